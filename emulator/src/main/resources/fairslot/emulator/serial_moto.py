@@ -1,0 +1,69 @@
+"""Serve moto's AWS emulator with every request serialized.
+
+Why: moto's stock server handles requests on several threads and its in-memory
+backends take no lock, so two conditional writes can both read the old item and
+both succeed. 200 concurrent transactions on a 10-seat slot granted 14 seats.
+Real DynamoDB evaluates a conditional write atomically; one process-wide lock
+around each request restores that property (the same moto app behind one lock
+granted exactly 10 of 10).
+
+Under one lock a long poll (SQS ReceiveMessage with WaitTimeSeconds > 0) would
+stall every other call for up to 20 s, so the project's pollers use short polls
+(WaitTimeSeconds=0) and sleep between empty receives.
+
+Usage: python3 serial_moto.py [--host 127.0.0.1] [--port 0]
+Prints "fairslot-emulator listening on <port>" once it accepts connections;
+the Java side reads that line to learn the port (port 0 picks a free one).
+Exits when its standard input closes, so it never outlives the JVM that started it.
+"""
+
+import argparse
+import os
+import sys
+import threading
+
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+from werkzeug.serving import make_server
+
+
+class Serialized:
+    """WSGI middleware: one request at a time, response body included."""
+
+    def __init__(self, app):
+        self._app = app
+        self._lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        with self._lock:
+            # Materialize the body under the lock: moto may build it lazily.
+            return list(self._app(environ, start_response))
+
+
+def _exit_when_parent_goes():
+    try:
+        while sys.stdin.read(1):
+            pass
+    except Exception:
+        pass
+    os._exit(0)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--watch-stdin", action="store_true",
+                        help="exit when standard input reaches end of file")
+    args = parser.parse_args()
+
+    app = Serialized(DomainDispatcherApplication(create_backend_app))
+    server = make_server(args.host, args.port, app, threaded=True)
+    server.daemon_threads = True
+    if args.watch_stdin:
+        threading.Thread(target=_exit_when_parent_goes, daemon=True).start()
+    print(f"fairslot-emulator listening on {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

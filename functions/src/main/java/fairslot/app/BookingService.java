@@ -1,0 +1,181 @@
+package fairslot.app;
+
+import fairslot.app.BookingStore.BookingPlan;
+import fairslot.app.BookingStore.PlaceResult;
+import fairslot.app.BookingStore.ReleaseResult;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import fairslot.domain.Slot;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Customer bookings: take seats atomically, read them, hand them back. */
+public final class BookingService {
+  private final CatalogStore catalog;
+  private final BookingStore bookings;
+  private final Clock clock;
+  private final IdGenerator ids;
+  private final Backoff backoff;
+  private final Function<Booking, StoredResponse> createdResponse;
+
+  /**
+   * @param createdResponse how a new booking is answered; kept with the idempotency record, in the
+   *     booking transaction, so a retry replays the first answer byte for byte
+   */
+  public BookingService(CatalogStore catalog, BookingStore bookings, Clock clock, IdGenerator ids,
+      Backoff backoff, Function<Booking, StoredResponse> createdResponse) {
+    this.catalog = catalog;
+    this.bookings = bookings;
+    this.clock = clock;
+    this.ids = ids;
+    this.backoff = backoff;
+    this.createdResponse = createdResponse;
+  }
+
+  public record Book(String userId, String slotId, int quantity, Optional<IdempotentRequest> idempotency) {}
+
+  /** A new booking, or the stored answer to an earlier request with the same idempotency key. */
+  public sealed interface Booked {
+    record Created(Booking booking, StoredResponse response) implements Booked {}
+    record Replayed(StoredResponse response) implements Booked {}
+  }
+
+  public Outcome<Booked> book(Book command) {
+    Optional<Slot> found = catalog.findSlot(command.slotId());
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + command.slotId());
+    }
+    // Only facts that never change are judged from this read; seats, status and the member's
+    // other bookings are decided by the transaction's own conditions.
+    Slot slot = found.get();
+    int max = Math.min(slot.policy().maxPerBooking(), slot.capacity());
+    if (command.quantity() < 1 || command.quantity() > max) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "quantity must be between 1 and " + max);
+    }
+    Instant now = clock.instant();
+    if (slot.hasStarted(now)) {
+      return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
+    }
+    Booking booking = newBooking(command, slot, now);
+    StoredResponse response = createdResponse.apply(booking);
+    List<MemberCalendar> calendars = slot.kind().occupiesTheMember()
+        ? slot.interval().utcDays().stream().map(d -> MemberCalendar.empty(command.userId(), d)).toList()
+        : List.of();
+
+    for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
+      backoff.pauseBefore(attempt);
+      PlaceResult result = bookings.place(new BookingPlan(booking, now,
+          calendars, command.idempotency(), command.idempotency().map(i -> response)));
+      if (result instanceof PlaceResult.CalendarsMoved moved) {
+        Optional<String> clash = moved.current().stream()
+            .flatMap(c -> c.clashWith(slot.interval()).stream())
+            .findFirst();
+        if (clash.isPresent()) {
+          return Outcome.refused(Refusal.TIME_CONFLICT, "you already hold an overlapping booking",
+              Map.of("conflictingBookingId", clash.get()));
+        }
+        // The member booked something else meanwhile that does not clash: try on the fresh days.
+        calendars = merge(calendars, moved.current());
+      } else if (!(result instanceof PlaceResult.Contended)) {
+        return settled(result, response, command.slotId());
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "too much contention on this slot; try again shortly");
+  }
+
+  /** Maps every final result of one placement attempt (all but contention and moved calendars). */
+  private static Outcome<Booked> settled(PlaceResult result, StoredResponse response, String slotId) {
+    if (result instanceof PlaceResult.Placed placed) {
+      return Outcome.done(new Booked.Created(placed.booking(), response));
+    }
+    if (result instanceof PlaceResult.Replay replay) {
+      return Outcome.done(new Booked.Replayed(replay.response()));
+    }
+    if (result instanceof PlaceResult.KeyReused) {
+      return Outcome.refused(Refusal.IDEMPOTENCY_KEY_REUSED, "this Idempotency-Key was used with a different request");
+    }
+    if (result instanceof PlaceResult.AlreadyBooked already) {
+      return Outcome.refused(Refusal.ALREADY_BOOKED, "you already have an active booking for this slot",
+          Map.of("bookingId", already.existingBookingId()));
+    }
+    if (result instanceof PlaceResult.SoldOut soldOut) {
+      return Outcome.refused(Refusal.SOLD_OUT, "not enough seats left", Map.of("remaining", soldOut.remaining()));
+    }
+    if (result instanceof PlaceResult.SlotNotOpen) {
+      return Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings");
+    }
+    if (result instanceof PlaceResult.SlotStarted) {
+      return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
+    }
+    if (result instanceof PlaceResult.SlotMissing) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+    }
+    throw new IllegalStateException("unhandled placement result " + result);
+  }
+
+  public Optional<Booking> booking(String userId, String bookingId) {
+    return bookings.findBooking(bookingId).filter(b -> b.userId().equals(userId));
+  }
+
+  public Page<Booking> bookingsOf(String userId, PageRequest page) {
+    return bookings.bookingsOf(userId, page);
+  }
+
+  /** What a reader sees now: an overdue hold shows as EXPIRED before the sweep writes it down. */
+  public BookingStatus statusNow(Booking booking) {
+    return booking.statusAt(clock.instant());
+  }
+
+  /**
+   * PENDING_PAY → CANCELLED, returning the seats once. Cancelling again returns the same booking.
+   * A hold already past its deadline is expired instead (the sweep would do the same).
+   */
+  public Outcome<Booking> cancel(String userId, String bookingId) {
+    for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
+      backoff.pauseBefore(attempt);
+      Optional<Booking> found = booking(userId, bookingId);
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
+      }
+      Booking booking = found.get();
+      if (booking.status() == BookingStatus.CANCELLED) {
+        return Outcome.done(booking);
+      }
+      if (booking.status() != BookingStatus.PENDING_PAY) {
+        return Outcome.refused(Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be cancelled");
+      }
+      Instant now = clock.instant();
+      BookingStatus target = booking.statusAt(now) == BookingStatus.EXPIRED
+          ? BookingStatus.EXPIRED
+          : BookingStatus.CANCELLED;
+      ReleaseResult result = bookings.release(booking, BookingStatus.PENDING_PAY, target, now);
+      if (result instanceof ReleaseResult.Released released) {
+        return Outcome.done(released.booking());
+      }
+      // NotInStatus: someone else moved it (a concurrent cancel, the sweep, a payment): look again.
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again shortly");
+  }
+
+  private Booking newBooking(Book command, Slot slot, Instant now) {
+    boolean free = slot.price().isFree();
+    return new Booking(ids.newId(), slot.slotId(), command.userId(), command.quantity(),
+        free ? BookingStatus.PAID : BookingStatus.PENDING_PAY,
+        slot.price().times(command.quantity()),
+        free ? Optional.empty() : Optional.of(now.plus(slot.policy().holdDuration())),
+        now, slot.interval(), slot.capacity(), slot.venueId(), slot.resourceId(), slot.kind(), slot.timeZone());
+  }
+
+  private static List<MemberCalendar> merge(List<MemberCalendar> seen, List<MemberCalendar> current) {
+    return seen.stream()
+        .map(s -> current.stream().filter(c -> c.day().equals(s.day())).findFirst().orElse(s))
+        .toList();
+  }
+}

@@ -1,0 +1,15 @@
+package fairslot.app;
+
+import java.util.Optional;
+
+/** {@code limit} is 1..200 (default 50); {@code cursor} is whatever a previous page returned. */
+public record PageRequest(int limit, Optional<String> cursor) {
+  public static final int DEFAULT_LIMIT = 50;
+  public static final int MAX_LIMIT = 200;
+
+  public PageRequest {
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new IllegalArgumentException("limit must be 1.." + MAX_LIMIT);
+    }
+  }
+}

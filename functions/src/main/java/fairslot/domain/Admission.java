@@ -1,0 +1,4 @@
+package fairslot.domain;
+
+/** How bookings reach a slot: straight through the transaction, or through the per-slot FIFO queue. */
+public enum Admission { DIRECT, QUEUED }

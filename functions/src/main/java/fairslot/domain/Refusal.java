@@ -1,0 +1,28 @@
+package fairslot.domain;
+
+/**
+ * Why a request was turned down: expected outcomes, returned as values rather than thrown.
+ * The names match the {@code code} values of the HTTP contract.
+ */
+public enum Refusal {
+  INVALID_REQUEST,
+  UNAUTHORIZED,
+  FORBIDDEN,
+  NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  SOLD_OUT,
+  ALREADY_BOOKED,
+  TIME_CONFLICT,
+  SLOT_CLOSED,
+  SLOT_IN_PAST,
+  HOLD_EXPIRED,
+  CANCEL_WINDOW_CLOSED,
+  INVALID_TRANSITION,
+  IDEMPOTENCY_KEY_REUSED,
+  DUPLICATE_SLOT,
+  THROTTLED;
+
+  public String code() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

@@ -1,0 +1,44 @@
+package fairslot.domain;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+
+/**
+ * A bookable session of a resource. {@code remaining} and {@code status} are a snapshot: every
+ * decision that depends on them is re-checked by the condition of the write that acts on it.
+ */
+public record Slot(
+    String slotId,
+    String venueId,
+    String resourceId,
+    ResourceKind kind,
+    Interval interval,
+    int capacity,
+    int remaining,
+    SlotStatus status,
+    Money price,
+    Admission admission,
+    int waitlistLength,
+    ZoneId timeZone,
+    VenuePolicy policy) {
+
+  /** Longest slot we accept: keeps a booking's member-calendar days to at most two. */
+  public static final Duration MAX_LENGTH = Duration.ofHours(24);
+
+  public Slot {
+    if (capacity < 1) {
+      throw new IllegalArgumentException("capacity must be at least 1");
+    }
+    if (kind == ResourceKind.EXCLUSIVE && capacity != 1) {
+      throw new IllegalArgumentException("an EXCLUSIVE slot has capacity 1");
+    }
+    if (interval.length().compareTo(MAX_LENGTH) > 0) {
+      throw new IllegalArgumentException("a slot lasts at most 24 hours");
+    }
+  }
+
+  public boolean hasStarted(Instant now) {
+    return !now.isBefore(interval.start());
+  }
+}

@@ -1,0 +1,3 @@
+package fairslot.domain;
+
+public enum SlotStatus { OPEN, CLOSED, CANCELLED }

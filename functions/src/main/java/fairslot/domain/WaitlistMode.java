@@ -1,0 +1,3 @@
+package fairslot.domain;
+
+public enum WaitlistMode { OFFER, AUTO_HOLD }

@@ -1,0 +1,256 @@
+package fairslot.handler;
+
+import static fairslot.handler.internal.Role.ADMIN;
+import static fairslot.handler.internal.Role.CUSTOMER;
+import static fairslot.handler.internal.Role.FRONTDESK;
+
+import fairslot.app.BookingService;
+import fairslot.app.CatalogService;
+import fairslot.app.IdempotentRequest;
+import fairslot.app.Page;
+import fairslot.domain.Admission;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.Money;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import fairslot.domain.ResourceKind;
+import fairslot.domain.VenuePolicy;
+import fairslot.domain.WaitlistMode;
+import fairslot.handler.internal.Caller;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.Problems;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Role;
+import fairslot.handler.internal.Views;
+import fairslot.handler.internal.Views.BookingView;
+import fairslot.handler.internal.Views.ListView;
+import fairslot.handler.internal.Views.ResourceView;
+import fairslot.handler.internal.Views.SlotView;
+import fairslot.handler.internal.Views.VenueView;
+import java.time.Clock;
+import java.time.DateTimeException;
+
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The HTTP contract's endpoints, keyed by API Gateway route key. Each endpoint reads its input,
+ * calls one application service and maps the outcome to a response; nothing else.
+ */
+public final class HttpApi {
+  private final CatalogService catalog;
+  private final BookingService bookings;
+  private final IdempotencyKeys idempotency;
+  private final Clock clock;
+  private final Map<String, Endpoint> endpoints;
+
+  public HttpApi(CatalogService catalog, BookingService bookings, IdempotencyKeys idempotency, Clock clock) {
+    this.catalog = catalog;
+    this.bookings = bookings;
+    this.idempotency = idempotency;
+    this.clock = clock;
+    this.endpoints = Map.ofEntries(
+        Map.entry("POST /venues", Endpoint.forRoles(this::createVenue, ADMIN)),
+        Map.entry("GET /venues/{venueId}", Endpoint.open(this::getVenue)),
+        Map.entry("POST /venues/{venueId}/resources", Endpoint.forRoles(this::createResource, ADMIN)),
+        Map.entry("POST /slots", Endpoint.forRoles(this::createSlot, ADMIN)),
+        Map.entry("GET /slots", Endpoint.open(this::listSlots)),
+        Map.entry("GET /slots/{slotId}", Endpoint.open(this::getSlot)),
+        Map.entry("POST /slots/{slotId}/close", Endpoint.forRoles(r -> setOpen(r, false), FRONTDESK, ADMIN)),
+        Map.entry("POST /slots/{slotId}/open", Endpoint.forRoles(r -> setOpen(r, true), FRONTDESK, ADMIN)),
+        Map.entry("POST /bookings", Endpoint.forRoles(this::book, CUSTOMER)),
+        Map.entry("GET /bookings/{bookingId}", Endpoint.forRoles(this::getBooking, CUSTOMER)),
+        Map.entry("GET /me/bookings", Endpoint.forRoles(this::myBookings, CUSTOMER)),
+        Map.entry("POST /bookings/{bookingId}/cancel", Endpoint.forRoles(this::cancel, CUSTOMER)));
+  }
+
+  /** The route keys this API serves; checked against the shared route definitions by a test. */
+  public java.util.Set<String> routeKeys() {
+    return endpoints.keySet();
+  }
+
+  public HttpResponse handle(HttpRequest request) {
+    Endpoint endpoint = endpoints.get(request.routeKey());
+    if (endpoint == null) {
+      return Problems.of(Refusal.NOT_FOUND, 404, "no route " + request.routeKey(), Map.of());
+    }
+    try {
+      if (endpoint.roles().length > 0) {
+        Caller caller = request.requireCaller();
+        if (!caller.isAny(endpoint.roles())) {
+          return Problems.of(Refusal.FORBIDDEN, 403, "this needs one of the roles "
+              + java.util.Arrays.toString(endpoint.roles()).toLowerCase(java.util.Locale.ROOT), Map.of());
+        }
+      }
+      return endpoint.action().apply(request);
+    } catch (InvalidInput invalid) {
+      return Problems.of(invalid);
+    }
+  }
+
+  private record Endpoint(Function<HttpRequest, HttpResponse> action, Role[] roles) {
+    static Endpoint open(Function<HttpRequest, HttpResponse> action) {
+      return new Endpoint(action, new Role[0]);
+    }
+
+    static Endpoint forRoles(Function<HttpRequest, HttpResponse> action, Role... roles) {
+      return new Endpoint(action, roles);
+    }
+  }
+
+  // ---- venues, resources, slots
+
+  private HttpResponse createVenue(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    String name = body.text("name");
+    ZoneId zone = zone(body.optionalText("timeZone").orElse("UTC"));
+    RequestBody p = body.object("policy");
+    VenuePolicy d = VenuePolicy.DEFAULT;
+    VenuePolicy policy;
+    try {
+      policy = new VenuePolicy(
+          p.optionalDuration("holdDuration").orElse(d.holdDuration()),
+          p.optionalDuration("cancelCutoff").orElse(d.cancelCutoff()),
+          p.optionalDuration("offerDuration").orElse(d.offerDuration()),
+          p.optionalEnum("waitlistMode", WaitlistMode.class).orElse(d.waitlistMode()),
+          p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking()));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("policy: " + e.getMessage());
+    }
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(key, () -> HttpResponse.json(201,
+        VenueView.of(catalog.createVenue(new CatalogService.CreateVenue(name, zone, policy)))));
+  }
+
+  private HttpResponse getVenue(HttpRequest request) {
+    return catalog.venue(request.path("venueId"))
+        .map(v -> HttpResponse.json(200, VenueView.of(v)))
+        .orElseGet(() -> notFound("venue"));
+  }
+
+  private HttpResponse createResource(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    ResourceKind kind = body.enumeration("kind", ResourceKind.class);
+    int capacity = body.optionalInteger("capacity").orElse(kind == ResourceKind.EXCLUSIVE ? 1 : -1);
+    if (capacity < 1 || capacity > 10_000) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 10000");
+    }
+    var command = new CatalogService.CreateResource(request.path("venueId"), body.text("name"), kind, capacity);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(key, () -> respond(catalog.createResource(command), 201, ResourceView::of));
+  }
+
+  private HttpResponse createSlot(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    var capacity = body.optionalInteger("capacity");
+    if (capacity.isPresent() && (capacity.getAsInt() < 1 || capacity.getAsInt() > 10_000)) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 10000");
+    }
+    Money price;
+    try {
+      price = new Money(body.nonNegativeLong("priceMinor"), body.text("currency"));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable(e.getMessage());
+    }
+    var command = new CatalogService.CreateSlot(body.text("resourceId"), body.text("start"), body.text("end"),
+        capacity, price, body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT));
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(key, () -> respond(catalog.createSlot(command), 201, SlotView::of));
+  }
+
+  private HttpResponse listSlots(HttpRequest request) {
+    var page = catalog.slotsOn(request.requiredQuery("venueId"), request.dateQuery("date"), request.page());
+    return HttpResponse.json(200, new ListView<>(page.items().stream().map(SlotView::of).toList(),
+        page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse getSlot(HttpRequest request) {
+    return catalog.slot(request.path("slotId"))
+        .map(s -> HttpResponse.json(200, SlotView.of(s)))
+        .orElseGet(() -> notFound("slot"));
+  }
+
+  private HttpResponse setOpen(HttpRequest request, boolean open) {
+    return respond(catalog.setOpen(request.path("slotId"), open), 200, SlotView::of);
+  }
+
+  // ---- bookings
+
+  private HttpResponse book(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = RequestBody.parse(request.body());
+    String slotId = body.text("slotId");
+    int quantity = body.integer("quantity");
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    Outcome<BookingService.Booked> outcome =
+        bookings.book(new BookingService.Book(caller.userId(), slotId, quantity, key));
+    if (outcome instanceof Outcome.Done<BookingService.Booked> done) {
+      if (done.value() instanceof BookingService.Booked.Replayed replayed) {
+        return IdempotencyKeys.replayed(replayed.response());
+      }
+      var created = (BookingService.Booked.Created) done.value();
+      return HttpResponse.rawJson(created.response().status(), created.response().body());
+    }
+    return Problems.of((Outcome.Refused<?>) outcome);
+  }
+
+  /** How a new booking is answered; also what a retry with the same Idempotency-Key replays. */
+  public static fairslot.app.StoredResponse createdResponse(Booking booking) {
+    return new fairslot.app.StoredResponse(201,
+        fairslot.handler.internal.Json.write(BookingView.of(booking, booking.createdAt())));
+  }
+
+  private HttpResponse getBooking(HttpRequest request) {
+    return bookings.booking(request.requireCaller().userId(), request.path("bookingId"))
+        .map(b -> HttpResponse.json(200, BookingView.of(b, clock.instant())))
+        .orElseGet(() -> notFound("booking"));
+  }
+
+  private HttpResponse myBookings(HttpRequest request) {
+    Optional<BookingStatus> status = request.queryParam("status").map(s -> {
+      try {
+        return BookingStatus.valueOf(s);
+      } catch (IllegalArgumentException e) {
+        throw InvalidInput.unprocessable("status must be a booking status such as PENDING_PAY");
+      }
+    });
+    Page<Booking> page = bookings.bookingsOf(request.requireCaller().userId(), request.page());
+    var now = clock.instant();
+    return HttpResponse.json(200, new ListView<>(page.items().stream()
+        .filter(b -> status.isEmpty() || b.statusAt(now) == status.get())
+        .map(b -> BookingView.of(b, now)).toList(), page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse cancel(HttpRequest request) {
+    return respond(bookings.cancel(request.requireCaller().userId(), request.path("bookingId")), 200,
+        b -> BookingView.of(b, clock.instant()));
+  }
+
+  // ---- helpers
+
+  private static <T> HttpResponse respond(Outcome<T> outcome, int status, Function<T, Object> view) {
+    if (outcome instanceof Outcome.Done<T> done) {
+      return HttpResponse.json(status, view.apply(done.value()));
+    }
+    return Problems.of((Outcome.Refused<?>) outcome);
+  }
+
+  private static HttpResponse notFound(String what) {
+    return Problems.of(Refusal.NOT_FOUND, 404, "no such " + what, Map.of());
+  }
+
+  private static ZoneId zone(String id) {
+    try {
+      return ZoneId.of(id);
+    } catch (DateTimeException e) {
+      throw InvalidInput.unprocessable("timeZone must be an IANA zone id such as Asia/Shanghai");
+    }
+  }
+
+}

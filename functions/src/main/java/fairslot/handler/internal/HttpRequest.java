@@ -1,0 +1,70 @@
+package fairslot.handler.internal;
+
+import fairslot.app.PageRequest;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Optional;
+
+/** What an endpoint needs of an API Gateway v2 event: decoded body, lower-cased headers. */
+public record HttpRequest(
+    String routeKey,
+    Map<String, String> pathParameters,
+    Map<String, String> query,
+    Map<String, String> headers,
+    String body,
+    Optional<Caller> caller) {
+
+  public String path(String name) {
+    String v = pathParameters.get(name);
+    if (v == null || v.isBlank()) {
+      throw InvalidInput.unprocessable("path parameter " + name + " is missing");
+    }
+    return v;
+  }
+
+  public Optional<String> header(String name) {
+    return Optional.ofNullable(headers.get(name.toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  public Optional<String> queryParam(String name) {
+    return Optional.ofNullable(query.get(name)).filter(s -> !s.isBlank());
+  }
+
+  public String requiredQuery(String name) {
+    return queryParam(name).orElseThrow(() -> InvalidInput.unprocessable("query parameter " + name + " is required"));
+  }
+
+  public LocalDate dateQuery(String name) {
+    try {
+      return LocalDate.parse(requiredQuery(name));
+    } catch (DateTimeParseException e) {
+      throw InvalidInput.unprocessable(name + " must be a date YYYY-MM-DD");
+    }
+  }
+
+  public PageRequest page() {
+    int limit = PageRequest.DEFAULT_LIMIT;
+    Optional<String> raw = queryParam("limit");
+    if (raw.isPresent()) {
+      try {
+        limit = Integer.parseInt(raw.get());
+      } catch (NumberFormatException e) {
+        throw InvalidInput.unprocessable("limit must be an integer");
+      }
+      if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
+        throw InvalidInput.unprocessable("limit must be between 1 and " + PageRequest.MAX_LIMIT);
+      }
+    }
+    Optional<String> cursor = queryParam("cursor");
+    if (cursor.isPresent() && fairslot.store.dynamodb.Cursors.decode(cursor.get()).isEmpty()) {
+      throw InvalidInput.unprocessable("cursor is not one this API returned");
+    }
+    return new PageRequest(limit, cursor);
+  }
+
+  public Caller requireCaller() {
+    return caller.orElseThrow(() -> new InvalidInput(fairslot.domain.Refusal.UNAUTHORIZED, 401,
+        "a valid bearer token is required"));
+  }
+}

@@ -1,0 +1,59 @@
+package fairslot.handler.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import java.util.Map;
+
+/** RFC 9457 problem responses with the contract's {@code code}. */
+public final class Problems {
+  private Problems() {}
+
+  public static final String CONTENT_TYPE = "application/problem+json";
+
+  public static int status(Refusal refusal) {
+    return switch (refusal) {
+      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED -> 422;
+      case UNAUTHORIZED -> 401;
+      case FORBIDDEN -> 403;
+      case NOT_FOUND -> 404;
+      case PAYLOAD_TOO_LARGE -> 413;
+      case SOLD_OUT, ALREADY_BOOKED, TIME_CONFLICT, SLOT_CLOSED, SLOT_IN_PAST, HOLD_EXPIRED,
+          CANCEL_WINDOW_CLOSED, INVALID_TRANSITION, DUPLICATE_SLOT -> 409;
+      case THROTTLED -> 503;
+    };
+  }
+
+  public static HttpResponse of(Outcome.Refused<?> refused) {
+    return of(refused.refusal(), status(refused.refusal()), refused.detail(), refused.extras());
+  }
+
+  public static HttpResponse of(InvalidInput invalid) {
+    return of(invalid.refusal(), invalid.status(), invalid.getMessage(), Map.of());
+  }
+
+  public static HttpResponse of(Refusal refusal, int status, String detail, Map<String, Object> extras) {
+    ObjectNode body = Json.object();
+    body.put("type", "https://fairslot.dev/problems/" + refusal.code().replace('_', '-'));
+    body.put("title", title(refusal));
+    body.put("status", status);
+    body.put("detail", detail);
+    body.put("code", refusal.code());
+    extras.forEach((k, v) -> body.set(k, Json.MAPPER.valueToTree(v)));
+    return new HttpResponse(status, Map.of("content-type", CONTENT_TYPE), Json.write(body));
+  }
+
+  /** For failures that are ours, not the caller's: no code of the contract applies. */
+  public static HttpResponse internal() {
+    ObjectNode body = Json.object();
+    body.put("type", "about:blank");
+    body.put("title", "Internal Server Error");
+    body.put("status", 500);
+    return new HttpResponse(500, Map.of("content-type", CONTENT_TYPE), Json.write(body));
+  }
+
+  private static String title(Refusal refusal) {
+    String words = refusal.code().replace('_', ' ');
+    return Character.toUpperCase(words.charAt(0)) + words.substring(1);
+  }
+}

@@ -1,0 +1,137 @@
+package fairslot.handler.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.domain.Refusal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+
+/** A JSON object body read with typed, field-named errors. */
+public final class RequestBody {
+  public static final int MAX_BYTES = 64 * 1024;
+
+  private final JsonNode root;
+
+  private RequestBody(JsonNode root) {
+    this.root = root;
+  }
+
+  public static RequestBody parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw InvalidInput.malformed("a JSON object body is required");
+    }
+    if (text.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
+      throw new InvalidInput(Refusal.PAYLOAD_TOO_LARGE, 413, "the body exceeds 64 KiB");
+    }
+    JsonNode root;
+    try {
+      root = Json.MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw InvalidInput.malformed("the body is not valid JSON: " + e.getOriginalMessage());
+    }
+    if (root == null || !root.isObject()) {
+      throw InvalidInput.malformed("the body must be a JSON object");
+    }
+    return new RequestBody(root);
+  }
+
+  public JsonNode tree() {
+    return root;
+  }
+
+  public String text(String field) {
+    return optionalText(field).orElseThrow(() -> InvalidInput.unprocessable(field + " is required"));
+  }
+
+  public Optional<String> optionalText(String field) {
+    JsonNode v = root.get(field);
+    if (v == null || v.isNull()) {
+      return Optional.empty();
+    }
+    if (!v.isTextual()) {
+      throw InvalidInput.unprocessable(field + " must be a string");
+    }
+    String s = v.asText().strip();
+    if (s.isEmpty()) {
+      throw InvalidInput.unprocessable(field + " must not be empty");
+    }
+    if (s.length() > 200) {
+      throw InvalidInput.unprocessable(field + " is longer than 200 characters");
+    }
+    return Optional.of(s);
+  }
+
+  public int integer(String field) {
+    OptionalInt v = optionalInteger(field);
+    if (v.isEmpty()) {
+      throw InvalidInput.unprocessable(field + " is required");
+    }
+    return v.getAsInt();
+  }
+
+  public OptionalInt optionalInteger(String field) {
+    JsonNode v = root.get(field);
+    if (v == null || v.isNull()) {
+      return OptionalInt.empty();
+    }
+    if (!v.isIntegralNumber()) {
+      throw InvalidInput.unprocessable(field + " must be an integer");
+    }
+    if (!v.canConvertToInt()) {
+      throw InvalidInput.unprocessable(field + " is out of range");
+    }
+    return OptionalInt.of(v.intValue());
+  }
+
+  public long nonNegativeLong(String field) {
+    JsonNode v = root.get(field);
+    if (v == null || v.isNull()) {
+      throw InvalidInput.unprocessable(field + " is required");
+    }
+    if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0) {
+      throw InvalidInput.unprocessable(field + " must be a non-negative integer");
+    }
+    return v.longValue();
+  }
+
+  public <E extends Enum<E>> Optional<E> optionalEnum(String field, Class<E> type) {
+    return optionalText(field).map(s -> {
+      try {
+        return Enum.valueOf(type, s);
+      } catch (IllegalArgumentException e) {
+        throw InvalidInput.unprocessable(field + " must be one of " + Arrays.stream(type.getEnumConstants())
+            .map(Enum::name).collect(Collectors.joining(", ")));
+      }
+    });
+  }
+
+  public <E extends Enum<E>> E enumeration(String field, Class<E> type) {
+    return optionalEnum(field, type).orElseThrow(() -> InvalidInput.unprocessable(field + " is required"));
+  }
+
+  public RequestBody object(String field) {
+    JsonNode v = root.get(field);
+    if (v == null || v.isNull()) {
+      return new RequestBody(Json.object());
+    }
+    if (!v.isObject()) {
+      throw InvalidInput.unprocessable(field + " must be an object");
+    }
+    return new RequestBody(v);
+  }
+
+  public Optional<Duration> optionalDuration(String field) {
+    return optionalText(field).map(s -> {
+      try {
+        return Duration.parse(s);
+      } catch (DateTimeParseException e) {
+        throw InvalidInput.unprocessable(field + " must be an ISO-8601 duration such as PT15M");
+      }
+    });
+  }
+}

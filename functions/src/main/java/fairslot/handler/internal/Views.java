@@ -1,0 +1,66 @@
+package fairslot.handler.internal;
+
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.Resource;
+import fairslot.domain.Slot;
+import fairslot.domain.Venue;
+import fairslot.domain.VenueTime;
+import java.time.Instant;
+
+/** Response bodies of the contract. Records keep field order stable, so bodies replay byte for byte. */
+public final class Views {
+  private Views() {}
+
+  public record PolicyView(String holdDuration, String cancelCutoff, String offerDuration,
+      String waitlistMode, int maxPerBooking) {}
+
+  public record VenueView(String venueId, String name, String timeZone, PolicyView policy) {
+    public static VenueView of(Venue v) {
+      var p = v.policy();
+      return new VenueView(v.venueId(), v.name(), v.timeZone().getId(), new PolicyView(
+          p.holdDuration().toString(), p.cancelCutoff().toString(), p.offerDuration().toString(),
+          p.waitlistMode().name(), p.maxPerBooking()));
+    }
+  }
+
+  public record ResourceView(String resourceId, String venueId, String name, String kind, int capacity) {
+    public static ResourceView of(Resource r) {
+      return new ResourceView(r.resourceId(), r.venueId(), r.name(), r.kind().name(), r.capacity());
+    }
+  }
+
+  public record SlotView(String slotId, String venueId, String resourceId, String kind, String start, String end,
+      int capacity, int remaining, String status, long priceMinor, String currency, String admission,
+      int waitlistLength) {
+    public static SlotView of(Slot s) {
+      return new SlotView(s.slotId(), s.venueId(), s.resourceId(), s.kind().name(),
+          VenueTime.show(s.interval().start(), s.timeZone()), VenueTime.show(s.interval().end(), s.timeZone()),
+          s.capacity(), s.remaining(), s.status().name(), s.price().minor(), s.price().currency(),
+          s.admission().name(), s.waitlistLength());
+    }
+  }
+
+  public record BookedSlotView(String slotId, String venueId, String resourceId, String kind, String start,
+      String end) {}
+
+  public record BookingView(String bookingId, String slotId, String userId, int quantity, String status,
+      long amountMinor, String currency, String holdExpiresAt, String createdAt, BookedSlotView slot) {
+
+    /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
+    public static BookingView of(Booking b, Instant now) {
+      BookingStatus status = b.statusAt(now);
+      return new BookingView(b.bookingId(), b.slotId(), b.userId(), b.quantity(), status.name(),
+          b.amount().minor(), b.amount().currency(),
+          status == BookingStatus.PENDING_PAY
+              ? b.holdExpiresAt().map(t -> VenueTime.show(t, b.timeZone())).orElse(null)
+              : null,
+          VenueTime.show(b.createdAt(), b.timeZone()),
+          new BookedSlotView(b.slotId(), b.venueId(), b.resourceId(), b.kind().name(),
+              VenueTime.show(b.slotInterval().start(), b.timeZone()),
+              VenueTime.show(b.slotInterval().end(), b.timeZone())));
+    }
+  }
+
+  public record ListView<T>(java.util.List<T> items, String nextCursor) {}
+}

@@ -1,0 +1,48 @@
+package fairslot.store.dynamodb;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Small helpers to build and read attribute values. */
+final class Attr {
+  private Attr() {}
+
+  static AttributeValue s(String value) { return AttributeValue.fromS(value); }
+  static AttributeValue n(long value) { return AttributeValue.fromN(Long.toString(value)); }
+  static AttributeValue millis(Instant instant) { return n(instant.toEpochMilli()); }
+
+  static String str(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    if (v == null || v.s() == null) {
+      throw new IllegalStateException("stored item lacks string " + name);
+    }
+    return v.s();
+  }
+
+  static long num(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    if (v == null || v.n() == null) {
+      throw new IllegalStateException("stored item lacks number " + name);
+    }
+    return Long.parseLong(v.n());
+  }
+
+  static int integer(Map<String, AttributeValue> item, String name) {
+    return Math.toIntExact(num(item, name));
+  }
+
+  static Instant instant(Map<String, AttributeValue> item, String name) {
+    return Instant.ofEpochMilli(num(item, name));
+  }
+
+  static Optional<Instant> optionalInstant(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    return v == null || v.n() == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Long.parseLong(v.n())));
+  }
+
+  static Map<String, AttributeValue> key(String pk, String sk) {
+    return Map.of(Keys.PK, s(pk), Keys.SK, s(sk));
+  }
+}

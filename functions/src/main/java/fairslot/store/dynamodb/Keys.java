@@ -1,0 +1,42 @@
+package fairslot.store.dynamodb;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.Instant;
+
+/** Partition and sort keys of every item type (see docs/data-model.md). */
+final class Keys {
+  private Keys() {}
+
+  static final String PK = "PK";
+  static final String SK = "SK";
+
+  static String venue(String venueId) { return "VENUE#" + venueId; }
+  static String resource(String resourceId) { return "RESOURCE#" + resourceId; }
+  static String slot(String slotId) { return "SLOT#" + slotId; }
+  static String booking(String bookingId) { return "BOOKING#" + bookingId; }
+  static String member(String userId) { return "MEMBER#" + userId; }
+  static String idempotency(String scope) { return "IDEM#" + scope; }
+
+  /** Sort key of the guard that makes (resource, start) unique. */
+  static String slotStart(Instant start) { return "START#" + start.toEpochMilli(); }
+
+  /** Sort key of the guard that allows one active booking per member per slot. */
+  static String memberGuard(String userId) { return "MEMBER#" + userId; }
+
+  static String calendarDay(LocalDate day) { return "CAL#" + day; }
+
+  /** Partition key of the slotsByVenueDay index: the slot's start date in the venue's zone. */
+  static String venueDay(String venueId, Instant start, ZoneId zone) {
+    return venueDay(venueId, LocalDate.ofInstant(start, zone));
+  }
+
+  static String venueDay(String venueId, LocalDate date) { return venueId + "#" + date; }
+
+  /** Holds are spread over a few index partitions so a sweep never hits one hot key. */
+  static final int HOLD_SHARDS = 4;
+
+  static String holdShard(String bookingId) {
+    return "HOLDS#" + Math.floorMod(bookingId.hashCode(), HOLD_SHARDS);
+  }
+}

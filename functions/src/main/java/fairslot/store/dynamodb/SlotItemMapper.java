@@ -1,0 +1,61 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+import static fairslot.store.dynamodb.Attr.str;
+
+import fairslot.domain.Admission;
+import fairslot.domain.Interval;
+import fairslot.domain.Money;
+import fairslot.domain.ResourceKind;
+import fairslot.domain.Slot;
+import fairslot.domain.SlotStatus;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The slot item: fixed facts, the venue policy copy, and the live seat counter {@code remaining}. */
+final class SlotItemMapper {
+  private SlotItemMapper() {}
+
+  static Map<String, AttributeValue> toItem(Slot slot) {
+    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.slot(slot.slotId()), "SLOT"));
+    item.put("type", s("SLOT"));
+    item.put("slotId", s(slot.slotId()));
+    item.put("venueId", s(slot.venueId()));
+    item.put("resourceId", s(slot.resourceId()));
+    item.put("kind", s(slot.kind().name()));
+    item.put("startAt", millis(slot.interval().start()));
+    item.put("endAt", millis(slot.interval().end()));
+    item.put("capacity", n(slot.capacity()));
+    item.put("remaining", n(slot.remaining()));
+    item.put("status", s(slot.status().name()));
+    item.put("priceMinor", n(slot.price().minor()));
+    item.put("currency", s(slot.price().currency()));
+    item.put("admission", s(slot.admission().name()));
+    item.put("waitlistLength", n(slot.waitlistLength()));
+    item.put("timeZone", s(slot.timeZone().getId()));
+    item.put("venueDay", s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
+    VenueItemMapper.PolicyAttributes.write(slot.policy(), item);
+    return item;
+  }
+
+  static Slot fromItem(Map<String, AttributeValue> item) {
+    return new Slot(
+        str(item, "slotId"),
+        str(item, "venueId"),
+        str(item, "resourceId"),
+        ResourceKind.valueOf(str(item, "kind")),
+        new Interval(Attr.instant(item, "startAt"), Attr.instant(item, "endAt")),
+        Attr.integer(item, "capacity"),
+        Attr.integer(item, "remaining"),
+        SlotStatus.valueOf(str(item, "status")),
+        new Money(Attr.num(item, "priceMinor"), str(item, "currency")),
+        Admission.valueOf(str(item, "admission")),
+        Attr.integer(item, "waitlistLength"),
+        ZoneId.of(str(item, "timeZone")),
+        VenueItemMapper.PolicyAttributes.read(item));
+  }
+}

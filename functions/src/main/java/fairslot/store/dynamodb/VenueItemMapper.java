@@ -1,0 +1,56 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.num;
+import static fairslot.store.dynamodb.Attr.s;
+import static fairslot.store.dynamodb.Attr.str;
+
+import fairslot.domain.Venue;
+import fairslot.domain.VenuePolicy;
+import fairslot.domain.WaitlistMode;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+final class VenueItemMapper {
+  private VenueItemMapper() {}
+
+  static Map<String, AttributeValue> toItem(Venue venue) {
+    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.venue(venue.venueId()), "VENUE"));
+    item.put("type", s("VENUE"));
+    item.put("venueId", s(venue.venueId()));
+    item.put("name", s(venue.name()));
+    item.put("timeZone", s(venue.timeZone().getId()));
+    PolicyAttributes.write(venue.policy(), item);
+    return item;
+  }
+
+  static Venue fromItem(Map<String, AttributeValue> item) {
+    return new Venue(str(item, "venueId"), str(item, "name"), ZoneId.of(str(item, "timeZone")),
+        PolicyAttributes.read(item));
+  }
+
+  /** The policy's attributes, shared by venue items and the copies slots keep. */
+  static final class PolicyAttributes {
+    private PolicyAttributes() {}
+
+    static void write(VenuePolicy policy, Map<String, AttributeValue> item) {
+      item.put("holdSeconds", n(policy.holdDuration().toSeconds()));
+      item.put("cancelCutoffSeconds", n(policy.cancelCutoff().toSeconds()));
+      item.put("offerSeconds", n(policy.offerDuration().toSeconds()));
+      item.put("waitlistMode", s(policy.waitlistMode().name()));
+      item.put("maxPerBooking", n(policy.maxPerBooking()));
+    }
+
+    static VenuePolicy read(Map<String, AttributeValue> item) {
+      return new VenuePolicy(
+          Duration.ofSeconds(num(item, "holdSeconds")),
+          Duration.ofSeconds(num(item, "cancelCutoffSeconds")),
+          Duration.ofSeconds(num(item, "offerSeconds")),
+          WaitlistMode.valueOf(str(item, "waitlistMode")),
+          Attr.integer(item, "maxPerBooking"));
+    }
+  }
+}
