@@ -23,7 +23,7 @@ import sys
 import threading
 
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 
 class Serialized:
@@ -37,6 +37,13 @@ class Serialized:
         with self._lock:
             # Materialize the body under the lock: moto may build it lazily.
             return list(self._app(environ, start_response))
+
+
+class QuietHandler(WSGIRequestHandler):
+    """No access log: hundreds of concurrent test requests would drown real failures."""
+
+    def log_request(self, code="-", size="-"):
+        pass
 
 
 def _exit_when_parent_goes():
@@ -57,7 +64,7 @@ def main():
     args = parser.parse_args()
 
     app = Serialized(DomainDispatcherApplication(create_backend_app))
-    server = make_server(args.host, args.port, app, threaded=True)
+    server = make_server(args.host, args.port, app, threaded=True, request_handler=QuietHandler)
     server.daemon_threads = True
     if args.watch_stdin:
         threading.Thread(target=_exit_when_parent_goes, daemon=True).start()

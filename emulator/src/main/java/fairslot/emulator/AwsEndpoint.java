@@ -1,0 +1,41 @@
+package fairslot.emulator;
+
+import java.net.URI;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Where the AWS APIs are: the embedded emulator, or whatever AWS_ENDPOINT_URL names (a LocalStack
+ * or Floci container, or real AWS with the default credential chain).
+ */
+public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credentials) {
+
+  /** The emulator accepts any credentials; these keep the SDK from looking for real ones. */
+  public static AwsEndpoint emulator(URI uri) {
+    return new AwsEndpoint(uri, Region.US_EAST_1,
+        StaticCredentialsProvider.create(AwsBasicCredentials.create("testing", "testing")));
+  }
+
+  /** AWS_ENDPOINT_URL if it is set, with region from AWS_REGION and the default credential chain. */
+  public static Optional<AwsEndpoint> fromEnvironment() {
+    return Optional.ofNullable(System.getenv("AWS_ENDPOINT_URL")).filter(s -> !s.isBlank())
+        .map(url -> new AwsEndpoint(URI.create(url),
+            Region.of(Optional.ofNullable(System.getenv("AWS_REGION")).orElse("us-east-1")),
+            DefaultCredentialsProvider.builder().build()));
+  }
+
+  public DynamoDbClient dynamoDb() {
+    return DynamoDbClient.builder()
+        .endpointOverride(uri)
+        .region(region)
+        .credentialsProvider(credentials)
+        .httpClient(UrlConnectionHttpClient.create())
+        .build();
+  }
+}

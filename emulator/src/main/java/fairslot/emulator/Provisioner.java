@@ -1,0 +1,63 @@
+package fairslot.emulator;
+
+import fairslot.definitions.Fairslot;
+import fairslot.definitions.IndexDefinition;
+import fairslot.definitions.TableDefinition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+
+/** Creates the resources of {@link Fairslot} in the emulator (the CDK stack does it in AWS). */
+public final class Provisioner {
+  private Provisioner() {}
+
+  /** Creates the table if it does not exist yet and waits until it is active. */
+  public static void createTable(DynamoDbClient dynamo, String tableName) {
+    TableDefinition t = Fairslot.TABLE;
+    Map<String, ScalarAttributeType> attributes = new LinkedHashMap<>();
+    attributes.put(t.partitionKey(), ScalarAttributeType.S);
+    attributes.put(t.sortKey(), ScalarAttributeType.S);
+    List<GlobalSecondaryIndex> indexes = new ArrayList<>();
+    for (IndexDefinition i : t.indexes()) {
+      attributes.put(i.partitionKey(), type(i.partitionKeyType()));
+      attributes.put(i.sortKey(), type(i.sortKeyType()));
+      indexes.add(GlobalSecondaryIndex.builder().indexName(i.name())
+          .keySchema(key(i.partitionKey(), KeyType.HASH), key(i.sortKey(), KeyType.RANGE))
+          .projection(Projection.builder().projectionType(ProjectionType.ALL).build())
+          .build());
+    }
+    try {
+      dynamo.createTable(r -> r.tableName(tableName)
+          .billingMode(BillingMode.PAY_PER_REQUEST)
+          .keySchema(key(t.partitionKey(), KeyType.HASH), key(t.sortKey(), KeyType.RANGE))
+          .attributeDefinitions(attributes.entrySet().stream()
+              .map(e -> AttributeDefinition.builder().attributeName(e.getKey()).attributeType(e.getValue()).build())
+              .toList())
+          .globalSecondaryIndexes(indexes));
+    } catch (ResourceInUseException exists) {
+      return;
+    }
+    dynamo.waiter().waitUntilTableExists(r -> r.tableName(tableName));
+    dynamo.updateTimeToLive(r -> r.tableName(tableName)
+        .timeToLiveSpecification(s -> s.attributeName(t.timeToLiveAttribute()).enabled(true)));
+  }
+
+  private static KeySchemaElement key(String name, KeyType type) {
+    return KeySchemaElement.builder().attributeName(name).keyType(type).build();
+  }
+
+  private static ScalarAttributeType type(IndexDefinition.AttributeType type) {
+    return type == IndexDefinition.AttributeType.NUMBER ? ScalarAttributeType.N : ScalarAttributeType.S;
+  }
+}

@@ -1,0 +1,43 @@
+package fairslot.testing;
+
+import fairslot.emulator.AwsEndpoint;
+import fairslot.emulator.Emulator;
+import fairslot.emulator.Provisioner;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The AWS endpoint integration tests run against: AWS_ENDPOINT_URL if set, otherwise one embedded
+ * emulator for the whole test JVM. Each test class gets its own table, so classes never see each
+ * other's items.
+ */
+public final class Aws {
+  private static AwsEndpoint endpoint;
+  private static DynamoDbClient dynamo;
+
+  private Aws() {}
+
+  public static synchronized AwsEndpoint endpoint() {
+    if (endpoint == null) {
+      endpoint = AwsEndpoint.fromEnvironment().orElseGet(() -> {
+        Emulator emulator = Emulator.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(emulator::close));
+        return emulator.endpoint();
+      });
+    }
+    return endpoint;
+  }
+
+  public static synchronized DynamoDbClient dynamo() {
+    if (dynamo == null) {
+      dynamo = endpoint().dynamoDb();
+    }
+    return dynamo;
+  }
+
+  public static String freshTable(String prefix) {
+    String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    Provisioner.createTable(dynamo(), name);
+    return name;
+  }
+}

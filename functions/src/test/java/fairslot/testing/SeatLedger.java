@@ -1,0 +1,60 @@
+package fairslot.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Recounts every slot of a table from raw items and checks the seat invariant:
+ * capacity == remaining + quantities of active bookings. Test code may scan; product code may not.
+ */
+public final class SeatLedger {
+  private static final Set<String> ACTIVE = Set.of("PENDING_PAY", "PAID", "COMPLETED", "NO_SHOW");
+
+  private SeatLedger() {}
+
+  public record SlotCount(String slotId, int capacity, int remaining, int held, int activeBookings) {
+    public boolean balances() {
+      return capacity == remaining + held && remaining >= 0 && remaining <= capacity;
+    }
+  }
+
+  public static Map<String, SlotCount> count(DynamoDbClient dynamo, String table) {
+    List<Map<String, AttributeValue>> items = dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true))
+        .items().stream().toList();
+    Map<String, int[]> held = new HashMap<>();
+    for (Map<String, AttributeValue> item : items) {
+      if (item.get("type") != null && item.get("type").s().equals("BOOKING")
+          && ACTIVE.contains(item.get("status").s())) {
+        int[] h = held.computeIfAbsent(item.get("slotId").s(), k -> new int[2]);
+        h[0] += Integer.parseInt(item.get("quantity").n());
+        h[1]++;
+      }
+    }
+    Map<String, SlotCount> counts = new HashMap<>();
+    for (Map<String, AttributeValue> item : items) {
+      if (item.get("type") != null && item.get("type").s().equals("SLOT")) {
+        String slotId = item.get("slotId").s();
+        int[] h = held.getOrDefault(slotId, new int[2]);
+        counts.put(slotId, new SlotCount(slotId, Integer.parseInt(item.get("capacity").n()),
+            Integer.parseInt(item.get("remaining").n()), h[0], h[1]));
+      }
+    }
+    return counts;
+  }
+
+  /** Asserts the invariant for every slot in the table. */
+  public static void assertBalanced(DynamoDbClient dynamo, String table) {
+    assertThat(count(dynamo, table).values()).allSatisfy(c ->
+        assertThat(c.balances()).as("seat ledger of slot %s: %s", c.slotId(), c).isTrue());
+  }
+
+  public static int itemCount(DynamoDbClient dynamo, String table) {
+    return (int) dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().count();
+  }
+}
