@@ -1,0 +1,47 @@
+package fairslot.handler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fairslot.testing.ApiDriver;
+import fairslot.testing.ApiDriver.Reply;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The sample events in events/ are real API Gateway v2 payloads the handler understands. */
+class SampleEventsIT {
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  private final ApiDriver api = new ApiDriver("events");
+
+  static APIGatewayV2HTTPEvent load(String name) throws Exception {
+    return MAPPER.readValue(Files.readString(Path.of("..", "events", name)), APIGatewayV2HTTPEvent.class);
+  }
+
+  @Test
+  void adminCreatesAVenueFromTheSampleEvent() throws Exception {
+    Reply r = api.send(load("http-create-venue.json"));
+
+    assertThat(r.status()).isEqualTo(201);
+    assertThat(r.json().get("policy").get("holdDuration").asText()).isEqualTo("PT10M");
+    assertThat(r.json().get("policy").get("maxPerBooking").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void base64BodyIsDecodedAndAnUnknownSlotIsNotFound() throws Exception {
+    Reply r = api.send(load("http-book-unknown-slot.json"));
+
+    assertThat(r.status()).isEqualTo(404);
+    assertThat(r.text("code")).isEqualTo("not_found");
+  }
+
+  @Test
+  void publicSlotReadNeedsNoClaims() throws Exception {
+    Reply r = api.send(load("http-get-slot-public.json"));
+
+    assertThat(r.status()).isEqualTo(404);
+  }
+}

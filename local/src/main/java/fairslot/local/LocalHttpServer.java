@@ -1,0 +1,237 @@
+package fairslot.local;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import fairslot.definitions.Fairslot;
+import fairslot.definitions.RouteDefinition;
+import fairslot.handler.HttpApiHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Plays API Gateway's part locally: matches the route from the shared definitions, validates the
+ * bearer token on JWT routes, and hands the handler the same v2 event API Gateway would.
+ */
+public final class LocalHttpServer implements AutoCloseable {
+  /** Bodies are read up to this size; the handler itself refuses anything over 64 KiB with 413. */
+  private static final int READ_LIMIT = 1024 * 1024;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final HttpServer server;
+  private final ExecutorService pool;
+  private final HttpApiHandler handler;
+  private final Hs256Jwt jwt;
+  private final RouteTable routes = new RouteTable(Fairslot.ROUTES);
+  private final BooleanSupplier healthy;
+
+  public LocalHttpServer(String host, int port, HttpApiHandler handler, Hs256Jwt jwt, BooleanSupplier healthy)
+      throws IOException {
+    this.handler = handler;
+    this.jwt = jwt;
+    this.healthy = healthy;
+    this.server = HttpServer.create(new InetSocketAddress(host, port), 4096);
+    this.pool = Executors.newFixedThreadPool(256);
+    server.setExecutor(pool);
+    server.createContext("/", this::serve);
+    server.start();
+  }
+
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    pool.shutdownNow();
+  }
+
+  private void serve(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String method = exchange.getRequestMethod();
+      String path = exchange.getRequestURI().getRawPath();
+      byte[] raw = readBody(exchange.getRequestBody());
+      if (raw == null) {
+        send(exchange, 413, "application/problem+json", problem(413, "payload_too_large", "the body exceeds 64 KiB"));
+        return;
+      }
+      String body = new String(raw, StandardCharsets.UTF_8);
+      if (method.equals("POST") && path.equals("/_local/token")) {
+        issueToken(exchange, body);
+        return;
+      }
+      if (method.equals("GET") && path.equals("/_local/health")) {
+        boolean up = healthy.getAsBoolean();
+        send(exchange, up ? 200 : 503, "application/json", "{\"status\":\"" + (up ? "UP" : "DOWN") + "\"}");
+        return;
+      }
+      Optional<RouteTable.Match> match = routes.match(method, path);
+      if (match.isEmpty()) {
+        send(exchange, 404, "application/problem+json", problem(404, "not_found", "no route " + method + " " + path));
+        return;
+      }
+      RouteDefinition route = match.get().route();
+      Map<String, String> claims = null;
+      if (route.access() == RouteDefinition.Access.JWT) {
+        Optional<JsonNode> verified = bearer(exchange).flatMap(jwt::verify);
+        if (verified.isEmpty()) {
+          send(exchange, 401, "application/problem+json",
+              problem(401, "unauthorized", "a valid bearer token is required"));
+          return;
+        }
+        claims = flatten(verified.get());
+      }
+      APIGatewayV2HTTPResponse response = handler.handleRequest(event(exchange, match.get(), body, claims), null);
+      String type = Optional.ofNullable(response.getHeaders()).map(h -> h.get("content-type")).orElse(null);
+      Map<String, String> headers = response.getHeaders() == null ? Map.of() : response.getHeaders();
+      headers.forEach((k, v) -> {
+        if (!k.equalsIgnoreCase("content-type")) {
+          exchange.getResponseHeaders().add(k, v);
+        }
+      });
+      send(exchange, response.getStatusCode(), type, response.getBody() == null ? "" : response.getBody());
+    } catch (RuntimeException e) {
+      e.printStackTrace();
+      send(exchange, 500, "application/problem+json", "{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500}");
+    }
+  }
+
+  private APIGatewayV2HTTPEvent event(HttpExchange exchange, RouteTable.Match match, String body,
+      Map<String, String> claims) {
+    String method = exchange.getRequestMethod();
+    String rawPath = exchange.getRequestURI().getRawPath();
+    Map<String, String> headers = new HashMap<>();
+    exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), String.join(",", v)));
+    Map<String, String> path = new HashMap<>();
+    match.pathParameters().forEach((k, v) -> path.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
+    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = claims == null ? null
+        : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+            .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
+                .withClaims(claims).withScopes(List.of()).build()).build();
+    String routeKey = match.route().routeKey();
+    return APIGatewayV2HTTPEvent.builder()
+        .withVersion("2.0")
+        .withRouteKey(routeKey)
+        .withRawPath(rawPath)
+        .withRawQueryString(Optional.ofNullable(exchange.getRequestURI().getRawQuery()).orElse(""))
+        .withQueryStringParameters(query(exchange.getRequestURI().getRawQuery()))
+        .withPathParameters(path.isEmpty() ? null : path)
+        .withHeaders(headers)
+        .withBody(body.isEmpty() ? null : body)
+        .withIsBase64Encoded(false)
+        .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder()
+            .withRouteKey(routeKey)
+            .withRequestId(UUID.randomUUID().toString())
+            .withTimeEpoch(Instant.now().toEpochMilli())
+            .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder()
+                .withMethod(method).withPath(rawPath).withSourceIp(
+                    exchange.getRemoteAddress().getAddress().getHostAddress()).build())
+            .withAuthorizer(authorizer)
+            .build())
+        .build();
+  }
+
+  /** API Gateway passes claims as strings, arrays as "[a b]". */
+  private static Map<String, String> flatten(JsonNode claims) {
+    Map<String, String> flat = new LinkedHashMap<>();
+    claims.fields().forEachRemaining(e -> {
+      JsonNode v = e.getValue();
+      if (v.isArray()) {
+        List<String> items = new ArrayList<>();
+        v.forEach(i -> items.add(i.asText()));
+        flat.put(e.getKey(), "[" + String.join(" ", items) + "]");
+      } else {
+        flat.put(e.getKey(), v.asText());
+      }
+    });
+    return flat;
+  }
+
+  /** Repeated parameters are joined with commas, as in API Gateway's payload 2.0. */
+  private static Map<String, String> query(String raw) {
+    if (raw == null || raw.isEmpty()) {
+      return null;
+    }
+    Map<String, String> params = new LinkedHashMap<>();
+    for (String pair : raw.split("&")) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+      String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      params.merge(k, v, (a, b) -> a + "," + b);
+    }
+    return params;
+  }
+
+  private static Optional<String> bearer(HttpExchange exchange) {
+    String header = exchange.getRequestHeaders().getFirst("Authorization");
+    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return Optional.empty();
+    }
+    return Optional.of(header.substring(7).trim());
+  }
+
+  private void issueToken(HttpExchange exchange, String body) throws IOException {
+    JsonNode request;
+    try {
+      request = JSON.readTree(body);
+    } catch (IOException e) {
+      request = null;
+    }
+    if (request == null || !request.path("sub").isTextual() || request.path("sub").asText().isBlank()) {
+      send(exchange, 422, "application/problem+json", problem(422, "invalid_request", "sub is required"));
+      return;
+    }
+    List<String> groups = new ArrayList<>();
+    request.path("groups").forEach(g -> groups.add(g.asText()));
+    String token = jwt.sign(request.get("sub").asText(), groups, Duration.ofHours(12));
+    send(exchange, 200, "application/json", "{\"token\":\"" + token + "\"}");
+  }
+
+  private static byte[] readBody(InputStream in) throws IOException {
+    byte[] data = in.readNBytes(READ_LIMIT + 1);
+    return data.length > READ_LIMIT ? null : data;
+  }
+
+  private static String problem(int status, String code, String detail) {
+    return "{\"type\":\"https://fairslot.dev/problems/" + code.replace('_', '-') + "\",\"title\":\""
+        + code.replace('_', ' ') + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\",\"code\":\"" + code + "\"}";
+  }
+
+  private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    if (contentType != null) {
+      exchange.getResponseHeaders().set("Content-Type", contentType);
+    }
+    if (status == 204 || bytes.length == 0) {
+      exchange.sendResponseHeaders(status, -1);
+      return;
+    }
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+}

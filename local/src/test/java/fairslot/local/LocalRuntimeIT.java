@@ -1,0 +1,121 @@
+package fairslot.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A customer's and an admin's session over real HTTP against the local runtime. */
+class LocalRuntimeIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static LocalRuntime runtime;
+  private static String base;
+
+  @BeforeAll
+  static void start() {
+    runtime = LocalRuntime.start(new LocalRuntime.Settings(0, "local-it", "test-secret", Clock.systemUTC()));
+    base = "http://127.0.0.1:" + runtime.port();
+  }
+
+  @AfterAll
+  static void stop() {
+    runtime.close();
+  }
+
+  record Reply(int status, String contentType, JsonNode json) {
+    String text(String field) {
+      return json.path(field).asText();
+    }
+  }
+
+  static Reply call(String method, String path, String token, String body) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    JsonNode json = r.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(r.body());
+    return new Reply(r.statusCode(), r.headers().firstValue("content-type").orElse(""), json);
+  }
+
+  static String token(String sub, String group) throws Exception {
+    return call("POST", "/_local/token", null, "{\"sub\":\"" + sub + "\",\"groups\":[\"" + group + "\"]}").text("token");
+  }
+
+  @Test
+  void healthIsUp() throws Exception {
+    assertThat(call("GET", "/_local/health", null, null).status()).isEqualTo(200);
+  }
+
+  @Test
+  void adminSetsUpACustomerBooksReadsListsAndCancels() throws Exception {
+    String admin = token("admin-1", "admin");
+    String customer = token("u1", "customer");
+    String venueId = call("POST", "/venues", admin, "{\"name\":\"Riverside\",\"timeZone\":\"Asia/Shanghai\"}").text("venueId");
+    String resourceId = call("POST", "/venues/" + venueId + "/resources", admin,
+        "{\"name\":\"Yoga room\",\"kind\":\"SEATS\",\"capacity\":12}").text("resourceId");
+    LocalDate day = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(3);
+    Reply slot = call("POST", "/slots", admin, "{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + day
+        + "T18:00:00\",\"end\":\"" + day + "T19:00:00\",\"priceMinor\":12000,\"currency\":\"CNY\"}");
+    String slotId = slot.text("slotId");
+
+    Reply booked = call("POST", "/bookings", customer, "{\"slotId\":\"" + slotId + "\",\"quantity\":2}");
+    String bookingId = booked.text("bookingId");
+    Reply read = call("GET", "/bookings/" + bookingId, customer, null);
+    Reply mine = call("GET", "/me/bookings", customer, null);
+    Reply listed = call("GET", "/slots?venueId=" + venueId + "&date=" + day, null, null);
+    Reply cancelled = call("POST", "/bookings/" + bookingId + "/cancel", customer, null);
+    Reply after = call("GET", "/slots/" + slotId, null, null);
+
+    assertThat(slot.text("start")).isEqualTo(day + "T18:00:00+08:00");
+    assertThat(booked.status()).isEqualTo(201);
+    assertThat(booked.text("status")).isEqualTo("PENDING_PAY");
+    assertThat(Instant.parse(java.time.OffsetDateTime.parse(booked.text("holdExpiresAt")).toInstant().toString()))
+        .isAfter(Instant.now());
+    assertThat(read.text("bookingId")).isEqualTo(bookingId);
+    assertThat(mine.json().get("items").get(0).get("bookingId").asText()).isEqualTo(bookingId);
+    assertThat(listed.json().get("items").get(0).get("remaining").asInt()).isEqualTo(10);
+    assertThat(cancelled.text("status")).isEqualTo("CANCELLED");
+    assertThat(after.json().get("remaining").asInt()).isEqualTo(12);
+  }
+
+  @Test
+  void missingForgedOrExpiredTokensAre401Problems() throws Exception {
+    String forged = new Hs256Jwt("another-secret", Clock.systemUTC()).sign("u1", java.util.List.of("admin"),
+        java.time.Duration.ofHours(1));
+    String expired = new Hs256Jwt("test-secret", Clock.offset(Clock.systemUTC(), java.time.Duration.ofHours(-2)))
+        .sign("u1", java.util.List.of("customer"), java.time.Duration.ofHours(1));
+
+    for (String token : new String[] {null, "garbage", forged, expired}) {
+      Reply r = call("POST", "/bookings", token, "{\"slotId\":\"x\",\"quantity\":1}");
+      assertThat(r.status()).isEqualTo(401);
+      assertThat(r.contentType()).isEqualTo("application/problem+json");
+      assertThat(r.text("code")).isEqualTo("unauthorized");
+    }
+  }
+
+  @Test
+  void unknownPathIs404AndHugeBodyIs413() throws Exception {
+    String customer = token("u2", "customer");
+
+    Reply unknown = call("GET", "/nowhere", null, null);
+    Reply huge = call("POST", "/bookings", customer, "{\"slotId\":\"" + "x".repeat(100 * 1024) + "\",\"quantity\":1}");
+
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(huge.status()).isEqualTo(413);
+    assertThat(huge.text("code")).isEqualTo("payload_too_large");
+  }
+}
