@@ -23,7 +23,7 @@ import sys
 import threading
 
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
-from werkzeug.serving import WSGIRequestHandler, make_server
+from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler, make_server
 
 
 class Serialized:
@@ -63,6 +63,9 @@ def main():
                         help="exit when standard input reaches end of file")
     args = parser.parse_args()
 
+    # A flash crowd opens hundreds of connections at once; werkzeug's default listen backlog (128)
+    # drops the rest of the SYNs and clients see connect timeouts. The kernel caps this at somaxconn.
+    ThreadedWSGIServer.request_queue_size = 4096
     app = Serialized(DomainDispatcherApplication(create_backend_app))
     server = make_server(args.host, args.port, app, threaded=True, request_handler=QuietHandler)
     server.daemon_threads = True
