@@ -5,6 +5,7 @@ import static fairslot.definitions.IndexDefinition.AttributeType.STRING;
 import static fairslot.definitions.RouteDefinition.Access.JWT;
 import static fairslot.definitions.RouteDefinition.Access.LOCAL_ONLY;
 import static fairslot.definitions.RouteDefinition.Access.PUBLIC;
+import static fairslot.definitions.RouteDefinition.Access.SIGNED;
 
 import java.util.List;
 
@@ -23,6 +24,9 @@ public final class Fairslot {
   public static final String BOOKINGS_BY_USER = "bookingsByUser";
   public static final String BOOKINGS_BY_SLOT = "bookingsBySlot";
   public static final String HOLDS_DUE = "holdsDue";
+  public static final String HOLDS_BY_SLOT = "holdsBySlot";
+  public static final String ATTENDANCE_DUE = "attendanceDue";
+  public static final String REFUNDS_DUE = "refundsDue";
 
   public static final TableDefinition TABLE = new TableDefinition(
       "fairslot",
@@ -33,8 +37,27 @@ public final class Fairslot {
           new IndexDefinition(SLOTS_BY_VENUE_DAY, "venueDay", STRING, "startAt", NUMBER),
           new IndexDefinition(BOOKINGS_BY_USER, "bookingUser", STRING, "createdAt", NUMBER),
           new IndexDefinition(BOOKINGS_BY_SLOT, "bookingSlot", STRING, "createdAt", NUMBER),
-          // Sparse: only PENDING_PAY bookings carry holdDueShard, so a sweep reads only holds.
-          new IndexDefinition(HOLDS_DUE, "holdDueShard", STRING, "holdDueAt", NUMBER)));
+          // The rest are sparse: an item carries their keys only while it needs attention, so each
+          // job reads the items due and nothing else.
+          // PENDING_PAY bookings, by due time (hold sweep) and per slot (reclaim when sold out).
+          new IndexDefinition(HOLDS_DUE, "holdDueShard", STRING, "holdDueAt", NUMBER),
+          new IndexDefinition(HOLDS_BY_SLOT, "holdSlot", STRING, "holdDueAt", NUMBER),
+          // PAID bookings, by slot end (no-show job).
+          new IndexDefinition(ATTENDANCE_DUE, "attendDueShard", STRING, "attendDueAt", NUMBER),
+          // Payments awaiting a refund (refund-retry job).
+          new IndexDefinition(REFUNDS_DUE, "refundDueShard", STRING, "refundDueAt", NUMBER)));
+
+  /** The custom EventBridge bus for domain events such as SeatReleased. */
+  public static final String EVENT_BUS = "fairslot-events";
+  public static final String EVENT_BUS_ENV = "FAIRSLOT_EVENT_BUS";
+  public static final String EVENT_SOURCE = "fairslot.booking";
+  public static final String SEAT_RELEASED = "SeatReleased";
+
+  /** Recurring jobs, each its own Lambda function in AWS and a timer in the local runtime. */
+  public static final List<ScheduleDefinition> SCHEDULES = List.of(
+      new ScheduleDefinition("sweep-holds", "rate(1 minute)", "fairslot.handler.SweepHoldsHandler"),
+      new ScheduleDefinition("no-shows", "rate(15 minutes)", "fairslot.handler.NoShowsHandler"),
+      new ScheduleDefinition("refund-retry", "rate(5 minutes)", "fairslot.handler.RefundRetryHandler"));
 
   /** Every route of the HTTP contract (../shared/API.md) served by the HTTP API function. */
   public static final List<RouteDefinition> ROUTES = List.of(
@@ -49,10 +72,17 @@ public final class Fairslot {
       new RouteDefinition("POST", "/bookings", JWT),
       new RouteDefinition("GET", "/bookings/{bookingId}", JWT),
       new RouteDefinition("GET", "/me/bookings", JWT),
-      new RouteDefinition("POST", "/bookings/{bookingId}/cancel", JWT));
+      new RouteDefinition("POST", "/bookings/{bookingId}/cancel", JWT),
+      new RouteDefinition("POST", "/bookings/{bookingId}/pay", JWT),
+      new RouteDefinition("POST", "/payments/callback", SIGNED),
+      new RouteDefinition("POST", "/staff/bookings/{bookingId}/check-in", JWT),
+      new RouteDefinition("POST", "/staff/bookings/{bookingId}/offline-payment", JWT),
+      new RouteDefinition("POST", "/staff/bookings/{bookingId}/refund", JWT),
+      new RouteDefinition("GET", "/audit", JWT));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES = List.of(
       new RouteDefinition("POST", "/_local/token", LOCAL_ONLY),
-      new RouteDefinition("GET", "/_local/health", LOCAL_ONLY));
+      new RouteDefinition("GET", "/_local/health", LOCAL_ONLY),
+      new RouteDefinition("POST", "/_local/schedules/{name}/run", LOCAL_ONLY));
 }

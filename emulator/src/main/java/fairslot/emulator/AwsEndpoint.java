@@ -9,6 +9,8 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Where the AWS APIs are: the embedded emulator, or whatever AWS_ENDPOINT_URL names (a LocalStack
@@ -28,6 +30,16 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
         .map(url -> new AwsEndpoint(URI.create(url),
             Region.of(Optional.ofNullable(System.getenv("AWS_REGION")).orElse("us-east-1")),
             DefaultCredentialsProvider.builder().build()));
+  }
+
+  public EventBridgeClient eventBridge() {
+    return EventBridgeClient.builder().endpointOverride(uri).region(region).credentialsProvider(credentials)
+        .httpClient(UrlConnectionHttpClient.create()).build();
+  }
+
+  public SqsClient sqs() {
+    return SqsClient.builder().endpointOverride(uri).region(region).credentialsProvider(credentials)
+        .httpClient(UrlConnectionHttpClient.create()).build();
   }
 
   public DynamoDbClient dynamoDb() {

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.eventbridge.model.ResourceAlreadyExistsException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
@@ -51,6 +53,15 @@ public final class Provisioner {
     dynamo.waiter().waitUntilTableExists(r -> r.tableName(tableName));
     dynamo.updateTimeToLive(r -> r.tableName(tableName)
         .timeToLiveSpecification(s -> s.attributeName(t.timeToLiveAttribute()).enabled(true)));
+  }
+
+  /** Creates the custom event bus if it does not exist yet. */
+  public static void createEventBus(EventBridgeClient events, String busName) {
+    try {
+      events.createEventBus(r -> r.name(busName));
+    } catch (ResourceAlreadyExistsException exists) {
+      // already there
+    }
   }
 
   private static KeySchemaElement key(String name, KeyType type) {

@@ -3,6 +3,7 @@ package fairslot.app;
 import fairslot.app.BookingStore.BookingPlan;
 import fairslot.app.BookingStore.PlaceResult;
 import fairslot.app.BookingStore.ReleaseResult;
+import fairslot.domain.BookedSlot;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.MemberCalendar;
@@ -20,6 +21,8 @@ import java.util.function.Function;
 public final class BookingService {
   private final CatalogStore catalog;
   private final BookingStore bookings;
+  private final SeatReleases releases;
+  private final Refunds refunds;
   private final Clock clock;
   private final IdGenerator ids;
   private final Backoff backoff;
@@ -29,10 +32,12 @@ public final class BookingService {
    * @param createdResponse how a new booking is answered; kept with the idempotency record, in the
    *     booking transaction, so a retry replays the first answer byte for byte
    */
-  public BookingService(CatalogStore catalog, BookingStore bookings, Clock clock, IdGenerator ids,
-      Backoff backoff, Function<Booking, StoredResponse> createdResponse) {
+  public BookingService(CatalogStore catalog, BookingStore bookings, SeatReleases releases, Refunds refunds,
+      Clock clock, IdGenerator ids, Backoff backoff, Function<Booking, StoredResponse> createdResponse) {
     this.catalog = catalog;
     this.bookings = bookings;
+    this.releases = releases;
+    this.refunds = refunds;
     this.clock = clock;
     this.ids = ids;
     this.backoff = backoff;
@@ -69,10 +74,19 @@ public final class BookingService {
         ? slot.interval().utcDays().stream().map(d -> MemberCalendar.empty(command.userId(), d)).toList()
         : List.of();
 
+    boolean reclaimed = false;
     for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
       backoff.pauseBefore(attempt);
-      PlaceResult result = bookings.place(new BookingPlan(booking, now,
+      PlaceResult result = bookings.place(new BookingPlan(booking, now, command.userId(),
           calendars, command.idempotency(), command.idempotency().map(i -> response)));
+      if (result instanceof PlaceResult.SoldOut && !reclaimed) {
+        // Seats behind holds that ran out are bookable now, not at the next sweep.
+        reclaimed = true;
+        if (reclaimOverdueHolds(slot.slotId(), now) > 0) {
+          attempt--;
+          continue;
+        }
+      }
       if (result instanceof PlaceResult.CalendarsMoved moved) {
         Optional<String> clash = moved.current().stream()
             .flatMap(c -> c.clashWith(slot.interval()).stream())
@@ -133,9 +147,22 @@ public final class BookingService {
     return booking.statusAt(clock.instant());
   }
 
+  /** Expires the slot's holds that are due, each by its own conditional transition; returns how many. */
+  int reclaimOverdueHolds(String slotId, Instant now) {
+    int released = 0;
+    for (Booking due : bookings.dueHoldsOf(slotId, now)) {
+      if (releases.release(due, BookingStatus.EXPIRED, Change.expiry(now, "hold expired (reclaimed for a booking)"))
+          instanceof ReleaseResult.Released) {
+        released++;
+      }
+    }
+    return released;
+  }
+
   /**
-   * PENDING_PAY → CANCELLED, returning the seats once. Cancelling again returns the same booking.
-   * A hold already past its deadline is expired instead (the sweep would do the same).
+   * The customer's cancel. PENDING_PAY becomes CANCELLED; PAID becomes REFUNDING (before
+   * {@code start - cancelCutoff} only) and a refund is requested; the seats return exactly once.
+   * Cancelling again returns the booking as it is. A hold past its deadline is expired instead.
    */
   public Outcome<Booking> cancel(String userId, String bookingId) {
     for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
@@ -145,18 +172,32 @@ public final class BookingService {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }
       Booking booking = found.get();
-      if (booking.status() == BookingStatus.CANCELLED) {
-        return Outcome.done(booking);
-      }
-      if (booking.status() != BookingStatus.PENDING_PAY) {
-        return Outcome.refused(Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be cancelled");
-      }
       Instant now = clock.instant();
-      BookingStatus target = booking.statusAt(now) == BookingStatus.EXPIRED
-          ? BookingStatus.EXPIRED
-          : BookingStatus.CANCELLED;
-      ReleaseResult result = bookings.release(booking, BookingStatus.PENDING_PAY, target, now);
+      BookingStatus target;
+      switch (booking.status()) {
+        case CANCELLED, EXPIRED, REFUNDING, REFUNDED, REFUND_FAILED -> {
+          return Outcome.done(booking);
+        }
+        case PENDING_PAY -> target = booking.isOverdueHold(now) ? BookingStatus.EXPIRED : BookingStatus.CANCELLED;
+        case PAID -> {
+          if (!booking.refundableByCustomerAt(now)) {
+            return Outcome.refused(Refusal.CANCEL_WINDOW_CLOSED,
+                "paid bookings can be cancelled until " + booking.slot().cancelCutoff() + " before the start");
+          }
+          target = BookingStatus.REFUNDING;
+        }
+        default -> {
+          return Outcome.refused(Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be cancelled");
+        }
+      }
+      Change change = target == BookingStatus.EXPIRED
+          ? Change.expiry(now, "hold expired (found by a cancel)")
+          : Change.by(userId, now, "cancelled by the customer");
+      ReleaseResult result = releases.release(booking, target, change);
       if (result instanceof ReleaseResult.Released released) {
+        if (target == BookingStatus.REFUNDING) {
+          booking.paymentNo().ifPresent(refunds::attemptNow);
+        }
         return Outcome.done(released.booking());
       }
       // NotInStatus: someone else moved it (a concurrent cancel, the sweep, a payment): look again.
@@ -166,11 +207,11 @@ public final class BookingService {
 
   private Booking newBooking(Book command, Slot slot, Instant now) {
     boolean free = slot.price().isFree();
-    return new Booking(ids.newId(), slot.slotId(), command.userId(), command.quantity(),
+    return new Booking(ids.newId(), command.userId(), command.quantity(),
         free ? BookingStatus.PAID : BookingStatus.PENDING_PAY,
         slot.price().times(command.quantity()),
         free ? Optional.empty() : Optional.of(now.plus(slot.policy().holdDuration())),
-        now, slot.interval(), slot.capacity(), slot.venueId(), slot.resourceId(), slot.kind(), slot.timeZone());
+        now, Optional.empty(), BookedSlot.of(slot));
   }
 
   private static List<MemberCalendar> merge(List<MemberCalendar> seen, List<MemberCalendar> current) {

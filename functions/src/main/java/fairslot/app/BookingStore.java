@@ -1,18 +1,20 @@
 package fairslot.app;
 
+import fairslot.domain.AuditEntry;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.MemberCalendar;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
-/** Port: bookings and the items that keep them consistent (seat counter, guards, calendars). */
+/** Port: bookings and the items that keep them consistent (seat counter, guards, calendars, audit). */
 public interface BookingStore {
 
   /**
    * One atomic attempt to take the seats: seat decrement, booking, (user, slot) guard,
-   * idempotency record and the member's calendar days, all or nothing.
+   * idempotency record, the member's calendar days and the audit record, all or nothing.
    */
   PlaceResult place(BookingPlan plan);
 
@@ -21,18 +23,42 @@ public interface BookingStore {
   Page<Booking> bookingsOf(String userId, PageRequest page);
 
   /**
-   * Moves an active booking to an inactive status and returns its seats, all in one transaction
-   * conditioned on the booking still being in {@code from}.
+   * Moves an active booking to an inactive status and returns its seats, in one transaction
+   * conditioned on the booking still being in {@code booking.status()} (and, with
+   * {@link Change#dueBy()}, its hold being due). Moving PAID to REFUNDING also puts its payment
+   * up for refund in the same transaction.
    */
-  ReleaseResult release(Booking booking, BookingStatus from, BookingStatus to, Instant at);
+  ReleaseResult release(Booking booking, BookingStatus to, Change change);
+
+  /** A move that keeps the seats where they are (PAID to COMPLETED, PENDING_PAY to PAID offline, ...). */
+  MoveResult move(Booking booking, BookingStatus to, Change change);
+
+  /** PENDING_PAY bookings whose hold is due at {@code now}, read through the sparse holdsDue index. */
+  DueBookings dueHolds(Instant now, int limit);
+
+  /** One slot's PENDING_PAY bookings whose hold is due at {@code now} (holdsBySlot index). */
+  List<Booking> dueHoldsOf(String slotId, Instant now);
+
+  /** PAID bookings whose slot has ended by {@code now} (attendanceDue index). */
+  DueBookings endedUnattended(Instant now, int limit);
+
+  List<MemberCalendar> calendars(String userId, List<LocalDate> days);
+
+  List<AuditEntry> auditOfBooking(String bookingId);
+
+  List<AuditEntry> auditOfSlot(String slotId);
 
   /** Everything one booking transaction writes; {@code calendars} are the days as last seen. */
   record BookingPlan(
       Booking booking,
       Instant now,
+      String actor,
       List<MemberCalendar> calendars,
       Optional<IdempotentRequest> idempotency,
       Optional<StoredResponse> response) {}
+
+  /** Items due for a job, and how many items the queries read to find them (cost evidence). */
+  record DueBookings(List<Booking> bookings, int itemsRead) {}
 
   sealed interface PlaceResult {
     record Placed(Booking booking) implements PlaceResult {}
@@ -50,9 +76,15 @@ public interface BookingStore {
   }
 
   sealed interface ReleaseResult {
-    record Released(Booking booking) implements ReleaseResult {}
-    /** The booking was no longer in the expected status; here it is as it is now. */
+    record Released(Booking booking, fairslot.domain.SeatReleased event) implements ReleaseResult {}
+    /** The booking was no longer in the expected status (or not due); here it is as it is now. */
     record NotInStatus(Booking current) implements ReleaseResult {}
     record Contended() implements ReleaseResult {}
+  }
+
+  sealed interface MoveResult {
+    record Moved(Booking booking) implements MoveResult {}
+    record NotInStatus(Booking current) implements MoveResult {}
+    record Contended() implements MoveResult {}
   }
 }

@@ -3,25 +3,19 @@ package fairslot.domain;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-import java.time.ZoneId;
 import java.util.Optional;
 
-/** A member's claim on seats of a slot. Carries a copy of the slot facts it was sold under. */
+/** A member's claim on seats of a slot. */
 public record Booking(
     String bookingId,
-    String slotId,
     String userId,
     int quantity,
     BookingStatus status,
     Money amount,
     Optional<Instant> holdExpiresAt,
     Instant createdAt,
-    Interval slotInterval,
-    int slotCapacity,
-    String venueId,
-    String resourceId,
-    ResourceKind kind,
-    ZoneId timeZone) {
+    Optional<String> paymentNo,
+    BookedSlot slot) {
 
   public Booking {
     if (quantity < 1) {
@@ -29,25 +23,39 @@ public record Booking(
     }
   }
 
+  public String slotId() {
+    return slot.slotId();
+  }
+
   /**
    * The status a reader should see at {@code now}: a hold past its deadline is EXPIRED even
    * before the sweep has written that down (the sweep's conditional write makes it so).
    */
   public BookingStatus statusAt(Instant now) {
-    if (status == BookingStatus.PENDING_PAY && holdExpiresAt.map(d -> !now.isBefore(d)).orElse(false)) {
-      return BookingStatus.EXPIRED;
-    }
-    return status;
+    return isOverdueHold(now) ? BookingStatus.EXPIRED : status;
   }
 
-  public Booking withStatus(BookingStatus next) {
-    return new Booking(bookingId, slotId, userId, quantity, next, amount,
-        next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(),
-        createdAt, slotInterval, slotCapacity, venueId, resourceId, kind, timeZone);
+  public boolean isOverdueHold(Instant now) {
+    return status == BookingStatus.PENDING_PAY && holdExpiresAt.map(d -> !now.isBefore(d)).orElse(false);
+  }
+
+  /** Whether a customer may still cancel a PAID booking at {@code now}: before start - cancelCutoff. */
+  public boolean refundableByCustomerAt(Instant now) {
+    return now.isBefore(slot.interval().start().minus(slot.cancelCutoff()));
   }
 
   /** The UTC days of the member's calendar this booking occupies (none for rentals). */
   public List<LocalDate> calendarDays() {
-    return kind.occupiesTheMember() ? slotInterval.utcDays() : List.of();
+    return slot.kind().occupiesTheMember() ? slot.interval().utcDays() : List.of();
+  }
+
+  public Booking withStatus(BookingStatus next) {
+    return new Booking(bookingId, userId, quantity, next, amount,
+        next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(), createdAt, paymentNo, slot);
+  }
+
+  public Booking withPayment(String paymentNo) {
+    return new Booking(bookingId, userId, quantity, status, amount, holdExpiresAt, createdAt,
+        Optional.of(paymentNo), slot);
   }
 }

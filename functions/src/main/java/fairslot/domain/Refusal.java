@@ -20,6 +20,8 @@ public enum Refusal {
   INVALID_TRANSITION,
   IDEMPOTENCY_KEY_REUSED,
   DUPLICATE_SLOT,
+  AMOUNT_MISMATCH,
+  BAD_SIGNATURE,
   THROTTLED;
 
   public String code() {

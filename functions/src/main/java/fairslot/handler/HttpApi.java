@@ -2,6 +2,7 @@ package fairslot.handler;
 
 import static fairslot.handler.internal.Role.ADMIN;
 import static fairslot.handler.internal.Role.CUSTOMER;
+import static fairslot.handler.internal.Role.FINANCE;
 import static fairslot.handler.internal.Role.FRONTDESK;
 
 import fairslot.app.BookingService;
@@ -31,6 +32,14 @@ import fairslot.handler.internal.Views.ListView;
 import fairslot.handler.internal.Views.ResourceView;
 import fairslot.handler.internal.Views.SlotView;
 import fairslot.handler.internal.Views.VenueView;
+import fairslot.handler.internal.Views.PaymentView;
+import fairslot.handler.internal.Views.AuditView;
+import fairslot.app.PaymentService;
+import fairslot.app.StaffService;
+import fairslot.domain.AuditEntry;
+import fairslot.domain.PaymentCallback;
+import fairslot.messaging.payments.WebhookSignature;
+import java.util.List;
 import java.time.Clock;
 import java.time.DateTimeException;
 
@@ -46,14 +55,24 @@ import java.util.function.Function;
 public final class HttpApi {
   private final CatalogService catalog;
   private final BookingService bookings;
+  private final PaymentService payments;
+  private final StaffService staff;
   private final IdempotencyKeys idempotency;
+  private final WebhookSignature webhookSignature;
   private final Clock clock;
   private final Map<String, Endpoint> endpoints;
 
-  public HttpApi(CatalogService catalog, BookingService bookings, IdempotencyKeys idempotency, Clock clock) {
-    this.catalog = catalog;
-    this.bookings = bookings;
+  /** The application services the endpoints call. */
+  public record Services(CatalogService catalog, BookingService bookings, PaymentService payments,
+      StaffService staff) {}
+
+  public HttpApi(Services services, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
+    this.catalog = services.catalog();
+    this.bookings = services.bookings();
+    this.payments = services.payments();
+    this.staff = services.staff();
     this.idempotency = idempotency;
+    this.webhookSignature = webhookSignature;
     this.clock = clock;
     this.endpoints = Map.ofEntries(
         Map.entry("POST /venues", Endpoint.forRoles(this::createVenue, ADMIN)),
@@ -67,7 +86,16 @@ public final class HttpApi {
         Map.entry("POST /bookings", Endpoint.forRoles(this::book, CUSTOMER)),
         Map.entry("GET /bookings/{bookingId}", Endpoint.forRoles(this::getBooking, CUSTOMER)),
         Map.entry("GET /me/bookings", Endpoint.forRoles(this::myBookings, CUSTOMER)),
-        Map.entry("POST /bookings/{bookingId}/cancel", Endpoint.forRoles(this::cancel, CUSTOMER)));
+        Map.entry("POST /bookings/{bookingId}/cancel", Endpoint.forRoles(this::cancel, CUSTOMER)),
+        Map.entry("POST /bookings/{bookingId}/pay", Endpoint.forRoles(this::pay, CUSTOMER)),
+        Map.entry("POST /payments/callback", Endpoint.open(this::paymentCallback)),
+        Map.entry("POST /staff/bookings/{bookingId}/check-in",
+            Endpoint.forRoles(r -> staffAction(r, staff::checkIn), FRONTDESK, ADMIN)),
+        Map.entry("POST /staff/bookings/{bookingId}/offline-payment",
+            Endpoint.forRoles(r -> staffAction(r, staff::offlinePayment), FRONTDESK, ADMIN)),
+        Map.entry("POST /staff/bookings/{bookingId}/refund",
+            Endpoint.forRoles(r -> staffAction(r, staff::refund), FRONTDESK, ADMIN)),
+        Map.entry("GET /audit", Endpoint.forRoles(this::audit, ADMIN, FINANCE)));
   }
 
   /** The route keys this API serves; checked against the shared route definitions by a test. */
@@ -230,6 +258,51 @@ public final class HttpApi {
   private HttpResponse cancel(HttpRequest request) {
     return respond(bookings.cancel(request.requireCaller().userId(), request.path("bookingId")), 200,
         b -> BookingView.of(b, clock.instant()));
+  }
+
+  // ---- payments
+
+  private HttpResponse pay(HttpRequest request) {
+    return respond(payments.pay(request.requireCaller().userId(), request.path("bookingId")), 200, PaymentView::of);
+  }
+
+  /**
+   * The provider's webhook. The signature over the raw body is checked before anything is read
+   * from it; a replayed event id changes nothing and is still answered 200.
+   */
+  private HttpResponse paymentCallback(HttpRequest request) {
+    String raw = request.body() == null ? "" : request.body();
+    if (!webhookSignature.verify(request.header(WebhookSignature.TIMESTAMP_HEADER),
+        request.header(WebhookSignature.SIGNATURE_HEADER), raw, clock.instant())) {
+      return Problems.of(Refusal.BAD_SIGNATURE, 401, "missing, stale or wrong webhook signature", Map.of());
+    }
+    RequestBody body = RequestBody.parse(raw);
+    Money amount;
+    try {
+      amount = new Money(body.nonNegativeLong("amountMinor"), body.text("currency"));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable(e.getMessage());
+    }
+    PaymentCallback callback = new PaymentCallback(body.text("eventId"), body.text("paymentNo"),
+        body.text("bookingId"), amount, body.enumeration("status", PaymentCallback.Outcome.class));
+    return respond(payments.callback(callback), 200, applied -> Map.of("ok", true));
+  }
+
+  // ---- staff
+
+  private HttpResponse staffAction(HttpRequest request, java.util.function.BiFunction<String, String, Outcome<Booking>> action) {
+    return respond(action.apply(request.requireCaller().userId(), request.path("bookingId")), 200,
+        b -> BookingView.of(b, clock.instant()));
+  }
+
+  private HttpResponse audit(HttpRequest request) {
+    Optional<String> bookingId = request.queryParam("bookingId");
+    Optional<String> slotId = request.queryParam("slotId");
+    if (bookingId.isPresent() == slotId.isPresent()) {
+      throw InvalidInput.unprocessable("give exactly one of bookingId or slotId");
+    }
+    List<AuditEntry> entries = bookingId.map(staff::auditOfBooking).orElseGet(() -> staff.auditOfSlot(slotId.get()));
+    return HttpResponse.json(200, new ListView<>(entries.stream().map(AuditView::of).toList(), null));
   }
 
   // ---- helpers

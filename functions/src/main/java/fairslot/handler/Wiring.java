@@ -3,51 +3,122 @@ package fairslot.handler;
 import fairslot.app.Backoff;
 import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
+import fairslot.app.EventPublisher;
+import fairslot.app.HoldSweep;
 import fairslot.app.IdGenerator;
+import fairslot.app.NoShowSweep;
+import fairslot.app.PaymentProvider;
+import fairslot.app.PaymentProviders;
+import fairslot.app.PaymentService;
+import fairslot.app.Refunds;
+import fairslot.app.SeatReleases;
+import fairslot.app.StaffService;
 import fairslot.definitions.Fairslot;
+import fairslot.domain.Payment;
 import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.payments.WebhookSignature;
 import fairslot.store.dynamodb.DynamoDbBookingStore;
 import fairslot.store.dynamodb.DynamoDbCatalogStore;
 import fairslot.store.dynamodb.DynamoDbIdempotencyStore;
+import fairslot.store.dynamodb.DynamoDbPaymentStore;
 import java.time.Clock;
 import java.util.Optional;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
 /**
  * The one place concrete adapters are chosen and connected. Lambda uses {@link #fromEnvironment()}
- * once per container; tests and the local runtime pass their own client and clock.
+ * once per container; tests and the local runtime pass their own clients, clock and provider.
  */
 public final class Wiring {
-  private final DynamoDbClient dynamo;
-  private final String table;
+  public static final String PAYMENT_SECRET_ENV = "FAIRSLOT_PAYMENT_SECRET";
+  public static final String DEFAULT_PAYMENT_SECRET = "local-payment-secret";
+
   private final Clock clock;
   private final IdGenerator ids;
+  private final String paymentSecret;
+  private final DynamoDbCatalogStore catalogStore;
+  private final DynamoDbBookingStore bookingStore;
+  private final DynamoDbPaymentStore paymentStore;
+  private final DynamoDbIdempotencyStore idempotencyStore;
+  private final SeatReleases releases;
+  private final PaymentProviders providers;
+  private final Refunds refunds;
 
-  public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids) {
-    this.dynamo = dynamo;
-    this.table = table;
+  public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, EventPublisher events,
+      PaymentProvider provider, String paymentSecret) {
     this.clock = clock;
     this.ids = ids;
+    this.paymentSecret = paymentSecret;
+    this.catalogStore = new DynamoDbCatalogStore(dynamo, table);
+    this.bookingStore = new DynamoDbBookingStore(dynamo, table);
+    this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
+    this.idempotencyStore = new DynamoDbIdempotencyStore(dynamo, table);
+    this.releases = new SeatReleases(bookingStore, events);
+    this.providers = new PaymentProviders(provider);
+    this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
   }
 
   /** Region, credentials and AWS_ENDPOINT_URL come from the standard SDK environment. */
   public static Wiring fromEnvironment() {
-    DynamoDbClient dynamo = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
-    return new Wiring(dynamo, tableName(), Clock.systemUTC(), IdGenerator.random());
+    UrlConnectionHttpClient.Builder http = UrlConnectionHttpClient.builder();
+    DynamoDbClient dynamo = DynamoDbClient.builder().httpClient(http.build()).build();
+    EventBridgeClient events = EventBridgeClient.builder().httpClient(http.build()).build();
+    return new Wiring(dynamo, tableName(), Clock.systemUTC(), IdGenerator.random(),
+        new EventBridgePublisher(events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
+        new AwaitingProvider(), env(PAYMENT_SECRET_ENV).orElse(DEFAULT_PAYMENT_SECRET));
   }
 
   public static String tableName() {
-    return Optional.ofNullable(System.getenv(Fairslot.TABLE_ENV)).filter(s -> !s.isBlank())
-        .orElse(Fairslot.TABLE.defaultName());
+    return env(Fairslot.TABLE_ENV).orElse(Fairslot.TABLE.defaultName());
+  }
+
+  private static Optional<String> env(String name) {
+    return Optional.ofNullable(System.getenv(name)).filter(s -> !s.isBlank());
   }
 
   public HttpApi httpApi() {
-    DynamoDbCatalogStore catalogStore = new DynamoDbCatalogStore(dynamo, table);
     CatalogService catalog = new CatalogService(catalogStore, clock, ids);
-    BookingService bookings = new BookingService(catalogStore, new DynamoDbBookingStore(dynamo, table), clock, ids,
+    BookingService bookings = new BookingService(catalogStore, bookingStore, releases, refunds, clock, ids,
         Backoff.DEFAULT, HttpApi::createdResponse);
-    return new HttpApi(catalog, bookings, new IdempotencyKeys(new DynamoDbIdempotencyStore(dynamo, table), clock),
-        clock);
+    PaymentService payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
+    StaffService staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
+    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff),
+        new IdempotencyKeys(idempotencyStore, clock), new WebhookSignature(paymentSecret), clock);
+  }
+
+  public HoldSweep holdSweep() {
+    return new HoldSweep(bookingStore, releases, clock);
+  }
+
+  public NoShowSweep noShows() {
+    return new NoShowSweep(bookingStore, clock);
+  }
+
+  public Refunds refunds() {
+    return refunds;
+  }
+
+  /**
+   * The deployed default until a real provider is plugged in: it records nothing and calls no
+   * webhook, so payments wait for the provider's callback (or staff's offline payment).
+   */
+  public static final class AwaitingProvider implements PaymentProvider {
+    @Override
+    public String name() {
+      return "awaiting";
+    }
+
+    @Override
+    public void charge(Payment payment) {
+      // the customer pays at the provider; its webhook reports the outcome
+    }
+
+    @Override
+    public RefundAttempt refund(Payment payment) {
+      return RefundAttempt.ACCEPTED;
+    }
   }
 }

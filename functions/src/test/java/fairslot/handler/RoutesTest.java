@@ -2,6 +2,7 @@ package fairslot.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.app.EventPublisher;
 import fairslot.app.IdGenerator;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.RouteDefinition;
@@ -20,7 +21,8 @@ class RoutesTest {
     try (DynamoDbClient unused = DynamoDbClient.builder().region(Region.US_EAST_1)
         .credentialsProvider(AnonymousCredentialsProvider.create())
         .endpointOverride(URI.create("http://127.0.0.1:9")).build()) {
-      HttpApi api = new Wiring(unused, "t", Clock.systemUTC(), IdGenerator.random()).httpApi();
+      HttpApi api = new Wiring(unused, "t", Clock.systemUTC(), IdGenerator.random(), EventPublisher.NONE,
+          new Wiring.AwaitingProvider(), "secret").httpApi();
 
       assertThat(api.routeKeys()).containsExactlyInAnyOrderElementsOf(
           Fairslot.ROUTES.stream().map(RouteDefinition::routeKey).toList());

@@ -4,9 +4,13 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.app.IdGenerator;
+import fairslot.emulator.Provisioner;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Wiring;
 import fairslot.handler.internal.Json;
+import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.payments.LocalPaymentProvider;
+import fairslot.messaging.payments.WebhookSignature;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -15,18 +19,34 @@ import java.util.function.Consumer;
 
 /**
  * Drives the real {@link HttpApiHandler} with API Gateway events against the emulator, on a table
- * of its own and a clock the test controls.
+ * and an event bus of its own, with a clock the test controls. The local payment provider is in
+ * MANUAL mode and delivers its signed webhooks straight to the handler.
  */
 public final class ApiDriver {
   public static final Instant START = Instant.parse("2026-12-01T00:00:00Z");
+  public static final String PAYMENT_SECRET = "test-payment-secret";
 
   public final String table;
+  public final String bus;
   public final TestClock clock = new TestClock(START);
+  public final LocalPaymentProvider provider;
+  public final Wiring wiring;
   public final HttpApiHandler handler;
+  public final WebhookSignature signature = new WebhookSignature(PAYMENT_SECRET);
 
   public ApiDriver(String tablePrefix) {
     this.table = Aws.freshTable(tablePrefix);
-    this.handler = new HttpApiHandler(new Wiring(Aws.dynamo(), table, clock, IdGenerator.random()).httpApi());
+    this.bus = table;
+    Provisioner.createEventBus(Aws.events(), bus);
+    this.provider = new LocalPaymentProvider((raw, headers) -> {
+          Reply r = send(Events.route("POST /payments/callback").headers(headers).body(raw).build());
+          if (r.status() != 200) {
+            throw new IllegalStateException("webhook answered " + r);
+          }
+        }, PAYMENT_SECRET, clock, LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
+    this.wiring = new Wiring(Aws.dynamo(), table, clock, IdGenerator.random(),
+        new EventBridgePublisher(Aws.events(), bus), provider, PAYMENT_SECRET);
+    this.handler = new HttpApiHandler(wiring.httpApi());
   }
 
   public record Reply(int status, Map<String, String> headers, String body) {
@@ -66,6 +86,7 @@ public final class ApiDriver {
 
   public static final List<String> ADMIN = List.of("admin");
   public static final List<String> CUSTOMER = List.of("customer");
+  public static final List<String> FRONTDESK = List.of("frontdesk");
 
   public String venue(String timeZone, String policyJson) {
     Reply r = send("POST /venues", e -> e.as("admin-1", ADMIN)
@@ -93,7 +114,11 @@ public final class ApiDriver {
 
   /** A venue with one resource and one slot tomorrow; returns the slotId. */
   public String openSlot(String kind, int capacity, long priceMinor) {
-    String venue = venue("Asia/Shanghai", "{}");
+    return openSlot(kind, capacity, priceMinor, "{}");
+  }
+
+  public String openSlot(String kind, int capacity, long priceMinor, String policyJson) {
+    String venue = venue("Asia/Shanghai", policyJson);
     return slot(resource(venue, kind, capacity), Duration.ofDays(1), Duration.ofHours(1), priceMinor);
   }
 
@@ -102,8 +127,39 @@ public final class ApiDriver {
         .body("{\"slotId\":\"" + slotId + "\",\"quantity\":" + quantity + "}"));
   }
 
+  public Reply booking(String userId, String bookingId) {
+    return send("GET /bookings/{bookingId}", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
+  }
+
+  public Reply pay(String userId, String bookingId) {
+    return send("POST /bookings/{bookingId}/pay", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
+  }
+
+  public Reply cancel(String userId, String bookingId) {
+    return send("POST /bookings/{bookingId}/cancel", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
+  }
+
+  /** Books and pays through the provider; returns the bookingId of a PAID booking. */
+  public String paidBooking(String userId, String slotId) {
+    String bookingId = book(userId, slotId, 1).text("bookingId");
+    String paymentNo = pay(userId, bookingId).text("paymentNo");
+    provider.report(paymentNo, "SUCCEEDED");
+    return bookingId;
+  }
+
+  /** A webhook as the provider would send it, signed now by the test clock. */
+  public Reply webhook(String rawBody) {
+    long ts = clock.instant().getEpochSecond();
+    return send("POST /payments/callback", e -> e.header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(ts))
+        .header(WebhookSignature.SIGNATURE_HEADER, signature.sign(ts, rawBody)).body(rawBody));
+  }
+
   public Reply slot(String slotId) {
     return send("GET /slots/{slotId}", e -> e.path("slotId", slotId));
+  }
+
+  public int remaining(String slotId) {
+    return slot(slotId).json().get("remaining").asInt();
   }
 
   public static void expect(Reply r, int status) {

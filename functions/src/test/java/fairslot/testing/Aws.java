@@ -41,6 +41,23 @@ public final class Aws {
     return dynamo;
   }
 
+  private static software.amazon.awssdk.services.eventbridge.EventBridgeClient events;
+  private static software.amazon.awssdk.services.sqs.SqsClient sqs;
+
+  public static synchronized software.amazon.awssdk.services.eventbridge.EventBridgeClient events() {
+    if (events == null) {
+      events = endpoint().eventBridge();
+    }
+    return events;
+  }
+
+  public static synchronized software.amazon.awssdk.services.sqs.SqsClient sqs() {
+    if (sqs == null) {
+      sqs = endpoint().sqs();
+    }
+    return sqs;
+  }
+
   public static String freshTable(String prefix) {
     String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     Provisioner.createTable(dynamo(), name);

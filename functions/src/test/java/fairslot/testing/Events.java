@@ -41,6 +41,11 @@ public final class Events {
       return this;
     }
 
+    public Builder headers(Map<String, String> more) {
+      headers.putAll(more);
+      return this;
+    }
+
     public Builder body(String json) {
       this.body = json;
       return this;

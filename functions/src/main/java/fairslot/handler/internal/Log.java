@@ -9,6 +9,15 @@ import java.time.Instant;
 public final class Log {
   private Log() {}
 
+  public static void warn(String message, java.util.Map<String, String> fields) {
+    ObjectNode line = Json.object();
+    line.put("at", Instant.now().toString());
+    line.put("level", "WARN");
+    line.put("message", message);
+    fields.forEach(line::put);
+    System.out.println(Json.write(line));
+  }
+
   public static void error(String message, String requestId, Throwable error) {
     ObjectNode line = Json.object();
     line.put("at", Instant.now().toString());

@@ -13,8 +13,8 @@ public final class Problems {
 
   public static int status(Refusal refusal) {
     return switch (refusal) {
-      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED -> 422;
-      case UNAUTHORIZED -> 401;
+      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH -> 422;
+      case UNAUTHORIZED, BAD_SIGNATURE -> 401;
       case FORBIDDEN -> 403;
       case NOT_FOUND -> 404;
       case PAYLOAD_TOO_LARGE -> 413;

@@ -50,15 +50,29 @@ public final class Views {
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
       BookingStatus status = b.statusAt(now);
+      var slot = b.slot();
       return new BookingView(b.bookingId(), b.slotId(), b.userId(), b.quantity(), status.name(),
           b.amount().minor(), b.amount().currency(),
           status == BookingStatus.PENDING_PAY
-              ? b.holdExpiresAt().map(t -> VenueTime.show(t, b.timeZone())).orElse(null)
+              ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
               : null,
-          VenueTime.show(b.createdAt(), b.timeZone()),
-          new BookedSlotView(b.slotId(), b.venueId(), b.resourceId(), b.kind().name(),
-              VenueTime.show(b.slotInterval().start(), b.timeZone()),
-              VenueTime.show(b.slotInterval().end(), b.timeZone())));
+          VenueTime.show(b.createdAt(), slot.timeZone()),
+          new BookedSlotView(b.slotId(), slot.venueId(), slot.resourceId(), slot.kind().name(),
+              VenueTime.show(slot.interval().start(), slot.timeZone()),
+              VenueTime.show(slot.interval().end(), slot.timeZone())));
+    }
+  }
+
+  public record PaymentView(String paymentNo, long amountMinor, String currency, String provider, String status) {
+    public static PaymentView of(fairslot.domain.Payment p) {
+      return new PaymentView(p.paymentNo(), p.amount().minor(), p.amount().currency(), p.provider(), p.status().name());
+    }
+  }
+
+  /** Audit times are UTC instants: an entry may concern several venues' zones. */
+  public record AuditView(String at, String actor, String entity, String from, String to, String reason) {
+    public static AuditView of(fairslot.domain.AuditEntry e) {
+      return new AuditView(e.at().toString(), e.actor(), e.entity(), e.from(), e.to(), e.reason());
     }
   }
 

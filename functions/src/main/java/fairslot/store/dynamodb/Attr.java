@@ -42,6 +42,11 @@ final class Attr {
     return v == null || v.n() == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Long.parseLong(v.n())));
   }
 
+  static Optional<String> optionalString(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    return v == null || v.s() == null ? Optional.empty() : Optional.of(v.s());
+  }
+
   static Map<String, AttributeValue> key(String pk, String sk) {
     return Map.of(Keys.PK, s(pk), Keys.SK, s(sk));
   }

@@ -5,19 +5,22 @@ import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
 import static fairslot.store.dynamodb.Attr.str;
 
+import fairslot.domain.BookedSlot;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.Interval;
 import fairslot.domain.Money;
 import fairslot.domain.ResourceKind;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The booking item. It carries the index keys of bookingsByUser and bookingsBySlot, and, only
- * while PENDING_PAY, the sparse holdsDue keys, so the hold sweep reads only holds.
+ * The booking item. It carries the index keys of bookingsByUser and bookingsBySlot, and sparse
+ * keys that exist only while they matter: holdsDue/holdsBySlot while PENDING_PAY, attendanceDue
+ * while PAID. Jobs that query those indexes read only the items due.
  */
 final class BookingItemMapper {
   private BookingItemMapper() {}
@@ -27,46 +30,69 @@ final class BookingItemMapper {
     item.put("type", s("BOOKING"));
     item.put("bookingId", s(b.bookingId()));
     item.put("slotId", s(b.slotId()));
+    b.paymentNo().ifPresent(p -> item.put("paymentNo", s(p)));
     item.put("userId", s(b.userId()));
     item.put("quantity", n(b.quantity()));
     item.put("status", s(b.status().name()));
     item.put("amountMinor", n(b.amount().minor()));
     item.put("currency", s(b.amount().currency()));
     item.put("createdAt", millis(b.createdAt()));
-    item.put("slotStart", millis(b.slotInterval().start()));
-    item.put("slotEnd", millis(b.slotInterval().end()));
-    item.put("slotCapacity", n(b.slotCapacity()));
-    item.put("venueId", s(b.venueId()));
-    item.put("resourceId", s(b.resourceId()));
-    item.put("kind", s(b.kind().name()));
-    item.put("timeZone", s(b.timeZone().getId()));
+    BookedSlot slot = b.slot();
+    item.put("slotStart", millis(slot.interval().start()));
+    item.put("slotEnd", millis(slot.interval().end()));
+    item.put("slotCapacity", n(slot.capacity()));
+    item.put("venueId", s(slot.venueId()));
+    item.put("resourceId", s(slot.resourceId()));
+    item.put("kind", s(slot.kind().name()));
+    item.put("timeZone", s(slot.timeZone().getId()));
+    item.put("cancelCutoffSeconds", n(slot.cancelCutoff().toSeconds()));
     item.put("bookingUser", s(b.userId()));
     item.put("bookingSlot", s(b.slotId()));
     b.holdExpiresAt().ifPresent(deadline -> {
       item.put("holdExpiresAt", millis(deadline));
       if (b.status() == BookingStatus.PENDING_PAY) {
-        item.put("holdDueShard", s(Keys.holdShard(b.bookingId())));
-        item.put("holdDueAt", millis(deadline));
+        item.putAll(holdIndexKeys(b, deadline));
       }
     });
+    if (b.status() == BookingStatus.PAID) {
+      item.putAll(attendanceIndexKeys(b));
+    }
     return item;
+  }
+
+  /** Sparse holdsDue and holdsBySlot keys: present only while the booking is PENDING_PAY. */
+  static Map<String, AttributeValue> holdIndexKeys(Booking b, java.time.Instant deadline) {
+    return Map.of(
+        "holdDueShard", s(Keys.shard("HOLDS", b.bookingId())),
+        "holdDueAt", millis(deadline),
+        "holdSlot", s(b.slotId()));
+  }
+
+  /** Sparse attendanceDue keys: present only while PAID, due when the slot ends (no-show job). */
+  static Map<String, AttributeValue> attendanceIndexKeys(Booking b) {
+    return Map.of(
+        "attendDueShard", s(Keys.shard("ATTEND", b.bookingId())),
+        "attendDueAt", millis(b.slot().interval().end()));
   }
 
   static Booking fromItem(Map<String, AttributeValue> item) {
     return new Booking(
         str(item, "bookingId"),
-        str(item, "slotId"),
         str(item, "userId"),
         Attr.integer(item, "quantity"),
         BookingStatus.valueOf(str(item, "status")),
         new Money(Attr.num(item, "amountMinor"), str(item, "currency")),
         Attr.optionalInstant(item, "holdExpiresAt"),
         Attr.instant(item, "createdAt"),
-        new Interval(Attr.instant(item, "slotStart"), Attr.instant(item, "slotEnd")),
-        Attr.integer(item, "slotCapacity"),
-        str(item, "venueId"),
-        str(item, "resourceId"),
-        ResourceKind.valueOf(str(item, "kind")),
-        ZoneId.of(str(item, "timeZone")));
+        Attr.optionalString(item, "paymentNo"),
+        new BookedSlot(
+            str(item, "slotId"),
+            str(item, "venueId"),
+            str(item, "resourceId"),
+            ResourceKind.valueOf(str(item, "kind")),
+            new Interval(Attr.instant(item, "slotStart"), Attr.instant(item, "slotEnd")),
+            Attr.integer(item, "slotCapacity"),
+            ZoneId.of(str(item, "timeZone")),
+            Duration.ofSeconds(Attr.num(item, "cancelCutoffSeconds"))));
   }
 }

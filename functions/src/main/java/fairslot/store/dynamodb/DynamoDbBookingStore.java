@@ -5,12 +5,15 @@ import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
 
 import fairslot.app.BookingStore;
+import fairslot.app.Change;
 import fairslot.app.Page;
 import fairslot.app.PageRequest;
 import fairslot.definitions.Fairslot;
+import fairslot.domain.AuditEntry;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.MemberCalendar;
+import fairslot.domain.SeatReleased;
 import fairslot.domain.SlotStatus;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -20,16 +23,13 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
-import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
@@ -37,14 +37,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
  * rules; a cancelled transaction's reasons are turned into business results here.
  */
 public final class DynamoDbBookingStore implements BookingStore {
-  private static final ReturnValuesOnConditionCheckFailure ALL_OLD = ReturnValuesOnConditionCheckFailure.ALL_OLD;
-
   private final DynamoDbClient dynamo;
   private final String table;
+  private final TransactionParts parts;
 
   public DynamoDbBookingStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.parts = new TransactionParts(table);
   }
 
   // Action order of the booking transaction; the cancellation reasons come back in this order.
@@ -57,25 +57,15 @@ public final class DynamoDbBookingStore implements BookingStore {
   public PlaceResult place(BookingPlan plan) {
     Booking b = plan.booking();
     List<TransactWriteItem> actions = new ArrayList<>();
-    actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
-        .updateExpression("SET remaining = remaining - :q")
-        .conditionExpression("attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q")
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":open", s(SlotStatus.OPEN.name()),
-            ":now", millis(plan.now())))
-        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build());
+    actions.add(parts.takeSeats(b, plan.now()));
     actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
         .item(BookingItemMapper.toItem(b))
         .conditionExpression("attribute_not_exists(PK)").build()).build());
-    actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(Map.of(Keys.PK, s(Keys.slot(b.slotId())), Keys.SK, s(Keys.memberGuard(b.userId())),
-            "type", s("MEMBER_GUARD"), "bookingId", s(b.bookingId())))
-        .conditionExpression("attribute_not_exists(PK)")
-        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build());
+    actions.add(parts.putGuard(b));
     for (MemberCalendar seen : plan.calendars()) {
-      actions.add(TransactWriteItem.builder().put(calendarWrite(seen, b)).build());
+      actions.add(parts.addToCalendar(seen, b));
     }
+    actions.add(parts.auditBooking(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
     int idempotencyAction = actions.size();
     plan.idempotency().ifPresent(request -> actions.add(TransactWriteItem.builder().put(Put.builder()
         .tableName(table)
@@ -83,7 +73,7 @@ public final class DynamoDbBookingStore implements BookingStore {
         .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
         .expressionAttributeNames(Map.of("#ttl", "ttl"))
         .expressionAttributeValues(Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
-        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build()));
+        .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build()));
 
     try {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
@@ -120,15 +110,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       }
       return new PlaceResult.SoldOut(Attr.integer(slot.get(), "remaining"));
     }
-    List<MemberCalendar> moved = new ArrayList<>();
-    for (int i = 0; i < plan.calendars().size(); i++) {
-      if (reasons.conditionFailed(FIRST_CALENDAR + i)) {
-        MemberCalendar seen = plan.calendars().get(i);
-        moved.add(reasons.oldItem(FIRST_CALENDAR + i)
-            .map(item -> CalendarItemMapper.fromItem(seen.userId(), seen.day(), item))
-            .orElse(MemberCalendar.empty(seen.userId(), seen.day())));
-      }
-    }
+    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), FIRST_CALENDAR);
     if (!moved.isEmpty()) {
       return new PlaceResult.CalendarsMoved(moved);
     }
@@ -138,16 +120,18 @@ public final class DynamoDbBookingStore implements BookingStore {
     throw new IllegalStateException("booking transaction cancelled for an unexpected reason: " + reasons);
   }
 
-  /** Writes the day with the new entry, on condition that nobody changed it since {@code seen}. */
-  private Put calendarWrite(MemberCalendar seen, Booking b) {
-    MemberCalendar next = seen.with(b.bookingId(), b.slotInterval());
-    Put.Builder put = Put.builder().tableName(table).item(CalendarItemMapper.toItem(next))
-        .returnValuesOnConditionCheckFailure(ALL_OLD);
-    if (seen.version() == 0) {
-      return put.conditionExpression("attribute_not_exists(PK)").build();
+  /** The calendar days whose version condition failed, as they are now. */
+  static List<MemberCalendar> movedCalendars(CancellationReasons reasons, List<MemberCalendar> seen, int first) {
+    List<MemberCalendar> moved = new ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      if (reasons.conditionFailed(first + i)) {
+        MemberCalendar day = seen.get(i);
+        moved.add(reasons.oldItem(first + i)
+            .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
+            .orElse(MemberCalendar.empty(day.userId(), day.day())));
+      }
     }
-    return put.conditionExpression("version = :seen")
-        .expressionAttributeValues(Map.of(":seen", n(seen.version()))).build();
+    return moved;
   }
 
   @Override
@@ -176,40 +160,29 @@ public final class DynamoDbBookingStore implements BookingStore {
   private static final int RETURNED_SEATS = 1;
 
   @Override
-  public ReleaseResult release(Booking b, BookingStatus from, BookingStatus to, Instant at) {
-    if (!from.releasesSeatsMovingTo(to)) {
-      throw new IllegalArgumentException(from + " -> " + to + " does not release seats");
+  public ReleaseResult release(Booking b, BookingStatus to, Change change) {
+    if (!b.status().releasesSeatsMovingTo(to)) {
+      throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
     List<TransactWriteItem> actions = new ArrayList<>();
-    actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
-        .updateExpression("SET #status = :to, updatedAt = :at REMOVE holdDueShard, holdDueAt")
-        .conditionExpression("#status = :from")
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name()), ":at", millis(at)))
-        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build());
-    // Capped: the seats go back only if that keeps remaining <= capacity.
-    actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
-        .updateExpression("SET remaining = remaining + :q")
-        .conditionExpression("remaining <= :most")
-        .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":most", n(b.slotCapacity() - b.quantity())))
-        .build()).build());
-    actions.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table)
-        .key(Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId())))
-        .conditionExpression("attribute_not_exists(PK) OR bookingId = :b")
-        .expressionAttributeValues(Map.of(":b", s(b.bookingId()))).build()).build());
+    actions.add(parts.moveBooking(b, to, change, "", "", Map.of()));
+    actions.add(parts.returnSeats(b));
+    actions.add(parts.deleteGuard(b));
     for (LocalDate day : b.calendarDays()) {
-      actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
-          .key(Attr.key(Keys.member(b.userId()), Keys.calendarDay(day)))
-          .updateExpression("REMOVE entries.#b SET version = version + :one")
-          .conditionExpression("attribute_exists(PK)")
-          .expressionAttributeNames(Map.of("#b", b.bookingId()))
-          .expressionAttributeValues(Map.of(":one", n(1))).build()).build());
+      actions.add(parts.removeFromCalendar(b, day));
+    }
+    actions.add(parts.auditBooking(b, b.status().name(), to.name(), change));
+    if (to == BookingStatus.REFUNDING) {
+      String paymentNo = b.paymentNo().orElseThrow(() -> new IllegalStateException(
+          "PAID booking " + b.bookingId() + " has no payment to refund"));
+      actions.add(parts.requestRefund(paymentNo, "SUCCEEDED", change.at()));
+      actions.add(parts.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
     }
     try {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
-      return new ReleaseResult.Released(b.withStatus(to));
+      // One release per booking ever, so the booking id names the event for consumers' dedupe.
+      return new ReleaseResult.Released(b.withStatus(to),
+          new SeatReleased("release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to)));
     } catch (TransactionCanceledException e) {
       CancellationReasons reasons = new CancellationReasons(e);
       if (reasons.conditionFailed(RELEASED_BOOKING)) {
@@ -219,11 +192,105 @@ public final class DynamoDbBookingStore implements BookingStore {
       if (reasons.onlyContention()) {
         return new ReleaseResult.Contended();
       }
-      // The seat cap or a calendar item refused: the books are off. Never paper over that.
+      // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
       throw new IllegalStateException("release of " + b.bookingId() + " refused: " + reasons
           + (reasons.conditionFailed(RETURNED_SEATS) ? " (slot would exceed capacity)" : ""));
     } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
       return new ReleaseResult.Contended();
     }
+  }
+
+  @Override
+  public MoveResult move(Booking b, BookingStatus to, Change change) {
+    if (!b.status().canMoveTo(to) || b.status().releasesSeatsMovingTo(to)) {
+      throw new IllegalArgumentException(b.status() + " -> " + to + " is not a move that keeps the seats");
+    }
+    try {
+      dynamo.transactWriteItems(r -> r.transactItems(
+          parts.moveBooking(b, to, change, "", "", Map.of()),
+          parts.auditBooking(b, b.status().name(), to.name(), change)));
+      return new MoveResult.Moved(b.withStatus(to));
+    } catch (TransactionCanceledException e) {
+      CancellationReasons reasons = new CancellationReasons(e);
+      if (reasons.conditionFailed(0)) {
+        return new MoveResult.NotInStatus(reasons.oldItem(0).map(BookingItemMapper::fromItem).orElseThrow());
+      }
+      return new MoveResult.Contended();
+    } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
+      return new MoveResult.Contended();
+    }
+  }
+
+  @Override
+  public DueBookings dueHolds(Instant now, int limit) {
+    return dueAcrossShards(Fairslot.HOLDS_DUE, "HOLDS", "holdDueShard", "holdDueAt", now, limit);
+  }
+
+  @Override
+  public DueBookings endedUnattended(Instant now, int limit) {
+    return dueAcrossShards(Fairslot.ATTENDANCE_DUE, "ATTEND", "attendDueShard", "attendDueAt", now, limit);
+  }
+
+  @Override
+  public List<Booking> dueHoldsOf(String slotId, Instant now) {
+    return dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.HOLDS_BY_SLOT)
+            .keyConditionExpression("holdSlot = :slot AND holdDueAt <= :now")
+            .expressionAttributeValues(Map.of(":slot", s(slotId), ":now", millis(now))))
+        .items().stream().map(BookingItemMapper::fromItem).toList();
+  }
+
+  /** Queries each shard of a sparse index for keys due at {@code now}; reads only due items. */
+  private DueBookings dueAcrossShards(String index, String family, String shardKey, String dueKey, Instant now,
+      int limit) {
+    List<Booking> due = new ArrayList<>();
+    int read = 0;
+    for (int shard = 0; shard < Keys.SHARDS && due.size() < limit; shard++) {
+      String shardValue = Keys.shard(family, shard);
+      Map<String, AttributeValue> start = null;
+      do {
+        QueryRequest.Builder q = QueryRequest.builder().tableName(table).indexName(index)
+            .keyConditionExpression(shardKey + " = :shard AND " + dueKey + " <= :now")
+            .expressionAttributeValues(Map.of(":shard", s(shardValue), ":now", millis(now)))
+            .limit(limit - due.size());
+        if (start != null) {
+          q.exclusiveStartKey(start);
+        }
+        QueryResponse response = dynamo.query(q.build());
+        read += response.scannedCount();
+        response.items().forEach(i -> due.add(BookingItemMapper.fromItem(i)));
+        start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+            ? response.lastEvaluatedKey() : null;
+      } while (start != null && due.size() < limit);
+    }
+    return new DueBookings(due, read);
+  }
+
+  @Override
+  public List<MemberCalendar> calendars(String userId, List<LocalDate> days) {
+    List<MemberCalendar> result = new ArrayList<>();
+    for (LocalDate day : days) {
+      Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
+          .key(Attr.key(Keys.member(userId), Keys.calendarDay(day))).consistentRead(true)).item();
+      result.add(item == null || item.isEmpty() ? MemberCalendar.empty(userId, day)
+          : CalendarItemMapper.fromItem(userId, day, item));
+    }
+    return result;
+  }
+
+  @Override
+  public List<AuditEntry> auditOfBooking(String bookingId) {
+    return audit(Keys.booking(bookingId));
+  }
+
+  @Override
+  public List<AuditEntry> auditOfSlot(String slotId) {
+    return audit(Keys.slot(slotId));
+  }
+
+  private List<AuditEntry> audit(String pk) {
+    return dynamo.queryPaginator(r -> r.tableName(table).consistentRead(true)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :audit)")
+            .expressionAttributeValues(Map.of(":pk", s(pk), ":audit", s(AuditItemMapper.SK_PREFIX))))
+        .items().stream().map(AuditItemMapper::fromItem).toList();
   }
 }

@@ -17,6 +17,8 @@ final class Keys {
   static String booking(String bookingId) { return "BOOKING#" + bookingId; }
   static String member(String userId) { return "MEMBER#" + userId; }
   static String idempotency(String scope) { return "IDEM#" + scope; }
+  static String payment(String paymentNo) { return "PAYMENT#" + paymentNo; }
+  static String paymentEvent(String eventId) { return "PAYEVENT#" + eventId; }
 
   /** Sort key of the guard that makes (resource, start) unique. */
   static String slotStart(Instant start) { return "START#" + start.toEpochMilli(); }
@@ -33,10 +35,14 @@ final class Keys {
 
   static String venueDay(String venueId, LocalDate date) { return venueId + "#" + date; }
 
-  /** Holds are spread over a few index partitions so a sweep never hits one hot key. */
-  static final int HOLD_SHARDS = 4;
+  /** Due items are spread over a few index partitions so no job's index key gets hot. */
+  static final int SHARDS = 4;
 
-  static String holdShard(String bookingId) {
-    return "HOLDS#" + Math.floorMod(bookingId.hashCode(), HOLD_SHARDS);
+  static String shard(String family, String id) {
+    return family + "#" + Math.floorMod(id.hashCode(), SHARDS);
+  }
+
+  static String shard(String family, int n) {
+    return family + "#" + n;
   }
 }

@@ -1,0 +1,35 @@
+package fairslot.app;
+
+import fairslot.app.BookingStore.ReleaseResult;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import java.time.Clock;
+import java.time.Instant;
+
+/**
+ * The sweep-holds job: expires holds past their deadline and returns their seats, one conditional
+ * transaction each (status PENDING_PAY and deadline passed, re-checked at write time).
+ */
+public final class HoldSweep {
+  private final BookingStore bookings;
+  private final SeatReleases releases;
+  private final Clock clock;
+
+  public HoldSweep(BookingStore bookings, SeatReleases releases, Clock clock) {
+    this.bookings = bookings;
+    this.releases = releases;
+    this.clock = clock;
+  }
+
+  public JobReport run(int limit) {
+    Instant now = clock.instant();
+    BookingStore.DueBookings due = bookings.dueHolds(now, limit);
+    int expired = 0;
+    for (Booking b : due.bookings()) {
+      if (releases.release(b, BookingStatus.EXPIRED, Change.expiry(now, "hold expired")) instanceof ReleaseResult.Released) {
+        expired++;
+      }
+    }
+    return new JobReport("sweep-holds", due.bookings().size(), expired, due.itemsRead());
+  }
+}

@@ -1,0 +1,31 @@
+package fairslot.app;
+
+import fairslot.app.BookingStore.MoveResult;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import java.time.Clock;
+import java.time.Instant;
+
+/** The no-shows job: PAID bookings whose slot has ended without a check-in become NO_SHOW (seats stay counted). */
+public final class NoShowSweep {
+  private final BookingStore bookings;
+  private final Clock clock;
+
+  public NoShowSweep(BookingStore bookings, Clock clock) {
+    this.bookings = bookings;
+    this.clock = clock;
+  }
+
+  public JobReport run(int limit) {
+    Instant now = clock.instant();
+    BookingStore.DueBookings due = bookings.endedUnattended(now, limit);
+    int marked = 0;
+    for (Booking b : due.bookings()) {
+      if (bookings.move(b, BookingStatus.NO_SHOW, Change.by("system:no-shows", now, "slot ended without check-in"))
+          instanceof MoveResult.Moved) {
+        marked++;
+      }
+    }
+    return new JobReport("no-shows", due.bookings().size(), marked, due.itemsRead());
+  }
+}

@@ -1,0 +1,168 @@
+package fairslot.app;
+
+import fairslot.app.PaymentStore.SettleResult;
+import fairslot.app.PaymentStore.Settlement;
+import fairslot.app.PaymentStore.StartResult;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.Outcome;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
+import fairslot.domain.PaymentStatus;
+import fairslot.domain.Refusal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Paying for a hold, and applying what the provider reports. Money is never silently kept: a
+ * success that can no longer buy its seat becomes a refund.
+ */
+public final class PaymentService {
+  private static final int MAX_ROUNDS = 8;
+
+  private final BookingStore bookings;
+  private final PaymentStore payments;
+  private final PaymentProviders providers;
+  private final Refunds refunds;
+  private final Clock clock;
+  private final IdGenerator ids;
+
+  public PaymentService(BookingStore bookings, PaymentStore payments, PaymentProviders providers, Refunds refunds,
+      Clock clock, IdGenerator ids) {
+    this.bookings = bookings;
+    this.payments = payments;
+    this.providers = providers;
+    this.refunds = refunds;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /** Starts (or returns the already started) payment of a member's PENDING_PAY booking. */
+  public Outcome<Payment> pay(String userId, String bookingId) {
+    Optional<Booking> found = bookings.findBooking(bookingId).filter(b -> b.userId().equals(userId));
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
+    }
+    Booking booking = found.get();
+    Instant now = clock.instant();
+    if (booking.statusAt(now) == BookingStatus.EXPIRED) {
+      return Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again");
+    }
+    if (booking.status() != BookingStatus.PENDING_PAY) {
+      return Outcome.refused(Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be paid");
+    }
+    if (booking.paymentNo().isPresent()) {
+      return existing(booking.paymentNo().get());
+    }
+    PaymentProvider provider = providers.online();
+    Payment payment = new Payment(ids.newId(), booking.bookingId(), userId, booking.amount(), provider.name(),
+        PaymentStatus.PENDING, 0, now);
+    StartResult started = payments.start(booking, payment, Change.by(userId, now, "customer pays"));
+    if (started instanceof StartResult.Started) {
+      provider.charge(payment);
+      return Outcome.done(payment);
+    }
+    if (started instanceof StartResult.AlreadyStarted already) {
+      return existing(already.paymentNo());
+    }
+    Booking current = ((StartResult.NotPayable) started).current();
+    return current.statusAt(now) == BookingStatus.EXPIRED || current.isOverdueHold(now)
+        ? Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again")
+        : Outcome.refused(Refusal.INVALID_TRANSITION, "a " + current.status() + " booking cannot be paid");
+  }
+
+  private Outcome<Payment> existing(String paymentNo) {
+    return payments.findPayment(paymentNo).<Outcome<Payment>>map(Outcome::done)
+        .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
+  }
+
+  /** What happened to a callback: applied, or a replay that changed nothing. */
+  public enum Applied { APPLIED, DUPLICATE }
+
+  /** Applies a verified provider event. Replays of an event id change nothing. */
+  public Outcome<Applied> callback(PaymentCallback event) {
+    Optional<Payment> found = payments.findPayment(event.paymentNo());
+    if (found.isEmpty() || !found.get().bookingId().equals(event.bookingId())) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no payment " + event.paymentNo() + " for booking " + event.bookingId());
+    }
+    if (!found.get().amount().equals(event.amount())) {
+      payments.flagForStaff(event.paymentNo(), event.eventId(), "provider reported " + event.amount()
+          + " but the booking's amount is " + found.get().amount(), clock.instant());
+      return Outcome.refused(Refusal.AMOUNT_MISMATCH, "the amount does not match the booking; flagged for staff",
+          Map.of("expectedMinor", found.get().amount().minor(), "expectedCurrency", found.get().amount().currency()));
+    }
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Payment payment = round == 0 ? found.get() : payments.findPayment(event.paymentNo()).orElseThrow();
+      Booking booking = bookings.findBooking(payment.bookingId()).orElseThrow(() ->
+          new IllegalStateException("payment " + payment.paymentNo() + " names a missing booking"));
+      Instant now = clock.instant();
+      Settlement settlement = decide(event, payment, booking, now);
+      SettleResult result = payments.settle(settlement);
+      if (result instanceof SettleResult.Duplicate) {
+        return Outcome.done(Applied.DUPLICATE);
+      }
+      if (result instanceof SettleResult.Applied) {
+        if (settlement instanceof Settlement.RefundLate) {
+          refunds.attemptNow(payment.paymentNo());
+        }
+        if (event.outcome() == PaymentCallback.Outcome.REFUND_FAILED && settlement instanceof Settlement.NoteOnly
+            && payment.status() == PaymentStatus.REFUNDING) {
+          refunds.failed(payment, "the provider reported the refund failed");
+        }
+        return Outcome.done(Applied.APPLIED);
+      }
+      if (result instanceof SettleResult.NoSeat && settlement instanceof Settlement.Revive) {
+        SettleResult refund = payments.settle(new Settlement.RefundLate(event.eventId(), payment, booking,
+            Change.by("provider", now, "paid after the hold expired and no seat was free: refund")));
+        if (refund instanceof SettleResult.Applied) {
+          refunds.attemptNow(payment.paymentNo());
+          return Outcome.done(Applied.APPLIED);
+        }
+        if (refund instanceof SettleResult.Duplicate) {
+          return Outcome.done(Applied.DUPLICATE);
+        }
+      }
+      // Stale: the booking or payment moved under us (the sweep, a cancel); decide again.
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the booking is busy; the provider should retry");
+  }
+
+  private Settlement decide(PaymentCallback event, Payment payment, Booking booking, Instant now) {
+    String id = event.eventId();
+    return switch (event.outcome()) {
+      case SUCCEEDED -> payment.status() != PaymentStatus.PENDING
+          ? new Settlement.NoteOnly(id, payment, Change.by("provider", now, "success for a " + payment.status() + " payment"))
+          : onSuccess(id, payment, booking, now);
+      case FAILED -> payment.status() == PaymentStatus.PENDING
+          ? new Settlement.Failed(id, payment, booking, Change.by("provider", now, "charge failed"))
+          : new Settlement.NoteOnly(id, payment, Change.by("provider", now, "failure for a " + payment.status() + " payment"));
+      case REFUNDED -> payment.status() == PaymentStatus.REFUNDING
+          ? new Settlement.Refunded(id, payment, booking, Change.by("provider", now, "refunded"))
+          : new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund for a " + payment.status() + " payment"));
+      case REFUND_FAILED -> new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
+    };
+  }
+
+  /** A success for a PENDING payment: settle, revive, or refund, by what the booking is now. */
+  private Settlement onSuccess(String id, Payment payment, Booking booking, Instant now) {
+    boolean thisPaymentsBooking = booking.paymentNo().map(payment.paymentNo()::equals).orElse(true);
+    if (booking.status() == BookingStatus.PENDING_PAY && thisPaymentsBooking) {
+      // Even a hold past its deadline still has its seat until the sweep returns it.
+      return new Settlement.MarkPaid(id, payment, booking, Change.by("provider", now, "payment succeeded"));
+    }
+    if (booking.status() == BookingStatus.EXPIRED && thisPaymentsBooking) {
+      List<MemberCalendar> days = bookings.calendars(booking.userId(), booking.calendarDays());
+      boolean clash = days.stream().anyMatch(d -> d.clashWith(booking.slot().interval()).isPresent());
+      if (!clash) {
+        return new Settlement.Revive(id, payment, booking, days,
+            Change.by("provider", now, "paid after the hold expired; a seat was free"));
+      }
+    }
+    return new Settlement.RefundLate(id, payment, booking,
+        Change.by("provider", now, "paid for a " + booking.status() + " booking: refund"));
+  }
+}

@@ -1,0 +1,85 @@
+package fairslot.app;
+
+import fairslot.domain.Booking;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.Payment;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Port: payments and the provider events applied to them. Each operation is one transaction. */
+public interface PaymentStore {
+
+  /** Records a new payment for a PENDING_PAY booking whose hold is still running and has none yet. */
+  StartResult start(Booking booking, Payment payment, Change change);
+
+  Optional<Payment> findPayment(String paymentNo);
+
+  /**
+   * Applies one provider event. Every settlement also writes the event id with
+   * attribute_not_exists, so a replayed event changes nothing ({@link SettleResult.Duplicate}).
+   */
+  SettleResult settle(Settlement settlement);
+
+  /** Payments whose refund is due to be (re)tried at {@code now} (sparse refundsDue index). */
+  List<Payment> refundsDue(Instant now, int limit);
+
+  /**
+   * Sets the refund's attempt count and next due time, on condition the payment is still
+   * REFUNDING with the attempt count in {@code seen}; false if someone else changed it first.
+   */
+  boolean scheduleRefund(Payment seen, int attempts, Instant nextAt);
+
+  /** Keeps a payment event that was refused (e.g. wrong amount) for staff to follow up. */
+  void flagForStaff(String paymentNo, String eventId, String detail, Instant at);
+
+  sealed interface StartResult {
+    record Started(Payment payment) implements StartResult {}
+    /** The booking already has a payment in flight: here it is. */
+    record AlreadyStarted(String paymentNo) implements StartResult {}
+    /** The booking is not payable now (status moved, or the hold ran out). */
+    record NotPayable(Booking current) implements StartResult {}
+  }
+
+  sealed interface Settlement {
+    String eventId();
+
+    Payment payment();
+
+    Change change();
+
+    /** PENDING_PAY to PAID; payment SUCCEEDED. */
+    record MarkPaid(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+
+    /** EXPIRED to PAID after a late success: takes a seat again if one is free. */
+    record Revive(String eventId, Payment payment, Booking booking, List<MemberCalendar> calendars, Change change)
+        implements Settlement {}
+
+    /** Money that cannot buy its seat any more: payment REFUNDING, refund due now. */
+    record RefundLate(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+
+    /** The charge failed: payment FAILED and the booking may be paid again. */
+    record Failed(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+
+    /** The refund went through: payment REFUNDED, and a REFUNDING booking becomes REFUNDED. */
+    record Refunded(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+
+    /** The refund is given up for staff: payment REFUND_FAILED, a REFUNDING booking REFUND_FAILED. */
+    record RefundGivenUp(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+
+    /** Staff took the money at the desk: an offline SUCCEEDED payment and PENDING_PAY to PAID, together. */
+    record PaidOffline(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+
+    /** An event that changes nothing but must still be remembered (e.g. a second success). */
+    record NoteOnly(String eventId, Payment payment, Change change) implements Settlement {}
+  }
+
+  sealed interface SettleResult {
+    record Applied() implements SettleResult {}
+    record Duplicate() implements SettleResult {}
+    /** Revive only: no seat (or the member's time or the slot) is free any more. */
+    record NoSeat() implements SettleResult {}
+    /** The booking or payment moved meanwhile: read again and decide again. */
+    record Stale() implements SettleResult {}
+  }
+}

@@ -1,0 +1,24 @@
+package fairslot.app;
+
+import fairslot.app.BookingStore.ReleaseResult;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+
+/** Returns a booking's seats (one transaction) and then announces it; every release goes through here. */
+public final class SeatReleases {
+  private final BookingStore store;
+  private final EventPublisher events;
+
+  public SeatReleases(BookingStore store, EventPublisher events) {
+    this.store = store;
+    this.events = events;
+  }
+
+  public ReleaseResult release(Booking booking, BookingStatus to, Change change) {
+    ReleaseResult result = store.release(booking, to, change);
+    if (result instanceof ReleaseResult.Released released) {
+      events.seatsReleased(released.event());
+    }
+    return result;
+  }
+}

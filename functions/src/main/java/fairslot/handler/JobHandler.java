@@ -1,0 +1,35 @@
+package fairslot.handler;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import fairslot.app.JobReport;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** Shared shape of the scheduled-job handlers: any scheduler event in, the job's report out. */
+abstract class JobHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
+  /** Items one run handles at most; the next run (one period later) takes the rest. */
+  static final int BATCH = 500;
+
+  private final Supplier<JobReport> job;
+
+  JobHandler(Supplier<JobReport> job) {
+    this.job = job;
+  }
+
+  @Override
+  public Map<String, Object> handleRequest(Map<String, Object> event, Context context) {
+    return run();
+  }
+
+  public Map<String, Object> run() {
+    JobReport report = job.get();
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("job", report.job());
+    out.put("due", report.due());
+    out.put("changed", report.changed());
+    out.put("itemsRead", report.itemsRead());
+    return out;
+  }
+}

@@ -1,0 +1,64 @@
+package fairslot.messaging.payments;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The provider webhook's signature: {@code sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">},
+ * with the timestamp (unix seconds) no more than 300 s from now, either way.
+ */
+public final class WebhookSignature {
+  public static final Duration TOLERANCE = Duration.ofSeconds(300);
+  public static final String TIMESTAMP_HEADER = "X-Fairslot-Timestamp";
+  public static final String SIGNATURE_HEADER = "X-Fairslot-Signature";
+
+  private final byte[] secret;
+
+  public WebhookSignature(String secret) {
+    this.secret = secret.getBytes(StandardCharsets.UTF_8);
+  }
+
+  public String sign(long timestamp, String rawBody) {
+    return "sha256=" + HexFormat.of().formatHex(mac(timestamp + "." + rawBody));
+  }
+
+  /** True only for a well-formed, matching signature over a fresh timestamp. */
+  public boolean verify(Optional<String> timestamp, Optional<String> signature, String rawBody, Instant now) {
+    if (timestamp.isEmpty() || signature.isEmpty() || !signature.get().startsWith("sha256=")) {
+      return false;
+    }
+    long ts;
+    try {
+      ts = Long.parseLong(timestamp.get().trim());
+    } catch (NumberFormatException e) {
+      return false;
+    }
+    if (Math.abs(now.getEpochSecond() - ts) > TOLERANCE.toSeconds()) {
+      return false;
+    }
+    byte[] given;
+    try {
+      given = HexFormat.of().parseHex(signature.get().substring("sha256=".length()).trim());
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return MessageDigest.isEqual(mac(ts + "." + rawBody), given);
+  }
+
+  private byte[] mac(String text) {
+    try {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+      return mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

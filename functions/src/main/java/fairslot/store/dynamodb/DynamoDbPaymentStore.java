@@ -1,0 +1,222 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+
+import fairslot.app.Change;
+import fairslot.app.PaymentStore;
+import fairslot.definitions.Fairslot;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+public final class DynamoDbPaymentStore implements PaymentStore {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+
+  public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = new TransactionParts(table);
+  }
+
+  @Override
+  public StartResult start(Booking b, Payment payment, Change change) {
+    try {
+      dynamo.transactWriteItems(r -> r.transactItems(
+          TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+              .updateExpression("SET paymentNo = :p")
+              .conditionExpression("#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
+              .expressionAttributeNames(Map.of("#status", "status"))
+              .expressionAttributeValues(Map.of(":p", s(payment.paymentNo()), ":pending", s("PENDING_PAY"),
+                  ":now", millis(change.at())))
+              .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build(),
+          TransactWriteItem.builder().put(Put.builder().tableName(table).item(PaymentItemMapper.toItem(payment))
+              .conditionExpression("attribute_not_exists(PK)").build()).build(),
+          parts.auditPayment(payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change)));
+      return new StartResult.Started(payment);
+    } catch (TransactionCanceledException e) {
+      CancellationReasons reasons = new CancellationReasons(e);
+      Optional<Map<String, AttributeValue>> current = reasons.oldItem(0);
+      if (reasons.conditionFailed(0) && current.isPresent()) {
+        Booking now = BookingItemMapper.fromItem(current.get());
+        if (now.status() == BookingStatus.PENDING_PAY && now.paymentNo().isPresent()
+            && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false)) {
+          return new StartResult.AlreadyStarted(now.paymentNo().get());
+        }
+        return new StartResult.NotPayable(now);
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public Optional<Payment> findPayment(String paymentNo) {
+    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
+        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT")).consistentRead(true)).item();
+    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PaymentItemMapper.fromItem(item));
+  }
+
+  @Override
+  public SettleResult settle(Settlement s) {
+    List<TransactWriteItem> actions = new ArrayList<>();
+    // Action 0 is always the event id: a replay fails exactly there.
+    actions.add(parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
+    int firstSeatAction = -1;
+    int seatActions = 0;
+    if (s instanceof Settlement.MarkPaid m) {
+      actions.add(paymentMove(m.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      actions.add(parts.moveBooking(m.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
+          Map.of(":p", s(m.payment().paymentNo()))));
+      actions.add(parts.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
+    } else if (s instanceof Settlement.Revive r) {
+      Booking b = r.booking();
+      actions.add(paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      actions.add(parts.moveBooking(b, BookingStatus.PAID, s.change(), "paymentNo = :p", "",
+          Map.of(":p", s(r.payment().paymentNo()))));
+      firstSeatAction = actions.size();
+      actions.add(parts.takeSeats(b, s.change().at()));
+      actions.add(parts.putGuard(b));
+      r.calendars().forEach(c -> actions.add(parts.addToCalendar(c, b)));
+      seatActions = actions.size() - firstSeatAction;
+      actions.add(parts.auditBooking(b, b.status().name(), "PAID", s.change()));
+    } else if (s instanceof Settlement.RefundLate l) {
+      actions.add(parts.requestRefund(l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
+      actions.add(parts.auditBooking(l.booking(), l.booking().status().name(), l.booking().status().name(),
+          s.change()));
+    } else if (s instanceof Settlement.Failed f) {
+      actions.add(paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
+      actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+          .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
+          .updateExpression("REMOVE paymentNo")
+          .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
+          .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo()))).build()).build());
+    } else if (s instanceof Settlement.PaidOffline o) {
+      actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
+          .item(PaymentItemMapper.toItem(o.payment())).conditionExpression("attribute_not_exists(PK)").build()).build());
+      actions.add(parts.moveBooking(o.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
+          Map.of(":p", s(o.payment().paymentNo()))));
+      actions.add(parts.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
+    } else if (s instanceof Settlement.Refunded r) {
+      actions.add(paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
+      addBookingMoveIfRefunding(actions, r.booking(), BookingStatus.REFUNDED, s.change());
+    } else if (s instanceof Settlement.RefundGivenUp g) {
+      actions.add(paymentMove(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
+      addBookingMoveIfRefunding(actions, g.booking(), BookingStatus.REFUND_FAILED, s.change());
+    }
+    PaymentStatus after = statusAfter(s);
+    String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
+    actions.add(parts.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
+
+    try {
+      dynamo.transactWriteItems(r -> r.transactItems(actions));
+      return new SettleResult.Applied();
+    } catch (TransactionCanceledException e) {
+      CancellationReasons reasons = new CancellationReasons(e);
+      if (reasons.conditionFailed(0)) {
+        return new SettleResult.Duplicate();
+      }
+      if (reasons.onlyContention()) {
+        return new SettleResult.Stale();
+      }
+      for (int i = 0; i < seatActions; i++) {
+        if (reasons.conditionFailed(firstSeatAction + i)) {
+          boolean calendar = i >= 2;
+          // A calendar that merely moved is worth another look; a clash is judged by the caller.
+          return calendar ? new SettleResult.Stale() : new SettleResult.NoSeat();
+        }
+      }
+      return new SettleResult.Stale();
+    } catch (TransactionConflictException e) {
+      return new SettleResult.Stale();
+    }
+  }
+
+  private static PaymentStatus statusAfter(Settlement s) {
+    if (s instanceof Settlement.MarkPaid || s instanceof Settlement.Revive || s instanceof Settlement.PaidOffline) {
+      return PaymentStatus.SUCCEEDED;
+    }
+    if (s instanceof Settlement.RefundLate) {
+      return PaymentStatus.REFUNDING;
+    }
+    if (s instanceof Settlement.Failed) {
+      return PaymentStatus.FAILED;
+    }
+    if (s instanceof Settlement.Refunded) {
+      return PaymentStatus.REFUNDED;
+    }
+    if (s instanceof Settlement.RefundGivenUp) {
+      return PaymentStatus.REFUND_FAILED;
+    }
+    return s.payment().status();
+  }
+
+  private void addBookingMoveIfRefunding(List<TransactWriteItem> actions, Booking b, BookingStatus to, Change change) {
+    if (b.status() == BookingStatus.REFUNDING) {
+      actions.add(parts.moveBooking(b, to, change, "", "", Map.of()));
+      actions.add(parts.auditBooking(b, b.status().name(), to.name(), change));
+    }
+  }
+
+  private TransactWriteItem paymentMove(Payment p, PaymentStatus from, PaymentStatus to, boolean refundSettled) {
+    return TransactWriteItem.builder().update(Update.builder().tableName(table)
+        .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
+        .updateExpression("SET #status = :to" + (refundSettled ? " REMOVE refundDueShard, refundDueAt" : ""))
+        .conditionExpression("#status = :from")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name()))).build()).build();
+  }
+
+  @Override
+  public List<Payment> refundsDue(Instant now, int limit) {
+    List<Payment> due = new ArrayList<>();
+    for (int shard = 0; shard < Keys.SHARDS && due.size() < limit; shard++) {
+      String value = Keys.shard("REFUNDS", shard);
+      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.REFUNDS_DUE)
+              .keyConditionExpression("refundDueShard = :s AND refundDueAt <= :now")
+              .expressionAttributeValues(Map.of(":s", s(value), ":now", millis(now))))
+          .items().stream().limit(limit - due.size()).forEach(i -> due.add(PaymentItemMapper.fromItem(i)));
+    }
+    return due;
+  }
+
+  @Override
+  public boolean scheduleRefund(Payment seen, int attempts, Instant nextAt) {
+    try {
+      dynamo.updateItem(r -> r.tableName(table).key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+          .updateExpression("SET refundAttempts = :attempts, refundDueAt = :next")
+          .conditionExpression("#status = :refunding AND refundAttempts = :seen")
+          .expressionAttributeNames(Map.of("#status", "status"))
+          .expressionAttributeValues(Map.of(":attempts", n(attempts), ":next", millis(nextAt),
+              ":refunding", s("REFUNDING"), ":seen", n(seen.refundAttempts()))));
+      return true;
+    } catch (ConditionalCheckFailedException someoneElseDidIt) {
+      return false;
+    }
+  }
+
+  @Override
+  public void flagForStaff(String paymentNo, String eventId, String detail, Instant at) {
+    dynamo.putItem(r -> r.tableName(table).item(Map.of(
+        Keys.PK, s(Keys.payment(paymentNo)), Keys.SK, s("FLAG#" + eventId), "type", s("PAYMENT_FLAG"),
+        "detail", s(detail), "at", millis(at))));
+  }
+}

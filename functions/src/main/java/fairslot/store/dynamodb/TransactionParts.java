@@ -1,0 +1,169 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+
+import fairslot.app.Change;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.SlotStatus;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The conditional actions booking and payment transactions are built from. Each method states one
+ * rule as a condition; the stores pick the actions a transition needs.
+ */
+final class TransactionParts {
+  static final ReturnValuesOnConditionCheckFailure ALL_OLD = ReturnValuesOnConditionCheckFailure.ALL_OLD;
+
+  private final String table;
+
+  TransactionParts(String table) {
+    this.table = table;
+  }
+
+  /** Takes {@code q} seats if the slot is open, not started and has them. */
+  TransactWriteItem takeSeats(Booking b, java.time.Instant now) {
+    return TransactWriteItem.builder().update(Update.builder().tableName(table)
+        .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
+        .updateExpression("SET remaining = remaining - :q")
+        .conditionExpression("attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":open", s(SlotStatus.OPEN.name()),
+            ":now", millis(now)))
+        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
+  }
+
+  /** Returns {@code q} seats, capped: only if that keeps remaining <= capacity. */
+  TransactWriteItem returnSeats(Booking b) {
+    return TransactWriteItem.builder().update(Update.builder().tableName(table)
+        .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
+        .updateExpression("SET remaining = remaining + :q")
+        .conditionExpression("remaining <= :most")
+        .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":most", n(b.slot().capacity() - b.quantity())))
+        .build()).build();
+  }
+
+  /** One active booking per member per slot. */
+  TransactWriteItem putGuard(Booking b) {
+    return TransactWriteItem.builder().put(Put.builder().tableName(table)
+        .item(Map.of(Keys.PK, s(Keys.slot(b.slotId())), Keys.SK, s(Keys.memberGuard(b.userId())),
+            "type", s("MEMBER_GUARD"), "bookingId", s(b.bookingId())))
+        .conditionExpression("attribute_not_exists(PK)")
+        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
+  }
+
+  TransactWriteItem deleteGuard(Booking b) {
+    return TransactWriteItem.builder().delete(Delete.builder().tableName(table)
+        .key(Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId())))
+        .conditionExpression("attribute_not_exists(PK) OR bookingId = :b")
+        .expressionAttributeValues(Map.of(":b", s(b.bookingId()))).build()).build();
+  }
+
+  /** Writes the day with the booking's entry, on condition nobody changed it since {@code seen}. */
+  TransactWriteItem addToCalendar(MemberCalendar seen, Booking b) {
+    MemberCalendar next = seen.with(b.bookingId(), b.slot().interval());
+    Put.Builder put = Put.builder().tableName(table).item(CalendarItemMapper.toItem(next))
+        .returnValuesOnConditionCheckFailure(ALL_OLD);
+    if (seen.version() == 0) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("version = :seen").expressionAttributeValues(Map.of(":seen", n(seen.version())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+
+  TransactWriteItem removeFromCalendar(Booking b, LocalDate day) {
+    return TransactWriteItem.builder().update(Update.builder().tableName(table)
+        .key(Attr.key(Keys.member(b.userId()), Keys.calendarDay(day)))
+        .updateExpression("REMOVE entries.#b SET version = version + :one")
+        .conditionExpression("attribute_exists(PK)")
+        .expressionAttributeNames(Map.of("#b", b.bookingId()))
+        .expressionAttributeValues(Map.of(":one", n(1))).build()).build();
+  }
+
+  /**
+   * Moves the booking item from {@code b.status()} to {@code to}, keeping its sparse index keys in
+   * step with the new status. {@code extraCondition} is ANDed (e.g. the hold being due).
+   */
+  TransactWriteItem moveBooking(Booking b, BookingStatus to, Change change, String extraSet, String extraCondition,
+      Map<String, AttributeValue> extraValues) {
+    List<String> sets = new ArrayList<>(List.of("#status = :to", "updatedAt = :at"));
+    List<String> removes = new ArrayList<>();
+    Map<String, AttributeValue> values = new HashMap<>(Map.of(":to", s(to.name()), ":from", s(b.status().name()),
+        ":at", millis(change.at())));
+    if (b.status() == BookingStatus.PENDING_PAY) {
+      removes.addAll(List.of("holdDueShard", "holdDueAt", "holdSlot"));
+    }
+    if (b.status() == BookingStatus.PAID) {
+      removes.addAll(List.of("attendDueShard", "attendDueAt"));
+    }
+    if (to == BookingStatus.PAID) {
+      BookingItemMapper.attendanceIndexKeys(b).forEach((k, v) -> {
+        sets.add(k + " = :" + k);
+        values.put(":" + k, v);
+      });
+    }
+    if (!extraSet.isEmpty()) {
+      sets.add(extraSet);
+    }
+    values.putAll(extraValues);
+    String condition = "#status = :from" + (extraCondition.isEmpty() ? "" : " AND " + extraCondition);
+    if (change.dueBy().isPresent()) {
+      condition += " AND holdExpiresAt <= :dueBy";
+      values.put(":dueBy", millis(change.dueBy().get()));
+    }
+    return TransactWriteItem.builder().update(Update.builder().tableName(table)
+        .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+        .updateExpression("SET " + String.join(", ", sets) + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
+        .conditionExpression(condition)
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(values)
+        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
+  }
+
+  TransactWriteItem auditBooking(Booking b, String from, String to, Change change) {
+    return TransactWriteItem.builder().put(Put.builder().tableName(table)
+        .item(AuditItemMapper.toItem(Keys.booking(b.bookingId()), "booking:" + b.bookingId(), from, to, change))
+        .build()).build();
+  }
+
+  TransactWriteItem auditPayment(String paymentNo, String from, String to, Change change) {
+    return TransactWriteItem.builder().put(Put.builder().tableName(table)
+        .item(AuditItemMapper.toItem(Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change))
+        .build()).build();
+  }
+
+  /** Remembers a provider event id forever-ish; a second delivery fails this condition. */
+  TransactWriteItem rememberPaymentEvent(String eventId, String paymentNo, java.time.Instant at) {
+    return TransactWriteItem.builder().put(Put.builder().tableName(table)
+        .item(Map.of(Keys.PK, s(Keys.paymentEvent(eventId)), Keys.SK, s("PAYEVENT"), "type", s("PAYMENT_EVENT"),
+            "paymentNo", s(paymentNo), "at", millis(at),
+            "ttl", n(at.plusSeconds(90L * 24 * 3600).getEpochSecond())))
+        .conditionExpression("attribute_not_exists(PK)").build()).build();
+  }
+
+  /** Puts a SUCCEEDED payment up for refund now (attempts start at 0). */
+  TransactWriteItem requestRefund(String paymentNo, String expectedStatus, java.time.Instant at) {
+    return TransactWriteItem.builder().update(Update.builder().tableName(table)
+        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+        .updateExpression("SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard, refundDueAt = :at")
+        .conditionExpression("#status = :expected")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(Map.of(":refunding", s("REFUNDING"), ":zero", n(0),
+            ":shard", s(Keys.shard("REFUNDS", paymentNo)), ":at", millis(at), ":expected", s(expectedStatus)))
+        .build()).build();
+  }
+}
