@@ -9,6 +9,7 @@ import com.sun.net.httpserver.HttpServer;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.RouteDefinition;
 import fairslot.handler.HttpApiHandler;
+import fairslot.messaging.payments.LocalPaymentProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,12 +44,16 @@ public final class LocalHttpServer implements AutoCloseable {
   private final Hs256Jwt jwt;
   private final RouteTable routes = new RouteTable(Fairslot.ROUTES);
   private final BooleanSupplier healthy;
+  private final LocalScheduler scheduler;
+  private final LocalPaymentProvider payments;
 
-  public LocalHttpServer(String host, int port, HttpApiHandler handler, Hs256Jwt jwt, BooleanSupplier healthy)
-      throws IOException {
+  LocalHttpServer(String host, int port, HttpApiHandler handler, Hs256Jwt jwt, BooleanSupplier healthy,
+      LocalScheduler scheduler, LocalPaymentProvider payments) throws IOException {
     this.handler = handler;
     this.jwt = jwt;
     this.healthy = healthy;
+    this.scheduler = scheduler;
+    this.payments = payments;
     this.server = HttpServer.create(new InetSocketAddress(host, port), 4096);
     this.pool = Executors.newFixedThreadPool(256);
     server.setExecutor(pool);
@@ -83,6 +88,10 @@ public final class LocalHttpServer implements AutoCloseable {
       if (method.equals("GET") && path.equals("/_local/health")) {
         boolean up = healthy.getAsBoolean();
         send(exchange, up ? 200 : 503, "application/json", "{\"status\":\"" + (up ? "UP" : "DOWN") + "\"}");
+        return;
+      }
+      if (method.equals("POST") && path.startsWith("/_local/") && !path.equals("/_local/token")) {
+        localOnly(exchange, path);
         return;
       }
       Optional<RouteTable.Match> match = routes.match(method, path);
@@ -191,6 +200,32 @@ public final class LocalHttpServer implements AutoCloseable {
       return Optional.empty();
     }
     return Optional.of(header.substring(7).trim());
+  }
+
+  /**
+   * POST /_local/schedules/{name}/run runs a job now and answers its report;
+   * POST /_local/payments/{paymentNo}/{SUCCEEDED|FAILED|REFUNDED|REFUND_FAILED} makes the local
+   * provider send that webhook now (for FAIRSLOT_LOCAL_PAYMENTS=manual).
+   */
+  private void localOnly(HttpExchange exchange, String path) throws IOException {
+    String[] parts = path.split("/");
+    if (parts.length == 5 && parts[2].equals("schedules") && parts[4].equals("run")) {
+      Optional<Map<String, Object>> report = scheduler.runNow(parts[3]);
+      if (report.isPresent()) {
+        send(exchange, 200, "application/json", JSON.writeValueAsString(report.get()));
+      } else {
+        send(exchange, 404, "application/problem+json", problem(404, "not_found", "no schedule " + parts[3]));
+      }
+      return;
+    }
+    if (parts.length == 5 && parts[2].equals("payments")
+        && java.util.Set.of("SUCCEEDED", "FAILED", "REFUNDED", "REFUND_FAILED").contains(parts[4])) {
+      boolean known = payments.report(parts[3], parts[4]);
+      send(exchange, known ? 200 : 404, known ? "application/json" : "application/problem+json",
+          known ? "{\"sent\":\"" + parts[4] + "\"}" : problem(404, "not_found", "the provider has no payment " + parts[3]));
+      return;
+    }
+    send(exchange, 404, "application/problem+json", problem(404, "not_found", "no local route " + path));
   }
 
   private void issueToken(HttpExchange exchange, String body) throws IOException {

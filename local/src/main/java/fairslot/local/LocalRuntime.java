@@ -8,7 +8,12 @@ import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Wiring;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import fairslot.definitions.Fairslot;
+import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.payments.LocalPaymentProvider;
 import java.time.Clock;
+import java.time.Duration;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -22,20 +27,42 @@ public final class LocalRuntime implements AutoCloseable {
   private final Optional<Emulator> emulator;
   private final DynamoDbClient dynamo;
   private final LocalHttpServer http;
+  private final LocalScheduler scheduler;
+  private final LocalPaymentProvider payments;
 
-  private LocalRuntime(Optional<Emulator> emulator, DynamoDbClient dynamo, LocalHttpServer http) {
+  private LocalRuntime(Optional<Emulator> emulator, DynamoDbClient dynamo, LocalHttpServer http,
+      LocalScheduler scheduler, LocalPaymentProvider payments) {
     this.emulator = emulator;
     this.dynamo = dynamo;
     this.http = http;
+    this.scheduler = scheduler;
+    this.payments = payments;
   }
 
-  public record Settings(int port, String table, String jwtSecret, Clock clock) {
+  /**
+   * @param sweepEvery period of every schedule (FAIRSLOT_SWEEP_EVERY, PT1M by default)
+   * @param payments how the local provider answers (FAIRSLOT_LOCAL_PAYMENTS: succeed, fail, manual)
+   * @param paymentDelay how late its webhook arrives (FAIRSLOT_LOCAL_PAYMENT_DELAY, PT1S by default)
+   */
+  public record Settings(int port, String table, String bus, String jwtSecret, String paymentSecret, Clock clock,
+      Duration sweepEvery, LocalPaymentProvider.Mode payments, Duration paymentDelay) {
     public static Settings fromEnvironment() {
       return new Settings(
           Integer.parseInt(env("PORT").orElse("3000")),
           Wiring.tableName(),
+          env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS),
           env("FAIRSLOT_JWT_SECRET").orElse(DEFAULT_JWT_SECRET),
-          Clock.systemUTC());
+          env(Wiring.PAYMENT_SECRET_ENV).orElse(Wiring.DEFAULT_PAYMENT_SECRET),
+          Clock.systemUTC(),
+          Duration.parse(env("FAIRSLOT_SWEEP_EVERY").orElse("PT1M")),
+          LocalPaymentProvider.modeFrom(env("FAIRSLOT_LOCAL_PAYMENTS").orElse("succeed")),
+          Duration.parse(env("FAIRSLOT_LOCAL_PAYMENT_DELAY").orElse("PT1S")));
+    }
+
+    /** Defaults for tests: any free port, fast schedules, a manual provider. */
+    public static Settings forTests(String table) {
+      return new Settings(0, table, table, "test-secret", Wiring.DEFAULT_PAYMENT_SECRET, Clock.systemUTC(),
+          Duration.ofSeconds(1), LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
     }
   }
 
@@ -44,15 +71,24 @@ public final class LocalRuntime implements AutoCloseable {
     Optional<Emulator> emulator = external.isPresent() ? Optional.empty() : Optional.of(Emulator.start());
     AwsEndpoint endpoint = external.orElseGet(() -> emulator.get().endpoint());
     DynamoDbClient dynamo = endpoint.dynamoDb();
+    EventBridgeClient events = endpoint.eventBridge();
     Provisioner.createTable(dynamo, settings.table());
-    HttpApiHandler handler = new HttpApiHandler(
-        new Wiring(dynamo, settings.table(), settings.clock(), IdGenerator.random()).httpApi());
+    Provisioner.createEventBus(events, settings.bus());
+    WebhookToSelf webhook = new WebhookToSelf();
+    LocalPaymentProvider payments = new LocalPaymentProvider(webhook, settings.paymentSecret(), settings.clock(),
+        settings.payments(), settings.paymentDelay());
+    Wiring wiring = new Wiring(dynamo, settings.table(), settings.clock(), IdGenerator.random(),
+        new EventBridgePublisher(events, settings.bus()), payments, settings.paymentSecret());
+    HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
+    LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
     try {
       LocalHttpServer http = new LocalHttpServer("127.0.0.1", settings.port(), handler,
           new Hs256Jwt(settings.jwtSecret(), settings.clock()),
-          () -> tableIsActive(dynamo, settings.table()));
-      return new LocalRuntime(emulator, dynamo, http);
+          () -> tableIsActive(dynamo, settings.table()), scheduler, payments);
+      webhook.target(http.port());
+      return new LocalRuntime(emulator, dynamo, http, scheduler, payments);
     } catch (IOException e) {
+      scheduler.close();
       emulator.ifPresent(Emulator::close);
       throw new UncheckedIOException("cannot listen on 127.0.0.1:" + settings.port(), e);
     }
@@ -62,8 +98,13 @@ public final class LocalRuntime implements AutoCloseable {
     return http.port();
   }
 
+  public LocalPaymentProvider payments() {
+    return payments;
+  }
+
   @Override
   public void close() {
+    scheduler.close();
     http.close();
     dynamo.close();
     emulator.ifPresent(Emulator::close);

@@ -25,7 +25,7 @@ class LocalRuntimeIT {
 
   @BeforeAll
   static void start() {
-    runtime = LocalRuntime.start(new LocalRuntime.Settings(0, "local-it", "test-secret", Clock.systemUTC()));
+    runtime = LocalRuntime.start(LocalRuntime.Settings.forTests("local-it"));
     base = "http://127.0.0.1:" + runtime.port();
   }
 
@@ -90,6 +90,97 @@ class LocalRuntimeIT {
     assertThat(listed.json().get("items").get(0).get("remaining").asInt()).isEqualTo(10);
     assertThat(cancelled.text("status")).isEqualTo("CANCELLED");
     assertThat(after.json().get("remaining").asInt()).isEqualTo(12);
+  }
+
+  /** Polls until {@code check} holds, for at most {@code seconds}; the schedules run every second. */
+  static void eventually(int seconds, ThrowingCheck check) throws Exception {
+    long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+    while (true) {
+      try {
+        check.run();
+        return;
+      } catch (AssertionError notYet) {
+        if (System.nanoTime() > deadline) {
+          throw notYet;
+        }
+        Thread.sleep(200);
+      }
+    }
+  }
+
+  interface ThrowingCheck {
+    void run() throws Exception;
+  }
+
+  String slotFor(String admin, String policy, int capacity) throws Exception {
+    String venueId = call("POST", "/venues", admin, "{\"name\":\"Club\",\"timeZone\":\"Europe/Berlin\",\"policy\":"
+        + policy + "}").text("venueId");
+    String resourceId = call("POST", "/venues/" + venueId + "/resources", admin,
+        "{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}").text("resourceId");
+    LocalDate day = LocalDate.now(ZoneId.of("Europe/Berlin")).plusDays(3);
+    return call("POST", "/slots", admin, "{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + day
+        + "T18:00:00\",\"end\":\"" + day + "T19:00:00\",\"priceMinor\":9000,\"currency\":\"EUR\"}").text("slotId");
+  }
+
+  @Test
+  void bookPayThroughTheLocalProviderAndCancelBeforeTheCutoffIsRefunded() throws Exception {
+    runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.SUCCEED,
+        java.time.Duration.ofMillis(300));
+    try {
+      String admin = token("admin-2", "admin");
+      String customer = token("payer", "customer");
+      String slotId = slotFor(admin, "{}", 5);
+      String bookingId = call("POST", "/bookings", customer, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
+          .text("bookingId");
+
+      Reply payment = call("POST", "/bookings/" + bookingId + "/pay", customer, null);
+      eventually(10, () -> assertThat(call("GET", "/bookings/" + bookingId, customer, null).text("status"))
+          .isEqualTo("PAID"));
+      Reply cancelled = call("POST", "/bookings/" + bookingId + "/cancel", customer, null);
+
+      assertThat(payment.status()).isEqualTo(200);
+      assertThat(payment.text("provider")).isEqualTo("local");
+      assertThat(payment.json().get("amountMinor").asLong()).isEqualTo(9000);
+      assertThat(cancelled.text("status")).isEqualTo("REFUNDING");
+      eventually(10, () -> assertThat(call("GET", "/bookings/" + bookingId, customer, null).text("status"))
+          .isEqualTo("REFUNDED"));
+      assertThat(call("GET", "/slots/" + slotId, null, null).json().get("remaining").asInt()).isEqualTo(5);
+    } finally {
+      runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.MANUAL, java.time.Duration.ZERO);
+    }
+  }
+
+  @Test
+  void aThreeSecondHoldExpiresItsSeatComesBackAndTheSlotIsBookableAgain() throws Exception {
+    String admin = token("admin-3", "admin");
+    String slotId = slotFor(admin, "{\"holdDuration\":\"PT3S\"}", 1);
+    String first = token("slow", "customer");
+    String second = token("next", "customer");
+    String bookingId = call("POST", "/bookings", first, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
+        .text("bookingId");
+    Reply soldOut = call("POST", "/bookings", second, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+
+    eventually(10, () -> assertThat(call("GET", "/slots/" + slotId, null, null).json().get("remaining").asInt())
+        .isEqualTo(1));
+    Reply expired = call("GET", "/bookings/" + bookingId, first, null);
+    Reply payLate = call("POST", "/bookings/" + bookingId + "/pay", first, null);
+    Reply rebooked = call("POST", "/bookings", second, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+
+    assertThat(soldOut.text("code")).isEqualTo("sold_out");
+    assertThat(expired.text("status")).isEqualTo("EXPIRED");
+    assertThat(payLate.status()).isEqualTo(409);
+    assertThat(payLate.text("code")).isEqualTo("hold_expired");
+    assertThat(rebooked.status()).isEqualTo(201);
+  }
+
+  @Test
+  void schedulesCanBeRunOnDemand() throws Exception {
+    Reply sweep = call("POST", "/_local/schedules/sweep-holds/run", null, null);
+    Reply unknown = call("POST", "/_local/schedules/nope/run", null, null);
+
+    assertThat(sweep.status()).isEqualTo(200);
+    assertThat(sweep.text("job")).isEqualTo("sweep-holds");
+    assertThat(unknown.status()).isEqualTo(404);
   }
 
   @Test
