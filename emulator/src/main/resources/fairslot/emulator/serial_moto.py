@@ -11,6 +11,11 @@ Under one lock a long poll (SQS ReceiveMessage with WaitTimeSeconds > 0) would
 stall every other call for up to 20 s, so the project's pollers use short polls
 (WaitTimeSeconds=0) and sleep between empty receives.
 
+A second, smaller change: moto's TransactWriteItems deep-copies every table it touches so that it
+can roll back, which makes one transaction cost O(table size) (seconds on a table of a few
+thousand items). Under the lock nothing else runs during a transaction, so it suffices to snapshot
+the items the transaction names and restore just those on failure; all-or-nothing is kept.
+
 Usage: python3 serial_moto.py [--host 127.0.0.1] [--port 0]
 Prints "fairslot-emulator listening on <port>" once it accepts connections;
 the Java side reads that line to learn the port (port 0 picks a free one).
@@ -18,12 +23,85 @@ Exits when its standard input closes, so it never outlives the JVM that started 
 """
 
 import argparse
+import copy
 import os
 import sys
 import threading
 
+import moto.dynamodb.models as dynamodb_models
+from moto.dynamodb.models import DynamoDBBackend
+from moto.dynamodb.models.dynamo_type import DynamoType
+from moto.dynamodb.models.table import Table
+
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler, make_server
+
+
+class _CopyAllButTables:
+    """Stands in for the copy module inside moto's transact_write_items: tables are not copied."""
+
+    @staticmethod
+    def deepcopy(obj, memo=None):
+        return obj if isinstance(obj, Table) else copy.deepcopy(obj, memo)
+
+
+_moto_transact_write_items = DynamoDBBackend.transact_write_items
+
+
+def _item_key(table, raw):
+    if table.hash_key_attr not in raw:
+        return None
+    hash_value = DynamoType(raw[table.hash_key_attr])
+    range_value = None
+    if table.range_key_attr:
+        if table.range_key_attr not in raw:
+            return None
+        range_value = DynamoType(raw[table.range_key_attr])
+    return hash_value, range_value
+
+
+def _restore(table, hash_value, range_value, before):
+    if range_value is None:
+        if before is None:
+            table.items.pop(hash_value, None)
+        else:
+            table.items[hash_value] = before
+    elif before is None:
+        table.items.get(hash_value, {}).pop(range_value, None)
+    else:
+        table.items[hash_value][range_value] = before
+
+
+def _transact_write_items(self, transact_items):
+    touched = []
+    for entry in transact_items:
+        if len(entry) != 1:
+            continue
+        op_type, op = next(iter(entry.items()))
+        table = self.tables.get(op.get("TableName")) if isinstance(op, dict) else None
+        if table is None:
+            continue
+        raw = op.get("Item", {}) if op_type == "Put" else op.get("Key", {})
+        key = _item_key(table, raw)
+        if key is None:
+            continue
+        try:
+            before = table.get_item(*key)
+        except Exception:
+            continue
+        touched.append((table, key[0], key[1], copy.deepcopy(before)))
+    dynamodb_models.copy = _CopyAllButTables
+    try:
+        return _moto_transact_write_items(self, transact_items)
+    except Exception:
+        for table, hash_value, range_value, before in reversed(touched):
+            _restore(table, hash_value, range_value, before)
+        raise
+    finally:
+        dynamodb_models.copy = copy
+
+
+DynamoDBBackend.transact_write_items = _transact_write_items
 
 
 class Serialized:

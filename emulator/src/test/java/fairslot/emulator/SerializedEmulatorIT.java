@@ -1,0 +1,98 @@
+package fairslot.emulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/** The launcher's two promises: conditional writes do not race, and transactions stay all-or-nothing. */
+class SerializedEmulatorIT {
+  private static Emulator emulator;
+  private static DynamoDbClient dynamo;
+  private static final String TABLE = "launcher";
+
+  @BeforeAll
+  static void start() {
+    emulator = Emulator.start();
+    dynamo = emulator.endpoint().dynamoDb();
+    Provisioner.createTable(dynamo, TABLE);
+  }
+
+  @AfterAll
+  static void stop() {
+    dynamo.close();
+    emulator.close();
+  }
+
+  private static Map<String, AttributeValue> key(String pk) {
+    return Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS("X"));
+  }
+
+  private static TransactWriteItem takeOne(String pk) {
+    return TransactWriteItem.builder().update(Update.builder().tableName(TABLE).key(key(pk))
+        .updateExpression("SET remaining = remaining - :one").conditionExpression("remaining >= :one")
+        .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))).build()).build();
+  }
+
+  @Test
+  void twoHundredConcurrentConditionalTransactionsOnTenSeatsGrantExactlyTen() throws Exception {
+    dynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("seats"),
+        "SK", AttributeValue.fromS("X"), "remaining", AttributeValue.fromN("10"))));
+    ExecutorService pool = Executors.newFixedThreadPool(200);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<Boolean>> attempts = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      attempts.add(pool.submit(() -> {
+        go.await();
+        try {
+          dynamo.transactWriteItems(r -> r.transactItems(takeOne("seats")));
+          return true;
+        } catch (TransactionCanceledException soldOut) {
+          return false;
+        }
+      }));
+    }
+    go.countDown();
+    int granted = 0;
+    for (Future<Boolean> f : attempts) {
+      granted += f.get() ? 1 : 0;
+    }
+    pool.shutdown();
+
+    assertThat(granted).isEqualTo(10);
+    assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("seats"))).item().get("remaining").n()).isEqualTo("0");
+  }
+
+  @Test
+  void aTransactionWhoseLastConditionFailsLeavesEarlierActionsUndone() {
+    dynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("empty"),
+        "SK", AttributeValue.fromS("X"), "remaining", AttributeValue.fromN("0"))));
+    dynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("existing"),
+        "SK", AttributeValue.fromS("X"), "v", AttributeValue.fromS("before"))));
+
+    assertThatThrownBy(() -> dynamo.transactWriteItems(r -> r.transactItems(
+        TransactWriteItem.builder().put(Put.builder().tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("new"),
+            "SK", AttributeValue.fromS("X"))).build()).build(),
+        TransactWriteItem.builder().put(Put.builder().tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("existing"),
+            "SK", AttributeValue.fromS("X"), "v", AttributeValue.fromS("after"))).build()).build(),
+        takeOne("empty")))).isInstanceOf(TransactionCanceledException.class);
+
+    assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("new"))).item()).isEmpty();
+    assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("existing"))).item().get("v").s()).isEqualTo("before");
+  }
+}
