@@ -211,7 +211,7 @@ public final class BookingService {
         free ? BookingStatus.PAID : BookingStatus.PENDING_PAY,
         slot.price().times(command.quantity()),
         free ? Optional.empty() : Optional.of(now.plus(slot.policy().holdDuration())),
-        now, Optional.empty(), BookedSlot.of(slot));
+        now, Optional.empty(), BookedSlot.of(slot), 1);
   }
 
   private static List<MemberCalendar> merge(List<MemberCalendar> seen, List<MemberCalendar> current) {

@@ -5,7 +5,10 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
-/** A member's claim on seats of a slot. */
+/**
+ * A member's claim on seats of a slot. {@code version} counts the booking's transitions (1 when
+ * placed); it orders the audit trail when several transitions share a millisecond.
+ */
 public record Booking(
     String bookingId,
     String userId,
@@ -15,7 +18,8 @@ public record Booking(
     Optional<Instant> holdExpiresAt,
     Instant createdAt,
     Optional<String> paymentNo,
-    BookedSlot slot) {
+    BookedSlot slot,
+    long version) {
 
   public Booking {
     if (quantity < 1) {
@@ -51,11 +55,12 @@ public record Booking(
 
   public Booking withStatus(BookingStatus next) {
     return new Booking(bookingId, userId, quantity, next, amount,
-        next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(), createdAt, paymentNo, slot);
+        next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(), createdAt, paymentNo, slot,
+        version + 1);
   }
 
   public Booking withPayment(String paymentNo) {
     return new Booking(bookingId, userId, quantity, status, amount, holdExpiresAt, createdAt,
-        Optional.of(paymentNo), slot);
+        Optional.of(paymentNo), slot, version);
   }
 }

@@ -11,9 +11,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Audit records live in the partition of the entity they describe (SK {@code AUDIT#<millis>#<rand>}),
- * so one Query returns an entity's history in order, and every transition writes its record in
- * its own transaction.
+ * Audit records live in the partition of the entity they describe, so one Query returns an
+ * entity's history in order, and every transition writes its record in its own transaction.
+ * SK is {@code AUDIT#<millis>#<sequence>}: a booking's sequence is its version after the move, so
+ * its transitions sort correctly even within one millisecond; other records use a random tiebreak.
  */
 final class AuditItemMapper {
   private AuditItemMapper() {}
@@ -21,8 +22,18 @@ final class AuditItemMapper {
   static final String SK_PREFIX = "AUDIT#";
 
   static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to, Change change) {
-    String sk = SK_PREFIX + String.format("%013d", change.at().toEpochMilli()) + "#"
-        + Long.toHexString(ThreadLocalRandom.current().nextLong());
+    return toItem(entityPk, entity, from, to, change,
+        "r" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
+  }
+
+  static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to, Change change,
+      long sequence) {
+    return toItem(entityPk, entity, from, to, change, String.format("v%010d", sequence));
+  }
+
+  private static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to,
+      Change change, String tiebreak) {
+    String sk = SK_PREFIX + String.format("%013d", change.at().toEpochMilli()) + "#" + tiebreak;
     Map<String, AttributeValue> item = new HashMap<>(Attr.key(entityPk, sk));
     item.put("type", s("AUDIT"));
     item.put("at", millis(change.at()));

@@ -34,6 +34,7 @@ final class BookingItemMapper {
     item.put("userId", s(b.userId()));
     item.put("quantity", n(b.quantity()));
     item.put("status", s(b.status().name()));
+    item.put("version", n(b.version()));
     item.put("amountMinor", n(b.amount().minor()));
     item.put("currency", s(b.amount().currency()));
     item.put("createdAt", millis(b.createdAt()));
@@ -93,6 +94,7 @@ final class BookingItemMapper {
             new Interval(Attr.instant(item, "slotStart"), Attr.instant(item, "slotEnd")),
             Attr.integer(item, "slotCapacity"),
             ZoneId.of(str(item, "timeZone")),
-            Duration.ofSeconds(Attr.num(item, "cancelCutoffSeconds"))));
+            Duration.ofSeconds(Attr.num(item, "cancelCutoffSeconds"))),
+        Attr.num(item, "version"));
   }
 }

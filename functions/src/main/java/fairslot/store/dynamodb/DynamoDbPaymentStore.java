@@ -100,8 +100,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       actions.add(parts.auditBooking(b, b.status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
       actions.add(parts.requestRefund(l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
-      actions.add(parts.auditBooking(l.booking(), l.booking().status().name(), l.booking().status().name(),
-          s.change()));
+      actions.add(parts.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
       actions.add(paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
       actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)

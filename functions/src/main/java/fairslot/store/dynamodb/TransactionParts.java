@@ -100,10 +100,10 @@ final class TransactionParts {
    */
   TransactWriteItem moveBooking(Booking b, BookingStatus to, Change change, String extraSet, String extraCondition,
       Map<String, AttributeValue> extraValues) {
-    List<String> sets = new ArrayList<>(List.of("#status = :to", "updatedAt = :at"));
+    List<String> sets = new ArrayList<>(List.of("#status = :to", "updatedAt = :at", "version = :version"));
     List<String> removes = new ArrayList<>();
     Map<String, AttributeValue> values = new HashMap<>(Map.of(":to", s(to.name()), ":from", s(b.status().name()),
-        ":at", millis(change.at())));
+        ":at", millis(change.at()), ":version", n(b.version() + 1)));
     if (b.status() == BookingStatus.PENDING_PAY) {
       removes.addAll(List.of("holdDueShard", "holdDueAt", "holdSlot"));
     }
@@ -134,9 +134,20 @@ final class TransactionParts {
         .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
   }
 
+  /** The audit record of a booking's move to {@code b.version() + 1} (or of its placement, version 1). */
   TransactWriteItem auditBooking(Booking b, String from, String to, Change change) {
+    long sequence = from.equals("-") ? b.version() : b.version() + 1;
     return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(AuditItemMapper.toItem(Keys.booking(b.bookingId()), "booking:" + b.bookingId(), from, to, change))
+        .item(AuditItemMapper.toItem(Keys.booking(b.bookingId()), "booking:" + b.bookingId(), from, to, change,
+            sequence))
+        .build()).build();
+  }
+
+  /** An audit record about a booking that does not move it (e.g. a late payment sent back). */
+  TransactWriteItem noteOnBooking(Booking b, Change change) {
+    return TransactWriteItem.builder().put(Put.builder().tableName(table)
+        .item(AuditItemMapper.toItem(Keys.booking(b.bookingId()), "booking:" + b.bookingId(),
+            b.status().name(), b.status().name(), change))
         .build()).build();
   }
 

@@ -51,7 +51,7 @@ class HoldSweepCostIT {
       items.add(BookingItemMapper.toItem(new Booking("b-" + i, "user-" + i, 1,
           pending ? BookingStatus.PENDING_PAY : BookingStatus.PAID, new Money(100, "CNY"),
           pending ? Optional.of(deadline) : Optional.empty(), NOW.minus(Duration.ofMinutes(20)), Optional.empty(),
-          BookedSlot.of(slot))));
+          BookedSlot.of(slot), 1)));
     }
     for (int i = 0; i < items.size(); i += 25) {
       List<WriteRequest> batch = items.subList(i, Math.min(i + 25, items.size())).stream()
