@@ -27,6 +27,10 @@ public final class Fairslot {
   public static final String HOLDS_BY_SLOT = "holdsBySlot";
   public static final String ATTENDANCE_DUE = "attendanceDue";
   public static final String REFUNDS_DUE = "refundsDue";
+  public static final String WAITING_BY_SLOT = "waitingBySlot";
+  public static final String OFFERS_DUE = "offersDue";
+  public static final String SLOTS_AWAITING_OFFERS = "slotsAwaitingOffers";
+  public static final String NOTIFICATIONS_DUE = "notificationsDue";
 
   public static final TableDefinition TABLE = new TableDefinition(
       "fairslot",
@@ -45,7 +49,15 @@ public final class Fairslot {
           // PAID bookings, by slot end (no-show job).
           new IndexDefinition(ATTENDANCE_DUE, "attendDueShard", STRING, "attendDueAt", NUMBER),
           // Payments awaiting a refund (refund-retry job).
-          new IndexDefinition(REFUNDS_DUE, "refundDueShard", STRING, "refundDueAt", NUMBER)));
+          new IndexDefinition(REFUNDS_DUE, "refundDueShard", STRING, "refundDueAt", NUMBER),
+          // WAITING entries per slot in join order: the head of the line is the first item.
+          new IndexDefinition(WAITING_BY_SLOT, "waitingSlot", STRING, "waitSequence", NUMBER),
+          // OFFERED entries by deadline (sweep-offers job).
+          new IndexDefinition(OFFERS_DUE, "offerDueShard", STRING, "offerDueAt", NUMBER),
+          // Slots holding released seats owed to their waitlist (waitlist-fallback job).
+          new IndexDefinition(SLOTS_AWAITING_OFFERS, "awaitShard", STRING, "awaitSince", NUMBER),
+          // Notifications not yet sent (send-notifications job).
+          new IndexDefinition(NOTIFICATIONS_DUE, "notifyShard", STRING, "notifyDueAt", NUMBER)));
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";
@@ -57,7 +69,26 @@ public final class Fairslot {
   public static final List<ScheduleDefinition> SCHEDULES = List.of(
       new ScheduleDefinition("sweep-holds", "rate(1 minute)", "fairslot.handler.SweepHoldsHandler"),
       new ScheduleDefinition("no-shows", "rate(15 minutes)", "fairslot.handler.NoShowsHandler"),
-      new ScheduleDefinition("refund-retry", "rate(5 minutes)", "fairslot.handler.RefundRetryHandler"));
+      new ScheduleDefinition("refund-retry", "rate(5 minutes)", "fairslot.handler.RefundRetryHandler"),
+      new ScheduleDefinition("sweep-offers", "rate(1 minute)", "fairslot.handler.SweepOffersHandler"),
+      new ScheduleDefinition("waitlist-fallback", "rate(1 minute)", "fairslot.handler.WaitlistFallbackHandler"),
+      new ScheduleDefinition("send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"));
+
+  /**
+   * SeatReleased events reach the waitlist through this queue (an EventBridge rule targets it).
+   * A standard queue: the offer transitions are conditional, so neither order nor exactly-once
+   * delivery matters for correctness, and a FIFO target would get one static group from the rule.
+   */
+  public static final QueueDefinition WAITLIST_QUEUE = new QueueDefinition(
+      "fairslot-seat-released", false, "fairslot-seat-released-dlq", 5, 180,
+      "fairslot.handler.WaitlistQueueHandler", 10);
+
+  public static final List<QueueDefinition> QUEUES = List.of(WAITLIST_QUEUE);
+
+  /** The EventBridge rule that sends SeatReleased to the waitlist queue. */
+  public static final String SEAT_RELEASED_RULE = "seat-released-to-waitlist";
+  public static final String SEAT_RELEASED_PATTERN =
+      "{\"source\":[\"" + EVENT_SOURCE + "\"],\"detail-type\":[\"" + SEAT_RELEASED + "\"]}";
 
   /** Every route of the HTTP contract (../shared/API.md) served by the HTTP API function. */
   public static final List<RouteDefinition> ROUTES = List.of(
@@ -78,11 +109,17 @@ public final class Fairslot {
       new RouteDefinition("POST", "/staff/bookings/{bookingId}/check-in", JWT),
       new RouteDefinition("POST", "/staff/bookings/{bookingId}/offline-payment", JWT),
       new RouteDefinition("POST", "/staff/bookings/{bookingId}/refund", JWT),
-      new RouteDefinition("GET", "/audit", JWT));
+      new RouteDefinition("GET", "/audit", JWT),
+      new RouteDefinition("POST", "/slots/{slotId}/waitlist", JWT),
+      new RouteDefinition("GET", "/slots/{slotId}/waitlist/me", JWT),
+      new RouteDefinition("DELETE", "/slots/{slotId}/waitlist/me", JWT),
+      new RouteDefinition("POST", "/waitlist/{entryId}/accept", JWT),
+      new RouteDefinition("POST", "/waitlist/{entryId}/decline", JWT));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES = List.of(
       new RouteDefinition("POST", "/_local/token", LOCAL_ONLY),
       new RouteDefinition("GET", "/_local/health", LOCAL_ONLY),
-      new RouteDefinition("POST", "/_local/schedules/{name}/run", LOCAL_ONLY));
+      new RouteDefinition("POST", "/_local/schedules/{name}/run", LOCAL_ONLY),
+      new RouteDefinition("GET", "/_local/notifications", LOCAL_ONLY));
 }

@@ -2,6 +2,10 @@ package fairslot.emulator;
 
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.IndexDefinition;
+import fairslot.definitions.QueueDefinition;
+import java.util.HashMap;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import fairslot.definitions.TableDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,6 +66,35 @@ public final class Provisioner {
     } catch (ResourceAlreadyExistsException exists) {
       // already there
     }
+  }
+
+  /**
+   * Creates a queue of the definitions and its dead-letter queue (redrive after maxReceiveCount),
+   * named {@code prefix + name}; returns the queue's URL.
+   */
+  public static String createQueue(SqsClient sqs, QueueDefinition queue, String prefix) {
+    Map<QueueAttributeName, String> dlqAttributes = new HashMap<>();
+    Map<QueueAttributeName, String> attributes = new HashMap<>();
+    if (queue.fifo()) {
+      dlqAttributes.put(QueueAttributeName.FIFO_QUEUE, "true");
+      attributes.put(QueueAttributeName.FIFO_QUEUE, "true");
+    }
+    String dlqUrl = sqs.createQueue(r -> r.queueName(prefix + queue.deadLetterNameWithSuffix())
+        .attributes(dlqAttributes)).queueUrl();
+    String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlqUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
+        .attributes().get(QueueAttributeName.QUEUE_ARN);
+    attributes.put(QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(queue.visibilityTimeoutSeconds()));
+    attributes.put(QueueAttributeName.REDRIVE_POLICY,
+        "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\"" + queue.maxReceiveCount() + "\"}");
+    return sqs.createQueue(r -> r.queueName(prefix + queue.nameWithSuffix()).attributes(attributes)).queueUrl();
+  }
+
+  /** The rule on {@code bus} that sends SeatReleased events to the waitlist queue at {@code queueUrl}. */
+  public static void routeSeatReleased(EventBridgeClient events, SqsClient sqs, String bus, String queueUrl) {
+    String arn = sqs.getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
+        .attributes().get(QueueAttributeName.QUEUE_ARN);
+    events.putRule(r -> r.name(Fairslot.SEAT_RELEASED_RULE).eventBusName(bus).eventPattern(Fairslot.SEAT_RELEASED_PATTERN));
+    events.putTargets(r -> r.rule(Fairslot.SEAT_RELEASED_RULE).eventBusName(bus).targets(t -> t.id("waitlist-queue").arn(arn)));
   }
 
   private static KeySchemaElement key(String name, KeyType type) {

@@ -10,6 +10,7 @@ import fairslot.domain.MemberCalendar;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
 import fairslot.domain.Slot;
+import fairslot.domain.WaitlistEntry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -68,17 +69,31 @@ public final class BookingService {
     if (slot.hasStarted(now)) {
       return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
     }
-    Booking booking = newBooking(command, slot, now);
-    StoredResponse response = createdResponse.apply(booking);
-    List<MemberCalendar> calendars = slot.kind().occupiesTheMember()
-        ? slot.interval().utcDays().stream().map(d -> MemberCalendar.empty(command.userId(), d)).toList()
-        : List.of();
+    Booking booking = newBooking(command.userId(), command.quantity(), slot, now);
+    return placeWithRetries(booking, slot, now, command.userId(), command.idempotency(),
+        createdResponse.apply(booking), Optional.empty());
+  }
 
-    boolean reclaimed = false;
+  /**
+   * Turns an open waitlist offer into a PENDING_PAY booking (AUTO_HOLD mode does this for the
+   * member). The seat is the offer's; calendar and one-booking-per-slot rules apply as for any booking.
+   */
+  public Outcome<Booking> acceptOffer(WaitlistEntry entry, Slot slot, String actor) {
+    Instant now = clock.instant();
+    Booking booking = newBooking(entry.userId(), 1, slot, now);
+    return placeWithRetries(booking, slot, now, actor, Optional.empty(), createdResponse.apply(booking),
+        Optional.of(entry)).map(booked -> ((Booked.Created) booked).booking());
+  }
+
+  private Outcome<Booked> placeWithRetries(Booking booking, Slot slot, Instant now, String actor,
+      Optional<IdempotentRequest> idempotency, StoredResponse response, Optional<WaitlistEntry> fromOffer) {
+    List<MemberCalendar> calendars = booking.calendarDays().stream()
+        .map(d -> MemberCalendar.empty(booking.userId(), d)).toList();
+    boolean reclaimed = fromOffer.isPresent();
     for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
       backoff.pauseBefore(attempt);
-      PlaceResult result = bookings.place(new BookingPlan(booking, now, command.userId(),
-          calendars, command.idempotency(), command.idempotency().map(i -> response)));
+      PlaceResult result = bookings.place(new BookingPlan(booking, now, actor,
+          calendars, idempotency, idempotency.map(i -> response), fromOffer));
       if (result instanceof PlaceResult.SoldOut && !reclaimed) {
         // Seats behind holds that ran out are bookable now, not at the next sweep.
         reclaimed = true;
@@ -98,7 +113,7 @@ public final class BookingService {
         // The member booked something else meanwhile that does not clash: try on the fresh days.
         calendars = merge(calendars, moved.current());
       } else if (!(result instanceof PlaceResult.Contended)) {
-        return settled(result, response, command.slotId());
+        return settled(result, response, slot.slotId());
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "too much contention on this slot; try again shortly");
@@ -130,6 +145,10 @@ public final class BookingService {
     }
     if (result instanceof PlaceResult.SlotMissing) {
       return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+    }
+    if (result instanceof PlaceResult.OfferGone gone) {
+      return Outcome.refused(Refusal.OFFER_EXPIRED, "the offer is no longer open",
+          gone.current().map(e -> Map.<String, Object>of("status", e.status().name())).orElse(Map.of()));
     }
     throw new IllegalStateException("unhandled placement result " + result);
   }
@@ -205,11 +224,11 @@ public final class BookingService {
     return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again shortly");
   }
 
-  private Booking newBooking(Book command, Slot slot, Instant now) {
+  private Booking newBooking(String userId, int quantity, Slot slot, Instant now) {
     boolean free = slot.price().isFree();
-    return new Booking(ids.newId(), command.userId(), command.quantity(),
+    return new Booking(ids.newId(), userId, quantity,
         free ? BookingStatus.PAID : BookingStatus.PENDING_PAY,
-        slot.price().times(command.quantity()),
+        slot.price().times(quantity),
         free ? Optional.empty() : Optional.of(now.plus(slot.policy().holdDuration())),
         now, Optional.empty(), BookedSlot.of(slot), 1);
   }

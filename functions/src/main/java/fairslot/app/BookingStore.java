@@ -49,13 +49,19 @@ public interface BookingStore {
   List<AuditEntry> auditOfSlot(String slotId);
 
   /** Everything one booking transaction writes; {@code calendars} are the days as last seen. */
+  /**
+   * Everything one booking transaction writes; {@code calendars} are the days as last seen. With
+   * {@code fromOffer}, the seat is the one that waitlist offer holds (the entry moves OFFERED to
+   * ACCEPTED, on condition the offer is still open) instead of one taken from open sale.
+   */
   record BookingPlan(
       Booking booking,
       Instant now,
       String actor,
       List<MemberCalendar> calendars,
       Optional<IdempotentRequest> idempotency,
-      Optional<StoredResponse> response) {}
+      Optional<StoredResponse> response,
+      Optional<fairslot.domain.WaitlistEntry> fromOffer) {}
 
   /** Items due for a job, and how many items the queries read to find them (cost evidence). */
   record DueBookings(List<Booking> bookings, int itemsRead) {}
@@ -69,6 +75,8 @@ public interface BookingStore {
     record SlotNotOpen() implements PlaceResult {}
     record SlotStarted() implements PlaceResult {}
     record SlotMissing() implements PlaceResult {}
+    /** The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now. */
+    record OfferGone(Optional<fairslot.domain.WaitlistEntry> current) implements PlaceResult {}
     /** The member's calendar changed since it was last seen: here it is as it is now. */
     record CalendarsMoved(List<MemberCalendar> current) implements PlaceResult {}
     /** A concurrent transaction or throttling got in the way; worth another try. */

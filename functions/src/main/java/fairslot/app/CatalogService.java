@@ -98,7 +98,7 @@ public final class CatalogService {
     }
     Slot slot = new Slot(ids.newId(), resource.venueId(), resource.resourceId(), resource.kind(), interval,
         capacity, capacity, SlotStatus.OPEN, command.price(), command.admission(), 0, zone,
-        venue.get().policy());
+        venue.get().policy(), 0);
     return store.createSlot(slot);
   }
 

@@ -5,8 +5,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 
 /**
- * A bookable session of a resource. {@code remaining} and {@code status} are a snapshot: every
- * decision that depends on them is re-checked by the condition of the write that acts on it.
+ * A bookable session of a resource. {@code remaining} counts seats held by no booking and no open
+ * offer, so capacity == remaining + active booking quantities + open offer quantities. Of those,
+ * {@code forWaitlist} were released while members were waiting: they are owed to the waitlist and
+ * never on open sale. {@link #onSale()} is what anyone may book. All of it is a snapshot: every
+ * decision that depends on it is re-checked by the condition of the write that acts on it.
  */
 public record Slot(
     String slotId,
@@ -21,7 +24,8 @@ public record Slot(
     Admission admission,
     int waitlistLength,
     ZoneId timeZone,
-    VenuePolicy policy) {
+    VenuePolicy policy,
+    int forWaitlist) {
 
   /** Longest slot we accept: keeps a booking's member-calendar days to at most two. */
   public static final Duration MAX_LENGTH = Duration.ofHours(24);
@@ -36,6 +40,10 @@ public record Slot(
     if (interval.length().compareTo(MAX_LENGTH) > 0) {
       throw new IllegalArgumentException("a slot lasts at most 24 hours");
     }
+  }
+
+  public int onSale() {
+    return remaining - forWaitlist;
   }
 
   public boolean hasStarted(Instant now) {

@@ -36,6 +36,9 @@ import fairslot.handler.internal.Views.PaymentView;
 import fairslot.handler.internal.Views.AuditView;
 import fairslot.app.PaymentService;
 import fairslot.app.StaffService;
+import fairslot.app.WaitlistService;
+import fairslot.handler.internal.Views.WaitlistEntryView;
+import fairslot.handler.internal.Views.WaitlistJoinView;
 import fairslot.domain.AuditEntry;
 import fairslot.domain.PaymentCallback;
 import fairslot.messaging.payments.WebhookSignature;
@@ -57,6 +60,7 @@ public final class HttpApi {
   private final BookingService bookings;
   private final PaymentService payments;
   private final StaffService staff;
+  private final WaitlistService waitlist;
   private final IdempotencyKeys idempotency;
   private final WebhookSignature webhookSignature;
   private final Clock clock;
@@ -64,13 +68,14 @@ public final class HttpApi {
 
   /** The application services the endpoints call. */
   public record Services(CatalogService catalog, BookingService bookings, PaymentService payments,
-      StaffService staff) {}
+      StaffService staff, WaitlistService waitlist) {}
 
   public HttpApi(Services services, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
     this.catalog = services.catalog();
     this.bookings = services.bookings();
     this.payments = services.payments();
     this.staff = services.staff();
+    this.waitlist = services.waitlist();
     this.idempotency = idempotency;
     this.webhookSignature = webhookSignature;
     this.clock = clock;
@@ -95,7 +100,12 @@ public final class HttpApi {
             Endpoint.forRoles(r -> staffAction(r, staff::offlinePayment), FRONTDESK, ADMIN)),
         Map.entry("POST /staff/bookings/{bookingId}/refund",
             Endpoint.forRoles(r -> staffAction(r, staff::refund), FRONTDESK, ADMIN)),
-        Map.entry("GET /audit", Endpoint.forRoles(this::audit, ADMIN, FINANCE)));
+        Map.entry("GET /audit", Endpoint.forRoles(this::audit, ADMIN, FINANCE)),
+        Map.entry("POST /slots/{slotId}/waitlist", Endpoint.forRoles(this::joinWaitlist, CUSTOMER)),
+        Map.entry("GET /slots/{slotId}/waitlist/me", Endpoint.forRoles(this::myWaitlistEntry, CUSTOMER)),
+        Map.entry("DELETE /slots/{slotId}/waitlist/me", Endpoint.forRoles(this::leaveWaitlist, CUSTOMER)),
+        Map.entry("POST /waitlist/{entryId}/accept", Endpoint.forRoles(this::acceptOffer, CUSTOMER)),
+        Map.entry("POST /waitlist/{entryId}/decline", Endpoint.forRoles(this::declineOffer, CUSTOMER)));
   }
 
   /** The route keys this API serves; checked against the shared route definitions by a test. */
@@ -286,6 +296,40 @@ public final class HttpApi {
     PaymentCallback callback = new PaymentCallback(body.text("eventId"), body.text("paymentNo"),
         body.text("bookingId"), amount, body.enumeration("status", PaymentCallback.Outcome.class));
     return respond(payments.callback(callback), 200, applied -> Map.of("ok", true));
+  }
+
+  // ---- waitlist
+
+  private HttpResponse joinWaitlist(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    String slotId = request.path("slotId");
+    RequestBody body = request.body() == null || request.body().isBlank()
+        ? RequestBody.parse("{}") : RequestBody.parse(request.body());
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return idempotency.once(key, () -> respond(waitlist.join(caller.userId(), slotId), 201,
+        place -> new WaitlistJoinView(place.entry().entryId(), place.position(), place.entry().status().name())));
+  }
+
+  private HttpResponse myWaitlistEntry(HttpRequest request) {
+    String slotId = request.path("slotId");
+    java.time.ZoneId zone = catalog.slot(slotId).map(fairslot.domain.Slot::timeZone).orElse(java.time.ZoneOffset.UTC);
+    return respond(waitlist.mine(request.requireCaller().userId(), slotId), 200,
+        place -> WaitlistEntryView.of(place, clock.instant(), zone));
+  }
+
+  private HttpResponse leaveWaitlist(HttpRequest request) {
+    waitlist.leave(request.requireCaller().userId(), request.path("slotId"));
+    return HttpResponse.noContent();
+  }
+
+  private HttpResponse acceptOffer(HttpRequest request) {
+    return respond(waitlist.accept(request.requireCaller().userId(), request.path("entryId")), 201,
+        b -> BookingView.of(b, clock.instant()));
+  }
+
+  private HttpResponse declineOffer(HttpRequest request) {
+    Outcome<?> outcome = waitlist.decline(request.requireCaller().userId(), request.path("entryId"));
+    return outcome instanceof Outcome.Refused<?> refused ? Problems.of(refused) : HttpResponse.noContent();
   }
 
   // ---- staff

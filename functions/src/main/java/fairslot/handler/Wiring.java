@@ -13,6 +13,11 @@ import fairslot.app.PaymentService;
 import fairslot.app.Refunds;
 import fairslot.app.SeatReleases;
 import fairslot.app.StaffService;
+import fairslot.app.NotificationSender;
+import fairslot.app.Notifications;
+import fairslot.app.WaitlistService;
+import fairslot.store.dynamodb.DynamoDbNotificationStore;
+import fairslot.store.dynamodb.DynamoDbWaitlistStore;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.Payment;
 import fairslot.handler.internal.IdempotencyKeys;
@@ -47,8 +52,15 @@ public final class Wiring {
   private final PaymentProviders providers;
   private final Refunds refunds;
 
-  public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, EventPublisher events,
-      PaymentProvider provider, String paymentSecret) {
+  private final DynamoDbWaitlistStore waitlistStore;
+  private final DynamoDbNotificationStore notificationStore;
+  private final NotificationSender notificationSender;
+
+  /** The adapters that differ between AWS, the local runtime and tests. */
+  public record Adapters(EventPublisher events, PaymentProvider payments, NotificationSender notifications) {}
+
+  public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, Adapters adapters,
+      String paymentSecret) {
     this.clock = clock;
     this.ids = ids;
     this.paymentSecret = paymentSecret;
@@ -56,8 +68,11 @@ public final class Wiring {
     this.bookingStore = new DynamoDbBookingStore(dynamo, table);
     this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
     this.idempotencyStore = new DynamoDbIdempotencyStore(dynamo, table);
-    this.releases = new SeatReleases(bookingStore, events);
-    this.providers = new PaymentProviders(provider);
+    this.waitlistStore = new DynamoDbWaitlistStore(dynamo, table);
+    this.notificationStore = new DynamoDbNotificationStore(dynamo, table);
+    this.notificationSender = adapters.notifications();
+    this.releases = new SeatReleases(bookingStore, adapters.events());
+    this.providers = new PaymentProviders(adapters.payments());
     this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
   }
 
@@ -66,9 +81,10 @@ public final class Wiring {
     UrlConnectionHttpClient.Builder http = UrlConnectionHttpClient.builder();
     DynamoDbClient dynamo = DynamoDbClient.builder().httpClient(http.build()).build();
     EventBridgeClient events = EventBridgeClient.builder().httpClient(http.build()).build();
-    return new Wiring(dynamo, tableName(), Clock.systemUTC(), IdGenerator.random(),
+    return new Wiring(dynamo, tableName(), Clock.systemUTC(), IdGenerator.random(), new Adapters(
         new EventBridgePublisher(events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
-        new AwaitingProvider(), env(PAYMENT_SECRET_ENV).orElse(DEFAULT_PAYMENT_SECRET));
+        new AwaitingProvider(), new LoggingNotificationSender()),
+        env(PAYMENT_SECRET_ENV).orElse(DEFAULT_PAYMENT_SECRET));
   }
 
   public static String tableName() {
@@ -81,12 +97,24 @@ public final class Wiring {
 
   public HttpApi httpApi() {
     CatalogService catalog = new CatalogService(catalogStore, clock, ids);
-    BookingService bookings = new BookingService(catalogStore, bookingStore, releases, refunds, clock, ids,
-        Backoff.DEFAULT, HttpApi::createdResponse);
+    BookingService bookings = bookings();
     PaymentService payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     StaffService staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
-    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff),
+    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist()),
         new IdempotencyKeys(idempotencyStore, clock), new WebhookSignature(paymentSecret), clock);
+  }
+
+  private BookingService bookings() {
+    return new BookingService(catalogStore, bookingStore, releases, refunds, clock, ids, Backoff.DEFAULT,
+        HttpApi::createdResponse);
+  }
+
+  public WaitlistService waitlist() {
+    return new WaitlistService(catalogStore, waitlistStore, bookings(), clock, ids);
+  }
+
+  public Notifications notifications() {
+    return new Notifications(notificationStore, notificationSender, clock);
   }
 
   public HoldSweep holdSweep() {
@@ -99,6 +127,15 @@ public final class Wiring {
 
   public Refunds refunds() {
     return refunds;
+  }
+
+  /** The deployed default until a real channel is plugged in: notifications go to the function's log. */
+  public static final class LoggingNotificationSender implements NotificationSender {
+    @Override
+    public void send(fairslot.domain.Notification n) {
+      fairslot.handler.internal.Log.warn("notification", java.util.Map.of("userId", n.userId(), "slotId", n.slotId(),
+          "kind", n.kind().name(), "ref", n.ref()));
+    }
   }
 
   /**

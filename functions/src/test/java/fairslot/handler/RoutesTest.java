@@ -21,8 +21,8 @@ class RoutesTest {
     try (DynamoDbClient unused = DynamoDbClient.builder().region(Region.US_EAST_1)
         .credentialsProvider(AnonymousCredentialsProvider.create())
         .endpointOverride(URI.create("http://127.0.0.1:9")).build()) {
-      HttpApi api = new Wiring(unused, "t", Clock.systemUTC(), IdGenerator.random(), EventPublisher.NONE,
-          new Wiring.AwaitingProvider(), "secret").httpApi();
+      HttpApi api = new Wiring(unused, "t", Clock.systemUTC(), IdGenerator.random(), new Wiring.Adapters(
+          EventPublisher.NONE, new Wiring.AwaitingProvider(), new Wiring.LoggingNotificationSender()), "secret").httpApi();
 
       assertThat(api.routeKeys()).containsExactlyInAnyOrderElementsOf(
           Fairslot.ROUTES.stream().map(RouteDefinition::routeKey).toList());

@@ -5,6 +5,11 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.app.IdGenerator;
 import fairslot.emulator.Provisioner;
+import fairslot.emulator.SqsPoller;
+import fairslot.app.EventPublisher;
+import fairslot.definitions.Fairslot;
+import fairslot.handler.WaitlistQueueHandler;
+import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Wiring;
 import fairslot.handler.internal.Json;
@@ -33,6 +38,11 @@ public final class ApiDriver {
   public final Wiring wiring;
   public final HttpApiHandler handler;
   public final WebhookSignature signature = new WebhookSignature(PAYMENT_SECRET);
+  public final LocalNotificationSender notifications = new LocalNotificationSender();
+  /** Set to lose SeatReleased events between commit and publish (a crash there), to test the fallback. */
+  public volatile boolean dropEvents;
+  public final String waitlistQueueUrl;
+  private final SqsPoller waitlistPoller;
 
   public ApiDriver(String tablePrefix) {
     this.table = Aws.freshTable(tablePrefix);
@@ -44,9 +54,25 @@ public final class ApiDriver {
             throw new IllegalStateException("webhook answered " + r);
           }
         }, PAYMENT_SECRET, clock, LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
+    EventPublisher bridge = new EventBridgePublisher(Aws.events(), bus);
+    EventPublisher events = e -> {
+      if (!dropEvents) {
+        bridge.seatsReleased(e);
+      }
+    };
     this.wiring = new Wiring(Aws.dynamo(), table, clock, IdGenerator.random(),
-        new EventBridgePublisher(Aws.events(), bus), provider, PAYMENT_SECRET);
+        new Wiring.Adapters(events, provider, notifications), PAYMENT_SECRET);
     this.handler = new HttpApiHandler(wiring.httpApi());
+    this.waitlistQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.WAITLIST_QUEUE, bus + "-");
+    Provisioner.routeSeatReleased(Aws.events(), Aws.sqs(), bus, waitlistQueueUrl);
+    WaitlistQueueHandler consumer = new WaitlistQueueHandler(wiring);
+    this.waitlistPoller = new SqsPoller(Aws.sqs(), waitlistQueueUrl, Fairslot.WAITLIST_QUEUE.batchSize(),
+        event -> consumer.handleRequest(event, null));
+  }
+
+  /** Runs the waitlist consumer over every SeatReleased event waiting in its queue; returns how many. */
+  public int deliverSeatReleased() {
+    return waitlistPoller.drain();
   }
 
   public record Reply(int status, Map<String, String> headers, String body) {

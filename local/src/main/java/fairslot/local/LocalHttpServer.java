@@ -10,6 +10,7 @@ import fairslot.definitions.Fairslot;
 import fairslot.definitions.RouteDefinition;
 import fairslot.handler.HttpApiHandler;
 import fairslot.messaging.payments.LocalPaymentProvider;
+import fairslot.messaging.notifications.LocalNotificationSender;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,9 +47,12 @@ public final class LocalHttpServer implements AutoCloseable {
   private final BooleanSupplier healthy;
   private final LocalScheduler scheduler;
   private final LocalPaymentProvider payments;
+  private final LocalNotificationSender notifications;
 
   LocalHttpServer(String host, int port, HttpApiHandler handler, Hs256Jwt jwt, BooleanSupplier healthy,
-      LocalScheduler scheduler, LocalPaymentProvider payments) throws IOException {
+      LocalScheduler scheduler, LocalPaymentProvider payments, LocalNotificationSender notifications)
+      throws IOException {
+    this.notifications = notifications;
     this.handler = handler;
     this.jwt = jwt;
     this.healthy = healthy;
@@ -83,6 +87,14 @@ public final class LocalHttpServer implements AutoCloseable {
       String body = new String(raw, StandardCharsets.UTF_8);
       if (method.equals("POST") && path.equals("/_local/token")) {
         issueToken(exchange, body);
+        return;
+      }
+      if (method.equals("GET") && path.equals("/_local/notifications")) {
+        String user = Optional.ofNullable(query(exchange.getRequestURI().getRawQuery())).map(q -> q.get("userId"))
+            .orElse("");
+        List<Map<String, String>> items = notifications.sentTo(user).stream().map(n -> Map.of(
+            "userId", n.userId(), "slotId", n.slotId(), "kind", n.kind().name(), "ref", n.ref())).toList();
+        send(exchange, 200, "application/json", JSON.writeValueAsString(Map.of("items", items)));
         return;
       }
       if (method.equals("GET") && path.equals("/_local/health")) {

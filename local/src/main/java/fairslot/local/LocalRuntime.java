@@ -11,6 +11,11 @@ import java.io.UncheckedIOException;
 import fairslot.definitions.Fairslot;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.payments.LocalPaymentProvider;
+import fairslot.messaging.notifications.LocalNotificationSender;
+import fairslot.emulator.SqsPoller;
+import fairslot.handler.WaitlistQueueHandler;
+import java.util.List;
+import software.amazon.awssdk.services.sqs.SqsClient;
 import java.time.Clock;
 import java.time.Duration;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
@@ -29,14 +34,16 @@ public final class LocalRuntime implements AutoCloseable {
   private final LocalHttpServer http;
   private final LocalScheduler scheduler;
   private final LocalPaymentProvider payments;
+  private final List<SqsPoller> pollers;
 
   private LocalRuntime(Optional<Emulator> emulator, DynamoDbClient dynamo, LocalHttpServer http,
-      LocalScheduler scheduler, LocalPaymentProvider payments) {
+      LocalScheduler scheduler, LocalPaymentProvider payments, List<SqsPoller> pollers) {
     this.emulator = emulator;
     this.dynamo = dynamo;
     this.http = http;
     this.scheduler = scheduler;
     this.payments = payments;
+    this.pollers = pollers;
   }
 
   /**
@@ -46,6 +53,11 @@ public final class LocalRuntime implements AutoCloseable {
    */
   public record Settings(int port, String table, String bus, String jwtSecret, String paymentSecret, Clock clock,
       Duration sweepEvery, LocalPaymentProvider.Mode payments, Duration paymentDelay) {
+    /** Queues are named after the table, so two runtimes on one emulator never share a queue. */
+    String queuePrefix() {
+      return table.equals(Fairslot.TABLE.defaultName()) ? "" : table + "-";
+    }
+
     public static Settings fromEnvironment() {
       return new Settings(
           Integer.parseInt(env("PORT").orElse("3000")),
@@ -72,22 +84,31 @@ public final class LocalRuntime implements AutoCloseable {
     AwsEndpoint endpoint = external.orElseGet(() -> emulator.get().endpoint());
     DynamoDbClient dynamo = endpoint.dynamoDb();
     EventBridgeClient events = endpoint.eventBridge();
+    SqsClient sqs = endpoint.sqs();
     Provisioner.createTable(dynamo, settings.table());
     Provisioner.createEventBus(events, settings.bus());
+    String waitlistQueue = Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, settings.queuePrefix());
+    Provisioner.routeSeatReleased(events, sqs, settings.bus(), waitlistQueue);
     WebhookToSelf webhook = new WebhookToSelf();
     LocalPaymentProvider payments = new LocalPaymentProvider(webhook, settings.paymentSecret(), settings.clock(),
         settings.payments(), settings.paymentDelay());
+    LocalNotificationSender notifications = new LocalNotificationSender();
     Wiring wiring = new Wiring(dynamo, settings.table(), settings.clock(), IdGenerator.random(),
-        new EventBridgePublisher(events, settings.bus()), payments, settings.paymentSecret());
+        new Wiring.Adapters(new EventBridgePublisher(events, settings.bus()), payments, notifications),
+        settings.paymentSecret());
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
+    WaitlistQueueHandler waitlistConsumer = new WaitlistQueueHandler(wiring);
+    SqsPoller waitlistPoller = new SqsPoller(sqs, waitlistQueue, Fairslot.WAITLIST_QUEUE.batchSize(),
+        event -> waitlistConsumer.handleRequest(event, null)).start(Duration.ofMillis(200));
     try {
       LocalHttpServer http = new LocalHttpServer("127.0.0.1", settings.port(), handler,
           new Hs256Jwt(settings.jwtSecret(), settings.clock()),
-          () -> tableIsActive(dynamo, settings.table()), scheduler, payments);
+          () -> tableIsActive(dynamo, settings.table()), scheduler, payments, notifications);
       webhook.target(http.port());
-      return new LocalRuntime(emulator, dynamo, http, scheduler, payments);
+      return new LocalRuntime(emulator, dynamo, http, scheduler, payments, List.of(waitlistPoller));
     } catch (IOException e) {
+      waitlistPoller.close();
       scheduler.close();
       emulator.ifPresent(Emulator::close);
       throw new UncheckedIOException("cannot listen on 127.0.0.1:" + settings.port(), e);
@@ -104,6 +125,7 @@ public final class LocalRuntime implements AutoCloseable {
 
   @Override
   public void close() {
+    pollers.forEach(SqsPoller::close);
     scheduler.close();
     http.close();
     dynamo.close();

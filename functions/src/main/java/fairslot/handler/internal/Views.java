@@ -76,5 +76,20 @@ public final class Views {
     }
   }
 
+  public record WaitlistJoinView(String entryId, int position, String status) {}
+
+  /** {@code position} is the live place in line while WAITING (1 = next), 0 once out of line. */
+  public record WaitlistEntryView(String entryId, int position, String status, String offerExpiresAt,
+      String bookingId) {
+    public static WaitlistEntryView of(fairslot.app.WaitlistService.Place place, Instant now, java.time.ZoneId zone) {
+      var e = place.entry();
+      var status = e.statusAt(now);
+      return new WaitlistEntryView(e.entryId(), place.position(), status.name(),
+          status == fairslot.domain.WaitlistStatus.OFFERED
+              ? e.offerExpiresAt().map(t -> VenueTime.show(t, zone)).orElse(null) : null,
+          e.bookingId().orElse(null));
+    }
+  }
+
   public record ListView<T>(java.util.List<T> items, String nextCursor) {}
 }

@@ -48,6 +48,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   // Action order of the booking transaction; the cancellation reasons come back in this order.
+  // Action 0 takes the seat: from the slot, or from a waitlist offer.
   private static final int SLOT = 0;
   private static final int BOOKING = 1;
   private static final int GUARD = 2;
@@ -57,7 +58,9 @@ public final class DynamoDbBookingStore implements BookingStore {
   public PlaceResult place(BookingPlan plan) {
     Booking b = plan.booking();
     List<TransactWriteItem> actions = new ArrayList<>();
-    actions.add(parts.takeSeats(b, plan.now()));
+    actions.add(plan.fromOffer().isPresent()
+        ? acceptOffer(plan.fromOffer().get(), b, plan.now())
+        : parts.takeSeats(b, plan.now()));
     actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
         .item(BookingItemMapper.toItem(b))
         .conditionExpression("attribute_not_exists(PK)").build()).build());
@@ -85,6 +88,19 @@ public final class DynamoDbBookingStore implements BookingStore {
     }
   }
 
+  /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
+  private TransactWriteItem acceptOffer(fairslot.domain.WaitlistEntry entry, Booking b, Instant now) {
+    return TransactWriteItem.builder().update(software.amazon.awssdk.services.dynamodb.model.Update.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+        .updateExpression("SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
+        .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(Map.of(":accepted", s("ACCEPTED"), ":offered", s("OFFERED"),
+            ":b", s(b.bookingId()), ":now", millis(now), ":u", s(b.userId())))
+        .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build();
+  }
+
   /** Precedence: a replayed request, then an existing booking, then the slot, then the calendar. */
   private PlaceResult whyNotPlaced(CancellationReasons reasons, BookingPlan plan, int idempotencyAction) {
     if (plan.idempotency().isPresent() && reasons.conditionFailed(idempotencyAction)) {
@@ -97,6 +113,9 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (reasons.conditionFailed(GUARD)) {
       return new PlaceResult.AlreadyBooked(reasons.oldItem(GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
     }
+    if (plan.fromOffer().isPresent() && reasons.conditionFailed(SLOT)) {
+      return new PlaceResult.OfferGone(reasons.oldItem(SLOT).map(WaitlistEntryMapper::fromItem));
+    }
     if (reasons.conditionFailed(SLOT)) {
       Optional<Map<String, AttributeValue>> slot = reasons.oldItem(SLOT);
       if (slot.isEmpty()) {
@@ -108,7 +127,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       if (!Attr.instant(slot.get(), "startAt").isAfter(plan.now())) {
         return new PlaceResult.SlotStarted();
       }
-      return new PlaceResult.SoldOut(Attr.integer(slot.get(), "remaining"));
+      return new PlaceResult.SoldOut(Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
     }
     List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), FIRST_CALENDAR);
     if (!moved.isEmpty()) {
@@ -164,9 +183,21 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
+    boolean toWaitlist = false;
+    for (int branch = 0; branch < 4; branch++) {
+      Optional<ReleaseResult> done = tryRelease(b, to, change, toWaitlist);
+      if (done.isPresent()) {
+        return done.get();
+      }
+      toWaitlist = !toWaitlist; // the slot's waitlist changed under us: the other branch applies
+    }
+    return new ReleaseResult.Contended();
+  }
+
+  private Optional<ReleaseResult> tryRelease(Booking b, BookingStatus to, Change change, boolean toWaitlist) {
     List<TransactWriteItem> actions = new ArrayList<>();
     actions.add(parts.moveBooking(b, to, change, "", "", Map.of()));
-    actions.add(parts.returnSeats(b));
+    actions.add(parts.returnSeats(b.slotId(), b.quantity(), b.slot().capacity(), toWaitlist, change.at()));
     actions.add(parts.deleteGuard(b));
     for (LocalDate day : b.calendarDays()) {
       actions.add(parts.removeFromCalendar(b, day));
@@ -181,22 +212,27 @@ public final class DynamoDbBookingStore implements BookingStore {
     try {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
       // One release per booking ever, so the booking id names the event for consumers' dedupe.
-      return new ReleaseResult.Released(b.withStatus(to),
-          new SeatReleased("release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to)));
+      return Optional.of(new ReleaseResult.Released(b.withStatus(to),
+          new SeatReleased("release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to))));
     } catch (TransactionCanceledException e) {
       CancellationReasons reasons = new CancellationReasons(e);
       if (reasons.conditionFailed(RELEASED_BOOKING)) {
-        return new ReleaseResult.NotInStatus(reasons.oldItem(RELEASED_BOOKING)
-            .map(BookingItemMapper::fromItem).orElseThrow());
+        return Optional.of(new ReleaseResult.NotInStatus(reasons.oldItem(RELEASED_BOOKING)
+            .map(BookingItemMapper::fromItem).orElseThrow()));
+      }
+      if (reasons.conditionFailed(RETURNED_SEATS) && reasons.oldItem(RETURNED_SEATS)
+          .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, b.quantity(), b.slot().capacity()))
+          .map(waiters -> waiters != toWaitlist).orElse(false)) {
+        return Optional.empty();
       }
       if (reasons.onlyContention()) {
-        return new ReleaseResult.Contended();
+        return Optional.of(new ReleaseResult.Contended());
       }
       // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
       throw new IllegalStateException("release of " + b.bookingId() + " refused: " + reasons
           + (reasons.conditionFailed(RETURNED_SEATS) ? " (slot would exceed capacity)" : ""));
     } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
-      return new ReleaseResult.Contended();
+      return Optional.of(new ReleaseResult.Contended());
     }
   }
 

@@ -122,6 +122,12 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       addBookingMoveIfRefunding(actions, g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
     PaymentStatus after = statusAfter(s);
+    if (after == PaymentStatus.SUCCEEDED && s.payment().status() != PaymentStatus.SUCCEEDED
+        && !(s instanceof Settlement.NoteOnly)) {
+      Booking paid = bookingOf(s);
+      actions.add(parts.notify(new fairslot.domain.Notification(paid.userId(), paid.slotId(),
+          fairslot.domain.Notification.Kind.BOOKING_CONFIRMED, paid.bookingId()), s.change().at()));
+    }
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
     actions.add(parts.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
 
@@ -147,6 +153,16 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     } catch (TransactionConflictException e) {
       return new SettleResult.Stale();
     }
+  }
+
+  private static Booking bookingOf(Settlement s) {
+    if (s instanceof Settlement.MarkPaid m) {
+      return m.booking();
+    }
+    if (s instanceof Settlement.Revive r) {
+      return r.booking();
+    }
+    return ((Settlement.PaidOffline) s).booking();
   }
 
   private static PaymentStatus statusAfter(Settlement s) {

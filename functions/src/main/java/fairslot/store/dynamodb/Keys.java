@@ -18,6 +18,12 @@ final class Keys {
   static String member(String userId) { return "MEMBER#" + userId; }
   static String idempotency(String scope) { return "IDEM#" + scope; }
   static String payment(String paymentNo) { return "PAYMENT#" + paymentNo; }
+  static String waitEntry(String entryId) { return "WAITENTRY#" + entryId; }
+  static String notification(String key) { return "NOTIFY#" + key; }
+  static String consumedEvent(String eventId) { return "CONSUMED#" + eventId; }
+
+  /** Sort key of the guard that allows one live waitlist entry per member per slot. */
+  static String waiterGuard(String userId) { return "WAITER#" + userId; }
   static String paymentEvent(String eventId) { return "PAYEVENT#" + eventId; }
 
   /** Sort key of the guard that makes (resource, start) unique. */

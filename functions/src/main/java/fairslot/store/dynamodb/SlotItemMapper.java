@@ -16,7 +16,11 @@ import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The slot item: fixed facts, the venue policy copy, and the live seat counter {@code remaining}. */
+/**
+ * The slot item: fixed facts, the venue policy copy, and the live counters: {@code remaining}
+ * (seats in no booking and no offer), {@code forWaitlist} (of those, owed to the waitlist),
+ * {@code waitlistLength} (WAITING entries) and {@code waitSequence} (the join counter).
+ */
 final class SlotItemMapper {
   private SlotItemMapper() {}
 
@@ -31,6 +35,7 @@ final class SlotItemMapper {
     item.put("endAt", millis(slot.interval().end()));
     item.put("capacity", n(slot.capacity()));
     item.put("remaining", n(slot.remaining()));
+    item.put("forWaitlist", n(slot.forWaitlist()));
     item.put("status", s(slot.status().name()));
     item.put("priceMinor", n(slot.price().minor()));
     item.put("currency", s(slot.price().currency()));
@@ -56,6 +61,7 @@ final class SlotItemMapper {
         Admission.valueOf(str(item, "admission")),
         Attr.integer(item, "waitlistLength"),
         ZoneId.of(str(item, "timeZone")),
-        VenueItemMapper.PolicyAttributes.read(item));
+        VenueItemMapper.PolicyAttributes.read(item),
+        Attr.integer(item, "forWaitlist"));
   }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -34,26 +35,54 @@ final class TransactionParts {
     this.table = table;
   }
 
-  /** Takes {@code q} seats if the slot is open, not started and has them. */
+  /**
+   * Takes {@code q} seats on open sale: the slot is open, not started, has them, and owes none to
+   * its waitlist (while seats are owed, nobody may book past the people waiting).
+   */
   TransactWriteItem takeSeats(Booking b, java.time.Instant now) {
     return TransactWriteItem.builder().update(Update.builder().tableName(table)
         .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
         .updateExpression("SET remaining = remaining - :q")
-        .conditionExpression("attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q")
+        .conditionExpression("attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q"
+            + " AND forWaitlist = :zero")
         .expressionAttributeNames(Map.of("#status", "status"))
         .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":open", s(SlotStatus.OPEN.name()),
-            ":now", millis(now)))
+            ":now", millis(now), ":zero", n(0)))
         .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
   }
 
-  /** Returns {@code q} seats, capped: only if that keeps remaining <= capacity. */
-  TransactWriteItem returnSeats(Booking b) {
+  /**
+   * Returns {@code q} seats to the slot, capped at capacity. With nobody waiting they go on open
+   * sale; with members waiting they are owed to the waitlist ({@code forWaitlist}) and the slot is
+   * marked for the fallback job. Each branch's condition states which case it is for; the store
+   * tries the likelier one and switches when the slot says otherwise.
+   */
+  TransactWriteItem returnSeats(String slotId, int quantity, int capacity, boolean toWaitlist, java.time.Instant at) {
+    Map<String, AttributeValue> values = new HashMap<>(Map.of(":q", n(quantity), ":most", n(capacity - quantity),
+        ":zero", n(0)));
+    String update = "SET remaining = remaining + :q";
+    String condition = "remaining <= :most AND waitlistLength = :zero";
+    if (toWaitlist) {
+      update += ", forWaitlist = forWaitlist + :q, awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
+      condition = "remaining <= :most AND waitlistLength > :zero";
+      values.put(":shard", s(Keys.shard("AWAIT", slotId)));
+      values.put(":at", millis(at));
+    }
     return TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
-        .updateExpression("SET remaining = remaining + :q")
-        .conditionExpression("remaining <= :most")
-        .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":most", n(b.slot().capacity() - b.quantity())))
+        .key(Attr.key(Keys.slot(slotId), "SLOT"))
+        .updateExpression(update)
+        .conditionExpression(condition)
+        .expressionAttributeValues(values)
+        .returnValuesOnConditionCheckFailure(ALL_OLD)
         .build()).build();
+  }
+
+  /** Whether a failed {@link #returnSeats} only chose the wrong branch (and not: the cap was hit). */
+  static Optional<Boolean> waitlistBranchFor(Map<String, AttributeValue> slot, int quantity, int capacity) {
+    if (Attr.integer(slot, "remaining") > capacity - quantity) {
+      return Optional.empty();
+    }
+    return Optional.of(Attr.integer(slot, "waitlistLength") > 0);
   }
 
   /** One active booking per member per slot. */
@@ -155,6 +184,18 @@ final class TransactionParts {
     return TransactWriteItem.builder().put(Put.builder().tableName(table)
         .item(AuditItemMapper.toItem(Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change))
         .build()).build();
+  }
+
+  TransactWriteItem auditEntry(String entryId, String from, String to, Change change) {
+    return TransactWriteItem.builder().put(Put.builder().tableName(table)
+        .item(AuditItemMapper.toItem(Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change))
+        .build()).build();
+  }
+
+  /** An outbox record, written in the transaction of the change it reports. */
+  TransactWriteItem notify(fairslot.domain.Notification note, java.time.Instant at) {
+    return TransactWriteItem.builder().put(Put.builder().tableName(table)
+        .item(NotificationItemMapper.pending(note, at)).build()).build();
   }
 
   /** Remembers a provider event id forever-ish; a second delivery fails this condition. */

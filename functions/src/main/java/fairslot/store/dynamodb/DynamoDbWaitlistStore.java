@@ -1,0 +1,280 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+
+import fairslot.app.Change;
+import fairslot.app.WaitlistStore;
+import fairslot.definitions.Fairslot;
+import fairslot.domain.Notification;
+import fairslot.domain.Slot;
+import fairslot.domain.SlotStatus;
+import fairslot.domain.WaitlistEntry;
+import fairslot.domain.WaitlistStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+public final class DynamoDbWaitlistStore implements WaitlistStore {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+
+  public DynamoDbWaitlistStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = new TransactionParts(table);
+  }
+
+  @Override
+  public JoinResult join(Slot slot, String userId, String entryId, Instant now) {
+    Optional<WaitlistEntry> previous = entryOf(slot.slotId(), userId);
+    if (previous.isPresent() && isInLine(previous.get())) {
+      return new JoinResult.AlreadyIn(previous.get());
+    }
+    // The atomic counter hands out join order; numbers of failed joins are simply skipped.
+    long sequence = Long.parseLong(dynamo.updateItem(r -> r.tableName(table)
+        .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
+        .updateExpression("SET waitSequence = if_not_exists(waitSequence, :zero) + :one")
+        .conditionExpression("attribute_exists(PK)")
+        .expressionAttributeValues(Map.of(":zero", n(0), ":one", n(1)))
+        .returnValues(ReturnValue.UPDATED_NEW)).attributes().get("waitSequence").n());
+    WaitlistEntry entry = new WaitlistEntry(entryId, slot.slotId(), userId, sequence, WaitlistStatus.WAITING,
+        Optional.empty(), Optional.empty(), now, slot.capacity());
+    Put.Builder guard = Put.builder().tableName(table)
+        .item(Map.of(Keys.PK, s(Keys.slot(slot.slotId())), Keys.SK, s(Keys.waiterGuard(userId)),
+            "type", s("WAITER_GUARD"), "entryId", s(entryId)))
+        .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD);
+    if (previous.isPresent()) {
+      guard.conditionExpression("entryId = :previous")
+          .expressionAttributeValues(Map.of(":previous", s(previous.get().entryId())));
+    } else {
+      guard.conditionExpression("attribute_not_exists(PK)");
+    }
+    try {
+      dynamo.transactWriteItems(r -> r.transactItems(
+          TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
+              .updateExpression("SET waitlistLength = waitlistLength + :one")
+              .conditionExpression("#status = :open AND startAt > :now AND remaining <= forWaitlist")
+              .expressionAttributeNames(Map.of("#status", "status"))
+              .expressionAttributeValues(Map.of(":one", n(1), ":open", s(SlotStatus.OPEN.name()), ":now", millis(now)))
+              .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build(),
+          TransactWriteItem.builder().put(guard.build()).build(),
+          TransactWriteItem.builder().put(Put.builder().tableName(table).item(WaitlistEntryMapper.toItem(entry))
+              .conditionExpression("attribute_not_exists(PK)").build()).build()));
+      return new JoinResult.Joined(entry);
+    } catch (TransactionCanceledException e) {
+      CancellationReasons reasons = new CancellationReasons(e);
+      if (reasons.conditionFailed(1)) {
+        // A concurrent join of the same member won: answer with its entry.
+        return entryOf(slot.slotId(), userId).<JoinResult>map(JoinResult.AlreadyIn::new)
+            .orElseGet(JoinResult.SlotNotOpen::new);
+      }
+      if (reasons.conditionFailed(0)) {
+        Map<String, AttributeValue> s = reasons.oldItem(0).orElseThrow();
+        boolean open = Attr.str(s, "status").equals(SlotStatus.OPEN.name())
+            && Attr.instant(s, "startAt").isAfter(now);
+        return open ? new JoinResult.SeatsAvailable() : new JoinResult.SlotNotOpen();
+      }
+      throw e;
+    }
+  }
+
+  private static boolean isInLine(WaitlistEntry e) {
+    return e.status() == WaitlistStatus.WAITING || e.status() == WaitlistStatus.OFFERED;
+  }
+
+  @Override
+  public Optional<WaitlistEntry> find(String entryId) {
+    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
+        .key(Attr.key(Keys.waitEntry(entryId), "WAITENTRY"))).item();
+    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(WaitlistEntryMapper.fromItem(item));
+  }
+
+  @Override
+  public Optional<WaitlistEntry> entryOf(String slotId, String userId) {
+    Map<String, AttributeValue> guard = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
+        .key(Attr.key(Keys.slot(slotId), Keys.waiterGuard(userId)))).item();
+    return guard == null || guard.isEmpty() ? Optional.empty() : find(Attr.str(guard, "entryId"));
+  }
+
+  @Override
+  public int waitingAhead(WaitlistEntry entry) {
+    return dynamo.query(r -> r.tableName(table).indexName(Fairslot.WAITING_BY_SLOT).select(Select.COUNT)
+        .keyConditionExpression("waitingSlot = :slot AND waitSequence < :mine")
+        .expressionAttributeValues(Map.of(":slot", s(entry.slotId()), ":mine", n(entry.sequence())))).count();
+  }
+
+  @Override
+  public Optional<WaitlistEntry> head(String slotId) {
+    return dynamo.query(r -> r.tableName(table).indexName(Fairslot.WAITING_BY_SLOT)
+            .keyConditionExpression("waitingSlot = :slot")
+            .expressionAttributeValues(Map.of(":slot", s(slotId))).limit(1))
+        .items().stream().findFirst().map(WaitlistEntryMapper::fromItem);
+  }
+
+  @Override
+  public MoveResult offer(WaitlistEntry entry, Instant offerExpiresAt, Change change) {
+    try {
+      dynamo.transactWriteItems(r -> r.transactItems(
+          TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
+              .updateExpression("SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
+                  + " waitlistLength = waitlistLength - :one")
+              .conditionExpression("forWaitlist >= :one AND waitlistLength >= :one")
+              .expressionAttributeValues(Map.of(":one", n(1))).build()).build(),
+          TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+              .updateExpression("SET #status = :offered, offerExpiresAt = :deadline, offerDueShard = :shard,"
+                  + " offerDueAt = :deadline REMOVE waitingSlot, waitSequence")
+              .conditionExpression("#status = :waiting")
+              .expressionAttributeNames(Map.of("#status", "status"))
+              .expressionAttributeValues(Map.of(":offered", s("OFFERED"), ":waiting", s("WAITING"),
+                  ":deadline", millis(offerExpiresAt), ":shard", s(Keys.shard("OFFERS", entry.entryId()))))
+              .build()).build(),
+          parts.notify(new Notification(entry.userId(), entry.slotId(), Notification.Kind.OFFER_MADE,
+              entry.entryId()), change.at()),
+          parts.auditEntry(entry.entryId(), "WAITING", "OFFERED", change)));
+      return new MoveResult.Moved();
+    } catch (TransactionCanceledException | TransactionConflictException missed) {
+      return new MoveResult.Missed();
+    }
+  }
+
+  @Override
+  public MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change) {
+    boolean toWaitlist = true;
+    for (int branch = 0; branch < 4; branch++) {
+      Map<String, AttributeValue> values = new HashMap<>(Map.of(":to", s(to.name()), ":offered", s("OFFERED")));
+      String condition = "#status = :offered";
+      if (change.dueBy().isPresent()) {
+        condition += " AND offerExpiresAt <= :dueBy";
+        values.put(":dueBy", millis(change.dueBy().get()));
+      }
+      List<TransactWriteItem> actions = new ArrayList<>();
+      actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+          .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+          .updateExpression("SET #status = :to REMOVE offerDueShard, offerDueAt")
+          .conditionExpression(condition)
+          .expressionAttributeNames(Map.of("#status", "status"))
+          .expressionAttributeValues(values).build()).build());
+      actions.add(parts.returnSeats(entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
+      if (to == WaitlistStatus.EXPIRED) {
+        actions.add(parts.notify(new Notification(entry.userId(), entry.slotId(), Notification.Kind.OFFER_EXPIRED,
+            entry.entryId()), change.at()));
+      }
+      actions.add(parts.auditEntry(entry.entryId(), "OFFERED", to.name(), change));
+      try {
+        dynamo.transactWriteItems(r -> r.transactItems(actions));
+        return new MoveResult.Moved();
+      } catch (TransactionCanceledException e) {
+        CancellationReasons reasons = new CancellationReasons(e);
+        if (reasons.conditionFailed(0)) {
+          return new MoveResult.Missed();
+        }
+        boolean branchTaken = toWaitlist;
+        boolean wrongBranch = reasons.conditionFailed(1) && reasons.oldItem(1)
+            .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
+            .map(waiters -> waiters != branchTaken).orElse(false);
+        if (!wrongBranch && !reasons.onlyContention()) {
+          throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
+        }
+        if (wrongBranch) {
+          toWaitlist = !toWaitlist;
+        }
+      } catch (TransactionConflictException e) {
+        // try again
+      }
+    }
+    return new MoveResult.Missed();
+  }
+
+  @Override
+  public MoveResult leave(WaitlistEntry entry, Change change) {
+    try {
+      dynamo.transactWriteItems(r -> r.transactItems(
+          TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+              .updateExpression("SET #status = :left REMOVE waitingSlot, waitSequence")
+              .conditionExpression("#status = :waiting")
+              .expressionAttributeNames(Map.of("#status", "status"))
+              .expressionAttributeValues(Map.of(":left", s("LEFT"), ":waiting", s("WAITING"))).build()).build(),
+          TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
+              .updateExpression("SET waitlistLength = waitlistLength - :one")
+              .conditionExpression("waitlistLength >= :one")
+              .expressionAttributeValues(Map.of(":one", n(1))).build()).build(),
+          parts.auditEntry(entry.entryId(), "WAITING", "LEFT", change)));
+      return new MoveResult.Moved();
+    } catch (TransactionCanceledException | TransactionConflictException missed) {
+      return new MoveResult.Missed();
+    }
+  }
+
+  @Override
+  public List<WaitlistEntry> dueOffers(Instant now, int limit) {
+    List<WaitlistEntry> due = new ArrayList<>();
+    for (int shard = 0; shard < Keys.SHARDS && due.size() < limit; shard++) {
+      String value = Keys.shard("OFFERS", shard);
+      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.OFFERS_DUE)
+              .keyConditionExpression("offerDueShard = :s AND offerDueAt <= :now")
+              .expressionAttributeValues(Map.of(":s", s(value), ":now", millis(now))))
+          .items().stream().limit(limit - due.size()).forEach(i -> due.add(WaitlistEntryMapper.fromItem(i)));
+    }
+    return due;
+  }
+
+  @Override
+  public List<String> slotsAwaitingOffers(int limit) {
+    List<String> slots = new ArrayList<>();
+    for (int shard = 0; shard < Keys.SHARDS && slots.size() < limit; shard++) {
+      String value = Keys.shard("AWAIT", shard);
+      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.SLOTS_AWAITING_OFFERS)
+              .keyConditionExpression("awaitShard = :s")
+              .expressionAttributeValues(Map.of(":s", s(value))))
+          .items().stream().limit(limit - slots.size()).forEach(i -> slots.add(Attr.str(i, "slotId")));
+    }
+    return slots;
+  }
+
+  @Override
+  public boolean settleOwedSeats(String slotId) {
+    try {
+      // Nobody waits: whatever is owed goes back on open sale (it is already counted in remaining).
+      dynamo.updateItem(r -> r.tableName(table).key(Attr.key(Keys.slot(slotId), "SLOT"))
+          .updateExpression("SET forWaitlist = :zero REMOVE awaitShard, awaitSince")
+          .conditionExpression("waitlistLength = :zero OR forWaitlist = :zero")
+          .expressionAttributeValues(Map.of(":zero", n(0))));
+      return true;
+    } catch (ConditionalCheckFailedException stillOwedAndWaited) {
+      return false;
+    }
+  }
+
+  @Override
+  public boolean remember(String eventId, Instant at) {
+    try {
+      dynamo.putItem(r -> r.tableName(table).item(Map.of(Keys.PK, s(Keys.consumedEvent(eventId)), Keys.SK, s("CONSUMED"),
+              "type", s("CONSUMED_EVENT"), "at", millis(at), "ttl", n(at.plusSeconds(7L * 24 * 3600).getEpochSecond())))
+          .conditionExpression("attribute_not_exists(PK)"));
+      return true;
+    } catch (ConditionalCheckFailedException seen) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+import static fairslot.store.dynamodb.Attr.str;
+
+import fairslot.domain.WaitlistEntry;
+import fairslot.domain.WaitlistStatus;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The waitlist entry item ({@code WAITENTRY#<id>}). While WAITING it carries the waitingBySlot keys
+ * (slot, sequence); while OFFERED the offersDue keys.
+ */
+final class WaitlistEntryMapper {
+  private WaitlistEntryMapper() {}
+
+  static Map<String, AttributeValue> toItem(WaitlistEntry e) {
+    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.waitEntry(e.entryId()), "WAITENTRY"));
+    item.put("type", s("WAITENTRY"));
+    item.put("entryId", s(e.entryId()));
+    item.put("slotId", s(e.slotId()));
+    item.put("userId", s(e.userId()));
+    item.put("sequence", n(e.sequence()));
+    item.put("status", s(e.status().name()));
+    item.put("joinedAt", millis(e.joinedAt()));
+    item.put("slotCapacity", n(e.slotCapacity()));
+    if (e.status() == WaitlistStatus.WAITING) {
+      item.put("waitingSlot", s(e.slotId()));
+      item.put("waitSequence", n(e.sequence()));
+    }
+    return item;
+  }
+
+  static WaitlistEntry fromItem(Map<String, AttributeValue> item) {
+    return new WaitlistEntry(str(item, "entryId"), str(item, "slotId"), str(item, "userId"),
+        Attr.num(item, "sequence"), WaitlistStatus.valueOf(str(item, "status")),
+        Attr.optionalInstant(item, "offerExpiresAt"), Attr.optionalString(item, "bookingId"),
+        Attr.instant(item, "joinedAt"), Attr.integer(item, "slotCapacity"));
+  }
+}
