@@ -174,6 +174,49 @@ class LocalRuntimeIT {
   }
 
   @Test
+  void aCancelledSeatIsOfferedInJoinOrderAndTheSecondJoinerAcceptsAndPays() throws Exception {
+    runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.SUCCEED,
+        java.time.Duration.ofMillis(200));
+    try {
+      String admin = token("admin-4", "admin");
+      String slotId = slotFor(admin, "{\"offerDuration\":\"PT3S\"}", 2);
+      String holder1 = token("holder-1", "customer");
+      String holder2 = token("holder-2", "customer");
+      String cancelled = call("POST", "/bookings", holder1, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
+          .text("bookingId");
+      call("POST", "/bookings", holder2, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+      String[] joiners = {token("first", "customer"), token("second", "customer"), token("third", "customer")};
+      for (String joiner : joiners) {
+        assertThat(call("POST", "/slots/" + slotId + "/waitlist", joiner, null).status()).isEqualTo(201);
+      }
+
+      call("POST", "/bookings/" + cancelled + "/cancel", holder1, null);
+      eventually(10, () -> assertThat(call("GET", "/slots/" + slotId + "/waitlist/me", joiners[0], null).text("status"))
+          .isEqualTo("OFFERED"));
+      eventually(15, () -> assertThat(call("GET", "/slots/" + slotId + "/waitlist/me", joiners[1], null).text("status"))
+          .isEqualTo("OFFERED"));
+      Reply first = call("GET", "/slots/" + slotId + "/waitlist/me", joiners[0], null);
+      String entry = call("GET", "/slots/" + slotId + "/waitlist/me", joiners[1], null).text("entryId");
+      Reply booked = call("POST", "/waitlist/" + entry + "/accept", joiners[1], null);
+      call("POST", "/bookings/" + booked.text("bookingId") + "/pay", joiners[1], null);
+
+      assertThat(first.text("status")).isEqualTo("EXPIRED");
+      assertThat(booked.status()).isEqualTo(201);
+      eventually(10, () -> assertThat(call("GET", "/bookings/" + booked.text("bookingId"), joiners[1], null)
+          .text("status")).isEqualTo("PAID"));
+      assertThat(call("GET", "/slots/" + slotId + "/waitlist/me", joiners[2], null).json().get("position").asInt())
+          .isEqualTo(1);
+      Reply slot = call("GET", "/slots/" + slotId, null, null);
+      assertThat(slot.json().get("remaining").asInt()).isZero();
+      assertThat(slot.json().get("waitlistLength").asInt()).isEqualTo(1);
+      eventually(10, () -> assertThat(call("GET", "/_local/notifications?userId=first", null, null).json()
+          .get("items").toString()).contains("OFFER_MADE", "OFFER_EXPIRED"));
+    } finally {
+      runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.MANUAL, java.time.Duration.ZERO);
+    }
+  }
+
+  @Test
   void schedulesCanBeRunOnDemand() throws Exception {
     Reply sweep = call("POST", "/_local/schedules/sweep-holds/run", null, null);
     Reply unknown = call("POST", "/_local/schedules/nope/run", null, null);
