@@ -31,6 +31,7 @@ public final class Fairslot {
   public static final String OFFERS_DUE = "offersDue";
   public static final String SLOTS_AWAITING_OFFERS = "slotsAwaitingOffers";
   public static final String NOTIFICATIONS_DUE = "notificationsDue";
+  public static final String QUEUED_REQUESTS = "queuedRequests";
 
   public static final TableDefinition TABLE = new TableDefinition(
       "fairslot",
@@ -57,7 +58,9 @@ public final class Fairslot {
           // Slots holding released seats owed to their waitlist (waitlist-fallback job).
           new IndexDefinition(SLOTS_AWAITING_OFFERS, "awaitShard", STRING, "awaitSince", NUMBER),
           // Notifications not yet sent (send-notifications job).
-          new IndexDefinition(NOTIFICATIONS_DUE, "notifyShard", STRING, "notifyDueAt", NUMBER)));
+          new IndexDefinition(NOTIFICATIONS_DUE, "notifyShard", STRING, "notifyDueAt", NUMBER),
+          // Booking requests still QUEUED, by age (stale-requests job).
+          new IndexDefinition(QUEUED_REQUESTS, "queuedShard", STRING, "queuedAt", NUMBER)));
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";
@@ -72,7 +75,19 @@ public final class Fairslot {
       new ScheduleDefinition("refund-retry", "rate(5 minutes)", "fairslot.handler.RefundRetryHandler"),
       new ScheduleDefinition("sweep-offers", "rate(1 minute)", "fairslot.handler.SweepOffersHandler"),
       new ScheduleDefinition("waitlist-fallback", "rate(1 minute)", "fairslot.handler.WaitlistFallbackHandler"),
-      new ScheduleDefinition("send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"));
+      new ScheduleDefinition("send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"),
+      new ScheduleDefinition("stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"));
+
+  /**
+   * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots
+   * proceed in parallel. Its dead-letter queue is consumed by a cleanup that tries once more and
+   * then rejects, so no request stays QUEUED.
+   */
+  public static final QueueDefinition BOOKING_QUEUE = new QueueDefinition(
+      "fairslot-bookings", true, "fairslot-bookings-dlq", 5, 180,
+      "fairslot.handler.BookingQueueHandler", 10);
+  public static final String BOOKING_DLQ_HANDLER = "fairslot.handler.BookingDlqHandler";
+  public static final String BOOKING_QUEUE_URL_ENV = "FAIRSLOT_BOOKING_QUEUE_URL";
 
   /**
    * SeatReleased events reach the waitlist through this queue (an EventBridge rule targets it).
@@ -83,7 +98,7 @@ public final class Fairslot {
       "fairslot-seat-released", false, "fairslot-seat-released-dlq", 5, 180,
       "fairslot.handler.WaitlistQueueHandler", 10);
 
-  public static final List<QueueDefinition> QUEUES = List.of(WAITLIST_QUEUE);
+  public static final List<QueueDefinition> QUEUES = List.of(WAITLIST_QUEUE, BOOKING_QUEUE);
 
   /** The EventBridge rule that sends SeatReleased to the waitlist queue. */
   public static final String SEAT_RELEASED_RULE = "seat-released-to-waitlist";
@@ -114,7 +129,9 @@ public final class Fairslot {
       new RouteDefinition("GET", "/slots/{slotId}/waitlist/me", JWT),
       new RouteDefinition("DELETE", "/slots/{slotId}/waitlist/me", JWT),
       new RouteDefinition("POST", "/waitlist/{entryId}/accept", JWT),
-      new RouteDefinition("POST", "/waitlist/{entryId}/decline", JWT));
+      new RouteDefinition("POST", "/waitlist/{entryId}/decline", JWT),
+      new RouteDefinition("GET", "/booking-requests/{requestId}", JWT),
+      new RouteDefinition("POST", "/slots/{slotId}/admission", JWT));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES = List.of(

@@ -30,6 +30,7 @@ public final class SqsPoller implements AutoCloseable {
   private final String queueArn;
   private final int batchSize;
   private final Function<SQSEvent, SQSBatchResponse> handler;
+  private volatile java.util.Optional<Duration> failedVisibility = java.util.Optional.empty();
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "sqs-poller");
     t.setDaemon(true);
@@ -43,6 +44,15 @@ public final class SqsPoller implements AutoCloseable {
         .attributesAsStrings().get("QueueArn");
     this.batchSize = batchSize;
     this.handler = handler;
+  }
+
+  /**
+   * Makes failed messages visible again after {@code visibility} instead of the queue's timeout.
+   * Lambda never does this; tests use it so retries and redrive to the DLQ take seconds.
+   */
+  public SqsPoller retryFailuresAfter(Duration visibility) {
+    this.failedVisibility = java.util.Optional.of(visibility);
+    return this;
   }
 
   /** Polls every {@code idle} while the queue is empty, and at once while it has messages. */
@@ -101,6 +111,8 @@ public final class SqsPoller implements AutoCloseable {
               .collect(Collectors.toSet());
     } catch (RuntimeException crash) {
       System.err.println("[sqs-poller] handler failed, whole batch will be retried: " + crash);
+      failedVisibility.ifPresent(v -> messages.forEach(m -> sqs.changeMessageVisibility(r -> r.queueUrl(queueUrl)
+          .receiptHandle(m.receiptHandle()).visibilityTimeout((int) v.toSeconds()))));
       return messages.size();
     }
     List<DeleteMessageBatchRequestEntry> done = new ArrayList<>();
@@ -113,6 +125,9 @@ public final class SqsPoller implements AutoCloseable {
     if (!done.isEmpty()) {
       sqs.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(done));
     }
+    failedVisibility.ifPresent(v -> messages.stream().filter(m -> failed.contains(m.messageId()))
+        .forEach(m -> sqs.changeMessageVisibility(r -> r.queueUrl(queueUrl).receiptHandle(m.receiptHandle())
+            .visibilityTimeout((int) v.toSeconds()))));
     return messages.size();
   }
 

@@ -3,7 +3,12 @@ package fairslot.app;
 import fairslot.app.BookingStore.BookingPlan;
 import fairslot.app.BookingStore.PlaceResult;
 import fairslot.app.BookingStore.ReleaseResult;
+import fairslot.domain.Admission;
 import fairslot.domain.BookedSlot;
+import fairslot.domain.BookingRequest;
+import fairslot.domain.RequestStatus;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.MemberCalendar;
@@ -22,6 +27,8 @@ import java.util.function.Function;
 public final class BookingService {
   private final CatalogStore catalog;
   private final BookingStore bookings;
+  private final RequestStore requests;
+  private final BookingQueue queue;
   private final SeatReleases releases;
   private final Refunds refunds;
   private final Clock clock;
@@ -33,10 +40,13 @@ public final class BookingService {
    * @param createdResponse how a new booking is answered; kept with the idempotency record, in the
    *     booking transaction, so a retry replays the first answer byte for byte
    */
-  public BookingService(CatalogStore catalog, BookingStore bookings, SeatReleases releases, Refunds refunds,
-      Clock clock, IdGenerator ids, Backoff backoff, Function<Booking, StoredResponse> createdResponse) {
+  public BookingService(CatalogStore catalog, BookingStore bookings, RequestStore requests, BookingQueue queue,
+      SeatReleases releases, Refunds refunds, Clock clock, IdGenerator ids, Backoff backoff,
+      Function<Booking, StoredResponse> createdResponse) {
     this.catalog = catalog;
     this.bookings = bookings;
+    this.requests = requests;
+    this.queue = queue;
     this.releases = releases;
     this.refunds = refunds;
     this.clock = clock;
@@ -45,12 +55,15 @@ public final class BookingService {
     this.createdResponse = createdResponse;
   }
 
-  public record Book(String userId, String slotId, int quantity, Optional<IdempotentRequest> idempotency) {}
+  public record Book(String userId, String slotId, int quantity, boolean joinWaitlist,
+      Optional<IdempotentRequest> idempotency) {}
 
   /** A new booking, or the stored answer to an earlier request with the same idempotency key. */
   public sealed interface Booked {
     record Created(Booking booking, StoredResponse response) implements Booked {}
     record Replayed(StoredResponse response) implements Booked {}
+    /** A QUEUED slot: the request is accepted and will be decided in arrival order. */
+    record Queued(BookingRequest request) implements Booked {}
   }
 
   public Outcome<Booked> book(Book command) {
@@ -69,9 +82,54 @@ public final class BookingService {
     if (slot.hasStarted(now)) {
       return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
     }
+    if (slot.admission() == Admission.QUEUED) {
+      return enqueue(command, slot, now);
+    }
     Booking booking = newBooking(command.userId(), command.quantity(), slot, now);
     return placeWithRetries(booking, slot, now, command.userId(), command.idempotency(),
-        createdResponse.apply(booking), Optional.empty());
+        createdResponse.apply(booking), Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * A QUEUED slot's booking: a request record, then one message in the slot's FIFO group. With an
+   * Idempotency-Key the request id derives from user and key, so a retry finds the record and never
+   * enqueues again (also after SQS's 5-minute dedup window); the seat counter is not touched here.
+   */
+  private Outcome<Booked> enqueue(Book command, Slot slot, Instant now) {
+    String requestId = command.idempotency()
+        .map(i -> UUID.nameUUIDFromBytes(("request#" + i.scope()).getBytes(StandardCharsets.UTF_8)).toString())
+        .orElseGet(ids::newId);
+    BookingRequest request = new BookingRequest(requestId, slot.slotId(), command.userId(), command.quantity(),
+        command.joinWaitlist(), RequestStatus.QUEUED, Optional.empty(), Optional.empty(), Optional.empty(),
+        command.idempotency().map(IdempotentRequest::fingerprint), now);
+    Optional<BookingRequest> existing = requests.createUnlessExists(request);
+    if (existing.isPresent()) {
+      if (!existing.get().fingerprint().equals(request.fingerprint())) {
+        return Outcome.refused(Refusal.IDEMPOTENCY_KEY_REUSED, "this Idempotency-Key was used with a different request");
+      }
+      return Outcome.done(new Booked.Queued(existing.get()));
+    }
+    queue.enqueue(request, requestId);
+    return Outcome.done(new Booked.Queued(request));
+  }
+
+  /**
+   * The FIFO consumer's booking for a queued request: the same transaction as a direct booking,
+   * which also moves the request QUEUED to GRANTED.
+   */
+  public Outcome<Booking> placeQueued(BookingRequest request) {
+    Optional<Slot> found = catalog.findSlot(request.slotId());
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + request.slotId());
+    }
+    Slot slot = found.get();
+    Instant now = clock.instant();
+    if (slot.hasStarted(now)) {
+      return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
+    }
+    Booking booking = newBooking(request.userId(), request.quantity(), slot, now);
+    return placeWithRetries(booking, slot, now, request.userId(), Optional.empty(), createdResponse.apply(booking),
+        Optional.empty(), Optional.of(request.requestId())).map(booked -> ((Booked.Created) booked).booking());
   }
 
   /**
@@ -82,18 +140,19 @@ public final class BookingService {
     Instant now = clock.instant();
     Booking booking = newBooking(entry.userId(), 1, slot, now);
     return placeWithRetries(booking, slot, now, actor, Optional.empty(), createdResponse.apply(booking),
-        Optional.of(entry)).map(booked -> ((Booked.Created) booked).booking());
+        Optional.of(entry), Optional.empty()).map(booked -> ((Booked.Created) booked).booking());
   }
 
   private Outcome<Booked> placeWithRetries(Booking booking, Slot slot, Instant now, String actor,
-      Optional<IdempotentRequest> idempotency, StoredResponse response, Optional<WaitlistEntry> fromOffer) {
+      Optional<IdempotentRequest> idempotency, StoredResponse response, Optional<WaitlistEntry> fromOffer,
+      Optional<String> grantsRequest) {
     List<MemberCalendar> calendars = booking.calendarDays().stream()
         .map(d -> MemberCalendar.empty(booking.userId(), d)).toList();
     boolean reclaimed = fromOffer.isPresent();
     for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
       backoff.pauseBefore(attempt);
       PlaceResult result = bookings.place(new BookingPlan(booking, now, actor,
-          calendars, idempotency, idempotency.map(i -> response), fromOffer));
+          calendars, idempotency, idempotency.map(i -> response), fromOffer, grantsRequest));
       if (result instanceof PlaceResult.SoldOut && !reclaimed) {
         // Seats behind holds that ran out are bookable now, not at the next sweep.
         reclaimed = true;
@@ -145,6 +204,9 @@ public final class BookingService {
     }
     if (result instanceof PlaceResult.SlotMissing) {
       return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+    }
+    if (result instanceof PlaceResult.RequestDecided) {
+      return Outcome.refused(Refusal.INVALID_TRANSITION, "the request was already decided");
     }
     if (result instanceof PlaceResult.OfferGone gone) {
       return Outcome.refused(Refusal.OFFER_EXPIRED, "the offer is no longer open",

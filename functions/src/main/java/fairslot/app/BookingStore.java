@@ -52,7 +52,9 @@ public interface BookingStore {
   /**
    * Everything one booking transaction writes; {@code calendars} are the days as last seen. With
    * {@code fromOffer}, the seat is the one that waitlist offer holds (the entry moves OFFERED to
-   * ACCEPTED, on condition the offer is still open) instead of one taken from open sale.
+   * ACCEPTED, on condition the offer is still open) instead of one taken from open sale. With
+   * {@code grantsRequest}, the QUEUED booking request moves to GRANTED in the same transaction, so
+   * a redelivered queue message can never book twice.
    */
   record BookingPlan(
       Booking booking,
@@ -61,7 +63,8 @@ public interface BookingStore {
       List<MemberCalendar> calendars,
       Optional<IdempotentRequest> idempotency,
       Optional<StoredResponse> response,
-      Optional<fairslot.domain.WaitlistEntry> fromOffer) {}
+      Optional<fairslot.domain.WaitlistEntry> fromOffer,
+      Optional<String> grantsRequest) {}
 
   /** Items due for a job, and how many items the queries read to find them (cost evidence). */
   record DueBookings(List<Booking> bookings, int itemsRead) {}
@@ -75,6 +78,8 @@ public interface BookingStore {
     record SlotNotOpen() implements PlaceResult {}
     record SlotStarted() implements PlaceResult {}
     record SlotMissing() implements PlaceResult {}
+    /** The queued request this booking would grant was already decided (a redelivered message). */
+    record RequestDecided() implements PlaceResult {}
     /** The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now. */
     record OfferGone(Optional<fairslot.domain.WaitlistEntry> current) implements PlaceResult {}
     /** The member's calendar changed since it was last seen: here it is as it is now. */

@@ -92,10 +92,6 @@ public final class CatalogService {
     if (capacity < 1) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "capacity must be at least 1");
     }
-    if (command.admission() == Admission.QUEUED) {
-      // QUEUED admission arrives with the booking queue (issue 5); refuse rather than mis-serve it.
-      return Outcome.refused(Refusal.INVALID_REQUEST, "admission QUEUED is not available yet");
-    }
     Slot slot = new Slot(ids.newId(), resource.venueId(), resource.resourceId(), resource.kind(), interval,
         capacity, capacity, SlotStatus.OPEN, command.price(), command.admission(), 0, zone,
         venue.get().policy(), 0);
@@ -108,6 +104,12 @@ public final class CatalogService {
 
   public Page<Slot> slotsOn(String venueId, LocalDate date, PageRequest page) {
     return store.slotsStartingOn(venueId, date, page);
+  }
+
+  /** Switches how bookings reach the slot; seats are one inventory either way. */
+  public Outcome<Slot> setAdmission(String slotId, Admission admission) {
+    return store.setAdmission(slotId, admission).<Outcome<Slot>>map(Outcome::done)
+        .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId));
   }
 
   /** Closing a closed slot (or opening an open one) is a no-op that returns the slot. */

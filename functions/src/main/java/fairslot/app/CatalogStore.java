@@ -27,6 +27,8 @@ public interface CatalogStore {
 
   Page<Slot> slotsStartingOn(String venueId, LocalDate venueDate, PageRequest page);
 
+  Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission);
+
   /** Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}. */
   Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to);
 }

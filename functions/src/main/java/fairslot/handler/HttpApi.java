@@ -37,6 +37,9 @@ import fairslot.handler.internal.Views.AuditView;
 import fairslot.app.PaymentService;
 import fairslot.app.StaffService;
 import fairslot.app.WaitlistService;
+import fairslot.app.QueuedAdmission;
+import fairslot.handler.internal.Views.BookingRequestView;
+import fairslot.handler.internal.Views.QueuedView;
 import fairslot.handler.internal.Views.WaitlistEntryView;
 import fairslot.handler.internal.Views.WaitlistJoinView;
 import fairslot.domain.AuditEntry;
@@ -61,6 +64,7 @@ public final class HttpApi {
   private final PaymentService payments;
   private final StaffService staff;
   private final WaitlistService waitlist;
+  private final QueuedAdmission admission;
   private final IdempotencyKeys idempotency;
   private final WebhookSignature webhookSignature;
   private final Clock clock;
@@ -68,7 +72,7 @@ public final class HttpApi {
 
   /** The application services the endpoints call. */
   public record Services(CatalogService catalog, BookingService bookings, PaymentService payments,
-      StaffService staff, WaitlistService waitlist) {}
+      StaffService staff, WaitlistService waitlist, QueuedAdmission admission) {}
 
   public HttpApi(Services services, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
     this.catalog = services.catalog();
@@ -76,6 +80,7 @@ public final class HttpApi {
     this.payments = services.payments();
     this.staff = services.staff();
     this.waitlist = services.waitlist();
+    this.admission = services.admission();
     this.idempotency = idempotency;
     this.webhookSignature = webhookSignature;
     this.clock = clock;
@@ -105,7 +110,9 @@ public final class HttpApi {
         Map.entry("GET /slots/{slotId}/waitlist/me", Endpoint.forRoles(this::myWaitlistEntry, CUSTOMER)),
         Map.entry("DELETE /slots/{slotId}/waitlist/me", Endpoint.forRoles(this::leaveWaitlist, CUSTOMER)),
         Map.entry("POST /waitlist/{entryId}/accept", Endpoint.forRoles(this::acceptOffer, CUSTOMER)),
-        Map.entry("POST /waitlist/{entryId}/decline", Endpoint.forRoles(this::declineOffer, CUSTOMER)));
+        Map.entry("POST /waitlist/{entryId}/decline", Endpoint.forRoles(this::declineOffer, CUSTOMER)),
+        Map.entry("GET /booking-requests/{requestId}", Endpoint.forRoles(this::bookingRequest, CUSTOMER)),
+        Map.entry("POST /slots/{slotId}/admission", Endpoint.forRoles(this::setAdmission, FRONTDESK, ADMIN)));
   }
 
   /** The route keys this API serves; checked against the shared route definitions by a test. */
@@ -225,12 +232,18 @@ public final class HttpApi {
     RequestBody body = RequestBody.parse(request.body());
     String slotId = body.text("slotId");
     int quantity = body.integer("quantity");
+    boolean joinWaitlist = body.optionalBoolean("joinWaitlist").orElse(false);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     Outcome<BookingService.Booked> outcome =
-        bookings.book(new BookingService.Book(caller.userId(), slotId, quantity, key));
+        bookings.book(new BookingService.Book(caller.userId(), slotId, quantity, joinWaitlist, key));
     if (outcome instanceof Outcome.Done<BookingService.Booked> done) {
       if (done.value() instanceof BookingService.Booked.Replayed replayed) {
         return IdempotencyKeys.replayed(replayed.response());
+      }
+      if (done.value() instanceof BookingService.Booked.Queued queued) {
+        String requestId = queued.request().requestId();
+        return HttpResponse.json(202, new QueuedView(requestId, "QUEUED"))
+            .withHeader("location", "/booking-requests/" + requestId);
       }
       var created = (BookingService.Booked.Created) done.value();
       return HttpResponse.rawJson(created.response().status(), created.response().body());
@@ -296,6 +309,18 @@ public final class HttpApi {
     PaymentCallback callback = new PaymentCallback(body.text("eventId"), body.text("paymentNo"),
         body.text("bookingId"), amount, body.enumeration("status", PaymentCallback.Outcome.class));
     return respond(payments.callback(callback), 200, applied -> Map.of("ok", true));
+  }
+
+  private HttpResponse bookingRequest(HttpRequest request) {
+    return admission.request(request.requireCaller().userId(), request.path("requestId"))
+        .map(r -> HttpResponse.json(200, BookingRequestView.of(r)))
+        .orElseGet(() -> notFound("booking request"));
+  }
+
+  private HttpResponse setAdmission(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    return respond(catalog.setAdmission(request.path("slotId"), body.enumeration("admission", Admission.class)), 200,
+        SlotView::of);
   }
 
   // ---- waitlist

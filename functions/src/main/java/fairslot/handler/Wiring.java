@@ -16,6 +16,11 @@ import fairslot.app.StaffService;
 import fairslot.app.NotificationSender;
 import fairslot.app.Notifications;
 import fairslot.app.WaitlistService;
+import fairslot.app.BookingQueue;
+import fairslot.app.QueuedAdmission;
+import fairslot.messaging.sqs.SqsBookingQueue;
+import fairslot.store.dynamodb.DynamoDbRequestStore;
+import software.amazon.awssdk.services.sqs.SqsClient;
 import fairslot.store.dynamodb.DynamoDbNotificationStore;
 import fairslot.store.dynamodb.DynamoDbWaitlistStore;
 import fairslot.definitions.Fairslot;
@@ -55,9 +60,12 @@ public final class Wiring {
   private final DynamoDbWaitlistStore waitlistStore;
   private final DynamoDbNotificationStore notificationStore;
   private final NotificationSender notificationSender;
+  private final DynamoDbRequestStore requestStore;
+  private final BookingQueue bookingQueue;
 
   /** The adapters that differ between AWS, the local runtime and tests. */
-  public record Adapters(EventPublisher events, PaymentProvider payments, NotificationSender notifications) {}
+  public record Adapters(EventPublisher events, PaymentProvider payments, NotificationSender notifications,
+      BookingQueue bookingQueue) {}
 
   public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, Adapters adapters,
       String paymentSecret) {
@@ -71,6 +79,8 @@ public final class Wiring {
     this.waitlistStore = new DynamoDbWaitlistStore(dynamo, table);
     this.notificationStore = new DynamoDbNotificationStore(dynamo, table);
     this.notificationSender = adapters.notifications();
+    this.requestStore = new DynamoDbRequestStore(dynamo, table);
+    this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(bookingStore, adapters.events());
     this.providers = new PaymentProviders(adapters.payments());
     this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
@@ -81,9 +91,14 @@ public final class Wiring {
     UrlConnectionHttpClient.Builder http = UrlConnectionHttpClient.builder();
     DynamoDbClient dynamo = DynamoDbClient.builder().httpClient(http.build()).build();
     EventBridgeClient events = EventBridgeClient.builder().httpClient(http.build()).build();
+    BookingQueue queue = env(Fairslot.BOOKING_QUEUE_URL_ENV)
+        .<BookingQueue>map(url -> new SqsBookingQueue(SqsClient.builder().httpClient(http.build()).build(), url))
+        .orElse((request, dedup) -> {
+          throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
+        });
     return new Wiring(dynamo, tableName(), Clock.systemUTC(), IdGenerator.random(), new Adapters(
         new EventBridgePublisher(events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
-        new AwaitingProvider(), new LoggingNotificationSender()),
+        new AwaitingProvider(), new LoggingNotificationSender(), queue),
         env(PAYMENT_SECRET_ENV).orElse(DEFAULT_PAYMENT_SECRET));
   }
 
@@ -100,13 +115,17 @@ public final class Wiring {
     BookingService bookings = bookings();
     PaymentService payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     StaffService staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
-    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist()),
+    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist(), queuedAdmission()),
         new IdempotencyKeys(idempotencyStore, clock), new WebhookSignature(paymentSecret), clock);
   }
 
   private BookingService bookings() {
-    return new BookingService(catalogStore, bookingStore, releases, refunds, clock, ids, Backoff.DEFAULT,
-        HttpApi::createdResponse);
+    return new BookingService(catalogStore, bookingStore, requestStore, bookingQueue, releases, refunds, clock, ids,
+        Backoff.DEFAULT, HttpApi::createdResponse);
+  }
+
+  public QueuedAdmission queuedAdmission() {
+    return new QueuedAdmission(requestStore, bookings(), waitlist(), bookingQueue, clock);
   }
 
   public WaitlistService waitlist() {

@@ -22,7 +22,8 @@ class RoutesTest {
         .credentialsProvider(AnonymousCredentialsProvider.create())
         .endpointOverride(URI.create("http://127.0.0.1:9")).build()) {
       HttpApi api = new Wiring(unused, "t", Clock.systemUTC(), IdGenerator.random(), new Wiring.Adapters(
-          EventPublisher.NONE, new Wiring.AwaitingProvider(), new Wiring.LoggingNotificationSender()), "secret").httpApi();
+          EventPublisher.NONE, new Wiring.AwaitingProvider(), new Wiring.LoggingNotificationSender(),
+          (request, dedup) -> { }), "secret").httpApi();
 
       assertThat(api.routeKeys()).containsExactlyInAnyOrderElementsOf(
           Fairslot.ROUTES.stream().map(RouteDefinition::routeKey).toList());

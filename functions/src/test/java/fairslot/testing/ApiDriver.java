@@ -9,6 +9,9 @@ import fairslot.emulator.SqsPoller;
 import fairslot.app.EventPublisher;
 import fairslot.definitions.Fairslot;
 import fairslot.handler.WaitlistQueueHandler;
+import fairslot.handler.BookingQueueHandler;
+import fairslot.handler.BookingDlqHandler;
+import fairslot.messaging.sqs.SqsBookingQueue;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Wiring;
@@ -43,6 +46,12 @@ public final class ApiDriver {
   public volatile boolean dropEvents;
   public final String waitlistQueueUrl;
   private final SqsPoller waitlistPoller;
+  public final String bookingQueueUrl;
+  public final String bookingDlqUrl;
+  public final SqsPoller bookingPoller;
+  public final SqsPoller bookingDlqPoller;
+  /** Called after the booking consumer has done its work on a batch and before the poller deletes it. */
+  public volatile Runnable afterBookingBatch = () -> { };
 
   public ApiDriver(String tablePrefix) {
     this.table = Aws.freshTable(tablePrefix);
@@ -60,14 +69,26 @@ public final class ApiDriver {
         bridge.seatsReleased(e);
       }
     };
+    this.bookingQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.BOOKING_QUEUE, bus + "-");
+    this.bookingDlqUrl = Aws.sqs().getQueueUrl(r -> r.queueName(bus + "-"
+        + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix())).queueUrl();
     this.wiring = new Wiring(Aws.dynamo(), table, clock, IdGenerator.random(),
-        new Wiring.Adapters(events, provider, notifications), PAYMENT_SECRET);
+        new Wiring.Adapters(events, provider, notifications, new SqsBookingQueue(Aws.sqs(), bookingQueueUrl)),
+        PAYMENT_SECRET);
     this.handler = new HttpApiHandler(wiring.httpApi());
     this.waitlistQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.WAITLIST_QUEUE, bus + "-");
     Provisioner.routeSeatReleased(Aws.events(), Aws.sqs(), bus, waitlistQueueUrl);
     WaitlistQueueHandler consumer = new WaitlistQueueHandler(wiring);
     this.waitlistPoller = new SqsPoller(Aws.sqs(), waitlistQueueUrl, Fairslot.WAITLIST_QUEUE.batchSize(),
         event -> consumer.handleRequest(event, null));
+    BookingQueueHandler bookingConsumer = new BookingQueueHandler(wiring);
+    this.bookingPoller = new SqsPoller(Aws.sqs(), bookingQueueUrl, Fairslot.BOOKING_QUEUE.batchSize(), event -> {
+      var response = bookingConsumer.handleRequest(event, null);
+      afterBookingBatch.run();
+      return response;
+    }).retryFailuresAfter(Duration.ZERO);
+    BookingDlqHandler cleanup = new BookingDlqHandler(wiring);
+    this.bookingDlqPoller = new SqsPoller(Aws.sqs(), bookingDlqUrl, 10, event -> cleanup.handleRequest(event, null));
   }
 
   /** Runs the waitlist consumer over every SeatReleased event waiting in its queue; returns how many. */

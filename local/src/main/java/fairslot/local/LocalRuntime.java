@@ -14,6 +14,9 @@ import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.emulator.SqsPoller;
 import fairslot.handler.WaitlistQueueHandler;
+import fairslot.handler.BookingQueueHandler;
+import fairslot.handler.BookingDlqHandler;
+import fairslot.messaging.sqs.SqsBookingQueue;
 import java.util.List;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import java.time.Clock;
@@ -88,27 +91,40 @@ public final class LocalRuntime implements AutoCloseable {
     Provisioner.createTable(dynamo, settings.table());
     Provisioner.createEventBus(events, settings.bus());
     String waitlistQueue = Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, settings.queuePrefix());
+    String bookingQueue = Provisioner.createQueue(sqs, Fairslot.BOOKING_QUEUE, settings.queuePrefix());
+    String bookingDlq = sqs.getQueueUrl(r -> r.queueName(settings.queuePrefix()
+        + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix())).queueUrl();
     Provisioner.routeSeatReleased(events, sqs, settings.bus(), waitlistQueue);
     WebhookToSelf webhook = new WebhookToSelf();
     LocalPaymentProvider payments = new LocalPaymentProvider(webhook, settings.paymentSecret(), settings.clock(),
         settings.payments(), settings.paymentDelay());
     LocalNotificationSender notifications = new LocalNotificationSender();
     Wiring wiring = new Wiring(dynamo, settings.table(), settings.clock(), IdGenerator.random(),
-        new Wiring.Adapters(new EventBridgePublisher(events, settings.bus()), payments, notifications),
+        new Wiring.Adapters(new EventBridgePublisher(events, settings.bus()), payments, notifications,
+            new SqsBookingQueue(sqs, bookingQueue)),
         settings.paymentSecret());
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
     WaitlistQueueHandler waitlistConsumer = new WaitlistQueueHandler(wiring);
     SqsPoller waitlistPoller = new SqsPoller(sqs, waitlistQueue, Fairslot.WAITLIST_QUEUE.batchSize(),
         event -> waitlistConsumer.handleRequest(event, null)).start(Duration.ofMillis(200));
+    BookingQueueHandler bookingConsumer = new BookingQueueHandler(wiring);
+    SqsPoller bookingPoller = new SqsPoller(sqs, bookingQueue, Fairslot.BOOKING_QUEUE.batchSize(),
+        event -> bookingConsumer.handleRequest(event, null)).start(Duration.ofMillis(100));
+    BookingDlqHandler bookingCleanup = new BookingDlqHandler(wiring);
+    SqsPoller dlqPoller = new SqsPoller(sqs, bookingDlq, 10, event -> bookingCleanup.handleRequest(event, null))
+        .start(Duration.ofSeconds(1));
     try {
       LocalHttpServer http = new LocalHttpServer("127.0.0.1", settings.port(), handler,
           new Hs256Jwt(settings.jwtSecret(), settings.clock()),
           () -> tableIsActive(dynamo, settings.table()), scheduler, payments, notifications);
       webhook.target(http.port());
-      return new LocalRuntime(emulator, dynamo, http, scheduler, payments, List.of(waitlistPoller));
+      return new LocalRuntime(emulator, dynamo, http, scheduler, payments,
+          List.of(waitlistPoller, bookingPoller, dlqPoller));
     } catch (IOException e) {
       waitlistPoller.close();
+      bookingPoller.close();
+      dlqPoller.close();
       scheduler.close();
       emulator.ifPresent(Emulator::close);
       throw new UncheckedIOException("cannot listen on 127.0.0.1:" + settings.port(), e);

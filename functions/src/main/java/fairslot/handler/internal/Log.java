@@ -1,8 +1,6 @@
 package fairslot.handler.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Instant;
 
 /** Structured JSON log lines on stdout (CloudWatch Logs in Lambda). */
@@ -18,15 +16,26 @@ public final class Log {
     System.out.println(Json.write(line));
   }
 
+  /** The exception, its first frames, and its causes: enough to find the bug, short enough to read. */
+  static String brief(Throwable error) {
+    StringBuilder out = new StringBuilder();
+    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      out.append(t == error ? "" : "caused by: ").append(t).append('\n');
+      StackTraceElement[] frames = t.getStackTrace();
+      for (int i = 0; i < Math.min(8, frames.length); i++) {
+        out.append("  at ").append(frames[i]).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
   public static void error(String message, String requestId, Throwable error) {
     ObjectNode line = Json.object();
     line.put("at", Instant.now().toString());
     line.put("level", "ERROR");
     line.put("message", message);
     line.put("requestId", requestId);
-    StringWriter trace = new StringWriter();
-    error.printStackTrace(new PrintWriter(trace));
-    line.put("error", trace.toString());
+    line.put("error", brief(error));
     System.out.println(Json.write(line));
   }
 }

@@ -88,6 +88,17 @@ public final class RequestBody {
     return OptionalInt.of(v.intValue());
   }
 
+  public Optional<Boolean> optionalBoolean(String field) {
+    JsonNode v = root.get(field);
+    if (v == null || v.isNull()) {
+      return Optional.empty();
+    }
+    if (!v.isBoolean()) {
+      throw InvalidInput.unprocessable(field + " must be true or false");
+    }
+    return Optional.of(v.booleanValue());
+  }
+
   public long nonNegativeLong(String field) {
     JsonNode v = root.get(field);
     if (v == null || v.isNull()) {

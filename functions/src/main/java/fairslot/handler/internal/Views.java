@@ -76,6 +76,17 @@ public final class Views {
     }
   }
 
+  public record QueuedView(String requestId, String status) {}
+
+  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record BookingRequestView(String requestId, String status, String bookingId, String code,
+      String waitlistEntryId) {
+    public static BookingRequestView of(fairslot.domain.BookingRequest r) {
+      return new BookingRequestView(r.requestId(), r.status().name(), r.bookingId().orElse(null),
+          r.code().orElse(null), r.waitlistEntryId().orElse(null));
+    }
+  }
+
   public record WaitlistJoinView(String entryId, int position, String status) {}
 
   /** {@code position} is the live place in line while WAITING (1 = next), 0 once out of line. */

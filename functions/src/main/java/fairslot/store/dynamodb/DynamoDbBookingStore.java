@@ -69,6 +69,15 @@ public final class DynamoDbBookingStore implements BookingStore {
       actions.add(parts.addToCalendar(seen, b));
     }
     actions.add(parts.auditBooking(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
+    int requestAction = actions.size();
+    plan.grantsRequest().ifPresent(requestId -> actions.add(TransactWriteItem.builder()
+        .update(software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table)
+            .key(Attr.key(Keys.request(requestId), "REQUEST"))
+            .updateExpression("SET #status = :granted, bookingId = :b, decidedAt = :now REMOVE queuedShard, queuedAt")
+            .conditionExpression("#status = :queued")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(Map.of(":granted", s("GRANTED"), ":queued", s("QUEUED"),
+                ":b", s(b.bookingId()), ":now", millis(plan.now()))).build()).build()));
     int idempotencyAction = actions.size();
     plan.idempotency().ifPresent(request -> actions.add(TransactWriteItem.builder().put(Put.builder()
         .tableName(table)
@@ -82,7 +91,11 @@ public final class DynamoDbBookingStore implements BookingStore {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
       return new PlaceResult.Placed(b);
     } catch (TransactionCanceledException e) {
-      return whyNotPlaced(new CancellationReasons(e), plan, idempotencyAction);
+      CancellationReasons reasons = new CancellationReasons(e);
+      if (plan.grantsRequest().isPresent() && reasons.conditionFailed(requestAction)) {
+        return new PlaceResult.RequestDecided();
+      }
+      return whyNotPlaced(reasons, plan, idempotencyAction);
     } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
       return new PlaceResult.Contended();
     }

@@ -116,6 +116,21 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
+  public Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission) {
+    try {
+      Map<String, AttributeValue> after = dynamo.updateItem(r -> r.tableName(table)
+          .key(Attr.key(Keys.slot(slotId), "SLOT"))
+          .updateExpression("SET admission = :a")
+          .conditionExpression("attribute_exists(PK)")
+          .expressionAttributeValues(Map.of(":a", s(admission.name())))
+          .returnValues(ReturnValue.ALL_NEW)).attributes();
+      return Optional.of(SlotItemMapper.fromItem(after));
+    } catch (ConditionalCheckFailedException missing) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
   public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to) {
     try {
       Map<String, AttributeValue> after = dynamo.updateItem(r -> r.tableName(table)

@@ -19,6 +19,7 @@ final class Keys {
   static String idempotency(String scope) { return "IDEM#" + scope; }
   static String payment(String paymentNo) { return "PAYMENT#" + paymentNo; }
   static String waitEntry(String entryId) { return "WAITENTRY#" + entryId; }
+  static String request(String requestId) { return "REQUEST#" + requestId; }
   static String notification(String key) { return "NOTIFY#" + key; }
   static String consumedEvent(String eventId) { return "CONSUMED#" + eventId; }
 

@@ -1,0 +1,21 @@
+package fairslot.domain;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A booking asked for on a QUEUED slot: accepted at once (202), decided later by the FIFO consumer
+ * in arrival order. {@code fingerprint} identifies the request body behind an Idempotency-Key.
+ */
+public record BookingRequest(
+    String requestId,
+    String slotId,
+    String userId,
+    int quantity,
+    boolean joinWaitlist,
+    RequestStatus status,
+    Optional<String> bookingId,
+    Optional<String> code,
+    Optional<String> waitlistEntryId,
+    Optional<String> fingerprint,
+    Instant createdAt) {}

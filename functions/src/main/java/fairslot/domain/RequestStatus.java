@@ -1,0 +1,3 @@
+package fairslot.domain;
+
+public enum RequestStatus { QUEUED, GRANTED, SOLD_OUT, REJECTED }

@@ -1,0 +1,45 @@
+package fairslot.handler;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import fairslot.app.QueuedAdmission;
+import fairslot.handler.internal.Json;
+import fairslot.handler.internal.Log;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The booking dead-letter queue's cleanup: each request gets one last try and, failing that, is
+ * REJECTED with code throttled, so no accepted request is ever left QUEUED.
+ */
+public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
+  private final QueuedAdmission admission;
+
+  /** Used by Lambda: wires the real adapters once per container. */
+  public BookingDlqHandler() {
+    this(Wiring.fromEnvironment());
+  }
+
+  public BookingDlqHandler(Wiring wiring) {
+    this.admission = wiring.queuedAdmission();
+  }
+
+  @Override
+  public SQSBatchResponse handleRequest(SQSEvent event, Context context) {
+    List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
+    for (SQSEvent.SQSMessage message : event.getRecords()) {
+      try {
+        String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
+        if (!requestId.isEmpty()) {
+          admission.giveUp(requestId);
+        }
+      } catch (Exception e) {
+        Log.error("dead-lettered booking request not settled", message.getMessageId(), e);
+        failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
+      }
+    }
+    return new SQSBatchResponse(failures);
+  }
+}
