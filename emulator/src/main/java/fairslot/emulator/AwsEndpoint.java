@@ -18,6 +18,16 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  */
 public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credentials) {
 
+  static {
+    // The JDK keeps only 5 idle keep-alive connections per host. The local runtime and the tests
+    // call the emulator from hundreds of threads; with 5, nearly every call opens and closes a
+    // connection, and a burst of 2,000 requests made the emulator drop connections. (A Lambda
+    // container serves one request at a time, so this only matters off AWS.)
+    if (System.getProperty("http.maxConnections") == null) {
+      System.setProperty("http.maxConnections", "512");
+    }
+  }
+
   /** The emulator accepts any credentials; these keep the SDK from looking for real ones. */
   public static AwsEndpoint emulator(URI uri) {
     return new AwsEndpoint(uri, Region.US_EAST_1,

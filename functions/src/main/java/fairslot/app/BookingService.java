@@ -156,7 +156,7 @@ public final class BookingService {
       if (result instanceof PlaceResult.SoldOut && !reclaimed) {
         // Seats behind holds that ran out are bookable now, not at the next sweep.
         reclaimed = true;
-        if (reclaimOverdueHolds(slot.slotId(), now) > 0) {
+        if (reclaimOverdueHolds(slot, now) > 0) {
           attempt--;
           continue;
         }
@@ -228,17 +228,43 @@ public final class BookingService {
     return booking.statusAt(clock.instant());
   }
 
-  /** Expires the slot's holds that are due, each by its own conditional transition; returns how many. */
-  int reclaimOverdueHolds(String slotId, Instant now) {
+  /**
+   * Expires the slot's holds that are due, each by its own conditional transition; returns how many.
+   * Remembers, per slot, the earliest moment a hold can next fall due: every hold of a slot lasts
+   * the slot's holdDuration, so none created later is due earlier. A flash crowd that finds the slot
+   * sold out therefore costs one index query, not one per attempt. (Only this shortcut is skipped;
+   * the sweep still expires every hold.)
+   */
+  int reclaimOverdueHolds(Slot slot, Instant now) {
+    Instant quietUntil = noHoldDueBefore.get(slot.slotId());
+    if (quietUntil != null && now.isBefore(quietUntil)) {
+      return 0;
+    }
     int released = 0;
-    for (Booking due : bookings.dueHoldsOf(slotId, now)) {
-      if (releases.release(due, BookingStatus.EXPIRED, Change.expiry(now, "hold expired (reclaimed for a booking)"))
+    List<Booking> holds = bookings.holdsOf(slot.slotId(), RECLAIM_BATCH);
+    Instant next = now.plus(slot.policy().holdDuration());
+    for (Booking hold : holds) {
+      Instant due = hold.holdExpiresAt().orElse(now);
+      if (due.isAfter(now)) {
+        next = due.isBefore(next) ? due : next;
+        break;
+      }
+      if (releases.release(hold, BookingStatus.EXPIRED, Change.expiry(now, "hold expired (reclaimed for a booking)"))
           instanceof ReleaseResult.Released) {
         released++;
       }
     }
+    if (holds.size() < RECLAIM_BATCH || released == 0) {
+      if (noHoldDueBefore.size() > 10_000) {
+        noHoldDueBefore.clear();
+      }
+      noHoldDueBefore.put(slot.slotId(), next);
+    }
     return released;
   }
+
+  private static final int RECLAIM_BATCH = 25;
+  private final java.util.Map<String, Instant> noHoldDueBefore = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * The customer's cancel. PENDING_PAY becomes CANCELLED; PAID becomes REFUNDING (before

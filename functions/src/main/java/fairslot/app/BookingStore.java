@@ -36,8 +36,8 @@ public interface BookingStore {
   /** PENDING_PAY bookings whose hold is due at {@code now}, read through the sparse holdsDue index. */
   DueBookings dueHolds(Instant now, int limit);
 
-  /** One slot's PENDING_PAY bookings whose hold is due at {@code now} (holdsBySlot index). */
-  List<Booking> dueHoldsOf(String slotId, Instant now);
+  /** One slot's PENDING_PAY bookings, earliest deadline first, at most {@code limit} (holdsBySlot index). */
+  List<Booking> holdsOf(String slotId, int limit);
 
   /** PAID bookings whose slot has ended by {@code now} (attendanceDue index). */
   DueBookings endedUnattended(Instant now, int limit);

@@ -38,9 +38,14 @@ public final class LocalRuntime implements AutoCloseable {
   private final LocalScheduler scheduler;
   private final LocalPaymentProvider payments;
   private final List<SqsPoller> pollers;
+  private final SqsClient sqs;
+  private final String bookingQueueUrl;
 
   private LocalRuntime(Optional<Emulator> emulator, DynamoDbClient dynamo, LocalHttpServer http,
-      LocalScheduler scheduler, LocalPaymentProvider payments, List<SqsPoller> pollers) {
+      LocalScheduler scheduler, LocalPaymentProvider payments, List<SqsPoller> pollers, SqsClient sqs,
+      String bookingQueueUrl) {
+    this.sqs = sqs;
+    this.bookingQueueUrl = bookingQueueUrl;
     this.emulator = emulator;
     this.dynamo = dynamo;
     this.http = http;
@@ -120,7 +125,7 @@ public final class LocalRuntime implements AutoCloseable {
           () -> tableIsActive(dynamo, settings.table()), scheduler, payments, notifications);
       webhook.target(http.port());
       return new LocalRuntime(emulator, dynamo, http, scheduler, payments,
-          List.of(waitlistPoller, bookingPoller, dlqPoller));
+          List.of(waitlistPoller, bookingPoller, dlqPoller), sqs, bookingQueue);
     } catch (IOException e) {
       waitlistPoller.close();
       bookingPoller.close();
@@ -133,6 +138,14 @@ public final class LocalRuntime implements AutoCloseable {
 
   public int port() {
     return http.port();
+  }
+
+  /** Booking requests still in the FIFO queue, waiting or in flight. */
+  public int bookingMessagesInQueue() {
+    var attributes = sqs.getQueueAttributes(r -> r.queueUrl(bookingQueueUrl).attributeNamesWithStrings(
+        "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
+    return Integer.parseInt(attributes.get("ApproximateNumberOfMessages"))
+        + Integer.parseInt(attributes.get("ApproximateNumberOfMessagesNotVisible"));
   }
 
   public LocalPaymentProvider payments() {

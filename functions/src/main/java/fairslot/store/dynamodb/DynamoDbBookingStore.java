@@ -281,10 +281,10 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   @Override
-  public List<Booking> dueHoldsOf(String slotId, Instant now) {
-    return dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.HOLDS_BY_SLOT)
-            .keyConditionExpression("holdSlot = :slot AND holdDueAt <= :now")
-            .expressionAttributeValues(Map.of(":slot", s(slotId), ":now", millis(now))))
+  public List<Booking> holdsOf(String slotId, int limit) {
+    return dynamo.query(r -> r.tableName(table).indexName(Fairslot.HOLDS_BY_SLOT)
+            .keyConditionExpression("holdSlot = :slot")
+            .expressionAttributeValues(Map.of(":slot", s(slotId))).limit(limit))
         .items().stream().map(BookingItemMapper::fromItem).toList();
   }
 
