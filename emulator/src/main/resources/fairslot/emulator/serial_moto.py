@@ -16,7 +16,12 @@ can roll back, which makes one transaction cost O(table size) (seconds on a tabl
 thousand items). Under the lock nothing else runs during a transaction, so it suffices to snapshot
 the items the transaction names and restore just those on failure; all-or-nothing is kept.
 
-A third: moto's SQS asks every message of a queue whether it is visible, several times per
+A third: moto answers every Query by sorting the whole table first (and then sorting the matches
+again), so the jobs' sparse-index queries cost O(table log table) in the emulator; a Query here
+iterates only the partition it names (base table) or the unsorted items (indexes). Scans keep
+moto's sorted order, which their pagination relies on.
+
+A fourth: moto's SQS asks every message of a queue whether it is visible, several times per
 request, and each answer builds datetime objects; with 2,000 messages in a FIFO queue one
 SendMessage took ~70 ms and 2,000 of them 146 s. The same clock, read as a float, makes that cheap.
 
@@ -28,6 +33,7 @@ Exits when its standard input closes, so it never outlives the JVM that started 
 
 import argparse
 import copy
+import inspect
 import os
 import sys
 import threading
@@ -120,6 +126,44 @@ def _fast_unix_time_millis(dt=None):
     return _fast_unix_time(dt) * 1000.0
 
 
+_moto_table_query = Table.query
+_QUERY_SIGNATURE = inspect.signature(_moto_table_query)
+
+
+def _table_query(self, *args, **kwargs):
+    bound = _QUERY_SIGNATURE.bind(self, *args, **kwargs)
+    hash_key = bound.arguments.get("hash_key")
+    if bound.arguments.get("index_name") is None and hash_key is not None:
+        partition = self.items.get(hash_key)
+        if not partition:
+            candidates = []
+        elif self.range_key_attr:
+            candidates = list(partition.values())
+        else:
+            candidates = [partition]
+    else:
+        candidates = None
+
+    def unsorted_items():
+        if candidates is not None:
+            return candidates
+        items = []
+        for hash_set in self.items.values():
+            if self.range_key_attr:
+                items.extend(hash_set.values())
+            else:
+                items.append(hash_set)
+        return items
+
+    self.all_items = unsorted_items  # shadows the sorting method for this call only
+    try:
+        return _moto_table_query(self, *args, **kwargs)
+    finally:
+        del self.all_items
+
+
+Table.query = _table_query
+
 _moto_unix_time = sqs_models.unix_time
 sqs_models.unix_time = _fast_unix_time
 sqs_models.unix_time_millis = _fast_unix_time_millis
@@ -128,14 +172,21 @@ sqs_models.unix_time_millis = _fast_unix_time_millis
 class Serialized:
     """WSGI middleware: one request at a time, response body included."""
 
-    def __init__(self, app):
+    def __init__(self, app, profiler=None):
         self._app = app
         self._lock = threading.Lock()
+        self._profiler = profiler
 
     def __call__(self, environ, start_response):
         with self._lock:
-            # Materialize the body under the lock: moto may build it lazily.
-            return list(self._app(environ, start_response))
+            if self._profiler:
+                self._profiler.enable()
+            try:
+                # Materialize the body under the lock: moto may build it lazily.
+                return list(self._app(environ, start_response))
+            finally:
+                if self._profiler:
+                    self._profiler.disable()
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -145,13 +196,35 @@ class QuietHandler(WSGIRequestHandler):
         pass
 
 
-def _exit_when_parent_goes():
+def _exit_when_parent_goes(on_exit=None):
     try:
         while sys.stdin.read(1):
             pass
     except Exception:
         pass
+    if on_exit:
+        on_exit()
     os._exit(0)
+
+
+def _profile_to(path):
+    """FAIRSLOT_EMULATOR_PROFILE=<file>: profile request handling (under the lock, so one profiler
+    is safe) and write the top functions there on exit."""
+    import atexit
+    import cProfile
+    import pstats
+    import signal
+
+    profiler = cProfile.Profile()
+
+    def dump(*_):
+        with open(path, "w") as out:
+            pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(40)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, dump)
+    atexit.register(dump)
+    return profiler, dump
 
 
 def main():
@@ -165,11 +238,13 @@ def main():
     # A flash crowd opens hundreds of connections at once; werkzeug's default listen backlog (128)
     # drops the rest of the SYNs and clients see connect timeouts. The kernel caps this at somaxconn.
     ThreadedWSGIServer.request_queue_size = 4096
-    app = Serialized(DomainDispatcherApplication(create_backend_app))
+    profile = os.environ.get("FAIRSLOT_EMULATOR_PROFILE")
+    profiler, on_exit = _profile_to(profile) if profile else (None, None)
+    app = Serialized(DomainDispatcherApplication(create_backend_app), profiler)
     server = make_server(args.host, args.port, app, threaded=True, request_handler=QuietHandler)
     server.daemon_threads = True
     if args.watch_stdin:
-        threading.Thread(target=_exit_when_parent_goes, daemon=True).start()
+        threading.Thread(target=_exit_when_parent_goes, args=(on_exit,), daemon=True).start()
     print(f"fairslot-emulator listening on {server.server_address[1]}", flush=True)
     server.serve_forever()
 
