@@ -40,6 +40,7 @@ public final class LocalRuntime implements AutoCloseable {
   private final List<SqsPoller> pollers;
   private final SqsClient sqs;
   private final String bookingQueueUrl;
+  private AwsEndpoint endpoint;
 
   private LocalRuntime(Optional<Emulator> emulator, DynamoDbClient dynamo, LocalHttpServer http,
       LocalScheduler scheduler, LocalPaymentProvider payments, List<SqsPoller> pollers, SqsClient sqs,
@@ -124,8 +125,10 @@ public final class LocalRuntime implements AutoCloseable {
           new Hs256Jwt(settings.jwtSecret(), settings.clock()),
           () -> tableIsActive(dynamo, settings.table()), scheduler, payments, notifications);
       webhook.target(http.port());
-      return new LocalRuntime(emulator, dynamo, http, scheduler, payments,
+      LocalRuntime started = new LocalRuntime(emulator, dynamo, http, scheduler, payments,
           List.of(waitlistPoller, bookingPoller, dlqPoller), sqs, bookingQueue);
+      started.endpoint = endpoint;
+      return started;
     } catch (IOException e) {
       waitlistPoller.close();
       bookingPoller.close();
@@ -134,6 +137,11 @@ public final class LocalRuntime implements AutoCloseable {
       emulator.ifPresent(Emulator::close);
       throw new UncheckedIOException("cannot listen on 127.0.0.1:" + settings.port(), e);
     }
+  }
+
+  /** Where this runtime's AWS APIs are (the embedded emulator, or AWS_ENDPOINT_URL). */
+  public AwsEndpoint endpoint() {
+    return endpoint;
   }
 
   public int port() {
