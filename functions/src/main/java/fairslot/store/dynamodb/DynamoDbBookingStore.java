@@ -272,12 +272,18 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public DueBookings dueHolds(Instant now, int limit) {
-    return dueAcrossShards(Fairslot.HOLDS_DUE, "HOLDS", "holdDueShard", "holdDueAt", now, limit);
+    return dueBookings(new ShardedIndex(dynamo, table, Fairslot.HOLDS_DUE, "HOLDS", "holdDueShard", "holdDueAt")
+        .dueBy(now, limit));
   }
 
   @Override
   public DueBookings endedUnattended(Instant now, int limit) {
-    return dueAcrossShards(Fairslot.ATTENDANCE_DUE, "ATTEND", "attendDueShard", "attendDueAt", now, limit);
+    return dueBookings(new ShardedIndex(dynamo, table, Fairslot.ATTENDANCE_DUE, "ATTEND", "attendDueShard",
+        "attendDueAt").dueBy(now, limit));
+  }
+
+  private static DueBookings dueBookings(ShardedIndex.Due due) {
+    return new DueBookings(due.items().stream().map(BookingItemMapper::fromItem).toList(), due.itemsRead());
   }
 
   @Override
@@ -286,32 +292,6 @@ public final class DynamoDbBookingStore implements BookingStore {
             .keyConditionExpression("holdSlot = :slot")
             .expressionAttributeValues(Map.of(":slot", s(slotId))).limit(limit))
         .items().stream().map(BookingItemMapper::fromItem).toList();
-  }
-
-  /** Queries each shard of a sparse index for keys due at {@code now}; reads only due items. */
-  private DueBookings dueAcrossShards(String index, String family, String shardKey, String dueKey, Instant now,
-      int limit) {
-    List<Booking> due = new ArrayList<>();
-    int read = 0;
-    for (int shard = 0; shard < Keys.SHARDS && due.size() < limit; shard++) {
-      String shardValue = Keys.shard(family, shard);
-      Map<String, AttributeValue> start = null;
-      do {
-        QueryRequest.Builder q = QueryRequest.builder().tableName(table).indexName(index)
-            .keyConditionExpression(shardKey + " = :shard AND " + dueKey + " <= :now")
-            .expressionAttributeValues(Map.of(":shard", s(shardValue), ":now", millis(now)))
-            .limit(limit - due.size());
-        if (start != null) {
-          q.exclusiveStartKey(start);
-        }
-        QueryResponse response = dynamo.query(q.build());
-        read += response.scannedCount();
-        response.items().forEach(i -> due.add(BookingItemMapper.fromItem(i)));
-        start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-            ? response.lastEvaluatedKey() : null;
-      } while (start != null && due.size() < limit);
-    }
-    return new DueBookings(due, read);
   }
 
   @Override

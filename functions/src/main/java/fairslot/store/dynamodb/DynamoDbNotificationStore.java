@@ -7,7 +7,6 @@ import static fairslot.store.dynamodb.Attr.s;
 import fairslot.app.NotificationStore;
 import fairslot.definitions.Fairslot;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -24,16 +23,9 @@ public final class DynamoDbNotificationStore implements NotificationStore {
 
   @Override
   public List<Pending> due(Instant now, int limit) {
-    List<Pending> due = new ArrayList<>();
-    for (int shard = 0; shard < Keys.SHARDS && due.size() < limit; shard++) {
-      String value = Keys.shard("NOTIFY", shard);
-      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.NOTIFICATIONS_DUE)
-              .keyConditionExpression("notifyShard = :s AND notifyDueAt <= :now")
-              .expressionAttributeValues(Map.of(":s", s(value), ":now", millis(now))))
-          .items().stream().limit(limit - due.size())
-          .forEach(i -> due.add(new Pending(NotificationItemMapper.fromItem(i), Attr.integer(i, "attempts"))));
-    }
-    return due;
+    return new ShardedIndex(dynamo, table, Fairslot.NOTIFICATIONS_DUE, "NOTIFY", "notifyShard", "notifyDueAt")
+        .dueBy(now, limit).items().stream()
+        .map(i -> new Pending(NotificationItemMapper.fromItem(i), Attr.integer(i, "attempts"))).toList();
   }
 
   @Override

@@ -9,7 +9,6 @@ import fairslot.app.PaymentStore;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
-import fairslot.domain.MemberCalendar;
 import fairslot.domain.Payment;
 import fairslot.domain.PaymentStatus;
 import java.time.Instant;
@@ -202,15 +201,8 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public List<Payment> refundsDue(Instant now, int limit) {
-    List<Payment> due = new ArrayList<>();
-    for (int shard = 0; shard < Keys.SHARDS && due.size() < limit; shard++) {
-      String value = Keys.shard("REFUNDS", shard);
-      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.REFUNDS_DUE)
-              .keyConditionExpression("refundDueShard = :s AND refundDueAt <= :now")
-              .expressionAttributeValues(Map.of(":s", s(value), ":now", millis(now))))
-          .items().stream().limit(limit - due.size()).forEach(i -> due.add(PaymentItemMapper.fromItem(i)));
-    }
-    return due;
+    return new ShardedIndex(dynamo, table, Fairslot.REFUNDS_DUE, "REFUNDS", "refundDueShard", "refundDueAt")
+        .dueBy(now, limit).items().stream().map(PaymentItemMapper::fromItem).toList();
   }
 
   @Override

@@ -8,7 +8,6 @@ import fairslot.definitions.Fairslot;
 import fairslot.domain.BookingRequest;
 import fairslot.domain.RequestStatus;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,14 +75,7 @@ public final class DynamoDbRequestStore implements RequestStore {
 
   @Override
   public List<BookingRequest> queuedSince(Instant before, int limit) {
-    List<BookingRequest> stale = new ArrayList<>();
-    for (int shard = 0; shard < Keys.SHARDS && stale.size() < limit; shard++) {
-      String value = Keys.shard("QUEUED", shard);
-      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.QUEUED_REQUESTS)
-              .keyConditionExpression("queuedShard = :s AND queuedAt <= :before")
-              .expressionAttributeValues(Map.of(":s", s(value), ":before", millis(before))))
-          .items().stream().limit(limit - stale.size()).forEach(i -> stale.add(RequestItemMapper.fromItem(i)));
-    }
-    return stale;
+    return new ShardedIndex(dynamo, table, Fairslot.QUEUED_REQUESTS, "QUEUED", "queuedShard", "queuedAt")
+        .dueBy(before, limit).items().stream().map(RequestItemMapper::fromItem).toList();
   }
 }

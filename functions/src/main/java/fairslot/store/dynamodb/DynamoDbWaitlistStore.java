@@ -228,28 +228,16 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   @Override
   public List<WaitlistEntry> dueOffers(Instant now, int limit) {
-    List<WaitlistEntry> due = new ArrayList<>();
-    for (int shard = 0; shard < Keys.SHARDS && due.size() < limit; shard++) {
-      String value = Keys.shard("OFFERS", shard);
-      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.OFFERS_DUE)
-              .keyConditionExpression("offerDueShard = :s AND offerDueAt <= :now")
-              .expressionAttributeValues(Map.of(":s", s(value), ":now", millis(now))))
-          .items().stream().limit(limit - due.size()).forEach(i -> due.add(WaitlistEntryMapper.fromItem(i)));
-    }
-    return due;
+    return new ShardedIndex(dynamo, table, Fairslot.OFFERS_DUE, "OFFERS", "offerDueShard", "offerDueAt")
+        .dueBy(now, limit).items().stream().map(WaitlistEntryMapper::fromItem).toList();
   }
 
   @Override
   public List<String> slotsAwaitingOffers(int limit) {
-    List<String> slots = new ArrayList<>();
-    for (int shard = 0; shard < Keys.SHARDS && slots.size() < limit; shard++) {
-      String value = Keys.shard("AWAIT", shard);
-      dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.SLOTS_AWAITING_OFFERS)
-              .keyConditionExpression("awaitShard = :s")
-              .expressionAttributeValues(Map.of(":s", s(value))))
-          .items().stream().limit(limit - slots.size()).forEach(i -> slots.add(Attr.str(i, "slotId")));
-    }
-    return slots;
+    // awaitSince is when the slot began to owe seats: every marked slot is "due" now.
+    return new ShardedIndex(dynamo, table, Fairslot.SLOTS_AWAITING_OFFERS, "AWAIT", "awaitShard", "awaitSince")
+        .dueBy(Instant.ofEpochMilli(Long.MAX_VALUE), limit).items().stream()
+        .map(i -> Attr.str(i, "slotId")).toList();
   }
 
   @Override

@@ -1,0 +1,62 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.s;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * The jobs' sparse indexes: items carry {@code <family>#0..3} in a shard attribute and a due time
+ * while they need attention. One query per shard for "due at or before t" reads only such items.
+ */
+final class ShardedIndex {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final String index;
+  private final String family;
+  private final String shardAttribute;
+  private final String dueAttribute;
+
+  ShardedIndex(DynamoDbClient dynamo, String table, String index, String family, String shardAttribute,
+      String dueAttribute) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.index = index;
+    this.family = family;
+    this.shardAttribute = shardAttribute;
+    this.dueAttribute = dueAttribute;
+  }
+
+  /** Items due at or before {@code by}, at most {@code limit}; {@code read} collects the items the queries read. */
+  Due dueBy(Instant by, int limit) {
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    int read = 0;
+    for (int shard = 0; shard < Keys.SHARDS && items.size() < limit; shard++) {
+      Map<String, AttributeValue> start = null;
+      do {
+        QueryRequest.Builder q = QueryRequest.builder().tableName(table).indexName(index)
+            .keyConditionExpression(shardAttribute + " = :shard AND " + dueAttribute + " <= :by")
+            .expressionAttributeValues(Map.of(":shard", s(Keys.shard(family, shard)), ":by", millis(by)))
+            .limit(limit - items.size());
+        if (start != null) {
+          q.exclusiveStartKey(start);
+        }
+        QueryResponse response = dynamo.query(q.build());
+        read += response.scannedCount();
+        items.addAll(response.items());
+        start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+            ? response.lastEvaluatedKey() : null;
+      } while (start != null && items.size() < limit);
+    }
+    return new Due(items, read);
+  }
+
+  record Due(List<Map<String, AttributeValue>> items, int itemsRead) {}
+}
