@@ -223,11 +223,6 @@ public final class BookingService {
     return bookings.bookingsOf(userId, page);
   }
 
-  /** What a reader sees now: an overdue hold shows as EXPIRED before the sweep writes it down. */
-  public BookingStatus statusNow(Booking booking) {
-    return booking.statusAt(clock.instant());
-  }
-
   /**
    * Expires the slot's holds that are due, each by its own conditional transition; returns how many.
    * Remembers, per slot, the earliest moment a hold can next fall due: every hold of a slot lasts

@@ -8,7 +8,7 @@ import java.time.ZoneId;
  * A bookable session of a resource. {@code remaining} counts seats held by no booking and no open
  * offer, so capacity == remaining + active booking quantities + open offer quantities. Of those,
  * {@code forWaitlist} were released while members were waiting: they are owed to the waitlist and
- * never on open sale. {@link #onSale()} is what anyone may book. All of it is a snapshot: every
+ * never on open sale (remaining - forWaitlist is what anyone may book). All of it is a snapshot: every
  * decision that depends on it is re-checked by the condition of the write that acts on it.
  */
 public record Slot(
@@ -42,9 +42,6 @@ public record Slot(
     }
   }
 
-  public int onSale() {
-    return remaining - forWaitlist;
-  }
 
   public boolean hasStarted(Instant now) {
     return !now.isBefore(interval.start());

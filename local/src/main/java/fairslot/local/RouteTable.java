@@ -52,9 +52,6 @@ final class RouteTable {
     return Optional.ofNullable(best);
   }
 
-  boolean knowsPath(String path) {
-    return routes.stream().map(RouteDefinition::method).distinct().anyMatch(m -> match(m, path).isPresent());
-  }
 
   private static String[] split(String path) {
     String trimmed = path.startsWith("/") ? path.substring(1) : path;
