@@ -244,7 +244,7 @@ public final class BookingService {
         next = due.isBefore(next) ? due : next;
         break;
       }
-      if (releases.release(hold, BookingStatus.EXPIRED, Change.expiry(now, "hold expired (reclaimed for a booking)"))
+      if (releases.release(hold, BookingStatus.EXPIRED, Change.expiry(now, "system:reclaim", "hold expired (reclaimed for a booking)"))
           instanceof ReleaseResult.Released) {
         released++;
       }
@@ -293,7 +293,7 @@ public final class BookingService {
         }
       }
       Change change = target == BookingStatus.EXPIRED
-          ? Change.expiry(now, "hold expired (found by a cancel)")
+          ? Change.expiry(now, userId, "hold expired (found by a cancel)")
           : Change.by(userId, now, "cancelled by the customer");
       ReleaseResult result = releases.release(booking, target, change);
       if (result instanceof ReleaseResult.Released released) {

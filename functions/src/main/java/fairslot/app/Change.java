@@ -13,8 +13,8 @@ public record Change(Instant at, String actor, String reason, Optional<Instant> 
     return new Change(at, actor, reason, Optional.empty());
   }
 
-  /** A system job acting on a hold only if, at write time, it really is due. */
-  public static Change expiry(Instant at, String reason) {
-    return new Change(at, "system:sweep-holds", reason, Optional.of(at));
+  /** Expiring a hold, only if at write time it really is due; {@code actor} is who noticed it. */
+  public static Change expiry(Instant at, String actor, String reason) {
+    return new Change(at, actor, reason, Optional.of(at));
   }
 }
