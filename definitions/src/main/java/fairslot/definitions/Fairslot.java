@@ -2,6 +2,7 @@ package fairslot.definitions;
 
 import static fairslot.definitions.IndexDefinition.AttributeType.NUMBER;
 import static fairslot.definitions.IndexDefinition.AttributeType.STRING;
+import static fairslot.definitions.IndexDefinition.Projection.KEYS_ONLY;
 import static fairslot.definitions.RouteDefinition.Access.JWT;
 import static fairslot.definitions.RouteDefinition.Access.LOCAL_ONLY;
 import static fairslot.definitions.RouteDefinition.Access.PUBLIC;
@@ -32,6 +33,9 @@ public final class Fairslot {
   public static final String SLOTS_AWAITING_OFFERS = "slotsAwaitingOffers";
   public static final String NOTIFICATIONS_DUE = "notificationsDue";
   public static final String QUEUED_REQUESTS = "queuedRequests";
+  public static final String BOOKINGS_BY_VENUE_DAY = "bookingsByVenueDay";
+  public static final String SLOTS_BY_START = "slotsByStart";
+  public static final String ENTRIES_BY_SLOT = "entriesBySlot";
 
   public static final TableDefinition TABLE = new TableDefinition(
       "fairslot",
@@ -60,7 +64,15 @@ public final class Fairslot {
           // Notifications not yet sent (send-notifications job).
           new IndexDefinition(NOTIFICATIONS_DUE, "notifyShard", STRING, "notifyDueAt", NUMBER),
           // Booking requests still QUEUED, by age (stale-requests job).
-          new IndexDefinition(QUEUED_REQUESTS, "queuedShard", STRING, "queuedAt", NUMBER)));
+          new IndexDefinition(QUEUED_REQUESTS, "queuedShard", STRING, "queuedAt", NUMBER),
+          // Bookings by the venue-local date of their slot (staff search, daily report).
+          new IndexDefinition(BOOKINGS_BY_VENUE_DAY, "bookingVenueDay", STRING, "createdAt", NUMBER),
+          // Every slot, spread over shards, keys only: the reconcile walk. KEYS_ONLY keeps the
+          // booking path's updates of remaining from being copied into this index.
+          new IndexDefinition(SLOTS_BY_START, "slotShard", STRING, "startAt", NUMBER, KEYS_ONLY),
+          // Every waitlist entry of a slot, whatever its status (reconcile counts open offers,
+          // slot cancel closes the line).
+          new IndexDefinition(ENTRIES_BY_SLOT, "entrySlot", STRING, "sequence", NUMBER)));
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";
@@ -76,7 +88,8 @@ public final class Fairslot {
       new ScheduleDefinition("sweep-offers", "rate(1 minute)", "fairslot.handler.SweepOffersHandler"),
       new ScheduleDefinition("waitlist-fallback", "rate(1 minute)", "fairslot.handler.WaitlistFallbackHandler"),
       new ScheduleDefinition("send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"),
-      new ScheduleDefinition("stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"));
+      new ScheduleDefinition("stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"),
+      new ScheduleDefinition("reconcile", "rate(1 day)", "fairslot.handler.ReconcileHandler"));
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots
@@ -131,7 +144,15 @@ public final class Fairslot {
       new RouteDefinition("POST", "/waitlist/{entryId}/accept", JWT),
       new RouteDefinition("POST", "/waitlist/{entryId}/decline", JWT),
       new RouteDefinition("GET", "/booking-requests/{requestId}", JWT),
-      new RouteDefinition("POST", "/slots/{slotId}/admission", JWT));
+      new RouteDefinition("POST", "/slots/{slotId}/admission", JWT),
+      new RouteDefinition("POST", "/coaches", JWT),
+      new RouteDefinition("POST", "/rooms", JWT),
+      new RouteDefinition("POST", "/slots:generate", JWT),
+      new RouteDefinition("POST", "/slots/{slotId}/cancel", JWT),
+      new RouteDefinition("POST", "/staff/bookings", JWT),
+      new RouteDefinition("GET", "/staff/bookings", JWT),
+      new RouteDefinition("GET", "/reports/daily", JWT),
+      new RouteDefinition("POST", "/admin/reconcile", JWT));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES = List.of(

@@ -40,7 +40,7 @@ public final class Provisioner {
       attributes.put(i.sortKey(), type(i.sortKeyType()));
       indexes.add(GlobalSecondaryIndex.builder().indexName(i.name())
           .keySchema(key(i.partitionKey(), KeyType.HASH), key(i.sortKey(), KeyType.RANGE))
-          .projection(Projection.builder().projectionType(ProjectionType.ALL).build())
+          .projection(Projection.builder().projectionType(ProjectionType.valueOf(i.projection().name())).build())
           .build());
     }
     try {

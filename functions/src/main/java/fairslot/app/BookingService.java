@@ -55,8 +55,15 @@ public final class BookingService {
     this.createdResponse = createdResponse;
   }
 
+  /** {@code actor} is who asked: the member, or the desk booking for a walk-in. */
   public record Book(String userId, String slotId, int quantity, boolean joinWaitlist,
-      Optional<IdempotentRequest> idempotency) {}
+      Optional<IdempotentRequest> idempotency, String actor) {
+
+    public static Book byMember(String userId, String slotId, int quantity, boolean joinWaitlist,
+        Optional<IdempotentRequest> idempotency) {
+      return new Book(userId, slotId, quantity, joinWaitlist, idempotency, userId);
+    }
+  }
 
   /** A new booking, or the stored answer to an earlier request with the same idempotency key. */
   public sealed interface Booked {
@@ -86,7 +93,7 @@ public final class BookingService {
       return enqueue(command, slot, now);
     }
     Booking booking = newBooking(command.userId(), command.quantity(), slot, now);
-    return placeWithRetries(booking, slot, now, command.userId(), command.idempotency(),
+    return placeWithRetries(booking, slot, now, command.actor(), command.idempotency(),
         createdResponse.apply(booking), Optional.empty(), Optional.empty());
   }
 

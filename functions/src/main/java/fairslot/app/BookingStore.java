@@ -28,7 +28,19 @@ public interface BookingStore {
    * {@link Change#dueBy()}, its hold being due). Moving PAID to REFUNDING also puts its payment
    * up for refund in the same transaction.
    */
-  ReleaseResult release(Booking booking, BookingStatus to, Change change);
+  default ReleaseResult release(Booking booking, BookingStatus to, Change change) {
+    return release(booking, to, change, Optional.empty());
+  }
+
+  /** As {@link #release(Booking, BookingStatus, Change)}, writing {@code notice} to the outbox in the same transaction. */
+  ReleaseResult release(Booking booking, BookingStatus to, Change change,
+      Optional<fairslot.domain.Notification> notice);
+
+  /** A slot's bookings, every status, oldest first (bookingsBySlot index). */
+  Page<Booking> bookingsOfSlot(String slotId, PageRequest page);
+
+  /** Bookings of the slots starting on a venue-local date, every status (bookingsByVenueDay index). */
+  Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page);
 
   /** A move that keeps the seats where they are (PAID to COMPLETED, PENDING_PAY to PAID offline, ...). */
   MoveResult move(Booking booking, BookingStatus to, Change change);

@@ -1,6 +1,12 @@
 package fairslot.app;
 
 import fairslot.domain.Admission;
+import fairslot.domain.Assignee;
+import fairslot.domain.Assignment;
+import fairslot.domain.WeeklySchedule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import fairslot.domain.Interval;
 import fairslot.domain.Money;
 import fairslot.domain.Outcome;
@@ -35,8 +41,27 @@ public final class CatalogService {
 
   public record CreateResource(String venueId, String name, ResourceKind kind, int capacity) {}
 
-  public record CreateSlot(
-      String resourceId, String start, String end, OptionalInt capacity, Money price, Admission admission) {}
+  public record CreateSlot(String resourceId, String start, String end, OptionalInt capacity, Money price,
+      Admission admission, Assignment assignment) {}
+
+  public record CreateAssignee(Assignee.Kind kind, String venueId, String name) {}
+
+  /** A weekly rule expanded over [from, to] (venue-local dates). */
+  public record GenerateSlots(String resourceId, LocalDate from, LocalDate to, List<WeeklySchedule.Session> weekly,
+      OptionalInt capacity, Money price, Admission admission, Assignment assignment) {}
+
+  /**
+   * What generation did: {@code created} new slots, {@code skipped} that already existed (same
+   * resource and start), starts DST moved ({@code shifted}), and sessions refused with a reason
+   * ({@code rejected}: a coach/room clash naming the clashing slots, or a start in the past).
+   */
+  public record Generated(List<Slot> created, int skipped, List<WeeklySchedule.Planned> shifted,
+      List<Rejected> rejected, ZoneId zone) {}
+
+  public record Rejected(Instant start, Refusal refusal, String detail, Map<String, Object> extras) {}
+
+  /** The most sessions one generate call creates; larger ranges are split by the caller. */
+  public static final int MAX_GENERATED = 500;
 
   public Venue createVenue(CreateVenue command) {
     Venue venue = new Venue(ids.newId(), command.name(), command.timeZone(), command.policy());
@@ -59,17 +84,16 @@ public final class CatalogService {
         new Resource(ids.newId(), command.venueId(), command.name(), command.kind(), command.capacity()));
   }
 
+  public Outcome<Assignee> createAssignee(CreateAssignee command) {
+    return store.createAssignee(new Assignee(command.kind(), ids.newId(), command.venueId(), command.name()));
+  }
+
   public Outcome<Slot> createSlot(CreateSlot command) {
-    Optional<Resource> found = store.findResource(command.resourceId());
-    if (found.isEmpty()) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no resource " + command.resourceId());
+    Outcome<Target> target = target(command.resourceId(), command.capacity(), command.assignment());
+    if (!(target instanceof Outcome.Done<Target> found)) {
+      return target.map(t -> null);
     }
-    Resource resource = found.get();
-    Optional<Venue> venue = store.findVenue(resource.venueId());
-    if (venue.isEmpty()) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
-    }
-    ZoneId zone = venue.get().timeZone();
+    ZoneId zone = found.value().venue().timeZone();
     Optional<Instant> start = VenueTime.parse(command.start(), zone);
     Optional<Instant> end = VenueTime.parse(command.end(), zone);
     if (start.isEmpty() || end.isEmpty()) {
@@ -85,17 +109,94 @@ public final class CatalogService {
     if (!start.get().isAfter(clock.instant())) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "start must be in the future");
     }
-    int capacity = command.capacity().orElse(resource.capacity());
+    return store.createSlot(found.value().slot(ids.newId(), interval, command.price(), command.admission()));
+  }
+
+  /**
+   * Creates every session of a weekly rule, one conditional transaction each (the (resource, start)
+   * guard makes a rerun create nothing new, without a query before writing). Clashes and past
+   * starts are reported per session, never silently dropped.
+   */
+  public Outcome<Generated> generate(GenerateSlots command) {
+    Outcome<Target> target = target(command.resourceId(), command.capacity(), command.assignment());
+    if (!(target instanceof Outcome.Done<Target> found)) {
+      return target.map(t -> null);
+    }
+    if (command.to().isBefore(command.from())) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "to must not be before from");
+    }
+    if (command.from().plusDays(366).isBefore(command.to())) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "generate at most 366 days at a time");
+    }
+    List<WeeklySchedule.Planned> planned =
+        WeeklySchedule.expand(found.value().venue().timeZone(), command.from(), command.to(), command.weekly());
+    if (planned.size() > MAX_GENERATED) {
+      return Outcome.refused(Refusal.INVALID_REQUEST,
+          "that is " + planned.size() + " sessions; generate at most " + MAX_GENERATED + " at a time");
+    }
+    List<Slot> created = new ArrayList<>();
+    List<Rejected> rejected = new ArrayList<>();
+    int skipped = 0;
+    Instant now = clock.instant();
+    for (WeeklySchedule.Planned p : planned) {
+      if (!p.interval().start().isAfter(now)) {
+        rejected.add(new Rejected(p.interval().start(), Refusal.SLOT_IN_PAST, "starts in the past", Map.of()));
+        continue;
+      }
+      Outcome<Slot> outcome = store.createSlot(
+          found.value().slot(ids.newId(), p.interval(), command.price(), command.admission()));
+      if (outcome instanceof Outcome.Done<Slot> done) {
+        created.add(done.value());
+      } else {
+        Outcome.Refused<Slot> refused = (Outcome.Refused<Slot>) outcome;
+        if (refused.refusal() == Refusal.DUPLICATE_SLOT) {
+          skipped++;
+        } else {
+          rejected.add(new Rejected(p.interval().start(), refused.refusal(), refused.detail(), refused.extras()));
+        }
+      }
+    }
+    return Outcome.done(new Generated(created, skipped,
+        planned.stream().filter(WeeklySchedule.Planned::shifted).toList(), rejected,
+        found.value().venue().timeZone()));
+  }
+
+  /** The resource, its venue, the capacity and the coach/room a new slot would have, all checked. */
+  private record Target(Resource resource, Venue venue, int capacity, Assignment assignment) {
+    Slot slot(String slotId, Interval interval, Money price, Admission admission) {
+      return new Slot(slotId, resource.venueId(), resource.resourceId(), resource.kind(), interval, capacity,
+          capacity, SlotStatus.OPEN, price, admission, 0, venue.timeZone(), venue.policy(), 0, assignment);
+    }
+  }
+
+  private Outcome<Target> target(String resourceId, OptionalInt wantedCapacity, Assignment assignment) {
+    Optional<Resource> found = store.findResource(resourceId);
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no resource " + resourceId);
+    }
+    Resource resource = found.get();
+    Optional<Venue> venue = store.findVenue(resource.venueId());
+    if (venue.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
+    }
+    for (Assignee.Ref ref : assignment.refs()) {
+      Optional<Assignee> assignee = store.findAssignee(ref);
+      String what = ref.kind().name().toLowerCase(java.util.Locale.ROOT);
+      if (assignee.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no " + what + " " + ref.id());
+      }
+      if (!assignee.get().venueId().equals(resource.venueId())) {
+        return Outcome.refused(Refusal.INVALID_REQUEST, "the " + what + " belongs to another venue");
+      }
+    }
+    int capacity = wantedCapacity.orElse(resource.capacity());
     if (resource.kind() == ResourceKind.EXCLUSIVE && capacity != 1) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "an EXCLUSIVE resource always has capacity 1");
     }
     if (capacity < 1) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "capacity must be at least 1");
     }
-    Slot slot = new Slot(ids.newId(), resource.venueId(), resource.resourceId(), resource.kind(), interval,
-        capacity, capacity, SlotStatus.OPEN, command.price(), command.admission(), 0, zone,
-        venue.get().policy(), 0);
-    return store.createSlot(slot);
+    return Outcome.done(new Target(resource, venue.get(), capacity, assignment));
   }
 
   public Optional<Slot> slot(String slotId) {

@@ -20,10 +20,28 @@ public interface CatalogStore {
 
   Optional<Resource> findResource(String resourceId);
 
-  /** Refuses DUPLICATE_SLOT (with the existing slotId) if the resource already has a slot at that start. */
+  /**
+   * Refuses DUPLICATE_SLOT (with the existing slotId) if the resource already has a slot at that
+   * start, and CONFLICT_COACH / CONFLICT_ROOM (with {@code conflicts}) if the slot's coach or room
+   * already has an overlapping session; the coach's and room's days are written in the same transaction.
+   */
   Outcome<Slot> createSlot(Slot slot);
 
   Optional<Slot> findSlot(String slotId);
+
+  /**
+   * OPEN or CLOSED to CANCELLED, freeing the slot's coach and room, with its audit record. A slot
+   * already CANCELLED is returned as it is.
+   */
+  Outcome<Slot> cancelSlot(String slotId, fairslot.app.Change change);
+
+  /** Every slot's id, a page at a time (cursor from the previous page). */
+  Page<String> slotIds(Optional<String> cursor, int limit);
+
+  /** Refuses NOT_FOUND if the venue does not exist at write time. */
+  Outcome<fairslot.domain.Assignee> createAssignee(fairslot.domain.Assignee assignee);
+
+  Optional<fairslot.domain.Assignee> findAssignee(fairslot.domain.Assignee.Ref ref);
 
   Page<Slot> slotsStartingOn(String venueId, LocalDate venueDate, PageRequest page);
 

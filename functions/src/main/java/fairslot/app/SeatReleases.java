@@ -15,7 +15,13 @@ public final class SeatReleases {
   }
 
   public ReleaseResult release(Booking booking, BookingStatus to, Change change) {
-    ReleaseResult result = store.release(booking, to, change);
+    return release(booking, to, change, java.util.Optional.empty());
+  }
+
+  /** As above, with a notification written in the release's own transaction. */
+  public ReleaseResult release(Booking booking, BookingStatus to, Change change,
+      java.util.Optional<fairslot.domain.Notification> notice) {
+    ReleaseResult result = store.release(booking, to, change, notice);
     if (result instanceof ReleaseResult.Released released) {
       events.seatsReleased(released.event());
     }

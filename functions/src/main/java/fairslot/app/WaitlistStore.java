@@ -38,7 +38,20 @@ public interface WaitlistStore {
    * Ends an open offer (declined, left, or expired) and returns its seat: to the waitlist if
    * members wait, else to open sale. With {@link Change#dueBy()}, only if the offer is past its deadline.
    */
-  MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change);
+  default MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change) {
+    return endOffer(entry, to, change, to == WaitlistStatus.EXPIRED
+        ? Optional.of(fairslot.domain.Notification.Kind.OFFER_EXPIRED) : Optional.empty());
+  }
+
+  /** As above, telling the member with a notification of {@code notice} kind, if given. */
+  MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change,
+      Optional<fairslot.domain.Notification.Kind> notice);
+
+  /** WAITING to EXPIRED because the slot was cancelled, waitlistLength - 1, with a SLOT_CANCELLED notification. */
+  MoveResult closeWaiting(WaitlistEntry entry, Change change);
+
+  /** Every entry of a slot, whatever its status, in join order (entriesBySlot index). */
+  List<WaitlistEntry> entriesOf(String slotId);
 
   /** WAITING to LEFT, waitlistLength - 1. */
   MoveResult leave(WaitlistEntry entry, Change change);

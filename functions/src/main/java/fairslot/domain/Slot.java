@@ -25,7 +25,8 @@ public record Slot(
     int waitlistLength,
     ZoneId timeZone,
     VenuePolicy policy,
-    int forWaitlist) {
+    int forWaitlist,
+    Assignment assignment) {
 
   /** Longest slot we accept: keeps a booking's member-calendar days to at most two. */
   public static final Duration MAX_LENGTH = Duration.ofHours(24);
@@ -42,6 +43,11 @@ public record Slot(
     }
   }
 
+
+  public Slot with(SlotStatus next) {
+    return new Slot(slotId, venueId, resourceId, kind, interval, capacity, remaining, next, price, admission,
+        waitlistLength, timeZone, policy, forWaitlist, assignment);
+  }
 
   public boolean hasStarted(Instant now) {
     return !now.isBefore(interval.start());

@@ -6,6 +6,16 @@ import static fairslot.handler.internal.Role.FINANCE;
 import static fairslot.handler.internal.Role.FRONTDESK;
 
 import fairslot.app.BookingService;
+import fairslot.app.DeskService;
+import fairslot.app.PageRequest;
+import fairslot.app.Reconciliation;
+import fairslot.app.SlotCancellation;
+import fairslot.domain.Assignee;
+import fairslot.domain.Assignment;
+import fairslot.domain.Phone;
+import fairslot.domain.WeeklySchedule;
+import fairslot.handler.internal.Views.DailyReportView;
+import java.time.Instant;
 import fairslot.app.CatalogService;
 import fairslot.app.IdempotentRequest;
 import fairslot.app.Page;
@@ -65,6 +75,9 @@ public final class HttpApi {
   private final StaffService staff;
   private final WaitlistService waitlist;
   private final QueuedAdmission admission;
+  private final DeskService desk;
+  private final SlotCancellation cancellation;
+  private final Reconciliation reconciliation;
   private final IdempotencyKeys idempotency;
   private final WebhookSignature webhookSignature;
   private final Clock clock;
@@ -72,7 +85,8 @@ public final class HttpApi {
 
   /** The application services the endpoints call. */
   public record Services(CatalogService catalog, BookingService bookings, PaymentService payments,
-      StaffService staff, WaitlistService waitlist, QueuedAdmission admission) {}
+      StaffService staff, WaitlistService waitlist, QueuedAdmission admission, DeskService desk,
+      SlotCancellation cancellation, Reconciliation reconciliation) {}
 
   public HttpApi(Services services, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
     this.catalog = services.catalog();
@@ -81,6 +95,9 @@ public final class HttpApi {
     this.staff = services.staff();
     this.waitlist = services.waitlist();
     this.admission = services.admission();
+    this.desk = services.desk();
+    this.cancellation = services.cancellation();
+    this.reconciliation = services.reconciliation();
     this.idempotency = idempotency;
     this.webhookSignature = webhookSignature;
     this.clock = clock;
@@ -112,7 +129,15 @@ public final class HttpApi {
         Map.entry("POST /waitlist/{entryId}/accept", Endpoint.forRoles(this::acceptOffer, CUSTOMER)),
         Map.entry("POST /waitlist/{entryId}/decline", Endpoint.forRoles(this::declineOffer, CUSTOMER)),
         Map.entry("GET /booking-requests/{requestId}", Endpoint.forRoles(this::bookingRequest, CUSTOMER)),
-        Map.entry("POST /slots/{slotId}/admission", Endpoint.forRoles(this::setAdmission, FRONTDESK, ADMIN)));
+        Map.entry("POST /slots/{slotId}/admission", Endpoint.forRoles(this::setAdmission, FRONTDESK, ADMIN)),
+        Map.entry("POST /coaches", Endpoint.forRoles(r -> createAssignee(r, Assignee.Kind.COACH), ADMIN)),
+        Map.entry("POST /rooms", Endpoint.forRoles(r -> createAssignee(r, Assignee.Kind.ROOM), ADMIN)),
+        Map.entry("POST /slots:generate", Endpoint.forRoles(this::generateSlots, ADMIN)),
+        Map.entry("POST /slots/{slotId}/cancel", Endpoint.forRoles(this::cancelSlot, ADMIN)),
+        Map.entry("POST /staff/bookings", Endpoint.forRoles(this::walkIn, FRONTDESK, ADMIN)),
+        Map.entry("GET /staff/bookings", Endpoint.forRoles(this::searchBookings, FRONTDESK, FINANCE, ADMIN)),
+        Map.entry("GET /reports/daily", Endpoint.forRoles(this::dailyReport, FINANCE, ADMIN)),
+        Map.entry("POST /admin/reconcile", Endpoint.forRoles(this::reconcile, ADMIN)));
   }
 
   /** The route keys this API serves; checked against the shared route definitions by a test. */
@@ -193,20 +218,71 @@ public final class HttpApi {
 
   private HttpResponse createSlot(HttpRequest request) {
     RequestBody body = RequestBody.parse(request.body());
+    var capacity = slotCapacity(body);
+    Money price = price(body);
+    var command = new CatalogService.CreateSlot(body.text("resourceId"), body.text("start"), body.text("end"),
+        capacity, price, body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT), assignment(body));
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(key, () -> respond(catalog.createSlot(command), 201, SlotView::of));
+  }
+
+  private static java.util.OptionalInt slotCapacity(RequestBody body) {
     var capacity = body.optionalInteger("capacity");
     if (capacity.isPresent() && (capacity.getAsInt() < 1 || capacity.getAsInt() > 10_000)) {
       throw InvalidInput.unprocessable("capacity must be an integer from 1 to 10000");
     }
-    Money price;
+    return capacity;
+  }
+
+  private static Money price(RequestBody body) {
     try {
-      price = new Money(body.nonNegativeLong("priceMinor"), body.text("currency"));
+      return new Money(body.nonNegativeLong("priceMinor"), body.text("currency"));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }
-    var command = new CatalogService.CreateSlot(body.text("resourceId"), body.text("start"), body.text("end"),
-        capacity, price, body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT));
+  }
+
+  private static Assignment assignment(RequestBody body) {
+    return new Assignment(body.optionalText("coachId"), body.optionalText("roomId"));
+  }
+
+  private HttpResponse createAssignee(HttpRequest request, Assignee.Kind kind) {
+    RequestBody body = RequestBody.parse(request.body());
+    var command = new CatalogService.CreateAssignee(kind, body.text("venueId"), body.text("name"));
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.createSlot(command), 201, SlotView::of));
+    return idempotency.once(key, () -> respond(catalog.createAssignee(command), 201, Views::assignee));
+  }
+
+  private HttpResponse generateSlots(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    List<WeeklySchedule.Session> weekly = new java.util.ArrayList<>();
+    for (RequestBody rule : body.objects("weekly", 50)) {
+      java.time.DayOfWeek day = dayOfWeek(rule.text("dayOfWeek"));
+      java.time.LocalTime start = rule.time("start");
+      java.time.LocalTime end = rule.time("end");
+      if (start.equals(end)) {
+        throw InvalidInput.unprocessable("weekly: end must differ from start");
+      }
+      weekly.add(new WeeklySchedule.Session(day, start, end));
+    }
+    var command = new CatalogService.GenerateSlots(body.text("resourceId"), body.date("from"), body.date("to"),
+        weekly, slotCapacity(body), price(body),
+        body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT), assignment(body));
+    return respond(catalog.generate(command), 200, Views.GeneratedView::of);
+  }
+
+  private static java.time.DayOfWeek dayOfWeek(String text) {
+    for (java.time.DayOfWeek d : java.time.DayOfWeek.values()) {
+      if (d.name().startsWith(text.toUpperCase(java.util.Locale.ROOT)) && text.length() >= 3) {
+        return d;
+      }
+    }
+    throw InvalidInput.unprocessable("dayOfWeek must be MON, TUE, WED, THU, FRI, SAT or SUN");
+  }
+
+  private HttpResponse cancelSlot(HttpRequest request) {
+    return respond(cancellation.cancel(request.requireCaller().userId(), request.path("slotId")), 200,
+        Views.SlotCancelledView::of);
   }
 
   private HttpResponse listSlots(HttpRequest request) {
@@ -234,8 +310,10 @@ public final class HttpApi {
     int quantity = body.integer("quantity");
     boolean joinWaitlist = body.optionalBoolean("joinWaitlist").orElse(false);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
-    Outcome<BookingService.Booked> outcome =
-        bookings.book(new BookingService.Book(caller.userId(), slotId, quantity, joinWaitlist, key));
+    return booked(bookings.book(BookingService.Book.byMember(caller.userId(), slotId, quantity, joinWaitlist, key)));
+  }
+
+  private static HttpResponse booked(Outcome<BookingService.Booked> outcome) {
     if (outcome instanceof Outcome.Done<BookingService.Booked> done) {
       if (done.value() instanceof BookingService.Booked.Replayed replayed) {
         return IdempotencyKeys.replayed(replayed.response());
@@ -264,13 +342,7 @@ public final class HttpApi {
   }
 
   private HttpResponse myBookings(HttpRequest request) {
-    Optional<BookingStatus> status = request.queryParam("status").map(s -> {
-      try {
-        return BookingStatus.valueOf(s);
-      } catch (IllegalArgumentException e) {
-        throw InvalidInput.unprocessable("status must be a booking status such as PENDING_PAY");
-      }
-    });
+    Optional<BookingStatus> status = request.queryParam("status").map(HttpApi::bookingStatus);
     Page<Booking> page = bookings.bookingsOf(request.requireCaller().userId(), request.page());
     var now = clock.instant();
     return HttpResponse.json(200, new ListView<>(page.items().stream()
@@ -359,6 +431,65 @@ public final class HttpApi {
 
   // ---- staff
 
+  private HttpResponse walkIn(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = RequestBody.parse(request.body());
+    String slotId = body.text("slotId");
+    int quantity = body.integer("quantity");
+    RequestBody who = body.object("customer");
+    DeskService.Customer customer;
+    if (who.has("userId") == who.has("phone")) {
+      throw InvalidInput.unprocessable("customer needs exactly one of userId or phone (with name)");
+    } else if (who.has("userId")) {
+      customer = new DeskService.Customer.Account(who.text("userId"));
+    } else {
+      Phone phone = Phone.parse(who.text("phone")).orElseThrow(() -> InvalidInput.unprocessable(
+          "customer.phone must be a phone number: an optional + and 6 to 15 digits"));
+      customer = new DeskService.Customer.ByPhone(phone, who.text("name"));
+    }
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return booked(desk.walkIn(caller.userId(), slotId, quantity, customer, key));
+  }
+
+  private HttpResponse searchBookings(HttpRequest request) {
+    Optional<String> venueId = request.queryParam("venueId");
+    Optional<java.time.LocalDate> date = request.queryParam("date").map(d -> request.dateQuery("date"));
+    Optional<BookingStatus> status = request.queryParam("status").map(HttpApi::bookingStatus);
+    Optional<Phone> phone = request.queryParam("phone").map(p -> Phone.parse(p).orElseThrow(() ->
+        InvalidInput.unprocessable("phone must be a phone number: an optional + and 6 to 15 digits")));
+    var query = new DeskService.Search(venueId, date, status, phone, request.queryParam("userId"));
+    Instant now = clock.instant();
+    return respond(desk.search(query, request.page()), 200, page -> new ListView<>(
+        page.items().stream().map(b -> BookingView.of(b, now)).toList(), page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse dailyReport(HttpRequest request) {
+    DailyReportView report = DailyReportView.of(
+        desk.dailyReport(request.requiredQuery("venueId"), request.dateQuery("date")));
+    boolean csv = request.header("accept").map(a -> a.toLowerCase(java.util.Locale.ROOT).contains("text/csv"))
+        .orElse(false);
+    return csv ? new HttpResponse(200, Map.of("content-type", "text/csv; charset=utf-8"), report.csv())
+        : HttpResponse.json(200, report);
+  }
+
+  private HttpResponse reconcile(HttpRequest request) {
+    RequestBody body = request.body() == null || request.body().isBlank()
+        ? RequestBody.parse("{}") : RequestBody.parse(request.body());
+    int limit = body.optionalInteger("limit").orElse(PageRequest.DEFAULT_LIMIT);
+    if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
+      throw InvalidInput.unprocessable("limit must be 1.." + PageRequest.MAX_LIMIT);
+    }
+    Optional<String> cursor = body.optionalText("cursor");
+    cursor.ifPresent(c -> {
+      if (fairslot.store.dynamodb.Cursors.decode(c).isEmpty()) {
+        throw InvalidInput.unprocessable("cursor is not one this API returned");
+      }
+    });
+    var result = reconciliation.check(new Reconciliation.Request(body.optionalText("slotId"), cursor, limit,
+        body.optionalBoolean("repair").orElse(false), request.requireCaller().userId()));
+    return HttpResponse.json(200, Views.ReconcileView.of(result));
+  }
+
   private HttpResponse staffAction(HttpRequest request, java.util.function.BiFunction<String, String, Outcome<Booking>> action) {
     return respond(action.apply(request.requireCaller().userId(), request.path("bookingId")), 200,
         b -> BookingView.of(b, clock.instant()));
@@ -385,6 +516,14 @@ public final class HttpApi {
 
   private static HttpResponse notFound(String what) {
     return Problems.of(Refusal.NOT_FOUND, 404, "no such " + what, Map.of());
+  }
+
+  private static BookingStatus bookingStatus(String s) {
+    try {
+      return BookingStatus.valueOf(s);
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("status must be a booking status such as PENDING_PAY");
+    }
   }
 
   private static ZoneId zone(String id) {

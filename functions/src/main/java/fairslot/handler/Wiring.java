@@ -1,6 +1,11 @@
 package fairslot.handler;
 
 import fairslot.app.Backoff;
+import fairslot.app.DeskService;
+import fairslot.app.Reconciliation;
+import fairslot.app.SlotCancellation;
+import fairslot.store.dynamodb.DynamoDbLedgerStore;
+import fairslot.store.dynamodb.DynamoDbProfileStore;
 import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
 import fairslot.app.EventPublisher;
@@ -61,6 +66,8 @@ public final class Wiring {
   private final DynamoDbNotificationStore notificationStore;
   private final NotificationSender notificationSender;
   private final DynamoDbRequestStore requestStore;
+  private final DynamoDbProfileStore profileStore;
+  private final DynamoDbLedgerStore ledgerStore;
   private final BookingQueue bookingQueue;
 
   /** The adapters that differ between AWS, the local runtime and tests. */
@@ -80,6 +87,8 @@ public final class Wiring {
     this.notificationStore = new DynamoDbNotificationStore(dynamo, table);
     this.notificationSender = adapters.notifications();
     this.requestStore = new DynamoDbRequestStore(dynamo, table);
+    this.profileStore = new DynamoDbProfileStore(dynamo, table);
+    this.ledgerStore = new DynamoDbLedgerStore(dynamo, table);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(bookingStore, adapters.events());
     this.providers = new PaymentProviders(adapters.payments());
@@ -115,7 +124,11 @@ public final class Wiring {
     BookingService bookings = bookings();
     PaymentService payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     StaffService staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
-    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist(), queuedAdmission()),
+    DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
+    SlotCancellation cancellation = new SlotCancellation(catalogStore, bookingStore, waitlistStore, releases, refunds,
+        clock);
+    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist(), queuedAdmission(), desk,
+        cancellation, reconciliation()),
         new IdempotencyKeys(idempotencyStore, clock), new WebhookSignature(paymentSecret), clock);
   }
 
@@ -130,6 +143,10 @@ public final class Wiring {
 
   public WaitlistService waitlist() {
     return new WaitlistService(catalogStore, waitlistStore, bookings(), clock, ids);
+  }
+
+  public Reconciliation reconciliation() {
+    return new Reconciliation(catalogStore, ledgerStore, clock);
   }
 
   public Notifications notifications() {

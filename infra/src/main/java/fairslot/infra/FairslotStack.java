@@ -117,7 +117,9 @@ public final class FairslotStack extends Stack {
     consumer(Fairslot.BOOKING_QUEUE, deadLetters.get(Fairslot.BOOKING_QUEUE.name()), Fairslot.BOOKING_DLQ_HANDLER);
 
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
-      Function job = function(pascal(schedule.name()), schedule.handler(), 512, 60, 1);
+      // reconcile walks every slot (10,000 take a few minutes); the other jobs take one bounded batch.
+      int timeout = schedule.name().equals("reconcile") ? 900 : 60;
+      Function job = function(pascal(schedule.name()), schedule.handler(), 512, timeout, 1);
       if (schedule.name().equals("stale-requests")) {
         queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(job);
       }
@@ -146,7 +148,7 @@ public final class FairslotStack extends Stack {
           .indexName(index.name())
           .partitionKey(Attribute.builder().name(index.partitionKey()).type(type(index.partitionKeyType())).build())
           .sortKey(Attribute.builder().name(index.sortKey()).type(type(index.sortKeyType())).build())
-          .projectionType(ProjectionType.ALL)
+          .projectionType(ProjectionType.valueOf(index.projection().name()))
           .build());
     }
     return created;

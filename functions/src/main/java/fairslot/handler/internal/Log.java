@@ -8,11 +8,20 @@ public final class Log {
   private Log() {}
 
   public static void warn(String message, java.util.Map<String, String> fields) {
+    line("WARN", message, fields);
+  }
+
+  /** A finding that needs a person (e.g. a seat ledger deviation); an alarm can match level ERROR. */
+  public static void error(String message, java.util.Map<String, ?> fields) {
+    line("ERROR", message, fields);
+  }
+
+  private static void line(String level, String message, java.util.Map<String, ?> fields) {
     ObjectNode line = Json.object();
     line.put("at", Instant.now().toString());
-    line.put("level", "WARN");
+    line.put("level", level);
     line.put("message", message);
-    fields.forEach(line::put);
+    fields.forEach((k, v) -> line.set(k, Json.MAPPER.valueToTree(v)));
     System.out.println(Json.write(line));
   }
 

@@ -145,4 +145,48 @@ public final class RequestBody {
       }
     });
   }
+
+  /** Whether the field is present and not null. */
+  public boolean has(String field) {
+    JsonNode v = root.get(field);
+    return v != null && !v.isNull();
+  }
+
+  /** A required non-empty array of objects, at most {@code max} long. */
+  public java.util.List<RequestBody> objects(String field, int max) {
+    JsonNode v = root.get(field);
+    if (v == null || v.isNull()) {
+      throw InvalidInput.unprocessable(field + " is required");
+    }
+    if (!v.isArray() || v.isEmpty()) {
+      throw InvalidInput.unprocessable(field + " must be a non-empty array");
+    }
+    if (v.size() > max) {
+      throw InvalidInput.unprocessable(field + " has more than " + max + " entries");
+    }
+    java.util.List<RequestBody> items = new java.util.ArrayList<>();
+    for (JsonNode item : v) {
+      if (!item.isObject()) {
+        throw InvalidInput.unprocessable(field + " must hold objects");
+      }
+      items.add(new RequestBody(item));
+    }
+    return items;
+  }
+
+  public java.time.LocalDate date(String field) {
+    try {
+      return java.time.LocalDate.parse(text(field));
+    } catch (DateTimeParseException e) {
+      throw InvalidInput.unprocessable(field + " must be a date such as 2026-12-01");
+    }
+  }
+
+  public java.time.LocalTime time(String field) {
+    try {
+      return java.time.LocalTime.parse(text(field));
+    } catch (DateTimeParseException e) {
+      throw InvalidInput.unprocessable(field + " must be a local time such as 18:00");
+    }
+  }
 }

@@ -32,12 +32,57 @@ public final class Views {
 
   public record SlotView(String slotId, String venueId, String resourceId, String kind, String start, String end,
       int capacity, int remaining, String status, long priceMinor, String currency, String admission,
-      int waitlistLength) {
+      int waitlistLength, String coachId, String roomId) {
     public static SlotView of(Slot s) {
       return new SlotView(s.slotId(), s.venueId(), s.resourceId(), s.kind().name(),
           VenueTime.show(s.interval().start(), s.timeZone()), VenueTime.show(s.interval().end(), s.timeZone()),
           s.capacity(), s.remaining(), s.status().name(), s.price().minor(), s.price().currency(),
-          s.admission().name(), s.waitlistLength());
+          s.admission().name(), s.waitlistLength(), s.assignment().coachId().orElse(null),
+          s.assignment().roomId().orElse(null));
+    }
+  }
+
+  public record CoachView(String coachId, String venueId, String name) {}
+
+  public record RoomView(String roomId, String venueId, String name) {}
+
+  /** A coach or room as the contract shows it: {coachId|roomId, venueId, name}. */
+  public static Object assignee(fairslot.domain.Assignee a) {
+    return a.kind() == fairslot.domain.Assignee.Kind.COACH ? new CoachView(a.id(), a.venueId(), a.name())
+        : new RoomView(a.id(), a.venueId(), a.name());
+  }
+
+  public record ShiftedView(String date, String requestedStart, String start) {}
+
+  public record RejectedView(String start, String code, String detail, Object conflicts) {}
+
+  public record GeneratedView(int created, int skipped, java.util.List<String> slotIds,
+      java.util.List<ShiftedView> shifted, java.util.List<RejectedView> rejected) {
+    public static GeneratedView of(fairslot.app.CatalogService.Generated g) {
+      java.time.ZoneId zone = g.zone();
+      return new GeneratedView(g.created().size(), g.skipped(), g.created().stream().map(Slot::slotId).toList(),
+          g.shifted().stream().map(p -> new ShiftedView(p.date().toString(), p.requestedStart().toString(),
+              VenueTime.show(p.interval().start(), zone))).toList(),
+          g.rejected().stream().map(r -> new RejectedView(VenueTime.show(r.start(), zone), r.refusal().code(),
+              r.detail(), r.extras().get("conflicts"))).toList());
+    }
+  }
+
+  public record SlotCancelledView(SlotView slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {
+    public static SlotCancelledView of(fairslot.app.SlotCancellation.Cancelled c) {
+      return new SlotCancelledView(SlotView.of(c.slot()), c.bookingsCancelled(), c.refundsStarted(),
+          c.waitlistClosed());
+    }
+  }
+
+  public record DeviationView(String slotId, int capacity, int remaining, int held, int offered,
+      int expectedRemaining, boolean repaired) {}
+
+  public record ReconcileView(int checked, java.util.List<DeviationView> deviations, String nextCursor) {
+    public static ReconcileView of(fairslot.app.Reconciliation.Result r) {
+      return new ReconcileView(r.checked(), r.deviations().stream().map(d -> new DeviationView(d.count().slotId(),
+          d.count().capacity(), d.count().remaining(), d.count().held(), d.count().offered(),
+          d.count().expectedRemaining(), d.repaired())).toList(), r.nextCursor().orElse(null));
     }
   }
 
@@ -103,4 +148,57 @@ public final class Views {
   }
 
   public record ListView<T>(java.util.List<T> items, String nextCursor) {}
+
+  public record FiguresView(String currency, int bookings, Long paidMinor, Long refundedMinor,
+      Long refundPendingMinor, int noShows) {
+    static FiguresView of(fairslot.domain.DailyReport.Figures f) {
+      boolean summable = !f.mixedCurrencies();
+      return new FiguresView(f.currency().orElse(null), f.bookings(), summable ? f.paidMinor() : null,
+          summable ? f.refundedMinor() : null, summable ? f.refundPendingMinor() : null, f.noShows());
+    }
+  }
+
+  public record ResourceLineView(String resourceId, String currency, int bookings, long paidMinor,
+      long refundedMinor, long refundPendingMinor, int noShows) {}
+
+  /** The daily report: the contract's fields, then the per-resource lines. */
+  public record DailyReportView(String date, String venueId, String currency, int bookings, Long paidMinor,
+      Long refundedMinor, Long refundPendingMinor, int noShows, java.util.List<ResourceLineView> byResource) {
+    public static DailyReportView of(fairslot.domain.DailyReport r) {
+      FiguresView t = FiguresView.of(r.totals());
+      return new DailyReportView(r.date().toString(), r.venueId(), t.currency(), t.bookings(), t.paidMinor(),
+          t.refundedMinor(), t.refundPendingMinor(), t.noShows(), r.byResource().stream()
+          .map(l -> new ResourceLineView(l.resourceId(), l.figures().currency().orElse(null), l.figures().bookings(),
+              l.figures().paidMinor(), l.figures().refundedMinor(), l.figures().refundPendingMinor(),
+              l.figures().noShows())).toList());
+    }
+
+    /** RFC 4180 CSV: a header, one row per resource and currency, then a TOTAL row. */
+    public String csv() {
+      StringBuilder out = new StringBuilder(
+          "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows\r\n");
+      for (ResourceLineView l : byResource) {
+        out.append(String.join(",", csvField(date), csvField(venueId), csvField(l.resourceId()),
+            csvField(l.currency()), String.valueOf(l.bookings()), String.valueOf(l.paidMinor()),
+            String.valueOf(l.refundedMinor()), String.valueOf(l.refundPendingMinor()), String.valueOf(l.noShows())))
+            .append("\r\n");
+      }
+      out.append(String.join(",", csvField(date), csvField(venueId), "TOTAL", csvField(currency),
+          String.valueOf(bookings), number(paidMinor), number(refundedMinor), number(refundPendingMinor),
+          String.valueOf(noShows))).append("\r\n");
+      return out.toString();
+    }
+
+    private static String number(Long v) {
+      return v == null ? "" : v.toString();
+    }
+
+    private static String csvField(String v) {
+      if (v == null) {
+        return "";
+      }
+      boolean quote = v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r");
+      return quote ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
+    }
+  }
 }

@@ -49,6 +49,7 @@ final class BookingItemMapper {
     item.put("cancelCutoffSeconds", n(slot.cancelCutoff().toSeconds()));
     item.put("bookingUser", s(b.userId()));
     item.put("bookingSlot", s(b.slotId()));
+    item.put("bookingVenueDay", s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
     b.holdExpiresAt().ifPresent(deadline -> {
       item.put("holdExpiresAt", millis(deadline));
       if (b.status() == BookingStatus.PENDING_PAY) {

@@ -21,21 +21,30 @@ final class CalendarItemMapper {
         new HashMap<>(Attr.key(Keys.member(calendar.userId()), Keys.calendarDay(calendar.day())));
     item.put("type", s("CALENDAR"));
     item.put("version", n(calendar.version()));
-    Map<String, AttributeValue> entries = new HashMap<>();
-    calendar.entries().forEach((bookingId, interval) -> entries.put(bookingId, AttributeValue.fromM(Map.of(
-        "start", millis(interval.start()), "end", millis(interval.end())))));
-    item.put("entries", AttributeValue.fromM(entries));
+    item.put("entries", intervals(calendar.entries()));
     return item;
   }
 
-  static MemberCalendar fromItem(String userId, LocalDate day, Map<String, AttributeValue> item) {
+  /** A map of id → [start, end) as stored in a calendar day's {@code entries}. */
+  static AttributeValue intervals(Map<String, Interval> byId) {
+    Map<String, AttributeValue> entries = new HashMap<>();
+    byId.forEach((id, interval) -> entries.put(id, AttributeValue.fromM(Map.of(
+        "start", millis(interval.start()), "end", millis(interval.end())))));
+    return AttributeValue.fromM(entries);
+  }
+
+  static Map<String, Interval> intervalsOf(Map<String, AttributeValue> item) {
     Map<String, Interval> entries = new HashMap<>();
     AttributeValue stored = item.get("entries");
     if (stored != null && stored.hasM()) {
-      stored.m().forEach((bookingId, v) -> entries.put(bookingId, new Interval(
+      stored.m().forEach((id, v) -> entries.put(id, new Interval(
           Instant.ofEpochMilli(Long.parseLong(v.m().get("start").n())),
           Instant.ofEpochMilli(Long.parseLong(v.m().get("end").n())))));
     }
-    return new MemberCalendar(userId, day, Attr.num(item, "version"), entries);
+    return entries;
+  }
+
+  static MemberCalendar fromItem(String userId, LocalDate day, Map<String, AttributeValue> item) {
+    return new MemberCalendar(userId, day, Attr.num(item, "version"), intervalsOf(item));
   }
 }

@@ -175,11 +175,27 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public Page<Booking> bookingsOf(String userId, PageRequest page) {
+    return bookingsByIndex(Fairslot.BOOKINGS_BY_USER, "bookingUser", userId, page, true);
+  }
+
+  @Override
+  public Page<Booking> bookingsOfSlot(String slotId, PageRequest page) {
+    return bookingsByIndex(Fairslot.BOOKINGS_BY_SLOT, "bookingSlot", slotId, page, false);
+  }
+
+  @Override
+  public Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page) {
+    return bookingsByIndex(Fairslot.BOOKINGS_BY_VENUE_DAY, "bookingVenueDay", Keys.venueDay(venueId, date), page, false);
+  }
+
+  private Page<Booking> bookingsByIndex(String index, String partitionKey, String value, PageRequest page,
+      boolean newestFirst) {
     QueryRequest.Builder query = QueryRequest.builder().tableName(table)
-        .indexName(Fairslot.BOOKINGS_BY_USER)
-        .keyConditionExpression("bookingUser = :user")
-        .expressionAttributeValues(Map.of(":user", s(userId)))
-        .scanIndexForward(false)
+        .indexName(index)
+        .keyConditionExpression("#pk = :v")
+        .expressionAttributeNames(Map.of("#pk", partitionKey))
+        .expressionAttributeValues(Map.of(":v", s(value)))
+        .scanIndexForward(!newestFirst)
         .limit(page.limit());
     page.cursor().flatMap(Cursors::decode).ifPresent(query::exclusiveStartKey);
     QueryResponse response = dynamo.query(query.build());
@@ -192,13 +208,14 @@ public final class DynamoDbBookingStore implements BookingStore {
   private static final int RETURNED_SEATS = 1;
 
   @Override
-  public ReleaseResult release(Booking b, BookingStatus to, Change change) {
+  public ReleaseResult release(Booking b, BookingStatus to, Change change,
+      Optional<fairslot.domain.Notification> notice) {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
     boolean toWaitlist = false;
     for (int branch = 0; branch < 4; branch++) {
-      Optional<ReleaseResult> done = tryRelease(b, to, change, toWaitlist);
+      Optional<ReleaseResult> done = tryRelease(b, to, change, toWaitlist, notice);
       if (done.isPresent()) {
         return done.get();
       }
@@ -207,7 +224,8 @@ public final class DynamoDbBookingStore implements BookingStore {
     return new ReleaseResult.Contended();
   }
 
-  private Optional<ReleaseResult> tryRelease(Booking b, BookingStatus to, Change change, boolean toWaitlist) {
+  private Optional<ReleaseResult> tryRelease(Booking b, BookingStatus to, Change change, boolean toWaitlist,
+      Optional<fairslot.domain.Notification> notice) {
     List<TransactWriteItem> actions = new ArrayList<>();
     actions.add(parts.moveBooking(b, to, change, "", "", Map.of()));
     actions.add(parts.returnSeats(b.slotId(), b.quantity(), b.slot().capacity(), toWaitlist, change.at()));
@@ -222,6 +240,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       actions.add(parts.requestRefund(paymentNo, "SUCCEEDED", change.at()));
       actions.add(parts.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
     }
+    notice.ifPresent(n -> actions.add(parts.notify(n, change.at())));
     try {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
       // One release per booking ever, so the booking id names the event for consumers' dedupe.

@@ -1,8 +1,19 @@
 package fairslot.store.dynamodb;
 
+import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
 
+import fairslot.app.Backoff;
 import fairslot.app.CatalogStore;
+import fairslot.app.Change;
+import fairslot.domain.Assignee;
+import fairslot.domain.AssigneeCalendar;
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 import fairslot.app.Page;
 import fairslot.app.PageRequest;
 import fairslot.definitions.Fairslot;
@@ -71,30 +82,182 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     return get(Keys.resource(resourceId), "RESOURCE").map(ResourceItemMapper::fromItem);
   }
 
+  // Action order of the slot creation transaction; the cancellation reasons come back in this order.
+  private static final int START_GUARD = 0;
+  private static final int FIRST_ASSIGNEE_DAY = 2;
+  private static final int CREATE_ATTEMPTS = 8;
+
   @Override
   public Outcome<Slot> createSlot(Slot slot) {
-    // The (resource, start) guard item makes "same resource and start twice" impossible, atomically.
+    // First attempt: every coach/room day as if unwritten; a failed version condition returns the
+    // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
+    List<AssigneeCalendar> seen = new ArrayList<>();
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      for (LocalDate day : slot.interval().utcDays()) {
+        seen.add(AssigneeCalendar.empty(ref, day));
+      }
+    }
+    for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+      Backoff.DEFAULT.pauseBefore(Math.min(attempt, Backoff.DEFAULT.maxAttempts()));
+      List<TransactWriteItem> actions = new ArrayList<>();
+      // The (resource, start) guard item makes "same resource and start twice" impossible, atomically.
+      actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
+          .item(Map.of(Keys.PK, s(Keys.resource(slot.resourceId())),
+              Keys.SK, s(Keys.slotStart(slot.interval().start())),
+              "type", s("SLOT_START"), "slotId", s(slot.slotId())))
+          .conditionExpression("attribute_not_exists(PK)")
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
+      actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
+          .item(SlotItemMapper.toItem(slot))
+          .conditionExpression("attribute_not_exists(PK)").build()).build());
+      for (AssigneeCalendar day : seen) {
+        actions.add(addToAssigneeDay(day, slot));
+      }
+      try {
+        dynamo.transactWriteItems(r -> r.transactItems(actions));
+        return Outcome.done(slot);
+      } catch (TransactionCanceledException e) {
+        CancellationReasons reasons = new CancellationReasons(e);
+        if (reasons.conditionFailed(START_GUARD)) {
+          String existing = reasons.oldItem(START_GUARD).map(i -> Attr.str(i, "slotId")).orElse("");
+          return Outcome.refused(Refusal.DUPLICATE_SLOT, "the resource already has a slot starting then",
+              Map.of("slotId", existing));
+        }
+        boolean moved = false;
+        for (int i = 0; i < seen.size(); i++) {
+          if (reasons.conditionFailed(FIRST_ASSIGNEE_DAY + i)) {
+            AssigneeCalendar was = seen.get(i);
+            seen.set(i, reasons.oldItem(FIRST_ASSIGNEE_DAY + i)
+                .map(item -> AssigneeCalendarMapper.fromItem(was.owner(), was.day(), item))
+                .orElse(AssigneeCalendar.empty(was.owner(), was.day())));
+            moved = true;
+          }
+        }
+        Optional<Outcome<Slot>> clash = clash(seen, slot);
+        if (clash.isPresent()) {
+          return clash.get();
+        }
+        if (!moved && !reasons.onlyContention()) {
+          throw new IllegalStateException("slot creation cancelled for an unexpected reason: " + reasons);
+        }
+      } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
+        // contended: try again
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the coach's or room's calendar is busy; try again");
+  }
+
+  /** The first coach/room (coach before room) whose days already hold an overlapping session. */
+  private static Optional<Outcome<Slot>> clash(List<AssigneeCalendar> days, Slot slot) {
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      List<String> clashing = days.stream().filter(d -> d.owner().equals(ref))
+          .flatMap(d -> d.clashesWith(slot.interval()).stream()).distinct().sorted().toList();
+      if (!clashing.isEmpty()) {
+        String what = ref.kind() == Assignee.Kind.COACH ? "coach " : "room ";
+        return Optional.of(Outcome.refused(ref.kind().clash(),
+            "the " + what + ref.id() + " already has an overlapping session",
+            Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private TransactWriteItem addToAssigneeDay(AssigneeCalendar seen, Slot slot) {
+    Put.Builder put = Put.builder().tableName(table)
+        .item(AssigneeCalendarMapper.toItem(seen.with(slot.slotId(), slot.interval())))
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    if (seen.version() == 0) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("version = :seen").expressionAttributeValues(Map.of(":seen", n(seen.version())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+
+  @Override
+  public Outcome<Slot> cancelSlot(String slotId, Change change) {
+    for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+      Optional<Slot> found = findSlot(slotId);
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+      }
+      Slot slot = found.get();
+      if (slot.status() == SlotStatus.CANCELLED) {
+        return Outcome.done(slot);
+      }
+      List<TransactWriteItem> actions = new ArrayList<>();
+      actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+          .key(Attr.key(Keys.slot(slotId), "SLOT"))
+          .updateExpression("SET #status = :cancelled")
+          .conditionExpression("#status = :seen")
+          .expressionAttributeNames(Map.of("#status", "status"))
+          .expressionAttributeValues(Map.of(":cancelled", s(SlotStatus.CANCELLED.name()),
+              ":seen", s(slot.status().name()))).build()).build());
+      // The coach and room are free again for that time.
+      for (Assignee.Ref ref : slot.assignment().refs()) {
+        for (LocalDate day : slot.interval().utcDays()) {
+          actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.assignee(ref), Keys.calendarDay(day)))
+              .updateExpression("REMOVE entries.#s SET version = version + :one")
+              .conditionExpression("attribute_exists(PK)")
+              .expressionAttributeNames(Map.of("#s", slotId))
+              .expressionAttributeValues(Map.of(":one", n(1))).build()).build());
+        }
+      }
+      actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
+          .item(AuditItemMapper.toItem(Keys.slot(slotId), "slot:" + slotId, slot.status().name(),
+              SlotStatus.CANCELLED.name(), change)).build()).build());
+      try {
+        dynamo.transactWriteItems(r -> r.transactItems(actions));
+        return Outcome.done(slot.with(SlotStatus.CANCELLED));
+      } catch (TransactionCanceledException | TransactionConflictException moved) {
+        Backoff.DEFAULT.pauseBefore(Math.min(attempt + 1, Backoff.DEFAULT.maxAttempts()));
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the slot is busy; try again");
+  }
+
+  @Override
+  public Page<String> slotIds(Optional<String> cursor, int limit) {
+    // The cursor is the index's LastEvaluatedKey, or just {slotShard} to start a shard from its top.
+    Optional<Map<String, AttributeValue>> from = cursor.flatMap(Cursors::decode);
+    int shard = from.map(k -> Integer.parseInt(Attr.str(k, "slotShard").substring("SLOTS#".length()))).orElse(0);
+    QueryRequest.Builder query = QueryRequest.builder().tableName(table).indexName(Fairslot.SLOTS_BY_START)
+        .keyConditionExpression("slotShard = :shard")
+        .expressionAttributeValues(Map.of(":shard", s(Keys.shard("SLOTS", shard))))
+        .limit(limit);
+    from.filter(k -> k.containsKey(Keys.PK)).ifPresent(query::exclusiveStartKey);
+    QueryResponse response = dynamo.query(query.build());
+    List<String> ids = response.items().stream().map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length())).toList();
+    Optional<String> next = Cursors.encode(response.lastEvaluatedKey());
+    if (next.isEmpty() && shard + 1 < Keys.SHARDS) {
+      next = Cursors.encode(Map.of("slotShard", s(Keys.shard("SLOTS", shard + 1))));
+    }
+    return new Page<>(ids, next);
+  }
+
+  @Override
+  public Outcome<Assignee> createAssignee(Assignee assignee) {
     try {
       dynamo.transactWriteItems(r -> r.transactItems(
+          TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+              .key(Attr.key(Keys.venue(assignee.venueId()), "VENUE"))
+              .conditionExpression("attribute_exists(PK)").build()).build(),
           TransactWriteItem.builder().put(Put.builder().tableName(table)
-              .item(Map.of(Keys.PK, s(Keys.resource(slot.resourceId())),
-                  Keys.SK, s(Keys.slotStart(slot.interval().start())),
-                  "type", s("SLOT_START"), "slotId", s(slot.slotId())))
-              .conditionExpression("attribute_not_exists(PK)")
-              .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build(),
-          TransactWriteItem.builder().put(Put.builder().tableName(table)
-              .item(SlotItemMapper.toItem(slot))
+              .item(AssigneeItemMapper.toItem(assignee))
               .conditionExpression("attribute_not_exists(PK)").build()).build()));
-      return Outcome.done(slot);
+      return Outcome.done(assignee);
     } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (reasons.conditionFailed(0)) {
-        String existing = reasons.oldItem(0).map(i -> Attr.str(i, "slotId")).orElse("");
-        return Outcome.refused(Refusal.DUPLICATE_SLOT, "the resource already has a slot starting then",
-            Map.of("slotId", existing));
+      if (new CancellationReasons(e).conditionFailed(0)) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no venue " + assignee.venueId());
       }
       throw e;
     }
+  }
+
+  @Override
+  public Optional<Assignee> findAssignee(Assignee.Ref ref) {
+    return get(Keys.assignee(ref), ref.kind().name()).map(AssigneeItemMapper::fromItem);
   }
 
   @Override

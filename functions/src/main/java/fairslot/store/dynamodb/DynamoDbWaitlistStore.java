@@ -136,8 +136,9 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
               .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
               .updateExpression("SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
                   + " waitlistLength = waitlistLength - :one")
-              .conditionExpression("forWaitlist >= :one AND waitlistLength >= :one")
-              .expressionAttributeValues(Map.of(":one", n(1))).build()).build(),
+              .conditionExpression("forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
+              .expressionAttributeNames(Map.of("#status", "status"))
+              .expressionAttributeValues(Map.of(":one", n(1), ":cancelled", s("CANCELLED"))).build()).build(),
           TransactWriteItem.builder().update(Update.builder().tableName(table)
               .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
               .updateExpression("SET #status = :offered, offerExpiresAt = :deadline, offerDueShard = :shard,"
@@ -157,7 +158,8 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
   }
 
   @Override
-  public MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change) {
+  public MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change,
+      Optional<Notification.Kind> notice) {
     boolean toWaitlist = true;
     for (int branch = 0; branch < 4; branch++) {
       Map<String, AttributeValue> values = new HashMap<>(Map.of(":to", s(to.name()), ":offered", s("OFFERED")));
@@ -174,10 +176,8 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
           .expressionAttributeNames(Map.of("#status", "status"))
           .expressionAttributeValues(values).build()).build());
       actions.add(parts.returnSeats(entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
-      if (to == WaitlistStatus.EXPIRED) {
-        actions.add(parts.notify(new Notification(entry.userId(), entry.slotId(), Notification.Kind.OFFER_EXPIRED,
-            entry.entryId()), change.at()));
-      }
+      notice.ifPresent(kind -> actions.add(parts.notify(
+          new Notification(entry.userId(), entry.slotId(), kind, entry.entryId()), change.at())));
       actions.add(parts.auditEntry(entry.entryId(), "OFFERED", to.name(), change));
       try {
         dynamo.transactWriteItems(r -> r.transactItems(actions));
@@ -206,24 +206,44 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   @Override
   public MoveResult leave(WaitlistEntry entry, Change change) {
+    return stopWaiting(entry, WaitlistStatus.LEFT, change, Optional.empty());
+  }
+
+  @Override
+  public MoveResult closeWaiting(WaitlistEntry entry, Change change) {
+    return stopWaiting(entry, WaitlistStatus.EXPIRED, change, Optional.of(
+        new Notification(entry.userId(), entry.slotId(), Notification.Kind.SLOT_CANCELLED, entry.entryId())));
+  }
+
+  private MoveResult stopWaiting(WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification> notice) {
+    List<TransactWriteItem> actions = new ArrayList<>(List.of(
+        TransactWriteItem.builder().update(Update.builder().tableName(table)
+            .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+            .updateExpression("SET #status = :to REMOVE waitingSlot, waitSequence")
+            .conditionExpression("#status = :waiting")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(Map.of(":to", s(to.name()), ":waiting", s("WAITING"))).build()).build(),
+        TransactWriteItem.builder().update(Update.builder().tableName(table)
+            .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
+            .updateExpression("SET waitlistLength = waitlistLength - :one")
+            .conditionExpression("waitlistLength >= :one")
+            .expressionAttributeValues(Map.of(":one", n(1))).build()).build(),
+        parts.auditEntry(entry.entryId(), "WAITING", to.name(), change)));
+    notice.ifPresent(n -> actions.add(parts.notify(n, change.at())));
     try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-              .updateExpression("SET #status = :left REMOVE waitingSlot, waitSequence")
-              .conditionExpression("#status = :waiting")
-              .expressionAttributeNames(Map.of("#status", "status"))
-              .expressionAttributeValues(Map.of(":left", s("LEFT"), ":waiting", s("WAITING"))).build()).build(),
-          TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
-              .updateExpression("SET waitlistLength = waitlistLength - :one")
-              .conditionExpression("waitlistLength >= :one")
-              .expressionAttributeValues(Map.of(":one", n(1))).build()).build(),
-          parts.auditEntry(entry.entryId(), "WAITING", "LEFT", change)));
+      dynamo.transactWriteItems(r -> r.transactItems(actions));
       return new MoveResult.Moved();
     } catch (TransactionCanceledException | TransactionConflictException missed) {
       return new MoveResult.Missed();
     }
+  }
+
+  @Override
+  public List<WaitlistEntry> entriesOf(String slotId) {
+    return dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.ENTRIES_BY_SLOT)
+            .keyConditionExpression("entrySlot = :slot")
+            .expressionAttributeValues(Map.of(":slot", s(slotId))))
+        .items().stream().map(WaitlistEntryMapper::fromItem).toList();
   }
 
   @Override

@@ -21,6 +21,8 @@ final class Keys {
   static String waitEntry(String entryId) { return "WAITENTRY#" + entryId; }
   static String request(String requestId) { return "REQUEST#" + requestId; }
   static String notification(String key) { return "NOTIFY#" + key; }
+  static String assignee(fairslot.domain.Assignee.Ref ref) { return ref.kind().name() + "#" + ref.id(); }
+  static String phone(fairslot.domain.Phone phone) { return "PHONE#" + phone.value(); }
   static String consumedEvent(String eventId) { return "CONSUMED#" + eventId; }
 
   /** Sort key of the guard that allows one live waitlist entry per member per slot. */

@@ -6,6 +6,7 @@ import static fairslot.store.dynamodb.Attr.s;
 import static fairslot.store.dynamodb.Attr.str;
 
 import fairslot.domain.Admission;
+import fairslot.domain.Assignment;
 import fairslot.domain.Interval;
 import fairslot.domain.Money;
 import fairslot.domain.ResourceKind;
@@ -43,6 +44,9 @@ final class SlotItemMapper {
     item.put("waitlistLength", n(slot.waitlistLength()));
     item.put("timeZone", s(slot.timeZone().getId()));
     item.put("venueDay", s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
+    item.put("slotShard", s(Keys.shard("SLOTS", slot.slotId())));
+    slot.assignment().coachId().ifPresent(id -> item.put("coachId", s(id)));
+    slot.assignment().roomId().ifPresent(id -> item.put("roomId", s(id)));
     VenueItemMapper.PolicyAttributes.write(slot.policy(), item);
     return item;
   }
@@ -62,6 +66,7 @@ final class SlotItemMapper {
         Attr.integer(item, "waitlistLength"),
         ZoneId.of(str(item, "timeZone")),
         VenueItemMapper.PolicyAttributes.read(item),
-        Attr.integer(item, "forWaitlist"));
+        Attr.integer(item, "forWaitlist"),
+        new Assignment(Attr.optionalString(item, "coachId"), Attr.optionalString(item, "roomId")));
   }
 }

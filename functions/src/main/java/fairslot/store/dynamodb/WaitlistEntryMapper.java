@@ -28,6 +28,7 @@ final class WaitlistEntryMapper {
     item.put("status", s(e.status().name()));
     item.put("joinedAt", millis(e.joinedAt()));
     item.put("slotCapacity", n(e.slotCapacity()));
+    item.put("entrySlot", s(e.slotId()));
     if (e.status() == WaitlistStatus.WAITING) {
       item.put("waitingSlot", s(e.slotId()));
       item.put("waitSequence", n(e.sequence()));

@@ -41,7 +41,7 @@ class HoldSweepCostIT {
     String table = Aws.freshTable("sweepcost");
     Interval interval = new Interval(NOW.plus(Duration.ofDays(2)), NOW.plus(Duration.ofDays(2)).plusSeconds(3600));
     Slot slot = new Slot("big-slot", "venue", "rackets", ResourceKind.RENTAL, interval, BOOKINGS, 0, SlotStatus.OPEN,
-        new Money(100, "CNY"), Admission.DIRECT, 0, ZoneOffset.UTC, VenuePolicy.DEFAULT, 0);
+        new Money(100, "CNY"), Admission.DIRECT, 0, ZoneOffset.UTC, VenuePolicy.DEFAULT, 0, fairslot.domain.Assignment.NONE);
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     items.add(SlotItemMapper.toItem(slot));
     for (int i = 0; i < BOOKINGS; i++) {

@@ -1,0 +1,110 @@
+package fairslot.app;
+
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.CustomerProfile;
+import fairslot.domain.DailyReport;
+import fairslot.domain.Outcome;
+import fairslot.domain.Phone;
+import fairslot.domain.Refusal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The front desk and back office: walk-in bookings, booking search, the daily finance report. */
+public final class DeskService {
+  private static final int REPORT_PAGE = 200;
+
+  private final BookingService bookings;
+  private final BookingStore store;
+  private final ProfileStore profiles;
+  private final Clock clock;
+  private final IdGenerator ids;
+
+  public DeskService(BookingService bookings, BookingStore store, ProfileStore profiles, Clock clock,
+      IdGenerator ids) {
+    this.bookings = bookings;
+    this.store = store;
+    this.profiles = profiles;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /** Who a walk-in booking is for: a member's account, or a customer known by phone. */
+  public sealed interface Customer {
+    record Account(String userId) implements Customer {}
+    record ByPhone(Phone phone, String name) implements Customer {}
+  }
+
+  /**
+   * Books for a customer at the desk through the same atomic path as a member's booking; a
+   * customer without an account gets (or reuses) the profile keyed by their phone number.
+   */
+  public Outcome<BookingService.Booked> walkIn(String staff, String slotId, int quantity, Customer customer,
+      Optional<IdempotentRequest> idempotency) {
+    String userId;
+    if (customer instanceof Customer.ByPhone byPhone) {
+      userId = profiles.findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name())).customerId();
+    } else {
+      userId = ((Customer.Account) customer).userId();
+    }
+    return bookings.book(new BookingService.Book(userId, slotId, quantity, false, idempotency, staff));
+  }
+
+  /**
+   * How staff look bookings up: by customer (user id or phone) or by venue and date, each one
+   * index query; the other filters narrow that page. A status filter applies to the status as a
+   * reader sees it now (an overdue hold is EXPIRED), so a page may hold fewer than {@code limit}.
+   */
+  public record Search(Optional<String> venueId, Optional<LocalDate> date, Optional<BookingStatus> status,
+      Optional<Phone> phone, Optional<String> userId) {}
+
+  public Outcome<Page<Booking>> search(Search q, PageRequest page) {
+    Optional<String> customer = q.userId();
+    if (q.phone().isPresent()) {
+      Optional<CustomerProfile> profile = profiles.findByPhone(q.phone().get());
+      if (profile.isEmpty()) {
+        return Outcome.done(new Page<>(List.of(), Optional.empty()));
+      }
+      if (customer.isPresent() && !customer.get().equals(profile.get().customerId())) {
+        return Outcome.done(new Page<>(List.of(), Optional.empty()));
+      }
+      customer = Optional.of(profile.get().customerId());
+    }
+    Page<Booking> found;
+    if (customer.isPresent()) {
+      found = store.bookingsOf(customer.get(), page);
+    } else if (q.venueId().isPresent() && q.date().isPresent()) {
+      found = store.bookingsOnVenueDay(q.venueId().get(), q.date().get(), page);
+    } else {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "give userId, phone, or venueId with date");
+    }
+    Instant now = clock.instant();
+    List<Booking> matching = new ArrayList<>();
+    for (Booking b : found.items()) {
+      boolean venue = q.venueId().map(v -> v.equals(b.slot().venueId())).orElse(true);
+      boolean date = q.date().map(d -> d.equals(LocalDate.ofInstant(b.slot().interval().start(),
+          b.slot().timeZone()))).orElse(true);
+      boolean status = q.status().map(s -> s == b.statusAt(now)).orElse(true);
+      if (venue && date && status) {
+        matching.add(b);
+      }
+    }
+    return Outcome.done(new Page<>(matching, found.nextCursor()));
+  }
+
+  /** Every booking of the venue's slots starting on {@code date}, read page by page, summed. */
+  public DailyReport dailyReport(String venueId, LocalDate date) {
+    List<Booking> all = new ArrayList<>();
+    Optional<String> cursor = Optional.empty();
+    do {
+      Page<Booking> page = store.bookingsOnVenueDay(venueId, date, new PageRequest(REPORT_PAGE, cursor));
+      all.addAll(page.items());
+      cursor = page.nextCursor();
+    } while (cursor.isPresent());
+    return DailyReport.of(venueId, date, all, clock.instant());
+  }
+}

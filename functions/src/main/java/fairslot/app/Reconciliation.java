@@ -1,0 +1,76 @@
+package fairslot.app;
+
+import fairslot.domain.SeatCount;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Checks capacity == remaining + active booking quantities + open offer quantities for slots, one
+ * slot or a page of all of them at a time, and reports every slot where it does not hold with its
+ * parts. Repair is explicit (never part of the daily job) and audited: it sets the counter to what
+ * the recount says, on condition the counter has not moved since the count.
+ */
+public final class Reconciliation {
+  private final CatalogStore catalog;
+  private final LedgerStore ledger;
+  private final Clock clock;
+
+  public Reconciliation(CatalogStore catalog, LedgerStore ledger, Clock clock) {
+    this.catalog = catalog;
+    this.ledger = ledger;
+    this.clock = clock;
+  }
+
+  public record Deviation(SeatCount count, boolean repaired) {}
+
+  public record Result(int checked, List<Deviation> deviations, Optional<String> nextCursor) {}
+
+  /** Repair, if asked, happens as {@code actor}. */
+  public record Request(Optional<String> slotId, Optional<String> cursor, int limit, boolean repair, String actor) {}
+
+  public Result check(Request request) {
+    List<String> slotIds;
+    Optional<String> next = Optional.empty();
+    if (request.slotId().isPresent()) {
+      slotIds = List.of(request.slotId().get());
+    } else {
+      Page<String> page = catalog.slotIds(request.cursor(), request.limit());
+      slotIds = page.items();
+      next = page.nextCursor();
+    }
+    List<Deviation> deviations = new ArrayList<>();
+    int checked = 0;
+    for (String slotId : slotIds) {
+      Optional<SeatCount> count = ledger.count(slotId);
+      if (count.isEmpty()) {
+        continue;
+      }
+      checked++;
+      if (!count.get().balanced()) {
+        boolean repaired = request.repair() && ledger.repair(count.get(),
+            Change.by(request.actor(), clock.instant(), "reconcile repair: held=" + count.get().held()
+                + " offered=" + count.get().offered() + " capacity=" + count.get().capacity()));
+        deviations.add(new Deviation(count.get(), repaired));
+      }
+    }
+    return new Result(checked, deviations, next);
+  }
+
+  /** The daily job: every slot, page by page; deviations go to {@code report}, nothing is repaired. */
+  public JobReport checkEverySlot(int pageSize, Consumer<Deviation> report) {
+    int checked = 0;
+    int deviations = 0;
+    Optional<String> cursor = Optional.empty();
+    do {
+      Result page = check(new Request(Optional.empty(), cursor, pageSize, false, "reconcile"));
+      checked += page.checked();
+      deviations += page.deviations().size();
+      page.deviations().forEach(report);
+      cursor = page.nextCursor();
+    } while (cursor.isPresent());
+    return new JobReport("reconcile", checked, deviations, checked);
+  }
+}

@@ -1,0 +1,24 @@
+package fairslot.handler;
+
+import fairslot.handler.internal.Log;
+import java.util.Map;
+
+/**
+ * Scheduled job reconcile (daily): checks capacity == remaining + held + offered for every slot,
+ * page by page, and logs each deviation with its parts. It never repairs: that is an admin's
+ * explicit, audited {@code POST /admin/reconcile} with {@code "repair": true}.
+ */
+public final class ReconcileHandler extends JobHandler {
+  static final int PAGE = 100;
+
+  /** Used by Lambda: wires the real adapters once per container. */
+  public ReconcileHandler() {
+    this(Wiring.fromEnvironment());
+  }
+
+  public ReconcileHandler(Wiring wiring) {
+    super(() -> wiring.reconciliation().checkEverySlot(PAGE, d -> Log.error("seat ledger deviation", Map.of(
+        "slotId", d.count().slotId(), "capacity", d.count().capacity(), "remaining", d.count().remaining(),
+        "held", d.count().held(), "offered", d.count().offered()))));
+  }
+}

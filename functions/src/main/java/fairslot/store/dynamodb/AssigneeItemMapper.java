@@ -1,0 +1,28 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.s;
+import static fairslot.store.dynamodb.Attr.str;
+
+import fairslot.domain.Assignee;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A coach ({@code COACH#<id>}, {@code COACH}) or a room ({@code ROOM#<id>}, {@code ROOM}). */
+final class AssigneeItemMapper {
+  private AssigneeItemMapper() {}
+
+  static Map<String, AttributeValue> toItem(Assignee a) {
+    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.assignee(a.ref()), a.kind().name()));
+    item.put("type", s(a.kind().name()));
+    item.put("id", s(a.id()));
+    item.put("venueId", s(a.venueId()));
+    item.put("name", s(a.name()));
+    return item;
+  }
+
+  static Assignee fromItem(Map<String, AttributeValue> item) {
+    return new Assignee(Assignee.Kind.valueOf(str(item, "type")), str(item, "id"), str(item, "venueId"),
+        str(item, "name"));
+  }
+}
