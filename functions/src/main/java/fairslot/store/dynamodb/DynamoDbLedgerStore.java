@@ -38,7 +38,8 @@ public final class DynamoDbLedgerStore implements LedgerStore {
   public Optional<SeatCount> count(String slotId) {
     Map<String, AttributeValue> slot = dynamo.getItem(r -> r.tableName(table)
         .key(Attr.key(Keys.slot(slotId), "SLOT")).consistentRead(true)
-        .projectionExpression("capacity, remaining")).item();
+        .projectionExpression("#capacity, remaining")
+        .expressionAttributeNames(Map.of("#capacity", "capacity"))).item();
     if (slot == null || slot.isEmpty()) {
       return Optional.empty();
     }
@@ -70,7 +71,8 @@ public final class DynamoDbLedgerStore implements LedgerStore {
           TransactWriteItem.builder().update(Update.builder().tableName(table)
               .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
               .updateExpression("SET remaining = :expected")
-              .conditionExpression("remaining = :seen AND capacity = :capacity AND forWaitlist <= :expected")
+              .conditionExpression("remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
+              .expressionAttributeNames(Map.of("#capacity", "capacity"))
               .expressionAttributeValues(Map.of(":expected", n(expected), ":seen", n(seen.remaining()),
                   ":capacity", n(seen.capacity()))).build()).build(),
           TransactWriteItem.builder().put(Put.builder().tableName(table)

@@ -1,0 +1,165 @@
+package fairslot.handler;
+
+import static fairslot.testing.ApiDriver.ADMIN;
+import static fairslot.testing.ApiDriver.CUSTOMER;
+import static fairslot.testing.ApiDriver.FRONTDESK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.domain.Notification;
+import fairslot.testing.ApiDriver;
+import fairslot.testing.ApiDriver.Reply;
+import fairslot.testing.Aws;
+import fairslot.testing.SeatLedger;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Cancelling a whole slot: bookings released (paid ones refunded), waitlist closed, holders told; resumable. */
+class SlotCancelIT {
+  private final ApiDriver api = new ApiDriver("slotcancel");
+
+  @AfterEach
+  void seatLedgerBalances() {
+    SeatLedger.assertBalanced(Aws.dynamo(), api.table);
+  }
+
+  private Reply cancelSlot(String slotId) {
+    return api.send("POST /slots/{slotId}/cancel", e -> e.as("admin-1", ADMIN).path("slotId", slotId));
+  }
+
+  private Reply join(String user, String slotId) {
+    return api.send("POST /slots/{slotId}/waitlist", e -> e.as(user, CUSTOMER).path("slotId", slotId));
+  }
+
+  private Reply entry(String user, String slotId) {
+    return api.send("GET /slots/{slotId}/waitlist/me", e -> e.as(user, CUSTOMER).path("slotId", slotId));
+  }
+
+  /** A sold-out slot of 4: u1 unpaid, u2 paid by provider, u3 paid at the desk; u5 holds an offer, u6 waits. */
+  private String busySlot() {
+    String slotId = api.openSlot("SEATS", 4, 4000);
+    api.book("u1", slotId, 1);
+    api.paidBooking("u2", slotId);
+    String offline = api.book("u3", slotId, 1).text("bookingId");
+    api.send("POST /staff/bookings/{bookingId}/offline-payment", e -> e.as("desk-1", FRONTDESK)
+        .path("bookingId", offline));
+    String u4 = api.book("u4", slotId, 1).text("bookingId");
+    join("u5", slotId);
+    join("u6", slotId);
+    api.cancel("u4", u4);
+    api.deliverSeatReleased();
+    assertThat(entry("u5", slotId).text("status")).isEqualTo("OFFERED");
+    assertThat(entry("u6", slotId).text("status")).isEqualTo("WAITING");
+    return slotId;
+  }
+
+  private String status(String user, String slotId) {
+    return api.send("GET /me/bookings", e -> e.as(user, CUSTOMER)).json().get("items").get(0).get("status").asText();
+  }
+
+  @Test
+  void cancellingASlotReleasesEveryBookingRefundsThePaidClosesTheWaitlistAndTellsEveryone() {
+    String slotId = busySlot();
+
+    Reply r = cancelSlot(slotId);
+
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.json().get("slot").get("status").asText()).isEqualTo("CANCELLED");
+    assertThat(r.json().get("bookingsCancelled").asInt()).isEqualTo(1);
+    assertThat(r.json().get("refundsStarted").asInt()).isEqualTo(2);
+    assertThat(r.json().get("waitlistClosed").asInt()).isEqualTo(2);
+    assertThat(status("u1", slotId)).isEqualTo("CANCELLED");
+    assertThat(status("u2", slotId)).isIn("REFUNDING", "REFUNDED");
+    assertThat(status("u3", slotId)).isEqualTo("REFUNDED"); // offline: refunded at the desk at once
+    assertThat(entry("u5", slotId).text("status")).isEqualTo("EXPIRED");
+    assertThat(entry("u6", slotId).text("status")).isEqualTo("EXPIRED");
+    assertThat(api.remaining(slotId)).isEqualTo(4);
+    api.deliverSeatReleased(); // the releases' events find nobody waiting and offer nothing
+    assertThat(entry("u6", slotId).text("status")).isEqualTo("EXPIRED");
+    api.wiring.notifications().sendDue(100);
+    for (String user : List.of("u1", "u2", "u3", "u5", "u6")) {
+      assertThat(api.notifications.sentTo(user)).as(user).extracting(Notification::kind)
+          .contains(Notification.Kind.SLOT_CANCELLED);
+    }
+    assertThat(api.notifications.sentTo("u4")).extracting(Notification::kind)
+        .doesNotContain(Notification.Kind.SLOT_CANCELLED);
+  }
+
+  @Test
+  void aCancelledSlotTakesNoBookingsNoWaitersAndCannotBeReopened() {
+    String slotId = api.openSlot("SEATS", 4, 4000);
+    cancelSlot(slotId);
+
+    Reply book = api.book("u9", slotId, 1);
+    Reply open = api.send("POST /slots/{slotId}/open", e -> e.as("desk-1", FRONTDESK).path("slotId", slotId));
+    Reply asDesk = api.send("POST /slots/{slotId}/cancel", e -> e.as("desk-1", FRONTDESK).path("slotId", slotId));
+
+    assertThat(book.text("code")).isEqualTo("slot_closed");
+    assertThat(open.text("code")).isEqualTo("invalid_transition");
+    assertThat(asDesk.status()).isEqualTo(403);
+    assertThat(api.slot(slotId).text("status")).isEqualTo("CANCELLED");
+  }
+
+  @Test
+  void cancellingTwiceChangesNothingTheSecondTime() {
+    String slotId = busySlot();
+    cancelSlot(slotId);
+    api.wiring.notifications().sendDue(100);
+    int items = SeatLedger.itemCount(Aws.dynamo(), api.table);
+
+    Reply again = cancelSlot(slotId);
+
+    assertThat(again.status()).isEqualTo(200);
+    assertThat(again.json().get("bookingsCancelled").asInt()).isZero();
+    assertThat(again.json().get("refundsStarted").asInt()).isZero();
+    assertThat(again.json().get("waitlistClosed").asInt()).isZero();
+    assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(items);
+  }
+
+  @Test
+  void aCancelInterruptedAfterTheSlotMovedIsFinishedByRunningItAgain() {
+    String slotId = busySlot();
+    // As if the first run died right after its first transaction: the slot is CANCELLED, nothing else.
+    Aws.dynamo().updateItem(u -> u.tableName(api.table)
+        .key(Map.of("PK", AttributeValue.fromS("SLOT#" + slotId), "SK", AttributeValue.fromS("SLOT")))
+        .updateExpression("SET #s = :c").expressionAttributeNames(Map.of("#s", "status"))
+        .expressionAttributeValues(Map.of(":c", AttributeValue.fromS("CANCELLED"))));
+
+    Reply resumed = cancelSlot(slotId);
+
+    assertThat(resumed.json().get("bookingsCancelled").asInt()).isEqualTo(1);
+    assertThat(resumed.json().get("refundsStarted").asInt()).isEqualTo(2);
+    assertThat(resumed.json().get("waitlistClosed").asInt()).isEqualTo(2);
+    assertThat(api.remaining(slotId)).isEqualTo(4);
+  }
+
+  @Test
+  void aCancelledSessionFreesItsCoachForThatTime() {
+    String venue = api.venue("Asia/Shanghai", "{}");
+    String coach = api.send("POST /coaches", e -> e.as("admin-1", ADMIN)
+        .body("{\"venueId\":\"" + venue + "\",\"name\":\"Ana\"}")).text("coachId");
+    String a = api.resource(venue, "SEATS", 5);
+    String b = api.resource(venue, "SEATS", 5);
+    String body = ",\"start\":\"2026-12-05T18:00:00\",\"end\":\"2026-12-05T19:00:00\",\"priceMinor\":1,"
+        + "\"currency\":\"CNY\",\"coachId\":\"" + coach + "\"}";
+    String first = api.send("POST /slots", e -> e.as("admin-1", ADMIN).body("{\"resourceId\":\"" + a + "\"" + body))
+        .text("slotId");
+    Reply clash = api.send("POST /slots", e -> e.as("admin-1", ADMIN).body("{\"resourceId\":\"" + b + "\"" + body));
+
+    cancelSlot(first);
+    Reply after = api.send("POST /slots", e -> e.as("admin-1", ADMIN).body("{\"resourceId\":\"" + b + "\"" + body));
+
+    assertThat(clash.text("code")).isEqualTo("conflict_coach");
+    assertThat(after.status()).isEqualTo(201);
+  }
+
+  @Test
+  void anUnknownSlotIsNotFound() {
+    Reply r = cancelSlot("no-such-slot");
+
+    assertThat(r.status()).isEqualTo(404);
+    assertThat(r.text("code")).isEqualTo("not_found");
+  }
+}
