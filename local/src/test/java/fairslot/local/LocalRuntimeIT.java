@@ -216,6 +216,61 @@ class LocalRuntimeIT {
     }
   }
 
+  /** The issue-6 walkthrough: everything a front desk does on a normal day, over HTTP. */
+  @Test
+  void frontDeskGeneratesAMonthSeesACoachClashBooksAWalkInChecksThemInAndPullsTheDaysCsv() throws Exception {
+    String admin = token("admin-1", "admin");
+    String desk = call("POST", "/_local/token", null,
+        "{\"sub\":\"desk-1\",\"groups\":[\"frontdesk\",\"finance\"]}").text("token");
+    String venueId = call("POST", "/venues", admin, "{\"name\":\"Studio\",\"timeZone\":\"Europe/Berlin\"}")
+        .text("venueId");
+    String yoga = call("POST", "/venues/" + venueId + "/resources", admin,
+        "{\"name\":\"Yoga\",\"kind\":\"SEATS\",\"capacity\":12}").text("resourceId");
+    String spin = call("POST", "/venues/" + venueId + "/resources", admin,
+        "{\"name\":\"Spin\",\"kind\":\"SEATS\",\"capacity\":8}").text("resourceId");
+    String coach = call("POST", "/coaches", admin, "{\"venueId\":\"" + venueId + "\",\"name\":\"Ana\"}")
+        .text("coachId");
+    LocalDate from = LocalDate.now(ZoneId.of("Europe/Berlin")).plusDays(1);
+    String weekly = "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"},"
+        + "{\"dayOfWeek\":\"WED\",\"start\":\"18:00\",\"end\":\"19:00\"},"
+        + "{\"dayOfWeek\":\"FRI\",\"start\":\"07:00\",\"end\":\"08:00\"}]";
+
+    Reply month = call("POST", "/slots:generate", admin, "{\"resourceId\":\"" + yoga + "\",\"from\":\"" + from
+        + "\",\"to\":\"" + from.plusDays(29) + "\",\"weekly\":" + weekly + ",\"coachId\":\"" + coach
+        + "\",\"priceMinor\":1500,\"currency\":\"EUR\"}");
+    String firstClass = month.json().get("slotIds").get(0).asText();
+    Reply classInfo = call("GET", "/slots/" + firstClass, null, null);
+    String start = classInfo.text("start");
+    Reply clash = call("POST", "/slots", admin, "{\"resourceId\":\"" + spin + "\",\"start\":\"" + start
+        + "\",\"end\":\"" + classInfo.text("end") + "\",\"coachId\":\"" + coach
+        + "\",\"priceMinor\":1500,\"currency\":\"EUR\"}");
+    Reply walkIn = call("POST", "/staff/bookings", desk, "{\"slotId\":\"" + firstClass
+        + "\",\"quantity\":1,\"customer\":{\"phone\":\"+49 30 1234567\",\"name\":\"Jo\"}}");
+    String bookingId = walkIn.text("bookingId");
+    Reply paid = call("POST", "/staff/bookings/" + bookingId + "/offline-payment", desk, null);
+    Reply in = call("POST", "/staff/bookings/" + bookingId + "/check-in", desk, null);
+    String day = start.substring(0, 10);
+    HttpResponse<String> csv = HTTP.send(HttpRequest.newBuilder(
+            URI.create(base + "/reports/daily?venueId=" + venueId + "&date=" + day))
+        .header("Authorization", "Bearer " + desk).header("Accept", "text/csv").GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+
+    assertThat(month.status()).isEqualTo(200);
+    assertThat(month.json().get("created").asInt()).isBetween(12, 14); // 30 days of Mon, Wed and Fri
+    assertThat(clash.status()).isEqualTo(409);
+    assertThat(clash.text("code")).isEqualTo("conflict_coach");
+    assertThat(clash.json().get("conflicts").get(0).get("slotId").asText()).isEqualTo(firstClass);
+    assertThat(walkIn.status()).isEqualTo(201);
+    assertThat(paid.text("status")).isEqualTo("PAID");
+    assertThat(in.text("status")).isEqualTo("COMPLETED");
+    assertThat(csv.statusCode()).isEqualTo(200);
+    assertThat(csv.headers().firstValue("content-type").orElse("")).startsWith("text/csv");
+    assertThat(csv.body().split("\r\n")).containsExactly(
+        "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows",
+        day + "," + venueId + "," + yoga + ",EUR,1,1500,0,0,0",
+        day + "," + venueId + ",TOTAL,EUR,1,1500,0,0,0");
+  }
+
   @Test
   void schedulesCanBeRunOnDemand() throws Exception {
     Reply sweep = call("POST", "/_local/schedules/sweep-holds/run", null, null);
