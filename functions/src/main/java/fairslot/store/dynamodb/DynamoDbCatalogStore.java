@@ -222,18 +222,34 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     // The cursor is the index's LastEvaluatedKey, or just {slotShard} to start a shard from its top.
     Optional<Map<String, AttributeValue>> from = cursor.flatMap(Cursors::decode);
     int shard = from.map(k -> Integer.parseInt(Attr.str(k, "slotShard").substring("SLOTS#".length()))).orElse(0);
-    QueryRequest.Builder query = QueryRequest.builder().tableName(table).indexName(Fairslot.SLOTS_BY_START)
-        .keyConditionExpression("slotShard = :shard")
-        .expressionAttributeValues(Map.of(":shard", s(Keys.shard("SLOTS", shard))))
-        .limit(limit);
-    from.filter(k -> k.containsKey(Keys.PK)).ifPresent(query::exclusiveStartKey);
-    QueryResponse response = dynamo.query(query.build());
-    List<String> ids = response.items().stream().map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length())).toList();
-    Optional<String> next = Cursors.encode(response.lastEvaluatedKey());
-    if (next.isEmpty() && shard + 1 < Keys.SHARDS) {
-      next = Cursors.encode(Map.of("slotShard", s(Keys.shard("SLOTS", shard + 1))));
+    Map<String, AttributeValue> start = from.filter(k -> k.containsKey(Keys.PK)).orElse(null);
+    List<String> ids = new ArrayList<>();
+    while (true) {
+      QueryRequest.Builder query = QueryRequest.builder().tableName(table).indexName(Fairslot.SLOTS_BY_START)
+          .keyConditionExpression("slotShard = :shard")
+          .expressionAttributeValues(Map.of(":shard", s(Keys.shard("SLOTS", shard))))
+          .limit(limit - ids.size());
+      if (start != null) {
+        query.exclusiveStartKey(start);
+      }
+      QueryResponse response = dynamo.query(query.build());
+      response.items().forEach(i -> ids.add(Attr.str(i, Keys.PK).substring("SLOT#".length())));
+      if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
+        start = response.lastEvaluatedKey();
+        if (ids.size() >= limit) {
+          return new Page<>(ids, Cursors.encode(start));
+        }
+        continue;
+      }
+      shard++;
+      start = null;
+      if (shard >= Keys.SHARDS) {
+        return new Page<>(ids, Optional.empty());
+      }
+      if (ids.size() >= limit) {
+        return new Page<>(ids, Cursors.encode(Map.of("slotShard", s(Keys.shard("SLOTS", shard)))));
+      }
     }
-    return new Page<>(ids, next);
   }
 
   @Override
