@@ -8,6 +8,8 @@ import fairslot.handler.internal.Claims;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.Log;
+import fairslot.handler.internal.SnapStartPriming;
+import java.util.List;
 import fairslot.handler.internal.Problems;
 import fairslot.domain.Refusal;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +27,32 @@ public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEven
   /** Used by Lambda: wires the real adapters once per container. */
   public HttpApiHandler() {
     this(Wiring.fromEnvironment().httpApi());
+    SnapStartPriming.beforeSnapshot(this::prime);
+  }
+
+  /** A slot id no slot has; the priming requests read it and find nothing. */
+  static final String PRIMING_SLOT = "snapstart-priming-no-such-slot";
+
+  /**
+   * Runs the hot path's code without writing anything: a public slot read and a booking for a slot
+   * that does not exist. Both reach DynamoDB (one GetItem each) and answer 404, which loads and warms
+   * routing, claims, body parsing, the booking service, the SDK's marshalling and Jackson's writers.
+   */
+  public List<HttpResponse> prime() {
+    APIGatewayV2HTTPEvent read = new APIGatewayV2HTTPEvent();
+    read.setRouteKey("GET /slots/{slotId}");
+    read.setPathParameters(Map.of("slotId", PRIMING_SLOT));
+    APIGatewayV2HTTPEvent book = new APIGatewayV2HTTPEvent();
+    book.setRouteKey("POST /bookings");
+    book.setBody("{\"slotId\":\"" + PRIMING_SLOT + "\",\"quantity\":1}");
+    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT jwt = new APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT();
+    jwt.setClaims(Map.of("sub", "snapstart-priming", "cognito:groups", "[customer]"));
+    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = new APIGatewayV2HTTPEvent.RequestContext.Authorizer();
+    authorizer.setJwt(jwt);
+    APIGatewayV2HTTPEvent.RequestContext context = new APIGatewayV2HTTPEvent.RequestContext();
+    context.setAuthorizer(authorizer);
+    book.setRequestContext(context);
+    return List.of(handle(read, "snapstart-priming"), handle(book, "snapstart-priming"));
   }
 
   public HttpApiHandler(HttpApi api) {

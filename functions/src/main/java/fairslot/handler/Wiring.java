@@ -105,7 +105,12 @@ public final class Wiring {
         .orElse((request, dedup) -> {
           throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
         });
-    return new Wiring(dynamo, tableName(), Clock.systemUTC(), IdGenerator.random(), new Adapters(
+    String table = tableName();
+    // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the snapshot.
+    fairslot.handler.internal.SnapStartPriming.beforeSnapshot(() -> dynamo.getItem(r -> r.tableName(table)
+        .key(java.util.Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("PRIMING"),
+            "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("PRIMING")))));
+    return new Wiring(dynamo, table, Clock.systemUTC(), IdGenerator.random(), new Adapters(
         new EventBridgePublisher(events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
         new AwaitingProvider(), new LoggingNotificationSender(), queue),
         env(PAYMENT_SECRET_ENV).orElse(DEFAULT_PAYMENT_SECRET));

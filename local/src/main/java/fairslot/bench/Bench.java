@@ -40,11 +40,12 @@ public final class Bench {
     int seats = Integer.getInteger("seats", 50);
     switch (name) {
       case "flash-crowd" -> flashCrowd(clients, seats);
+      case "flash-crowd-queued" -> QueuedCrowd.run(clients, seats);
       case "naive-oversell" -> naiveOversell(clients, seats);
       case "dynamodb-cost" -> DynamoDbCost.run();
       case "cold-start" -> ColdStart.run(Integer.getInteger("rounds", 5));
       default -> {
-        System.err.println("usage: ./fairslot bench flash-crowd|naive-oversell|dynamodb-cost|cold-start"
+        System.err.println("usage: ./fairslot bench flash-crowd|flash-crowd-queued|naive-oversell|dynamodb-cost|cold-start"
             + " (-Dclients=1000 -Dseats=50 via FAIRSLOT_BENCH_OPTS)");
         System.exit(2);
       }
