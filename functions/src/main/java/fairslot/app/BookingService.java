@@ -234,17 +234,36 @@ public final class BookingService {
    * Expires the slot's holds that are due, each by its own conditional transition; returns how many.
    * Remembers, per slot, the earliest moment a hold can next fall due: every hold of a slot lasts
    * the slot's holdDuration, so none created later is due earlier. A flash crowd that finds the slot
-   * sold out therefore costs one index query, not one per attempt. (Only this shortcut is skipped;
-   * the sweep still expires every hold.)
+   * sold out therefore costs one small index query per container, not one per attempt: the first
+   * request looks (one item, the earliest hold) while the hundreds arriving with it skip the look
+   * (single flight), and only when that hold is due are the due ones read. Only this shortcut is
+   * skipped; the sweep still expires every hold.
    */
   int reclaimOverdueHolds(Slot slot, Instant now) {
-    Instant quietUntil = noHoldDueBefore.get(slot.slotId());
-    if (quietUntil != null && now.isBefore(quietUntil)) {
+    String slotId = slot.slotId();
+    boolean[] mine = {false};
+    noHoldDueBefore.compute(slotId, (id, quietUntil) -> {
+      if (quietUntil != null && now.isBefore(quietUntil)) {
+        return quietUntil;
+      }
+      mine[0] = true;
+      return now.plus(RECLAIM_IN_FLIGHT);
+    });
+    if (!mine[0]) {
+      return 0;
+    }
+    Instant next = now.plus(slot.policy().holdDuration());
+    List<Booking> earliest = bookings.holdsOf(slotId, 1);
+    if (earliest.isEmpty() || earliest.get(0).holdExpiresAt().orElse(now).isAfter(now)) {
+      if (!earliest.isEmpty()) {
+        Instant due = earliest.get(0).holdExpiresAt().orElse(next);
+        next = due.isBefore(next) ? due : next;
+      }
+      remember(slotId, next);
       return 0;
     }
     int released = 0;
-    List<Booking> holds = bookings.holdsOf(slot.slotId(), RECLAIM_BATCH);
-    Instant next = now.plus(slot.policy().holdDuration());
+    List<Booking> holds = bookings.holdsOf(slotId, RECLAIM_BATCH);
     for (Booking hold : holds) {
       Instant due = hold.holdExpiresAt().orElse(now);
       if (due.isAfter(now)) {
@@ -257,13 +276,22 @@ public final class BookingService {
       }
     }
     if (holds.size() < RECLAIM_BATCH || released == 0) {
-      if (noHoldDueBefore.size() > 10_000) {
-        noHoldDueBefore.clear();
-      }
-      noHoldDueBefore.put(slot.slotId(), next);
+      remember(slotId, next);
+    } else {
+      noHoldDueBefore.remove(slotId); // a full batch released: more may be due, let the next one look
     }
     return released;
   }
+
+  private void remember(String slotId, Instant quietUntil) {
+    if (noHoldDueBefore.size() > 10_000) {
+      noHoldDueBefore.clear();
+    }
+    noHoldDueBefore.put(slotId, quietUntil);
+  }
+
+  /** How long the crowd behind a reclaim in flight skips its own look (the look takes milliseconds). */
+  private static final java.time.Duration RECLAIM_IN_FLIGHT = java.time.Duration.ofSeconds(1);
 
   private static final int RECLAIM_BATCH = 25;
   private final java.util.Map<String, Instant> noHoldDueBefore = new java.util.concurrent.ConcurrentHashMap<>();
