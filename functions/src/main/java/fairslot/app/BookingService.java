@@ -74,7 +74,7 @@ public final class BookingService {
   }
 
   public Outcome<Booked> book(Book command) {
-    Optional<Slot> found = catalog.findSlot(command.slotId());
+    Optional<Slot> found = catalog.slotFacts(command.slotId());
     if (found.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no slot " + command.slotId());
     }

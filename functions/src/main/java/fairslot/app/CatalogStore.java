@@ -30,6 +30,14 @@ public interface CatalogStore {
   Optional<Slot> findSlot(String slotId);
 
   /**
+   * The slot for judging the facts that never change after creation (exists, capacity, policy,
+   * times, kind, price) plus its admission mode, which may lag a switch by up to a second in another
+   * container. The counters in it are stale: decide nothing from them. A flash crowd on one slot
+   * reads it once per container and second instead of once per request.
+   */
+  Optional<Slot> slotFacts(String slotId);
+
+  /**
    * OPEN or CLOSED to CANCELLED, freeing the slot's coach and room, with its audit record. A slot
    * already CANCELLED is returned as it is.
    */

@@ -76,6 +76,9 @@ public final class Bench {
       // The same transaction shape as a booking (seat + 4 items): separates emulator cost per
       // action from fairslot's own overhead (HTTP, JWT, JSON, the slot read).
       Crowd.Result<Boolean> sameShape = floor(runtime.endpoint(), clients, seats, 5);
+      // The booking transaction itself, item for item (conditions, ALL_OLD, a booking's attributes),
+      // sent raw: what the emulator charges for a booking's data, without any of fairslot's code.
+      Crowd.Result<Boolean> sameItems = BookingShapedFloor.run(runtime.endpoint(), clients, seats);
 
       System.out.printf("fairslot: granted=%d sold_out=%d errors=%d p50_ms=%.1f p99_ms=%.1f throughput_rps=%.0f%n",
           granted, soldOut, errors, fair.stats().p50Ms(), fair.stats().p99Ms(), fair.stats().throughput());
@@ -83,14 +86,19 @@ public final class Bench {
           floorGranted, floor.stats().p50Ms(), floor.stats().p99Ms(), floor.stats().throughput());
       System.out.printf("floor with a booking's 5 actions: p50_ms=%.1f p99_ms=%.1f throughput_rps=%.0f%n",
           sameShape.stats().p50Ms(), sameShape.stats().p99Ms(), sameShape.stats().throughput());
+      System.out.printf("floor with a booking's items (raw, same conditions): p50_ms=%.1f p99_ms=%.1f"
+              + " throughput_rps=%.0f%n",
+          sameItems.stats().p50Ms(), sameItems.stats().p99Ms(), sameItems.stats().throughput());
       System.out.printf("bench flash-crowd: granted=%d sold_out=%d errors=%d invariant=%s p50_ms=%.1f p99_ms=%.1f"
               + " floor_p50_ms=%.1f p50_ratio=%.2f throughput_ratio=%.2f floor5_p50_ms=%.1f p50_ratio_vs_floor5=%.2f"
-              + " throughput_ratio_vs_floor5=%.2f clients=%d seats=%d%n",
+              + " throughput_ratio_vs_floor5=%.2f booking_floor_p50_ms=%.1f p50_ratio_vs_booking_floor=%.2f"
+              + " throughput_ratio_vs_booking_floor=%.2f clients=%d seats=%d%n",
           granted, soldOut, errors, invariant ? "ok" : "BROKEN", fair.stats().p50Ms(), fair.stats().p99Ms(),
           floor.stats().p50Ms(), fair.stats().p50Ms() / floor.stats().p50Ms(),
           fair.stats().throughput() / floor.stats().throughput(), sameShape.stats().p50Ms(),
           fair.stats().p50Ms() / sameShape.stats().p50Ms(), fair.stats().throughput() / sameShape.stats().throughput(),
-          clients, seats);
+          sameItems.stats().p50Ms(), fair.stats().p50Ms() / sameItems.stats().p50Ms(),
+          fair.stats().throughput() / sameItems.stats().throughput(), clients, seats);
     }
   }
 

@@ -176,6 +176,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Slot> cancelSlot(String slotId, Change change) {
+    facts.remove(slotId);
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
       Optional<Slot> found = findSlot(slotId);
       if (found.isEmpty()) {
@@ -276,6 +277,43 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     return get(Keys.assignee(ref), ref.kind().name()).map(AssigneeItemMapper::fromItem);
   }
 
+  /** Slot facts read in the last second, by slot id (see {@link #slotFacts}). */
+  private final java.util.concurrent.ConcurrentHashMap<String, CachedSlot> facts =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final long FACTS_TTL_NANOS = 1_000_000_000L;
+
+  private record CachedSlot(Slot slot, long readAt, java.util.concurrent.atomic.AtomicBoolean refreshing) {
+    CachedSlot(Slot slot) {
+      this(slot, System.nanoTime(), new java.util.concurrent.atomic.AtomicBoolean());
+    }
+  }
+
+  /**
+   * Single flight: a crowd arriving at once waits for one read (computeIfAbsent) instead of sending
+   * hundreds, and when the entry ages out one request re-reads while the rest keep the old facts.
+   */
+  @Override
+  public Optional<Slot> slotFacts(String slotId) {
+    CachedSlot cached = facts.get(slotId);
+    if (cached == null) {
+      if (facts.size() > 10_000) {
+        facts.clear();
+      }
+      cached = facts.computeIfAbsent(slotId, id -> findSlot(id).map(CachedSlot::new).orElse(null));
+      return cached == null ? Optional.empty() : Optional.of(cached.slot());
+    }
+    if (System.nanoTime() - cached.readAt() >= FACTS_TTL_NANOS && cached.refreshing().compareAndSet(false, true)) {
+      Optional<Slot> fresh = findSlot(slotId);
+      if (fresh.isPresent()) {
+        facts.put(slotId, new CachedSlot(fresh.get()));
+        return fresh;
+      }
+      facts.remove(slotId);
+      return Optional.empty();
+    }
+    return Optional.of(cached.slot());
+  }
+
   @Override
   public Optional<Slot> findSlot(String slotId) {
     return get(Keys.slot(slotId), "SLOT").map(SlotItemMapper::fromItem);
@@ -296,6 +334,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission) {
+    facts.remove(slotId);
     try {
       Map<String, AttributeValue> after = dynamo.updateItem(r -> r.tableName(table)
           .key(Attr.key(Keys.slot(slotId), "SLOT"))
@@ -311,6 +350,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to) {
+    facts.remove(slotId);
     try {
       Map<String, AttributeValue> after = dynamo.updateItem(r -> r.tableName(table)
           .key(Attr.key(Keys.slot(slotId), "SLOT"))
