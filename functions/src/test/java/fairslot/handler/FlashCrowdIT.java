@@ -6,13 +6,8 @@ import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;
 import fairslot.testing.SeatLedger;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -88,25 +83,6 @@ class FlashCrowdIT {
 
   /** Runs {@code n} calls on {@code n} threads released by one latch; returns replies in index order. */
   static List<Reply> race(int n, IntFunction<java.util.concurrent.Callable<Reply>> call) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    try {
-      CountDownLatch go = new CountDownLatch(1);
-      List<Future<Reply>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        var c = call.apply(i);
-        futures.add(pool.submit(() -> {
-          go.await();
-          return c.call();
-        }));
-      }
-      go.countDown();
-      List<Reply> replies = new ArrayList<>();
-      for (Future<Reply> f : futures) {
-        replies.add(f.get());
-      }
-      return replies;
-    } finally {
-      pool.shutdownNow();
-    }
+    return fairslot.testing.Race.all(n, call);
   }
 }

@@ -7,12 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;
+import fairslot.testing.Race;
 import fairslot.testing.SeatLedger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -252,25 +250,6 @@ class ScheduleIT {
   }
 
   private static List<Reply> race(int n, java.util.function.IntFunction<Reply> attempt) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    try {
-      java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
-      List<Future<Reply>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        int index = i;
-        futures.add(pool.submit(() -> {
-          go.await();
-          return attempt.apply(index);
-        }));
-      }
-      go.countDown();
-      List<Reply> replies = new ArrayList<>();
-      for (Future<Reply> f : futures) {
-        replies.add(f.get());
-      }
-      return replies;
-    } finally {
-      pool.shutdownNow();
-    }
+    return Race.all(n, i -> () -> attempt.apply(i));
   }
 }
