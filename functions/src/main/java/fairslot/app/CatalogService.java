@@ -208,16 +208,18 @@ public final class CatalogService {
   }
 
   /** Switches how bookings reach the slot; seats are one inventory either way. */
-  public Outcome<Slot> setAdmission(String slotId, Admission admission) {
-    return store.setAdmission(slotId, admission).<Outcome<Slot>>map(Outcome::done)
+  public Outcome<Slot> setAdmission(String staff, String slotId, Admission admission) {
+    return store.setAdmission(slotId, admission, Change.by(staff, clock.instant(), "admission set"))
+        .<Outcome<Slot>>map(Outcome::done)
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId));
   }
 
   /** Closing a closed slot (or opening an open one) is a no-op that returns the slot. */
-  public Outcome<Slot> setOpen(String slotId, boolean open) {
+  public Outcome<Slot> setOpen(String staff, String slotId, boolean open) {
     SlotStatus from = open ? SlotStatus.CLOSED : SlotStatus.OPEN;
     SlotStatus to = open ? SlotStatus.OPEN : SlotStatus.CLOSED;
-    Optional<Slot> moved = store.moveSlot(slotId, from, to);
+    Optional<Slot> moved = store.moveSlot(slotId, from, to,
+        Change.by(staff, clock.instant(), open ? "opened" : "closed"));
     if (moved.isPresent()) {
       return Outcome.done(moved.get());
     }

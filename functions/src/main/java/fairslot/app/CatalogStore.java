@@ -53,8 +53,9 @@ public interface CatalogStore {
 
   Page<Slot> slotsStartingOn(String venueId, LocalDate venueDate, PageRequest page);
 
-  Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission);
+  /** Sets the admission mode (with its audit record); empty if there is no such slot. */
+  Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission, Change change);
 
-  /** Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}. */
-  Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to);
+  /** Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}, with its audit record. */
+  Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change);
 }

@@ -298,7 +298,8 @@ public final class HttpApi {
   }
 
   private HttpResponse setOpen(HttpRequest request, boolean open) {
-    return respond(catalog.setOpen(request.path("slotId"), open), 200, SlotView::of);
+    return respond(catalog.setOpen(request.requireCaller().userId(), request.path("slotId"), open), 200,
+        SlotView::of);
   }
 
   // ---- bookings
@@ -391,7 +392,8 @@ public final class HttpApi {
 
   private HttpResponse setAdmission(HttpRequest request) {
     RequestBody body = RequestBody.parse(request.body());
-    return respond(catalog.setAdmission(request.path("slotId"), body.enumeration("admission", Admission.class)), 200,
+    return respond(catalog.setAdmission(request.requireCaller().userId(), request.path("slotId"),
+        body.enumeration("admission", Admission.class)), 200,
         SlotView::of);
   }
 

@@ -156,6 +156,21 @@ class SlotCancelIT {
   }
 
   @Test
+  void closingOpeningAndCancellingASlotAreInItsAuditTrailWithWhoDidIt() {
+    String slotId = api.openSlot("SEATS", 4, 4000);
+    api.send("POST /slots/{slotId}/close", e -> e.as("desk-1", FRONTDESK).path("slotId", slotId));
+    api.send("POST /slots/{slotId}/open", e -> e.as("desk-2", FRONTDESK).path("slotId", slotId));
+    cancelSlot(slotId);
+
+    Reply audit = api.send("GET /audit", e -> e.as("admin-1", ADMIN).query("slotId", slotId));
+
+    List<String> moves = new java.util.ArrayList<>();
+    audit.json().get("items").forEach(a -> moves.add(a.get("actor").asText() + ":" + a.get("from").asText()
+        + "->" + a.get("to").asText()));
+    assertThat(moves).containsExactly("desk-1:OPEN->CLOSED", "desk-2:CLOSED->OPEN", "admin-1:OPEN->CANCELLED");
+  }
+
+  @Test
   void anUnknownSlotIsNotFound() {
     Reply r = cancelSlot("no-such-slot");
 

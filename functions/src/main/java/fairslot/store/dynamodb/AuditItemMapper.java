@@ -14,7 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Audit records live in the partition of the entity they describe, so one Query returns an
  * entity's history in order, and every transition writes its record in its own transaction.
  * SK is {@code AUDIT#<millis>#<sequence>}: a booking's sequence is its version after the move, so
- * its transitions sort correctly even within one millisecond; other records use a random tiebreak.
+ * its transitions sort correctly even within one millisecond; other records use a process-wide
+ * sequence (in order within one process) and a random suffix.
  */
 final class AuditItemMapper {
   private AuditItemMapper() {}
@@ -22,9 +23,14 @@ final class AuditItemMapper {
   static final String SK_PREFIX = "AUDIT#";
 
   static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to, Change change) {
-    return toItem(entityPk, entity, from, to, change,
-        "r" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
+    return toItem(entityPk, entity, from, to, change, String.format("s%016x%08x", SEQUENCE.incrementAndGet(),
+        ThreadLocalRandom.current().nextInt() & Integer.MAX_VALUE));
   }
+
+  // Orders one process's records within a millisecond (a frozen test clock, or staff acting fast);
+  // the random suffix keeps keys from two containers apart.
+  private static final java.util.concurrent.atomic.AtomicLong SEQUENCE =
+      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() & 0x0000_ffff_ffff_ffffL);
 
   static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to, Change change,
       long sequence) {

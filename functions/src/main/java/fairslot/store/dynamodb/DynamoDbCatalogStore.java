@@ -333,34 +333,35 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission) {
+  public Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission, Change change) {
     facts.remove(slotId);
-    try {
-      Map<String, AttributeValue> after = dynamo.updateItem(r -> r.tableName(table)
-          .key(Attr.key(Keys.slot(slotId), "SLOT"))
-          .updateExpression("SET admission = :a")
-          .conditionExpression("attribute_exists(PK)")
-          .expressionAttributeValues(Map.of(":a", s(admission.name())))
-          .returnValues(ReturnValue.ALL_NEW)).attributes();
-      return Optional.of(SlotItemMapper.fromItem(after));
-    } catch (ConditionalCheckFailedException missing) {
-      return Optional.empty();
-    }
+    return changeSlot(slotId, "SET admission = :a", "attribute_exists(PK)", Map.of(),
+        Map.of(":a", s(admission.name())), "admission", admission.name(), change);
   }
 
   @Override
-  public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to) {
+  public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change) {
     facts.remove(slotId);
+    return changeSlot(slotId, "SET #status = :to", "#status = :from", Map.of("#status", "status"),
+        Map.of(":to", s(to.name()), ":from", s(from.name())), from.name(), to.name(), change);
+  }
+
+  /** One conditional update of the slot with its audit record; empty if the condition failed. */
+  private Optional<Slot> changeSlot(String slotId, String update, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values, String auditFrom, String auditTo, Change change) {
+    Update.Builder slot = Update.builder().tableName(table).key(Attr.key(Keys.slot(slotId), "SLOT"))
+        .updateExpression(update).conditionExpression(condition).expressionAttributeValues(values);
+    if (!names.isEmpty()) {
+      slot.expressionAttributeNames(names);
+    }
     try {
-      Map<String, AttributeValue> after = dynamo.updateItem(r -> r.tableName(table)
-          .key(Attr.key(Keys.slot(slotId), "SLOT"))
-          .updateExpression("SET #status = :to")
-          .conditionExpression("#status = :from")
-          .expressionAttributeNames(Map.of("#status", "status"))
-          .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name())))
-          .returnValues(ReturnValue.ALL_NEW)).attributes();
-      return Optional.of(SlotItemMapper.fromItem(after));
-    } catch (ConditionalCheckFailedException notInFrom) {
+      dynamo.transactWriteItems(r -> r.transactItems(
+          TransactWriteItem.builder().update(slot.build()).build(),
+          TransactWriteItem.builder().put(Put.builder().tableName(table)
+              .item(AuditItemMapper.toItem(Keys.slot(slotId), "slot:" + slotId, auditFrom, auditTo, change))
+              .build()).build()));
+      return findSlot(slotId);
+    } catch (TransactionCanceledException | TransactionConflictException notAsExpected) {
       return Optional.empty();
     }
   }

@@ -65,7 +65,8 @@ class SlotFactsCacheIT {
     DynamoDbCatalogStore store = new DynamoDbCatalogStore(counted, api.table);
     store.slotFacts(slotId);
 
-    store.setAdmission(slotId, fairslot.domain.Admission.QUEUED);
+    store.setAdmission(slotId, fairslot.domain.Admission.QUEUED,
+        fairslot.app.Change.by("desk-1", java.time.Instant.now(), "admission set"));
 
     assertThat(store.slotFacts(slotId)).get().extracting(Slot::admission).isEqualTo(fairslot.domain.Admission.QUEUED);
     assertThat(store.slotFacts("no-such-slot")).isEmpty();
