@@ -23,6 +23,9 @@ import software.amazon.awscdk.services.apigatewayv2.CfnStage;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
 import software.amazon.awscdk.services.apigatewayv2.HttpMethod;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.MetricOptions;
+import software.amazon.awscdk.services.logs.FilterPattern;
+import software.amazon.awscdk.services.logs.MetricFilter;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cognito.AuthFlow;
@@ -123,6 +126,9 @@ public final class FairslotStack extends Stack {
       if (schedule.name().equals("stale-requests")) {
         queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(job);
       }
+      if (schedule.name().equals("reconcile")) {
+        seatLedgerAlarm(job);
+      }
       Rule.Builder.create(this, pascal(schedule.name()) + "Schedule")
           .ruleName("fairslot-" + schedule.name())
           .schedule(Schedule.expression(schedule.rate()))
@@ -216,6 +222,24 @@ public final class FairslotStack extends Stack {
         .treatMissingData(TreatMissingData.NOT_BREACHING)
         .build();
     return fn;
+  }
+
+  /** reconcile logs each deviation as a structured line; one of them is enough to call a person. */
+  private void seatLedgerAlarm(Function reconcile) {
+    MetricFilter deviations = MetricFilter.Builder.create(this, "SeatLedgerDeviations")
+        .logGroup(reconcile.getLogGroup())
+        .filterPattern(FilterPattern.stringValue("$.message", "=", "seat ledger deviation"))
+        .metricNamespace("fairslot")
+        .metricName("SeatLedgerDeviations")
+        .metricValue("1")
+        .build();
+    Alarm.Builder.create(this, "SeatLedgerDeviationFound")
+        .alarmDescription("reconcile found a slot where capacity != remaining + held + offered (see its log)")
+        .metric(deviations.metric(MetricOptions.builder().statistic("Sum").period(Duration.days(1)).build()))
+        .threshold(0).evaluationPeriods(1)
+        .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+        .treatMissingData(TreatMissingData.NOT_BREACHING)
+        .build();
   }
 
   /** SnapStart applies to published versions: everything invokes the "live" alias of the current version. */

@@ -119,7 +119,12 @@ class FairslotStackTest {
 
   @Test
   void alarmsWatchEveryDeadLetterQueueAndEveryFunctionsErrors() {
-    template.resourceCountIs("AWS::CloudWatch::Alarm", Fairslot.QUEUES.size() + 1 + 3 + Fairslot.SCHEDULES.size());
+    // + 1: reconcile's seat-ledger deviation alarm, fed by a metric filter on its log group.
+    template.resourceCountIs("AWS::CloudWatch::Alarm", Fairslot.QUEUES.size() + 1 + 3 + Fairslot.SCHEDULES.size() + 1);
+    template.hasResourceProperties("AWS::Logs::MetricFilter", Map.of(
+        "FilterPattern", "{ $.message = \"seat ledger deviation\" }",
+        "MetricTransformations", List.of(Map.of("MetricName", "SeatLedgerDeviations", "MetricNamespace", "fairslot",
+            "MetricValue", "1"))));
     template.resourceCountIs("AWS::Logs::LogGroup", 1 + 3 + Fairslot.SCHEDULES.size());
     template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
   }
