@@ -1,5 +1,7 @@
 package fairslot.app;
 
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
 import fairslot.domain.SeatCount;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -31,7 +33,16 @@ public final class Reconciliation {
   /** Repair, if asked, happens as {@code actor}. */
   public record Request(Optional<String> slotId, Optional<String> cursor, int limit, boolean repair, String actor) {}
 
-  public Result check(Request request) {
+  /** NOT_FOUND when the one slot asked for does not exist. */
+  public Outcome<Result> check(Request request) {
+    Result result = checkPage(request);
+    if (request.slotId().isPresent() && result.checked() == 0) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + request.slotId().get());
+    }
+    return Outcome.done(result);
+  }
+
+  private Result checkPage(Request request) {
     List<String> slotIds;
     Optional<String> next = Optional.empty();
     if (request.slotId().isPresent()) {
@@ -65,7 +76,7 @@ public final class Reconciliation {
     int deviations = 0;
     Optional<String> cursor = Optional.empty();
     do {
-      Result page = check(new Request(Optional.empty(), cursor, pageSize, false, "reconcile"));
+      Result page = checkPage(new Request(Optional.empty(), cursor, pageSize, false, "reconcile"));
       checked += page.checked();
       deviations += page.deviations().size();
       page.deviations().forEach(report);

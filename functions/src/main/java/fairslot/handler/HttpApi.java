@@ -268,7 +268,8 @@ public final class HttpApi {
     var command = new CatalogService.GenerateSlots(body.text("resourceId"), body.date("from"), body.date("to"),
         weekly, slotCapacity(body), price(body),
         body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT), assignment(body));
-    return respond(catalog.generate(command), 200, Views.GeneratedView::of);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(key, () -> respond(catalog.generate(command), 200, Views.GeneratedView::of));
   }
 
   private static java.time.DayOfWeek dayOfWeek(String text) {
@@ -487,9 +488,9 @@ public final class HttpApi {
         throw InvalidInput.unprocessable("cursor is not one this API returned");
       }
     });
-    var result = reconciliation.check(new Reconciliation.Request(body.optionalText("slotId"), cursor, limit,
-        body.optionalBoolean("repair").orElse(false), request.requireCaller().userId()));
-    return HttpResponse.json(200, Views.ReconcileView.of(result));
+    return respond(reconciliation.check(new Reconciliation.Request(body.optionalText("slotId"), cursor, limit,
+        body.optionalBoolean("repair").orElse(false), request.requireCaller().userId())), 200,
+        Views.ReconcileView::of);
   }
 
   private HttpResponse staffAction(HttpRequest request, java.util.function.BiFunction<String, String, Outcome<Booking>> action) {

@@ -144,9 +144,11 @@ class ReconcileIT {
     Reply asFinance = api.send("POST /admin/reconcile", e -> e.as("fin-1", List.of("finance")).body("{}"));
     Reply badCursor = reconcile("{\"cursor\":\"!!\"}");
     Reply badLimit = reconcile("{\"limit\":0}");
+    Reply unknown = reconcile("{\"slotId\":\"no-such-slot\"}");
 
     assertThat(asFinance.status()).isEqualTo(403);
     assertThat(badCursor.status()).isEqualTo(422);
     assertThat(badLimit.status()).isEqualTo(422);
+    assertThat(unknown.status()).isEqualTo(404);
   }
 }

@@ -80,6 +80,21 @@ class ScheduleIT {
   }
 
   @Test
+  void aGenerateRetriedWithItsIdempotencyKeyReplaysTheFirstAnswer() {
+    String venue = api.venue("Asia/Shanghai", "{}");
+    String yoga = api.resource(venue, "SEATS", 12);
+    String body = "{\"resourceId\":\"" + yoga + "\",\"from\":\"2026-12-02\",\"to\":\"2026-12-09\",\"weekly\":"
+        + "[{\"dayOfWeek\":\"WED\",\"start\":\"18:00\",\"end\":\"19:00\"}],\"priceMinor\":800,\"currency\":\"CNY\"}";
+
+    Reply first = api.send("POST /slots:generate", e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "gen-1").body(body));
+    Reply retry = api.send("POST /slots:generate", e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "gen-1").body(body));
+
+    assertThat(first.json().get("created").asInt()).isEqualTo(2);
+    assertThat(retry.body()).isEqualTo(first.body());
+    assertThat(slotsOn(venue, "2026-12-09")).hasSize(1);
+  }
+
+  @Test
   void generationOverBerlinsSpringChangeKeepsSixPmAndMovesASkippedHourStartDeliberately() {
     String venue = api.venue("Europe/Berlin", "{}");
     String hall = api.resource(venue, "SEATS", 20);

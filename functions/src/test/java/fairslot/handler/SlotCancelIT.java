@@ -156,6 +156,29 @@ class SlotCancelIT {
   }
 
   @Test
+  void aCancelRacingAHundredBookingsLeavesNoActiveBookingOnTheSlot() throws Exception {
+    String slotId = api.openSlot("SEATS", 40, 4000);
+
+    List<Reply> replies = fairslot.testing.Race.all(101, i -> () -> i == 50 ? cancelSlot(slotId)
+        : api.book("racer-" + i, slotId, 1));
+
+    assertThat(replies.get(50).status()).isEqualTo(200);
+    long booked = replies.stream().filter(r -> r.status() == 201).count();
+    long refused = replies.stream().filter(r -> "slot_closed".equals(r.text("code"))
+        || "sold_out".equals(r.text("code"))).count();
+    assertThat(booked + refused).isEqualTo(100);
+    assertThat(booked).isLessThanOrEqualTo(40);
+    // Every booking that got in before the cancel was released by it; none got in after.
+    long active = Aws.dynamo().scanPaginator(r -> r.tableName(api.table).consistentRead(true)).items().stream()
+        .filter(i -> i.get("type") != null && "BOOKING".equals(i.get("type").s())
+            && slotId.equals(i.get("slotId").s()) && "PENDING_PAY".equals(i.get("status").s()))
+        .count();
+    assertThat(active).isZero();
+    assertThat(replies.get(50).json().get("bookingsCancelled").asLong()).isEqualTo(booked);
+    assertThat(api.remaining(slotId)).isEqualTo(40);
+  }
+
+  @Test
   void closingOpeningAndCancellingASlotAreInItsAuditTrailWithWhoDidIt() {
     String slotId = api.openSlot("SEATS", 4, 4000);
     api.send("POST /slots/{slotId}/close", e -> e.as("desk-1", FRONTDESK).path("slotId", slotId));
