@@ -36,6 +36,7 @@ public final class Fairslot {
   public static final String BOOKINGS_BY_VENUE_DAY = "bookingsByVenueDay";
   public static final String SLOTS_BY_START = "slotsByStart";
   public static final String ENTRIES_BY_SLOT = "entriesBySlot";
+  public static final String CANCELS_DUE = "cancelsDue";
 
   public static final TableDefinition TABLE = new TableDefinition(
       "fairslot",
@@ -72,7 +73,9 @@ public final class Fairslot {
           new IndexDefinition(SLOTS_BY_START, "slotShard", STRING, "startAt", NUMBER, KEYS_ONLY),
           // Every waitlist entry of a slot, whatever its status (reconcile counts open offers,
           // slot cancel closes the line).
-          new IndexDefinition(ENTRIES_BY_SLOT, "entrySlot", STRING, "sequence", NUMBER)));
+          new IndexDefinition(ENTRIES_BY_SLOT, "entrySlot", STRING, "sequence", NUMBER),
+          // Cancelled slots whose cancel has not finished releasing everything (finish-cancels job).
+          new IndexDefinition(CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY)));
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";
@@ -89,7 +92,8 @@ public final class Fairslot {
       new ScheduleDefinition("waitlist-fallback", "rate(1 minute)", "fairslot.handler.WaitlistFallbackHandler"),
       new ScheduleDefinition("send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"),
       new ScheduleDefinition("stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"),
-      new ScheduleDefinition("reconcile", "rate(1 day)", "fairslot.handler.ReconcileHandler"));
+      new ScheduleDefinition("reconcile", "rate(1 day)", "fairslot.handler.ReconcileHandler"),
+      new ScheduleDefinition("finish-cancels", "rate(1 minute)", "fairslot.handler.FinishCancelsHandler"));
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots

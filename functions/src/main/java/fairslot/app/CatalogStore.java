@@ -6,6 +6,7 @@ import fairslot.domain.Slot;
 import fairslot.domain.SlotStatus;
 import fairslot.domain.Venue;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 
 /** Port: venues, resources and slots. */
@@ -42,6 +43,12 @@ public interface CatalogStore {
    * already CANCELLED is returned as it is.
    */
   Outcome<Slot> cancelSlot(String slotId, fairslot.app.Change change);
+
+  /** The cancel of this slot has released everything: it no longer needs finishing. */
+  void cancelFinished(String slotId);
+
+  /** Cancelled slots marked at or before {@code by} whose cancel has not finished (sparse index). */
+  List<String> cancelsDue(java.time.Instant by, int limit);
 
   /** Every slot's id, a page at a time (cursor from the previous page). */
   Page<String> slotIds(Optional<String> cursor, int limit);

@@ -80,7 +80,44 @@ public final class SlotCancellation {
       cursor = page.nextCursor();
     } while (cursor.isPresent());
     waitlist.settleOwedSeats(slotId);
+    if (nothingLeftActive(slotId)) {
+      catalog.cancelFinished(slotId);
+    }
     return Outcome.done(new Cancelled(catalog.findSlot(slotId).orElse(done.value()), cancelled, refunding, closed));
+  }
+
+  /** Whether a fresh look finds no active booking, waiting entry or open offer left on the slot. */
+  private boolean nothingLeftActive(String slotId) {
+    boolean lineClosed = waitlist.entriesOf(slotId).stream()
+        .noneMatch(e -> e.status() == WaitlistStatus.WAITING || e.status() == WaitlistStatus.OFFERED);
+    if (!lineClosed) {
+      return false;
+    }
+    Optional<String> cursor = Optional.empty();
+    do {
+      Page<Booking> page = bookings.bookingsOfSlot(slotId, new PageRequest(PAGE, cursor));
+      if (page.items().stream().anyMatch(b -> b.status() == BookingStatus.PENDING_PAY
+          || b.status() == BookingStatus.PAID)) {
+        return false;
+      }
+      cursor = page.nextCursor();
+    } while (cursor.isPresent());
+    return true;
+  }
+
+  /**
+   * The finish-cancels job: cancels marked more than {@code grace} ago and still not finished (the
+   * request that started them was cut off and nobody retried) are run again, which resumes them.
+   */
+  public JobReport finishInterrupted(java.time.Duration grace, int limit) {
+    java.util.List<String> due = catalog.cancelsDue(clock.instant().minus(grace), limit);
+    int finished = 0;
+    for (String slotId : due) {
+      if (cancel("system:finish-cancels", slotId) instanceof Outcome.Done<Cancelled>) {
+        finished++;
+      }
+    }
+    return new JobReport("finish-cancels", due.size(), finished, due.size());
   }
 
   /**

@@ -130,10 +130,8 @@ public final class Wiring {
     PaymentService payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     StaffService staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
-    SlotCancellation cancellation = new SlotCancellation(catalogStore, bookingStore, waitlistStore, releases, refunds,
-        clock);
     return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist(), queuedAdmission(), desk,
-        cancellation, reconciliation()),
+        slotCancellation(), reconciliation()),
         new IdempotencyKeys(idempotencyStore, clock), new WebhookSignature(paymentSecret), clock);
   }
 
@@ -148,6 +146,10 @@ public final class Wiring {
 
   public WaitlistService waitlist() {
     return new WaitlistService(catalogStore, waitlistStore, bookings(), clock, ids);
+  }
+
+  public SlotCancellation slotCancellation() {
+    return new SlotCancellation(catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
   }
 
   public Reconciliation reconciliation() {

@@ -121,11 +121,7 @@ class SlotCancelIT {
   @Test
   void aCancelInterruptedAfterTheSlotMovedIsFinishedByRunningItAgain() {
     String slotId = busySlot();
-    // As if the first run died right after its first transaction: the slot is CANCELLED, nothing else.
-    Aws.dynamo().updateItem(u -> u.tableName(api.table)
-        .key(Map.of("PK", AttributeValue.fromS("SLOT#" + slotId), "SK", AttributeValue.fromS("SLOT")))
-        .updateExpression("SET #s = :c").expressionAttributeNames(Map.of("#s", "status"))
-        .expressionAttributeValues(Map.of(":c", AttributeValue.fromS("CANCELLED"))));
+    cutOffAfterItsFirstTransaction(slotId);
 
     Reply resumed = cancelSlot(slotId);
 
@@ -133,6 +129,45 @@ class SlotCancelIT {
     assertThat(resumed.json().get("refundsStarted").asInt()).isEqualTo(2);
     assertThat(resumed.json().get("waitlistClosed").asInt()).isEqualTo(2);
     assertThat(api.remaining(slotId)).isEqualTo(4);
+  }
+
+  /** As if a cancel died right after its first transaction: the slot is CANCELLED and marked, nothing else. */
+  private void cutOffAfterItsFirstTransaction(String slotId) {
+    Aws.dynamo().updateItem(u -> u.tableName(api.table)
+        .key(Map.of("PK", AttributeValue.fromS("SLOT#" + slotId), "SK", AttributeValue.fromS("SLOT")))
+        .updateExpression("SET #s = :c, cancelDueShard = :shard, cancelDueAt = :at")
+        .expressionAttributeNames(Map.of("#s", "status"))
+        .expressionAttributeValues(Map.of(":c", AttributeValue.fromS("CANCELLED"),
+            ":shard", AttributeValue.fromS("CANCELS#" + Math.floorMod(slotId.hashCode(), 4)),
+            ":at", AttributeValue.fromN(Long.toString(api.clock.instant().toEpochMilli())))));
+  }
+
+  @Test
+  void aCancelCutOffAndNeverRetriedIsFinishedByTheJobAfterAMinute() {
+    String slotId = busySlot();
+    cutOffAfterItsFirstTransaction(slotId);
+
+    Map<String, Object> tooSoon = new FinishCancelsHandler(api.wiring).run();
+    api.clock.advance(java.time.Duration.ofMinutes(2));
+    Map<String, Object> finished = new FinishCancelsHandler(api.wiring).run();
+    Map<String, Object> again = new FinishCancelsHandler(api.wiring).run();
+
+    assertThat(tooSoon).containsEntry("due", 0);
+    assertThat(finished).containsEntry("due", 1).containsEntry("changed", 1);
+    assertThat(again).containsEntry("due", 0);
+    assertThat(status("u1", slotId)).isEqualTo("CANCELLED");
+    assertThat(status("u2", slotId)).isIn("REFUNDING", "REFUNDED");
+    assertThat(entry("u6", slotId).text("status")).isEqualTo("EXPIRED");
+    assertThat(api.remaining(slotId)).isEqualTo(4);
+  }
+
+  @Test
+  void aCancelThatRanToTheEndLeavesNothingForTheJob() {
+    String slotId = busySlot();
+    cancelSlot(slotId);
+    api.clock.advance(java.time.Duration.ofMinutes(2));
+
+    assertThat(new FinishCancelsHandler(api.wiring).run()).containsEntry("due", 0);
   }
 
   @Test

@@ -187,13 +187,16 @@ public final class DynamoDbCatalogStore implements CatalogStore {
         return Outcome.done(slot);
       }
       List<TransactWriteItem> actions = new ArrayList<>();
+      // Marked until the cancel has released everything: the finish-cancels job completes a run
+      // that was cut off (a timed-out request nobody retried).
       actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
           .key(Attr.key(Keys.slot(slotId), "SLOT"))
-          .updateExpression("SET #status = :cancelled")
+          .updateExpression("SET #status = :cancelled, cancelDueShard = :shard, cancelDueAt = :at")
           .conditionExpression("#status = :seen")
           .expressionAttributeNames(Map.of("#status", "status"))
           .expressionAttributeValues(Map.of(":cancelled", s(SlotStatus.CANCELLED.name()),
-              ":seen", s(slot.status().name()))).build()).build());
+              ":seen", s(slot.status().name()), ":shard", s(Keys.shard("CANCELS", slotId)),
+              ":at", Attr.millis(change.at()))).build()).build());
       // The coach and room are free again for that time.
       for (Assignee.Ref ref : slot.assignment().refs()) {
         for (LocalDate day : slot.interval().utcDays()) {
@@ -216,6 +219,18 @@ public final class DynamoDbCatalogStore implements CatalogStore {
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "the slot is busy; try again");
+  }
+
+  @Override
+  public void cancelFinished(String slotId) {
+    dynamo.updateItem(r -> r.tableName(table).key(Attr.key(Keys.slot(slotId), "SLOT"))
+        .updateExpression("REMOVE cancelDueShard, cancelDueAt"));
+  }
+
+  @Override
+  public List<String> cancelsDue(java.time.Instant by, int limit) {
+    return new ShardedIndex(dynamo, table, Fairslot.CANCELS_DUE, "CANCELS", "cancelDueShard", "cancelDueAt")
+        .dueBy(by, limit).items().stream().map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length())).toList();
   }
 
   @Override
