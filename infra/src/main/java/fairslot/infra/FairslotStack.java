@@ -106,7 +106,9 @@ public final class FairslotStack extends Stack {
     environment.put("FAIRSLOT_PAYMENT_SECRET", paymentSecret.getValueAsString());
     environment.put("JAVA_TOOL_OPTIONS", "-XX:+TieredCompilation -XX:TieredStopAtLevel=1");
 
-    Function http = function("HttpApi", "fairslot.handler.HttpApiHandler", 1024, 10, null);
+    // 29 s: just under the HTTP API's 30 s integration limit. Bookings take milliseconds; the room is
+    // for staff operations (generating 500 sessions, cancelling a full slot), which are resumable if cut off.
+    Function http = function("HttpApi", "fairslot.handler.HttpApiHandler", 1024, 29, null);
     Alias httpLive = live(http);
     queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(http);
     httpApi(httpLive);

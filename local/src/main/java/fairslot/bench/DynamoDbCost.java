@@ -31,8 +31,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * DynamoDB calls and write units per operation, counted by an SDK interceptor on the real handler.
- * Write units are estimated from the items written (a transactional write of an item up to 1 KB
- * costs 2 WCU; a plain write 1), since the emulator does not report consumed capacity.
+ * The emulator reports no consumed capacity for transactions, so write units are estimated from
+ * the items written and the indexes they touch ({@link WriteUnits}).
  */
 final class DynamoDbCost {
   private DynamoDbCost() {}
@@ -40,15 +40,22 @@ final class DynamoDbCost {
   static final class Counter implements ExecutionInterceptor {
     final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     final AtomicInteger estimatedWcu = new AtomicInteger();
+    final AtomicInteger baseTableWcu = new AtomicInteger();
+    private final WriteUnits units;
+
+    Counter(WriteUnits units) {
+      this.units = units;
+    }
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
       String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
       calls.computeIfAbsent(operation, k -> new AtomicInteger()).incrementAndGet();
       if (context.request() instanceof TransactWriteItemsRequest t) {
-        estimatedWcu.addAndGet(2 * t.transactItems().size());
-      } else if (operation.equals("PutItem") || operation.equals("UpdateItem") || operation.equals("DeleteItem")) {
-        estimatedWcu.incrementAndGet();
+        for (var action : t.transactItems()) {
+          estimatedWcu.addAndGet(units.of(action, true));
+        }
+        baseTableWcu.addAndGet(2 * t.transactItems().size());
       }
     }
 
@@ -59,13 +66,14 @@ final class DynamoDbCost {
     void reset() {
       calls.clear();
       estimatedWcu.set(0);
+      baseTableWcu.set(0);
     }
   }
 
   static void run() throws Exception {
     try (Emulator emulator = Emulator.start()) {
       AwsEndpoint endpoint = emulator.endpoint();
-      Counter counter = new Counter();
+      Counter counter = new Counter(new WriteUnits(endpoint.dynamoDb()));
       DynamoDbClient dynamo = DynamoDbClient.builder().endpointOverride(endpoint.uri()).region(endpoint.region())
           .credentialsProvider(endpoint.credentials()).httpClient(UrlConnectionHttpClient.create())
           .overrideConfiguration(c -> c.addExecutionInterceptor(counter)).build();
@@ -97,6 +105,7 @@ final class DynamoDbCost {
           + "\",\"quantity\":1}", "u-first", "customer")).path("bookingId").asText();
       int bookingCalls = counter.total();
       int bookingWcu = counter.estimatedWcu.get();
+      int bookingBaseWcu = counter.baseTableWcu.get();
       String bookingDetail = counter.calls.toString();
 
       counter.reset();
@@ -131,9 +140,11 @@ final class DynamoDbCost {
       counter.reset();
       var sweep = wiring.holdSweep().run(500);
       System.out.println("booking: " + bookingDetail + "  cancel: " + cancelDetail + "  callback: " + callbackDetail);
-      System.out.printf("bench dynamodb-cost: booking_calls=%d booking_wcu=%d cancel_calls=%d callback_calls=%d"
-              + " sweep_items_read=%d sweep_due=%d sweep_holds_total=%d%n",
-          bookingCalls, bookingWcu, cancelCalls, callbackCalls, sweep.itemsRead(), sweep.due(), 200);
+      System.out.printf("bench dynamodb-cost: booking_calls=%d booking_wcu=%d booking_wcu_base_table=%d"
+              + " booking_wcu_indexes=%d cancel_calls=%d callback_calls=%d sweep_items_read=%d sweep_due=%d"
+              + " sweep_holds_total=%d%n",
+          bookingCalls, bookingWcu, bookingBaseWcu, bookingWcu - bookingBaseWcu, cancelCalls, callbackCalls,
+          sweep.itemsRead(), sweep.due(), 200);
     }
   }
 
