@@ -156,10 +156,26 @@ public final class BookingService {
     List<MemberCalendar> calendars = booking.calendarDays().stream()
         .map(d -> MemberCalendar.empty(booking.userId(), d)).toList();
     boolean reclaimed = fromOffer.isPresent();
+    // A plain booking (no replay to find, no offer, no queued request) on a slot this container saw
+    // sold out a moment ago is first looked at with two condition checks: the crowd behind a sell-out
+    // is answered by them instead of by full transactions that fail.
+    boolean mayProbe = idempotency.isEmpty() && fromOffer.isEmpty() && grantsRequest.isEmpty();
     for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
       backoff.pauseBefore(attempt);
-      PlaceResult result = bookings.place(new BookingPlan(booking, now, actor,
-          calendars, idempotency, idempotency.map(i -> response), fromOffer, grantsRequest));
+      PlaceResult result = null;
+      if (mayProbe && soldOutRecently(slot.slotId())) {
+        result = bookings.probe(booking, now).orElse(null);
+      }
+      if (result == null) {
+        result = bookings.place(new BookingPlan(booking, now, actor,
+            calendars, idempotency, idempotency.map(i -> response), fromOffer, grantsRequest));
+      }
+      if (result instanceof PlaceResult.SoldOut) {
+        if (soldOutSeen.size() > 10_000) {
+          soldOutSeen.clear();
+        }
+        soldOutSeen.put(slot.slotId(), System.nanoTime());
+      }
       if (result instanceof PlaceResult.SoldOut && !reclaimed) {
         // Seats behind holds that ran out are bookable now, not at the next sweep.
         reclaimed = true;
@@ -294,6 +310,22 @@ public final class BookingService {
   private static final java.time.Duration RECLAIM_IN_FLIGHT = java.time.Duration.ofSeconds(1);
 
   private static final int RECLAIM_BATCH = 25;
+
+  /** Slots this container saw sold out, and when (nanoTime): a hint for looking first, never a decision. */
+  private final java.util.Map<String, Long> soldOutSeen = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final long SOLD_OUT_HINT_NANOS = 1_000_000_000L;
+
+  private boolean soldOutRecently(String slotId) {
+    Long seen = soldOutSeen.get(slotId);
+    if (seen == null) {
+      return false;
+    }
+    if (System.nanoTime() - seen < SOLD_OUT_HINT_NANOS) {
+      return true;
+    }
+    soldOutSeen.remove(slotId, seen);
+    return false;
+  }
   private final java.util.Map<String, Instant> noHoldDueBefore = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**

@@ -18,6 +18,15 @@ public interface BookingStore {
    */
   PlaceResult place(BookingPlan plan);
 
+  /**
+   * Whether a booking could be placed right now: one consistent read of the slot's seat facts and
+   * the member guard, judged as {@link #place}'s first conditions would be, with the same
+   * precedence (an active booking before the slot). Writes nothing. Empty if it could (or the read
+   * was throttled); otherwise the refusal place would give. Much cheaper than a placement that
+   * fails, so the crowd behind a sell-out is answered by it.
+   */
+  Optional<PlaceResult> probe(Booking booking, Instant now);
+
   Optional<Booking> findBooking(String bookingId);
 
   Page<Booking> bookingsOf(String userId, PageRequest page);

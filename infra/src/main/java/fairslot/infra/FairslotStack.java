@@ -65,8 +65,8 @@ import software.constructs.Construct;
  * ({@link Fairslot}): table and indexes, bus and rule, queues, routes and schedules cannot drift.
  */
 public final class FairslotStack extends Stack {
-  static final List<String> TABLE_ACTIONS = List.of("dynamodb:GetItem", "dynamodb:Query", "dynamodb:PutItem",
-      "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem");
+  static final List<String> TABLE_ACTIONS = List.of("dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query",
+      "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem");
 
   /** Consumers' timeout; queue visibility timeouts are at least six times this. */
   static final int CONSUMER_TIMEOUT_SECONDS = 30;

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -130,17 +131,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       return new PlaceResult.OfferGone(reasons.oldItem(SLOT).map(WaitlistEntryMapper::fromItem));
     }
     if (reasons.conditionFailed(SLOT)) {
-      Optional<Map<String, AttributeValue>> slot = reasons.oldItem(SLOT);
-      if (slot.isEmpty()) {
-        return new PlaceResult.SlotMissing();
-      }
-      if (!SlotStatus.OPEN.name().equals(Attr.str(slot.get(), "status"))) {
-        return new PlaceResult.SlotNotOpen();
-      }
-      if (!Attr.instant(slot.get(), "startAt").isAfter(plan.now())) {
-        return new PlaceResult.SlotStarted();
-      }
-      return new PlaceResult.SoldOut(Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
+      return slotRefusal(reasons.oldItem(SLOT), plan.now());
     }
     List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), FIRST_CALENDAR);
     if (!moved.isEmpty()) {
@@ -150,6 +141,55 @@ public final class DynamoDbBookingStore implements BookingStore {
       return new PlaceResult.Contended();
     }
     throw new IllegalStateException("booking transaction cancelled for an unexpected reason: " + reasons);
+  }
+
+  /** Why the seat condition failed, from the slot as it was (ALL_OLD). */
+  private static PlaceResult slotRefusal(Optional<Map<String, AttributeValue>> slot, Instant now) {
+    if (slot.isEmpty()) {
+      return new PlaceResult.SlotMissing();
+    }
+    if (!SlotStatus.OPEN.name().equals(Attr.str(slot.get(), "status"))) {
+      return new PlaceResult.SlotNotOpen();
+    }
+    if (!Attr.instant(slot.get(), "startAt").isAfter(now)) {
+      return new PlaceResult.SlotStarted();
+    }
+    return new PlaceResult.SoldOut(Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
+  }
+
+  @Override
+  public Optional<PlaceResult> probe(Booking b, Instant now) {
+    // One consistent read of the two items the booking's first conditions are about, projected to
+    // the attributes those conditions name. A refusal read at one instant is as true as one a failed
+    // condition reports; a "could book" decides nothing: the transaction does.
+    Map<String, AttributeValue> slotKey = Attr.key(Keys.slot(b.slotId()), "SLOT");
+    Map<String, AttributeValue> guardKey = Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));
+    List<Map<String, AttributeValue>> items;
+    try {
+      var response = dynamo.batchGetItem(r -> r.requestItems(Map.of(table, KeysAndAttributes.builder()
+          .keys(slotKey, guardKey).consistentRead(true)
+          .projectionExpression("PK, SK, #status, startAt, remaining, forWaitlist, bookingId")
+          .expressionAttributeNames(Map.of("#status", "status")).build())));
+      if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
+        return Optional.empty(); // throttled in part: a missing item here proves nothing
+      }
+      items = response.responses().getOrDefault(table, List.of());
+    } catch (ProvisionedThroughputExceededException | RequestLimitExceededException e) {
+      return Optional.empty();
+    }
+    Optional<Map<String, AttributeValue>> slot = items.stream().filter(i -> Attr.str(i, Keys.SK).equals("SLOT"))
+        .findFirst();
+    Optional<Map<String, AttributeValue>> guard = items.stream()
+        .filter(i -> Attr.str(i, Keys.SK).equals(Keys.memberGuard(b.userId()))).findFirst();
+    if (guard.isPresent()) {
+      return Optional.of(new PlaceResult.AlreadyBooked(Attr.str(guard.get(), "bookingId")));
+    }
+    PlaceResult refusal = slotRefusal(slot, now);
+    if (refusal instanceof PlaceResult.SoldOut soldOut && soldOut.remaining() >= b.quantity()
+        && Attr.integer(slot.get(), "forWaitlist") == 0) {
+      return Optional.empty(); // seats there: let the transaction take them
+    }
+    return Optional.of(refusal);
   }
 
   /** The calendar days whose version condition failed, as they are now. */

@@ -31,6 +31,9 @@ final class TransactionParts {
 
   private final String table;
 
+  private static final String SEATS_CONDITION =
+      "attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q AND forWaitlist = :zero";
+
   TransactionParts(String table) {
     this.table = table;
   }
@@ -43,8 +46,7 @@ final class TransactionParts {
     return TransactWriteItem.builder().update(Update.builder().tableName(table)
         .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
         .updateExpression("SET remaining = remaining - :q")
-        .conditionExpression("attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q"
-            + " AND forWaitlist = :zero")
+        .conditionExpression(SEATS_CONDITION)
         .expressionAttributeNames(Map.of("#status", "status"))
         .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":open", s(SlotStatus.OPEN.name()),
             ":now", millis(now), ":zero", n(0)))
