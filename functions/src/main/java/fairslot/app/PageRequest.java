@@ -12,4 +12,11 @@ public record PageRequest(int limit, Optional<String> cursor) {
       throw new IllegalArgumentException("limit must be 1.." + MAX_LIMIT);
     }
   }
+
+  /** A cursor handed to a list other than the one that produced it: the caller's mistake (422). */
+  public static final class ForeignCursor extends RuntimeException {
+    public ForeignCursor() {
+      super("the cursor belongs to another list", null, false, false);
+    }
+  }
 }

@@ -161,6 +161,9 @@ public final class HttpApi {
       return endpoint.action().apply(request);
     } catch (InvalidInput invalid) {
       return Problems.of(invalid);
+    } catch (PageRequest.ForeignCursor foreign) {
+      return Problems.of(Refusal.INVALID_REQUEST, 422, "cursor belongs to another list; start this one without it",
+          Map.of());
     }
   }
 
@@ -484,7 +487,7 @@ public final class HttpApi {
     }
     Optional<String> cursor = body.optionalText("cursor");
     cursor.ifPresent(c -> {
-      if (fairslot.store.dynamodb.Cursors.decode(c).isEmpty()) {
+      if (!fairslot.store.dynamodb.Cursors.wellFormed(c)) {
         throw InvalidInput.unprocessable("cursor is not one this API returned");
       }
     });

@@ -57,7 +57,7 @@ public record HttpRequest(
       }
     }
     Optional<String> cursor = queryParam("cursor");
-    if (cursor.isPresent() && fairslot.store.dynamodb.Cursors.decode(cursor.get()).isEmpty()) {
+    if (cursor.isPresent() && !fairslot.store.dynamodb.Cursors.wellFormed(cursor.get())) {
       throw InvalidInput.unprocessable("cursor is not one this API returned");
     }
     return new PageRequest(limit, cursor);

@@ -1,5 +1,6 @@
 package fairslot.store.dynamodb;
 
+import fairslot.app.PageRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
@@ -8,17 +9,21 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Opaque list cursors: a query's LastEvaluatedKey (string and number attributes only) encoded as
- * base64url. A cursor that does not decode is reported as empty so the caller can answer 422.
+ * Opaque list cursors: the list they belong to (index and partition) and a query's
+ * LastEvaluatedKey (string and number attributes only), encoded as base64url. A cursor only
+ * continues the list that produced it: handed to another list it is refused as bad input, not sent
+ * to DynamoDB as a start key it would reject.
  */
 public final class Cursors {
   private Cursors() {}
 
-  static Optional<String> encode(Map<String, AttributeValue> lastKey) {
+  private static final char LIST = '\u0003';
+
+  static Optional<String> encode(String list, Map<String, AttributeValue> lastKey) {
     if (lastKey == null || lastKey.isEmpty()) {
       return Optional.empty();
     }
-    StringBuilder text = new StringBuilder();
+    StringBuilder text = new StringBuilder(list).append(LIST);
     lastKey.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
       boolean number = e.getValue().n() != null;
       text.append(e.getKey()).append('\u0001').append(number ? 'N' : 'S').append('\u0001')
@@ -28,11 +33,35 @@ public final class Cursors {
         .encodeToString(text.toString().getBytes(StandardCharsets.UTF_8)));
   }
 
-  public static Optional<Map<String, AttributeValue>> decode(String cursor) {
+  /** Whether the text is a cursor this API could have produced, for whatever list. */
+  public static boolean wellFormed(String cursor) {
+    return parse(cursor).isPresent();
+  }
+
+  /** The start key, if the cursor is well formed and belongs to {@code list}. */
+  static Optional<Map<String, AttributeValue>> decode(String cursor, String list) {
+    return parse(cursor).filter(p -> p.list().equals(list)).map(Parsed::key);
+  }
+
+  /** The start key of {@code page}'s cursor for {@code list}; a cursor of another list is bad input. */
+  static Optional<Map<String, AttributeValue>> startKey(PageRequest page, String list) {
+    if (page.cursor().isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(decode(page.cursor().get(), list).orElseThrow(PageRequest.ForeignCursor::new));
+  }
+
+  private record Parsed(String list, Map<String, AttributeValue> key) {}
+
+  private static Optional<Parsed> parse(String cursor) {
     try {
       String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+      int split = text.indexOf(LIST);
+      if (split < 0) {
+        return Optional.empty();
+      }
       Map<String, AttributeValue> key = new HashMap<>();
-      for (String part : text.split("\u0002")) {
+      for (String part : text.substring(split + 1).split("\u0002")) {
         if (part.isEmpty()) {
           continue;
         }
@@ -44,7 +73,7 @@ public final class Cursors {
             ? AttributeValue.fromN(Long.toString(Long.parseLong(fields[2])))
             : AttributeValue.fromS(fields[2]));
       }
-      return key.isEmpty() ? Optional.empty() : Optional.of(key);
+      return key.isEmpty() ? Optional.empty() : Optional.of(new Parsed(text.substring(0, split), key));
     } catch (IllegalArgumentException notOurs) {
       return Optional.empty();
     }

@@ -237,10 +237,11 @@ public final class DynamoDbBookingStore implements BookingStore {
         .expressionAttributeValues(Map.of(":v", s(value)))
         .scanIndexForward(!newestFirst)
         .limit(page.limit());
-    page.cursor().flatMap(Cursors::decode).ifPresent(query::exclusiveStartKey);
+    String list = index + "#" + value;
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
     QueryResponse response = dynamo.query(query.build());
     return new Page<>(response.items().stream().map(BookingItemMapper::fromItem).toList(),
-        Cursors.encode(response.lastEvaluatedKey()));
+        Cursors.encode(list, response.lastEvaluatedKey()));
   }
 
   // Action order of the release transaction.

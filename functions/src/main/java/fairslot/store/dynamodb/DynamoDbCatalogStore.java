@@ -236,7 +236,8 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   @Override
   public Page<String> slotIds(Optional<String> cursor, int limit) {
     // The cursor is the index's LastEvaluatedKey, or just {slotShard} to start a shard from its top.
-    Optional<Map<String, AttributeValue>> from = cursor.flatMap(Cursors::decode);
+    Optional<Map<String, AttributeValue>> from = Cursors.startKey(new PageRequest(limit, cursor),
+        Fairslot.SLOTS_BY_START);
     int shard = from.map(k -> Integer.parseInt(Attr.str(k, "slotShard").substring("SLOTS#".length()))).orElse(0);
     Map<String, AttributeValue> start = from.filter(k -> k.containsKey(Keys.PK)).orElse(null);
     List<String> ids = new ArrayList<>();
@@ -253,7 +254,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
       if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
         start = response.lastEvaluatedKey();
         if (ids.size() >= limit) {
-          return new Page<>(ids, Cursors.encode(start));
+          return new Page<>(ids, Cursors.encode(Fairslot.SLOTS_BY_START, start));
         }
         continue;
       }
@@ -263,7 +264,8 @@ public final class DynamoDbCatalogStore implements CatalogStore {
         return new Page<>(ids, Optional.empty());
       }
       if (ids.size() >= limit) {
-        return new Page<>(ids, Cursors.encode(Map.of("slotShard", s(Keys.shard("SLOTS", shard)))));
+        return new Page<>(ids, Cursors.encode(Fairslot.SLOTS_BY_START,
+            Map.of("slotShard", s(Keys.shard("SLOTS", shard)))));
       }
     }
   }
@@ -341,10 +343,11 @@ public final class DynamoDbCatalogStore implements CatalogStore {
         .keyConditionExpression("venueDay = :day")
         .expressionAttributeValues(Map.of(":day", s(Keys.venueDay(venueId, venueDate))))
         .limit(page.limit());
-    page.cursor().flatMap(Cursors::decode).ifPresent(query::exclusiveStartKey);
+    String list = Fairslot.SLOTS_BY_VENUE_DAY + "#" + Keys.venueDay(venueId, venueDate);
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
     QueryResponse response = dynamo.query(query.build());
     return new Page<>(response.items().stream().map(SlotItemMapper::fromItem).toList(),
-        Cursors.encode(response.lastEvaluatedKey()));
+        Cursors.encode(list, response.lastEvaluatedKey()));
   }
 
   @Override
