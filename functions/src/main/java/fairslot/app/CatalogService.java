@@ -63,17 +63,26 @@ public final class CatalogService {
   /** The most sessions one generate call creates; larger ranges are split by the caller. */
   public static final int MAX_GENERATED = 500;
 
-  public Venue createVenue(CreateVenue command) {
-    Venue venue = new Venue(ids.newId(), command.name(), command.timeZone(), command.policy());
-    store.createVenue(venue);
-    return venue;
+  /**
+   * The id of a new venue, resource, coach, room or slot. With an Idempotency-Key it derives from
+   * the key and the request, so twin requests racing past the idempotency record create one item,
+   * not two: the second write finds the first (same id) and answers with it.
+   */
+  private String newId(Optional<IdempotentRequest> key, String kind) {
+    return key.map(k -> java.util.UUID.nameUUIDFromBytes((kind + "#" + k.scope() + "#" + k.fingerprint())
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString()).orElseGet(ids::newId);
+  }
+
+  public Venue createVenue(CreateVenue command, Optional<IdempotentRequest> key) {
+    Venue venue = new Venue(newId(key, "venue"), command.name(), command.timeZone(), command.policy());
+    return store.createVenue(venue);
   }
 
   public Optional<Venue> venue(String venueId) {
     return store.findVenue(venueId);
   }
 
-  public Outcome<Resource> createResource(CreateResource command) {
+  public Outcome<Resource> createResource(CreateResource command, Optional<IdempotentRequest> key) {
     if (command.kind() == ResourceKind.EXCLUSIVE && command.capacity() != 1) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "an EXCLUSIVE resource has capacity 1");
     }
@@ -81,14 +90,15 @@ public final class CatalogService {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + command.venueId());
     }
     return store.createResource(
-        new Resource(ids.newId(), command.venueId(), command.name(), command.kind(), command.capacity()));
+        new Resource(newId(key, "resource"), command.venueId(), command.name(), command.kind(), command.capacity()));
   }
 
-  public Outcome<Assignee> createAssignee(CreateAssignee command) {
-    return store.createAssignee(new Assignee(command.kind(), ids.newId(), command.venueId(), command.name()));
+  public Outcome<Assignee> createAssignee(CreateAssignee command, Optional<IdempotentRequest> key) {
+    return store.createAssignee(new Assignee(command.kind(), newId(key, command.kind().name()), command.venueId(),
+        command.name()));
   }
 
-  public Outcome<Slot> createSlot(CreateSlot command) {
+  public Outcome<Slot> createSlot(CreateSlot command, Optional<IdempotentRequest> key) {
     Outcome<Target> target = target(command.resourceId(), command.capacity(), command.assignment());
     if (!(target instanceof Outcome.Done<Target> found)) {
       return target.map(t -> null);
@@ -109,7 +119,14 @@ public final class CatalogService {
     if (!start.get().isAfter(clock.instant())) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "start must be in the future");
     }
-    return store.createSlot(found.value().slot(ids.newId(), interval, command.price(), command.admission()));
+    String slotId = newId(key, "slot");
+    Outcome<Slot> created = store.createSlot(found.value().slot(slotId, interval, command.price(), command.admission()));
+    if (created instanceof Outcome.Refused<Slot> refused && refused.refusal() == Refusal.DUPLICATE_SLOT
+        && slotId.equals(refused.extras().get("slotId"))) {
+      // Our twin created this very slot (same key, same request): it is ours to answer with.
+      return store.findSlot(slotId).<Outcome<Slot>>map(Outcome::done).orElse(created);
+    }
+    return created;
   }
 
   /**

@@ -12,11 +12,12 @@ import java.util.Optional;
 /** Port: venues, resources and slots. */
 public interface CatalogStore {
 
-  void createVenue(Venue venue);
+  /** Creates the venue; if one with its id exists already (a twin request's), returns that one. */
+  Venue createVenue(Venue venue);
 
   Optional<Venue> findVenue(String venueId);
 
-  /** Refuses NOT_FOUND if the venue does not exist at write time. */
+  /** Refuses NOT_FOUND if the venue does not exist at write time; an existing item with its id is returned. */
   Outcome<Resource> createResource(Resource resource);
 
   Optional<Resource> findResource(String resourceId);

@@ -198,7 +198,7 @@ public final class HttpApi {
     }
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
     return idempotency.once(key, () -> HttpResponse.json(201,
-        VenueView.of(catalog.createVenue(new CatalogService.CreateVenue(name, zone, policy)))));
+        VenueView.of(catalog.createVenue(new CatalogService.CreateVenue(name, zone, policy), key))));
   }
 
   private HttpResponse getVenue(HttpRequest request) {
@@ -216,7 +216,7 @@ public final class HttpApi {
     }
     var command = new CatalogService.CreateResource(request.path("venueId"), body.text("name"), kind, capacity);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.createResource(command), 201, ResourceView::of));
+    return idempotency.once(key, () -> respond(catalog.createResource(command, key), 201, ResourceView::of));
   }
 
   private HttpResponse createSlot(HttpRequest request) {
@@ -226,7 +226,7 @@ public final class HttpApi {
     var command = new CatalogService.CreateSlot(body.text("resourceId"), body.text("start"), body.text("end"),
         capacity, price, body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT), assignment(body));
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.createSlot(command), 201, SlotView::of));
+    return idempotency.once(key, () -> respond(catalog.createSlot(command, key), 201, SlotView::of));
   }
 
   private static java.util.OptionalInt slotCapacity(RequestBody body) {
@@ -253,7 +253,7 @@ public final class HttpApi {
     RequestBody body = RequestBody.parse(request.body());
     var command = new CatalogService.CreateAssignee(kind, body.text("venueId"), body.text("name"));
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.createAssignee(command), 201, Views::assignee));
+    return idempotency.once(key, () -> respond(catalog.createAssignee(command, key), 201, Views::assignee));
   }
 
   private HttpResponse generateSlots(HttpRequest request) {

@@ -48,9 +48,14 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public void createVenue(Venue venue) {
-    dynamo.putItem(r -> r.tableName(table).item(VenueItemMapper.toItem(venue))
-        .conditionExpression("attribute_not_exists(PK)"));
+  public Venue createVenue(Venue venue) {
+    try {
+      dynamo.putItem(r -> r.tableName(table).item(VenueItemMapper.toItem(venue))
+          .conditionExpression("attribute_not_exists(PK)"));
+      return venue;
+    } catch (ConditionalCheckFailedException twin) {
+      return findVenue(venue.venueId()).orElseThrow();
+    }
   }
 
   @Override
@@ -70,8 +75,12 @@ public final class DynamoDbCatalogStore implements CatalogStore {
               .conditionExpression("attribute_not_exists(PK)").build()).build()));
       return Outcome.done(resource);
     } catch (TransactionCanceledException e) {
-      if (new CancellationReasons(e).conditionFailed(0)) {
+      CancellationReasons reasons = new CancellationReasons(e);
+      if (reasons.conditionFailed(0)) {
         return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
+      }
+      if (reasons.conditionFailed(1)) {
+        return findResource(resource.resourceId()).<Outcome<Resource>>map(Outcome::done).orElseThrow(() -> e);
       }
       throw e;
     }
@@ -282,8 +291,12 @@ public final class DynamoDbCatalogStore implements CatalogStore {
               .conditionExpression("attribute_not_exists(PK)").build()).build()));
       return Outcome.done(assignee);
     } catch (TransactionCanceledException e) {
-      if (new CancellationReasons(e).conditionFailed(0)) {
+      CancellationReasons reasons = new CancellationReasons(e);
+      if (reasons.conditionFailed(0)) {
         return Outcome.refused(Refusal.NOT_FOUND, "no venue " + assignee.venueId());
+      }
+      if (reasons.conditionFailed(1)) {
+        return findAssignee(assignee.ref()).<Outcome<Assignee>>map(Outcome::done).orElseThrow(() -> e);
       }
       throw e;
     }
