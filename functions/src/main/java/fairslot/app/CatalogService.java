@@ -119,14 +119,8 @@ public final class CatalogService {
     if (!start.get().isAfter(clock.instant())) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "start must be in the future");
     }
-    String slotId = newId(key, "slot");
-    Outcome<Slot> created = store.createSlot(found.value().slot(slotId, interval, command.price(), command.admission()));
-    if (created instanceof Outcome.Refused<Slot> refused && refused.refusal() == Refusal.DUPLICATE_SLOT
-        && slotId.equals(refused.extras().get("slotId"))) {
-      // Our twin created this very slot (same key, same request): it is ours to answer with.
-      return store.findSlot(slotId).<Outcome<Slot>>map(Outcome::done).orElse(created);
-    }
-    return created;
+    return store.createSlot(
+        found.value().slot(newId(key, "slot"), interval, command.price(), command.admission()));
   }
 
   /**

@@ -26,6 +26,7 @@ public interface CatalogStore {
    * Refuses DUPLICATE_SLOT (with the existing slotId) if the resource already has a slot at that
    * start, and CONFLICT_COACH / CONFLICT_ROOM (with {@code conflicts}) if the slot's coach or room
    * already has an overlapping session; the coach's and room's days are written in the same transaction.
+   * If the slot at that start is this very slot (a twin request's, same id), it is returned as created.
    */
   Outcome<Slot> createSlot(Slot slot);
 

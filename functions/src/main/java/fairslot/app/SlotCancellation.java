@@ -9,6 +9,7 @@ import fairslot.domain.Slot;
 import fairslot.domain.WaitlistEntry;
 import fairslot.domain.WaitlistStatus;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -49,14 +50,17 @@ public final class SlotCancellation {
     }
     // Waiting entries first: with nobody waiting, the offers' and bookings' seats go back to the
     // (cancelled) slot instead of being owed to a line that no longer exists.
+    // One read of the line serves both passes: once the slot is CANCELLED no entry can be offered
+    // a seat, so nothing read WAITING can have become OFFERED in between.
+    List<WaitlistEntry> line = waitlist.entriesOf(slotId);
     int closed = 0;
-    for (WaitlistEntry e : waitlist.entriesOf(slotId)) {
+    for (WaitlistEntry e : line) {
       if (e.status() == WaitlistStatus.WAITING && waitlist.closeWaiting(e, change)
           instanceof WaitlistStore.MoveResult.Moved) {
         closed++;
       }
     }
-    for (WaitlistEntry e : waitlist.entriesOf(slotId)) {
+    for (WaitlistEntry e : line) {
       if (e.status() == WaitlistStatus.OFFERED && waitlist.endOffer(e, WaitlistStatus.EXPIRED, change,
           Optional.of(Notification.Kind.SLOT_CANCELLED)) instanceof WaitlistStore.MoveResult.Moved) {
         closed++;

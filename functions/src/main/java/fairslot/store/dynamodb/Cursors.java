@@ -45,10 +45,11 @@ public final class Cursors {
 
   /** The start key of {@code page}'s cursor for {@code list}; a cursor of another list is bad input. */
   static Optional<Map<String, AttributeValue>> startKey(PageRequest page, String list) {
-    if (page.cursor().isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(decode(page.cursor().get(), list).orElseThrow(PageRequest.ForeignCursor::new));
+    return startKey(page.cursor(), list);
+  }
+
+  static Optional<Map<String, AttributeValue>> startKey(Optional<String> cursor, String list) {
+    return cursor.map(c -> decode(c, list).orElseThrow(PageRequest.ForeignCursor::new));
   }
 
   private record Parsed(String list, Map<String, AttributeValue> key) {}

@@ -129,6 +129,10 @@ public final class DynamoDbCatalogStore implements CatalogStore {
         CancellationReasons reasons = new CancellationReasons(e);
         if (reasons.conditionFailed(START_GUARD)) {
           String existing = reasons.oldItem(START_GUARD).map(i -> Attr.str(i, "slotId")).orElse("");
+          if (existing.equals(slot.slotId())) {
+            // A twin request (same Idempotency-Key, so the same id) created this very slot: it is ours.
+            return findSlot(existing).<Outcome<Slot>>map(Outcome::done).orElseThrow(() -> e);
+          }
           return Outcome.refused(Refusal.DUPLICATE_SLOT, "the resource already has a slot starting then",
               Map.of("slotId", existing));
         }
@@ -245,8 +249,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   @Override
   public Page<String> slotIds(Optional<String> cursor, int limit) {
     // The cursor is the index's LastEvaluatedKey, or just {slotShard} to start a shard from its top.
-    Optional<Map<String, AttributeValue>> from = Cursors.startKey(new PageRequest(limit, cursor),
-        Fairslot.SLOTS_BY_START);
+    Optional<Map<String, AttributeValue>> from = Cursors.startKey(cursor, Fairslot.SLOTS_BY_START);
     int shard = from.map(k -> Integer.parseInt(Attr.str(k, "slotShard").substring("SLOTS#".length()))).orElse(0);
     Map<String, AttributeValue> start = from.filter(k -> k.containsKey(Keys.PK)).orElse(null);
     List<String> ids = new ArrayList<>();
