@@ -75,6 +75,24 @@ class DeskIT {
   }
 
   @Test
+  void twentyDesksBookingTheSameNewPhoneAtOnceCreateOneProfile() throws Exception {
+    String venue = api.venue("Asia/Shanghai", "{}");
+    // Rentals: one customer's twenty bookings at once would otherwise queue on their own calendar day.
+    String court = api.resource(venue, "RENTAL", 10);
+    List<String> slots = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      slots.add(api.slot(court, Duration.ofDays(1).plusHours(i), Duration.ofMinutes(30), 500));
+    }
+
+    List<Reply> replies = fairslot.testing.Race.all(20, i -> () ->
+        walkIn(slots.get(i), 1, "{\"phone\":\"+86 137 0000 0001\",\"name\":\"Wu\"}"));
+
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(201));
+    assertThat(replies.stream().map(r -> r.text("userId")).distinct()).hasSize(1);
+    assertThat(profiles()).isEqualTo(1);
+  }
+
+  @Test
   void theDeskBooksForAMemberAccountAndTheAuditNamesTheDesk() {
     String slotId = api.openSlot("SEATS", 4, 3000);
 

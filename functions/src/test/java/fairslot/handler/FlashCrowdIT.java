@@ -81,6 +81,28 @@ class FlashCrowdIT {
     SeatLedger.assertBalanced(Aws.dynamo(), api.table);
   }
 
+  @Test
+  void aCrowdOnASlotFullOfLapsedHoldsReclaimsThemOnceAndNeverOversells() throws Exception {
+    String slotId = api.openSlot("SEATS", 10, 8000);
+    List<String> holds = race(10, i -> () -> api.book("holder-" + i, slotId, 1)).stream()
+        .map(r -> r.text("bookingId")).toList();
+    api.clock.advance(java.time.Duration.ofMinutes(16)); // every hold is past its 15-minute deadline
+
+    List<Reply> crowd = race(100, i -> () -> api.book("late-" + i, slotId, 1));
+
+    long granted = crowd.stream().filter(r -> r.status() == 201).count();
+    assertThat(crowd).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isIn(201, 409));
+    // One request reclaims the lapsed holds; whoever comes after it may take the freed seats.
+    assertThat(granted).isBetween(1L, 10L);
+    for (int i = 0; i < holds.size(); i++) {
+      assertThat(api.booking("holder-" + i, holds.get(i)).text("status")).isEqualTo("EXPIRED");
+    }
+    var ledger = SeatLedger.count(Aws.dynamo(), api.table).get(slotId);
+    assertThat(ledger.activeBookings()).isEqualTo((int) granted);
+    assertThat(ledger.remaining()).isEqualTo(10 - (int) granted);
+    SeatLedger.assertBalanced(Aws.dynamo(), api.table);
+  }
+
   /** Runs {@code n} calls on {@code n} threads released by one latch; returns replies in index order. */
   static List<Reply> race(int n, IntFunction<java.util.concurrent.Callable<Reply>> call) throws Exception {
     return fairslot.testing.Race.all(n, call);

@@ -14,6 +14,11 @@ import org.junit.jupiter.api.Test;
 class IdempotentCreateRaceIT {
   private final ApiDriver api = new ApiDriver("idemrace");
 
+  @org.junit.jupiter.api.AfterEach
+  void seatLedgerBalances() {
+    fairslot.testing.SeatLedger.assertBalanced(Aws.dynamo(), api.table);
+  }
+
   private List<Reply> twins(String routeKey, String body) throws Exception {
     return Race.all(20, i -> () -> api.send(routeKey, e -> e.as("admin-1", ADMIN)
         .header("Idempotency-Key", "twin-" + routeKey.hashCode()).body(body)));
