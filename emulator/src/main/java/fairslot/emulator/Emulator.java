@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -21,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Emulator implements AutoCloseable {
   public static final String PYTHON_ENV = "FAIRSLOT_PYTHON";
+  /** Faults the emulator injects, e.g. {@code conflict_ms=20,throttle=0.02,seed=7}; see {@link EmulatorFaults}. */
+  public static final String FAULTS_ENV = "FAIRSLOT_FAULTS";
 
   private final Process process;
   private final AwsEndpoint endpoint;
@@ -34,13 +37,22 @@ public final class Emulator implements AutoCloseable {
     return start(0);
   }
 
-  /** Starts the emulator on {@code port} (0: any free port). */
+  /** Starts the emulator on {@code port} (0: any free port), with FAIRSLOT_FAULTS from the environment. */
   public static Emulator start(int port) {
+    return start(port, Optional.ofNullable(System.getenv(FAULTS_ENV)).orElse(""));
+  }
+
+  /**
+   * Starts the emulator on {@code port} with the faults {@code faults} names (the shared contract's
+   * "Faults" format; blank: none). A spec the launcher cannot read stops the start with its reason.
+   */
+  public static Emulator start(int port, String faults) {
     Path script = extractLauncher();
     String python = System.getenv().getOrDefault(PYTHON_ENV, "python3");
     ProcessBuilder builder = new ProcessBuilder(List.of(python, script.toString(),
         "--host", "127.0.0.1", "--port", Integer.toString(port), "--watch-stdin"))
         .redirectErrorStream(true);
+    builder.environment().put(FAULTS_ENV, faults);
     Process process;
     try {
       process = builder.start();
@@ -108,15 +120,22 @@ public final class Emulator implements AutoCloseable {
     t.start();
   }
 
+  /** Copies the launcher and its fault layer into one fresh folder (Python imports faults.py beside it). */
   private static Path extractLauncher() {
-    try (InputStream in = Emulator.class.getResourceAsStream("serial_moto.py")) {
-      if (in == null) {
-        throw new IllegalStateException("serial_moto.py missing from the classpath");
+    try {
+      Path dir = Files.createTempDirectory("fairslot-emulator");
+      dir.toFile().deleteOnExit();
+      for (String name : List.of("serial_moto.py", "faults.py")) {
+        try (InputStream in = Emulator.class.getResourceAsStream(name)) {
+          if (in == null) {
+            throw new IllegalStateException(name + " missing from the classpath");
+          }
+          Path file = dir.resolve(name);
+          Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+          file.toFile().deleteOnExit();
+        }
       }
-      Path file = Files.createTempFile("fairslot-serial-moto", ".py");
-      file.toFile().deleteOnExit();
-      Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-      return file;
+      return dir.resolve("serial_moto.py");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

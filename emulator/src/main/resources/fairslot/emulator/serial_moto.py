@@ -46,6 +46,7 @@ from moto.dynamodb.models.dynamo_type import DynamoType
 from moto.dynamodb.models.table import Table
 
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+from faults import Faults
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler, make_server
 
 
@@ -170,43 +171,60 @@ sqs_models.unix_time_millis = _fast_unix_time_millis
 
 
 class Serialized:
-    """WSGI middleware: one request at a time, response body included."""
+    """WSGI middleware: one request at a time, response body included, with faults.py in front of moto."""
 
-    def __init__(self, app, profiler=None):
+    def __init__(self, app, profiler=None, faults=None):
         self._app = app
         self._lock = threading.Lock()
         self._profiler = profiler
+        self._faults = faults
 
     def __call__(self, environ, start_response):
-        op = None
-        if self._profiler:
-            op = _operation(environ)
+        import io
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        body = environ["wsgi.input"].read(length) if length else b""
+        environ["wsgi.input"] = io.BytesIO(body)
+        op = _operation(environ, body) if self._profiler else None
+        if environ.get("PATH_INFO", "").startswith("/_fairslot/faults"):
+            with self._lock:
+                status, headers, answer = self._faults.control(environ, body)
+            start_response(status, headers)
+            return [answer]
         with self._lock:
             if self._profiler:
                 started = time.perf_counter()
                 self._profiler.enable()
             try:
-                # Materialize the body under the lock: moto may build it lazily.
-                return list(self._app(environ, start_response))
+                status, headers, answer = self._faults.handle(environ, body, self._call_moto)
             finally:
                 if self._profiler:
                     self._profiler.disable()
                     entry = OPERATIONS.setdefault(op, [0, 0.0])
                     entry[0] += 1
                     entry[1] += time.perf_counter() - started
+        start_response(status, headers)
+        return [answer]
+
+    def _call_moto(self, environ):
+        """Runs moto and materializes its answer (moto may build the body lazily)."""
+        captured = {}
+
+        def capture(status, headers, exc_info=None):
+            captured["status"], captured["headers"] = status, list(headers)
+            return lambda data: None
+
+        environ["wsgi.input"].seek(0)
+        answer = b"".join(self._app(environ, capture))
+        return captured["status"], captured["headers"], answer
 
 
 # Time under the lock per operation (profiling only): what each kind of call costs the emulator.
 OPERATIONS = {}
 
 
-def _operation(environ):
+def _operation(environ, body):
     """The API operation, with " (bench floor)" for the bench's bare tables, so a run can tell them apart."""
-    import io
     target = environ.get("HTTP_X_AMZ_TARGET", "")
-    length = int(environ.get("CONTENT_LENGTH") or 0)
-    body = environ["wsgi.input"].read(length) if length else b""
-    environ["wsgi.input"] = io.BytesIO(body)
     name = target.split(".")[-1] if target else environ.get("PATH_INFO", "?")
     if not target and b"Action=" in body:
         name = body.split(b"Action=")[1].split(b"&")[0].decode()
@@ -268,7 +286,12 @@ def main():
     ThreadedWSGIServer.request_queue_size = 4096
     profile = os.environ.get("FAIRSLOT_EMULATOR_PROFILE")
     profiler, on_exit = _profile_to(profile) if profile else (None, None)
-    app = Serialized(DomainDispatcherApplication(create_backend_app), profiler)
+    try:
+        faults = Faults(os.environ.get("FAIRSLOT_FAULTS", ""))
+    except ValueError as e:
+        print(f"fairslot-emulator: {e}", flush=True)
+        sys.exit(2)
+    app = Serialized(DomainDispatcherApplication(create_backend_app), profiler, faults)
     server = make_server(args.host, args.port, app, threaded=True, request_handler=QuietHandler)
     server.daemon_threads = True
     if args.watch_stdin:

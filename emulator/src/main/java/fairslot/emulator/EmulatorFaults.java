@@ -1,0 +1,61 @@
+package fairslot.emulator;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The embedded emulator's fault switch ({@code /_fairslot/faults}, served by faults.py): which faults
+ * are on, and how many of each it has injected. Lets a test provision without faults, then turn them on.
+ */
+public final class EmulatorFaults {
+  private static final Pattern COUNT = Pattern.compile("\"(conflict|throttle|error|lost_response)\":\\s*(\\d+)");
+  private final URI uri;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  public EmulatorFaults(AwsEndpoint endpoint) {
+    this.uri = endpoint.uri().resolve("/_fairslot/faults");
+  }
+
+  /** Replaces the fault spec ("" turns faults off) and resets the counts; a bad spec is refused. */
+  public void set(String spec) {
+    HttpResponse<String> answer = send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(spec)));
+    if (answer.statusCode() != 200) {
+      throw new IllegalArgumentException(answer.body());
+    }
+  }
+
+  /** The raw report: {@code {"faults": spec|null, "faultsInjected": {...}}}. */
+  public String reportJson() {
+    return send(HttpRequest.newBuilder(uri).GET()).body();
+  }
+
+  /** How many faults of each kind were injected since the spec was last set. */
+  public Map<String, Long> injected() {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    Matcher m = COUNT.matcher(reportJson());
+    while (m.find()) {
+      counts.put(m.group(1), Long.parseLong(m.group(2)));
+    }
+    return counts;
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder request) {
+    try {
+      return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,322 @@
+"""AWS under stress, on demand: the faults FAIRSLOT_FAULTS asks for, and the idempotency AWS gives.
+
+Why: moto runs one request at a time and never conflicts, throttles, fails or loses an answer, so
+the code paths real DynamoDB exercises first in a flash crowd were never run. This layer sits in
+front of moto (inside the serializing lock) and makes it behave as the shared contract's "Faults"
+section says:
+
+- conflict_ms=N: every item a TransactWriteItems wrote stays "in flight" for N ms. Another
+  transaction naming one is cancelled (TransactionCanceledException, reason TransactionConflict for
+  that item and None for the rest); a single-item write on one fails with TransactionConflictException.
+- throttle=P, error=P: that fraction of DynamoDB, SQS and EventBridge data-plane calls fails before
+  doing anything, with a throttling error (400) or an internal error (500).
+- lost_response=P: that fraction of DynamoDB writes and SQS sends is applied, then the connection is
+  closed with no answer.
+- seed=S: the dice are rolled from one seeded generator (the sequence of rolls is reproducible; which
+  request gets which roll depends on arrival order, as it does on AWS).
+
+Always on, faults or not, because AWS always does it and the SDK relies on it:
+- TransactWriteItems honours ClientRequestToken for 10 minutes: a repeat of a successful call with
+  the same token and body answers the first answer and changes nothing; another body gets
+  IdempotentParameterMismatchException. (The SDK reuses the token on its own retries.)
+- FIFO queues deduplicate MessageDeduplicationId for 5 minutes, also after the first message was
+  received and deleted (moto forgets it once the message is gone).
+
+Control: GET /_fairslot/faults answers {"faults": spec|null, "faultsInjected": {...}};
+POST /_fairslot/faults with a spec as the body replaces the spec ("" or "off" turns faults off) and
+resets the counts.
+"""
+
+import hashlib
+import json
+import random
+import socket
+import time
+
+from moto.core import DEFAULT_ACCOUNT_ID
+from moto.dynamodb.models import dynamodb_backends
+
+DDB_DATA = {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "Scan", "BatchGetItem",
+            "BatchWriteItem", "TransactWriteItems", "TransactGetItems"}
+DDB_WRITES = {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"}
+DDB_SINGLE_WRITES = {"PutItem", "UpdateItem", "DeleteItem"}
+SQS_DATA = {"SendMessage", "SendMessageBatch", "ReceiveMessage", "DeleteMessage", "DeleteMessageBatch",
+            "ChangeMessageVisibility", "ChangeMessageVisibilityBatch"}
+SQS_SENDS = {"SendMessage", "SendMessageBatch"}
+EVENTS_DATA = {"PutEvents"}
+
+TOKEN_SECONDS = 600
+DEDUP_SECONDS = 300
+KINDS = ("conflict", "throttle", "error", "lost_response")
+
+
+class LostResponse(ConnectionAbortedError):
+    """Raised after the connection was shut: werkzeug treats a ConnectionError as a dropped client."""
+
+
+def parse_spec(text):
+    """'conflict_ms=20,throttle=0.02,...' -> dict; raises ValueError naming what is wrong."""
+    spec = {"conflict_ms": 0.0, "throttle": 0.0, "error": 0.0, "lost_response": 0.0, "seed": None}
+    text = (text or "").strip()
+    if text in ("", "off", "none"):
+        return None
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        name = name.strip()
+        if not sep or name not in spec:
+            raise ValueError(f"FAIRSLOT_FAULTS: unknown part '{part}' (known: {', '.join(spec)})")
+        try:
+            number = int(value) if name == "seed" else float(value)
+        except ValueError:
+            raise ValueError(f"FAIRSLOT_FAULTS: '{name}' needs a number, got '{value}'") from None
+        if name in ("throttle", "error", "lost_response") and not 0.0 <= number <= 1.0:
+            raise ValueError(f"FAIRSLOT_FAULTS: '{name}' is a fraction from 0 to 1, got {value}")
+        if name == "conflict_ms" and number < 0:
+            raise ValueError("FAIRSLOT_FAULTS: 'conflict_ms' cannot be negative")
+        spec[name] = number
+    if spec["throttle"] + spec["error"] > 1.0:
+        raise ValueError("FAIRSLOT_FAULTS: throttle + error cannot exceed 1")
+    return spec
+
+
+def _operation(environ):
+    """(service, operation) from the JSON protocols' X-Amz-Target; (None, None) for anything else."""
+    target = environ.get("HTTP_X_AMZ_TARGET", "")
+    if "." not in target:
+        return None, None
+    prefix, op = target.split(".", 1)
+    if prefix.startswith("DynamoDB_"):
+        return "dynamodb", op
+    if prefix == "AmazonSQS":
+        return "sqs", op
+    if prefix == "AWSEvents":
+        return "events", op
+    return None, None
+
+
+def _region(environ):
+    auth = environ.get("HTTP_AUTHORIZATION", "")
+    marker = "Credential="
+    if marker in auth:
+        scope = auth.split(marker, 1)[1].split(",", 1)[0].split("/")
+        if len(scope) >= 3:
+            return scope[2]
+    return "us-east-1"
+
+
+def _json_error(status, error_type, message, extra=None, query_error=None):
+    body = {"__type": error_type, "message": message}
+    if extra:
+        body.update(extra)
+    headers = [("Content-Type", "application/x-amz-json-1.0")]
+    if query_error:
+        headers.append(("x-amzn-query-error", query_error))
+    return status, headers, json.dumps(body).encode()
+
+
+DDB = "com.amazonaws.dynamodb.v20120810#"
+
+
+def _throttled(service, rng):
+    if service == "dynamodb":
+        kind = rng.choice(("ThrottlingException", "ProvisionedThroughputExceededException"))
+        return _json_error("400 Bad Request", DDB + kind, "Throughput exceeds the current capacity (fault injected)")
+    if service == "sqs":
+        return _json_error("400 Bad Request", "com.amazonaws.sqs#ThrottlingException",
+                           "Rate exceeded (fault injected)", query_error="ThrottlingException;Sender")
+    return _json_error("400 Bad Request", "ThrottlingException", "Rate exceeded (fault injected)")
+
+
+def _internal(service):
+    if service == "dynamodb":
+        return _json_error("500 Internal Server Error", DDB + "InternalServerError",
+                           "Internal server error (fault injected)")
+    if service == "sqs":
+        return _json_error("500 Internal Server Error", "com.amazonaws.sqs#InternalError",
+                           "Internal error (fault injected)", query_error="InternalError;Receiver")
+    return _json_error("500 Internal Server Error", "InternalException", "Internal error (fault injected)")
+
+
+class Faults:
+    def __init__(self, spec_text=None):
+        self.configure(spec_text)
+        self._tokens = {}      # ClientRequestToken -> (expires, body digest, status, headers, body)
+        self._dedup = {}       # (queue url, dedup id) -> (expires, status, headers, body)
+        self._pruned = 0.0
+
+    def configure(self, spec_text):
+        self.spec = parse_spec(spec_text)
+        self.text = spec_text.strip() if self.spec else None
+        seed = self.spec["seed"] if self.spec else None
+        self.rng = random.Random(seed)
+        self.counts = {k: 0 for k in KINDS}
+        self._in_flight = {}   # (table, key json) -> until (monotonic seconds)
+
+    def report(self):
+        return {"faults": self.text, "faultsInjected": dict(self.counts)}
+
+    def control(self, environ, body):
+        if environ.get("REQUEST_METHOD") == "POST":
+            try:
+                self.configure(body.decode("utf-8"))
+            except ValueError as e:
+                return "400 Bad Request", [("Content-Type", "application/json")], json.dumps({"error": str(e)}).encode()
+        return "200 OK", [("Content-Type", "application/json")], json.dumps(self.report()).encode()
+
+    def handle(self, environ, body, call):
+        """Answers one AWS call: (status, headers, body). call(environ) runs moto and returns the same."""
+        service, op = _operation(environ)
+        now = time.monotonic()
+        self._prune(now)
+        spec = self.spec
+        data_plane = (service == "dynamodb" and op in DDB_DATA) or (service == "sqs" and op in SQS_DATA) \
+            or (service == "events" and op in EVENTS_DATA)
+        if spec and data_plane:
+            roll = self.rng.random()
+            if roll < spec["throttle"]:
+                self.counts["throttle"] += 1
+                return _throttled(service, self.rng)
+            if roll < spec["throttle"] + spec["error"]:
+                self.counts["error"] += 1
+                return _internal(service)
+
+        request = None
+        if service == "dynamodb" and op in DDB_WRITES:
+            request = json.loads(body or b"{}")
+        if op == "TransactWriteItems" and service == "dynamodb":
+            replay = self._token_replay(request, body, now)
+            if replay is not None:
+                return replay
+        if spec and spec["conflict_ms"] > 0 and service == "dynamodb":
+            conflict = self._conflict(environ, op, request, now)
+            if conflict is not None:
+                self.counts["conflict"] += 1
+                return conflict
+        dedup_key = None
+        if service == "sqs" and op == "SendMessage":
+            dedup_key = self._dedup_key(json.loads(body or b"{}"))
+            if dedup_key in self._dedup:
+                _, status, headers, answer = self._dedup[dedup_key]
+                return status, headers, answer
+
+        lose = bool(spec) and spec["lost_response"] > 0 and (
+            (service == "dynamodb" and op in DDB_WRITES) or (service == "sqs" and op in SQS_SENDS)) \
+            and self.rng.random() < spec["lost_response"]
+
+        status, headers, answer = call(environ)
+        ok = status.startswith("200")
+        if ok and op == "TransactWriteItems" and service == "dynamodb":
+            self._remember_token(request, body, status, headers, answer, now)
+            if spec and spec["conflict_ms"] > 0:
+                until = now + spec["conflict_ms"] / 1000.0
+                for key in self._transaction_keys(environ, request):
+                    self._in_flight[key] = until
+        if ok and dedup_key is not None:
+            self._dedup[dedup_key] = (now + DEDUP_SECONDS, status, headers, answer)
+        if lose:
+            self.counts["lost_response"] += 1
+            sock = environ.get("werkzeug.socket")
+            if sock is not None:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+            raise LostResponse("fault injected: response lost after the write was applied")
+        return status, headers, answer
+
+    # --- ClientRequestToken ---------------------------------------------------------------------
+
+    def _token_replay(self, request, body, now):
+        token = request.get("ClientRequestToken")
+        if not token or token not in self._tokens:
+            return None
+        expires, digest, status, headers, answer = self._tokens[token]
+        if expires < now:
+            del self._tokens[token]
+            return None
+        if digest != _digest_without_token(request):
+            return _json_error("400 Bad Request", DDB + "IdempotentParameterMismatchException",
+                               "The request uses the same client token as a previous, but non-identical request.")
+        return status, headers, answer
+
+    def _remember_token(self, request, body, status, headers, answer, now):
+        token = request.get("ClientRequestToken")
+        if token:
+            self._tokens[token] = (now + TOKEN_SECONDS, _digest_without_token(request), status, headers, answer)
+
+    # --- contention ------------------------------------------------------------------------------
+
+    def _conflict(self, environ, op, request, now):
+        if op == "TransactWriteItems":
+            keys = self._transaction_keys(environ, request, keep_positions=True)
+            hits = [key is not None and self._in_flight.get(key, 0.0) > now for key in keys]
+            if not any(hits):
+                return None
+            codes = ["TransactionConflict" if hit else "None" for hit in hits]
+            reasons = [{"Code": "TransactionConflict", "Message": "Transaction is ongoing for the item"}
+                       if hit else {"Code": "None"} for hit in hits]
+            message = "Transaction cancelled, please refer cancellation reasons for specific reasons [" \
+                      + ", ".join(codes) + "]"
+            return _json_error("400 Bad Request", DDB + "TransactionCanceledException", message,
+                               {"Message": message, "CancellationReasons": reasons})
+        if op in DDB_SINGLE_WRITES:
+            key = self._key_of(environ, request.get("TableName"), request.get("Key") or request.get("Item"))
+            if key is not None and self._in_flight.get(key, 0.0) > now:
+                return _json_error("400 Bad Request", DDB + "TransactionConflictException",
+                                   "Transaction is ongoing for the item")
+        return None
+
+    def _transaction_keys(self, environ, request, keep_positions=False):
+        """The items a transaction names, by position (for cancellation reasons), or only those it
+        writes (a ConditionCheck reads: it meets items in flight but puts none in flight)."""
+        keys = []
+        for entry in request.get("TransactItems", []):
+            if len(entry) != 1:
+                keys.append(None)
+                continue
+            op_type, op = next(iter(entry.items()))
+            if op_type == "ConditionCheck" and not keep_positions:
+                continue
+            raw = op.get("Item") if op_type == "Put" else op.get("Key")
+            keys.append(self._key_of(environ, op.get("TableName"), raw))
+        return keys if keep_positions else [k for k in keys if k is not None]
+
+    def _key_of(self, environ, table_name, raw):
+        if not table_name or not raw:
+            return None
+        try:
+            table = dynamodb_backends[DEFAULT_ACCOUNT_ID][_region(environ)].tables.get(table_name)
+        except Exception:
+            table = None
+        if table is None:
+            return None
+        names = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
+        if any(n not in raw for n in names):
+            return None
+        return table_name, json.dumps({n: raw[n] for n in names}, sort_keys=True)
+
+    # --- FIFO deduplication ---------------------------------------------------------------------
+
+    @staticmethod
+    def _dedup_key(request):
+        dedup_id = request.get("MessageDeduplicationId")
+        url = request.get("QueueUrl", "")
+        if not dedup_id or not url.endswith(".fifo"):
+            return None
+        return url.rsplit("/", 1)[-1], dedup_id
+
+    def _prune(self, now):
+        if now - self._pruned < 5.0:
+            return
+        self._pruned = now
+        self._in_flight = {k: v for k, v in self._in_flight.items() if v > now}
+        self._tokens = {k: v for k, v in self._tokens.items() if v[0] > now}
+        self._dedup = {k: v for k, v in self._dedup.items() if v[0] > now}
+
+
+def _digest_without_token(request):
+    rest = {k: v for k, v in request.items() if k != "ClientRequestToken"}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()
