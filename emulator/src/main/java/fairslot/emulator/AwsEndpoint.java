@@ -6,6 +6,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -43,21 +44,35 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
   }
 
   public EventBridgeClient eventBridge() {
+    return eventBridge(ClientOverrideConfiguration.builder().build());
+  }
+
+  /** With {@code overrides}: the functions pass their one retry policy (fairslot.aws.AwsRetries). */
+  public EventBridgeClient eventBridge(ClientOverrideConfiguration overrides) {
     return EventBridgeClient.builder().endpointOverride(uri).region(region).credentialsProvider(credentials)
-        .httpClient(UrlConnectionHttpClient.create()).build();
+        .httpClient(UrlConnectionHttpClient.create()).overrideConfiguration(overrides).build();
   }
 
   public SqsClient sqs() {
+    return sqs(ClientOverrideConfiguration.builder().build());
+  }
+
+  public SqsClient sqs(ClientOverrideConfiguration overrides) {
     return SqsClient.builder().endpointOverride(uri).region(region).credentialsProvider(credentials)
-        .httpClient(UrlConnectionHttpClient.create()).build();
+        .httpClient(UrlConnectionHttpClient.create()).overrideConfiguration(overrides).build();
   }
 
   public DynamoDbClient dynamoDb() {
+    return dynamoDb(ClientOverrideConfiguration.builder().build());
+  }
+
+  public DynamoDbClient dynamoDb(ClientOverrideConfiguration overrides) {
     return DynamoDbClient.builder()
         .endpointOverride(uri)
         .region(region)
         .credentialsProvider(credentials)
         .httpClient(UrlConnectionHttpClient.create())
+        .overrideConfiguration(overrides)
         .build();
   }
 }

@@ -12,13 +12,13 @@ import fairslot.handler.internal.SnapStartPriming;
 import java.util.List;
 import fairslot.handler.internal.Problems;
 import fairslot.domain.Refusal;
+import fairslot.app.Unavailable;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.core.exception.SdkClientException;
 
 /** Lambda entry point for the API Gateway HTTP API (payload format 2.0). */
 public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
@@ -67,9 +67,10 @@ public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEven
   HttpResponse handle(APIGatewayV2HTTPEvent event, String requestId) {
     try {
       return api.handle(toRequest(event));
-    } catch (SdkClientException unreachable) {
-      Log.error("storage unreachable", requestId, unreachable);
-      return Problems.of(Refusal.THROTTLED, 503, "storage is unavailable; try again shortly", Map.of());
+    } catch (Unavailable busy) {
+      // The one retry policy gave up (fairslot.aws.AwsRetries); a retry with the same key is safe.
+      Log.warn("dependency unavailable", Map.of("requestId", requestId, "error", String.valueOf(busy.getMessage())));
+      return Problems.of(Refusal.THROTTLED, 503, "busy; try again shortly with the same Idempotency-Key", Map.of());
     } catch (RuntimeException bug) {
       Log.error("unhandled error", requestId, bug);
       return Problems.internal();

@@ -1,6 +1,8 @@
 package fairslot.handler;
 
 import fairslot.app.Backoff;
+import fairslot.aws.AwsRetries;
+import fairslot.aws.Resilient;
 import fairslot.app.DeskService;
 import fairslot.app.Reconciliation;
 import fairslot.app.SlotCancellation;
@@ -76,6 +78,7 @@ public final class Wiring {
 
   public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, Adapters adapters,
       String paymentSecret) {
+    dynamo = Resilient.wrap(DynamoDbClient.class, dynamo);
     this.clock = clock;
     this.ids = ids;
     this.paymentSecret = paymentSecret;
@@ -98,10 +101,13 @@ public final class Wiring {
   /** Region, credentials and AWS_ENDPOINT_URL come from the standard SDK environment. */
   public static Wiring fromEnvironment() {
     UrlConnectionHttpClient.Builder http = UrlConnectionHttpClient.builder();
-    DynamoDbClient dynamo = DynamoDbClient.builder().httpClient(http.build()).build();
-    EventBridgeClient events = EventBridgeClient.builder().httpClient(http.build()).build();
+    DynamoDbClient dynamo = DynamoDbClient.builder().httpClient(http.build())
+        .overrideConfiguration(AwsRetries.overrides()).build();
+    EventBridgeClient events = EventBridgeClient.builder().httpClient(http.build())
+        .overrideConfiguration(AwsRetries.overrides()).build();
     BookingQueue queue = env(Fairslot.BOOKING_QUEUE_URL_ENV)
-        .<BookingQueue>map(url -> new SqsBookingQueue(SqsClient.builder().httpClient(http.build()).build(), url))
+        .<BookingQueue>map(url -> new SqsBookingQueue(SqsClient.builder().httpClient(http.build())
+            .overrideConfiguration(AwsRetries.overrides()).build(), url))
         .orElse((request, dedup) -> {
           throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
         });

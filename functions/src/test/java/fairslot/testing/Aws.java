@@ -1,5 +1,6 @@
 package fairslot.testing;
 
+import fairslot.aws.AwsRetries;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Emulator;
 import fairslot.emulator.Provisioner;
@@ -36,7 +37,7 @@ public final class Aws {
 
   public static synchronized DynamoDbClient dynamo() {
     if (dynamo == null) {
-      dynamo = endpoint().dynamoDb();
+      dynamo = endpoint().dynamoDb(AwsRetries.overrides());
     }
     return dynamo;
   }
@@ -46,14 +47,14 @@ public final class Aws {
 
   public static synchronized software.amazon.awssdk.services.eventbridge.EventBridgeClient events() {
     if (events == null) {
-      events = endpoint().eventBridge();
+      events = endpoint().eventBridge(AwsRetries.overrides());
     }
     return events;
   }
 
   public static synchronized software.amazon.awssdk.services.sqs.SqsClient sqs() {
     if (sqs == null) {
-      sqs = endpoint().sqs();
+      sqs = endpoint().sqs(AwsRetries.overrides());
     }
     return sqs;
   }

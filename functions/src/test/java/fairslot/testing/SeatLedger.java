@@ -63,6 +63,15 @@ public final class SeatLedger {
         assertThat(c.balances()).as("seat ledger of slot %s: %s", c.slotId(), c).isTrue());
   }
 
+  /** The ids of the slot's active bookings, from raw items. */
+  public static Set<String> activeBookingIds(DynamoDbClient dynamo, String table, String slotId) {
+    return dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream()
+        .filter(i -> i.get("type") != null && i.get("type").s().equals("BOOKING"))
+        .filter(i -> i.get("slotId").s().equals(slotId) && ACTIVE.contains(i.get("status").s()))
+        .map(i -> i.get("bookingId").s())
+        .collect(java.util.stream.Collectors.toSet());
+  }
+
   public static int itemCount(DynamoDbClient dynamo, String table) {
     return (int) dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().count();
   }

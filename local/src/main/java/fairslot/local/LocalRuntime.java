@@ -1,5 +1,6 @@
 package fairslot.local;
 
+import fairslot.aws.AwsRetries;
 import fairslot.app.IdGenerator;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Emulator;
@@ -91,9 +92,9 @@ public final class LocalRuntime implements AutoCloseable {
     Optional<AwsEndpoint> external = AwsEndpoint.fromEnvironment();
     Optional<Emulator> emulator = external.isPresent() ? Optional.empty() : Optional.of(Emulator.start());
     AwsEndpoint endpoint = external.orElseGet(() -> emulator.get().endpoint());
-    DynamoDbClient dynamo = endpoint.dynamoDb();
-    EventBridgeClient events = endpoint.eventBridge();
-    SqsClient sqs = endpoint.sqs();
+    DynamoDbClient dynamo = endpoint.dynamoDb(AwsRetries.overrides());
+    EventBridgeClient events = endpoint.eventBridge(AwsRetries.overrides());
+    SqsClient sqs = endpoint.sqs(AwsRetries.overrides());
     Provisioner.createTable(dynamo, settings.table());
     Provisioner.createEventBus(events, settings.bus());
     String waitlistQueue = Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, settings.queuePrefix());

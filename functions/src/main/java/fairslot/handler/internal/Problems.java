@@ -42,8 +42,12 @@ public final class Problems {
     body.put("detail", detail);
     body.put("code", refusal.code());
     extras.forEach((k, v) -> body.set(k, Json.MAPPER.valueToTree(v)));
-    return new HttpResponse(status, Map.of("content-type", CONTENT_TYPE), Json.write(body));
+    HttpResponse response = new HttpResponse(status, Map.of("content-type", CONTENT_TYPE), Json.write(body));
+    // The contract's one 5xx: the client may retry (with the same Idempotency-Key) after this many seconds.
+    return refusal == Refusal.THROTTLED ? response.withHeader("retry-after", RETRY_AFTER_SECONDS) : response;
   }
+
+  public static final String RETRY_AFTER_SECONDS = "1";
 
   /** For failures that are ours, not the caller's: no code of the contract applies. */
   public static HttpResponse internal() {

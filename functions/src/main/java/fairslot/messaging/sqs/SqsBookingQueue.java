@@ -1,6 +1,7 @@
 package fairslot.messaging.sqs;
 
 import fairslot.app.BookingQueue;
+import fairslot.aws.Resilient;
 import fairslot.domain.BookingRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -14,7 +15,7 @@ public final class SqsBookingQueue implements BookingQueue {
   private final String queueUrl;
 
   public SqsBookingQueue(SqsClient sqs, String queueUrl) {
-    this.sqs = sqs;
+    this.sqs = Resilient.wrap(SqsClient.class, sqs);
     this.queueUrl = queueUrl;
   }
 
