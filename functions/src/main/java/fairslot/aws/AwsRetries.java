@@ -33,9 +33,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressExcep
  * turns it into {@code fairslot.app.Unavailable}, which every entry point maps the same way.
  */
 public final class AwsRetries {
-  public static final int MAX_ATTEMPTS = 6;
-  static final Duration BASE = Duration.ofMillis(20);
-  static final Duration CAP = Duration.ofMillis(800);
+  public static final int MAX_ATTEMPTS = 8;
+  static final Duration BASE = Duration.ofMillis(25);
+  static final Duration CAP = Duration.ofMillis(1000);
   private static final Set<String> CONTENTION_REASONS = Set.of("TransactionConflict", "ThrottlingError",
       "TransactionInProgress");
 

@@ -2,6 +2,7 @@ package fairslot.testing;
 
 import fairslot.emulator.EmulatorFaults;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
@@ -31,8 +32,9 @@ public final class Faults {
     faults().set(spec);
   }
 
+  /** Back to what the emulator started with (FAIRSLOT_FAULTS, usually none). */
   public static void off() {
-    faults().set("");
+    faults().set(Optional.ofNullable(System.getenv("FAIRSLOT_FAULTS")).orElse(""));
   }
 
   public static Map<String, Long> injected() {

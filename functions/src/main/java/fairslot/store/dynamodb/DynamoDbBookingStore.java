@@ -24,14 +24,11 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
  * Bookings in DynamoDB. Every state change is one TransactWriteItems whose conditions are the
@@ -97,8 +94,6 @@ public final class DynamoDbBookingStore implements BookingStore {
         return new PlaceResult.RequestDecided();
       }
       return whyNotPlaced(reasons, plan, idempotencyAction);
-    } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
-      return new PlaceResult.Contended();
     }
   }
 
@@ -164,19 +159,14 @@ public final class DynamoDbBookingStore implements BookingStore {
     // condition reports; a "could book" decides nothing: the transaction does.
     Map<String, AttributeValue> slotKey = Attr.key(Keys.slot(b.slotId()), "SLOT");
     Map<String, AttributeValue> guardKey = Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));
-    List<Map<String, AttributeValue>> items;
-    try {
-      var response = dynamo.batchGetItem(r -> r.requestItems(Map.of(table, KeysAndAttributes.builder()
-          .keys(slotKey, guardKey).consistentRead(true)
-          .projectionExpression("PK, SK, #status, startAt, remaining, forWaitlist, bookingId")
-          .expressionAttributeNames(Map.of("#status", "status")).build())));
-      if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
-        return Optional.empty(); // throttled in part: a missing item here proves nothing
-      }
-      items = response.responses().getOrDefault(table, List.of());
-    } catch (ProvisionedThroughputExceededException | RequestLimitExceededException e) {
-      return Optional.empty();
+    var response = dynamo.batchGetItem(r -> r.requestItems(Map.of(table, KeysAndAttributes.builder()
+        .keys(slotKey, guardKey).consistentRead(true)
+        .projectionExpression("PK, SK, #status, startAt, remaining, forWaitlist, bookingId")
+        .expressionAttributeNames(Map.of("#status", "status")).build())));
+    if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
+      return Optional.empty(); // throttled in part: a missing item here proves nothing
     }
+    List<Map<String, AttributeValue>> items = response.responses().getOrDefault(table, List.of());
     Optional<Map<String, AttributeValue>> slot = items.stream().filter(i -> Attr.str(i, Keys.SK).equals("SLOT"))
         .findFirst();
     Optional<Map<String, AttributeValue>> guard = items.stream()
@@ -304,8 +294,6 @@ public final class DynamoDbBookingStore implements BookingStore {
       // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
       throw new IllegalStateException("release of " + b.bookingId() + " refused: " + reasons
           + (reasons.conditionFailed(RETURNED_SEATS) ? " (slot would exceed capacity)" : ""));
-    } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
-      return Optional.of(new ReleaseResult.Contended());
     }
   }
 
@@ -324,8 +312,6 @@ public final class DynamoDbBookingStore implements BookingStore {
       if (reasons.conditionFailed(0)) {
         return new MoveResult.NotInStatus(reasons.oldItem(0).map(BookingItemMapper::fromItem).orElseThrow());
       }
-      return new MoveResult.Contended();
-    } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
       return new MoveResult.Contended();
     }
   }

@@ -10,9 +10,6 @@ import fairslot.domain.Assignee;
 import fairslot.domain.AssigneeCalendar;
 import java.util.ArrayList;
 import java.util.List;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
-import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import fairslot.app.Page;
 import fairslot.app.PageRequest;
@@ -153,8 +150,6 @@ public final class DynamoDbCatalogStore implements CatalogStore {
         if (!moved && !reasons.onlyContention()) {
           throw new IllegalStateException("slot creation cancelled for an unexpected reason: " + reasons);
         }
-      } catch (TransactionConflictException | ProvisionedThroughputExceededException | RequestLimitExceededException e) {
-        // contended: try again
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "the coach's or room's calendar is busy; try again");
@@ -227,7 +222,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
       try {
         dynamo.transactWriteItems(r -> r.transactItems(actions));
         return Outcome.done(slot.with(SlotStatus.CANCELLED));
-      } catch (TransactionCanceledException | TransactionConflictException moved) {
+      } catch (TransactionCanceledException moved) {
         Backoff.DEFAULT.pauseBefore(Math.min(attempt + 1, Backoff.DEFAULT.maxAttempts()));
       }
     }
@@ -395,7 +390,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
               .item(AuditItemMapper.toItem(Keys.slot(slotId), "slot:" + slotId, auditFrom, auditTo, change))
               .build()).build()));
       return findSlot(slotId);
-    } catch (TransactionCanceledException | TransactionConflictException notAsExpected) {
+    } catch (TransactionCanceledException notAsExpected) {
       return Optional.empty();
     }
   }

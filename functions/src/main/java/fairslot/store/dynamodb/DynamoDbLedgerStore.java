@@ -16,7 +16,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
@@ -79,7 +78,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
               .item(AuditItemMapper.toItem(Keys.slot(seen.slotId()), "slot:" + seen.slotId(),
                   "remaining=" + seen.remaining(), "remaining=" + expected, change)).build()).build()));
       return true;
-    } catch (TransactionCanceledException | TransactionConflictException moved) {
+    } catch (TransactionCanceledException moved) {
       return false;
     }
   }

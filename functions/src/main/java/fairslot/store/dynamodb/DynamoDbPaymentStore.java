@@ -22,7 +22,6 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbPaymentStore implements PaymentStore {
@@ -148,8 +147,6 @@ public final class DynamoDbPaymentStore implements PaymentStore {
           return calendar ? new SettleResult.Stale() : new SettleResult.NoSeat();
         }
       }
-      return new SettleResult.Stale();
-    } catch (TransactionConflictException e) {
       return new SettleResult.Stale();
     }
   }

@@ -26,7 +26,6 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbWaitlistStore implements WaitlistStore {
@@ -152,7 +151,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
               entry.entryId()), change.at()),
           parts.auditEntry(entry.entryId(), "WAITING", "OFFERED", change)));
       return new MoveResult.Moved();
-    } catch (TransactionCanceledException | TransactionConflictException missed) {
+    } catch (TransactionCanceledException missed) {
       return new MoveResult.Missed();
     }
   }
@@ -197,8 +196,6 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
         if (wrongBranch) {
           toWaitlist = !toWaitlist;
         }
-      } catch (TransactionConflictException e) {
-        // try again
       }
     }
     return new MoveResult.Missed();
@@ -233,7 +230,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
     try {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
       return new MoveResult.Moved();
-    } catch (TransactionCanceledException | TransactionConflictException missed) {
+    } catch (TransactionCanceledException missed) {
       return new MoveResult.Missed();
     }
   }

@@ -1,0 +1,192 @@
+package fairslot.chaos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.chaos.ChaosWorld.Reply;
+import fairslot.definitions.Fairslot;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What must hold after a run, judged from raw items (a scan: harness code may scan, product code may
+ * not) and from every answer the clients got. Each broken rule is one line in the result.
+ */
+final class ChaosChecks {
+  private static final Set<String> ACTIVE = Set.of("PENDING_PAY", "PAID", "COMPLETED", "NO_SHOW");
+  private static final Set<String> KEPT = Set.of("PAID", "COMPLETED", "NO_SHOW");
+
+  private ChaosChecks() {}
+
+  static List<String> violations(ChaosWorld world, ChaosWorkload work) {
+    List<String> out = new ArrayList<>();
+    List<Map<String, AttributeValue>> items = world.dynamo.scanPaginator(r -> r.tableName(world.table)
+        .consistentRead(true)).items().stream().toList();
+    // Queued requests: every one decided; a granted one names its booking.
+    for (String requestId : work.queuedRequests) {
+      Reply r = world.call("GET /booking-requests/{requestId}", Map.of("requestId", requestId), requestOwner(items,
+          requestId), "customer", null, null);
+      if ("QUEUED".equals(r.text("status"))) {
+        out.add("request " + requestId + " still QUEUED after the queue was drained");
+      }
+      if ("GRANTED".equals(r.text("status"))) {
+        work.namedBookings.add(r.text("bookingId"));
+      }
+      if ("REJECTED".equals(r.text("status")) && r.text("code") == null) {
+        out.add("request " + requestId + " REJECTED without a reason");
+      }
+    }
+    ledger(items, out);
+    bookings(items, work, out);
+    payments(items, work, out);
+    world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
+    reconcile(world, out);
+    int parked = world.sqs.getQueueAttributes(r -> r.queueUrl(world.sqs.getQueueUrl(q -> q.queueName(world.table + "-"
+        + Fairslot.WAITLIST_QUEUE.deadLetterNameWithSuffix())).queueUrl())
+        .attributeNamesWithStrings("ApproximateNumberOfMessages")).attributesAsStrings()
+        .values().stream().mapToInt(Integer::parseInt).sum();
+    if (parked > 0) {
+      out.add(parked + " SeatReleased message(s) parked in the waitlist DLQ");
+    }
+    return out;
+  }
+
+  private static String requestOwner(List<Map<String, AttributeValue>> items, String requestId) {
+    return items.stream().filter(i -> is(i, "REQUEST") && requestId.equals(s(i, "requestId")))
+        .map(i -> s(i, "userId")).findFirst().orElse("nobody");
+  }
+
+  /** capacity == remaining + active booking quantities + open offers, for every slot. */
+  private static void ledger(List<Map<String, AttributeValue>> items, List<String> out) {
+    Map<String, Integer> held = new HashMap<>();
+    Map<String, Integer> offered = new HashMap<>();
+    for (var item : items) {
+      if (is(item, "BOOKING") && ACTIVE.contains(s(item, "status"))) {
+        held.merge(s(item, "slotId"), n(item, "quantity"), Integer::sum);
+      }
+      if (is(item, "WAITENTRY") && "OFFERED".equals(s(item, "status"))) {
+        offered.merge(s(item, "slotId"), 1, Integer::sum);
+      }
+    }
+    for (var item : items) {
+      if (is(item, "SLOT")) {
+        String slotId = s(item, "slotId");
+        int capacity = n(item, "capacity");
+        int remaining = n(item, "remaining");
+        int h = held.getOrDefault(slotId, 0);
+        int o = offered.getOrDefault(slotId, 0);
+        int owed = n(item, "forWaitlist");
+        if (capacity != remaining + h + o || remaining < 0 || owed < 0 || owed > remaining) {
+          out.add("seat ledger of slot " + slotId + ": capacity " + capacity + " != remaining " + remaining
+              + " + held " + h + " + offered " + o + " (owed to the waitlist " + owed + ")");
+        }
+      }
+    }
+  }
+
+  /** Every booking an answer named exists; no booking exists that no answer named. */
+  private static void bookings(List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
+    Set<String> stored = new java.util.HashSet<>();
+    for (var item : items) {
+      if (is(item, "BOOKING")) {
+        stored.add(s(item, "bookingId"));
+        if (!work.namedBookings.contains(s(item, "bookingId"))) {
+          out.add("booking " + s(item, "bookingId") + " (" + s(item, "status") + ", user " + s(item, "userId")
+              + ") exists but no answer named it");
+        }
+      }
+    }
+    for (String named : work.namedBookings) {
+      if (!stored.contains(named)) {
+        out.add("an answer named booking " + named + " but it does not exist");
+      }
+    }
+  }
+
+  /**
+   * Money: a payment the provider took is kept (its booking is PAID, COMPLETED or NO_SHOW and it is
+   * SUCCEEDED) or on its way back (REFUNDING, REFUNDED, REFUND_FAILED); never lost, never kept twice.
+   */
+  private static void payments(List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
+    Map<String, Map<String, AttributeValue>> byPayment = new HashMap<>();
+    Map<String, Map<String, AttributeValue>> byBooking = new HashMap<>();
+    Map<String, Integer> keptPerBooking = new HashMap<>();
+    for (var item : items) {
+      if (is(item, "PAYMENT")) {
+        byPayment.put(s(item, "paymentNo"), item);
+        if ("SUCCEEDED".equals(s(item, "status"))) {
+          keptPerBooking.merge(s(item, "bookingId"), 1, Integer::sum);
+        }
+      }
+      if (is(item, "BOOKING")) {
+        byBooking.put(s(item, "bookingId"), item);
+      }
+    }
+    long taken = 0;
+    long accounted = 0;
+    for (var e : work.succeeded.entrySet()) {
+      var payment = byPayment.get(e.getKey());
+      if (payment == null) {
+        out.add("payment " + e.getKey() + " succeeded at the provider but is not stored");
+        continue;
+      }
+      long amount = n(payment, "amountMinor");
+      taken += amount;
+      String status = s(payment, "status");
+      String bookingStatus = s(byBooking.getOrDefault(e.getValue(), Map.of()), "status");
+      boolean kept = "SUCCEEDED".equals(status) && KEPT.contains(bookingStatus);
+      boolean returning = Set.of("REFUNDING", "REFUNDED", "REFUND_FAILED").contains(status);
+      if (kept || returning) {
+        accounted += amount;
+      } else {
+        out.add("payment " + e.getKey() + " succeeded but is " + status + " with its booking " + bookingStatus
+            + ": money neither kept nor returned");
+      }
+    }
+    if (taken != accounted) {
+      out.add("money not conserved: taken " + taken + " != kept + refunded + refunding " + accounted);
+    }
+    keptPerBooking.forEach((bookingId, n) -> {
+      if (n > 1) {
+        out.add("booking " + bookingId + " kept " + n + " payments");
+      }
+    });
+    byBooking.forEach((bookingId, booking) -> {
+      if (KEPT.contains(s(booking, "status")) && !work.deskBookings.contains(bookingId)
+          && n(booking, "amountMinor") > 0 && keptPerBooking.getOrDefault(bookingId, 0) != 1) {
+        out.add("booking " + bookingId + " is " + s(booking, "status") + " without exactly one kept payment");
+      }
+    });
+  }
+
+  private static void reconcile(ChaosWorld world, List<String> out) {
+    String cursor = null;
+    do {
+      String body = cursor == null ? "{\"limit\":200}" : "{\"limit\":200,\"cursor\":\"" + cursor + "\"}";
+      Reply r = world.call("POST /admin/reconcile", Map.of(), "admin", "admin", body, null);
+      if (r.status() != 200) {
+        out.add("reconcile answered " + r.status() + " " + r.body());
+        return;
+      }
+      JsonNode deviations = r.json().path("deviations");
+      deviations.forEach(d -> out.add("reconcile deviation: " + d));
+      cursor = r.text("nextCursor");
+    } while (cursor != null);
+  }
+
+  private static boolean is(Map<String, AttributeValue> item, String type) {
+    return item.get("type") != null && type.equals(item.get("type").s());
+  }
+
+  private static String s(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    return v == null ? null : v.s();
+  }
+
+  private static int n(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    return v == null || v.n() == null ? 0 : Integer.parseInt(v.n());
+  }
+}

@@ -1,0 +1,235 @@
+package fairslot.chaos;
+
+import fairslot.chaos.ChaosWorld.Reply;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * One run's random mixed workload, played with faults on: crowds on DIRECT and QUEUED slots, payments
+ * and webhook replays (duplicates, out of order, late), cancels, waitlist joins, accepts and
+ * declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it. It records
+ * every booking an answer named, for the checks.
+ */
+final class ChaosWorkload {
+  private static final String ADMIN = "admin";
+  private final ChaosWorld world;
+  private final Random random;
+
+  /** Bookings some answer named (201, replay, desk, accept, granted request). */
+  final Set<String> namedBookings = ConcurrentHashMap.newKeySet();
+  /** paymentNo -> the bookingId it pays, for payments the provider reported SUCCEEDED. */
+  final Map<String, String> succeeded = new ConcurrentHashMap<>();
+  final Set<String> deskBookings = ConcurrentHashMap.newKeySet();
+  final List<String> slots = Collections.synchronizedList(new ArrayList<>());
+  final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
+  String cancelledSlot;
+
+  ChaosWorkload(ChaosWorld world, long seed) {
+    this.world = world;
+    this.random = new Random(seed);
+  }
+
+  /** Venues, resources and slots, made before the faults are switched on. */
+  void setUp() {
+    String offerVenue = venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
+    String autoVenue = venue("{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\"}");
+    slots.add(slot(offerVenue, 6 + random.nextInt(8), "DIRECT"));     // 0: the crowd
+    slots.add(slot(offerVenue, 2 + random.nextInt(3), "DIRECT"));     // 1: waitlist, OFFER mode
+    slots.add(slot(offerVenue, 4 + random.nextInt(5), "QUEUED"));     // 2: queued admission
+    slots.add(slot(autoVenue, 2 + random.nextInt(3), "DIRECT"));      // 3: waitlist, AUTO_HOLD mode
+    slots.add(slot(offerVenue, 5, "DIRECT"));                         // 4: cancelled by the admin mid-run
+    cancelledSlot = slots.get(4);
+  }
+
+  void play() throws Exception {
+    List<Callable<Object>> wave = new ArrayList<>();
+    int crowd = 25 + random.nextInt(30);
+    for (int i = 0; i < crowd; i++) {
+      String user = "m" + i;
+      boolean pay = random.nextInt(3) > 0;
+      boolean cancel = random.nextInt(5) == 0;
+      wave.add(() -> bookPayMaybeCancel(user, slots.get(0), pay, cancel));
+    }
+    for (int i = 0; i < 12; i++) {
+      String user = "w" + i;
+      wave.add(() -> bookOrWait(user, slots.get(1)));
+      wave.add(() -> bookOrWait("a" + user, slots.get(3)));
+    }
+    for (int i = 0; i < 12; i++) {
+      String user = "q" + i;
+      wave.add(() -> queued(user, slots.get(2)));
+    }
+    for (int i = 0; i < 6; i++) {
+      String user = "c" + i;
+      wave.add(() -> bookPayMaybeCancel(user, cancelledSlot, true, false));
+    }
+    wave.add(() -> {
+      ChaosWorld.pause(random.nextInt(200));
+      return world.call("POST /slots/{slotId}/cancel", Map.of("slotId", cancelledSlot), ADMIN, "admin", "{}", null);
+    });
+    for (int i = 0; i < 4; i++) {
+      String phone = "+86 138 0013 80" + (10 + random.nextInt(3)); // some walk-ins share a phone
+      wave.add(() -> walkIn(phone, slots.get(0)));
+    }
+    for (String job : List.of("sweep-holds", "sweep-offers", "waitlist-fallback", "finish-cancels", "refund-retry")) {
+      wave.add(() -> world.runJob(job));
+    }
+    wave.add(() -> world.deliverSeatReleased());
+    wave.add(() -> world.deliverBookingRequests());
+    Collections.shuffle(wave, random);
+    runAll(wave, 24);
+
+    // Time passes: unpaid holds lapse, offers lapse; late webhooks meet expired holds.
+    world.clock.advance(Duration.ofMinutes(11));
+    List<Callable<Object>> late = new ArrayList<>();
+    late.add(() -> world.runJob("sweep-holds"));
+    late.add(() -> world.deliverSeatReleased());
+    for (String paymentNo : List.copyOf(world.webhooks.keySet())) {
+      if (random.nextBoolean()) {
+        late.add(() -> replayWebhook(paymentNo));
+      }
+    }
+    for (int i = 0; i < 12; i++) {
+      String user = "w" + i;
+      late.add(() -> acceptOrDecline(user, slots.get(1)));
+    }
+    late.add(() -> world.runJob("waitlist-fallback"));
+    late.add(() -> world.runJob("sweep-offers"));
+    Collections.shuffle(late, random);
+    runAll(late, 16);
+  }
+
+  private Object bookPayMaybeCancel(String user, String slotId, boolean pay, boolean cancel) {
+    Reply booked = book(user, slotId, "k-" + user + "-" + slotId);
+    if (booked.status() != 201) {
+      return booked;
+    }
+    String bookingId = booked.text("bookingId");
+    if (pay) {
+      Reply paid = world.call("POST /bookings/{bookingId}/pay", Map.of("bookingId", bookingId), user, "customer", "{}", null);
+      String paymentNo = paid.text("paymentNo");
+      if (paid.status() == 200 && paymentNo != null) {
+        succeeded.put(paymentNo, bookingId);
+        world.provider.report(paymentNo, "SUCCEEDED");
+        if (random.nextInt(3) == 0) {
+          replayWebhook(paymentNo); // a duplicate delivery
+        }
+        if (random.nextInt(6) == 0) {
+          world.provider.report(paymentNo, "FAILED"); // out of order: a failure after the success
+        }
+      }
+    }
+    if (cancel) {
+      world.call("POST /bookings/{bookingId}/cancel", Map.of("bookingId", bookingId), user, "customer", "{}", null);
+    }
+    return booked;
+  }
+
+  private Object bookOrWait(String user, String slotId) {
+    Reply booked = book(user, slotId, "k-" + user);
+    if (booked.status() == 409 && "sold_out".equals(booked.text("code"))) {
+      return world.call("POST /slots/{slotId}/waitlist", Map.of("slotId", slotId), user, "customer", "{}", "j-" + user);
+    }
+    if (booked.status() == 201 && random.nextInt(3) == 0) {
+      world.call("POST /bookings/{bookingId}/cancel", Map.of("bookingId", booked.text("bookingId")), user, "customer",
+          "{}", null);
+    }
+    return booked;
+  }
+
+  private Object acceptOrDecline(String user, String slotId) {
+    Reply me = world.call("GET /slots/{slotId}/waitlist/me", Map.of("slotId", slotId), user, "customer", null, null);
+    if (me.status() != 200 || !"OFFERED".equals(me.text("status"))) {
+      return me;
+    }
+    String entryId = me.text("entryId");
+    if (random.nextInt(4) == 0) {
+      return world.call("POST /waitlist/{entryId}/decline", Map.of("entryId", entryId), user, "customer", "{}", null);
+    }
+    Reply accepted = world.call("POST /waitlist/{entryId}/accept", Map.of("entryId", entryId), user, "customer", "{}",
+        "acc-" + entryId);
+    if (accepted.status() == 201) {
+      namedBookings.add(accepted.text("bookingId"));
+    }
+    return accepted;
+  }
+
+  private Object queued(String user, String slotId) {
+    Reply r = book(user, slotId, "k-" + user);
+    if (r.status() == 202) {
+      queuedRequests.add(r.text("requestId"));
+    }
+    return r;
+  }
+
+  private Object walkIn(String phone, String slotId) {
+    Reply r = world.call("POST /staff/bookings", Map.of(), "desk", "frontdesk", "{\"slotId\":\"" + slotId
+        + "\",\"quantity\":1,\"customer\":{\"phone\":\"" + phone + "\",\"name\":\"Walk In\"}}", "desk-" + phone);
+    if (r.status() == 201) {
+      String bookingId = r.text("bookingId");
+      namedBookings.add(bookingId);
+      deskBookings.add(bookingId);
+      world.call("POST /staff/bookings/{bookingId}/offline-payment", Map.of("bookingId", bookingId), "desk",
+          "frontdesk", "{}", null);
+      world.call("POST /staff/bookings/{bookingId}/check-in", Map.of("bookingId", bookingId), "desk",
+          "frontdesk", "{}", null);
+    }
+    return r;
+  }
+
+  private Reply book(String user, String slotId, String key) {
+    Reply r = world.call("POST /bookings", Map.of(), user, "customer",
+        "{\"slotId\":\"" + slotId + "\",\"quantity\":1}", key);
+    if (r.status() == 201) {
+      namedBookings.add(r.text("bookingId"));
+    }
+    if (r.status() == 409 && "already_booked".equals(r.text("code")) && r.text("bookingId") != null) {
+      namedBookings.add(r.text("bookingId")); // the unknown-outcome rule: the guard names the booking
+    }
+    return r;
+  }
+
+  private Reply replayWebhook(String paymentNo) {
+    List<String> sent = world.webhooks.getOrDefault(paymentNo, List.of());
+    return sent.isEmpty() ? null : world.webhook(sent.get(random.nextInt(sent.size())));
+  }
+
+  private String venue(String policy) {
+    return world.call("POST /venues", Map.of(), ADMIN, "admin",
+        "{\"name\":\"Chaos Club\",\"timeZone\":\"Asia/Shanghai\",\"policy\":" + policy + "}", null).text("venueId");
+  }
+
+  private String slot(String venueId, int capacity, String admission) {
+    String resourceId = world.call("POST /venues/{venueId}/resources", Map.of("venueId", venueId), ADMIN, "admin",
+        "{\"name\":\"Room\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}", null).text("resourceId");
+    var start = world.clock.instant().plus(Duration.ofDays(2)).plusSeconds(3600L * slots.size());
+    return world.call("POST /slots", Map.of(), ADMIN, "admin", "{\"resourceId\":\"" + resourceId + "\",\"start\":\""
+        + start + "\",\"end\":\"" + start.plus(Duration.ofHours(1)) + "\",\"priceMinor\":5000,\"currency\":\"CNY\","
+        + "\"admission\":\"" + admission + "\"}", null).text("slotId");
+  }
+
+  private static void runAll(List<Callable<Object>> tasks, int threads) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Object>> futures = new ArrayList<>();
+      for (Callable<Object> task : tasks) {
+        futures.add(pool.submit(task));
+      }
+      for (Future<Object> f : futures) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,281 @@
+package fairslot.chaos;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fairslot.aws.AwsRetries;
+import fairslot.definitions.Fairslot;
+import fairslot.definitions.ScheduleDefinition;
+import fairslot.emulator.AwsEndpoint;
+import fairslot.emulator.Provisioner;
+import fairslot.emulator.SqsPoller;
+import fairslot.handler.BookingDlqHandler;
+import fairslot.handler.BookingQueueHandler;
+import fairslot.handler.HttpApiHandler;
+import fairslot.handler.WaitlistQueueHandler;
+import fairslot.handler.Wiring;
+import fairslot.app.IdGenerator;
+import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.notifications.LocalNotificationSender;
+import fairslot.messaging.payments.LocalPaymentProvider;
+import fairslot.messaging.sqs.SqsBookingQueue;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+
+/**
+ * One chaos run's world: a fresh table, bus and queues on the emulator, the real handlers wired as
+ * in AWS (HTTP API, both queue consumers, the DLQ consumer, every scheduled job), a clock the run
+ * moves, and a careful client that retries 503s with the same request and logs every answer.
+ */
+final class ChaosWorld implements AutoCloseable {
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final String PAYMENT_SECRET = "chaos-payment-secret";
+
+  final String table;
+  final DynamoDbClient dynamo;
+  final SqsClient sqs;
+  final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T00:00:00Z"));
+  final Wiring wiring;
+  final HttpApiHandler api;
+  final LocalPaymentProvider provider;
+  final String bookingDlqUrl;
+  private final SqsPoller waitlistPoller;
+  private final SqsPoller bookingPoller;
+  private final SqsPoller dlqPoller;
+  private final Map<String, Supplier<Map<String, Object>>> jobs = new HashMap<>();
+
+  /** Every answer any client got: status counts, and the 5xx other than 503 throttled (violations). */
+  final Map<Integer, AtomicLong> statuses = new ConcurrentHashMap<>();
+  final ConcurrentLinkedQueue<String> badAnswers = new ConcurrentLinkedQueue<>();
+  /** Raw webhook bodies the provider sent, by paymentNo, so the run can replay them. */
+  final Map<String, List<String>> webhooks = new ConcurrentHashMap<>();
+
+  record Reply(int status, String body) {
+    JsonNode json() {
+      try {
+        return JSON.readTree(body == null ? "{}" : body);
+      } catch (Exception e) {
+        return JSON.createObjectNode();
+      }
+    }
+
+    String text(String field) {
+      JsonNode v = json().get(field);
+      return v == null || v.isNull() ? null : v.asText();
+    }
+  }
+
+  ChaosWorld(AwsEndpoint endpoint, String table) {
+    this.table = table;
+    this.dynamo = endpoint.dynamoDb(AwsRetries.overrides());
+    this.sqs = endpoint.sqs(AwsRetries.overrides());
+    var events = endpoint.eventBridge(AwsRetries.overrides());
+    Provisioner.createTable(dynamo, table);
+    Provisioner.createEventBus(events, table);
+    String bookingQueue = Provisioner.createQueue(sqs, Fairslot.BOOKING_QUEUE, table + "-");
+    this.bookingDlqUrl = sqs.getQueueUrl(r -> r.queueName(table + "-"
+        + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix())).queueUrl();
+    String waitlistQueue = Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, table + "-");
+    Provisioner.routeSeatReleased(events, sqs, table, waitlistQueue);
+    this.provider = new LocalPaymentProvider((raw, headers) -> {
+      String paymentNo = JSON.valueToTree(parse(raw)).path("paymentNo").asText();
+      webhooks.computeIfAbsent(paymentNo, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(raw);
+      webhook(raw);
+    }, PAYMENT_SECRET, clock, LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
+    this.wiring = new Wiring(dynamo, table, clock, IdGenerator.random(), new Wiring.Adapters(
+        new EventBridgePublisher(events, table), provider, new LocalNotificationSender(),
+        new SqsBookingQueue(sqs, bookingQueue)), PAYMENT_SECRET);
+    this.api = new HttpApiHandler(wiring.httpApi());
+    WaitlistQueueHandler waitlist = new WaitlistQueueHandler(wiring);
+    this.waitlistPoller = new SqsPoller(sqs, waitlistQueue, Fairslot.WAITLIST_QUEUE.batchSize(),
+        e -> waitlist.handleRequest(e, null)).retryFailuresAfter(Duration.ZERO);
+    BookingQueueHandler booking = new BookingQueueHandler(wiring);
+    this.bookingPoller = new SqsPoller(sqs, bookingQueue, Fairslot.BOOKING_QUEUE.batchSize(),
+        e -> booking.handleRequest(e, null)).retryFailuresAfter(Duration.ZERO);
+    BookingDlqHandler dlq = new BookingDlqHandler(wiring);
+    this.dlqPoller = new SqsPoller(sqs, bookingDlqUrl, 10, e -> dlq.handleRequest(e, null));
+    for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
+      jobs.put(schedule.name(), job(schedule));
+    }
+  }
+
+  private static Object parse(String raw) {
+    try {
+      return JSON.readTree(raw);
+    } catch (Exception e) {
+      return JSON.createObjectNode();
+    }
+  }
+
+  /** One call through the HTTP handler as a careful client makes it: 503 throttled is retried, same request. */
+  Reply call(String routeKey, Map<String, String> path, String user, String group, String body, String key) {
+    APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
+    event.setRouteKey(routeKey);
+    event.setPathParameters(path);
+    Map<String, String> headers = new HashMap<>();
+    if (key != null) {
+      headers.put("idempotency-key", key);
+    }
+    event.setHeaders(headers);
+    event.setBody(body);
+    if (user != null) {
+      var jwt = new APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT();
+      jwt.setClaims(Map.of("sub", user, "cognito:groups", "[" + group + "]"));
+      var authorizer = new APIGatewayV2HTTPEvent.RequestContext.Authorizer();
+      authorizer.setJwt(jwt);
+      var context = new APIGatewayV2HTTPEvent.RequestContext();
+      context.setAuthorizer(authorizer);
+      event.setRequestContext(context);
+    }
+    return retrying(() -> {
+      APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
+      return new Reply(r.getStatusCode(), r.getBody());
+    }, routeKey);
+  }
+
+  /** The provider's webhook, signed now; retried on 503 like a provider would. */
+  Reply webhook(String raw) {
+    long ts = clock.instant().getEpochSecond();
+    var signature = new fairslot.messaging.payments.WebhookSignature(PAYMENT_SECRET);
+    APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
+    event.setRouteKey("POST /payments/callback");
+    event.setHeaders(Map.of(fairslot.messaging.payments.WebhookSignature.TIMESTAMP_HEADER.toLowerCase(), Long.toString(ts),
+        fairslot.messaging.payments.WebhookSignature.SIGNATURE_HEADER.toLowerCase(), signature.sign(ts, raw)));
+    event.setBody(raw);
+    return retrying(() -> {
+      APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
+      return new Reply(r.getStatusCode(), r.getBody());
+    }, "POST /payments/callback");
+  }
+
+  private Reply retrying(Supplier<Reply> send, String what) {
+    Reply reply = send.get();
+    for (int attempt = 1; reply.status() == 503 && attempt < 40; attempt++) {
+      note(reply, what);
+      pause(10 + ThreadLocalRandom.current().nextInt(100));
+      reply = send.get();
+    }
+    note(reply, what);
+    return reply;
+  }
+
+  private void note(Reply reply, String what) {
+    statuses.computeIfAbsent(reply.status(), s -> new AtomicLong()).incrementAndGet();
+    boolean throttled = reply.status() == 503 && "throttled".equals(reply.text("code"));
+    if (reply.status() >= 500 && !throttled) {
+      badAnswers.add(what + " -> " + reply.status() + " " + reply.body());
+    }
+  }
+
+  long fiveHundreds() {
+    return badAnswers.size();
+  }
+
+  /** Runs one scheduled job now; a job that fails (faults) is simply run again later, as the schedule would. */
+  Optional<Map<String, Object>> runJob(String name) {
+    try {
+      return Optional.of(jobs.get(name).get());
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  int deliverSeatReleased() {
+    return drain(waitlistPoller);
+  }
+
+  int deliverBookingRequests() {
+    return drain(bookingPoller);
+  }
+
+  int drainDlq() {
+    return drain(dlqPoller);
+  }
+
+  private static int drain(SqsPoller poller) {
+    try {
+      return poller.drain();
+    } catch (RuntimeException faultBetweenPolls) {
+      return 1; // the messages are still there: the caller drains again
+    }
+  }
+
+  private Supplier<Map<String, Object>> job(ScheduleDefinition schedule) {
+    try {
+      Object handler = Class.forName(schedule.handler()).getConstructor(Wiring.class).newInstance(wiring);
+      var run = handler.getClass().getMethod("run");
+      return () -> {
+        try {
+          @SuppressWarnings("unchecked")
+          Map<String, Object> report = (Map<String, Object>) run.invoke(handler);
+          return report;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException(e);
+        }
+      };
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    waitlistPoller.close();
+    bookingPoller.close();
+    dlqPoller.close();
+  }
+
+  /** A clock the run moves forward (holds and offers lapse when it does). */
+  static final class MovableClock extends Clock {
+    private final AtomicReference<Instant> now;
+
+    MovableClock(Instant start) {
+      this.now = new AtomicReference<>(start);
+    }
+
+    void advance(Duration by) {
+      now.updateAndGet(t -> t.plus(by));
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return now.get();
+    }
+  }
+}
