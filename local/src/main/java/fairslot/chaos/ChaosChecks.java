@@ -38,6 +38,16 @@ final class ChaosChecks {
         out.add("request " + requestId + " REJECTED without a reason");
       }
     }
+    // A waitlist entry that became a booking (an accept, or AUTO_HOLD) names it to its member.
+    for (var item : items) {
+      if (is(item, "WAITENTRY") && s(item, "bookingId") != null) {
+        Reply me = world.call("GET /slots/{slotId}/waitlist/me", Map.of("slotId", s(item, "slotId")),
+            s(item, "userId"), "customer", null, null);
+        if (s(item, "bookingId").equals(me.text("bookingId"))) {
+          work.namedBookings.add(me.text("bookingId"));
+        }
+      }
+    }
     ledger(items, out);
     bookings(items, work, out);
     payments(items, work, out);

@@ -29,6 +29,8 @@ final class ChaosWorkload {
   final Set<String> namedBookings = ConcurrentHashMap.newKeySet();
   /** paymentNo -> the bookingId it pays, for payments the provider reported SUCCEEDED. */
   final Map<String, String> succeeded = new ConcurrentHashMap<>();
+  /** Payments whose success the provider reports late, after the clock moved past the hold. */
+  final Map<String, String> latePayments = new ConcurrentHashMap<>();
   final Set<String> deskBookings = ConcurrentHashMap.newKeySet();
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
@@ -99,6 +101,10 @@ final class ChaosWorkload {
         late.add(() -> replayWebhook(paymentNo));
       }
     }
+    latePayments.forEach((paymentNo, bookingId) -> late.add(() -> {
+      succeeded.put(paymentNo, bookingId);
+      return world.provider.report(paymentNo, "SUCCEEDED");
+    }));
     for (int i = 0; i < 12; i++) {
       String user = "w" + i;
       late.add(() -> acceptOrDecline(user, slots.get(1)));
@@ -118,7 +124,9 @@ final class ChaosWorkload {
     if (pay) {
       Reply paid = world.call("POST /bookings/{bookingId}/pay", Map.of("bookingId", bookingId), user, "customer", "{}", null);
       String paymentNo = paid.text("paymentNo");
-      if (paid.status() == 200 && paymentNo != null) {
+      if (paid.status() == 200 && paymentNo != null && random.nextInt(4) == 0) {
+        latePayments.put(paymentNo, bookingId); // the provider answers only after the hold lapsed
+      } else if (paid.status() == 200 && paymentNo != null) {
         succeeded.put(paymentNo, bookingId);
         world.provider.report(paymentNo, "SUCCEEDED");
         if (random.nextInt(3) == 0) {
