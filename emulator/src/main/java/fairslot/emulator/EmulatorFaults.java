@@ -48,6 +48,12 @@ public final class EmulatorFaults {
     return counts;
   }
 
+  /** DynamoDB data-plane calls the emulator received since the spec was last set (every SDK attempt counts). */
+  public long dynamoDbCalls() {
+    Matcher m = Pattern.compile("\"dynamodb\":\\s*(\\d+)").matcher(reportJson());
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
   private HttpResponse<String> send(HttpRequest.Builder request) {
     try {
       return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());

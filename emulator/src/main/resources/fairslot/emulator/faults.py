@@ -153,10 +153,11 @@ class Faults:
         seed = self.spec["seed"] if self.spec else None
         self.rng = random.Random(seed)
         self.counts = {k: 0 for k in KINDS}
+        self.calls = {"dynamodb": 0, "sqs": 0, "events": 0}  # data-plane calls received, faulted or not
         self._in_flight = {}   # (table, key json) -> until (monotonic seconds)
 
     def report(self):
-        return {"faults": self.text, "faultsInjected": dict(self.counts)}
+        return {"faults": self.text, "faultsInjected": dict(self.counts), "calls": dict(self.calls)}
 
     def control(self, environ, body):
         if environ.get("REQUEST_METHOD") == "POST":
@@ -174,6 +175,8 @@ class Faults:
         spec = self.spec
         data_plane = (service == "dynamodb" and op in DDB_DATA) or (service == "sqs" and op in SQS_DATA) \
             or (service == "events" and op in EVENTS_DATA)
+        if data_plane:
+            self.calls[service] += 1
         if spec and data_plane:
             roll = self.rng.random()
             if roll < spec["throttle"]:

@@ -63,11 +63,15 @@ public final class Bench {
       for (int i = 0; i < clients; i++) {
         tokens[i] = jwt.sign("fan-" + i, List.of("customer"), Duration.ofHours(1));
       }
+      FaultFigures contended = FaultFigures.start(runtime.endpoint());
       Crowd.Result<Integer> fair = Crowd.run(clients, Math.min(clients, 256), i -> post(base + "/bookings", tokens[i],
           "{\"slotId\":\"" + slotId + "\",\"quantity\":1}"));
+      String contendedLine = contended.line(fair.outcomes().stream().filter(s -> s == 201).count(),
+          fair.outcomes().stream().filter(s -> s == 503).count(), contended.elapsedSeconds());
       long granted = fair.outcomes().stream().filter(s -> s == 201).count();
       long soldOut = fair.outcomes().stream().filter(s -> s == 409).count();
       long errors = clients - granted - soldOut;
+      System.out.println("bench flash-crowd contended: " + contendedLine);
       int remaining = get(base + "/slots/" + slotId).path("remaining").asInt();
       boolean invariant = granted + remaining == seats;
 

@@ -40,6 +40,7 @@ final class QueuedCrowd {
       for (int i = 0; i < clients; i++) {
         tokens[i] = jwt.sign("fan-" + i, List.of("customer"), Duration.ofHours(1));
       }
+      FaultFigures contended = FaultFigures.start(runtime.endpoint());
       Crowd.Result<Sent> burst = Crowd.run(clients, Math.min(clients, 256), i -> {
         long sentAt = System.nanoTime();
         try {
@@ -100,6 +101,8 @@ final class QueuedCrowd {
       }
       int remaining = Bench.get(base + "/slots/" + slotId).path("remaining").asInt();
       long errors = clients - accepted.size();
+      System.out.println("bench flash-crowd-queued contended: " + contended.line(granted.size(),
+          burst.outcomes().stream().filter(x -> x.status() == 503).count(), drainSeconds));
       System.out.printf("outcomes: %s; definitely ordered (granted, sold out) pairs checked: %d%n", outcomes,
           definitePairs);
       System.out.printf("bench flash-crowd-queued: accepted=%d errors=%d p50_ms=%.1f p99_ms=%.1f drain_s=%.1f"

@@ -45,13 +45,16 @@ public final class LocalHttpServer implements AutoCloseable {
   private final Hs256Jwt jwt;
   private final RouteTable routes = new RouteTable(Fairslot.ROUTES);
   private final BooleanSupplier healthy;
+  /** The emulator's fault report ({"faults": spec|null, "faultsInjected": {...}}), shown by the health check. */
+  private final java.util.function.Supplier<String> faults;
   private final LocalScheduler scheduler;
   private final LocalPaymentProvider payments;
   private final LocalNotificationSender notifications;
 
   LocalHttpServer(String host, int port, HttpApiHandler handler, Hs256Jwt jwt, BooleanSupplier healthy,
-      LocalScheduler scheduler, LocalPaymentProvider payments, LocalNotificationSender notifications)
-      throws IOException {
+      LocalScheduler scheduler, LocalPaymentProvider payments, LocalNotificationSender notifications,
+      java.util.function.Supplier<String> faults) throws IOException {
+    this.faults = faults;
     this.notifications = notifications;
     this.handler = handler;
     this.jwt = jwt;
@@ -99,7 +102,9 @@ public final class LocalHttpServer implements AutoCloseable {
       }
       if (method.equals("GET") && path.equals("/_local/health")) {
         boolean up = healthy.getAsBoolean();
-        send(exchange, up ? 200 : 503, "application/json", "{\"status\":\"" + (up ? "UP" : "DOWN") + "\"}");
+        var health = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(faults.get());
+        health.put("status", up ? "UP" : "DOWN");
+        send(exchange, up ? 200 : 503, "application/json", JSON.writeValueAsString(health));
         return;
       }
       if (method.equals("POST") && path.startsWith("/_local/") && !path.equals("/_local/token")) {

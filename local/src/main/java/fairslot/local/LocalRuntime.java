@@ -1,6 +1,7 @@
 package fairslot.local;
 
 import fairslot.aws.AwsRetries;
+import fairslot.emulator.EmulatorFaults;
 import fairslot.app.IdGenerator;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Emulator;
@@ -124,7 +125,9 @@ public final class LocalRuntime implements AutoCloseable {
     try {
       LocalHttpServer http = new LocalHttpServer("127.0.0.1", settings.port(), handler,
           new Hs256Jwt(settings.jwtSecret(), settings.clock()),
-          () -> tableIsActive(dynamo, settings.table()), scheduler, payments, notifications);
+          () -> tableIsActive(dynamo, settings.table()), scheduler, payments, notifications,
+          emulator.<java.util.function.Supplier<String>>map(e -> new EmulatorFaults(e.endpoint())::reportJson)
+              .orElse(() -> "{\"faults\":null,\"faultsInjected\":{}}"));
       webhook.target(http.port());
       LocalRuntime started = new LocalRuntime(emulator, dynamo, http, scheduler, payments,
           List.of(waitlistPoller, bookingPoller, dlqPoller), sqs, bookingQueue);
