@@ -66,7 +66,7 @@ public final class Bench {
       FaultFigures contended = FaultFigures.start(runtime.endpoint());
       Crowd.Result<Integer> fair = Crowd.run(clients, Math.min(clients, 256), i -> post(base + "/bookings", tokens[i],
           "{\"slotId\":\"" + slotId + "\",\"quantity\":1}"));
-      String contendedLine = contended.line(fair.outcomes().stream().filter(s -> s == 201).count(),
+      String contendedLine = contended.line(fair.outcomes().stream().filter(s -> s == 201).count(), clients,
           fair.outcomes().stream().filter(s -> s == 503).count(), contended.elapsedSeconds());
       long granted = fair.outcomes().stream().filter(s -> s == 201).count();
       long soldOut = fair.outcomes().stream().filter(s -> s == 409).count();

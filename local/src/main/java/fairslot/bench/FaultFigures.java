@@ -26,13 +26,15 @@ final class FaultFigures {
   }
 
   /** One line of figures; {@code seconds} is how long the granted bookings took to be decided. */
-  String line(long granted, long throttled, double seconds) {
+  String line(long granted, long requests, long throttled, double seconds) {
     Map<String, Long> injected = faults.injected();
     long calls = faults.dynamoDbCalls();
-    return String.format("faults=%s conflict_retries=%d ddb_calls=%d ddb_calls_per_granted=%.1f goodput_per_s=%.1f"
+    return String.format("faults=%s conflict_retries=%d ddb_calls=%d ddb_calls_per_granted=%.1f ddb_calls_per_request=%.2f"
+            + " goodput_per_s=%.1f"
             + " throttled_503=%d injected=%s",
         Optional.ofNullable(System.getenv("FAIRSLOT_FAULTS")).filter(s -> !s.isBlank()).orElse("off"),
         injected.getOrDefault("conflict", 0L), calls, granted == 0 ? 0.0 : (double) calls / granted,
+        requests == 0 ? 0.0 : (double) calls / requests,
         seconds <= 0 ? 0.0 : granted / seconds, throttled, injected);
   }
 

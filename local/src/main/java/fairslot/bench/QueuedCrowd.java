@@ -101,7 +101,7 @@ final class QueuedCrowd {
       }
       int remaining = Bench.get(base + "/slots/" + slotId).path("remaining").asInt();
       long errors = clients - accepted.size();
-      System.out.println("bench flash-crowd-queued contended: " + contended.line(granted.size(),
+      System.out.println("bench flash-crowd-queued contended: " + contended.line(granted.size(), clients,
           burst.outcomes().stream().filter(x -> x.status() == 503).count(), drainSeconds));
       System.out.printf("outcomes: %s; definitely ordered (granted, sold out) pairs checked: %d%n", outcomes,
           definitePairs);
