@@ -58,12 +58,13 @@ public final class Chaos {
       EmulatorFaults switchboard = new EmulatorFaults(emulator.endpoint());
       for (int run = 0; run < runs; run++) {
         long runSeed = seed + run;
-        long started = System.nanoTime();
         try (ChaosWorld world = new ChaosWorld(emulator.endpoint(), "chaos-" + runSeed + "-" + run)) {
+          long started = System.nanoTime();
           ChaosWorkload work = new ChaosWorkload(world, runSeed);
           work.setUp();
           switchboard.set(base + ",seed=" + runSeed);
           work.play();
+          long played = System.nanoTime();
           switchboard.injected().forEach((k, v) -> faults.merge(k, v, Long::sum));
           switchboard.set("");
           quiesce(world);
@@ -72,8 +73,9 @@ public final class Chaos {
           requests += calls;
           fiveHundreds += world.fiveHundreds();
           if (verbose || !broken.isEmpty()) {
-            System.out.printf("chaos run %d seed=%d: %d requests %s, %d violation(s), %.1f s%n", run, runSeed, calls,
-                new TreeMap<>(toLongs(world.statuses)), broken.size(), (System.nanoTime() - started) / 1e9);
+            System.out.printf("chaos run %d seed=%d: %d requests %s, %d violation(s), play %.1f s, run %.1f s%n", run,
+                runSeed, calls, new TreeMap<>(toLongs(world.statuses)), broken.size(), (played - started) / 1e9,
+                (System.nanoTime() - started) / 1e9);
           }
           for (String v : broken) {
             String line = "run " + run + " seed " + runSeed + ": " + v;
