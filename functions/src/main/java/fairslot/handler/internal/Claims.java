@@ -1,6 +1,7 @@
 package fairslot.handler.internal;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -28,16 +29,36 @@ public final class Claims {
     return Optional.of(new Caller(sub, groups(claims.get("cognito:groups"))));
   }
 
+  /**
+   * Exact group names only. Two shapes arrive: a JSON array ({@code ["admin","frontdesk"]}), and API
+   * Gateway's flattened form ({@code [admin frontdesk]}: space-separated, since a Cognito group name
+   * cannot contain white space). Nothing is split on commas or stripped of quotes, so a group named
+   * {@code ops,admin} or {@code "x} grants nothing but itself. Anything else grants no group.
+   */
   static Set<String> groups(String claim) {
     if (claim == null || claim.isBlank()) {
       return Set.of();
     }
-    String inner = claim.strip();
-    if (inner.startsWith("[") && inner.endsWith("]")) {
-      inner = inner.substring(1, inner.length() - 1);
+    String text = claim.strip();
+    if (!text.startsWith("[") || !text.endsWith("]")) {
+      return Set.of();
     }
-    return Arrays.stream(inner.split("[,\\s]+"))
-        .map(s -> s.replace("\"", "").strip())
+    if (text.length() > 2 && text.charAt(1) == '"' || text.startsWith("[ \"")) {
+      try {
+        JsonNode array = Json.MAPPER.readTree(text);
+        Set<String> names = new java.util.HashSet<>();
+        for (JsonNode item : array) {
+          if (!item.isTextual()) {
+            return Set.of();
+          }
+          names.add(item.asText());
+        }
+        return Set.copyOf(names);
+      } catch (Exception notJson) {
+        return Set.of();
+      }
+    }
+    return Arrays.stream(text.substring(1, text.length() - 1).split("\\s+"))
         .filter(s -> !s.isEmpty())
         .collect(Collectors.toUnmodifiableSet());
   }

@@ -40,7 +40,10 @@ public final class WebhookSignature {
     } catch (NumberFormatException e) {
       return false;
     }
-    if (Math.abs(now.getEpochSecond() - ts) > TOLERANCE.toSeconds()) {
+    // Compared without subtracting: now - ts overflows for a timestamp near Long.MIN_VALUE.
+    long earliest = now.getEpochSecond() - TOLERANCE.toSeconds();
+    long latest = now.getEpochSecond() + TOLERANCE.toSeconds();
+    if (ts < earliest || ts > latest) {
       return false;
     }
     byte[] given;
