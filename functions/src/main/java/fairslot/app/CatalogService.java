@@ -119,6 +119,9 @@ public final class CatalogService {
     if (!start.get().isAfter(clock.instant())) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "start must be in the future");
     }
+    if (start.get().isAfter(clock.instant().plus(Slot.MAX_AHEAD))) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "a slot starts at most 2 years ahead");
+    }
     return store.createSlot(
         found.value().slot(newId(key, "slot"), interval, command.price(), command.admission()));
   }

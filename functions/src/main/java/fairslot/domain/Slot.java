@@ -30,6 +30,8 @@ public record Slot(
 
   /** Longest slot we accept: keeps a booking's member-calendar days to at most two. */
   public static final Duration MAX_LENGTH = Duration.ofHours(24);
+  /** How far ahead a slot may start (the contract: 2 years); beyond it venue-local arithmetic can overflow. */
+  public static final java.time.Duration MAX_AHEAD = java.time.Duration.ofDays(731);
 
   public Slot {
     if (capacity < 1) {

@@ -10,21 +10,26 @@ public record VenuePolicy(
     WaitlistMode waitlistMode,
     int maxPerBooking) {
 
+  /** The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every booking would fail. */
+  public static final Duration MAX_HOLD_OR_OFFER = Duration.ofDays(7);
+  public static final Duration MAX_CANCEL_CUTOFF = Duration.ofDays(365);
+  public static final int MAX_PER_BOOKING = 100;
+
   public static final VenuePolicy DEFAULT =
       new VenuePolicy(Duration.ofMinutes(15), Duration.ofHours(2), Duration.ofMinutes(30), WaitlistMode.OFFER, 4);
 
   public VenuePolicy {
-    if (holdDuration.isNegative() || holdDuration.isZero()) {
-      throw new IllegalArgumentException("holdDuration must be positive");
+    if (holdDuration.compareTo(Duration.ofSeconds(1)) < 0 || holdDuration.compareTo(MAX_HOLD_OR_OFFER) > 0) {
+      throw new IllegalArgumentException("holdDuration must be from PT1S to P7D");
     }
-    if (cancelCutoff.isNegative()) {
-      throw new IllegalArgumentException("cancelCutoff must not be negative");
+    if (cancelCutoff.isNegative() || cancelCutoff.compareTo(MAX_CANCEL_CUTOFF) > 0) {
+      throw new IllegalArgumentException("cancelCutoff must be from PT0S to P365D");
     }
-    if (offerDuration.isNegative() || offerDuration.isZero()) {
-      throw new IllegalArgumentException("offerDuration must be positive");
+    if (offerDuration.compareTo(Duration.ofSeconds(1)) < 0 || offerDuration.compareTo(MAX_HOLD_OR_OFFER) > 0) {
+      throw new IllegalArgumentException("offerDuration must be from PT1S to P7D");
     }
-    if (maxPerBooking < 1) {
-      throw new IllegalArgumentException("maxPerBooking must be at least 1");
+    if (maxPerBooking < 1 || maxPerBooking > MAX_PER_BOOKING) {
+      throw new IllegalArgumentException("maxPerBooking must be from 1 to 100");
     }
   }
 }

@@ -211,8 +211,8 @@ public final class HttpApi {
     RequestBody body = RequestBody.parse(request.body());
     ResourceKind kind = body.enumeration("kind", ResourceKind.class);
     int capacity = body.optionalInteger("capacity").orElse(kind == ResourceKind.EXCLUSIVE ? 1 : -1);
-    if (capacity < 1 || capacity > 10_000) {
-      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 10000");
+    if (capacity < 1 || capacity > MAX_CAPACITY) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
     }
     var command = new CatalogService.CreateResource(request.path("venueId"), body.text("name"), kind, capacity);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
@@ -231,15 +231,23 @@ public final class HttpApi {
 
   private static java.util.OptionalInt slotCapacity(RequestBody body) {
     var capacity = body.optionalInteger("capacity");
-    if (capacity.isPresent() && (capacity.getAsInt() < 1 || capacity.getAsInt() > 10_000)) {
-      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 10000");
+    if (capacity.isPresent() && (capacity.getAsInt() < 1 || capacity.getAsInt() > MAX_CAPACITY)) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
     }
     return capacity;
   }
 
+  static final long MAX_PRICE_MINOR = 1_000_000_000_000L;
+  static final int MAX_CAPACITY = 100_000;
+
   private static Money price(RequestBody body) {
     try {
-      return new Money(body.nonNegativeLong("priceMinor"), body.text("currency"));
+      long minor = body.nonNegativeLong("priceMinor");
+      if (minor > MAX_PRICE_MINOR) {
+        // The contract's bound: price x quantity (at most 100) then stays far inside a long.
+        throw InvalidInput.unprocessable("priceMinor must be from 0 to 10^12");
+      }
+      return new Money(minor, body.text("currency"));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }
