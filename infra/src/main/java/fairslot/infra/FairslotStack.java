@@ -104,6 +104,10 @@ public final class FairslotStack extends Stack {
     environment.put(Fairslot.EVENT_BUS_ENV, bus.getEventBusName());
     environment.put(Fairslot.BOOKING_QUEUE_URL_ENV, queues.get(Fairslot.BOOKING_QUEUE.name()).getQueueUrl());
     environment.put("FAIRSLOT_PAYMENT_SECRET", paymentSecret.getValueAsString());
+    // List cursors carry an HMAC; every container must share the key, or a page's cursor fails on another container.
+    CfnParameter cursorSecret = CfnParameter.Builder.create(this, "CursorSecret").type("String").noEcho(true)
+        .minLength(32).description("HMAC key that makes list cursors tamper-evident (32+ characters)").build();
+    environment.put("FAIRSLOT_CURSOR_SECRET", cursorSecret.getValueAsString());
     environment.put("JAVA_TOOL_OPTIONS", "-XX:+TieredCompilation -XX:TieredStopAtLevel=1");
 
     // 29 s: just under the HTTP API's 30 s integration limit. Bookings take milliseconds; the room is

@@ -29,8 +29,33 @@ public final class Cursors {
       text.append(e.getKey()).append('\u0001').append(number ? 'N' : 'S').append('\u0001')
           .append(number ? e.getValue().n() : e.getValue().s()).append('\u0002');
     });
-    return Optional.of(Base64.getUrlEncoder().withoutPadding()
-        .encodeToString(text.toString().getBytes(StandardCharsets.UTF_8)));
+    String payload = Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(text.toString().getBytes(StandardCharsets.UTF_8));
+    return Optional.of(payload + "." + tag(payload));
+  }
+
+  /**
+   * Cursors are tamper-evident: an HMAC over the payload, keyed by FAIRSLOT_CURSOR_SECRET (every
+   * container of a deployment must share it), or by a random per-process key where it is unset (then a
+   * cursor only continues within the process that made it). A forged or edited cursor never reaches
+   * DynamoDB as a start key.
+   */
+  private static final byte[] SECRET = Optional.ofNullable(System.getenv("FAIRSLOT_CURSOR_SECRET"))
+      .filter(s -> !s.isBlank()).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseGet(() -> {
+        byte[] random = new byte[32];
+        new java.security.SecureRandom().nextBytes(random);
+        return random;
+      });
+
+  private static String tag(String payload) {
+    try {
+      javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+      mac.init(new javax.crypto.spec.SecretKeySpec(SECRET, "HmacSHA256"));
+      byte[] full = mac.doFinal(payload.getBytes(StandardCharsets.UTF_8));
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(full, 16));
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Whether the text is a cursor this API could have produced, for whatever list. */
@@ -55,8 +80,13 @@ public final class Cursors {
   private record Parsed(String list, Map<String, AttributeValue> key) {}
 
   private static Optional<Parsed> parse(String cursor) {
+    int dot = cursor.lastIndexOf('.');
+    if (dot < 0 || !java.security.MessageDigest.isEqual(tag(cursor.substring(0, dot)).getBytes(StandardCharsets.UTF_8),
+        cursor.substring(dot + 1).getBytes(StandardCharsets.UTF_8))) {
+      return Optional.empty();
+    }
     try {
-      String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+      String text = new String(Base64.getUrlDecoder().decode(cursor.substring(0, dot)), StandardCharsets.UTF_8);
       int split = text.indexOf(LIST);
       if (split < 0) {
         return Optional.empty();

@@ -1,0 +1,53 @@
+package fairslot.handler;
+
+import static fairslot.testing.ApiDriver.ADMIN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.testing.ApiDriver;
+import fairslot.testing.ApiDriver.Reply;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Cursors are tamper-evident: an edited or hand-made one is 422 on the public list and on reconcile. */
+class CursorTamperIT {
+  private final ApiDriver api = new ApiDriver("tamper");
+
+  @Test
+  void anEditedOrHandMadeCursorIsRefusedAndAGenuineOneStillPages() {
+    String venue = api.venue("UTC", "{}");
+    String court = api.resource(venue, "SEATS", 5);
+    api.slot(court, Duration.ofDays(1), Duration.ofHours(1), 100);
+    api.slot(court, Duration.ofDays(1).plusHours(2), Duration.ofHours(1), 100);
+    String genuine = api.send("GET /slots", e -> e.query("venueId", venue).query("date", "2026-12-02")
+        .query("limit", "1")).text("nextCursor");
+    String reconcileCursor = api.send("POST /admin/reconcile", e -> e.as("admin", ADMIN).body("{\"limit\":1}"))
+        .text("nextCursor");
+    assertThat(genuine).isNotNull();
+    assertThat(reconcileCursor).isNotNull();
+
+    String payload = genuine.substring(0, genuine.lastIndexOf('.'));
+    String decoded = new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8);
+    String edited = Base64.getUrlEncoder().withoutPadding().encodeToString(
+        decoded.replace("SLOT#", "SLOX#").getBytes(StandardCharsets.UTF_8)) + genuine.substring(genuine.lastIndexOf('.'));
+    String unsigned = payload;
+    String handMade = Base64.getUrlEncoder().withoutPadding().encodeToString(
+        "anything\u0003PK\u0001N\u00019223372036854775807\u0002".getBytes(StandardCharsets.UTF_8)) + ".AAAAAAAAAAAAAAAAAAAAAA";
+
+    for (String bad : List.of(edited, unsigned, handMade)) {
+      Reply list = api.send("GET /slots", e -> e.query("venueId", venue).query("date", "2026-12-02").query("cursor", bad));
+      Reply reconcile = api.send("POST /admin/reconcile", e -> e.as("admin", ADMIN)
+          .body("{\"limit\":1,\"cursor\":\"" + bad + "\"}"));
+      assertThat(List.of(list, reconcile)).allSatisfy(r -> {
+        assertThat(r.status()).as(r.toString()).isEqualTo(422);
+        assertThat(r.text("code")).isEqualTo("invalid_request");
+      });
+    }
+    assertThat(api.send("GET /slots", e -> e.query("venueId", venue).query("date", "2026-12-02")
+        .query("cursor", genuine)).status()).isEqualTo(200);
+    assertThat(api.send("POST /admin/reconcile", e -> e.as("admin", ADMIN)
+        .body("{\"limit\":1,\"cursor\":\"" + reconcileCursor + "\"}")).status()).isEqualTo(200);
+  }
+}
