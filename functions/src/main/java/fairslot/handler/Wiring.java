@@ -55,7 +55,7 @@ public final class Wiring {
 
   private final Clock clock;
   private final IdGenerator ids;
-  private final String paymentSecret;
+  private final WebhookSignature webhookSignature;
   private final DynamoDbCatalogStore catalogStore;
   private final DynamoDbBookingStore bookingStore;
   private final DynamoDbPaymentStore paymentStore;
@@ -78,10 +78,16 @@ public final class Wiring {
 
   public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, Adapters adapters,
       String paymentSecret) {
+    this(dynamo, table, clock, ids, adapters, Optional.of(paymentSecret));
+  }
+
+  /** {@code paymentSecret} empty: no secret is configured, and every webhook is refused (fail closed). */
+  public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, Adapters adapters,
+      Optional<String> paymentSecret) {
     dynamo = Resilient.wrap(DynamoDbClient.class, dynamo);
     this.clock = clock;
     this.ids = ids;
-    this.paymentSecret = paymentSecret;
+    this.webhookSignature = paymentSecret.map(WebhookSignature::new).orElseGet(WebhookSignature::refusingAll);
     this.catalogStore = new DynamoDbCatalogStore(dynamo, table);
     this.bookingStore = new DynamoDbBookingStore(dynamo, table);
     this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
@@ -119,7 +125,7 @@ public final class Wiring {
     return new Wiring(dynamo, table, Clock.systemUTC(), IdGenerator.random(), new Adapters(
         new EventBridgePublisher(events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
         new AwaitingProvider(), new LoggingNotificationSender(), queue),
-        env(PAYMENT_SECRET_ENV).orElse(DEFAULT_PAYMENT_SECRET));
+        WebhookSignature.deployedSecret(System.getenv(), PAYMENT_SECRET_ENV));
   }
 
   public static String tableName() {
@@ -138,7 +144,7 @@ public final class Wiring {
     DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
     return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist(), queuedAdmission(), desk,
         slotCancellation(), reconciliation()),
-        new IdempotencyKeys(idempotencyStore, clock), new WebhookSignature(paymentSecret), clock);
+        new IdempotencyKeys(idempotencyStore, clock), webhookSignature, clock);
   }
 
   private BookingService bookings() {

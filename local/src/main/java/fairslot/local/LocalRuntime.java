@@ -20,6 +20,7 @@ import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.BookingDlqHandler;
 import fairslot.messaging.sqs.SqsBookingQueue;
 import java.util.List;
+import java.util.Map;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -69,13 +70,29 @@ public final class LocalRuntime implements AutoCloseable {
       return table.equals(Fairslot.TABLE.defaultName()) ? "" : table + "-";
     }
 
+    /**
+     * The local runtime's webhook secret: the documented local default when the variable is unset;
+     * a blank value is refused (it would make webhooks forgeable), so the runtime does not start.
+     */
+    static String localPaymentSecret(Map<String, String> environment) {
+      String value = environment.get(Wiring.PAYMENT_SECRET_ENV);
+      if (value == null) {
+        return Wiring.DEFAULT_PAYMENT_SECRET;
+      }
+      if (value.isBlank()) {
+        throw new IllegalStateException(Wiring.PAYMENT_SECRET_ENV
+            + " is set but blank: set a real secret, or unset it to use the local default");
+      }
+      return value;
+    }
+
     public static Settings fromEnvironment() {
       return new Settings(
           Integer.parseInt(env("PORT").orElse("3000")),
           Wiring.tableName(),
           env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS),
           env("FAIRSLOT_JWT_SECRET").orElse(DEFAULT_JWT_SECRET),
-          env(Wiring.PAYMENT_SECRET_ENV).orElse(Wiring.DEFAULT_PAYMENT_SECRET),
+          localPaymentSecret(System.getenv()),
           Clock.systemUTC(),
           Duration.parse(env("FAIRSLOT_SWEEP_EVERY").orElse("PT1M")),
           LocalPaymentProvider.modeFrom(env("FAIRSLOT_LOCAL_PAYMENTS").orElse("succeed")),
@@ -186,7 +203,14 @@ public final class LocalRuntime implements AutoCloseable {
   }
 
   public static void main(String[] args) {
-    Settings settings = Settings.fromEnvironment();
+    Settings settings;
+    try {
+      settings = Settings.fromEnvironment();
+    } catch (IllegalStateException refused) {
+      System.err.println("fairslot local: " + refused.getMessage());
+      System.exit(2);
+      return;
+    }
     LocalRuntime runtime = start(settings);
     Runtime.getRuntime().addShutdownHook(new Thread(runtime::close));
     System.out.println("fairslot local runtime listening on http://127.0.0.1:" + runtime.port()

@@ -21,16 +21,52 @@ public final class WebhookSignature {
 
   private final byte[] secret;
 
+  /** A blank secret is refused: it would make every signature trivially forgeable. */
   public WebhookSignature(String secret) {
+    if (secret == null || secret.isBlank()) {
+      throw new IllegalArgumentException("the payment webhook secret is blank");
+    }
     this.secret = secret.getBytes(StandardCharsets.UTF_8);
   }
 
+  private WebhookSignature() {
+    this.secret = null;
+  }
+
+  /** No secret configured (a deployment without one): every webhook is refused, each with an ERROR line. */
+  public static WebhookSignature refusingAll() {
+    return new WebhookSignature();
+  }
+
+  /**
+   * The secret a deployed function uses, from its environment: none when the variable is unset (then
+   * every webhook is refused; there is no public default to fall back to), an error when it is blank.
+   */
+  public static Optional<String> deployedSecret(java.util.Map<String, String> environment, String variable) {
+    String value = environment.get(variable);
+    if (value == null) {
+      return Optional.empty();
+    }
+    if (value.isBlank()) {
+      throw new IllegalStateException(variable + " is set but blank; set a real secret or unset it");
+    }
+    return Optional.of(value);
+  }
+
   public String sign(long timestamp, String rawBody) {
+    if (secret == null) {
+      throw new IllegalStateException("no webhook secret to sign with");
+    }
     return "sha256=" + HexFormat.of().formatHex(mac(timestamp + "." + rawBody));
   }
 
   /** True only for a well-formed, matching signature over a fresh timestamp. */
   public boolean verify(Optional<String> timestamp, Optional<String> signature, String rawBody, Instant now) {
+    if (secret == null) {
+      fairslot.handler.internal.Log.error("payment webhook refused: no webhook secret is configured",
+          java.util.Map.of("variable", "FAIRSLOT_PAYMENT_SECRET"));
+      return false;
+    }
     if (timestamp.isEmpty() || signature.isEmpty() || !signature.get().startsWith("sha256=")) {
       return false;
     }

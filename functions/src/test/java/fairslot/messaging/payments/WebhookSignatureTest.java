@@ -31,4 +31,23 @@ class WebhookSignatureTest {
     assertThat(verifies(Long.MIN_VALUE)).isFalse();
     assertThat(verifies(Long.MAX_VALUE)).isFalse();
   }
+
+  @Test
+  void aDeployedFunctionWithoutASecretRefusesEveryWebhookEvenOneSignedWithTheLocalDefault() {
+    WebhookSignature none = WebhookSignature.refusingAll();
+    WebhookSignature publicDefault = new WebhookSignature("local-payment-secret");
+    String body = "{\"eventId\":\"e\"}";
+    long ts = now.getEpochSecond();
+    assertThat(none.verify(Optional.of(Long.toString(ts)), Optional.of(publicDefault.sign(ts, body)), body, now))
+        .isFalse();
+    assertThat(WebhookSignature.deployedSecret(java.util.Map.of(), "FAIRSLOT_PAYMENT_SECRET")).isEmpty();
+  }
+
+  @Test
+  void aBlankSecretIsAnErrorNotADefault() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> WebhookSignature.deployedSecret(
+        java.util.Map.of("FAIRSLOT_PAYMENT_SECRET", " "), "FAIRSLOT_PAYMENT_SECRET")).hasMessageContaining("blank");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new WebhookSignature(""))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }
