@@ -15,6 +15,7 @@ import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
+import fairslot.local.JobHandlers;
 import fairslot.app.IdGenerator;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.notifications.LocalNotificationSender;
@@ -111,7 +112,7 @@ final class ChaosWorld implements AutoCloseable {
     BookingDlqHandler dlq = new BookingDlqHandler(wiring);
     this.dlqPoller = new SqsPoller(sqs, bookingDlqUrl, 10, e -> dlq.handleRequest(e, null));
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
-      jobs.put(schedule.name(), job(schedule));
+      jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }
   }
 
@@ -213,26 +214,6 @@ final class ChaosWorld implements AutoCloseable {
       return poller.drain();
     } catch (RuntimeException faultBetweenPolls) {
       return 1; // the messages are still there: the caller drains again
-    }
-  }
-
-  private Supplier<Map<String, Object>> job(ScheduleDefinition schedule) {
-    try {
-      Object handler = Class.forName(schedule.handler()).getConstructor(Wiring.class).newInstance(wiring);
-      var run = handler.getClass().getMethod("run");
-      return () -> {
-        try {
-          @SuppressWarnings("unchecked")
-          Map<String, Object> report = (Map<String, Object>) run.invoke(handler);
-          return report;
-        } catch (java.lang.reflect.InvocationTargetException e) {
-          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException(e);
-        }
-      };
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(e);
     }
   }
 

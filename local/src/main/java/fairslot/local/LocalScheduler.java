@@ -26,29 +26,10 @@ final class LocalScheduler implements AutoCloseable {
 
   LocalScheduler(Wiring wiring, Duration period) {
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
-      jobs.put(schedule.name(), handlerFor(schedule, wiring));
+      jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }
     jobs.forEach((name, job) -> timer.scheduleWithFixedDelay(() -> runQuietly(name, job),
         period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS));
-  }
-
-  /** The handler class named by the definition, built with this runtime's wiring. */
-  private static Supplier<Map<String, Object>> handlerFor(ScheduleDefinition schedule, Wiring wiring) {
-    try {
-      Object handler = Class.forName(schedule.handler()).getConstructor(Wiring.class).newInstance(wiring);
-      var run = handler.getClass().getMethod("run");
-      return () -> {
-        try {
-          @SuppressWarnings("unchecked")
-          Map<String, Object> report = (Map<String, Object>) run.invoke(handler);
-          return report;
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException(e.getCause() == null ? e : e.getCause());
-        }
-      };
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("schedule " + schedule.name() + " names a handler that cannot be built", e);
-    }
   }
 
   Optional<Map<String, Object>> runNow(String name) {
