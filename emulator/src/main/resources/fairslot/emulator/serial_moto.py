@@ -34,6 +34,7 @@ Exits when its standard input closes, so it never outlives the JVM that started 
 import argparse
 import copy
 import inspect
+import io
 import os
 import sys
 import threading
@@ -180,7 +181,6 @@ class Serialized:
         self._faults = faults
 
     def __call__(self, environ, start_response):
-        import io
         length = int(environ.get("CONTENT_LENGTH") or 0)
         body = environ["wsgi.input"].read(length) if length else b""
         environ["wsgi.input"] = io.BytesIO(body)

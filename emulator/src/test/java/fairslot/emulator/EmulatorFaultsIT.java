@@ -22,7 +22,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -65,7 +64,7 @@ class EmulatorFaultsIT {
   }
 
   private static Map<String, AttributeValue> key(String pk) {
-    return Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS("X"));
+    return SeatItems.key(pk);
   }
 
   private static void seats(String pk, int n) {
@@ -79,9 +78,7 @@ class EmulatorFaultsIT {
   }
 
   private static TransactWriteItem takeOne(String pk) {
-    return TransactWriteItem.builder().update(Update.builder().tableName(TABLE).key(key(pk))
-        .updateExpression("SET remaining = remaining - :one").conditionExpression("remaining >= :one")
-        .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))).build()).build();
+    return SeatItems.takeOne(TABLE, pk);
   }
 
   @Test

@@ -18,7 +18,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /** The launcher's two promises: conditional writes do not race, and transactions stay all-or-nothing. */
 class SerializedEmulatorIT {
@@ -40,13 +39,11 @@ class SerializedEmulatorIT {
   }
 
   private static Map<String, AttributeValue> key(String pk) {
-    return Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS("X"));
+    return SeatItems.key(pk);
   }
 
   private static TransactWriteItem takeOne(String pk) {
-    return TransactWriteItem.builder().update(Update.builder().tableName(TABLE).key(key(pk))
-        .updateExpression("SET remaining = remaining - :one").conditionExpression("remaining >= :one")
-        .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))).build()).build();
+    return SeatItems.takeOne(TABLE, pk);
   }
 
   @Test

@@ -56,6 +56,8 @@ final class ChaosWorld implements AutoCloseable {
   final HttpApiHandler api;
   final LocalPaymentProvider provider;
   final String bookingDlqUrl;
+  private final fairslot.messaging.payments.WebhookSignature signature =
+      new fairslot.messaging.payments.WebhookSignature(PAYMENT_SECRET);
   private final SqsPoller waitlistPoller;
   private final SqsPoller bookingPoller;
   private final SqsPoller dlqPoller;
@@ -95,7 +97,7 @@ final class ChaosWorld implements AutoCloseable {
     String waitlistQueue = Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, table + "-");
     Provisioner.routeSeatReleased(events, sqs, table, waitlistQueue);
     this.provider = new LocalPaymentProvider((raw, headers) -> {
-      String paymentNo = JSON.valueToTree(parse(raw)).path("paymentNo").asText();
+      String paymentNo = parse(raw).path("paymentNo").asText();
       webhooks.computeIfAbsent(paymentNo, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(raw);
       webhook(raw);
     }, PAYMENT_SECRET, clock, LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
@@ -116,7 +118,7 @@ final class ChaosWorld implements AutoCloseable {
     }
   }
 
-  private static Object parse(String raw) {
+  private static JsonNode parse(String raw) {
     try {
       return JSON.readTree(raw);
     } catch (Exception e) {
@@ -153,7 +155,6 @@ final class ChaosWorld implements AutoCloseable {
   /** The provider's webhook, signed now; retried on 503 like a provider would. */
   Reply webhook(String raw) {
     long ts = clock.instant().getEpochSecond();
-    var signature = new fairslot.messaging.payments.WebhookSignature(PAYMENT_SECRET);
     APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
     event.setRouteKey("POST /payments/callback");
     event.setHeaders(Map.of(fairslot.messaging.payments.WebhookSignature.TIMESTAMP_HEADER.toLowerCase(), Long.toString(ts),

@@ -43,7 +43,7 @@ public final class Claims {
     if (!text.startsWith("[") || !text.endsWith("]")) {
       return Set.of();
     }
-    if (text.length() > 2 && text.charAt(1) == '"' || text.startsWith("[ \"")) {
+    if (text.substring(1).strip().startsWith("\"")) {
       try {
         JsonNode array = Json.MAPPER.readTree(text);
         Set<String> names = new java.util.HashSet<>();
