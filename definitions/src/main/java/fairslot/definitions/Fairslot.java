@@ -117,6 +117,9 @@ public final class Fairslot {
 
   public static final List<QueueDefinition> QUEUES = List.of(WAITLIST_QUEUE, BOOKING_QUEUE);
 
+  /** The log line (its "message") BookingDlqHandler writes per request it rejects for good; an alarm counts it. */
+  public static final String BOOKING_GIVEN_UP_LOG = "booking request given up";
+
   /** The EventBridge rule that sends SeatReleased to the waitlist queue. */
   public static final String SEAT_RELEASED_RULE = "seat-released-to-waitlist";
   public static final String SEAT_RELEASED_PATTERN =

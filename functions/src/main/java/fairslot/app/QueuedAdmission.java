@@ -76,7 +76,8 @@ public final class QueuedAdmission {
   }
 
   /** Dead-letter cleanup: one last try; if it still cannot be decided, REJECTED with code throttled. */
-  public void giveUp(String requestId) {
+  /** One last try; true when the request was rejected for good (a person may want to know). */
+  public boolean giveUp(String requestId) {
     Verdict last;
     try {
       last = process(requestId);
@@ -86,7 +87,9 @@ public final class QueuedAdmission {
     if (last == Verdict.RETRY) {
       requests.decide(requestId, RequestStatus.REJECTED, Optional.of(Refusal.THROTTLED.code()), Optional.empty(),
           clock.instant());
+      return true;
     }
+    return false;
   }
 
   /** stale-requests: re-drive requests QUEUED for minutes, give up on those QUEUED for long. */

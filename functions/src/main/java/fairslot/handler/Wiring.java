@@ -3,6 +3,7 @@ package fairslot.handler;
 import fairslot.app.Backoff;
 import fairslot.aws.AwsRetries;
 import fairslot.aws.Resilient;
+import fairslot.aws.Secrets;
 import fairslot.app.DeskService;
 import fairslot.app.Reconciliation;
 import fairslot.app.SlotCancellation;
@@ -118,6 +119,9 @@ public final class Wiring {
           throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
         });
     String table = tableName();
+    // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the deploy's
+    // first request loudly instead of one list or webhook later.
+    fairslot.store.dynamodb.Cursors.loadKey();
     // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the snapshot.
     fairslot.handler.internal.SnapStartPriming.beforeSnapshot(() -> dynamo.getItem(r -> r.tableName(table)
         .key(java.util.Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("PRIMING"),
@@ -125,7 +129,7 @@ public final class Wiring {
     return new Wiring(dynamo, table, Clock.systemUTC(), IdGenerator.random(), new Adapters(
         new EventBridgePublisher(events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
         new AwaitingProvider(), new LoggingNotificationSender(), queue),
-        WebhookSignature.deployedSecret(System.getenv(), PAYMENT_SECRET_ENV));
+        Secrets.read(System.getenv(), PAYMENT_SECRET_ENV, Secrets.MIN_LENGTH, Secrets.secretsManager()));
   }
 
   public static String tableName() {

@@ -5,10 +5,25 @@ import fairslot.definitions.IndexDefinition;
 import fairslot.definitions.QueueDefinition;
 import fairslot.definitions.RouteDefinition;
 import fairslot.definitions.ScheduleDefinition;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awscdk.CfnCondition;
+import software.amazon.awscdk.Fn;
+import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
+import software.amazon.awscdk.services.cognito.Mfa;
+import software.amazon.awscdk.services.cognito.MfaSecondFactor;
+import software.amazon.awscdk.services.cognito.AccountRecovery;
+import software.amazon.awscdk.services.cognito.AutoVerifiedAttrs;
+import software.amazon.awscdk.services.dynamodb.TableEncryption;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.secretsmanager.Secret;
+import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
+import software.amazon.awscdk.services.sns.CfnSubscription;
+import software.amazon.awscdk.services.sns.Topic;
+import software.amazon.awscdk.services.sqs.QueueEncryption;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.CfnParameter;
 import software.amazon.awscdk.Duration;
@@ -65,8 +80,11 @@ import software.constructs.Construct;
  * ({@link Fairslot}): table and indexes, bus and rule, queues, routes and schedules cannot drift.
  */
 public final class FairslotStack extends Stack {
-  static final List<String> TABLE_ACTIONS = List.of("dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query",
-      "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem");
+  /** The contract's webhook route: its own function (reserved concurrency) and a lower throttle. */
+  static final String WEBHOOK_ROUTE = "POST /payments/callback";
+  static final int WEBHOOK_RATE_LIMIT = 25;
+  static final int WEBHOOK_BURST_LIMIT = 50;
+  static final int WEBHOOK_RESERVED_CONCURRENCY = 10;
 
   /** Consumers' timeout; queue visibility timeouts are at least six times this. */
   static final int CONSUMER_TIMEOUT_SECONDS = 30;
@@ -76,6 +94,8 @@ public final class FairslotStack extends Stack {
   private final Map<String, Queue> queues = new LinkedHashMap<>();
   private final Map<String, Queue> deadLetters = new LinkedHashMap<>();
   private final Map<String, String> environment = new HashMap<>();
+  private final Map<FunctionAccess.Secret, Secret> secrets = new LinkedHashMap<>();
+  private final List<Alarm> alarms = new ArrayList<>();
   private final String lambdaJar;
   private final boolean production;
 
@@ -98,40 +118,39 @@ public final class FairslotStack extends Stack {
         .targets(List.of(new SqsQueue(queues.get(Fairslot.WAITLIST_QUEUE.name()))))
         .build();
 
-    CfnParameter paymentSecret = CfnParameter.Builder.create(this, "PaymentWebhookSecret").type("String")
-        .noEcho(true).description("HMAC secret of the payment provider's webhook").build();
     environment.put(Fairslot.TABLE_ENV, table.getTableName());
     environment.put(Fairslot.EVENT_BUS_ENV, bus.getEventBusName());
     environment.put(Fairslot.BOOKING_QUEUE_URL_ENV, queues.get(Fairslot.BOOKING_QUEUE.name()).getQueueUrl());
-    environment.put("FAIRSLOT_PAYMENT_SECRET", paymentSecret.getValueAsString());
-    // List cursors carry an HMAC; every container must share the key, or a page's cursor fails on another container.
-    CfnParameter cursorSecret = CfnParameter.Builder.create(this, "CursorSecret").type("String").noEcho(true)
-        .minLength(32).description("HMAC key that makes list cursors tamper-evident (32+ characters)").build();
-    environment.put("FAIRSLOT_CURSOR_SECRET", cursorSecret.getValueAsString());
     environment.put("JAVA_TOOL_OPTIONS", "-XX:+TieredCompilation -XX:TieredStopAtLevel=1");
+    // Secrets live in Secrets Manager; a function's environment holds only the ARN, and only the
+    // functions that use a secret get its ARN and a grant to read it (FunctionAccess).
+    secrets.put(FunctionAccess.Secret.PAYMENT_WEBHOOK, secret("PaymentWebhookSecret",
+        "HMAC key of the payment provider's webhook. Generated at deploy; put the provider's own value here"
+            + " (aws secretsmanager put-secret-value), 32+ characters, then redeploy or wait for new containers."));
+    secrets.put(FunctionAccess.Secret.CURSOR, secret("CursorSecret",
+        "HMAC key that makes list cursors tamper-evident; every container shares it."));
 
     // 29 s: just under the HTTP API's 30 s integration limit. Bookings take milliseconds; the room is
     // for staff operations (generating 500 sessions, cancelling a full slot), which are resumable if cut off.
     Function http = function("HttpApi", "fairslot.handler.HttpApiHandler", 1024, 29, null);
-    Alias httpLive = live(http);
-    queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(http);
-    httpApi(httpLive);
+    // The provider's callbacks get their own function and reserved concurrency, so a flood of public
+    // reads (which can take every HttpApi container) never leaves a payment unanswered.
+    Function webhook = function("PaymentWebhook", "fairslot.handler.HttpApiHandler", 1024, 29,
+        WEBHOOK_RESERVED_CONCURRENCY);
+    httpApi(live(http), live(webhook));
 
     consumer(Fairslot.WAITLIST_QUEUE, queues.get(Fairslot.WAITLIST_QUEUE.name()), Fairslot.WAITLIST_QUEUE.consumerHandler());
     // One slot is one FIFO group and drains one batch at a time; a few consumers keep the table's
     // write load bounded however many slots open at once.
-    Function booking = consumer(Fairslot.BOOKING_QUEUE, queues.get(Fairslot.BOOKING_QUEUE.name()),
-        Fairslot.BOOKING_QUEUE.consumerHandler());
-    queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(booking);
-    consumer(Fairslot.BOOKING_QUEUE, deadLetters.get(Fairslot.BOOKING_QUEUE.name()), Fairslot.BOOKING_DLQ_HANDLER);
+    consumer(Fairslot.BOOKING_QUEUE, queues.get(Fairslot.BOOKING_QUEUE.name()), Fairslot.BOOKING_QUEUE.consumerHandler());
+    Function dlqConsumer = consumer(Fairslot.BOOKING_QUEUE, deadLetters.get(Fairslot.BOOKING_QUEUE.name()),
+        Fairslot.BOOKING_DLQ_HANDLER);
+    givenUpAlarm(dlqConsumer, deadLetters.get(Fairslot.BOOKING_QUEUE.name()));
 
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       // reconcile walks every slot (10,000 take a few minutes); the other jobs take one bounded batch.
       int timeout = schedule.name().equals("reconcile") ? 900 : 60;
       Function job = function(pascal(schedule.name()), schedule.handler(), 512, timeout, 1);
-      if (schedule.name().equals("stale-requests")) {
-        queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(job);
-      }
       if (schedule.name().equals("reconcile")) {
         seatLedgerAlarm(job);
       }
@@ -141,6 +160,65 @@ public final class FairslotStack extends Stack {
           .targets(List.of(new LambdaFunction(live(job))))
           .build();
     }
+    alarmTopic();
+  }
+
+  /** Alarms that notify nobody are not alarms: every one goes to one topic, e-mailed when AlarmEmail is set. */
+  private void alarmTopic() {
+    Topic topic = Topic.Builder.create(this, "Alarms").displayName("fairslot alarms").build();
+    CfnParameter email = CfnParameter.Builder.create(this, "AlarmEmail").type("String").defaultValue("")
+        .allowedPattern("^$|^[^@\\s]+@[^@\\s]+$")
+        .description("optional: an address that gets every alarm (confirm the subscription e-mail)").build();
+    CfnCondition hasEmail = CfnCondition.Builder.create(this, "HasAlarmEmail")
+        .expression(Fn.conditionNot(Fn.conditionEquals(email.getValueAsString(), ""))).build();
+    CfnSubscription subscription = CfnSubscription.Builder.create(this, "AlarmEmailSubscription")
+        .topicArn(topic.getTopicArn()).protocol("email").endpoint(email.getValueAsString()).build();
+    subscription.getCfnOptions().setCondition(hasEmail);
+    for (Alarm alarm : alarms) {
+      alarm.addAlarmAction(new SnsAction(topic));
+      alarm.addOkAction(new SnsAction(topic));
+    }
+  }
+
+  private Secret secret(String id, String description) {
+    return Secret.Builder.create(this, id).description(description)
+        .generateSecretString(SecretStringGenerator.builder().passwordLength(48).excludePunctuation(true).build())
+        .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+        .build();
+  }
+
+  private Alarm alarm(Alarm alarm) {
+    alarms.add(alarm);
+    return alarm;
+  }
+
+  /**
+   * The booking DLQ's consumer drains it, so "not empty" cannot fire. What matters is what it gives up
+   * on (each a structured log line) and whether it is draining at all (the oldest message's age).
+   */
+  private void givenUpAlarm(Function dlqConsumer, Queue dlq) {
+    MetricFilter givenUp = MetricFilter.Builder.create(this, "BookingRequestsGivenUp")
+        .logGroup(dlqConsumer.getLogGroup())
+        .filterPattern(FilterPattern.stringValue("$.message", "=", Fairslot.BOOKING_GIVEN_UP_LOG))
+        .metricNamespace("fairslot")
+        .metricName("BookingRequestsGivenUp")
+        .metricValue("1")
+        .build();
+    alarm(Alarm.Builder.create(this, "BookingRequestGivenUp")
+        .alarmDescription("a queued booking request was rejected for good after its retries (see BookingDlqHandler's log)")
+        .metric(givenUp.metric(MetricOptions.builder().statistic("Sum").period(Duration.minutes(5)).build()))
+        .threshold(0).evaluationPeriods(1)
+        .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+        .treatMissingData(TreatMissingData.NOT_BREACHING)
+        .build());
+    alarm(Alarm.Builder.create(this, "BookingDlqNotDraining")
+        .alarmDescription("the booking DLQ's oldest message is over 15 minutes old: its consumer is failing")
+        .metric(dlq.metricApproximateAgeOfOldestMessage(MetricOptions.builder().statistic("Maximum")
+            .period(Duration.minutes(5)).build()))
+        .threshold(900).evaluationPeriods(1)
+        .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+        .treatMissingData(TreatMissingData.NOT_BREACHING)
+        .build());
   }
 
   private Table table(RemovalPolicy keep) {
@@ -151,6 +229,7 @@ public final class FairslotStack extends Stack {
         .sortKey(Attribute.builder().name(t.sortKey()).type(AttributeType.STRING).build())
         .billingMode(BillingMode.PAY_PER_REQUEST)
         .pointInTimeRecovery(true)
+        .encryption(TableEncryption.AWS_MANAGED)
         .deletionProtection(production)
         .timeToLiveAttribute(t.timeToLiveAttribute())
         .removalPolicy(keep)
@@ -167,26 +246,33 @@ public final class FairslotStack extends Stack {
   }
 
   private void queue(QueueDefinition q) {
+    // Every queue, dead-letter ones too, may have a consumer: visibility is six consumer timeouts.
     Queue dlq = Queue.Builder.create(this, pascal(q.deadLetterName()))
         .queueName(q.deadLetterNameWithSuffix())
         .fifo(q.fifo() ? true : null)
+        .encryption(QueueEncryption.SQS_MANAGED)
+        .visibilityTimeout(Duration.seconds(6 * CONSUMER_TIMEOUT_SECONDS))
         .retentionPeriod(Duration.days(14))
         .build();
     Queue queue = Queue.Builder.create(this, pascal(q.name()))
         .queueName(q.nameWithSuffix())
         .fifo(q.fifo() ? true : null)
+        .encryption(QueueEncryption.SQS_MANAGED)
         .visibilityTimeout(Duration.seconds(Math.max(q.visibilityTimeoutSeconds(), 6 * CONSUMER_TIMEOUT_SECONDS)))
         .deadLetterQueue(DeadLetterQueue.builder().queue(dlq).maxReceiveCount(q.maxReceiveCount()).build())
         .build();
     queues.put(q.name(), queue);
     deadLetters.put(q.name(), dlq);
-    Alarm.Builder.create(this, pascal(q.deadLetterName()) + "NotEmpty")
+    if (q.name().equals(Fairslot.BOOKING_QUEUE.name())) {
+      return; // drained by BookingDlqHandler: see givenUpAlarm
+    }
+    alarm(Alarm.Builder.create(this, pascal(q.deadLetterName()) + "NotEmpty")
         .alarmDescription("messages in " + q.deadLetterNameWithSuffix() + ": requests need attention")
         .metric(dlq.metricApproximateNumberOfMessagesVisible())
         .threshold(0).evaluationPeriods(1)
         .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
+        .build());
   }
 
   private Function consumer(QueueDefinition q, Queue source, String handler) {
@@ -199,6 +285,7 @@ public final class FairslotStack extends Stack {
 
   /** One function: java21 on arm64, SnapStart, its own log group, and only the grants it needs. */
   private Function function(String id, String handlerClass, int memory, int timeoutSeconds, Integer reserved) {
+    FunctionAccess access = FunctionAccess.of(id);
     LogGroup logs = LogGroup.Builder.create(this, id + "Logs")
         .retention(RetentionDays.ONE_MONTH)
         .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
@@ -210,24 +297,52 @@ public final class FairslotStack extends Stack {
         .code(Code.fromAsset(lambdaJar))
         .memorySize(memory)
         .timeout(Duration.seconds(timeoutSeconds))
-        .environment(environment)
+        .environment(environmentOf(access))
         .logGroup(logs)
         .reservedConcurrentExecutions(reserved)
         .build();
     ((CfnFunction) fn.getNode().getDefaultChild()).setSnapStart(
         CfnFunction.SnapStartProperty.builder().applyOn("PublishedVersions").build());
-    // Exactly the calls the code makes (a transaction is authorized per action inside it); no
-    // Scan: product code never scans.
-    table.grant(fn, TABLE_ACTIONS.toArray(String[]::new));
-    bus.grantPutEventsTo(fn);
-    Alarm.Builder.create(this, id + "Errors")
+    grant(fn, access);
+    alarm(Alarm.Builder.create(this, id + "Errors")
         .alarmDescription(handlerClass + " reported errors")
         .metric(fn.metricErrors())
         .threshold(0).evaluationPeriods(1)
         .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
+        .build());
     return fn;
+  }
+
+  /**
+   * Exactly the row's grants: its table actions (a transaction is authorized per action inside it) on
+   * the table and the indexes it queries, PutEvents, sending booking requests, and its secrets.
+   */
+  private void grant(Function fn, FunctionAccess access) {
+    List<String> resources = new ArrayList<>(List.of(table.getTableArn()));
+    access.indexes().ifPresentOrElse(
+        names -> names.stream().sorted().forEach(i -> resources.add(table.getTableArn() + "/index/" + i)),
+        () -> resources.add(table.getTableArn() + "/index/*"));
+    fn.addToRolePolicy(PolicyStatement.Builder.create()
+        .actions(access.tableActions().stream().sorted().toList()).resources(resources).build());
+    if (access.publishesEvents()) {
+      bus.grantPutEventsTo(fn);
+    }
+    if (access.sendsBookingRequests()) {
+      queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(fn);
+    }
+    access.secrets().stream().sorted().forEach(s -> secrets.get(s).grantRead(fn));
+  }
+
+  private Map<String, String> environmentOf(FunctionAccess access) {
+    Map<String, String> env = new HashMap<>(environment);
+    if (access.secrets().contains(FunctionAccess.Secret.PAYMENT_WEBHOOK)) {
+      env.put("FAIRSLOT_PAYMENT_SECRET_ARN", secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK).getSecretArn());
+    }
+    if (access.secrets().contains(FunctionAccess.Secret.CURSOR)) {
+      env.put("FAIRSLOT_CURSOR_SECRET_ARN", secrets.get(FunctionAccess.Secret.CURSOR).getSecretArn());
+    }
+    return env;
   }
 
   /** reconcile logs each deviation as a structured line; one of them is enough to call a person. */
@@ -239,13 +354,13 @@ public final class FairslotStack extends Stack {
         .metricName("SeatLedgerDeviations")
         .metricValue("1")
         .build();
-    Alarm.Builder.create(this, "SeatLedgerDeviationFound")
+    alarm(Alarm.Builder.create(this, "SeatLedgerDeviationFound")
         .alarmDescription("reconcile found a slot where capacity != remaining + held + offered (see its log)")
         .metric(deviations.metric(MetricOptions.builder().statistic("Sum").period(Duration.days(1)).build()))
         .threshold(0).evaluationPeriods(1)
         .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build();
+        .build());
   }
 
   /** SnapStart applies to published versions: everything invokes the "live" alias of the current version. */
@@ -254,15 +369,26 @@ public final class FairslotStack extends Stack {
         .version(fn.getCurrentVersion()).build();
   }
 
-  private void httpApi(Alias handler) {
+  private void httpApi(Alias handler, Alias webhook) {
+    // Customers sign themselves up (a booking site); e-mail is verified before the account is usable.
+    // MFA is optional and by authenticator app only: staff accounts should turn it on (docs/security.md).
     UserPool users = UserPool.Builder.create(this, "Users")
         .userPoolName("fairslot-users")
         .selfSignUpEnabled(true)
         .signInAliases(SignInAliases.builder().email(true).build())
+        .autoVerify(AutoVerifiedAttrs.builder().email(true).build())
+        .accountRecovery(AccountRecovery.EMAIL_ONLY)
+        .mfa(Mfa.OPTIONAL)
+        .mfaSecondFactor(MfaSecondFactor.builder().otp(true).sms(false).build())
         .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
         .build();
+    // No hosted UI or OAuth flows (so no implicit grant and no callback URL); sign-in is SRP, or
+    // USER_PASSWORD_AUTH for the README's CLI session. A wrong user and a wrong password look alike.
     UserPoolClient client = users.addClient("App", UserPoolClientOptions.builder()
-        .authFlows(AuthFlow.builder().userSrp(true).userPassword(true).build()).build());
+        .authFlows(AuthFlow.builder().userSrp(true).userPassword(true).build())
+        .disableOAuth(true)
+        .preventUserExistenceErrors(true)
+        .build());
     for (String group : List.of("customer", "frontdesk", "finance", "admin")) {
       CfnUserPoolGroup.Builder.create(this, "Group" + pascal(group))
           .userPoolId(users.getUserPoolId()).groupName(group).build();
@@ -271,21 +397,41 @@ public final class FairslotStack extends Stack {
         HttpUserPoolAuthorizerProps.builder().userPoolClients(List.of(client)).build());
     HttpApi api = HttpApi.Builder.create(this, "Api").apiName("fairslot").build();
     HttpLambdaIntegration integration = new HttpLambdaIntegration("Handler", handler);
+    HttpLambdaIntegration webhookIntegration = new HttpLambdaIntegration("Webhook", webhook);
     for (RouteDefinition route : Fairslot.ROUTES) {
       AddRoutesOptions.Builder options = AddRoutesOptions.builder()
           .path(route.path())
           .methods(List.of(HttpMethod.valueOf(route.method())))
-          .integration(integration);
+          .integration(route.routeKey().equals(WEBHOOK_ROUTE) ? webhookIntegration : integration);
       if (route.access() == RouteDefinition.Access.JWT) {
         options.authorizer(jwt);
       }
       api.addRoutes(options.build());
     }
-    ((CfnStage) api.getDefaultStage().getNode().getDefaultChild()).setDefaultRouteSettings(
+    LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs")
+        .retention(RetentionDays.ONE_MONTH)
+        .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+        .build();
+    CfnStage stage = (CfnStage) api.getDefaultStage().getNode().getDefaultChild();
+    stage.setDefaultRouteSettings(
         CfnStage.RouteSettingsProperty.builder().throttlingBurstLimit(500).throttlingRateLimit(200).build());
+    // Each route has its own token bucket; the webhook's is lower than the rest (a provider calls back
+    // once per payment event, and it is the one unauthenticated write).
+    stage.setRouteSettings(Map.of(WEBHOOK_ROUTE, Map.of("ThrottlingBurstLimit", WEBHOOK_BURST_LIMIT,
+        "ThrottlingRateLimit", WEBHOOK_RATE_LIMIT)));
+    stage.setAccessLogSettings(CfnStage.AccessLogSettingsProperty.builder()
+        .destinationArn(accessLogs.getLogGroupArn())
+        .format("{\"requestId\":\"$context.requestId\",\"ip\":\"$context.identity.sourceIp\","
+            + "\"requestTime\":\"$context.requestTime\",\"routeKey\":\"$context.routeKey\","
+            + "\"status\":\"$context.status\",\"responseLength\":\"$context.responseLength\","
+            + "\"latencyMs\":\"$context.responseLatency\",\"integrationError\":\"$context.integrationErrorMessage\","
+            + "\"authorizerError\":\"$context.authorizer.error\",\"sub\":\"$context.authorizer.claims.sub\"}")
+        .build());
     CfnOutput.Builder.create(this, "ApiUrl").value(api.getApiEndpoint()).build();
     CfnOutput.Builder.create(this, "UserPoolId").value(users.getUserPoolId()).build();
     CfnOutput.Builder.create(this, "UserPoolClientId").value(client.getUserPoolClientId()).build();
+    CfnOutput.Builder.create(this, "PaymentWebhookSecretArn")
+        .value(secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK).getSecretArn()).build();
   }
 
   private static AttributeType type(IndexDefinition.AttributeType t) {

@@ -68,7 +68,8 @@ class FairslotStackTest {
   @Test
   void everyFunctionIsJava21OnArmWithSnapStartAndTheQueueConsumersReportPartialFailures() {
     List<Map<String, Object>> functions = propertiesOf("AWS::Lambda::Function");
-    assertThat(functions).hasSize(1 + 3 + Fairslot.SCHEDULES.size());
+    // HttpApi, PaymentWebhook, three queue consumers, one per schedule
+    assertThat(functions).hasSize(2 + 3 + Fairslot.SCHEDULES.size());
     assertThat(functions).allSatisfy(f -> {
       assertThat(f.get("Runtime")).isEqualTo("java21");
       assertThat(f.get("Architectures")).isEqualTo(List.of("arm64"));
@@ -77,7 +78,7 @@ class FairslotStackTest {
     template.resourceCountIs("AWS::Lambda::EventSourceMapping", 3);
     template.allResourcesProperties("AWS::Lambda::EventSourceMapping",
         Map.of("FunctionResponseTypes", List.of("ReportBatchItemFailures")));
-    template.resourceCountIs("AWS::Lambda::Alias", 1 + 3 + Fairslot.SCHEDULES.size());
+    template.resourceCountIs("AWS::Lambda::Alias", 2 + 3 + Fairslot.SCHEDULES.size());
   }
 
   @Test
@@ -118,15 +119,171 @@ class FairslotStackTest {
   }
 
   @Test
-  void alarmsWatchEveryDeadLetterQueueAndEveryFunctionsErrors() {
-    // + 1: reconcile's seat-ledger deviation alarm, fed by a metric filter on its log group.
-    template.resourceCountIs("AWS::CloudWatch::Alarm", Fairslot.QUEUES.size() + 1 + 3 + Fairslot.SCHEDULES.size() + 1);
+  void alarmsWatchDeadLetterQueuesFunctionErrorsTheLedgerAndGivenUpRequests() {
+    int functions = 2 + 3 + Fairslot.SCHEDULES.size();
+    // every DLQ nobody drains: "not empty"; the drained booking DLQ: given-up requests and age of the oldest
+    // message; every function: errors; reconcile: a seat-ledger deviation.
+    template.resourceCountIs("AWS::CloudWatch::Alarm", (Fairslot.QUEUES.size() - 1) + 2 + functions + 1);
     template.hasResourceProperties("AWS::Logs::MetricFilter", Map.of(
         "FilterPattern", "{ $.message = \"seat ledger deviation\" }",
         "MetricTransformations", List.of(Map.of("MetricName", "SeatLedgerDeviations", "MetricNamespace", "fairslot",
             "MetricValue", "1"))));
-    template.resourceCountIs("AWS::Logs::LogGroup", 1 + 3 + Fairslot.SCHEDULES.size());
+    template.hasResourceProperties("AWS::Logs::MetricFilter", Map.of(
+        "FilterPattern", "{ $.message = \"" + Fairslot.BOOKING_GIVEN_UP_LOG + "\" }"));
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", Map.of(
+        "MetricName", "ApproximateAgeOfOldestMessage", "Threshold", 900));
+    assertThat(propertiesOf("AWS::CloudWatch::Alarm")).noneMatch(a ->
+        String.valueOf(a.get("AlarmName")).contains(Fairslot.BOOKING_QUEUE.deadLetterName())
+            && "ApproximateNumberOfMessagesVisible".equals(a.get("MetricName")));
+    // one log group per function, plus the API's access log
+    template.resourceCountIs("AWS::Logs::LogGroup", functions + 1);
     template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
+  }
+
+  @Test
+  void everyAlarmNotifiesTheAlarmTopicWhichEmailsWhenAnAddressIsGiven() {
+    List<Map<String, Object>> alarms = propertiesOf("AWS::CloudWatch::Alarm");
+    assertThat(alarms).isNotEmpty().allSatisfy(a -> {
+      assertThat(a.get("AlarmActions")).as(String.valueOf(a.get("AlarmDescription"))).asString().contains("Alarms");
+      assertThat(a.get("OKActions")).asString().contains("Alarms");
+    });
+    template.resourceCountIs("AWS::SNS::Topic", 1);
+    Map<String, Object> subscription = resources.values().stream()
+        .filter(r -> "AWS::SNS::Subscription".equals(r.get("Type"))).findFirst().orElseThrow();
+    assertThat(subscription.get("Condition")).isEqualTo("HasAlarmEmail");
+    assertThat(((Map<?, ?>) subscription.get("Properties")).get("Protocol")).isEqualTo("email");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> parameters = (Map<String, Object>) template.toJSON().get("Parameters");
+    assertThat(parameters).containsKey("AlarmEmail");
+  }
+
+  /** The least-privilege table: each function's policy is exactly its FunctionAccess row, nothing more. */
+  @Test
+  void everyFunctionsPolicyIsExactlyItsRowInTheAccessTable() {
+    assertThat(FunctionAccess.ROWS).hasSize(2 + 3 + Fairslot.SCHEDULES.size());
+    for (FunctionAccess row : FunctionAccess.ROWS) {
+      List<Map<String, Object>> statements = statementsOf(row.function());
+      List<String> dynamo = actions(statements, "dynamodb:");
+      assertThat(dynamo).as(row.function()).containsExactlyInAnyOrderElementsOf(row.tableActions());
+      String tableResources = statements.stream().filter(st -> actionsOf(st).stream().anyMatch(a -> a.startsWith("dynamodb:")))
+          .map(st -> String.valueOf(st.get("Resource"))).reduce("", String::concat);
+      if (row.indexes().isEmpty()) {
+        assertThat(tableResources).as(row.function()).contains("/index/*");
+      } else {
+        assertThat(tableResources).as(row.function()).doesNotContain("/index/*");
+        for (String index : Fairslot.TABLE.indexes().stream().map(i -> i.name()).toList()) {
+          assertThat(tableResources.contains("/index/" + index + "\"") || tableResources.contains("/index/" + index + "]")
+              || tableResources.contains("/index/" + index + ","))
+              .as(row.function() + " on index " + index).isEqualTo(row.indexes().get().contains(index));
+        }
+      }
+      assertThat(actions(statements, "events:")).as(row.function())
+          .isEqualTo(row.publishesEvents() ? List.of("events:PutEvents") : List.of());
+      assertThat(actions(statements, "sqs:SendMessage")).as(row.function()).hasSize(row.sendsBookingRequests() ? 1 : 0);
+      assertThat(actions(statements, "secretsmanager:GetSecretValue")).as(row.function())
+          .hasSize(row.secrets().size());
+      assertThat(actions(statements, "")).as(row.function()).allMatch(a -> a.startsWith("dynamodb:")
+          || a.startsWith("events:") || a.startsWith("sqs:") || a.startsWith("secretsmanager:") || a.startsWith("logs:")
+          || a.startsWith("xray:"));
+    }
+  }
+
+  @Test
+  void secretsLiveInSecretsManagerAndOnlyTheirUsersSeeTheirArn() {
+    template.resourceCountIs("AWS::SecretsManager::Secret", 2);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> parameters = (Map<String, Object>) template.toJSON().getOrDefault("Parameters", Map.of());
+    assertThat(parameters.keySet()).doesNotContain("PaymentWebhookSecret", "CursorSecret");
+    for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> env = (Map<String, Object>) ((Map<String, Object>) fn.getValue().get("Environment")).get("Variables");
+      assertThat(env.keySet()).as(fn.getKey()).doesNotContain("FAIRSLOT_PAYMENT_SECRET", "FAIRSLOT_CURSOR_SECRET");
+      FunctionAccess row = FunctionAccess.of(fn.getKey());
+      assertThat(env.containsKey("FAIRSLOT_PAYMENT_SECRET_ARN")).as(fn.getKey())
+          .isEqualTo(row.secrets().contains(FunctionAccess.Secret.PAYMENT_WEBHOOK));
+      assertThat(env.containsKey("FAIRSLOT_CURSOR_SECRET_ARN")).as(fn.getKey())
+          .isEqualTo(row.secrets().contains(FunctionAccess.Secret.CURSOR));
+    }
+    template.allResourcesProperties("AWS::SecretsManager::Secret", Map.of("GenerateSecretString",
+        Match.objectLike(Map.of("PasswordLength", 48))));
+  }
+
+  @Test
+  void cognitoHidesWhetherAUserExistsAndOffersNoImplicitFlowOrCallback() {
+    Map<String, Object> client = propertiesOf("AWS::Cognito::UserPoolClient").get(0);
+    assertThat(client.get("PreventUserExistenceErrors")).isEqualTo("ENABLED");
+    assertThat(client).doesNotContainKeys("AllowedOAuthFlows", "CallbackURLs");
+    assertThat(String.valueOf(client)).doesNotContain("example.com", "implicit");
+    Map<String, Object> pool = propertiesOf("AWS::Cognito::UserPool").get(0);
+    assertThat(pool.get("MfaConfiguration")).isEqualTo("OPTIONAL");
+    assertThat(pool.get("AutoVerifiedAttributes")).isEqualTo(List.of("email"));
+  }
+
+  @Test
+  void theTableAndEveryQueueAreEncryptedDeclaredly() {
+    template.hasResourceProperties("AWS::DynamoDB::Table", Map.of("SSESpecification", Map.of("SSEEnabled", true)));
+    assertThat(propertiesOf("AWS::SQS::Queue")).hasSize(2 * Fairslot.QUEUES.size())
+        .allSatisfy(q -> assertThat(q.get("SqsManagedSseEnabled")).isEqualTo(true));
+  }
+
+  @Test
+  void theApiLogsEveryRequestAndThrottlesTheWebhookRouteLowerOnItsOwnFunction() {
+    Map<String, Object> stage = propertiesOf("AWS::ApiGatewayV2::Stage").get(0);
+    assertThat(String.valueOf(stage.get("AccessLogSettings"))).contains("DestinationArn", "$context.requestId",
+        "$context.status");
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> routes = (Map<String, Map<String, Object>>) stage.get("RouteSettings");
+    Map<String, Object> webhook = routes.get(FairslotStack.WEBHOOK_ROUTE);
+    assertThat(((Number) webhook.get("ThrottlingRateLimit")).intValue()).isLessThan(200);
+    assertThat(((Number) webhook.get("ThrottlingBurstLimit")).intValue()).isLessThan(500);
+    assertThat(functionsById().get("PaymentWebhook").get("ReservedConcurrentExecutions"))
+        .isEqualTo(FairslotStack.WEBHOOK_RESERVED_CONCURRENCY);
+    List<Map<String, Object>> integrations = propertiesOf("AWS::ApiGatewayV2::Integration");
+    assertThat(integrations).hasSize(2);
+    Map<String, Object> route = propertiesOf("AWS::ApiGatewayV2::Route").stream()
+        .filter(r -> FairslotStack.WEBHOOK_ROUTE.equals(r.get("RouteKey"))).findFirst().orElseThrow();
+    assertThat(String.valueOf(route.get("Target"))).contains("Webhook");
+  }
+
+  /** Functions by their construct id (the logical id minus CDK's hash suffix). */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Map<String, Object>> functionsById() {
+    Map<String, Map<String, Object>> byId = new java.util.TreeMap<>();
+    resources.forEach((logicalId, r) -> {
+      if ("AWS::Lambda::Function".equals(r.get("Type"))) {
+        String id = FunctionAccess.ROWS.stream().map(FunctionAccess::function)
+            .filter(f -> logicalId.matches(f + "[0-9A-F]{8}")).findFirst()
+            .orElseThrow(() -> new AssertionError("function " + logicalId + " has no FunctionAccess row"));
+        byId.put(id, (Map<String, Object>) r.get("Properties"));
+      }
+    });
+    return byId;
+  }
+
+  /** Every statement of the policies attached to the function's role. */
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> statementsOf(String function) {
+    String role = resources.keySet().stream().filter(id -> id.matches(function + "ServiceRole[0-9A-F]{8}"))
+        .findFirst().orElseThrow(() -> new AssertionError("no role for " + function));
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map<String, Object> r : resources.values()) {
+      if ("AWS::IAM::Policy".equals(r.get("Type"))) {
+        Map<String, Object> props = (Map<String, Object>) r.get("Properties");
+        if (String.valueOf(props.get("Roles")).contains("Ref=" + role + "}")) {
+          out.addAll((List<Map<String, Object>>) ((Map<String, Object>) props.get("PolicyDocument")).get("Statement"));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<String> actionsOf(Map<String, Object> statement) {
+    Object a = statement.get("Action");
+    return a instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of(String.valueOf(a));
+  }
+
+  private static List<String> actions(List<Map<String, Object>> statements, String prefix) {
+    return statements.stream().flatMap(st -> actionsOf(st).stream()).filter(a -> a.startsWith(prefix)).sorted().toList();
   }
 
   /** Drift: what AWS gets is exactly what the local runtime serves and runs. */

@@ -38,21 +38,6 @@ public final class WebhookSignature {
     return new WebhookSignature();
   }
 
-  /**
-   * The secret a deployed function uses, from its environment: none when the variable is unset (then
-   * every webhook is refused; there is no public default to fall back to), an error when it is blank.
-   */
-  public static Optional<String> deployedSecret(java.util.Map<String, String> environment, String variable) {
-    String value = environment.get(variable);
-    if (value == null) {
-      return Optional.empty();
-    }
-    if (value.isBlank()) {
-      throw new IllegalStateException(variable + " is set but blank; set a real secret or unset it");
-    }
-    return Optional.of(value);
-  }
-
   public String sign(long timestamp, String rawBody) {
     if (secret == null) {
       throw new IllegalStateException("no webhook secret to sign with");

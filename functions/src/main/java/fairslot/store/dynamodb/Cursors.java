@@ -35,17 +35,23 @@ public final class Cursors {
   }
 
   /**
-   * Cursors are tamper-evident: an HMAC over the payload, keyed by FAIRSLOT_CURSOR_SECRET (every
-   * container of a deployment must share it), or by a random per-process key where it is unset (then a
-   * cursor only continues within the process that made it). A forged or edited cursor never reaches
-   * DynamoDB as a start key.
+   * Cursors are tamper-evident: an HMAC over the payload, keyed by the secret FAIRSLOT_CURSOR_SECRET
+   * (in AWS read from Secrets Manager by FAIRSLOT_CURSOR_SECRET_ARN; every container of a deployment
+   * shares it), or by a random per-process key where neither is set (then a cursor only continues
+   * within the process that made it). A forged or edited cursor never reaches DynamoDB as a start key.
    */
-  private static final byte[] SECRET = Optional.ofNullable(System.getenv("FAIRSLOT_CURSOR_SECRET"))
-      .filter(s -> !s.isBlank()).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseGet(() -> {
+  private static final byte[] SECRET = fairslot.aws.Secrets.read(System.getenv(), "FAIRSLOT_CURSOR_SECRET",
+          fairslot.aws.Secrets.MIN_LENGTH, fairslot.aws.Secrets.secretsManager())
+      .map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseGet(() -> {
         byte[] random = new byte[32];
         new java.security.SecureRandom().nextBytes(random);
         return random;
       });
+
+  /** Loads the key now (at a function's init) rather than on the first list. */
+  public static void loadKey() {
+    // the static initializer above has run by the time this returns
+  }
 
   private static String tag(String payload) {
     try {
