@@ -183,7 +183,8 @@ public final class HttpApi {
     RequestBody body = RequestBody.parse(request.body());
     String name = body.text("name");
     ZoneId zone = zone(body.optionalText("timeZone").orElse("UTC"));
-    RequestBody p = body.object("policy");
+    RequestBody p = body.object("policy").onlyFields("policy",
+        java.util.Set.of("holdDuration", "cancelCutoff", "offerDuration", "waitlistMode", "maxPerBooking"));
     VenuePolicy d = VenuePolicy.DEFAULT;
     VenuePolicy policy;
     try {

@@ -63,7 +63,25 @@ public final class RequestBody {
     if (s.length() > 200) {
       throw InvalidInput.unprocessable(field + " is longer than 200 characters");
     }
+    // NUL, escapes and line breaks have no place in a name, id or code; they only make logs, CSV
+    // exports and notifications lie.
+    if (s.chars().anyMatch(Character::isISOControl)) {
+      throw InvalidInput.unprocessable(field + " contains control characters");
+    }
     return Optional.of(s);
+  }
+
+  /**
+   * Refuses any field not named here: where a misspelt field would silently fall back to a default
+   * (a venue's policy), the caller learns of it instead.
+   */
+  public RequestBody onlyFields(String what, java.util.Set<String> known) {
+    root.fieldNames().forEachRemaining(f -> {
+      if (!known.contains(f)) {
+        throw InvalidInput.unprocessable(what + ": unknown field " + f + " (known: " + new java.util.TreeSet<>(known) + ")");
+      }
+    });
+    return this;
   }
 
   public int integer(String field) {
