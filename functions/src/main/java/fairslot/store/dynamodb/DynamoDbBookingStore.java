@@ -28,7 +28,6 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Bookings in DynamoDB. Every state change is one TransactWriteItems whose conditions are the
@@ -45,30 +44,21 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.parts = new TransactionParts(table);
   }
 
-  // Action order of the booking transaction; the cancellation reasons come back in this order.
-  // Action 0 takes the seat: from the slot, or from a waitlist offer.
-  private static final int SLOT = 0;
-  private static final int BOOKING = 1;
-  private static final int GUARD = 2;
-  private static final int FIRST_CALENDAR = 3;
-
   @Override
   public PlaceResult place(BookingPlan plan) {
     Booking b = plan.booking();
-    List<TransactWriteItem> actions = new ArrayList<>();
-    actions.add(plan.fromOffer().isPresent()
-        ? acceptOffer(plan.fromOffer().get(), b, plan.now())
-        : parts.takeSeats(b, plan.now()));
-    actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(BookingItemMapper.toItem(b))
-        .conditionExpression("attribute_not_exists(PK)").build()).build());
-    actions.add(parts.putGuard(b));
-    for (MemberCalendar seen : plan.calendars()) {
-      actions.add(parts.addToCalendar(seen, b));
-    }
-    actions.add(parts.auditBooking(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
-    int requestAction = actions.size();
-    plan.grantsRequest().ifPresent(requestId -> actions.add(TransactWriteItem.builder()
+    // "seat" takes the seat: from the slot, or from a waitlist offer.
+    Transaction tx = new Transaction()
+        .add("seat", plan.fromOffer().isPresent()
+            ? acceptOffer(plan.fromOffer().get(), b, plan.now())
+            : parts.takeSeats(b, plan.now()))
+        .add("booking", TransactWriteItem.builder().put(Put.builder().tableName(table)
+            .item(BookingItemMapper.toItem(b))
+            .conditionExpression("attribute_not_exists(PK)").build()).build())
+        .add("guard", parts.putGuard(b))
+        .addEach("calendar", plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
+        .add(parts.auditBooking(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
+    plan.grantsRequest().ifPresent(requestId -> tx.add("request", TransactWriteItem.builder()
         .update(software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table)
             .key(Attr.key(Keys.request(requestId), "REQUEST"))
             .updateExpression("SET #status = :granted, bookingId = :b, decidedAt = :now REMOVE queuedShard, queuedAt")
@@ -76,8 +66,7 @@ public final class DynamoDbBookingStore implements BookingStore {
             .expressionAttributeNames(Map.of("#status", "status"))
             .expressionAttributeValues(Map.of(":granted", s("GRANTED"), ":queued", s("QUEUED"),
                 ":b", s(b.bookingId()), ":now", millis(plan.now()))).build()).build()));
-    int idempotencyAction = actions.size();
-    plan.idempotency().ifPresent(request -> actions.add(TransactWriteItem.builder().put(Put.builder()
+    plan.idempotency().ifPresent(request -> tx.add("idempotency", TransactWriteItem.builder().put(Put.builder()
         .tableName(table)
         .item(IdempotencyItemMapper.completed(request, plan.response().orElseThrow(), plan.now()))
         .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
@@ -85,16 +74,14 @@ public final class DynamoDbBookingStore implements BookingStore {
         .expressionAttributeValues(Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
         .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build()));
 
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(actions));
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
       return new PlaceResult.Placed(b);
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (plan.grantsRequest().isPresent() && reasons.conditionFailed(requestAction)) {
-        return new PlaceResult.RequestDecided();
-      }
-      return whyNotPlaced(reasons, plan, idempotencyAction);
     }
+    if (cancelled.get().failed("request")) {
+      return new PlaceResult.RequestDecided();
+    }
+    return whyNotPlaced(cancelled.get(), plan);
   }
 
   /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
@@ -111,24 +98,24 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   /** Precedence: a replayed request, then an existing booking, then the slot, then the calendar. */
-  private PlaceResult whyNotPlaced(CancellationReasons reasons, BookingPlan plan, int idempotencyAction) {
-    if (plan.idempotency().isPresent() && reasons.conditionFailed(idempotencyAction)) {
-      Optional<Map<String, AttributeValue>> record = reasons.oldItem(idempotencyAction);
+  private PlaceResult whyNotPlaced(Transaction.Cancelled reasons, BookingPlan plan) {
+    if (reasons.failed("idempotency")) {
+      Optional<Map<String, AttributeValue>> record = reasons.oldItem("idempotency");
       if (record.isPresent() && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get())) {
         return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
       }
       return new PlaceResult.KeyReused();
     }
-    if (reasons.conditionFailed(GUARD)) {
-      return new PlaceResult.AlreadyBooked(reasons.oldItem(GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
+    if (reasons.failed("guard")) {
+      return new PlaceResult.AlreadyBooked(reasons.oldItem("guard").map(i -> Attr.str(i, "bookingId")).orElse(""));
     }
-    if (plan.fromOffer().isPresent() && reasons.conditionFailed(SLOT)) {
-      return new PlaceResult.OfferGone(reasons.oldItem(SLOT).map(WaitlistEntryMapper::fromItem));
+    if (plan.fromOffer().isPresent() && reasons.failed("seat")) {
+      return new PlaceResult.OfferGone(reasons.oldItem("seat").map(WaitlistEntryMapper::fromItem));
     }
-    if (reasons.conditionFailed(SLOT)) {
-      return slotRefusal(reasons.oldItem(SLOT), plan.now());
+    if (reasons.failed("seat")) {
+      return slotRefusal(reasons.oldItem("seat"), plan.now());
     }
-    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), FIRST_CALENDAR);
+    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), "calendar");
     if (!moved.isEmpty()) {
       return new PlaceResult.CalendarsMoved(moved);
     }
@@ -182,13 +169,13 @@ public final class DynamoDbBookingStore implements BookingStore {
     return Optional.of(refusal);
   }
 
-  /** The calendar days whose version condition failed, as they are now. */
-  static List<MemberCalendar> movedCalendars(CancellationReasons reasons, List<MemberCalendar> seen, int first) {
+  /** The calendar days (actions {@code name} 0, 1, ...) whose version condition failed, as they are now. */
+  static List<MemberCalendar> movedCalendars(Transaction.Cancelled reasons, List<MemberCalendar> seen, String name) {
     List<MemberCalendar> moved = new ArrayList<>();
     for (int i = 0; i < seen.size(); i++) {
-      if (reasons.conditionFailed(first + i)) {
+      if (reasons.failed(name, i)) {
         MemberCalendar day = seen.get(i);
-        moved.add(reasons.oldItem(first + i)
+        moved.add(reasons.oldItem(name, i)
             .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
             .orElse(MemberCalendar.empty(day.userId(), day.day())));
       }
@@ -234,10 +221,6 @@ public final class DynamoDbBookingStore implements BookingStore {
         Cursors.encode(list, response.lastEvaluatedKey()));
   }
 
-  // Action order of the release transaction.
-  private static final int RELEASED_BOOKING = 0;
-  private static final int RETURNED_SEATS = 1;
-
   @Override
   public ReleaseResult release(Booking b, BookingStatus to, Change change,
       Optional<fairslot.domain.Notification> notice) {
@@ -257,44 +240,51 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   private Optional<ReleaseResult> tryRelease(Booking b, BookingStatus to, Change change, boolean toWaitlist,
       Optional<fairslot.domain.Notification> notice) {
-    List<TransactWriteItem> actions = new ArrayList<>();
-    actions.add(parts.moveBooking(b, to, change, "", "", Map.of()));
-    actions.add(parts.returnSeats(b.slotId(), b.quantity(), b.slot().capacity(), toWaitlist, change.at()));
-    actions.add(parts.deleteGuard(b));
-    for (LocalDate day : b.calendarDays()) {
-      actions.add(parts.removeFromCalendar(b, day));
-    }
-    actions.add(parts.auditBooking(b, b.status().name(), to.name(), change));
-    if (to == BookingStatus.REFUNDING) {
-      String paymentNo = b.paymentNo().orElseThrow(() -> new IllegalStateException(
-          "PAID booking " + b.bookingId() + " has no payment to refund"));
-      actions.add(parts.requestRefund(paymentNo, "SUCCEEDED", change.at()));
-      actions.add(parts.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
-    }
-    notice.ifPresent(n -> actions.add(parts.notify(n, change.at())));
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(actions));
+    Transaction tx = releaseActions(b, to, change, toWaitlist, notice);
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
       // One release per booking ever, so the booking id names the event for consumers' dedupe.
       return Optional.of(new ReleaseResult.Released(b.withStatus(to),
           new SeatReleased("release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to))));
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (reasons.conditionFailed(RELEASED_BOOKING)) {
-        return Optional.of(new ReleaseResult.NotInStatus(reasons.oldItem(RELEASED_BOOKING)
-            .map(BookingItemMapper::fromItem).orElseThrow()));
-      }
-      if (reasons.conditionFailed(RETURNED_SEATS) && reasons.oldItem(RETURNED_SEATS)
-          .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, b.quantity(), b.slot().capacity()))
-          .map(waiters -> waiters != toWaitlist).orElse(false)) {
-        return Optional.empty();
-      }
-      if (reasons.onlyContention()) {
-        return Optional.of(new ReleaseResult.Contended());
-      }
-      // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
-      throw new IllegalStateException("release of " + b.bookingId() + " refused: " + reasons
-          + (reasons.conditionFailed(RETURNED_SEATS) ? " (slot would exceed capacity)" : ""));
     }
+    Transaction.Cancelled reasons = cancelled.get();
+    if (reasons.failed("booking")) {
+      return Optional.of(new ReleaseResult.NotInStatus(reasons.oldItem("booking")
+          .map(BookingItemMapper::fromItem).orElseThrow()));
+    }
+    if (reasons.failed("seats") && reasons.oldItem("seats")
+        .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, b.quantity(), b.slot().capacity()))
+        .map(waiters -> waiters != toWaitlist).orElse(false)) {
+      return Optional.empty();
+    }
+    if (reasons.onlyContention()) {
+      return Optional.of(new ReleaseResult.Contended());
+    }
+    // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
+    throw new IllegalStateException("release of " + b.bookingId() + " refused: " + reasons
+        + (reasons.failed("seats") ? " (slot would exceed capacity)" : ""));
+  }
+
+  /**
+   * The release's actions: "booking" moves, "seats" go back (to the waitlist first when
+   * {@code toWaitlist}), the guard and calendar entries go, and a paid booking's refund starts.
+   */
+  Transaction releaseActions(Booking b, BookingStatus to, Change change, boolean toWaitlist,
+      Optional<fairslot.domain.Notification> notice) {
+    Transaction tx = new Transaction()
+        .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
+        .add("seats", parts.returnSeats(b.slotId(), b.quantity(), b.slot().capacity(), toWaitlist, change.at()))
+        .add("guard", parts.deleteGuard(b))
+        .addEach("calendar", b.calendarDays().stream().map(day -> parts.removeFromCalendar(b, day)).toList())
+        .add(parts.auditBooking(b, b.status().name(), to.name(), change));
+    if (to == BookingStatus.REFUNDING) {
+      String paymentNo = b.paymentNo().orElseThrow(() -> new IllegalStateException(
+          "PAID booking " + b.bookingId() + " has no payment to refund"));
+      tx.add("refund", parts.requestRefund(paymentNo, "SUCCEEDED", change.at()))
+          .add(parts.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
+    }
+    notice.ifPresent(n -> tx.add(parts.notify(n, change.at())));
+    return tx;
   }
 
   @Override
@@ -302,18 +292,17 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (!b.status().canMoveTo(to) || b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " is not a move that keeps the seats");
     }
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          parts.moveBooking(b, to, change, "", "", Map.of()),
-          parts.auditBooking(b, b.status().name(), to.name(), change)));
+    Optional<Transaction.Cancelled> cancelled = new Transaction()
+        .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
+        .add(parts.auditBooking(b, b.status().name(), to.name(), change))
+        .commit(dynamo);
+    if (cancelled.isEmpty()) {
       return new MoveResult.Moved(b.withStatus(to));
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (reasons.conditionFailed(0)) {
-        return new MoveResult.NotInStatus(reasons.oldItem(0).map(BookingItemMapper::fromItem).orElseThrow());
-      }
-      return new MoveResult.Contended();
     }
+    if (cancelled.get().failed("booking")) {
+      return new MoveResult.NotInStatus(cancelled.get().oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow());
+    }
+    return new MoveResult.Contended();
   }
 
   @Override

@@ -30,7 +30,6 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -62,25 +61,26 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Resource> createResource(Resource resource) {
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
-              .key(Attr.key(Keys.venue(resource.venueId()), "VENUE"))
-              .conditionExpression("attribute_exists(PK)").build()).build(),
-          TransactWriteItem.builder().put(Put.builder().tableName(table)
-              .item(ResourceItemMapper.toItem(resource))
-              .conditionExpression("attribute_not_exists(PK)").build()).build()));
+    Optional<Transaction.Cancelled> cancelled = new Transaction()
+        .add("venue", TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+            .key(Attr.key(Keys.venue(resource.venueId()), "VENUE"))
+            .conditionExpression("attribute_exists(PK)").build()).build())
+        .add("resource", TransactWriteItem.builder().put(Put.builder().tableName(table)
+            .item(ResourceItemMapper.toItem(resource))
+            .conditionExpression("attribute_not_exists(PK)").build()).build())
+        .commit(dynamo);
+    if (cancelled.isEmpty()) {
       return Outcome.done(resource);
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (reasons.conditionFailed(0)) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
-      }
-      if (reasons.conditionFailed(1)) {
-        return findResource(resource.resourceId()).<Outcome<Resource>>map(Outcome::done).orElseThrow(() -> e);
-      }
-      throw e;
     }
+    if (cancelled.get().failed("venue")) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
+    }
+    if (cancelled.get().failed("resource")) {
+      // a twin request (same Idempotency-Key, so the same id) created it: it is ours
+      return findResource(resource.resourceId()).<Outcome<Resource>>map(Outcome::done)
+          .orElseThrow(() -> cancelled.get().exception());
+    }
+    throw cancelled.get().exception();
   }
 
   @Override
@@ -88,9 +88,6 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     return get(Keys.resource(resourceId), "RESOURCE").map(ResourceItemMapper::fromItem);
   }
 
-  // Action order of the slot creation transaction; the cancellation reasons come back in this order.
-  private static final int START_GUARD = 0;
-  private static final int FIRST_ASSIGNEE_DAY = 2;
   private static final int CREATE_ATTEMPTS = 8;
 
   @Override
@@ -105,51 +102,48 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     }
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
       Backoff.DEFAULT.pauseBefore(Math.min(attempt, Backoff.DEFAULT.maxAttempts()));
-      List<TransactWriteItem> actions = new ArrayList<>();
       // The (resource, start) guard item makes "same resource and start twice" impossible, atomically.
-      actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
-          .item(Map.of(Keys.PK, s(Keys.resource(slot.resourceId())),
-              Keys.SK, s(Keys.slotStart(slot.interval().start())),
-              "type", s("SLOT_START"), "slotId", s(slot.slotId())))
-          .conditionExpression("attribute_not_exists(PK)")
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build());
-      actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
-          .item(SlotItemMapper.toItem(slot))
-          .conditionExpression("attribute_not_exists(PK)").build()).build());
-      for (AssigneeCalendar day : seen) {
-        actions.add(addToAssigneeDay(day, slot));
-      }
-      try {
-        dynamo.transactWriteItems(r -> r.transactItems(actions));
+      Optional<Transaction.Cancelled> cancelled = new Transaction()
+          .add("start", TransactWriteItem.builder().put(Put.builder().tableName(table)
+              .item(Map.of(Keys.PK, s(Keys.resource(slot.resourceId())),
+                  Keys.SK, s(Keys.slotStart(slot.interval().start())),
+                  "type", s("SLOT_START"), "slotId", s(slot.slotId())))
+              .conditionExpression("attribute_not_exists(PK)")
+              .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build())
+          .add("slot", TransactWriteItem.builder().put(Put.builder().tableName(table)
+              .item(SlotItemMapper.toItem(slot))
+              .conditionExpression("attribute_not_exists(PK)").build()).build())
+          .addEach("assigneeDay", seen.stream().map(day -> addToAssigneeDay(day, slot)).toList())
+          .commit(dynamo);
+      if (cancelled.isEmpty()) {
         return Outcome.done(slot);
-      } catch (TransactionCanceledException e) {
-        CancellationReasons reasons = new CancellationReasons(e);
-        if (reasons.conditionFailed(START_GUARD)) {
-          String existing = reasons.oldItem(START_GUARD).map(i -> Attr.str(i, "slotId")).orElse("");
-          if (existing.equals(slot.slotId())) {
-            // A twin request (same Idempotency-Key, so the same id) created this very slot: it is ours.
-            return findSlot(existing).<Outcome<Slot>>map(Outcome::done).orElseThrow(() -> e);
-          }
-          return Outcome.refused(Refusal.DUPLICATE_SLOT, "the resource already has a slot starting then",
-              Map.of("slotId", existing));
+      }
+      Transaction.Cancelled reasons = cancelled.get();
+      if (reasons.failed("start")) {
+        String existing = reasons.oldItem("start").map(i -> Attr.str(i, "slotId")).orElse("");
+        if (existing.equals(slot.slotId())) {
+          // A twin request (same Idempotency-Key, so the same id) created this very slot: it is ours.
+          return findSlot(existing).<Outcome<Slot>>map(Outcome::done).orElseThrow(reasons::exception);
         }
-        boolean moved = false;
-        for (int i = 0; i < seen.size(); i++) {
-          if (reasons.conditionFailed(FIRST_ASSIGNEE_DAY + i)) {
-            AssigneeCalendar was = seen.get(i);
-            seen.set(i, reasons.oldItem(FIRST_ASSIGNEE_DAY + i)
-                .map(item -> AssigneeCalendarMapper.fromItem(was.owner(), was.day(), item))
-                .orElse(AssigneeCalendar.empty(was.owner(), was.day())));
-            moved = true;
-          }
+        return Outcome.refused(Refusal.DUPLICATE_SLOT, "the resource already has a slot starting then",
+            Map.of("slotId", existing));
+      }
+      boolean moved = false;
+      for (int i = 0; i < seen.size(); i++) {
+        if (reasons.failed("assigneeDay", i)) {
+          AssigneeCalendar was = seen.get(i);
+          seen.set(i, reasons.oldItem("assigneeDay", i)
+              .map(item -> AssigneeCalendarMapper.fromItem(was.owner(), was.day(), item))
+              .orElse(AssigneeCalendar.empty(was.owner(), was.day())));
+          moved = true;
         }
-        Optional<Outcome<Slot>> clash = clash(seen, slot);
-        if (clash.isPresent()) {
-          return clash.get();
-        }
-        if (!moved && !reasons.onlyContention()) {
-          throw new IllegalStateException("slot creation cancelled for an unexpected reason: " + reasons);
-        }
+      }
+      Optional<Outcome<Slot>> clash = clash(seen, slot);
+      if (clash.isPresent()) {
+        return clash.get();
+      }
+      if (!moved && !reasons.onlyContention()) {
+        throw new IllegalStateException("slot creation cancelled for an unexpected reason: " + reasons);
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "the coach's or room's calendar is busy; try again");
@@ -279,25 +273,25 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Assignee> createAssignee(Assignee assignee) {
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
-              .key(Attr.key(Keys.venue(assignee.venueId()), "VENUE"))
-              .conditionExpression("attribute_exists(PK)").build()).build(),
-          TransactWriteItem.builder().put(Put.builder().tableName(table)
-              .item(AssigneeItemMapper.toItem(assignee))
-              .conditionExpression("attribute_not_exists(PK)").build()).build()));
+    Optional<Transaction.Cancelled> cancelled = new Transaction()
+        .add("venue", TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+            .key(Attr.key(Keys.venue(assignee.venueId()), "VENUE"))
+            .conditionExpression("attribute_exists(PK)").build()).build())
+        .add("assignee", TransactWriteItem.builder().put(Put.builder().tableName(table)
+            .item(AssigneeItemMapper.toItem(assignee))
+            .conditionExpression("attribute_not_exists(PK)").build()).build())
+        .commit(dynamo);
+    if (cancelled.isEmpty()) {
       return Outcome.done(assignee);
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (reasons.conditionFailed(0)) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no venue " + assignee.venueId());
-      }
-      if (reasons.conditionFailed(1)) {
-        return findAssignee(assignee.ref()).<Outcome<Assignee>>map(Outcome::done).orElseThrow(() -> e);
-      }
-      throw e;
     }
+    if (cancelled.get().failed("venue")) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + assignee.venueId());
+    }
+    if (cancelled.get().failed("assignee")) {
+      return findAssignee(assignee.ref()).<Outcome<Assignee>>map(Outcome::done)
+          .orElseThrow(() -> cancelled.get().exception());
+    }
+    throw cancelled.get().exception();
   }
 
   @Override

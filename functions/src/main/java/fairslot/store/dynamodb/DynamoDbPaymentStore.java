@@ -12,7 +12,6 @@ import fairslot.domain.BookingStatus;
 import fairslot.domain.Payment;
 import fairslot.domain.PaymentStatus;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +20,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbPaymentStore implements PaymentStore {
@@ -37,33 +35,32 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public StartResult start(Booking b, Payment payment, Change change) {
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          TransactWriteItem.builder().update(Update.builder().tableName(table)
+    Optional<Transaction.Cancelled> cancelled = new Transaction()
+        .add("booking", TransactWriteItem.builder().update(Update.builder().tableName(table)
               .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
               .updateExpression("SET paymentNo = :p")
               .conditionExpression("#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
               .expressionAttributeNames(Map.of("#status", "status"))
               .expressionAttributeValues(Map.of(":p", s(payment.paymentNo()), ":pending", s("PENDING_PAY"),
                   ":now", millis(change.at())))
-              .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build(),
-          TransactWriteItem.builder().put(Put.builder().tableName(table).item(PaymentItemMapper.toItem(payment))
-              .conditionExpression("attribute_not_exists(PK)").build()).build(),
-          parts.auditPayment(payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change)));
+              .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build())
+        .add("payment", TransactWriteItem.builder().put(Put.builder().tableName(table)
+            .item(PaymentItemMapper.toItem(payment)).conditionExpression("attribute_not_exists(PK)").build()).build())
+        .add(parts.auditPayment(payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+        .commit(dynamo);
+    if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      Optional<Map<String, AttributeValue>> current = reasons.oldItem(0);
-      if (reasons.conditionFailed(0) && current.isPresent()) {
-        Booking now = BookingItemMapper.fromItem(current.get());
-        if (now.status() == BookingStatus.PENDING_PAY && now.paymentNo().isPresent()
-            && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false)) {
-          return new StartResult.AlreadyStarted(now.paymentNo().get());
-        }
-        return new StartResult.NotPayable(now);
-      }
-      throw e;
     }
+    Optional<Map<String, AttributeValue>> current = cancelled.get().oldItem("booking");
+    if (cancelled.get().failed("booking") && current.isPresent()) {
+      Booking now = BookingItemMapper.fromItem(current.get());
+      if (now.status() == BookingStatus.PENDING_PAY && now.paymentNo().isPresent()
+          && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false)) {
+        return new StartResult.AlreadyStarted(now.paymentNo().get());
+      }
+      return new StartResult.NotPayable(now);
+    }
+    throw cancelled.get().exception();
   }
 
   @Override
@@ -75,80 +72,70 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public SettleResult settle(Settlement s) {
-    List<TransactWriteItem> actions = new ArrayList<>();
-    // Action 0 is always the event id: a replay fails exactly there.
-    actions.add(parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
-    int firstSeatAction = -1;
-    int seatActions = 0;
+    // "event" remembers the provider's event id: a replay fails exactly there.
+    Transaction tx = new Transaction()
+        .add("event", parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
     if (s instanceof Settlement.MarkPaid m) {
-      actions.add(paymentMove(m.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
-      actions.add(parts.moveBooking(m.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
+      tx.add(paymentMove(m.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      tx.add(parts.moveBooking(m.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
           Map.of(":p", s(m.payment().paymentNo()))));
-      actions.add(parts.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
+      tx.add(parts.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
-      actions.add(paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
-      actions.add(parts.moveBooking(b, BookingStatus.PAID, s.change(), "paymentNo = :p", "",
+      tx.add(paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      tx.add(parts.moveBooking(b, BookingStatus.PAID, s.change(), "paymentNo = :p", "",
           Map.of(":p", s(r.payment().paymentNo()))));
-      firstSeatAction = actions.size();
-      actions.add(parts.takeSeats(b, s.change().at()));
-      actions.add(parts.putGuard(b));
-      r.calendars().forEach(c -> actions.add(parts.addToCalendar(c, b)));
-      seatActions = actions.size() - firstSeatAction;
-      actions.add(parts.auditBooking(b, b.status().name(), "PAID", s.change()));
+      tx.add("seats", parts.takeSeats(b, s.change().at()))
+          .add("guard", parts.putGuard(b))
+          .addEach("calendar", r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
+      tx.add(parts.auditBooking(b, b.status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
-      actions.add(parts.requestRefund(l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
-      actions.add(parts.noteOnBooking(l.booking(), s.change()));
+      tx.add(parts.requestRefund(l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
+      tx.add(parts.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
-      actions.add(paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
-      actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+      tx.add(paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
+      tx.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
           .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
           .updateExpression("REMOVE paymentNo")
           .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
           .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo()))).build()).build());
     } else if (s instanceof Settlement.PaidOffline o) {
-      actions.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
+      tx.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
           .item(PaymentItemMapper.toItem(o.payment())).conditionExpression("attribute_not_exists(PK)").build()).build());
-      actions.add(parts.moveBooking(o.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
+      tx.add(parts.moveBooking(o.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
           Map.of(":p", s(o.payment().paymentNo()))));
-      actions.add(parts.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
+      tx.add(parts.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Refunded r) {
-      actions.add(paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
-      addBookingMoveIfRefunding(actions, r.booking(), BookingStatus.REFUNDED, s.change());
+      tx.add(paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
+      addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
     } else if (s instanceof Settlement.RefundGivenUp g) {
-      actions.add(paymentMove(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
-      addBookingMoveIfRefunding(actions, g.booking(), BookingStatus.REFUND_FAILED, s.change());
+      tx.add(paymentMove(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
+      addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
     PaymentStatus after = statusAfter(s);
     if (after == PaymentStatus.SUCCEEDED && s.payment().status() != PaymentStatus.SUCCEEDED
         && !(s instanceof Settlement.NoteOnly)) {
       Booking paid = bookingOf(s);
-      actions.add(parts.notify(new fairslot.domain.Notification(paid.userId(), paid.slotId(),
+      tx.add(parts.notify(new fairslot.domain.Notification(paid.userId(), paid.slotId(),
           fairslot.domain.Notification.Kind.BOOKING_CONFIRMED, paid.bookingId()), s.change().at()));
     }
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
-    actions.add(parts.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
+    tx.add(parts.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
 
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(actions));
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
       return new SettleResult.Applied();
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (reasons.conditionFailed(0)) {
-        return new SettleResult.Duplicate();
-      }
-      if (reasons.onlyContention()) {
-        return new SettleResult.Stale();
-      }
-      for (int i = 0; i < seatActions; i++) {
-        if (reasons.conditionFailed(firstSeatAction + i)) {
-          boolean calendar = i >= 2;
-          // A calendar that merely moved is worth another look; a clash is judged by the caller.
-          return calendar ? new SettleResult.Stale() : new SettleResult.NoSeat();
-        }
-      }
-      return new SettleResult.Stale();
     }
+    Transaction.Cancelled reasons = cancelled.get();
+    if (reasons.failed("event")) {
+      return new SettleResult.Duplicate();
+    }
+    if (reasons.failed("seats") || reasons.failed("guard")) {
+      return new SettleResult.NoSeat();
+    }
+    // Contention, a move under us, or a calendar that merely moved: all worth another look (a
+    // calendar clash is judged by the caller when it decides again).
+    return new SettleResult.Stale();
   }
 
   private static Booking bookingOf(Settlement s) {
@@ -180,10 +167,10 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     return s.payment().status();
   }
 
-  private void addBookingMoveIfRefunding(List<TransactWriteItem> actions, Booking b, BookingStatus to, Change change) {
+  private void addBookingMoveIfRefunding(Transaction tx, Booking b, BookingStatus to, Change change) {
     if (b.status() == BookingStatus.REFUNDING) {
-      actions.add(parts.moveBooking(b, to, change, "", "", Map.of()));
-      actions.add(parts.auditBooking(b, b.status().name(), to.name(), change));
+      tx.add(parts.moveBooking(b, to, change, "", "", Map.of()));
+      tx.add(parts.auditBooking(b, b.status().name(), to.name(), change));
     }
   }
 

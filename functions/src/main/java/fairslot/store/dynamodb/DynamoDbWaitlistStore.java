@@ -64,34 +64,34 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
     } else {
       guard.conditionExpression("attribute_not_exists(PK)");
     }
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
-              .updateExpression("SET waitlistLength = waitlistLength + :one")
-              .conditionExpression("#status = :open AND startAt > :now AND remaining <= forWaitlist")
-              .expressionAttributeNames(Map.of("#status", "status"))
-              .expressionAttributeValues(Map.of(":one", n(1), ":open", s(SlotStatus.OPEN.name()), ":now", millis(now)))
-              .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build(),
-          TransactWriteItem.builder().put(guard.build()).build(),
-          TransactWriteItem.builder().put(Put.builder().tableName(table).item(WaitlistEntryMapper.toItem(entry))
-              .conditionExpression("attribute_not_exists(PK)").build()).build()));
+    Optional<Transaction.Cancelled> cancelled = new Transaction()
+        .add("slot", TransactWriteItem.builder().update(Update.builder().tableName(table)
+            .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
+            .updateExpression("SET waitlistLength = waitlistLength + :one")
+            .conditionExpression("#status = :open AND startAt > :now AND remaining <= forWaitlist")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(Map.of(":one", n(1), ":open", s(SlotStatus.OPEN.name()), ":now", millis(now)))
+            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build())
+        .add("guard", TransactWriteItem.builder().put(guard.build()).build())
+        .add("entry", TransactWriteItem.builder().put(Put.builder().tableName(table)
+            .item(WaitlistEntryMapper.toItem(entry)).conditionExpression("attribute_not_exists(PK)").build()).build())
+        .commit(dynamo);
+    if (cancelled.isEmpty()) {
       return new JoinResult.Joined(entry);
-    } catch (TransactionCanceledException e) {
-      CancellationReasons reasons = new CancellationReasons(e);
-      if (reasons.conditionFailed(1)) {
-        // A concurrent join of the same member won: answer with its entry.
-        return entryOf(slot.slotId(), userId).<JoinResult>map(JoinResult.AlreadyIn::new)
-            .orElseGet(JoinResult.SlotNotOpen::new);
-      }
-      if (reasons.conditionFailed(0)) {
-        Map<String, AttributeValue> s = reasons.oldItem(0).orElseThrow();
-        boolean open = Attr.str(s, "status").equals(SlotStatus.OPEN.name())
-            && Attr.instant(s, "startAt").isAfter(now);
-        return open ? new JoinResult.SeatsAvailable() : new JoinResult.SlotNotOpen();
-      }
-      throw e;
     }
+    Transaction.Cancelled reasons = cancelled.get();
+    if (reasons.failed("guard")) {
+      // A concurrent join of the same member won: answer with its entry.
+      return entryOf(slot.slotId(), userId).<JoinResult>map(JoinResult.AlreadyIn::new)
+          .orElseGet(JoinResult.SlotNotOpen::new);
+    }
+    if (reasons.failed("slot")) {
+      Map<String, AttributeValue> s = reasons.oldItem("slot").orElseThrow();
+      boolean open = Attr.str(s, "status").equals(SlotStatus.OPEN.name())
+          && Attr.instant(s, "startAt").isAfter(now);
+      return open ? new JoinResult.SeatsAvailable() : new JoinResult.SlotNotOpen();
+    }
+    throw reasons.exception();
   }
 
   private static boolean isInLine(WaitlistEntry e) {
@@ -167,35 +167,34 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
         condition += " AND offerExpiresAt <= :dueBy";
         values.put(":dueBy", millis(change.dueBy().get()));
       }
-      List<TransactWriteItem> actions = new ArrayList<>();
-      actions.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
-          .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-          .updateExpression("SET #status = :to REMOVE offerDueShard, offerDueAt")
-          .conditionExpression(condition)
-          .expressionAttributeNames(Map.of("#status", "status"))
-          .expressionAttributeValues(values).build()).build());
-      actions.add(parts.returnSeats(entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
-      notice.ifPresent(kind -> actions.add(parts.notify(
+      Transaction tx = new Transaction()
+          .add("entry", TransactWriteItem.builder().update(Update.builder().tableName(table)
+              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+              .updateExpression("SET #status = :to REMOVE offerDueShard, offerDueAt")
+              .conditionExpression(condition)
+              .expressionAttributeNames(Map.of("#status", "status"))
+              .expressionAttributeValues(values).build()).build())
+          .add("seats", parts.returnSeats(entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
+      notice.ifPresent(kind -> tx.add(parts.notify(
           new Notification(entry.userId(), entry.slotId(), kind, entry.entryId()), change.at())));
-      actions.add(parts.auditEntry(entry.entryId(), "OFFERED", to.name(), change));
-      try {
-        dynamo.transactWriteItems(r -> r.transactItems(actions));
+      tx.add(parts.auditEntry(entry.entryId(), "OFFERED", to.name(), change));
+      Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+      if (cancelled.isEmpty()) {
         return new MoveResult.Moved();
-      } catch (TransactionCanceledException e) {
-        CancellationReasons reasons = new CancellationReasons(e);
-        if (reasons.conditionFailed(0)) {
-          return new MoveResult.Missed();
-        }
-        boolean branchTaken = toWaitlist;
-        boolean wrongBranch = reasons.conditionFailed(1) && reasons.oldItem(1)
-            .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
-            .map(waiters -> waiters != branchTaken).orElse(false);
-        if (!wrongBranch && !reasons.onlyContention()) {
-          throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
-        }
-        if (wrongBranch) {
-          toWaitlist = !toWaitlist;
-        }
+      }
+      Transaction.Cancelled reasons = cancelled.get();
+      if (reasons.failed("entry")) {
+        return new MoveResult.Missed();
+      }
+      boolean branchTaken = toWaitlist;
+      boolean wrongBranch = reasons.failed("seats") && reasons.oldItem("seats")
+          .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
+          .map(waiters -> waiters != branchTaken).orElse(false);
+      if (!wrongBranch && !reasons.onlyContention()) {
+        throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
+      }
+      if (wrongBranch) {
+        toWaitlist = !toWaitlist;
       }
     }
     return new MoveResult.Missed();
