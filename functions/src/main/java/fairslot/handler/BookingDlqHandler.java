@@ -5,8 +5,8 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import fairslot.app.QueuedAdmission;
-import fairslot.handler.internal.Json;
-import fairslot.handler.internal.Log;
+import fairslot.shared.Json;
+import fairslot.shared.Log;
 import java.util.ArrayList;
 import java.util.List;
 

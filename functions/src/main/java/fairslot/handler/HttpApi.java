@@ -346,7 +346,7 @@ public final class HttpApi {
   /** How a new booking is answered; also what a retry with the same Idempotency-Key replays. */
   public static fairslot.app.StoredResponse createdResponse(Booking booking) {
     return new fairslot.app.StoredResponse(201,
-        fairslot.handler.internal.Json.write(BookingView.of(booking, booking.createdAt())));
+        fairslot.shared.Json.write(BookingView.of(booking, booking.createdAt())));
   }
 
   private HttpResponse getBooking(HttpRequest request) {

@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import fairslot.handler.internal.Claims;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
-import fairslot.handler.internal.Log;
+import fairslot.shared.Log;
 import fairslot.handler.internal.SnapStartPriming;
 import java.util.List;
 import fairslot.handler.internal.Problems;

@@ -1,6 +1,6 @@
 package fairslot.handler;
 
-import fairslot.handler.internal.Log;
+import fairslot.shared.Log;
 import java.util.Map;
 
 /**

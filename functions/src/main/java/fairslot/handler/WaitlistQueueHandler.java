@@ -6,8 +6,8 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.app.WaitlistService;
-import fairslot.handler.internal.Json;
-import fairslot.handler.internal.Log;
+import fairslot.shared.Json;
+import fairslot.shared.Log;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -192,7 +192,7 @@ public final class Wiring {
   public static final class LoggingNotificationSender implements NotificationSender {
     @Override
     public void send(fairslot.domain.Notification n) {
-      fairslot.handler.internal.Log.warn("notification", java.util.Map.of("userId", n.userId(), "slotId", n.slotId(),
+      fairslot.shared.Log.warn("notification", java.util.Map.of("userId", n.userId(), "slotId", n.slotId(),
           "kind", n.kind().name(), "ref", n.ref()));
     }
   }

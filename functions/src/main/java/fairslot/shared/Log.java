@@ -1,4 +1,4 @@
-package fairslot.handler.internal;
+package fairslot.shared;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;

@@ -117,7 +117,7 @@ class HoldExpiryIT {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (details.size() < expected && System.nanoTime() < deadline) {
       for (Message m : Aws.sqs().receiveMessage(r -> r.queueUrl(queueUrl).maxNumberOfMessages(10)).messages()) {
-        Map<String, Object> envelope = fairslot.handler.internal.Json.MAPPER.readValue(m.body(), Map.class);
+        Map<String, Object> envelope = fairslot.shared.Json.MAPPER.readValue(m.body(), Map.class);
         details.add((Map<String, Object>) envelope.get("detail"));
       }
     }

@@ -15,7 +15,7 @@ import fairslot.messaging.sqs.SqsBookingQueue;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Wiring;
-import fairslot.handler.internal.Json;
+import fairslot.shared.Json;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.payments.WebhookSignature;

@@ -1,5 +1,7 @@
 package fairslot.handler.internal;
 
+import fairslot.shared.Json;
+
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;

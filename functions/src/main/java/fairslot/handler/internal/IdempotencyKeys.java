@@ -1,5 +1,7 @@
 package fairslot.handler.internal;
 
+import fairslot.shared.Json;
+
 import fairslot.app.IdempotencyStore;
 import fairslot.app.IdempotentRequest;
 import fairslot.app.StoredResponse;

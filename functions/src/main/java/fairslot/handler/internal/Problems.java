@@ -1,5 +1,7 @@
 package fairslot.handler.internal;
 
+import fairslot.shared.Json;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;

@@ -1,5 +1,7 @@
 package fairslot.handler.internal;
 
+import fairslot.shared.Json;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.domain.Refusal;

@@ -1,5 +1,7 @@
 package fairslot.handler.internal;
 
+import fairslot.shared.Log;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.crac.Context;

@@ -2,8 +2,8 @@ package fairslot.messaging.payments;
 
 import fairslot.app.PaymentProvider;
 import fairslot.domain.Payment;
-import fairslot.handler.internal.Json;
-import fairslot.handler.internal.Log;
+import fairslot.shared.Json;
+import fairslot.shared.Log;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;

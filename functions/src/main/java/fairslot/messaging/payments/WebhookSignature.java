@@ -48,7 +48,7 @@ public final class WebhookSignature {
   /** True only for a well-formed, matching signature over a fresh timestamp. */
   public boolean verify(Optional<String> timestamp, Optional<String> signature, String rawBody, Instant now) {
     if (secret == null) {
-      fairslot.handler.internal.Log.error("payment webhook refused: no webhook secret is configured",
+      fairslot.shared.Log.error("payment webhook refused: no webhook secret is configured",
           java.util.Map.of("variable", "FAIRSLOT_PAYMENT_SECRET"));
       return false;
     }

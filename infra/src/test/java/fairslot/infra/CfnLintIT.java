@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** ./fairslot synth's output passes cfn-lint with no errors (warnings are printed, not fatal). */
-class CfnLintTest {
+class CfnLintIT {
 
   @Test
   void theSynthesizedTemplateHasNoCfnLintErrors() throws Exception {
