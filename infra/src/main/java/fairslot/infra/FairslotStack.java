@@ -197,20 +197,9 @@ public final class FairslotStack extends Stack {
    * on (each a structured log line) and whether it is draining at all (the oldest message's age).
    */
   private void givenUpAlarm(Function dlqConsumer, Queue dlq) {
-    MetricFilter givenUp = MetricFilter.Builder.create(this, "BookingRequestsGivenUp")
-        .logGroup(dlqConsumer.getLogGroup())
-        .filterPattern(FilterPattern.stringValue("$.message", "=", Fairslot.BOOKING_GIVEN_UP_LOG))
-        .metricNamespace("fairslot")
-        .metricName("BookingRequestsGivenUp")
-        .metricValue("1")
-        .build();
-    alarm(Alarm.Builder.create(this, "BookingRequestGivenUp")
-        .alarmDescription("a queued booking request was rejected for good after its retries (see BookingDlqHandler's log)")
-        .metric(givenUp.metric(MetricOptions.builder().statistic("Sum").period(Duration.minutes(5)).build()))
-        .threshold(0).evaluationPeriods(1)
-        .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
-        .treatMissingData(TreatMissingData.NOT_BREACHING)
-        .build());
+    logLineAlarm("BookingRequestGivenUp", dlqConsumer, Fairslot.BOOKING_GIVEN_UP_LOG, "BookingRequestsGivenUp",
+        Duration.minutes(5),
+        "a queued booking request was rejected for good after its retries (see BookingDlqHandler's log)");
     alarm(Alarm.Builder.create(this, "BookingDlqNotDraining")
         .alarmDescription("the booking DLQ's oldest message is over 15 minutes old: its consumer is failing")
         .metric(dlq.metricApproximateAgeOfOldestMessage(MetricOptions.builder().statistic("Maximum")
@@ -347,16 +336,23 @@ public final class FairslotStack extends Stack {
 
   /** reconcile logs each deviation as a structured line; one of them is enough to call a person. */
   private void seatLedgerAlarm(Function reconcile) {
-    MetricFilter deviations = MetricFilter.Builder.create(this, "SeatLedgerDeviations")
-        .logGroup(reconcile.getLogGroup())
-        .filterPattern(FilterPattern.stringValue("$.message", "=", "seat ledger deviation"))
+    logLineAlarm("SeatLedgerDeviationFound", reconcile, "seat ledger deviation", "SeatLedgerDeviations", Duration.days(1),
+        "reconcile found a slot where capacity != remaining + held + offered (see its log)");
+  }
+
+  /** An alarm on one structured log line ({@code "message"}) of a function: any in the period fires it. */
+  private void logLineAlarm(String id, Function fn, String message, String metricName, Duration period,
+      String description) {
+    MetricFilter lines = MetricFilter.Builder.create(this, metricName)
+        .logGroup(fn.getLogGroup())
+        .filterPattern(FilterPattern.stringValue("$.message", "=", message))
         .metricNamespace("fairslot")
-        .metricName("SeatLedgerDeviations")
+        .metricName(metricName)
         .metricValue("1")
         .build();
-    alarm(Alarm.Builder.create(this, "SeatLedgerDeviationFound")
-        .alarmDescription("reconcile found a slot where capacity != remaining + held + offered (see its log)")
-        .metric(deviations.metric(MetricOptions.builder().statistic("Sum").period(Duration.days(1)).build()))
+    alarm(Alarm.Builder.create(this, id)
+        .alarmDescription(description)
+        .metric(lines.metric(MetricOptions.builder().statistic("Sum").period(period).build()))
         .threshold(0).evaluationPeriods(1)
         .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
         .treatMissingData(TreatMissingData.NOT_BREACHING)

@@ -61,24 +61,31 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Resource> createResource(Resource resource) {
+    return createInVenue(resource.venueId(), ResourceItemMapper.toItem(resource), resource,
+        () -> findResource(resource.resourceId()));
+  }
+
+  /**
+   * Puts a new item that belongs to a venue, on condition the venue exists (404 otherwise). An item
+   * already there under the same id was put by a twin request (same Idempotency-Key): it is ours.
+   */
+  private <T> Outcome<T> createInVenue(String venueId, Map<String, AttributeValue> item, T created,
+      java.util.function.Supplier<Optional<T>> existing) {
     Optional<Transaction.Cancelled> cancelled = new Transaction()
         .add("venue", TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
-            .key(Attr.key(Keys.venue(resource.venueId()), "VENUE"))
+            .key(Attr.key(Keys.venue(venueId), "VENUE"))
             .conditionExpression("attribute_exists(PK)").build()).build())
-        .add("resource", TransactWriteItem.builder().put(Put.builder().tableName(table)
-            .item(ResourceItemMapper.toItem(resource))
+        .add("item", TransactWriteItem.builder().put(Put.builder().tableName(table).item(item)
             .conditionExpression("attribute_not_exists(PK)").build()).build())
         .commit(dynamo);
     if (cancelled.isEmpty()) {
-      return Outcome.done(resource);
+      return Outcome.done(created);
     }
     if (cancelled.get().failed("venue")) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
     }
-    if (cancelled.get().failed("resource")) {
-      // a twin request (same Idempotency-Key, so the same id) created it: it is ours
-      return findResource(resource.resourceId()).<Outcome<Resource>>map(Outcome::done)
-          .orElseThrow(() -> cancelled.get().exception());
+    if (cancelled.get().failed("item")) {
+      return existing.get().<Outcome<T>>map(Outcome::done).orElseThrow(() -> cancelled.get().exception());
     }
     throw cancelled.get().exception();
   }
@@ -273,25 +280,8 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Assignee> createAssignee(Assignee assignee) {
-    Optional<Transaction.Cancelled> cancelled = new Transaction()
-        .add("venue", TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
-            .key(Attr.key(Keys.venue(assignee.venueId()), "VENUE"))
-            .conditionExpression("attribute_exists(PK)").build()).build())
-        .add("assignee", TransactWriteItem.builder().put(Put.builder().tableName(table)
-            .item(AssigneeItemMapper.toItem(assignee))
-            .conditionExpression("attribute_not_exists(PK)").build()).build())
-        .commit(dynamo);
-    if (cancelled.isEmpty()) {
-      return Outcome.done(assignee);
-    }
-    if (cancelled.get().failed("venue")) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + assignee.venueId());
-    }
-    if (cancelled.get().failed("assignee")) {
-      return findAssignee(assignee.ref()).<Outcome<Assignee>>map(Outcome::done)
-          .orElseThrow(() -> cancelled.get().exception());
-    }
-    throw cancelled.get().exception();
+    return createInVenue(assignee.venueId(), AssigneeItemMapper.toItem(assignee), assignee,
+        () -> findAssignee(assignee.ref()));
   }
 
   @Override
