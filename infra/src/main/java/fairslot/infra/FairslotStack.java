@@ -325,12 +325,7 @@ public final class FairslotStack extends Stack {
 
   private Map<String, String> environmentOf(FunctionAccess access) {
     Map<String, String> env = new HashMap<>(environment);
-    if (access.secrets().contains(FunctionAccess.Secret.PAYMENT_WEBHOOK)) {
-      env.put("FAIRSLOT_PAYMENT_SECRET_ARN", secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK).getSecretArn());
-    }
-    if (access.secrets().contains(FunctionAccess.Secret.CURSOR)) {
-      env.put("FAIRSLOT_CURSOR_SECRET_ARN", secrets.get(FunctionAccess.Secret.CURSOR).getSecretArn());
-    }
+    access.secrets().forEach(secret -> env.put(secret.arnVariable, secrets.get(secret).getSecretArn()));
     return env;
   }
 

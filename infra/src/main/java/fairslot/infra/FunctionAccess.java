@@ -21,7 +21,17 @@ import java.util.Set;
 record FunctionAccess(String function, Set<String> tableActions, Optional<Set<String>> indexes, boolean publishesEvents,
     boolean sendsBookingRequests, Set<Secret> secrets) {
 
-  enum Secret { PAYMENT_WEBHOOK, CURSOR }
+  /** A secret, and the variable that hands its ARN to the functions that may read it. */
+  enum Secret {
+    PAYMENT_WEBHOOK("FAIRSLOT_PAYMENT_SECRET_ARN"),
+    CURSOR("FAIRSLOT_CURSOR_SECRET_ARN");
+
+    final String arnVariable;
+
+    Secret(String arnVariable) {
+      this.arnVariable = arnVariable;
+    }
+  }
 
   static final String GET = "dynamodb:GetItem";
   static final String BATCH_GET = "dynamodb:BatchGetItem";

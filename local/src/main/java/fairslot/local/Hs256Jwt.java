@@ -58,7 +58,8 @@ public final class Hs256Jwt {
   public String sign(JWTClaimsSet claims) {
     Base64URL header = HEADER.toBase64URL();
     Base64URL payload = Base64URL.encode(claims.toString());
-    return header + "." + payload + "." + Base64URL.encode(mac(header + "." + payload));
+    String signingInput = header + "." + payload;
+    return signingInput + "." + Base64URL.encode(mac(signingInput.getBytes(StandardCharsets.US_ASCII)));
   }
 
   /** The token's claims if its size, algorithm, signature and times check out. */
@@ -70,7 +71,7 @@ public final class Hs256Jwt {
       SignedJWT jwt = SignedJWT.parse(token);
       JWSHeader header = jwt.getHeader();
       if (!JWSAlgorithm.HS256.equals(header.getAlgorithm()) || header.getCriticalParams() != null
-          || !MessageDigest.isEqual(mac(new String(jwt.getSigningInput(), StandardCharsets.US_ASCII)),
+          || !MessageDigest.isEqual(mac(jwt.getSigningInput()),
               jwt.getSignature().decode())) {
         return Optional.empty();
       }
@@ -93,11 +94,11 @@ public final class Hs256Jwt {
         && (nbf == null || !nbf.toInstant().isAfter(now.plus(SKEW)));
   }
 
-  private byte[] mac(String signingInput) {
+  private byte[] mac(byte[] signingInput) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-      return mac.doFinal(signingInput.getBytes(StandardCharsets.US_ASCII));
+      return mac.doFinal(signingInput);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }

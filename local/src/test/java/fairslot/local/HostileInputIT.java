@@ -439,12 +439,8 @@ class HostileInputIT {
 
   private static JsonNode with(ObjectNode template, String path, JsonNode value) {
     ObjectNode copy = template.deepCopy();
-    String[] parts = path.split("\\.");
-    JsonNode parent = copy;
-    for (int i = 0; i < parts.length - 1; i++) {
-      parent = parent.isArray() ? parent.get(Integer.parseInt(parts[i])) : parent.get(parts[i]);
-    }
-    String last = parts[parts.length - 1];
+    JsonNode parent = parentOf(copy, path);
+    String last = path.substring(path.lastIndexOf('.') + 1);
     if (parent.isArray()) {
       ((ArrayNode) parent).set(Integer.parseInt(last), value);
     } else {
@@ -455,17 +451,20 @@ class HostileInputIT {
 
   private static JsonNode without(ObjectNode template, String path) {
     ObjectNode copy = template.deepCopy();
-    String[] parts = path.split("\\.");
-    JsonNode parent = copy;
-    for (int i = 0; i < parts.length - 1; i++) {
-      parent = parent.isArray() ? parent.get(Integer.parseInt(parts[i])) : parent.get(parts[i]);
-    }
-    if (parent.isObject()) {
-      ((ObjectNode) parent).remove(parts[parts.length - 1]);
+    JsonNode parent = parentOf(copy, path);
+    String last = path.substring(path.lastIndexOf('.') + 1);
+    if (parent.isArray()) {
+      ((ArrayNode) parent).remove(Integer.parseInt(last));
     } else {
-      ((ArrayNode) parent).remove(Integer.parseInt(parts[parts.length - 1]));
+      ((ObjectNode) parent).remove(last);
     }
     return copy;
+  }
+
+  /** The container that holds the field at the dotted {@code path}. */
+  private static JsonNode parentOf(JsonNode root, String path) {
+    int dot = path.lastIndexOf('.');
+    return dot < 0 ? root : at(root, path.substring(0, dot));
   }
 
   private static JsonNode randomJson(Random random, int depth) {

@@ -31,15 +31,18 @@ class Hs256JwtTest {
     assertThat(claims.get("cognito:groups").toString()).isEqualTo("[\"admin\",\"finance\"]");
   }
 
+  private static String b64(String json) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+  }
+
   @Test
   void aTokenSignedElsewhereWithTheContractsDefaultSecretIsAccepted() throws Exception {
-    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    String header = b64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
-    String payload = b64.encodeToString(("{\"sub\":\"u9\",\"iat\":" + NOW.getEpochSecond() + ",\"exp\":"
-        + (NOW.getEpochSecond() + 60) + "}").getBytes(StandardCharsets.UTF_8));
+    Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
+    String header = b64("{\"alg\":\"HS256\",\"typ\":\"JWT\"}");
+    String payload = b64("{\"sub\":\"u9\",\"iat\":" + NOW.getEpochSecond() + ",\"exp\":" + (NOW.getEpochSecond() + 60) + "}");
     Mac mac = Mac.getInstance("HmacSHA256");
     mac.init(new SecretKeySpec("local-dev-secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-    String token = header + "." + payload + "." + b64.encodeToString(mac.doFinal((header + "." + payload).getBytes(StandardCharsets.US_ASCII)));
+    String token = header + "." + payload + "." + encoder.encodeToString(mac.doFinal((header + "." + payload).getBytes(StandardCharsets.US_ASCII)));
     assertThat(jwt.verify(token)).isPresent();
   }
 
@@ -85,9 +88,8 @@ class Hs256JwtTest {
   @Test
   void unsignedAndOtherAlgorithmTokensAreRefused() {
     String[] parts = jwt.sign(valid().build()).split("\\.");
-    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    String none = b64.encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8));
-    String hs512 = b64.encodeToString("{\"alg\":\"HS512\"}".getBytes(StandardCharsets.UTF_8));
+    String none = b64("{\"alg\":\"none\"}");
+    String hs512 = b64("{\"alg\":\"HS512\"}");
     assertThat(jwt.verify(none + "." + parts[1] + ".")).isEmpty();
     assertThat(jwt.verify(hs512 + "." + parts[1] + "." + parts[2])).isEmpty();
     assertThat(jwt.verify("garbage")).isEmpty();
