@@ -11,14 +11,17 @@ import static fairslot.definitions.RouteDefinition.Access.SIGNED;
 import java.util.List;
 
 /**
- * The one source of truth for fairslot's cloud resources. The functions read index names from
- * here, the local runtime provisions the emulator from here, and the CDK stack synthesizes from
- * here, so the three cannot drift apart.
+ * The one source of truth for fairslot's cloud resources. The functions read index names from here,
+ * the local runtime provisions the emulator from here, and the CDK stack synthesizes from here, so
+ * the three cannot drift apart.
  */
 public final class Fairslot {
   private Fairslot() {}
 
-  /** Environment variable naming the table at run time; defaults to {@link TableDefinition#defaultName()}. */
+  /**
+   * Environment variable naming the table at run time; defaults to {@link
+   * TableDefinition#defaultName()}.
+   */
   public static final String TABLE_ENV = "FAIRSLOT_TABLE";
 
   public static final String SLOTS_BY_VENUE_DAY = "slotsByVenueDay";
@@ -38,133 +41,169 @@ public final class Fairslot {
   public static final String ENTRIES_BY_SLOT = "entriesBySlot";
   public static final String CANCELS_DUE = "cancelsDue";
 
-  public static final TableDefinition TABLE = new TableDefinition(
-      "fairslot",
-      "PK",
-      "SK",
-      "ttl",
-      List.of(
-          new IndexDefinition(SLOTS_BY_VENUE_DAY, "venueDay", STRING, "startAt", NUMBER),
-          new IndexDefinition(BOOKINGS_BY_USER, "bookingUser", STRING, "createdAt", NUMBER),
-          new IndexDefinition(BOOKINGS_BY_SLOT, "bookingSlot", STRING, "createdAt", NUMBER),
-          // The rest are sparse: an item carries their keys only while it needs attention, so each
-          // job reads the items due and nothing else.
-          // PENDING_PAY bookings, by due time (hold sweep) and per slot (reclaim when sold out).
-          new IndexDefinition(HOLDS_DUE, "holdDueShard", STRING, "holdDueAt", NUMBER),
-          new IndexDefinition(HOLDS_BY_SLOT, "holdSlot", STRING, "holdDueAt", NUMBER),
-          // PAID bookings, by slot end (no-show job).
-          new IndexDefinition(ATTENDANCE_DUE, "attendDueShard", STRING, "attendDueAt", NUMBER),
-          // Payments awaiting a refund (refund-retry job).
-          new IndexDefinition(REFUNDS_DUE, "refundDueShard", STRING, "refundDueAt", NUMBER),
-          // WAITING entries per slot in join order: the head of the line is the first item.
-          new IndexDefinition(WAITING_BY_SLOT, "waitingSlot", STRING, "waitSequence", NUMBER),
-          // OFFERED entries by deadline (sweep-offers job).
-          new IndexDefinition(OFFERS_DUE, "offerDueShard", STRING, "offerDueAt", NUMBER),
-          // Slots holding released seats owed to their waitlist (waitlist-fallback job).
-          new IndexDefinition(SLOTS_AWAITING_OFFERS, "awaitShard", STRING, "awaitSince", NUMBER),
-          // Notifications not yet sent (send-notifications job).
-          new IndexDefinition(NOTIFICATIONS_DUE, "notifyShard", STRING, "notifyDueAt", NUMBER),
-          // Booking requests still QUEUED, by age (stale-requests job).
-          new IndexDefinition(QUEUED_REQUESTS, "queuedShard", STRING, "queuedAt", NUMBER),
-          // Bookings by the venue-local date of their slot (staff search, daily report).
-          new IndexDefinition(BOOKINGS_BY_VENUE_DAY, "bookingVenueDay", STRING, "createdAt", NUMBER),
-          // Every slot, spread over shards, keys only: the reconcile walk. KEYS_ONLY keeps the
-          // booking path's updates of remaining from being copied into this index.
-          new IndexDefinition(SLOTS_BY_START, "slotShard", STRING, "startAt", NUMBER, KEYS_ONLY),
-          // Every waitlist entry of a slot, whatever its status (reconcile counts open offers,
-          // slot cancel closes the line).
-          new IndexDefinition(ENTRIES_BY_SLOT, "entrySlot", STRING, "sequence", NUMBER),
-          // Cancelled slots whose cancel has not finished releasing everything (finish-cancels job).
-          new IndexDefinition(CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY)));
+  public static final TableDefinition TABLE =
+      new TableDefinition(
+          "fairslot",
+          "PK",
+          "SK",
+          "ttl",
+          List.of(
+              new IndexDefinition(SLOTS_BY_VENUE_DAY, "venueDay", STRING, "startAt", NUMBER),
+              new IndexDefinition(BOOKINGS_BY_USER, "bookingUser", STRING, "createdAt", NUMBER),
+              new IndexDefinition(BOOKINGS_BY_SLOT, "bookingSlot", STRING, "createdAt", NUMBER),
+              // The rest are sparse: an item carries their keys only while it needs attention, so
+              // each
+              // job reads the items due and nothing else.
+              // PENDING_PAY bookings, by due time (hold sweep) and per slot (reclaim when sold
+              // out).
+              new IndexDefinition(HOLDS_DUE, "holdDueShard", STRING, "holdDueAt", NUMBER),
+              new IndexDefinition(HOLDS_BY_SLOT, "holdSlot", STRING, "holdDueAt", NUMBER),
+              // PAID bookings, by slot end (no-show job).
+              new IndexDefinition(ATTENDANCE_DUE, "attendDueShard", STRING, "attendDueAt", NUMBER),
+              // Payments awaiting a refund (refund-retry job).
+              new IndexDefinition(REFUNDS_DUE, "refundDueShard", STRING, "refundDueAt", NUMBER),
+              // WAITING entries per slot in join order: the head of the line is the first item.
+              new IndexDefinition(WAITING_BY_SLOT, "waitingSlot", STRING, "waitSequence", NUMBER),
+              // OFFERED entries by deadline (sweep-offers job).
+              new IndexDefinition(OFFERS_DUE, "offerDueShard", STRING, "offerDueAt", NUMBER),
+              // Slots holding released seats owed to their waitlist (waitlist-fallback job).
+              new IndexDefinition(
+                  SLOTS_AWAITING_OFFERS, "awaitShard", STRING, "awaitSince", NUMBER),
+              // Notifications not yet sent (send-notifications job).
+              new IndexDefinition(NOTIFICATIONS_DUE, "notifyShard", STRING, "notifyDueAt", NUMBER),
+              // Booking requests still QUEUED, by age (stale-requests job).
+              new IndexDefinition(QUEUED_REQUESTS, "queuedShard", STRING, "queuedAt", NUMBER),
+              // Bookings by the venue-local date of their slot (staff search, daily report).
+              new IndexDefinition(
+                  BOOKINGS_BY_VENUE_DAY, "bookingVenueDay", STRING, "createdAt", NUMBER),
+              // Every slot, spread over shards, keys only: the reconcile walk. KEYS_ONLY keeps the
+              // booking path's updates of remaining from being copied into this index.
+              new IndexDefinition(
+                  SLOTS_BY_START, "slotShard", STRING, "startAt", NUMBER, KEYS_ONLY),
+              // Every waitlist entry of a slot, whatever its status (reconcile counts open offers,
+              // slot cancel closes the line).
+              new IndexDefinition(ENTRIES_BY_SLOT, "entrySlot", STRING, "sequence", NUMBER),
+              // Cancelled slots whose cancel has not finished releasing everything (finish-cancels
+              // job).
+              new IndexDefinition(
+                  CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY)));
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";
+
   public static final String EVENT_BUS_ENV = "FAIRSLOT_EVENT_BUS";
   public static final String EVENT_SOURCE = "fairslot.booking";
   public static final String SEAT_RELEASED = "SeatReleased";
 
   /** Recurring jobs, each its own Lambda function in AWS and a timer in the local runtime. */
-  public static final List<ScheduleDefinition> SCHEDULES = List.of(
-      new ScheduleDefinition("sweep-holds", "rate(1 minute)", "fairslot.handler.SweepHoldsHandler"),
-      new ScheduleDefinition("no-shows", "rate(15 minutes)", "fairslot.handler.NoShowsHandler"),
-      new ScheduleDefinition("refund-retry", "rate(5 minutes)", "fairslot.handler.RefundRetryHandler"),
-      new ScheduleDefinition("sweep-offers", "rate(1 minute)", "fairslot.handler.SweepOffersHandler"),
-      new ScheduleDefinition("waitlist-fallback", "rate(1 minute)", "fairslot.handler.WaitlistFallbackHandler"),
-      new ScheduleDefinition("send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"),
-      new ScheduleDefinition("stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"),
-      new ScheduleDefinition("reconcile", "rate(1 day)", "fairslot.handler.ReconcileHandler"),
-      new ScheduleDefinition("finish-cancels", "rate(1 minute)", "fairslot.handler.FinishCancelsHandler"));
+  public static final List<ScheduleDefinition> SCHEDULES =
+      List.of(
+          new ScheduleDefinition(
+              "sweep-holds", "rate(1 minute)", "fairslot.handler.SweepHoldsHandler"),
+          new ScheduleDefinition("no-shows", "rate(15 minutes)", "fairslot.handler.NoShowsHandler"),
+          new ScheduleDefinition(
+              "refund-retry", "rate(5 minutes)", "fairslot.handler.RefundRetryHandler"),
+          new ScheduleDefinition(
+              "sweep-offers", "rate(1 minute)", "fairslot.handler.SweepOffersHandler"),
+          new ScheduleDefinition(
+              "waitlist-fallback", "rate(1 minute)", "fairslot.handler.WaitlistFallbackHandler"),
+          new ScheduleDefinition(
+              "send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"),
+          new ScheduleDefinition(
+              "stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"),
+          new ScheduleDefinition("reconcile", "rate(1 day)", "fairslot.handler.ReconcileHandler"),
+          new ScheduleDefinition(
+              "finish-cancels", "rate(1 minute)", "fairslot.handler.FinishCancelsHandler"));
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots
    * proceed in parallel. Its dead-letter queue is consumed by a cleanup that tries once more and
    * then rejects, so no request stays QUEUED.
    */
-  public static final QueueDefinition BOOKING_QUEUE = new QueueDefinition(
-      "fairslot-bookings", true, "fairslot-bookings-dlq", 5, 180,
-      "fairslot.handler.BookingQueueHandler", 10);
+  public static final QueueDefinition BOOKING_QUEUE =
+      new QueueDefinition(
+          "fairslot-bookings",
+          true,
+          "fairslot-bookings-dlq",
+          5,
+          180,
+          "fairslot.handler.BookingQueueHandler",
+          10);
+
   public static final String BOOKING_DLQ_HANDLER = "fairslot.handler.BookingDlqHandler";
   public static final String BOOKING_QUEUE_URL_ENV = "FAIRSLOT_BOOKING_QUEUE_URL";
 
   /**
-   * SeatReleased events reach the waitlist through this queue (an EventBridge rule targets it).
-   * A standard queue: the offer transitions are conditional, so neither order nor exactly-once
+   * SeatReleased events reach the waitlist through this queue (an EventBridge rule targets it). A
+   * standard queue: the offer transitions are conditional, so neither order nor exactly-once
    * delivery matters for correctness, and a FIFO target would get one static group from the rule.
    */
-  public static final QueueDefinition WAITLIST_QUEUE = new QueueDefinition(
-      "fairslot-seat-released", false, "fairslot-seat-released-dlq", 5, 180,
-      "fairslot.handler.WaitlistQueueHandler", 10);
+  public static final QueueDefinition WAITLIST_QUEUE =
+      new QueueDefinition(
+          "fairslot-seat-released",
+          false,
+          "fairslot-seat-released-dlq",
+          5,
+          180,
+          "fairslot.handler.WaitlistQueueHandler",
+          10);
 
   public static final List<QueueDefinition> QUEUES = List.of(WAITLIST_QUEUE, BOOKING_QUEUE);
 
-  /** The log line (its "message") BookingDlqHandler writes per request it rejects for good; an alarm counts it. */
+  /**
+   * The log line (its "message") BookingDlqHandler writes per request it rejects for good; an alarm
+   * counts it.
+   */
   public static final String BOOKING_GIVEN_UP_LOG = "booking request given up";
 
   /** The EventBridge rule that sends SeatReleased to the waitlist queue. */
   public static final String SEAT_RELEASED_RULE = "seat-released-to-waitlist";
+
   public static final String SEAT_RELEASED_PATTERN =
       "{\"source\":[\"" + EVENT_SOURCE + "\"],\"detail-type\":[\"" + SEAT_RELEASED + "\"]}";
 
   /** Every route of the HTTP contract (../shared/API.md) served by the HTTP API function. */
-  public static final List<RouteDefinition> ROUTES = List.of(
-      new RouteDefinition("POST", "/venues", JWT),
-      new RouteDefinition("GET", "/venues/{venueId}", PUBLIC),
-      new RouteDefinition("POST", "/venues/{venueId}/resources", JWT),
-      new RouteDefinition("POST", "/slots", JWT),
-      new RouteDefinition("GET", "/slots", PUBLIC),
-      new RouteDefinition("GET", "/slots/{slotId}", PUBLIC),
-      new RouteDefinition("POST", "/slots/{slotId}/close", JWT),
-      new RouteDefinition("POST", "/slots/{slotId}/open", JWT),
-      new RouteDefinition("POST", "/bookings", JWT),
-      new RouteDefinition("GET", "/bookings/{bookingId}", JWT),
-      new RouteDefinition("GET", "/me/bookings", JWT),
-      new RouteDefinition("POST", "/bookings/{bookingId}/cancel", JWT),
-      new RouteDefinition("POST", "/bookings/{bookingId}/pay", JWT),
-      new RouteDefinition("POST", "/payments/callback", SIGNED),
-      new RouteDefinition("POST", "/staff/bookings/{bookingId}/check-in", JWT),
-      new RouteDefinition("POST", "/staff/bookings/{bookingId}/offline-payment", JWT),
-      new RouteDefinition("POST", "/staff/bookings/{bookingId}/refund", JWT),
-      new RouteDefinition("GET", "/audit", JWT),
-      new RouteDefinition("POST", "/slots/{slotId}/waitlist", JWT),
-      new RouteDefinition("GET", "/slots/{slotId}/waitlist/me", JWT),
-      new RouteDefinition("DELETE", "/slots/{slotId}/waitlist/me", JWT),
-      new RouteDefinition("POST", "/waitlist/{entryId}/accept", JWT),
-      new RouteDefinition("POST", "/waitlist/{entryId}/decline", JWT),
-      new RouteDefinition("GET", "/booking-requests/{requestId}", JWT),
-      new RouteDefinition("POST", "/slots/{slotId}/admission", JWT),
-      new RouteDefinition("POST", "/coaches", JWT),
-      new RouteDefinition("POST", "/rooms", JWT),
-      new RouteDefinition("POST", "/slots:generate", JWT),
-      new RouteDefinition("POST", "/slots/{slotId}/cancel", JWT),
-      new RouteDefinition("POST", "/staff/bookings", JWT),
-      new RouteDefinition("GET", "/staff/bookings", JWT),
-      new RouteDefinition("GET", "/reports/daily", JWT),
-      new RouteDefinition("POST", "/admin/reconcile", JWT));
+  public static final List<RouteDefinition> ROUTES =
+      List.of(
+          new RouteDefinition("POST", "/venues", JWT),
+          new RouteDefinition("GET", "/venues/{venueId}", PUBLIC),
+          new RouteDefinition("POST", "/venues/{venueId}/resources", JWT),
+          new RouteDefinition("POST", "/slots", JWT),
+          new RouteDefinition("GET", "/slots", PUBLIC),
+          new RouteDefinition("GET", "/slots/{slotId}", PUBLIC),
+          new RouteDefinition("POST", "/slots/{slotId}/close", JWT),
+          new RouteDefinition("POST", "/slots/{slotId}/open", JWT),
+          new RouteDefinition("POST", "/bookings", JWT),
+          new RouteDefinition("GET", "/bookings/{bookingId}", JWT),
+          new RouteDefinition("GET", "/me/bookings", JWT),
+          new RouteDefinition("POST", "/bookings/{bookingId}/cancel", JWT),
+          new RouteDefinition("POST", "/bookings/{bookingId}/pay", JWT),
+          new RouteDefinition("POST", "/payments/callback", SIGNED),
+          new RouteDefinition("POST", "/staff/bookings/{bookingId}/check-in", JWT),
+          new RouteDefinition("POST", "/staff/bookings/{bookingId}/offline-payment", JWT),
+          new RouteDefinition("POST", "/staff/bookings/{bookingId}/refund", JWT),
+          new RouteDefinition("GET", "/audit", JWT),
+          new RouteDefinition("POST", "/slots/{slotId}/waitlist", JWT),
+          new RouteDefinition("GET", "/slots/{slotId}/waitlist/me", JWT),
+          new RouteDefinition("DELETE", "/slots/{slotId}/waitlist/me", JWT),
+          new RouteDefinition("POST", "/waitlist/{entryId}/accept", JWT),
+          new RouteDefinition("POST", "/waitlist/{entryId}/decline", JWT),
+          new RouteDefinition("GET", "/booking-requests/{requestId}", JWT),
+          new RouteDefinition("POST", "/slots/{slotId}/admission", JWT),
+          new RouteDefinition("POST", "/coaches", JWT),
+          new RouteDefinition("POST", "/rooms", JWT),
+          new RouteDefinition("POST", "/slots:generate", JWT),
+          new RouteDefinition("POST", "/slots/{slotId}/cancel", JWT),
+          new RouteDefinition("POST", "/staff/bookings", JWT),
+          new RouteDefinition("GET", "/staff/bookings", JWT),
+          new RouteDefinition("GET", "/reports/daily", JWT),
+          new RouteDefinition("POST", "/admin/reconcile", JWT));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
-  public static final List<RouteDefinition> LOCAL_ROUTES = List.of(
-      new RouteDefinition("POST", "/_local/token", LOCAL_ONLY),
-      new RouteDefinition("GET", "/_local/health", LOCAL_ONLY),
-      new RouteDefinition("POST", "/_local/schedules/{name}/run", LOCAL_ONLY),
-      new RouteDefinition("GET", "/_local/notifications", LOCAL_ONLY));
+  public static final List<RouteDefinition> LOCAL_ROUTES =
+      List.of(
+          new RouteDefinition("POST", "/_local/token", LOCAL_ONLY),
+          new RouteDefinition("GET", "/_local/health", LOCAL_ONLY),
+          new RouteDefinition("POST", "/_local/schedules/{name}/run", LOCAL_ONLY),
+          new RouteDefinition("GET", "/_local/notifications", LOCAL_ONLY));
 }

@@ -1,8 +1,8 @@
 package fairslot.definitions;
 
 /**
- * An SQS queue and its dead-letter queue. {@code visibilityTimeoutSeconds} is at least six times the
- * consumer's timeout, as AWS recommends for Lambda event sources.
+ * An SQS queue and its dead-letter queue. {@code visibilityTimeoutSeconds} is at least six times
+ * the consumer's timeout, as AWS recommends for Lambda event sources.
  */
 public record QueueDefinition(
     String name,

@@ -3,8 +3,8 @@ package fairslot.definitions;
 import java.util.List;
 
 /**
- * The single DynamoDB table. Key attributes are strings; index sort keys may be numbers.
- * See docs/data-model.md for the item types and access patterns behind each index.
+ * The single DynamoDB table. Key attributes are strings; index sort keys may be numbers. See
+ * docs/data-model.md for the item types and access patterns behind each index.
  */
 public record TableDefinition(
     String defaultName,

@@ -31,26 +31,41 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
 
   /** The emulator accepts any credentials; these keep the SDK from looking for real ones. */
   public static AwsEndpoint emulator(URI uri) {
-    return new AwsEndpoint(uri, Region.US_EAST_1,
+    return new AwsEndpoint(
+        uri,
+        Region.US_EAST_1,
         StaticCredentialsProvider.create(AwsBasicCredentials.create("testing", "testing")));
   }
 
-  /** AWS_ENDPOINT_URL if it is set, with region from AWS_REGION and the default credential chain. */
+  /**
+   * AWS_ENDPOINT_URL if it is set, with region from AWS_REGION and the default credential chain.
+   */
   public static Optional<AwsEndpoint> fromEnvironment() {
-    return Optional.ofNullable(System.getenv("AWS_ENDPOINT_URL")).filter(s -> !s.isBlank())
-        .map(url -> new AwsEndpoint(URI.create(url),
-            Region.of(Optional.ofNullable(System.getenv("AWS_REGION")).orElse("us-east-1")),
-            DefaultCredentialsProvider.builder().build()));
+    return Optional.ofNullable(System.getenv("AWS_ENDPOINT_URL"))
+        .filter(s -> !s.isBlank())
+        .map(
+            url ->
+                new AwsEndpoint(
+                    URI.create(url),
+                    Region.of(Optional.ofNullable(System.getenv("AWS_REGION")).orElse("us-east-1")),
+                    DefaultCredentialsProvider.builder().build()));
   }
 
   public EventBridgeClient eventBridge() {
     return eventBridge(ClientOverrideConfiguration.builder().build());
   }
 
-  /** With {@code overrides}: the functions pass their one retry policy (fairslot.aws.AwsRetries). */
+  /**
+   * With {@code overrides}: the functions pass their one retry policy (fairslot.aws.AwsRetries).
+   */
   public EventBridgeClient eventBridge(ClientOverrideConfiguration overrides) {
-    return EventBridgeClient.builder().endpointOverride(uri).region(region).credentialsProvider(credentials)
-        .httpClient(UrlConnectionHttpClient.create()).overrideConfiguration(overrides).build();
+    return EventBridgeClient.builder()
+        .endpointOverride(uri)
+        .region(region)
+        .credentialsProvider(credentials)
+        .httpClient(UrlConnectionHttpClient.create())
+        .overrideConfiguration(overrides)
+        .build();
   }
 
   public SqsClient sqs() {
@@ -58,8 +73,13 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
   }
 
   public SqsClient sqs(ClientOverrideConfiguration overrides) {
-    return SqsClient.builder().endpointOverride(uri).region(region).credentialsProvider(credentials)
-        .httpClient(UrlConnectionHttpClient.create()).overrideConfiguration(overrides).build();
+    return SqsClient.builder()
+        .endpointOverride(uri)
+        .region(region)
+        .credentialsProvider(credentials)
+        .httpClient(UrlConnectionHttpClient.create())
+        .overrideConfiguration(overrides)
+        .build();
   }
 
   public DynamoDbClient dynamoDb() {

@@ -22,7 +22,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Emulator implements AutoCloseable {
   public static final String PYTHON_ENV = "FAIRSLOT_PYTHON";
-  /** Faults the emulator injects, e.g. {@code conflict_ms=20,throttle=0.02,seed=7}; see {@link EmulatorFaults}. */
+
+  /**
+   * Faults the emulator injects, e.g. {@code conflict_ms=20,throttle=0.02,seed=7}; see {@link
+   * EmulatorFaults}.
+   */
   public static final String FAULTS_ENV = "FAIRSLOT_FAULTS";
 
   private final Process process;
@@ -37,7 +41,10 @@ public final class Emulator implements AutoCloseable {
     return start(0);
   }
 
-  /** Starts the emulator on {@code port} (0: any free port), with FAIRSLOT_FAULTS from the environment. */
+  /**
+   * Starts the emulator on {@code port} (0: any free port), with FAIRSLOT_FAULTS from the
+   * environment.
+   */
   public static Emulator start(int port) {
     return start(port, Optional.ofNullable(System.getenv(FAULTS_ENV)).orElse(""));
   }
@@ -49,18 +56,33 @@ public final class Emulator implements AutoCloseable {
   public static Emulator start(int port, String faults) {
     Path script = extractLauncher();
     String python = System.getenv().getOrDefault(PYTHON_ENV, "python3");
-    ProcessBuilder builder = new ProcessBuilder(List.of(python, script.toString(),
-        "--host", "127.0.0.1", "--port", Integer.toString(port), "--watch-stdin"))
-        .redirectErrorStream(true);
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                List.of(
+                    python,
+                    script.toString(),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    Integer.toString(port),
+                    "--watch-stdin"))
+            .redirectErrorStream(true);
     builder.environment().put(FAULTS_ENV, faults);
     Process process;
     try {
       process = builder.start();
     } catch (IOException e) {
-      throw new IllegalStateException("cannot run " + python + " (set " + PYTHON_ENV + "?); "
-          + "the emulator needs Python 3 with moto: python3 -m pip install 'moto[server]'", e);
+      throw new IllegalStateException(
+          "cannot run "
+              + python
+              + " (set "
+              + PYTHON_ENV
+              + "?); "
+              + "the emulator needs Python 3 with moto: python3 -m pip install 'moto[server]'",
+          e);
     }
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     CompletableFuture<Integer> ready = CompletableFuture.supplyAsync(() -> awaitPort(out));
     try {
       int actual = ready.get(Duration.ofSeconds(60).toMillis(), TimeUnit.MILLISECONDS);
@@ -68,8 +90,11 @@ public final class Emulator implements AutoCloseable {
       return new Emulator(process, actual);
     } catch (Exception e) {
       process.destroyForcibly();
-      throw new IllegalStateException("the emulator did not start: " + e.getMessage()
-          + " (is moto installed? python3 -m pip install 'moto[server]')", e);
+      throw new IllegalStateException(
+          "the emulator did not start: "
+              + e.getMessage()
+              + " (is moto installed? python3 -m pip install 'moto[server]')",
+          e);
     }
   }
 
@@ -95,7 +120,8 @@ public final class Emulator implements AutoCloseable {
     try {
       for (String line; (line = out.readLine()) != null; ) {
         if (line.startsWith("fairslot-emulator listening on ")) {
-          return Integer.parseInt(line.substring("fairslot-emulator listening on ".length()).trim());
+          return Integer.parseInt(
+              line.substring("fairslot-emulator listening on ".length()).trim());
         }
         seen.append(line).append('\n');
       }
@@ -107,20 +133,26 @@ public final class Emulator implements AutoCloseable {
 
   /** Keeps the pipe from filling up; the launcher logs nothing per request, only failures. */
   private static void drainInBackground(BufferedReader out) {
-    Thread t = new Thread(() -> {
-      try {
-        for (String line; (line = out.readLine()) != null; ) {
-          System.err.println("[emulator] " + line);
-        }
-      } catch (IOException ignored) {
-        // the process ended
-      }
-    }, "emulator-output");
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                for (String line; (line = out.readLine()) != null; ) {
+                  System.err.println("[emulator] " + line);
+                }
+              } catch (IOException ignored) {
+                // the process ended
+              }
+            },
+            "emulator-output");
     t.setDaemon(true);
     t.start();
   }
 
-  /** Copies the launcher and its fault layer into one fresh folder (Python imports faults.py beside it). */
+  /**
+   * Copies the launcher and its fault layer into one fresh folder (Python imports faults.py beside
+   * it).
+   */
   private static Path extractLauncher() {
     try {
       Path dir = Files.createTempDirectory("fairslot-emulator");

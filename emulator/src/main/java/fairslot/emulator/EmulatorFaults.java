@@ -13,13 +13,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The embedded emulator's fault switch ({@code /_fairslot/faults}, served by faults.py): which faults
- * are on, and how many of each it has injected. Lets a test provision without faults, then turn them on.
+ * The embedded emulator's fault switch ({@code /_fairslot/faults}, served by faults.py): which
+ * faults are on, and how many of each it has injected. Lets a test provision without faults, then
+ * turn them on.
  */
 public final class EmulatorFaults {
-  private static final Pattern COUNT = Pattern.compile("\"(conflict|throttle|error|lost_response)\":\\s*(\\d+)");
+  private static final Pattern COUNT =
+      Pattern.compile("\"(conflict|throttle|error|lost_response)\":\\s*(\\d+)");
   private final URI uri;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public EmulatorFaults(AwsEndpoint endpoint) {
     this.uri = endpoint.uri().resolve("/_fairslot/faults");
@@ -27,7 +30,8 @@ public final class EmulatorFaults {
 
   /** Replaces the fault spec ("" turns faults off) and resets the counts; a bad spec is refused. */
   public void set(String spec) {
-    HttpResponse<String> answer = send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(spec)));
+    HttpResponse<String> answer =
+        send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(spec)));
     if (answer.statusCode() != 200) {
       throw new IllegalArgumentException(answer.body());
     }
@@ -48,7 +52,10 @@ public final class EmulatorFaults {
     return counts;
   }
 
-  /** DynamoDB data-plane calls the emulator received since the spec was last set (every SDK attempt counts). */
+  /**
+   * DynamoDB data-plane calls the emulator received since the spec was last set (every SDK attempt
+   * counts).
+   */
   public long dynamoDbCalls() {
     Matcher m = Pattern.compile("\"dynamodb\":\\s*(\\d+)").matcher(reportJson());
     return m.find() ? Long.parseLong(m.group(1)) : 0;
@@ -56,7 +63,8 @@ public final class EmulatorFaults {
 
   private HttpResponse<String> send(HttpRequest.Builder request) {
     try {
-      return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      return http.send(
+          request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

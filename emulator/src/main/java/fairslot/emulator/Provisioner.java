@@ -3,17 +3,13 @@ package fairslot.emulator;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.IndexDefinition;
 import fairslot.definitions.QueueDefinition;
-import java.util.HashMap;
-import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import fairslot.definitions.TableDefinition;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
-import software.amazon.awssdk.services.eventbridge.model.ResourceAlreadyExistsException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
@@ -23,6 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.eventbridge.model.ResourceAlreadyExistsException;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /** Creates the resources of {@link Fairslot} in the emulator (the CDK stack does it in AWS). */
 public final class Provisioner {
@@ -38,25 +38,41 @@ public final class Provisioner {
     for (IndexDefinition i : t.indexes()) {
       attributes.put(i.partitionKey(), type(i.partitionKeyType()));
       attributes.put(i.sortKey(), type(i.sortKeyType()));
-      indexes.add(GlobalSecondaryIndex.builder().indexName(i.name())
-          .keySchema(key(i.partitionKey(), KeyType.HASH), key(i.sortKey(), KeyType.RANGE))
-          .projection(Projection.builder().projectionType(ProjectionType.valueOf(i.projection().name())).build())
-          .build());
+      indexes.add(
+          GlobalSecondaryIndex.builder()
+              .indexName(i.name())
+              .keySchema(key(i.partitionKey(), KeyType.HASH), key(i.sortKey(), KeyType.RANGE))
+              .projection(
+                  Projection.builder()
+                      .projectionType(ProjectionType.valueOf(i.projection().name()))
+                      .build())
+              .build());
     }
     try {
-      dynamo.createTable(r -> r.tableName(tableName)
-          .billingMode(BillingMode.PAY_PER_REQUEST)
-          .keySchema(key(t.partitionKey(), KeyType.HASH), key(t.sortKey(), KeyType.RANGE))
-          .attributeDefinitions(attributes.entrySet().stream()
-              .map(e -> AttributeDefinition.builder().attributeName(e.getKey()).attributeType(e.getValue()).build())
-              .toList())
-          .globalSecondaryIndexes(indexes));
+      dynamo.createTable(
+          r ->
+              r.tableName(tableName)
+                  .billingMode(BillingMode.PAY_PER_REQUEST)
+                  .keySchema(key(t.partitionKey(), KeyType.HASH), key(t.sortKey(), KeyType.RANGE))
+                  .attributeDefinitions(
+                      attributes.entrySet().stream()
+                          .map(
+                              e ->
+                                  AttributeDefinition.builder()
+                                      .attributeName(e.getKey())
+                                      .attributeType(e.getValue())
+                                      .build())
+                          .toList())
+                  .globalSecondaryIndexes(indexes));
     } catch (ResourceInUseException exists) {
       return;
     }
     dynamo.waiter().waitUntilTableExists(r -> r.tableName(tableName));
-    dynamo.updateTimeToLive(r -> r.tableName(tableName)
-        .timeToLiveSpecification(s -> s.attributeName(t.timeToLiveAttribute()).enabled(true)));
+    dynamo.updateTimeToLive(
+        r ->
+            r.tableName(tableName)
+                .timeToLiveSpecification(
+                    s -> s.attributeName(t.timeToLiveAttribute()).enabled(true)));
   }
 
   /** Creates the custom event bus if it does not exist yet. */
@@ -79,22 +95,50 @@ public final class Provisioner {
       dlqAttributes.put(QueueAttributeName.FIFO_QUEUE, "true");
       attributes.put(QueueAttributeName.FIFO_QUEUE, "true");
     }
-    String dlqUrl = sqs.createQueue(r -> r.queueName(prefix + queue.deadLetterNameWithSuffix())
-        .attributes(dlqAttributes)).queueUrl();
-    String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlqUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
-        .attributes().get(QueueAttributeName.QUEUE_ARN);
-    attributes.put(QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(queue.visibilityTimeoutSeconds()));
-    attributes.put(QueueAttributeName.REDRIVE_POLICY,
-        "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\"" + queue.maxReceiveCount() + "\"}");
-    return sqs.createQueue(r -> r.queueName(prefix + queue.nameWithSuffix()).attributes(attributes)).queueUrl();
+    String dlqUrl =
+        sqs.createQueue(
+                r ->
+                    r.queueName(prefix + queue.deadLetterNameWithSuffix())
+                        .attributes(dlqAttributes))
+            .queueUrl();
+    String dlqArn =
+        sqs.getQueueAttributes(r -> r.queueUrl(dlqUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
+            .attributes()
+            .get(QueueAttributeName.QUEUE_ARN);
+    attributes.put(
+        QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(queue.visibilityTimeoutSeconds()));
+    attributes.put(
+        QueueAttributeName.REDRIVE_POLICY,
+        "{\"deadLetterTargetArn\":\""
+            + dlqArn
+            + "\",\"maxReceiveCount\":\""
+            + queue.maxReceiveCount()
+            + "\"}");
+    return sqs.createQueue(r -> r.queueName(prefix + queue.nameWithSuffix()).attributes(attributes))
+        .queueUrl();
   }
 
-  /** The rule on {@code bus} that sends SeatReleased events to the waitlist queue at {@code queueUrl}. */
-  public static void routeSeatReleased(EventBridgeClient events, SqsClient sqs, String bus, String queueUrl) {
-    String arn = sqs.getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
-        .attributes().get(QueueAttributeName.QUEUE_ARN);
-    events.putRule(r -> r.name(Fairslot.SEAT_RELEASED_RULE).eventBusName(bus).eventPattern(Fairslot.SEAT_RELEASED_PATTERN));
-    events.putTargets(r -> r.rule(Fairslot.SEAT_RELEASED_RULE).eventBusName(bus).targets(t -> t.id("waitlist-queue").arn(arn)));
+  /**
+   * The rule on {@code bus} that sends SeatReleased events to the waitlist queue at {@code
+   * queueUrl}.
+   */
+  public static void routeSeatReleased(
+      EventBridgeClient events, SqsClient sqs, String bus, String queueUrl) {
+    String arn =
+        sqs.getQueueAttributes(
+                r -> r.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
+            .attributes()
+            .get(QueueAttributeName.QUEUE_ARN);
+    events.putRule(
+        r ->
+            r.name(Fairslot.SEAT_RELEASED_RULE)
+                .eventBusName(bus)
+                .eventPattern(Fairslot.SEAT_RELEASED_PATTERN));
+    events.putTargets(
+        r ->
+            r.rule(Fairslot.SEAT_RELEASED_RULE)
+                .eventBusName(bus)
+                .targets(t -> t.id("waitlist-queue").arn(arn)));
   }
 
   private static KeySchemaElement key(String name, KeyType type) {
@@ -102,6 +146,8 @@ public final class Provisioner {
   }
 
   private static ScalarAttributeType type(IndexDefinition.AttributeType type) {
-    return type == IndexDefinition.AttributeType.NUMBER ? ScalarAttributeType.N : ScalarAttributeType.S;
+    return type == IndexDefinition.AttributeType.NUMBER
+        ? ScalarAttributeType.N
+        : ScalarAttributeType.S;
   }
 }

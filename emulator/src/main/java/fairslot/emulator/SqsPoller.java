@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -31,17 +30,22 @@ public final class SqsPoller implements AutoCloseable {
   private final int batchSize;
   private final Function<SQSEvent, SQSBatchResponse> handler;
   private volatile java.util.Optional<Duration> failedVisibility = java.util.Optional.empty();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "sqs-poller");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "sqs-poller");
+            t.setDaemon(true);
+            return t;
+          });
 
-  public SqsPoller(SqsClient sqs, String queueUrl, int batchSize, Function<SQSEvent, SQSBatchResponse> handler) {
+  public SqsPoller(
+      SqsClient sqs, String queueUrl, int batchSize, Function<SQSEvent, SQSBatchResponse> handler) {
     this.sqs = sqs;
     this.queueUrl = queueUrl;
-    this.queueArn = sqs.getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings("QueueArn"))
-        .attributesAsStrings().get("QueueArn");
+    this.queueArn =
+        sqs.getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings("QueueArn"))
+            .attributesAsStrings()
+            .get("QueueArn");
     this.batchSize = batchSize;
     this.handler = handler;
   }
@@ -82,8 +86,15 @@ public final class SqsPoller implements AutoCloseable {
 
   /** One receive and one invocation; returns how many messages were received. */
   public int pollOnce() {
-    List<Message> messages = sqs.receiveMessage(r -> r.queueUrl(queueUrl).maxNumberOfMessages(batchSize)
-        .waitTimeSeconds(0).messageSystemAttributeNamesWithStrings("All").messageAttributeNames("All")).messages();
+    List<Message> messages =
+        sqs.receiveMessage(
+                r ->
+                    r.queueUrl(queueUrl)
+                        .maxNumberOfMessages(batchSize)
+                        .waitTimeSeconds(0)
+                        .messageSystemAttributeNamesWithStrings("All")
+                        .messageAttributeNames("All"))
+            .messages();
     if (messages.isEmpty()) {
       return 0;
     }
@@ -106,32 +117,56 @@ public final class SqsPoller implements AutoCloseable {
     Set<String> failed;
     try {
       SQSBatchResponse response = handler.apply(event);
-      failed = response == null || response.getBatchItemFailures() == null ? Set.of()
-          : response.getBatchItemFailures().stream().map(SQSBatchResponse.BatchItemFailure::getItemIdentifier)
-              .collect(Collectors.toSet());
+      failed =
+          response == null || response.getBatchItemFailures() == null
+              ? Set.of()
+              : response.getBatchItemFailures().stream()
+                  .map(SQSBatchResponse.BatchItemFailure::getItemIdentifier)
+                  .collect(Collectors.toSet());
     } catch (RuntimeException crash) {
       System.err.println("[sqs-poller] handler failed, whole batch will be retried: " + crash);
-      failedVisibility.ifPresent(v -> messages.forEach(m -> sqs.changeMessageVisibility(r -> r.queueUrl(queueUrl)
-          .receiptHandle(m.receiptHandle()).visibilityTimeout((int) v.toSeconds()))));
+      failedVisibility.ifPresent(
+          v ->
+              messages.forEach(
+                  m ->
+                      sqs.changeMessageVisibility(
+                          r ->
+                              r.queueUrl(queueUrl)
+                                  .receiptHandle(m.receiptHandle())
+                                  .visibilityTimeout((int) v.toSeconds()))));
       return messages.size();
     }
     List<DeleteMessageBatchRequestEntry> done = new ArrayList<>();
     for (Message m : messages) {
       if (!failed.contains(m.messageId())) {
-        done.add(DeleteMessageBatchRequestEntry.builder().id(Integer.toString(done.size()))
-            .receiptHandle(m.receiptHandle()).build());
+        done.add(
+            DeleteMessageBatchRequestEntry.builder()
+                .id(Integer.toString(done.size()))
+                .receiptHandle(m.receiptHandle())
+                .build());
       }
     }
     if (!done.isEmpty()) {
       sqs.deleteMessageBatch(r -> r.queueUrl(queueUrl).entries(done));
     }
-    failedVisibility.ifPresent(v -> messages.stream().filter(m -> failed.contains(m.messageId()))
-        .forEach(m -> sqs.changeMessageVisibility(r -> r.queueUrl(queueUrl).receiptHandle(m.receiptHandle())
-            .visibilityTimeout((int) v.toSeconds()))));
+    failedVisibility.ifPresent(
+        v ->
+            messages.stream()
+                .filter(m -> failed.contains(m.messageId()))
+                .forEach(
+                    m ->
+                        sqs.changeMessageVisibility(
+                            r ->
+                                r.queueUrl(queueUrl)
+                                    .receiptHandle(m.receiptHandle())
+                                    .visibilityTimeout((int) v.toSeconds()))));
     return messages.size();
   }
 
-  /** Polls until a receive comes back empty (messages waiting out a visibility timeout are not waited for). */
+  /**
+   * Polls until a receive comes back empty (messages waiting out a visibility timeout are not
+   * waited for).
+   */
   public int drain() {
     int total = 0;
     for (int n; (n = pollOnce()) > 0; ) {
@@ -139,7 +174,6 @@ public final class SqsPoller implements AutoCloseable {
     }
     return total;
   }
-
 
   @Override
   public void close() {

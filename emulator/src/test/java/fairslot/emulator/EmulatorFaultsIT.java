@@ -30,8 +30,8 @@ class EmulatorFaultsIT {
   private static final String TABLE = "faults";
   private static Emulator emulator;
   private static EmulatorFaults faults;
-  private static DynamoDbClient dynamo;      // the SDK as the functions use it: retries on
-  private static DynamoDbClient rawDynamo;   // no retries: every injected fault is seen as it is
+  private static DynamoDbClient dynamo; // the SDK as the functions use it: retries on
+  private static DynamoDbClient rawDynamo; // no retries: every injected fault is seen as it is
   private static SqsClient rawSqs;
   private static EventBridgeClient rawEvents;
 
@@ -41,15 +41,30 @@ class EmulatorFaultsIT {
     faults = new EmulatorFaults(emulator.endpoint());
     AwsEndpoint e = emulator.endpoint();
     dynamo = e.dynamoDb();
-    rawDynamo = DynamoDbClient.builder().endpointOverride(e.uri()).region(e.region()).credentialsProvider(e.credentials())
-        .httpClient(UrlConnectionHttpClient.create())
-        .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
-    rawSqs = SqsClient.builder().endpointOverride(e.uri()).region(e.region()).credentialsProvider(e.credentials())
-        .httpClient(UrlConnectionHttpClient.create())
-        .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
-    rawEvents = EventBridgeClient.builder().endpointOverride(e.uri()).region(e.region()).credentialsProvider(e.credentials())
-        .httpClient(UrlConnectionHttpClient.create())
-        .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
+    rawDynamo =
+        DynamoDbClient.builder()
+            .endpointOverride(e.uri())
+            .region(e.region())
+            .credentialsProvider(e.credentials())
+            .httpClient(UrlConnectionHttpClient.create())
+            .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
+            .build();
+    rawSqs =
+        SqsClient.builder()
+            .endpointOverride(e.uri())
+            .region(e.region())
+            .credentialsProvider(e.credentials())
+            .httpClient(UrlConnectionHttpClient.create())
+            .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
+            .build();
+    rawEvents =
+        EventBridgeClient.builder()
+            .endpointOverride(e.uri())
+            .region(e.region())
+            .credentialsProvider(e.credentials())
+            .httpClient(UrlConnectionHttpClient.create())
+            .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
+            .build();
     Provisioner.createTable(dynamo, TABLE);
   }
 
@@ -68,13 +83,26 @@ class EmulatorFaultsIT {
   }
 
   private static void seats(String pk, int n) {
-    dynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS(pk),
-        "SK", AttributeValue.fromS("X"), "remaining", AttributeValue.fromN(Integer.toString(n)))));
+    dynamo.putItem(
+        r ->
+            r.tableName(TABLE)
+                .item(
+                    Map.of(
+                        "PK",
+                        AttributeValue.fromS(pk),
+                        "SK",
+                        AttributeValue.fromS("X"),
+                        "remaining",
+                        AttributeValue.fromN(Integer.toString(n)))));
   }
 
   private static int remaining(String pk) {
-    return Integer.parseInt(dynamo.getItem(r -> r.tableName(TABLE).key(key(pk)).consistentRead(true))
-        .item().get("remaining").n());
+    return Integer.parseInt(
+        dynamo
+            .getItem(r -> r.tableName(TABLE).key(key(pk)).consistentRead(true))
+            .item()
+            .get("remaining")
+            .n());
   }
 
   private static TransactWriteItem takeOne(String pk) {
@@ -88,11 +116,22 @@ class EmulatorFaultsIT {
     faults.set("conflict_ms=400,seed=1");
     rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("a")));
 
-    assertThatThrownBy(() -> rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("b"), takeOne("a"))))
-        .isInstanceOfSatisfying(TransactionCanceledException.class, e ->
-            assertThat(e.cancellationReasons()).extracting(c -> c.code()).containsExactly("None", "TransactionConflict"));
-    assertThatThrownBy(() -> rawDynamo.updateItem(r -> r.tableName(TABLE).key(key("a"))
-        .updateExpression("SET remaining = :n").expressionAttributeValues(Map.of(":n", AttributeValue.fromN("5")))))
+    assertThatThrownBy(
+            () -> rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("b"), takeOne("a"))))
+        .isInstanceOfSatisfying(
+            TransactionCanceledException.class,
+            e ->
+                assertThat(e.cancellationReasons())
+                    .extracting(c -> c.code())
+                    .containsExactly("None", "TransactionConflict"));
+    assertThatThrownBy(
+            () ->
+                rawDynamo.updateItem(
+                    r ->
+                        r.tableName(TABLE)
+                            .key(key("a"))
+                            .updateExpression("SET remaining = :n")
+                            .expressionAttributeValues(Map.of(":n", AttributeValue.fromN("5")))))
         .isInstanceOf(TransactionConflictException.class);
     assertThat(remaining("a")).isEqualTo(9);
     assertThat(remaining("b")).as("the cancelled transaction changed nothing").isEqualTo(10);
@@ -105,16 +144,32 @@ class EmulatorFaultsIT {
 
   @Test
   void throttlingFailsDynamoDbSqsAndEventBridgeCallsBeforeTheyDoAnything() {
-    String queue = rawSqs.createQueue(r -> r.queueName("throttled-" + UUID.randomUUID())).queueUrl();
+    String queue =
+        rawSqs.createQueue(r -> r.queueName("throttled-" + UUID.randomUUID())).queueUrl();
     faults.set("throttle=1,seed=2");
 
-    assertThatThrownBy(() -> rawDynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("t"),
-        "SK", AttributeValue.fromS("X")))))
-        .isInstanceOfSatisfying(AwsServiceException.class, e -> assertThat(e.isThrottlingException()).isTrue());
+    assertThatThrownBy(
+            () ->
+                rawDynamo.putItem(
+                    r ->
+                        r.tableName(TABLE)
+                            .item(
+                                Map.of(
+                                    "PK",
+                                    AttributeValue.fromS("t"),
+                                    "SK",
+                                    AttributeValue.fromS("X")))))
+        .isInstanceOfSatisfying(
+            AwsServiceException.class, e -> assertThat(e.isThrottlingException()).isTrue());
     assertThatThrownBy(() -> rawSqs.sendMessage(r -> r.queueUrl(queue).messageBody("x")))
-        .isInstanceOfSatisfying(AwsServiceException.class, e -> assertThat(e.isThrottlingException()).isTrue());
-    assertThatThrownBy(() -> rawEvents.putEvents(r -> r.entries(x -> x.source("s").detailType("d").detail("{}"))))
-        .isInstanceOfSatisfying(AwsServiceException.class, e -> assertThat(e.isThrottlingException()).isTrue());
+        .isInstanceOfSatisfying(
+            AwsServiceException.class, e -> assertThat(e.isThrottlingException()).isTrue());
+    assertThatThrownBy(
+            () ->
+                rawEvents.putEvents(
+                    r -> r.entries(x -> x.source("s").detailType("d").detail("{}"))))
+        .isInstanceOfSatisfying(
+            AwsServiceException.class, e -> assertThat(e.isThrottlingException()).isTrue());
 
     faults.set("");
     assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("t"))).hasItem()).isFalse();
@@ -124,9 +179,19 @@ class EmulatorFaultsIT {
   @Test
   void errorsAnswerFiveHundredBeforeDoingAnything() {
     faults.set("error=1,seed=3");
-    assertThatThrownBy(() -> rawDynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("e"),
-        "SK", AttributeValue.fromS("X")))))
-        .isInstanceOfSatisfying(AwsServiceException.class, e -> assertThat(e.statusCode()).isEqualTo(500));
+    assertThatThrownBy(
+            () ->
+                rawDynamo.putItem(
+                    r ->
+                        r.tableName(TABLE)
+                            .item(
+                                Map.of(
+                                    "PK",
+                                    AttributeValue.fromS("e"),
+                                    "SK",
+                                    AttributeValue.fromS("X")))))
+        .isInstanceOfSatisfying(
+            AwsServiceException.class, e -> assertThat(e.statusCode()).isEqualTo(500));
     assertThat(faults.injected()).containsEntry("error", 1L);
     faults.set("");
     assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("e"))).hasItem()).isFalse();
@@ -135,8 +200,17 @@ class EmulatorFaultsIT {
   @Test
   void aLostResponseAppliesTheWriteAndClosesTheConnectionWithoutAnAnswer() {
     faults.set("lost_response=1,seed=4");
-    assertThatThrownBy(() -> rawDynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("lost"),
-        "SK", AttributeValue.fromS("X")))))
+    assertThatThrownBy(
+            () ->
+                rawDynamo.putItem(
+                    r ->
+                        r.tableName(TABLE)
+                            .item(
+                                Map.of(
+                                    "PK",
+                                    AttributeValue.fromS("lost"),
+                                    "SK",
+                                    AttributeValue.fromS("X")))))
         .isInstanceOf(SdkClientException.class);
     faults.set("");
     assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("lost"))).hasItem()).isTrue();
@@ -146,7 +220,8 @@ class EmulatorFaultsIT {
   void theSdksRetryOfATransactionWhoseAnswerWasLostIsAnsweredFromItsTokenAndAppliedOnce() {
     seats("token", 10);
     faults.set("lost_response=1,seed=5");
-    // The SDK sends the same ClientRequestToken again after the lost answer; the replay is not lost.
+    // The SDK sends the same ClientRequestToken again after the lost answer; the replay is not
+    // lost.
     dynamo.transactWriteItems(r -> r.transactItems(takeOne("token")));
     faults.set("");
     assertThat(remaining("token")).isEqualTo(9);
@@ -156,28 +231,41 @@ class EmulatorFaultsIT {
   void aClientRequestTokenRepeatsTheFirstAnswerAndRefusesAnotherBody() {
     seats("tok", 10);
     String token = UUID.randomUUID().toString();
-    TransactWriteItemsRequest request = TransactWriteItemsRequest.builder().clientRequestToken(token)
-        .transactItems(takeOne("tok")).build();
+    TransactWriteItemsRequest request =
+        TransactWriteItemsRequest.builder()
+            .clientRequestToken(token)
+            .transactItems(takeOne("tok"))
+            .build();
     rawDynamo.transactWriteItems(request);
     rawDynamo.transactWriteItems(request);
     assertThat(remaining("tok")).as("the repeat changed nothing").isEqualTo(9);
 
     seats("other", 10);
-    assertThatThrownBy(() -> rawDynamo.transactWriteItems(r -> r.clientRequestToken(token).transactItems(takeOne("other"))))
+    assertThatThrownBy(
+            () ->
+                rawDynamo.transactWriteItems(
+                    r -> r.clientRequestToken(token).transactItems(takeOne("other"))))
         .isInstanceOf(IdempotentParameterMismatchException.class);
     assertThat(remaining("other")).isEqualTo(10);
   }
 
   @Test
   void aFifoQueueDropsARepeatedDeduplicationIdAlsoAfterTheFirstMessageWasDeleted() {
-    String queue = rawSqs.createQueue(r -> r.queueName("dedup-" + UUID.randomUUID() + ".fifo")
-        .attributesWithStrings(Map.of("FifoQueue", "true"))).queueUrl();
-    rawSqs.sendMessage(r -> r.queueUrl(queue).messageBody("one").messageGroupId("g").messageDeduplicationId("d1"));
+    String queue =
+        rawSqs
+            .createQueue(
+                r ->
+                    r.queueName("dedup-" + UUID.randomUUID() + ".fifo")
+                        .attributesWithStrings(Map.of("FifoQueue", "true")))
+            .queueUrl();
+    rawSqs.sendMessage(
+        r -> r.queueUrl(queue).messageBody("one").messageGroupId("g").messageDeduplicationId("d1"));
     var first = rawSqs.receiveMessage(r -> r.queueUrl(queue)).messages();
     assertThat(first).hasSize(1);
     rawSqs.deleteMessage(r -> r.queueUrl(queue).receiptHandle(first.get(0).receiptHandle()));
 
-    rawSqs.sendMessage(r -> r.queueUrl(queue).messageBody("one").messageGroupId("g").messageDeduplicationId("d1"));
+    rawSqs.sendMessage(
+        r -> r.queueUrl(queue).messageBody("one").messageGroupId("g").messageDeduplicationId("d1"));
     assertThat(rawSqs.receiveMessage(r -> r.queueUrl(queue)).messages()).isEmpty();
   }
 

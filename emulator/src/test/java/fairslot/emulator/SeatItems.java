@@ -5,7 +5,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
-/** The launcher tests' seat counter: an item keyed by one name, and a transaction that takes one seat from it. */
+/**
+ * The launcher tests' seat counter: an item keyed by one name, and a transaction that takes one
+ * seat from it.
+ */
 final class SeatItems {
   private SeatItems() {}
 
@@ -14,8 +17,15 @@ final class SeatItems {
   }
 
   static TransactWriteItem takeOne(String table, String pk) {
-    return TransactWriteItem.builder().update(Update.builder().tableName(table).key(key(pk))
-        .updateExpression("SET remaining = remaining - :one").conditionExpression("remaining >= :one")
-        .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))).build()).build();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(key(pk))
+                .updateExpression("SET remaining = remaining - :one")
+                .conditionExpression("remaining >= :one")
+                .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
+                .build())
+        .build();
   }
 }

@@ -19,7 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
-/** The launcher's two promises: conditional writes do not race, and transactions stay all-or-nothing. */
+/**
+ * The launcher's two promises: conditional writes do not race, and transactions stay
+ * all-or-nothing.
+ */
 class SerializedEmulatorIT {
   private static Emulator emulator;
   private static DynamoDbClient dynamo;
@@ -48,21 +51,32 @@ class SerializedEmulatorIT {
 
   @Test
   void twoHundredConcurrentConditionalTransactionsOnTenSeatsGrantExactlyTen() throws Exception {
-    dynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("seats"),
-        "SK", AttributeValue.fromS("X"), "remaining", AttributeValue.fromN("10"))));
+    dynamo.putItem(
+        r ->
+            r.tableName(TABLE)
+                .item(
+                    Map.of(
+                        "PK",
+                        AttributeValue.fromS("seats"),
+                        "SK",
+                        AttributeValue.fromS("X"),
+                        "remaining",
+                        AttributeValue.fromN("10"))));
     ExecutorService pool = Executors.newFixedThreadPool(200);
     CountDownLatch go = new CountDownLatch(1);
     List<Future<Boolean>> attempts = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
-      attempts.add(pool.submit(() -> {
-        go.await();
-        try {
-          dynamo.transactWriteItems(r -> r.transactItems(takeOne("seats")));
-          return true;
-        } catch (TransactionCanceledException soldOut) {
-          return false;
-        }
-      }));
+      attempts.add(
+          pool.submit(
+              () -> {
+                go.await();
+                try {
+                  dynamo.transactWriteItems(r -> r.transactItems(takeOne("seats")));
+                  return true;
+                } catch (TransactionCanceledException soldOut) {
+                  return false;
+                }
+              }));
     }
     go.countDown();
     int granted = 0;
@@ -72,24 +86,72 @@ class SerializedEmulatorIT {
     pool.shutdown();
 
     assertThat(granted).isEqualTo(10);
-    assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("seats"))).item().get("remaining").n()).isEqualTo("0");
+    assertThat(
+            dynamo.getItem(r -> r.tableName(TABLE).key(key("seats"))).item().get("remaining").n())
+        .isEqualTo("0");
   }
 
   @Test
   void aTransactionWhoseLastConditionFailsLeavesEarlierActionsUndone() {
-    dynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("empty"),
-        "SK", AttributeValue.fromS("X"), "remaining", AttributeValue.fromN("0"))));
-    dynamo.putItem(r -> r.tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("existing"),
-        "SK", AttributeValue.fromS("X"), "v", AttributeValue.fromS("before"))));
+    dynamo.putItem(
+        r ->
+            r.tableName(TABLE)
+                .item(
+                    Map.of(
+                        "PK",
+                        AttributeValue.fromS("empty"),
+                        "SK",
+                        AttributeValue.fromS("X"),
+                        "remaining",
+                        AttributeValue.fromN("0"))));
+    dynamo.putItem(
+        r ->
+            r.tableName(TABLE)
+                .item(
+                    Map.of(
+                        "PK",
+                        AttributeValue.fromS("existing"),
+                        "SK",
+                        AttributeValue.fromS("X"),
+                        "v",
+                        AttributeValue.fromS("before"))));
 
-    assertThatThrownBy(() -> dynamo.transactWriteItems(r -> r.transactItems(
-        TransactWriteItem.builder().put(Put.builder().tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("new"),
-            "SK", AttributeValue.fromS("X"))).build()).build(),
-        TransactWriteItem.builder().put(Put.builder().tableName(TABLE).item(Map.of("PK", AttributeValue.fromS("existing"),
-            "SK", AttributeValue.fromS("X"), "v", AttributeValue.fromS("after"))).build()).build(),
-        takeOne("empty")))).isInstanceOf(TransactionCanceledException.class);
+    assertThatThrownBy(
+            () ->
+                dynamo.transactWriteItems(
+                    r ->
+                        r.transactItems(
+                            TransactWriteItem.builder()
+                                .put(
+                                    Put.builder()
+                                        .tableName(TABLE)
+                                        .item(
+                                            Map.of(
+                                                "PK",
+                                                AttributeValue.fromS("new"),
+                                                "SK",
+                                                AttributeValue.fromS("X")))
+                                        .build())
+                                .build(),
+                            TransactWriteItem.builder()
+                                .put(
+                                    Put.builder()
+                                        .tableName(TABLE)
+                                        .item(
+                                            Map.of(
+                                                "PK",
+                                                AttributeValue.fromS("existing"),
+                                                "SK",
+                                                AttributeValue.fromS("X"),
+                                                "v",
+                                                AttributeValue.fromS("after")))
+                                        .build())
+                                .build(),
+                            takeOne("empty"))))
+        .isInstanceOf(TransactionCanceledException.class);
 
     assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("new"))).item()).isEmpty();
-    assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("existing"))).item().get("v").s()).isEqualTo("before");
+    assertThat(dynamo.getItem(r -> r.tableName(TABLE).key(key("existing"))).item().get("v").s())
+        .isEqualTo("before");
   }
 }

@@ -9,12 +9,14 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
-/** Port: bookings and the items that keep them consistent (seat counter, guards, calendars, audit). */
+/**
+ * Port: bookings and the items that keep them consistent (seat counter, guards, calendars, audit).
+ */
 public interface BookingStore {
 
   /**
-   * One atomic attempt to take the seats: seat decrement, booking, (user, slot) guard,
-   * idempotency record, the member's calendar days and the audit record, all or nothing.
+   * One atomic attempt to take the seats: seat decrement, booking, (user, slot) guard, idempotency
+   * record, the member's calendar days and the audit record, all or nothing.
    */
   PlaceResult place(BookingPlan plan);
 
@@ -33,31 +35,47 @@ public interface BookingStore {
 
   /**
    * Moves an active booking to an inactive status and returns its seats, in one transaction
-   * conditioned on the booking still being in {@code booking.status()} (and, with
-   * {@link Change#dueBy()}, its hold being due). Moving PAID to REFUNDING also puts its payment
-   * up for refund in the same transaction.
+   * conditioned on the booking still being in {@code booking.status()} (and, with {@link
+   * Change#dueBy()}, its hold being due). Moving PAID to REFUNDING also puts its payment up for
+   * refund in the same transaction.
    */
   default ReleaseResult release(Booking booking, BookingStatus to, Change change) {
     return release(booking, to, change, Optional.empty());
   }
 
-  /** As {@link #release(Booking, BookingStatus, Change)}, writing {@code notice} to the outbox in the same transaction. */
-  ReleaseResult release(Booking booking, BookingStatus to, Change change,
+  /**
+   * As {@link #release(Booking, BookingStatus, Change)}, writing {@code notice} to the outbox in
+   * the same transaction.
+   */
+  ReleaseResult release(
+      Booking booking,
+      BookingStatus to,
+      Change change,
       Optional<fairslot.domain.Notification> notice);
 
   /** A slot's bookings, every status, oldest first (bookingsBySlot index). */
   Page<Booking> bookingsOfSlot(String slotId, PageRequest page);
 
-  /** Bookings of the slots starting on a venue-local date, every status (bookingsByVenueDay index). */
+  /**
+   * Bookings of the slots starting on a venue-local date, every status (bookingsByVenueDay index).
+   */
   Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page);
 
-  /** A move that keeps the seats where they are (PAID to COMPLETED, PENDING_PAY to PAID offline, ...). */
+  /**
+   * A move that keeps the seats where they are (PAID to COMPLETED, PENDING_PAY to PAID offline,
+   * ...).
+   */
   MoveResult move(Booking booking, BookingStatus to, Change change);
 
-  /** PENDING_PAY bookings whose hold is due at {@code now}, read through the sparse holdsDue index. */
+  /**
+   * PENDING_PAY bookings whose hold is due at {@code now}, read through the sparse holdsDue index.
+   */
   DueBookings dueHolds(Instant now, int limit);
 
-  /** One slot's PENDING_PAY bookings, earliest deadline first, at most {@code limit} (holdsBySlot index). */
+  /**
+   * One slot's PENDING_PAY bookings, earliest deadline first, at most {@code limit} (holdsBySlot
+   * index).
+   */
   List<Booking> holdsOf(String slotId, int limit);
 
   /** PAID bookings whose slot has ended by {@code now} (attendanceDue index). */
@@ -92,33 +110,50 @@ public interface BookingStore {
 
   sealed interface PlaceResult {
     record Placed(Booking booking) implements PlaceResult {}
+
     record Replay(StoredResponse response) implements PlaceResult {}
+
     record KeyReused() implements PlaceResult {}
+
     record AlreadyBooked(String existingBookingId) implements PlaceResult {}
+
     record SoldOut(int remaining) implements PlaceResult {}
+
     record SlotNotOpen() implements PlaceResult {}
+
     record SlotStarted() implements PlaceResult {}
+
     record SlotMissing() implements PlaceResult {}
+
     /** The queued request this booking would grant was already decided (a redelivered message). */
     record RequestDecided() implements PlaceResult {}
-    /** The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now. */
+
+    /**
+     * The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now.
+     */
     record OfferGone(Optional<fairslot.domain.WaitlistEntry> current) implements PlaceResult {}
+
     /** The member's calendar changed since it was last seen: here it is as it is now. */
     record CalendarsMoved(List<MemberCalendar> current) implements PlaceResult {}
+
     /** A concurrent transaction or throttling got in the way; worth another try. */
     record Contended() implements PlaceResult {}
   }
 
   sealed interface ReleaseResult {
     record Released(Booking booking, fairslot.domain.SeatReleased event) implements ReleaseResult {}
+
     /** The booking was no longer in the expected status (or not due); here it is as it is now. */
     record NotInStatus(Booking current) implements ReleaseResult {}
+
     record Contended() implements ReleaseResult {}
   }
 
   sealed interface MoveResult {
     record Moved(Booking booking) implements MoveResult {}
+
     record NotInStatus(Booking current) implements MoveResult {}
+
     record Contended() implements MoveResult {}
   }
 }

@@ -3,10 +3,6 @@ package fairslot.app;
 import fairslot.domain.Admission;
 import fairslot.domain.Assignee;
 import fairslot.domain.Assignment;
-import fairslot.domain.WeeklySchedule;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import fairslot.domain.Interval;
 import fairslot.domain.Money;
 import fairslot.domain.Outcome;
@@ -18,10 +14,14 @@ import fairslot.domain.SlotStatus;
 import fairslot.domain.Venue;
 import fairslot.domain.VenuePolicy;
 import fairslot.domain.VenueTime;
+import fairslot.domain.WeeklySchedule;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -41,24 +41,42 @@ public final class CatalogService {
 
   public record CreateResource(String venueId, String name, ResourceKind kind, int capacity) {}
 
-  public record CreateSlot(String resourceId, String start, String end, OptionalInt capacity, Money price,
-      Admission admission, Assignment assignment) {}
+  public record CreateSlot(
+      String resourceId,
+      String start,
+      String end,
+      OptionalInt capacity,
+      Money price,
+      Admission admission,
+      Assignment assignment) {}
 
   public record CreateAssignee(Assignee.Kind kind, String venueId, String name) {}
 
   /** A weekly rule expanded over [from, to] (venue-local dates). */
-  public record GenerateSlots(String resourceId, LocalDate from, LocalDate to, List<WeeklySchedule.Session> weekly,
-      OptionalInt capacity, Money price, Admission admission, Assignment assignment) {}
+  public record GenerateSlots(
+      String resourceId,
+      LocalDate from,
+      LocalDate to,
+      List<WeeklySchedule.Session> weekly,
+      OptionalInt capacity,
+      Money price,
+      Admission admission,
+      Assignment assignment) {}
 
   /**
    * What generation did: {@code created} new slots, {@code skipped} that already existed (same
    * resource and start), starts DST moved ({@code shifted}), and sessions refused with a reason
    * ({@code rejected}: a coach/room clash naming the clashing slots, or a start in the past).
    */
-  public record Generated(List<Slot> created, int skipped, List<WeeklySchedule.Planned> shifted,
-      List<Rejected> rejected, ZoneId zone) {}
+  public record Generated(
+      List<Slot> created,
+      int skipped,
+      List<WeeklySchedule.Planned> shifted,
+      List<Rejected> rejected,
+      ZoneId zone) {}
 
-  public record Rejected(Instant start, Refusal refusal, String detail, Map<String, Object> extras) {}
+  public record Rejected(
+      Instant start, Refusal refusal, String detail, Map<String, Object> extras) {}
 
   /** The most sessions one generate call creates; larger ranges are split by the caller. */
   public static final int MAX_GENERATED = 500;
@@ -69,12 +87,20 @@ public final class CatalogService {
    * not two: the second write finds the first (same id) and answers with it.
    */
   private String newId(Optional<IdempotentRequest> key, String kind) {
-    return key.map(k -> java.util.UUID.nameUUIDFromBytes((kind + "#" + k.scope() + "#" + k.fingerprint())
-        .getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString()).orElseGet(ids::newId);
+    return key.map(
+            k ->
+                java.util
+                    .UUID
+                    .nameUUIDFromBytes(
+                        (kind + "#" + k.scope() + "#" + k.fingerprint())
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                    .toString())
+        .orElseGet(ids::newId);
   }
 
   public Venue createVenue(CreateVenue command, Optional<IdempotentRequest> key) {
-    Venue venue = new Venue(newId(key, "venue"), command.name(), command.timeZone(), command.policy());
+    Venue venue =
+        new Venue(newId(key, "venue"), command.name(), command.timeZone(), command.policy());
     return store.createVenue(venue);
   }
 
@@ -90,12 +116,18 @@ public final class CatalogService {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + command.venueId());
     }
     return store.createResource(
-        new Resource(newId(key, "resource"), command.venueId(), command.name(), command.kind(), command.capacity()));
+        new Resource(
+            newId(key, "resource"),
+            command.venueId(),
+            command.name(),
+            command.kind(),
+            command.capacity()));
   }
 
   public Outcome<Assignee> createAssignee(CreateAssignee command, Optional<IdempotentRequest> key) {
-    return store.createAssignee(new Assignee(command.kind(), newId(key, command.kind().name()), command.venueId(),
-        command.name()));
+    return store.createAssignee(
+        new Assignee(
+            command.kind(), newId(key, command.kind().name()), command.venueId(), command.name()));
   }
 
   public Outcome<Slot> createSlot(CreateSlot command, Optional<IdempotentRequest> key) {
@@ -143,10 +175,16 @@ public final class CatalogService {
       return Outcome.refused(Refusal.INVALID_REQUEST, "generate at most 366 days at a time");
     }
     List<WeeklySchedule.Planned> planned =
-        WeeklySchedule.expand(found.value().venue().timeZone(), command.from(), command.to(), command.weekly());
+        WeeklySchedule.expand(
+            found.value().venue().timeZone(), command.from(), command.to(), command.weekly());
     if (planned.size() > MAX_GENERATED) {
-      return Outcome.refused(Refusal.INVALID_REQUEST,
-          "that is " + planned.size() + " sessions; generate at most " + MAX_GENERATED + " at a time");
+      return Outcome.refused(
+          Refusal.INVALID_REQUEST,
+          "that is "
+              + planned.size()
+              + " sessions; generate at most "
+              + MAX_GENERATED
+              + " at a time");
     }
     List<Slot> created = new ArrayList<>();
     List<Rejected> rejected = new ArrayList<>();
@@ -154,11 +192,14 @@ public final class CatalogService {
     Instant now = clock.instant();
     for (WeeklySchedule.Planned p : planned) {
       if (!p.interval().start().isAfter(now)) {
-        rejected.add(new Rejected(p.interval().start(), Refusal.SLOT_IN_PAST, "starts in the past", Map.of()));
+        rejected.add(
+            new Rejected(
+                p.interval().start(), Refusal.SLOT_IN_PAST, "starts in the past", Map.of()));
         continue;
       }
-      Outcome<Slot> outcome = store.createSlot(
-          found.value().slot(ids.newId(), p.interval(), command.price(), command.admission()));
+      Outcome<Slot> outcome =
+          store.createSlot(
+              found.value().slot(ids.newId(), p.interval(), command.price(), command.admission()));
       if (outcome instanceof Outcome.Done<Slot> done) {
         created.add(done.value());
       } else {
@@ -166,24 +207,47 @@ public final class CatalogService {
         if (refused.refusal() == Refusal.DUPLICATE_SLOT) {
           skipped++;
         } else {
-          rejected.add(new Rejected(p.interval().start(), refused.refusal(), refused.detail(), refused.extras()));
+          rejected.add(
+              new Rejected(
+                  p.interval().start(), refused.refusal(), refused.detail(), refused.extras()));
         }
       }
     }
-    return Outcome.done(new Generated(created, skipped,
-        planned.stream().filter(WeeklySchedule.Planned::shifted).toList(), rejected,
-        found.value().venue().timeZone()));
+    return Outcome.done(
+        new Generated(
+            created,
+            skipped,
+            planned.stream().filter(WeeklySchedule.Planned::shifted).toList(),
+            rejected,
+            found.value().venue().timeZone()));
   }
 
-  /** The resource, its venue, the capacity and the coach/room a new slot would have, all checked. */
+  /**
+   * The resource, its venue, the capacity and the coach/room a new slot would have, all checked.
+   */
   private record Target(Resource resource, Venue venue, int capacity, Assignment assignment) {
     Slot slot(String slotId, Interval interval, Money price, Admission admission) {
-      return new Slot(slotId, resource.venueId(), resource.resourceId(), resource.kind(), interval, capacity,
-          capacity, SlotStatus.OPEN, price, admission, 0, venue.timeZone(), venue.policy(), 0, assignment);
+      return new Slot(
+          slotId,
+          resource.venueId(),
+          resource.resourceId(),
+          resource.kind(),
+          interval,
+          capacity,
+          capacity,
+          SlotStatus.OPEN,
+          price,
+          admission,
+          0,
+          venue.timeZone(),
+          venue.policy(),
+          0,
+          assignment);
     }
   }
 
-  private Outcome<Target> target(String resourceId, OptionalInt wantedCapacity, Assignment assignment) {
+  private Outcome<Target> target(
+      String resourceId, OptionalInt wantedCapacity, Assignment assignment) {
     Optional<Resource> found = store.findResource(resourceId);
     if (found.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no resource " + resourceId);
@@ -200,12 +264,14 @@ public final class CatalogService {
         return Outcome.refused(Refusal.NOT_FOUND, "no " + what + " " + ref.id());
       }
       if (!assignee.get().venueId().equals(resource.venueId())) {
-        return Outcome.refused(Refusal.INVALID_REQUEST, "the " + what + " belongs to another venue");
+        return Outcome.refused(
+            Refusal.INVALID_REQUEST, "the " + what + " belongs to another venue");
       }
     }
     int capacity = wantedCapacity.orElse(resource.capacity());
     if (resource.kind() == ResourceKind.EXCLUSIVE && capacity != 1) {
-      return Outcome.refused(Refusal.INVALID_REQUEST, "an EXCLUSIVE resource always has capacity 1");
+      return Outcome.refused(
+          Refusal.INVALID_REQUEST, "an EXCLUSIVE resource always has capacity 1");
     }
     if (capacity < 1) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "capacity must be at least 1");
@@ -223,7 +289,8 @@ public final class CatalogService {
 
   /** Switches how bookings reach the slot; seats are one inventory either way. */
   public Outcome<Slot> setAdmission(String staff, String slotId, Admission admission) {
-    return store.setAdmission(slotId, admission, Change.by(staff, clock.instant(), "admission set"))
+    return store
+        .setAdmission(slotId, admission, Change.by(staff, clock.instant(), "admission set"))
         .<Outcome<Slot>>map(Outcome::done)
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId));
   }
@@ -232,8 +299,9 @@ public final class CatalogService {
   public Outcome<Slot> setOpen(String staff, String slotId, boolean open) {
     SlotStatus from = open ? SlotStatus.CLOSED : SlotStatus.OPEN;
     SlotStatus to = open ? SlotStatus.OPEN : SlotStatus.CLOSED;
-    Optional<Slot> moved = store.moveSlot(slotId, from, to,
-        Change.by(staff, clock.instant(), open ? "opened" : "closed"));
+    Optional<Slot> moved =
+        store.moveSlot(
+            slotId, from, to, Change.by(staff, clock.instant(), open ? "opened" : "closed"));
     if (moved.isPresent()) {
       return Outcome.done(moved.get());
     }
@@ -244,7 +312,8 @@ public final class CatalogService {
     if (current.get().status() == to) {
       return Outcome.done(current.get());
     }
-    return Outcome.refused(Refusal.INVALID_TRANSITION,
+    return Outcome.refused(
+        Refusal.INVALID_TRANSITION,
         "a " + current.get().status() + " slot cannot be " + (open ? "opened" : "closed"));
   }
 }

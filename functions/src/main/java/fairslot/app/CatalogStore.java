@@ -17,7 +17,10 @@ public interface CatalogStore {
 
   Optional<Venue> findVenue(String venueId);
 
-  /** Refuses NOT_FOUND if the venue does not exist at write time; an existing item with its id is returned. */
+  /**
+   * Refuses NOT_FOUND if the venue does not exist at write time; an existing item with its id is
+   * returned.
+   */
   Outcome<Resource> createResource(Resource resource);
 
   Optional<Resource> findResource(String resourceId);
@@ -25,8 +28,9 @@ public interface CatalogStore {
   /**
    * Refuses DUPLICATE_SLOT (with the existing slotId) if the resource already has a slot at that
    * start, and CONFLICT_COACH / CONFLICT_ROOM (with {@code conflicts}) if the slot's coach or room
-   * already has an overlapping session; the coach's and room's days are written in the same transaction.
-   * If the slot at that start is this very slot (a twin request's, same id), it is returned as created.
+   * already has an overlapping session; the coach's and room's days are written in the same
+   * transaction. If the slot at that start is this very slot (a twin request's, same id), it is
+   * returned as created.
    */
   Outcome<Slot> createSlot(Slot slot);
 
@@ -34,9 +38,9 @@ public interface CatalogStore {
 
   /**
    * The slot for judging the facts that never change after creation (exists, capacity, policy,
-   * times, kind, price) plus its admission mode, which may lag a switch by up to a second in another
-   * container. The counters in it are stale: decide nothing from them. A flash crowd on one slot
-   * reads it once per container and second instead of once per request.
+   * times, kind, price) plus its admission mode, which may lag a switch by up to a second in
+   * another container. The counters in it are stale: decide nothing from them. A flash crowd on one
+   * slot reads it once per container and second instead of once per request.
    */
   Optional<Slot> slotFacts(String slotId);
 
@@ -49,7 +53,9 @@ public interface CatalogStore {
   /** The cancel of this slot has released everything: it no longer needs finishing. */
   void cancelFinished(String slotId);
 
-  /** Cancelled slots marked at or before {@code by} whose cancel has not finished (sparse index). */
+  /**
+   * Cancelled slots marked at or before {@code by} whose cancel has not finished (sparse index).
+   */
   List<String> cancelsDue(java.time.Instant by, int limit);
 
   /** Every slot's id, a page at a time (cursor from the previous page). */
@@ -65,6 +71,9 @@ public interface CatalogStore {
   /** Sets the admission mode (with its audit record); empty if there is no such slot. */
   Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission, Change change);
 
-  /** Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}, with its audit record. */
+  /**
+   * Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}, with
+   * its audit record.
+   */
   Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change);
 }

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Who changes something, when and why; written as the audit record of the transition.
- * {@code dueBy}, when present, adds the condition "the hold's deadline is at or before this".
+ * Who changes something, when and why; written as the audit record of the transition. {@code
+ * dueBy}, when present, adds the condition "the hold's deadline is at or before this".
  */
 public record Change(Instant at, String actor, String reason, Optional<Instant> dueBy) {
 

@@ -24,7 +24,11 @@ public final class DeskService {
   private final Clock clock;
   private final IdGenerator ids;
 
-  public DeskService(BookingService bookings, BookingStore store, ProfileStore profiles, Clock clock,
+  public DeskService(
+      BookingService bookings,
+      BookingStore store,
+      ProfileStore profiles,
+      Clock clock,
       IdGenerator ids) {
     this.bookings = bookings;
     this.store = store;
@@ -36,31 +40,44 @@ public final class DeskService {
   /** Who a walk-in booking is for: a member's account, or a customer known by phone. */
   public sealed interface Customer {
     record Account(String userId) implements Customer {}
+
     record ByPhone(Phone phone, String name) implements Customer {}
   }
 
   /**
-   * Books for a customer at the desk through the same atomic path as a member's booking; a
-   * customer without an account gets (or reuses) the profile keyed by their phone number.
+   * Books for a customer at the desk through the same atomic path as a member's booking; a customer
+   * without an account gets (or reuses) the profile keyed by their phone number.
    */
-  public Outcome<BookingService.Booked> walkIn(String staff, String slotId, int quantity, Customer customer,
+  public Outcome<BookingService.Booked> walkIn(
+      String staff,
+      String slotId,
+      int quantity,
+      Customer customer,
       Optional<IdempotentRequest> idempotency) {
     String userId;
     if (customer instanceof Customer.ByPhone byPhone) {
-      userId = profiles.findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name())).customerId();
+      userId =
+          profiles
+              .findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name()))
+              .customerId();
     } else {
       userId = ((Customer.Account) customer).userId();
     }
-    return bookings.book(new BookingService.Book(userId, slotId, quantity, false, idempotency, staff));
+    return bookings.book(
+        new BookingService.Book(userId, slotId, quantity, false, idempotency, staff));
   }
 
   /**
-   * How staff look bookings up: by customer (user id or phone) or by venue and date, each one
-   * index query; the other filters narrow that page. A status filter applies to the status as a
-   * reader sees it now (an overdue hold is EXPIRED), so a page may hold fewer than {@code limit}.
+   * How staff look bookings up: by customer (user id or phone) or by venue and date, each one index
+   * query; the other filters narrow that page. A status filter applies to the status as a reader
+   * sees it now (an overdue hold is EXPIRED), so a page may hold fewer than {@code limit}.
    */
-  public record Search(Optional<String> venueId, Optional<LocalDate> date, Optional<BookingStatus> status,
-      Optional<Phone> phone, Optional<String> userId) {}
+  public record Search(
+      Optional<String> venueId,
+      Optional<LocalDate> date,
+      Optional<BookingStatus> status,
+      Optional<Phone> phone,
+      Optional<String> userId) {}
 
   public Outcome<Page<Booking>> search(Search q, PageRequest page) {
     Optional<String> customer = q.userId();
@@ -86,8 +103,13 @@ public final class DeskService {
     List<Booking> matching = new ArrayList<>();
     for (Booking b : found.items()) {
       boolean venue = q.venueId().map(v -> v.equals(b.slot().venueId())).orElse(true);
-      boolean date = q.date().map(d -> d.equals(LocalDate.ofInstant(b.slot().interval().start(),
-          b.slot().timeZone()))).orElse(true);
+      boolean date =
+          q.date()
+              .map(
+                  d ->
+                      d.equals(
+                          LocalDate.ofInstant(b.slot().interval().start(), b.slot().timeZone())))
+              .orElse(true);
       boolean status = q.status().map(s -> s == b.statusAt(now)).orElse(true);
       if (venue && date && status) {
         matching.add(b);
@@ -101,7 +123,8 @@ public final class DeskService {
     List<Booking> all = new ArrayList<>();
     Optional<String> cursor = Optional.empty();
     do {
-      Page<Booking> page = store.bookingsOnVenueDay(venueId, date, new PageRequest(REPORT_PAGE, cursor));
+      Page<Booking> page =
+          store.bookingsOnVenueDay(venueId, date, new PageRequest(REPORT_PAGE, cursor));
       all.addAll(page.items());
       cursor = page.nextCursor();
     } while (cursor.isPresent());

@@ -9,5 +9,5 @@ import fairslot.domain.SeatReleased;
 public interface EventPublisher {
   void seatsReleased(SeatReleased event);
 
-  EventPublisher NONE = e -> { };
+  EventPublisher NONE = e -> {};
 }

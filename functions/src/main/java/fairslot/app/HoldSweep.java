@@ -26,7 +26,9 @@ public final class HoldSweep {
     BookingStore.DueBookings due = bookings.dueHolds(now, limit);
     int expired = 0;
     for (Booking b : due.bookings()) {
-      if (releases.release(b, BookingStatus.EXPIRED, Change.expiry(now, "system:sweep-holds", "hold expired")) instanceof ReleaseResult.Released) {
+      if (releases.release(
+              b, BookingStatus.EXPIRED, Change.expiry(now, "system:sweep-holds", "hold expired"))
+          instanceof ReleaseResult.Released) {
         expired++;
       }
     }

@@ -3,7 +3,10 @@ package fairslot.app;
 import fairslot.domain.SeatCount;
 import java.util.Optional;
 
-/** Port: recounting a slot's seats from its bookings and offers, and the audited repair of its counter. */
+/**
+ * Port: recounting a slot's seats from its bookings and offers, and the audited repair of its
+ * counter.
+ */
 public interface LedgerStore {
 
   /**

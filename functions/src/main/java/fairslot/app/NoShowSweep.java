@@ -6,7 +6,10 @@ import fairslot.domain.BookingStatus;
 import java.time.Clock;
 import java.time.Instant;
 
-/** The no-shows job: PAID bookings whose slot has ended without a check-in become NO_SHOW (seats stay counted). */
+/**
+ * The no-shows job: PAID bookings whose slot has ended without a check-in become NO_SHOW (seats
+ * stay counted).
+ */
 public final class NoShowSweep {
   private final BookingStore bookings;
   private final Clock clock;
@@ -21,7 +24,10 @@ public final class NoShowSweep {
     BookingStore.DueBookings due = bookings.endedUnattended(now, limit);
     int marked = 0;
     for (Booking b : due.bookings()) {
-      if (bookings.move(b, BookingStatus.NO_SHOW, Change.by("system:no-shows", now, "slot ended without check-in"))
+      if (bookings.move(
+              b,
+              BookingStatus.NO_SHOW,
+              Change.by("system:no-shows", now, "slot ended without check-in"))
           instanceof MoveResult.Moved) {
         marked++;
       }

@@ -33,7 +33,10 @@ public final class Notifications {
         }
       } catch (RuntimeException failed) {
         int attempts = p.attempts() + 1;
-        store.failed(p, now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))), attempts >= MAX_ATTEMPTS,
+        store.failed(
+            p,
+            now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
+            attempts >= MAX_ATTEMPTS,
             String.valueOf(failed.getMessage()));
       }
     }

@@ -14,5 +14,9 @@ public interface PaymentProvider {
   /** Asks the provider to refund; may complete at once (cash at the desk) or later by webhook. */
   RefundAttempt refund(Payment payment);
 
-  enum RefundAttempt { ACCEPTED, COMPLETED, FAILED }
+  enum RefundAttempt {
+    ACCEPTED,
+    COMPLETED,
+    FAILED
+  }
 }

@@ -31,8 +31,13 @@ public final class PaymentService {
   private final Clock clock;
   private final IdGenerator ids;
 
-  public PaymentService(BookingStore bookings, PaymentStore payments, PaymentProviders providers, Refunds refunds,
-      Clock clock, IdGenerator ids) {
+  public PaymentService(
+      BookingStore bookings,
+      PaymentStore payments,
+      PaymentProviders providers,
+      Refunds refunds,
+      Clock clock,
+      IdGenerator ids) {
     this.bookings = bookings;
     this.payments = payments;
     this.providers = providers;
@@ -43,7 +48,8 @@ public final class PaymentService {
 
   /** Starts (or returns the already started) payment of a member's PENDING_PAY booking. */
   public Outcome<Payment> pay(String userId, String bookingId) {
-    Optional<Booking> found = bookings.findBooking(bookingId).filter(b -> b.userId().equals(userId));
+    Optional<Booking> found =
+        bookings.findBooking(bookingId).filter(b -> b.userId().equals(userId));
     if (found.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
     }
@@ -53,14 +59,23 @@ public final class PaymentService {
       return Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again");
     }
     if (booking.status() != BookingStatus.PENDING_PAY) {
-      return Outcome.refused(Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be paid");
+      return Outcome.refused(
+          Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be paid");
     }
     if (booking.paymentNo().isPresent()) {
       return existing(booking.paymentNo().get());
     }
     PaymentProvider provider = providers.online();
-    Payment payment = new Payment(ids.newId(), booking.bookingId(), userId, booking.amount(), provider.name(),
-        PaymentStatus.PENDING, 0, now);
+    Payment payment =
+        new Payment(
+            ids.newId(),
+            booking.bookingId(),
+            userId,
+            booking.amount(),
+            provider.name(),
+            PaymentStatus.PENDING,
+            0,
+            now);
     StartResult started = payments.start(booking, payment, Change.by(userId, now, "customer pays"));
     if (started instanceof StartResult.Started) {
       provider.charge(payment);
@@ -72,33 +87,59 @@ public final class PaymentService {
     Booking current = ((StartResult.NotPayable) started).current();
     return current.statusAt(now) == BookingStatus.EXPIRED || current.isOverdueHold(now)
         ? Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again")
-        : Outcome.refused(Refusal.INVALID_TRANSITION, "a " + current.status() + " booking cannot be paid");
+        : Outcome.refused(
+            Refusal.INVALID_TRANSITION, "a " + current.status() + " booking cannot be paid");
   }
 
   private Outcome<Payment> existing(String paymentNo) {
-    return payments.findPayment(paymentNo).<Outcome<Payment>>map(Outcome::done)
+    return payments
+        .findPayment(paymentNo)
+        .<Outcome<Payment>>map(Outcome::done)
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
   }
 
   /** What happened to a callback: applied, or a replay that changed nothing. */
-  public enum Applied { APPLIED, DUPLICATE }
+  public enum Applied {
+    APPLIED,
+    DUPLICATE
+  }
 
   /** Applies a verified provider event. Replays of an event id change nothing. */
   public Outcome<Applied> callback(PaymentCallback event) {
     Optional<Payment> found = payments.findPayment(event.paymentNo());
     if (found.isEmpty() || !found.get().bookingId().equals(event.bookingId())) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no payment " + event.paymentNo() + " for booking " + event.bookingId());
+      return Outcome.refused(
+          Refusal.NOT_FOUND,
+          "no payment " + event.paymentNo() + " for booking " + event.bookingId());
     }
     if (!found.get().amount().equals(event.amount())) {
-      payments.flagForStaff(event.paymentNo(), event.eventId(), "provider reported " + event.amount()
-          + " but the booking's amount is " + found.get().amount(), clock.instant());
-      return Outcome.refused(Refusal.AMOUNT_MISMATCH, "the amount does not match the booking; flagged for staff",
-          Map.of("expectedMinor", found.get().amount().minor(), "expectedCurrency", found.get().amount().currency()));
+      payments.flagForStaff(
+          event.paymentNo(),
+          event.eventId(),
+          "provider reported "
+              + event.amount()
+              + " but the booking's amount is "
+              + found.get().amount(),
+          clock.instant());
+      return Outcome.refused(
+          Refusal.AMOUNT_MISMATCH,
+          "the amount does not match the booking; flagged for staff",
+          Map.of(
+              "expectedMinor",
+              found.get().amount().minor(),
+              "expectedCurrency",
+              found.get().amount().currency()));
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
-      Payment payment = round == 0 ? found.get() : payments.findPayment(event.paymentNo()).orElseThrow();
-      Booking booking = bookings.findBooking(payment.bookingId()).orElseThrow(() ->
-          new IllegalStateException("payment " + payment.paymentNo() + " names a missing booking"));
+      Payment payment =
+          round == 0 ? found.get() : payments.findPayment(event.paymentNo()).orElseThrow();
+      Booking booking =
+          bookings
+              .findBooking(payment.bookingId())
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "payment " + payment.paymentNo() + " names a missing booking"));
       Instant now = clock.instant();
       Settlement settlement = decide(event, payment, booking, now);
       SettleResult result = payments.settle(settlement);
@@ -109,15 +150,24 @@ public final class PaymentService {
         if (settlement instanceof Settlement.RefundLate) {
           refunds.attemptNow(payment.paymentNo());
         }
-        if (event.outcome() == PaymentCallback.Outcome.REFUND_FAILED && settlement instanceof Settlement.NoteOnly
+        if (event.outcome() == PaymentCallback.Outcome.REFUND_FAILED
+            && settlement instanceof Settlement.NoteOnly
             && payment.status() == PaymentStatus.REFUNDING) {
           refunds.failed(payment, "the provider reported the refund failed");
         }
         return Outcome.done(Applied.APPLIED);
       }
       if (result instanceof SettleResult.NoSeat && settlement instanceof Settlement.Revive) {
-        SettleResult refund = payments.settle(new Settlement.RefundLate(event.eventId(), payment, booking,
-            Change.by("provider", now, "paid after the hold expired and no seat was free: refund")));
+        SettleResult refund =
+            payments.settle(
+                new Settlement.RefundLate(
+                    event.eventId(),
+                    payment,
+                    booking,
+                    Change.by(
+                        "provider",
+                        now,
+                        "paid after the hold expired and no seat was free: refund")));
         if (refund instanceof SettleResult.Applied) {
           refunds.attemptNow(payment.paymentNo());
           return Outcome.done(Applied.APPLIED);
@@ -134,16 +184,31 @@ public final class PaymentService {
   private Settlement decide(PaymentCallback event, Payment payment, Booking booking, Instant now) {
     String id = event.eventId();
     return switch (event.outcome()) {
-      case SUCCEEDED -> payment.status() != PaymentStatus.PENDING
-          ? new Settlement.NoteOnly(id, payment, Change.by("provider", now, "success for a " + payment.status() + " payment"))
-          : onSuccess(id, payment, booking, now);
-      case FAILED -> payment.status() == PaymentStatus.PENDING
-          ? new Settlement.Failed(id, payment, booking, Change.by("provider", now, "charge failed"))
-          : new Settlement.NoteOnly(id, payment, Change.by("provider", now, "failure for a " + payment.status() + " payment"));
-      case REFUNDED -> payment.status() == PaymentStatus.REFUNDING
-          ? new Settlement.Refunded(id, payment, booking, Change.by("provider", now, "refunded"))
-          : new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund for a " + payment.status() + " payment"));
-      case REFUND_FAILED -> new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
+      case SUCCEEDED ->
+          payment.status() != PaymentStatus.PENDING
+              ? new Settlement.NoteOnly(
+                  id,
+                  payment,
+                  Change.by("provider", now, "success for a " + payment.status() + " payment"))
+              : onSuccess(id, payment, booking, now);
+      case FAILED ->
+          payment.status() == PaymentStatus.PENDING
+              ? new Settlement.Failed(
+                  id, payment, booking, Change.by("provider", now, "charge failed"))
+              : new Settlement.NoteOnly(
+                  id,
+                  payment,
+                  Change.by("provider", now, "failure for a " + payment.status() + " payment"));
+      case REFUNDED ->
+          payment.status() == PaymentStatus.REFUNDING
+              ? new Settlement.Refunded(
+                  id, payment, booking, Change.by("provider", now, "refunded"))
+              : new Settlement.NoteOnly(
+                  id,
+                  payment,
+                  Change.by("provider", now, "refund for a " + payment.status() + " payment"));
+      case REFUND_FAILED ->
+          new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
     };
   }
 
@@ -152,17 +217,26 @@ public final class PaymentService {
     boolean thisPaymentsBooking = booking.paymentNo().map(payment.paymentNo()::equals).orElse(true);
     if (booking.status() == BookingStatus.PENDING_PAY && thisPaymentsBooking) {
       // Even a hold past its deadline still has its seat until the sweep returns it.
-      return new Settlement.MarkPaid(id, payment, booking, Change.by("provider", now, "payment succeeded"));
+      return new Settlement.MarkPaid(
+          id, payment, booking, Change.by("provider", now, "payment succeeded"));
     }
     if (booking.status() == BookingStatus.EXPIRED && thisPaymentsBooking) {
       List<MemberCalendar> days = bookings.calendars(booking.userId(), booking.calendarDays());
-      boolean clash = days.stream().anyMatch(d -> d.clashWith(booking.slot().interval()).isPresent());
+      boolean clash =
+          days.stream().anyMatch(d -> d.clashWith(booking.slot().interval()).isPresent());
       if (!clash) {
-        return new Settlement.Revive(id, payment, booking, days,
+        return new Settlement.Revive(
+            id,
+            payment,
+            booking,
+            days,
             Change.by("provider", now, "paid after the hold expired; a seat was free"));
       }
     }
-    return new Settlement.RefundLate(id, payment, booking,
+    return new Settlement.RefundLate(
+        id,
+        payment,
+        booking,
         Change.by("provider", now, "paid for a " + booking.status() + " booking: refund"));
   }
 }

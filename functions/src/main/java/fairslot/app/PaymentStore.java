@@ -10,7 +10,9 @@ import java.util.Optional;
 /** Port: payments and the provider events applied to them. Each operation is one transaction. */
 public interface PaymentStore {
 
-  /** Records a new payment for a PENDING_PAY booking whose hold is still running and has none yet. */
+  /**
+   * Records a new payment for a PENDING_PAY booking whose hold is still running and has none yet.
+   */
   StartResult start(Booking booking, Payment payment, Change change);
 
   Optional<Payment> findPayment(String paymentNo);
@@ -25,8 +27,8 @@ public interface PaymentStore {
   List<Payment> refundsDue(Instant now, int limit);
 
   /**
-   * Sets the refund's attempt count and next due time, on condition the payment is still
-   * REFUNDING with the attempt count in {@code seen}; false if someone else changed it first.
+   * Sets the refund's attempt count and next due time, on condition the payment is still REFUNDING
+   * with the attempt count in {@code seen}; false if someone else changed it first.
    */
   boolean scheduleRefund(Payment seen, int attempts, Instant nextAt);
 
@@ -35,8 +37,10 @@ public interface PaymentStore {
 
   sealed interface StartResult {
     record Started(Payment payment) implements StartResult {}
+
     /** The booking already has a payment in flight: here it is. */
     record AlreadyStarted(String paymentNo) implements StartResult {}
+
     /** The booking is not payable now (status moved, or the hold ran out). */
     record NotPayable(Booking current) implements StartResult {}
   }
@@ -49,26 +53,42 @@ public interface PaymentStore {
     Change change();
 
     /** PENDING_PAY to PAID; payment SUCCEEDED. */
-    record MarkPaid(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+    record MarkPaid(String eventId, Payment payment, Booking booking, Change change)
+        implements Settlement {}
 
     /** EXPIRED to PAID after a late success: takes a seat again if one is free. */
-    record Revive(String eventId, Payment payment, Booking booking, List<MemberCalendar> calendars, Change change)
+    record Revive(
+        String eventId,
+        Payment payment,
+        Booking booking,
+        List<MemberCalendar> calendars,
+        Change change)
         implements Settlement {}
 
     /** Money that cannot buy its seat any more: payment REFUNDING, refund due now. */
-    record RefundLate(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+    record RefundLate(String eventId, Payment payment, Booking booking, Change change)
+        implements Settlement {}
 
     /** The charge failed: payment FAILED and the booking may be paid again. */
-    record Failed(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+    record Failed(String eventId, Payment payment, Booking booking, Change change)
+        implements Settlement {}
 
     /** The refund went through: payment REFUNDED, and a REFUNDING booking becomes REFUNDED. */
-    record Refunded(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+    record Refunded(String eventId, Payment payment, Booking booking, Change change)
+        implements Settlement {}
 
-    /** The refund is given up for staff: payment REFUND_FAILED, a REFUNDING booking REFUND_FAILED. */
-    record RefundGivenUp(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+    /**
+     * The refund is given up for staff: payment REFUND_FAILED, a REFUNDING booking REFUND_FAILED.
+     */
+    record RefundGivenUp(String eventId, Payment payment, Booking booking, Change change)
+        implements Settlement {}
 
-    /** Staff took the money at the desk: an offline SUCCEEDED payment and PENDING_PAY to PAID, together. */
-    record PaidOffline(String eventId, Payment payment, Booking booking, Change change) implements Settlement {}
+    /**
+     * Staff took the money at the desk: an offline SUCCEEDED payment and PENDING_PAY to PAID,
+     * together.
+     */
+    record PaidOffline(String eventId, Payment payment, Booking booking, Change change)
+        implements Settlement {}
 
     /** An event that changes nothing but must still be remembered (e.g. a second success). */
     record NoteOnly(String eventId, Payment payment, Change change) implements Settlement {}
@@ -76,9 +96,12 @@ public interface PaymentStore {
 
   sealed interface SettleResult {
     record Applied() implements SettleResult {}
+
     record Duplicate() implements SettleResult {}
+
     /** Revive only: no seat (or the member's time or the slot) is free any more. */
     record NoSeat() implements SettleResult {}
+
     /** The booking or payment moved meanwhile: read again and decide again. */
     record Stale() implements SettleResult {}
   }

@@ -7,7 +7,10 @@ import java.util.Optional;
 /** Port: walk-in customer profiles, one per normalized phone number. */
 public interface ProfileStore {
 
-  /** Creates {@code candidate} unless its phone already has a profile; either way, the phone's profile. */
+  /**
+   * Creates {@code candidate} unless its phone already has a profile; either way, the phone's
+   * profile.
+   */
   CustomerProfile findOrCreate(CustomerProfile candidate);
 
   Optional<CustomerProfile> findByPhone(Phone phone);

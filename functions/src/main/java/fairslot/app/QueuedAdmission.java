@@ -15,12 +15,18 @@ import java.util.Optional;
  * message), and makes sure none is left QUEUED: the dead-letter cleanup and the stale-requests job.
  */
 public final class QueuedAdmission {
-  /** A request QUEUED this long is sent again (its message may have been lost before it was sent). */
+  /**
+   * A request QUEUED this long is sent again (its message may have been lost before it was sent).
+   */
   static final Duration REDRIVE_AFTER = Duration.ofMinutes(5);
+
   /** A request QUEUED this long gets one last try and is then rejected as throttled. */
   static final Duration GIVE_UP_AFTER = Duration.ofMinutes(15);
 
-  public enum Verdict { DECIDED, RETRY }
+  public enum Verdict {
+    DECIDED,
+    RETRY
+  }
 
   private final RequestStore requests;
   private final BookingService bookings;
@@ -28,7 +34,11 @@ public final class QueuedAdmission {
   private final BookingQueue queue;
   private final Clock clock;
 
-  public QueuedAdmission(RequestStore requests, BookingService bookings, WaitlistService waitlist, BookingQueue queue,
+  public QueuedAdmission(
+      RequestStore requests,
+      BookingService bookings,
+      WaitlistService waitlist,
+      BookingQueue queue,
       Clock clock) {
     this.requests = requests;
     this.bookings = bookings;
@@ -69,13 +79,16 @@ public final class QueuedAdmission {
         return Verdict.DECIDED;
       }
       default -> {
-        requests.decide(requestId, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty(), now);
+        requests.decide(
+            requestId, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty(), now);
         return Verdict.DECIDED;
       }
     }
   }
 
-  /** Dead-letter cleanup: one last try; if it still cannot be decided, REJECTED with code throttled. */
+  /**
+   * Dead-letter cleanup: one last try; if it still cannot be decided, REJECTED with code throttled.
+   */
   /** One last try; true when the request was rejected for good (a person may want to know). */
   public boolean giveUp(String requestId) {
     Verdict last;
@@ -85,7 +98,11 @@ public final class QueuedAdmission {
       last = Verdict.RETRY;
     }
     if (last == Verdict.RETRY) {
-      requests.decide(requestId, RequestStatus.REJECTED, Optional.of(Refusal.THROTTLED.code()), Optional.empty(),
+      requests.decide(
+          requestId,
+          RequestStatus.REJECTED,
+          Optional.of(Refusal.THROTTLED.code()),
+          Optional.empty(),
           clock.instant());
       return true;
     }

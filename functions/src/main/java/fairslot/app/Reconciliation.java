@@ -31,7 +31,8 @@ public final class Reconciliation {
   public record Result(int checked, List<Deviation> deviations, Optional<String> nextCursor) {}
 
   /** Repair, if asked, happens as {@code actor}. */
-  public record Request(Optional<String> slotId, Optional<String> cursor, int limit, boolean repair, String actor) {}
+  public record Request(
+      Optional<String> slotId, Optional<String> cursor, int limit, boolean repair, String actor) {}
 
   /** NOT_FOUND when the one slot asked for does not exist. */
   public Outcome<Result> check(Request request) {
@@ -61,16 +62,28 @@ public final class Reconciliation {
       }
       checked++;
       if (!count.get().balanced()) {
-        boolean repaired = request.repair() && ledger.repair(count.get(),
-            Change.by(request.actor(), clock.instant(), "reconcile repair: held=" + count.get().held()
-                + " offered=" + count.get().offered() + " capacity=" + count.get().capacity()));
+        boolean repaired =
+            request.repair()
+                && ledger.repair(
+                    count.get(),
+                    Change.by(
+                        request.actor(),
+                        clock.instant(),
+                        "reconcile repair: held="
+                            + count.get().held()
+                            + " offered="
+                            + count.get().offered()
+                            + " capacity="
+                            + count.get().capacity()));
         deviations.add(new Deviation(count.get(), repaired));
       }
     }
     return new Result(checked, deviations, next);
   }
 
-  /** The daily job: every slot, page by page; deviations go to {@code report}, nothing is repaired. */
+  /**
+   * The daily job: every slot, page by page; deviations go to {@code report}, nothing is repaired.
+   */
   public JobReport checkEverySlot(int pageSize, Consumer<Deviation> report) {
     int checked = 0;
     int deviations = 0;

@@ -12,10 +12,12 @@ import java.util.Optional;
 
 /**
  * Asks providers for refunds that are owed, with exponential backoff, and hands a refund to staff
- * (REFUND_FAILED) after {@link #MAX_ATTEMPTS} failed tries. A refund never puts a booking back to PAID.
+ * (REFUND_FAILED) after {@link #MAX_ATTEMPTS} failed tries. A refund never puts a booking back to
+ * PAID.
  */
 public final class Refunds {
   public static final int MAX_ATTEMPTS = 5;
+
   /** How long to wait for the provider's webhook after it accepted a refund before asking again. */
   static final Duration AWAIT_WEBHOOK = Duration.ofHours(1);
 
@@ -24,7 +26,8 @@ public final class Refunds {
   private final PaymentProviders providers;
   private final Clock clock;
 
-  public Refunds(PaymentStore payments, BookingStore bookings, PaymentProviders providers, Clock clock) {
+  public Refunds(
+      PaymentStore payments, BookingStore bookings, PaymentProviders providers, Clock clock) {
     this.payments = payments;
     this.bookings = bookings;
     this.providers = providers;
@@ -45,7 +48,10 @@ public final class Refunds {
 
   /** Right after a refund is requested, so the customer does not wait for the next job run. */
   public void attemptNow(String paymentNo) {
-    payments.findPayment(paymentNo).filter(p -> p.status() == PaymentStatus.REFUNDING).ifPresent(this::attempt);
+    payments
+        .findPayment(paymentNo)
+        .filter(p -> p.status() == PaymentStatus.REFUNDING)
+        .ifPresent(this::attempt);
   }
 
   /**
@@ -66,22 +72,40 @@ public final class Refunds {
       result = RefundAttempt.FAILED;
     }
     if (result == RefundAttempt.COMPLETED) {
-      bookings.findBooking(p.bookingId()).ifPresent(b -> payments.settle(new Settlement.Refunded(
-          "refund-completed:" + p.paymentNo() + ":" + attempts, claimed, b,
-          Change.by("system:refund-retry", now, "refund completed by " + p.provider()))));
+      bookings
+          .findBooking(p.bookingId())
+          .ifPresent(
+              b ->
+                  payments.settle(
+                      new Settlement.Refunded(
+                          "refund-completed:" + p.paymentNo() + ":" + attempts,
+                          claimed,
+                          b,
+                          Change.by(
+                              "system:refund-retry", now, "refund completed by " + p.provider()))));
     } else if (result == RefundAttempt.FAILED) {
       failed(claimed, "the provider refused the refund");
     }
     return true;
   }
 
-  /** A failed attempt ({@code p} as it is now): back off, or give up for staff after the last attempt. */
+  /**
+   * A failed attempt ({@code p} as it is now): back off, or give up for staff after the last
+   * attempt.
+   */
   public void failed(Payment p, String why) {
     Instant now = clock.instant();
     Optional<Booking> booking = bookings.findBooking(p.bookingId());
     if (p.refundAttempts() >= MAX_ATTEMPTS && booking.isPresent()) {
-      payments.settle(new Settlement.RefundGivenUp("refund-gave-up:" + p.paymentNo(), p, booking.get(),
-          Change.by("system:refund-retry", now, why + "; gave up after " + p.refundAttempts() + " attempts")));
+      payments.settle(
+          new Settlement.RefundGivenUp(
+              "refund-gave-up:" + p.paymentNo(),
+              p,
+              booking.get(),
+              Change.by(
+                  "system:refund-retry",
+                  now,
+                  why + "; gave up after " + p.refundAttempts() + " attempts")));
       return;
     }
     Duration wait = Duration.ofMinutes(1L << Math.min(p.refundAttempts(), 6));
@@ -89,7 +113,14 @@ public final class Refunds {
   }
 
   private static Payment withAttempts(Payment p, int attempts) {
-    return new Payment(p.paymentNo(), p.bookingId(), p.userId(), p.amount(), p.provider(), p.status(), attempts,
+    return new Payment(
+        p.paymentNo(),
+        p.bookingId(),
+        p.userId(),
+        p.amount(),
+        p.provider(),
+        p.status(),
+        attempts,
         p.createdAt());
   }
 }

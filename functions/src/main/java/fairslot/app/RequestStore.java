@@ -14,8 +14,15 @@ public interface RequestStore {
 
   Optional<BookingRequest> find(String requestId);
 
-  /** QUEUED to a final status (not GRANTED: that is part of the booking transaction); false if already decided. */
-  boolean decide(String requestId, RequestStatus status, Optional<String> code, Optional<String> waitlistEntryId,
+  /**
+   * QUEUED to a final status (not GRANTED: that is part of the booking transaction); false if
+   * already decided.
+   */
+  boolean decide(
+      String requestId,
+      RequestStatus status,
+      Optional<String> code,
+      Optional<String> waitlistEntryId,
       Instant at);
 
   /** Requests still QUEUED that were accepted at or before {@code before}. */

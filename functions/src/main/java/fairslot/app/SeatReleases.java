@@ -4,7 +4,10 @@ import fairslot.app.BookingStore.ReleaseResult;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 
-/** Returns a booking's seats (one transaction) and then announces it; every release goes through here. */
+/**
+ * Returns a booking's seats (one transaction) and then announces it; every release goes through
+ * here.
+ */
 public final class SeatReleases {
   private final BookingStore store;
   private final EventPublisher events;
@@ -19,7 +22,10 @@ public final class SeatReleases {
   }
 
   /** As above, with a notification written in the release's own transaction. */
-  public ReleaseResult release(Booking booking, BookingStatus to, Change change,
+  public ReleaseResult release(
+      Booking booking,
+      BookingStatus to,
+      Change change,
       java.util.Optional<fairslot.domain.Notification> notice) {
     ReleaseResult result = store.release(booking, to, change, notice);
     if (result instanceof ReleaseResult.Released released) {

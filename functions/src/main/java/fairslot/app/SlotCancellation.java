@@ -16,8 +16,8 @@ import java.util.Optional;
  * Cancelling a whole slot. The slot moves to CANCELLED first (no booking, join or offer can start
  * after that), then its waitlist is closed and every active booking is released: unpaid ones
  * CANCELLED, paid ones REFUNDING with the refund started, each with a SLOT_CANCELLED notification
- * written in its own transaction. Every step is conditional on the item still being in the state
- * it finds it in, so running the whole thing again resumes an interrupted run and repeats nothing.
+ * written in its own transaction. Every step is conditional on the item still being in the state it
+ * finds it in, so running the whole thing again resumes an interrupted run and repeats nothing.
  */
 public final class SlotCancellation {
   private static final int PAGE = 100;
@@ -29,8 +29,13 @@ public final class SlotCancellation {
   private final Refunds refunds;
   private final Clock clock;
 
-  public SlotCancellation(CatalogStore catalog, BookingStore bookings, WaitlistStore waitlist, SeatReleases releases,
-      Refunds refunds, Clock clock) {
+  public SlotCancellation(
+      CatalogStore catalog,
+      BookingStore bookings,
+      WaitlistStore waitlist,
+      SeatReleases releases,
+      Refunds refunds,
+      Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
     this.waitlist = waitlist;
@@ -40,7 +45,8 @@ public final class SlotCancellation {
   }
 
   /** What this run did; a resumed run counts only what was left. */
-  public record Cancelled(Slot slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {}
+  public record Cancelled(
+      Slot slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {}
 
   public Outcome<Cancelled> cancel(String staff, String slotId) {
     Change change = Change.by(staff, clock.instant(), "slot cancelled");
@@ -55,14 +61,16 @@ public final class SlotCancellation {
     List<WaitlistEntry> line = waitlist.entriesOf(slotId);
     int closed = 0;
     for (WaitlistEntry e : line) {
-      if (e.status() == WaitlistStatus.WAITING && waitlist.closeWaiting(e, change)
-          instanceof WaitlistStore.MoveResult.Moved) {
+      if (e.status() == WaitlistStatus.WAITING
+          && waitlist.closeWaiting(e, change) instanceof WaitlistStore.MoveResult.Moved) {
         closed++;
       }
     }
     for (WaitlistEntry e : line) {
-      if (e.status() == WaitlistStatus.OFFERED && waitlist.endOffer(e, WaitlistStatus.EXPIRED, change,
-          Optional.of(Notification.Kind.SLOT_CANCELLED)) instanceof WaitlistStore.MoveResult.Moved) {
+      if (e.status() == WaitlistStatus.OFFERED
+          && waitlist.endOffer(
+                  e, WaitlistStatus.EXPIRED, change, Optional.of(Notification.Kind.SLOT_CANCELLED))
+              instanceof WaitlistStore.MoveResult.Moved) {
         closed++;
       }
     }
@@ -87,21 +95,25 @@ public final class SlotCancellation {
     if (nothingLeftActive(slotId)) {
       catalog.cancelFinished(slotId);
     }
-    return Outcome.done(new Cancelled(catalog.findSlot(slotId).orElse(done.value()), cancelled, refunding, closed));
+    return Outcome.done(
+        new Cancelled(catalog.findSlot(slotId).orElse(done.value()), cancelled, refunding, closed));
   }
 
   /** Whether a fresh look finds no active booking, waiting entry or open offer left on the slot. */
   private boolean nothingLeftActive(String slotId) {
-    boolean lineClosed = waitlist.entriesOf(slotId).stream()
-        .noneMatch(e -> e.status() == WaitlistStatus.WAITING || e.status() == WaitlistStatus.OFFERED);
+    boolean lineClosed =
+        waitlist.entriesOf(slotId).stream()
+            .noneMatch(
+                e -> e.status() == WaitlistStatus.WAITING || e.status() == WaitlistStatus.OFFERED);
     if (!lineClosed) {
       return false;
     }
     Optional<String> cursor = Optional.empty();
     do {
       Page<Booking> page = bookings.bookingsOfSlot(slotId, new PageRequest(PAGE, cursor));
-      if (page.items().stream().anyMatch(b -> b.status() == BookingStatus.PENDING_PAY
-          || b.status() == BookingStatus.PAID)) {
+      if (page.items().stream()
+          .anyMatch(
+              b -> b.status() == BookingStatus.PENDING_PAY || b.status() == BookingStatus.PAID)) {
         return false;
       }
       cursor = page.nextCursor();
@@ -137,10 +149,17 @@ public final class SlotCancellation {
       } else if (b.status() == BookingStatus.PAID) {
         to = BookingStatus.REFUNDING;
       } else {
-        return Optional.empty(); // already inactive, or the session already happened (COMPLETED, NO_SHOW)
+        return Optional
+            .empty(); // already inactive, or the session already happened (COMPLETED, NO_SHOW)
       }
-      ReleaseResult r = releases.release(b, to, change, Optional.of(
-          new Notification(b.userId(), b.slotId(), Notification.Kind.SLOT_CANCELLED, b.bookingId())));
+      ReleaseResult r =
+          releases.release(
+              b,
+              to,
+              change,
+              Optional.of(
+                  new Notification(
+                      b.userId(), b.slotId(), Notification.Kind.SLOT_CANCELLED, b.bookingId())));
       if (r instanceof ReleaseResult.Released) {
         if (to == BookingStatus.REFUNDING) {
           b.paymentNo().ifPresent(refunds::attemptNow);

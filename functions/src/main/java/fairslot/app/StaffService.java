@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** The desk's actions on a booking. Each is one conditional transition; repeating one returns the booking. */
+/**
+ * The desk's actions on a booking. Each is one conditional transition; repeating one returns the
+ * booking.
+ */
 public final class StaffService {
   private static final int ROUNDS = 5;
 
@@ -28,8 +31,13 @@ public final class StaffService {
   private final Clock clock;
   private final IdGenerator ids;
 
-  public StaffService(BookingStore bookings, PaymentStore payments, SeatReleases releases, Refunds refunds,
-      Clock clock, IdGenerator ids) {
+  public StaffService(
+      BookingStore bookings,
+      PaymentStore payments,
+      SeatReleases releases,
+      Refunds refunds,
+      Clock clock,
+      IdGenerator ids) {
     this.bookings = bookings;
     this.payments = payments;
     this.releases = releases;
@@ -40,66 +48,106 @@ public final class StaffService {
 
   /** PAID → COMPLETED. */
   public Outcome<Booking> checkIn(String staff, String bookingId) {
-    return onBooking(bookingId, b -> {
-      if (b.status() == BookingStatus.COMPLETED) {
-        return Optional.of(Outcome.done(b));
-      }
-      if (b.status() != BookingStatus.PAID) {
-        return Optional.of(Outcome.refused(Refusal.INVALID_TRANSITION,
-            "only a PAID booking can be checked in, not " + b.status()));
-      }
-      MoveResult r = bookings.move(b, BookingStatus.COMPLETED, Change.by(staff, clock.instant(), "checked in"));
-      return r instanceof MoveResult.Moved moved ? Optional.of(Outcome.done(moved.booking())) : Optional.empty();
-    });
+    return onBooking(
+        bookingId,
+        b -> {
+          if (b.status() == BookingStatus.COMPLETED) {
+            return Optional.of(Outcome.done(b));
+          }
+          if (b.status() != BookingStatus.PAID) {
+            return Optional.of(
+                Outcome.refused(
+                    Refusal.INVALID_TRANSITION,
+                    "only a PAID booking can be checked in, not " + b.status()));
+          }
+          MoveResult r =
+              bookings.move(
+                  b, BookingStatus.COMPLETED, Change.by(staff, clock.instant(), "checked in"));
+          return r instanceof MoveResult.Moved moved
+              ? Optional.of(Outcome.done(moved.booking()))
+              : Optional.empty();
+        });
   }
 
   /** PENDING_PAY → PAID with an offline payment taken at the desk. */
   public Outcome<Booking> offlinePayment(String staff, String bookingId) {
-    return onBooking(bookingId, b -> {
-      if (b.status() == BookingStatus.PAID) {
-        return Optional.of(Outcome.done(b));
-      }
-      if (b.status() == BookingStatus.EXPIRED) {
-        return Optional.of(Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again"));
-      }
-      if (b.status() != BookingStatus.PENDING_PAY) {
-        return Optional.of(Outcome.refused(Refusal.INVALID_TRANSITION, "a " + b.status() + " booking cannot be paid"));
-      }
-      Instant now = clock.instant();
-      Payment payment = new Payment(ids.newId(), b.bookingId(), b.userId(), b.amount(), PaymentProviders.OFFLINE,
-          PaymentStatus.SUCCEEDED, 0, now);
-      SettleResult r = payments.settle(new Settlement.PaidOffline("offline:" + payment.paymentNo(), payment, b,
-          Change.by(staff, now, "paid at the desk")));
-      return r instanceof SettleResult.Applied
-          ? Optional.of(Outcome.done(b.withStatus(BookingStatus.PAID).withPayment(payment.paymentNo())))
-          : Optional.empty();
-    });
+    return onBooking(
+        bookingId,
+        b -> {
+          if (b.status() == BookingStatus.PAID) {
+            return Optional.of(Outcome.done(b));
+          }
+          if (b.status() == BookingStatus.EXPIRED) {
+            return Optional.of(
+                Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again"));
+          }
+          if (b.status() != BookingStatus.PENDING_PAY) {
+            return Optional.of(
+                Outcome.refused(
+                    Refusal.INVALID_TRANSITION, "a " + b.status() + " booking cannot be paid"));
+          }
+          Instant now = clock.instant();
+          Payment payment =
+              new Payment(
+                  ids.newId(),
+                  b.bookingId(),
+                  b.userId(),
+                  b.amount(),
+                  PaymentProviders.OFFLINE,
+                  PaymentStatus.SUCCEEDED,
+                  0,
+                  now);
+          SettleResult r =
+              payments.settle(
+                  new Settlement.PaidOffline(
+                      "offline:" + payment.paymentNo(),
+                      payment,
+                      b,
+                      Change.by(staff, now, "paid at the desk")));
+          return r instanceof SettleResult.Applied
+              ? Optional.of(
+                  Outcome.done(b.withStatus(BookingStatus.PAID).withPayment(payment.paymentNo())))
+              : Optional.empty();
+        });
   }
 
-  /** PAID → REFUNDING at any time (staff override the customer's cut-off), and the refund starts. */
+  /**
+   * PAID → REFUNDING at any time (staff override the customer's cut-off), and the refund starts.
+   */
   public Outcome<Booking> refund(String staff, String bookingId) {
-    return onBooking(bookingId, b -> {
-      if (b.status() == BookingStatus.REFUNDING || b.status() == BookingStatus.REFUNDED) {
-        return Optional.of(Outcome.done(b));
-      }
-      if (b.status() != BookingStatus.PAID) {
-        return Optional.of(Outcome.refused(Refusal.INVALID_TRANSITION,
-            "only a PAID booking can be refunded, not " + b.status()));
-      }
-      ReleaseResult r = releases.release(b, BookingStatus.REFUNDING, Change.by(staff, clock.instant(), "refunded by staff"));
-      if (!(r instanceof ReleaseResult.Released released)) {
-        return Optional.empty();
-      }
-      b.paymentNo().ifPresent(refunds::attemptNow);
-      return Optional.of(Outcome.done(bookings.findBooking(bookingId).orElse(released.booking())));
-    });
+    return onBooking(
+        bookingId,
+        b -> {
+          if (b.status() == BookingStatus.REFUNDING || b.status() == BookingStatus.REFUNDED) {
+            return Optional.of(Outcome.done(b));
+          }
+          if (b.status() != BookingStatus.PAID) {
+            return Optional.of(
+                Outcome.refused(
+                    Refusal.INVALID_TRANSITION,
+                    "only a PAID booking can be refunded, not " + b.status()));
+          }
+          ReleaseResult r =
+              releases.release(
+                  b,
+                  BookingStatus.REFUNDING,
+                  Change.by(staff, clock.instant(), "refunded by staff"));
+          if (!(r instanceof ReleaseResult.Released released)) {
+            return Optional.empty();
+          }
+          b.paymentNo().ifPresent(refunds::attemptNow);
+          return Optional.of(
+              Outcome.done(bookings.findBooking(bookingId).orElse(released.booking())));
+        });
   }
 
   /**
    * Reads the booking and lets {@code step} decide and make its one conditional write. An empty
-   * result means the write's condition missed (someone moved the booking): read again and decide again.
+   * result means the write's condition missed (someone moved the booking): read again and decide
+   * again.
    */
-  private Outcome<Booking> onBooking(String bookingId, Function<Booking, Optional<Outcome<Booking>>> step) {
+  private Outcome<Booking> onBooking(
+      String bookingId, Function<Booking, Optional<Outcome<Booking>>> step) {
     for (int round = 0; round < ROUNDS; round++) {
       Optional<Booking> found = bookings.findBooking(bookingId);
       if (found.isEmpty()) {
@@ -112,7 +160,6 @@ public final class StaffService {
     }
     return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again");
   }
-
 
   public List<AuditEntry> auditOfBooking(String bookingId) {
     return bookings.auditOfBooking(bookingId);

@@ -15,8 +15,8 @@ import java.util.Optional;
 
 /**
  * The waitlist: members line up in join order, and every seat released while they wait is offered
- * to the head of the line before anyone else can book it. Each step is a conditional transition,
- * so duplicate events, concurrent releases and the fallback job can never offer one seat twice.
+ * to the head of the line before anyone else can book it. Each step is a conditional transition, so
+ * duplicate events, concurrent releases and the fallback job can never offer one seat twice.
  */
 public final class WaitlistService {
   /** How many offers one fill makes at most before leaving the rest to the next trigger. */
@@ -28,7 +28,11 @@ public final class WaitlistService {
   private final Clock clock;
   private final IdGenerator ids;
 
-  public WaitlistService(CatalogStore catalog, WaitlistStore waitlist, BookingService bookings, Clock clock,
+  public WaitlistService(
+      CatalogStore catalog,
+      WaitlistStore waitlist,
+      BookingService bookings,
+      Clock clock,
       IdGenerator ids) {
     this.catalog = catalog;
     this.waitlist = waitlist;
@@ -63,7 +67,9 @@ public final class WaitlistService {
   }
 
   public Outcome<Place> mine(String userId, String slotId) {
-    return waitlist.entryOf(slotId, userId).<Outcome<Place>>map(e -> Outcome.done(placeOf(e)))
+    return waitlist
+        .entryOf(slotId, userId)
+        .<Outcome<Place>>map(e -> Outcome.done(placeOf(e)))
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "you are not on this slot's waitlist"));
   }
 
@@ -94,8 +100,11 @@ public final class WaitlistService {
     }
     WaitlistEntry entry = found.get();
     if (entry.status() == WaitlistStatus.ACCEPTED && entry.bookingId().isPresent()) {
-      return bookings.booking(userId, entry.bookingId().get()).<Outcome<Booking>>map(Outcome::done)
-          .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no booking " + entry.bookingId().get()));
+      return bookings
+          .booking(userId, entry.bookingId().get())
+          .<Outcome<Booking>>map(Outcome::done)
+          .orElseGet(
+              () -> Outcome.refused(Refusal.NOT_FOUND, "no booking " + entry.bookingId().get()));
     }
     if (entry.statusAt(clock.instant()) == WaitlistStatus.EXPIRED) {
       return Outcome.refused(Refusal.OFFER_EXPIRED, "the offer expired");
@@ -115,7 +124,8 @@ public final class WaitlistService {
     }
     WaitlistEntry entry = found.get();
     if (entry.status() == WaitlistStatus.OFFERED) {
-      waitlist.endOffer(entry, WaitlistStatus.EXPIRED, Change.by(userId, clock.instant(), "declined"));
+      waitlist.endOffer(
+          entry, WaitlistStatus.EXPIRED, Change.by(userId, clock.instant(), "declined"));
       fill(entry.slotId());
     } else if (entry.status() == WaitlistStatus.ACCEPTED) {
       return Outcome.refused(Refusal.INVALID_TRANSITION, "the offer was already accepted");
@@ -145,11 +155,20 @@ public final class WaitlistService {
       }
       Instant now = clock.instant();
       Instant deadline = now.plus(slot.policy().offerDuration());
-      if (waitlist.offer(head.get(), deadline, Change.by("system:waitlist", now, "seat released")) instanceof MoveResult.Moved) {
+      if (waitlist.offer(head.get(), deadline, Change.by("system:waitlist", now, "seat released"))
+          instanceof MoveResult.Moved) {
         offers++;
-        WaitlistEntry offered = new WaitlistEntry(head.get().entryId(), slotId, head.get().userId(),
-            head.get().sequence(), WaitlistStatus.OFFERED, Optional.of(deadline), Optional.empty(),
-            head.get().joinedAt(), head.get().slotCapacity());
+        WaitlistEntry offered =
+            new WaitlistEntry(
+                head.get().entryId(),
+                slotId,
+                head.get().userId(),
+                head.get().sequence(),
+                WaitlistStatus.OFFERED,
+                Optional.of(deadline),
+                Optional.empty(),
+                head.get().joinedAt(),
+                head.get().slotCapacity());
         if (slot.policy().waitlistMode() == WaitlistMode.AUTO_HOLD) {
           autoHold(offered, slot);
         }
@@ -158,12 +177,18 @@ public final class WaitlistService {
     return offers;
   }
 
-  /** AUTO_HOLD: the head gets a PENDING_PAY booking directly; if it cannot (a clash), the seat moves on. */
+  /**
+   * AUTO_HOLD: the head gets a PENDING_PAY booking directly; if it cannot (a clash), the seat moves
+   * on.
+   */
   private void autoHold(WaitlistEntry offered, Slot slot) {
     Outcome<Booking> held = bookings.acceptOffer(offered, slot, "system:auto-hold");
     if (held instanceof Outcome.Refused<Booking> refused) {
-      waitlist.endOffer(offered, WaitlistStatus.EXPIRED,
-          Change.by("system:auto-hold", clock.instant(), "could not hold: " + refused.refusal().code()));
+      waitlist.endOffer(
+          offered,
+          WaitlistStatus.EXPIRED,
+          Change.by(
+              "system:auto-hold", clock.instant(), "could not hold: " + refused.refusal().code()));
     }
   }
 
@@ -173,8 +198,11 @@ public final class WaitlistService {
     var due = waitlist.dueOffers(now, limit);
     int expired = 0;
     for (WaitlistEntry entry : due) {
-      if (waitlist.endOffer(entry, WaitlistStatus.EXPIRED,
-          new Change(now, "system:sweep-offers", "offer expired", Optional.of(now))) instanceof MoveResult.Moved) {
+      if (waitlist.endOffer(
+              entry,
+              WaitlistStatus.EXPIRED,
+              new Change(now, "system:sweep-offers", "offer expired", Optional.of(now)))
+          instanceof MoveResult.Moved) {
         expired++;
         fill(entry.slotId());
       }
@@ -195,7 +223,10 @@ public final class WaitlistService {
     return new JobReport("waitlist-fallback", slots.size(), offers, slots.size());
   }
 
-  /** A SeatReleased event: fill its slot. Duplicates are remembered and skipped; a fill is idempotent anyway. */
+  /**
+   * A SeatReleased event: fill its slot. Duplicates are remembered and skipped; a fill is
+   * idempotent anyway.
+   */
   public void onSeatReleased(String eventId, String slotId) {
     fill(slotId);
     waitlist.remember(eventId, clock.instant());

@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** Port: waitlist entries and the slot counters they move (waitlistLength, forWaitlist, remaining). */
+/**
+ * Port: waitlist entries and the slot counters they move (waitlistLength, forWaitlist, remaining).
+ */
 public interface WaitlistStore {
 
   /**
@@ -30,24 +32,37 @@ public interface WaitlistStore {
 
   /**
    * Reserves one owed seat for {@code entry}: forWaitlist, remaining and waitlistLength - 1 on the
-   * slot (on condition a seat is owed), the entry WAITING to OFFERED, and an OFFER_MADE notification.
+   * slot (on condition a seat is owed), the entry WAITING to OFFERED, and an OFFER_MADE
+   * notification.
    */
   MoveResult offer(WaitlistEntry entry, Instant offerExpiresAt, Change change);
 
   /**
    * Ends an open offer (declined, left, or expired) and returns its seat: to the waitlist if
-   * members wait, else to open sale. With {@link Change#dueBy()}, only if the offer is past its deadline.
+   * members wait, else to open sale. With {@link Change#dueBy()}, only if the offer is past its
+   * deadline.
    */
   default MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change) {
-    return endOffer(entry, to, change, to == WaitlistStatus.EXPIRED
-        ? Optional.of(fairslot.domain.Notification.Kind.OFFER_EXPIRED) : Optional.empty());
+    return endOffer(
+        entry,
+        to,
+        change,
+        to == WaitlistStatus.EXPIRED
+            ? Optional.of(fairslot.domain.Notification.Kind.OFFER_EXPIRED)
+            : Optional.empty());
   }
 
   /** As above, telling the member with a notification of {@code notice} kind, if given. */
-  MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change,
+  MoveResult endOffer(
+      WaitlistEntry entry,
+      WaitlistStatus to,
+      Change change,
       Optional<fairslot.domain.Notification.Kind> notice);
 
-  /** WAITING to EXPIRED because the slot was cancelled, waitlistLength - 1, with a SLOT_CANCELLED notification. */
+  /**
+   * WAITING to EXPIRED because the slot was cancelled, waitlistLength - 1, with a SLOT_CANCELLED
+   * notification.
+   */
   MoveResult closeWaiting(WaitlistEntry entry, Change change);
 
   /** Every entry of a slot, whatever its status, in join order (entriesBySlot index). */
@@ -58,7 +73,10 @@ public interface WaitlistStore {
 
   List<WaitlistEntry> dueOffers(Instant now, int limit);
 
-  /** Slots marked as owing seats to their waitlist (sparse index; marked when such a seat is released). */
+  /**
+   * Slots marked as owing seats to their waitlist (sparse index; marked when such a seat is
+   * released).
+   */
   List<String> slotsAwaitingOffers(int limit);
 
   /**
@@ -72,14 +90,18 @@ public interface WaitlistStore {
 
   sealed interface JoinResult {
     record Joined(WaitlistEntry entry) implements JoinResult {}
+
     /** The member is already in line (WAITING or OFFERED): that entry. */
     record AlreadyIn(WaitlistEntry entry) implements JoinResult {}
+
     record SeatsAvailable() implements JoinResult {}
+
     record SlotNotOpen() implements JoinResult {}
   }
 
   sealed interface MoveResult {
     record Moved() implements MoveResult {}
+
     /** The entry or the slot was not as expected (someone else moved it first). */
     record Missed() implements MoveResult {}
   }

@@ -17,27 +17,29 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressExcep
  * The one contention and fault policy for every AWS call fairslot makes (docs/reliability.md).
  *
  * <p>Retried, bounded to {@link #MAX_ATTEMPTS} attempts with full-jitter exponential backoff:
+ *
  * <ul>
  *   <li>what the SDK retries by itself: throttling, 5xx and I/O errors (a lost response included;
- *       the SDK resends a TransactWriteItems with the same ClientRequestToken, which DynamoDB answers
- *       idempotently for 10 minutes);</li>
+ *       the SDK resends a TransactWriteItems with the same ClientRequestToken, which DynamoDB
+ *       answers idempotently for 10 minutes);
  *   <li>contention, which the SDK does not retry: TransactionConflictException on a single-item
  *       write, TransactionInProgressException, and a TransactionCanceledException whose reasons are
  *       only TransactionConflict or ThrottlingError. Nothing was written in these cases, so trying
- *       the same request again is always safe.</li>
+ *       the same request again is always safe.
  * </ul>
+ *
  * A cancellation that names a failed condition is never retried here: that is the rule answering,
  * and the store reads it as a business result.
  *
- * <p>What is left after the last attempt is {@link #isTransient transient}: {@link Resilient}
- * turns it into {@code fairslot.app.Unavailable}, which every entry point maps the same way.
+ * <p>What is left after the last attempt is {@link #isTransient transient}: {@link Resilient} turns
+ * it into {@code fairslot.app.Unavailable}, which every entry point maps the same way.
  */
 public final class AwsRetries {
   public static final int MAX_ATTEMPTS = 8;
   static final Duration BASE = Duration.ofMillis(25);
   static final Duration CAP = Duration.ofMillis(1000);
-  private static final Set<String> CONTENTION_REASONS = Set.of("TransactionConflict", "ThrottlingError",
-      "TransactionInProgress");
+  private static final Set<String> CONTENTION_REASONS =
+      Set.of("TransactionConflict", "ThrottlingError", "TransactionInProgress");
 
   private AwsRetries() {}
 
@@ -47,7 +49,8 @@ public final class AwsRetries {
         .retryOnException(AwsRetries::isContention)
         .maxAttempts(MAX_ATTEMPTS)
         .backoffStrategy(BackoffStrategy.exponentialDelay(BASE, CAP))
-        .throttlingBackoffStrategy(BackoffStrategy.exponentialDelay(BASE.multipliedBy(2), CAP.multipliedBy(2)))
+        .throttlingBackoffStrategy(
+            BackoffStrategy.exponentialDelay(BASE.multipliedBy(2), CAP.multipliedBy(2)))
         // A Lambda container serves one request at a time, so the token bucket would only carry a
         // crowd's failures from one request into the next one's; the attempt bound is the limit.
         .circuitBreakerEnabled(false)
@@ -89,7 +92,9 @@ public final class AwsRetries {
       return true;
     }
     if (t instanceof AwsServiceException service) {
-      return service.isThrottlingException() || service.statusCode() >= 500 || isContention(service);
+      return service.isThrottlingException()
+          || service.statusCode() >= 500
+          || isContention(service);
     }
     return false;
   }

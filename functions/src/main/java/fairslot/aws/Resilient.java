@@ -7,8 +7,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 
 /**
- * Wraps an SDK client so that a failure {@link AwsRetries} calls transient leaves it as
- * {@link Unavailable}, one type the services, jobs, consumers and HTTP entry point all understand.
+ * Wraps an SDK client so that a failure {@link AwsRetries} calls transient leaves it as {@link
+ * Unavailable}, one type the services, jobs, consumers and HTTP entry point all understand.
  * Paginators are served through the wrapper too, so every page's call is covered.
  */
 public final class Resilient {
@@ -18,13 +18,15 @@ public final class Resilient {
     if (Proxy.isProxyClass(client.getClass())) {
       return client;
     }
-    InvocationHandler handler = (proxy, method, args) -> {
-      if (method.isDefault() && method.getName().endsWith("Paginator")) {
-        // The SDK's paginators are default methods that call the client they are given: give them this one.
-        return InvocationHandler.invokeDefault(proxy, method, args);
-      }
-      return call(client, method, args);
-    };
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          if (method.isDefault() && method.getName().endsWith("Paginator")) {
+            // The SDK's paginators are default methods that call the client they are given: give
+            // them this one.
+            return InvocationHandler.invokeDefault(proxy, method, args);
+          }
+          return call(client, method, args);
+        };
     return api.cast(Proxy.newProxyInstance(api.getClassLoader(), new Class<?>[] {api}, handler));
   }
 
@@ -34,8 +36,13 @@ public final class Resilient {
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
       if (AwsRetries.isTransient(cause)) {
-        throw new Unavailable(method.getName() + " failed after " + AwsRetries.MAX_ATTEMPTS
-            + " attempts: " + cause.getMessage(), cause);
+        throw new Unavailable(
+            method.getName()
+                + " failed after "
+                + AwsRetries.MAX_ATTEMPTS
+                + " attempts: "
+                + cause.getMessage(),
+            cause);
       }
       throw cause;
     }

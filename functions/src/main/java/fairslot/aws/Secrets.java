@@ -7,11 +7,11 @@ import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClientBuilder;
 
 /**
- * A deployment's secrets, read once at init. In AWS a function's environment holds only the secret's
- * ARN ({@code NAME_ARN}) and the value comes from Secrets Manager, so it never sits in a plain
- * environment and only functions granted the secret can read it. Off AWS (another endpoint, a
- * hand-made deployment) {@code NAME} itself may hold the value. Either way a blank or short value is
- * an error, never a fallback to a default.
+ * A deployment's secrets, read once at init. In AWS a function's environment holds only the
+ * secret's ARN ({@code NAME_ARN}) and the value comes from Secrets Manager, so it never sits in a
+ * plain environment and only functions granted the secret can read it. Off AWS (another endpoint, a
+ * hand-made deployment) {@code NAME} itself may hold the value. Either way a blank or short value
+ * is an error, never a fallback to a default.
  */
 public final class Secrets {
   private Secrets() {}
@@ -25,14 +25,18 @@ public final class Secrets {
     String secretString(String arn);
   }
 
-  /** The secret named {@code name}, or empty when neither {@code NAME_ARN} nor {@code NAME} is set. */
-  public static Optional<String> read(Map<String, String> environment, String name, int minLength, Source source) {
+  /**
+   * The secret named {@code name}, or empty when neither {@code NAME_ARN} nor {@code NAME} is set.
+   */
+  public static Optional<String> read(
+      Map<String, String> environment, String name, int minLength, Source source) {
     String arn = environment.get(name + "_ARN");
     if (arn != null) {
       if (arn.isBlank()) {
         throw new IllegalStateException(name + "_ARN is set but blank");
       }
-      return Optional.of(checked(name + " (secret " + arn + ")", source.secretString(arn), minLength));
+      return Optional.of(
+          checked(name + " (secret " + arn + ")", source.secretString(arn), minLength));
     }
     String value = environment.get(name);
     return value == null ? Optional.empty() : Optional.of(checked(name, value, minLength));
@@ -48,17 +52,21 @@ public final class Secrets {
     return value;
   }
 
-  /** Secrets Manager through the standard SDK environment (region, credentials, AWS_ENDPOINT_URL). */
+  /**
+   * Secrets Manager through the standard SDK environment (region, credentials, AWS_ENDPOINT_URL).
+   */
   public static Source secretsManager() {
     return secretsManager(builder -> {});
   }
 
   /** Secrets Manager with the builder adjusted first (tests point it at the emulator). */
-  public static Source secretsManager(java.util.function.Consumer<SecretsManagerClientBuilder> adjust) {
+  public static Source secretsManager(
+      java.util.function.Consumer<SecretsManagerClientBuilder> adjust) {
     return arn -> {
-      SecretsManagerClientBuilder builder = SecretsManagerClient.builder()
-          .httpClient(UrlConnectionHttpClient.builder().build())
-          .overrideConfiguration(AwsRetries.overrides());
+      SecretsManagerClientBuilder builder =
+          SecretsManagerClient.builder()
+              .httpClient(UrlConnectionHttpClient.builder().build())
+              .overrideConfiguration(AwsRetries.overrides());
       adjust.accept(builder);
       try (SecretsManagerClient client = builder.build()) {
         return client.getSecretValue(r -> r.secretId(arn)).secretString();

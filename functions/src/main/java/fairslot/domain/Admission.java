@@ -1,4 +1,9 @@
 package fairslot.domain;
 
-/** How bookings reach a slot: straight through the transaction, or through the per-slot FIFO queue. */
-public enum Admission { DIRECT, QUEUED }
+/**
+ * How bookings reach a slot: straight through the transaction, or through the per-slot FIFO queue.
+ */
+public enum Admission {
+  DIRECT,
+  QUEUED
+}

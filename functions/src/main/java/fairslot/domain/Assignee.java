@@ -4,7 +4,8 @@ package fairslot.domain;
 public record Assignee(Kind kind, String id, String venueId, String name) {
 
   public enum Kind {
-    COACH(Refusal.CONFLICT_COACH), ROOM(Refusal.CONFLICT_ROOM);
+    COACH(Refusal.CONFLICT_COACH),
+    ROOM(Refusal.CONFLICT_ROOM);
 
     private final Refusal clash;
 

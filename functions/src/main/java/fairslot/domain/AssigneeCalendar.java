@@ -10,7 +10,8 @@ import java.util.Map;
  * is created with this day written under a version condition in the same transaction, so two
  * overlapping sessions can never both be created.
  */
-public record AssigneeCalendar(Assignee.Ref owner, LocalDate day, long version, Map<String, Interval> entries) {
+public record AssigneeCalendar(
+    Assignee.Ref owner, LocalDate day, long version, Map<String, Interval> entries) {
 
   public AssigneeCalendar {
     entries = Map.copyOf(entries);

@@ -32,18 +32,21 @@ public record Booking(
   }
 
   /**
-   * The status a reader should see at {@code now}: a hold past its deadline is EXPIRED even
-   * before the sweep has written that down (the sweep's conditional write makes it so).
+   * The status a reader should see at {@code now}: a hold past its deadline is EXPIRED even before
+   * the sweep has written that down (the sweep's conditional write makes it so).
    */
   public BookingStatus statusAt(Instant now) {
     return isOverdueHold(now) ? BookingStatus.EXPIRED : status;
   }
 
   public boolean isOverdueHold(Instant now) {
-    return status == BookingStatus.PENDING_PAY && holdExpiresAt.map(d -> !now.isBefore(d)).orElse(false);
+    return status == BookingStatus.PENDING_PAY
+        && holdExpiresAt.map(d -> !now.isBefore(d)).orElse(false);
   }
 
-  /** Whether a customer may still cancel a PAID booking at {@code now}: before start - cancelCutoff. */
+  /**
+   * Whether a customer may still cancel a PAID booking at {@code now}: before start - cancelCutoff.
+   */
   public boolean refundableByCustomerAt(Instant now) {
     return now.isBefore(slot.interval().start().minus(slot.cancelCutoff()));
   }
@@ -54,13 +57,30 @@ public record Booking(
   }
 
   public Booking withStatus(BookingStatus next) {
-    return new Booking(bookingId, userId, quantity, next, amount,
-        next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(), createdAt, paymentNo, slot,
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        next,
+        amount,
+        next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(),
+        createdAt,
+        paymentNo,
+        slot,
         version + 1);
   }
 
   public Booking withPayment(String paymentNo) {
-    return new Booking(bookingId, userId, quantity, status, amount, holdExpiresAt, createdAt,
-        Optional.of(paymentNo), slot, version);
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        Optional.of(paymentNo),
+        slot,
+        version);
   }
 }

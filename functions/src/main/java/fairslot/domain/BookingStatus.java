@@ -23,7 +23,8 @@ public enum BookingStatus {
       case PENDING_PAY -> EnumSet.of(PAID, CANCELLED, EXPIRED);
       case PAID -> EnumSet.of(REFUNDING, COMPLETED, NO_SHOW);
       case REFUNDING -> EnumSet.of(REFUNDED, REFUND_FAILED);
-      case CANCELLED, EXPIRED, REFUNDED, REFUND_FAILED, COMPLETED, NO_SHOW -> EnumSet.noneOf(BookingStatus.class);
+      case CANCELLED, EXPIRED, REFUNDED, REFUND_FAILED, COMPLETED, NO_SHOW ->
+          EnumSet.noneOf(BookingStatus.class);
     };
   }
 

@@ -13,28 +13,43 @@ import java.util.TreeMap;
 
 /**
  * A venue's day in figures, from the bookings of the slots that start that day (venue-local date):
+ *
  * <ul>
- *   <li>{@code bookings}: bookings holding seats now (PENDING_PAY, PAID, COMPLETED, NO_SHOW);</li>
+ *   <li>{@code bookings}: bookings holding seats now (PENDING_PAY, PAID, COMPLETED, NO_SHOW);
  *   <li>{@code paidMinor}: amounts of bookings that were paid, whatever happened after (PAID,
- *       COMPLETED, NO_SHOW, REFUNDING, REFUNDED, REFUND_FAILED);</li>
+ *       COMPLETED, NO_SHOW, REFUNDING, REFUNDED, REFUND_FAILED);
  *   <li>{@code refundedMinor}: amounts paid back (REFUNDED); {@code refundPendingMinor}: owed back
- *       and not yet confirmed (REFUNDING, REFUND_FAILED);</li>
- *   <li>{@code noShows}: NO_SHOW bookings.</li>
+ *       and not yet confirmed (REFUNDING, REFUND_FAILED);
+ *   <li>{@code noShows}: NO_SHOW bookings.
  * </ul>
+ *
  * One line per resource and currency; the totals carry a currency only when the day has one.
  */
 public record DailyReport(String venueId, LocalDate date, Figures totals, List<Line> byResource) {
 
   private static final Set<BookingStatus> PAID =
-      EnumSet.of(BookingStatus.PAID, BookingStatus.COMPLETED, BookingStatus.NO_SHOW, BookingStatus.REFUNDING,
-          BookingStatus.REFUNDED, BookingStatus.REFUND_FAILED);
+      EnumSet.of(
+          BookingStatus.PAID,
+          BookingStatus.COMPLETED,
+          BookingStatus.NO_SHOW,
+          BookingStatus.REFUNDING,
+          BookingStatus.REFUNDED,
+          BookingStatus.REFUND_FAILED);
   private static final Set<BookingStatus> REFUND_PENDING =
       EnumSet.of(BookingStatus.REFUNDING, BookingStatus.REFUND_FAILED);
 
-  public record Figures(Optional<String> currency, int currencies, int bookings, long paidMinor, long refundedMinor,
-      long refundPendingMinor, int noShows) {
+  public record Figures(
+      Optional<String> currency,
+      int currencies,
+      int bookings,
+      long paidMinor,
+      long refundedMinor,
+      long refundPendingMinor,
+      int noShows) {
 
-    /** Amounts in more than one currency cannot be summed into one: the lines hold the figures then. */
+    /**
+     * Amounts in more than one currency cannot be summed into one: the lines hold the figures then.
+     */
     public boolean mixedCurrencies() {
       return currencies > 1;
     }
@@ -42,14 +57,22 @@ public record DailyReport(String venueId, LocalDate date, Figures totals, List<L
 
   public record Line(String resourceId, Figures figures) {}
 
-  /** The report as of {@code now}: a hold past its deadline counts as EXPIRED, as every reader sees it. */
-  public static DailyReport of(String venueId, LocalDate date, Collection<Booking> bookings, Instant now) {
+  /**
+   * The report as of {@code now}: a hold past its deadline counts as EXPIRED, as every reader sees
+   * it.
+   */
+  public static DailyReport of(
+      String venueId, LocalDate date, Collection<Booking> bookings, Instant now) {
     Map<String, List<Booking>> byLine = new TreeMap<>();
     for (Booking b : bookings) {
-      byLine.computeIfAbsent(b.slot().resourceId() + "\u0000" + b.amount().currency(), k -> new ArrayList<>()).add(b);
+      byLine
+          .computeIfAbsent(
+              b.slot().resourceId() + "\u0000" + b.amount().currency(), k -> new ArrayList<>())
+          .add(b);
     }
     List<Line> lines = new ArrayList<>();
-    byLine.forEach((key, list) -> lines.add(new Line(list.get(0).slot().resourceId(), sum(list, now))));
+    byLine.forEach(
+        (key, list) -> lines.add(new Line(list.get(0).slot().resourceId(), sum(list, now))));
     return new DailyReport(venueId, date, sum(bookings, now), lines);
   }
 
@@ -69,7 +92,8 @@ public record DailyReport(String venueId, LocalDate date, Figures totals, List<L
       pending += REFUND_PENDING.contains(status) ? b.amount().minor() : 0;
       noShows += status == BookingStatus.NO_SHOW ? 1 : 0;
     }
-    Optional<String> currency = currencies.size() == 1 ? Optional.of(currencies.iterator().next()) : Optional.empty();
+    Optional<String> currency =
+        currencies.size() == 1 ? Optional.of(currencies.iterator().next()) : Optional.empty();
     return new Figures(currency, currencies.size(), count, paid, refunded, pending, noShows);
   }
 }

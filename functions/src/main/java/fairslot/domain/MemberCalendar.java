@@ -6,11 +6,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One member's EXCLUSIVE/SEATS bookings touching one UTC day. Stored as one item with a version;
- * a booking writes it with a version condition in the booking transaction, which makes the
- * no-overlap rule atomic.
+ * One member's EXCLUSIVE/SEATS bookings touching one UTC day. Stored as one item with a version; a
+ * booking writes it with a version condition in the booking transaction, which makes the no-overlap
+ * rule atomic.
  */
-public record MemberCalendar(String userId, LocalDate day, long version, Map<String, Interval> entries) {
+public record MemberCalendar(
+    String userId, LocalDate day, long version, Map<String, Interval> entries) {
 
   public MemberCalendar {
     entries = Map.copyOf(entries);

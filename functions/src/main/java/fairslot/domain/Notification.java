@@ -2,11 +2,16 @@ package fairslot.domain;
 
 /**
  * A message to a member, written as an outbox record in the same transaction as the change it
- * reports. {@code ref} is the offer or booking it is about; user + slot + kind + ref is its identity,
- * so the same change can never notify twice.
+ * reports. {@code ref} is the offer or booking it is about; user + slot + kind + ref is its
+ * identity, so the same change can never notify twice.
  */
 public record Notification(String userId, String slotId, Kind kind, String ref) {
-  public enum Kind { OFFER_MADE, OFFER_EXPIRED, BOOKING_CONFIRMED, SLOT_CANCELLED }
+  public enum Kind {
+    OFFER_MADE,
+    OFFER_EXPIRED,
+    BOOKING_CONFIRMED,
+    SLOT_CANCELLED
+  }
 
   public String key() {
     return userId + "#" + slotId + "#" + kind + "#" + ref;

@@ -8,7 +8,8 @@ public sealed interface Outcome<T> {
 
   record Done<T>(T value) implements Outcome<T> {}
 
-  record Refused<T>(Refusal refusal, String detail, Map<String, Object> extras) implements Outcome<T> {
+  record Refused<T>(Refusal refusal, String detail, Map<String, Object> extras)
+      implements Outcome<T> {
     public Refused {
       extras = Map.copyOf(extras);
     }

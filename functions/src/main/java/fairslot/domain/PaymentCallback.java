@@ -4,5 +4,10 @@ package fairslot.domain;
 public record PaymentCallback(
     String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome) {
 
-  public enum Outcome { SUCCEEDED, FAILED, REFUNDED, REFUND_FAILED }
+  public enum Outcome {
+    SUCCEEDED,
+    FAILED,
+    REFUNDED,
+    REFUND_FAILED
+  }
 }

@@ -3,9 +3,9 @@ package fairslot.domain;
 import java.util.Optional;
 
 /**
- * A phone number in one canonical form, so the same walk-in typed twice finds one profile:
- * spaces, dashes, dots and brackets are dropped, a leading {@code 00} becomes {@code +}, and what
- * remains must be an optional {@code +} and 6 to 15 digits (E.164 allows at most 15).
+ * A phone number in one canonical form, so the same walk-in typed twice finds one profile: spaces,
+ * dashes, dots and brackets are dropped, a leading {@code 00} becomes {@code +}, and what remains
+ * must be an optional {@code +} and 6 to 15 digits (E.164 allows at most 15).
  */
 public record Phone(String value) {
 

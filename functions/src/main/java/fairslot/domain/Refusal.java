@@ -1,8 +1,8 @@
 package fairslot.domain;
 
 /**
- * Why a request was turned down: expected outcomes, returned as values rather than thrown.
- * The names match the {@code code} values of the HTTP contract.
+ * Why a request was turned down: expected outcomes, returned as values rather than thrown. The
+ * names match the {@code code} values of the HTTP contract.
  */
 public enum Refusal {
   INVALID_REQUEST,

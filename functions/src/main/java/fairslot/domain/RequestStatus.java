@@ -1,3 +1,8 @@
 package fairslot.domain;
 
-public enum RequestStatus { QUEUED, GRANTED, SOLD_OUT, REJECTED }
+public enum RequestStatus {
+  QUEUED,
+  GRANTED,
+  SOLD_OUT,
+  REJECTED
+}

@@ -1,6 +1,7 @@
 package fairslot.domain;
 
-public record Resource(String resourceId, String venueId, String name, ResourceKind kind, int capacity) {
+public record Resource(
+    String resourceId, String venueId, String name, ResourceKind kind, int capacity) {
 
   public Resource {
     if (capacity < 1) {

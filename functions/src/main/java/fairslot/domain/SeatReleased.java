@@ -2,7 +2,12 @@ package fairslot.domain;
 
 /** Domain event: seats went back to a slot. Consumers must tolerate duplicates (eventId). */
 public record SeatReleased(String eventId, String slotId, int quantity, Reason reason) {
-  public enum Reason { CANCELLED, EXPIRED, REFUNDING, ADMIN }
+  public enum Reason {
+    CANCELLED,
+    EXPIRED,
+    REFUNDING,
+    ADMIN
+  }
 
   public static Reason reasonFor(BookingStatus target) {
     return switch (target) {

@@ -8,8 +8,8 @@ import java.time.ZoneId;
  * A bookable session of a resource. {@code remaining} counts seats held by no booking and no open
  * offer, so capacity == remaining + active booking quantities + open offer quantities. Of those,
  * {@code forWaitlist} were released while members were waiting: they are owed to the waitlist and
- * never on open sale (remaining - forWaitlist is what anyone may book). All of it is a snapshot: every
- * decision that depends on it is re-checked by the condition of the write that acts on it.
+ * never on open sale (remaining - forWaitlist is what anyone may book). All of it is a snapshot:
+ * every decision that depends on it is re-checked by the condition of the write that acts on it.
  */
 public record Slot(
     String slotId,
@@ -30,7 +30,11 @@ public record Slot(
 
   /** Longest slot we accept: keeps a booking's member-calendar days to at most two. */
   public static final Duration MAX_LENGTH = Duration.ofHours(24);
-  /** How far ahead a slot may start (the contract: 2 years); beyond it venue-local arithmetic can overflow. */
+
+  /**
+   * How far ahead a slot may start (the contract: 2 years); beyond it venue-local arithmetic can
+   * overflow.
+   */
   public static final java.time.Duration MAX_AHEAD = java.time.Duration.ofDays(731);
 
   public Slot {
@@ -45,10 +49,23 @@ public record Slot(
     }
   }
 
-
   public Slot with(SlotStatus next) {
-    return new Slot(slotId, venueId, resourceId, kind, interval, capacity, remaining, next, price, admission,
-        waitlistLength, timeZone, policy, forWaitlist, assignment);
+    return new Slot(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        remaining,
+        next,
+        price,
+        admission,
+        waitlistLength,
+        timeZone,
+        policy,
+        forWaitlist,
+        assignment);
   }
 
   public boolean hasStarted(Instant now) {

@@ -1,3 +1,7 @@
 package fairslot.domain;
 
-public enum SlotStatus { OPEN, CLOSED, CANCELLED }
+public enum SlotStatus {
+  OPEN,
+  CLOSED,
+  CANCELLED
+}

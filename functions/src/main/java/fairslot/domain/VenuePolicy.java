@@ -2,7 +2,9 @@ package fairslot.domain;
 
 import java.time.Duration;
 
-/** Booking rules a venue sets. Slots copy the policy when they are created (see docs/data-model.md). */
+/**
+ * Booking rules a venue sets. Slots copy the policy when they are created (see docs/data-model.md).
+ */
 public record VenuePolicy(
     Duration holdDuration,
     Duration cancelCutoff,
@@ -10,22 +12,33 @@ public record VenuePolicy(
     WaitlistMode waitlistMode,
     int maxPerBooking) {
 
-  /** The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every booking would fail. */
+  /**
+   * The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every
+   * booking would fail.
+   */
   public static final Duration MAX_HOLD_OR_OFFER = Duration.ofDays(7);
+
   public static final Duration MAX_CANCEL_CUTOFF = Duration.ofDays(365);
   public static final int MAX_PER_BOOKING = 100;
 
   public static final VenuePolicy DEFAULT =
-      new VenuePolicy(Duration.ofMinutes(15), Duration.ofHours(2), Duration.ofMinutes(30), WaitlistMode.OFFER, 4);
+      new VenuePolicy(
+          Duration.ofMinutes(15),
+          Duration.ofHours(2),
+          Duration.ofMinutes(30),
+          WaitlistMode.OFFER,
+          4);
 
   public VenuePolicy {
-    if (holdDuration.compareTo(Duration.ofSeconds(1)) < 0 || holdDuration.compareTo(MAX_HOLD_OR_OFFER) > 0) {
+    if (holdDuration.compareTo(Duration.ofSeconds(1)) < 0
+        || holdDuration.compareTo(MAX_HOLD_OR_OFFER) > 0) {
       throw new IllegalArgumentException("holdDuration must be from PT1S to P7D");
     }
     if (cancelCutoff.isNegative() || cancelCutoff.compareTo(MAX_CANCEL_CUTOFF) > 0) {
       throw new IllegalArgumentException("cancelCutoff must be from PT0S to P365D");
     }
-    if (offerDuration.compareTo(Duration.ofSeconds(1)) < 0 || offerDuration.compareTo(MAX_HOLD_OR_OFFER) > 0) {
+    if (offerDuration.compareTo(Duration.ofSeconds(1)) < 0
+        || offerDuration.compareTo(MAX_HOLD_OR_OFFER) > 0) {
       throw new IllegalArgumentException("offerDuration must be from PT1S to P7D");
     }
     if (maxPerBooking < 1 || maxPerBooking > MAX_PER_BOOKING) {

@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /** Reading and showing instants in a venue's zone, per the HTTP contract. */
 public final class VenueTime {
-  private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX");
+  private static final DateTimeFormatter SHOWN =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX");
 
   private VenueTime() {}
 

@@ -20,7 +20,8 @@ public record WaitlistEntry(
 
   /** An offer past its deadline reads as EXPIRED before the sweep writes it down. */
   public WaitlistStatus statusAt(Instant now) {
-    if (status == WaitlistStatus.OFFERED && offerExpiresAt.map(d -> !now.isBefore(d)).orElse(false)) {
+    if (status == WaitlistStatus.OFFERED
+        && offerExpiresAt.map(d -> !now.isBefore(d)).orElse(false)) {
       return WaitlistStatus.EXPIRED;
     }
     return status;

@@ -1,3 +1,6 @@
 package fairslot.domain;
 
-public enum WaitlistMode { OFFER, AUTO_HOLD }
+public enum WaitlistMode {
+  OFFER,
+  AUTO_HOLD
+}

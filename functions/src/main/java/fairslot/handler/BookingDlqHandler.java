@@ -34,7 +34,9 @@ public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatc
         String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
         if (!requestId.isEmpty() && admission.giveUp(requestId)) {
           // the stack's BookingRequestGivenUp alarm counts exactly this line
-          Log.error(fairslot.definitions.Fairslot.BOOKING_GIVEN_UP_LOG, java.util.Map.of("requestId", requestId));
+          Log.error(
+              fairslot.definitions.Fairslot.BOOKING_GIVEN_UP_LOG,
+              java.util.Map.of("requestId", requestId));
         }
       } catch (Exception e) {
         Log.error("dead-lettered booking request not settled", message.getMessageId(), e);

@@ -35,7 +35,10 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
     List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
     Set<String> stoppedGroups = new HashSet<>();
     for (SQSEvent.SQSMessage message : event.getRecords()) {
-      String group = message.getAttributes() == null ? "" : message.getAttributes().getOrDefault("MessageGroupId", "");
+      String group =
+          message.getAttributes() == null
+              ? ""
+              : message.getAttributes().getOrDefault("MessageGroupId", "");
       if (stoppedGroups.contains(group)) {
         failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
         continue;
@@ -43,9 +46,12 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
       boolean decided;
       try {
         String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
-        decided = requestId.isEmpty() || admission.process(requestId) == QueuedAdmission.Verdict.DECIDED;
+        decided =
+            requestId.isEmpty() || admission.process(requestId) == QueuedAdmission.Verdict.DECIDED;
         if (requestId.isEmpty()) {
-          Log.warn("booking message without requestId dropped", java.util.Map.of("messageId", message.getMessageId()));
+          Log.warn(
+              "booking message without requestId dropped",
+              java.util.Map.of("messageId", message.getMessageId()));
         }
       } catch (Exception e) {
         Log.error("booking request not decided", message.getMessageId(), e);

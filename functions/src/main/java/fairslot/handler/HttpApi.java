@@ -6,28 +6,32 @@ import static fairslot.handler.internal.Role.FINANCE;
 import static fairslot.handler.internal.Role.FRONTDESK;
 
 import fairslot.app.BookingService;
-import fairslot.app.DeskService;
-import fairslot.app.PageRequest;
-import fairslot.app.Reconciliation;
-import fairslot.app.SlotCancellation;
-import fairslot.domain.Assignee;
-import fairslot.domain.Assignment;
-import fairslot.domain.Phone;
-import fairslot.domain.WeeklySchedule;
-import fairslot.handler.internal.Views.DailyReportView;
-import java.time.Instant;
 import fairslot.app.CatalogService;
+import fairslot.app.DeskService;
 import fairslot.app.IdempotentRequest;
 import fairslot.app.Page;
+import fairslot.app.PageRequest;
+import fairslot.app.PaymentService;
+import fairslot.app.QueuedAdmission;
+import fairslot.app.Reconciliation;
+import fairslot.app.SlotCancellation;
+import fairslot.app.StaffService;
+import fairslot.app.WaitlistService;
 import fairslot.domain.Admission;
+import fairslot.domain.Assignee;
+import fairslot.domain.Assignment;
+import fairslot.domain.AuditEntry;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.Money;
 import fairslot.domain.Outcome;
+import fairslot.domain.PaymentCallback;
+import fairslot.domain.Phone;
 import fairslot.domain.Refusal;
 import fairslot.domain.ResourceKind;
 import fairslot.domain.VenuePolicy;
 import fairslot.domain.WaitlistMode;
+import fairslot.domain.WeeklySchedule;
 import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
@@ -37,29 +41,24 @@ import fairslot.handler.internal.Problems;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Role;
 import fairslot.handler.internal.Views;
+import fairslot.handler.internal.Views.AuditView;
+import fairslot.handler.internal.Views.BookingRequestView;
 import fairslot.handler.internal.Views.BookingView;
+import fairslot.handler.internal.Views.DailyReportView;
 import fairslot.handler.internal.Views.ListView;
+import fairslot.handler.internal.Views.PaymentView;
+import fairslot.handler.internal.Views.QueuedView;
 import fairslot.handler.internal.Views.ResourceView;
 import fairslot.handler.internal.Views.SlotView;
 import fairslot.handler.internal.Views.VenueView;
-import fairslot.handler.internal.Views.PaymentView;
-import fairslot.handler.internal.Views.AuditView;
-import fairslot.app.PaymentService;
-import fairslot.app.StaffService;
-import fairslot.app.WaitlistService;
-import fairslot.app.QueuedAdmission;
-import fairslot.handler.internal.Views.BookingRequestView;
-import fairslot.handler.internal.Views.QueuedView;
 import fairslot.handler.internal.Views.WaitlistEntryView;
 import fairslot.handler.internal.Views.WaitlistJoinView;
-import fairslot.domain.AuditEntry;
-import fairslot.domain.PaymentCallback;
 import fairslot.messaging.payments.WebhookSignature;
-import java.util.List;
 import java.time.Clock;
 import java.time.DateTimeException;
-
+import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -84,11 +83,22 @@ public final class HttpApi {
   private final Map<String, Endpoint> endpoints;
 
   /** The application services the endpoints call. */
-  public record Services(CatalogService catalog, BookingService bookings, PaymentService payments,
-      StaffService staff, WaitlistService waitlist, QueuedAdmission admission, DeskService desk,
-      SlotCancellation cancellation, Reconciliation reconciliation) {}
+  public record Services(
+      CatalogService catalog,
+      BookingService bookings,
+      PaymentService payments,
+      StaffService staff,
+      WaitlistService waitlist,
+      QueuedAdmission admission,
+      DeskService desk,
+      SlotCancellation cancellation,
+      Reconciliation reconciliation) {}
 
-  public HttpApi(Services services, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
+  public HttpApi(
+      Services services,
+      IdempotencyKeys idempotency,
+      WebhookSignature webhookSignature,
+      Clock clock) {
     this.catalog = services.catalog();
     this.bookings = services.bookings();
     this.payments = services.payments();
@@ -101,43 +111,71 @@ public final class HttpApi {
     this.idempotency = idempotency;
     this.webhookSignature = webhookSignature;
     this.clock = clock;
-    this.endpoints = Map.ofEntries(
-        Map.entry("POST /venues", Endpoint.forRoles(this::createVenue, ADMIN)),
-        Map.entry("GET /venues/{venueId}", Endpoint.open(this::getVenue)),
-        Map.entry("POST /venues/{venueId}/resources", Endpoint.forRoles(this::createResource, ADMIN)),
-        Map.entry("POST /slots", Endpoint.forRoles(this::createSlot, ADMIN)),
-        Map.entry("GET /slots", Endpoint.open(this::listSlots)),
-        Map.entry("GET /slots/{slotId}", Endpoint.open(this::getSlot)),
-        Map.entry("POST /slots/{slotId}/close", Endpoint.forRoles(r -> setOpen(r, false), FRONTDESK, ADMIN)),
-        Map.entry("POST /slots/{slotId}/open", Endpoint.forRoles(r -> setOpen(r, true), FRONTDESK, ADMIN)),
-        Map.entry("POST /bookings", Endpoint.forRoles(this::book, CUSTOMER)),
-        Map.entry("GET /bookings/{bookingId}", Endpoint.forRoles(this::getBooking, CUSTOMER)),
-        Map.entry("GET /me/bookings", Endpoint.forRoles(this::myBookings, CUSTOMER)),
-        Map.entry("POST /bookings/{bookingId}/cancel", Endpoint.forRoles(this::cancel, CUSTOMER)),
-        Map.entry("POST /bookings/{bookingId}/pay", Endpoint.forRoles(this::pay, CUSTOMER)),
-        Map.entry("POST /payments/callback", Endpoint.open(this::paymentCallback)),
-        Map.entry("POST /staff/bookings/{bookingId}/check-in",
-            Endpoint.forRoles(r -> staffAction(r, staff::checkIn), FRONTDESK, ADMIN)),
-        Map.entry("POST /staff/bookings/{bookingId}/offline-payment",
-            Endpoint.forRoles(r -> staffAction(r, staff::offlinePayment), FRONTDESK, ADMIN)),
-        Map.entry("POST /staff/bookings/{bookingId}/refund",
-            Endpoint.forRoles(r -> staffAction(r, staff::refund), FRONTDESK, ADMIN)),
-        Map.entry("GET /audit", Endpoint.forRoles(this::audit, ADMIN, FINANCE)),
-        Map.entry("POST /slots/{slotId}/waitlist", Endpoint.forRoles(this::joinWaitlist, CUSTOMER)),
-        Map.entry("GET /slots/{slotId}/waitlist/me", Endpoint.forRoles(this::myWaitlistEntry, CUSTOMER)),
-        Map.entry("DELETE /slots/{slotId}/waitlist/me", Endpoint.forRoles(this::leaveWaitlist, CUSTOMER)),
-        Map.entry("POST /waitlist/{entryId}/accept", Endpoint.forRoles(this::acceptOffer, CUSTOMER)),
-        Map.entry("POST /waitlist/{entryId}/decline", Endpoint.forRoles(this::declineOffer, CUSTOMER)),
-        Map.entry("GET /booking-requests/{requestId}", Endpoint.forRoles(this::bookingRequest, CUSTOMER)),
-        Map.entry("POST /slots/{slotId}/admission", Endpoint.forRoles(this::setAdmission, FRONTDESK, ADMIN)),
-        Map.entry("POST /coaches", Endpoint.forRoles(r -> createAssignee(r, Assignee.Kind.COACH), ADMIN)),
-        Map.entry("POST /rooms", Endpoint.forRoles(r -> createAssignee(r, Assignee.Kind.ROOM), ADMIN)),
-        Map.entry("POST /slots:generate", Endpoint.forRoles(this::generateSlots, ADMIN)),
-        Map.entry("POST /slots/{slotId}/cancel", Endpoint.forRoles(this::cancelSlot, ADMIN)),
-        Map.entry("POST /staff/bookings", Endpoint.forRoles(this::walkIn, FRONTDESK, ADMIN)),
-        Map.entry("GET /staff/bookings", Endpoint.forRoles(this::searchBookings, FRONTDESK, FINANCE, ADMIN)),
-        Map.entry("GET /reports/daily", Endpoint.forRoles(this::dailyReport, FINANCE, ADMIN)),
-        Map.entry("POST /admin/reconcile", Endpoint.forRoles(this::reconcile, ADMIN)));
+    this.endpoints =
+        Map.ofEntries(
+            Map.entry("POST /venues", Endpoint.forRoles(this::createVenue, ADMIN)),
+            Map.entry("GET /venues/{venueId}", Endpoint.open(this::getVenue)),
+            Map.entry(
+                "POST /venues/{venueId}/resources", Endpoint.forRoles(this::createResource, ADMIN)),
+            Map.entry("POST /slots", Endpoint.forRoles(this::createSlot, ADMIN)),
+            Map.entry("GET /slots", Endpoint.open(this::listSlots)),
+            Map.entry("GET /slots/{slotId}", Endpoint.open(this::getSlot)),
+            Map.entry(
+                "POST /slots/{slotId}/close",
+                Endpoint.forRoles(r -> setOpen(r, false), FRONTDESK, ADMIN)),
+            Map.entry(
+                "POST /slots/{slotId}/open",
+                Endpoint.forRoles(r -> setOpen(r, true), FRONTDESK, ADMIN)),
+            Map.entry("POST /bookings", Endpoint.forRoles(this::book, CUSTOMER)),
+            Map.entry("GET /bookings/{bookingId}", Endpoint.forRoles(this::getBooking, CUSTOMER)),
+            Map.entry("GET /me/bookings", Endpoint.forRoles(this::myBookings, CUSTOMER)),
+            Map.entry(
+                "POST /bookings/{bookingId}/cancel", Endpoint.forRoles(this::cancel, CUSTOMER)),
+            Map.entry("POST /bookings/{bookingId}/pay", Endpoint.forRoles(this::pay, CUSTOMER)),
+            Map.entry("POST /payments/callback", Endpoint.open(this::paymentCallback)),
+            Map.entry(
+                "POST /staff/bookings/{bookingId}/check-in",
+                Endpoint.forRoles(r -> staffAction(r, staff::checkIn), FRONTDESK, ADMIN)),
+            Map.entry(
+                "POST /staff/bookings/{bookingId}/offline-payment",
+                Endpoint.forRoles(r -> staffAction(r, staff::offlinePayment), FRONTDESK, ADMIN)),
+            Map.entry(
+                "POST /staff/bookings/{bookingId}/refund",
+                Endpoint.forRoles(r -> staffAction(r, staff::refund), FRONTDESK, ADMIN)),
+            Map.entry("GET /audit", Endpoint.forRoles(this::audit, ADMIN, FINANCE)),
+            Map.entry(
+                "POST /slots/{slotId}/waitlist", Endpoint.forRoles(this::joinWaitlist, CUSTOMER)),
+            Map.entry(
+                "GET /slots/{slotId}/waitlist/me",
+                Endpoint.forRoles(this::myWaitlistEntry, CUSTOMER)),
+            Map.entry(
+                "DELETE /slots/{slotId}/waitlist/me",
+                Endpoint.forRoles(this::leaveWaitlist, CUSTOMER)),
+            Map.entry(
+                "POST /waitlist/{entryId}/accept", Endpoint.forRoles(this::acceptOffer, CUSTOMER)),
+            Map.entry(
+                "POST /waitlist/{entryId}/decline",
+                Endpoint.forRoles(this::declineOffer, CUSTOMER)),
+            Map.entry(
+                "GET /booking-requests/{requestId}",
+                Endpoint.forRoles(this::bookingRequest, CUSTOMER)),
+            Map.entry(
+                "POST /slots/{slotId}/admission",
+                Endpoint.forRoles(this::setAdmission, FRONTDESK, ADMIN)),
+            Map.entry(
+                "POST /coaches",
+                Endpoint.forRoles(r -> createAssignee(r, Assignee.Kind.COACH), ADMIN)),
+            Map.entry(
+                "POST /rooms",
+                Endpoint.forRoles(r -> createAssignee(r, Assignee.Kind.ROOM), ADMIN)),
+            Map.entry("POST /slots:generate", Endpoint.forRoles(this::generateSlots, ADMIN)),
+            Map.entry("POST /slots/{slotId}/cancel", Endpoint.forRoles(this::cancelSlot, ADMIN)),
+            Map.entry("POST /staff/bookings", Endpoint.forRoles(this::walkIn, FRONTDESK, ADMIN)),
+            Map.entry(
+                "GET /staff/bookings",
+                Endpoint.forRoles(this::searchBookings, FRONTDESK, FINANCE, ADMIN)),
+            Map.entry("GET /reports/daily", Endpoint.forRoles(this::dailyReport, FINANCE, ADMIN)),
+            Map.entry("POST /admin/reconcile", Endpoint.forRoles(this::reconcile, ADMIN)));
   }
 
   /** The route keys this API serves; checked against the shared route definitions by a test. */
@@ -154,15 +192,22 @@ public final class HttpApi {
       if (endpoint.roles().length > 0) {
         Caller caller = request.requireCaller();
         if (!caller.isAny(endpoint.roles())) {
-          return Problems.of(Refusal.FORBIDDEN, 403, "this needs one of the roles "
-              + java.util.Arrays.toString(endpoint.roles()).toLowerCase(java.util.Locale.ROOT), Map.of());
+          return Problems.of(
+              Refusal.FORBIDDEN,
+              403,
+              "this needs one of the roles "
+                  + java.util.Arrays.toString(endpoint.roles()).toLowerCase(java.util.Locale.ROOT),
+              Map.of());
         }
       }
       return endpoint.action().apply(request);
     } catch (InvalidInput invalid) {
       return Problems.of(invalid);
     } catch (PageRequest.ForeignCursor foreign) {
-      return Problems.of(Refusal.INVALID_REQUEST, 422, "cursor belongs to another list; start this one without it",
+      return Problems.of(
+          Refusal.INVALID_REQUEST,
+          422,
+          "cursor belongs to another list; start this one without it",
           Map.of());
     }
   }
@@ -183,27 +228,42 @@ public final class HttpApi {
     RequestBody body = RequestBody.parse(request.body());
     String name = body.text("name");
     ZoneId zone = zone(body.optionalText("timeZone").orElse("UTC"));
-    RequestBody p = body.object("policy").onlyFields("policy",
-        java.util.Set.of("holdDuration", "cancelCutoff", "offerDuration", "waitlistMode", "maxPerBooking"));
+    RequestBody p =
+        body.object("policy")
+            .onlyFields(
+                "policy",
+                java.util.Set.of(
+                    "holdDuration",
+                    "cancelCutoff",
+                    "offerDuration",
+                    "waitlistMode",
+                    "maxPerBooking"));
     VenuePolicy d = VenuePolicy.DEFAULT;
     VenuePolicy policy;
     try {
-      policy = new VenuePolicy(
-          p.optionalDuration("holdDuration").orElse(d.holdDuration()),
-          p.optionalDuration("cancelCutoff").orElse(d.cancelCutoff()),
-          p.optionalDuration("offerDuration").orElse(d.offerDuration()),
-          p.optionalEnum("waitlistMode", WaitlistMode.class).orElse(d.waitlistMode()),
-          p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking()));
+      policy =
+          new VenuePolicy(
+              p.optionalDuration("holdDuration").orElse(d.holdDuration()),
+              p.optionalDuration("cancelCutoff").orElse(d.cancelCutoff()),
+              p.optionalDuration("offerDuration").orElse(d.offerDuration()),
+              p.optionalEnum("waitlistMode", WaitlistMode.class).orElse(d.waitlistMode()),
+              p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking()));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> HttpResponse.json(201,
-        VenueView.of(catalog.createVenue(new CatalogService.CreateVenue(name, zone, policy), key))));
+    return idempotency.once(
+        key,
+        () ->
+            HttpResponse.json(
+                201,
+                VenueView.of(
+                    catalog.createVenue(new CatalogService.CreateVenue(name, zone, policy), key))));
   }
 
   private HttpResponse getVenue(HttpRequest request) {
-    return catalog.venue(request.path("venueId"))
+    return catalog
+        .venue(request.path("venueId"))
         .map(v -> HttpResponse.json(200, VenueView.of(v)))
         .orElseGet(() -> notFound("venue"));
   }
@@ -215,19 +275,30 @@ public final class HttpApi {
     if (capacity < 1 || capacity > MAX_CAPACITY) {
       throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
     }
-    var command = new CatalogService.CreateResource(request.path("venueId"), body.text("name"), kind, capacity);
+    var command =
+        new CatalogService.CreateResource(
+            request.path("venueId"), body.text("name"), kind, capacity);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.createResource(command, key), 201, ResourceView::of));
+    return idempotency.once(
+        key, () -> respond(catalog.createResource(command, key), 201, ResourceView::of));
   }
 
   private HttpResponse createSlot(HttpRequest request) {
     RequestBody body = RequestBody.parse(request.body());
     var capacity = slotCapacity(body);
     Money price = price(body);
-    var command = new CatalogService.CreateSlot(body.text("resourceId"), body.text("start"), body.text("end"),
-        capacity, price, body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT), assignment(body));
+    var command =
+        new CatalogService.CreateSlot(
+            body.text("resourceId"),
+            body.text("start"),
+            body.text("end"),
+            capacity,
+            price,
+            body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT),
+            assignment(body));
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.createSlot(command, key), 201, SlotView::of));
+    return idempotency.once(
+        key, () -> respond(catalog.createSlot(command, key), 201, SlotView::of));
   }
 
   private static java.util.OptionalInt slotCapacity(RequestBody body) {
@@ -262,7 +333,8 @@ public final class HttpApi {
     RequestBody body = RequestBody.parse(request.body());
     var command = new CatalogService.CreateAssignee(kind, body.text("venueId"), body.text("name"));
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.createAssignee(command, key), 201, Views::assignee));
+    return idempotency.once(
+        key, () -> respond(catalog.createAssignee(command, key), 201, Views::assignee));
   }
 
   private HttpResponse generateSlots(HttpRequest request) {
@@ -277,11 +349,19 @@ public final class HttpApi {
       }
       weekly.add(new WeeklySchedule.Session(day, start, end));
     }
-    var command = new CatalogService.GenerateSlots(body.text("resourceId"), body.date("from"), body.date("to"),
-        weekly, slotCapacity(body), price(body),
-        body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT), assignment(body));
+    var command =
+        new CatalogService.GenerateSlots(
+            body.text("resourceId"),
+            body.date("from"),
+            body.date("to"),
+            weekly,
+            slotCapacity(body),
+            price(body),
+            body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT),
+            assignment(body));
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(key, () -> respond(catalog.generate(command), 200, Views.GeneratedView::of));
+    return idempotency.once(
+        key, () -> respond(catalog.generate(command), 200, Views.GeneratedView::of));
   }
 
   private static java.time.DayOfWeek dayOfWeek(String text) {
@@ -294,24 +374,33 @@ public final class HttpApi {
   }
 
   private HttpResponse cancelSlot(HttpRequest request) {
-    return respond(cancellation.cancel(request.requireCaller().userId(), request.path("slotId")), 200,
+    return respond(
+        cancellation.cancel(request.requireCaller().userId(), request.path("slotId")),
+        200,
         Views.SlotCancelledView::of);
   }
 
   private HttpResponse listSlots(HttpRequest request) {
-    var page = catalog.slotsOn(request.requiredQuery("venueId"), request.dateQuery("date"), request.page());
-    return HttpResponse.json(200, new ListView<>(page.items().stream().map(SlotView::of).toList(),
-        page.nextCursor().orElse(null)));
+    var page =
+        catalog.slotsOn(
+            request.requiredQuery("venueId"), request.dateQuery("date"), request.page());
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            page.items().stream().map(SlotView::of).toList(), page.nextCursor().orElse(null)));
   }
 
   private HttpResponse getSlot(HttpRequest request) {
-    return catalog.slot(request.path("slotId"))
+    return catalog
+        .slot(request.path("slotId"))
         .map(s -> HttpResponse.json(200, SlotView.of(s)))
         .orElseGet(() -> notFound("slot"));
   }
 
   private HttpResponse setOpen(HttpRequest request, boolean open) {
-    return respond(catalog.setOpen(request.requireCaller().userId(), request.path("slotId"), open), 200,
+    return respond(
+        catalog.setOpen(request.requireCaller().userId(), request.path("slotId"), open),
+        200,
         SlotView::of);
   }
 
@@ -324,7 +413,9 @@ public final class HttpApi {
     int quantity = body.integer("quantity");
     boolean joinWaitlist = body.optionalBoolean("joinWaitlist").orElse(false);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
-    return booked(bookings.book(BookingService.Book.byMember(caller.userId(), slotId, quantity, joinWaitlist, key)));
+    return booked(
+        bookings.book(
+            BookingService.Book.byMember(caller.userId(), slotId, quantity, joinWaitlist, key)));
   }
 
   private static HttpResponse booked(Outcome<BookingService.Booked> outcome) {
@@ -345,12 +436,13 @@ public final class HttpApi {
 
   /** How a new booking is answered; also what a retry with the same Idempotency-Key replays. */
   public static fairslot.app.StoredResponse createdResponse(Booking booking) {
-    return new fairslot.app.StoredResponse(201,
-        fairslot.shared.Json.write(BookingView.of(booking, booking.createdAt())));
+    return new fairslot.app.StoredResponse(
+        201, fairslot.shared.Json.write(BookingView.of(booking, booking.createdAt())));
   }
 
   private HttpResponse getBooking(HttpRequest request) {
-    return bookings.booking(request.requireCaller().userId(), request.path("bookingId"))
+    return bookings
+        .booking(request.requireCaller().userId(), request.path("bookingId"))
         .map(b -> HttpResponse.json(200, BookingView.of(b, clock.instant())))
         .orElseGet(() -> notFound("booking"));
   }
@@ -359,31 +451,45 @@ public final class HttpApi {
     Optional<BookingStatus> status = request.queryParam("status").map(HttpApi::bookingStatus);
     Page<Booking> page = bookings.bookingsOf(request.requireCaller().userId(), request.page());
     var now = clock.instant();
-    return HttpResponse.json(200, new ListView<>(page.items().stream()
-        .filter(b -> status.isEmpty() || b.statusAt(now) == status.get())
-        .map(b -> BookingView.of(b, now)).toList(), page.nextCursor().orElse(null)));
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            page.items().stream()
+                .filter(b -> status.isEmpty() || b.statusAt(now) == status.get())
+                .map(b -> BookingView.of(b, now))
+                .toList(),
+            page.nextCursor().orElse(null)));
   }
 
   private HttpResponse cancel(HttpRequest request) {
-    return respond(bookings.cancel(request.requireCaller().userId(), request.path("bookingId")), 200,
+    return respond(
+        bookings.cancel(request.requireCaller().userId(), request.path("bookingId")),
+        200,
         b -> BookingView.of(b, clock.instant()));
   }
 
   // ---- payments
 
   private HttpResponse pay(HttpRequest request) {
-    return respond(payments.pay(request.requireCaller().userId(), request.path("bookingId")), 200, PaymentView::of);
+    return respond(
+        payments.pay(request.requireCaller().userId(), request.path("bookingId")),
+        200,
+        PaymentView::of);
   }
 
   /**
-   * The provider's webhook. The signature over the raw body is checked before anything is read
-   * from it; a replayed event id changes nothing and is still answered 200.
+   * The provider's webhook. The signature over the raw body is checked before anything is read from
+   * it; a replayed event id changes nothing and is still answered 200.
    */
   private HttpResponse paymentCallback(HttpRequest request) {
     String raw = request.body() == null ? "" : request.body();
-    if (!webhookSignature.verify(request.header(WebhookSignature.TIMESTAMP_HEADER),
-        request.header(WebhookSignature.SIGNATURE_HEADER), raw, clock.instant())) {
-      return Problems.of(Refusal.BAD_SIGNATURE, 401, "missing, stale or wrong webhook signature", Map.of());
+    if (!webhookSignature.verify(
+        request.header(WebhookSignature.TIMESTAMP_HEADER),
+        request.header(WebhookSignature.SIGNATURE_HEADER),
+        raw,
+        clock.instant())) {
+      return Problems.of(
+          Refusal.BAD_SIGNATURE, 401, "missing, stale or wrong webhook signature", Map.of());
     }
     RequestBody body = RequestBody.parse(raw);
     Money amount;
@@ -392,21 +498,31 @@ public final class HttpApi {
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }
-    PaymentCallback callback = new PaymentCallback(body.text("eventId"), body.text("paymentNo"),
-        body.text("bookingId"), amount, body.enumeration("status", PaymentCallback.Outcome.class));
+    PaymentCallback callback =
+        new PaymentCallback(
+            body.text("eventId"),
+            body.text("paymentNo"),
+            body.text("bookingId"),
+            amount,
+            body.enumeration("status", PaymentCallback.Outcome.class));
     return respond(payments.callback(callback), 200, applied -> Map.of("ok", true));
   }
 
   private HttpResponse bookingRequest(HttpRequest request) {
-    return admission.request(request.requireCaller().userId(), request.path("requestId"))
+    return admission
+        .request(request.requireCaller().userId(), request.path("requestId"))
         .map(r -> HttpResponse.json(200, BookingRequestView.of(r)))
         .orElseGet(() -> notFound("booking request"));
   }
 
   private HttpResponse setAdmission(HttpRequest request) {
     RequestBody body = RequestBody.parse(request.body());
-    return respond(catalog.setAdmission(request.requireCaller().userId(), request.path("slotId"),
-        body.enumeration("admission", Admission.class)), 200,
+    return respond(
+        catalog.setAdmission(
+            request.requireCaller().userId(),
+            request.path("slotId"),
+            body.enumeration("admission", Admission.class)),
+        200,
         SlotView::of);
   }
 
@@ -415,17 +531,29 @@ public final class HttpApi {
   private HttpResponse joinWaitlist(HttpRequest request) {
     Caller caller = request.requireCaller();
     String slotId = request.path("slotId");
-    RequestBody body = request.body() == null || request.body().isBlank()
-        ? RequestBody.parse("{}") : RequestBody.parse(request.body());
+    RequestBody body =
+        request.body() == null || request.body().isBlank()
+            ? RequestBody.parse("{}")
+            : RequestBody.parse(request.body());
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
-    return idempotency.once(key, () -> respond(waitlist.join(caller.userId(), slotId), 201,
-        place -> new WaitlistJoinView(place.entry().entryId(), place.position(), place.entry().status().name())));
+    return idempotency.once(
+        key,
+        () ->
+            respond(
+                waitlist.join(caller.userId(), slotId),
+                201,
+                place ->
+                    new WaitlistJoinView(
+                        place.entry().entryId(), place.position(), place.entry().status().name())));
   }
 
   private HttpResponse myWaitlistEntry(HttpRequest request) {
     String slotId = request.path("slotId");
-    java.time.ZoneId zone = catalog.slot(slotId).map(fairslot.domain.Slot::timeZone).orElse(java.time.ZoneOffset.UTC);
-    return respond(waitlist.mine(request.requireCaller().userId(), slotId), 200,
+    java.time.ZoneId zone =
+        catalog.slot(slotId).map(fairslot.domain.Slot::timeZone).orElse(java.time.ZoneOffset.UTC);
+    return respond(
+        waitlist.mine(request.requireCaller().userId(), slotId),
+        200,
         place -> WaitlistEntryView.of(place, clock.instant(), zone));
   }
 
@@ -435,13 +563,18 @@ public final class HttpApi {
   }
 
   private HttpResponse acceptOffer(HttpRequest request) {
-    return respond(waitlist.accept(request.requireCaller().userId(), request.path("entryId")), 201,
+    return respond(
+        waitlist.accept(request.requireCaller().userId(), request.path("entryId")),
+        201,
         b -> BookingView.of(b, clock.instant()));
   }
 
   private HttpResponse declineOffer(HttpRequest request) {
-    Outcome<?> outcome = waitlist.decline(request.requireCaller().userId(), request.path("entryId"));
-    return outcome instanceof Outcome.Refused<?> refused ? Problems.of(refused) : HttpResponse.noContent();
+    Outcome<?> outcome =
+        waitlist.decline(request.requireCaller().userId(), request.path("entryId"));
+    return outcome instanceof Outcome.Refused<?> refused
+        ? Problems.of(refused)
+        : HttpResponse.noContent();
   }
 
   // ---- staff
@@ -458,8 +591,12 @@ public final class HttpApi {
     } else if (who.has("userId")) {
       customer = new DeskService.Customer.Account(who.text("userId"));
     } else {
-      Phone phone = Phone.parse(who.text("phone")).orElseThrow(() -> InvalidInput.unprocessable(
-          "customer.phone must be a phone number: an optional + and 6 to 15 digits"));
+      Phone phone =
+          Phone.parse(who.text("phone"))
+              .orElseThrow(
+                  () ->
+                      InvalidInput.unprocessable(
+                          "customer.phone must be a phone number: an optional + and 6 to 15 digits"));
       customer = new DeskService.Customer.ByPhone(phone, who.text("name"));
     }
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
@@ -468,45 +605,77 @@ public final class HttpApi {
 
   private HttpResponse searchBookings(HttpRequest request) {
     Optional<String> venueId = request.queryParam("venueId");
-    Optional<java.time.LocalDate> date = request.queryParam("date").map(d -> request.dateQuery("date"));
+    Optional<java.time.LocalDate> date =
+        request.queryParam("date").map(d -> request.dateQuery("date"));
     Optional<BookingStatus> status = request.queryParam("status").map(HttpApi::bookingStatus);
-    Optional<Phone> phone = request.queryParam("phone").map(p -> Phone.parse(p).orElseThrow(() ->
-        InvalidInput.unprocessable("phone must be a phone number: an optional + and 6 to 15 digits")));
+    Optional<Phone> phone =
+        request
+            .queryParam("phone")
+            .map(
+                p ->
+                    Phone.parse(p)
+                        .orElseThrow(
+                            () ->
+                                InvalidInput.unprocessable(
+                                    "phone must be a phone number: an optional + and 6 to 15 digits")));
     var query = new DeskService.Search(venueId, date, status, phone, request.queryParam("userId"));
     Instant now = clock.instant();
-    return respond(desk.search(query, request.page()), 200, page -> new ListView<>(
-        page.items().stream().map(b -> BookingView.of(b, now)).toList(), page.nextCursor().orElse(null)));
+    return respond(
+        desk.search(query, request.page()),
+        200,
+        page ->
+            new ListView<>(
+                page.items().stream().map(b -> BookingView.of(b, now)).toList(),
+                page.nextCursor().orElse(null)));
   }
 
   private HttpResponse dailyReport(HttpRequest request) {
-    DailyReportView report = DailyReportView.of(
-        desk.dailyReport(request.requiredQuery("venueId"), request.dateQuery("date")));
-    boolean csv = request.header("accept").map(a -> a.toLowerCase(java.util.Locale.ROOT).contains("text/csv"))
-        .orElse(false);
-    return csv ? new HttpResponse(200, Map.of("content-type", "text/csv; charset=utf-8"), report.csv())
+    DailyReportView report =
+        DailyReportView.of(
+            desk.dailyReport(request.requiredQuery("venueId"), request.dateQuery("date")));
+    boolean csv =
+        request
+            .header("accept")
+            .map(a -> a.toLowerCase(java.util.Locale.ROOT).contains("text/csv"))
+            .orElse(false);
+    return csv
+        ? new HttpResponse(200, Map.of("content-type", "text/csv; charset=utf-8"), report.csv())
         : HttpResponse.json(200, report);
   }
 
   private HttpResponse reconcile(HttpRequest request) {
-    RequestBody body = request.body() == null || request.body().isBlank()
-        ? RequestBody.parse("{}") : RequestBody.parse(request.body());
+    RequestBody body =
+        request.body() == null || request.body().isBlank()
+            ? RequestBody.parse("{}")
+            : RequestBody.parse(request.body());
     int limit = body.optionalInteger("limit").orElse(PageRequest.DEFAULT_LIMIT);
     if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
       throw InvalidInput.unprocessable("limit must be 1.." + PageRequest.MAX_LIMIT);
     }
     Optional<String> cursor = body.optionalText("cursor");
-    cursor.ifPresent(c -> {
-      if (!fairslot.store.dynamodb.Cursors.wellFormed(c)) {
-        throw InvalidInput.unprocessable("cursor is not one this API returned");
-      }
-    });
-    return respond(reconciliation.check(new Reconciliation.Request(body.optionalText("slotId"), cursor, limit,
-        body.optionalBoolean("repair").orElse(false), request.requireCaller().userId())), 200,
+    cursor.ifPresent(
+        c -> {
+          if (!fairslot.store.dynamodb.Cursors.wellFormed(c)) {
+            throw InvalidInput.unprocessable("cursor is not one this API returned");
+          }
+        });
+    return respond(
+        reconciliation.check(
+            new Reconciliation.Request(
+                body.optionalText("slotId"),
+                cursor,
+                limit,
+                body.optionalBoolean("repair").orElse(false),
+                request.requireCaller().userId())),
+        200,
         Views.ReconcileView::of);
   }
 
-  private HttpResponse staffAction(HttpRequest request, java.util.function.BiFunction<String, String, Outcome<Booking>> action) {
-    return respond(action.apply(request.requireCaller().userId(), request.path("bookingId")), 200,
+  private HttpResponse staffAction(
+      HttpRequest request, java.util.function.BiFunction<String, String, Outcome<Booking>> action) {
+    return respond(
+        action.apply(request.requireCaller().userId(), request.path("bookingId")),
+        200,
         b -> BookingView.of(b, clock.instant()));
   }
 
@@ -516,13 +685,16 @@ public final class HttpApi {
     if (bookingId.isPresent() == slotId.isPresent()) {
       throw InvalidInput.unprocessable("give exactly one of bookingId or slotId");
     }
-    List<AuditEntry> entries = bookingId.map(staff::auditOfBooking).orElseGet(() -> staff.auditOfSlot(slotId.get()));
-    return HttpResponse.json(200, new ListView<>(entries.stream().map(AuditView::of).toList(), null));
+    List<AuditEntry> entries =
+        bookingId.map(staff::auditOfBooking).orElseGet(() -> staff.auditOfSlot(slotId.get()));
+    return HttpResponse.json(
+        200, new ListView<>(entries.stream().map(AuditView::of).toList(), null));
   }
 
   // ---- helpers
 
-  private static <T> HttpResponse respond(Outcome<T> outcome, int status, Function<T, Object> view) {
+  private static <T> HttpResponse respond(
+      Outcome<T> outcome, int status, Function<T, Object> view) {
     if (outcome instanceof Outcome.Done<T> done) {
       return HttpResponse.json(status, view.apply(done.value()));
     }
@@ -548,5 +720,4 @@ public final class HttpApi {
       throw InvalidInput.unprocessable("timeZone must be an IANA zone id such as Asia/Shanghai");
     }
   }
-
 }

@@ -4,24 +4,25 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import fairslot.app.Unavailable;
+import fairslot.domain.Refusal;
 import fairslot.handler.internal.Claims;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
-import fairslot.shared.Log;
-import fairslot.handler.internal.SnapStartPriming;
-import java.util.List;
 import fairslot.handler.internal.Problems;
-import fairslot.domain.Refusal;
-import fairslot.app.Unavailable;
+import fairslot.handler.internal.SnapStartPriming;
+import fairslot.shared.Log;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /** Lambda entry point for the API Gateway HTTP API (payload format 2.0). */
-public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+public final class HttpApiHandler
+    implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
   private final HttpApi api;
 
   /** Used by Lambda: wires the real adapters once per container. */
@@ -35,8 +36,9 @@ public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEven
 
   /**
    * Runs the hot path's code without writing anything: a public slot read and a booking for a slot
-   * that does not exist. Both reach DynamoDB (one GetItem each) and answer 404, which loads and warms
-   * routing, claims, body parsing, the booking service, the SDK's marshalling and Jackson's writers.
+   * that does not exist. Both reach DynamoDB (one GetItem each) and answer 404, which loads and
+   * warms routing, claims, body parsing, the booking service, the SDK's marshalling and Jackson's
+   * writers.
    */
   public List<HttpResponse> prime() {
     APIGatewayV2HTTPEvent read = new APIGatewayV2HTTPEvent();
@@ -45,9 +47,11 @@ public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEven
     APIGatewayV2HTTPEvent book = new APIGatewayV2HTTPEvent();
     book.setRouteKey("POST /bookings");
     book.setBody("{\"slotId\":\"" + PRIMING_SLOT + "\",\"quantity\":1}");
-    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT jwt = new APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT();
+    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT jwt =
+        new APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT();
     jwt.setClaims(Map.of("sub", "snapstart-priming", "cognito:groups", "[customer]"));
-    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = new APIGatewayV2HTTPEvent.RequestContext.Authorizer();
+    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer =
+        new APIGatewayV2HTTPEvent.RequestContext.Authorizer();
     authorizer.setJwt(jwt);
     APIGatewayV2HTTPEvent.RequestContext context = new APIGatewayV2HTTPEvent.RequestContext();
     context.setAuthorizer(authorizer);
@@ -69,8 +73,14 @@ public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEven
       return api.handle(toRequest(event));
     } catch (Unavailable busy) {
       // The one retry policy gave up (fairslot.aws.AwsRetries); a retry with the same key is safe.
-      Log.warn("dependency unavailable", Map.of("requestId", requestId, "error", String.valueOf(busy.getMessage())));
-      return Problems.of(Refusal.THROTTLED, 503, "busy; try again shortly with the same Idempotency-Key", Map.of());
+      Log.warn(
+          "dependency unavailable",
+          Map.of("requestId", requestId, "error", String.valueOf(busy.getMessage())));
+      return Problems.of(
+          Refusal.THROTTLED,
+          503,
+          "busy; try again shortly with the same Idempotency-Key",
+          Map.of());
     } catch (RuntimeException bug) {
       Log.error("unhandled error", requestId, bug);
       return Problems.internal();
@@ -79,7 +89,8 @@ public final class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEven
 
   static HttpRequest toRequest(APIGatewayV2HTTPEvent event) {
     Map<String, String> headers = new HashMap<>();
-    Optional.ofNullable(event.getHeaders()).orElse(Map.of())
+    Optional.ofNullable(event.getHeaders())
+        .orElse(Map.of())
         .forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), v));
     String body = event.getBody();
     if (body != null && event.getIsBase64Encoded()) {

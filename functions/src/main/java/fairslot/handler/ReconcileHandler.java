@@ -17,8 +17,25 @@ public final class ReconcileHandler extends JobHandler {
   }
 
   public ReconcileHandler(Wiring wiring) {
-    super(() -> wiring.reconciliation().checkEverySlot(PAGE, d -> Log.error("seat ledger deviation", Map.of(
-        "slotId", d.count().slotId(), "capacity", d.count().capacity(), "remaining", d.count().remaining(),
-        "held", d.count().held(), "offered", d.count().offered()))));
+    super(
+        () ->
+            wiring
+                .reconciliation()
+                .checkEverySlot(
+                    PAGE,
+                    d ->
+                        Log.error(
+                            "seat ledger deviation",
+                            Map.of(
+                                "slotId",
+                                d.count().slotId(),
+                                "capacity",
+                                d.count().capacity(),
+                                "remaining",
+                                d.count().remaining(),
+                                "held",
+                                d.count().held(),
+                                "offered",
+                                d.count().offered()))));
   }
 }

@@ -1,6 +1,9 @@
 package fairslot.handler;
 
-/** Scheduled job stale-requests: requests QUEUED for minutes are sent again; after longer, decided as throttled. */
+/**
+ * Scheduled job stale-requests: requests QUEUED for minutes are sent again; after longer, decided
+ * as throttled.
+ */
 public final class StaleRequestsHandler extends JobHandler {
   /** Used by Lambda: wires the real adapters once per container. */
   public StaleRequestsHandler() {

@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * Consumes SeatReleased events (EventBridge rule → SQS) and fills the slot's waitlist. Reports
- * partial batch failures; the queue is standard, so one failure does not hold back the others,
- * and nothing here relies on order or on a single delivery.
+ * partial batch failures; the queue is standard, so one failure does not hold back the others, and
+ * nothing here relies on order or on a single delivery.
  */
 public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
   private final WaitlistService waitlist;
@@ -36,7 +36,9 @@ public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSB
         JsonNode detail = Json.MAPPER.readTree(message.getBody()).path("detail");
         String slotId = detail.path("slotId").asText("");
         if (slotId.isEmpty()) {
-          Log.warn("SeatReleased without slotId dropped", java.util.Map.of("messageId", message.getMessageId()));
+          Log.warn(
+              "SeatReleased without slotId dropped",
+              java.util.Map.of("messageId", message.getMessageId()));
           continue; // malformed: retrying cannot help, and the fallback job covers real releases
         }
         waitlist.onSeatReleased(detail.path("eventId").asText(message.getMessageId()), slotId);

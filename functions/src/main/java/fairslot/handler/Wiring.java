@@ -1,50 +1,50 @@
 package fairslot.handler;
 
 import fairslot.app.Backoff;
-import fairslot.aws.AwsRetries;
-import fairslot.aws.Resilient;
-import fairslot.aws.Secrets;
-import fairslot.app.DeskService;
-import fairslot.app.Reconciliation;
-import fairslot.app.SlotCancellation;
-import fairslot.store.dynamodb.DynamoDbLedgerStore;
-import fairslot.store.dynamodb.DynamoDbProfileStore;
+import fairslot.app.BookingQueue;
 import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
+import fairslot.app.DeskService;
 import fairslot.app.EventPublisher;
 import fairslot.app.HoldSweep;
 import fairslot.app.IdGenerator;
 import fairslot.app.NoShowSweep;
+import fairslot.app.NotificationSender;
+import fairslot.app.Notifications;
 import fairslot.app.PaymentProvider;
 import fairslot.app.PaymentProviders;
 import fairslot.app.PaymentService;
+import fairslot.app.QueuedAdmission;
+import fairslot.app.Reconciliation;
 import fairslot.app.Refunds;
 import fairslot.app.SeatReleases;
+import fairslot.app.SlotCancellation;
 import fairslot.app.StaffService;
-import fairslot.app.NotificationSender;
-import fairslot.app.Notifications;
 import fairslot.app.WaitlistService;
-import fairslot.app.BookingQueue;
-import fairslot.app.QueuedAdmission;
-import fairslot.messaging.sqs.SqsBookingQueue;
-import fairslot.store.dynamodb.DynamoDbRequestStore;
-import software.amazon.awssdk.services.sqs.SqsClient;
-import fairslot.store.dynamodb.DynamoDbNotificationStore;
-import fairslot.store.dynamodb.DynamoDbWaitlistStore;
+import fairslot.aws.AwsRetries;
+import fairslot.aws.Resilient;
+import fairslot.aws.Secrets;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.Payment;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.messaging.sqs.SqsBookingQueue;
 import fairslot.store.dynamodb.DynamoDbBookingStore;
 import fairslot.store.dynamodb.DynamoDbCatalogStore;
 import fairslot.store.dynamodb.DynamoDbIdempotencyStore;
+import fairslot.store.dynamodb.DynamoDbLedgerStore;
+import fairslot.store.dynamodb.DynamoDbNotificationStore;
 import fairslot.store.dynamodb.DynamoDbPaymentStore;
+import fairslot.store.dynamodb.DynamoDbProfileStore;
+import fairslot.store.dynamodb.DynamoDbRequestStore;
+import fairslot.store.dynamodb.DynamoDbWaitlistStore;
 import java.time.Clock;
 import java.util.Optional;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The one place concrete adapters are chosen and connected. Lambda uses {@link #fromEnvironment()}
@@ -74,21 +74,38 @@ public final class Wiring {
   private final BookingQueue bookingQueue;
 
   /** The adapters that differ between AWS, the local runtime and tests. */
-  public record Adapters(EventPublisher events, PaymentProvider payments, NotificationSender notifications,
+  public record Adapters(
+      EventPublisher events,
+      PaymentProvider payments,
+      NotificationSender notifications,
       BookingQueue bookingQueue) {}
 
-  public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, Adapters adapters,
+  public Wiring(
+      DynamoDbClient dynamo,
+      String table,
+      Clock clock,
+      IdGenerator ids,
+      Adapters adapters,
       String paymentSecret) {
     this(dynamo, table, clock, ids, adapters, Optional.of(paymentSecret));
   }
 
-  /** {@code paymentSecret} empty: no secret is configured, and every webhook is refused (fail closed). */
-  public Wiring(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids, Adapters adapters,
+  /**
+   * {@code paymentSecret} empty: no secret is configured, and every webhook is refused (fail
+   * closed).
+   */
+  public Wiring(
+      DynamoDbClient dynamo,
+      String table,
+      Clock clock,
+      IdGenerator ids,
+      Adapters adapters,
       Optional<String> paymentSecret) {
     dynamo = Resilient.wrap(DynamoDbClient.class, dynamo);
     this.clock = clock;
     this.ids = ids;
-    this.webhookSignature = paymentSecret.map(WebhookSignature::new).orElseGet(WebhookSignature::refusingAll);
+    this.webhookSignature =
+        paymentSecret.map(WebhookSignature::new).orElseGet(WebhookSignature::refusingAll);
     this.catalogStore = new DynamoDbCatalogStore(dynamo, table);
     this.bookingStore = new DynamoDbBookingStore(dynamo, table);
     this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
@@ -108,28 +125,63 @@ public final class Wiring {
   /** Region, credentials and AWS_ENDPOINT_URL come from the standard SDK environment. */
   public static Wiring fromEnvironment() {
     UrlConnectionHttpClient.Builder http = UrlConnectionHttpClient.builder();
-    DynamoDbClient dynamo = DynamoDbClient.builder().httpClient(http.build())
-        .overrideConfiguration(AwsRetries.overrides()).build();
-    EventBridgeClient events = EventBridgeClient.builder().httpClient(http.build())
-        .overrideConfiguration(AwsRetries.overrides()).build();
-    BookingQueue queue = env(Fairslot.BOOKING_QUEUE_URL_ENV)
-        .<BookingQueue>map(url -> new SqsBookingQueue(SqsClient.builder().httpClient(http.build())
-            .overrideConfiguration(AwsRetries.overrides()).build(), url))
-        .orElse((request, dedup) -> {
-          throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
-        });
+    DynamoDbClient dynamo =
+        DynamoDbClient.builder()
+            .httpClient(http.build())
+            .overrideConfiguration(AwsRetries.overrides())
+            .build();
+    EventBridgeClient events =
+        EventBridgeClient.builder()
+            .httpClient(http.build())
+            .overrideConfiguration(AwsRetries.overrides())
+            .build();
+    BookingQueue queue =
+        env(Fairslot.BOOKING_QUEUE_URL_ENV)
+            .<BookingQueue>map(
+                url ->
+                    new SqsBookingQueue(
+                        SqsClient.builder()
+                            .httpClient(http.build())
+                            .overrideConfiguration(AwsRetries.overrides())
+                            .build(),
+                        url))
+            .orElse(
+                (request, dedup) -> {
+                  throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
+                });
     String table = tableName();
-    // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the deploy's
+    // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the
+    // deploy's
     // first request loudly instead of one list or webhook later.
     fairslot.store.dynamodb.Cursors.loadKey();
-    // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the snapshot.
-    fairslot.handler.internal.SnapStartPriming.beforeSnapshot(() -> dynamo.getItem(r -> r.tableName(table)
-        .key(java.util.Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("PRIMING"),
-            "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("PRIMING")))));
-    return new Wiring(dynamo, table, Clock.systemUTC(), IdGenerator.random(), new Adapters(
-        new EventBridgePublisher(events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
-        new AwaitingProvider(), new LoggingNotificationSender(), queue),
-        Secrets.read(System.getenv(), PAYMENT_SECRET_ENV, Secrets.MIN_LENGTH, Secrets.secretsManager()));
+    // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the
+    // snapshot.
+    fairslot.handler.internal.SnapStartPriming.beforeSnapshot(
+        () ->
+            dynamo.getItem(
+                r ->
+                    r.tableName(table)
+                        .key(
+                            java.util.Map.of(
+                                "PK",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                                    "PRIMING"),
+                                "SK",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                                    "PRIMING")))));
+    return new Wiring(
+        dynamo,
+        table,
+        Clock.systemUTC(),
+        IdGenerator.random(),
+        new Adapters(
+            new EventBridgePublisher(
+                events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
+            new AwaitingProvider(),
+            new LoggingNotificationSender(),
+            queue),
+        Secrets.read(
+            System.getenv(), PAYMENT_SECRET_ENV, Secrets.MIN_LENGTH, Secrets.secretsManager()));
   }
 
   public static String tableName() {
@@ -143,17 +195,39 @@ public final class Wiring {
   public HttpApi httpApi() {
     CatalogService catalog = new CatalogService(catalogStore, clock, ids);
     BookingService bookings = bookings();
-    PaymentService payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
-    StaffService staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
+    PaymentService payments =
+        new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
+    StaffService staff =
+        new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
-    return new HttpApi(new HttpApi.Services(catalog, bookings, payments, staff, waitlist(), queuedAdmission(), desk,
-        slotCancellation(), reconciliation()),
-        new IdempotencyKeys(idempotencyStore, clock), webhookSignature, clock);
+    return new HttpApi(
+        new HttpApi.Services(
+            catalog,
+            bookings,
+            payments,
+            staff,
+            waitlist(),
+            queuedAdmission(),
+            desk,
+            slotCancellation(),
+            reconciliation()),
+        new IdempotencyKeys(idempotencyStore, clock),
+        webhookSignature,
+        clock);
   }
 
   private BookingService bookings() {
-    return new BookingService(catalogStore, bookingStore, requestStore, bookingQueue, releases, refunds, clock, ids,
-        Backoff.DEFAULT, HttpApi::createdResponse);
+    return new BookingService(
+        catalogStore,
+        bookingStore,
+        requestStore,
+        bookingQueue,
+        releases,
+        refunds,
+        clock,
+        ids,
+        Backoff.DEFAULT,
+        HttpApi::createdResponse);
   }
 
   public QueuedAdmission queuedAdmission() {
@@ -165,7 +239,8 @@ public final class Wiring {
   }
 
   public SlotCancellation slotCancellation() {
-    return new SlotCancellation(catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
+    return new SlotCancellation(
+        catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
   }
 
   public Reconciliation reconciliation() {
@@ -188,12 +263,17 @@ public final class Wiring {
     return refunds;
   }
 
-  /** The deployed default until a real channel is plugged in: notifications go to the function's log. */
+  /**
+   * The deployed default until a real channel is plugged in: notifications go to the function's
+   * log.
+   */
   public static final class LoggingNotificationSender implements NotificationSender {
     @Override
     public void send(fairslot.domain.Notification n) {
-      fairslot.shared.Log.warn("notification", java.util.Map.of("userId", n.userId(), "slotId", n.slotId(),
-          "kind", n.kind().name(), "ref", n.ref()));
+      fairslot.shared.Log.warn(
+          "notification",
+          java.util.Map.of(
+              "userId", n.userId(), "slotId", n.slotId(), "kind", n.kind().name(), "ref", n.ref()));
     }
   }
 

@@ -14,10 +14,11 @@ import java.util.TreeMap;
 public final class Json {
   private Json() {}
 
-  public static final ObjectMapper MAPPER = new ObjectMapper()
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+  public static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   public static String write(Object value) {
     try {
@@ -31,7 +32,9 @@ public final class Json {
     return MAPPER.createObjectNode();
   }
 
-  /** The same JSON with object keys sorted, so equal bodies digest equally whatever their key order. */
+  /**
+   * The same JSON with object keys sorted, so equal bodies digest equally whatever their key order.
+   */
   public static String canonical(JsonNode node) {
     return write(sorted(node));
   }

@@ -11,7 +11,9 @@ public final class Log {
     line("WARN", message, fields);
   }
 
-  /** A finding that needs a person (e.g. a seat ledger deviation); an alarm can match level ERROR. */
+  /**
+   * A finding that needs a person (e.g. a seat ledger deviation); an alarm can match level ERROR.
+   */
   public static void error(String message, java.util.Map<String, ?> fields) {
     line("ERROR", message, fields);
   }
@@ -25,7 +27,9 @@ public final class Log {
     System.out.println(Json.write(line));
   }
 
-  /** The exception, its first frames, and its causes: enough to find the bug, short enough to read. */
+  /**
+   * The exception, its first frames, and its causes: enough to find the bug, short enough to read.
+   */
   static String brief(Throwable error) {
     StringBuilder out = new StringBuilder();
     for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -10,43 +10,80 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The dependency direction the README claims, checked on the compiled classes:
- * domain ← app ← adapters (store, messaging) ← handler, which alone wires concrete adapters.
+ * The dependency direction the README claims, checked on the compiled classes: domain ← app ←
+ * adapters (store, messaging) ← handler, which alone wires concrete adapters.
  */
 @AnalyzeClasses(packages = "fairslot", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayersTest {
 
   @ArchTest
-  static final ArchRule theDomainImportsOnlyJava = classes().that().resideInAPackage("fairslot.domain..")
-      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "fairslot.domain..");
+  static final ArchRule theDomainImportsOnlyJava =
+      classes()
+          .that()
+          .resideInAPackage("fairslot.domain..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "fairslot.domain..");
 
   @ArchTest
-  static final ArchRule servicesKnowNoAwsSdkJacksonOrAdapter = classes().that().resideInAPackage("fairslot.app..")
-      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "fairslot.domain..", "fairslot.app..");
+  static final ArchRule servicesKnowNoAwsSdkJacksonOrAdapter =
+      classes()
+          .that()
+          .resideInAPackage("fairslot.app..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "fairslot.domain..", "fairslot.app..");
 
   @ArchTest
-  static final ArchRule nothingBelowTheHandlerImportsIt = noClasses().that().resideOutsideOfPackage("fairslot.handler..")
-      .should().dependOnClassesThat().resideInAPackage("fairslot.handler..");
+  static final ArchRule nothingBelowTheHandlerImportsIt =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("fairslot.handler..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("fairslot.handler..");
 
   @ArchTest
-  static final ArchRule storageDoesNotImportMessaging = noClasses().that().resideInAPackage("fairslot.store..")
-      .should().dependOnClassesThat().resideInAPackage("fairslot.messaging..");
+  static final ArchRule storageDoesNotImportMessaging =
+      noClasses()
+          .that()
+          .resideInAPackage("fairslot.store..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("fairslot.messaging..");
 
   @ArchTest
-  static final ArchRule messagingDoesNotImportStorage = noClasses().that().resideInAPackage("fairslot.messaging..")
-      .should().dependOnClassesThat().resideInAPackage("fairslot.store..");
+  static final ArchRule messagingDoesNotImportStorage =
+      noClasses()
+          .that()
+          .resideInAPackage("fairslot.messaging..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("fairslot.store..");
 
   @ArchTest
-  static final ArchRule messagingAdaptersDoNotImportEachOther = slices().matching("fairslot.messaging.(*)..")
-      .should().notDependOnEachOther();
+  static final ArchRule messagingAdaptersDoNotImportEachOther =
+      slices().matching("fairslot.messaging.(*)..").should().notDependOnEachOther();
 
-  /** Shared plumbing (JSON, log lines, the AWS retry policy) serves adapters and handlers, never the reverse. */
+  /**
+   * Shared plumbing (JSON, log lines, the AWS retry policy) serves adapters and handlers, never the
+   * reverse.
+   */
   @ArchTest
-  static final ArchRule sharedPlumbingImportsNoLayerAboveIt = noClasses()
-      .that().resideInAnyPackage("fairslot.shared..", "fairslot.aws..")
-      .should().dependOnClassesThat().resideInAnyPackage("fairslot.store..", "fairslot.messaging..", "fairslot.handler..");
+  static final ArchRule sharedPlumbingImportsNoLayerAboveIt =
+      noClasses()
+          .that()
+          .resideInAnyPackage("fairslot.shared..", "fairslot.aws..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("fairslot.store..", "fairslot.messaging..", "fairslot.handler..");
 
   @ArchTest
-  static final ArchRule theSharedDefinitionsImportOnlyJava = classes().that().resideInAPackage("fairslot.definitions..")
-      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "fairslot.definitions..");
+  static final ArchRule theSharedDefinitionsImportOnlyJava =
+      classes()
+          .that()
+          .resideInAPackage("fairslot.definitions..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "fairslot.definitions..");
 }

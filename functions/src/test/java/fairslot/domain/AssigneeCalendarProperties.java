@@ -21,22 +21,33 @@ class AssigneeCalendarProperties {
 
   @Provide
   Arbitrary<Interval> sessions() {
-    return Combinators.combine(Arbitraries.integers().between(0, 96), Arbitraries.integers().between(1, 12))
-        .as((quarter, quarters) -> new Interval(BASE.plusSeconds(quarter * 900L),
-            BASE.plusSeconds((quarter + quarters) * 900L)));
+    return Combinators.combine(
+            Arbitraries.integers().between(0, 96), Arbitraries.integers().between(1, 12))
+        .as(
+            (quarter, quarters) ->
+                new Interval(
+                    BASE.plusSeconds(quarter * 900L),
+                    BASE.plusSeconds((quarter + quarters) * 900L)));
   }
 
-  /** Accepting sessions one by one, as creation does, never leaves two overlapping in a coach's day. */
+  /**
+   * Accepting sessions one by one, as creation does, never leaves two overlapping in a coach's day.
+   */
   @Property
   void addingOnlyNonClashingSessionsKeepsTheDayFreeOfOverlaps(
       @ForAll @Size(max = 30) List<@From("sessions") Interval> attempts) {
-    AssigneeCalendar day = AssigneeCalendar.empty(COACH, BASE.atZone(java.time.ZoneOffset.UTC).toLocalDate());
+    AssigneeCalendar day =
+        AssigneeCalendar.empty(COACH, BASE.atZone(java.time.ZoneOffset.UTC).toLocalDate());
     Map<String, Interval> accepted = new HashMap<>();
     for (int i = 0; i < attempts.size(); i++) {
       Interval session = attempts.get(i);
       List<String> clashes = day.clashesWith(session);
-      List<String> expected = accepted.entrySet().stream().filter(e -> e.getValue().overlaps(session))
-          .map(Map.Entry::getKey).sorted().toList();
+      List<String> expected =
+          accepted.entrySet().stream()
+              .filter(e -> e.getValue().overlaps(session))
+              .map(Map.Entry::getKey)
+              .sorted()
+              .toList();
       assertThat(clashes).isEqualTo(expected);
       if (clashes.isEmpty()) {
         day = day.with("slot-" + i, session);

@@ -23,7 +23,8 @@ class BookingStatusProperties {
    * ledger: seats are taken once at booking and may come back at most once.
    */
   @Property
-  void seatsComeBackAtMostOnceAndOnlyWhenLeavingTheActiveSet(@ForAll("attempts") List<BookingStatus> attempts) {
+  void seatsComeBackAtMostOnceAndOnlyWhenLeavingTheActiveSet(
+      @ForAll("attempts") List<BookingStatus> attempts) {
     BookingStatus status = BookingStatus.PENDING_PAY;
     int seatsHeld = 1;
     for (BookingStatus target : attempts) {
@@ -46,22 +47,29 @@ class BookingStatusProperties {
 
   @Property
   void aRefundNeverLeadsBackToPaid(@ForAll BookingStatus from) {
-    if (from == BookingStatus.REFUNDING || from == BookingStatus.REFUNDED || from == BookingStatus.REFUND_FAILED) {
+    if (from == BookingStatus.REFUNDING
+        || from == BookingStatus.REFUNDED
+        || from == BookingStatus.REFUND_FAILED) {
       assertThat(reachableFrom(from)).doesNotContain(BookingStatus.PAID);
     }
   }
 
   @Example
   void theContractsMachine() {
-    assertThat(BookingStatus.PENDING_PAY.next()).containsExactlyInAnyOrder(
-        BookingStatus.PAID, BookingStatus.CANCELLED, BookingStatus.EXPIRED);
-    assertThat(BookingStatus.PAID.next()).containsExactlyInAnyOrder(
-        BookingStatus.REFUNDING, BookingStatus.COMPLETED, BookingStatus.NO_SHOW);
-    assertThat(BookingStatus.REFUNDING.next()).containsExactlyInAnyOrder(
-        BookingStatus.REFUNDED, BookingStatus.REFUND_FAILED);
+    assertThat(BookingStatus.PENDING_PAY.next())
+        .containsExactlyInAnyOrder(
+            BookingStatus.PAID, BookingStatus.CANCELLED, BookingStatus.EXPIRED);
+    assertThat(BookingStatus.PAID.next())
+        .containsExactlyInAnyOrder(
+            BookingStatus.REFUNDING, BookingStatus.COMPLETED, BookingStatus.NO_SHOW);
+    assertThat(BookingStatus.REFUNDING.next())
+        .containsExactlyInAnyOrder(BookingStatus.REFUNDED, BookingStatus.REFUND_FAILED);
     assertThat(EnumSet.allOf(BookingStatus.class).stream().filter(BookingStatus::isActive))
-        .containsExactlyInAnyOrder(BookingStatus.PENDING_PAY, BookingStatus.PAID,
-            BookingStatus.COMPLETED, BookingStatus.NO_SHOW);
+        .containsExactlyInAnyOrder(
+            BookingStatus.PENDING_PAY,
+            BookingStatus.PAID,
+            BookingStatus.COMPLETED,
+            BookingStatus.NO_SHOW);
   }
 
   private static EnumSet<BookingStatus> reachableFrom(BookingStatus from) {

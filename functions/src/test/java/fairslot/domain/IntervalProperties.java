@@ -15,8 +15,12 @@ class IntervalProperties {
 
   @Provide
   Arbitrary<Interval> intervals() {
-    return Combinators.combine(Arbitraries.integers().between(0, 600), Arbitraries.integers().between(1, 300))
-        .as((start, length) -> new Interval(BASE.plusSeconds(start * 60L), BASE.plusSeconds((start + length) * 60L)));
+    return Combinators.combine(
+            Arbitraries.integers().between(0, 600), Arbitraries.integers().between(1, 300))
+        .as(
+            (start, length) ->
+                new Interval(
+                    BASE.plusSeconds(start * 60L), BASE.plusSeconds((start + length) * 60L)));
   }
 
   @Property
@@ -25,7 +29,8 @@ class IntervalProperties {
   }
 
   @Property
-  void overlapMeansSomeMinuteLiesInBoth(@ForAll("intervals") Interval a, @ForAll("intervals") Interval b) {
+  void overlapMeansSomeMinuteLiesInBoth(
+      @ForAll("intervals") Interval a, @ForAll("intervals") Interval b) {
     boolean shared = false;
     for (Instant t = BASE; t.isBefore(BASE.plusSeconds(901 * 60L)); t = t.plusSeconds(60)) {
       if (contains(a, t) && contains(b, t)) {
@@ -46,7 +51,8 @@ class IntervalProperties {
   @Property
   void utcDaysCoverExactlyTheDaysTheIntervalTouches(@ForAll("intervals") Interval a) {
     var days = a.utcDays();
-    assertThat(days.get(0)).isEqualTo(java.time.LocalDate.ofInstant(a.start(), java.time.ZoneOffset.UTC));
+    assertThat(days.get(0))
+        .isEqualTo(java.time.LocalDate.ofInstant(a.start(), java.time.ZoneOffset.UTC));
     assertThat(days.get(days.size() - 1))
         .isEqualTo(java.time.LocalDate.ofInstant(a.end().minusNanos(1), java.time.ZoneOffset.UTC));
     assertThat(days).doesNotHaveDuplicates();

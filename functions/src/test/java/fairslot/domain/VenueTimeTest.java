@@ -12,9 +12,12 @@ class VenueTimeTest {
 
   @Test
   void readsOffsetsAsGivenAndLocalTimesInTheVenueZone() {
-    assertThat(VenueTime.parse("2026-12-05T18:00:00+08:00", BERLIN)).contains(Instant.parse("2026-12-05T10:00:00Z"));
-    assertThat(VenueTime.parse("2026-12-05T18:00:00", SHANGHAI)).contains(Instant.parse("2026-12-05T10:00:00Z"));
-    assertThat(VenueTime.parse("2026-12-05T10:00:00Z", SHANGHAI)).contains(Instant.parse("2026-12-05T10:00:00Z"));
+    assertThat(VenueTime.parse("2026-12-05T18:00:00+08:00", BERLIN))
+        .contains(Instant.parse("2026-12-05T10:00:00Z"));
+    assertThat(VenueTime.parse("2026-12-05T18:00:00", SHANGHAI))
+        .contains(Instant.parse("2026-12-05T10:00:00Z"));
+    assertThat(VenueTime.parse("2026-12-05T10:00:00Z", SHANGHAI))
+        .contains(Instant.parse("2026-12-05T10:00:00Z"));
     assertThat(VenueTime.parse("next friday", SHANGHAI)).isEmpty();
   }
 
@@ -27,6 +30,7 @@ class VenueTimeTest {
 
   @Test
   void showsSecondsAndOffsetEvenOnTheHour() {
-    assertThat(VenueTime.show(Instant.parse("2026-12-05T10:00:00Z"), SHANGHAI)).isEqualTo("2026-12-05T18:00:00+08:00");
+    assertThat(VenueTime.show(Instant.parse("2026-12-05T10:00:00Z"), SHANGHAI))
+        .isEqualTo("2026-12-05T18:00:00+08:00");
   }
 }

@@ -30,7 +30,8 @@ class BadInputIT {
     resourceId = api.slot(slotId).text("resourceId");
   }
 
-  record Case(String name, String routeKey, Consumer<Events.Builder> request, int status, String code) {
+  record Case(
+      String name, String routeKey, Consumer<Events.Builder> request, int status, String code) {
     @Override
     public String toString() {
       return name;
@@ -40,77 +41,238 @@ class BadInputIT {
   Stream<Arguments> cases() {
     String big = "{\"slotId\":\"" + "x".repeat(100 * 1024) + "\",\"quantity\":1}";
     return Stream.of(
-        booking("malformed JSON", "{\"slotId\": ", 400, "invalid_request"),
-        booking("body is an array", "[1,2]", 400, "invalid_request"),
-        booking("trailing garbage", "{\"slotId\":\"" + slotId + "\",\"quantity\":1} {}", 400, "invalid_request"),
-        booking("duplicate key", "{\"slotId\":\"a\",\"slotId\":\"b\",\"quantity\":1}", 400, "invalid_request"),
-        booking("empty body", "", 400, "invalid_request"),
-        booking("quantity is a string", "{\"slotId\":\"" + slotId + "\",\"quantity\":\"2\"}", 422, "invalid_request"),
-        booking("quantity is a fraction", "{\"slotId\":\"" + slotId + "\",\"quantity\":1.5}", 422, "invalid_request"),
-        booking("slotId is a number", "{\"slotId\":42,\"quantity\":1}", 422, "invalid_request"),
-        booking("slotId missing", "{\"quantity\":1}", 422, "invalid_request"),
-        booking("quantity missing", "{\"slotId\":\"" + slotId + "\"}", 422, "invalid_request"),
-        booking("quantity zero", "{\"slotId\":\"" + slotId + "\",\"quantity\":0}", 422, "invalid_request"),
-        booking("quantity negative", "{\"slotId\":\"" + slotId + "\",\"quantity\":-1}", 422, "invalid_request"),
-        booking("quantity above maxPerBooking", "{\"slotId\":\"" + slotId + "\",\"quantity\":5}", 422, "invalid_request"),
-        booking("quantity huge", "{\"slotId\":\"" + slotId + "\",\"quantity\":99999999999999}", 422, "invalid_request"),
-        booking("unknown slot", "{\"slotId\":\"no-such-slot\",\"quantity\":1}", 404, "not_found"),
-        booking("100 KiB body", big, 413, "payload_too_large"),
-        new Case("no token", "POST /bookings", e -> e.body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}"),
-            401, "unauthorized"),
-        new Case("Idempotency-Key too long", "POST /bookings", e -> e.as("u1", CUSTOMER)
-            .header("Idempotency-Key", "k".repeat(65)).body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}"),
-            422, "invalid_request"),
-        new Case("unknown route", "DELETE /everything", e -> e.as("u1", CUSTOMER), 404, "not_found"),
-        new Case("unknown booking", "GET /bookings/{bookingId}", e -> e.as("u1", CUSTOMER).path("bookingId", "nope"),
-            404, "not_found"),
-        new Case("cancel unknown booking", "POST /bookings/{bookingId}/cancel",
-            e -> e.as("u1", CUSTOMER).path("bookingId", "nope"), 404, "not_found"),
-        new Case("list slots without venue", "GET /slots", e -> e.query("date", "2026-12-02"), 422, "invalid_request"),
-        new Case("list slots with a bad date", "GET /slots", e -> e.query("venueId", "v").query("date", "12/02/2026"),
-            422, "invalid_request"),
-        new Case("limit zero", "GET /me/bookings", e -> e.as("u1", CUSTOMER).query("limit", "0"), 422, "invalid_request"),
-        new Case("limit not a number", "GET /me/bookings", e -> e.as("u1", CUSTOMER).query("limit", "ten"),
-            422, "invalid_request"),
-        new Case("limit above 200", "GET /me/bookings", e -> e.as("u1", CUSTOMER).query("limit", "201"),
-            422, "invalid_request"),
-        new Case("forged cursor", "GET /me/bookings", e -> e.as("u1", CUSTOMER).query("cursor", "%%%"),
-            422, "invalid_request"),
-        new Case("unknown status filter", "GET /me/bookings", e -> e.as("u1", CUSTOMER).query("status", "HAPPY"),
-            422, "invalid_request"),
-        admin("venue with an unknown zone", "POST /venues", "{\"name\":\"x\",\"timeZone\":\"Mars/Olympus\"}"),
-        admin("venue with a bad duration", "POST /venues", "{\"name\":\"x\",\"policy\":{\"holdDuration\":\"15 minutes\"}}"),
-        admin("venue with maxPerBooking 0", "POST /venues", "{\"name\":\"x\",\"policy\":{\"maxPerBooking\":0}}"),
-        admin("venue with an unknown waitlist mode", "POST /venues", "{\"name\":\"x\",\"policy\":{\"waitlistMode\":\"LOTTERY\"}}"),
-        admin("venue without a name", "POST /venues", "{\"timeZone\":\"UTC\"}"),
-        admin("venue with a hold of 200 billion days", "POST /venues",
-            "{\"name\":\"x\",\"policy\":{\"holdDuration\":\"P200000000000D\"}}"),
-        admin("venue with a hold over 7 days", "POST /venues", "{\"name\":\"x\",\"policy\":{\"holdDuration\":\"P8D\"}}"),
-        admin("venue with a huge cancel cutoff", "POST /venues",
-            "{\"name\":\"x\",\"policy\":{\"cancelCutoff\":\"P100000000000D\"}}"),
-        admin("venue with an offer over 7 days", "POST /venues", "{\"name\":\"x\",\"policy\":{\"offerDuration\":\"P30D\"}}"),
-        admin("venue with maxPerBooking 101", "POST /venues", "{\"name\":\"x\",\"policy\":{\"maxPerBooking\":101}}"),
-        admin("slot priced over 10^12", "POST /slots", slotBody("2026-12-05T18:00:00Z", "2026-12-05T19:00:00Z",
-            "9223372036854775807", "\"CNY\"")),
-        admin("slot more than 2 years ahead", "POST /slots", slotBody("2029-12-05T18:00:00Z", "2029-12-05T19:00:00Z",
-            "1000", "\"CNY\"")),
-        admin("slot in year 300000000", "POST /slots", slotBody("+300000000-12-05T18:00:00Z",
-            "+300000000-12-05T19:00:00Z", "1000", "\"CNY\"")),
-        admin("slot ending before it starts", "POST /slots", slotBody("2026-12-05T19:00:00Z", "2026-12-05T18:00:00Z", "1000", "\"CNY\"")),
-        admin("slot in the past", "POST /slots", slotBody("2026-11-05T18:00:00Z", "2026-11-05T19:00:00Z", "1000", "\"CNY\"")),
-        admin("slot with a negative price", "POST /slots", slotBody("2026-12-05T18:00:00Z", "2026-12-05T19:00:00Z", "-1", "\"CNY\"")),
-        admin("slot with a bad currency", "POST /slots", slotBody("2026-12-05T18:00:00Z", "2026-12-05T19:00:00Z", "1000", "\"yuan\"")),
-        admin("slot with a garbled start", "POST /slots", slotBody("tomorrow", "2026-12-05T19:00:00Z", "1000", "\"CNY\"")),
-        admin("slot longer than a day", "POST /slots", slotBody("2026-12-05T18:00:00Z", "2026-12-07T19:00:00Z", "1000", "\"CNY\"")),
-        new Case("slot of an unknown resource", "POST /slots", e -> e.as("a", ADMIN).body(
-            "{\"resourceId\":\"nope\",\"start\":\"2026-12-05T18:00:00Z\",\"end\":\"2026-12-05T19:00:00Z\","
-                + "\"priceMinor\":1,\"currency\":\"CNY\"}"), 404, "not_found"),
-        new Case("resource of an unknown venue", "POST /venues/{venueId}/resources", e -> e.as("a", ADMIN)
-            .path("venueId", "nope").body("{\"name\":\"c\",\"kind\":\"SEATS\",\"capacity\":3}"), 404, "not_found"),
-        new Case("EXCLUSIVE resource with capacity 4", "POST /venues/{venueId}/resources", e -> e.as("a", ADMIN)
-            .path("venueId", "nope").body("{\"name\":\"c\",\"kind\":\"EXCLUSIVE\",\"capacity\":4}"), 422, "invalid_request"),
-        new Case("close an unknown slot", "POST /slots/{slotId}/close", e -> e.as("a", ADMIN).path("slotId", "nope"),
-            404, "not_found"))
+            booking("malformed JSON", "{\"slotId\": ", 400, "invalid_request"),
+            booking("body is an array", "[1,2]", 400, "invalid_request"),
+            booking(
+                "trailing garbage",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":1} {}",
+                400,
+                "invalid_request"),
+            booking(
+                "duplicate key",
+                "{\"slotId\":\"a\",\"slotId\":\"b\",\"quantity\":1}",
+                400,
+                "invalid_request"),
+            booking("empty body", "", 400, "invalid_request"),
+            booking(
+                "quantity is a string",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":\"2\"}",
+                422,
+                "invalid_request"),
+            booking(
+                "quantity is a fraction",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":1.5}",
+                422,
+                "invalid_request"),
+            booking("slotId is a number", "{\"slotId\":42,\"quantity\":1}", 422, "invalid_request"),
+            booking("slotId missing", "{\"quantity\":1}", 422, "invalid_request"),
+            booking("quantity missing", "{\"slotId\":\"" + slotId + "\"}", 422, "invalid_request"),
+            booking(
+                "quantity zero",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":0}",
+                422,
+                "invalid_request"),
+            booking(
+                "quantity negative",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":-1}",
+                422,
+                "invalid_request"),
+            booking(
+                "quantity above maxPerBooking",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":5}",
+                422,
+                "invalid_request"),
+            booking(
+                "quantity huge",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":99999999999999}",
+                422,
+                "invalid_request"),
+            booking(
+                "unknown slot", "{\"slotId\":\"no-such-slot\",\"quantity\":1}", 404, "not_found"),
+            booking("100 KiB body", big, 413, "payload_too_large"),
+            new Case(
+                "no token",
+                "POST /bookings",
+                e -> e.body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}"),
+                401,
+                "unauthorized"),
+            new Case(
+                "Idempotency-Key too long",
+                "POST /bookings",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .header("Idempotency-Key", "k".repeat(65))
+                        .body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "unknown route", "DELETE /everything", e -> e.as("u1", CUSTOMER), 404, "not_found"),
+            new Case(
+                "unknown booking",
+                "GET /bookings/{bookingId}",
+                e -> e.as("u1", CUSTOMER).path("bookingId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "cancel unknown booking",
+                "POST /bookings/{bookingId}/cancel",
+                e -> e.as("u1", CUSTOMER).path("bookingId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "list slots without venue",
+                "GET /slots",
+                e -> e.query("date", "2026-12-02"),
+                422,
+                "invalid_request"),
+            new Case(
+                "list slots with a bad date",
+                "GET /slots",
+                e -> e.query("venueId", "v").query("date", "12/02/2026"),
+                422,
+                "invalid_request"),
+            new Case(
+                "limit zero",
+                "GET /me/bookings",
+                e -> e.as("u1", CUSTOMER).query("limit", "0"),
+                422,
+                "invalid_request"),
+            new Case(
+                "limit not a number",
+                "GET /me/bookings",
+                e -> e.as("u1", CUSTOMER).query("limit", "ten"),
+                422,
+                "invalid_request"),
+            new Case(
+                "limit above 200",
+                "GET /me/bookings",
+                e -> e.as("u1", CUSTOMER).query("limit", "201"),
+                422,
+                "invalid_request"),
+            new Case(
+                "forged cursor",
+                "GET /me/bookings",
+                e -> e.as("u1", CUSTOMER).query("cursor", "%%%"),
+                422,
+                "invalid_request"),
+            new Case(
+                "unknown status filter",
+                "GET /me/bookings",
+                e -> e.as("u1", CUSTOMER).query("status", "HAPPY"),
+                422,
+                "invalid_request"),
+            admin(
+                "venue with an unknown zone",
+                "POST /venues",
+                "{\"name\":\"x\",\"timeZone\":\"Mars/Olympus\"}"),
+            admin(
+                "venue with a bad duration",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"holdDuration\":\"15 minutes\"}}"),
+            admin(
+                "venue with maxPerBooking 0",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"maxPerBooking\":0}}"),
+            admin(
+                "venue with an unknown waitlist mode",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"waitlistMode\":\"LOTTERY\"}}"),
+            admin("venue without a name", "POST /venues", "{\"timeZone\":\"UTC\"}"),
+            admin(
+                "venue with a hold of 200 billion days",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"holdDuration\":\"P200000000000D\"}}"),
+            admin(
+                "venue with a hold over 7 days",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"holdDuration\":\"P8D\"}}"),
+            admin(
+                "venue with a huge cancel cutoff",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"cancelCutoff\":\"P100000000000D\"}}"),
+            admin(
+                "venue with an offer over 7 days",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"offerDuration\":\"P30D\"}}"),
+            admin(
+                "venue with maxPerBooking 101",
+                "POST /venues",
+                "{\"name\":\"x\",\"policy\":{\"maxPerBooking\":101}}"),
+            admin(
+                "slot priced over 10^12",
+                "POST /slots",
+                slotBody(
+                    "2026-12-05T18:00:00Z",
+                    "2026-12-05T19:00:00Z",
+                    "9223372036854775807",
+                    "\"CNY\"")),
+            admin(
+                "slot more than 2 years ahead",
+                "POST /slots",
+                slotBody("2029-12-05T18:00:00Z", "2029-12-05T19:00:00Z", "1000", "\"CNY\"")),
+            admin(
+                "slot in year 300000000",
+                "POST /slots",
+                slotBody(
+                    "+300000000-12-05T18:00:00Z", "+300000000-12-05T19:00:00Z", "1000", "\"CNY\"")),
+            admin(
+                "slot ending before it starts",
+                "POST /slots",
+                slotBody("2026-12-05T19:00:00Z", "2026-12-05T18:00:00Z", "1000", "\"CNY\"")),
+            admin(
+                "slot in the past",
+                "POST /slots",
+                slotBody("2026-11-05T18:00:00Z", "2026-11-05T19:00:00Z", "1000", "\"CNY\"")),
+            admin(
+                "slot with a negative price",
+                "POST /slots",
+                slotBody("2026-12-05T18:00:00Z", "2026-12-05T19:00:00Z", "-1", "\"CNY\"")),
+            admin(
+                "slot with a bad currency",
+                "POST /slots",
+                slotBody("2026-12-05T18:00:00Z", "2026-12-05T19:00:00Z", "1000", "\"yuan\"")),
+            admin(
+                "slot with a garbled start",
+                "POST /slots",
+                slotBody("tomorrow", "2026-12-05T19:00:00Z", "1000", "\"CNY\"")),
+            admin(
+                "slot longer than a day",
+                "POST /slots",
+                slotBody("2026-12-05T18:00:00Z", "2026-12-07T19:00:00Z", "1000", "\"CNY\"")),
+            new Case(
+                "slot of an unknown resource",
+                "POST /slots",
+                e ->
+                    e.as("a", ADMIN)
+                        .body(
+                            "{\"resourceId\":\"nope\",\"start\":\"2026-12-05T18:00:00Z\",\"end\":\"2026-12-05T19:00:00Z\","
+                                + "\"priceMinor\":1,\"currency\":\"CNY\"}"),
+                404,
+                "not_found"),
+            new Case(
+                "resource of an unknown venue",
+                "POST /venues/{venueId}/resources",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", "nope")
+                        .body("{\"name\":\"c\",\"kind\":\"SEATS\",\"capacity\":3}"),
+                404,
+                "not_found"),
+            new Case(
+                "EXCLUSIVE resource with capacity 4",
+                "POST /venues/{venueId}/resources",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", "nope")
+                        .body("{\"name\":\"c\",\"kind\":\"EXCLUSIVE\",\"capacity\":4}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "close an unknown slot",
+                "POST /slots/{slotId}/close",
+                e -> e.as("a", ADMIN).path("slotId", "nope"),
+                404,
+                "not_found"))
         .map(Arguments::of);
   }
 
@@ -123,8 +285,17 @@ class BadInputIT {
   }
 
   private String slotBody(String start, String end, String price, String currency) {
-    return "{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + start + "\",\"end\":\"" + end
-        + "\",\"priceMinor\":" + price + ",\"currency\":" + currency + "}";
+    return "{\"resourceId\":\""
+        + resourceId
+        + "\",\"start\":\""
+        + start
+        + "\",\"end\":\""
+        + end
+        + "\",\"priceMinor\":"
+        + price
+        + ",\"currency\":"
+        + currency
+        + "}";
   }
 
   @ParameterizedTest(name = "{0}")

@@ -33,7 +33,8 @@ class BookingFlowIT {
     assertThat(booked.json().get("amountMinor").asLong()).isEqualTo(24000);
     assertThat(booked.text("currency")).isEqualTo("CNY");
     assertThat(booked.text("holdExpiresAt")).isEqualTo("2026-12-01T08:15:00+08:00");
-    assertThat(booked.json().get("slot").get("start").asText()).isEqualTo("2026-12-02T08:00:00+08:00");
+    assertThat(booked.json().get("slot").get("start").asText())
+        .isEqualTo("2026-12-02T08:00:00+08:00");
     assertThat(api.slot(slotId).json().get("remaining").asInt()).isEqualTo(8);
   }
 
@@ -52,10 +53,18 @@ class BookingFlowIT {
     String slotId = api.openSlot("SEATS", 3, 5000);
     String bookingId = api.book("u1", slotId, 2).text("bookingId");
 
-    Reply read = api.send("GET /bookings/{bookingId}", e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
+    Reply read =
+        api.send(
+            "GET /bookings/{bookingId}", e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
     Reply mine = api.send("GET /me/bookings", e -> e.as("u1", CUSTOMER));
-    Reply cancelled = api.send("POST /bookings/{bookingId}/cancel", e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
-    Reply again = api.send("POST /bookings/{bookingId}/cancel", e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
+    Reply cancelled =
+        api.send(
+            "POST /bookings/{bookingId}/cancel",
+            e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
+    Reply again =
+        api.send(
+            "POST /bookings/{bookingId}/cancel",
+            e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
 
     assertThat(read.text("bookingId")).isEqualTo(bookingId);
     assertThat(mine.json().get("items")).hasSize(1);
@@ -71,7 +80,8 @@ class BookingFlowIT {
   void aCancelledBookingFreesTheMemberToBookTheSlotAgain() {
     String slotId = api.openSlot("SEATS", 3, 5000);
     String first = api.book("u1", slotId, 1).text("bookingId");
-    api.send("POST /bookings/{bookingId}/cancel", e -> e.as("u1", CUSTOMER).path("bookingId", first));
+    api.send(
+        "POST /bookings/{bookingId}/cancel", e -> e.as("u1", CUSTOMER).path("bookingId", first));
 
     Reply second = api.book("u1", slotId, 1);
 
@@ -83,8 +93,13 @@ class BookingFlowIT {
     String slotId = api.openSlot("SEATS", 3, 5000);
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
 
-    Reply read = api.send("GET /bookings/{bookingId}", e -> e.as("u2", CUSTOMER).path("bookingId", bookingId));
-    Reply cancel = api.send("POST /bookings/{bookingId}/cancel", e -> e.as("u2", CUSTOMER).path("bookingId", bookingId));
+    Reply read =
+        api.send(
+            "GET /bookings/{bookingId}", e -> e.as("u2", CUSTOMER).path("bookingId", bookingId));
+    Reply cancel =
+        api.send(
+            "POST /bookings/{bookingId}/cancel",
+            e -> e.as("u2", CUSTOMER).path("bookingId", bookingId));
 
     assertThat(read.status()).isEqualTo(404);
     assertThat(cancel.status()).isEqualTo(404);
@@ -110,7 +125,8 @@ class BookingFlowIT {
     String classB = api.resource(venue, "SEATS", 10);
     String rackets = api.resource(venue, "RENTAL", 20);
     String six = api.slot(classA, Duration.ofDays(2), Duration.ofHours(1), 1000);
-    String sixThirty = api.slot(classB, Duration.ofDays(2).plusMinutes(30), Duration.ofHours(1), 1000);
+    String sixThirty =
+        api.slot(classB, Duration.ofDays(2).plusMinutes(30), Duration.ofHours(1), 1000);
     String seven = api.slot(classB, Duration.ofDays(2).plusHours(1), Duration.ofHours(1), 1000);
     String racketsAtSix = api.slot(rackets, Duration.ofDays(2), Duration.ofHours(1), 300);
     String first = api.book("u1", six, 1).text("bookingId");
@@ -146,10 +162,13 @@ class BookingFlowIT {
   @Test
   void cancellingFreesTheMembersTimeForAnOverlappingBooking() {
     String venue = api.venue("UTC", "{}");
-    String a = api.slot(api.resource(venue, "SEATS", 4), Duration.ofDays(1), Duration.ofHours(1), 1000);
-    String b = api.slot(api.resource(venue, "SEATS", 4), Duration.ofDays(1), Duration.ofHours(1), 1000);
+    String a =
+        api.slot(api.resource(venue, "SEATS", 4), Duration.ofDays(1), Duration.ofHours(1), 1000);
+    String b =
+        api.slot(api.resource(venue, "SEATS", 4), Duration.ofDays(1), Duration.ofHours(1), 1000);
     String first = api.book("u1", a, 1).text("bookingId");
-    api.send("POST /bookings/{bookingId}/cancel", e -> e.as("u1", CUSTOMER).path("bookingId", first));
+    api.send(
+        "POST /bookings/{bookingId}/cancel", e -> e.as("u1", CUSTOMER).path("bookingId", first));
 
     assertThat(api.book("u1", b, 1).status()).isEqualTo(201);
   }
@@ -169,10 +188,15 @@ class BookingFlowIT {
   @Test
   void closedSlotTakesNoBookingsUntilReopened() {
     String slotId = api.openSlot("SEATS", 3, 1000);
-    Reply closed = api.send("POST /slots/{slotId}/close", e -> e.as("desk", List.of("frontdesk")).path("slotId", slotId));
+    Reply closed =
+        api.send(
+            "POST /slots/{slotId}/close",
+            e -> e.as("desk", List.of("frontdesk")).path("slotId", slotId));
 
     Reply refused = api.book("u1", slotId, 1);
-    api.send("POST /slots/{slotId}/open", e -> e.as("desk", List.of("frontdesk")).path("slotId", slotId));
+    api.send(
+        "POST /slots/{slotId}/open",
+        e -> e.as("desk", List.of("frontdesk")).path("slotId", slotId));
     Reply accepted = api.book("u1", slotId, 1);
 
     assertThat(closed.text("status")).isEqualTo("CLOSED");
@@ -197,7 +221,9 @@ class BookingFlowIT {
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
     api.clock.advance(Duration.ofMinutes(15));
 
-    Reply read = api.send("GET /bookings/{bookingId}", e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
+    Reply read =
+        api.send(
+            "GET /bookings/{bookingId}", e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
 
     assertThat(read.text("status")).isEqualTo("EXPIRED");
   }
@@ -207,11 +233,22 @@ class BookingFlowIT {
     String slotId = api.openSlot("SEATS", 5, 1000);
     String body = "{\"slotId\":\"" + slotId + "\",\"quantity\":1}";
 
-    Reply first = api.send("POST /bookings", e -> e.as("u1", CUSTOMER).header("Idempotency-Key", "k-1").body(body));
+    Reply first =
+        api.send(
+            "POST /bookings",
+            e -> e.as("u1", CUSTOMER).header("Idempotency-Key", "k-1").body(body));
     api.clock.advance(Duration.ofMinutes(1));
-    Reply retry = api.send("POST /bookings", e -> e.as("u1", CUSTOMER).header("Idempotency-Key", "k-1").body(body));
-    Reply otherBody = api.send("POST /bookings", e -> e.as("u1", CUSTOMER).header("Idempotency-Key", "k-1")
-        .body("{\"slotId\":\"" + slotId + "\",\"quantity\":2}"));
+    Reply retry =
+        api.send(
+            "POST /bookings",
+            e -> e.as("u1", CUSTOMER).header("Idempotency-Key", "k-1").body(body));
+    Reply otherBody =
+        api.send(
+            "POST /bookings",
+            e ->
+                e.as("u1", CUSTOMER)
+                    .header("Idempotency-Key", "k-1")
+                    .body("{\"slotId\":\"" + slotId + "\",\"quantity\":2}"));
 
     assertThat(first.status()).isEqualTo(201);
     assertThat(retry.status()).isEqualTo(201);
@@ -225,8 +262,14 @@ class BookingFlowIT {
   void venueCreationWithAnIdempotencyKeyHappensOnce() {
     String body = "{\"name\":\"Hall\",\"timeZone\":\"Asia/Shanghai\"}";
 
-    Reply first = api.send("POST /venues", e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "v-1").body(body));
-    Reply retry = api.send("POST /venues", e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "v-1").body(body));
+    Reply first =
+        api.send(
+            "POST /venues",
+            e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "v-1").body(body));
+    Reply retry =
+        api.send(
+            "POST /venues",
+            e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "v-1").body(body));
 
     assertThat(retry.body()).isEqualTo(first.body());
     assertThat(first.json().get("policy").get("holdDuration").asText()).isEqualTo("PT15M");
@@ -239,9 +282,19 @@ class BookingFlowIT {
     String first = api.slot(court, Duration.ofDays(3), Duration.ofHours(1), 1000);
     String start = ApiDriver.START.plus(Duration.ofDays(3)).toString();
 
-    Reply twice = api.send("POST /slots", e -> e.as("admin-1", ADMIN).body("{\"resourceId\":\"" + court
-        + "\",\"start\":\"" + start + "\",\"end\":\"" + ApiDriver.START.plus(Duration.ofDays(3).plusHours(2))
-        + "\",\"priceMinor\":1,\"currency\":\"CNY\"}"));
+    Reply twice =
+        api.send(
+            "POST /slots",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .body(
+                        "{\"resourceId\":\""
+                            + court
+                            + "\",\"start\":\""
+                            + start
+                            + "\",\"end\":\""
+                            + ApiDriver.START.plus(Duration.ofDays(3).plusHours(2))
+                            + "\",\"priceMinor\":1,\"currency\":\"CNY\"}"));
 
     assertThat(twice.status()).isEqualTo(409);
     assertThat(twice.text("code")).isEqualTo("duplicate_slot");
@@ -257,12 +310,21 @@ class BookingFlowIT {
       api.slot(court, Duration.ofDays(1).plusHours(h), Duration.ofHours(1), 8000);
     }
 
-    Reply page1 = api.send("GET /slots", e -> e.query("venueId", venue).query("date", "2026-12-02").query("limit", "2"));
-    Reply page2 = api.send("GET /slots", e -> e.query("venueId", venue).query("date", "2026-12-02")
-        .query("cursor", page1.text("nextCursor")));
+    Reply page1 =
+        api.send(
+            "GET /slots",
+            e -> e.query("venueId", venue).query("date", "2026-12-02").query("limit", "2"));
+    Reply page2 =
+        api.send(
+            "GET /slots",
+            e ->
+                e.query("venueId", venue)
+                    .query("date", "2026-12-02")
+                    .query("cursor", page1.text("nextCursor")));
 
     assertThat(page1.json().get("items")).hasSize(2);
-    assertThat(page1.json().get("items").get(0).get("start").asText()).isEqualTo("2026-12-02T08:00:00+08:00");
+    assertThat(page1.json().get("items").get(0).get("start").asText())
+        .isEqualTo("2026-12-02T08:00:00+08:00");
     assertThat(page2.json().get("items")).hasSize(1);
     assertThat(page2.json().get("nextCursor").isNull()).isTrue();
   }
@@ -272,8 +334,15 @@ class BookingFlowIT {
     String venue = api.venue("Asia/Shanghai", "{}");
     String court = api.resource(venue, "EXCLUSIVE", 1);
 
-    Reply slot = api.send("POST /slots", e -> e.as("admin-1", ADMIN).body("{\"resourceId\":\"" + court
-        + "\",\"start\":\"2026-12-05T18:00:00\",\"end\":\"2026-12-05T19:00:00\",\"priceMinor\":12000,\"currency\":\"CNY\"}"));
+    Reply slot =
+        api.send(
+            "POST /slots",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .body(
+                        "{\"resourceId\":\""
+                            + court
+                            + "\",\"start\":\"2026-12-05T18:00:00\",\"end\":\"2026-12-05T19:00:00\",\"priceMinor\":12000,\"currency\":\"CNY\"}"));
 
     assertThat(slot.text("start")).isEqualTo("2026-12-05T18:00:00+08:00");
     assertThat(slot.json().get("capacity").asInt()).isEqualTo(1);
@@ -283,9 +352,12 @@ class BookingFlowIT {
   void rolesAreEnforced() {
     String slotId = api.openSlot("SEATS", 3, 1000);
 
-    Reply customerCreatesVenue = api.send("POST /venues", e -> e.as("u1", CUSTOMER).body("{\"name\":\"x\"}"));
-    Reply customerCloses = api.send("POST /slots/{slotId}/close", e -> e.as("u1", CUSTOMER).path("slotId", slotId));
-    Reply anonymousBooks = api.send("POST /bookings", e -> e.body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}"));
+    Reply customerCreatesVenue =
+        api.send("POST /venues", e -> e.as("u1", CUSTOMER).body("{\"name\":\"x\"}"));
+    Reply customerCloses =
+        api.send("POST /slots/{slotId}/close", e -> e.as("u1", CUSTOMER).path("slotId", slotId));
+    Reply anonymousBooks =
+        api.send("POST /bookings", e -> e.body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}"));
 
     assertThat(customerCreatesVenue.status()).isEqualTo(403);
     assertThat(customerCreatesVenue.text("code")).isEqualTo("forbidden");

@@ -25,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class DailyReportIT {
   private static final List<String> FINANCE = List.of("finance");
   private static final Set<String> ACTIVE = Set.of("PENDING_PAY", "PAID", "COMPLETED", "NO_SHOW");
-  private static final Set<String> PAID = Set.of("PAID", "COMPLETED", "NO_SHOW", "REFUNDING", "REFUNDED",
-      "REFUND_FAILED");
+  private static final Set<String> PAID =
+      Set.of("PAID", "COMPLETED", "NO_SHOW", "REFUNDING", "REFUNDED", "REFUND_FAILED");
   private final ApiDriver api = new ApiDriver("report");
 
   @AfterEach
@@ -35,25 +35,33 @@ class DailyReportIT {
   }
 
   private Reply desk(String action, String bookingId) {
-    return api.send("POST /staff/bookings/{bookingId}/" + action, e -> e.as("desk-1", FRONTDESK)
-        .path("bookingId", bookingId));
+    return api.send(
+        "POST /staff/bookings/{bookingId}/" + action,
+        e -> e.as("desk-1", FRONTDESK).path("bookingId", bookingId));
   }
 
   private Reply report(String venueId, String date, String accept) {
-    return api.send("GET /reports/daily", e -> {
-      e.as("fin-1", FINANCE).query("venueId", venueId).query("date", date);
-      if (accept != null) {
-        e.header("Accept", accept);
-      }
-    });
+    return api.send(
+        "GET /reports/daily",
+        e -> {
+          e.as("fin-1", FINANCE).query("venueId", venueId).query("date", date);
+          if (accept != null) {
+            e.header("Accept", accept);
+          }
+        });
   }
 
-  /** bookings, paidMinor, refundedMinor, refundPendingMinor, noShows per resourceId, straight from the items. */
+  /**
+   * bookings, paidMinor, refundedMinor, refundPendingMinor, noShows per resourceId, straight from
+   * the items.
+   */
   private Map<String, long[]> recount(String venueId, LocalDate date, Instant now) {
     Map<String, long[]> byResource = new TreeMap<>();
-    for (Map<String, AttributeValue> i : Aws.dynamo().scanPaginator(r -> r.tableName(api.table)
-        .consistentRead(true)).items()) {
-      if (i.get("type") == null || !i.get("type").s().equals("BOOKING") || !i.get("venueId").s().equals(venueId)) {
+    for (Map<String, AttributeValue> i :
+        Aws.dynamo().scanPaginator(r -> r.tableName(api.table).consistentRead(true)).items()) {
+      if (i.get("type") == null
+          || !i.get("type").s().equals("BOOKING")
+          || !i.get("venueId").s().equals(venueId)) {
         continue;
       }
       Instant start = Instant.ofEpochMilli(Long.parseLong(i.get("slotStart").n()));
@@ -61,7 +69,8 @@ class DailyReportIT {
         continue;
       }
       String status = i.get("status").s();
-      if (status.equals("PENDING_PAY") && !now.isBefore(Instant.ofEpochMilli(Long.parseLong(i.get("holdExpiresAt").n())))) {
+      if (status.equals("PENDING_PAY")
+          && !now.isBefore(Instant.ofEpochMilli(Long.parseLong(i.get("holdExpiresAt").n())))) {
         status = "EXPIRED";
       }
       long amount = Long.parseLong(i.get("amountMinor").n());
@@ -86,57 +95,87 @@ class DailyReportIT {
     // Today (2026-12-01 in Shanghai): a spread of outcomes.
     String completed = api.paidBooking("u1", morning);
     desk("check-in", completed);
-    api.paidBooking("u2", morning);                      // PAID, becomes NO_SHOW after the slot
+    api.paidBooking("u2", morning); // PAID, becomes NO_SHOW after the slot
     String refunded = api.book("u3", morning, 1).text("bookingId");
     String refundedPayment = api.pay("u3", refunded).text("paymentNo");
     api.provider.report(refundedPayment, "SUCCEEDED");
-    desk("refund", refunded);                            // REFUNDING until the provider confirms
+    desk("refund", refunded); // REFUNDING until the provider confirms
     api.provider.report(refundedPayment, "REFUNDED");
     String offline = api.book("u4", noon, 2).text("bookingId");
-    desk("offline-payment", offline);                    // PAID offline, 2 x 3000
-    api.book("u5", noon, 1);                             // PENDING_PAY, expires before the report
+    desk("offline-payment", offline); // PAID offline, 2 x 3000
+    api.book("u5", noon, 1); // PENDING_PAY, expires before the report
     String cancelled = api.book("u6", noon, 1).text("bookingId");
-    api.cancel("u6", cancelled);                         // CANCELLED: counts nowhere
+    api.cancel("u6", cancelled); // CANCELLED: counts nowhere
     String stillRefunding = api.paidBooking("u8", noon);
-    desk("refund", stillRefunding);                      // REFUNDING
-    api.paidBooking("u7", otherDay);                     // another day: not in the report
+    desk("refund", stillRefunding); // REFUNDING
+    api.paidBooking("u7", otherDay); // another day: not in the report
     api.clock.advance(Duration.ofHours(6));
     new NoShowsHandler(api.wiring).run();
 
     Reply json = report(venue, "2026-12-01", null);
     Reply csv = report(venue, "2026-12-01", "text/csv");
 
-    Map<String, long[]> expected = recount(venue, LocalDate.parse("2026-12-01"), api.clock.instant());
+    Map<String, long[]> expected =
+        recount(venue, LocalDate.parse("2026-12-01"), api.clock.instant());
     long[] total = new long[5];
-    expected.values().forEach(f -> {
-      for (int k = 0; k < 5; k++) {
-        total[k] += f[k];
-      }
-    });
+    expected
+        .values()
+        .forEach(
+            f -> {
+              for (int k = 0; k < 5; k++) {
+                total[k] += f[k];
+              }
+            });
     assertThat(json.status()).isEqualTo(200);
     JsonNode r = json.json();
     assertThat(r.get("date").asText()).isEqualTo("2026-12-01");
     assertThat(r.get("currency").asText()).isEqualTo("CNY");
-    assertThat(new long[] {r.get("bookings").asLong(), r.get("paidMinor").asLong(), r.get("refundedMinor").asLong(),
-        r.get("refundPendingMinor").asLong(), r.get("noShows").asLong()}).containsExactly(total);
+    assertThat(
+            new long[] {
+              r.get("bookings").asLong(),
+              r.get("paidMinor").asLong(),
+              r.get("refundedMinor").asLong(),
+              r.get("refundPendingMinor").asLong(),
+              r.get("noShows").asLong()
+            })
+        .containsExactly(total);
     // Hand-checked against the story above, so the recount itself is not the only witness.
-    // Active: u1 COMPLETED, u2 and u4 NO_SHOW (both slots have ended); u5 expired, u6 cancelled, u8 refunding.
+    // Active: u1 COMPLETED, u2 and u4 NO_SHOW (both slots have ended); u5 expired, u6 cancelled, u8
+    // refunding.
     assertThat(total).containsExactly(3, 5000 * 3 + 6000 + 3000, 5000, 3000, 2);
     assertThat(r.get("byResource")).hasSize(2);
     for (JsonNode line : r.get("byResource")) {
       long[] f = expected.get(line.get("resourceId").asText());
-      assertThat(new long[] {line.get("bookings").asLong(), line.get("paidMinor").asLong(),
-          line.get("refundedMinor").asLong(), line.get("refundPendingMinor").asLong(), line.get("noShows").asLong()})
+      assertThat(
+              new long[] {
+                line.get("bookings").asLong(),
+                line.get("paidMinor").asLong(),
+                line.get("refundedMinor").asLong(),
+                line.get("refundPendingMinor").asLong(),
+                line.get("noShows").asLong()
+              })
           .containsExactly(f);
     }
     assertThat(csv.status()).isEqualTo(200);
     assertThat(csv.contentType()).startsWith("text/csv");
     String[] rows = csv.body().split("\r\n");
-    assertThat(rows[0]).isEqualTo(
-        "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows");
+    assertThat(rows[0])
+        .isEqualTo(
+            "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows");
     assertThat(rows).hasSize(4);
-    assertThat(rows[3]).isEqualTo(String.join(",", "2026-12-01", venue, "TOTAL", "CNY", Long.toString(total[0]),
-        Long.toString(total[1]), Long.toString(total[2]), Long.toString(total[3]), Long.toString(total[4])));
+    assertThat(rows[3])
+        .isEqualTo(
+            String.join(
+                ",",
+                "2026-12-01",
+                venue,
+                "TOTAL",
+                "CNY",
+                Long.toString(total[0]),
+                Long.toString(total[1]),
+                Long.toString(total[2]),
+                Long.toString(total[3]),
+                Long.toString(total[4])));
   }
 
   @Test
@@ -144,10 +183,14 @@ class DailyReportIT {
     String venue = api.venue("Asia/Shanghai", "{}");
 
     Reply empty = report(venue, "2026-12-24", null);
-    Reply asDesk = api.send("GET /reports/daily", e -> e.as("desk-1", FRONTDESK).query("venueId", venue)
-        .query("date", "2026-12-24"));
-    Reply asAdmin = api.send("GET /reports/daily", e -> e.as("admin-1", ADMIN).query("venueId", venue)
-        .query("date", "2026-12-24"));
+    Reply asDesk =
+        api.send(
+            "GET /reports/daily",
+            e -> e.as("desk-1", FRONTDESK).query("venueId", venue).query("date", "2026-12-24"));
+    Reply asAdmin =
+        api.send(
+            "GET /reports/daily",
+            e -> e.as("admin-1", ADMIN).query("venueId", venue).query("date", "2026-12-24"));
     Reply badDate = report(venue, "24.12.2026", null);
 
     assertThat(empty.json().get("bookings").asInt()).isZero();

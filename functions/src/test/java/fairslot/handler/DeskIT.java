@@ -17,7 +17,9 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The front desk: walk-ins by phone through the atomic booking path, and booking search by index. */
+/**
+ * The front desk: walk-ins by phone through the atomic booking path, and booking search by index.
+ */
 class DeskIT {
   private static final List<String> FINANCE = List.of("finance");
   private final ApiDriver api = new ApiDriver("desk");
@@ -28,17 +30,29 @@ class DeskIT {
   }
 
   private Reply walkIn(String slotId, int quantity, String customerJson) {
-    return api.send("POST /staff/bookings", e -> e.as("desk-1", FRONTDESK)
-        .body("{\"slotId\":\"" + slotId + "\",\"quantity\":" + quantity + ",\"customer\":" + customerJson + "}"));
+    return api.send(
+        "POST /staff/bookings",
+        e ->
+            e.as("desk-1", FRONTDESK)
+                .body(
+                    "{\"slotId\":\""
+                        + slotId
+                        + "\",\"quantity\":"
+                        + quantity
+                        + ",\"customer\":"
+                        + customerJson
+                        + "}"));
   }
 
   private Reply search(List<String> groups, String... query) {
-    return api.send("GET /staff/bookings", e -> {
-      e.as("desk-1", groups);
-      for (int i = 0; i < query.length; i += 2) {
-        e.query(query[i], query[i + 1]);
-      }
-    });
+    return api.send(
+        "GET /staff/bookings",
+        e -> {
+          e.as("desk-1", groups);
+          for (int i = 0; i < query.length; i += 2) {
+            e.query(query[i], query[i + 1]);
+          }
+        });
   }
 
   private static List<String> ids(Reply r) {
@@ -48,8 +62,12 @@ class DeskIT {
   }
 
   private long profiles() {
-    return Aws.dynamo().scanPaginator(r -> r.tableName(api.table).consistentRead(true)).items().stream()
-        .filter(i -> i.get("type") != null && "PROFILE".equals(i.get("type").s())).count();
+    return Aws.dynamo()
+        .scanPaginator(r -> r.tableName(api.table).consistentRead(true))
+        .items()
+        .stream()
+        .filter(i -> i.get("type") != null && "PROFILE".equals(i.get("type").s()))
+        .count();
   }
 
   @Test
@@ -77,15 +95,19 @@ class DeskIT {
   @Test
   void twentyDesksBookingTheSameNewPhoneAtOnceCreateOneProfile() throws Exception {
     String venue = api.venue("Asia/Shanghai", "{}");
-    // Rentals: one customer's twenty bookings at once would otherwise queue on their own calendar day.
+    // Rentals: one customer's twenty bookings at once would otherwise queue on their own calendar
+    // day.
     String court = api.resource(venue, "RENTAL", 10);
     List<String> slots = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       slots.add(api.slot(court, Duration.ofDays(1).plusHours(i), Duration.ofMinutes(30), 500));
     }
 
-    List<Reply> replies = fairslot.testing.Race.all(20, i -> () ->
-        walkIn(slots.get(i), 1, "{\"phone\":\"+86 137 0000 0001\",\"name\":\"Wu\"}"));
+    List<Reply> replies =
+        fairslot.testing.Race.all(
+            20,
+            i ->
+                () -> walkIn(slots.get(i), 1, "{\"phone\":\"+86 137 0000 0001\",\"name\":\"Wu\"}"));
 
     assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(201));
     assertThat(replies.stream().map(r -> r.text("userId")).distinct()).hasSize(1);
@@ -100,7 +122,8 @@ class DeskIT {
 
     assertThat(r.status()).isEqualTo(201);
     assertThat(r.text("userId")).isEqualTo("member-7");
-    Reply audit = api.send("GET /audit", e -> e.as("admin-1", ADMIN).query("bookingId", r.text("bookingId")));
+    Reply audit =
+        api.send("GET /audit", e -> e.as("admin-1", ADMIN).query("bookingId", r.text("bookingId")));
     assertThat(audit.json().get("items").get(0).get("actor").asText()).isEqualTo("desk-1");
     assertThat(api.booking("member-7", r.text("bookingId")).status()).isEqualTo(200);
   }
@@ -108,10 +131,26 @@ class DeskIT {
   @Test
   void aWalkInOnASoldOutSlotIsSoldOutAndAnIdempotentRetryReplaysTheBooking() {
     String slotId = api.openSlot("SEATS", 1, 3000);
-    Reply first = api.send("POST /staff/bookings", e -> e.as("desk-1", FRONTDESK).header("Idempotency-Key", "k-1")
-        .body("{\"slotId\":\"" + slotId + "\",\"quantity\":1,\"customer\":{\"phone\":\"+4930123456\",\"name\":\"Jo\"}}"));
-    Reply retry = api.send("POST /staff/bookings", e -> e.as("desk-1", FRONTDESK).header("Idempotency-Key", "k-1")
-        .body("{\"slotId\":\"" + slotId + "\",\"quantity\":1,\"customer\":{\"phone\":\"+4930123456\",\"name\":\"Jo\"}}"));
+    Reply first =
+        api.send(
+            "POST /staff/bookings",
+            e ->
+                e.as("desk-1", FRONTDESK)
+                    .header("Idempotency-Key", "k-1")
+                    .body(
+                        "{\"slotId\":\""
+                            + slotId
+                            + "\",\"quantity\":1,\"customer\":{\"phone\":\"+4930123456\",\"name\":\"Jo\"}}"));
+    Reply retry =
+        api.send(
+            "POST /staff/bookings",
+            e ->
+                e.as("desk-1", FRONTDESK)
+                    .header("Idempotency-Key", "k-1")
+                    .body(
+                        "{\"slotId\":\""
+                            + slotId
+                            + "\",\"quantity\":1,\"customer\":{\"phone\":\"+4930123456\",\"name\":\"Jo\"}}"));
     Reply other = walkIn(slotId, 1, "{\"phone\":\"+4930999999\",\"name\":\"Max\"}");
 
     assertThat(retry.status()).isEqualTo(201);
@@ -125,12 +164,13 @@ class DeskIT {
     String slotId = api.openSlot("SEATS", 3, 3000);
     int before = SeatLedger.itemCount(Aws.dynamo(), api.table);
 
-    List<Reply> replies = List.of(
-        walkIn(slotId, 1, "{}"),
-        walkIn(slotId, 1, "{\"phone\":\"call me\",\"name\":\"X\"}"),
-        walkIn(slotId, 1, "{\"phone\":\"+4930123456\"}"),
-        walkIn(slotId, 1, "{\"phone\":\"+4930123456\",\"name\":\"X\",\"userId\":\"u\"}"),
-        walkIn(slotId, 0, "{\"userId\":\"u\"}"));
+    List<Reply> replies =
+        List.of(
+            walkIn(slotId, 1, "{}"),
+            walkIn(slotId, 1, "{\"phone\":\"call me\",\"name\":\"X\"}"),
+            walkIn(slotId, 1, "{\"phone\":\"+4930123456\"}"),
+            walkIn(slotId, 1, "{\"phone\":\"+4930123456\",\"name\":\"X\",\"userId\":\"u\"}"),
+            walkIn(slotId, 0, "{\"userId\":\"u\"}"));
 
     assertThat(replies).allSatisfy(r -> assertThat(r.status()).isEqualTo(422));
     assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(before);
@@ -148,7 +188,8 @@ class DeskIT {
     }
     String paid = api.paidBooking("u7", tomorrow);
     tomorrows.add(paid);
-    String walkIn = walkIn(tomorrow, 1, "{\"phone\":\"+8613900000000\",\"name\":\"Chen\"}").text("bookingId");
+    String walkIn =
+        walkIn(tomorrow, 1, "{\"phone\":\"+8613900000000\",\"name\":\"Chen\"}").text("bookingId");
     tomorrows.add(walkIn);
     String elsewhere = api.book("u0", later, 1).text("bookingId");
     String date = "2026-12-02"; // the slot starts 2026-12-02T00:00Z, 08:00 in Shanghai
@@ -166,10 +207,16 @@ class DeskIT {
 
     assertThat(paged).isEqualTo(tomorrows);
     assertThat(pages).isGreaterThanOrEqualTo(3);
-    assertThat(ids(search(FINANCE, "venueId", venue, "date", date, "status", "PAID"))).containsExactly(paid);
+    assertThat(ids(search(FINANCE, "venueId", venue, "date", date, "status", "PAID")))
+        .containsExactly(paid);
     assertThat(ids(search(FRONTDESK, "phone", "+86 139 0000 0000"))).containsExactly(walkIn);
-    assertThat(ids(search(FRONTDESK, "userId", "u0"))).containsExactlyInAnyOrder(elsewhere,
-        tomorrows.stream().filter(id -> api.booking("u0", id).status() == 200).findFirst().orElseThrow());
+    assertThat(ids(search(FRONTDESK, "userId", "u0")))
+        .containsExactlyInAnyOrder(
+            elsewhere,
+            tomorrows.stream()
+                .filter(id -> api.booking("u0", id).status() == 200)
+                .findFirst()
+                .orElseThrow());
     assertThat(ids(search(FRONTDESK, "userId", "u0", "venueId", venue, "date", "2026-12-04")))
         .containsExactly(elsewhere);
     assertThat(ids(search(FRONTDESK, "phone", "+8613700000000"))).isEmpty();

@@ -25,7 +25,8 @@ class FlashCrowdIT {
 
     List<Reply> replies = race(400, i -> () -> api.book("member-" + i, slotId, 1));
 
-    Map<Integer, Long> byStatus = replies.stream().collect(Collectors.groupingBy(Reply::status, Collectors.counting()));
+    Map<Integer, Long> byStatus =
+        replies.stream().collect(Collectors.groupingBy(Reply::status, Collectors.counting()));
     assertThat(byStatus).containsOnlyKeys(201, 409);
     assertThat(byStatus.get(201)).isEqualTo(25);
     assertThat(replies.stream().filter(r -> r.status() == 409).map(r -> r.text("code")).distinct())
@@ -43,7 +44,8 @@ class FlashCrowdIT {
     List<Reply> replies = race(20, i -> () -> api.book("eager", slotId, 1));
 
     assertThat(replies).filteredOn(r -> r.status() == 201).hasSize(1);
-    assertThat(replies).filteredOn(r -> r.status() != 201)
+    assertThat(replies)
+        .filteredOn(r -> r.status() != 201)
         .allSatisfy(r -> assertThat(r.text("code")).isEqualTo("already_booked"));
     var ledger = SeatLedger.count(Aws.dynamo(), api.table).get(slotId);
     assertThat(ledger.activeBookings()).isEqualTo(1);
@@ -60,7 +62,9 @@ class FlashCrowdIT {
     List<Reply> replies = race(20, i -> () -> api.book("double", i % 2 == 0 ? a : b, 1));
 
     assertThat(replies).filteredOn(r -> r.status() == 201).hasSize(1);
-    assertThat(replies).filteredOn(r -> r.status() != 201).extracting(r -> r.text("code"))
+    assertThat(replies)
+        .filteredOn(r -> r.status() != 201)
+        .extracting(r -> r.text("code"))
         .containsOnly("already_booked", "time_conflict");
     SeatLedger.assertBalanced(Aws.dynamo(), api.table);
   }
@@ -68,13 +72,22 @@ class FlashCrowdIT {
   @Test
   void concurrentBookingsAndCancellationsKeepTheLedgerBalanced() throws Exception {
     String slotId = api.openSlot("SEATS", 15, 8000);
-    List<String> firstWave = race(15, i -> () -> api.book("early-" + i, slotId, 1)).stream()
-        .map(r -> r.text("bookingId")).toList();
+    List<String> firstWave =
+        race(15, i -> () -> api.book("early-" + i, slotId, 1)).stream()
+            .map(r -> r.text("bookingId"))
+            .toList();
 
-    race(60, i -> i < 15
-        ? () -> api.send("POST /bookings/{bookingId}/cancel", e -> e.as("early-" + i, ApiDriver.CUSTOMER)
-            .path("bookingId", firstWave.get(i)))
-        : () -> api.book("late-" + i, slotId, 1));
+    race(
+        60,
+        i ->
+            i < 15
+                ? () ->
+                    api.send(
+                        "POST /bookings/{bookingId}/cancel",
+                        e ->
+                            e.as("early-" + i, ApiDriver.CUSTOMER)
+                                .path("bookingId", firstWave.get(i)))
+                : () -> api.book("late-" + i, slotId, 1));
 
     var ledger = SeatLedger.count(Aws.dynamo(), api.table).get(slotId);
     assertThat(ledger.activeBookings()).isEqualTo(15 - ledger.remaining());
@@ -84,9 +97,12 @@ class FlashCrowdIT {
   @Test
   void aCrowdOnASlotFullOfLapsedHoldsReclaimsThemOnceAndNeverOversells() throws Exception {
     String slotId = api.openSlot("SEATS", 10, 8000);
-    List<String> holds = race(10, i -> () -> api.book("holder-" + i, slotId, 1)).stream()
-        .map(r -> r.text("bookingId")).toList();
-    api.clock.advance(java.time.Duration.ofMinutes(16)); // every hold is past its 15-minute deadline
+    List<String> holds =
+        race(10, i -> () -> api.book("holder-" + i, slotId, 1)).stream()
+            .map(r -> r.text("bookingId"))
+            .toList();
+    api.clock.advance(
+        java.time.Duration.ofMinutes(16)); // every hold is past its 15-minute deadline
 
     List<Reply> crowd = race(100, i -> () -> api.book("late-" + i, slotId, 1));
 
@@ -103,8 +119,12 @@ class FlashCrowdIT {
     SeatLedger.assertBalanced(Aws.dynamo(), api.table);
   }
 
-  /** Runs {@code n} calls on {@code n} threads released by one latch; returns replies in index order. */
-  static List<Reply> race(int n, IntFunction<java.util.concurrent.Callable<Reply>> call) throws Exception {
+  /**
+   * Runs {@code n} calls on {@code n} threads released by one latch; returns replies in index
+   * order.
+   */
+  static List<Reply> race(int n, IntFunction<java.util.concurrent.Callable<Reply>> call)
+      throws Exception {
     return fairslot.testing.Race.all(n, call);
   }
 }

@@ -33,7 +33,10 @@ class HoldExpiryIT {
 
     Map<String, Object> report = new SweepHoldsHandler(api.wiring).run();
 
-    assertThat(report).containsEntry("due", 1).containsEntry("changed", 1).containsEntry("itemsRead", 1);
+    assertThat(report)
+        .containsEntry("due", 1)
+        .containsEntry("changed", 1)
+        .containsEntry("itemsRead", 1);
     assertThat(api.booking("u1", early).text("status")).isEqualTo("EXPIRED");
     assertThat(api.booking("u2", late).text("status")).isEqualTo("PENDING_PAY");
     assertThat(api.remaining(slotId)).isEqualTo(4);
@@ -91,23 +94,44 @@ class HoldExpiryIT {
 
     List<Map<String, Object>> details = drain(queueUrl, 2);
 
-    assertThat(details).extracting(d -> d.get("reason")).containsExactlyInAnyOrder("CANCELLED", "EXPIRED");
+    assertThat(details)
+        .extracting(d -> d.get("reason"))
+        .containsExactlyInAnyOrder("CANCELLED", "EXPIRED");
     assertThat(details).allSatisfy(d -> assertThat(d.get("slotId")).isEqualTo(slotId));
     assertThat(details).extracting(d -> d.get("quantity")).containsExactlyInAnyOrder(2, 1);
-    assertThat(details).extracting(d -> d.get("eventId")).containsExactlyInAnyOrder("release:" + cancelled,
-        details.stream().map(d -> (String) d.get("eventId")).filter(id -> !id.equals("release:" + cancelled))
-            .findFirst().orElse("missing"));
+    assertThat(details)
+        .extracting(d -> d.get("eventId"))
+        .containsExactlyInAnyOrder(
+            "release:" + cancelled,
+            details.stream()
+                .map(d -> (String) d.get("eventId"))
+                .filter(id -> !id.equals("release:" + cancelled))
+                .findFirst()
+                .orElse("missing"));
   }
 
   /** A rule on this test's bus that copies SeatReleased events into a queue the test can read. */
   private String captureSeatReleased() {
     String queueUrl = Aws.sqs().createQueue(r -> r.queueName(api.bus + "-capture")).queueUrl();
-    String queueArn = Aws.sqs().getQueueAttributes(r -> r.queueUrl(queueUrl)
-        .attributeNamesWithStrings("QueueArn")).attributesAsStrings().get("QueueArn");
-    Aws.events().putRule(r -> r.name("capture").eventBusName(api.bus)
-        .eventPattern("{\"source\":[\"" + Fairslot.EVENT_SOURCE + "\"],\"detail-type\":[\"" + Fairslot.SEAT_RELEASED + "\"]}"));
-    Aws.events().putTargets(r -> r.rule("capture").eventBusName(api.bus)
-        .targets(t -> t.id("queue").arn(queueArn)));
+    String queueArn =
+        Aws.sqs()
+            .getQueueAttributes(r -> r.queueUrl(queueUrl).attributeNamesWithStrings("QueueArn"))
+            .attributesAsStrings()
+            .get("QueueArn");
+    Aws.events()
+        .putRule(
+            r ->
+                r.name("capture")
+                    .eventBusName(api.bus)
+                    .eventPattern(
+                        "{\"source\":[\""
+                            + Fairslot.EVENT_SOURCE
+                            + "\"],\"detail-type\":[\""
+                            + Fairslot.SEAT_RELEASED
+                            + "\"]}"));
+    Aws.events()
+        .putTargets(
+            r -> r.rule("capture").eventBusName(api.bus).targets(t -> t.id("queue").arn(queueArn)));
     return queueUrl;
   }
 
@@ -116,7 +140,8 @@ class HoldExpiryIT {
     List<Map<String, Object>> details = new ArrayList<>();
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (details.size() < expected && System.nanoTime() < deadline) {
-      for (Message m : Aws.sqs().receiveMessage(r -> r.queueUrl(queueUrl).maxNumberOfMessages(10)).messages()) {
+      for (Message m :
+          Aws.sqs().receiveMessage(r -> r.queueUrl(queueUrl).maxNumberOfMessages(10)).messages()) {
         Map<String, Object> envelope = fairslot.shared.Json.MAPPER.readValue(m.body(), Map.class);
         details.add((Map<String, Object>) envelope.get("detail"));
       }

@@ -10,7 +10,10 @@ import fairslot.testing.Race;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Twin requests with one Idempotency-Key, racing past the idempotency record, create one item and get one answer. */
+/**
+ * Twin requests with one Idempotency-Key, racing past the idempotency record, create one item and
+ * get one answer.
+ */
 class IdempotentCreateRaceIT {
   private final ApiDriver api = new ApiDriver("idemrace");
 
@@ -20,13 +23,25 @@ class IdempotentCreateRaceIT {
   }
 
   private List<Reply> twins(String routeKey, String body) throws Exception {
-    return Race.all(20, i -> () -> api.send(routeKey, e -> e.as("admin-1", ADMIN)
-        .header("Idempotency-Key", "twin-" + routeKey.hashCode()).body(body)));
+    return Race.all(
+        20,
+        i ->
+            () ->
+                api.send(
+                    routeKey,
+                    e ->
+                        e.as("admin-1", ADMIN)
+                            .header("Idempotency-Key", "twin-" + routeKey.hashCode())
+                            .body(body)));
   }
 
   private long items(String type) {
-    return Aws.dynamo().scanPaginator(r -> r.tableName(api.table).consistentRead(true)).items().stream()
-        .filter(i -> i.get("type") != null && type.equals(i.get("type").s())).count();
+    return Aws.dynamo()
+        .scanPaginator(r -> r.tableName(api.table).consistentRead(true))
+        .items()
+        .stream()
+        .filter(i -> i.get("type") != null && type.equals(i.get("type").s()))
+        .count();
   }
 
   private static void allCreatedAlike(List<Reply> replies) {
@@ -40,15 +55,31 @@ class IdempotentCreateRaceIT {
     allCreatedAlike(venues);
     String venueId = venues.get(0).text("venueId");
 
-    List<Reply> resources = Race.all(20, i -> () -> api.send("POST /venues/{venueId}/resources", e -> e
-        .as("admin-1", ADMIN).path("venueId", venueId).header("Idempotency-Key", "twin-resource")
-        .body("{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":4}")));
+    List<Reply> resources =
+        Race.all(
+            20,
+            i ->
+                () ->
+                    api.send(
+                        "POST /venues/{venueId}/resources",
+                        e ->
+                            e.as("admin-1", ADMIN)
+                                .path("venueId", venueId)
+                                .header("Idempotency-Key", "twin-resource")
+                                .body("{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":4}")));
     allCreatedAlike(resources);
-    List<Reply> coaches = twins("POST /coaches", "{\"venueId\":\"" + venueId + "\",\"name\":\"Ana\"}");
+    List<Reply> coaches =
+        twins("POST /coaches", "{\"venueId\":\"" + venueId + "\",\"name\":\"Ana\"}");
     allCreatedAlike(coaches);
-    List<Reply> slots = twins("POST /slots", "{\"resourceId\":\"" + resources.get(0).text("resourceId")
-        + "\",\"start\":\"2026-12-05T18:00:00Z\",\"end\":\"2026-12-05T19:00:00Z\",\"priceMinor\":100,"
-        + "\"currency\":\"CNY\",\"coachId\":\"" + coaches.get(0).text("coachId") + "\"}");
+    List<Reply> slots =
+        twins(
+            "POST /slots",
+            "{\"resourceId\":\""
+                + resources.get(0).text("resourceId")
+                + "\",\"start\":\"2026-12-05T18:00:00Z\",\"end\":\"2026-12-05T19:00:00Z\",\"priceMinor\":100,"
+                + "\"currency\":\"CNY\",\"coachId\":\""
+                + coaches.get(0).text("coachId")
+                + "\"}");
     allCreatedAlike(slots);
 
     assertThat(items("VENUE")).isEqualTo(1);

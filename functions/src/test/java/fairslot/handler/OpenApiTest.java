@@ -19,7 +19,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** functions/openapi.yaml describes exactly the shared routes, with their access, codes and references intact. */
+/**
+ * functions/openapi.yaml describes exactly the shared routes, with their access, codes and
+ * references intact.
+ */
 class OpenApiTest {
   private static final JsonNode SPEC = read();
 
@@ -38,21 +41,32 @@ class OpenApiTest {
   @Test
   void thePathsAreExactlyTheSharedRouteDefinitions() {
     Set<String> documented = new HashSet<>();
-    SPEC.get("paths").fields().forEachRemaining(path -> path.getValue().fieldNames().forEachRemaining(method ->
-        documented.add(method.toUpperCase(Locale.ROOT) + " " + path.getKey())));
+    SPEC.get("paths")
+        .fields()
+        .forEachRemaining(
+            path ->
+                path.getValue()
+                    .fieldNames()
+                    .forEachRemaining(
+                        method ->
+                            documented.add(method.toUpperCase(Locale.ROOT) + " " + path.getKey())));
 
-    assertThat(documented).isEqualTo(allRoutes().stream().map(RouteDefinition::routeKey).collect(Collectors.toSet()));
+    assertThat(documented)
+        .isEqualTo(allRoutes().stream().map(RouteDefinition::routeKey).collect(Collectors.toSet()));
   }
 
   @Test
   void publicAndLocalRoutesNeedNoTokenAndTheWebhookNeedsItsSignature() {
     for (RouteDefinition route : allRoutes()) {
-      JsonNode op = SPEC.get("paths").get(route.path()).get(route.method().toLowerCase(Locale.ROOT));
+      JsonNode op =
+          SPEC.get("paths").get(route.path()).get(route.method().toLowerCase(Locale.ROOT));
       JsonNode security = op.get("security");
       switch (route.access()) {
         case PUBLIC, LOCAL_ONLY -> assertThat(security).as(route.routeKey()).isNotNull().isEmpty();
-        case SIGNED -> assertThat(security.toString()).as(route.routeKey()).contains("webhookSignature");
-        case JWT -> assertThat(security).as(route.routeKey() + " inherits the JWT requirement").isNull();
+        case SIGNED ->
+            assertThat(security.toString()).as(route.routeKey()).contains("webhookSignature");
+        case JWT ->
+            assertThat(security).as(route.routeKey() + " inherits the JWT requirement").isNull();
       }
     }
   }
@@ -62,8 +76,9 @@ class OpenApiTest {
     List<String> codes = new ArrayList<>();
     SPEC.at("/components/schemas/Problem/properties/code/enum").forEach(c -> codes.add(c.asText()));
 
-    assertThat(codes).containsExactlyInAnyOrderElementsOf(
-        Arrays.stream(Refusal.values()).map(Refusal::code).toList());
+    assertThat(codes)
+        .containsExactlyInAnyOrderElementsOf(
+            Arrays.stream(Refusal.values()).map(Refusal::code).toList());
   }
 
   /**
@@ -75,12 +90,18 @@ class OpenApiTest {
   void anIndependentValidatorAcceptsTheFile() throws Exception {
     Process validator;
     try {
-      validator = new ProcessBuilder("openapi-spec-validator", "openapi.yaml").redirectErrorStream(true).start();
+      validator =
+          new ProcessBuilder("openapi-spec-validator", "openapi.yaml")
+              .redirectErrorStream(true)
+              .start();
     } catch (java.io.IOException missing) {
-      org.junit.jupiter.api.Assumptions.abort("openapi-spec-validator is not installed (pip install openapi-spec-validator)");
+      org.junit.jupiter.api.Assumptions.abort(
+          "openapi-spec-validator is not installed (pip install openapi-spec-validator)");
       return;
     }
-    String output = new String(validator.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String output =
+        new String(
+            validator.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     assertThat(validator.waitFor()).as(output).isZero();
     assertThat(output).contains("OK");
   }
@@ -90,21 +111,26 @@ class OpenApiTest {
     List<String> refs = new ArrayList<>();
     collectRefs(SPEC, refs);
 
-    assertThat(refs).isNotEmpty().allSatisfy(ref -> {
-      assertThat(ref).startsWith("#/");
-      assertThat(SPEC.at(ref.substring(1)).isMissingNode()).as(ref).isFalse();
-    });
+    assertThat(refs)
+        .isNotEmpty()
+        .allSatisfy(
+            ref -> {
+              assertThat(ref).startsWith("#/");
+              assertThat(SPEC.at(ref.substring(1)).isMissingNode()).as(ref).isFalse();
+            });
   }
 
   private static void collectRefs(JsonNode node, List<String> refs) {
     if (node.isObject()) {
-      node.fields().forEachRemaining(e -> {
-        if (e.getKey().equals("$ref")) {
-          refs.add(e.getValue().asText());
-        } else {
-          collectRefs(e.getValue(), refs);
-        }
-      });
+      node.fields()
+          .forEachRemaining(
+              e -> {
+                if (e.getKey().equals("$ref")) {
+                  refs.add(e.getValue().asText());
+                } else {
+                  collectRefs(e.getValue(), refs);
+                }
+              });
     } else if (node.isArray()) {
       node.forEach(n -> collectRefs(n, refs));
     }

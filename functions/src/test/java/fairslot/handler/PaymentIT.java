@@ -4,11 +4,11 @@ import static fairslot.testing.ApiDriver.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.app.Refunds;
+import fairslot.messaging.payments.WebhookSignature;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;
 import fairslot.testing.SeatLedger;
-import fairslot.messaging.payments.WebhookSignature;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -26,9 +26,19 @@ class PaymentIT {
     return callback(UUID.randomUUID().toString(), paymentNo, bookingId, amount, status);
   }
 
-  private String callback(String eventId, String paymentNo, String bookingId, long amount, String status) {
-    return "{\"eventId\":\"" + eventId + "\",\"paymentNo\":\"" + paymentNo + "\",\"bookingId\":\"" + bookingId
-        + "\",\"amountMinor\":" + amount + ",\"currency\":\"CNY\",\"status\":\"" + status + "\"}";
+  private String callback(
+      String eventId, String paymentNo, String bookingId, long amount, String status) {
+    return "{\"eventId\":\""
+        + eventId
+        + "\",\"paymentNo\":\""
+        + paymentNo
+        + "\",\"bookingId\":\""
+        + bookingId
+        + "\",\"amountMinor\":"
+        + amount
+        + ",\"currency\":\"CNY\",\"status\":\""
+        + status
+        + "\"}";
   }
 
   private long auditCount(String bookingId, String to) {
@@ -82,13 +92,30 @@ class PaymentIT {
     long now = api.clock.instant().getEpochSecond();
     int itemsBefore = SeatLedger.itemCount(Aws.dynamo(), api.table);
 
-    Reply forged = api.send("POST /payments/callback", e -> e.header(WebhookSignature.TIMESTAMP_HEADER, "" + now)
-        .header(WebhookSignature.SIGNATURE_HEADER, new WebhookSignature("wrong-secret").sign(now, good)).body(good));
+    Reply forged =
+        api.send(
+            "POST /payments/callback",
+            e ->
+                e.header(WebhookSignature.TIMESTAMP_HEADER, "" + now)
+                    .header(
+                        WebhookSignature.SIGNATURE_HEADER,
+                        new WebhookSignature("wrong-secret").sign(now, good))
+                    .body(good));
     Reply unsigned = api.send("POST /payments/callback", e -> e.body(good));
-    Reply stale = api.send("POST /payments/callback", e -> e.header(WebhookSignature.TIMESTAMP_HEADER, "" + (now - 301))
-        .header(WebhookSignature.SIGNATURE_HEADER, api.signature.sign(now - 301, good)).body(good));
-    Reply tampered = api.send("POST /payments/callback", e -> e.header(WebhookSignature.TIMESTAMP_HEADER, "" + now)
-        .header(WebhookSignature.SIGNATURE_HEADER, api.signature.sign(now, good)).body(good.replace("6000", "1")));
+    Reply stale =
+        api.send(
+            "POST /payments/callback",
+            e ->
+                e.header(WebhookSignature.TIMESTAMP_HEADER, "" + (now - 301))
+                    .header(WebhookSignature.SIGNATURE_HEADER, api.signature.sign(now - 301, good))
+                    .body(good));
+    Reply tampered =
+        api.send(
+            "POST /payments/callback",
+            e ->
+                e.header(WebhookSignature.TIMESTAMP_HEADER, "" + now)
+                    .header(WebhookSignature.SIGNATURE_HEADER, api.signature.sign(now, good))
+                    .body(good.replace("6000", "1")));
     Reply unknown = api.webhook(callback("no-such-payment", bookingId, 6000, "SUCCEEDED"));
     Reply otherBooking = api.webhook(callback(paymentNo, "another-booking", 6000, "SUCCEEDED"));
     Reply malformed = api.webhook("{\"eventId\":1}");
@@ -212,9 +239,20 @@ class PaymentIT {
   private String paymentOf(String bookingId) {
     Reply audit = api.send("GET /audit", e -> e.as("admin-1", ADMIN).query("bookingId", bookingId));
     assertThat(audit.status()).isEqualTo(200);
-    var item = Aws.dynamo().getItem(r -> r.tableName(api.table).key(java.util.Map.of(
-        "PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("BOOKING#" + bookingId),
-        "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("BOOKING")))).item();
+    var item =
+        Aws.dynamo()
+            .getItem(
+                r ->
+                    r.tableName(api.table)
+                        .key(
+                            java.util.Map.of(
+                                "PK",
+                                    software.amazon.awssdk.services.dynamodb.model.AttributeValue
+                                        .fromS("BOOKING#" + bookingId),
+                                "SK",
+                                    software.amazon.awssdk.services.dynamodb.model.AttributeValue
+                                        .fromS("BOOKING"))))
+            .item();
     return item.get("paymentNo").s();
   }
 }

@@ -3,7 +3,6 @@ package fairslot.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.testing.ApiDriver;
-
 import fairslot.testing.Aws;
 import fairslot.testing.SeatLedger;
 import java.time.Duration;
@@ -19,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A payment success arriving just as the hold lapses, while the sweep runs and another member
- * wants the only seat. Whatever the interleaving: the payer ends PAID, or EXPIRED with the money
- * being refunded; never both, never neither; and the one seat is sold at most once.
+ * A payment success arriving just as the hold lapses, while the sweep runs and another member wants
+ * the only seat. Whatever the interleaving: the payer ends PAID, or EXPIRED with the money being
+ * refunded; never both, never neither; and the one seat is sold at most once.
  */
 class PaymentRaceIT {
   private static final int ROUNDS = 25;
@@ -45,7 +44,8 @@ class PaymentRaceIT {
         // Stagger the starts a few ms differently each round so every interleaving occurs.
         long webhookLag = (round % 4) * 8L;
         long rivalLag = ((round + 2) % 4) * 8L;
-        race(pool,
+        race(
+            pool,
             () -> new SweepHoldsHandler(api.wiring).run(),
             () -> after(webhookLag, () -> api.provider.report(paymentNo, "SUCCEEDED")),
             () -> after(rivalLag, () -> api.book(rival, slotId, 1)));
@@ -53,9 +53,11 @@ class PaymentRaceIT {
         String bookingStatus = stored("BOOKING#" + bookingId, "BOOKING");
         String paymentStatus = stored("PAYMENT#" + paymentNo, "PAYMENT");
         boolean payerPaid = bookingStatus.equals("PAID") && paymentStatus.equals("SUCCEEDED");
-        boolean payerRefunded = bookingStatus.equals("EXPIRED") && paymentStatus.equals("REFUNDING");
+        boolean payerRefunded =
+            bookingStatus.equals("EXPIRED") && paymentStatus.equals("REFUNDING");
         assertThat(payerPaid ^ payerRefunded)
-            .as("round %d: booking %s, payment %s", round, bookingStatus, paymentStatus).isTrue();
+            .as("round %d: booking %s, payment %s", round, bookingStatus, paymentStatus)
+            .isTrue();
         var ledger = SeatLedger.count(Aws.dynamo(), api.table).get(slotId);
         assertThat(ledger.activeBookings()).as("round %d", round).isLessThanOrEqualTo(1);
         assertThat(ledger.balances()).as("round %d: %s", round, ledger).isTrue();
@@ -69,7 +71,8 @@ class PaymentRaceIT {
     } finally {
       pool.shutdownNow();
     }
-    System.out.printf("payment race: %d rounds, payer PAID %d, payer refunded %d%n", ROUNDS, paid, refunded);
+    System.out.printf(
+        "payment race: %d rounds, payer PAID %d, payer refunded %d%n", ROUNDS, paid, refunded);
     assertThat(paid + refunded).isEqualTo(ROUNDS);
     SeatLedger.assertBalanced(Aws.dynamo(), api.table);
   }
@@ -80,21 +83,33 @@ class PaymentRaceIT {
   }
 
   private String stored(String pk, String sk) {
-    return Aws.dynamo().getItem(r -> r.tableName(api.table).consistentRead(true)
-        .key(Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS(sk)))).item().get("status").s();
+    return Aws.dynamo()
+        .getItem(
+            r ->
+                r.tableName(api.table)
+                    .consistentRead(true)
+                    .key(Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS(sk))))
+        .item()
+        .get("status")
+        .s();
   }
 
   @SafeVarargs
   private static void race(ExecutorService pool, Callable<?>... calls) throws Exception {
     CountDownLatch go = new CountDownLatch(1);
-    List<Future<?>> futures = IntStream.range(0, calls.length).<Future<?>>mapToObj(i -> pool.submit(() -> {
-      go.await();
-      return calls[i].call();
-    })).toList();
+    List<Future<?>> futures =
+        IntStream.range(0, calls.length)
+            .<Future<?>>mapToObj(
+                i ->
+                    pool.submit(
+                        () -> {
+                          go.await();
+                          return calls[i].call();
+                        }))
+            .toList();
     go.countDown();
     for (Future<?> f : futures) {
       f.get();
     }
   }
-
 }

@@ -27,14 +27,21 @@ class QueuedAdmissionIT {
 
   private String queuedSlot(int seats) {
     String slotId = api.openSlot("SEATS", seats, 5000);
-    Reply switched = api.send("POST /slots/{slotId}/admission", e -> e.as("desk", ApiDriver.FRONTDESK)
-        .path("slotId", slotId).body("{\"admission\":\"QUEUED\"}"));
+    Reply switched =
+        api.send(
+            "POST /slots/{slotId}/admission",
+            e ->
+                e.as("desk", ApiDriver.FRONTDESK)
+                    .path("slotId", slotId)
+                    .body("{\"admission\":\"QUEUED\"}"));
     assertThat(switched.text("admission")).isEqualTo("QUEUED");
     return slotId;
   }
 
   private Reply request(String user, String requestId) {
-    return api.send("GET /booking-requests/{requestId}", e -> e.as(user, CUSTOMER).path("requestId", requestId));
+    return api.send(
+        "GET /booking-requests/{requestId}",
+        e -> e.as(user, CUSTOMER).path("requestId", requestId));
   }
 
   @Test
@@ -55,7 +62,8 @@ class QueuedAdmissionIT {
       Reply r = request("member-" + i, requestIds.get(i));
       assertThat(r.text("status")).as("request %d", i).isEqualTo(i < 40 ? "GRANTED" : "SOLD_OUT");
       if (i < 40) {
-        assertThat(api.booking("member-" + i, r.text("bookingId")).text("status")).isEqualTo("PENDING_PAY");
+        assertThat(api.booking("member-" + i, r.text("bookingId")).text("status"))
+            .isEqualTo("PENDING_PAY");
       }
     }
     assertThat(api.remaining(slotId)).isZero();
@@ -66,16 +74,29 @@ class QueuedAdmissionIT {
     String slotId = queuedSlot(5);
     List<Reply> replies = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      replies.add(api.send("POST /bookings", e -> e.as("u1", CUSTOMER).header("Idempotency-Key", "retry-me")
-          .body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}")));
+      replies.add(
+          api.send(
+              "POST /bookings",
+              e ->
+                  e.as("u1", CUSTOMER)
+                      .header("Idempotency-Key", "retry-me")
+                      .body("{\"slotId\":\"" + slotId + "\",\"quantity\":1}")));
     }
-    String inQueue = Aws.sqs().getQueueAttributes(r -> r.queueUrl(api.bookingQueueUrl)
-        .attributeNamesWithStrings("ApproximateNumberOfMessages")).attributesAsStrings().get("ApproximateNumberOfMessages");
+    String inQueue =
+        Aws.sqs()
+            .getQueueAttributes(
+                r ->
+                    r.queueUrl(api.bookingQueueUrl)
+                        .attributeNamesWithStrings("ApproximateNumberOfMessages"))
+            .attributesAsStrings()
+            .get("ApproximateNumberOfMessages");
 
     api.bookingPoller.drain();
 
     assertThat(replies).allSatisfy(r -> assertThat(r.status()).isEqualTo(202));
-    assertThat(replies).extracting(r -> r.text("requestId")).containsOnly(replies.get(0).text("requestId"));
+    assertThat(replies)
+        .extracting(r -> r.text("requestId"))
+        .containsOnly(replies.get(0).text("requestId"));
     assertThat(inQueue).isEqualTo("1");
     assertThat(SeatLedger.count(Aws.dynamo(), api.table).get(slotId).activeBookings()).isEqualTo(1);
   }
@@ -88,11 +109,12 @@ class QueuedAdmissionIT {
       requestIds.add(api.book("m" + i, slotId, 1).text("requestId"));
     }
     AtomicBoolean crashed = new AtomicBoolean();
-    api.afterBookingBatch = () -> {
-      if (crashed.compareAndSet(false, true)) {
-        throw new IllegalStateException("killed after the DynamoDB commit, before the delete");
-      }
-    };
+    api.afterBookingBatch =
+        () -> {
+          if (crashed.compareAndSet(false, true)) {
+            throw new IllegalStateException("killed after the DynamoDB commit, before the delete");
+          }
+        };
 
     api.bookingPoller.drain();
 
@@ -100,7 +122,8 @@ class QueuedAdmissionIT {
     var ledger = SeatLedger.count(Aws.dynamo(), api.table).get(slotId);
     assertThat(ledger.activeBookings()).isEqualTo(6);
     for (int i = 0; i < 10; i++) {
-      assertThat(request("m" + i, requestIds.get(i)).text("status")).isEqualTo(i < 6 ? "GRANTED" : "SOLD_OUT");
+      assertThat(request("m" + i, requestIds.get(i)).text("status"))
+          .isEqualTo(i < 6 ? "GRANTED" : "SOLD_OUT");
     }
   }
 
@@ -111,9 +134,17 @@ class QueuedAdmissionIT {
     String poison = api.book("p", poisonSlot, 1).text("requestId");
     String good = api.book("g", goodSlot, 1).text("requestId");
     // corrupt the slot behind the poison request: every attempt to decide it throws
-    Aws.dynamo().updateItem(r -> r.tableName(api.table)
-        .key(Map.of("PK", AttributeValue.fromS("SLOT#" + poisonSlot), "SK", AttributeValue.fromS("SLOT")))
-        .updateExpression("REMOVE currency"));
+    Aws.dynamo()
+        .updateItem(
+            r ->
+                r.tableName(api.table)
+                    .key(
+                        Map.of(
+                            "PK",
+                            AttributeValue.fromS("SLOT#" + poisonSlot),
+                            "SK",
+                            AttributeValue.fromS("SLOT")))
+                    .updateExpression("REMOVE currency"));
 
     for (int i = 0; i < 8; i++) {
       api.bookingPoller.drain();
@@ -125,9 +156,18 @@ class QueuedAdmissionIT {
     Reply rejected = request("p", poison);
     assertThat(rejected.text("status")).isEqualTo("REJECTED");
     assertThat(rejected.text("code")).isEqualTo("throttled");
-    Aws.dynamo().updateItem(r -> r.tableName(api.table)
-        .key(Map.of("PK", AttributeValue.fromS("SLOT#" + poisonSlot), "SK", AttributeValue.fromS("SLOT")))
-        .updateExpression("SET currency = :c").expressionAttributeValues(Map.of(":c", AttributeValue.fromS("CNY"))));
+    Aws.dynamo()
+        .updateItem(
+            r ->
+                r.tableName(api.table)
+                    .key(
+                        Map.of(
+                            "PK",
+                            AttributeValue.fromS("SLOT#" + poisonSlot),
+                            "SK",
+                            AttributeValue.fromS("SLOT")))
+                    .updateExpression("SET currency = :c")
+                    .expressionAttributeValues(Map.of(":c", AttributeValue.fromS("CNY"))));
   }
 
   @Test
@@ -148,16 +188,28 @@ class QueuedAdmissionIT {
   void aSoldOutRequestThatAskedJoinsTheWaitlist() {
     String slotId = queuedSlot(1);
     api.book("first", slotId, 1);
-    String second = api.send("POST /bookings", e -> e.as("second", CUSTOMER)
-        .body("{\"slotId\":\"" + slotId + "\",\"quantity\":1,\"joinWaitlist\":true}")).text("requestId");
+    String second =
+        api.send(
+                "POST /bookings",
+                e ->
+                    e.as("second", CUSTOMER)
+                        .body(
+                            "{\"slotId\":\"" + slotId + "\",\"quantity\":1,\"joinWaitlist\":true}"))
+            .text("requestId");
 
     api.bookingPoller.drain();
 
     Reply r = request("second", second);
     assertThat(r.text("status")).isEqualTo("SOLD_OUT");
     assertThat(r.text("waitlistEntryId")).isNotNull();
-    assertThat(api.send("GET /slots/{slotId}/waitlist/me", e -> e.as("second", CUSTOMER).path("slotId", slotId))
-        .json().get("position").asInt()).isEqualTo(1);
+    assertThat(
+            api.send(
+                    "GET /slots/{slotId}/waitlist/me",
+                    e -> e.as("second", CUSTOMER).path("slotId", slotId))
+                .json()
+                .get("position")
+                .asInt())
+        .isEqualTo(1);
   }
 
   @Test
@@ -168,9 +220,21 @@ class QueuedAdmissionIT {
 
     assertThat(tooMany.status()).isEqualTo(422);
     assertThat(request("u2", mine).status()).isEqualTo(404);
-    assertThat(api.send("POST /slots/{slotId}/admission", e -> e.as("u1", CUSTOMER).path("slotId", slotId)
-        .body("{\"admission\":\"DIRECT\"}")).status()).isEqualTo(403);
-    assertThat(api.send("POST /slots/{slotId}/admission", e -> e.as("a", ADMIN).path("slotId", slotId)
-        .body("{\"admission\":\"LOTTERY\"}")).status()).isEqualTo(422);
+    assertThat(
+            api.send(
+                    "POST /slots/{slotId}/admission",
+                    e ->
+                        e.as("u1", CUSTOMER)
+                            .path("slotId", slotId)
+                            .body("{\"admission\":\"DIRECT\"}"))
+                .status())
+        .isEqualTo(403);
+    assertThat(
+            api.send(
+                    "POST /slots/{slotId}/admission",
+                    e ->
+                        e.as("a", ADMIN).path("slotId", slotId).body("{\"admission\":\"LOTTERY\"}"))
+                .status())
+        .isEqualTo(422);
   }
 }

@@ -18,7 +18,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Reconcile finds a deliberately broken seat counter with its parts, and repairs it only when asked, audited. */
+/**
+ * Reconcile finds a deliberately broken seat counter with its parts, and repairs it only when
+ * asked, audited.
+ */
 class ReconcileIT {
   private final ApiDriver api = new ApiDriver("reconcile");
 
@@ -33,10 +36,19 @@ class ReconcileIT {
 
   /** The bug reconcile exists for: the counter moved without the bookings moving. */
   private void breakCounter(String slotId, int remaining) {
-    Aws.dynamo().updateItem(u -> u.tableName(api.table)
-        .key(Map.of("PK", AttributeValue.fromS("SLOT#" + slotId), "SK", AttributeValue.fromS("SLOT")))
-        .updateExpression("SET remaining = :r")
-        .expressionAttributeValues(Map.of(":r", AttributeValue.fromN(Integer.toString(remaining)))));
+    Aws.dynamo()
+        .updateItem(
+            u ->
+                u.tableName(api.table)
+                    .key(
+                        Map.of(
+                            "PK",
+                            AttributeValue.fromS("SLOT#" + slotId),
+                            "SK",
+                            AttributeValue.fromS("SLOT")))
+                    .updateExpression("SET remaining = :r")
+                    .expressionAttributeValues(
+                        Map.of(":r", AttributeValue.fromN(Integer.toString(remaining)))));
   }
 
   @Test
@@ -63,13 +75,17 @@ class ReconcileIT {
     assertThat(repaired.json().get("deviations").get(0).get("repaired").asBoolean()).isTrue();
     assertThat(api.remaining(slotId)).isEqualTo(2);
     assertThat(clean.json().get("deviations")).isEmpty();
-    JsonNode audit = api.send("GET /audit", e -> e.as("admin-1", ADMIN).query("slotId", slotId)).json().get("items");
+    JsonNode audit =
+        api.send("GET /audit", e -> e.as("admin-1", ADMIN).query("slotId", slotId))
+            .json()
+            .get("items");
     List<JsonNode> repairs = new ArrayList<>();
-    audit.forEach(a -> {
-      if (a.get("reason").asText().startsWith("reconcile repair")) {
-        repairs.add(a);
-      }
-    });
+    audit.forEach(
+        a -> {
+          if (a.get("reason").asText().startsWith("reconcile repair")) {
+            repairs.add(a);
+          }
+        });
     assertThat(repairs).hasSize(1);
     assertThat(repairs.get(0).get("actor").asText()).isEqualTo("admin-1");
     assertThat(repairs.get(0).get("from").asText()).isEqualTo("remaining=4");
@@ -100,12 +116,19 @@ class ReconcileIT {
   void everySlotIsCheckedPageByPageByTheAdminRouteAndByTheDailyJob() {
     String venue = api.venue("Asia/Shanghai", "{}");
     String hall = api.resource(venue, "SEATS", 8);
-    Reply generated = api.send("POST /slots:generate", e -> e.as("admin-1", ADMIN).body("{\"resourceId\":\"" + hall
-        + "\",\"from\":\"2026-12-02\",\"to\":\"2027-02-09\",\"weekly\":["
-        + "{\"dayOfWeek\":\"MON\",\"start\":\"09:00\",\"end\":\"10:00\"},{\"dayOfWeek\":\"TUE\",\"start\":\"09:00\",\"end\":\"10:00\"},"
-        + "{\"dayOfWeek\":\"WED\",\"start\":\"09:00\",\"end\":\"10:00\"},{\"dayOfWeek\":\"THU\",\"start\":\"09:00\",\"end\":\"10:00\"},"
-        + "{\"dayOfWeek\":\"FRI\",\"start\":\"09:00\",\"end\":\"10:00\"},{\"dayOfWeek\":\"SAT\",\"start\":\"09:00\",\"end\":\"10:00\"},"
-        + "{\"dayOfWeek\":\"SUN\",\"start\":\"09:00\",\"end\":\"10:00\"}],\"priceMinor\":100,\"currency\":\"CNY\"}"));
+    Reply generated =
+        api.send(
+            "POST /slots:generate",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .body(
+                        "{\"resourceId\":\""
+                            + hall
+                            + "\",\"from\":\"2026-12-02\",\"to\":\"2027-02-09\",\"weekly\":["
+                            + "{\"dayOfWeek\":\"MON\",\"start\":\"09:00\",\"end\":\"10:00\"},{\"dayOfWeek\":\"TUE\",\"start\":\"09:00\",\"end\":\"10:00\"},"
+                            + "{\"dayOfWeek\":\"WED\",\"start\":\"09:00\",\"end\":\"10:00\"},{\"dayOfWeek\":\"THU\",\"start\":\"09:00\",\"end\":\"10:00\"},"
+                            + "{\"dayOfWeek\":\"FRI\",\"start\":\"09:00\",\"end\":\"10:00\"},{\"dayOfWeek\":\"SAT\",\"start\":\"09:00\",\"end\":\"10:00\"},"
+                            + "{\"dayOfWeek\":\"SUN\",\"start\":\"09:00\",\"end\":\"10:00\"}],\"priceMinor\":100,\"currency\":\"CNY\"}"));
     List<String> slotIds = new ArrayList<>();
     generated.json().get("slotIds").forEach(id -> slotIds.add(id.asText()));
     assertThat(slotIds).hasSize(70);
@@ -118,7 +141,8 @@ class ReconcileIT {
     int pages = 0;
     String cursor = null;
     do {
-      String body = cursor == null ? "{\"limit\":16}" : "{\"limit\":16,\"cursor\":\"" + cursor + "\"}";
+      String body =
+          cursor == null ? "{\"limit\":16}" : "{\"limit\":16,\"cursor\":\"" + cursor + "\"}";
       Reply page = reconcile(body);
       checked += page.json().get("checked").asInt();
       page.json().get("deviations").forEach(d -> seen.add(d.get("slotId").asText()));
@@ -133,7 +157,10 @@ class ReconcileIT {
     assertThat(checked).isEqualTo(slotsInTable);
     assertThat(pages).isGreaterThanOrEqualTo(5);
     assertThat(seen).containsExactlyInAnyOrder(slotIds.get(10), slotIds.get(60));
-    assertThat(job).containsEntry("job", "reconcile").containsEntry("due", slotsInTable).containsEntry("changed", 2);
+    assertThat(job)
+        .containsEntry("job", "reconcile")
+        .containsEntry("due", slotsInTable)
+        .containsEntry("changed", 2);
     assertThat(api.remaining(slotIds.get(10))).as("the job never repairs").isEqualTo(3);
     reconcile("{\"slotId\":\"" + slotIds.get(10) + "\",\"repair\":true}");
     reconcile("{\"slotId\":\"" + slotIds.get(60) + "\",\"repair\":true}");
@@ -141,7 +168,8 @@ class ReconcileIT {
 
   @Test
   void reconcileIsForAdminsOnlyAndABadCursorOrLimitIsABadRequest() {
-    Reply asFinance = api.send("POST /admin/reconcile", e -> e.as("fin-1", List.of("finance")).body("{}"));
+    Reply asFinance =
+        api.send("POST /admin/reconcile", e -> e.as("fin-1", List.of("finance")).body("{}"));
     Reply badCursor = reconcile("{\"cursor\":\"!!\"}");
     Reply badLimit = reconcile("{\"limit\":0}");
     Reply unknown = reconcile("{\"slotId\":\"no-such-slot\"}");

@@ -13,20 +13,36 @@ import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** The handler serves exactly the routes of the shared definitions, so AWS and local cannot drift. */
+/**
+ * The handler serves exactly the routes of the shared definitions, so AWS and local cannot drift.
+ */
 class RoutesTest {
 
   @Test
   void handlerRoutesEqualTheSharedDefinitions() {
-    try (DynamoDbClient unused = DynamoDbClient.builder().region(Region.US_EAST_1)
-        .credentialsProvider(AnonymousCredentialsProvider.create())
-        .endpointOverride(URI.create("http://127.0.0.1:9")).build()) {
-      HttpApi api = new Wiring(unused, "t", Clock.systemUTC(), IdGenerator.random(), new Wiring.Adapters(
-          EventPublisher.NONE, new Wiring.AwaitingProvider(), new Wiring.LoggingNotificationSender(),
-          (request, dedup) -> { }), "secret").httpApi();
+    try (DynamoDbClient unused =
+        DynamoDbClient.builder()
+            .region(Region.US_EAST_1)
+            .credentialsProvider(AnonymousCredentialsProvider.create())
+            .endpointOverride(URI.create("http://127.0.0.1:9"))
+            .build()) {
+      HttpApi api =
+          new Wiring(
+                  unused,
+                  "t",
+                  Clock.systemUTC(),
+                  IdGenerator.random(),
+                  new Wiring.Adapters(
+                      EventPublisher.NONE,
+                      new Wiring.AwaitingProvider(),
+                      new Wiring.LoggingNotificationSender(),
+                      (request, dedup) -> {}),
+                  "secret")
+              .httpApi();
 
-      assertThat(api.routeKeys()).containsExactlyInAnyOrderElementsOf(
-          Fairslot.ROUTES.stream().map(RouteDefinition::routeKey).toList());
+      assertThat(api.routeKeys())
+          .containsExactlyInAnyOrderElementsOf(
+              Fairslot.ROUTES.stream().map(RouteDefinition::routeKey).toList());
     }
   }
 }

@@ -13,12 +13,13 @@ import org.junit.jupiter.api.Test;
 
 /** The sample events in events/ are real API Gateway v2 payloads the handler understands. */
 class SampleEventsIT {
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
   private final ApiDriver api = new ApiDriver("events");
 
   static APIGatewayV2HTTPEvent load(String name) throws Exception {
-    return MAPPER.readValue(Files.readString(Path.of("..", "events", name)), APIGatewayV2HTTPEvent.class);
+    return MAPPER.readValue(
+        Files.readString(Path.of("..", "events", name)), APIGatewayV2HTTPEvent.class);
   }
 
   @Test

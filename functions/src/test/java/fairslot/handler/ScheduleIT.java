@@ -14,7 +14,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Weekly generation over DST changes, idempotent reruns, and coach/room clashes enforced atomically. */
+/**
+ * Weekly generation over DST changes, idempotent reruns, and coach/room clashes enforced
+ * atomically.
+ */
 class ScheduleIT {
   private final ApiDriver api = new ApiDriver("schedule");
 
@@ -28,8 +31,19 @@ class ScheduleIT {
   }
 
   private Reply generate(String resourceId, String from, String to, String weekly, String extra) {
-    return admin("POST /slots:generate", "{\"resourceId\":\"" + resourceId + "\",\"from\":\"" + from
-        + "\",\"to\":\"" + to + "\",\"weekly\":" + weekly + ",\"priceMinor\":8000,\"currency\":\"EUR\"" + extra + "}");
+    return admin(
+        "POST /slots:generate",
+        "{\"resourceId\":\""
+            + resourceId
+            + "\",\"from\":\""
+            + from
+            + "\",\"to\":\""
+            + to
+            + "\",\"weekly\":"
+            + weekly
+            + ",\"priceMinor\":8000,\"currency\":\"EUR\""
+            + extra
+            + "}");
   }
 
   private String coach(String venueId) {
@@ -46,12 +60,24 @@ class ScheduleIT {
   }
 
   private Reply createSlot(String resourceId, String start, String end, String extra) {
-    return admin("POST /slots", "{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + start + "\",\"end\":\""
-        + end + "\",\"priceMinor\":8000,\"currency\":\"EUR\"" + extra + "}");
+    return admin(
+        "POST /slots",
+        "{\"resourceId\":\""
+            + resourceId
+            + "\",\"start\":\""
+            + start
+            + "\",\"end\":\""
+            + end
+            + "\",\"priceMinor\":8000,\"currency\":\"EUR\""
+            + extra
+            + "}");
   }
 
   private List<JsonNode> slotsOn(String venueId, String date) {
-    JsonNode items = api.send("GET /slots", e -> e.query("venueId", venueId).query("date", date)).json().get("items");
+    JsonNode items =
+        api.send("GET /slots", e -> e.query("venueId", venueId).query("date", date))
+            .json()
+            .get("items");
     List<JsonNode> list = new ArrayList<>();
     items.forEach(list::add);
     return list;
@@ -65,8 +91,9 @@ class ScheduleIT {
   void aMonthOfClassesIsGeneratedAndARerunCreatesNothingNew() {
     String venue = api.venue("Asia/Shanghai", "{}");
     String yoga = api.resource(venue, "SEATS", 12);
-    String weekly = "[{\"dayOfWeek\":\"TUE\",\"start\":\"18:00\",\"end\":\"19:00\"},"
-        + "{\"dayOfWeek\":\"THU\",\"start\":\"07:30\",\"end\":\"08:30\"}]";
+    String weekly =
+        "[{\"dayOfWeek\":\"TUE\",\"start\":\"18:00\",\"end\":\"19:00\"},"
+            + "{\"dayOfWeek\":\"THU\",\"start\":\"07:30\",\"end\":\"08:30\"}]";
 
     Reply first = generate(yoga, "2026-12-02", "2026-12-31", weekly, "");
     Reply again = generate(yoga, "2026-12-02", "2026-12-31", weekly, "");
@@ -87,11 +114,20 @@ class ScheduleIT {
   void aGenerateRetriedWithItsIdempotencyKeyReplaysTheFirstAnswer() {
     String venue = api.venue("Asia/Shanghai", "{}");
     String yoga = api.resource(venue, "SEATS", 12);
-    String body = "{\"resourceId\":\"" + yoga + "\",\"from\":\"2026-12-02\",\"to\":\"2026-12-09\",\"weekly\":"
-        + "[{\"dayOfWeek\":\"WED\",\"start\":\"18:00\",\"end\":\"19:00\"}],\"priceMinor\":800,\"currency\":\"CNY\"}";
+    String body =
+        "{\"resourceId\":\""
+            + yoga
+            + "\",\"from\":\"2026-12-02\",\"to\":\"2026-12-09\",\"weekly\":"
+            + "[{\"dayOfWeek\":\"WED\",\"start\":\"18:00\",\"end\":\"19:00\"}],\"priceMinor\":800,\"currency\":\"CNY\"}";
 
-    Reply first = api.send("POST /slots:generate", e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "gen-1").body(body));
-    Reply retry = api.send("POST /slots:generate", e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "gen-1").body(body));
+    Reply first =
+        api.send(
+            "POST /slots:generate",
+            e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "gen-1").body(body));
+    Reply retry =
+        api.send(
+            "POST /slots:generate",
+            e -> e.as("admin-1", ADMIN).header("Idempotency-Key", "gen-1").body(body));
 
     assertThat(first.json().get("created").asInt()).isEqualTo(2);
     assertThat(retry.body()).isEqualTo(first.body());
@@ -103,12 +139,20 @@ class ScheduleIT {
     String venue = api.venue("Europe/Berlin", "{}");
     String hall = api.resource(venue, "SEATS", 20);
 
-    Reply r = generate(hall, "2027-03-21", "2027-04-04", "[{\"dayOfWeek\":\"SUN\",\"start\":\"18:00\",\"end\":\"19:00\"},"
-        + "{\"dayOfWeek\":\"SUN\",\"start\":\"02:30\",\"end\":\"03:30\"}]", "");
+    Reply r =
+        generate(
+            hall,
+            "2027-03-21",
+            "2027-04-04",
+            "[{\"dayOfWeek\":\"SUN\",\"start\":\"18:00\",\"end\":\"19:00\"},"
+                + "{\"dayOfWeek\":\"SUN\",\"start\":\"02:30\",\"end\":\"03:30\"}]",
+            "");
 
     assertThat(r.json().get("created").asInt()).isEqualTo(6);
-    assertThat(starts(venue, "2027-03-21")).containsExactly("2027-03-21T02:30:00+01:00", "2027-03-21T18:00:00+01:00");
-    assertThat(starts(venue, "2027-03-28")).containsExactly("2027-03-28T03:30:00+02:00", "2027-03-28T18:00:00+02:00");
+    assertThat(starts(venue, "2027-03-21"))
+        .containsExactly("2027-03-21T02:30:00+01:00", "2027-03-21T18:00:00+01:00");
+    assertThat(starts(venue, "2027-03-28"))
+        .containsExactly("2027-03-28T03:30:00+02:00", "2027-03-28T18:00:00+02:00");
     assertThat(starts(venue, "2027-04-04")).contains("2027-04-04T18:00:00+02:00");
     JsonNode shifted = r.json().get("shifted");
     assertThat(shifted).hasSize(1);
@@ -122,11 +166,18 @@ class ScheduleIT {
     String venue = api.venue("America/New_York", "{}");
     String hall = api.resource(venue, "SEATS", 20);
 
-    Reply r = generate(hall, "2027-10-31", "2027-11-14", "[{\"dayOfWeek\":\"SUN\",\"start\":\"18:00\",\"end\":\"19:00\"},"
-        + "{\"dayOfWeek\":\"SUN\",\"start\":\"01:30\",\"end\":\"02:00\"}]", "");
+    Reply r =
+        generate(
+            hall,
+            "2027-10-31",
+            "2027-11-14",
+            "[{\"dayOfWeek\":\"SUN\",\"start\":\"18:00\",\"end\":\"19:00\"},"
+                + "{\"dayOfWeek\":\"SUN\",\"start\":\"01:30\",\"end\":\"02:00\"}]",
+            "");
 
     assertThat(r.json().get("created").asInt()).isEqualTo(6);
-    assertThat(starts(venue, "2027-11-07")).containsExactly("2027-11-07T01:30:00-04:00", "2027-11-07T18:00:00-05:00");
+    assertThat(starts(venue, "2027-11-07"))
+        .containsExactly("2027-11-07T01:30:00-04:00", "2027-11-07T18:00:00-05:00");
     assertThat(starts(venue, "2027-10-31")).contains("2027-10-31T18:00:00-04:00");
   }
 
@@ -153,18 +204,28 @@ class ScheduleIT {
       resources.add(api.resource(venue, "SEATS", 10));
     }
 
-    List<Reply> replies = race(50, i -> createSlot(resources.get(i), "2026-12-05T18:00:00",
-        "2026-12-05T19:" + String.format("%02d", 10 + i) + ":00", ",\"coachId\":\"" + coach + "\""));
+    List<Reply> replies =
+        race(
+            50,
+            i ->
+                createSlot(
+                    resources.get(i),
+                    "2026-12-05T18:00:00",
+                    "2026-12-05T19:" + String.format("%02d", 10 + i) + ":00",
+                    ",\"coachId\":\"" + coach + "\""));
 
     List<Reply> created = replies.stream().filter(r -> r.status() == 201).toList();
     assertThat(created).hasSize(1);
     String winner = created.get(0).text("slotId");
     assertThat(created.get(0).text("coachId")).isEqualTo(coach);
-    assertThat(replies.stream().filter(r -> r.status() == 409)).hasSize(49).allSatisfy(r -> {
-      assertThat(r.text("code")).isEqualTo("conflict_coach");
-      assertThat(r.json().get("conflicts").get(0).get("slotId").asText()).isEqualTo(winner);
-      assertThat(r.contentType()).isEqualTo("application/problem+json");
-    });
+    assertThat(replies.stream().filter(r -> r.status() == 409))
+        .hasSize(49)
+        .allSatisfy(
+            r -> {
+              assertThat(r.text("code")).isEqualTo("conflict_coach");
+              assertThat(r.json().get("conflicts").get(0).get("slotId").asText()).isEqualTo(winner);
+              assertThat(r.contentType()).isEqualTo("application/problem+json");
+            });
   }
 
   @Test
@@ -176,12 +237,20 @@ class ScheduleIT {
       resources.add(api.resource(venue, "SEATS", 10));
     }
 
-    List<Reply> replies = race(50, i -> createSlot(resources.get(i), "2026-12-06T09:" + String.format("%02d", i)
-        + ":00", "2026-12-06T10:30:00", ",\"roomId\":\"" + room + "\""));
+    List<Reply> replies =
+        race(
+            50,
+            i ->
+                createSlot(
+                    resources.get(i),
+                    "2026-12-06T09:" + String.format("%02d", i) + ":00",
+                    "2026-12-06T10:30:00",
+                    ",\"roomId\":\"" + room + "\""));
 
     assertThat(replies.stream().filter(r -> r.status() == 201)).hasSize(1);
     assertThat(replies.stream().filter(r -> r.status() == 409).map(r -> r.text("code")))
-        .hasSize(49).containsOnly("conflict_room");
+        .hasSize(49)
+        .containsOnly("conflict_room");
   }
 
   @Test
@@ -201,7 +270,8 @@ class ScheduleIT {
     assertThat(next.status()).isEqualTo(201);
     assertThat(night.status()).isEqualTo(201);
     assertThat(early.status()).isEqualTo(409);
-    assertThat(early.json().get("conflicts").get(0).get("slotId").asText()).isEqualTo(night.text("slotId"));
+    assertThat(early.json().get("conflicts").get(0).get("slotId").asText())
+        .isEqualTo(night.text("slotId"));
   }
 
   @Test
@@ -210,10 +280,17 @@ class ScheduleIT {
     String coach = coach(venue);
     String yoga = api.resource(venue, "SEATS", 12);
     String spin = api.resource(venue, "SEATS", 12);
-    Reply existing = createSlot(spin, "2026-12-10T18:30:00", "2026-12-10T19:30:00", ",\"coachId\":\"" + coach + "\"");
+    Reply existing =
+        createSlot(
+            spin, "2026-12-10T18:30:00", "2026-12-10T19:30:00", ",\"coachId\":\"" + coach + "\"");
 
-    Reply r = generate(yoga, "2026-12-02", "2026-12-17", "[{\"dayOfWeek\":\"THU\",\"start\":\"18:00\",\"end\":\"19:00\"}]",
-        ",\"coachId\":\"" + coach + "\"");
+    Reply r =
+        generate(
+            yoga,
+            "2026-12-02",
+            "2026-12-17",
+            "[{\"dayOfWeek\":\"THU\",\"start\":\"18:00\",\"end\":\"19:00\"}]",
+            ",\"coachId\":\"" + coach + "\"");
 
     // Thursdays 3, 10 and 17: the 10th clashes with the spin class.
     assertThat(r.json().get("created").asInt()).isEqualTo(2);
@@ -221,7 +298,8 @@ class ScheduleIT {
     assertThat(rejected).hasSize(1);
     assertThat(rejected.get(0).get("start").asText()).isEqualTo("2026-12-10T18:00:00+08:00");
     assertThat(rejected.get(0).get("code").asText()).isEqualTo("conflict_coach");
-    assertThat(rejected.get(0).get("conflicts").get(0).get("slotId").asText()).isEqualTo(existing.text("slotId"));
+    assertThat(rejected.get(0).get("conflicts").get(0).get("slotId").asText())
+        .isEqualTo(existing.text("slotId"));
     assertThat(slotsOn(venue, "2026-12-10")).hasSize(1);
   }
 
@@ -232,8 +310,14 @@ class ScheduleIT {
     String court = api.resource(venue, "SEATS", 5);
     String foreign = coach(other);
 
-    Reply wrongVenue = createSlot(court, "2026-12-05T18:00:00", "2026-12-05T19:00:00", ",\"coachId\":\"" + foreign + "\"");
-    Reply unknown = createSlot(court, "2026-12-05T18:00:00", "2026-12-05T19:00:00", ",\"roomId\":\"nope\"");
+    Reply wrongVenue =
+        createSlot(
+            court,
+            "2026-12-05T18:00:00",
+            "2026-12-05T19:00:00",
+            ",\"coachId\":\"" + foreign + "\"");
+    Reply unknown =
+        createSlot(court, "2026-12-05T18:00:00", "2026-12-05T19:00:00", ",\"roomId\":\"nope\"");
     Reply noVenue = admin("POST /coaches", "{\"venueId\":\"nope\",\"name\":\"Bo\"}");
 
     assertThat(wrongVenue.status()).isEqualTo(422);
@@ -247,23 +331,57 @@ class ScheduleIT {
     String venue = api.venue("Asia/Shanghai", "{}");
     String hall = api.resource(venue, "SEATS", 5);
 
-    List<Reply> replies = List.of(
-        generate(hall, "2026-12-10", "2026-12-01", "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"}]", ""),
-        generate(hall, "2026-12-01", "2028-12-01", "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"}]", ""),
-        generate(hall, "2026-12-01", "2026-12-31", "[{\"dayOfWeek\":\"FUNDAY\",\"start\":\"18:00\",\"end\":\"19:00\"}]", ""),
-        generate(hall, "2026-12-01", "2026-12-31", "[{\"dayOfWeek\":\"MON\",\"start\":\"25:00\",\"end\":\"19:00\"}]", ""),
-        generate(hall, "2026-12-01", "2026-12-31", "[]", ""),
-        generate(hall, "2026-12-01", "2026-12-31", "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"18:00\"}]", ""),
-        generate(hall, "12/01/2026", "2026-12-31", "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"}]", ""));
+    List<Reply> replies =
+        List.of(
+            generate(
+                hall,
+                "2026-12-10",
+                "2026-12-01",
+                "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"}]",
+                ""),
+            generate(
+                hall,
+                "2026-12-01",
+                "2028-12-01",
+                "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"}]",
+                ""),
+            generate(
+                hall,
+                "2026-12-01",
+                "2026-12-31",
+                "[{\"dayOfWeek\":\"FUNDAY\",\"start\":\"18:00\",\"end\":\"19:00\"}]",
+                ""),
+            generate(
+                hall,
+                "2026-12-01",
+                "2026-12-31",
+                "[{\"dayOfWeek\":\"MON\",\"start\":\"25:00\",\"end\":\"19:00\"}]",
+                ""),
+            generate(hall, "2026-12-01", "2026-12-31", "[]", ""),
+            generate(
+                hall,
+                "2026-12-01",
+                "2026-12-31",
+                "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"18:00\"}]",
+                ""),
+            generate(
+                hall,
+                "12/01/2026",
+                "2026-12-31",
+                "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"}]",
+                ""));
 
-    assertThat(replies).allSatisfy(r -> {
-      assertThat(r.status()).isEqualTo(422);
-      assertThat(r.text("code")).isEqualTo("invalid_request");
-    });
+    assertThat(replies)
+        .allSatisfy(
+            r -> {
+              assertThat(r.status()).isEqualTo(422);
+              assertThat(r.text("code")).isEqualTo("invalid_request");
+            });
     assertThat(slotsOn(venue, "2026-12-07")).isEmpty();
   }
 
-  private static List<Reply> race(int n, java.util.function.IntFunction<Reply> attempt) throws Exception {
+  private static List<Reply> race(int n, java.util.function.IntFunction<Reply> attempt)
+      throws Exception {
     return Race.all(n, i -> () -> attempt.apply(i));
   }
 }

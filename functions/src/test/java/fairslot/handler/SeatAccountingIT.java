@@ -26,15 +26,29 @@ import net.jqwik.api.Provide;
  * status machine allows (plus EXPIRED to PAID, the late payment that re-takes a free seat).
  */
 class SeatAccountingIT {
-  enum Action { BOOK, CANCEL, PAY_AND_SUCCEED, PAY_AND_FAIL, STAFF_PAY, CHECK_IN, STAFF_REFUND, REFUND_DONE,
-    TIME_PASSES, SWEEP, NO_SHOWS }
+  enum Action {
+    BOOK,
+    CANCEL,
+    PAY_AND_SUCCEED,
+    PAY_AND_FAIL,
+    STAFF_PAY,
+    CHECK_IN,
+    STAFF_REFUND,
+    REFUND_DONE,
+    TIME_PASSES,
+    SWEEP,
+    NO_SHOWS
+  }
 
   record Step(Action action, int member) {}
 
   @Provide
   Arbitrary<List<Step>> histories() {
     return Combinators.combine(Arbitraries.of(Action.class), Arbitraries.integers().between(0, 4))
-        .as(Step::new).list().ofMinSize(10).ofMaxSize(30);
+        .as(Step::new)
+        .list()
+        .ofMinSize(10)
+        .ofMaxSize(30);
   }
 
   @Property(tries = 12)
@@ -64,19 +78,24 @@ class SeatAccountingIT {
             var r = api.pay(member, bookingId);
             if (r.status() == 200) {
               paymentOf.put(step.member(), r.text("paymentNo"));
-              api.provider.report(r.text("paymentNo"), step.action() == Action.PAY_AND_SUCCEED ? "SUCCEEDED" : "FAILED");
+              api.provider.report(
+                  r.text("paymentNo"),
+                  step.action() == Action.PAY_AND_SUCCEED ? "SUCCEEDED" : "FAILED");
             }
           }
         }
         case STAFF_PAY, CHECK_IN, STAFF_REFUND -> {
           if (bookingId != null) {
-            String route = switch (step.action()) {
-              case STAFF_PAY -> "offline-payment";
-              case CHECK_IN -> "check-in";
-              default -> "refund";
-            };
-            var r = api.send("POST /staff/bookings/{bookingId}/" + route,
-                e -> e.as("desk", FRONTDESK).path("bookingId", bookingId));
+            String route =
+                switch (step.action()) {
+                  case STAFF_PAY -> "offline-payment";
+                  case CHECK_IN -> "check-in";
+                  default -> "refund";
+                };
+            var r =
+                api.send(
+                    "POST /staff/bookings/{bookingId}/" + route,
+                    e -> e.as("desk", FRONTDESK).path("bookingId", bookingId));
             assertThat(r.status()).as(r.body()).isIn(200, 409);
           }
         }
@@ -92,7 +111,10 @@ class SeatAccountingIT {
       SeatLedger.assertBalanced(Aws.dynamo(), api.table);
     }
     for (String bookingId : bookingOf.values()) {
-      JsonNode audit = api.send("GET /audit", e -> e.as("a", ADMIN).query("bookingId", bookingId)).json().get("items");
+      JsonNode audit =
+          api.send("GET /audit", e -> e.as("a", ADMIN).query("bookingId", bookingId))
+              .json()
+              .get("items");
       for (JsonNode entry : audit) {
         String from = entry.get("from").asText();
         String to = entry.get("to").asText();
@@ -101,7 +123,8 @@ class SeatAccountingIT {
         }
         boolean lateRetake = from.equals("EXPIRED") && to.equals("PAID");
         assertThat(lateRetake || BookingStatus.valueOf(from).canMoveTo(BookingStatus.valueOf(to)))
-            .as("%s -> %s in %s", from, to, audit).isTrue();
+            .as("%s -> %s in %s", from, to, audit)
+            .isTrue();
       }
     }
   }

@@ -22,7 +22,9 @@ class SoldOutProbeIT {
     SeatLedger.assertBalanced(Aws.dynamo(), api.table);
   }
 
-  /** A slot of 2, sold to u1 and u2, and seen sold out by u3 (which turns the look-first path on). */
+  /**
+   * A slot of 2, sold to u1 and u2, and seen sold out by u3 (which turns the look-first path on).
+   */
   private String soldOut() {
     String slotId = api.openSlot("SEATS", 2, 1000);
     api.book("u1", slotId, 1);
@@ -45,8 +47,13 @@ class SoldOutProbeIT {
   @Test
   void aSeatFreedJustAfterTheSellOutIsBookedAtOnce() {
     String slotId = soldOut();
-    String first = api.send("GET /me/bookings", e -> e.as("u1", ApiDriver.CUSTOMER)).json().get("items").get(0)
-        .get("bookingId").asText();
+    String first =
+        api.send("GET /me/bookings", e -> e.as("u1", ApiDriver.CUSTOMER))
+            .json()
+            .get("items")
+            .get(0)
+            .get("bookingId")
+            .asText();
     api.cancel("u1", first);
 
     Reply next = api.book("u4", slotId, 1);

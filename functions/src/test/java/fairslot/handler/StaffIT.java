@@ -25,7 +25,9 @@ class StaffIT {
   }
 
   private Reply staff(String action, String bookingId, List<String> groups) {
-    return api.send("POST /staff/bookings/{bookingId}/" + action, e -> e.as("desk-1", groups).path("bookingId", bookingId));
+    return api.send(
+        "POST /staff/bookings/{bookingId}/" + action,
+        e -> e.as("desk-1", groups).path("bookingId", bookingId));
   }
 
   @Test
@@ -48,7 +50,8 @@ class StaffIT {
     String slotId = api.openSlot("SEATS", 3, 4000);
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
     staff("offline-payment", bookingId, FRONTDESK);
-    api.clock.advance(Duration.ofHours(23)); // an hour before the start: customers may no longer cancel
+    api.clock.advance(
+        Duration.ofHours(23)); // an hour before the start: customers may no longer cancel
 
     Reply customer = api.cancel("u1", bookingId);
     Reply refunded = staff("refund", bookingId, FRONTDESK);
@@ -91,14 +94,26 @@ class StaffIT {
     String bookingId = api.paidBooking("u1", slotId);
     staff("check-in", bookingId, FRONTDESK);
 
-    Reply audit = api.send("GET /audit", e -> e.as("fin", List.of("finance")).query("bookingId", bookingId));
+    Reply audit =
+        api.send("GET /audit", e -> e.as("fin", List.of("finance")).query("bookingId", bookingId));
 
     List<String> moves = new ArrayList<>();
-    audit.json().get("items").forEach(i -> moves.add(i.get("from").asText() + ">" + i.get("to").asText()
-        + " by " + i.get("actor").asText()));
-    assertThat(moves).containsExactly("->PENDING_PAY by u1", "PENDING_PAY>PAID by provider",
-        "PAID>COMPLETED by desk-1");
-    assertThat(audit.json().get("items").get(0).get("entity").asText()).isEqualTo("booking:" + bookingId);
+    audit
+        .json()
+        .get("items")
+        .forEach(
+            i ->
+                moves.add(
+                    i.get("from").asText()
+                        + ">"
+                        + i.get("to").asText()
+                        + " by "
+                        + i.get("actor").asText()));
+    assertThat(moves)
+        .containsExactly(
+            "->PENDING_PAY by u1", "PENDING_PAY>PAID by provider", "PAID>COMPLETED by desk-1");
+    assertThat(audit.json().get("items").get(0).get("entity").asText())
+        .isEqualTo("booking:" + bookingId);
   }
 
   @Test
@@ -110,9 +125,12 @@ class StaffIT {
       assertThat(staff(action, bookingId, CUSTOMER).status()).as(action).isEqualTo(403);
       assertThat(staff(action, bookingId, List.of("finance")).status()).as(action).isEqualTo(403);
     }
-    assertThat(api.send("GET /audit", e -> e.as("desk", FRONTDESK).query("bookingId", bookingId)).status())
+    assertThat(
+            api.send("GET /audit", e -> e.as("desk", FRONTDESK).query("bookingId", bookingId))
+                .status())
         .isEqualTo(403);
-    assertThat(api.send("GET /audit", e -> e.as("a", ADMIN).query("bookingId", bookingId)).status()).isEqualTo(200);
+    assertThat(api.send("GET /audit", e -> e.as("a", ADMIN).query("bookingId", bookingId)).status())
+        .isEqualTo(200);
     assertThat(api.send("GET /audit", e -> e.as("a", ADMIN)).status()).isEqualTo(422);
   }
 }

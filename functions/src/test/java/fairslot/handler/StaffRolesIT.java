@@ -25,7 +25,10 @@ class StaffRolesIT {
   private static final String ADMIN = "admin";
   private static final List<String> ROLES = List.of(CUSTOMER, FRONTDESK, FINANCE, ADMIN);
 
-  /** Route key → the roles allowed (API.md "Venues, resources, slots" and "Staff"; admin may do everything staff may). */
+  /**
+   * Route key → the roles allowed (API.md "Venues, resources, slots" and "Staff"; admin may do
+   * everything staff may).
+   */
   private static final Map<String, Set<String>> MATRIX = new LinkedHashMap<>();
 
   static {
@@ -52,12 +55,17 @@ class StaffRolesIT {
   private final ApiDriver api = new ApiDriver("roles");
 
   private Reply send(String routeKey, List<String> groups) {
-    return api.send(routeKey, e -> {
-      if (groups != null) {
-        e.as("someone", groups);
-      }
-      e.path("venueId", "v-none").path("slotId", "s-none").path("bookingId", "b-none").body("{\"cursor\":\"!\"}");
-    });
+    return api.send(
+        routeKey,
+        e -> {
+          if (groups != null) {
+            e.as("someone", groups);
+          }
+          e.path("venueId", "v-none")
+              .path("slotId", "s-none")
+              .path("bookingId", "b-none")
+              .body("{\"cursor\":\"!\"}");
+        });
   }
 
   @Test
@@ -73,17 +81,20 @@ class StaffRolesIT {
           assertThat(r.text("code")).isEqualTo("forbidden");
         }
       }
-      assertThat(send(route.getKey(), null).status()).as("%s without a token", route.getKey()).isEqualTo(401);
+      assertThat(send(route.getKey(), null).status())
+          .as("%s without a token", route.getKey())
+          .isEqualTo(401);
     }
     assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(before);
   }
 
   @Test
   void theMatrixCoversEveryRouteThatAPlainCustomerMayNotUse() {
-    Set<String> forbiddenToCustomers = Fairslot.ROUTES.stream()
-        .map(r -> r.method() + " " + r.path())
-        .filter(key -> send(key, List.of(CUSTOMER)).status() == 403)
-        .collect(Collectors.toSet());
+    Set<String> forbiddenToCustomers =
+        Fairslot.ROUTES.stream()
+            .map(r -> r.method() + " " + r.path())
+            .filter(key -> send(key, List.of(CUSTOMER)).status() == 403)
+            .collect(Collectors.toSet());
 
     assertThat(MATRIX.keySet()).containsAll(forbiddenToCustomers);
     assertThat(forbiddenToCustomers).hasSize(MATRIX.size());

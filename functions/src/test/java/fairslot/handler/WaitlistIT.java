@@ -24,18 +24,23 @@ class WaitlistIT {
   }
 
   private Reply join(String user, String slotId) {
-    return api.send("POST /slots/{slotId}/waitlist", e -> e.as(user, CUSTOMER).path("slotId", slotId));
+    return api.send(
+        "POST /slots/{slotId}/waitlist", e -> e.as(user, CUSTOMER).path("slotId", slotId));
   }
 
   private Reply mine(String user, String slotId) {
-    return api.send("GET /slots/{slotId}/waitlist/me", e -> e.as(user, CUSTOMER).path("slotId", slotId));
+    return api.send(
+        "GET /slots/{slotId}/waitlist/me", e -> e.as(user, CUSTOMER).path("slotId", slotId));
   }
 
   private Reply accept(String user, String entryId) {
-    return api.send("POST /waitlist/{entryId}/accept", e -> e.as(user, CUSTOMER).path("entryId", entryId));
+    return api.send(
+        "POST /waitlist/{entryId}/accept", e -> e.as(user, CUSTOMER).path("entryId", entryId));
   }
 
-  /** A slot of {@code seats} all booked by holder-0..n; returns slotId and the holders' booking ids. */
+  /**
+   * A slot of {@code seats} all booked by holder-0..n; returns slotId and the holders' booking ids.
+   */
   private Map.Entry<String, List<String>> fullSlot(int seats, String policy) {
     String slotId = api.openSlot("SEATS", seats, 3000, policy);
     List<String> bookings = new ArrayList<>();
@@ -72,8 +77,12 @@ class WaitlistIT {
     join("w1", slotId);
     join("w2", slotId);
 
-    Reply left = api.send("DELETE /slots/{slotId}/waitlist/me", e -> e.as("w1", CUSTOMER).path("slotId", slotId));
-    Reply again = api.send("DELETE /slots/{slotId}/waitlist/me", e -> e.as("w1", CUSTOMER).path("slotId", slotId));
+    Reply left =
+        api.send(
+            "DELETE /slots/{slotId}/waitlist/me", e -> e.as("w1", CUSTOMER).path("slotId", slotId));
+    Reply again =
+        api.send(
+            "DELETE /slots/{slotId}/waitlist/me", e -> e.as("w1", CUSTOMER).path("slotId", slotId));
 
     assertThat(left.status()).isEqualTo(204);
     assertThat(again.status()).isEqualTo(204);
@@ -130,12 +139,18 @@ class WaitlistIT {
     }
 
     FlashCrowdIT.race(10, i -> () -> api.cancel("holder-" + i, full.getValue().get(i)));
-    FlashCrowdIT.race(4, i -> () -> new ApiDriver.Reply(200, Map.of(), "{\"n\":" + api.deliverSeatReleased() + "}"));
+    FlashCrowdIT.race(
+        4,
+        i -> () -> new ApiDriver.Reply(200, Map.of(), "{\"n\":" + api.deliverSeatReleased() + "}"));
     new WaitlistFallbackHandler(api.wiring).run();
-    List<Reply> accepted = FlashCrowdIT.race(15, i -> () -> {
-      Reply me = mine("joiner-" + i, slotId);
-      return accept("joiner-" + i, me.text("entryId"));
-    });
+    List<Reply> accepted =
+        FlashCrowdIT.race(
+            15,
+            i ->
+                () -> {
+                  Reply me = mine("joiner-" + i, slotId);
+                  return accept("joiner-" + i, me.text("entryId"));
+                });
 
     assertThat(accepted).filteredOn(r -> r.status() == 201).hasSize(10);
     var ledger = SeatLedger.count(Aws.dynamo(), api.table).get(slotId);
@@ -153,8 +168,12 @@ class WaitlistIT {
     join("w3", slotId);
     api.cancel("holder-1", full.getValue().get(1));
     api.cancel("holder-0", full.getValue().get(0));
-    String copy = "{\"detail\":{\"eventId\":\"release:" + full.getValue().get(0) + "\",\"slotId\":\"" + slotId
-        + "\",\"quantity\":1,\"reason\":\"CANCELLED\"}}";
+    String copy =
+        "{\"detail\":{\"eventId\":\"release:"
+            + full.getValue().get(0)
+            + "\",\"slotId\":\""
+            + slotId
+            + "\",\"quantity\":1,\"reason\":\"CANCELLED\"}}";
     for (int i = 0; i < 3; i++) {
       Aws.sqs().sendMessage(r -> r.queueUrl(api.waitlistQueueUrl).messageBody(copy));
     }
@@ -204,7 +223,8 @@ class WaitlistIT {
     api.cancel("holder-0", full.getValue().get(0));
     api.deliverSeatReleased();
 
-    Reply declined = api.send("POST /waitlist/{entryId}/decline", e -> e.as("a", CUSTOMER).path("entryId", a));
+    Reply declined =
+        api.send("POST /waitlist/{entryId}/decline", e -> e.as("a", CUSTOMER).path("entryId", a));
 
     assertThat(declined.status()).isEqualTo(204);
     assertThat(mine("a", slotId).text("status")).isEqualTo("EXPIRED");
@@ -266,21 +286,30 @@ class WaitlistIT {
     api.cancel("holder-0", full.getValue().get(0));
     api.deliverSeatReleased();
     api.notifications.failWhen(n -> n.userId().equals("b"));
-    api.send("POST /waitlist/{entryId}/decline", e -> e.as("a", CUSTOMER).path("entryId", mine("a", slotId).text("entryId")));
+    api.send(
+        "POST /waitlist/{entryId}/decline",
+        e -> e.as("a", CUSTOMER).path("entryId", mine("a", slotId).text("entryId")));
 
     for (int i = 0; i < 8; i++) {
       new SendNotificationsHandler(api.wiring).run();
       api.clock.advance(Duration.ofHours(1));
     }
 
-    assertThat(api.notifications.sentTo("a")).extracting(Notification::kind)
+    assertThat(api.notifications.sentTo("a"))
+        .extracting(Notification::kind)
         .containsExactlyInAnyOrder(Notification.Kind.OFFER_MADE, Notification.Kind.OFFER_EXPIRED);
     assertThat(api.notifications.sentTo("b")).isEmpty();
-    var parked = Aws.dynamo().scanPaginator(r -> r.tableName(api.table)).items().stream()
-        .filter(i -> i.get("type").s().equals("NOTIFICATION") && i.get("userId").s().equals("b")).toList();
-    assertThat(parked).singleElement().satisfies(i -> {
-      assertThat(i.get("status").s()).isEqualTo("PARKED");
-      assertThat(i.get("attempts").n()).isEqualTo("5");
-    });
+    var parked =
+        Aws.dynamo().scanPaginator(r -> r.tableName(api.table)).items().stream()
+            .filter(
+                i -> i.get("type").s().equals("NOTIFICATION") && i.get("userId").s().equals("b"))
+            .toList();
+    assertThat(parked)
+        .singleElement()
+        .satisfies(
+            i -> {
+              assertThat(i.get("status").s()).isEqualTo("PARKED");
+              assertThat(i.get("attempts").n()).isEqualTo("5");
+            });
   }
 }

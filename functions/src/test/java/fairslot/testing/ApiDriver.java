@@ -3,22 +3,22 @@ package fairslot.testing;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.app.EventPublisher;
 import fairslot.app.IdGenerator;
+import fairslot.definitions.Fairslot;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
-import fairslot.app.EventPublisher;
-import fairslot.definitions.Fairslot;
-import fairslot.handler.WaitlistQueueHandler;
-import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.BookingDlqHandler;
-import fairslot.messaging.sqs.SqsBookingQueue;
-import fairslot.messaging.notifications.LocalNotificationSender;
+import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
+import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
-import fairslot.shared.Json;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.messaging.sqs.SqsBookingQueue;
+import fairslot.shared.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -42,56 +42,96 @@ public final class ApiDriver {
   public final HttpApiHandler handler;
   public final WebhookSignature signature = new WebhookSignature(PAYMENT_SECRET);
   public final LocalNotificationSender notifications = new LocalNotificationSender();
-  /** Set to lose SeatReleased events between commit and publish (a crash there), to test the fallback. */
+
+  /**
+   * Set to lose SeatReleased events between commit and publish (a crash there), to test the
+   * fallback.
+   */
   public volatile boolean dropEvents;
+
   public final String waitlistQueueUrl;
   private final SqsPoller waitlistPoller;
   public final String bookingQueueUrl;
   public final String bookingDlqUrl;
   public final SqsPoller bookingPoller;
   public final SqsPoller bookingDlqPoller;
-  /** Called after the booking consumer has done its work on a batch and before the poller deletes it. */
-  public volatile Runnable afterBookingBatch = () -> { };
+
+  /**
+   * Called after the booking consumer has done its work on a batch and before the poller deletes
+   * it.
+   */
+  public volatile Runnable afterBookingBatch = () -> {};
 
   public ApiDriver(String tablePrefix) {
     this.table = Aws.freshTable(tablePrefix);
     this.bus = table;
     Provisioner.createEventBus(Aws.events(), bus);
-    this.provider = new LocalPaymentProvider((raw, headers) -> {
-          Reply r = send(Events.route("POST /payments/callback").headers(headers).body(raw).build());
-          if (r.status() != 200) {
-            throw new IllegalStateException("webhook answered " + r);
-          }
-        }, PAYMENT_SECRET, clock, LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
+    this.provider =
+        new LocalPaymentProvider(
+            (raw, headers) -> {
+              Reply r =
+                  send(Events.route("POST /payments/callback").headers(headers).body(raw).build());
+              if (r.status() != 200) {
+                throw new IllegalStateException("webhook answered " + r);
+              }
+            },
+            PAYMENT_SECRET,
+            clock,
+            LocalPaymentProvider.Mode.MANUAL,
+            Duration.ZERO);
     EventPublisher bridge = new EventBridgePublisher(Aws.events(), bus);
-    EventPublisher events = e -> {
-      if (!dropEvents) {
-        bridge.seatsReleased(e);
-      }
-    };
+    EventPublisher events =
+        e -> {
+          if (!dropEvents) {
+            bridge.seatsReleased(e);
+          }
+        };
     this.bookingQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.BOOKING_QUEUE, bus + "-");
-    this.bookingDlqUrl = Aws.sqs().getQueueUrl(r -> r.queueName(bus + "-"
-        + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix())).queueUrl();
-    this.wiring = new Wiring(Aws.dynamo(), table, clock, IdGenerator.random(),
-        new Wiring.Adapters(events, provider, notifications, new SqsBookingQueue(Aws.sqs(), bookingQueueUrl)),
-        PAYMENT_SECRET);
+    this.bookingDlqUrl =
+        Aws.sqs()
+            .getQueueUrl(
+                r -> r.queueName(bus + "-" + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix()))
+            .queueUrl();
+    this.wiring =
+        new Wiring(
+            Aws.dynamo(),
+            table,
+            clock,
+            IdGenerator.random(),
+            new Wiring.Adapters(
+                events, provider, notifications, new SqsBookingQueue(Aws.sqs(), bookingQueueUrl)),
+            PAYMENT_SECRET);
     this.handler = new HttpApiHandler(wiring.httpApi());
     this.waitlistQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.WAITLIST_QUEUE, bus + "-");
     Provisioner.routeSeatReleased(Aws.events(), Aws.sqs(), bus, waitlistQueueUrl);
     WaitlistQueueHandler consumer = new WaitlistQueueHandler(wiring);
-    this.waitlistPoller = new SqsPoller(Aws.sqs(), waitlistQueueUrl, Fairslot.WAITLIST_QUEUE.batchSize(),
-        event -> consumer.handleRequest(event, null));
+    this.waitlistPoller =
+        new SqsPoller(
+            Aws.sqs(),
+            waitlistQueueUrl,
+            Fairslot.WAITLIST_QUEUE.batchSize(),
+            event -> consumer.handleRequest(event, null));
     BookingQueueHandler bookingConsumer = new BookingQueueHandler(wiring);
-    this.bookingPoller = new SqsPoller(Aws.sqs(), bookingQueueUrl, Fairslot.BOOKING_QUEUE.batchSize(), event -> {
-      var response = bookingConsumer.handleRequest(event, null);
-      afterBookingBatch.run();
-      return response;
-    }).retryFailuresAfter(Duration.ZERO);
+    this.bookingPoller =
+        new SqsPoller(
+                Aws.sqs(),
+                bookingQueueUrl,
+                Fairslot.BOOKING_QUEUE.batchSize(),
+                event -> {
+                  var response = bookingConsumer.handleRequest(event, null);
+                  afterBookingBatch.run();
+                  return response;
+                })
+            .retryFailuresAfter(Duration.ZERO);
     BookingDlqHandler cleanup = new BookingDlqHandler(wiring);
-    this.bookingDlqPoller = new SqsPoller(Aws.sqs(), bookingDlqUrl, 10, event -> cleanup.handleRequest(event, null));
+    this.bookingDlqPoller =
+        new SqsPoller(Aws.sqs(), bookingDlqUrl, 10, event -> cleanup.handleRequest(event, null));
   }
 
-  /** Runs the waitlist consumer over every SeatReleased event waiting in its queue; returns how many. */
+  /**
+   * Runs the waitlist consumer over every SeatReleased event waiting in its queue; returns how
+   * many.
+   */
   public int deliverSeatReleased() {
     return waitlistPoller.drain();
   }
@@ -122,7 +162,8 @@ public final class ApiDriver {
 
   public Reply send(APIGatewayV2HTTPEvent event) {
     APIGatewayV2HTTPResponse r = handler.handleRequest(event, null);
-    return new Reply(r.getStatusCode(), r.getHeaders() == null ? Map.of() : r.getHeaders(), r.getBody());
+    return new Reply(
+        r.getStatusCode(), r.getHeaders() == null ? Map.of() : r.getHeaders(), r.getBody());
   }
 
   public Reply send(String routeKey, Consumer<Events.Builder> setup) {
@@ -136,15 +177,34 @@ public final class ApiDriver {
   public static final List<String> FRONTDESK = List.of("frontdesk");
 
   public String venue(String timeZone, String policyJson) {
-    Reply r = send("POST /venues", e -> e.as("admin-1", ADMIN)
-        .body("{\"name\":\"Riverside Club\",\"timeZone\":\"" + timeZone + "\",\"policy\":" + policyJson + "}"));
+    Reply r =
+        send(
+            "POST /venues",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .body(
+                        "{\"name\":\"Riverside Club\",\"timeZone\":\""
+                            + timeZone
+                            + "\",\"policy\":"
+                            + policyJson
+                            + "}"));
     expect(r, 201);
     return r.text("venueId");
   }
 
   public String resource(String venueId, String kind, int capacity) {
-    Reply r = send("POST /venues/{venueId}/resources", e -> e.as("admin-1", ADMIN).path("venueId", venueId)
-        .body("{\"name\":\"Court 1\",\"kind\":\"" + kind + "\",\"capacity\":" + capacity + "}"));
+    Reply r =
+        send(
+            "POST /venues/{venueId}/resources",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .path("venueId", venueId)
+                    .body(
+                        "{\"name\":\"Court 1\",\"kind\":\""
+                            + kind
+                            + "\",\"capacity\":"
+                            + capacity
+                            + "}"));
     expect(r, 201);
     return r.text("resourceId");
   }
@@ -152,9 +212,21 @@ public final class ApiDriver {
   /** A slot starting {@code startsIn} from the test clock's now, lasting {@code length}. */
   public String slot(String resourceId, Duration startsIn, Duration length, long priceMinor) {
     Instant start = clock.instant().plus(startsIn);
-    Reply r = send("POST /slots", e -> e.as("admin-1", ADMIN).body("{\"resourceId\":\"" + resourceId
-        + "\",\"start\":\"" + start + "\",\"end\":\"" + start.plus(length)
-        + "\",\"priceMinor\":" + priceMinor + ",\"currency\":\"CNY\"}"));
+    Reply r =
+        send(
+            "POST /slots",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .body(
+                        "{\"resourceId\":\""
+                            + resourceId
+                            + "\",\"start\":\""
+                            + start
+                            + "\",\"end\":\""
+                            + start.plus(length)
+                            + "\",\"priceMinor\":"
+                            + priceMinor
+                            + ",\"currency\":\"CNY\"}"));
     expect(r, 201);
     return r.text("slotId");
   }
@@ -166,24 +238,32 @@ public final class ApiDriver {
 
   public String openSlot(String kind, int capacity, long priceMinor, String policyJson) {
     String venue = venue("Asia/Shanghai", policyJson);
-    return slot(resource(venue, kind, capacity), Duration.ofDays(1), Duration.ofHours(1), priceMinor);
+    return slot(
+        resource(venue, kind, capacity), Duration.ofDays(1), Duration.ofHours(1), priceMinor);
   }
 
   public Reply book(String userId, String slotId, int quantity) {
-    return send("POST /bookings", e -> e.as(userId, CUSTOMER)
-        .body("{\"slotId\":\"" + slotId + "\",\"quantity\":" + quantity + "}"));
+    return send(
+        "POST /bookings",
+        e ->
+            e.as(userId, CUSTOMER)
+                .body("{\"slotId\":\"" + slotId + "\",\"quantity\":" + quantity + "}"));
   }
 
   public Reply booking(String userId, String bookingId) {
-    return send("GET /bookings/{bookingId}", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
+    return send(
+        "GET /bookings/{bookingId}", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
   }
 
   public Reply pay(String userId, String bookingId) {
-    return send("POST /bookings/{bookingId}/pay", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
+    return send(
+        "POST /bookings/{bookingId}/pay", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
   }
 
   public Reply cancel(String userId, String bookingId) {
-    return send("POST /bookings/{bookingId}/cancel", e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
+    return send(
+        "POST /bookings/{bookingId}/cancel",
+        e -> e.as(userId, CUSTOMER).path("bookingId", bookingId));
   }
 
   /** Books and pays through the provider; returns the bookingId of a PAID booking. */
@@ -197,8 +277,12 @@ public final class ApiDriver {
   /** A webhook as the provider would send it, signed now by the test clock. */
   public Reply webhook(String rawBody) {
     long ts = clock.instant().getEpochSecond();
-    return send("POST /payments/callback", e -> e.header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(ts))
-        .header(WebhookSignature.SIGNATURE_HEADER, signature.sign(ts, rawBody)).body(rawBody));
+    return send(
+        "POST /payments/callback",
+        e ->
+            e.header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(ts))
+                .header(WebhookSignature.SIGNATURE_HEADER, signature.sign(ts, rawBody))
+                .body(rawBody));
   }
 
   public Reply slot(String slotId) {

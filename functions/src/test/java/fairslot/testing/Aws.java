@@ -8,8 +8,8 @@ import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The AWS endpoint integration tests run against: AWS_ENDPOINT_URL if set; a LocalStack container if
- * FAIRSLOT_EMULATOR (or -Dfairslot.emulator) is {@code localstack}; otherwise one embedded moto
+ * The AWS endpoint integration tests run against: AWS_ENDPOINT_URL if set; a LocalStack container
+ * if FAIRSLOT_EMULATOR (or -Dfairslot.emulator) is {@code localstack}; otherwise one embedded moto
  * emulator for the whole test JVM. Each test class gets its own table, so classes never see each
  * other's items.
  */
@@ -21,16 +21,20 @@ public final class Aws {
 
   public static synchronized AwsEndpoint endpoint() {
     if (endpoint == null) {
-      String which = System.getProperty("fairslot.emulator",
-          System.getenv().getOrDefault("FAIRSLOT_EMULATOR", "moto"));
-      endpoint = AwsEndpoint.fromEnvironment().orElseGet(() -> {
-        if (which.equals("localstack")) {
-          return LocalStack.start();
-        }
-        Emulator emulator = Emulator.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(emulator::close));
-        return emulator.endpoint();
-      });
+      String which =
+          System.getProperty(
+              "fairslot.emulator", System.getenv().getOrDefault("FAIRSLOT_EMULATOR", "moto"));
+      endpoint =
+          AwsEndpoint.fromEnvironment()
+              .orElseGet(
+                  () -> {
+                    if (which.equals("localstack")) {
+                      return LocalStack.start();
+                    }
+                    Emulator emulator = Emulator.start();
+                    Runtime.getRuntime().addShutdownHook(new Thread(emulator::close));
+                    return emulator.endpoint();
+                  });
     }
     return endpoint;
   }
@@ -45,7 +49,8 @@ public final class Aws {
   private static software.amazon.awssdk.services.eventbridge.EventBridgeClient events;
   private static software.amazon.awssdk.services.sqs.SqsClient sqs;
 
-  public static synchronized software.amazon.awssdk.services.eventbridge.EventBridgeClient events() {
+  public static synchronized software.amazon.awssdk.services.eventbridge.EventBridgeClient
+      events() {
     if (events == null) {
       events = endpoint().eventBridge(AwsRetries.overrides());
     }

@@ -65,10 +65,15 @@ public final class Events {
       String[] parts = routeKey.split(" ", 2);
       APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = null;
       if (claims != null) {
-        authorizer = APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-            .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-                .withClaims(claims).withScopes(List.of()).build())
-            .build();
+        authorizer =
+            APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                .withJwt(
+                    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT
+                        .builder()
+                        .withClaims(claims)
+                        .withScopes(List.of())
+                        .build())
+                .build();
       }
       return APIGatewayV2HTTPEvent.builder()
           .withVersion("2.0")
@@ -79,12 +84,16 @@ public final class Events {
           .withHeaders(headers)
           .withBody(body)
           .withIsBase64Encoded(false)
-          .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder()
-              .withRouteKey(routeKey)
-              .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder()
-                  .withMethod(parts[0]).withPath(parts[1]).build())
-              .withAuthorizer(authorizer)
-              .build())
+          .withRequestContext(
+              APIGatewayV2HTTPEvent.RequestContext.builder()
+                  .withRouteKey(routeKey)
+                  .withHttp(
+                      APIGatewayV2HTTPEvent.RequestContext.Http.builder()
+                          .withMethod(parts[0])
+                          .withPath(parts[1])
+                          .build())
+                  .withAuthorizer(authorizer)
+                  .build())
           .build();
     }
   }

@@ -14,13 +14,16 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Faults {
   /** The "Done when" setting. */
-  public static final String STRESS = "conflict_ms=20,throttle=0.02,error=0.01,lost_response=0.02,seed=7";
+  public static final String STRESS =
+      "conflict_ms=20,throttle=0.02,error=0.01,lost_response=0.02,seed=7";
+
   private static EmulatorFaults faults;
 
   private Faults() {}
 
   private static synchronized EmulatorFaults faults() {
-    Assumptions.assumeTrue(System.getenv("AWS_ENDPOINT_URL") == null || System.getenv("AWS_ENDPOINT_URL").isBlank(),
+    Assumptions.assumeTrue(
+        System.getenv("AWS_ENDPOINT_URL") == null || System.getenv("AWS_ENDPOINT_URL").isBlank(),
         "faults are injected by the embedded emulator only");
     if (faults == null) {
       faults = new EmulatorFaults(Aws.endpoint());
@@ -41,12 +44,16 @@ public final class Faults {
     return faults().injected();
   }
 
-  /** Sends until the answer is not a 503 (at most 30 times); a 503 must say throttled with Retry-After. */
+  /**
+   * Sends until the answer is not a 503 (at most 30 times); a 503 must say throttled with
+   * Retry-After.
+   */
   public static ApiDriver.Reply retrying(Supplier<ApiDriver.Reply> send) {
     ApiDriver.Reply reply = send.get();
     for (int attempt = 1; attempt < 30 && reply.status() == 503; attempt++) {
       if (!"throttled".equals(reply.text("code")) || !reply.headers().containsKey("retry-after")) {
-        throw new AssertionError("a 503 must be throttled with Retry-After: " + reply + " " + reply.headers());
+        throw new AssertionError(
+            "a 503 must be throttled with Retry-After: " + reply + " " + reply.headers());
       }
       try {
         Thread.sleep(20 + ThreadLocalRandom.current().nextInt(200));

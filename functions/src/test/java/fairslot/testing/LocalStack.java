@@ -13,10 +13,14 @@ final class LocalStack {
 
   static AwsEndpoint start() {
     @SuppressWarnings("resource") // stopped by Testcontainers' Ryuk when the JVM exits
-    LocalStackContainer container = new LocalStackContainer(DockerImageName.parse("localstack/localstack:3.8"))
-        .withServices(LocalStackContainer.Service.DYNAMODB, LocalStackContainer.Service.SQS);
+    LocalStackContainer container =
+        new LocalStackContainer(DockerImageName.parse("localstack/localstack:3.8"))
+            .withServices(LocalStackContainer.Service.DYNAMODB, LocalStackContainer.Service.SQS);
     container.start();
-    return new AwsEndpoint(container.getEndpoint(), Region.of(container.getRegion()),
-        StaticCredentialsProvider.create(AwsBasicCredentials.create(container.getAccessKey(), container.getSecretKey())));
+    return new AwsEndpoint(
+        container.getEndpoint(),
+        Region.of(container.getRegion()),
+        StaticCredentialsProvider.create(
+            AwsBasicCredentials.create(container.getAccessKey(), container.getSecretKey())));
   }
 }

@@ -9,7 +9,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
-/** n calls on n threads, released together by one latch so they really overlap; results in call order. */
+/**
+ * n calls on n threads, released together by one latch so they really overlap; results in call
+ * order.
+ */
 public final class Race {
   private Race() {}
 
@@ -20,10 +23,12 @@ public final class Race {
       List<Future<T>> futures = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         Callable<T> c = call.apply(i);
-        futures.add(pool.submit(() -> {
-          go.await();
-          return c.call();
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  return c.call();
+                }));
       }
       go.countDown();
       List<T> results = new ArrayList<>();

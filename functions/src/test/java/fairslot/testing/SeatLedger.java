@@ -10,34 +10,46 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Recounts every slot of a table from raw items and checks the seat invariant:
- * capacity == remaining + quantities of active bookings + open waitlist offers, with the seats owed
- * to the waitlist (forWaitlist) a part of remaining. Test code may scan; product code may not.
+ * Recounts every slot of a table from raw items and checks the seat invariant: capacity ==
+ * remaining + quantities of active bookings + open waitlist offers, with the seats owed to the
+ * waitlist (forWaitlist) a part of remaining. Test code may scan; product code may not.
  */
 public final class SeatLedger {
   private static final Set<String> ACTIVE = Set.of("PENDING_PAY", "PAID", "COMPLETED", "NO_SHOW");
 
   private SeatLedger() {}
 
-  public record SlotCount(String slotId, int capacity, int remaining, int held, int activeBookings, int offered,
+  public record SlotCount(
+      String slotId,
+      int capacity,
+      int remaining,
+      int held,
+      int activeBookings,
+      int offered,
       int forWaitlist) {
     public boolean balances() {
-      return capacity == remaining + held + offered && remaining >= 0 && remaining <= capacity
-          && forWaitlist >= 0 && forWaitlist <= remaining;
+      return capacity == remaining + held + offered
+          && remaining >= 0
+          && remaining <= capacity
+          && forWaitlist >= 0
+          && forWaitlist <= remaining;
     }
   }
 
   public static Map<String, SlotCount> count(DynamoDbClient dynamo, String table) {
-    List<Map<String, AttributeValue>> items = dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true))
-        .items().stream().toList();
+    List<Map<String, AttributeValue>> items =
+        dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream()
+            .toList();
     Map<String, int[]> held = new HashMap<>();
     Map<String, Integer> offered = new HashMap<>();
     for (Map<String, AttributeValue> item : items) {
-      if (item.get("type") != null && item.get("type").s().equals("WAITENTRY")
+      if (item.get("type") != null
+          && item.get("type").s().equals("WAITENTRY")
           && item.get("status").s().equals("OFFERED")) {
         offered.merge(item.get("slotId").s(), 1, Integer::sum);
       }
-      if (item.get("type") != null && item.get("type").s().equals("BOOKING")
+      if (item.get("type") != null
+          && item.get("type").s().equals("BOOKING")
           && ACTIVE.contains(item.get("status").s())) {
         int[] h = held.computeIfAbsent(item.get("slotId").s(), k -> new int[2]);
         h[0] += Integer.parseInt(item.get("quantity").n());
@@ -49,9 +61,16 @@ public final class SeatLedger {
       if (item.get("type") != null && item.get("type").s().equals("SLOT")) {
         String slotId = item.get("slotId").s();
         int[] h = held.getOrDefault(slotId, new int[2]);
-        counts.put(slotId, new SlotCount(slotId, Integer.parseInt(item.get("capacity").n()),
-            Integer.parseInt(item.get("remaining").n()), h[0], h[1], offered.getOrDefault(slotId, 0),
-            Integer.parseInt(item.get("forWaitlist").n())));
+        counts.put(
+            slotId,
+            new SlotCount(
+                slotId,
+                Integer.parseInt(item.get("capacity").n()),
+                Integer.parseInt(item.get("remaining").n()),
+                h[0],
+                h[1],
+                offered.getOrDefault(slotId, 0),
+                Integer.parseInt(item.get("forWaitlist").n())));
       }
     }
     return counts;
@@ -59,8 +78,9 @@ public final class SeatLedger {
 
   /** Asserts the invariant for every slot in the table. */
   public static void assertBalanced(DynamoDbClient dynamo, String table) {
-    assertThat(count(dynamo, table).values()).allSatisfy(c ->
-        assertThat(c.balances()).as("seat ledger of slot %s: %s", c.slotId(), c).isTrue());
+    assertThat(count(dynamo, table).values())
+        .allSatisfy(
+            c -> assertThat(c.balances()).as("seat ledger of slot %s: %s", c.slotId(), c).isTrue());
   }
 
   /** The ids of the slot's active bookings, from raw items. */
@@ -73,6 +93,7 @@ public final class SeatLedger {
   }
 
   public static int itemCount(DynamoDbClient dynamo, String table) {
-    return (int) dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().count();
+    return (int)
+        dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream().count();
   }
 }

@@ -13,26 +13,36 @@ import software.amazon.awscdk.StackProps;
  * shaded jar; built by {@code ./fairslot build}).
  */
 public final class FairslotApp {
-  static final String DEFAULT_JAR = "../functions/target/fairslot-functions-0.1.0-SNAPSHOT-lambda.jar";
+  static final String DEFAULT_JAR =
+      "../functions/target/fairslot-functions-0.1.0-SNAPSHOT-lambda.jar";
 
   private FairslotApp() {}
 
   public static App synthesize(String outdir) {
     App app = new App(AppProps.builder().outdir(outdir).build());
-    String stage = String.valueOf(app.getNode().tryGetContext("stage") == null ? "prod"
-        : app.getNode().tryGetContext("stage"));
+    String stage =
+        String.valueOf(
+            app.getNode().tryGetContext("stage") == null
+                ? "prod"
+                : app.getNode().tryGetContext("stage"));
     Object jar = app.getNode().tryGetContext("lambdaJar");
     String lambdaJar = jar == null ? DEFAULT_JAR : jar.toString();
     if (!Files.exists(Path.of(lambdaJar))) {
       throw new IllegalStateException(lambdaJar + " is missing: run ./fairslot build first");
     }
-    new FairslotStack(app, "Fairslot", StackProps.builder()
-        .env(Environment.builder()
-            .account(System.getenv("CDK_DEFAULT_ACCOUNT"))
-            .region(System.getenv("CDK_DEFAULT_REGION"))
-            .build())
-        .description("fairslot: capacity-limited slot booking (" + stage + ")")
-        .build(), lambdaJar, stage);
+    new FairslotStack(
+        app,
+        "Fairslot",
+        StackProps.builder()
+            .env(
+                Environment.builder()
+                    .account(System.getenv("CDK_DEFAULT_ACCOUNT"))
+                    .region(System.getenv("CDK_DEFAULT_REGION"))
+                    .build())
+            .description("fairslot: capacity-limited slot booking (" + stage + ")")
+            .build(),
+        lambdaJar,
+        stage);
     app.synth();
     return app;
   }

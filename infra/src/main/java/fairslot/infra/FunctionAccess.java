@@ -9,17 +9,23 @@ import java.util.Set;
  * What each function may do, kept beside the stack: the stack grants exactly these rows, and
  * FairslotStackTest checks every function's synthesized policy against them. Each row follows the
  * code its handler reaches (docs/security.md, "Least privilege", says how to re-derive it):
+ *
  * <ul>
  *   <li>DeleteItem: only the seat-release transaction deletes (the member guard), so only functions
- *       that release or reclaim a seat;</li>
- *   <li>BatchGetItem: only placing a booking (its probe), so only functions that place;</li>
- *   <li>ConditionCheckItem: only creating resources, coaches and rooms (admin, over HTTP);</li>
- *   <li>PutEvents: SeatReleased is published after a release, so the same functions as DeleteItem;</li>
- *   <li>the two secrets: only the functions that verify a webhook or hand out list cursors.</li>
+ *       that release or reclaim a seat;
+ *   <li>BatchGetItem: only placing a booking (its probe), so only functions that place;
+ *   <li>ConditionCheckItem: only creating resources, coaches and rooms (admin, over HTTP);
+ *   <li>PutEvents: SeatReleased is published after a release, so the same functions as DeleteItem;
+ *   <li>the two secrets: only the functions that verify a webhook or hand out list cursors.
  * </ul>
  */
-record FunctionAccess(String function, Set<String> tableActions, Optional<Set<String>> indexes, boolean publishesEvents,
-    boolean sendsBookingRequests, Set<Secret> secrets) {
+record FunctionAccess(
+    String function,
+    Set<String> tableActions,
+    Optional<Set<String>> indexes,
+    boolean publishesEvents,
+    boolean sendsBookingRequests,
+    Set<Secret> secrets) {
 
   /** A secret, and the variable that hands its ARN to the functions that may read it. */
   enum Secret {
@@ -41,39 +47,81 @@ record FunctionAccess(String function, Set<String> tableActions, Optional<Set<St
   static final String DELETE = "dynamodb:DeleteItem";
   static final String CONDITION_CHECK = "dynamodb:ConditionCheckItem";
 
-  /** Places bookings (direct, queued, or a waitlist AUTO_HOLD), which may reclaim an expired hold on the way. */
+  /**
+   * Places bookings (direct, queued, or a waitlist AUTO_HOLD), which may reclaim an expired hold on
+   * the way.
+   */
   private static final Set<String> PLACES = Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE);
+
   /** Releases seats (expiry, slot cancellation) but never places. */
   private static final Set<String> RELEASES = Set.of(GET, QUERY, PUT, UPDATE, DELETE);
+
   private static final Optional<Set<String>> EVERY_INDEX = Optional.empty();
 
-  static final List<FunctionAccess> ROWS = List.of(
-      new FunctionAccess("HttpApi", Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK), EVERY_INDEX,
-          true, true, Set.of(Secret.CURSOR)),
-      // The provider's callbacks settle payments (and refunds of late ones); they never release or place.
-      new FunctionAccess("PaymentWebhook", Set.of(GET, PUT, UPDATE), Optional.of(Set.of()), false, false,
-          Set.of(Secret.PAYMENT_WEBHOOK)),
-      new FunctionAccess("BookingQueueHandler", PLACES, EVERY_INDEX, true, true, Set.of()),
-      new FunctionAccess("BookingDlqHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
-      new FunctionAccess("WaitlistQueueHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
-      new FunctionAccess("SweepOffers", PLACES, EVERY_INDEX, true, false, Set.of()),
-      new FunctionAccess("WaitlistFallback", PLACES, EVERY_INDEX, true, false, Set.of()),
-      new FunctionAccess("StaleRequests", PLACES, EVERY_INDEX, true, true, Set.of()),
-      new FunctionAccess("SweepHolds", RELEASES, EVERY_INDEX, true, false, Set.of()),
-      new FunctionAccess("FinishCancels", RELEASES, EVERY_INDEX, true, false, Set.of()),
-      // Reads only: the daily check reports deviations and never repairs them.
-      new FunctionAccess("Reconcile", Set.of(GET, QUERY),
-          Optional.of(Set.of(Fairslot.SLOTS_BY_START, Fairslot.BOOKINGS_BY_SLOT, Fairslot.ENTRIES_BY_SLOT)), false, false,
-          Set.of()),
-      new FunctionAccess("SendNotifications", Set.of(QUERY, UPDATE), Optional.of(Set.of(Fairslot.NOTIFICATIONS_DUE)),
-          false, false, Set.of()),
-      new FunctionAccess("RefundRetry", Set.of(GET, QUERY, PUT, UPDATE), Optional.of(Set.of(Fairslot.REFUNDS_DUE)),
-          false, false, Set.of()),
-      new FunctionAccess("NoShows", Set.of(QUERY, PUT, UPDATE), Optional.of(Set.of(Fairslot.ATTENDANCE_DUE)), false, false,
-          Set.of()));
+  static final List<FunctionAccess> ROWS =
+      List.of(
+          new FunctionAccess(
+              "HttpApi",
+              Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK),
+              EVERY_INDEX,
+              true,
+              true,
+              Set.of(Secret.CURSOR)),
+          // The provider's callbacks settle payments (and refunds of late ones); they never release
+          // or place.
+          new FunctionAccess(
+              "PaymentWebhook",
+              Set.of(GET, PUT, UPDATE),
+              Optional.of(Set.of()),
+              false,
+              false,
+              Set.of(Secret.PAYMENT_WEBHOOK)),
+          new FunctionAccess("BookingQueueHandler", PLACES, EVERY_INDEX, true, true, Set.of()),
+          new FunctionAccess("BookingDlqHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
+          new FunctionAccess("WaitlistQueueHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
+          new FunctionAccess("SweepOffers", PLACES, EVERY_INDEX, true, false, Set.of()),
+          new FunctionAccess("WaitlistFallback", PLACES, EVERY_INDEX, true, false, Set.of()),
+          new FunctionAccess("StaleRequests", PLACES, EVERY_INDEX, true, true, Set.of()),
+          new FunctionAccess("SweepHolds", RELEASES, EVERY_INDEX, true, false, Set.of()),
+          new FunctionAccess("FinishCancels", RELEASES, EVERY_INDEX, true, false, Set.of()),
+          // Reads only: the daily check reports deviations and never repairs them.
+          new FunctionAccess(
+              "Reconcile",
+              Set.of(GET, QUERY),
+              Optional.of(
+                  Set.of(
+                      Fairslot.SLOTS_BY_START,
+                      Fairslot.BOOKINGS_BY_SLOT,
+                      Fairslot.ENTRIES_BY_SLOT)),
+              false,
+              false,
+              Set.of()),
+          new FunctionAccess(
+              "SendNotifications",
+              Set.of(QUERY, UPDATE),
+              Optional.of(Set.of(Fairslot.NOTIFICATIONS_DUE)),
+              false,
+              false,
+              Set.of()),
+          new FunctionAccess(
+              "RefundRetry",
+              Set.of(GET, QUERY, PUT, UPDATE),
+              Optional.of(Set.of(Fairslot.REFUNDS_DUE)),
+              false,
+              false,
+              Set.of()),
+          new FunctionAccess(
+              "NoShows",
+              Set.of(QUERY, PUT, UPDATE),
+              Optional.of(Set.of(Fairslot.ATTENDANCE_DUE)),
+              false,
+              false,
+              Set.of()));
 
   static FunctionAccess of(String function) {
-    return ROWS.stream().filter(r -> r.function().equals(function)).findFirst()
+    return ROWS.stream()
+        .filter(r -> r.function().equals(function))
+        .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no access row for function " + function));
   }
 }

@@ -22,12 +22,14 @@ class CfnLintIT {
     try {
       lint = new ProcessBuilder("cfn-lint", template.toString()).redirectErrorStream(true).start();
     } catch (IOException missing) {
-      throw new AssertionError("cfn-lint is not installed: python3 -m pip install cfn-lint", missing);
+      throw new AssertionError(
+          "cfn-lint is not installed: python3 -m pip install cfn-lint", missing);
     }
     String output = new String(lint.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(lint.waitFor(5, TimeUnit.MINUTES)).isTrue();
     int code = lint.exitValue();
-    System.out.println("cfn-lint exit " + code + (output.isBlank() ? " (no findings)" : ":\n" + output));
+    System.out.println(
+        "cfn-lint exit " + code + (output.isBlank() ? " (no findings)" : ":\n" + output));
     // cfn-lint's exit code is a bit field: 2 = errors, 4 = warnings, 8 = informational
     assertThat(code & 2).as(output).isZero();
     assertThat(code & 1).as("cfn-lint failed to run: " + output).isZero();

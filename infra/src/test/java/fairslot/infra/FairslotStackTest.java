@@ -17,7 +17,10 @@ import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
 
-/** The synthesized stack has what fairslot needs, scoped as intended, and matches the shared definitions. */
+/**
+ * The synthesized stack has what fairslot needs, scoped as intended, and matches the shared
+ * definitions.
+ */
 class FairslotStackTest {
   private static Template template;
   private static Map<String, Map<String, Object>> resources;
@@ -25,42 +28,59 @@ class FairslotStackTest {
   @BeforeAll
   static void synth() {
     App app = new App();
-    FairslotStack stack = new FairslotStack(app, "Fairslot", StackProps.builder().build(), FairslotApp.DEFAULT_JAR,
-        "prod");
+    FairslotStack stack =
+        new FairslotStack(
+            app, "Fairslot", StackProps.builder().build(), FairslotApp.DEFAULT_JAR, "prod");
     template = Template.fromStack(stack);
     @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> all = (Map<String, Map<String, Object>>) (Map<?, ?>) template.toJSON().get("Resources");
+    Map<String, Map<String, Object>> all =
+        (Map<String, Map<String, Object>>) (Map<?, ?>) template.toJSON().get("Resources");
     resources = all;
   }
 
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> propertiesOf(String type) {
-    return resources.values().stream().filter(r -> type.equals(r.get("Type")))
-        .map(r -> (Map<String, Object>) r.get("Properties")).collect(Collectors.toList());
+    return resources.values().stream()
+        .filter(r -> type.equals(r.get("Type")))
+        .map(r -> (Map<String, Object>) r.get("Properties"))
+        .collect(Collectors.toList());
   }
 
   @Test
   void theTableIsOnDemandWithRecoveryProtectionTtlAndEveryIndexTheCodeQueries() {
-    template.hasResourceProperties("AWS::DynamoDB::Table", Map.of(
-        "BillingMode", "PAY_PER_REQUEST",
-        "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
-        "DeletionProtectionEnabled", true,
-        "TimeToLiveSpecification", Map.of("AttributeName", Fairslot.TABLE.timeToLiveAttribute(), "Enabled", true)));
+    template.hasResourceProperties(
+        "AWS::DynamoDB::Table",
+        Map.of(
+            "BillingMode",
+            "PAY_PER_REQUEST",
+            "PointInTimeRecoverySpecification",
+            Map.of("PointInTimeRecoveryEnabled", true),
+            "DeletionProtectionEnabled",
+            true,
+            "TimeToLiveSpecification",
+            Map.of("AttributeName", Fairslot.TABLE.timeToLiveAttribute(), "Enabled", true)));
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> indexes = (List<Map<String, Object>>) propertiesOf("AWS::DynamoDB::Table").get(0)
-        .get("GlobalSecondaryIndexes");
-    assertThat(indexes).extracting(i -> i.get("IndexName"))
-        .containsExactlyInAnyOrderElementsOf(Fairslot.TABLE.indexes().stream().map(i -> i.name()).toList());
+    List<Map<String, Object>> indexes =
+        (List<Map<String, Object>>)
+            propertiesOf("AWS::DynamoDB::Table").get(0).get("GlobalSecondaryIndexes");
+    assertThat(indexes)
+        .extracting(i -> i.get("IndexName"))
+        .containsExactlyInAnyOrderElementsOf(
+            Fairslot.TABLE.indexes().stream().map(i -> i.name()).toList());
   }
 
   @Test
   void everyQueueHasADeadLetterQueueAndAVisibilityTimeoutOfSixConsumerTimeouts() {
     for (QueueDefinition q : Fairslot.QUEUES) {
-      Map<String, Object> props = propertiesOf("AWS::SQS::Queue").stream()
-          .filter(p -> q.nameWithSuffix().equals(p.get("QueueName"))).findFirst().orElseThrow();
+      Map<String, Object> props =
+          propertiesOf("AWS::SQS::Queue").stream()
+              .filter(p -> q.nameWithSuffix().equals(p.get("QueueName")))
+              .findFirst()
+              .orElseThrow();
       assertThat(((Number) props.get("VisibilityTimeout")).intValue())
           .isGreaterThanOrEqualTo(6 * FairslotStack.CONSUMER_TIMEOUT_SECONDS);
-      assertThat(props.get("RedrivePolicy").toString()).contains("maxReceiveCount=" + q.maxReceiveCount());
+      assertThat(props.get("RedrivePolicy").toString())
+          .contains("maxReceiveCount=" + q.maxReceiveCount());
       assertThat(props.get("FifoQueue")).isEqualTo(q.fifo() ? true : null);
     }
   }
@@ -70,13 +90,16 @@ class FairslotStackTest {
     List<Map<String, Object>> functions = propertiesOf("AWS::Lambda::Function");
     // HttpApi, PaymentWebhook, three queue consumers, one per schedule
     assertThat(functions).hasSize(2 + 3 + Fairslot.SCHEDULES.size());
-    assertThat(functions).allSatisfy(f -> {
-      assertThat(f.get("Runtime")).isEqualTo("java21");
-      assertThat(f.get("Architectures")).isEqualTo(List.of("arm64"));
-      assertThat(f.get("SnapStart")).isEqualTo(Map.of("ApplyOn", "PublishedVersions"));
-    });
+    assertThat(functions)
+        .allSatisfy(
+            f -> {
+              assertThat(f.get("Runtime")).isEqualTo("java21");
+              assertThat(f.get("Architectures")).isEqualTo(List.of("arm64"));
+              assertThat(f.get("SnapStart")).isEqualTo(Map.of("ApplyOn", "PublishedVersions"));
+            });
     template.resourceCountIs("AWS::Lambda::EventSourceMapping", 3);
-    template.allResourcesProperties("AWS::Lambda::EventSourceMapping",
+    template.allResourcesProperties(
+        "AWS::Lambda::EventSourceMapping",
         Map.of("FunctionResponseTypes", List.of("ReportBatchItemFailures")));
     template.resourceCountIs("AWS::Lambda::Alias", 2 + 3 + Fairslot.SCHEDULES.size());
   }
@@ -85,14 +108,20 @@ class FairslotStackTest {
   void everyRouteOfTheContractIsServedWithTheRightAuthorization() {
     List<Map<String, Object>> routes = propertiesOf("AWS::ApiGatewayV2::Route");
     for (RouteDefinition route : Fairslot.ROUTES) {
-      Map<String, Object> deployed = routes.stream().filter(r -> route.routeKey().equals(r.get("RouteKey")))
-          .findFirst().orElseThrow(() -> new AssertionError("no route " + route.routeKey()));
-      assertThat(deployed.get("AuthorizationType")).as(route.routeKey())
+      Map<String, Object> deployed =
+          routes.stream()
+              .filter(r -> route.routeKey().equals(r.get("RouteKey")))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no route " + route.routeKey()));
+      assertThat(deployed.get("AuthorizationType"))
+          .as(route.routeKey())
           .isEqualTo(route.access() == RouteDefinition.Access.JWT ? "JWT" : "NONE");
     }
-    template.hasResourceProperties("AWS::ApiGatewayV2::Authorizer", Map.of("AuthorizerType", "JWT"));
-    template.hasResourceProperties("AWS::ApiGatewayV2::Stage", Map.of("DefaultRouteSettings",
-        Match.objectLike(Map.of("ThrottlingRateLimit", 200))));
+    template.hasResourceProperties(
+        "AWS::ApiGatewayV2::Authorizer", Map.of("AuthorizerType", "JWT"));
+    template.hasResourceProperties(
+        "AWS::ApiGatewayV2::Stage",
+        Map.of("DefaultRouteSettings", Match.objectLike(Map.of("ThrottlingRateLimit", 200))));
   }
 
   @Test
@@ -100,8 +129,9 @@ class FairslotStackTest {
     List<String> actions = new ArrayList<>();
     for (Map<String, Object> policy : propertiesOf("AWS::IAM::Policy")) {
       @SuppressWarnings("unchecked")
-      List<Map<String, Object>> statements = (List<Map<String, Object>>) ((Map<String, Object>) policy
-          .get("PolicyDocument")).get("Statement");
+      List<Map<String, Object>> statements =
+          (List<Map<String, Object>>)
+              ((Map<String, Object>) policy.get("PolicyDocument")).get("Statement");
       for (Map<String, Object> s : statements) {
         Object a = s.get("Action");
         if (a instanceof List<?> list) {
@@ -113,28 +143,51 @@ class FairslotStackTest {
     }
     assertThat(actions).isNotEmpty();
     assertThat(actions).noneMatch(a -> a.equals("*") || a.endsWith(":*"));
-    assertThat(actions).doesNotContain("dynamodb:Scan", "dynamodb:DeleteTable", "dynamodb:BatchWriteItem");
-    assertThat(actions).contains("dynamodb:ConditionCheckItem", "dynamodb:UpdateItem", "dynamodb:Query",
-        "events:PutEvents", "sqs:SendMessage", "sqs:ReceiveMessage");
+    assertThat(actions)
+        .doesNotContain("dynamodb:Scan", "dynamodb:DeleteTable", "dynamodb:BatchWriteItem");
+    assertThat(actions)
+        .contains(
+            "dynamodb:ConditionCheckItem",
+            "dynamodb:UpdateItem",
+            "dynamodb:Query",
+            "events:PutEvents",
+            "sqs:SendMessage",
+            "sqs:ReceiveMessage");
   }
 
   @Test
   void alarmsWatchDeadLetterQueuesFunctionErrorsTheLedgerAndGivenUpRequests() {
     int functions = 2 + 3 + Fairslot.SCHEDULES.size();
-    // every DLQ nobody drains: "not empty"; the drained booking DLQ: given-up requests and age of the oldest
+    // every DLQ nobody drains: "not empty"; the drained booking DLQ: given-up requests and age of
+    // the oldest
     // message; every function: errors; reconcile: a seat-ledger deviation.
-    template.resourceCountIs("AWS::CloudWatch::Alarm", (Fairslot.QUEUES.size() - 1) + 2 + functions + 1);
-    template.hasResourceProperties("AWS::Logs::MetricFilter", Map.of(
-        "FilterPattern", "{ $.message = \"seat ledger deviation\" }",
-        "MetricTransformations", List.of(Map.of("MetricName", "SeatLedgerDeviations", "MetricNamespace", "fairslot",
-            "MetricValue", "1"))));
-    template.hasResourceProperties("AWS::Logs::MetricFilter", Map.of(
-        "FilterPattern", "{ $.message = \"" + Fairslot.BOOKING_GIVEN_UP_LOG + "\" }"));
-    template.hasResourceProperties("AWS::CloudWatch::Alarm", Map.of(
-        "MetricName", "ApproximateAgeOfOldestMessage", "Threshold", 900));
-    assertThat(propertiesOf("AWS::CloudWatch::Alarm")).noneMatch(a ->
-        String.valueOf(a.get("AlarmName")).contains(Fairslot.BOOKING_QUEUE.deadLetterName())
-            && "ApproximateNumberOfMessagesVisible".equals(a.get("MetricName")));
+    template.resourceCountIs(
+        "AWS::CloudWatch::Alarm", (Fairslot.QUEUES.size() - 1) + 2 + functions + 1);
+    template.hasResourceProperties(
+        "AWS::Logs::MetricFilter",
+        Map.of(
+            "FilterPattern",
+            "{ $.message = \"seat ledger deviation\" }",
+            "MetricTransformations",
+            List.of(
+                Map.of(
+                    "MetricName",
+                    "SeatLedgerDeviations",
+                    "MetricNamespace",
+                    "fairslot",
+                    "MetricValue",
+                    "1"))));
+    template.hasResourceProperties(
+        "AWS::Logs::MetricFilter",
+        Map.of("FilterPattern", "{ $.message = \"" + Fairslot.BOOKING_GIVEN_UP_LOG + "\" }"));
+    template.hasResourceProperties(
+        "AWS::CloudWatch::Alarm",
+        Map.of("MetricName", "ApproximateAgeOfOldestMessage", "Threshold", 900));
+    assertThat(propertiesOf("AWS::CloudWatch::Alarm"))
+        .noneMatch(
+            a ->
+                String.valueOf(a.get("AlarmName")).contains(Fairslot.BOOKING_QUEUE.deadLetterName())
+                    && "ApproximateNumberOfMessagesVisible".equals(a.get("MetricName")));
     // one log group per function, plus the API's access log
     template.resourceCountIs("AWS::Logs::LogGroup", functions + 1);
     template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
@@ -143,13 +196,22 @@ class FairslotStackTest {
   @Test
   void everyAlarmNotifiesTheAlarmTopicWhichEmailsWhenAnAddressIsGiven() {
     List<Map<String, Object>> alarms = propertiesOf("AWS::CloudWatch::Alarm");
-    assertThat(alarms).isNotEmpty().allSatisfy(a -> {
-      assertThat(a.get("AlarmActions")).as(String.valueOf(a.get("AlarmDescription"))).asString().contains("Alarms");
-      assertThat(a.get("OKActions")).asString().contains("Alarms");
-    });
+    assertThat(alarms)
+        .isNotEmpty()
+        .allSatisfy(
+            a -> {
+              assertThat(a.get("AlarmActions"))
+                  .as(String.valueOf(a.get("AlarmDescription")))
+                  .asString()
+                  .contains("Alarms");
+              assertThat(a.get("OKActions")).asString().contains("Alarms");
+            });
     template.resourceCountIs("AWS::SNS::Topic", 1);
-    Map<String, Object> subscription = resources.values().stream()
-        .filter(r -> "AWS::SNS::Subscription".equals(r.get("Type"))).findFirst().orElseThrow();
+    Map<String, Object> subscription =
+        resources.values().stream()
+            .filter(r -> "AWS::SNS::Subscription".equals(r.get("Type")))
+            .findFirst()
+            .orElseThrow();
     assertThat(subscription.get("Condition")).isEqualTo("HasAlarmEmail");
     assertThat(((Map<?, ?>) subscription.get("Properties")).get("Protocol")).isEqualTo("email");
     @SuppressWarnings("unchecked")
@@ -157,7 +219,10 @@ class FairslotStackTest {
     assertThat(parameters).containsKey("AlarmEmail");
   }
 
-  /** The least-privilege table: each function's policy is exactly its FunctionAccess row, nothing more. */
+  /**
+   * The least-privilege table: each function's policy is exactly its FunctionAccess row, nothing
+   * more.
+   */
   @Test
   void everyFunctionsPolicyIsExactlyItsRowInTheAccessTable() {
     assertThat(FunctionAccess.ROWS).hasSize(2 + 3 + Fairslot.SCHEDULES.size());
@@ -165,26 +230,43 @@ class FairslotStackTest {
       List<Map<String, Object>> statements = statementsOf(row.function());
       List<String> dynamo = actions(statements, "dynamodb:");
       assertThat(dynamo).as(row.function()).containsExactlyInAnyOrderElementsOf(row.tableActions());
-      String tableResources = statements.stream().filter(st -> actionsOf(st).stream().anyMatch(a -> a.startsWith("dynamodb:")))
-          .map(st -> String.valueOf(st.get("Resource"))).reduce("", String::concat);
+      String tableResources =
+          statements.stream()
+              .filter(st -> actionsOf(st).stream().anyMatch(a -> a.startsWith("dynamodb:")))
+              .map(st -> String.valueOf(st.get("Resource")))
+              .reduce("", String::concat);
       if (row.indexes().isEmpty()) {
         assertThat(tableResources).as(row.function()).contains("/index/*");
       } else {
         assertThat(tableResources).as(row.function()).doesNotContain("/index/*");
         for (String index : Fairslot.TABLE.indexes().stream().map(i -> i.name()).toList()) {
-          assertThat(tableResources.contains("/index/" + index + "\"") || tableResources.contains("/index/" + index + "]")
-              || tableResources.contains("/index/" + index + ","))
-              .as(row.function() + " on index " + index).isEqualTo(row.indexes().get().contains(index));
+          assertThat(
+                  tableResources.contains("/index/" + index + "\"")
+                      || tableResources.contains("/index/" + index + "]")
+                      || tableResources.contains("/index/" + index + ","))
+              .as(row.function() + " on index " + index)
+              .isEqualTo(row.indexes().get().contains(index));
         }
       }
-      assertThat(actions(statements, "events:")).as(row.function())
+      assertThat(actions(statements, "events:"))
+          .as(row.function())
           .isEqualTo(row.publishesEvents() ? List.of("events:PutEvents") : List.of());
-      assertThat(actions(statements, "sqs:SendMessage")).as(row.function()).hasSize(row.sendsBookingRequests() ? 1 : 0);
-      assertThat(actions(statements, "secretsmanager:GetSecretValue")).as(row.function())
+      assertThat(actions(statements, "sqs:SendMessage"))
+          .as(row.function())
+          .hasSize(row.sendsBookingRequests() ? 1 : 0);
+      assertThat(actions(statements, "secretsmanager:GetSecretValue"))
+          .as(row.function())
           .hasSize(row.secrets().size());
-      assertThat(actions(statements, "")).as(row.function()).allMatch(a -> a.startsWith("dynamodb:")
-          || a.startsWith("events:") || a.startsWith("sqs:") || a.startsWith("secretsmanager:") || a.startsWith("logs:")
-          || a.startsWith("xray:"));
+      assertThat(actions(statements, ""))
+          .as(row.function())
+          .allMatch(
+              a ->
+                  a.startsWith("dynamodb:")
+                      || a.startsWith("events:")
+                      || a.startsWith("sqs:")
+                      || a.startsWith("secretsmanager:")
+                      || a.startsWith("logs:")
+                      || a.startsWith("xray:"));
     }
   }
 
@@ -192,20 +274,28 @@ class FairslotStackTest {
   void secretsLiveInSecretsManagerAndOnlyTheirUsersSeeTheirArn() {
     template.resourceCountIs("AWS::SecretsManager::Secret", 2);
     @SuppressWarnings("unchecked")
-    Map<String, Object> parameters = (Map<String, Object>) template.toJSON().getOrDefault("Parameters", Map.of());
+    Map<String, Object> parameters =
+        (Map<String, Object>) template.toJSON().getOrDefault("Parameters", Map.of());
     assertThat(parameters.keySet()).doesNotContain("PaymentWebhookSecret", "CursorSecret");
     for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
       @SuppressWarnings("unchecked")
-      Map<String, Object> env = (Map<String, Object>) ((Map<String, Object>) fn.getValue().get("Environment")).get("Variables");
-      assertThat(env.keySet()).as(fn.getKey()).doesNotContain("FAIRSLOT_PAYMENT_SECRET", "FAIRSLOT_CURSOR_SECRET");
+      Map<String, Object> env =
+          (Map<String, Object>)
+              ((Map<String, Object>) fn.getValue().get("Environment")).get("Variables");
+      assertThat(env.keySet())
+          .as(fn.getKey())
+          .doesNotContain("FAIRSLOT_PAYMENT_SECRET", "FAIRSLOT_CURSOR_SECRET");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
-      assertThat(env.containsKey("FAIRSLOT_PAYMENT_SECRET_ARN")).as(fn.getKey())
+      assertThat(env.containsKey("FAIRSLOT_PAYMENT_SECRET_ARN"))
+          .as(fn.getKey())
           .isEqualTo(row.secrets().contains(FunctionAccess.Secret.PAYMENT_WEBHOOK));
-      assertThat(env.containsKey("FAIRSLOT_CURSOR_SECRET_ARN")).as(fn.getKey())
+      assertThat(env.containsKey("FAIRSLOT_CURSOR_SECRET_ARN"))
+          .as(fn.getKey())
           .isEqualTo(row.secrets().contains(FunctionAccess.Secret.CURSOR));
     }
-    template.allResourcesProperties("AWS::SecretsManager::Secret", Map.of("GenerateSecretString",
-        Match.objectLike(Map.of("PasswordLength", 48))));
+    template.allResourcesProperties(
+        "AWS::SecretsManager::Secret",
+        Map.of("GenerateSecretString", Match.objectLike(Map.of("PasswordLength", 48))));
   }
 
   @Test
@@ -221,18 +311,21 @@ class FairslotStackTest {
 
   @Test
   void theTableAndEveryQueueAreEncryptedDeclaredly() {
-    template.hasResourceProperties("AWS::DynamoDB::Table", Map.of("SSESpecification", Map.of("SSEEnabled", true)));
-    assertThat(propertiesOf("AWS::SQS::Queue")).hasSize(2 * Fairslot.QUEUES.size())
+    template.hasResourceProperties(
+        "AWS::DynamoDB::Table", Map.of("SSESpecification", Map.of("SSEEnabled", true)));
+    assertThat(propertiesOf("AWS::SQS::Queue"))
+        .hasSize(2 * Fairslot.QUEUES.size())
         .allSatisfy(q -> assertThat(q.get("SqsManagedSseEnabled")).isEqualTo(true));
   }
 
   @Test
   void theApiLogsEveryRequestAndThrottlesTheWebhookRouteLowerOnItsOwnFunction() {
     Map<String, Object> stage = propertiesOf("AWS::ApiGatewayV2::Stage").get(0);
-    assertThat(String.valueOf(stage.get("AccessLogSettings"))).contains("DestinationArn", "$context.requestId",
-        "$context.status");
+    assertThat(String.valueOf(stage.get("AccessLogSettings")))
+        .contains("DestinationArn", "$context.requestId", "$context.status");
     @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> routes = (Map<String, Map<String, Object>>) stage.get("RouteSettings");
+    Map<String, Map<String, Object>> routes =
+        (Map<String, Map<String, Object>>) stage.get("RouteSettings");
     Map<String, Object> webhook = routes.get(FairslotStack.WEBHOOK_ROUTE);
     assertThat(((Number) webhook.get("ThrottlingRateLimit")).intValue()).isLessThan(200);
     assertThat(((Number) webhook.get("ThrottlingBurstLimit")).intValue()).isLessThan(500);
@@ -240,8 +333,11 @@ class FairslotStackTest {
         .isEqualTo(FairslotStack.WEBHOOK_RESERVED_CONCURRENCY);
     List<Map<String, Object>> integrations = propertiesOf("AWS::ApiGatewayV2::Integration");
     assertThat(integrations).hasSize(2);
-    Map<String, Object> route = propertiesOf("AWS::ApiGatewayV2::Route").stream()
-        .filter(r -> FairslotStack.WEBHOOK_ROUTE.equals(r.get("RouteKey"))).findFirst().orElseThrow();
+    Map<String, Object> route =
+        propertiesOf("AWS::ApiGatewayV2::Route").stream()
+            .filter(r -> FairslotStack.WEBHOOK_ROUTE.equals(r.get("RouteKey")))
+            .findFirst()
+            .orElseThrow();
     assertThat(String.valueOf(route.get("Target"))).contains("Webhook");
   }
 
@@ -249,28 +345,40 @@ class FairslotStackTest {
   @SuppressWarnings("unchecked")
   private static Map<String, Map<String, Object>> functionsById() {
     Map<String, Map<String, Object>> byId = new java.util.TreeMap<>();
-    resources.forEach((logicalId, r) -> {
-      if ("AWS::Lambda::Function".equals(r.get("Type"))) {
-        String id = FunctionAccess.ROWS.stream().map(FunctionAccess::function)
-            .filter(f -> logicalId.matches(f + "[0-9A-F]{8}")).findFirst()
-            .orElseThrow(() -> new AssertionError("function " + logicalId + " has no FunctionAccess row"));
-        byId.put(id, (Map<String, Object>) r.get("Properties"));
-      }
-    });
+    resources.forEach(
+        (logicalId, r) -> {
+          if ("AWS::Lambda::Function".equals(r.get("Type"))) {
+            String id =
+                FunctionAccess.ROWS.stream()
+                    .map(FunctionAccess::function)
+                    .filter(f -> logicalId.matches(f + "[0-9A-F]{8}"))
+                    .findFirst()
+                    .orElseThrow(
+                        () ->
+                            new AssertionError(
+                                "function " + logicalId + " has no FunctionAccess row"));
+            byId.put(id, (Map<String, Object>) r.get("Properties"));
+          }
+        });
     return byId;
   }
 
   /** Every statement of the policies attached to the function's role. */
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> statementsOf(String function) {
-    String role = resources.keySet().stream().filter(id -> id.matches(function + "ServiceRole[0-9A-F]{8}"))
-        .findFirst().orElseThrow(() -> new AssertionError("no role for " + function));
+    String role =
+        resources.keySet().stream()
+            .filter(id -> id.matches(function + "ServiceRole[0-9A-F]{8}"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no role for " + function));
     List<Map<String, Object>> out = new ArrayList<>();
     for (Map<String, Object> r : resources.values()) {
       if ("AWS::IAM::Policy".equals(r.get("Type"))) {
         Map<String, Object> props = (Map<String, Object>) r.get("Properties");
         if (String.valueOf(props.get("Roles")).contains("Ref=" + role + "}")) {
-          out.addAll((List<Map<String, Object>>) ((Map<String, Object>) props.get("PolicyDocument")).get("Statement"));
+          out.addAll(
+              (List<Map<String, Object>>)
+                  ((Map<String, Object>) props.get("PolicyDocument")).get("Statement"));
         }
       }
     }
@@ -279,26 +387,44 @@ class FairslotStackTest {
 
   private static List<String> actionsOf(Map<String, Object> statement) {
     Object a = statement.get("Action");
-    return a instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of(String.valueOf(a));
+    return a instanceof List<?> list
+        ? list.stream().map(String::valueOf).toList()
+        : List.of(String.valueOf(a));
   }
 
   private static List<String> actions(List<Map<String, Object>> statements, String prefix) {
-    return statements.stream().flatMap(st -> actionsOf(st).stream()).filter(a -> a.startsWith(prefix)).sorted().toList();
+    return statements.stream()
+        .flatMap(st -> actionsOf(st).stream())
+        .filter(a -> a.startsWith(prefix))
+        .sorted()
+        .toList();
   }
 
   /** Drift: what AWS gets is exactly what the local runtime serves and runs. */
   @Test
   void routesSchedulesAndQueuesEqualTheSharedDefinitions() {
-    assertThat(propertiesOf("AWS::ApiGatewayV2::Route")).extracting(r -> r.get("RouteKey"))
-        .containsExactlyInAnyOrderElementsOf(Fairslot.ROUTES.stream().map(RouteDefinition::routeKey).toList());
-    assertThat(propertiesOf("AWS::Events::Rule").stream().filter(r -> r.containsKey("ScheduleExpression"))
-        .map(r -> r.get("Name") + " " + r.get("ScheduleExpression")).toList())
-        .containsExactlyInAnyOrderElementsOf(Fairslot.SCHEDULES.stream()
-            .map(s -> "fairslot-" + s.name() + " " + s.rate()).toList());
-    assertThat(propertiesOf("AWS::SQS::Queue")).extracting(q -> q.get("QueueName"))
-        .containsExactlyInAnyOrderElementsOf(Fairslot.QUEUES.stream()
-            .flatMap(q -> java.util.stream.Stream.of(q.nameWithSuffix(), q.deadLetterNameWithSuffix())).toList());
-    List<String> handlers = propertiesOf("AWS::Lambda::Function").stream().map(f -> (String) f.get("Handler")).toList();
+    assertThat(propertiesOf("AWS::ApiGatewayV2::Route"))
+        .extracting(r -> r.get("RouteKey"))
+        .containsExactlyInAnyOrderElementsOf(
+            Fairslot.ROUTES.stream().map(RouteDefinition::routeKey).toList());
+    assertThat(
+            propertiesOf("AWS::Events::Rule").stream()
+                .filter(r -> r.containsKey("ScheduleExpression"))
+                .map(r -> r.get("Name") + " " + r.get("ScheduleExpression"))
+                .toList())
+        .containsExactlyInAnyOrderElementsOf(
+            Fairslot.SCHEDULES.stream().map(s -> "fairslot-" + s.name() + " " + s.rate()).toList());
+    assertThat(propertiesOf("AWS::SQS::Queue"))
+        .extracting(q -> q.get("QueueName"))
+        .containsExactlyInAnyOrderElementsOf(
+            Fairslot.QUEUES.stream()
+                .flatMap(
+                    q ->
+                        java.util.stream.Stream.of(
+                            q.nameWithSuffix(), q.deadLetterNameWithSuffix()))
+                .toList());
+    List<String> handlers =
+        propertiesOf("AWS::Lambda::Function").stream().map(f -> (String) f.get("Handler")).toList();
     for (ScheduleDefinition s : Fairslot.SCHEDULES) {
       assertThat(handlers).contains(s.handler() + "::handleRequest");
     }

@@ -16,13 +16,16 @@ import java.util.regex.Pattern;
 
 /**
  * bench cold-start: each handler in a fresh JVM with only the Lambda jar, against the emulator,
- * beside the floor (a JVM that only builds the same SDK client and makes one call). Runs each
- * probe {@code rounds} times and reports medians.
+ * beside the floor (a JVM that only builds the same SDK client and makes one call). Runs each probe
+ * {@code rounds} times and reports medians.
  */
 final class ColdStart {
   private static final Pattern FIGURES = Pattern.compile("init_ms=(\\d+) first_invoke_ms=(\\d+)");
-  private static final List<String> HANDLERS = List.of("fairslot.handler.HttpApiHandler",
-      "fairslot.handler.BookingQueueHandler", "fairslot.handler.SweepHoldsHandler");
+  private static final List<String> HANDLERS =
+      List.of(
+          "fairslot.handler.HttpApiHandler",
+          "fairslot.handler.BookingQueueHandler",
+          "fairslot.handler.SweepHoldsHandler");
 
   private ColdStart() {}
 
@@ -35,36 +38,65 @@ final class ColdStart {
     try (Emulator emulator = Emulator.start()) {
       AwsEndpoint endpoint = emulator.endpoint();
       Provisioner.createTable(endpoint.dynamoDb(), "cold");
-      Map<String, String> env = new HashMap<>(Map.of("AWS_ENDPOINT_URL", endpoint.uri().toString(),
-          "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "testing", "AWS_SECRET_ACCESS_KEY", "testing",
-          "FAIRSLOT_TABLE", "cold", "FAIRSLOT_BOOKING_QUEUE_URL", endpoint.uri() + "/000000000000/none.fifo"));
+      Map<String, String> env =
+          new HashMap<>(
+              Map.of(
+                  "AWS_ENDPOINT_URL",
+                  endpoint.uri().toString(),
+                  "AWS_REGION",
+                  "us-east-1",
+                  "AWS_ACCESS_KEY_ID",
+                  "testing",
+                  "AWS_SECRET_ACCESS_KEY",
+                  "testing",
+                  "FAIRSLOT_TABLE",
+                  "cold",
+                  "FAIRSLOT_BOOKING_QUEUE_URL",
+                  endpoint.uri() + "/000000000000/none.fifo"));
       String classpath = jar + File.pathSeparator + probe;
       long[] floor = medians(classpath, env, "floor", rounds);
-      System.out.printf("floor (SDK client only): init_ms=%d first_invoke_ms=%d%n", floor[0], floor[1]);
+      System.out.printf(
+          "floor (SDK client only): init_ms=%d first_invoke_ms=%d%n", floor[0], floor[1]);
       long[] http = null;
       for (String handler : HANDLERS) {
         long[] m = medians(classpath, env, handler, rounds);
         if (http == null) {
           http = m;
         }
-        System.out.printf("%s: init_ms=%d first_invoke_ms=%d init_ratio=%.2f%n", handler, m[0], m[1],
-            (double) m[0] / Math.max(1, floor[0]));
+        System.out.printf(
+            "%s: init_ms=%d first_invoke_ms=%d init_ratio=%.2f%n",
+            handler, m[0], m[1], (double) m[0] / Math.max(1, floor[0]));
       }
       double jarMb = Files.size(jar) / 1024.0 / 1024.0;
-      System.out.printf("bench cold-start: init_ms=%d floor_init_ms=%d init_ratio=%.2f first_invoke_ms=%d"
+      System.out.printf(
+          "bench cold-start: init_ms=%d floor_init_ms=%d init_ratio=%.2f first_invoke_ms=%d"
               + " floor_first_invoke_ms=%d jar_mb=%.1f handler=HttpApiHandler rounds=%d%n",
-          http[0], floor[0], (double) http[0] / Math.max(1, floor[0]), http[1], floor[1], jarMb, rounds);
+          http[0],
+          floor[0],
+          (double) http[0] / Math.max(1, floor[0]),
+          http[1],
+          floor[1],
+          jarMb,
+          rounds);
     }
   }
 
-  private static long[] medians(String classpath, Map<String, String> env, String target, int rounds)
-      throws Exception {
+  private static long[] medians(
+      String classpath, Map<String, String> env, String target, int rounds) throws Exception {
     List<Long> init = new ArrayList<>();
     List<Long> first = new ArrayList<>();
     for (int i = 0; i < rounds; i++) {
-      ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "-cp", classpath, "fairslot.bench.ColdStartProbe",
-          target)).redirectErrorStream(true);
+      ProcessBuilder pb =
+          new ProcessBuilder(
+                  List.of(
+                      Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                      "-XX:+TieredCompilation",
+                      "-XX:TieredStopAtLevel=1",
+                      "-cp",
+                      classpath,
+                      "fairslot.bench.ColdStartProbe",
+                      target))
+              .redirectErrorStream(true);
       pb.environment().putAll(env);
       Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

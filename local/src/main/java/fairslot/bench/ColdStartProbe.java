@@ -3,10 +3,10 @@ package fairslot.bench;
 import java.lang.management.ManagementFactory;
 
 /**
- * Runs in a fresh JVM with only the Lambda jar (and this class) on the classpath: loads one
- * handler with its no-arg constructor (as Lambda does, wiring from the environment) and serves a
- * first event, printing milliseconds since JVM start for each step. Mode "floor" only builds the
- * same DynamoDB client and makes one call: the least any handler could do.
+ * Runs in a fresh JVM with only the Lambda jar (and this class) on the classpath: loads one handler
+ * with its no-arg constructor (as Lambda does, wiring from the environment) and serves a first
+ * event, printing milliseconds since JVM start for each step. Mode "floor" only builds the same
+ * DynamoDB client and makes one call: the least any handler could do.
  */
 public final class ColdStartProbe {
   private ColdStartProbe() {}
@@ -19,12 +19,25 @@ public final class ColdStartProbe {
     Object handler;
     Runnable firstInvoke;
     if (target.equals("floor")) {
-      var client = software.amazon.awssdk.services.dynamodb.DynamoDbClient.builder()
-          .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create()).build();
+      var client =
+          software.amazon.awssdk.services.dynamodb.DynamoDbClient.builder()
+              .httpClient(
+                  software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+              .build();
       handler = client;
-      firstInvoke = () -> client.getItem(r -> r.tableName(System.getenv("FAIRSLOT_TABLE")).key(java.util.Map.of(
-          "PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("SLOT#none"),
-          "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("SLOT"))));
+      firstInvoke =
+          () ->
+              client.getItem(
+                  r ->
+                      r.tableName(System.getenv("FAIRSLOT_TABLE"))
+                          .key(
+                              java.util.Map.of(
+                                  "PK",
+                                      software.amazon.awssdk.services.dynamodb.model.AttributeValue
+                                          .fromS("SLOT#none"),
+                                  "SK",
+                                      software.amazon.awssdk.services.dynamodb.model.AttributeValue
+                                          .fromS("SLOT"))));
     } else {
       handler = Class.forName(target).getConstructor().newInstance();
       firstInvoke = () -> invoke(handler);
@@ -33,17 +46,23 @@ public final class ColdStartProbe {
     long invokeStart = System.nanoTime();
     firstInvoke.run();
     long firstInvokeMs = (System.nanoTime() - invokeStart) / 1_000_000;
-    System.out.printf("probe %s: jvm_to_main_ms=%d init_ms=%d first_invoke_ms=%d%n", target, mainAt - jvmStart,
-        initMs, firstInvokeMs);
+    System.out.printf(
+        "probe %s: jvm_to_main_ms=%d init_ms=%d first_invoke_ms=%d%n",
+        target, mainAt - jvmStart, initMs, firstInvokeMs);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void invoke(Object handler) {
     var h = (com.amazonaws.services.lambda.runtime.RequestHandler) handler;
     if (handler instanceof fairslot.handler.HttpApiHandler) {
-      h.handleRequest(com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent.builder()
-          .withRouteKey("GET /slots/{slotId}").withPathParameters(java.util.Map.of("slotId", "none"))
-          .withHeaders(java.util.Map.of()).withIsBase64Encoded(false).build(), null);
+      h.handleRequest(
+          com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent.builder()
+              .withRouteKey("GET /slots/{slotId}")
+              .withPathParameters(java.util.Map.of("slotId", "none"))
+              .withHeaders(java.util.Map.of())
+              .withIsBase64Encoded(false)
+              .build(),
+          null);
     } else if (handler instanceof fairslot.handler.WaitlistQueueHandler
         || handler instanceof fairslot.handler.BookingQueueHandler) {
       var event = new com.amazonaws.services.lambda.runtime.events.SQSEvent();

@@ -22,13 +22,15 @@ final class Crowd {
     List<Future<T>> futures = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       int index = i;
-      futures.add(pool.submit(() -> {
-        go.await();
-        long t0 = System.nanoTime();
-        T outcome = call.apply(index);
-        micros.add((System.nanoTime() - t0) / 1000);
-        return outcome;
-      }));
+      futures.add(
+          pool.submit(
+              () -> {
+                go.await();
+                long t0 = System.nanoTime();
+                T outcome = call.apply(index);
+                micros.add((System.nanoTime() - t0) / 1000);
+                return outcome;
+              }));
     }
     long start = System.nanoTime();
     go.countDown();

@@ -31,8 +31,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * DynamoDB calls and write units per operation, counted by an SDK interceptor on the real handler.
- * The emulator reports no consumed capacity for transactions, so write units are estimated from
- * the items written and the indexes they touch ({@link WriteUnits}).
+ * The emulator reports no consumed capacity for transactions, so write units are estimated from the
+ * items written and the indexes they touch ({@link WriteUnits}).
  */
 final class DynamoDbCost {
   private DynamoDbCost() {}
@@ -74,56 +74,150 @@ final class DynamoDbCost {
     try (Emulator emulator = Emulator.start()) {
       AwsEndpoint endpoint = emulator.endpoint();
       Counter counter = new Counter(new WriteUnits(endpoint.dynamoDb()));
-      DynamoDbClient dynamo = DynamoDbClient.builder().endpointOverride(endpoint.uri()).region(endpoint.region())
-          .credentialsProvider(endpoint.credentials()).httpClient(UrlConnectionHttpClient.create())
-          .overrideConfiguration(c -> c.addExecutionInterceptor(counter)).build();
+      DynamoDbClient dynamo =
+          DynamoDbClient.builder()
+              .endpointOverride(endpoint.uri())
+              .region(endpoint.region())
+              .credentialsProvider(endpoint.credentials())
+              .httpClient(UrlConnectionHttpClient.create())
+              .overrideConfiguration(c -> c.addExecutionInterceptor(counter))
+              .build();
       String table = "cost";
       Provisioner.createTable(dynamo, table);
       Instant now = Instant.now();
       MovableClock clock = new MovableClock(now);
       String secret = "bench-secret";
       HttpApiHandler[] handler = new HttpApiHandler[1];
-      LocalPaymentProvider provider = new LocalPaymentProvider((raw, headers) -> { }, secret, clock,
-          LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
-      Wiring wiring = new Wiring(dynamo, table, clock, IdGenerator.random(), new Wiring.Adapters(EventPublisher.NONE,
-          provider, new LocalNotificationSender(), (request, dedup) -> { }), secret);
+      LocalPaymentProvider provider =
+          new LocalPaymentProvider(
+              (raw, headers) -> {}, secret, clock, LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
+      Wiring wiring =
+          new Wiring(
+              dynamo,
+              table,
+              clock,
+              IdGenerator.random(),
+              new Wiring.Adapters(
+                  EventPublisher.NONE,
+                  provider,
+                  new LocalNotificationSender(),
+                  (request, dedup) -> {}),
+              secret);
       handler[0] = new HttpApiHandler(wiring.httpApi());
       ObjectMapper json = new ObjectMapper();
 
-      String venue = json.readTree(call(handler[0], "POST /venues", Map.of(), "{\"name\":\"V\",\"timeZone\":\"UTC\"}",
-          "admin", "admin")).path("venueId").asText();
-      String resource = json.readTree(call(handler[0], "POST /venues/{venueId}/resources", Map.of("venueId", venue),
-          "{\"name\":\"R\",\"kind\":\"SEATS\",\"capacity\":5000}", "admin", "admin")).path("resourceId").asText();
+      String venue =
+          json.readTree(
+                  call(
+                      handler[0],
+                      "POST /venues",
+                      Map.of(),
+                      "{\"name\":\"V\",\"timeZone\":\"UTC\"}",
+                      "admin",
+                      "admin"))
+              .path("venueId")
+              .asText();
+      String resource =
+          json.readTree(
+                  call(
+                      handler[0],
+                      "POST /venues/{venueId}/resources",
+                      Map.of("venueId", venue),
+                      "{\"name\":\"R\",\"kind\":\"SEATS\",\"capacity\":5000}",
+                      "admin",
+                      "admin"))
+              .path("resourceId")
+              .asText();
       String start = now.plus(Duration.ofDays(2)).atOffset(ZoneOffset.UTC).withNano(0).toString();
-      String end = now.plus(Duration.ofDays(2)).plusSeconds(3600).atOffset(ZoneOffset.UTC).withNano(0).toString();
-      String slot = json.readTree(call(handler[0], "POST /slots", Map.of(), "{\"resourceId\":\"" + resource
-          + "\",\"start\":\"" + start + "\",\"end\":\"" + end + "\",\"priceMinor\":100,\"currency\":\"CNY\"}",
-          "admin", "admin")).path("slotId").asText();
+      String end =
+          now.plus(Duration.ofDays(2))
+              .plusSeconds(3600)
+              .atOffset(ZoneOffset.UTC)
+              .withNano(0)
+              .toString();
+      String slot =
+          json.readTree(
+                  call(
+                      handler[0],
+                      "POST /slots",
+                      Map.of(),
+                      "{\"resourceId\":\""
+                          + resource
+                          + "\",\"start\":\""
+                          + start
+                          + "\",\"end\":\""
+                          + end
+                          + "\",\"priceMinor\":100,\"currency\":\"CNY\"}",
+                      "admin",
+                      "admin"))
+              .path("slotId")
+              .asText();
 
       counter.reset();
-      String booking = json.readTree(call(handler[0], "POST /bookings", Map.of(), "{\"slotId\":\"" + slot
-          + "\",\"quantity\":1}", "u-first", "customer")).path("bookingId").asText();
+      String booking =
+          json.readTree(
+                  call(
+                      handler[0],
+                      "POST /bookings",
+                      Map.of(),
+                      "{\"slotId\":\"" + slot + "\",\"quantity\":1}",
+                      "u-first",
+                      "customer"))
+              .path("bookingId")
+              .asText();
       int bookingCalls = counter.total();
       int bookingWcu = counter.estimatedWcu.get();
       int bookingBaseWcu = counter.baseTableWcu.get();
       String bookingDetail = counter.calls.toString();
 
       counter.reset();
-      call(handler[0], "POST /bookings/{bookingId}/cancel", Map.of("bookingId", booking), null, "u-first", "customer");
+      call(
+          handler[0],
+          "POST /bookings/{bookingId}/cancel",
+          Map.of("bookingId", booking),
+          null,
+          "u-first",
+          "customer");
       int cancelCalls = counter.total();
       String cancelDetail = counter.calls.toString();
 
-      String paid = json.readTree(call(handler[0], "POST /bookings", Map.of(), "{\"slotId\":\"" + slot
-          + "\",\"quantity\":1}", "u-payer", "customer")).path("bookingId").asText();
-      String paymentNo = json.readTree(call(handler[0], "POST /bookings/{bookingId}/pay", Map.of("bookingId", paid),
-          null, "u-payer", "customer")).path("paymentNo").asText();
-      String body = "{\"eventId\":\"evt-1\",\"paymentNo\":\"" + paymentNo + "\",\"bookingId\":\"" + paid
-          + "\",\"amountMinor\":100,\"currency\":\"CNY\",\"status\":\"SUCCEEDED\"}";
+      String paid =
+          json.readTree(
+                  call(
+                      handler[0],
+                      "POST /bookings",
+                      Map.of(),
+                      "{\"slotId\":\"" + slot + "\",\"quantity\":1}",
+                      "u-payer",
+                      "customer"))
+              .path("bookingId")
+              .asText();
+      String paymentNo =
+          json.readTree(
+                  call(
+                      handler[0],
+                      "POST /bookings/{bookingId}/pay",
+                      Map.of("bookingId", paid),
+                      null,
+                      "u-payer",
+                      "customer"))
+              .path("paymentNo")
+              .asText();
+      String body =
+          "{\"eventId\":\"evt-1\",\"paymentNo\":\""
+              + paymentNo
+              + "\",\"bookingId\":\""
+              + paid
+              + "\",\"amountMinor\":100,\"currency\":\"CNY\",\"status\":\"SUCCEEDED\"}";
       long ts = clock.instant().getEpochSecond();
       counter.reset();
       APIGatewayV2HTTPEvent webhook = event("POST /payments/callback", Map.of(), body, null, null);
       webhook.getHeaders().put(WebhookSignature.TIMESTAMP_HEADER.toLowerCase(), Long.toString(ts));
-      webhook.getHeaders().put(WebhookSignature.SIGNATURE_HEADER.toLowerCase(), new WebhookSignature(secret).sign(ts, body));
+      webhook
+          .getHeaders()
+          .put(
+              WebhookSignature.SIGNATURE_HEADER.toLowerCase(),
+              new WebhookSignature(secret).sign(ts, body));
       handler[0].handleRequest(webhook, null);
       int callbackCalls = counter.total();
       String callbackDetail = counter.calls.toString();
@@ -133,38 +227,74 @@ final class DynamoDbCost {
         if (i == due) {
           clock.advance(Duration.ofMinutes(10)); // the first 20 holds will be due, the rest not
         }
-        call(handler[0], "POST /bookings", Map.of(), "{\"slotId\":\"" + slot + "\",\"quantity\":1}", "holder-" + i,
+        call(
+            handler[0],
+            "POST /bookings",
+            Map.of(),
+            "{\"slotId\":\"" + slot + "\",\"quantity\":1}",
+            "holder-" + i,
             "customer");
       }
       clock.advance(Duration.ofMinutes(6));
       counter.reset();
       var sweep = wiring.holdSweep().run(500);
-      System.out.println("booking: " + bookingDetail + "  cancel: " + cancelDetail + "  callback: " + callbackDetail);
-      System.out.printf("bench dynamodb-cost: booking_calls=%d booking_wcu=%d booking_wcu_base_table=%d"
+      System.out.println(
+          "booking: "
+              + bookingDetail
+              + "  cancel: "
+              + cancelDetail
+              + "  callback: "
+              + callbackDetail);
+      System.out.printf(
+          "bench dynamodb-cost: booking_calls=%d booking_wcu=%d booking_wcu_base_table=%d"
               + " booking_wcu_indexes=%d cancel_calls=%d callback_calls=%d sweep_items_read=%d sweep_due=%d"
               + " sweep_holds_total=%d%n",
-          bookingCalls, bookingWcu, bookingBaseWcu, bookingWcu - bookingBaseWcu, cancelCalls, callbackCalls,
-          sweep.itemsRead(), sweep.due(), 200);
+          bookingCalls,
+          bookingWcu,
+          bookingBaseWcu,
+          bookingWcu - bookingBaseWcu,
+          cancelCalls,
+          callbackCalls,
+          sweep.itemsRead(),
+          sweep.due(),
+          200);
     }
   }
 
-  private static String call(HttpApiHandler handler, String routeKey, Map<String, String> path, String body,
-      String user, String group) {
-    APIGatewayV2HTTPResponse r = handler.handleRequest(event(routeKey, path, body, user, group), null);
+  private static String call(
+      HttpApiHandler handler,
+      String routeKey,
+      Map<String, String> path,
+      String body,
+      String user,
+      String group) {
+    APIGatewayV2HTTPResponse r =
+        handler.handleRequest(event(routeKey, path, body, user, group), null);
     return r.getBody();
   }
 
-  private static APIGatewayV2HTTPEvent event(String routeKey, Map<String, String> path, String body, String user,
-      String group) {
-    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = user == null ? null
-        : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder().withJwt(
-            APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-                .withClaims(Map.of("sub", user, "cognito:groups", "[" + group + "]")).withScopes(List.of()).build())
-            .build();
-    return APIGatewayV2HTTPEvent.builder().withRouteKey(routeKey).withPathParameters(path)
-        .withHeaders(new java.util.HashMap<>(Map.of("content-type", "application/json"))).withBody(body)
+  private static APIGatewayV2HTTPEvent event(
+      String routeKey, Map<String, String> path, String body, String user, String group) {
+    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer =
+        user == null
+            ? null
+            : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                .withJwt(
+                    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT
+                        .builder()
+                        .withClaims(Map.of("sub", user, "cognito:groups", "[" + group + "]"))
+                        .withScopes(List.of())
+                        .build())
+                .build();
+    return APIGatewayV2HTTPEvent.builder()
+        .withRouteKey(routeKey)
+        .withPathParameters(path)
+        .withHeaders(new java.util.HashMap<>(Map.of("content-type", "application/json")))
+        .withBody(body)
         .withIsBase64Encoded(false)
-        .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder().withAuthorizer(authorizer).build()).build();
+        .withRequestContext(
+            APIGatewayV2HTTPEvent.RequestContext.builder().withAuthorizer(authorizer).build())
+        .build();
   }
 
   /** A clock the cost run moves forward to make holds fall due. */

@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class QueuedCrowd {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
 
   private QueuedCrowd() {}
 
@@ -41,19 +42,32 @@ final class QueuedCrowd {
         tokens[i] = jwt.sign("fan-" + i, List.of("customer"), Duration.ofHours(1));
       }
       FaultFigures contended = FaultFigures.start(runtime.endpoint());
-      Crowd.Result<Sent> burst = Crowd.run(clients, Math.min(clients, 256), i -> {
-        long sentAt = System.nanoTime();
-        try {
-          HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/bookings"))
-              .timeout(Duration.ofMinutes(2)).header("Authorization", "Bearer " + tokens[i])
-              .POST(HttpRequest.BodyPublishers.ofString("{\"slotId\":\"" + slotId + "\",\"quantity\":1}")).build(),
-              HttpResponse.BodyHandlers.ofString());
-          String requestId = r.statusCode() == 202 ? JSON.readTree(r.body()).path("requestId").asText() : "";
-          return new Sent(requestId, tokens[i], sentAt, System.nanoTime(), r.statusCode());
-        } catch (Exception e) {
-          return new Sent("", tokens[i], sentAt, System.nanoTime(), -1);
-        }
-      });
+      Crowd.Result<Sent> burst =
+          Crowd.run(
+              clients,
+              Math.min(clients, 256),
+              i -> {
+                long sentAt = System.nanoTime();
+                try {
+                  HttpResponse<String> r =
+                      HTTP.send(
+                          HttpRequest.newBuilder(URI.create(base + "/bookings"))
+                              .timeout(Duration.ofMinutes(2))
+                              .header("Authorization", "Bearer " + tokens[i])
+                              .POST(
+                                  HttpRequest.BodyPublishers.ofString(
+                                      "{\"slotId\":\"" + slotId + "\",\"quantity\":1}"))
+                              .build(),
+                          HttpResponse.BodyHandlers.ofString());
+                  String requestId =
+                      r.statusCode() == 202
+                          ? JSON.readTree(r.body()).path("requestId").asText()
+                          : "";
+                  return new Sent(requestId, tokens[i], sentAt, System.nanoTime(), r.statusCode());
+                } catch (Exception e) {
+                  return new Sent("", tokens[i], sentAt, System.nanoTime(), -1);
+                }
+              });
       long acceptedAt = System.nanoTime();
 
       Map<String, String> decided = new ConcurrentHashMap<>();
@@ -61,12 +75,15 @@ final class QueuedCrowd {
       List<Sent> accepted = burst.outcomes().stream().filter(s -> s.status() == 202).toList();
       while (System.nanoTime() < deadline) {
         if (runtime.bookingMessagesInQueue() == 0) {
-          accepted.parallelStream().filter(s -> !decided.containsKey(s.requestId())).forEach(s -> {
-            String status = status(base, s);
-            if (!status.equals("QUEUED")) {
-              decided.put(s.requestId(), status);
-            }
-          });
+          accepted.parallelStream()
+              .filter(s -> !decided.containsKey(s.requestId()))
+              .forEach(
+                  s -> {
+                    String status = status(base, s);
+                    if (!status.equals("QUEUED")) {
+                      decided.put(s.requestId(), status);
+                    }
+                  });
           if (decided.size() == accepted.size()) {
             break;
           }
@@ -101,23 +118,47 @@ final class QueuedCrowd {
       }
       int remaining = Bench.get(base + "/slots/" + slotId).path("remaining").asInt();
       long errors = clients - accepted.size();
-      System.out.println("bench flash-crowd-queued contended: " + contended.line(granted.size(), clients,
-          burst.outcomes().stream().filter(x -> x.status() == 503).count(), drainSeconds));
-      System.out.printf("outcomes: %s; definitely ordered (granted, sold out) pairs checked: %d%n", outcomes,
-          definitePairs);
-      System.out.printf("bench flash-crowd-queued: accepted=%d errors=%d p50_ms=%.1f p99_ms=%.1f drain_s=%.1f"
+      System.out.println(
+          "bench flash-crowd-queued contended: "
+              + contended.line(
+                  granted.size(),
+                  clients,
+                  burst.outcomes().stream().filter(x -> x.status() == 503).count(),
+                  drainSeconds));
+      System.out.printf(
+          "outcomes: %s; definitely ordered (granted, sold out) pairs checked: %d%n",
+          outcomes, definitePairs);
+      System.out.printf(
+          "bench flash-crowd-queued: accepted=%d errors=%d p50_ms=%.1f p99_ms=%.1f drain_s=%.1f"
               + " granted=%d sold_out=%d undecided=%d in_order=%s invariant=%s clients=%d seats=%d%n",
-          accepted.size(), errors, burst.stats().p50Ms(), burst.stats().p99Ms(), drainSeconds,
-          granted.size(), soldOut.size(), accepted.size() - decided.size(), outOfOrder == 0,
-          granted.size() + remaining == seats ? "ok" : "BROKEN", clients, seats);
+          accepted.size(),
+          errors,
+          burst.stats().p50Ms(),
+          burst.stats().p99Ms(),
+          drainSeconds,
+          granted.size(),
+          soldOut.size(),
+          accepted.size() - decided.size(),
+          outOfOrder == 0,
+          granted.size() + remaining == seats ? "ok" : "BROKEN",
+          clients,
+          seats);
     }
   }
 
   private static String status(String base, Sent s) {
     try {
-      return JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(base + "/booking-requests/" + s.requestId()))
-          .header("Authorization", "Bearer " + s.token()).GET().build(), HttpResponse.BodyHandlers.ofString())
-          .body()).path("status").asText();
+      return JSON.readTree(
+              HTTP.send(
+                      HttpRequest.newBuilder(
+                              URI.create(base + "/booking-requests/" + s.requestId()))
+                          .header("Authorization", "Bearer " + s.token())
+                          .GET()
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body())
+          .path("status")
+          .asText();
     } catch (Exception e) {
       return "QUEUED";
     }

@@ -17,7 +17,9 @@ record Stats(List<Long> micros, double seconds) {
   }
 
   double p99Ms() {
-    return micros.isEmpty() ? 0 : micros.get(Math.min(micros.size() - 1, (int) (micros.size() * 0.99))) / 1000.0;
+    return micros.isEmpty()
+        ? 0
+        : micros.get(Math.min(micros.size() - 1, (int) (micros.size() * 0.99))) / 1000.0;
   }
 
   double throughput() {

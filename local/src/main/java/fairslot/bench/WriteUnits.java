@@ -16,14 +16,15 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
- * Write units as DynamoDB would bill them, since the emulator reports none for transactions:
- * the base table (2 WCU per started KB in a transaction, 1 outside), plus every global secondary
- * index the write touches (1 per started KB of the projected item; 2 when the item's index key
- * changes, which is a delete and a put). Index membership of an updated item is read from the item
- * as it is before the write, with a client the counter does not see.
+ * Write units as DynamoDB would bill them, since the emulator reports none for transactions: the
+ * base table (2 WCU per started KB in a transaction, 1 outside), plus every global secondary index
+ * the write touches (1 per started KB of the projected item; 2 when the item's index key changes,
+ * which is a delete and a put). Index membership of an updated item is read from the item as it is
+ * before the write, with a client the counter does not see.
  */
 final class WriteUnits {
-  private static final Pattern SET_TARGET = Pattern.compile("(?:^|,)\\s*([#\\w]+)(?:\\.[#\\w]+)*\\s*=");
+  private static final Pattern SET_TARGET =
+      Pattern.compile("(?:^|,)\\s*([#\\w]+)(?:\\.[#\\w]+)*\\s*=");
 
   private final DynamoDbClient uncounted;
 
@@ -40,8 +41,10 @@ final class WriteUnits {
     if (action.update() != null) {
       Update u = action.update();
       Map<String, AttributeValue> before = current(u.tableName(), u.key());
-      Set<String> changed = changedAttributes(u.updateExpression(),
-          u.expressionAttributeNames() == null ? Map.of() : u.expressionAttributeNames());
+      Set<String> changed =
+          changedAttributes(
+              u.updateExpression(),
+              u.expressionAttributeNames() == null ? Map.of() : u.expressionAttributeNames());
       return rate * Math.max(1, kb(before)) + updateIndexUnits(before, changed);
     }
     if (action.delete() != null) {
@@ -53,12 +56,14 @@ final class WriteUnits {
   }
 
   private Map<String, AttributeValue> current(String table, Map<String, AttributeValue> key) {
-    Map<String, AttributeValue> item = uncounted.getItem(r -> r.tableName(table).key(key).consistentRead(true)).item();
+    Map<String, AttributeValue> item =
+        uncounted.getItem(r -> r.tableName(table).key(key).consistentRead(true)).item();
     return item == null ? Map.of() : item;
   }
 
   /** Puts: every index whose keys the new item has; deletes: every index the old item is in. */
-  private static int indexUnits(Map<String, AttributeValue> before, Map<String, AttributeValue> after, boolean put) {
+  private static int indexUnits(
+      Map<String, AttributeValue> before, Map<String, AttributeValue> after, boolean put) {
     int units = 0;
     Map<String, AttributeValue> item = put ? after : before;
     for (IndexDefinition index : Fairslot.TABLE.indexes()) {
@@ -72,11 +77,17 @@ final class WriteUnits {
   private static int updateIndexUnits(Map<String, AttributeValue> before, Set<String> changed) {
     int units = 0;
     for (IndexDefinition index : Fairslot.TABLE.indexes()) {
-      boolean keyChanged = changed.contains(index.partitionKey()) || changed.contains(index.sortKey());
+      boolean keyChanged =
+          changed.contains(index.partitionKey()) || changed.contains(index.sortKey());
       boolean member = in(index, before);
       if (keyChanged) {
-        units += member ? 2 : 1; // moved within the index (delete + put), or added to it / removed from it
-      } else if (member && index.projection() == IndexDefinition.Projection.ALL && !changed.isEmpty()) {
+        units +=
+            member
+                ? 2
+                : 1; // moved within the index (delete + put), or added to it / removed from it
+      } else if (member
+          && index.projection() == IndexDefinition.Projection.ALL
+          && !changed.isEmpty()) {
         units += kb(before);
       }
     }

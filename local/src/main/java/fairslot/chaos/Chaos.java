@@ -9,20 +9,38 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * {@code ./fairslot chaos [--runs N] [--seed S]}: random mixed workloads against the real handlers with
- * the emulator's faults on, each followed by the checks in {@link ChaosChecks}. Ends with one line
- * {@code chaos: runs=N seed=S violations=V fivexx=F requests=R faults=...} and exits non-zero on any
- * violation, printing the seed and run that broke. Traffic stays on 127.0.0.1; every run stops by itself.
+ * {@code ./fairslot chaos [--runs N] [--seed S]}: random mixed workloads against the real handlers
+ * with the emulator's faults on, each followed by the checks in {@link ChaosChecks}. Ends with one
+ * line {@code chaos: runs=N seed=S violations=V fivexx=F requests=R faults=...} and exits non-zero
+ * on any violation, printing the seed and run that broke. Traffic stays on 127.0.0.1; every run
+ * stops by itself.
  */
 public final class Chaos {
-  /** The faults a run plays under unless FAIRSLOT_FAULTS names others; the seed is the run's own. */
+  /**
+   * The faults a run plays under unless FAIRSLOT_FAULTS names others; the seed is the run's own.
+   */
   static final String DEFAULT_FAULTS = "conflict_ms=20,throttle=0.02,error=0.01,lost_response=0.02";
 
-  public record Summary(int runs, long seed, List<String> violations, long fiveHundreds, long requests,
+  public record Summary(
+      int runs,
+      long seed,
+      List<String> violations,
+      long fiveHundreds,
+      long requests,
       Map<String, Long> faults) {
     public String line() {
-      return "chaos: runs=" + runs + " seed=" + seed + " violations=" + violations.size() + " fivexx=" + fiveHundreds
-          + " requests=" + requests + " faults=" + faults;
+      return "chaos: runs="
+          + runs
+          + " seed="
+          + seed
+          + " violations="
+          + violations.size()
+          + " fivexx="
+          + fiveHundreds
+          + " requests="
+          + requests
+          + " faults="
+          + faults;
     }
   }
 
@@ -48,8 +66,11 @@ public final class Chaos {
 
   /** Plays {@code runs} runs from {@code seed} (run i uses seed + i) on one embedded emulator. */
   public static Summary run(int runs, long seed, boolean verbose) throws Exception {
-    String base = Optional.ofNullable(System.getenv(Emulator.FAULTS_ENV)).filter(s -> !s.isBlank())
-        .orElse(DEFAULT_FAULTS).replaceAll(",?seed=\\d+", "");
+    String base =
+        Optional.ofNullable(System.getenv(Emulator.FAULTS_ENV))
+            .filter(s -> !s.isBlank())
+            .orElse(DEFAULT_FAULTS)
+            .replaceAll(",?seed=\\d+", "");
     List<String> violations = new ArrayList<>();
     long fiveHundreds = 0;
     long requests = 0;
@@ -58,7 +79,8 @@ public final class Chaos {
       EmulatorFaults switchboard = new EmulatorFaults(emulator.endpoint());
       for (int run = 0; run < runs; run++) {
         long runSeed = seed + run;
-        try (ChaosWorld world = new ChaosWorld(emulator.endpoint(), "chaos-" + runSeed + "-" + run)) {
+        try (ChaosWorld world =
+            new ChaosWorld(emulator.endpoint(), "chaos-" + runSeed + "-" + run)) {
           long started = System.nanoTime();
           ChaosWorkload work = new ChaosWorkload(world, runSeed);
           work.setUp();
@@ -69,12 +91,21 @@ public final class Chaos {
           switchboard.set("");
           quiesce(world);
           List<String> broken = ChaosChecks.violations(world, work);
-          long calls = world.statuses.values().stream().mapToLong(java.util.concurrent.atomic.AtomicLong::get).sum();
+          long calls =
+              world.statuses.values().stream()
+                  .mapToLong(java.util.concurrent.atomic.AtomicLong::get)
+                  .sum();
           requests += calls;
           fiveHundreds += world.fiveHundreds();
           if (verbose || !broken.isEmpty()) {
-            System.out.printf("chaos run %d seed=%d: %d requests %s, %d violation(s), play %.1f s, run %.1f s%n", run,
-                runSeed, calls, new TreeMap<>(toLongs(world.statuses)), broken.size(), (played - started) / 1e9,
+            System.out.printf(
+                "chaos run %d seed=%d: %d requests %s, %d violation(s), play %.1f s, run %.1f s%n",
+                run,
+                runSeed,
+                calls,
+                new TreeMap<>(toLongs(world.statuses)),
+                broken.size(),
+                (played - started) / 1e9,
                 (System.nanoTime() - started) / 1e9);
           }
           for (String v : broken) {
@@ -95,15 +126,22 @@ public final class Chaos {
     for (int round = 0; round < 4; round++) {
       world.deliverBookingRequests();
       world.deliverSeatReleased();
-      for (String job : List.of("sweep-holds", "sweep-offers", "waitlist-fallback", "finish-cancels", "refund-retry",
-          "stale-requests")) {
+      for (String job :
+          List.of(
+              "sweep-holds",
+              "sweep-offers",
+              "waitlist-fallback",
+              "finish-cancels",
+              "refund-retry",
+              "stale-requests")) {
         world.runJob(job);
       }
       world.drainDlq();
     }
   }
 
-  private static Map<Integer, Long> toLongs(Map<Integer, java.util.concurrent.atomic.AtomicLong> counts) {
+  private static Map<Integer, Long> toLongs(
+      Map<Integer, java.util.concurrent.atomic.AtomicLong> counts) {
     Map<Integer, Long> out = new TreeMap<>();
     counts.forEach((k, v) -> out.put(k, v.get()));
     return out;

@@ -11,8 +11,8 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * What must hold after a run, judged from raw items (a scan: harness code may scan, product code may
- * not) and from every answer the clients got. Each broken rule is one line in the result.
+ * What must hold after a run, judged from raw items (a scan: harness code may scan, product code
+ * may not) and from every answer the clients got. Each broken rule is one line in the result.
  */
 final class ChaosChecks {
   private static final Set<String> ACTIVE = Set.of("PENDING_PAY", "PAID", "COMPLETED", "NO_SHOW");
@@ -22,12 +22,23 @@ final class ChaosChecks {
 
   static List<String> violations(ChaosWorld world, ChaosWorkload work) {
     List<String> out = new ArrayList<>();
-    List<Map<String, AttributeValue>> items = world.dynamo.scanPaginator(r -> r.tableName(world.table)
-        .consistentRead(true)).items().stream().toList();
+    List<Map<String, AttributeValue>> items =
+        world
+            .dynamo
+            .scanPaginator(r -> r.tableName(world.table).consistentRead(true))
+            .items()
+            .stream()
+            .toList();
     // Queued requests: every one decided; a granted one names its booking.
     for (String requestId : work.queuedRequests) {
-      Reply r = world.call("GET /booking-requests/{requestId}", Map.of("requestId", requestId), requestOwner(items,
-          requestId), "customer", null, null);
+      Reply r =
+          world.call(
+              "GET /booking-requests/{requestId}",
+              Map.of("requestId", requestId),
+              requestOwner(items, requestId),
+              "customer",
+              null,
+              null);
       if ("QUEUED".equals(r.text("status"))) {
         out.add("request " + requestId + " still QUEUED after the queue was drained");
       }
@@ -41,8 +52,14 @@ final class ChaosChecks {
     // A waitlist entry that became a booking (an accept, or AUTO_HOLD) names it to its member.
     for (var item : items) {
       if (is(item, "WAITENTRY") && s(item, "bookingId") != null) {
-        Reply me = world.call("GET /slots/{slotId}/waitlist/me", Map.of("slotId", s(item, "slotId")),
-            s(item, "userId"), "customer", null, null);
+        Reply me =
+            world.call(
+                "GET /slots/{slotId}/waitlist/me",
+                Map.of("slotId", s(item, "slotId")),
+                s(item, "userId"),
+                "customer",
+                null,
+                null);
         if (s(item, "bookingId").equals(me.text("bookingId"))) {
           work.namedBookings.add(me.text("bookingId"));
         }
@@ -53,10 +70,28 @@ final class ChaosChecks {
     payments(items, work, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);
-    int parked = world.sqs.getQueueAttributes(r -> r.queueUrl(world.sqs.getQueueUrl(q -> q.queueName(world.table + "-"
-        + Fairslot.WAITLIST_QUEUE.deadLetterNameWithSuffix())).queueUrl())
-        .attributeNamesWithStrings("ApproximateNumberOfMessages")).attributesAsStrings()
-        .values().stream().mapToInt(Integer::parseInt).sum();
+    int parked =
+        world
+            .sqs
+            .getQueueAttributes(
+                r ->
+                    r.queueUrl(
+                            world
+                                .sqs
+                                .getQueueUrl(
+                                    q ->
+                                        q.queueName(
+                                            world.table
+                                                + "-"
+                                                + Fairslot.WAITLIST_QUEUE
+                                                    .deadLetterNameWithSuffix()))
+                                .queueUrl())
+                        .attributeNamesWithStrings("ApproximateNumberOfMessages"))
+            .attributesAsStrings()
+            .values()
+            .stream()
+            .mapToInt(Integer::parseInt)
+            .sum();
     if (parked > 0) {
       out.add(parked + " SeatReleased message(s) parked in the waitlist DLQ");
     }
@@ -64,8 +99,11 @@ final class ChaosChecks {
   }
 
   private static String requestOwner(List<Map<String, AttributeValue>> items, String requestId) {
-    return items.stream().filter(i -> is(i, "REQUEST") && requestId.equals(s(i, "requestId")))
-        .map(i -> s(i, "userId")).findFirst().orElse("nobody");
+    return items.stream()
+        .filter(i -> is(i, "REQUEST") && requestId.equals(s(i, "requestId")))
+        .map(i -> s(i, "userId"))
+        .findFirst()
+        .orElse("nobody");
   }
 
   /** capacity == remaining + active booking quantities + open offers, for every slot. */
@@ -89,22 +127,41 @@ final class ChaosChecks {
         int o = offered.getOrDefault(slotId, 0);
         int owed = n(item, "forWaitlist");
         if (capacity != remaining + h + o || remaining < 0 || owed < 0 || owed > remaining) {
-          out.add("seat ledger of slot " + slotId + ": capacity " + capacity + " != remaining " + remaining
-              + " + held " + h + " + offered " + o + " (owed to the waitlist " + owed + ")");
+          out.add(
+              "seat ledger of slot "
+                  + slotId
+                  + ": capacity "
+                  + capacity
+                  + " != remaining "
+                  + remaining
+                  + " + held "
+                  + h
+                  + " + offered "
+                  + o
+                  + " (owed to the waitlist "
+                  + owed
+                  + ")");
         }
       }
     }
   }
 
   /** Every booking an answer named exists; no booking exists that no answer named. */
-  private static void bookings(List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
+  private static void bookings(
+      List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
     Set<String> stored = new java.util.HashSet<>();
     for (var item : items) {
       if (is(item, "BOOKING")) {
         stored.add(s(item, "bookingId"));
         if (!work.namedBookings.contains(s(item, "bookingId"))) {
-          out.add("booking " + s(item, "bookingId") + " (" + s(item, "status") + ", user " + s(item, "userId")
-              + ") exists but no answer named it");
+          out.add(
+              "booking "
+                  + s(item, "bookingId")
+                  + " ("
+                  + s(item, "status")
+                  + ", user "
+                  + s(item, "userId")
+                  + ") exists but no answer named it");
         }
       }
     }
@@ -117,9 +174,11 @@ final class ChaosChecks {
 
   /**
    * Money: a payment the provider took is kept (its booking is PAID, COMPLETED or NO_SHOW and it is
-   * SUCCEEDED) or on its way back (REFUNDING, REFUNDED, REFUND_FAILED); never lost, never kept twice.
+   * SUCCEEDED) or on its way back (REFUNDING, REFUNDED, REFUND_FAILED); never lost, never kept
+   * twice.
    */
-  private static void payments(List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
+  private static void payments(
+      List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
     Map<String, Map<String, AttributeValue>> byPayment = new HashMap<>();
     Map<String, Map<String, AttributeValue>> byBooking = new HashMap<>();
     Map<String, Integer> keptPerBooking = new HashMap<>();
@@ -151,30 +210,47 @@ final class ChaosChecks {
       if (kept || returning) {
         accounted += amount;
       } else {
-        out.add("payment " + e.getKey() + " succeeded but is " + status + " with its booking " + bookingStatus
-            + ": money neither kept nor returned");
+        out.add(
+            "payment "
+                + e.getKey()
+                + " succeeded but is "
+                + status
+                + " with its booking "
+                + bookingStatus
+                + ": money neither kept nor returned");
       }
     }
     if (taken != accounted) {
-      out.add("money not conserved: taken " + taken + " != kept + refunded + refunding " + accounted);
+      out.add(
+          "money not conserved: taken " + taken + " != kept + refunded + refunding " + accounted);
     }
-    keptPerBooking.forEach((bookingId, n) -> {
-      if (n > 1) {
-        out.add("booking " + bookingId + " kept " + n + " payments");
-      }
-    });
-    byBooking.forEach((bookingId, booking) -> {
-      if (KEPT.contains(s(booking, "status")) && !work.deskBookings.contains(bookingId)
-          && n(booking, "amountMinor") > 0 && keptPerBooking.getOrDefault(bookingId, 0) != 1) {
-        out.add("booking " + bookingId + " is " + s(booking, "status") + " without exactly one kept payment");
-      }
-    });
+    keptPerBooking.forEach(
+        (bookingId, n) -> {
+          if (n > 1) {
+            out.add("booking " + bookingId + " kept " + n + " payments");
+          }
+        });
+    byBooking.forEach(
+        (bookingId, booking) -> {
+          if (KEPT.contains(s(booking, "status"))
+              && !work.deskBookings.contains(bookingId)
+              && n(booking, "amountMinor") > 0
+              && keptPerBooking.getOrDefault(bookingId, 0) != 1) {
+            out.add(
+                "booking "
+                    + bookingId
+                    + " is "
+                    + s(booking, "status")
+                    + " without exactly one kept payment");
+          }
+        });
   }
 
   private static void reconcile(ChaosWorld world, List<String> out) {
     String cursor = null;
     do {
-      String body = cursor == null ? "{\"limit\":200}" : "{\"limit\":200,\"cursor\":\"" + cursor + "\"}";
+      String body =
+          cursor == null ? "{\"limit\":200}" : "{\"limit\":200,\"cursor\":\"" + cursor + "\"}";
       Reply r = world.call("POST /admin/reconcile", Map.of(), "admin", "admin", body, null);
       if (r.status() != 200) {
         out.add("reconcile answered " + r.status() + " " + r.body());

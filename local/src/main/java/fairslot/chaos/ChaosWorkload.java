@@ -15,10 +15,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * One run's random mixed workload, played with faults on: crowds on DIRECT and QUEUED slots, payments
- * and webhook replays (duplicates, out of order, late), cancels, waitlist joins, accepts and
- * declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it. It records
- * every booking an answer named, for the checks.
+ * One run's random mixed workload, played with faults on: crowds on DIRECT and QUEUED slots,
+ * payments and webhook replays (duplicates, out of order, late), cancels, waitlist joins, accepts
+ * and declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it. It
+ * records every booking an answer named, for the checks.
  */
 final class ChaosWorkload {
   private static final String ADMIN = "admin";
@@ -27,10 +27,13 @@ final class ChaosWorkload {
 
   /** Bookings some answer named (201, replay, desk, accept, granted request). */
   final Set<String> namedBookings = ConcurrentHashMap.newKeySet();
+
   /** paymentNo -> the bookingId it pays, for payments the provider reported SUCCEEDED. */
   final Map<String, String> succeeded = new ConcurrentHashMap<>();
+
   /** Payments whose success the provider reports late, after the clock moved past the hold. */
   final Map<String, String> latePayments = new ConcurrentHashMap<>();
+
   final Set<String> deskBookings = ConcurrentHashMap.newKeySet();
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
@@ -45,11 +48,11 @@ final class ChaosWorkload {
   void setUp() {
     String offerVenue = venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
     String autoVenue = venue("{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\"}");
-    slots.add(slot(offerVenue, 6 + random.nextInt(8), "DIRECT"));     // 0: the crowd
-    slots.add(slot(offerVenue, 2 + random.nextInt(3), "DIRECT"));     // 1: waitlist, OFFER mode
-    slots.add(slot(offerVenue, 4 + random.nextInt(5), "QUEUED"));     // 2: queued admission
-    slots.add(slot(autoVenue, 2 + random.nextInt(3), "DIRECT"));      // 3: waitlist, AUTO_HOLD mode
-    slots.add(slot(offerVenue, 5, "DIRECT"));                         // 4: cancelled by the admin mid-run
+    slots.add(slot(offerVenue, 6 + random.nextInt(8), "DIRECT")); // 0: the crowd
+    slots.add(slot(offerVenue, 2 + random.nextInt(3), "DIRECT")); // 1: waitlist, OFFER mode
+    slots.add(slot(offerVenue, 4 + random.nextInt(5), "QUEUED")); // 2: queued admission
+    slots.add(slot(autoVenue, 2 + random.nextInt(3), "DIRECT")); // 3: waitlist, AUTO_HOLD mode
+    slots.add(slot(offerVenue, 5, "DIRECT")); // 4: cancelled by the admin mid-run
     cancelledSlot = slots.get(4);
   }
 
@@ -75,15 +78,24 @@ final class ChaosWorkload {
       String user = "c" + i;
       wave.add(() -> bookPayMaybeCancel(user, cancelledSlot, true, false));
     }
-    wave.add(() -> {
-      ChaosWorld.pause(random.nextInt(200));
-      return world.call("POST /slots/{slotId}/cancel", Map.of("slotId", cancelledSlot), ADMIN, "admin", "{}", null);
-    });
+    wave.add(
+        () -> {
+          ChaosWorld.pause(random.nextInt(200));
+          return world.call(
+              "POST /slots/{slotId}/cancel",
+              Map.of("slotId", cancelledSlot),
+              ADMIN,
+              "admin",
+              "{}",
+              null);
+        });
     for (int i = 0; i < 4; i++) {
       String phone = "+86 138 0013 80" + (10 + random.nextInt(3)); // some walk-ins share a phone
       wave.add(() -> walkIn(phone, slots.get(0)));
     }
-    for (String job : List.of("sweep-holds", "sweep-offers", "waitlist-fallback", "finish-cancels", "refund-retry")) {
+    for (String job :
+        List.of(
+            "sweep-holds", "sweep-offers", "waitlist-fallback", "finish-cancels", "refund-retry")) {
       wave.add(() -> world.runJob(job));
     }
     wave.add(() -> world.deliverSeatReleased());
@@ -101,10 +113,13 @@ final class ChaosWorkload {
         late.add(() -> replayWebhook(paymentNo));
       }
     }
-    latePayments.forEach((paymentNo, bookingId) -> late.add(() -> {
-      succeeded.put(paymentNo, bookingId);
-      return world.provider.report(paymentNo, "SUCCEEDED");
-    }));
+    latePayments.forEach(
+        (paymentNo, bookingId) ->
+            late.add(
+                () -> {
+                  succeeded.put(paymentNo, bookingId);
+                  return world.provider.report(paymentNo, "SUCCEEDED");
+                }));
     for (int i = 0; i < 12; i++) {
       String user = "w" + i;
       late.add(() -> acceptOrDecline(user, slots.get(1)));
@@ -122,7 +137,14 @@ final class ChaosWorkload {
     }
     String bookingId = booked.text("bookingId");
     if (pay) {
-      Reply paid = world.call("POST /bookings/{bookingId}/pay", Map.of("bookingId", bookingId), user, "customer", "{}", null);
+      Reply paid =
+          world.call(
+              "POST /bookings/{bookingId}/pay",
+              Map.of("bookingId", bookingId),
+              user,
+              "customer",
+              "{}",
+              null);
       String paymentNo = paid.text("paymentNo");
       if (paid.status() == 200 && paymentNo != null && random.nextInt(4) == 0) {
         latePayments.put(paymentNo, bookingId); // the provider answers only after the hold lapsed
@@ -138,7 +160,13 @@ final class ChaosWorkload {
       }
     }
     if (cancel) {
-      world.call("POST /bookings/{bookingId}/cancel", Map.of("bookingId", bookingId), user, "customer", "{}", null);
+      world.call(
+          "POST /bookings/{bookingId}/cancel",
+          Map.of("bookingId", bookingId),
+          user,
+          "customer",
+          "{}",
+          null);
     }
     return booked;
   }
@@ -146,26 +174,56 @@ final class ChaosWorkload {
   private Object bookOrWait(String user, String slotId) {
     Reply booked = book(user, slotId, "k-" + user);
     if (booked.status() == 409 && "sold_out".equals(booked.text("code"))) {
-      return world.call("POST /slots/{slotId}/waitlist", Map.of("slotId", slotId), user, "customer", "{}", "j-" + user);
+      return world.call(
+          "POST /slots/{slotId}/waitlist",
+          Map.of("slotId", slotId),
+          user,
+          "customer",
+          "{}",
+          "j-" + user);
     }
     if (booked.status() == 201 && random.nextInt(3) == 0) {
-      world.call("POST /bookings/{bookingId}/cancel", Map.of("bookingId", booked.text("bookingId")), user, "customer",
-          "{}", null);
+      world.call(
+          "POST /bookings/{bookingId}/cancel",
+          Map.of("bookingId", booked.text("bookingId")),
+          user,
+          "customer",
+          "{}",
+          null);
     }
     return booked;
   }
 
   private Object acceptOrDecline(String user, String slotId) {
-    Reply me = world.call("GET /slots/{slotId}/waitlist/me", Map.of("slotId", slotId), user, "customer", null, null);
+    Reply me =
+        world.call(
+            "GET /slots/{slotId}/waitlist/me",
+            Map.of("slotId", slotId),
+            user,
+            "customer",
+            null,
+            null);
     if (me.status() != 200 || !"OFFERED".equals(me.text("status"))) {
       return me;
     }
     String entryId = me.text("entryId");
     if (random.nextInt(4) == 0) {
-      return world.call("POST /waitlist/{entryId}/decline", Map.of("entryId", entryId), user, "customer", "{}", null);
+      return world.call(
+          "POST /waitlist/{entryId}/decline",
+          Map.of("entryId", entryId),
+          user,
+          "customer",
+          "{}",
+          null);
     }
-    Reply accepted = world.call("POST /waitlist/{entryId}/accept", Map.of("entryId", entryId), user, "customer", "{}",
-        "acc-" + entryId);
+    Reply accepted =
+        world.call(
+            "POST /waitlist/{entryId}/accept",
+            Map.of("entryId", entryId),
+            user,
+            "customer",
+            "{}",
+            "acc-" + entryId);
     if (accepted.status() == 201) {
       namedBookings.add(accepted.text("bookingId"));
     }
@@ -181,28 +239,57 @@ final class ChaosWorkload {
   }
 
   private Object walkIn(String phone, String slotId) {
-    Reply r = world.call("POST /staff/bookings", Map.of(), "desk", "frontdesk", "{\"slotId\":\"" + slotId
-        + "\",\"quantity\":1,\"customer\":{\"phone\":\"" + phone + "\",\"name\":\"Walk In\"}}", "desk-" + phone);
+    Reply r =
+        world.call(
+            "POST /staff/bookings",
+            Map.of(),
+            "desk",
+            "frontdesk",
+            "{\"slotId\":\""
+                + slotId
+                + "\",\"quantity\":1,\"customer\":{\"phone\":\""
+                + phone
+                + "\",\"name\":\"Walk In\"}}",
+            "desk-" + phone);
     if (r.status() == 201) {
       String bookingId = r.text("bookingId");
       namedBookings.add(bookingId);
       deskBookings.add(bookingId);
-      world.call("POST /staff/bookings/{bookingId}/offline-payment", Map.of("bookingId", bookingId), "desk",
-          "frontdesk", "{}", null);
-      world.call("POST /staff/bookings/{bookingId}/check-in", Map.of("bookingId", bookingId), "desk",
-          "frontdesk", "{}", null);
+      world.call(
+          "POST /staff/bookings/{bookingId}/offline-payment",
+          Map.of("bookingId", bookingId),
+          "desk",
+          "frontdesk",
+          "{}",
+          null);
+      world.call(
+          "POST /staff/bookings/{bookingId}/check-in",
+          Map.of("bookingId", bookingId),
+          "desk",
+          "frontdesk",
+          "{}",
+          null);
     }
     return r;
   }
 
   private Reply book(String user, String slotId, String key) {
-    Reply r = world.call("POST /bookings", Map.of(), user, "customer",
-        "{\"slotId\":\"" + slotId + "\",\"quantity\":1}", key);
+    Reply r =
+        world.call(
+            "POST /bookings",
+            Map.of(),
+            user,
+            "customer",
+            "{\"slotId\":\"" + slotId + "\",\"quantity\":1}",
+            key);
     if (r.status() == 201) {
       namedBookings.add(r.text("bookingId"));
     }
-    if (r.status() == 409 && "already_booked".equals(r.text("code")) && r.text("bookingId") != null) {
-      namedBookings.add(r.text("bookingId")); // the unknown-outcome rule: the guard names the booking
+    if (r.status() == 409
+        && "already_booked".equals(r.text("code"))
+        && r.text("bookingId") != null) {
+      namedBookings.add(
+          r.text("bookingId")); // the unknown-outcome rule: the guard names the booking
     }
     return r;
   }
@@ -213,17 +300,47 @@ final class ChaosWorkload {
   }
 
   private String venue(String policy) {
-    return world.call("POST /venues", Map.of(), ADMIN, "admin",
-        "{\"name\":\"Chaos Club\",\"timeZone\":\"Asia/Shanghai\",\"policy\":" + policy + "}", null).text("venueId");
+    return world
+        .call(
+            "POST /venues",
+            Map.of(),
+            ADMIN,
+            "admin",
+            "{\"name\":\"Chaos Club\",\"timeZone\":\"Asia/Shanghai\",\"policy\":" + policy + "}",
+            null)
+        .text("venueId");
   }
 
   private String slot(String venueId, int capacity, String admission) {
-    String resourceId = world.call("POST /venues/{venueId}/resources", Map.of("venueId", venueId), ADMIN, "admin",
-        "{\"name\":\"Room\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}", null).text("resourceId");
+    String resourceId =
+        world
+            .call(
+                "POST /venues/{venueId}/resources",
+                Map.of("venueId", venueId),
+                ADMIN,
+                "admin",
+                "{\"name\":\"Room\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}",
+                null)
+            .text("resourceId");
     var start = world.clock.instant().plus(Duration.ofDays(2)).plusSeconds(3600L * slots.size());
-    return world.call("POST /slots", Map.of(), ADMIN, "admin", "{\"resourceId\":\"" + resourceId + "\",\"start\":\""
-        + start + "\",\"end\":\"" + start.plus(Duration.ofHours(1)) + "\",\"priceMinor\":5000,\"currency\":\"CNY\","
-        + "\"admission\":\"" + admission + "\"}", null).text("slotId");
+    return world
+        .call(
+            "POST /slots",
+            Map.of(),
+            ADMIN,
+            "admin",
+            "{\"resourceId\":\""
+                + resourceId
+                + "\",\"start\":\""
+                + start
+                + "\",\"end\":\""
+                + start.plus(Duration.ofHours(1))
+                + "\",\"priceMinor\":5000,\"currency\":\"CNY\","
+                + "\"admission\":\""
+                + admission
+                + "\"}",
+            null)
+        .text("slotId");
   }
 
   private static void runAll(List<Callable<Object>> tasks, int threads) throws Exception {

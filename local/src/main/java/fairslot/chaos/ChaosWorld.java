@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fairslot.app.IdGenerator;
 import fairslot.aws.AwsRetries;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.ScheduleDefinition;
@@ -16,7 +17,6 @@ import fairslot.handler.HttpApiHandler;
 import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
 import fairslot.local.JobHandlers;
-import fairslot.app.IdGenerator;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.messaging.payments.LocalPaymentProvider;
@@ -63,9 +63,13 @@ final class ChaosWorld implements AutoCloseable {
   private final SqsPoller dlqPoller;
   private final Map<String, Supplier<Map<String, Object>>> jobs = new HashMap<>();
 
-  /** Every answer any client got: status counts, and the 5xx other than 503 throttled (violations). */
+  /**
+   * Every answer any client got: status counts, and the 5xx other than 503 throttled (violations).
+   */
   final Map<Integer, AtomicLong> statuses = new ConcurrentHashMap<>();
+
   final ConcurrentLinkedQueue<String> badAnswers = new ConcurrentLinkedQueue<>();
+
   /** Raw webhook bodies the provider sent, by paymentNo, so the run can replay them. */
   final Map<String, List<String>> webhooks = new ConcurrentHashMap<>();
 
@@ -92,25 +96,55 @@ final class ChaosWorld implements AutoCloseable {
     Provisioner.createTable(dynamo, table);
     Provisioner.createEventBus(events, table);
     String bookingQueue = Provisioner.createQueue(sqs, Fairslot.BOOKING_QUEUE, table + "-");
-    this.bookingDlqUrl = sqs.getQueueUrl(r -> r.queueName(table + "-"
-        + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix())).queueUrl();
+    this.bookingDlqUrl =
+        sqs.getQueueUrl(
+                r -> r.queueName(table + "-" + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix()))
+            .queueUrl();
     String waitlistQueue = Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, table + "-");
     Provisioner.routeSeatReleased(events, sqs, table, waitlistQueue);
-    this.provider = new LocalPaymentProvider((raw, headers) -> {
-      String paymentNo = parse(raw).path("paymentNo").asText();
-      webhooks.computeIfAbsent(paymentNo, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(raw);
-      webhook(raw);
-    }, PAYMENT_SECRET, clock, LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
-    this.wiring = new Wiring(dynamo, table, clock, IdGenerator.random(), new Wiring.Adapters(
-        new EventBridgePublisher(events, table), provider, new LocalNotificationSender(),
-        new SqsBookingQueue(sqs, bookingQueue)), PAYMENT_SECRET);
+    this.provider =
+        new LocalPaymentProvider(
+            (raw, headers) -> {
+              String paymentNo = parse(raw).path("paymentNo").asText();
+              webhooks
+                  .computeIfAbsent(
+                      paymentNo, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                  .add(raw);
+              webhook(raw);
+            },
+            PAYMENT_SECRET,
+            clock,
+            LocalPaymentProvider.Mode.MANUAL,
+            Duration.ZERO);
+    this.wiring =
+        new Wiring(
+            dynamo,
+            table,
+            clock,
+            IdGenerator.random(),
+            new Wiring.Adapters(
+                new EventBridgePublisher(events, table),
+                provider,
+                new LocalNotificationSender(),
+                new SqsBookingQueue(sqs, bookingQueue)),
+            PAYMENT_SECRET);
     this.api = new HttpApiHandler(wiring.httpApi());
     WaitlistQueueHandler waitlist = new WaitlistQueueHandler(wiring);
-    this.waitlistPoller = new SqsPoller(sqs, waitlistQueue, Fairslot.WAITLIST_QUEUE.batchSize(),
-        e -> waitlist.handleRequest(e, null)).retryFailuresAfter(Duration.ZERO);
+    this.waitlistPoller =
+        new SqsPoller(
+                sqs,
+                waitlistQueue,
+                Fairslot.WAITLIST_QUEUE.batchSize(),
+                e -> waitlist.handleRequest(e, null))
+            .retryFailuresAfter(Duration.ZERO);
     BookingQueueHandler booking = new BookingQueueHandler(wiring);
-    this.bookingPoller = new SqsPoller(sqs, bookingQueue, Fairslot.BOOKING_QUEUE.batchSize(),
-        e -> booking.handleRequest(e, null)).retryFailuresAfter(Duration.ZERO);
+    this.bookingPoller =
+        new SqsPoller(
+                sqs,
+                bookingQueue,
+                Fairslot.BOOKING_QUEUE.batchSize(),
+                e -> booking.handleRequest(e, null))
+            .retryFailuresAfter(Duration.ZERO);
     BookingDlqHandler dlq = new BookingDlqHandler(wiring);
     this.dlqPoller = new SqsPoller(sqs, bookingDlqUrl, 10, e -> dlq.handleRequest(e, null));
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
@@ -126,8 +160,17 @@ final class ChaosWorld implements AutoCloseable {
     }
   }
 
-  /** One call through the HTTP handler as a careful client makes it: 503 throttled is retried, same request. */
-  Reply call(String routeKey, Map<String, String> path, String user, String group, String body, String key) {
+  /**
+   * One call through the HTTP handler as a careful client makes it: 503 throttled is retried, same
+   * request.
+   */
+  Reply call(
+      String routeKey,
+      Map<String, String> path,
+      String user,
+      String group,
+      String body,
+      String key) {
     APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
     event.setRouteKey(routeKey);
     event.setPathParameters(path);
@@ -146,10 +189,12 @@ final class ChaosWorld implements AutoCloseable {
       context.setAuthorizer(authorizer);
       event.setRequestContext(context);
     }
-    return retrying(() -> {
-      APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
-      return new Reply(r.getStatusCode(), r.getBody());
-    }, routeKey);
+    return retrying(
+        () -> {
+          APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
+          return new Reply(r.getStatusCode(), r.getBody());
+        },
+        routeKey);
   }
 
   /** The provider's webhook, signed now; retried on 503 like a provider would. */
@@ -157,13 +202,19 @@ final class ChaosWorld implements AutoCloseable {
     long ts = clock.instant().getEpochSecond();
     APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
     event.setRouteKey("POST /payments/callback");
-    event.setHeaders(Map.of(fairslot.messaging.payments.WebhookSignature.TIMESTAMP_HEADER.toLowerCase(), Long.toString(ts),
-        fairslot.messaging.payments.WebhookSignature.SIGNATURE_HEADER.toLowerCase(), signature.sign(ts, raw)));
+    event.setHeaders(
+        Map.of(
+            fairslot.messaging.payments.WebhookSignature.TIMESTAMP_HEADER.toLowerCase(),
+            Long.toString(ts),
+            fairslot.messaging.payments.WebhookSignature.SIGNATURE_HEADER.toLowerCase(),
+            signature.sign(ts, raw)));
     event.setBody(raw);
-    return retrying(() -> {
-      APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
-      return new Reply(r.getStatusCode(), r.getBody());
-    }, "POST /payments/callback");
+    return retrying(
+        () -> {
+          APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
+          return new Reply(r.getStatusCode(), r.getBody());
+        },
+        "POST /payments/callback");
   }
 
   private Reply retrying(Supplier<Reply> send, String what) {
@@ -189,7 +240,10 @@ final class ChaosWorld implements AutoCloseable {
     return badAnswers.size();
   }
 
-  /** Runs one scheduled job now; a job that fails (faults) is simply run again later, as the schedule would. */
+  /**
+   * Runs one scheduled job now; a job that fails (faults) is simply run again later, as the
+   * schedule would.
+   */
   Optional<Map<String, Object>> runJob(String name) {
     try {
       return Optional.of(jobs.get(name).get());

@@ -6,13 +6,18 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** A schedule's handler (the class its definition names), built with a wiring, as one call that runs the job. */
+/**
+ * A schedule's handler (the class its definition names), built with a wiring, as one call that runs
+ * the job.
+ */
 public final class JobHandlers {
   private JobHandlers() {}
 
-  public static Supplier<Map<String, Object>> handlerFor(ScheduleDefinition schedule, Wiring wiring) {
+  public static Supplier<Map<String, Object>> handlerFor(
+      ScheduleDefinition schedule, Wiring wiring) {
     try {
-      Object handler = Class.forName(schedule.handler()).getConstructor(Wiring.class).newInstance(wiring);
+      Object handler =
+          Class.forName(schedule.handler()).getConstructor(Wiring.class).newInstance(wiring);
       var run = handler.getClass().getMethod("run");
       return () -> {
         try {
@@ -20,14 +25,18 @@ public final class JobHandlers {
           Map<String, Object> report = (Map<String, Object>) run.invoke(handler);
           return report;
         } catch (InvocationTargetException e) {
-          // The job's own failure (Unavailable under faults, for one) reaches the caller as it was thrown.
-          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+          // The job's own failure (Unavailable under faults, for one) reaches the caller as it was
+          // thrown.
+          throw e.getCause() instanceof RuntimeException r
+              ? r
+              : new IllegalStateException(e.getCause());
         } catch (ReflectiveOperationException e) {
           throw new IllegalStateException(e);
         }
       };
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("schedule " + schedule.name() + " names a handler that cannot be built", e);
+      throw new IllegalStateException(
+          "schedule " + schedule.name() + " names a handler that cannot be built", e);
     }
   }
 }

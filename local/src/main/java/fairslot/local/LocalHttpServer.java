@@ -9,8 +9,8 @@ import com.sun.net.httpserver.HttpServer;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.RouteDefinition;
 import fairslot.handler.HttpApiHandler;
-import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.notifications.LocalNotificationSender;
+import fairslot.messaging.payments.LocalPaymentProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,6 +37,7 @@ import java.util.function.BooleanSupplier;
 public final class LocalHttpServer implements AutoCloseable {
   /** Bodies are read up to this size; the handler itself refuses anything over 64 KiB with 413. */
   private static final int READ_LIMIT = 1024 * 1024;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final HttpServer server;
@@ -45,15 +46,28 @@ public final class LocalHttpServer implements AutoCloseable {
   private final Hs256Jwt jwt;
   private final RouteTable routes = new RouteTable(Fairslot.ROUTES);
   private final BooleanSupplier healthy;
-  /** The emulator's fault report ({"faults": spec|null, "faultsInjected": {...}}), shown by the health check. */
+
+  /**
+   * The emulator's fault report ({"faults": spec|null, "faultsInjected": {...}}), shown by the
+   * health check.
+   */
   private final java.util.function.Supplier<String> faults;
+
   private final LocalScheduler scheduler;
   private final LocalPaymentProvider payments;
   private final LocalNotificationSender notifications;
 
-  LocalHttpServer(String host, int port, HttpApiHandler handler, Hs256Jwt jwt, BooleanSupplier healthy,
-      LocalScheduler scheduler, LocalPaymentProvider payments, LocalNotificationSender notifications,
-      java.util.function.Supplier<String> faults) throws IOException {
+  LocalHttpServer(
+      String host,
+      int port,
+      HttpApiHandler handler,
+      Hs256Jwt jwt,
+      BooleanSupplier healthy,
+      LocalScheduler scheduler,
+      LocalPaymentProvider payments,
+      LocalNotificationSender notifications,
+      java.util.function.Supplier<String> faults)
+      throws IOException {
     this.faults = faults;
     this.notifications = notifications;
     this.handler = handler;
@@ -84,7 +98,11 @@ public final class LocalHttpServer implements AutoCloseable {
       String path = exchange.getRequestURI().getRawPath();
       byte[] raw = readBody(exchange.getRequestBody());
       if (raw == null) {
-        send(exchange, 413, "application/problem+json", problem(413, "payload_too_large", "the body exceeds 64 KiB"));
+        send(
+            exchange,
+            413,
+            "application/problem+json",
+            problem(413, "payload_too_large", "the body exceeds 64 KiB"));
         return;
       }
       String body = new String(raw, StandardCharsets.UTF_8);
@@ -93,10 +111,24 @@ public final class LocalHttpServer implements AutoCloseable {
         return;
       }
       if (method.equals("GET") && path.equals("/_local/notifications")) {
-        String user = Optional.ofNullable(query(exchange.getRequestURI().getRawQuery())).map(q -> q.get("userId"))
-            .orElse("");
-        List<Map<String, String>> items = notifications.sentTo(user).stream().map(n -> Map.of(
-            "userId", n.userId(), "slotId", n.slotId(), "kind", n.kind().name(), "ref", n.ref())).toList();
+        String user =
+            Optional.ofNullable(query(exchange.getRequestURI().getRawQuery()))
+                .map(q -> q.get("userId"))
+                .orElse("");
+        List<Map<String, String>> items =
+            notifications.sentTo(user).stream()
+                .map(
+                    n ->
+                        Map.of(
+                            "userId",
+                            n.userId(),
+                            "slotId",
+                            n.slotId(),
+                            "kind",
+                            n.kind().name(),
+                            "ref",
+                            n.ref()))
+                .toList();
         send(exchange, 200, "application/json", JSON.writeValueAsString(Map.of("items", items)));
         return;
       }
@@ -113,7 +145,11 @@ public final class LocalHttpServer implements AutoCloseable {
       }
       Optional<RouteTable.Match> match = routes.match(method, path);
       if (match.isEmpty()) {
-        send(exchange, 404, "application/problem+json", problem(404, "not_found", "no route " + method + " " + path));
+        send(
+            exchange,
+            404,
+            "application/problem+json",
+            problem(404, "not_found", "no route " + method + " " + path));
         return;
       }
       RouteDefinition route = match.get().route();
@@ -121,39 +157,65 @@ public final class LocalHttpServer implements AutoCloseable {
       if (route.access() == RouteDefinition.Access.JWT) {
         Optional<JsonNode> verified = bearer(exchange).flatMap(jwt::verify);
         if (verified.isEmpty()) {
-          send(exchange, 401, "application/problem+json",
+          send(
+              exchange,
+              401,
+              "application/problem+json",
               problem(401, "unauthorized", "a valid bearer token is required"));
           return;
         }
         claims = flatten(verified.get());
       }
-      APIGatewayV2HTTPResponse response = handler.handleRequest(event(exchange, match.get(), body, claims), null);
-      String type = Optional.ofNullable(response.getHeaders()).map(h -> h.get("content-type")).orElse(null);
-      Map<String, String> headers = response.getHeaders() == null ? Map.of() : response.getHeaders();
-      headers.forEach((k, v) -> {
-        if (!k.equalsIgnoreCase("content-type")) {
-          exchange.getResponseHeaders().add(k, v);
-        }
-      });
-      send(exchange, response.getStatusCode(), type, response.getBody() == null ? "" : response.getBody());
+      APIGatewayV2HTTPResponse response =
+          handler.handleRequest(event(exchange, match.get(), body, claims), null);
+      String type =
+          Optional.ofNullable(response.getHeaders()).map(h -> h.get("content-type")).orElse(null);
+      Map<String, String> headers =
+          response.getHeaders() == null ? Map.of() : response.getHeaders();
+      headers.forEach(
+          (k, v) -> {
+            if (!k.equalsIgnoreCase("content-type")) {
+              exchange.getResponseHeaders().add(k, v);
+            }
+          });
+      send(
+          exchange,
+          response.getStatusCode(),
+          type,
+          response.getBody() == null ? "" : response.getBody());
     } catch (RuntimeException e) {
       e.printStackTrace();
-      send(exchange, 500, "application/problem+json", "{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500}");
+      send(
+          exchange,
+          500,
+          "application/problem+json",
+          "{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500}");
     }
   }
 
-  private APIGatewayV2HTTPEvent event(HttpExchange exchange, RouteTable.Match match, String body,
-      Map<String, String> claims) {
+  private APIGatewayV2HTTPEvent event(
+      HttpExchange exchange, RouteTable.Match match, String body, Map<String, String> claims) {
     String method = exchange.getRequestMethod();
     String rawPath = exchange.getRequestURI().getRawPath();
     Map<String, String> headers = new HashMap<>();
-    exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), String.join(",", v)));
+    exchange
+        .getRequestHeaders()
+        .forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), String.join(",", v)));
     Map<String, String> path = new HashMap<>();
-    match.pathParameters().forEach((k, v) -> path.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
-    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = claims == null ? null
-        : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-            .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-                .withClaims(claims).withScopes(List.of()).build()).build();
+    match
+        .pathParameters()
+        .forEach((k, v) -> path.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
+    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer =
+        claims == null
+            ? null
+            : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                .withJwt(
+                    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT
+                        .builder()
+                        .withClaims(claims)
+                        .withScopes(List.of())
+                        .build())
+                .build();
     String routeKey = match.route().routeKey();
     return APIGatewayV2HTTPEvent.builder()
         .withVersion("2.0")
@@ -165,31 +227,38 @@ public final class LocalHttpServer implements AutoCloseable {
         .withHeaders(headers)
         .withBody(body.isEmpty() ? null : body)
         .withIsBase64Encoded(false)
-        .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder()
-            .withRouteKey(routeKey)
-            .withRequestId(UUID.randomUUID().toString())
-            .withTimeEpoch(Instant.now().toEpochMilli())
-            .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder()
-                .withMethod(method).withPath(rawPath).withSourceIp(
-                    exchange.getRemoteAddress().getAddress().getHostAddress()).build())
-            .withAuthorizer(authorizer)
-            .build())
+        .withRequestContext(
+            APIGatewayV2HTTPEvent.RequestContext.builder()
+                .withRouteKey(routeKey)
+                .withRequestId(UUID.randomUUID().toString())
+                .withTimeEpoch(Instant.now().toEpochMilli())
+                .withHttp(
+                    APIGatewayV2HTTPEvent.RequestContext.Http.builder()
+                        .withMethod(method)
+                        .withPath(rawPath)
+                        .withSourceIp(exchange.getRemoteAddress().getAddress().getHostAddress())
+                        .build())
+                .withAuthorizer(authorizer)
+                .build())
         .build();
   }
 
   /** API Gateway passes claims as strings, arrays as "[a b]". */
   private static Map<String, String> flatten(JsonNode claims) {
     Map<String, String> flat = new LinkedHashMap<>();
-    claims.fields().forEachRemaining(e -> {
-      JsonNode v = e.getValue();
-      if (v.isArray()) {
-        List<String> items = new ArrayList<>();
-        v.forEach(i -> items.add(i.asText()));
-        flat.put(e.getKey(), "[" + String.join(" ", items) + "]");
-      } else {
-        flat.put(e.getKey(), v.asText());
-      }
-    });
+    claims
+        .fields()
+        .forEachRemaining(
+            e -> {
+              JsonNode v = e.getValue();
+              if (v.isArray()) {
+                List<String> items = new ArrayList<>();
+                v.forEach(i -> items.add(i.asText()));
+                flat.put(e.getKey(), "[" + String.join(" ", items) + "]");
+              } else {
+                flat.put(e.getKey(), v.asText());
+              }
+            });
     return flat;
   }
 
@@ -220,9 +289,9 @@ public final class LocalHttpServer implements AutoCloseable {
   }
 
   /**
-   * POST /_local/schedules/{name}/run runs a job now and answers its report;
-   * POST /_local/payments/{paymentNo}/{SUCCEEDED|FAILED|REFUNDED|REFUND_FAILED} makes the local
-   * provider send that webhook now (for FAIRSLOT_LOCAL_PAYMENTS=manual).
+   * POST /_local/schedules/{name}/run runs a job now and answers its report; POST
+   * /_local/payments/{paymentNo}/{SUCCEEDED|FAILED|REFUNDED|REFUND_FAILED} makes the local provider
+   * send that webhook now (for FAIRSLOT_LOCAL_PAYMENTS=manual).
    */
   private void localOnly(HttpExchange exchange, String path) throws IOException {
     String[] parts = path.split("/");
@@ -231,18 +300,33 @@ public final class LocalHttpServer implements AutoCloseable {
       if (report.isPresent()) {
         send(exchange, 200, "application/json", JSON.writeValueAsString(report.get()));
       } else {
-        send(exchange, 404, "application/problem+json", problem(404, "not_found", "no schedule " + parts[3]));
+        send(
+            exchange,
+            404,
+            "application/problem+json",
+            problem(404, "not_found", "no schedule " + parts[3]));
       }
       return;
     }
-    if (parts.length == 5 && parts[2].equals("payments")
-        && java.util.Set.of("SUCCEEDED", "FAILED", "REFUNDED", "REFUND_FAILED").contains(parts[4])) {
+    if (parts.length == 5
+        && parts[2].equals("payments")
+        && java.util.Set.of("SUCCEEDED", "FAILED", "REFUNDED", "REFUND_FAILED")
+            .contains(parts[4])) {
       boolean known = payments.report(parts[3], parts[4]);
-      send(exchange, known ? 200 : 404, known ? "application/json" : "application/problem+json",
-          known ? "{\"sent\":\"" + parts[4] + "\"}" : problem(404, "not_found", "the provider has no payment " + parts[3]));
+      send(
+          exchange,
+          known ? 200 : 404,
+          known ? "application/json" : "application/problem+json",
+          known
+              ? "{\"sent\":\"" + parts[4] + "\"}"
+              : problem(404, "not_found", "the provider has no payment " + parts[3]));
       return;
     }
-    send(exchange, 404, "application/problem+json", problem(404, "not_found", "no local route " + path));
+    send(
+        exchange,
+        404,
+        "application/problem+json",
+        problem(404, "not_found", "no local route " + path));
   }
 
   private void issueToken(HttpExchange exchange, String body) throws IOException {
@@ -252,8 +336,14 @@ public final class LocalHttpServer implements AutoCloseable {
     } catch (IOException e) {
       request = null;
     }
-    if (request == null || !request.path("sub").isTextual() || request.path("sub").asText().isBlank()) {
-      send(exchange, 422, "application/problem+json", problem(422, "invalid_request", "sub is required"));
+    if (request == null
+        || !request.path("sub").isTextual()
+        || request.path("sub").asText().isBlank()) {
+      send(
+          exchange,
+          422,
+          "application/problem+json",
+          problem(422, "invalid_request", "sub is required"));
       return;
     }
     List<String> groups = new ArrayList<>();
@@ -268,11 +358,21 @@ public final class LocalHttpServer implements AutoCloseable {
   }
 
   private static String problem(int status, String code, String detail) {
-    return "{\"type\":\"https://fairslot.dev/problems/" + code.replace('_', '-') + "\",\"title\":\""
-        + code.replace('_', ' ') + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\",\"code\":\"" + code + "\"}";
+    return "{\"type\":\"https://fairslot.dev/problems/"
+        + code.replace('_', '-')
+        + "\",\"title\":\""
+        + code.replace('_', ' ')
+        + "\",\"status\":"
+        + status
+        + ",\"detail\":\""
+        + detail
+        + "\",\"code\":\""
+        + code
+        + "\"}";
   }
 
-  private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+  private static void send(HttpExchange exchange, int status, String contentType, String body)
+      throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     if (contentType != null) {
       exchange.getResponseHeaders().set("Content-Type", contentType);

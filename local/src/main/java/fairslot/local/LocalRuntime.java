@@ -1,32 +1,32 @@
 package fairslot.local;
 
-import fairslot.aws.AwsRetries;
-import fairslot.emulator.EmulatorFaults;
 import fairslot.app.IdGenerator;
+import fairslot.aws.AwsRetries;
+import fairslot.definitions.Fairslot;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Emulator;
+import fairslot.emulator.EmulatorFaults;
 import fairslot.emulator.Provisioner;
+import fairslot.emulator.SqsPoller;
+import fairslot.handler.BookingDlqHandler;
+import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
+import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
+import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.notifications.LocalNotificationSender;
+import fairslot.messaging.payments.LocalPaymentProvider;
+import fairslot.messaging.sqs.SqsBookingQueue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import fairslot.definitions.Fairslot;
-import fairslot.messaging.eventbridge.EventBridgePublisher;
-import fairslot.messaging.payments.LocalPaymentProvider;
-import fairslot.messaging.notifications.LocalNotificationSender;
-import fairslot.emulator.SqsPoller;
-import fairslot.handler.WaitlistQueueHandler;
-import fairslot.handler.BookingQueueHandler;
-import fairslot.handler.BookingDlqHandler;
-import fairslot.messaging.sqs.SqsBookingQueue;
-import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import java.time.Clock;
 import java.time.Duration;
-import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * {@code ./fairslot local}: the emulator (or AWS_ENDPOINT_URL), the resources from the shared
@@ -45,8 +45,14 @@ public final class LocalRuntime implements AutoCloseable {
   private final String bookingQueueUrl;
   private AwsEndpoint endpoint;
 
-  private LocalRuntime(Optional<Emulator> emulator, DynamoDbClient dynamo, LocalHttpServer http,
-      LocalScheduler scheduler, LocalPaymentProvider payments, List<SqsPoller> pollers, SqsClient sqs,
+  private LocalRuntime(
+      Optional<Emulator> emulator,
+      DynamoDbClient dynamo,
+      LocalHttpServer http,
+      LocalScheduler scheduler,
+      LocalPaymentProvider payments,
+      List<SqsPoller> pollers,
+      SqsClient sqs,
       String bookingQueueUrl) {
     this.sqs = sqs;
     this.bookingQueueUrl = bookingQueueUrl;
@@ -61,10 +67,19 @@ public final class LocalRuntime implements AutoCloseable {
   /**
    * @param sweepEvery period of every schedule (FAIRSLOT_SWEEP_EVERY, PT1M by default)
    * @param payments how the local provider answers (FAIRSLOT_LOCAL_PAYMENTS: succeed, fail, manual)
-   * @param paymentDelay how late its webhook arrives (FAIRSLOT_LOCAL_PAYMENT_DELAY, PT1S by default)
+   * @param paymentDelay how late its webhook arrives (FAIRSLOT_LOCAL_PAYMENT_DELAY, PT1S by
+   *     default)
    */
-  public record Settings(int port, String table, String bus, String jwtSecret, String paymentSecret, Clock clock,
-      Duration sweepEvery, LocalPaymentProvider.Mode payments, Duration paymentDelay) {
+  public record Settings(
+      int port,
+      String table,
+      String bus,
+      String jwtSecret,
+      String paymentSecret,
+      Clock clock,
+      Duration sweepEvery,
+      LocalPaymentProvider.Mode payments,
+      Duration paymentDelay) {
     /** Queues are named after the table, so two runtimes on one emulator never share a queue. */
     String queuePrefix() {
       return table.equals(Fairslot.TABLE.defaultName()) ? "" : table + "-";
@@ -80,8 +95,9 @@ public final class LocalRuntime implements AutoCloseable {
         return Wiring.DEFAULT_PAYMENT_SECRET;
       }
       if (value.isBlank()) {
-        throw new IllegalStateException(Wiring.PAYMENT_SECRET_ENV
-            + " is set but blank: set a real secret, or unset it to use the local default");
+        throw new IllegalStateException(
+            Wiring.PAYMENT_SECRET_ENV
+                + " is set but blank: set a real secret, or unset it to use the local default");
       }
       return value;
     }
@@ -101,53 +117,109 @@ public final class LocalRuntime implements AutoCloseable {
 
     /** Defaults for tests: any free port, fast schedules, a manual provider. */
     public static Settings forTests(String table) {
-      return new Settings(0, table, table, "test-secret", Wiring.DEFAULT_PAYMENT_SECRET, Clock.systemUTC(),
-          Duration.ofSeconds(1), LocalPaymentProvider.Mode.MANUAL, Duration.ZERO);
+      return new Settings(
+          0,
+          table,
+          table,
+          "test-secret",
+          Wiring.DEFAULT_PAYMENT_SECRET,
+          Clock.systemUTC(),
+          Duration.ofSeconds(1),
+          LocalPaymentProvider.Mode.MANUAL,
+          Duration.ZERO);
     }
   }
 
   public static LocalRuntime start(Settings settings) {
     Optional<AwsEndpoint> external = AwsEndpoint.fromEnvironment();
-    Optional<Emulator> emulator = external.isPresent() ? Optional.empty() : Optional.of(Emulator.start());
+    Optional<Emulator> emulator =
+        external.isPresent() ? Optional.empty() : Optional.of(Emulator.start());
     AwsEndpoint endpoint = external.orElseGet(() -> emulator.get().endpoint());
     DynamoDbClient dynamo = endpoint.dynamoDb(AwsRetries.overrides());
     EventBridgeClient events = endpoint.eventBridge(AwsRetries.overrides());
     SqsClient sqs = endpoint.sqs(AwsRetries.overrides());
     Provisioner.createTable(dynamo, settings.table());
     Provisioner.createEventBus(events, settings.bus());
-    String waitlistQueue = Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, settings.queuePrefix());
-    String bookingQueue = Provisioner.createQueue(sqs, Fairslot.BOOKING_QUEUE, settings.queuePrefix());
-    String bookingDlq = sqs.getQueueUrl(r -> r.queueName(settings.queuePrefix()
-        + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix())).queueUrl();
+    String waitlistQueue =
+        Provisioner.createQueue(sqs, Fairslot.WAITLIST_QUEUE, settings.queuePrefix());
+    String bookingQueue =
+        Provisioner.createQueue(sqs, Fairslot.BOOKING_QUEUE, settings.queuePrefix());
+    String bookingDlq =
+        sqs.getQueueUrl(
+                r ->
+                    r.queueName(
+                        settings.queuePrefix() + Fairslot.BOOKING_QUEUE.deadLetterNameWithSuffix()))
+            .queueUrl();
     Provisioner.routeSeatReleased(events, sqs, settings.bus(), waitlistQueue);
     WebhookToSelf webhook = new WebhookToSelf();
-    LocalPaymentProvider payments = new LocalPaymentProvider(webhook, settings.paymentSecret(), settings.clock(),
-        settings.payments(), settings.paymentDelay());
+    LocalPaymentProvider payments =
+        new LocalPaymentProvider(
+            webhook,
+            settings.paymentSecret(),
+            settings.clock(),
+            settings.payments(),
+            settings.paymentDelay());
     LocalNotificationSender notifications = new LocalNotificationSender();
-    Wiring wiring = new Wiring(dynamo, settings.table(), settings.clock(), IdGenerator.random(),
-        new Wiring.Adapters(new EventBridgePublisher(events, settings.bus()), payments, notifications,
-            new SqsBookingQueue(sqs, bookingQueue)),
-        settings.paymentSecret());
+    Wiring wiring =
+        new Wiring(
+            dynamo,
+            settings.table(),
+            settings.clock(),
+            IdGenerator.random(),
+            new Wiring.Adapters(
+                new EventBridgePublisher(events, settings.bus()),
+                payments,
+                notifications,
+                new SqsBookingQueue(sqs, bookingQueue)),
+            settings.paymentSecret());
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
     WaitlistQueueHandler waitlistConsumer = new WaitlistQueueHandler(wiring);
-    SqsPoller waitlistPoller = new SqsPoller(sqs, waitlistQueue, Fairslot.WAITLIST_QUEUE.batchSize(),
-        event -> waitlistConsumer.handleRequest(event, null)).start(Duration.ofMillis(200));
+    SqsPoller waitlistPoller =
+        new SqsPoller(
+                sqs,
+                waitlistQueue,
+                Fairslot.WAITLIST_QUEUE.batchSize(),
+                event -> waitlistConsumer.handleRequest(event, null))
+            .start(Duration.ofMillis(200));
     BookingQueueHandler bookingConsumer = new BookingQueueHandler(wiring);
-    SqsPoller bookingPoller = new SqsPoller(sqs, bookingQueue, Fairslot.BOOKING_QUEUE.batchSize(),
-        event -> bookingConsumer.handleRequest(event, null)).start(Duration.ofMillis(100));
+    SqsPoller bookingPoller =
+        new SqsPoller(
+                sqs,
+                bookingQueue,
+                Fairslot.BOOKING_QUEUE.batchSize(),
+                event -> bookingConsumer.handleRequest(event, null))
+            .start(Duration.ofMillis(100));
     BookingDlqHandler bookingCleanup = new BookingDlqHandler(wiring);
-    SqsPoller dlqPoller = new SqsPoller(sqs, bookingDlq, 10, event -> bookingCleanup.handleRequest(event, null))
-        .start(Duration.ofSeconds(1));
+    SqsPoller dlqPoller =
+        new SqsPoller(sqs, bookingDlq, 10, event -> bookingCleanup.handleRequest(event, null))
+            .start(Duration.ofSeconds(1));
     try {
-      LocalHttpServer http = new LocalHttpServer("127.0.0.1", settings.port(), handler,
-          new Hs256Jwt(settings.jwtSecret(), settings.clock()),
-          () -> tableIsActive(dynamo, settings.table()), scheduler, payments, notifications,
-          emulator.<java.util.function.Supplier<String>>map(e -> new EmulatorFaults(e.endpoint())::reportJson)
-              .orElse(() -> "{\"faults\":null,\"faultsInjected\":{}}"));
+      LocalHttpServer http =
+          new LocalHttpServer(
+              "127.0.0.1",
+              settings.port(),
+              handler,
+              new Hs256Jwt(settings.jwtSecret(), settings.clock()),
+              () -> tableIsActive(dynamo, settings.table()),
+              scheduler,
+              payments,
+              notifications,
+              emulator
+                  .<java.util.function.Supplier<String>>map(
+                      e -> new EmulatorFaults(e.endpoint())::reportJson)
+                  .orElse(() -> "{\"faults\":null,\"faultsInjected\":{}}"));
       webhook.target(http.port());
-      LocalRuntime started = new LocalRuntime(emulator, dynamo, http, scheduler, payments,
-          List.of(waitlistPoller, bookingPoller, dlqPoller), sqs, bookingQueue);
+      LocalRuntime started =
+          new LocalRuntime(
+              emulator,
+              dynamo,
+              http,
+              scheduler,
+              payments,
+              List.of(waitlistPoller, bookingPoller, dlqPoller),
+              sqs,
+              bookingQueue);
       started.endpoint = endpoint;
       return started;
     } catch (IOException e) {
@@ -171,8 +243,13 @@ public final class LocalRuntime implements AutoCloseable {
 
   /** Booking requests still in the FIFO queue, waiting or in flight. */
   public int bookingMessagesInQueue() {
-    var attributes = sqs.getQueueAttributes(r -> r.queueUrl(bookingQueueUrl).attributeNamesWithStrings(
-        "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
+    var attributes =
+        sqs.getQueueAttributes(
+                r ->
+                    r.queueUrl(bookingQueueUrl)
+                        .attributeNamesWithStrings(
+                            "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"))
+            .attributesAsStrings();
     return Integer.parseInt(attributes.get("ApproximateNumberOfMessages"))
         + Integer.parseInt(attributes.get("ApproximateNumberOfMessagesNotVisible"));
   }
@@ -192,7 +269,11 @@ public final class LocalRuntime implements AutoCloseable {
 
   private static boolean tableIsActive(DynamoDbClient dynamo, String table) {
     try {
-      return dynamo.describeTable(r -> r.tableName(table)).table().tableStatusAsString().equals("ACTIVE");
+      return dynamo
+          .describeTable(r -> r.tableName(table))
+          .table()
+          .tableStatusAsString()
+          .equals("ACTIVE");
     } catch (RuntimeException down) {
       return false;
     }
@@ -213,9 +294,15 @@ public final class LocalRuntime implements AutoCloseable {
     }
     LocalRuntime runtime = start(settings);
     Runtime.getRuntime().addShutdownHook(new Thread(runtime::close));
-    System.out.println("fairslot local runtime listening on http://127.0.0.1:" + runtime.port()
-        + " (table " + settings.table() + ", emulator "
-        + (runtime.emulator.isPresent() ? runtime.emulator.get().endpoint().uri() : System.getenv("AWS_ENDPOINT_URL"))
-        + "). Ctrl-C stops it.");
+    System.out.println(
+        "fairslot local runtime listening on http://127.0.0.1:"
+            + runtime.port()
+            + " (table "
+            + settings.table()
+            + ", emulator "
+            + (runtime.emulator.isPresent()
+                ? runtime.emulator.get().endpoint().uri()
+                : System.getenv("AWS_ENDPOINT_URL"))
+            + "). Ctrl-C stops it.");
   }
 }

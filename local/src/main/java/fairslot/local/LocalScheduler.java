@@ -18,18 +18,26 @@ import java.util.function.Supplier;
  */
 final class LocalScheduler implements AutoCloseable {
   private final Map<String, Supplier<Map<String, Object>>> jobs = new HashMap<>();
-  private final ScheduledExecutorService timer = Executors.newScheduledThreadPool(2, r -> {
-    Thread t = new Thread(r, "local-scheduler");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newScheduledThreadPool(
+          2,
+          r -> {
+            Thread t = new Thread(r, "local-scheduler");
+            t.setDaemon(true);
+            return t;
+          });
 
   LocalScheduler(Wiring wiring, Duration period) {
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }
-    jobs.forEach((name, job) -> timer.scheduleWithFixedDelay(() -> runQuietly(name, job),
-        period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS));
+    jobs.forEach(
+        (name, job) ->
+            timer.scheduleWithFixedDelay(
+                () -> runQuietly(name, job),
+                period.toMillis(),
+                period.toMillis(),
+                TimeUnit.MILLISECONDS));
   }
 
   Optional<Map<String, Object>> runNow(String name) {

@@ -52,7 +52,6 @@ final class RouteTable {
     return Optional.ofNullable(best);
   }
 
-
   private static String[] split(String path) {
     String trimmed = path.startsWith("/") ? path.substring(1) : path;
     return trimmed.split("/", -1);

@@ -10,13 +10,19 @@ class WriteUnitsTest {
 
   @Test
   void findsTheTopLevelAttributesAnUpdateChangesThroughNamesFunctionsAndPaths() {
-    assertThat(WriteUnits.changedAttributes(
-        "SET remaining = remaining + :q, forWaitlist = forWaitlist + :q, awaitShard = :shard,"
-            + " awaitSince = if_not_exists(awaitSince, :at)", Map.of()))
+    assertThat(
+            WriteUnits.changedAttributes(
+                "SET remaining = remaining + :q, forWaitlist = forWaitlist + :q, awaitShard = :shard,"
+                    + " awaitSince = if_not_exists(awaitSince, :at)",
+                Map.of()))
         .containsExactlyInAnyOrder("remaining", "forWaitlist", "awaitShard", "awaitSince");
-    assertThat(WriteUnits.changedAttributes("SET #status = :to REMOVE holdDueShard, holdDueAt",
-        Map.of("#status", "status"))).containsExactlyInAnyOrder("status", "holdDueShard", "holdDueAt");
-    assertThat(WriteUnits.changedAttributes("REMOVE entries.#b SET version = version + :one", Map.of("#b", "x")))
+    assertThat(
+            WriteUnits.changedAttributes(
+                "SET #status = :to REMOVE holdDueShard, holdDueAt", Map.of("#status", "status")))
+        .containsExactlyInAnyOrder("status", "holdDueShard", "holdDueAt");
+    assertThat(
+            WriteUnits.changedAttributes(
+                "REMOVE entries.#b SET version = version + :one", Map.of("#b", "x")))
         .containsExactlyInAnyOrder("entries", "version");
   }
 

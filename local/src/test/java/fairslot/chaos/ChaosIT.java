@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The CI-size chaos run: a few short random runs with faults on, every rule of ChaosChecks holding. */
+/**
+ * The CI-size chaos run: a few short random runs with faults on, every rule of ChaosChecks holding.
+ */
 class ChaosIT {
   @Test
   void threeShortRunsUnderFaultsBreakNoRule() throws Exception {
@@ -14,7 +16,8 @@ class ChaosIT {
     assertThat(summary.violations()).isEmpty();
     assertThat(summary.fiveHundreds()).isZero();
     assertThat(summary.requests()).isGreaterThan(300);
-    assertThat(summary.faults().values().stream().mapToLong(Long::longValue).sum()).as("faults were injected")
+    assertThat(summary.faults().values().stream().mapToLong(Long::longValue).sum())
+        .as("faults were injected")
         .isGreaterThan(50);
   }
 }

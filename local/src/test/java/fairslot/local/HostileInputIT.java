@@ -39,10 +39,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hostile-input corpus, over real HTTP through the local runtime (token check, routing, handler,
- * emulator): every write route with broken and wrong-typed bodies, foreign and malformed ids, bad
- * tokens, bad cursors and bad webhook signatures. Every answer is a 4xx problem (never a 5xx), and
- * afterwards no seat, booking or waitlist count has moved. The corpus is seeded, so a failure replays.
+ * The hostile-input corpus, over real HTTP through the local runtime (token check, routing,
+ * handler, emulator): every write route with broken and wrong-typed bodies, foreign and malformed
+ * ids, bad tokens, bad cursors and bad webhook signatures. Every answer is a 4xx problem (never a
+ * 5xx), and afterwards no seat, booking or waitlist count has moved. The corpus is seeded, so a
+ * failure replays.
  */
 class HostileInputIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,14 +71,26 @@ class HostileInputIT {
     frontdesk = token("hostile-desk", "frontdesk");
     owner = token("hostile-owner", "customer");
     stranger = token("hostile-stranger", "customer");
-    venueId = json(send("POST", "/venues", admin, "{\"name\":\"Hostile\",\"timeZone\":\"Europe/Berlin\"}")).path("venueId").asText();
-    resourceId = json(send("POST", "/venues/" + venueId + "/resources", admin,
-        "{\"name\":\"Hall\",\"kind\":\"SEATS\",\"capacity\":10}")).path("resourceId").asText();
+    venueId =
+        json(send(
+                "POST", "/venues", admin, "{\"name\":\"Hostile\",\"timeZone\":\"Europe/Berlin\"}"))
+            .path("venueId")
+            .asText();
+    resourceId =
+        json(send(
+                "POST",
+                "/venues/" + venueId + "/resources",
+                admin,
+                "{\"name\":\"Hall\",\"kind\":\"SEATS\",\"capacity\":10}"))
+            .path("resourceId")
+            .asText();
     day = LocalDate.now(ZoneId.of("Europe/Berlin")).plusDays(5);
     directSlot = slot("18:00", "DIRECT");
     queuedSlot = slot("20:00", "QUEUED");
-    bookingId = json(send("POST", "/bookings", owner, "{\"slotId\":\"" + directSlot + "\",\"quantity\":2}"))
-        .path("bookingId").asText();
+    bookingId =
+        json(send("POST", "/bookings", owner, "{\"slotId\":\"" + directSlot + "\",\"quantity\":2}"))
+            .path("bookingId")
+            .asText();
     assertThat(bookingId).isNotBlank();
   }
 
@@ -87,13 +100,36 @@ class HostileInputIT {
   }
 
   private static String slot(String start, String admission) throws Exception {
-    return json(send("POST", "/slots", admin, "{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + day + "T" + start
-        + ":00\",\"end\":\"" + day + "T" + start.replace(":00", ":45") + ":00\",\"priceMinor\":1500,\"currency\":\"EUR\","
-        + "\"admission\":\"" + admission + "\"}")).path("slotId").asText();
+    return json(send(
+            "POST",
+            "/slots",
+            admin,
+            "{\"resourceId\":\""
+                + resourceId
+                + "\",\"start\":\""
+                + day
+                + "T"
+                + start
+                + ":00\",\"end\":\""
+                + day
+                + "T"
+                + start.replace(":00", ":45")
+                + ":00\",\"priceMinor\":1500,\"currency\":\"EUR\","
+                + "\"admission\":\""
+                + admission
+                + "\"}"))
+        .path("slotId")
+        .asText();
   }
 
   /** One request of the corpus: what it is (for the failure message) and how to send it. */
-  private record Probe(String what, String method, String path, String token, String body, Map<String, String> headers) {
+  private record Probe(
+      String what,
+      String method,
+      String path,
+      String token,
+      String body,
+      Map<String, String> headers) {
     Probe(String what, String method, String path, String token, String body) {
       this(what, method, path, token, body, Map.of());
     }
@@ -115,18 +151,35 @@ class HostileInputIT {
     try {
       List<Future<?>> sent = new ArrayList<>();
       for (Probe p : corpus) {
-        sent.add(pool.submit(() -> {
-          HttpResponse<String> r = send(p);
-          String type = r.headers().firstValue("content-type").orElse("");
-          boolean problem = type.startsWith("application/problem+json") && code(r.body()) != null;
-          // DELETE .../waitlist/me is idempotent by contract: 204 whether or not there was anything to leave
-          boolean idempotentDelete = p.method().equals("DELETE") && r.statusCode() == 204;
-          if (!idempotentDelete && (r.statusCode() < 400 || r.statusCode() >= 500 || !problem)) {
-            wrong.add(r.statusCode() + " " + type + " for " + p.what() + ": " + p.method() + " " + p.path()
-                + " body=" + abbreviate(p.body()) + " -> " + abbreviate(r.body()));
-          }
-          return null;
-        }));
+        sent.add(
+            pool.submit(
+                () -> {
+                  HttpResponse<String> r = send(p);
+                  String type = r.headers().firstValue("content-type").orElse("");
+                  boolean problem =
+                      type.startsWith("application/problem+json") && code(r.body()) != null;
+                  // DELETE .../waitlist/me is idempotent by contract: 204 whether or not there was
+                  // anything to leave
+                  boolean idempotentDelete = p.method().equals("DELETE") && r.statusCode() == 204;
+                  if (!idempotentDelete
+                      && (r.statusCode() < 400 || r.statusCode() >= 500 || !problem)) {
+                    wrong.add(
+                        r.statusCode()
+                            + " "
+                            + type
+                            + " for "
+                            + p.what()
+                            + ": "
+                            + p.method()
+                            + " "
+                            + p.path()
+                            + " body="
+                            + abbreviate(p.body())
+                            + " -> "
+                            + abbreviate(r.body()));
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : sent) {
         f.get();
@@ -144,62 +197,161 @@ class HostileInputIT {
     assertThat(reconcile.path("checked").asInt()).isPositive();
   }
 
-  /** Each slot's remaining seats, waitlist length and status, and every booking of the day with its status. */
+  /**
+   * Each slot's remaining seats, waitlist length and status, and every booking of the day with its
+   * status.
+   */
   private static String seats() throws Exception {
     StringBuilder out = new StringBuilder();
     for (String slot : List.of(directSlot, queuedSlot)) {
       JsonNode s = json(send("GET", "/slots/" + slot, null, null));
-      out.append(slot).append(" remaining=").append(s.path("remaining").asInt()).append(" waitlist=")
-          .append(s.path("waitlistLength").asInt()).append(" ").append(s.path("status").asText()).append('\n');
+      out.append(slot)
+          .append(" remaining=")
+          .append(s.path("remaining").asInt())
+          .append(" waitlist=")
+          .append(s.path("waitlistLength").asInt())
+          .append(" ")
+          .append(s.path("status").asText())
+          .append('\n');
     }
-    JsonNode listed = json(send("GET", "/staff/bookings?venueId=" + venueId + "&date=" + day, frontdesk, null));
-    listed.path("items").forEach(b -> out.append(b.path("bookingId").asText()).append(' ')
-        .append(b.path("status").asText()).append('\n'));
+    JsonNode listed =
+        json(send("GET", "/staff/bookings?venueId=" + venueId + "&date=" + day, frontdesk, null));
+    listed
+        .path("items")
+        .forEach(
+            b ->
+                out.append(b.path("bookingId").asText())
+                    .append(' ')
+                    .append(b.path("status").asText())
+                    .append('\n'));
     assertThat(listed.path("items")).hasSize(1);
     JsonNode slots = json(send("GET", "/slots?venueId=" + venueId + "&date=" + day, null, null));
     out.append("slots=").append(slots.path("items").size());
-    out.append(" next day=").append(json(send("GET", "/slots?venueId=" + venueId + "&date=" + day.plusDays(1), null, null))
-        .path("items").size());
+    out.append(" next day=")
+        .append(
+            json(send("GET", "/slots?venueId=" + venueId + "&date=" + day.plusDays(1), null, null))
+                .path("items")
+                .size());
     return out.toString();
   }
 
   // ---- bodies ----------------------------------------------------------------------------------
 
-  /** A valid body for each route that takes one, with its role, and the fields that may be left out. */
-  private record Template(String route, String path, String token, ObjectNode body, Set<String> optional) {}
+  /**
+   * A valid body for each route that takes one, with its role, and the fields that may be left out.
+   */
+  private record Template(
+      String route, String path, String token, ObjectNode body, Set<String> optional) {}
 
   private static List<Template> templates() throws Exception {
     String later = day.plusDays(1).toString();
     return List.of(
-        new Template("POST /venues", "/venues", admin, obj("{\"name\":\"V\",\"timeZone\":\"Europe/Berlin\",\"policy\":"
-            + "{\"holdDuration\":\"PT15M\",\"cancelCutoff\":\"PT2H\",\"offerDuration\":\"PT30M\",\"waitlistMode\":\"OFFER\","
-            + "\"maxPerBooking\":4}}"), Set.of("timeZone", "policy")),
-        new Template("POST /venues/{venueId}/resources", "/venues/" + venueId + "/resources", admin,
-            obj("{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":4}"), Set.of("capacity")),
-        new Template("POST /slots", "/slots", admin, obj("{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + later
-            + "T08:00:00\",\"end\":\"" + later + "T09:00:00\",\"capacity\":3,\"priceMinor\":100,\"currency\":\"EUR\","
-            + "\"admission\":\"DIRECT\"}"), Set.of("capacity", "admission")),
-        new Template("POST /slots:generate", "/slots:generate", admin, obj("{\"resourceId\":\"" + resourceId
-            + "\",\"from\":\"" + later + "\",\"to\":\"" + day.plusDays(9) + "\",\"weekly\":[{\"dayOfWeek\":\"MON\","
-            + "\"start\":\"07:00\",\"end\":\"07:30\"}],\"priceMinor\":100,\"currency\":\"EUR\"}"), Set.of()),
-        new Template("POST /coaches", "/coaches", admin, obj("{\"name\":\"Coach\",\"venueId\":\"" + venueId + "\"}"), Set.of()),
-        new Template("POST /rooms", "/rooms", admin, obj("{\"name\":\"Room\",\"venueId\":\"" + venueId + "\"}"), Set.of()),
-        new Template("POST /bookings", "/bookings", stranger,
-            obj("{\"slotId\":\"" + directSlot + "\",\"quantity\":1}"), Set.of()),
-        new Template("POST /bookings (queued)", "/bookings", stranger,
-            obj("{\"slotId\":\"" + queuedSlot + "\",\"quantity\":1}"), Set.of()),
-        new Template("POST /staff/bookings", "/staff/bookings", frontdesk, obj("{\"slotId\":\"" + directSlot
-            + "\",\"quantity\":1,\"customer\":{\"phone\":\"+4915112345678\",\"name\":\"Walk In\"}}"), Set.of()),
-        new Template("POST /slots/{slotId}/admission", "/slots/" + directSlot + "/admission", admin,
-            obj("{\"admission\":\"QUEUED\"}"), Set.of()));
+        new Template(
+            "POST /venues",
+            "/venues",
+            admin,
+            obj(
+                "{\"name\":\"V\",\"timeZone\":\"Europe/Berlin\",\"policy\":"
+                    + "{\"holdDuration\":\"PT15M\",\"cancelCutoff\":\"PT2H\",\"offerDuration\":\"PT30M\",\"waitlistMode\":\"OFFER\","
+                    + "\"maxPerBooking\":4}}"),
+            Set.of("timeZone", "policy")),
+        new Template(
+            "POST /venues/{venueId}/resources",
+            "/venues/" + venueId + "/resources",
+            admin,
+            obj("{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":4}"),
+            Set.of("capacity")),
+        new Template(
+            "POST /slots",
+            "/slots",
+            admin,
+            obj(
+                "{\"resourceId\":\""
+                    + resourceId
+                    + "\",\"start\":\""
+                    + later
+                    + "T08:00:00\",\"end\":\""
+                    + later
+                    + "T09:00:00\",\"capacity\":3,\"priceMinor\":100,\"currency\":\"EUR\","
+                    + "\"admission\":\"DIRECT\"}"),
+            Set.of("capacity", "admission")),
+        new Template(
+            "POST /slots:generate",
+            "/slots:generate",
+            admin,
+            obj(
+                "{\"resourceId\":\""
+                    + resourceId
+                    + "\",\"from\":\""
+                    + later
+                    + "\",\"to\":\""
+                    + day.plusDays(9)
+                    + "\",\"weekly\":[{\"dayOfWeek\":\"MON\","
+                    + "\"start\":\"07:00\",\"end\":\"07:30\"}],\"priceMinor\":100,\"currency\":\"EUR\"}"),
+            Set.of()),
+        new Template(
+            "POST /coaches",
+            "/coaches",
+            admin,
+            obj("{\"name\":\"Coach\",\"venueId\":\"" + venueId + "\"}"),
+            Set.of()),
+        new Template(
+            "POST /rooms",
+            "/rooms",
+            admin,
+            obj("{\"name\":\"Room\",\"venueId\":\"" + venueId + "\"}"),
+            Set.of()),
+        new Template(
+            "POST /bookings",
+            "/bookings",
+            stranger,
+            obj("{\"slotId\":\"" + directSlot + "\",\"quantity\":1}"),
+            Set.of()),
+        new Template(
+            "POST /bookings (queued)",
+            "/bookings",
+            stranger,
+            obj("{\"slotId\":\"" + queuedSlot + "\",\"quantity\":1}"),
+            Set.of()),
+        new Template(
+            "POST /staff/bookings",
+            "/staff/bookings",
+            frontdesk,
+            obj(
+                "{\"slotId\":\""
+                    + directSlot
+                    + "\",\"quantity\":1,\"customer\":{\"phone\":\"+4915112345678\",\"name\":\"Walk In\"}}"),
+            Set.of()),
+        new Template(
+            "POST /slots/{slotId}/admission",
+            "/slots/" + directSlot + "/admission",
+            admin,
+            obj("{\"admission\":\"QUEUED\"}"),
+            Set.of()));
   }
 
   private static List<Probe> brokenAndWrongTypedBodies() throws Exception {
     List<Probe> out = new ArrayList<>();
     Random random = new Random(SEED);
-    List<String> broken = List.of("", "null", "[]", "42", "\"text\"", "true", "{", "{\"a\":", "not json", "{}}",
-        "{\"slotId\":}", "[" .repeat(5000), "{\"a\":".repeat(3000), "\u0000\u0001\u0002", "{\"quantity\":1e999999}",
-        "{\"x\":\"\\ud800\"}", "\"" + "x".repeat(70_000) + "\"");
+    List<String> broken =
+        List.of(
+            "",
+            "null",
+            "[]",
+            "42",
+            "\"text\"",
+            "true",
+            "{",
+            "{\"a\":",
+            "not json",
+            "{}}",
+            "{\"slotId\":}",
+            "[".repeat(5000),
+            "{\"a\":".repeat(3000),
+            "\u0000\u0001\u0002",
+            "{\"quantity\":1e999999}",
+            "{\"x\":\"\\ud800\"}",
+            "\"" + "x".repeat(70_000) + "\"");
     for (Template t : templates()) {
       for (String body : broken) {
         out.add(new Probe("broken body", "POST", t.path(), t.token(), body));
@@ -207,15 +359,28 @@ class HostileInputIT {
       for (String field : fieldPaths(t.body(), "")) {
         boolean optional = t.optional().contains(field.split("\\.")[0]);
         for (JsonNode bad : wrongValuesFor(at(t.body(), field), optional, random)) {
-          out.add(new Probe(field + " := " + abbreviate(bad.toString()), "POST", t.path(), t.token(),
-              with(t.body(), field, bad).toString()));
+          out.add(
+              new Probe(
+                  field + " := " + abbreviate(bad.toString()),
+                  "POST",
+                  t.path(),
+                  t.token(),
+                  with(t.body(), field, bad).toString()));
         }
         if (!optional) {
-          out.add(new Probe("without " + field, "POST", t.path(), t.token(), without(t.body(), field).toString()));
+          out.add(
+              new Probe(
+                  "without " + field,
+                  "POST",
+                  t.path(),
+                  t.token(),
+                  without(t.body(), field).toString()));
         }
       }
       for (int i = 0; i < 15; i++) {
-        out.add(new Probe("random JSON", "POST", t.path(), t.token(), randomJson(random, 4).toString()));
+        out.add(
+            new Probe(
+                "random JSON", "POST", t.path(), t.token(), randomJson(random, 4).toString()));
       }
     }
     return out;
@@ -231,15 +396,29 @@ class HostileInputIT {
     values.add(NODES.objectNode().set("value", valid.deepCopy()));
     values.add(NODES.booleanNode(true));
     if (valid.isNumber()) {
-      values.addAll(List.of(NODES.textNode(valid.asText()), NODES.numberNode(1.5), NODES.numberNode(-1),
-          NODES.numberNode(new java.math.BigInteger("99999999999999999999999")), NODES.numberNode(Long.MIN_VALUE),
-          NODES.textNode("NaN")));
+      values.addAll(
+          List.of(
+              NODES.textNode(valid.asText()),
+              NODES.numberNode(1.5),
+              NODES.numberNode(-1),
+              NODES.numberNode(new java.math.BigInteger("99999999999999999999999")),
+              NODES.numberNode(Long.MIN_VALUE),
+              NODES.textNode("NaN")));
     } else if (valid.isTextual()) {
-      values.addAll(List.of(NODES.numberNode(7), NODES.textNode(""), NODES.textNode("   "),
-          NODES.textNode("\u0000" + valid.asText()), NODES.textNode(valid.asText() + "\n\u001b[31m"),
-          NODES.textNode("x".repeat(5000))));
+      values.addAll(
+          List.of(
+              NODES.numberNode(7),
+              NODES.textNode(""),
+              NODES.textNode("   "),
+              NODES.textNode("\u0000" + valid.asText()),
+              NODES.textNode(valid.asText() + "\n\u001b[31m"),
+              NODES.textNode("x".repeat(5000))));
     } else if (valid.isArray()) {
-      values.addAll(List.of(NODES.arrayNode().add(7), NODES.arrayNode().add(NODES.arrayNode()), NODES.textNode("[]")));
+      values.addAll(
+          List.of(
+              NODES.arrayNode().add(7),
+              NODES.arrayNode().add(NODES.arrayNode()),
+              NODES.textNode("[]")));
     } else if (valid.isObject()) {
       values.addAll(List.of(NODES.textNode(valid.toString()), NODES.numberNode(1)));
     }
@@ -247,30 +426,56 @@ class HostileInputIT {
     return values;
   }
 
-  // ---- ids, tokens, cursors, signatures, keys --------------------------------------------------------
+  // ---- ids, tokens, cursors, signatures, keys
+  // --------------------------------------------------------
 
-  private static final List<String> HOSTILE_IDS = List.of("nope", "..%2F..%2Fetc", "%00", "x".repeat(2000),
-      "%F0%9F%92%A3", "SLOT%23abc", "'%20OR%201=1", "%20");
+  private static final List<String> HOSTILE_IDS =
+      List.of(
+          "nope",
+          "..%2F..%2Fetc",
+          "%00",
+          "x".repeat(2000),
+          "%F0%9F%92%A3",
+          "SLOT%23abc",
+          "'%20OR%201=1",
+          "%20");
 
-  /** Every write route with each path parameter replaced by an id that does not exist or is malformed. */
+  /**
+   * Every write route with each path parameter replaced by an id that does not exist or is
+   * malformed.
+   */
   private static List<Probe> foreignAndMalformedIds() {
     List<Probe> out = new ArrayList<>();
     for (RouteDefinition route : Fairslot.ROUTES) {
-      if (route.method().equals("GET") || !route.path().contains("{") || route.access() != RouteDefinition.Access.JWT) {
+      if (route.method().equals("GET")
+          || !route.path().contains("{")
+          || route.access() != RouteDefinition.Access.JWT) {
         continue;
       }
-      String token = route.path().startsWith("/staff") || route.path().startsWith("/slots/{slotId}/c")
-          || route.path().startsWith("/slots/{slotId}/o") || route.path().endsWith("/admission")
-          || route.path().startsWith("/venues") ? admin : stranger;
+      String token =
+          route.path().startsWith("/staff")
+                  || route.path().startsWith("/slots/{slotId}/c")
+                  || route.path().startsWith("/slots/{slotId}/o")
+                  || route.path().endsWith("/admission")
+                  || route.path().startsWith("/venues")
+              ? admin
+              : stranger;
       for (String id : HOSTILE_IDS) {
         String path = route.path().replaceAll("\\{[^}]+}", id);
         out.add(new Probe("hostile id", route.method(), path, token, "{}"));
-        out.add(new Probe("hostile id, broken body", route.method(), path, token, "{\"quantity\":"));
+        out.add(
+            new Probe("hostile id, broken body", route.method(), path, token, "{\"quantity\":"));
       }
     }
     // someone else's booking: 404, exactly as for one that does not exist
     for (String action : List.of("cancel", "pay")) {
-      out.add(new Probe("another user's booking", "POST", "/bookings/" + bookingId + "/" + action, stranger, null));
+      out.add(
+          new Probe(
+              "another user's booking",
+              "POST",
+              "/bookings/" + bookingId + "/" + action,
+              stranger,
+              null));
     }
     return out;
   }
@@ -279,65 +484,154 @@ class HostileInputIT {
   private static List<Probe> badTokens() {
     Hs256Jwt ours = new Hs256Jwt("test-secret", Clock.systemUTC());
     Instant now = Instant.now();
-    JWTClaimsSet.Builder valid = new JWTClaimsSet.Builder().subject("intruder").claim("cognito:groups", List.of("admin"))
-        .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(600)));
+    JWTClaimsSet.Builder valid =
+        new JWTClaimsSet.Builder()
+            .subject("intruder")
+            .claim("cognito:groups", List.of("admin"))
+            .issueTime(Date.from(now))
+            .expirationTime(Date.from(now.plusSeconds(600)));
     String signed = ours.sign(valid.build());
     String[] parts = signed.split("\\.");
     java.util.Base64.Encoder b64 = java.util.Base64.getUrlEncoder().withoutPadding();
     Map<String, String> tokens = new LinkedHashMap<>();
-    tokens.put("another secret", new Hs256Jwt(Wiring.DEFAULT_PAYMENT_SECRET, Clock.systemUTC()).sign(valid.build()));
-    tokens.put("alg none", b64.encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8)) + "." + parts[1] + ".");
-    tokens.put("expired", ours.sign(valid.expirationTime(Date.from(now.minusSeconds(3600))).build()));
-    tokens.put("no exp", ours.sign(new JWTClaimsSet.Builder().subject("intruder").issueTime(Date.from(now)).build()));
-    tokens.put("not yet valid", ours.sign(new JWTClaimsSet.Builder().subject("intruder").issueTime(Date.from(now))
-        .notBeforeTime(Date.from(now.plusSeconds(3600))).expirationTime(Date.from(now.plusSeconds(7200))).build()));
-    tokens.put("over 8 KiB", ours.sign(new JWTClaimsSet.Builder().subject("intruder").issueTime(Date.from(now))
-        .expirationTime(Date.from(now.plusSeconds(600))).claim("pad", "p".repeat(9000)).build()));
-    tokens.put("tampered payload", parts[0] + "." + b64.encodeToString("{\"sub\":\"hostile-owner\"}".getBytes(StandardCharsets.UTF_8))
-        + "." + parts[2]);
+    tokens.put(
+        "another secret",
+        new Hs256Jwt(Wiring.DEFAULT_PAYMENT_SECRET, Clock.systemUTC()).sign(valid.build()));
+    tokens.put(
+        "alg none",
+        b64.encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8))
+            + "."
+            + parts[1]
+            + ".");
+    tokens.put(
+        "expired", ours.sign(valid.expirationTime(Date.from(now.minusSeconds(3600))).build()));
+    tokens.put(
+        "no exp",
+        ours.sign(
+            new JWTClaimsSet.Builder().subject("intruder").issueTime(Date.from(now)).build()));
+    tokens.put(
+        "not yet valid",
+        ours.sign(
+            new JWTClaimsSet.Builder()
+                .subject("intruder")
+                .issueTime(Date.from(now))
+                .notBeforeTime(Date.from(now.plusSeconds(3600)))
+                .expirationTime(Date.from(now.plusSeconds(7200)))
+                .build()));
+    tokens.put(
+        "over 8 KiB",
+        ours.sign(
+            new JWTClaimsSet.Builder()
+                .subject("intruder")
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plusSeconds(600)))
+                .claim("pad", "p".repeat(9000))
+                .build()));
+    tokens.put(
+        "tampered payload",
+        parts[0]
+            + "."
+            + b64.encodeToString("{\"sub\":\"hostile-owner\"}".getBytes(StandardCharsets.UTF_8))
+            + "."
+            + parts[2]);
     tokens.put("truncated", signed.substring(0, signed.length() - 3));
     tokens.put("garbage", "garbage");
     tokens.put("empty", "");
     List<Probe> out = new ArrayList<>();
     String body = "{\"slotId\":\"" + directSlot + "\",\"quantity\":1}";
-    tokens.forEach((what, token) -> {
-      out.add(new Probe("token: " + what, "POST", "/bookings", token, body));
-      out.add(new Probe("token: " + what, "POST", "/slots/" + directSlot + "/cancel", token, null));
-    });
+    tokens.forEach(
+        (what, token) -> {
+          out.add(new Probe("token: " + what, "POST", "/bookings", token, body));
+          out.add(
+              new Probe("token: " + what, "POST", "/slots/" + directSlot + "/cancel", token, null));
+        });
     out.add(new Probe("no token", "POST", "/bookings", null, body));
-    out.add(new Probe("basic auth", "POST", "/bookings", null, body, Map.of("Authorization", "Basic YWRtaW46YWRtaW4=")));
+    out.add(
+        new Probe(
+            "basic auth",
+            "POST",
+            "/bookings",
+            null,
+            body,
+            Map.of("Authorization", "Basic YWRtaW46YWRtaW4=")));
     return out;
   }
 
   private static List<Probe> badCursors() throws Exception {
-    JsonNode firstPage = json(send("GET", "/slots?venueId=" + venueId + "&date=" + day + "&limit=1", null, null));
+    JsonNode firstPage =
+        json(send("GET", "/slots?venueId=" + venueId + "&date=" + day + "&limit=1", null, null));
     String real = firstPage.path("nextCursor").asText();
     assertThat(real).as("a real cursor to tamper with").isNotBlank();
     int dot = real.lastIndexOf('.');
-    List<String> cursors = List.of("garbage", ".", "abc.def", real + "x", real.substring(0, dot),
-        real.substring(0, dot) + "." + "A".repeat(real.length() - dot - 1),
-        flip(real, 3), "x".repeat(5000), "%00", java.util.Base64.getUrlEncoder().encodeToString(new byte[64]));
+    List<String> cursors =
+        List.of(
+            "garbage",
+            ".",
+            "abc.def",
+            real + "x",
+            real.substring(0, dot),
+            real.substring(0, dot) + "." + "A".repeat(real.length() - dot - 1),
+            flip(real, 3),
+            "x".repeat(5000),
+            "%00",
+            java.util.Base64.getUrlEncoder().encodeToString(new byte[64]));
     List<Probe> out = new ArrayList<>();
     for (String c : cursors) {
       String q = URLEncoder.encode(c, StandardCharsets.UTF_8);
-      out.add(new Probe("cursor", "GET", "/slots?venueId=" + venueId + "&date=" + day + "&cursor=" + q, null, null));
+      out.add(
+          new Probe(
+              "cursor",
+              "GET",
+              "/slots?venueId=" + venueId + "&date=" + day + "&cursor=" + q,
+              null,
+              null));
       out.add(new Probe("cursor", "GET", "/me/bookings?cursor=" + q, owner, null));
-      out.add(new Probe("cursor", "GET", "/staff/bookings?venueId=" + venueId + "&date=" + day + "&cursor=" + q,
-          frontdesk, null));
-      out.add(new Probe("cursor", "POST", "/admin/reconcile", admin, JSON.createObjectNode().put("cursor", c).toString()));
+      out.add(
+          new Probe(
+              "cursor",
+              "GET",
+              "/staff/bookings?venueId=" + venueId + "&date=" + day + "&cursor=" + q,
+              frontdesk,
+              null));
+      out.add(
+          new Probe(
+              "cursor",
+              "POST",
+              "/admin/reconcile",
+              admin,
+              JSON.createObjectNode().put("cursor", c).toString()));
     }
     // a real cursor, handed to another list
-    out.add(new Probe("foreign cursor", "GET", "/me/bookings?cursor=" + URLEncoder.encode(real, StandardCharsets.UTF_8),
-        owner, null));
-    out.add(new Probe("foreign cursor", "GET", "/staff/bookings?venueId=" + venueId + "&date=" + day + "&cursor="
-        + URLEncoder.encode(real, StandardCharsets.UTF_8), frontdesk, null));
+    out.add(
+        new Probe(
+            "foreign cursor",
+            "GET",
+            "/me/bookings?cursor=" + URLEncoder.encode(real, StandardCharsets.UTF_8),
+            owner,
+            null));
+    out.add(
+        new Probe(
+            "foreign cursor",
+            "GET",
+            "/staff/bookings?venueId="
+                + venueId
+                + "&date="
+                + day
+                + "&cursor="
+                + URLEncoder.encode(real, StandardCharsets.UTF_8),
+            frontdesk,
+            null));
     return out;
   }
 
   /** A well-formed SUCCEEDED callback for the real booking, signed wrongly in every way: 401. */
   private static List<Probe> badSignatures() {
-    String body = "{\"eventId\":\"evt-hostile\",\"paymentNo\":\"" + bookingId + "-1\",\"bookingId\":\"" + bookingId
-        + "\",\"amountMinor\":3000,\"currency\":\"EUR\",\"status\":\"SUCCEEDED\"}";
+    String body =
+        "{\"eventId\":\"evt-hostile\",\"paymentNo\":\""
+            + bookingId
+            + "-1\",\"bookingId\":\""
+            + bookingId
+            + "\",\"amountMinor\":3000,\"currency\":\"EUR\",\"status\":\"SUCCEEDED\"}";
     long now = Instant.now().getEpochSecond();
     WebhookSignature local = new WebhookSignature(Wiring.DEFAULT_PAYMENT_SECRET);
     WebhookSignature other = new WebhookSignature("not-the-provider-secret");
@@ -347,42 +641,69 @@ class HostileInputIT {
     cases.put("other secret", headers(now, other.sign(now, body)));
     cases.put("stale", headers(now - 3600, local.sign(now - 3600, body)));
     cases.put("future", headers(now + 3600, local.sign(now + 3600, body)));
-    cases.put("overflowing timestamp", headers(Long.MIN_VALUE + now, local.sign(Long.MIN_VALUE + now, body)));
+    cases.put(
+        "overflowing timestamp",
+        headers(Long.MIN_VALUE + now, local.sign(Long.MIN_VALUE + now, body)));
     cases.put("another body", headers(now, local.sign(now, body.replace("SUCCEEDED", "FAILED"))));
     cases.put("empty mac", headers(now, "sha256="));
     cases.put("not hex", headers(now, "sha256=zz"));
     cases.put("no scheme", headers(now, local.sign(now, body).substring("sha256=".length())));
     List<Probe> out = new ArrayList<>();
-    cases.forEach((what, h) -> {
-      out.add(new Probe("signature: " + what, "POST", "/payments/callback", null, body, h));
-      Map<String, String> nonNumeric = new LinkedHashMap<>(h);
-      nonNumeric.put(WebhookSignature.TIMESTAMP_HEADER, "soon");
-      out.add(new Probe("signature: " + what + ", timestamp not a number", "POST", "/payments/callback", null, body,
-          nonNumeric));
-    });
+    cases.forEach(
+        (what, h) -> {
+          out.add(new Probe("signature: " + what, "POST", "/payments/callback", null, body, h));
+          Map<String, String> nonNumeric = new LinkedHashMap<>(h);
+          nonNumeric.put(WebhookSignature.TIMESTAMP_HEADER, "soon");
+          out.add(
+              new Probe(
+                  "signature: " + what + ", timestamp not a number",
+                  "POST",
+                  "/payments/callback",
+                  null,
+                  body,
+                  nonNumeric));
+        });
     return out;
   }
 
   private static Map<String, String> headers(long timestamp, String signature) {
-    return Map.of(WebhookSignature.TIMESTAMP_HEADER, Long.toString(timestamp), WebhookSignature.SIGNATURE_HEADER, signature);
+    return Map.of(
+        WebhookSignature.TIMESTAMP_HEADER,
+        Long.toString(timestamp),
+        WebhookSignature.SIGNATURE_HEADER,
+        signature);
   }
 
-  /** A valid booking with an Idempotency-Key the contract refuses: 4xx before anything is booked. */
+  /**
+   * A valid booking with an Idempotency-Key the contract refuses: 4xx before anything is booked.
+   */
   private static List<Probe> badIdempotencyKeys() {
     String body = "{\"slotId\":\"" + directSlot + "\",\"quantity\":1}";
     // (non-ASCII keys cannot be tested this way: the JDK's client sends them as '?')
     return List.of("k".repeat(65), "k".repeat(5000)).stream()
-        .map(k -> new Probe("Idempotency-Key " + abbreviate(k), "POST", "/bookings", stranger, body,
-            Map.of("Idempotency-Key", k)))
+        .map(
+            k ->
+                new Probe(
+                    "Idempotency-Key " + abbreviate(k),
+                    "POST",
+                    "/bookings",
+                    stranger,
+                    body,
+                    Map.of("Idempotency-Key", k)))
         .toList();
   }
 
   // ---- helpers ---------------------------------------------------------------------------------
 
   private static HttpResponse<String> send(Probe p) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + p.path())).timeout(Duration.ofSeconds(30))
-        .method(p.method(), p.body() == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(p.body()));
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(base + p.path()))
+            .timeout(Duration.ofSeconds(30))
+            .method(
+                p.method(),
+                p.body() == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(p.body()));
     if (p.token() != null) {
       b.header("Authorization", "Bearer " + p.token());
     }
@@ -390,7 +711,8 @@ class HostileInputIT {
     return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private static HttpResponse<String> send(String method, String path, String token, String body) throws Exception {
+  private static HttpResponse<String> send(String method, String path, String token, String body)
+      throws Exception {
     return send(new Probe("setup", method, path, token, body));
   }
 
@@ -399,8 +721,13 @@ class HostileInputIT {
   }
 
   private static String token(String sub, String group) throws Exception {
-    return json(send("POST", "/_local/token", null, "{\"sub\":\"" + sub + "\",\"groups\":[\"" + group + "\"]}"))
-        .path("token").asText();
+    return json(send(
+            "POST",
+            "/_local/token",
+            null,
+            "{\"sub\":\"" + sub + "\",\"groups\":[\"" + group + "\"]}"))
+        .path("token")
+        .asText();
   }
 
   private static String code(String body) {
@@ -416,14 +743,19 @@ class HostileInputIT {
     return (ObjectNode) JSON.readTree(json);
   }
 
-  /** Dotted paths of every leaf and container field ("policy", "policy.holdDuration", "weekly.0.start"). */
+  /**
+   * Dotted paths of every leaf and container field ("policy", "policy.holdDuration",
+   * "weekly.0.start").
+   */
   private static List<String> fieldPaths(JsonNode node, String prefix) {
     List<String> out = new ArrayList<>();
     if (node.isObject()) {
-      node.fieldNames().forEachRemaining(f -> {
-        out.add(prefix + f);
-        out.addAll(fieldPaths(node.get(f), prefix + f + "."));
-      });
+      node.fieldNames()
+          .forEachRemaining(
+              f -> {
+                out.add(prefix + f);
+                out.addAll(fieldPaths(node.get(f), prefix + f + "."));
+              });
     } else if (node.isArray() && !node.isEmpty()) {
       out.addAll(fieldPaths(node.get(0), prefix + "0."));
     }
@@ -470,7 +802,8 @@ class HostileInputIT {
   private static JsonNode randomJson(Random random, int depth) {
     int kind = depth <= 0 ? random.nextInt(4) : random.nextInt(6);
     return switch (kind) {
-      case 0 -> NODES.numberNode(random.nextInt(3) == 0 ? random.nextDouble() * 1e12 : random.nextLong());
+      case 0 ->
+          NODES.numberNode(random.nextInt(3) == 0 ? random.nextDouble() * 1e12 : random.nextLong());
       case 1 -> NODES.textNode(randomText(random));
       case 2 -> NODES.booleanNode(random.nextBoolean());
       case 3 -> NODES.nullNode();
@@ -483,13 +816,34 @@ class HostileInputIT {
       }
       default -> {
         ObjectNode o = NODES.objectNode();
-        List<String> keys = List.of("slotId", "quantity", "name", "venueId", "resourceId", "start", "end", "capacity",
-            "priceMinor", "currency", "policy", "kind", "customer", "weekly", "from", "to", "admission", "cursor",
-            "repair", "timeZone", randomText(random));
+        List<String> keys =
+            List.of(
+                "slotId",
+                "quantity",
+                "name",
+                "venueId",
+                "resourceId",
+                "start",
+                "end",
+                "capacity",
+                "priceMinor",
+                "currency",
+                "policy",
+                "kind",
+                "customer",
+                "weekly",
+                "from",
+                "to",
+                "admission",
+                "cursor",
+                "repair",
+                "timeZone",
+                randomText(random));
         for (int i = random.nextInt(5); i > 0; i--) {
           o.set(keys.get(random.nextInt(keys.size())), randomJson(random, depth - 1));
         }
-        // an object the fuzzer builds never names a real slot, resource or venue, and always has one
+        // an object the fuzzer builds never names a real slot, resource or venue, and always has
+        // one
         // wrong-typed field, so no random body is a valid request by chance
         o.set("quantity", NODES.arrayNode());
         o.set("name", NODES.objectNode());
@@ -524,6 +878,8 @@ class HostileInputIT {
   }
 
   private static String abbreviate(String s) {
-    return s == null ? "null" : s.length() > 120 ? s.substring(0, 120) + "...(" + s.length() + ")" : s;
+    return s == null
+        ? "null"
+        : s.length() > 120 ? s.substring(0, 120) + "...(" + s.length() + ")" : s;
   }
 }

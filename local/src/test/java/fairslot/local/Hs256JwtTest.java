@@ -20,29 +20,47 @@ class Hs256JwtTest {
   private final Hs256Jwt jwt = new Hs256Jwt("local-dev-secret", Clock.fixed(NOW, ZoneOffset.UTC));
 
   private static JWTClaimsSet.Builder valid() {
-    return new JWTClaimsSet.Builder().subject("u1").claim("cognito:groups", List.of("admin"))
-        .issueTime(Date.from(NOW.minusSeconds(10))).expirationTime(Date.from(NOW.plusSeconds(600)));
+    return new JWTClaimsSet.Builder()
+        .subject("u1")
+        .claim("cognito:groups", List.of("admin"))
+        .issueTime(Date.from(NOW.minusSeconds(10)))
+        .expirationTime(Date.from(NOW.plusSeconds(600)));
   }
 
   @Test
   void aTokenFromLocalTokenCarriesSubAndGroups() {
-    var claims = jwt.verify(jwt.sign("u1", List.of("admin", "finance"), Duration.ofHours(12))).orElseThrow();
+    var claims =
+        jwt.verify(jwt.sign("u1", List.of("admin", "finance"), Duration.ofHours(12))).orElseThrow();
     assertThat(claims.get("sub").asText()).isEqualTo("u1");
     assertThat(claims.get("cognito:groups").toString()).isEqualTo("[\"admin\",\"finance\"]");
   }
 
   private static String b64(String json) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    return Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString(json.getBytes(StandardCharsets.UTF_8));
   }
 
   @Test
   void aTokenSignedElsewhereWithTheContractsDefaultSecretIsAccepted() throws Exception {
     Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
     String header = b64("{\"alg\":\"HS256\",\"typ\":\"JWT\"}");
-    String payload = b64("{\"sub\":\"u9\",\"iat\":" + NOW.getEpochSecond() + ",\"exp\":" + (NOW.getEpochSecond() + 60) + "}");
+    String payload =
+        b64(
+            "{\"sub\":\"u9\",\"iat\":"
+                + NOW.getEpochSecond()
+                + ",\"exp\":"
+                + (NOW.getEpochSecond() + 60)
+                + "}");
     Mac mac = Mac.getInstance("HmacSHA256");
     mac.init(new SecretKeySpec("local-dev-secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-    String token = header + "." + payload + "." + encoder.encodeToString(mac.doFinal((header + "." + payload).getBytes(StandardCharsets.US_ASCII)));
+    String token =
+        header
+            + "."
+            + payload
+            + "."
+            + encoder.encodeToString(
+                mac.doFinal((header + "." + payload).getBytes(StandardCharsets.US_ASCII)));
     assertThat(jwt.verify(token)).isPresent();
   }
 
@@ -58,19 +76,26 @@ class Hs256JwtTest {
 
   @Test
   void anExpiredTokenIsRefusedOnceTheSkewHasPassed() {
-    assertThat(jwt.verify(jwt.sign(valid().expirationTime(Date.from(NOW.minusSeconds(30))).build()))).isPresent();
-    assertThat(jwt.verify(jwt.sign(valid().expirationTime(Date.from(NOW.minusSeconds(61))).build()))).isEmpty();
+    assertThat(
+            jwt.verify(jwt.sign(valid().expirationTime(Date.from(NOW.minusSeconds(30))).build())))
+        .isPresent();
+    assertThat(
+            jwt.verify(jwt.sign(valid().expirationTime(Date.from(NOW.minusSeconds(61))).build())))
+        .isEmpty();
   }
 
   @Test
   void aTokenNotYetValidIsRefusedBeyondTheSkew() {
-    assertThat(jwt.verify(jwt.sign(valid().notBeforeTime(Date.from(NOW.plusSeconds(30))).build()))).isPresent();
-    assertThat(jwt.verify(jwt.sign(valid().notBeforeTime(Date.from(NOW.plusSeconds(120))).build()))).isEmpty();
+    assertThat(jwt.verify(jwt.sign(valid().notBeforeTime(Date.from(NOW.plusSeconds(30))).build())))
+        .isPresent();
+    assertThat(jwt.verify(jwt.sign(valid().notBeforeTime(Date.from(NOW.plusSeconds(120))).build())))
+        .isEmpty();
   }
 
   @Test
   void aTokenIssuedInTheFutureIsRefused() {
-    assertThat(jwt.verify(jwt.sign(valid().issueTime(Date.from(NOW.plusSeconds(3600))).build()))).isEmpty();
+    assertThat(jwt.verify(jwt.sign(valid().issueTime(Date.from(NOW.plusSeconds(3600))).build())))
+        .isEmpty();
   }
 
   @Test
@@ -98,7 +123,8 @@ class Hs256JwtTest {
 
   @Test
   void aTokenSignedWithAnotherSecretIsRefused() {
-    String forged = new Hs256Jwt("another-secret", Clock.fixed(NOW, ZoneOffset.UTC)).sign(valid().build());
+    String forged =
+        new Hs256Jwt("another-secret", Clock.fixed(NOW, ZoneOffset.UTC)).sign(valid().build());
     assertThat(jwt.verify(forged)).isEmpty();
   }
 }

@@ -41,8 +41,13 @@ class LocalRuntimeIT {
   }
 
   static Reply call(String method, String path, String token, String body) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
     if (token != null) {
       b.header("Authorization", "Bearer " + token);
     }
@@ -52,7 +57,12 @@ class LocalRuntimeIT {
   }
 
   static String token(String sub, String group) throws Exception {
-    return call("POST", "/_local/token", null, "{\"sub\":\"" + sub + "\",\"groups\":[\"" + group + "\"]}").text("token");
+    return call(
+            "POST",
+            "/_local/token",
+            null,
+            "{\"sub\":\"" + sub + "\",\"groups\":[\"" + group + "\"]}")
+        .text("token");
   }
 
   @Test
@@ -64,15 +74,33 @@ class LocalRuntimeIT {
   void adminSetsUpACustomerBooksReadsListsAndCancels() throws Exception {
     String admin = token("admin-1", "admin");
     String customer = token("u1", "customer");
-    String venueId = call("POST", "/venues", admin, "{\"name\":\"Riverside\",\"timeZone\":\"Asia/Shanghai\"}").text("venueId");
-    String resourceId = call("POST", "/venues/" + venueId + "/resources", admin,
-        "{\"name\":\"Yoga room\",\"kind\":\"SEATS\",\"capacity\":12}").text("resourceId");
+    String venueId =
+        call("POST", "/venues", admin, "{\"name\":\"Riverside\",\"timeZone\":\"Asia/Shanghai\"}")
+            .text("venueId");
+    String resourceId =
+        call(
+                "POST",
+                "/venues/" + venueId + "/resources",
+                admin,
+                "{\"name\":\"Yoga room\",\"kind\":\"SEATS\",\"capacity\":12}")
+            .text("resourceId");
     LocalDate day = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(3);
-    Reply slot = call("POST", "/slots", admin, "{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + day
-        + "T18:00:00\",\"end\":\"" + day + "T19:00:00\",\"priceMinor\":12000,\"currency\":\"CNY\"}");
+    Reply slot =
+        call(
+            "POST",
+            "/slots",
+            admin,
+            "{\"resourceId\":\""
+                + resourceId
+                + "\",\"start\":\""
+                + day
+                + "T18:00:00\",\"end\":\""
+                + day
+                + "T19:00:00\",\"priceMinor\":12000,\"currency\":\"CNY\"}");
     String slotId = slot.text("slotId");
 
-    Reply booked = call("POST", "/bookings", customer, "{\"slotId\":\"" + slotId + "\",\"quantity\":2}");
+    Reply booked =
+        call("POST", "/bookings", customer, "{\"slotId\":\"" + slotId + "\",\"quantity\":2}");
     String bookingId = booked.text("bookingId");
     Reply read = call("GET", "/bookings/" + bookingId, customer, null);
     Reply mine = call("GET", "/me/bookings", customer, null);
@@ -83,7 +111,11 @@ class LocalRuntimeIT {
     assertThat(slot.text("start")).isEqualTo(day + "T18:00:00+08:00");
     assertThat(booked.status()).isEqualTo(201);
     assertThat(booked.text("status")).isEqualTo("PENDING_PAY");
-    assertThat(Instant.parse(java.time.OffsetDateTime.parse(booked.text("holdExpiresAt")).toInstant().toString()))
+    assertThat(
+            Instant.parse(
+                java.time.OffsetDateTime.parse(booked.text("holdExpiresAt"))
+                    .toInstant()
+                    .toString()))
         .isAfter(Instant.now());
     assertThat(read.text("bookingId")).isEqualTo(bookingId);
     assertThat(mine.json().get("items").get(0).get("bookingId").asText()).isEqualTo(bookingId);
@@ -92,7 +124,9 @@ class LocalRuntimeIT {
     assertThat(after.json().get("remaining").asInt()).isEqualTo(12);
   }
 
-  /** Polls until {@code check} holds, for at most {@code seconds}; the schedules run every second. */
+  /**
+   * Polls until {@code check} holds, for at most {@code seconds}; the schedules run every second.
+   */
   static void eventually(int seconds, ThrowingCheck check) throws Exception {
     long deadline = System.nanoTime() + seconds * 1_000_000_000L;
     while (true) {
@@ -113,40 +147,75 @@ class LocalRuntimeIT {
   }
 
   String slotFor(String admin, String policy, int capacity) throws Exception {
-    String venueId = call("POST", "/venues", admin, "{\"name\":\"Club\",\"timeZone\":\"Europe/Berlin\",\"policy\":"
-        + policy + "}").text("venueId");
-    String resourceId = call("POST", "/venues/" + venueId + "/resources", admin,
-        "{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}").text("resourceId");
+    String venueId =
+        call(
+                "POST",
+                "/venues",
+                admin,
+                "{\"name\":\"Club\",\"timeZone\":\"Europe/Berlin\",\"policy\":" + policy + "}")
+            .text("venueId");
+    String resourceId =
+        call(
+                "POST",
+                "/venues/" + venueId + "/resources",
+                admin,
+                "{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}")
+            .text("resourceId");
     LocalDate day = LocalDate.now(ZoneId.of("Europe/Berlin")).plusDays(3);
-    return call("POST", "/slots", admin, "{\"resourceId\":\"" + resourceId + "\",\"start\":\"" + day
-        + "T18:00:00\",\"end\":\"" + day + "T19:00:00\",\"priceMinor\":9000,\"currency\":\"EUR\"}").text("slotId");
+    return call(
+            "POST",
+            "/slots",
+            admin,
+            "{\"resourceId\":\""
+                + resourceId
+                + "\",\"start\":\""
+                + day
+                + "T18:00:00\",\"end\":\""
+                + day
+                + "T19:00:00\",\"priceMinor\":9000,\"currency\":\"EUR\"}")
+        .text("slotId");
   }
 
   @Test
   void bookPayThroughTheLocalProviderAndCancelBeforeTheCutoffIsRefunded() throws Exception {
-    runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.SUCCEED,
-        java.time.Duration.ofMillis(300));
+    runtime
+        .payments()
+        .setMode(
+            fairslot.messaging.payments.LocalPaymentProvider.Mode.SUCCEED,
+            java.time.Duration.ofMillis(300));
     try {
       String admin = token("admin-2", "admin");
       String customer = token("payer", "customer");
       String slotId = slotFor(admin, "{}", 5);
-      String bookingId = call("POST", "/bookings", customer, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
-          .text("bookingId");
+      String bookingId =
+          call("POST", "/bookings", customer, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
+              .text("bookingId");
 
       Reply payment = call("POST", "/bookings/" + bookingId + "/pay", customer, null);
-      eventually(10, () -> assertThat(call("GET", "/bookings/" + bookingId, customer, null).text("status"))
-          .isEqualTo("PAID"));
+      eventually(
+          10,
+          () ->
+              assertThat(call("GET", "/bookings/" + bookingId, customer, null).text("status"))
+                  .isEqualTo("PAID"));
       Reply cancelled = call("POST", "/bookings/" + bookingId + "/cancel", customer, null);
 
       assertThat(payment.status()).isEqualTo(200);
       assertThat(payment.text("provider")).isEqualTo("local");
       assertThat(payment.json().get("amountMinor").asLong()).isEqualTo(9000);
       assertThat(cancelled.text("status")).isEqualTo("REFUNDING");
-      eventually(10, () -> assertThat(call("GET", "/bookings/" + bookingId, customer, null).text("status"))
-          .isEqualTo("REFUNDED"));
-      assertThat(call("GET", "/slots/" + slotId, null, null).json().get("remaining").asInt()).isEqualTo(5);
+      eventually(
+          10,
+          () ->
+              assertThat(call("GET", "/bookings/" + bookingId, customer, null).text("status"))
+                  .isEqualTo("REFUNDED"));
+      assertThat(call("GET", "/slots/" + slotId, null, null).json().get("remaining").asInt())
+          .isEqualTo(5);
     } finally {
-      runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.MANUAL, java.time.Duration.ZERO);
+      runtime
+          .payments()
+          .setMode(
+              fairslot.messaging.payments.LocalPaymentProvider.Mode.MANUAL,
+              java.time.Duration.ZERO);
     }
   }
 
@@ -156,15 +225,21 @@ class LocalRuntimeIT {
     String slotId = slotFor(admin, "{\"holdDuration\":\"PT3S\"}", 1);
     String first = token("slow", "customer");
     String second = token("next", "customer");
-    String bookingId = call("POST", "/bookings", first, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
-        .text("bookingId");
-    Reply soldOut = call("POST", "/bookings", second, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+    String bookingId =
+        call("POST", "/bookings", first, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
+            .text("bookingId");
+    Reply soldOut =
+        call("POST", "/bookings", second, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
 
-    eventually(10, () -> assertThat(call("GET", "/slots/" + slotId, null, null).json().get("remaining").asInt())
-        .isEqualTo(1));
+    eventually(
+        10,
+        () ->
+            assertThat(call("GET", "/slots/" + slotId, null, null).json().get("remaining").asInt())
+                .isEqualTo(1));
     Reply expired = call("GET", "/bookings/" + bookingId, first, null);
     Reply payLate = call("POST", "/bookings/" + bookingId + "/pay", first, null);
-    Reply rebooked = call("POST", "/bookings", second, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+    Reply rebooked =
+        call("POST", "/bookings", second, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
 
     assertThat(soldOut.text("code")).isEqualTo("sold_out");
     assertThat(expired.text("status")).isEqualTo("EXPIRED");
@@ -175,88 +250,181 @@ class LocalRuntimeIT {
 
   @Test
   void aCancelledSeatIsOfferedInJoinOrderAndTheSecondJoinerAcceptsAndPays() throws Exception {
-    runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.SUCCEED,
-        java.time.Duration.ofMillis(200));
+    runtime
+        .payments()
+        .setMode(
+            fairslot.messaging.payments.LocalPaymentProvider.Mode.SUCCEED,
+            java.time.Duration.ofMillis(200));
     try {
       String admin = token("admin-4", "admin");
       String slotId = slotFor(admin, "{\"offerDuration\":\"PT3S\"}", 2);
       String holder1 = token("holder-1", "customer");
       String holder2 = token("holder-2", "customer");
-      String cancelled = call("POST", "/bookings", holder1, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
-          .text("bookingId");
+      String cancelled =
+          call("POST", "/bookings", holder1, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
+              .text("bookingId");
       call("POST", "/bookings", holder2, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
-      String[] joiners = {token("first", "customer"), token("second", "customer"), token("third", "customer")};
+      String[] joiners = {
+        token("first", "customer"), token("second", "customer"), token("third", "customer")
+      };
       for (String joiner : joiners) {
-        assertThat(call("POST", "/slots/" + slotId + "/waitlist", joiner, null).status()).isEqualTo(201);
+        assertThat(call("POST", "/slots/" + slotId + "/waitlist", joiner, null).status())
+            .isEqualTo(201);
       }
 
       call("POST", "/bookings/" + cancelled + "/cancel", holder1, null);
-      eventually(10, () -> assertThat(call("GET", "/slots/" + slotId + "/waitlist/me", joiners[0], null).text("status"))
-          .isEqualTo("OFFERED"));
-      eventually(15, () -> assertThat(call("GET", "/slots/" + slotId + "/waitlist/me", joiners[1], null).text("status"))
-          .isEqualTo("OFFERED"));
+      eventually(
+          10,
+          () ->
+              assertThat(
+                      call("GET", "/slots/" + slotId + "/waitlist/me", joiners[0], null)
+                          .text("status"))
+                  .isEqualTo("OFFERED"));
+      eventually(
+          15,
+          () ->
+              assertThat(
+                      call("GET", "/slots/" + slotId + "/waitlist/me", joiners[1], null)
+                          .text("status"))
+                  .isEqualTo("OFFERED"));
       Reply first = call("GET", "/slots/" + slotId + "/waitlist/me", joiners[0], null);
-      String entry = call("GET", "/slots/" + slotId + "/waitlist/me", joiners[1], null).text("entryId");
+      String entry =
+          call("GET", "/slots/" + slotId + "/waitlist/me", joiners[1], null).text("entryId");
       Reply booked = call("POST", "/waitlist/" + entry + "/accept", joiners[1], null);
       call("POST", "/bookings/" + booked.text("bookingId") + "/pay", joiners[1], null);
 
       assertThat(first.text("status")).isEqualTo("EXPIRED");
       assertThat(booked.status()).isEqualTo(201);
-      eventually(10, () -> assertThat(call("GET", "/bookings/" + booked.text("bookingId"), joiners[1], null)
-          .text("status")).isEqualTo("PAID"));
-      assertThat(call("GET", "/slots/" + slotId + "/waitlist/me", joiners[2], null).json().get("position").asInt())
+      eventually(
+          10,
+          () ->
+              assertThat(
+                      call("GET", "/bookings/" + booked.text("bookingId"), joiners[1], null)
+                          .text("status"))
+                  .isEqualTo("PAID"));
+      assertThat(
+              call("GET", "/slots/" + slotId + "/waitlist/me", joiners[2], null)
+                  .json()
+                  .get("position")
+                  .asInt())
           .isEqualTo(1);
       Reply slot = call("GET", "/slots/" + slotId, null, null);
       assertThat(slot.json().get("remaining").asInt()).isZero();
       assertThat(slot.json().get("waitlistLength").asInt()).isEqualTo(1);
-      eventually(10, () -> assertThat(call("GET", "/_local/notifications?userId=first", null, null).json()
-          .get("items").toString()).contains("OFFER_MADE", "OFFER_EXPIRED"));
+      eventually(
+          10,
+          () ->
+              assertThat(
+                      call("GET", "/_local/notifications?userId=first", null, null)
+                          .json()
+                          .get("items")
+                          .toString())
+                  .contains("OFFER_MADE", "OFFER_EXPIRED"));
     } finally {
-      runtime.payments().setMode(fairslot.messaging.payments.LocalPaymentProvider.Mode.MANUAL, java.time.Duration.ZERO);
+      runtime
+          .payments()
+          .setMode(
+              fairslot.messaging.payments.LocalPaymentProvider.Mode.MANUAL,
+              java.time.Duration.ZERO);
     }
   }
 
   /** The issue-6 walkthrough: everything a front desk does on a normal day, over HTTP. */
   @Test
-  void frontDeskGeneratesAMonthSeesACoachClashBooksAWalkInChecksThemInAndPullsTheDaysCsv() throws Exception {
+  void frontDeskGeneratesAMonthSeesACoachClashBooksAWalkInChecksThemInAndPullsTheDaysCsv()
+      throws Exception {
     String admin = token("admin-1", "admin");
-    String desk = call("POST", "/_local/token", null,
-        "{\"sub\":\"desk-1\",\"groups\":[\"frontdesk\",\"finance\"]}").text("token");
-    String venueId = call("POST", "/venues", admin, "{\"name\":\"Studio\",\"timeZone\":\"Europe/Berlin\"}")
-        .text("venueId");
-    String yoga = call("POST", "/venues/" + venueId + "/resources", admin,
-        "{\"name\":\"Yoga\",\"kind\":\"SEATS\",\"capacity\":12}").text("resourceId");
-    String spin = call("POST", "/venues/" + venueId + "/resources", admin,
-        "{\"name\":\"Spin\",\"kind\":\"SEATS\",\"capacity\":8}").text("resourceId");
-    String coach = call("POST", "/coaches", admin, "{\"venueId\":\"" + venueId + "\",\"name\":\"Ana\"}")
-        .text("coachId");
+    String desk =
+        call(
+                "POST",
+                "/_local/token",
+                null,
+                "{\"sub\":\"desk-1\",\"groups\":[\"frontdesk\",\"finance\"]}")
+            .text("token");
+    String venueId =
+        call("POST", "/venues", admin, "{\"name\":\"Studio\",\"timeZone\":\"Europe/Berlin\"}")
+            .text("venueId");
+    String yoga =
+        call(
+                "POST",
+                "/venues/" + venueId + "/resources",
+                admin,
+                "{\"name\":\"Yoga\",\"kind\":\"SEATS\",\"capacity\":12}")
+            .text("resourceId");
+    String spin =
+        call(
+                "POST",
+                "/venues/" + venueId + "/resources",
+                admin,
+                "{\"name\":\"Spin\",\"kind\":\"SEATS\",\"capacity\":8}")
+            .text("resourceId");
+    String coach =
+        call("POST", "/coaches", admin, "{\"venueId\":\"" + venueId + "\",\"name\":\"Ana\"}")
+            .text("coachId");
     LocalDate from = LocalDate.now(ZoneId.of("Europe/Berlin")).plusDays(1);
-    String weekly = "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"},"
-        + "{\"dayOfWeek\":\"WED\",\"start\":\"18:00\",\"end\":\"19:00\"},"
-        + "{\"dayOfWeek\":\"FRI\",\"start\":\"07:00\",\"end\":\"08:00\"}]";
+    String weekly =
+        "[{\"dayOfWeek\":\"MON\",\"start\":\"18:00\",\"end\":\"19:00\"},"
+            + "{\"dayOfWeek\":\"WED\",\"start\":\"18:00\",\"end\":\"19:00\"},"
+            + "{\"dayOfWeek\":\"FRI\",\"start\":\"07:00\",\"end\":\"08:00\"}]";
 
-    Reply month = call("POST", "/slots:generate", admin, "{\"resourceId\":\"" + yoga + "\",\"from\":\"" + from
-        + "\",\"to\":\"" + from.plusDays(29) + "\",\"weekly\":" + weekly + ",\"coachId\":\"" + coach
-        + "\",\"priceMinor\":1500,\"currency\":\"EUR\"}");
+    Reply month =
+        call(
+            "POST",
+            "/slots:generate",
+            admin,
+            "{\"resourceId\":\""
+                + yoga
+                + "\",\"from\":\""
+                + from
+                + "\",\"to\":\""
+                + from.plusDays(29)
+                + "\",\"weekly\":"
+                + weekly
+                + ",\"coachId\":\""
+                + coach
+                + "\",\"priceMinor\":1500,\"currency\":\"EUR\"}");
     String firstClass = month.json().get("slotIds").get(0).asText();
     Reply classInfo = call("GET", "/slots/" + firstClass, null, null);
     String start = classInfo.text("start");
-    Reply clash = call("POST", "/slots", admin, "{\"resourceId\":\"" + spin + "\",\"start\":\"" + start
-        + "\",\"end\":\"" + classInfo.text("end") + "\",\"coachId\":\"" + coach
-        + "\",\"priceMinor\":1500,\"currency\":\"EUR\"}");
-    Reply walkIn = call("POST", "/staff/bookings", desk, "{\"slotId\":\"" + firstClass
-        + "\",\"quantity\":1,\"customer\":{\"phone\":\"+49 30 1234567\",\"name\":\"Jo\"}}");
+    Reply clash =
+        call(
+            "POST",
+            "/slots",
+            admin,
+            "{\"resourceId\":\""
+                + spin
+                + "\",\"start\":\""
+                + start
+                + "\",\"end\":\""
+                + classInfo.text("end")
+                + "\",\"coachId\":\""
+                + coach
+                + "\",\"priceMinor\":1500,\"currency\":\"EUR\"}");
+    Reply walkIn =
+        call(
+            "POST",
+            "/staff/bookings",
+            desk,
+            "{\"slotId\":\""
+                + firstClass
+                + "\",\"quantity\":1,\"customer\":{\"phone\":\"+49 30 1234567\",\"name\":\"Jo\"}}");
     String bookingId = walkIn.text("bookingId");
     Reply paid = call("POST", "/staff/bookings/" + bookingId + "/offline-payment", desk, null);
     Reply in = call("POST", "/staff/bookings/" + bookingId + "/check-in", desk, null);
     String day = start.substring(0, 10);
-    HttpResponse<String> csv = HTTP.send(HttpRequest.newBuilder(
-            URI.create(base + "/reports/daily?venueId=" + venueId + "&date=" + day))
-        .header("Authorization", "Bearer " + desk).header("Accept", "text/csv").GET().build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> csv =
+        HTTP.send(
+            HttpRequest.newBuilder(
+                    URI.create(base + "/reports/daily?venueId=" + venueId + "&date=" + day))
+                .header("Authorization", "Bearer " + desk)
+                .header("Accept", "text/csv")
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
 
     assertThat(month.status()).isEqualTo(200);
-    assertThat(month.json().get("created").asInt()).isBetween(12, 14); // 30 days of Mon, Wed and Fri
+    assertThat(month.json().get("created").asInt())
+        .isBetween(12, 14); // 30 days of Mon, Wed and Fri
     assertThat(clash.status()).isEqualTo(409);
     assertThat(clash.text("code")).isEqualTo("conflict_coach");
     assertThat(clash.json().get("conflicts").get(0).get("slotId").asText()).isEqualTo(firstClass);
@@ -265,10 +433,11 @@ class LocalRuntimeIT {
     assertThat(in.text("status")).isEqualTo("COMPLETED");
     assertThat(csv.statusCode()).isEqualTo(200);
     assertThat(csv.headers().firstValue("content-type").orElse("")).startsWith("text/csv");
-    assertThat(csv.body().split("\r\n")).containsExactly(
-        "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows",
-        day + "," + venueId + "," + yoga + ",EUR,1,1500,0,0,0",
-        day + "," + venueId + ",TOTAL,EUR,1,1500,0,0,0");
+    assertThat(csv.body().split("\r\n"))
+        .containsExactly(
+            "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows",
+            day + "," + venueId + "," + yoga + ",EUR,1,1500,0,0,0",
+            day + "," + venueId + ",TOTAL,EUR,1,1500,0,0,0");
   }
 
   @Test
@@ -283,10 +452,12 @@ class LocalRuntimeIT {
 
   @Test
   void missingForgedOrExpiredTokensAre401Problems() throws Exception {
-    String forged = new Hs256Jwt("another-secret", Clock.systemUTC()).sign("u1", java.util.List.of("admin"),
-        java.time.Duration.ofHours(1));
-    String expired = new Hs256Jwt("test-secret", Clock.offset(Clock.systemUTC(), java.time.Duration.ofHours(-2)))
-        .sign("u1", java.util.List.of("customer"), java.time.Duration.ofHours(1));
+    String forged =
+        new Hs256Jwt("another-secret", Clock.systemUTC())
+            .sign("u1", java.util.List.of("admin"), java.time.Duration.ofHours(1));
+    String expired =
+        new Hs256Jwt("test-secret", Clock.offset(Clock.systemUTC(), java.time.Duration.ofHours(-2)))
+            .sign("u1", java.util.List.of("customer"), java.time.Duration.ofHours(1));
 
     for (String token : new String[] {null, "garbage", forged, expired}) {
       Reply r = call("POST", "/bookings", token, "{\"slotId\":\"x\",\"quantity\":1}");
@@ -301,7 +472,12 @@ class LocalRuntimeIT {
     String customer = token("u2", "customer");
 
     Reply unknown = call("GET", "/nowhere", null, null);
-    Reply huge = call("POST", "/bookings", customer, "{\"slotId\":\"" + "x".repeat(100 * 1024) + "\",\"quantity\":1}");
+    Reply huge =
+        call(
+            "POST",
+            "/bookings",
+            customer,
+            "{\"slotId\":\"" + "x".repeat(100 * 1024) + "\",\"quantity\":1}");
 
     assertThat(unknown.status()).isEqualTo(404);
     assertThat(huge.status()).isEqualTo(413);

@@ -7,22 +7,30 @@ import fairslot.handler.Wiring;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The local runtime's webhook secret: the documented default only when unset; blank refuses to start. */
+/**
+ * The local runtime's webhook secret: the documented default only when unset; blank refuses to
+ * start.
+ */
 class PaymentSecretTest {
   @Test
   void unsetUsesTheDocumentedLocalDefault() {
-    assertThat(LocalRuntime.Settings.localPaymentSecret(Map.of())).isEqualTo(Wiring.DEFAULT_PAYMENT_SECRET);
+    assertThat(LocalRuntime.Settings.localPaymentSecret(Map.of()))
+        .isEqualTo(Wiring.DEFAULT_PAYMENT_SECRET);
   }
 
   @Test
   void aBlankSecretStopsTheRuntimeWithItsReason() {
-    assertThatThrownBy(() -> LocalRuntime.Settings.localPaymentSecret(Map.of(Wiring.PAYMENT_SECRET_ENV, "  ")))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("blank");
+    assertThatThrownBy(
+            () -> LocalRuntime.Settings.localPaymentSecret(Map.of(Wiring.PAYMENT_SECRET_ENV, "  ")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("blank");
   }
 
   @Test
   void aRealSecretIsUsed() {
-    assertThat(LocalRuntime.Settings.localPaymentSecret(Map.of(Wiring.PAYMENT_SECRET_ENV, "s3cret-value")))
+    assertThat(
+            LocalRuntime.Settings.localPaymentSecret(
+                Map.of(Wiring.PAYMENT_SECRET_ENV, "s3cret-value")))
         .isEqualTo("s3cret-value");
   }
 }

@@ -1,9 +1,8 @@
 package fairslot.handler.internal;
 
-import fairslot.shared.Json;
-
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.shared.Json;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -12,18 +11,19 @@ import java.util.stream.Collectors;
 
 /**
  * Reads the JWT authorizer's claims from the event. API Gateway flattens claims to strings; an
- * array claim such as {@code cognito:groups} arrives as {@code "[admin frontdesk]"}, which is
- * what the local runtime sends too.
+ * array claim such as {@code cognito:groups} arrives as {@code "[admin frontdesk]"}, which is what
+ * the local runtime sends too.
  */
 public final class Claims {
   private Claims() {}
 
   public static Optional<Caller> caller(APIGatewayV2HTTPEvent event) {
-    Map<String, String> claims = Optional.ofNullable(event.getRequestContext())
-        .map(APIGatewayV2HTTPEvent.RequestContext::getAuthorizer)
-        .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer::getJwt)
-        .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getClaims)
-        .orElse(Map.of());
+    Map<String, String> claims =
+        Optional.ofNullable(event.getRequestContext())
+            .map(APIGatewayV2HTTPEvent.RequestContext::getAuthorizer)
+            .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer::getJwt)
+            .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getClaims)
+            .orElse(Map.of());
     String sub = claims.get("sub");
     if (sub == null || sub.isBlank()) {
       return Optional.empty();
@@ -32,10 +32,10 @@ public final class Claims {
   }
 
   /**
-   * Exact group names only. Two shapes arrive: a JSON array ({@code ["admin","frontdesk"]}), and API
-   * Gateway's flattened form ({@code [admin frontdesk]}: space-separated, since a Cognito group name
-   * cannot contain white space). Nothing is split on commas or stripped of quotes, so a group named
-   * {@code ops,admin} or {@code "x} grants nothing but itself. Anything else grants no group.
+   * Exact group names only. Two shapes arrive: a JSON array ({@code ["admin","frontdesk"]}), and
+   * API Gateway's flattened form ({@code [admin frontdesk]}: space-separated, since a Cognito group
+   * name cannot contain white space). Nothing is split on commas or stripped of quotes, so a group
+   * named {@code ops,admin} or {@code "x} grants nothing but itself. Anything else grants no group.
    */
   static Set<String> groups(String claim) {
     if (claim == null || claim.isBlank()) {

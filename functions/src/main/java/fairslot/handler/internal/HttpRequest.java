@@ -32,7 +32,8 @@ public record HttpRequest(
   }
 
   public String requiredQuery(String name) {
-    return queryParam(name).orElseThrow(() -> InvalidInput.unprocessable("query parameter " + name + " is required"));
+    return queryParam(name)
+        .orElseThrow(() -> InvalidInput.unprocessable("query parameter " + name + " is required"));
   }
 
   public LocalDate dateQuery(String name) {
@@ -64,7 +65,9 @@ public record HttpRequest(
   }
 
   public Caller requireCaller() {
-    return caller.orElseThrow(() -> new InvalidInput(fairslot.domain.Refusal.UNAUTHORIZED, 401,
-        "a valid bearer token is required"));
+    return caller.orElseThrow(
+        () ->
+            new InvalidInput(
+                fairslot.domain.Refusal.UNAUTHORIZED, 401, "a valid bearer token is required"));
   }
 }

@@ -1,8 +1,7 @@
 package fairslot.handler.internal;
 
-import fairslot.shared.Json;
-
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import fairslot.shared.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,11 +1,10 @@
 package fairslot.handler.internal;
 
-import fairslot.shared.Json;
-
 import fairslot.app.IdempotencyStore;
 import fairslot.app.IdempotentRequest;
 import fairslot.app.StoredResponse;
 import fairslot.domain.Refusal;
+import fairslot.shared.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,8 +17,8 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * The Idempotency-Key header: 1-64 printable ASCII characters, scoped to the user. The
- * fingerprint digests the route, its path parameters and the canonical body.
+ * The Idempotency-Key header: 1-64 printable ASCII characters, scoped to the user. The fingerprint
+ * digests the route, its path parameters and the canonical body.
  */
 public final class IdempotencyKeys {
   private static final Pattern KEY = Pattern.compile("[\\x20-\\x7E]{1,64}");
@@ -32,7 +31,8 @@ public final class IdempotencyKeys {
     this.clock = clock;
   }
 
-  public static Optional<IdempotentRequest> of(HttpRequest request, Caller caller, RequestBody body) {
+  public static Optional<IdempotentRequest> of(
+      HttpRequest request, Caller caller, RequestBody body) {
     Optional<String> key = request.header("Idempotency-Key");
     if (key.isEmpty()) {
       return Optional.empty();
@@ -40,8 +40,12 @@ public final class IdempotencyKeys {
     if (!KEY.matcher(key.get()).matches() || key.get().isBlank()) {
       throw InvalidInput.unprocessable("Idempotency-Key must be 1-64 printable characters");
     }
-    String material = request.routeKey() + "\n" + new TreeMap<>(request.pathParameters()) + "\n"
-        + Json.canonical(body.tree());
+    String material =
+        request.routeKey()
+            + "\n"
+            + new TreeMap<>(request.pathParameters())
+            + "\n"
+            + Json.canonical(body.tree());
     return Optional.of(new IdempotentRequest(caller.userId() + "#" + key.get(), sha256(material)));
   }
 
@@ -58,8 +62,12 @@ public final class IdempotencyKeys {
       return earlier.get();
     }
     HttpResponse response = create.get();
-    if (response.status() >= 200 && response.status() < 300
-        && !store.record(request.get(), new StoredResponse(response.status(), response.body()), clock.instant())) {
+    if (response.status() >= 200
+        && response.status() < 300
+        && !store.record(
+            request.get(),
+            new StoredResponse(response.status(), response.body()),
+            clock.instant())) {
       // A concurrent twin recorded first: answer what it answered.
       return replay(request.get()).orElse(response);
     }
@@ -67,23 +75,31 @@ public final class IdempotencyKeys {
   }
 
   private Optional<HttpResponse> replay(IdempotentRequest request) {
-    return store.find(request.scope(), clock.instant()).map(recorded -> {
-      if (!recorded.fingerprint().equals(request.fingerprint())) {
-        return Problems.of(Refusal.IDEMPOTENCY_KEY_REUSED, 422,
-            "this Idempotency-Key was used with a different request", Map.of());
-      }
-      return replayed(recorded.response());
-    });
+    return store
+        .find(request.scope(), clock.instant())
+        .map(
+            recorded -> {
+              if (!recorded.fingerprint().equals(request.fingerprint())) {
+                return Problems.of(
+                    Refusal.IDEMPOTENCY_KEY_REUSED,
+                    422,
+                    "this Idempotency-Key was used with a different request",
+                    Map.of());
+              }
+              return replayed(recorded.response());
+            });
   }
 
   public static HttpResponse replayed(StoredResponse stored) {
-    return HttpResponse.rawJson(stored.status(), stored.body()).withHeader("idempotent-replayed", "true");
+    return HttpResponse.rawJson(stored.status(), stored.body())
+        .withHeader("idempotent-replayed", "true");
   }
 
   private static String sha256(String text) {
     try {
-      return HexFormat.of().formatHex(
-          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

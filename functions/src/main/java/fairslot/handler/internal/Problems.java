@@ -1,10 +1,9 @@
 package fairslot.handler.internal;
 
-import fairslot.shared.Json;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
+import fairslot.shared.Json;
 import java.util.Map;
 
 /** RFC 9457 problem responses with the contract's {@code code}. */
@@ -20,9 +19,19 @@ public final class Problems {
       case FORBIDDEN -> 403;
       case NOT_FOUND -> 404;
       case PAYLOAD_TOO_LARGE -> 413;
-      case SOLD_OUT, ALREADY_BOOKED, TIME_CONFLICT, SLOT_CLOSED, SLOT_IN_PAST, HOLD_EXPIRED,
-          CANCEL_WINDOW_CLOSED, INVALID_TRANSITION, DUPLICATE_SLOT, SEATS_AVAILABLE,
-          CONFLICT_COACH, CONFLICT_ROOM -> 409;
+      case SOLD_OUT,
+          ALREADY_BOOKED,
+          TIME_CONFLICT,
+          SLOT_CLOSED,
+          SLOT_IN_PAST,
+          HOLD_EXPIRED,
+          CANCEL_WINDOW_CLOSED,
+          INVALID_TRANSITION,
+          DUPLICATE_SLOT,
+          SEATS_AVAILABLE,
+          CONFLICT_COACH,
+          CONFLICT_ROOM ->
+          409;
       case OFFER_EXPIRED -> 410;
       case THROTTLED -> 503;
     };
@@ -36,7 +45,8 @@ public final class Problems {
     return of(invalid.refusal(), invalid.status(), invalid.getMessage(), Map.of());
   }
 
-  public static HttpResponse of(Refusal refusal, int status, String detail, Map<String, Object> extras) {
+  public static HttpResponse of(
+      Refusal refusal, int status, String detail, Map<String, Object> extras) {
     ObjectNode body = Json.object();
     body.put("type", "https://fairslot.dev/problems/" + refusal.code().replace('_', '-'));
     body.put("title", title(refusal));
@@ -44,9 +54,13 @@ public final class Problems {
     body.put("detail", detail);
     body.put("code", refusal.code());
     extras.forEach((k, v) -> body.set(k, Json.MAPPER.valueToTree(v)));
-    HttpResponse response = new HttpResponse(status, Map.of("content-type", CONTENT_TYPE), Json.write(body));
-    // The contract's one 5xx: the client may retry (with the same Idempotency-Key) after this many seconds.
-    return refusal == Refusal.THROTTLED ? response.withHeader("retry-after", RETRY_AFTER_SECONDS) : response;
+    HttpResponse response =
+        new HttpResponse(status, Map.of("content-type", CONTENT_TYPE), Json.write(body));
+    // The contract's one 5xx: the client may retry (with the same Idempotency-Key) after this many
+    // seconds.
+    return refusal == Refusal.THROTTLED
+        ? response.withHeader("retry-after", RETRY_AFTER_SECONDS)
+        : response;
   }
 
   public static final String RETRY_AFTER_SECONDS = "1";

@@ -1,10 +1,9 @@
 package fairslot.handler.internal;
 
-import fairslot.shared.Json;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.domain.Refusal;
+import fairslot.shared.Json;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -47,7 +46,8 @@ public final class RequestBody {
   }
 
   public String text(String field) {
-    return optionalText(field).orElseThrow(() -> InvalidInput.unprocessable(field + " is required"));
+    return optionalText(field)
+        .orElseThrow(() -> InvalidInput.unprocessable(field + " is required"));
   }
 
   public Optional<String> optionalText(String field) {
@@ -78,11 +78,19 @@ public final class RequestBody {
    * (a venue's policy), the caller learns of it instead.
    */
   public RequestBody onlyFields(String what, java.util.Set<String> known) {
-    root.fieldNames().forEachRemaining(f -> {
-      if (!known.contains(f)) {
-        throw InvalidInput.unprocessable(what + ": unknown field " + f + " (known: " + new java.util.TreeSet<>(known) + ")");
-      }
-    });
+    root.fieldNames()
+        .forEachRemaining(
+            f -> {
+              if (!known.contains(f)) {
+                throw InvalidInput.unprocessable(
+                    what
+                        + ": unknown field "
+                        + f
+                        + " (known: "
+                        + new java.util.TreeSet<>(known)
+                        + ")");
+              }
+            });
     return this;
   }
 
@@ -131,18 +139,25 @@ public final class RequestBody {
   }
 
   public <E extends Enum<E>> Optional<E> optionalEnum(String field, Class<E> type) {
-    return optionalText(field).map(s -> {
-      try {
-        return Enum.valueOf(type, s);
-      } catch (IllegalArgumentException e) {
-        throw InvalidInput.unprocessable(field + " must be one of " + Arrays.stream(type.getEnumConstants())
-            .map(Enum::name).collect(Collectors.joining(", ")));
-      }
-    });
+    return optionalText(field)
+        .map(
+            s -> {
+              try {
+                return Enum.valueOf(type, s);
+              } catch (IllegalArgumentException e) {
+                throw InvalidInput.unprocessable(
+                    field
+                        + " must be one of "
+                        + Arrays.stream(type.getEnumConstants())
+                            .map(Enum::name)
+                            .collect(Collectors.joining(", ")));
+              }
+            });
   }
 
   public <E extends Enum<E>> E enumeration(String field, Class<E> type) {
-    return optionalEnum(field, type).orElseThrow(() -> InvalidInput.unprocessable(field + " is required"));
+    return optionalEnum(field, type)
+        .orElseThrow(() -> InvalidInput.unprocessable(field + " is required"));
   }
 
   public RequestBody object(String field) {
@@ -157,13 +172,16 @@ public final class RequestBody {
   }
 
   public Optional<Duration> optionalDuration(String field) {
-    return optionalText(field).map(s -> {
-      try {
-        return Duration.parse(s);
-      } catch (DateTimeParseException e) {
-        throw InvalidInput.unprocessable(field + " must be an ISO-8601 duration such as PT15M");
-      }
-    });
+    return optionalText(field)
+        .map(
+            s -> {
+              try {
+                return Duration.parse(s);
+              } catch (DateTimeParseException e) {
+                throw InvalidInput.unprocessable(
+                    field + " must be an ISO-8601 duration such as PT15M");
+              }
+            });
   }
 
   /** Whether the field is present and not null. */

@@ -1,7 +1,6 @@
 package fairslot.handler.internal;
 
 import fairslot.shared.Log;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.crac.Context;
@@ -24,7 +23,10 @@ public final class SnapStartPriming implements Resource {
     this.prime = prime;
   }
 
-  /** Runs {@code prime} before the snapshot is taken. Outside SnapStart (tests, local) it never runs. */
+  /**
+   * Runs {@code prime} before the snapshot is taken. Outside SnapStart (tests, local) it never
+   * runs.
+   */
   public static synchronized void beforeSnapshot(Runnable prime) {
     SnapStartPriming resource = new SnapStartPriming(prime);
     REGISTERED.add(resource);
@@ -36,13 +38,15 @@ public final class SnapStartPriming implements Resource {
     try {
       prime.run();
     } catch (RuntimeException e) {
-      // A failed priming only costs the first invocation its warm-up; it must never fail the deploy.
+      // A failed priming only costs the first invocation its warm-up; it must never fail the
+      // deploy.
       Log.warn("snapstart priming failed", java.util.Map.of("error", String.valueOf(e)));
     }
   }
 
   @Override
   public void afterRestore(Context<? extends Resource> context) {
-    // Nothing to refresh: clients hold no per-sandbox state, and credentials come from the environment.
+    // Nothing to refresh: clients hold no per-sandbox state, and credentials come from the
+    // environment.
   }
 }

@@ -8,36 +8,74 @@ import fairslot.domain.Venue;
 import fairslot.domain.VenueTime;
 import java.time.Instant;
 
-/** Response bodies of the contract. Records keep field order stable, so bodies replay byte for byte. */
+/**
+ * Response bodies of the contract. Records keep field order stable, so bodies replay byte for byte.
+ */
 public final class Views {
   private Views() {}
 
-  public record PolicyView(String holdDuration, String cancelCutoff, String offerDuration,
-      String waitlistMode, int maxPerBooking) {}
+  public record PolicyView(
+      String holdDuration,
+      String cancelCutoff,
+      String offerDuration,
+      String waitlistMode,
+      int maxPerBooking) {}
 
   public record VenueView(String venueId, String name, String timeZone, PolicyView policy) {
     public static VenueView of(Venue v) {
       var p = v.policy();
-      return new VenueView(v.venueId(), v.name(), v.timeZone().getId(), new PolicyView(
-          p.holdDuration().toString(), p.cancelCutoff().toString(), p.offerDuration().toString(),
-          p.waitlistMode().name(), p.maxPerBooking()));
+      return new VenueView(
+          v.venueId(),
+          v.name(),
+          v.timeZone().getId(),
+          new PolicyView(
+              p.holdDuration().toString(),
+              p.cancelCutoff().toString(),
+              p.offerDuration().toString(),
+              p.waitlistMode().name(),
+              p.maxPerBooking()));
     }
   }
 
-  public record ResourceView(String resourceId, String venueId, String name, String kind, int capacity) {
+  public record ResourceView(
+      String resourceId, String venueId, String name, String kind, int capacity) {
     public static ResourceView of(Resource r) {
       return new ResourceView(r.resourceId(), r.venueId(), r.name(), r.kind().name(), r.capacity());
     }
   }
 
-  public record SlotView(String slotId, String venueId, String resourceId, String kind, String start, String end,
-      int capacity, int remaining, String status, long priceMinor, String currency, String admission,
-      int waitlistLength, String coachId, String roomId) {
+  public record SlotView(
+      String slotId,
+      String venueId,
+      String resourceId,
+      String kind,
+      String start,
+      String end,
+      int capacity,
+      int remaining,
+      String status,
+      long priceMinor,
+      String currency,
+      String admission,
+      int waitlistLength,
+      String coachId,
+      String roomId) {
     public static SlotView of(Slot s) {
-      return new SlotView(s.slotId(), s.venueId(), s.resourceId(), s.kind().name(),
-          VenueTime.show(s.interval().start(), s.timeZone()), VenueTime.show(s.interval().end(), s.timeZone()),
-          s.capacity(), s.remaining(), s.status().name(), s.price().minor(), s.price().currency(),
-          s.admission().name(), s.waitlistLength(), s.assignment().coachId().orElse(null),
+      return new SlotView(
+          s.slotId(),
+          s.venueId(),
+          s.resourceId(),
+          s.kind().name(),
+          VenueTime.show(s.interval().start(), s.timeZone()),
+          VenueTime.show(s.interval().end(), s.timeZone()),
+          s.capacity(),
+          s.remaining(),
+          s.status().name(),
+          s.price().minor(),
+          s.price().currency(),
+          s.admission().name(),
+          s.waitlistLength(),
+          s.assignment().coachId().orElse(null),
           s.assignment().roomId().orElse(null));
     }
   }
@@ -48,7 +86,8 @@ public final class Views {
 
   /** A coach or room as the contract shows it: {coachId|roomId, venueId, name}. */
   public static Object assignee(fairslot.domain.Assignee a) {
-    return a.kind() == fairslot.domain.Assignee.Kind.COACH ? new CoachView(a.id(), a.venueId(), a.name())
+    return a.kind() == fairslot.domain.Assignee.Kind.COACH
+        ? new CoachView(a.id(), a.venueId(), a.name())
         : new RoomView(a.id(), a.venueId(), a.name());
   }
 
@@ -56,66 +95,132 @@ public final class Views {
 
   public record RejectedView(String start, String code, String detail, Object conflicts) {}
 
-  public record GeneratedView(int created, int skipped, java.util.List<String> slotIds,
-      java.util.List<ShiftedView> shifted, java.util.List<RejectedView> rejected) {
+  public record GeneratedView(
+      int created,
+      int skipped,
+      java.util.List<String> slotIds,
+      java.util.List<ShiftedView> shifted,
+      java.util.List<RejectedView> rejected) {
     public static GeneratedView of(fairslot.app.CatalogService.Generated g) {
       java.time.ZoneId zone = g.zone();
-      return new GeneratedView(g.created().size(), g.skipped(), g.created().stream().map(Slot::slotId).toList(),
-          g.shifted().stream().map(p -> new ShiftedView(p.date().toString(), p.requestedStart().toString(),
-              VenueTime.show(p.interval().start(), zone))).toList(),
-          g.rejected().stream().map(r -> new RejectedView(VenueTime.show(r.start(), zone), r.refusal().code(),
-              r.detail(), r.extras().get("conflicts"))).toList());
+      return new GeneratedView(
+          g.created().size(),
+          g.skipped(),
+          g.created().stream().map(Slot::slotId).toList(),
+          g.shifted().stream()
+              .map(
+                  p ->
+                      new ShiftedView(
+                          p.date().toString(),
+                          p.requestedStart().toString(),
+                          VenueTime.show(p.interval().start(), zone)))
+              .toList(),
+          g.rejected().stream()
+              .map(
+                  r ->
+                      new RejectedView(
+                          VenueTime.show(r.start(), zone),
+                          r.refusal().code(),
+                          r.detail(),
+                          r.extras().get("conflicts")))
+              .toList());
     }
   }
 
-  public record SlotCancelledView(SlotView slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {
+  public record SlotCancelledView(
+      SlotView slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {
     public static SlotCancelledView of(fairslot.app.SlotCancellation.Cancelled c) {
-      return new SlotCancelledView(SlotView.of(c.slot()), c.bookingsCancelled(), c.refundsStarted(),
-          c.waitlistClosed());
+      return new SlotCancelledView(
+          SlotView.of(c.slot()), c.bookingsCancelled(), c.refundsStarted(), c.waitlistClosed());
     }
   }
 
-  public record DeviationView(String slotId, int capacity, int remaining, int held, int offered,
-      int expectedRemaining, boolean repaired) {}
+  public record DeviationView(
+      String slotId,
+      int capacity,
+      int remaining,
+      int held,
+      int offered,
+      int expectedRemaining,
+      boolean repaired) {}
 
-  public record ReconcileView(int checked, java.util.List<DeviationView> deviations, String nextCursor) {
+  public record ReconcileView(
+      int checked, java.util.List<DeviationView> deviations, String nextCursor) {
     public static ReconcileView of(fairslot.app.Reconciliation.Result r) {
-      return new ReconcileView(r.checked(), r.deviations().stream().map(d -> new DeviationView(d.count().slotId(),
-          d.count().capacity(), d.count().remaining(), d.count().held(), d.count().offered(),
-          d.count().expectedRemaining(), d.repaired())).toList(), r.nextCursor().orElse(null));
+      return new ReconcileView(
+          r.checked(),
+          r.deviations().stream()
+              .map(
+                  d ->
+                      new DeviationView(
+                          d.count().slotId(),
+                          d.count().capacity(),
+                          d.count().remaining(),
+                          d.count().held(),
+                          d.count().offered(),
+                          d.count().expectedRemaining(),
+                          d.repaired()))
+              .toList(),
+          r.nextCursor().orElse(null));
     }
   }
 
-  public record BookedSlotView(String slotId, String venueId, String resourceId, String kind, String start,
-      String end) {}
+  public record BookedSlotView(
+      String slotId, String venueId, String resourceId, String kind, String start, String end) {}
 
-  public record BookingView(String bookingId, String slotId, String userId, int quantity, String status,
-      long amountMinor, String currency, String holdExpiresAt, String createdAt, BookedSlotView slot) {
+  public record BookingView(
+      String bookingId,
+      String slotId,
+      String userId,
+      int quantity,
+      String status,
+      long amountMinor,
+      String currency,
+      String holdExpiresAt,
+      String createdAt,
+      BookedSlotView slot) {
 
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
       BookingStatus status = b.statusAt(now);
       var slot = b.slot();
-      return new BookingView(b.bookingId(), b.slotId(), b.userId(), b.quantity(), status.name(),
-          b.amount().minor(), b.amount().currency(),
+      return new BookingView(
+          b.bookingId(),
+          b.slotId(),
+          b.userId(),
+          b.quantity(),
+          status.name(),
+          b.amount().minor(),
+          b.amount().currency(),
           status == BookingStatus.PENDING_PAY
               ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
               : null,
           VenueTime.show(b.createdAt(), slot.timeZone()),
-          new BookedSlotView(b.slotId(), slot.venueId(), slot.resourceId(), slot.kind().name(),
+          new BookedSlotView(
+              b.slotId(),
+              slot.venueId(),
+              slot.resourceId(),
+              slot.kind().name(),
               VenueTime.show(slot.interval().start(), slot.timeZone()),
               VenueTime.show(slot.interval().end(), slot.timeZone())));
     }
   }
 
-  public record PaymentView(String paymentNo, long amountMinor, String currency, String provider, String status) {
+  public record PaymentView(
+      String paymentNo, long amountMinor, String currency, String provider, String status) {
     public static PaymentView of(fairslot.domain.Payment p) {
-      return new PaymentView(p.paymentNo(), p.amount().minor(), p.amount().currency(), p.provider(), p.status().name());
+      return new PaymentView(
+          p.paymentNo(),
+          p.amount().minor(),
+          p.amount().currency(),
+          p.provider(),
+          p.status().name());
     }
   }
 
   /** Audit times are UTC instants: an entry may concern several venues' zones. */
-  public record AuditView(String at, String actor, String entity, String from, String to, String reason) {
+  public record AuditView(
+      String at, String actor, String entity, String from, String to, String reason) {
     public static AuditView of(fairslot.domain.AuditEntry e) {
       return new AuditView(e.at().toString(), e.actor(), e.entity(), e.from(), e.to(), e.reason());
     }
@@ -123,69 +228,139 @@ public final class Views {
 
   public record QueuedView(String requestId, String status) {}
 
-  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-  public record BookingRequestView(String requestId, String status, String bookingId, String code,
-      String waitlistEntryId) {
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record BookingRequestView(
+      String requestId, String status, String bookingId, String code, String waitlistEntryId) {
     public static BookingRequestView of(fairslot.domain.BookingRequest r) {
-      return new BookingRequestView(r.requestId(), r.status().name(), r.bookingId().orElse(null),
-          r.code().orElse(null), r.waitlistEntryId().orElse(null));
+      return new BookingRequestView(
+          r.requestId(),
+          r.status().name(),
+          r.bookingId().orElse(null),
+          r.code().orElse(null),
+          r.waitlistEntryId().orElse(null));
     }
   }
 
   public record WaitlistJoinView(String entryId, int position, String status) {}
 
   /** {@code position} is the live place in line while WAITING (1 = next), 0 once out of line. */
-  public record WaitlistEntryView(String entryId, int position, String status, String offerExpiresAt,
-      String bookingId) {
-    public static WaitlistEntryView of(fairslot.app.WaitlistService.Place place, Instant now, java.time.ZoneId zone) {
+  public record WaitlistEntryView(
+      String entryId, int position, String status, String offerExpiresAt, String bookingId) {
+    public static WaitlistEntryView of(
+        fairslot.app.WaitlistService.Place place, Instant now, java.time.ZoneId zone) {
       var e = place.entry();
       var status = e.statusAt(now);
-      return new WaitlistEntryView(e.entryId(), place.position(), status.name(),
+      return new WaitlistEntryView(
+          e.entryId(),
+          place.position(),
+          status.name(),
           status == fairslot.domain.WaitlistStatus.OFFERED
-              ? e.offerExpiresAt().map(t -> VenueTime.show(t, zone)).orElse(null) : null,
+              ? e.offerExpiresAt().map(t -> VenueTime.show(t, zone)).orElse(null)
+              : null,
           e.bookingId().orElse(null));
     }
   }
 
   public record ListView<T>(java.util.List<T> items, String nextCursor) {}
 
-  public record FiguresView(String currency, int bookings, Long paidMinor, Long refundedMinor,
-      Long refundPendingMinor, int noShows) {
+  public record FiguresView(
+      String currency,
+      int bookings,
+      Long paidMinor,
+      Long refundedMinor,
+      Long refundPendingMinor,
+      int noShows) {
     static FiguresView of(fairslot.domain.DailyReport.Figures f) {
       boolean summable = !f.mixedCurrencies();
-      return new FiguresView(f.currency().orElse(null), f.bookings(), summable ? f.paidMinor() : null,
-          summable ? f.refundedMinor() : null, summable ? f.refundPendingMinor() : null, f.noShows());
+      return new FiguresView(
+          f.currency().orElse(null),
+          f.bookings(),
+          summable ? f.paidMinor() : null,
+          summable ? f.refundedMinor() : null,
+          summable ? f.refundPendingMinor() : null,
+          f.noShows());
     }
   }
 
-  public record ResourceLineView(String resourceId, String currency, int bookings, long paidMinor,
-      long refundedMinor, long refundPendingMinor, int noShows) {}
+  public record ResourceLineView(
+      String resourceId,
+      String currency,
+      int bookings,
+      long paidMinor,
+      long refundedMinor,
+      long refundPendingMinor,
+      int noShows) {}
 
   /** The daily report: the contract's fields, then the per-resource lines. */
-  public record DailyReportView(String date, String venueId, String currency, int bookings, Long paidMinor,
-      Long refundedMinor, Long refundPendingMinor, int noShows, java.util.List<ResourceLineView> byResource) {
+  public record DailyReportView(
+      String date,
+      String venueId,
+      String currency,
+      int bookings,
+      Long paidMinor,
+      Long refundedMinor,
+      Long refundPendingMinor,
+      int noShows,
+      java.util.List<ResourceLineView> byResource) {
     public static DailyReportView of(fairslot.domain.DailyReport r) {
       FiguresView t = FiguresView.of(r.totals());
-      return new DailyReportView(r.date().toString(), r.venueId(), t.currency(), t.bookings(), t.paidMinor(),
-          t.refundedMinor(), t.refundPendingMinor(), t.noShows(), r.byResource().stream()
-          .map(l -> new ResourceLineView(l.resourceId(), l.figures().currency().orElse(null), l.figures().bookings(),
-              l.figures().paidMinor(), l.figures().refundedMinor(), l.figures().refundPendingMinor(),
-              l.figures().noShows())).toList());
+      return new DailyReportView(
+          r.date().toString(),
+          r.venueId(),
+          t.currency(),
+          t.bookings(),
+          t.paidMinor(),
+          t.refundedMinor(),
+          t.refundPendingMinor(),
+          t.noShows(),
+          r.byResource().stream()
+              .map(
+                  l ->
+                      new ResourceLineView(
+                          l.resourceId(),
+                          l.figures().currency().orElse(null),
+                          l.figures().bookings(),
+                          l.figures().paidMinor(),
+                          l.figures().refundedMinor(),
+                          l.figures().refundPendingMinor(),
+                          l.figures().noShows()))
+              .toList());
     }
 
     /** RFC 4180 CSV: a header, one row per resource and currency, then a TOTAL row. */
     public String csv() {
-      StringBuilder out = new StringBuilder(
-          "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows\r\n");
+      StringBuilder out =
+          new StringBuilder(
+              "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows\r\n");
       for (ResourceLineView l : byResource) {
-        out.append(String.join(",", csvField(date), csvField(venueId), csvField(l.resourceId()),
-            csvField(l.currency()), String.valueOf(l.bookings()), String.valueOf(l.paidMinor()),
-            String.valueOf(l.refundedMinor()), String.valueOf(l.refundPendingMinor()), String.valueOf(l.noShows())))
+        out.append(
+                String.join(
+                    ",",
+                    csvField(date),
+                    csvField(venueId),
+                    csvField(l.resourceId()),
+                    csvField(l.currency()),
+                    String.valueOf(l.bookings()),
+                    String.valueOf(l.paidMinor()),
+                    String.valueOf(l.refundedMinor()),
+                    String.valueOf(l.refundPendingMinor()),
+                    String.valueOf(l.noShows())))
             .append("\r\n");
       }
-      out.append(String.join(",", csvField(date), csvField(venueId), "TOTAL", csvField(currency),
-          String.valueOf(bookings), number(paidMinor), number(refundedMinor), number(refundPendingMinor),
-          String.valueOf(noShows))).append("\r\n");
+      out.append(
+              String.join(
+                  ",",
+                  csvField(date),
+                  csvField(venueId),
+                  "TOTAL",
+                  csvField(currency),
+                  String.valueOf(bookings),
+                  number(paidMinor),
+                  number(refundedMinor),
+                  number(refundPendingMinor),
+                  String.valueOf(noShows)))
+          .append("\r\n");
       return out.toString();
     }
 

@@ -11,8 +11,8 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
 
 /**
- * Puts domain events on the fairslot bus after their change committed. A failed put is logged,
- * not thrown: the change stands, and the waitlist fallback job re-finds released seats.
+ * Puts domain events on the fairslot bus after their change committed. A failed put is logged, not
+ * thrown: the change stands, and the waitlist fallback job re-finds released seats.
  */
 public final class EventBridgePublisher implements EventPublisher {
   private final EventBridgeClient events;
@@ -31,18 +31,36 @@ public final class EventBridgePublisher implements EventPublisher {
     detail.put("quantity", event.quantity());
     detail.put("reason", event.reason().name());
     try {
-      PutEventsResponse response = events.putEvents(r -> r.entries(e -> e
-          .eventBusName(bus)
-          .source(Fairslot.EVENT_SOURCE)
-          .detailType(Fairslot.SEAT_RELEASED)
-          .detail(Json.write(detail))));
+      PutEventsResponse response =
+          events.putEvents(
+              r ->
+                  r.entries(
+                      e ->
+                          e.eventBusName(bus)
+                              .source(Fairslot.EVENT_SOURCE)
+                              .detailType(Fairslot.SEAT_RELEASED)
+                              .detail(Json.write(detail))));
       if (response.failedEntryCount() != null && response.failedEntryCount() > 0) {
-        Log.warn("SeatReleased not published", Map.of("eventId", event.eventId(), "slotId", event.slotId(),
-            "error", String.valueOf(response.entries().get(0).errorMessage())));
+        Log.warn(
+            "SeatReleased not published",
+            Map.of(
+                "eventId",
+                event.eventId(),
+                "slotId",
+                event.slotId(),
+                "error",
+                String.valueOf(response.entries().get(0).errorMessage())));
       }
     } catch (RuntimeException e) {
-      Log.warn("SeatReleased not published", Map.of("eventId", event.eventId(), "slotId", event.slotId(),
-          "error", String.valueOf(e.getMessage())));
+      Log.warn(
+          "SeatReleased not published",
+          Map.of(
+              "eventId",
+              event.eventId(),
+              "slotId",
+              event.slotId(),
+              "error",
+              String.valueOf(e.getMessage())));
     }
   }
 }

@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * The local runtime's and the tests' channel: prints each notification and keeps it per user
- * (GET /_local/notifications?userId=). {@link #failWhen} makes deliveries fail, to exercise retries.
+ * The local runtime's and the tests' channel: prints each notification and keeps it per user (GET
+ * /_local/notifications?userId=). {@link #failWhen} makes deliveries fail, to exercise retries.
  */
 public final class LocalNotificationSender implements NotificationSender {
   private final Map<String, List<Notification>> byUser = new ConcurrentHashMap<>();
@@ -21,8 +21,18 @@ public final class LocalNotificationSender implements NotificationSender {
     if (failWhen.test(n)) {
       throw new IllegalStateException("delivery failed (local sender told to fail)");
     }
-    byUser.computeIfAbsent(n.userId(), u -> java.util.Collections.synchronizedList(new ArrayList<>())).add(n);
-    System.out.println("[notification] " + n.userId() + " " + n.kind() + " slot " + n.slotId() + " ref " + n.ref());
+    byUser
+        .computeIfAbsent(n.userId(), u -> java.util.Collections.synchronizedList(new ArrayList<>()))
+        .add(n);
+    System.out.println(
+        "[notification] "
+            + n.userId()
+            + " "
+            + n.kind()
+            + " slot "
+            + n.slotId()
+            + " ref "
+            + n.ref());
   }
 
   public List<Notification> sentTo(String userId) {

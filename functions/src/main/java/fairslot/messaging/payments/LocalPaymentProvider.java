@@ -18,11 +18,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A stand-in provider for the local runtime and tests. It answers charges and refunds by calling
- * fairslot's webhook, signed like a real provider, after {@code delay}: succeeding, failing, or
- * not at all ({@link Mode#MANUAL}, where {@link #report} sends the outcome when a test or a person says so).
+ * fairslot's webhook, signed like a real provider, after {@code delay}: succeeding, failing, or not
+ * at all ({@link Mode#MANUAL}, where {@link #report} sends the outcome when a test or a person says
+ * so).
  */
 public final class LocalPaymentProvider implements PaymentProvider {
-  public enum Mode { SUCCEED, FAIL, MANUAL }
+  public enum Mode {
+    SUCCEED,
+    FAIL,
+    MANUAL
+  }
 
   private final WebhookSender sender;
   private final WebhookSignature signature;
@@ -30,13 +35,16 @@ public final class LocalPaymentProvider implements PaymentProvider {
   private volatile Mode mode;
   private volatile Duration delay;
   private final Map<String, Payment> known = new ConcurrentHashMap<>();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "local-payment-provider");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "local-payment-provider");
+            t.setDaemon(true);
+            return t;
+          });
 
-  public LocalPaymentProvider(WebhookSender sender, String secret, Clock clock, Mode mode, Duration delay) {
+  public LocalPaymentProvider(
+      WebhookSender sender, String secret, Clock clock, Mode mode, Duration delay) {
     this.sender = sender;
     this.signature = new WebhookSignature(secret);
     this.clock = clock;
@@ -97,11 +105,17 @@ public final class LocalPaymentProvider implements PaymentProvider {
     String raw = Json.write(body);
     long ts = clock.instant().getEpochSecond();
     try {
-      sender.send(raw, Map.of(WebhookSignature.TIMESTAMP_HEADER, Long.toString(ts),
-          WebhookSignature.SIGNATURE_HEADER, signature.sign(ts, raw)));
+      sender.send(
+          raw,
+          Map.of(
+              WebhookSignature.TIMESTAMP_HEADER,
+              Long.toString(ts),
+              WebhookSignature.SIGNATURE_HEADER,
+              signature.sign(ts, raw)));
     } catch (RuntimeException e) {
-      Log.warn("local provider could not deliver a webhook", Map.of("paymentNo", payment.paymentNo(),
-          "error", String.valueOf(e.getMessage())));
+      Log.warn(
+          "local provider could not deliver a webhook",
+          Map.of("paymentNo", payment.paymentNo(), "error", String.valueOf(e.getMessage())));
     }
   }
 }

@@ -33,7 +33,10 @@ public final class WebhookSignature {
     this.secret = null;
   }
 
-  /** No secret configured (a deployment without one): every webhook is refused, each with an ERROR line. */
+  /**
+   * No secret configured (a deployment without one): every webhook is refused, each with an ERROR
+   * line.
+   */
   public static WebhookSignature refusingAll() {
     return new WebhookSignature();
   }
@@ -46,9 +49,11 @@ public final class WebhookSignature {
   }
 
   /** True only for a well-formed, matching signature over a fresh timestamp. */
-  public boolean verify(Optional<String> timestamp, Optional<String> signature, String rawBody, Instant now) {
+  public boolean verify(
+      Optional<String> timestamp, Optional<String> signature, String rawBody, Instant now) {
     if (secret == null) {
-      fairslot.shared.Log.error("payment webhook refused: no webhook secret is configured",
+      fairslot.shared.Log.error(
+          "payment webhook refused: no webhook secret is configured",
           java.util.Map.of("variable", "FAIRSLOT_PAYMENT_SECRET"));
       return false;
     }

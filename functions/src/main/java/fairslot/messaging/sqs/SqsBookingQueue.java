@@ -9,7 +9,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
-/** The booking FIFO queue: one message group per slot, so a slot's requests are decided in arrival order. */
+/**
+ * The booking FIFO queue: one message group per slot, so a slot's requests are decided in arrival
+ * order.
+ */
 public final class SqsBookingQueue implements BookingQueue {
   private final SqsClient sqs;
   private final String queueUrl;
@@ -21,16 +24,20 @@ public final class SqsBookingQueue implements BookingQueue {
 
   @Override
   public void enqueue(BookingRequest request, String deduplicationId) {
-    sqs.sendMessage(r -> r.queueUrl(queueUrl)
-        .messageGroupId(request.slotId())
-        .messageDeduplicationId(sha256(deduplicationId))
-        .messageBody("{\"requestId\":\"" + request.requestId() + "\"}"));
+    sqs.sendMessage(
+        r ->
+            r.queueUrl(queueUrl)
+                .messageGroupId(request.slotId())
+                .messageDeduplicationId(sha256(deduplicationId))
+                .messageBody("{\"requestId\":\"" + request.requestId() + "\"}"));
   }
 
   /** SQS dedup ids are at most 128 characters of a limited alphabet; a digest always fits. */
   private static String sha256(String text) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -10,7 +10,10 @@ import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** A coach's or room's day ({@code COACH#<id>} / {@code ROOM#<id>}, {@code CAL#<utc day>}): version and slotId → {start, end}. */
+/**
+ * A coach's or room's day ({@code COACH#<id>} / {@code ROOM#<id>}, {@code CAL#<utc day>}): version
+ * and slotId → {start, end}.
+ */
 final class AssigneeCalendarMapper {
   private AssigneeCalendarMapper() {}
 
@@ -23,7 +26,9 @@ final class AssigneeCalendarMapper {
     return item;
   }
 
-  static AssigneeCalendar fromItem(Assignee.Ref owner, LocalDate day, Map<String, AttributeValue> item) {
-    return new AssigneeCalendar(owner, day, Attr.num(item, "version"), CalendarItemMapper.intervalsOf(item));
+  static AssigneeCalendar fromItem(
+      Assignee.Ref owner, LocalDate day, Map<String, AttributeValue> item) {
+    return new AssigneeCalendar(
+        owner, day, Attr.num(item, "version"), CalendarItemMapper.intervalsOf(item));
   }
 }

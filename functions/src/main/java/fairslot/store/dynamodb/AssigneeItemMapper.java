@@ -13,7 +13,8 @@ final class AssigneeItemMapper {
   private AssigneeItemMapper() {}
 
   static Map<String, AttributeValue> toItem(Assignee a) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.assignee(a.ref()), a.kind().name()));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.assignee(a.ref()), a.kind().name()));
     item.put("type", s(a.kind().name()));
     item.put("id", s(a.id()));
     item.put("venueId", s(a.venueId()));
@@ -22,7 +23,10 @@ final class AssigneeItemMapper {
   }
 
   static Assignee fromItem(Map<String, AttributeValue> item) {
-    return new Assignee(Assignee.Kind.valueOf(str(item, "type")), str(item, "id"), str(item, "venueId"),
+    return new Assignee(
+        Assignee.Kind.valueOf(str(item, "type")),
+        str(item, "id"),
+        str(item, "venueId"),
         str(item, "name"));
   }
 }

@@ -9,9 +9,17 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class Attr {
   private Attr() {}
 
-  static AttributeValue s(String value) { return AttributeValue.fromS(value); }
-  static AttributeValue n(long value) { return AttributeValue.fromN(Long.toString(value)); }
-  static AttributeValue millis(Instant instant) { return n(instant.toEpochMilli()); }
+  static AttributeValue s(String value) {
+    return AttributeValue.fromS(value);
+  }
+
+  static AttributeValue n(long value) {
+    return AttributeValue.fromN(Long.toString(value));
+  }
+
+  static AttributeValue millis(Instant instant) {
+    return n(instant.toEpochMilli());
+  }
 
   static String str(Map<String, AttributeValue> item, String name) {
     AttributeValue v = item.get(name);
@@ -39,7 +47,9 @@ final class Attr {
 
   static Optional<Instant> optionalInstant(Map<String, AttributeValue> item, String name) {
     AttributeValue v = item.get(name);
-    return v == null || v.n() == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Long.parseLong(v.n())));
+    return v == null || v.n() == null
+        ? Optional.empty()
+        : Optional.of(Instant.ofEpochMilli(Long.parseLong(v.n())));
   }
 
   static Optional<String> optionalString(Map<String, AttributeValue> item, String name) {

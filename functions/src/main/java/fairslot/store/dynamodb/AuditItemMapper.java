@@ -11,20 +11,28 @@ import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Audit records live in the partition of the entity they describe, so one Query returns an
- * entity's history in order, and every transition writes its record in its own transaction.
- * SK is {@code AUDIT#<millis>#<sequence>}: a booking's sequence is its version after the move, so
- * its transitions sort correctly even within one millisecond; other records use a process-wide
- * sequence (in order within one process) and a random suffix.
+ * Audit records live in the partition of the entity they describe, so one Query returns an entity's
+ * history in order, and every transition writes its record in its own transaction. SK is {@code
+ * AUDIT#<millis>#<sequence>}: a booking's sequence is its version after the move, so its
+ * transitions sort correctly even within one millisecond; other records use a process-wide sequence
+ * (in order within one process) and a random suffix.
  */
 final class AuditItemMapper {
   private AuditItemMapper() {}
 
   static final String SK_PREFIX = "AUDIT#";
 
-  static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to, Change change) {
-    return toItem(entityPk, entity, from, to, change, String.format("s%016x%08x", SEQUENCE.incrementAndGet(),
-        ThreadLocalRandom.current().nextInt() & Integer.MAX_VALUE));
+  static Map<String, AttributeValue> toItem(
+      String entityPk, String entity, String from, String to, Change change) {
+    return toItem(
+        entityPk,
+        entity,
+        from,
+        to,
+        change,
+        String.format(
+            "s%016x%08x",
+            SEQUENCE.incrementAndGet(), ThreadLocalRandom.current().nextInt() & Integer.MAX_VALUE));
   }
 
   // Orders one process's records within a millisecond (a frozen test clock, or staff acting fast);
@@ -32,13 +40,13 @@ final class AuditItemMapper {
   private static final java.util.concurrent.atomic.AtomicLong SEQUENCE =
       new java.util.concurrent.atomic.AtomicLong(System.nanoTime() & 0x0000_ffff_ffff_ffffL);
 
-  static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to, Change change,
-      long sequence) {
+  static Map<String, AttributeValue> toItem(
+      String entityPk, String entity, String from, String to, Change change, long sequence) {
     return toItem(entityPk, entity, from, to, change, String.format("v%010d", sequence));
   }
 
-  private static Map<String, AttributeValue> toItem(String entityPk, String entity, String from, String to,
-      Change change, String tiebreak) {
+  private static Map<String, AttributeValue> toItem(
+      String entityPk, String entity, String from, String to, Change change, String tiebreak) {
     String sk = SK_PREFIX + String.format("%013d", change.at().toEpochMilli()) + "#" + tiebreak;
     Map<String, AttributeValue> item = new HashMap<>(Attr.key(entityPk, sk));
     item.put("type", s("AUDIT"));
@@ -52,7 +60,12 @@ final class AuditItemMapper {
   }
 
   static AuditEntry fromItem(Map<String, AttributeValue> item) {
-    return new AuditEntry(Attr.instant(item, "at"), Attr.str(item, "actor"), Attr.str(item, "entity"),
-        Attr.str(item, "from"), Attr.str(item, "to"), Attr.str(item, "reason"));
+    return new AuditEntry(
+        Attr.instant(item, "at"),
+        Attr.str(item, "actor"),
+        Attr.str(item, "entity"),
+        Attr.str(item, "from"),
+        Attr.str(item, "to"),
+        Attr.str(item, "reason"));
   }
 }

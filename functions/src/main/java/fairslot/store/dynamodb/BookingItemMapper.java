@@ -18,15 +18,16 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The booking item. It carries the index keys of bookingsByUser and bookingsBySlot, and sparse
- * keys that exist only while they matter: holdsDue/holdsBySlot while PENDING_PAY, attendanceDue
- * while PAID. Jobs that query those indexes read only the items due.
+ * The booking item. It carries the index keys of bookingsByUser and bookingsBySlot, and sparse keys
+ * that exist only while they matter: holdsDue/holdsBySlot while PENDING_PAY, attendanceDue while
+ * PAID. Jobs that query those indexes read only the items due.
  */
 final class BookingItemMapper {
   private BookingItemMapper() {}
 
   static Map<String, AttributeValue> toItem(Booking b) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.booking(b.bookingId()), "BOOKING"));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.booking(b.bookingId()), "BOOKING"));
     item.put("type", s("BOOKING"));
     item.put("bookingId", s(b.bookingId()));
     item.put("slotId", s(b.slotId()));
@@ -49,13 +50,17 @@ final class BookingItemMapper {
     item.put("cancelCutoffSeconds", n(slot.cancelCutoff().toSeconds()));
     item.put("bookingUser", s(b.userId()));
     item.put("bookingSlot", s(b.slotId()));
-    item.put("bookingVenueDay", s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
-    b.holdExpiresAt().ifPresent(deadline -> {
-      item.put("holdExpiresAt", millis(deadline));
-      if (b.status() == BookingStatus.PENDING_PAY) {
-        item.putAll(holdIndexKeys(b, deadline));
-      }
-    });
+    item.put(
+        "bookingVenueDay",
+        s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
+    b.holdExpiresAt()
+        .ifPresent(
+            deadline -> {
+              item.put("holdExpiresAt", millis(deadline));
+              if (b.status() == BookingStatus.PENDING_PAY) {
+                item.putAll(holdIndexKeys(b, deadline));
+              }
+            });
     if (b.status() == BookingStatus.PAID) {
       item.putAll(attendanceIndexKeys(b));
     }

@@ -28,8 +28,12 @@ final class CalendarItemMapper {
   /** A map of id → [start, end) as stored in a calendar day's {@code entries}. */
   static AttributeValue intervals(Map<String, Interval> byId) {
     Map<String, AttributeValue> entries = new HashMap<>();
-    byId.forEach((id, interval) -> entries.put(id, AttributeValue.fromM(Map.of(
-        "start", millis(interval.start()), "end", millis(interval.end())))));
+    byId.forEach(
+        (id, interval) ->
+            entries.put(
+                id,
+                AttributeValue.fromM(
+                    Map.of("start", millis(interval.start()), "end", millis(interval.end())))));
     return AttributeValue.fromM(entries);
   }
 
@@ -37,9 +41,15 @@ final class CalendarItemMapper {
     Map<String, Interval> entries = new HashMap<>();
     AttributeValue stored = item.get("entries");
     if (stored != null && stored.hasM()) {
-      stored.m().forEach((id, v) -> entries.put(id, new Interval(
-          Instant.ofEpochMilli(Long.parseLong(v.m().get("start").n())),
-          Instant.ofEpochMilli(Long.parseLong(v.m().get("end").n())))));
+      stored
+          .m()
+          .forEach(
+              (id, v) ->
+                  entries.put(
+                      id,
+                      new Interval(
+                          Instant.ofEpochMilli(Long.parseLong(v.m().get("start").n())),
+                          Instant.ofEpochMilli(Long.parseLong(v.m().get("end").n())))));
     }
     return entries;
   }

@@ -48,31 +48,75 @@ public final class DynamoDbBookingStore implements BookingStore {
   public PlaceResult place(BookingPlan plan) {
     Booking b = plan.booking();
     // "seat" takes the seat: from the slot, or from a waitlist offer.
-    Transaction tx = new Transaction()
-        .add("seat", plan.fromOffer().isPresent()
-            ? acceptOffer(plan.fromOffer().get(), b, plan.now())
-            : parts.takeSeats(b, plan.now()))
-        .add("booking", TransactWriteItem.builder().put(Put.builder().tableName(table)
-            .item(BookingItemMapper.toItem(b))
-            .conditionExpression("attribute_not_exists(PK)").build()).build())
-        .add("guard", parts.putGuard(b))
-        .addEach("calendar", plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
-        .add(parts.auditBooking(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
-    plan.grantsRequest().ifPresent(requestId -> tx.add("request", TransactWriteItem.builder()
-        .update(software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table)
-            .key(Attr.key(Keys.request(requestId), "REQUEST"))
-            .updateExpression("SET #status = :granted, bookingId = :b, decidedAt = :now REMOVE queuedShard, queuedAt")
-            .conditionExpression("#status = :queued")
-            .expressionAttributeNames(Map.of("#status", "status"))
-            .expressionAttributeValues(Map.of(":granted", s("GRANTED"), ":queued", s("QUEUED"),
-                ":b", s(b.bookingId()), ":now", millis(plan.now()))).build()).build()));
-    plan.idempotency().ifPresent(request -> tx.add("idempotency", TransactWriteItem.builder().put(Put.builder()
-        .tableName(table)
-        .item(IdempotencyItemMapper.completed(request, plan.response().orElseThrow(), plan.now()))
-        .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
-        .expressionAttributeNames(Map.of("#ttl", "ttl"))
-        .expressionAttributeValues(Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
-        .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build()));
+    Transaction tx =
+        new Transaction()
+            .add(
+                "seat",
+                plan.fromOffer().isPresent()
+                    ? acceptOffer(plan.fromOffer().get(), b, plan.now())
+                    : parts.takeSeats(b, plan.now()))
+            .add(
+                "booking",
+                TransactWriteItem.builder()
+                    .put(
+                        Put.builder()
+                            .tableName(table)
+                            .item(BookingItemMapper.toItem(b))
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .add("guard", parts.putGuard(b))
+            .addEach(
+                "calendar",
+                plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
+            .add(
+                parts.auditBooking(
+                    b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
+    plan.grantsRequest()
+        .ifPresent(
+            requestId ->
+                tx.add(
+                    "request",
+                    TransactWriteItem.builder()
+                        .update(
+                            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                                .tableName(table)
+                                .key(Attr.key(Keys.request(requestId), "REQUEST"))
+                                .updateExpression(
+                                    "SET #status = :granted, bookingId = :b, decidedAt = :now REMOVE queuedShard, queuedAt")
+                                .conditionExpression("#status = :queued")
+                                .expressionAttributeNames(Map.of("#status", "status"))
+                                .expressionAttributeValues(
+                                    Map.of(
+                                        ":granted",
+                                        s("GRANTED"),
+                                        ":queued",
+                                        s("QUEUED"),
+                                        ":b",
+                                        s(b.bookingId()),
+                                        ":now",
+                                        millis(plan.now())))
+                                .build())
+                        .build()));
+    plan.idempotency()
+        .ifPresent(
+            request ->
+                tx.add(
+                    "idempotency",
+                    TransactWriteItem.builder()
+                        .put(
+                            Put.builder()
+                                .tableName(table)
+                                .item(
+                                    IdempotencyItemMapper.completed(
+                                        request, plan.response().orElseThrow(), plan.now()))
+                                .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
+                                .expressionAttributeNames(Map.of("#ttl", "ttl"))
+                                .expressionAttributeValues(
+                                    Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
+                                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                                .build())
+                        .build()));
 
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -85,29 +129,47 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
-  private TransactWriteItem acceptOffer(fairslot.domain.WaitlistEntry entry, Booking b, Instant now) {
-    return TransactWriteItem.builder().update(software.amazon.awssdk.services.dynamodb.model.Update.builder()
-        .tableName(table)
-        .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-        .updateExpression("SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
-        .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(Map.of(":accepted", s("ACCEPTED"), ":offered", s("OFFERED"),
-            ":b", s(b.bookingId()), ":now", millis(now), ":u", s(b.userId())))
-        .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build();
+  private TransactWriteItem acceptOffer(
+      fairslot.domain.WaitlistEntry entry, Booking b, Instant now) {
+    return TransactWriteItem.builder()
+        .update(
+            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+                .updateExpression(
+                    "SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
+                .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":accepted",
+                        s("ACCEPTED"),
+                        ":offered",
+                        s("OFFERED"),
+                        ":b",
+                        s(b.bookingId()),
+                        ":now",
+                        millis(now),
+                        ":u",
+                        s(b.userId())))
+                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .build())
+        .build();
   }
 
   /** Precedence: a replayed request, then an existing booking, then the slot, then the calendar. */
   private PlaceResult whyNotPlaced(Transaction.Cancelled reasons, BookingPlan plan) {
     if (reasons.failed("idempotency")) {
       Optional<Map<String, AttributeValue>> record = reasons.oldItem("idempotency");
-      if (record.isPresent() && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get())) {
+      if (record.isPresent()
+          && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get())) {
         return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
       }
       return new PlaceResult.KeyReused();
     }
     if (reasons.failed("guard")) {
-      return new PlaceResult.AlreadyBooked(reasons.oldItem("guard").map(i -> Attr.str(i, "bookingId")).orElse(""));
+      return new PlaceResult.AlreadyBooked(
+          reasons.oldItem("guard").map(i -> Attr.str(i, "bookingId")).orElse(""));
     }
     if (plan.fromOffer().isPresent() && reasons.failed("seat")) {
       return new PlaceResult.OfferGone(reasons.oldItem("seat").map(WaitlistEntryMapper::fromItem));
@@ -122,7 +184,8 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (reasons.onlyContention()) {
       return new PlaceResult.Contended();
     }
-    throw new IllegalStateException("booking transaction cancelled for an unexpected reason: " + reasons);
+    throw new IllegalStateException(
+        "booking transaction cancelled for an unexpected reason: " + reasons);
   }
 
   /** Why the seat condition failed, from the slot as it was (ALL_OLD). */
@@ -136,48 +199,69 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (!Attr.instant(slot.get(), "startAt").isAfter(now)) {
       return new PlaceResult.SlotStarted();
     }
-    return new PlaceResult.SoldOut(Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
+    return new PlaceResult.SoldOut(
+        Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
   }
 
   @Override
   public Optional<PlaceResult> probe(Booking b, Instant now) {
     // One consistent read of the two items the booking's first conditions are about, projected to
-    // the attributes those conditions name. A refusal read at one instant is as true as one a failed
+    // the attributes those conditions name. A refusal read at one instant is as true as one a
+    // failed
     // condition reports; a "could book" decides nothing: the transaction does.
     Map<String, AttributeValue> slotKey = Attr.key(Keys.slot(b.slotId()), "SLOT");
-    Map<String, AttributeValue> guardKey = Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));
-    var response = dynamo.batchGetItem(r -> r.requestItems(Map.of(table, KeysAndAttributes.builder()
-        .keys(slotKey, guardKey).consistentRead(true)
-        .projectionExpression("PK, SK, #status, startAt, remaining, forWaitlist, bookingId")
-        .expressionAttributeNames(Map.of("#status", "status")).build())));
+    Map<String, AttributeValue> guardKey =
+        Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));
+    var response =
+        dynamo.batchGetItem(
+            r ->
+                r.requestItems(
+                    Map.of(
+                        table,
+                        KeysAndAttributes.builder()
+                            .keys(slotKey, guardKey)
+                            .consistentRead(true)
+                            .projectionExpression(
+                                "PK, SK, #status, startAt, remaining, forWaitlist, bookingId")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .build())));
     if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
       return Optional.empty(); // throttled in part: a missing item here proves nothing
     }
     List<Map<String, AttributeValue>> items = response.responses().getOrDefault(table, List.of());
-    Optional<Map<String, AttributeValue>> slot = items.stream().filter(i -> Attr.str(i, Keys.SK).equals("SLOT"))
-        .findFirst();
-    Optional<Map<String, AttributeValue>> guard = items.stream()
-        .filter(i -> Attr.str(i, Keys.SK).equals(Keys.memberGuard(b.userId()))).findFirst();
+    Optional<Map<String, AttributeValue>> slot =
+        items.stream().filter(i -> Attr.str(i, Keys.SK).equals("SLOT")).findFirst();
+    Optional<Map<String, AttributeValue>> guard =
+        items.stream()
+            .filter(i -> Attr.str(i, Keys.SK).equals(Keys.memberGuard(b.userId())))
+            .findFirst();
     if (guard.isPresent()) {
       return Optional.of(new PlaceResult.AlreadyBooked(Attr.str(guard.get(), "bookingId")));
     }
     PlaceResult refusal = slotRefusal(slot, now);
-    if (refusal instanceof PlaceResult.SoldOut soldOut && soldOut.remaining() >= b.quantity()
+    if (refusal instanceof PlaceResult.SoldOut soldOut
+        && soldOut.remaining() >= b.quantity()
         && Attr.integer(slot.get(), "forWaitlist") == 0) {
       return Optional.empty(); // seats there: let the transaction take them
     }
     return Optional.of(refusal);
   }
 
-  /** The calendar days (actions {@code name} 0, 1, ...) whose version condition failed, as they are now. */
-  static List<MemberCalendar> movedCalendars(Transaction.Cancelled reasons, List<MemberCalendar> seen, String name) {
+  /**
+   * The calendar days (actions {@code name} 0, 1, ...) whose version condition failed, as they are
+   * now.
+   */
+  static List<MemberCalendar> movedCalendars(
+      Transaction.Cancelled reasons, List<MemberCalendar> seen, String name) {
     List<MemberCalendar> moved = new ArrayList<>();
     for (int i = 0; i < seen.size(); i++) {
       if (reasons.failed(name, i)) {
         MemberCalendar day = seen.get(i);
-        moved.add(reasons.oldItem(name, i)
-            .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
-            .orElse(MemberCalendar.empty(day.userId(), day.day())));
+        moved.add(
+            reasons
+                .oldItem(name, i)
+                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
+                .orElse(MemberCalendar.empty(day.userId(), day.day())));
       }
     }
     return moved;
@@ -185,9 +269,17 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public Optional<Booking> findBooking(String bookingId) {
-    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
-        .key(Attr.key(Keys.booking(bookingId), "BOOKING")).consistentRead(true)).item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(BookingItemMapper.fromItem(item));
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(BookingItemMapper.fromItem(item));
   }
 
   @Override
@@ -202,28 +294,36 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page) {
-    return bookingsByIndex(Fairslot.BOOKINGS_BY_VENUE_DAY, "bookingVenueDay", Keys.venueDay(venueId, date), page, false);
+    return bookingsByIndex(
+        Fairslot.BOOKINGS_BY_VENUE_DAY,
+        "bookingVenueDay",
+        Keys.venueDay(venueId, date),
+        page,
+        false);
   }
 
-  private Page<Booking> bookingsByIndex(String index, String partitionKey, String value, PageRequest page,
-      boolean newestFirst) {
-    QueryRequest.Builder query = QueryRequest.builder().tableName(table)
-        .indexName(index)
-        .keyConditionExpression("#pk = :v")
-        .expressionAttributeNames(Map.of("#pk", partitionKey))
-        .expressionAttributeValues(Map.of(":v", s(value)))
-        .scanIndexForward(!newestFirst)
-        .limit(page.limit());
+  private Page<Booking> bookingsByIndex(
+      String index, String partitionKey, String value, PageRequest page, boolean newestFirst) {
+    QueryRequest.Builder query =
+        QueryRequest.builder()
+            .tableName(table)
+            .indexName(index)
+            .keyConditionExpression("#pk = :v")
+            .expressionAttributeNames(Map.of("#pk", partitionKey))
+            .expressionAttributeValues(Map.of(":v", s(value)))
+            .scanIndexForward(!newestFirst)
+            .limit(page.limit());
     String list = index + "#" + value;
     Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
     QueryResponse response = dynamo.query(query.build());
-    return new Page<>(response.items().stream().map(BookingItemMapper::fromItem).toList(),
+    return new Page<>(
+        response.items().stream().map(BookingItemMapper::fromItem).toList(),
         Cursors.encode(list, response.lastEvaluatedKey()));
   }
 
   @Override
-  public ReleaseResult release(Booking b, BookingStatus to, Change change,
-      Optional<fairslot.domain.Notification> notice) {
+  public ReleaseResult release(
+      Booking b, BookingStatus to, Change change, Optional<fairslot.domain.Notification> notice) {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
@@ -238,48 +338,81 @@ public final class DynamoDbBookingStore implements BookingStore {
     return new ReleaseResult.Contended();
   }
 
-  private Optional<ReleaseResult> tryRelease(Booking b, BookingStatus to, Change change, boolean toWaitlist,
+  private Optional<ReleaseResult> tryRelease(
+      Booking b,
+      BookingStatus to,
+      Change change,
+      boolean toWaitlist,
       Optional<fairslot.domain.Notification> notice) {
     Transaction tx = releaseActions(b, to, change, toWaitlist, notice);
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       // One release per booking ever, so the booking id names the event for consumers' dedupe.
-      return Optional.of(new ReleaseResult.Released(b.withStatus(to),
-          new SeatReleased("release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to))));
+      return Optional.of(
+          new ReleaseResult.Released(
+              b.withStatus(to),
+              new SeatReleased(
+                  "release:" + b.bookingId(),
+                  b.slotId(),
+                  b.quantity(),
+                  SeatReleased.reasonFor(to))));
     }
     Transaction.Cancelled reasons = cancelled.get();
     if (reasons.failed("booking")) {
-      return Optional.of(new ReleaseResult.NotInStatus(reasons.oldItem("booking")
-          .map(BookingItemMapper::fromItem).orElseThrow()));
+      return Optional.of(
+          new ReleaseResult.NotInStatus(
+              reasons.oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow()));
     }
-    if (reasons.failed("seats") && reasons.oldItem("seats")
-        .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, b.quantity(), b.slot().capacity()))
-        .map(waiters -> waiters != toWaitlist).orElse(false)) {
+    if (reasons.failed("seats")
+        && reasons
+            .oldItem("seats")
+            .flatMap(
+                slot -> TransactionParts.waitlistBranchFor(slot, b.quantity(), b.slot().capacity()))
+            .map(waiters -> waiters != toWaitlist)
+            .orElse(false)) {
       return Optional.empty();
     }
     if (reasons.onlyContention()) {
       return Optional.of(new ReleaseResult.Contended());
     }
     // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
-    throw new IllegalStateException("release of " + b.bookingId() + " refused: " + reasons
-        + (reasons.failed("seats") ? " (slot would exceed capacity)" : ""));
+    throw new IllegalStateException(
+        "release of "
+            + b.bookingId()
+            + " refused: "
+            + reasons
+            + (reasons.failed("seats") ? " (slot would exceed capacity)" : ""));
   }
 
   /**
-   * The release's actions: "booking" moves, "seats" go back (to the waitlist first when
-   * {@code toWaitlist}), the guard and calendar entries go, and a paid booking's refund starts.
+   * The release's actions: "booking" moves, "seats" go back (to the waitlist first when {@code
+   * toWaitlist}), the guard and calendar entries go, and a paid booking's refund starts.
    */
-  Transaction releaseActions(Booking b, BookingStatus to, Change change, boolean toWaitlist,
+  Transaction releaseActions(
+      Booking b,
+      BookingStatus to,
+      Change change,
+      boolean toWaitlist,
       Optional<fairslot.domain.Notification> notice) {
-    Transaction tx = new Transaction()
-        .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
-        .add("seats", parts.returnSeats(b.slotId(), b.quantity(), b.slot().capacity(), toWaitlist, change.at()))
-        .add("guard", parts.deleteGuard(b))
-        .addEach("calendar", b.calendarDays().stream().map(day -> parts.removeFromCalendar(b, day)).toList())
-        .add(parts.auditBooking(b, b.status().name(), to.name(), change));
+    Transaction tx =
+        new Transaction()
+            .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
+            .add(
+                "seats",
+                parts.returnSeats(
+                    b.slotId(), b.quantity(), b.slot().capacity(), toWaitlist, change.at()))
+            .add("guard", parts.deleteGuard(b))
+            .addEach(
+                "calendar",
+                b.calendarDays().stream().map(day -> parts.removeFromCalendar(b, day)).toList())
+            .add(parts.auditBooking(b, b.status().name(), to.name(), change));
     if (to == BookingStatus.REFUNDING) {
-      String paymentNo = b.paymentNo().orElseThrow(() -> new IllegalStateException(
-          "PAID booking " + b.bookingId() + " has no payment to refund"));
+      String paymentNo =
+          b.paymentNo()
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "PAID booking " + b.bookingId() + " has no payment to refund"));
       tx.add("refund", parts.requestRefund(paymentNo, "SUCCEEDED", change.at()))
           .add(parts.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
     }
@@ -290,53 +423,76 @@ public final class DynamoDbBookingStore implements BookingStore {
   @Override
   public MoveResult move(Booking b, BookingStatus to, Change change) {
     if (!b.status().canMoveTo(to) || b.status().releasesSeatsMovingTo(to)) {
-      throw new IllegalArgumentException(b.status() + " -> " + to + " is not a move that keeps the seats");
+      throw new IllegalArgumentException(
+          b.status() + " -> " + to + " is not a move that keeps the seats");
     }
-    Optional<Transaction.Cancelled> cancelled = new Transaction()
-        .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
-        .add(parts.auditBooking(b, b.status().name(), to.name(), change))
-        .commit(dynamo);
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
+            .add(parts.auditBooking(b, b.status().name(), to.name(), change))
+            .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new MoveResult.Moved(b.withStatus(to));
     }
     if (cancelled.get().failed("booking")) {
-      return new MoveResult.NotInStatus(cancelled.get().oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow());
+      return new MoveResult.NotInStatus(
+          cancelled.get().oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow());
     }
     return new MoveResult.Contended();
   }
 
   @Override
   public DueBookings dueHolds(Instant now, int limit) {
-    return dueBookings(new ShardedIndex(dynamo, table, Fairslot.HOLDS_DUE, "HOLDS", "holdDueShard", "holdDueAt")
-        .dueBy(now, limit));
+    return dueBookings(
+        new ShardedIndex(dynamo, table, Fairslot.HOLDS_DUE, "HOLDS", "holdDueShard", "holdDueAt")
+            .dueBy(now, limit));
   }
 
   @Override
   public DueBookings endedUnattended(Instant now, int limit) {
-    return dueBookings(new ShardedIndex(dynamo, table, Fairslot.ATTENDANCE_DUE, "ATTEND", "attendDueShard",
-        "attendDueAt").dueBy(now, limit));
+    return dueBookings(
+        new ShardedIndex(
+                dynamo, table, Fairslot.ATTENDANCE_DUE, "ATTEND", "attendDueShard", "attendDueAt")
+            .dueBy(now, limit));
   }
 
   private static DueBookings dueBookings(ShardedIndex.Due due) {
-    return new DueBookings(due.items().stream().map(BookingItemMapper::fromItem).toList(), due.itemsRead());
+    return new DueBookings(
+        due.items().stream().map(BookingItemMapper::fromItem).toList(), due.itemsRead());
   }
 
   @Override
   public List<Booking> holdsOf(String slotId, int limit) {
-    return dynamo.query(r -> r.tableName(table).indexName(Fairslot.HOLDS_BY_SLOT)
-            .keyConditionExpression("holdSlot = :slot")
-            .expressionAttributeValues(Map.of(":slot", s(slotId))).limit(limit))
-        .items().stream().map(BookingItemMapper::fromItem).toList();
+    return dynamo
+        .query(
+            r ->
+                r.tableName(table)
+                    .indexName(Fairslot.HOLDS_BY_SLOT)
+                    .keyConditionExpression("holdSlot = :slot")
+                    .expressionAttributeValues(Map.of(":slot", s(slotId)))
+                    .limit(limit))
+        .items()
+        .stream()
+        .map(BookingItemMapper::fromItem)
+        .toList();
   }
 
   @Override
   public List<MemberCalendar> calendars(String userId, List<LocalDate> days) {
     List<MemberCalendar> result = new ArrayList<>();
     for (LocalDate day : days) {
-      Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
-          .key(Attr.key(Keys.member(userId), Keys.calendarDay(day))).consistentRead(true)).item();
-      result.add(item == null || item.isEmpty() ? MemberCalendar.empty(userId, day)
-          : CalendarItemMapper.fromItem(userId, day, item));
+      Map<String, AttributeValue> item =
+          dynamo
+              .getItem(
+                  r ->
+                      r.tableName(table)
+                          .key(Attr.key(Keys.member(userId), Keys.calendarDay(day)))
+                          .consistentRead(true))
+              .item();
+      result.add(
+          item == null || item.isEmpty()
+              ? MemberCalendar.empty(userId, day)
+              : CalendarItemMapper.fromItem(userId, day, item));
     }
     return result;
   }
@@ -352,9 +508,17 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   private List<AuditEntry> audit(String pk) {
-    return dynamo.queryPaginator(r -> r.tableName(table).consistentRead(true)
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :audit)")
-            .expressionAttributeValues(Map.of(":pk", s(pk), ":audit", s(AuditItemMapper.SK_PREFIX))))
-        .items().stream().map(AuditItemMapper::fromItem).toList();
+    return dynamo
+        .queryPaginator(
+            r ->
+                r.tableName(table)
+                    .consistentRead(true)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :audit)")
+                    .expressionAttributeValues(
+                        Map.of(":pk", s(pk), ":audit", s(AuditItemMapper.SK_PREFIX))))
+        .items()
+        .stream()
+        .map(AuditItemMapper::fromItem)
+        .toList();
   }
 }

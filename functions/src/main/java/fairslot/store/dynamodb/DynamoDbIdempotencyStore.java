@@ -23,22 +23,31 @@ public final class DynamoDbIdempotencyStore implements IdempotencyStore {
 
   @Override
   public Optional<Recorded> find(String scope, Instant now) {
-    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
-        .key(Attr.key(Keys.idempotency(scope), "IDEM")).consistentRead(true)).item();
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.idempotency(scope), "IDEM"))
+                        .consistentRead(true))
+            .item();
     if (item == null || item.isEmpty() || Attr.num(item, "ttl") < now.getEpochSecond()) {
       return Optional.empty();
     }
-    return Optional.of(new Recorded(Attr.str(item, "fingerprint"), IdempotencyItemMapper.response(item)));
+    return Optional.of(
+        new Recorded(Attr.str(item, "fingerprint"), IdempotencyItemMapper.response(item)));
   }
 
   @Override
   public boolean record(IdempotentRequest request, StoredResponse response, Instant now) {
     try {
-      dynamo.putItem(r -> r.tableName(table)
-          .item(IdempotencyItemMapper.completed(request, response, now))
-          .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
-          .expressionAttributeNames(Map.of("#ttl", "ttl"))
-          .expressionAttributeValues(Map.of(":nowSeconds", n(now.getEpochSecond()))));
+      dynamo.putItem(
+          r ->
+              r.tableName(table)
+                  .item(IdempotencyItemMapper.completed(request, response, now))
+                  .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
+                  .expressionAttributeNames(Map.of("#ttl", "ttl"))
+                  .expressionAttributeValues(Map.of(":nowSeconds", n(now.getEpochSecond()))));
       return true;
     } catch (ConditionalCheckFailedException alreadyRecorded) {
       return false;

@@ -20,9 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Reconcile's reads: the slot item, then the slot's bookings (bookingsBySlot) and waitlist entries
- * (entriesBySlot), projecting only status and quantity. Index reads are eventually consistent, so
- * a count taken while the slot is busy can differ for a moment; the repair's condition on the
- * counter it saw keeps such a count from being written.
+ * (entriesBySlot), projecting only status and quantity. Index reads are eventually consistent, so a
+ * count taken while the slot is busy can differ for a moment; the repair's condition on the counter
+ * it saw keeps such a count from being written.
  */
 public final class DynamoDbLedgerStore implements LedgerStore {
   private final DynamoDbClient dynamo;
@@ -35,48 +35,98 @@ public final class DynamoDbLedgerStore implements LedgerStore {
 
   @Override
   public Optional<SeatCount> count(String slotId) {
-    Map<String, AttributeValue> slot = dynamo.getItem(r -> r.tableName(table)
-        .key(Attr.key(Keys.slot(slotId), "SLOT")).consistentRead(true)
-        .projectionExpression("#capacity, remaining")
-        .expressionAttributeNames(Map.of("#capacity", "capacity"))).item();
+    Map<String, AttributeValue> slot =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                        .consistentRead(true)
+                        .projectionExpression("#capacity, remaining")
+                        .expressionAttributeNames(Map.of("#capacity", "capacity")))
+            .item();
     if (slot == null || slot.isEmpty()) {
       return Optional.empty();
     }
-    int held = dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.BOOKINGS_BY_SLOT)
-            .keyConditionExpression("bookingSlot = :slot")
-            .projectionExpression("#status, quantity")
-            .expressionAttributeNames(Map.of("#status", "status"))
-            .expressionAttributeValues(Map.of(":slot", s(slotId))))
-        .items().stream()
-        .filter(i -> BookingStatus.valueOf(Attr.str(i, "status")).isActive())
-        .mapToInt(i -> Attr.integer(i, "quantity")).sum();
+    int held =
+        dynamo
+            .queryPaginator(
+                r ->
+                    r.tableName(table)
+                        .indexName(Fairslot.BOOKINGS_BY_SLOT)
+                        .keyConditionExpression("bookingSlot = :slot")
+                        .projectionExpression("#status, quantity")
+                        .expressionAttributeNames(Map.of("#status", "status"))
+                        .expressionAttributeValues(Map.of(":slot", s(slotId))))
+            .items()
+            .stream()
+            .filter(i -> BookingStatus.valueOf(Attr.str(i, "status")).isActive())
+            .mapToInt(i -> Attr.integer(i, "quantity"))
+            .sum();
     // An offer holds one seat.
-    int offered = (int) dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.ENTRIES_BY_SLOT)
-            .keyConditionExpression("entrySlot = :slot")
-            .projectionExpression("#status")
-            .expressionAttributeNames(Map.of("#status", "status"))
-            .expressionAttributeValues(Map.of(":slot", s(slotId))))
-        .items().stream()
-        .filter(i -> WaitlistStatus.OFFERED.name().equals(Attr.str(i, "status"))).count();
-    return Optional.of(new SeatCount(slotId, Attr.integer(slot, "capacity"), Attr.integer(slot, "remaining"),
-        held, offered));
+    int offered =
+        (int)
+            dynamo
+                .queryPaginator(
+                    r ->
+                        r.tableName(table)
+                            .indexName(Fairslot.ENTRIES_BY_SLOT)
+                            .keyConditionExpression("entrySlot = :slot")
+                            .projectionExpression("#status")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(Map.of(":slot", s(slotId))))
+                .items()
+                .stream()
+                .filter(i -> WaitlistStatus.OFFERED.name().equals(Attr.str(i, "status")))
+                .count();
+    return Optional.of(
+        new SeatCount(
+            slotId,
+            Attr.integer(slot, "capacity"),
+            Attr.integer(slot, "remaining"),
+            held,
+            offered));
   }
 
   @Override
   public boolean repair(SeatCount seen, Change change) {
     int expected = seen.expectedRemaining();
     try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
-              .updateExpression("SET remaining = :expected")
-              .conditionExpression("remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
-              .expressionAttributeNames(Map.of("#capacity", "capacity"))
-              .expressionAttributeValues(Map.of(":expected", n(expected), ":seen", n(seen.remaining()),
-                  ":capacity", n(seen.capacity()))).build()).build(),
-          TransactWriteItem.builder().put(Put.builder().tableName(table)
-              .item(AuditItemMapper.toItem(Keys.slot(seen.slotId()), "slot:" + seen.slotId(),
-                  "remaining=" + seen.remaining(), "remaining=" + expected, change)).build()).build()));
+      dynamo.transactWriteItems(
+          r ->
+              r.transactItems(
+                  TransactWriteItem.builder()
+                      .update(
+                          Update.builder()
+                              .tableName(table)
+                              .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
+                              .updateExpression("SET remaining = :expected")
+                              .conditionExpression(
+                                  "remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
+                              .expressionAttributeNames(Map.of("#capacity", "capacity"))
+                              .expressionAttributeValues(
+                                  Map.of(
+                                      ":expected",
+                                      n(expected),
+                                      ":seen",
+                                      n(seen.remaining()),
+                                      ":capacity",
+                                      n(seen.capacity())))
+                              .build())
+                      .build(),
+                  TransactWriteItem.builder()
+                      .put(
+                          Put.builder()
+                              .tableName(table)
+                              .item(
+                                  AuditItemMapper.toItem(
+                                      Keys.slot(seen.slotId()),
+                                      "slot:" + seen.slotId(),
+                                      "remaining=" + seen.remaining(),
+                                      "remaining=" + expected,
+                                      change))
+                              .build())
+                      .build()));
       return true;
     } catch (TransactionCanceledException moved) {
       return false;

@@ -23,37 +23,51 @@ public final class DynamoDbNotificationStore implements NotificationStore {
 
   @Override
   public List<Pending> due(Instant now, int limit) {
-    return new ShardedIndex(dynamo, table, Fairslot.NOTIFICATIONS_DUE, "NOTIFY", "notifyShard", "notifyDueAt")
+    return new ShardedIndex(
+            dynamo, table, Fairslot.NOTIFICATIONS_DUE, "NOTIFY", "notifyShard", "notifyDueAt")
         .dueBy(now, limit).items().stream()
-        .map(i -> new Pending(NotificationItemMapper.fromItem(i), Attr.integer(i, "attempts"))).toList();
+            .map(i -> new Pending(NotificationItemMapper.fromItem(i), Attr.integer(i, "attempts")))
+            .toList();
   }
 
   @Override
   public boolean sent(Pending p, Instant at) {
-    return update(p, "SET #status = :sent, sentAt = :at REMOVE notifyShard, notifyDueAt",
+    return update(
+        p,
+        "SET #status = :sent, sentAt = :at REMOVE notifyShard, notifyDueAt",
         Map.of(":sent", s("SENT"), ":at", millis(at)));
   }
 
   @Override
   public boolean failed(Pending p, Instant nextAt, boolean park, String error) {
     return park
-        ? update(p, "SET #status = :parked, attempts = :attempts, lastError = :error REMOVE notifyShard, notifyDueAt",
+        ? update(
+            p,
+            "SET #status = :parked, attempts = :attempts, lastError = :error REMOVE notifyShard, notifyDueAt",
             Map.of(":parked", s("PARKED"), ":attempts", n(p.attempts() + 1), ":error", s(error)))
-        : update(p, "SET attempts = :attempts, notifyDueAt = :next, lastError = :error",
+        : update(
+            p,
+            "SET attempts = :attempts, notifyDueAt = :next, lastError = :error",
             Map.of(":attempts", n(p.attempts() + 1), ":next", millis(nextAt), ":error", s(error)));
   }
 
   /** Conditional on the record still being PENDING with the attempts this sender saw. */
-  private boolean update(Pending p, String expression, Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+  private boolean update(
+      Pending p,
+      String expression,
+      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
     var all = new java.util.HashMap<>(values);
     all.put(":pending", s("PENDING"));
     all.put(":seen", n(p.attempts()));
     try {
-      dynamo.updateItem(r -> r.tableName(table).key(Attr.key(Keys.notification(p.notification().key()), "NOTIFY"))
-          .updateExpression(expression)
-          .conditionExpression("#status = :pending AND attempts = :seen")
-          .expressionAttributeNames(Map.of("#status", "status"))
-          .expressionAttributeValues(all));
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(Attr.key(Keys.notification(p.notification().key()), "NOTIFY"))
+                  .updateExpression(expression)
+                  .conditionExpression("#status = :pending AND attempts = :seen")
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(all));
       return true;
     } catch (ConditionalCheckFailedException someoneElse) {
       return false;

@@ -35,26 +35,50 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public StartResult start(Booking b, Payment payment, Change change) {
-    Optional<Transaction.Cancelled> cancelled = new Transaction()
-        .add("booking", TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
-              .updateExpression("SET paymentNo = :p")
-              .conditionExpression("#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
-              .expressionAttributeNames(Map.of("#status", "status"))
-              .expressionAttributeValues(Map.of(":p", s(payment.paymentNo()), ":pending", s("PENDING_PAY"),
-                  ":now", millis(change.at())))
-              .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build())
-        .add("payment", TransactWriteItem.builder().put(Put.builder().tableName(table)
-            .item(PaymentItemMapper.toItem(payment)).conditionExpression("attribute_not_exists(PK)").build()).build())
-        .add(parts.auditPayment(payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
-        .commit(dynamo);
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add(
+                "booking",
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+                            .updateExpression("SET paymentNo = :p")
+                            .conditionExpression(
+                                "#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":p",
+                                    s(payment.paymentNo()),
+                                    ":pending",
+                                    s("PENDING_PAY"),
+                                    ":now",
+                                    millis(change.at())))
+                            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                            .build())
+                    .build())
+            .add(
+                "payment",
+                TransactWriteItem.builder()
+                    .put(
+                        Put.builder()
+                            .tableName(table)
+                            .item(PaymentItemMapper.toItem(payment))
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .add(parts.auditPayment(payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+            .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);
     }
     Optional<Map<String, AttributeValue>> current = cancelled.get().oldItem("booking");
     if (cancelled.get().failed("booking") && current.isPresent()) {
       Booking now = BookingItemMapper.fromItem(current.get());
-      if (now.status() == BookingStatus.PENDING_PAY && now.paymentNo().isPresent()
+      if (now.status() == BookingStatus.PENDING_PAY
+          && now.paymentNo().isPresent()
           && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false)) {
         return new StartResult.AlreadyStarted(now.paymentNo().get());
       }
@@ -65,45 +89,89 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public Optional<Payment> findPayment(String paymentNo) {
-    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
-        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT")).consistentRead(true)).item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PaymentItemMapper.fromItem(item));
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(PaymentItemMapper.fromItem(item));
   }
 
   @Override
   public SettleResult settle(Settlement s) {
     // "event" remembers the provider's event id: a replay fails exactly there.
-    Transaction tx = new Transaction()
-        .add("event", parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
+    Transaction tx =
+        new Transaction()
+            .add(
+                "event",
+                parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
     if (s instanceof Settlement.MarkPaid m) {
       tx.add(paymentMove(m.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
-      tx.add(parts.moveBooking(m.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
-          Map.of(":p", s(m.payment().paymentNo()))));
+      tx.add(
+          parts.moveBooking(
+              m.booking(),
+              BookingStatus.PAID,
+              s.change(),
+              "paymentNo = :p",
+              "",
+              Map.of(":p", s(m.payment().paymentNo()))));
       tx.add(parts.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
       tx.add(paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
-      tx.add(parts.moveBooking(b, BookingStatus.PAID, s.change(), "paymentNo = :p", "",
-          Map.of(":p", s(r.payment().paymentNo()))));
+      tx.add(
+          parts.moveBooking(
+              b,
+              BookingStatus.PAID,
+              s.change(),
+              "paymentNo = :p",
+              "",
+              Map.of(":p", s(r.payment().paymentNo()))));
       tx.add("seats", parts.takeSeats(b, s.change().at()))
           .add("guard", parts.putGuard(b))
           .addEach("calendar", r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
       tx.add(parts.auditBooking(b, b.status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
-      tx.add(parts.requestRefund(l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
+      tx.add(
+          parts.requestRefund(
+              l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
       tx.add(parts.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
       tx.add(paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
-      tx.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
-          .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
-          .updateExpression("REMOVE paymentNo")
-          .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
-          .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo()))).build()).build());
+      tx.add(
+          TransactWriteItem.builder()
+              .update(
+                  Update.builder()
+                      .tableName(table)
+                      .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
+                      .updateExpression("REMOVE paymentNo")
+                      .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
+                      .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo())))
+                      .build())
+              .build());
     } else if (s instanceof Settlement.PaidOffline o) {
-      tx.add(TransactWriteItem.builder().put(Put.builder().tableName(table)
-          .item(PaymentItemMapper.toItem(o.payment())).conditionExpression("attribute_not_exists(PK)").build()).build());
-      tx.add(parts.moveBooking(o.booking(), BookingStatus.PAID, s.change(), "paymentNo = :p", "",
-          Map.of(":p", s(o.payment().paymentNo()))));
+      tx.add(
+          TransactWriteItem.builder()
+              .put(
+                  Put.builder()
+                      .tableName(table)
+                      .item(PaymentItemMapper.toItem(o.payment()))
+                      .conditionExpression("attribute_not_exists(PK)")
+                      .build())
+              .build());
+      tx.add(
+          parts.moveBooking(
+              o.booking(),
+              BookingStatus.PAID,
+              s.change(),
+              "paymentNo = :p",
+              "",
+              Map.of(":p", s(o.payment().paymentNo()))));
       tx.add(parts.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
@@ -113,11 +181,18 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
     PaymentStatus after = statusAfter(s);
-    if (after == PaymentStatus.SUCCEEDED && s.payment().status() != PaymentStatus.SUCCEEDED
+    if (after == PaymentStatus.SUCCEEDED
+        && s.payment().status() != PaymentStatus.SUCCEEDED
         && !(s instanceof Settlement.NoteOnly)) {
       Booking paid = bookingOf(s);
-      tx.add(parts.notify(new fairslot.domain.Notification(paid.userId(), paid.slotId(),
-          fairslot.domain.Notification.Kind.BOOKING_CONFIRMED, paid.bookingId()), s.change().at()));
+      tx.add(
+          parts.notify(
+              new fairslot.domain.Notification(
+                  paid.userId(),
+                  paid.slotId(),
+                  fairslot.domain.Notification.Kind.BOOKING_CONFIRMED,
+                  paid.bookingId()),
+              s.change().at()));
     }
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
     tx.add(parts.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
@@ -149,7 +224,9 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   }
 
   private static PaymentStatus statusAfter(Settlement s) {
-    if (s instanceof Settlement.MarkPaid || s instanceof Settlement.Revive || s instanceof Settlement.PaidOffline) {
+    if (s instanceof Settlement.MarkPaid
+        || s instanceof Settlement.Revive
+        || s instanceof Settlement.PaidOffline) {
       return PaymentStatus.SUCCEEDED;
     }
     if (s instanceof Settlement.RefundLate) {
@@ -167,37 +244,58 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     return s.payment().status();
   }
 
-  private void addBookingMoveIfRefunding(Transaction tx, Booking b, BookingStatus to, Change change) {
+  private void addBookingMoveIfRefunding(
+      Transaction tx, Booking b, BookingStatus to, Change change) {
     if (b.status() == BookingStatus.REFUNDING) {
       tx.add(parts.moveBooking(b, to, change, "", "", Map.of()));
       tx.add(parts.auditBooking(b, b.status().name(), to.name(), change));
     }
   }
 
-  private TransactWriteItem paymentMove(Payment p, PaymentStatus from, PaymentStatus to, boolean refundSettled) {
-    return TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
-        .updateExpression("SET #status = :to" + (refundSettled ? " REMOVE refundDueShard, refundDueAt" : ""))
-        .conditionExpression("#status = :from")
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name()))).build()).build();
+  private TransactWriteItem paymentMove(
+      Payment p, PaymentStatus from, PaymentStatus to, boolean refundSettled) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
+                .updateExpression(
+                    "SET #status = :to"
+                        + (refundSettled ? " REMOVE refundDueShard, refundDueAt" : ""))
+                .conditionExpression("#status = :from")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name())))
+                .build())
+        .build();
   }
 
   @Override
   public List<Payment> refundsDue(Instant now, int limit) {
-    return new ShardedIndex(dynamo, table, Fairslot.REFUNDS_DUE, "REFUNDS", "refundDueShard", "refundDueAt")
+    return new ShardedIndex(
+            dynamo, table, Fairslot.REFUNDS_DUE, "REFUNDS", "refundDueShard", "refundDueAt")
         .dueBy(now, limit).items().stream().map(PaymentItemMapper::fromItem).toList();
   }
 
   @Override
   public boolean scheduleRefund(Payment seen, int attempts, Instant nextAt) {
     try {
-      dynamo.updateItem(r -> r.tableName(table).key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
-          .updateExpression("SET refundAttempts = :attempts, refundDueAt = :next")
-          .conditionExpression("#status = :refunding AND refundAttempts = :seen")
-          .expressionAttributeNames(Map.of("#status", "status"))
-          .expressionAttributeValues(Map.of(":attempts", n(attempts), ":next", millis(nextAt),
-              ":refunding", s("REFUNDING"), ":seen", n(seen.refundAttempts()))));
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+                  .updateExpression("SET refundAttempts = :attempts, refundDueAt = :next")
+                  .conditionExpression("#status = :refunding AND refundAttempts = :seen")
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(
+                      Map.of(
+                          ":attempts",
+                          n(attempts),
+                          ":next",
+                          millis(nextAt),
+                          ":refunding",
+                          s("REFUNDING"),
+                          ":seen",
+                          n(seen.refundAttempts()))));
       return true;
     } catch (ConditionalCheckFailedException someoneElseDidIt) {
       return false;
@@ -206,8 +304,20 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public void flagForStaff(String paymentNo, String eventId, String detail, Instant at) {
-    dynamo.putItem(r -> r.tableName(table).item(Map.of(
-        Keys.PK, s(Keys.payment(paymentNo)), Keys.SK, s("FLAG#" + eventId), "type", s("PAYMENT_FLAG"),
-        "detail", s(detail), "at", millis(at))));
+    dynamo.putItem(
+        r ->
+            r.tableName(table)
+                .item(
+                    Map.of(
+                        Keys.PK,
+                        s(Keys.payment(paymentNo)),
+                        Keys.SK,
+                        s("FLAG#" + eventId),
+                        "type",
+                        s("PAYMENT_FLAG"),
+                        "detail",
+                        s(detail),
+                        "at",
+                        millis(at))));
   }
 }

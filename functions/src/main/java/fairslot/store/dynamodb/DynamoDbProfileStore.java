@@ -29,11 +29,24 @@ public final class DynamoDbProfileStore implements ProfileStore {
   @Override
   public CustomerProfile findOrCreate(CustomerProfile candidate) {
     try {
-      dynamo.putItem(r -> r.tableName(table)
-          .item(Map.of(Keys.PK, s(Keys.phone(candidate.phone())), Keys.SK, s("PROFILE"), "type", s("PROFILE"),
-              "customerId", s(candidate.customerId()), "phone", s(candidate.phone().value()),
-              "name", s(candidate.name())))
-          .conditionExpression("attribute_not_exists(PK)"));
+      dynamo.putItem(
+          r ->
+              r.tableName(table)
+                  .item(
+                      Map.of(
+                          Keys.PK,
+                          s(Keys.phone(candidate.phone())),
+                          Keys.SK,
+                          s("PROFILE"),
+                          "type",
+                          s("PROFILE"),
+                          "customerId",
+                          s(candidate.customerId()),
+                          "phone",
+                          s(candidate.phone().value()),
+                          "name",
+                          s(candidate.name())))
+                  .conditionExpression("attribute_not_exists(PK)"));
       return candidate;
     } catch (ConditionalCheckFailedException exists) {
       // The profile is never deleted or re-keyed, so the existing one is there to read.
@@ -43,9 +56,18 @@ public final class DynamoDbProfileStore implements ProfileStore {
 
   @Override
   public Optional<CustomerProfile> findByPhone(Phone phone) {
-    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table)
-        .key(Attr.key(Keys.phone(phone), "PROFILE")).consistentRead(true)).item();
-    return item == null || item.isEmpty() ? Optional.empty()
-        : Optional.of(new CustomerProfile(str(item, "customerId"), new Phone(str(item, "phone")), str(item, "name")));
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.phone(phone), "PROFILE"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(
+            new CustomerProfile(
+                str(item, "customerId"), new Phone(str(item, "phone")), str(item, "name")));
   }
 }

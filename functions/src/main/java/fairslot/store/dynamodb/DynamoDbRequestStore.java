@@ -29,9 +29,13 @@ public final class DynamoDbRequestStore implements RequestStore {
   @Override
   public Optional<BookingRequest> createUnlessExists(BookingRequest request) {
     try {
-      dynamo.putItem(r -> r.tableName(table).item(RequestItemMapper.toItem(request))
-          .conditionExpression("attribute_not_exists(PK)")
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+      dynamo.putItem(
+          r ->
+              r.tableName(table)
+                  .item(RequestItemMapper.toItem(request))
+                  .conditionExpression("attribute_not_exists(PK)")
+                  .returnValuesOnConditionCheckFailure(
+                      ReturnValuesOnConditionCheckFailure.ALL_OLD));
       return Optional.empty();
     } catch (ConditionalCheckFailedException exists) {
       return exists.hasItem() && !exists.item().isEmpty()
@@ -42,31 +46,48 @@ public final class DynamoDbRequestStore implements RequestStore {
 
   @Override
   public Optional<BookingRequest> find(String requestId) {
-    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
-        .key(Attr.key(Keys.request(requestId), "REQUEST"))).item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(RequestItemMapper.fromItem(item));
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .key(Attr.key(Keys.request(requestId), "REQUEST")))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(RequestItemMapper.fromItem(item));
   }
 
   @Override
-  public boolean decide(String requestId, RequestStatus status, Optional<String> code,
-      Optional<String> waitlistEntryId, Instant at) {
+  public boolean decide(
+      String requestId,
+      RequestStatus status,
+      Optional<String> code,
+      Optional<String> waitlistEntryId,
+      Instant at) {
     StringBuilder set = new StringBuilder("SET #status = :to, decidedAt = :at");
-    Map<String, AttributeValue> values = new HashMap<>(Map.of(":to", s(status.name()), ":queued", s("QUEUED"),
-        ":at", millis(at)));
-    code.ifPresent(c -> {
-      set.append(", code = :code");
-      values.put(":code", s(c));
-    });
-    waitlistEntryId.ifPresent(e -> {
-      set.append(", waitlistEntryId = :entry");
-      values.put(":entry", s(e));
-    });
+    Map<String, AttributeValue> values =
+        new HashMap<>(Map.of(":to", s(status.name()), ":queued", s("QUEUED"), ":at", millis(at)));
+    code.ifPresent(
+        c -> {
+          set.append(", code = :code");
+          values.put(":code", s(c));
+        });
+    waitlistEntryId.ifPresent(
+        e -> {
+          set.append(", waitlistEntryId = :entry");
+          values.put(":entry", s(e));
+        });
     try {
-      dynamo.updateItem(r -> r.tableName(table).key(Attr.key(Keys.request(requestId), "REQUEST"))
-          .updateExpression(set + " REMOVE queuedShard, queuedAt")
-          .conditionExpression("#status = :queued")
-          .expressionAttributeNames(Map.of("#status", "status"))
-          .expressionAttributeValues(values));
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(Attr.key(Keys.request(requestId), "REQUEST"))
+                  .updateExpression(set + " REMOVE queuedShard, queuedAt")
+                  .conditionExpression("#status = :queued")
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(values));
       return true;
     } catch (ConditionalCheckFailedException alreadyDecided) {
       return false;
@@ -75,7 +96,8 @@ public final class DynamoDbRequestStore implements RequestStore {
 
   @Override
   public List<BookingRequest> queuedSince(Instant before, int limit) {
-    return new ShardedIndex(dynamo, table, Fairslot.QUEUED_REQUESTS, "QUEUED", "queuedShard", "queuedAt")
+    return new ShardedIndex(
+            dynamo, table, Fairslot.QUEUED_REQUESTS, "QUEUED", "queuedShard", "queuedAt")
         .dueBy(before, limit).items().stream().map(RequestItemMapper::fromItem).toList();
   }
 }

@@ -46,49 +46,104 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
       return new JoinResult.AlreadyIn(previous.get());
     }
     // The atomic counter hands out join order; numbers of failed joins are simply skipped.
-    long sequence = Long.parseLong(dynamo.updateItem(r -> r.tableName(table)
-        .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
-        .updateExpression("SET waitSequence = if_not_exists(waitSequence, :zero) + :one")
-        .conditionExpression("attribute_exists(PK)")
-        .expressionAttributeValues(Map.of(":zero", n(0), ":one", n(1)))
-        .returnValues(ReturnValue.UPDATED_NEW)).attributes().get("waitSequence").n());
-    WaitlistEntry entry = new WaitlistEntry(entryId, slot.slotId(), userId, sequence, WaitlistStatus.WAITING,
-        Optional.empty(), Optional.empty(), now, slot.capacity());
-    Put.Builder guard = Put.builder().tableName(table)
-        .item(Map.of(Keys.PK, s(Keys.slot(slot.slotId())), Keys.SK, s(Keys.waiterGuard(userId)),
-            "type", s("WAITER_GUARD"), "entryId", s(entryId)))
-        .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD);
+    long sequence =
+        Long.parseLong(
+            dynamo
+                .updateItem(
+                    r ->
+                        r.tableName(table)
+                            .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
+                            .updateExpression(
+                                "SET waitSequence = if_not_exists(waitSequence, :zero) + :one")
+                            .conditionExpression("attribute_exists(PK)")
+                            .expressionAttributeValues(Map.of(":zero", n(0), ":one", n(1)))
+                            .returnValues(ReturnValue.UPDATED_NEW))
+                .attributes()
+                .get("waitSequence")
+                .n());
+    WaitlistEntry entry =
+        new WaitlistEntry(
+            entryId,
+            slot.slotId(),
+            userId,
+            sequence,
+            WaitlistStatus.WAITING,
+            Optional.empty(),
+            Optional.empty(),
+            now,
+            slot.capacity());
+    Put.Builder guard =
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    Keys.PK,
+                    s(Keys.slot(slot.slotId())),
+                    Keys.SK,
+                    s(Keys.waiterGuard(userId)),
+                    "type",
+                    s("WAITER_GUARD"),
+                    "entryId",
+                    s(entryId)))
+            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD);
     if (previous.isPresent()) {
-      guard.conditionExpression("entryId = :previous")
+      guard
+          .conditionExpression("entryId = :previous")
           .expressionAttributeValues(Map.of(":previous", s(previous.get().entryId())));
     } else {
       guard.conditionExpression("attribute_not_exists(PK)");
     }
-    Optional<Transaction.Cancelled> cancelled = new Transaction()
-        .add("slot", TransactWriteItem.builder().update(Update.builder().tableName(table)
-            .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
-            .updateExpression("SET waitlistLength = waitlistLength + :one")
-            .conditionExpression("#status = :open AND startAt > :now AND remaining <= forWaitlist")
-            .expressionAttributeNames(Map.of("#status", "status"))
-            .expressionAttributeValues(Map.of(":one", n(1), ":open", s(SlotStatus.OPEN.name()), ":now", millis(now)))
-            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD).build()).build())
-        .add("guard", TransactWriteItem.builder().put(guard.build()).build())
-        .add("entry", TransactWriteItem.builder().put(Put.builder().tableName(table)
-            .item(WaitlistEntryMapper.toItem(entry)).conditionExpression("attribute_not_exists(PK)").build()).build())
-        .commit(dynamo);
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add(
+                "slot",
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
+                            .updateExpression("SET waitlistLength = waitlistLength + :one")
+                            .conditionExpression(
+                                "#status = :open AND startAt > :now AND remaining <= forWaitlist")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":one",
+                                    n(1),
+                                    ":open",
+                                    s(SlotStatus.OPEN.name()),
+                                    ":now",
+                                    millis(now)))
+                            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                            .build())
+                    .build())
+            .add("guard", TransactWriteItem.builder().put(guard.build()).build())
+            .add(
+                "entry",
+                TransactWriteItem.builder()
+                    .put(
+                        Put.builder()
+                            .tableName(table)
+                            .item(WaitlistEntryMapper.toItem(entry))
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new JoinResult.Joined(entry);
     }
     Transaction.Cancelled reasons = cancelled.get();
     if (reasons.failed("guard")) {
       // A concurrent join of the same member won: answer with its entry.
-      return entryOf(slot.slotId(), userId).<JoinResult>map(JoinResult.AlreadyIn::new)
+      return entryOf(slot.slotId(), userId)
+          .<JoinResult>map(JoinResult.AlreadyIn::new)
           .orElseGet(JoinResult.SlotNotOpen::new);
     }
     if (reasons.failed("slot")) {
       Map<String, AttributeValue> s = reasons.oldItem("slot").orElseThrow();
-      boolean open = Attr.str(s, "status").equals(SlotStatus.OPEN.name())
-          && Attr.instant(s, "startAt").isAfter(now);
+      boolean open =
+          Attr.str(s, "status").equals(SlotStatus.OPEN.name())
+              && Attr.instant(s, "startAt").isAfter(now);
       return open ? new JoinResult.SeatsAvailable() : new JoinResult.SlotNotOpen();
     }
     throw reasons.exception();
@@ -100,56 +155,113 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   @Override
   public Optional<WaitlistEntry> find(String entryId) {
-    Map<String, AttributeValue> item = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
-        .key(Attr.key(Keys.waitEntry(entryId), "WAITENTRY"))).item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(WaitlistEntryMapper.fromItem(item));
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .key(Attr.key(Keys.waitEntry(entryId), "WAITENTRY")))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(WaitlistEntryMapper.fromItem(item));
   }
 
   @Override
   public Optional<WaitlistEntry> entryOf(String slotId, String userId) {
-    Map<String, AttributeValue> guard = dynamo.getItem(r -> r.tableName(table).consistentRead(true)
-        .key(Attr.key(Keys.slot(slotId), Keys.waiterGuard(userId)))).item();
+    Map<String, AttributeValue> guard =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .key(Attr.key(Keys.slot(slotId), Keys.waiterGuard(userId))))
+            .item();
     return guard == null || guard.isEmpty() ? Optional.empty() : find(Attr.str(guard, "entryId"));
   }
 
   @Override
   public int waitingAhead(WaitlistEntry entry) {
-    return dynamo.query(r -> r.tableName(table).indexName(Fairslot.WAITING_BY_SLOT).select(Select.COUNT)
-        .keyConditionExpression("waitingSlot = :slot AND waitSequence < :mine")
-        .expressionAttributeValues(Map.of(":slot", s(entry.slotId()), ":mine", n(entry.sequence())))).count();
+    return dynamo
+        .query(
+            r ->
+                r.tableName(table)
+                    .indexName(Fairslot.WAITING_BY_SLOT)
+                    .select(Select.COUNT)
+                    .keyConditionExpression("waitingSlot = :slot AND waitSequence < :mine")
+                    .expressionAttributeValues(
+                        Map.of(":slot", s(entry.slotId()), ":mine", n(entry.sequence()))))
+        .count();
   }
 
   @Override
   public Optional<WaitlistEntry> head(String slotId) {
-    return dynamo.query(r -> r.tableName(table).indexName(Fairslot.WAITING_BY_SLOT)
-            .keyConditionExpression("waitingSlot = :slot")
-            .expressionAttributeValues(Map.of(":slot", s(slotId))).limit(1))
-        .items().stream().findFirst().map(WaitlistEntryMapper::fromItem);
+    return dynamo
+        .query(
+            r ->
+                r.tableName(table)
+                    .indexName(Fairslot.WAITING_BY_SLOT)
+                    .keyConditionExpression("waitingSlot = :slot")
+                    .expressionAttributeValues(Map.of(":slot", s(slotId)))
+                    .limit(1))
+        .items()
+        .stream()
+        .findFirst()
+        .map(WaitlistEntryMapper::fromItem);
   }
 
   @Override
   public MoveResult offer(WaitlistEntry entry, Instant offerExpiresAt, Change change) {
     try {
-      dynamo.transactWriteItems(r -> r.transactItems(
-          TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
-              .updateExpression("SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
-                  + " waitlistLength = waitlistLength - :one")
-              .conditionExpression("forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
-              .expressionAttributeNames(Map.of("#status", "status"))
-              .expressionAttributeValues(Map.of(":one", n(1), ":cancelled", s("CANCELLED"))).build()).build(),
-          TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-              .updateExpression("SET #status = :offered, offerExpiresAt = :deadline, offerDueShard = :shard,"
-                  + " offerDueAt = :deadline REMOVE waitingSlot, waitSequence")
-              .conditionExpression("#status = :waiting")
-              .expressionAttributeNames(Map.of("#status", "status"))
-              .expressionAttributeValues(Map.of(":offered", s("OFFERED"), ":waiting", s("WAITING"),
-                  ":deadline", millis(offerExpiresAt), ":shard", s(Keys.shard("OFFERS", entry.entryId()))))
-              .build()).build(),
-          parts.notify(new Notification(entry.userId(), entry.slotId(), Notification.Kind.OFFER_MADE,
-              entry.entryId()), change.at()),
-          parts.auditEntry(entry.entryId(), "WAITING", "OFFERED", change)));
+      dynamo.transactWriteItems(
+          r ->
+              r.transactItems(
+                  TransactWriteItem.builder()
+                      .update(
+                          Update.builder()
+                              .tableName(table)
+                              .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
+                              .updateExpression(
+                                  "SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
+                                      + " waitlistLength = waitlistLength - :one")
+                              .conditionExpression(
+                                  "forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
+                              .expressionAttributeNames(Map.of("#status", "status"))
+                              .expressionAttributeValues(
+                                  Map.of(":one", n(1), ":cancelled", s("CANCELLED")))
+                              .build())
+                      .build(),
+                  TransactWriteItem.builder()
+                      .update(
+                          Update.builder()
+                              .tableName(table)
+                              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+                              .updateExpression(
+                                  "SET #status = :offered, offerExpiresAt = :deadline, offerDueShard = :shard,"
+                                      + " offerDueAt = :deadline REMOVE waitingSlot, waitSequence")
+                              .conditionExpression("#status = :waiting")
+                              .expressionAttributeNames(Map.of("#status", "status"))
+                              .expressionAttributeValues(
+                                  Map.of(
+                                      ":offered",
+                                      s("OFFERED"),
+                                      ":waiting",
+                                      s("WAITING"),
+                                      ":deadline",
+                                      millis(offerExpiresAt),
+                                      ":shard",
+                                      s(Keys.shard("OFFERS", entry.entryId()))))
+                              .build())
+                      .build(),
+                  parts.notify(
+                      new Notification(
+                          entry.userId(),
+                          entry.slotId(),
+                          Notification.Kind.OFFER_MADE,
+                          entry.entryId()),
+                      change.at()),
+                  parts.auditEntry(entry.entryId(), "WAITING", "OFFERED", change)));
       return new MoveResult.Moved();
     } catch (TransactionCanceledException missed) {
       return new MoveResult.Missed();
@@ -157,26 +269,43 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
   }
 
   @Override
-  public MoveResult endOffer(WaitlistEntry entry, WaitlistStatus to, Change change,
-      Optional<Notification.Kind> notice) {
+  public MoveResult endOffer(
+      WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice) {
     boolean toWaitlist = true;
     for (int branch = 0; branch < 4; branch++) {
-      Map<String, AttributeValue> values = new HashMap<>(Map.of(":to", s(to.name()), ":offered", s("OFFERED")));
+      Map<String, AttributeValue> values =
+          new HashMap<>(Map.of(":to", s(to.name()), ":offered", s("OFFERED")));
       String condition = "#status = :offered";
       if (change.dueBy().isPresent()) {
         condition += " AND offerExpiresAt <= :dueBy";
         values.put(":dueBy", millis(change.dueBy().get()));
       }
-      Transaction tx = new Transaction()
-          .add("entry", TransactWriteItem.builder().update(Update.builder().tableName(table)
-              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-              .updateExpression("SET #status = :to REMOVE offerDueShard, offerDueAt")
-              .conditionExpression(condition)
-              .expressionAttributeNames(Map.of("#status", "status"))
-              .expressionAttributeValues(values).build()).build())
-          .add("seats", parts.returnSeats(entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
-      notice.ifPresent(kind -> tx.add(parts.notify(
-          new Notification(entry.userId(), entry.slotId(), kind, entry.entryId()), change.at())));
+      Transaction tx =
+          new Transaction()
+              .add(
+                  "entry",
+                  TransactWriteItem.builder()
+                      .update(
+                          Update.builder()
+                              .tableName(table)
+                              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+                              .updateExpression(
+                                  "SET #status = :to REMOVE offerDueShard, offerDueAt")
+                              .conditionExpression(condition)
+                              .expressionAttributeNames(Map.of("#status", "status"))
+                              .expressionAttributeValues(values)
+                              .build())
+                      .build())
+              .add(
+                  "seats",
+                  parts.returnSeats(
+                      entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
+      notice.ifPresent(
+          kind ->
+              tx.add(
+                  parts.notify(
+                      new Notification(entry.userId(), entry.slotId(), kind, entry.entryId()),
+                      change.at())));
       tx.add(parts.auditEntry(entry.entryId(), "OFFERED", to.name(), change));
       Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
       if (cancelled.isEmpty()) {
@@ -187,9 +316,14 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
         return new MoveResult.Missed();
       }
       boolean branchTaken = toWaitlist;
-      boolean wrongBranch = reasons.failed("seats") && reasons.oldItem("seats")
-          .flatMap(slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
-          .map(waiters -> waiters != branchTaken).orElse(false);
+      boolean wrongBranch =
+          reasons.failed("seats")
+              && reasons
+                  .oldItem("seats")
+                  .flatMap(
+                      slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
+                  .map(waiters -> waiters != branchTaken)
+                  .orElse(false);
       if (!wrongBranch && !reasons.onlyContention()) {
         throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
       }
@@ -207,24 +341,46 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   @Override
   public MoveResult closeWaiting(WaitlistEntry entry, Change change) {
-    return stopWaiting(entry, WaitlistStatus.EXPIRED, change, Optional.of(
-        new Notification(entry.userId(), entry.slotId(), Notification.Kind.SLOT_CANCELLED, entry.entryId())));
+    return stopWaiting(
+        entry,
+        WaitlistStatus.EXPIRED,
+        change,
+        Optional.of(
+            new Notification(
+                entry.userId(),
+                entry.slotId(),
+                Notification.Kind.SLOT_CANCELLED,
+                entry.entryId())));
   }
 
-  private MoveResult stopWaiting(WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification> notice) {
-    List<TransactWriteItem> actions = new ArrayList<>(List.of(
-        TransactWriteItem.builder().update(Update.builder().tableName(table)
-            .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-            .updateExpression("SET #status = :to REMOVE waitingSlot, waitSequence")
-            .conditionExpression("#status = :waiting")
-            .expressionAttributeNames(Map.of("#status", "status"))
-            .expressionAttributeValues(Map.of(":to", s(to.name()), ":waiting", s("WAITING"))).build()).build(),
-        TransactWriteItem.builder().update(Update.builder().tableName(table)
-            .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
-            .updateExpression("SET waitlistLength = waitlistLength - :one")
-            .conditionExpression("waitlistLength >= :one")
-            .expressionAttributeValues(Map.of(":one", n(1))).build()).build(),
-        parts.auditEntry(entry.entryId(), "WAITING", to.name(), change)));
+  private MoveResult stopWaiting(
+      WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification> notice) {
+    List<TransactWriteItem> actions =
+        new ArrayList<>(
+            List.of(
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+                            .updateExpression("SET #status = :to REMOVE waitingSlot, waitSequence")
+                            .conditionExpression("#status = :waiting")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(
+                                Map.of(":to", s(to.name()), ":waiting", s("WAITING")))
+                            .build())
+                    .build(),
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
+                            .updateExpression("SET waitlistLength = waitlistLength - :one")
+                            .conditionExpression("waitlistLength >= :one")
+                            .expressionAttributeValues(Map.of(":one", n(1)))
+                            .build())
+                    .build(),
+                parts.auditEntry(entry.entryId(), "WAITING", to.name(), change)));
     notice.ifPresent(n -> actions.add(parts.notify(n, change.at())));
     try {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
@@ -236,34 +392,47 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   @Override
   public List<WaitlistEntry> entriesOf(String slotId) {
-    return dynamo.queryPaginator(r -> r.tableName(table).indexName(Fairslot.ENTRIES_BY_SLOT)
-            .keyConditionExpression("entrySlot = :slot")
-            .expressionAttributeValues(Map.of(":slot", s(slotId))))
-        .items().stream().map(WaitlistEntryMapper::fromItem).toList();
+    return dynamo
+        .queryPaginator(
+            r ->
+                r.tableName(table)
+                    .indexName(Fairslot.ENTRIES_BY_SLOT)
+                    .keyConditionExpression("entrySlot = :slot")
+                    .expressionAttributeValues(Map.of(":slot", s(slotId))))
+        .items()
+        .stream()
+        .map(WaitlistEntryMapper::fromItem)
+        .toList();
   }
 
   @Override
   public List<WaitlistEntry> dueOffers(Instant now, int limit) {
-    return new ShardedIndex(dynamo, table, Fairslot.OFFERS_DUE, "OFFERS", "offerDueShard", "offerDueAt")
+    return new ShardedIndex(
+            dynamo, table, Fairslot.OFFERS_DUE, "OFFERS", "offerDueShard", "offerDueAt")
         .dueBy(now, limit).items().stream().map(WaitlistEntryMapper::fromItem).toList();
   }
 
   @Override
   public List<String> slotsAwaitingOffers(int limit) {
     // awaitSince is when the slot began to owe seats: every marked slot is "due" now.
-    return new ShardedIndex(dynamo, table, Fairslot.SLOTS_AWAITING_OFFERS, "AWAIT", "awaitShard", "awaitSince")
+    return new ShardedIndex(
+            dynamo, table, Fairslot.SLOTS_AWAITING_OFFERS, "AWAIT", "awaitShard", "awaitSince")
         .dueBy(Instant.ofEpochMilli(Long.MAX_VALUE), limit).items().stream()
-        .map(i -> Attr.str(i, "slotId")).toList();
+            .map(i -> Attr.str(i, "slotId"))
+            .toList();
   }
 
   @Override
   public boolean settleOwedSeats(String slotId) {
     try {
       // Nobody waits: whatever is owed goes back on open sale (it is already counted in remaining).
-      dynamo.updateItem(r -> r.tableName(table).key(Attr.key(Keys.slot(slotId), "SLOT"))
-          .updateExpression("SET forWaitlist = :zero REMOVE awaitShard, awaitSince")
-          .conditionExpression("waitlistLength = :zero OR forWaitlist = :zero")
-          .expressionAttributeValues(Map.of(":zero", n(0))));
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                  .updateExpression("SET forWaitlist = :zero REMOVE awaitShard, awaitSince")
+                  .conditionExpression("waitlistLength = :zero OR forWaitlist = :zero")
+                  .expressionAttributeValues(Map.of(":zero", n(0))));
       return true;
     } catch (ConditionalCheckFailedException stillOwedAndWaited) {
       return false;
@@ -273,9 +442,22 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
   @Override
   public boolean remember(String eventId, Instant at) {
     try {
-      dynamo.putItem(r -> r.tableName(table).item(Map.of(Keys.PK, s(Keys.consumedEvent(eventId)), Keys.SK, s("CONSUMED"),
-              "type", s("CONSUMED_EVENT"), "at", millis(at), "ttl", n(at.plusSeconds(7L * 24 * 3600).getEpochSecond())))
-          .conditionExpression("attribute_not_exists(PK)"));
+      dynamo.putItem(
+          r ->
+              r.tableName(table)
+                  .item(
+                      Map.of(
+                          Keys.PK,
+                          s(Keys.consumedEvent(eventId)),
+                          Keys.SK,
+                          s("CONSUMED"),
+                          "type",
+                          s("CONSUMED_EVENT"),
+                          "at",
+                          millis(at),
+                          "ttl",
+                          n(at.plusSeconds(7L * 24 * 3600).getEpochSecond())))
+                  .conditionExpression("attribute_not_exists(PK)"));
       return true;
     } catch (ConditionalCheckFailedException seen) {
       return false;

@@ -21,8 +21,10 @@ final class IdempotencyItemMapper {
 
   static final Duration LIFETIME = Duration.ofHours(24);
 
-  static Map<String, AttributeValue> completed(IdempotentRequest request, StoredResponse response, Instant now) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.idempotency(request.scope()), "IDEM"));
+  static Map<String, AttributeValue> completed(
+      IdempotentRequest request, StoredResponse response, Instant now) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.idempotency(request.scope()), "IDEM"));
     item.put("type", s("IDEMPOTENCY"));
     item.put("fingerprint", s(request.fingerprint()));
     item.put("responseStatus", n(response.status()));

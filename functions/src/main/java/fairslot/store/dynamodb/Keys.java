@@ -1,8 +1,8 @@
 package fairslot.store.dynamodb;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.Instant;
 
 /** Partition and sort keys of every item type (see docs/data-model.md). */
 final class Keys {
@@ -11,38 +11,89 @@ final class Keys {
   static final String PK = "PK";
   static final String SK = "SK";
 
-  static String venue(String venueId) { return "VENUE#" + venueId; }
-  static String resource(String resourceId) { return "RESOURCE#" + resourceId; }
-  static String slot(String slotId) { return "SLOT#" + slotId; }
-  static String booking(String bookingId) { return "BOOKING#" + bookingId; }
-  static String member(String userId) { return "MEMBER#" + userId; }
-  static String idempotency(String scope) { return "IDEM#" + scope; }
-  static String payment(String paymentNo) { return "PAYMENT#" + paymentNo; }
-  static String waitEntry(String entryId) { return "WAITENTRY#" + entryId; }
-  static String request(String requestId) { return "REQUEST#" + requestId; }
-  static String notification(String key) { return "NOTIFY#" + key; }
-  static String assignee(fairslot.domain.Assignee.Ref ref) { return ref.kind().name() + "#" + ref.id(); }
-  static String phone(fairslot.domain.Phone phone) { return "PHONE#" + phone.value(); }
-  static String consumedEvent(String eventId) { return "CONSUMED#" + eventId; }
+  static String venue(String venueId) {
+    return "VENUE#" + venueId;
+  }
+
+  static String resource(String resourceId) {
+    return "RESOURCE#" + resourceId;
+  }
+
+  static String slot(String slotId) {
+    return "SLOT#" + slotId;
+  }
+
+  static String booking(String bookingId) {
+    return "BOOKING#" + bookingId;
+  }
+
+  static String member(String userId) {
+    return "MEMBER#" + userId;
+  }
+
+  static String idempotency(String scope) {
+    return "IDEM#" + scope;
+  }
+
+  static String payment(String paymentNo) {
+    return "PAYMENT#" + paymentNo;
+  }
+
+  static String waitEntry(String entryId) {
+    return "WAITENTRY#" + entryId;
+  }
+
+  static String request(String requestId) {
+    return "REQUEST#" + requestId;
+  }
+
+  static String notification(String key) {
+    return "NOTIFY#" + key;
+  }
+
+  static String assignee(fairslot.domain.Assignee.Ref ref) {
+    return ref.kind().name() + "#" + ref.id();
+  }
+
+  static String phone(fairslot.domain.Phone phone) {
+    return "PHONE#" + phone.value();
+  }
+
+  static String consumedEvent(String eventId) {
+    return "CONSUMED#" + eventId;
+  }
 
   /** Sort key of the guard that allows one live waitlist entry per member per slot. */
-  static String waiterGuard(String userId) { return "WAITER#" + userId; }
-  static String paymentEvent(String eventId) { return "PAYEVENT#" + eventId; }
+  static String waiterGuard(String userId) {
+    return "WAITER#" + userId;
+  }
+
+  static String paymentEvent(String eventId) {
+    return "PAYEVENT#" + eventId;
+  }
 
   /** Sort key of the guard that makes (resource, start) unique. */
-  static String slotStart(Instant start) { return "START#" + start.toEpochMilli(); }
+  static String slotStart(Instant start) {
+    return "START#" + start.toEpochMilli();
+  }
 
   /** Sort key of the guard that allows one active booking per member per slot. */
-  static String memberGuard(String userId) { return "MEMBER#" + userId; }
+  static String memberGuard(String userId) {
+    return "MEMBER#" + userId;
+  }
 
-  static String calendarDay(LocalDate day) { return "CAL#" + day; }
+  static String calendarDay(LocalDate day) {
+    return "CAL#" + day;
+  }
 
   /** Partition key of the slotsByVenueDay index: the slot's start date in the venue's zone. */
   static String venueDay(String venueId, Instant start, ZoneId zone) {
     return venueDay(venueId, LocalDate.ofInstant(start, zone));
   }
 
-  static String venueDay(String venueId, LocalDate date) { return venueId + "#" + date; }
+  static String venueDay(String venueId, LocalDate date) {
+    return venueId + "#" + date;
+  }
 
   /** Due items are spread over a few index partitions so no job's index key gets hot. */
   static final int SHARDS = 4;

@@ -18,7 +18,8 @@ final class NotificationItemMapper {
   private NotificationItemMapper() {}
 
   static Map<String, AttributeValue> pending(Notification note, Instant at) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.notification(note.key()), "NOTIFY"));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.notification(note.key()), "NOTIFY"));
     item.put("type", s("NOTIFICATION"));
     item.put("userId", s(note.userId()));
     item.put("slotId", s(note.slotId()));
@@ -33,7 +34,10 @@ final class NotificationItemMapper {
   }
 
   static Notification fromItem(Map<String, AttributeValue> item) {
-    return new Notification(Attr.str(item, "userId"), Attr.str(item, "slotId"),
-        Notification.Kind.valueOf(Attr.str(item, "kind")), Attr.str(item, "ref"));
+    return new Notification(
+        Attr.str(item, "userId"),
+        Attr.str(item, "slotId"),
+        Notification.Kind.valueOf(Attr.str(item, "kind")),
+        Attr.str(item, "ref"));
   }
 }

@@ -12,12 +12,16 @@ import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The payment item: amount snapshot, status, refund attempts, and sparse refundsDue keys while a refund is owed. */
+/**
+ * The payment item: amount snapshot, status, refund attempts, and sparse refundsDue keys while a
+ * refund is owed.
+ */
 final class PaymentItemMapper {
   private PaymentItemMapper() {}
 
   static Map<String, AttributeValue> toItem(Payment p) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"));
     item.put("type", s("PAYMENT"));
     item.put("paymentNo", s(p.paymentNo()));
     item.put("bookingId", s(p.bookingId()));
@@ -32,9 +36,14 @@ final class PaymentItemMapper {
   }
 
   static Payment fromItem(Map<String, AttributeValue> item) {
-    return new Payment(str(item, "paymentNo"), str(item, "bookingId"), str(item, "userId"),
-        new Money(Attr.num(item, "amountMinor"), str(item, "currency")), str(item, "provider"),
-        PaymentStatus.valueOf(str(item, "status")), Attr.integer(item, "refundAttempts"),
+    return new Payment(
+        str(item, "paymentNo"),
+        str(item, "bookingId"),
+        str(item, "userId"),
+        new Money(Attr.num(item, "amountMinor"), str(item, "currency")),
+        str(item, "provider"),
+        PaymentStatus.valueOf(str(item, "status")),
+        Attr.integer(item, "refundAttempts"),
         Attr.instant(item, "createdAt"));
   }
 }

@@ -11,12 +11,16 @@ import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The request item; sparse queuedShard/queuedAt while QUEUED (stale-requests job); ttl after 30 days. */
+/**
+ * The request item; sparse queuedShard/queuedAt while QUEUED (stale-requests job); ttl after 30
+ * days.
+ */
 final class RequestItemMapper {
   private RequestItemMapper() {}
 
   static Map<String, AttributeValue> toItem(BookingRequest r) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.request(r.requestId()), "REQUEST"));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.request(r.requestId()), "REQUEST"));
     item.put("type", s("REQUEST"));
     item.put("requestId", s(r.requestId()));
     item.put("slotId", s(r.slotId()));
@@ -35,10 +39,17 @@ final class RequestItemMapper {
   }
 
   static BookingRequest fromItem(Map<String, AttributeValue> item) {
-    return new BookingRequest(str(item, "requestId"), str(item, "slotId"), str(item, "userId"),
-        Attr.integer(item, "quantity"), item.get("joinWaitlist").bool(), RequestStatus.valueOf(str(item, "status")),
-        Attr.optionalString(item, "bookingId"), Attr.optionalString(item, "code"),
-        Attr.optionalString(item, "waitlistEntryId"), Attr.optionalString(item, "fingerprint"),
+    return new BookingRequest(
+        str(item, "requestId"),
+        str(item, "slotId"),
+        str(item, "userId"),
+        Attr.integer(item, "quantity"),
+        item.get("joinWaitlist").bool(),
+        RequestStatus.valueOf(str(item, "status")),
+        Attr.optionalString(item, "bookingId"),
+        Attr.optionalString(item, "code"),
+        Attr.optionalString(item, "waitlistEntryId"),
+        Attr.optionalString(item, "fingerprint"),
         Attr.instant(item, "createdAt"));
   }
 }

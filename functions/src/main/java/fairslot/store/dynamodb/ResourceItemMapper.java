@@ -14,7 +14,8 @@ final class ResourceItemMapper {
   private ResourceItemMapper() {}
 
   static Map<String, AttributeValue> toItem(Resource resource) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.resource(resource.resourceId()), "RESOURCE"));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.resource(resource.resourceId()), "RESOURCE"));
     item.put("type", s("RESOURCE"));
     item.put("resourceId", s(resource.resourceId()));
     item.put("venueId", s(resource.venueId()));
@@ -25,7 +26,11 @@ final class ResourceItemMapper {
   }
 
   static Resource fromItem(Map<String, AttributeValue> item) {
-    return new Resource(str(item, "resourceId"), str(item, "venueId"), str(item, "name"),
-        ResourceKind.valueOf(str(item, "kind")), Attr.integer(item, "capacity"));
+    return new Resource(
+        str(item, "resourceId"),
+        str(item, "venueId"),
+        str(item, "name"),
+        ResourceKind.valueOf(str(item, "kind")),
+        Attr.integer(item, "capacity"));
   }
 }

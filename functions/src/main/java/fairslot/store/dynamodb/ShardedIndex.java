@@ -24,7 +24,12 @@ final class ShardedIndex {
   private final String shardAttribute;
   private final String dueAttribute;
 
-  ShardedIndex(DynamoDbClient dynamo, String table, String index, String family, String shardAttribute,
+  ShardedIndex(
+      DynamoDbClient dynamo,
+      String table,
+      String index,
+      String family,
+      String shardAttribute,
       String dueAttribute) {
     this.dynamo = dynamo;
     this.table = table;
@@ -34,25 +39,35 @@ final class ShardedIndex {
     this.dueAttribute = dueAttribute;
   }
 
-  /** Items due at or before {@code by}, at most {@code limit}; {@code read} collects the items the queries read. */
+  /**
+   * Items due at or before {@code by}, at most {@code limit}; {@code read} collects the items the
+   * queries read.
+   */
   Due dueBy(Instant by, int limit) {
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     int read = 0;
     for (int shard = 0; shard < Keys.SHARDS && items.size() < limit; shard++) {
       Map<String, AttributeValue> start = null;
       do {
-        QueryRequest.Builder q = QueryRequest.builder().tableName(table).indexName(index)
-            .keyConditionExpression(shardAttribute + " = :shard AND " + dueAttribute + " <= :by")
-            .expressionAttributeValues(Map.of(":shard", s(Keys.shard(family, shard)), ":by", millis(by)))
-            .limit(limit - items.size());
+        QueryRequest.Builder q =
+            QueryRequest.builder()
+                .tableName(table)
+                .indexName(index)
+                .keyConditionExpression(
+                    shardAttribute + " = :shard AND " + dueAttribute + " <= :by")
+                .expressionAttributeValues(
+                    Map.of(":shard", s(Keys.shard(family, shard)), ":by", millis(by)))
+                .limit(limit - items.size());
         if (start != null) {
           q.exclusiveStartKey(start);
         }
         QueryResponse response = dynamo.query(q.build());
         read += response.scannedCount();
         items.addAll(response.items());
-        start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-            ? response.lastEvaluatedKey() : null;
+        start =
+            response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                ? response.lastEvaluatedKey()
+                : null;
       } while (start != null && items.size() < limit);
     }
     return new Due(items, read);

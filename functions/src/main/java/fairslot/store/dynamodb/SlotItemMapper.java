@@ -19,8 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The slot item: fixed facts, the venue policy copy, and the live counters: {@code remaining}
- * (seats in no booking and no offer), {@code forWaitlist} (of those, owed to the waitlist),
- * {@code waitlistLength} (WAITING entries) and {@code waitSequence} (the join counter).
+ * (seats in no booking and no offer), {@code forWaitlist} (of those, owed to the waitlist), {@code
+ * waitlistLength} (WAITING entries) and {@code waitSequence} (the join counter).
  */
 final class SlotItemMapper {
   private SlotItemMapper() {}
@@ -43,7 +43,8 @@ final class SlotItemMapper {
     item.put("admission", s(slot.admission().name()));
     item.put("waitlistLength", n(slot.waitlistLength()));
     item.put("timeZone", s(slot.timeZone().getId()));
-    item.put("venueDay", s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
+    item.put(
+        "venueDay", s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
     item.put("slotShard", s(Keys.shard("SLOTS", slot.slotId())));
     slot.assignment().coachId().ifPresent(id -> item.put("coachId", s(id)));
     slot.assignment().roomId().ifPresent(id -> item.put("roomId", s(id)));

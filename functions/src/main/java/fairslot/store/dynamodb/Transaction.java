@@ -14,8 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 /**
  * One TransactWriteItems whose actions have names. DynamoDB reports a cancellation's reasons by the
  * position each action was sent in; this keeps the positions to itself, so a store asks "did the
- * guard fail?", and the actions of two rules can be put in one transaction (release a seat here, take
- * one there) without anyone renumbering.
+ * guard fail?", and the actions of two rules can be put in one transaction (release a seat here,
+ * take one there) without anyone renumbering.
  */
 final class Transaction {
   private final List<TransactWriteItem> items = new ArrayList<>();
@@ -36,7 +36,9 @@ final class Transaction {
     return this;
   }
 
-  /** Several actions of one kind, named {@code name} 0, 1, ... in order (one per calendar day, say). */
+  /**
+   * Several actions of one kind, named {@code name} 0, 1, ... in order (one per calendar day, say).
+   */
   Transaction addEach(String name, List<TransactWriteItem> each) {
     for (int i = 0; i < each.size(); i++) {
       add(name + "#" + i, each.get(i));
@@ -81,16 +83,21 @@ final class Transaction {
 
     Cancelled(TransactionCanceledException exception, Map<String, Integer> positions) {
       this.exception = exception;
-      this.reasons = exception.hasCancellationReasons() ? exception.cancellationReasons() : List.of();
+      this.reasons =
+          exception.hasCancellationReasons() ? exception.cancellationReasons() : List.of();
       this.positions = positions;
     }
 
-    /** The SDK's exception, for a cancellation no rule explains (rethrown: a bug, not an outcome). */
+    /**
+     * The SDK's exception, for a cancellation no rule explains (rethrown: a bug, not an outcome).
+     */
     TransactionCanceledException exception() {
       return exception;
     }
 
-    /** Whether the named action's condition failed (false for a name the transaction did not have). */
+    /**
+     * Whether the named action's condition failed (false for a name the transaction did not have).
+     */
     boolean failed(String name) {
       return reason(name).map(r -> "ConditionalCheckFailed".equals(r.code())).orElse(false);
     }
@@ -99,9 +106,14 @@ final class Transaction {
       return failed(name + "#" + i);
     }
 
-    /** The named item as it was when its condition failed (sent with ReturnValuesOnConditionCheckFailure=ALL_OLD). */
+    /**
+     * The named item as it was when its condition failed (sent with
+     * ReturnValuesOnConditionCheckFailure=ALL_OLD).
+     */
     Optional<Map<String, AttributeValue>> oldItem(String name) {
-      return reason(name).filter(r -> r.hasItem() && !r.item().isEmpty()).map(CancellationReason::item);
+      return reason(name)
+          .filter(r -> r.hasItem() && !r.item().isEmpty())
+          .map(CancellationReason::item);
     }
 
     Optional<Map<String, AttributeValue>> oldItem(String name, int i) {

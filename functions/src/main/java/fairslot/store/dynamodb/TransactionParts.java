@@ -27,7 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * rule as a condition; the stores pick the actions a transition needs.
  */
 final class TransactionParts {
-  static final ReturnValuesOnConditionCheckFailure ALL_OLD = ReturnValuesOnConditionCheckFailure.ALL_OLD;
+  static final ReturnValuesOnConditionCheckFailure ALL_OLD =
+      ReturnValuesOnConditionCheckFailure.ALL_OLD;
 
   private final String table;
 
@@ -43,14 +44,27 @@ final class TransactionParts {
    * its waitlist (while seats are owed, nobody may book past the people waiting).
    */
   TransactWriteItem takeSeats(Booking b, java.time.Instant now) {
-    return TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
-        .updateExpression("SET remaining = remaining - :q")
-        .conditionExpression(SEATS_CONDITION)
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(Map.of(":q", n(b.quantity()), ":open", s(SlotStatus.OPEN.name()),
-            ":now", millis(now), ":zero", n(0)))
-        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
+                .updateExpression("SET remaining = remaining - :q")
+                .conditionExpression(SEATS_CONDITION)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":q",
+                        n(b.quantity()),
+                        ":open",
+                        s(SlotStatus.OPEN.name()),
+                        ":now",
+                        millis(now),
+                        ":zero",
+                        n(0)))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
   }
 
   /**
@@ -59,28 +73,37 @@ final class TransactionParts {
    * marked for the fallback job. Each branch's condition states which case it is for; the store
    * tries the likelier one and switches when the slot says otherwise.
    */
-  TransactWriteItem returnSeats(String slotId, int quantity, int capacity, boolean toWaitlist, java.time.Instant at) {
-    Map<String, AttributeValue> values = new HashMap<>(Map.of(":q", n(quantity), ":most", n(capacity - quantity),
-        ":zero", n(0)));
+  TransactWriteItem returnSeats(
+      String slotId, int quantity, int capacity, boolean toWaitlist, java.time.Instant at) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(Map.of(":q", n(quantity), ":most", n(capacity - quantity), ":zero", n(0)));
     String update = "SET remaining = remaining + :q";
     String condition = "remaining <= :most AND waitlistLength = :zero";
     if (toWaitlist) {
-      update += ", forWaitlist = forWaitlist + :q, awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
+      update +=
+          ", forWaitlist = forWaitlist + :q, awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
       condition = "remaining <= :most AND waitlistLength > :zero";
       values.put(":shard", s(Keys.shard("AWAIT", slotId)));
       values.put(":at", millis(at));
     }
-    return TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.slot(slotId), "SLOT"))
-        .updateExpression(update)
-        .conditionExpression(condition)
-        .expressionAttributeValues(values)
-        .returnValuesOnConditionCheckFailure(ALL_OLD)
-        .build()).build();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                .updateExpression(update)
+                .conditionExpression(condition)
+                .expressionAttributeValues(values)
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
   }
 
-  /** Whether a failed {@link #returnSeats} only chose the wrong branch (and not: the cap was hit). */
-  static Optional<Boolean> waitlistBranchFor(Map<String, AttributeValue> slot, int quantity, int capacity) {
+  /**
+   * Whether a failed {@link #returnSeats} only chose the wrong branch (and not: the cap was hit).
+   */
+  static Optional<Boolean> waitlistBranchFor(
+      Map<String, AttributeValue> slot, int quantity, int capacity) {
     if (Attr.integer(slot, "remaining") > capacity - quantity) {
       return Optional.empty();
     }
@@ -89,52 +112,94 @@ final class TransactionParts {
 
   /** One active booking per member per slot. */
   TransactWriteItem putGuard(Booking b) {
-    return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(Map.of(Keys.PK, s(Keys.slot(b.slotId())), Keys.SK, s(Keys.memberGuard(b.userId())),
-            "type", s("MEMBER_GUARD"), "bookingId", s(b.bookingId())))
-        .conditionExpression("attribute_not_exists(PK)")
-        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        Keys.PK,
+                        s(Keys.slot(b.slotId())),
+                        Keys.SK,
+                        s(Keys.memberGuard(b.userId())),
+                        "type",
+                        s("MEMBER_GUARD"),
+                        "bookingId",
+                        s(b.bookingId())))
+                .conditionExpression("attribute_not_exists(PK)")
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
   }
 
   TransactWriteItem deleteGuard(Booking b) {
-    return TransactWriteItem.builder().delete(Delete.builder().tableName(table)
-        .key(Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId())))
-        .conditionExpression("attribute_not_exists(PK) OR bookingId = :b")
-        .expressionAttributeValues(Map.of(":b", s(b.bookingId()))).build()).build();
+    return TransactWriteItem.builder()
+        .delete(
+            Delete.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId())))
+                .conditionExpression("attribute_not_exists(PK) OR bookingId = :b")
+                .expressionAttributeValues(Map.of(":b", s(b.bookingId())))
+                .build())
+        .build();
   }
 
   /** Writes the day with the booking's entry, on condition nobody changed it since {@code seen}. */
   TransactWriteItem addToCalendar(MemberCalendar seen, Booking b) {
     MemberCalendar next = seen.with(b.bookingId(), b.slot().interval());
-    Put.Builder put = Put.builder().tableName(table).item(CalendarItemMapper.toItem(next))
-        .returnValuesOnConditionCheckFailure(ALL_OLD);
+    Put.Builder put =
+        Put.builder()
+            .tableName(table)
+            .item(CalendarItemMapper.toItem(next))
+            .returnValuesOnConditionCheckFailure(ALL_OLD);
     if (seen.version() == 0) {
       put.conditionExpression("attribute_not_exists(PK)");
     } else {
-      put.conditionExpression("version = :seen").expressionAttributeValues(Map.of(":seen", n(seen.version())));
+      put.conditionExpression("version = :seen")
+          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
     }
     return TransactWriteItem.builder().put(put.build()).build();
   }
 
   TransactWriteItem removeFromCalendar(Booking b, LocalDate day) {
-    return TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.member(b.userId()), Keys.calendarDay(day)))
-        .updateExpression("REMOVE entries.#b SET version = version + :one")
-        .conditionExpression("attribute_exists(PK)")
-        .expressionAttributeNames(Map.of("#b", b.bookingId()))
-        .expressionAttributeValues(Map.of(":one", n(1))).build()).build();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.member(b.userId()), Keys.calendarDay(day)))
+                .updateExpression("REMOVE entries.#b SET version = version + :one")
+                .conditionExpression("attribute_exists(PK)")
+                .expressionAttributeNames(Map.of("#b", b.bookingId()))
+                .expressionAttributeValues(Map.of(":one", n(1)))
+                .build())
+        .build();
   }
 
   /**
    * Moves the booking item from {@code b.status()} to {@code to}, keeping its sparse index keys in
    * step with the new status. {@code extraCondition} is ANDed (e.g. the hold being due).
    */
-  TransactWriteItem moveBooking(Booking b, BookingStatus to, Change change, String extraSet, String extraCondition,
+  TransactWriteItem moveBooking(
+      Booking b,
+      BookingStatus to,
+      Change change,
+      String extraSet,
+      String extraCondition,
       Map<String, AttributeValue> extraValues) {
-    List<String> sets = new ArrayList<>(List.of("#status = :to", "updatedAt = :at", "version = :version"));
+    List<String> sets =
+        new ArrayList<>(List.of("#status = :to", "updatedAt = :at", "version = :version"));
     List<String> removes = new ArrayList<>();
-    Map<String, AttributeValue> values = new HashMap<>(Map.of(":to", s(to.name()), ":from", s(b.status().name()),
-        ":at", millis(change.at()), ":version", n(b.version() + 1)));
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":to",
+                s(to.name()),
+                ":from",
+                s(b.status().name()),
+                ":at",
+                millis(change.at()),
+                ":version",
+                n(b.version() + 1)));
     if (b.status() == BookingStatus.PENDING_PAY) {
       removes.addAll(List.of("holdDueShard", "holdDueAt", "holdSlot"));
     }
@@ -142,82 +207,159 @@ final class TransactionParts {
       removes.addAll(List.of("attendDueShard", "attendDueAt"));
     }
     if (to == BookingStatus.PAID) {
-      BookingItemMapper.attendanceIndexKeys(b).forEach((k, v) -> {
-        sets.add(k + " = :" + k);
-        values.put(":" + k, v);
-      });
+      BookingItemMapper.attendanceIndexKeys(b)
+          .forEach(
+              (k, v) -> {
+                sets.add(k + " = :" + k);
+                values.put(":" + k, v);
+              });
     }
     if (!extraSet.isEmpty()) {
       sets.add(extraSet);
     }
     values.putAll(extraValues);
-    String condition = "#status = :from" + (extraCondition.isEmpty() ? "" : " AND " + extraCondition);
+    String condition =
+        "#status = :from" + (extraCondition.isEmpty() ? "" : " AND " + extraCondition);
     if (change.dueBy().isPresent()) {
       condition += " AND holdExpiresAt <= :dueBy";
       values.put(":dueBy", millis(change.dueBy().get()));
     }
-    return TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
-        .updateExpression("SET " + String.join(", ", sets) + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
-        .conditionExpression(condition)
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(values)
-        .returnValuesOnConditionCheckFailure(ALL_OLD).build()).build();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+                .updateExpression(
+                    "SET "
+                        + String.join(", ", sets)
+                        + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
   }
 
-  /** The audit record of a booking's move to {@code b.version() + 1} (or of its placement, version 1). */
+  /**
+   * The audit record of a booking's move to {@code b.version() + 1} (or of its placement, version
+   * 1).
+   */
   TransactWriteItem auditBooking(Booking b, String from, String to, Change change) {
     long sequence = from.equals("-") ? b.version() : b.version() + 1;
-    return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(AuditItemMapper.toItem(Keys.booking(b.bookingId()), "booking:" + b.bookingId(), from, to, change,
-            sequence))
-        .build()).build();
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.booking(b.bookingId()),
+                        "booking:" + b.bookingId(),
+                        from,
+                        to,
+                        change,
+                        sequence))
+                .build())
+        .build();
   }
 
   /** An audit record about a booking that does not move it (e.g. a late payment sent back). */
   TransactWriteItem noteOnBooking(Booking b, Change change) {
-    return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(AuditItemMapper.toItem(Keys.booking(b.bookingId()), "booking:" + b.bookingId(),
-            b.status().name(), b.status().name(), change))
-        .build()).build();
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.booking(b.bookingId()),
+                        "booking:" + b.bookingId(),
+                        b.status().name(),
+                        b.status().name(),
+                        change))
+                .build())
+        .build();
   }
 
   TransactWriteItem auditPayment(String paymentNo, String from, String to, Change change) {
-    return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(AuditItemMapper.toItem(Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change))
-        .build()).build();
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change))
+                .build())
+        .build();
   }
 
   TransactWriteItem auditEntry(String entryId, String from, String to, Change change) {
-    return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(AuditItemMapper.toItem(Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change))
-        .build()).build();
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change))
+                .build())
+        .build();
   }
 
   /** An outbox record, written in the transaction of the change it reports. */
   TransactWriteItem notify(fairslot.domain.Notification note, java.time.Instant at) {
-    return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(NotificationItemMapper.pending(note, at)).build()).build();
+    return TransactWriteItem.builder()
+        .put(Put.builder().tableName(table).item(NotificationItemMapper.pending(note, at)).build())
+        .build();
   }
 
   /** Remembers a provider event id forever-ish; a second delivery fails this condition. */
   TransactWriteItem rememberPaymentEvent(String eventId, String paymentNo, java.time.Instant at) {
-    return TransactWriteItem.builder().put(Put.builder().tableName(table)
-        .item(Map.of(Keys.PK, s(Keys.paymentEvent(eventId)), Keys.SK, s("PAYEVENT"), "type", s("PAYMENT_EVENT"),
-            "paymentNo", s(paymentNo), "at", millis(at),
-            "ttl", n(at.plusSeconds(90L * 24 * 3600).getEpochSecond())))
-        .conditionExpression("attribute_not_exists(PK)").build()).build();
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        Keys.PK,
+                        s(Keys.paymentEvent(eventId)),
+                        Keys.SK,
+                        s("PAYEVENT"),
+                        "type",
+                        s("PAYMENT_EVENT"),
+                        "paymentNo",
+                        s(paymentNo),
+                        "at",
+                        millis(at),
+                        "ttl",
+                        n(at.plusSeconds(90L * 24 * 3600).getEpochSecond())))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
   }
 
   /** Puts a SUCCEEDED payment up for refund now (attempts start at 0). */
   TransactWriteItem requestRefund(String paymentNo, String expectedStatus, java.time.Instant at) {
-    return TransactWriteItem.builder().update(Update.builder().tableName(table)
-        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
-        .updateExpression("SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard, refundDueAt = :at")
-        .conditionExpression("#status = :expected")
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(Map.of(":refunding", s("REFUNDING"), ":zero", n(0),
-            ":shard", s(Keys.shard("REFUNDS", paymentNo)), ":at", millis(at), ":expected", s(expectedStatus)))
-        .build()).build();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+                .updateExpression(
+                    "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard, refundDueAt = :at")
+                .conditionExpression("#status = :expected")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":refunding",
+                        s("REFUNDING"),
+                        ":zero",
+                        n(0),
+                        ":shard",
+                        s(Keys.shard("REFUNDS", paymentNo)),
+                        ":at",
+                        millis(at),
+                        ":expected",
+                        s(expectedStatus)))
+                .build())
+        .build();
   }
 }

@@ -18,7 +18,8 @@ final class VenueItemMapper {
   private VenueItemMapper() {}
 
   static Map<String, AttributeValue> toItem(Venue venue) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.venue(venue.venueId()), "VENUE"));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.venue(venue.venueId()), "VENUE"));
     item.put("type", s("VENUE"));
     item.put("venueId", s(venue.venueId()));
     item.put("name", s(venue.name()));
@@ -28,7 +29,10 @@ final class VenueItemMapper {
   }
 
   static Venue fromItem(Map<String, AttributeValue> item) {
-    return new Venue(str(item, "venueId"), str(item, "name"), ZoneId.of(str(item, "timeZone")),
+    return new Venue(
+        str(item, "venueId"),
+        str(item, "name"),
+        ZoneId.of(str(item, "timeZone")),
         PolicyAttributes.read(item));
   }
 

@@ -19,7 +19,8 @@ final class WaitlistEntryMapper {
   private WaitlistEntryMapper() {}
 
   static Map<String, AttributeValue> toItem(WaitlistEntry e) {
-    Map<String, AttributeValue> item = new HashMap<>(Attr.key(Keys.waitEntry(e.entryId()), "WAITENTRY"));
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.waitEntry(e.entryId()), "WAITENTRY"));
     item.put("type", s("WAITENTRY"));
     item.put("entryId", s(e.entryId()));
     item.put("slotId", s(e.slotId()));
@@ -37,9 +38,15 @@ final class WaitlistEntryMapper {
   }
 
   static WaitlistEntry fromItem(Map<String, AttributeValue> item) {
-    return new WaitlistEntry(str(item, "entryId"), str(item, "slotId"), str(item, "userId"),
-        Attr.num(item, "sequence"), WaitlistStatus.valueOf(str(item, "status")),
-        Attr.optionalInstant(item, "offerExpiresAt"), Attr.optionalString(item, "bookingId"),
-        Attr.instant(item, "joinedAt"), Attr.integer(item, "slotCapacity"));
+    return new WaitlistEntry(
+        str(item, "entryId"),
+        str(item, "slotId"),
+        str(item, "userId"),
+        Attr.num(item, "sequence"),
+        WaitlistStatus.valueOf(str(item, "status")),
+        Attr.optionalInstant(item, "offerExpiresAt"),
+        Attr.optionalString(item, "bookingId"),
+        Attr.instant(item, "joinedAt"),
+        Attr.integer(item, "slotCapacity"));
   }
 }

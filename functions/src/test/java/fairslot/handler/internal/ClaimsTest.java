@@ -14,7 +14,8 @@ class ClaimsTest {
 
   @Test
   void aJsonArrayGivesItsStringsExactly() {
-    assertThat(Claims.groups("[\"admin\",\"frontdesk\"]")).containsExactlyInAnyOrder("admin", "frontdesk");
+    assertThat(Claims.groups("[\"admin\",\"frontdesk\"]"))
+        .containsExactlyInAnyOrder("admin", "frontdesk");
   }
 
   @Test

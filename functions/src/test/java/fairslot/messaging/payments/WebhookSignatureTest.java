@@ -13,7 +13,8 @@ class WebhookSignatureTest {
 
   private boolean verifies(long ts) {
     String body = "{\"eventId\":\"e\"}";
-    return signature.verify(Optional.of(Long.toString(ts)), Optional.of(signature.sign(ts, body)), body, now);
+    return signature.verify(
+        Optional.of(Long.toString(ts)), Optional.of(signature.sign(ts, body)), body, now);
   }
 
   @Test
@@ -38,9 +39,17 @@ class WebhookSignatureTest {
     WebhookSignature publicDefault = new WebhookSignature("local-payment-secret");
     String body = "{\"eventId\":\"e\"}";
     long ts = now.getEpochSecond();
-    assertThat(none.verify(Optional.of(Long.toString(ts)), Optional.of(publicDefault.sign(ts, body)), body, now))
+    assertThat(
+            none.verify(
+                Optional.of(Long.toString(ts)),
+                Optional.of(publicDefault.sign(ts, body)),
+                body,
+                now))
         .isFalse();
-    assertThat(fairslot.aws.Secrets.read(java.util.Map.of(), "FAIRSLOT_PAYMENT_SECRET", 32, arn -> "x")).isEmpty();
+    assertThat(
+            fairslot.aws.Secrets.read(
+                java.util.Map.of(), "FAIRSLOT_PAYMENT_SECRET", 32, arn -> "x"))
+        .isEmpty();
   }
 
   @Test

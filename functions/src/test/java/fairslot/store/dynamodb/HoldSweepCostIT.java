@@ -2,9 +2,9 @@ package fairslot.store.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.app.EventPublisher;
 import fairslot.app.HoldSweep;
 import fairslot.app.SeatReleases;
-import fairslot.app.EventPublisher;
 import fairslot.domain.Admission;
 import fairslot.domain.BookedSlot;
 import fairslot.domain.Booking;
@@ -39,27 +39,59 @@ class HoldSweepCostIT {
   @Test
   void sweepingTwentyDueHoldsAmongFiveThousandBookingsReadsTwentyItems() {
     String table = Aws.freshTable("sweepcost");
-    Interval interval = new Interval(NOW.plus(Duration.ofDays(2)), NOW.plus(Duration.ofDays(2)).plusSeconds(3600));
-    Slot slot = new Slot("big-slot", "venue", "rackets", ResourceKind.RENTAL, interval, BOOKINGS, 0, SlotStatus.OPEN,
-        new Money(100, "CNY"), Admission.DIRECT, 0, ZoneOffset.UTC, VenuePolicy.DEFAULT, 0, fairslot.domain.Assignment.NONE);
+    Interval interval =
+        new Interval(NOW.plus(Duration.ofDays(2)), NOW.plus(Duration.ofDays(2)).plusSeconds(3600));
+    Slot slot =
+        new Slot(
+            "big-slot",
+            "venue",
+            "rackets",
+            ResourceKind.RENTAL,
+            interval,
+            BOOKINGS,
+            0,
+            SlotStatus.OPEN,
+            new Money(100, "CNY"),
+            Admission.DIRECT,
+            0,
+            ZoneOffset.UTC,
+            VenuePolicy.DEFAULT,
+            0,
+            fairslot.domain.Assignment.NONE);
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     items.add(SlotItemMapper.toItem(slot));
     for (int i = 0; i < BOOKINGS; i++) {
       boolean due = i < DUE;
       boolean pending = due || i % 2 == 0; // half the rest are holds that are not due yet
       Instant deadline = due ? NOW.minusSeconds(60 + i) : NOW.plus(Duration.ofMinutes(10));
-      items.add(BookingItemMapper.toItem(new Booking("b-" + i, "user-" + i, 1,
-          pending ? BookingStatus.PENDING_PAY : BookingStatus.PAID, new Money(100, "CNY"),
-          pending ? Optional.of(deadline) : Optional.empty(), NOW.minus(Duration.ofMinutes(20)), Optional.empty(),
-          BookedSlot.of(slot), 1)));
+      items.add(
+          BookingItemMapper.toItem(
+              new Booking(
+                  "b-" + i,
+                  "user-" + i,
+                  1,
+                  pending ? BookingStatus.PENDING_PAY : BookingStatus.PAID,
+                  new Money(100, "CNY"),
+                  pending ? Optional.of(deadline) : Optional.empty(),
+                  NOW.minus(Duration.ofMinutes(20)),
+                  Optional.empty(),
+                  BookedSlot.of(slot),
+                  1)));
     }
     for (int i = 0; i < items.size(); i += 25) {
-      List<WriteRequest> batch = items.subList(i, Math.min(i + 25, items.size())).stream()
-          .map(item -> WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build()).toList();
+      List<WriteRequest> batch =
+          items.subList(i, Math.min(i + 25, items.size())).stream()
+              .map(
+                  item ->
+                      WriteRequest.builder()
+                          .putRequest(PutRequest.builder().item(item).build())
+                          .build())
+              .toList();
       Aws.dynamo().batchWriteItem(r -> r.requestItems(Map.of(table, batch)));
     }
     DynamoDbBookingStore store = new DynamoDbBookingStore(Aws.dynamo(), table);
-    HoldSweep sweep = new HoldSweep(store, new SeatReleases(store, EventPublisher.NONE), new TestClock(NOW));
+    HoldSweep sweep =
+        new HoldSweep(store, new SeatReleases(store, EventPublisher.NONE), new TestClock(NOW));
 
     var report = sweep.run(500);
 

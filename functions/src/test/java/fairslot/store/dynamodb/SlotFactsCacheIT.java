@@ -21,21 +21,34 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** The booking path's slot read: a crowd arriving at once costs one GetItem, and a change made here is seen at once. */
+/**
+ * The booking path's slot read: a crowd arriving at once costs one GetItem, and a change made here
+ * is seen at once.
+ */
 class SlotFactsCacheIT {
   private final ApiDriver api = new ApiDriver("facts");
   private final AtomicInteger getItems = new AtomicInteger();
-  private final DynamoDbClient counted = DynamoDbClient.builder().endpointOverride(Aws.endpoint().uri())
-      .region(Aws.endpoint().region()).credentialsProvider(Aws.endpoint().credentials())
-      .httpClient(UrlConnectionHttpClient.create())
-      .overrideConfiguration(c -> c.addExecutionInterceptor(new ExecutionInterceptor() {
-        @Override
-        public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-          if ("GetItem".equals(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
-            getItems.incrementAndGet();
-          }
-        }
-      })).build();
+  private final DynamoDbClient counted =
+      DynamoDbClient.builder()
+          .endpointOverride(Aws.endpoint().uri())
+          .region(Aws.endpoint().region())
+          .credentialsProvider(Aws.endpoint().credentials())
+          .httpClient(UrlConnectionHttpClient.create())
+          .overrideConfiguration(
+              c ->
+                  c.addExecutionInterceptor(
+                      new ExecutionInterceptor() {
+                        @Override
+                        public void beforeExecution(
+                            Context.BeforeExecution context, ExecutionAttributes attributes) {
+                          if ("GetItem"
+                              .equals(
+                                  attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
+                            getItems.incrementAndGet();
+                          }
+                        }
+                      }))
+          .build();
 
   @Test
   void twoHundredConcurrentReadsOfOneSlotSendOneGetItem() throws Exception {
@@ -45,10 +58,12 @@ class SlotFactsCacheIT {
     CountDownLatch go = new CountDownLatch(1);
     List<Future<Optional<Slot>>> reads = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
-      reads.add(pool.submit(() -> {
-        go.await();
-        return store.slotFacts(slotId);
-      }));
+      reads.add(
+          pool.submit(
+              () -> {
+                go.await();
+                return store.slotFacts(slotId);
+              }));
     }
     go.countDown();
     for (Future<Optional<Slot>> read : reads) {
@@ -65,10 +80,15 @@ class SlotFactsCacheIT {
     DynamoDbCatalogStore store = new DynamoDbCatalogStore(counted, api.table);
     store.slotFacts(slotId);
 
-    store.setAdmission(slotId, fairslot.domain.Admission.QUEUED,
+    store.setAdmission(
+        slotId,
+        fairslot.domain.Admission.QUEUED,
         fairslot.app.Change.by("desk-1", java.time.Instant.now(), "admission set"));
 
-    assertThat(store.slotFacts(slotId)).get().extracting(Slot::admission).isEqualTo(fairslot.domain.Admission.QUEUED);
+    assertThat(store.slotFacts(slotId))
+        .get()
+        .extracting(Slot::admission)
+        .isEqualTo(fairslot.domain.Admission.QUEUED);
     assertThat(store.slotFacts("no-such-slot")).isEmpty();
   }
 }
