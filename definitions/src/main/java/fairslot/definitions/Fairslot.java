@@ -3,10 +3,10 @@ package fairslot.definitions;
 import static fairslot.definitions.IndexDefinition.AttributeType.NUMBER;
 import static fairslot.definitions.IndexDefinition.AttributeType.STRING;
 import static fairslot.definitions.IndexDefinition.Projection.KEYS_ONLY;
-import static fairslot.definitions.RouteDefinition.Access.JWT;
-import static fairslot.definitions.RouteDefinition.Access.LOCAL_ONLY;
-import static fairslot.definitions.RouteDefinition.Access.PUBLIC;
-import static fairslot.definitions.RouteDefinition.Access.SIGNED;
+import static fairslot.definitions.Role.ADMIN;
+import static fairslot.definitions.Role.CUSTOMER;
+import static fairslot.definitions.Role.FINANCE;
+import static fairslot.definitions.Role.FRONTDESK;
 
 import java.util.List;
 
@@ -165,45 +165,46 @@ public final class Fairslot {
   /** Every route of the HTTP contract (../shared/API.md) served by the HTTP API function. */
   public static final List<RouteDefinition> ROUTES =
       List.of(
-          new RouteDefinition("POST", "/venues", JWT),
-          new RouteDefinition("GET", "/venues/{venueId}", PUBLIC),
-          new RouteDefinition("POST", "/venues/{venueId}/resources", JWT),
-          new RouteDefinition("POST", "/slots", JWT),
-          new RouteDefinition("GET", "/slots", PUBLIC),
-          new RouteDefinition("GET", "/slots/{slotId}", PUBLIC),
-          new RouteDefinition("POST", "/slots/{slotId}/close", JWT),
-          new RouteDefinition("POST", "/slots/{slotId}/open", JWT),
-          new RouteDefinition("POST", "/bookings", JWT),
-          new RouteDefinition("GET", "/bookings/{bookingId}", JWT),
-          new RouteDefinition("GET", "/me/bookings", JWT),
-          new RouteDefinition("POST", "/bookings/{bookingId}/cancel", JWT),
-          new RouteDefinition("POST", "/bookings/{bookingId}/pay", JWT),
-          new RouteDefinition("POST", "/payments/callback", SIGNED),
-          new RouteDefinition("POST", "/staff/bookings/{bookingId}/check-in", JWT),
-          new RouteDefinition("POST", "/staff/bookings/{bookingId}/offline-payment", JWT),
-          new RouteDefinition("POST", "/staff/bookings/{bookingId}/refund", JWT),
-          new RouteDefinition("GET", "/audit", JWT),
-          new RouteDefinition("POST", "/slots/{slotId}/waitlist", JWT),
-          new RouteDefinition("GET", "/slots/{slotId}/waitlist/me", JWT),
-          new RouteDefinition("DELETE", "/slots/{slotId}/waitlist/me", JWT),
-          new RouteDefinition("POST", "/waitlist/{entryId}/accept", JWT),
-          new RouteDefinition("POST", "/waitlist/{entryId}/decline", JWT),
-          new RouteDefinition("GET", "/booking-requests/{requestId}", JWT),
-          new RouteDefinition("POST", "/slots/{slotId}/admission", JWT),
-          new RouteDefinition("POST", "/coaches", JWT),
-          new RouteDefinition("POST", "/rooms", JWT),
-          new RouteDefinition("POST", "/slots:generate", JWT),
-          new RouteDefinition("POST", "/slots/{slotId}/cancel", JWT),
-          new RouteDefinition("POST", "/staff/bookings", JWT),
-          new RouteDefinition("GET", "/staff/bookings", JWT),
-          new RouteDefinition("GET", "/reports/daily", JWT),
-          new RouteDefinition("POST", "/admin/reconcile", JWT));
+          RouteDefinition.jwt("POST", "/venues", ADMIN),
+          RouteDefinition.open("GET", "/venues/{venueId}"),
+          RouteDefinition.jwt("POST", "/venues/{venueId}/resources", ADMIN),
+          RouteDefinition.jwt("POST", "/slots", ADMIN),
+          RouteDefinition.open("GET", "/slots"),
+          RouteDefinition.open("GET", "/slots/{slotId}"),
+          RouteDefinition.jwt("POST", "/slots/{slotId}/close", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("POST", "/slots/{slotId}/open", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("POST", "/bookings", CUSTOMER),
+          RouteDefinition.jwt("GET", "/bookings/{bookingId}", CUSTOMER),
+          RouteDefinition.jwt("GET", "/me/bookings", CUSTOMER),
+          RouteDefinition.jwt("POST", "/bookings/{bookingId}/cancel", CUSTOMER),
+          RouteDefinition.jwt("POST", "/bookings/{bookingId}/pay", CUSTOMER),
+          RouteDefinition.signed("POST", "/payments/callback"),
+          RouteDefinition.jwt("POST", "/staff/bookings/{bookingId}/check-in", FRONTDESK, ADMIN),
+          RouteDefinition.jwt(
+              "POST", "/staff/bookings/{bookingId}/offline-payment", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("POST", "/staff/bookings/{bookingId}/refund", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("GET", "/audit", ADMIN, FINANCE),
+          RouteDefinition.jwt("POST", "/slots/{slotId}/waitlist", CUSTOMER),
+          RouteDefinition.jwt("GET", "/slots/{slotId}/waitlist/me", CUSTOMER),
+          RouteDefinition.jwt("DELETE", "/slots/{slotId}/waitlist/me", CUSTOMER),
+          RouteDefinition.jwt("POST", "/waitlist/{entryId}/accept", CUSTOMER),
+          RouteDefinition.jwt("POST", "/waitlist/{entryId}/decline", CUSTOMER),
+          RouteDefinition.jwt("GET", "/booking-requests/{requestId}", CUSTOMER),
+          RouteDefinition.jwt("POST", "/slots/{slotId}/admission", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("POST", "/coaches", ADMIN),
+          RouteDefinition.jwt("POST", "/rooms", ADMIN),
+          RouteDefinition.jwt("POST", "/slots:generate", ADMIN),
+          RouteDefinition.jwt("POST", "/slots/{slotId}/cancel", ADMIN),
+          RouteDefinition.jwt("POST", "/staff/bookings", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("GET", "/staff/bookings", FRONTDESK, FINANCE, ADMIN),
+          RouteDefinition.jwt("GET", "/reports/daily", FINANCE, ADMIN),
+          RouteDefinition.jwt("POST", "/admin/reconcile", ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =
       List.of(
-          new RouteDefinition("POST", "/_local/token", LOCAL_ONLY),
-          new RouteDefinition("GET", "/_local/health", LOCAL_ONLY),
-          new RouteDefinition("POST", "/_local/schedules/{name}/run", LOCAL_ONLY),
-          new RouteDefinition("GET", "/_local/notifications", LOCAL_ONLY));
+          RouteDefinition.localOnly("POST", "/_local/token"),
+          RouteDefinition.localOnly("GET", "/_local/health"),
+          RouteDefinition.localOnly("POST", "/_local/schedules/{name}/run"),
+          RouteDefinition.localOnly("GET", "/_local/notifications"));
 }

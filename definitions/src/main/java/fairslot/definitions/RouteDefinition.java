@@ -1,10 +1,13 @@
 package fairslot.definitions;
 
+import java.util.List;
+
 /**
- * One HTTP API route. {@link #routeKey()} is exactly API Gateway's route key, so the handler
- * dispatches on what API Gateway (or the local runtime) puts into the event.
+ * One HTTP API route: its method and path, how API Gateway admits it, and which roles the handler
+ * lets through. {@link #routeKey()} is exactly API Gateway's route key, so the handler dispatches
+ * on what API Gateway (or the local runtime) puts into the event.
  */
-public record RouteDefinition(String method, String path, Access access) {
+public record RouteDefinition(String method, String path, Access access, List<Role> roles) {
 
   public enum Access {
     /** No token needed. */
@@ -15,6 +18,31 @@ public record RouteDefinition(String method, String path, Access access) {
     SIGNED,
     /** Served by the local runtime only, never deployed. */
     LOCAL_ONLY
+  }
+
+  public RouteDefinition {
+    roles = List.copyOf(roles);
+    if ((access == Access.JWT) == roles.isEmpty()) {
+      throw new IllegalArgumentException(
+          method + " " + path + ": a JWT route names its roles, and only a JWT route does");
+    }
+  }
+
+  /** A route for signed-in callers holding any one of {@code roles}. */
+  public static RouteDefinition jwt(String method, String path, Role... roles) {
+    return new RouteDefinition(method, path, Access.JWT, List.of(roles));
+  }
+
+  public static RouteDefinition open(String method, String path) {
+    return new RouteDefinition(method, path, Access.PUBLIC, List.of());
+  }
+
+  public static RouteDefinition signed(String method, String path) {
+    return new RouteDefinition(method, path, Access.SIGNED, List.of());
+  }
+
+  public static RouteDefinition localOnly(String method, String path) {
+    return new RouteDefinition(method, path, Access.LOCAL_ONLY, List.of());
   }
 
   public String routeKey() {

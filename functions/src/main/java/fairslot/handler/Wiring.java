@@ -26,6 +26,7 @@ import fairslot.aws.Resilient;
 import fairslot.aws.Secrets;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.Payment;
+import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.payments.WebhookSignature;
@@ -227,7 +228,7 @@ public final class Wiring {
         clock,
         ids,
         Backoff.DEFAULT,
-        HttpApi::createdResponse);
+        BookingEndpoints::createdResponse);
   }
 
   public QueuedAdmission queuedAdmission() {

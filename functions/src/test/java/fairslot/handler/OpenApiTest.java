@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import fairslot.definitions.Fairslot;
+import fairslot.definitions.Role;
 import fairslot.definitions.RouteDefinition;
 import fairslot.domain.Refusal;
 import java.io.File;
@@ -68,6 +69,22 @@ class OpenApiTest {
         case JWT ->
             assertThat(security).as(route.routeKey() + " inherits the JWT requirement").isNull();
       }
+    }
+  }
+
+  @Test
+  void eachSignedInRouteListsExactlyTheRolesItsDefinitionAdmits() {
+    for (RouteDefinition route : allRoutes()) {
+      JsonNode op =
+          SPEC.get("paths").get(route.path()).get(route.method().toLowerCase(Locale.ROOT));
+      List<String> documented = new ArrayList<>();
+      if (op.has("x-roles")) {
+        op.get("x-roles").forEach(r -> documented.add(r.asText()));
+      }
+
+      assertThat(documented)
+          .as(route.routeKey())
+          .containsExactlyInAnyOrderElementsOf(route.roles().stream().map(Role::group).toList());
     }
   }
 

@@ -1,5 +1,7 @@
 package fairslot.handler.internal;
 
+import fairslot.definitions.Role;
+import java.util.Collection;
 import java.util.Set;
 
 /** Who is calling: the token's {@code sub} and its {@code cognito:groups}. */
@@ -8,7 +10,8 @@ public record Caller(String userId, Set<String> groups) {
     groups = Set.copyOf(groups);
   }
 
-  public boolean isAny(Role... roles) {
+  /** Any signed-in caller is a CUSTOMER; the other roles are groups. */
+  public boolean isAny(Collection<Role> roles) {
     for (Role role : roles) {
       if (role == Role.CUSTOMER || groups.contains(role.group())) {
         return true;

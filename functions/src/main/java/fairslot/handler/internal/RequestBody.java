@@ -22,6 +22,11 @@ public final class RequestBody {
     this.root = root;
   }
 
+  /** For routes whose body is optional: none reads as {@code {}}. */
+  public static RequestBody parseOrEmpty(String text) {
+    return parse(text == null || text.isBlank() ? "{}" : text);
+  }
+
   public static RequestBody parse(String text) {
     if (text == null || text.isBlank()) {
       throw InvalidInput.malformed("a JSON object body is required");

@@ -1,0 +1,60 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.PageRequest;
+import fairslot.app.Reconciliation;
+import fairslot.app.SlotCancellation;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views;
+import fairslot.store.dynamodb.Cursors;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** What only an admin does: cancel a whole slot, and check (or repair) the seat ledger. */
+public final class AdminEndpoints implements Endpoints {
+  private final SlotCancellation cancellation;
+  private final Reconciliation reconciliation;
+
+  public AdminEndpoints(SlotCancellation cancellation, Reconciliation reconciliation) {
+    this.cancellation = cancellation;
+    this.reconciliation = reconciliation;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "POST /slots/{slotId}/cancel", this::cancelSlot, "POST /admin/reconcile", this::reconcile);
+  }
+
+  private HttpResponse cancelSlot(HttpRequest request) {
+    return respond(
+        cancellation.cancel(request.requireCaller().userId(), request.path("slotId")),
+        200,
+        Views.SlotCancelledView::of);
+  }
+
+  private HttpResponse reconcile(HttpRequest request) {
+    RequestBody body = RequestBody.parseOrEmpty(request.body());
+    int limit = body.optionalInteger("limit").orElse(PageRequest.DEFAULT_LIMIT);
+    if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
+      throw InvalidInput.unprocessable("limit must be 1.." + PageRequest.MAX_LIMIT);
+    }
+    Optional<String> cursor = body.optionalText("cursor");
+    if (cursor.isPresent() && !Cursors.wellFormed(cursor.get())) {
+      throw InvalidInput.unprocessable("cursor is not one this API returned");
+    }
+    var check =
+        new Reconciliation.Request(
+            body.optionalText("slotId"),
+            cursor,
+            limit,
+            body.optionalBoolean("repair").orElse(false),
+            request.requireCaller().userId());
+    return respond(reconciliation.check(check), 200, Views.ReconcileView::of);
+  }
+}

@@ -1,0 +1,101 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.booked;
+import static fairslot.handler.http.Responses.notFound;
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.BookingService;
+import fairslot.app.IdempotentRequest;
+import fairslot.app.Page;
+import fairslot.app.QueuedAdmission;
+import fairslot.app.StoredResponse;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.handler.internal.Caller;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views.BookingRequestView;
+import fairslot.handler.internal.Views.BookingView;
+import fairslot.handler.internal.Views.ListView;
+import fairslot.shared.Json;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** A member's own bookings: book, read, list, cancel, and follow a queued request. */
+public final class BookingEndpoints implements Endpoints {
+  private final BookingService bookings;
+  private final QueuedAdmission admission;
+  private final Clock clock;
+
+  public BookingEndpoints(BookingService bookings, QueuedAdmission admission, Clock clock) {
+    this.bookings = bookings;
+    this.admission = admission;
+    this.clock = clock;
+  }
+
+  /** How a new booking is answered; also what a retry with the same Idempotency-Key replays. */
+  public static StoredResponse createdResponse(Booking booking) {
+    return new StoredResponse(201, Json.write(BookingView.of(booking, booking.createdAt())));
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "POST /bookings", this::book,
+        "GET /bookings/{bookingId}", this::getBooking,
+        "GET /me/bookings", this::myBookings,
+        "POST /bookings/{bookingId}/cancel", this::cancel,
+        "GET /booking-requests/{requestId}", this::bookingRequest);
+  }
+
+  private HttpResponse book(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = RequestBody.parse(request.body());
+    String slotId = body.text("slotId");
+    int quantity = body.integer("quantity");
+    boolean joinWaitlist = body.optionalBoolean("joinWaitlist").orElse(false);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return booked(
+        bookings.book(
+            BookingService.Book.byMember(caller.userId(), slotId, quantity, joinWaitlist, key)));
+  }
+
+  private HttpResponse getBooking(HttpRequest request) {
+    return bookings
+        .booking(request.requireCaller().userId(), request.path("bookingId"))
+        .map(b -> HttpResponse.json(200, BookingView.of(b, clock.instant())))
+        .orElseGet(() -> notFound("booking"));
+  }
+
+  private HttpResponse myBookings(HttpRequest request) {
+    Optional<BookingStatus> status = request.queryParam("status").map(Responses::bookingStatus);
+    Page<Booking> page = bookings.bookingsOf(request.requireCaller().userId(), request.page());
+    var now = clock.instant();
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            page.items().stream()
+                .filter(b -> status.isEmpty() || b.statusAt(now) == status.get())
+                .map(b -> BookingView.of(b, now))
+                .toList(),
+            page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse cancel(HttpRequest request) {
+    return respond(
+        bookings.cancel(request.requireCaller().userId(), request.path("bookingId")),
+        200,
+        b -> BookingView.of(b, clock.instant()));
+  }
+
+  private HttpResponse bookingRequest(HttpRequest request) {
+    return admission
+        .request(request.requireCaller().userId(), request.path("requestId"))
+        .map(r -> HttpResponse.json(200, BookingRequestView.of(r)))
+        .orElseGet(() -> notFound("booking request"));
+  }
+}

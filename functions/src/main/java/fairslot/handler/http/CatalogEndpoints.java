@@ -1,0 +1,131 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.notFound;
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.CatalogService;
+import fairslot.app.IdempotentRequest;
+import fairslot.domain.Admission;
+import fairslot.domain.Assignee;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views;
+import fairslot.handler.internal.Views.ListView;
+import fairslot.handler.internal.Views.ResourceView;
+import fairslot.handler.internal.Views.SlotView;
+import fairslot.handler.internal.Views.VenueView;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Venues, resources, coaches and rooms, slots and their opening. */
+public final class CatalogEndpoints implements Endpoints {
+  private final CatalogService catalog;
+  private final IdempotencyKeys idempotency;
+
+  public CatalogEndpoints(CatalogService catalog, IdempotencyKeys idempotency) {
+    this.catalog = catalog;
+    this.idempotency = idempotency;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.ofEntries(
+        Map.entry("POST /venues", this::createVenue),
+        Map.entry("GET /venues/{venueId}", this::getVenue),
+        Map.entry("POST /venues/{venueId}/resources", this::createResource),
+        Map.entry("POST /coaches", r -> createAssignee(r, Assignee.Kind.COACH)),
+        Map.entry("POST /rooms", r -> createAssignee(r, Assignee.Kind.ROOM)),
+        Map.entry("POST /slots", this::createSlot),
+        Map.entry("POST /slots:generate", this::generateSlots),
+        Map.entry("GET /slots", this::listSlots),
+        Map.entry("GET /slots/{slotId}", this::getSlot),
+        Map.entry("POST /slots/{slotId}/close", r -> setOpen(r, false)),
+        Map.entry("POST /slots/{slotId}/open", r -> setOpen(r, true)),
+        Map.entry("POST /slots/{slotId}/admission", this::setAdmission));
+  }
+
+  private HttpResponse createVenue(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    var command = CatalogRequests.createVenue(body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(
+        key, () -> HttpResponse.json(201, VenueView.of(catalog.createVenue(command, key))));
+  }
+
+  private HttpResponse getVenue(HttpRequest request) {
+    return catalog
+        .venue(request.path("venueId"))
+        .map(v -> HttpResponse.json(200, VenueView.of(v)))
+        .orElseGet(() -> notFound("venue"));
+  }
+
+  private HttpResponse createResource(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    var command = CatalogRequests.createResource(request.path("venueId"), body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(
+        key, () -> respond(catalog.createResource(command, key), 201, ResourceView::of));
+  }
+
+  private HttpResponse createAssignee(HttpRequest request, Assignee.Kind kind) {
+    RequestBody body = RequestBody.parse(request.body());
+    var command = CatalogRequests.createAssignee(kind, body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(
+        key, () -> respond(catalog.createAssignee(command, key), 201, Views::assignee));
+  }
+
+  private HttpResponse createSlot(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    var command = CatalogRequests.createSlot(body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(
+        key, () -> respond(catalog.createSlot(command, key), 201, SlotView::of));
+  }
+
+  private HttpResponse generateSlots(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    var command = CatalogRequests.generateSlots(body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
+    return idempotency.once(
+        key, () -> respond(catalog.generate(command), 200, Views.GeneratedView::of));
+  }
+
+  private HttpResponse listSlots(HttpRequest request) {
+    var page =
+        catalog.slotsOn(
+            request.requiredQuery("venueId"), request.dateQuery("date"), request.page());
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            page.items().stream().map(SlotView::of).toList(), page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse getSlot(HttpRequest request) {
+    return catalog
+        .slot(request.path("slotId"))
+        .map(s -> HttpResponse.json(200, SlotView.of(s)))
+        .orElseGet(() -> notFound("slot"));
+  }
+
+  private HttpResponse setOpen(HttpRequest request, boolean open) {
+    return respond(
+        catalog.setOpen(request.requireCaller().userId(), request.path("slotId"), open),
+        200,
+        SlotView::of);
+  }
+
+  private HttpResponse setAdmission(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body());
+    return respond(
+        catalog.setAdmission(
+            request.requireCaller().userId(),
+            request.path("slotId"),
+            body.enumeration("admission", Admission.class)),
+        200,
+        SlotView::of);
+  }
+}

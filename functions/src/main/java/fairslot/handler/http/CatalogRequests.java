@@ -1,0 +1,144 @@
+package fairslot.handler.http;
+
+import fairslot.app.CatalogService;
+import fairslot.domain.Admission;
+import fairslot.domain.Assignee;
+import fairslot.domain.Assignment;
+import fairslot.domain.Money;
+import fairslot.domain.ResourceKind;
+import fairslot.domain.VenuePolicy;
+import fairslot.domain.WaitlistMode;
+import fairslot.domain.WeeklySchedule;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+import java.time.DateTimeException;
+import java.time.DayOfWeek;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/** Catalog request bodies read into the catalog's commands, with the contract's bounds. */
+final class CatalogRequests {
+  private CatalogRequests() {}
+
+  static final long MAX_PRICE_MINOR = 1_000_000_000_000L;
+  static final int MAX_CAPACITY = 100_000;
+  private static final Set<String> POLICY_FIELDS =
+      Set.of("holdDuration", "cancelCutoff", "offerDuration", "waitlistMode", "maxPerBooking");
+
+  static CatalogService.CreateVenue createVenue(RequestBody body) {
+    String name = body.text("name");
+    ZoneId zone = zone(body.optionalText("timeZone").orElse("UTC"));
+    RequestBody p = body.object("policy").onlyFields("policy", POLICY_FIELDS);
+    VenuePolicy d = VenuePolicy.DEFAULT;
+    try {
+      return new CatalogService.CreateVenue(
+          name,
+          zone,
+          new VenuePolicy(
+              p.optionalDuration("holdDuration").orElse(d.holdDuration()),
+              p.optionalDuration("cancelCutoff").orElse(d.cancelCutoff()),
+              p.optionalDuration("offerDuration").orElse(d.offerDuration()),
+              p.optionalEnum("waitlistMode", WaitlistMode.class).orElse(d.waitlistMode()),
+              p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking())));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("policy: " + e.getMessage());
+    }
+  }
+
+  static CatalogService.CreateResource createResource(String venueId, RequestBody body) {
+    ResourceKind kind = body.enumeration("kind", ResourceKind.class);
+    int capacity = body.optionalInteger("capacity").orElse(kind == ResourceKind.EXCLUSIVE ? 1 : -1);
+    if (capacity < 1 || capacity > MAX_CAPACITY) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
+    }
+    return new CatalogService.CreateResource(venueId, body.text("name"), kind, capacity);
+  }
+
+  static CatalogService.CreateSlot createSlot(RequestBody body) {
+    return new CatalogService.CreateSlot(
+        body.text("resourceId"),
+        body.text("start"),
+        body.text("end"),
+        slotCapacity(body),
+        price(body),
+        admission(body),
+        assignment(body));
+  }
+
+  static CatalogService.GenerateSlots generateSlots(RequestBody body) {
+    List<WeeklySchedule.Session> weekly = new ArrayList<>();
+    for (RequestBody rule : body.objects("weekly", 50)) {
+      DayOfWeek day = dayOfWeek(rule.text("dayOfWeek"));
+      LocalTime start = rule.time("start");
+      LocalTime end = rule.time("end");
+      if (start.equals(end)) {
+        throw InvalidInput.unprocessable("weekly: end must differ from start");
+      }
+      weekly.add(new WeeklySchedule.Session(day, start, end));
+    }
+    return new CatalogService.GenerateSlots(
+        body.text("resourceId"),
+        body.date("from"),
+        body.date("to"),
+        weekly,
+        slotCapacity(body),
+        price(body),
+        admission(body),
+        assignment(body));
+  }
+
+  static CatalogService.CreateAssignee createAssignee(Assignee.Kind kind, RequestBody body) {
+    return new CatalogService.CreateAssignee(kind, body.text("venueId"), body.text("name"));
+  }
+
+  private static OptionalInt slotCapacity(RequestBody body) {
+    var capacity = body.optionalInteger("capacity");
+    if (capacity.isPresent() && (capacity.getAsInt() < 1 || capacity.getAsInt() > MAX_CAPACITY)) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
+    }
+    return capacity;
+  }
+
+  private static Money price(RequestBody body) {
+    try {
+      long minor = body.nonNegativeLong("priceMinor");
+      if (minor > MAX_PRICE_MINOR) {
+        // The contract's bound: price x quantity (at most 100) then stays far inside a long.
+        throw InvalidInput.unprocessable("priceMinor must be from 0 to 10^12");
+      }
+      return new Money(minor, body.text("currency"));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable(e.getMessage());
+    }
+  }
+
+  private static Admission admission(RequestBody body) {
+    return body.optionalEnum("admission", Admission.class).orElse(Admission.DIRECT);
+  }
+
+  private static Assignment assignment(RequestBody body) {
+    return new Assignment(body.optionalText("coachId"), body.optionalText("roomId"));
+  }
+
+  private static DayOfWeek dayOfWeek(String text) {
+    for (DayOfWeek d : DayOfWeek.values()) {
+      if (d.name().startsWith(text.toUpperCase(Locale.ROOT)) && text.length() >= 3) {
+        return d;
+      }
+    }
+    throw InvalidInput.unprocessable("dayOfWeek must be MON, TUE, WED, THU, FRI, SAT or SUN");
+  }
+
+  private static ZoneId zone(String id) {
+    try {
+      return ZoneId.of(id);
+    } catch (DateTimeException e) {
+      throw InvalidInput.unprocessable("timeZone must be an IANA zone id such as Asia/Shanghai");
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package fairslot.handler.http;
+
+import fairslot.app.DeskService;
+import fairslot.app.StaffService;
+import fairslot.domain.AuditEntry;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.Views.AuditView;
+import fairslot.handler.internal.Views.DailyReportView;
+import fairslot.handler.internal.Views.ListView;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** What finance reads: the audit trail and the daily report (JSON or CSV). */
+public final class FinanceEndpoints implements Endpoints {
+  private final StaffService staff;
+  private final DeskService desk;
+
+  public FinanceEndpoints(StaffService staff, DeskService desk) {
+    this.staff = staff;
+    this.desk = desk;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of("GET /audit", this::audit, "GET /reports/daily", this::dailyReport);
+  }
+
+  private HttpResponse audit(HttpRequest request) {
+    Optional<String> bookingId = request.queryParam("bookingId");
+    Optional<String> slotId = request.queryParam("slotId");
+    if (bookingId.isPresent() == slotId.isPresent()) {
+      throw InvalidInput.unprocessable("give exactly one of bookingId or slotId");
+    }
+    List<AuditEntry> entries =
+        bookingId.map(staff::auditOfBooking).orElseGet(() -> staff.auditOfSlot(slotId.get()));
+    return HttpResponse.json(
+        200, new ListView<>(entries.stream().map(AuditView::of).toList(), null));
+  }
+
+  private HttpResponse dailyReport(HttpRequest request) {
+    DailyReportView report =
+        DailyReportView.of(
+            desk.dailyReport(request.requiredQuery("venueId"), request.dateQuery("date")));
+    boolean csv =
+        request
+            .header("accept")
+            .map(a -> a.toLowerCase(Locale.ROOT).contains("text/csv"))
+            .orElse(false);
+    return csv
+        ? new HttpResponse(200, Map.of("content-type", "text/csv; charset=utf-8"), report.csv())
+        : HttpResponse.json(200, report);
+  }
+}

@@ -1,0 +1,60 @@
+package fairslot.handler.http;
+
+import fairslot.app.BookingService;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.Problems;
+import fairslot.handler.internal.Views.QueuedView;
+import java.util.Map;
+import java.util.function.Function;
+
+/** How outcomes become responses, shared by every area. */
+final class Responses {
+  private Responses() {}
+
+  static <T> HttpResponse respond(Outcome<T> outcome, int status, Function<T, Object> view) {
+    if (outcome instanceof Outcome.Done<T> done) {
+      return HttpResponse.json(status, view.apply(done.value()));
+    }
+    return Problems.of((Outcome.Refused<?>) outcome);
+  }
+
+  static HttpResponse noContentUnlessRefused(Outcome<?> outcome) {
+    return outcome instanceof Outcome.Refused<?> refused
+        ? Problems.of(refused)
+        : HttpResponse.noContent();
+  }
+
+  static HttpResponse notFound(String what) {
+    return Problems.of(Refusal.NOT_FOUND, 404, "no such " + what, Map.of());
+  }
+
+  /** A booking placed by a member or at the desk: created, replayed, or queued for admission. */
+  static HttpResponse booked(Outcome<BookingService.Booked> outcome) {
+    if (outcome instanceof Outcome.Done<BookingService.Booked> done) {
+      if (done.value() instanceof BookingService.Booked.Replayed replayed) {
+        return IdempotencyKeys.replayed(replayed.response());
+      }
+      if (done.value() instanceof BookingService.Booked.Queued queued) {
+        String requestId = queued.request().requestId();
+        return HttpResponse.json(202, new QueuedView(requestId, "QUEUED"))
+            .withHeader("location", "/booking-requests/" + requestId);
+      }
+      var created = (BookingService.Booked.Created) done.value();
+      return HttpResponse.rawJson(created.response().status(), created.response().body());
+    }
+    return Problems.of((Outcome.Refused<?>) outcome);
+  }
+
+  static BookingStatus bookingStatus(String s) {
+    try {
+      return BookingStatus.valueOf(s);
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("status must be a booking status such as PENDING_PAY");
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.booked;
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.DeskService;
+import fairslot.app.IdempotentRequest;
+import fairslot.app.StaffService;
+import fairslot.domain.Booking;
+import fairslot.domain.Outcome;
+import fairslot.handler.internal.Caller;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views.BookingView;
+import fairslot.handler.internal.Views.ListView;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/** The front desk: walk-ins, search, check-in, payment at the desk and refunds. */
+public final class StaffEndpoints implements Endpoints {
+  private final StaffService staff;
+  private final DeskService desk;
+  private final Clock clock;
+
+  public StaffEndpoints(StaffService staff, DeskService desk, Clock clock) {
+    this.staff = staff;
+    this.desk = desk;
+    this.clock = clock;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "POST /staff/bookings", this::walkIn,
+        "GET /staff/bookings", this::search,
+        "POST /staff/bookings/{bookingId}/check-in", r -> onBooking(r, staff::checkIn),
+        "POST /staff/bookings/{bookingId}/offline-payment",
+            r -> onBooking(r, staff::offlinePayment),
+        "POST /staff/bookings/{bookingId}/refund", r -> onBooking(r, staff::refund));
+  }
+
+  private HttpResponse walkIn(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = RequestBody.parse(request.body());
+    var walkIn = StaffRequests.WalkIn.from(body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return booked(
+        desk.walkIn(caller.userId(), walkIn.slotId(), walkIn.quantity(), walkIn.customer(), key));
+  }
+
+  private HttpResponse search(HttpRequest request) {
+    var query = StaffRequests.search(request);
+    Instant now = clock.instant();
+    return respond(
+        desk.search(query, request.page()),
+        200,
+        page ->
+            new ListView<>(
+                page.items().stream().map(b -> BookingView.of(b, now)).toList(),
+                page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse onBooking(
+      HttpRequest request, BiFunction<String, String, Outcome<Booking>> action) {
+    return respond(
+        action.apply(request.requireCaller().userId(), request.path("bookingId")),
+        200,
+        b -> BookingView.of(b, clock.instant()));
+  }
+}

@@ -1,0 +1,50 @@
+package fairslot.handler.http;
+
+import fairslot.app.DeskService;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.Phone;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+import java.time.LocalDate;
+import java.util.Optional;
+
+/** The desk's request bodies and queries, read and checked. */
+final class StaffRequests {
+  private StaffRequests() {}
+
+  /** A booking made at the desk for a member account or for a walk-in known by phone. */
+  record WalkIn(String slotId, int quantity, DeskService.Customer customer) {
+    static WalkIn from(RequestBody body) {
+      String slotId = body.text("slotId");
+      int quantity = body.integer("quantity");
+      RequestBody who = body.object("customer");
+      if (who.has("userId") == who.has("phone")) {
+        throw InvalidInput.unprocessable(
+            "customer needs exactly one of userId or phone (with name)");
+      }
+      DeskService.Customer customer =
+          who.has("userId")
+              ? new DeskService.Customer.Account(who.text("userId"))
+              : new DeskService.Customer.ByPhone(
+                  phone(who.text("phone"), "customer.phone"), who.text("name"));
+      return new WalkIn(slotId, quantity, customer);
+    }
+  }
+
+  static DeskService.Search search(HttpRequest request) {
+    Optional<LocalDate> date = request.queryParam("date").map(d -> request.dateQuery("date"));
+    Optional<BookingStatus> status = request.queryParam("status").map(Responses::bookingStatus);
+    Optional<Phone> phone = request.queryParam("phone").map(p -> phone(p, "phone"));
+    return new DeskService.Search(
+        request.queryParam("venueId"), date, status, phone, request.queryParam("userId"));
+  }
+
+  private static Phone phone(String text, String field) {
+    return Phone.parse(text)
+        .orElseThrow(
+            () ->
+                InvalidInput.unprocessable(
+                    field + " must be a phone number: an optional + and 6 to 15 digits"));
+  }
+}

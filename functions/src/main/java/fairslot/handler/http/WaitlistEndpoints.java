@@ -1,0 +1,91 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.noContentUnlessRefused;
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.CatalogService;
+import fairslot.app.IdempotentRequest;
+import fairslot.app.WaitlistService;
+import fairslot.domain.Slot;
+import fairslot.handler.internal.Caller;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views.BookingView;
+import fairslot.handler.internal.Views.WaitlistEntryView;
+import fairslot.handler.internal.Views.WaitlistJoinView;
+import java.time.Clock;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Joining and leaving a slot's waitlist, and answering an offer. */
+public final class WaitlistEndpoints implements Endpoints {
+  private final WaitlistService waitlist;
+  private final CatalogService catalog;
+  private final IdempotencyKeys idempotency;
+  private final Clock clock;
+
+  public WaitlistEndpoints(
+      WaitlistService waitlist, CatalogService catalog, IdempotencyKeys idempotency, Clock clock) {
+    this.waitlist = waitlist;
+    this.catalog = catalog;
+    this.idempotency = idempotency;
+    this.clock = clock;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "POST /slots/{slotId}/waitlist", this::join,
+        "GET /slots/{slotId}/waitlist/me", this::mine,
+        "DELETE /slots/{slotId}/waitlist/me", this::leave,
+        "POST /waitlist/{entryId}/accept", this::accept,
+        "POST /waitlist/{entryId}/decline", this::decline);
+  }
+
+  private HttpResponse join(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    String slotId = request.path("slotId");
+    RequestBody body = RequestBody.parseOrEmpty(request.body());
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return idempotency.once(
+        key,
+        () ->
+            respond(
+                waitlist.join(caller.userId(), slotId),
+                201,
+                place ->
+                    new WaitlistJoinView(
+                        place.entry().entryId(), place.position(), place.entry().status().name())));
+  }
+
+  private HttpResponse mine(HttpRequest request) {
+    String slotId = request.path("slotId");
+    ZoneId zone = catalog.slot(slotId).map(Slot::timeZone).orElse(ZoneOffset.UTC);
+    return respond(
+        waitlist.mine(request.requireCaller().userId(), slotId),
+        200,
+        place -> WaitlistEntryView.of(place, clock.instant(), zone));
+  }
+
+  private HttpResponse leave(HttpRequest request) {
+    waitlist.leave(request.requireCaller().userId(), request.path("slotId"));
+    return HttpResponse.noContent();
+  }
+
+  private HttpResponse accept(HttpRequest request) {
+    return respond(
+        waitlist.accept(request.requireCaller().userId(), request.path("entryId")),
+        201,
+        b -> BookingView.of(b, clock.instant()));
+  }
+
+  private HttpResponse decline(HttpRequest request) {
+    return noContentUnlessRefused(
+        waitlist.decline(request.requireCaller().userId(), request.path("entryId")));
+  }
+}
