@@ -1,0 +1,57 @@
+package fairslot.app;
+
+import fairslot.app.BookingService.Booked;
+import fairslot.app.BookingStore.PlaceResult;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import java.util.Map;
+
+/** What a member is told for each final result of one placement attempt. */
+final class PlacementOutcomes {
+  private PlacementOutcomes() {}
+
+  /** Every result but contention and moved calendars, which the caller retries. */
+  static Outcome<Booked> of(PlaceResult result, StoredResponse response, String slotId) {
+    if (result instanceof PlaceResult.Placed placed) {
+      return Outcome.done(new Booked.Created(placed.booking(), response));
+    }
+    if (result instanceof PlaceResult.Replay replay) {
+      return Outcome.done(new Booked.Replayed(replay.response()));
+    }
+    if (result instanceof PlaceResult.KeyReused) {
+      return Outcome.refused(
+          Refusal.IDEMPOTENCY_KEY_REUSED, "this Idempotency-Key was used with a different request");
+    }
+    if (result instanceof PlaceResult.AlreadyBooked already) {
+      return Outcome.refused(
+          Refusal.ALREADY_BOOKED,
+          "you already have an active booking for this slot",
+          Map.of("bookingId", already.existingBookingId()));
+    }
+    if (result instanceof PlaceResult.SoldOut soldOut) {
+      return Outcome.refused(
+          Refusal.SOLD_OUT, "not enough seats left", Map.of("remaining", soldOut.remaining()));
+    }
+    if (result instanceof PlaceResult.SlotNotOpen) {
+      return Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings");
+    }
+    if (result instanceof PlaceResult.SlotStarted) {
+      return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
+    }
+    if (result instanceof PlaceResult.SlotMissing) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+    }
+    if (result instanceof PlaceResult.RequestDecided) {
+      return Outcome.refused(Refusal.INVALID_TRANSITION, "the request was already decided");
+    }
+    if (result instanceof PlaceResult.OfferGone gone) {
+      return Outcome.refused(
+          Refusal.OFFER_EXPIRED,
+          "the offer is no longer open",
+          gone.current()
+              .map(e -> Map.<String, Object>of("status", e.status().name()))
+              .orElse(Map.of()));
+    }
+    throw new IllegalStateException("unhandled placement result " + result);
+  }
+}
