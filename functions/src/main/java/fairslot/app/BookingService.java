@@ -28,8 +28,16 @@ public final class BookingService {
   private final Refunds refunds;
   private final Clock clock;
   private final IdGenerator ids;
-  private final Backoff backoff;
   private final Function<Booking, StoredResponse> createdResponse;
+
+  /**
+   * Re-reads after someone else's write moved what this request saw (the member's calendar, the
+   * booking's status). Each such miss means another request succeeded, so these loops retry at once
+   * and end; faults and contention are retried below, by the SDK's policy
+   * (fairslot.aws.AwsRetries).
+   */
+  private static final int MAX_ATTEMPTS = 6;
+
   private final OverdueHoldReclaim reclaim;
   private final RequestEnqueue enqueue;
   private final SoldOutHints soldOut = new SoldOutHints();
@@ -47,7 +55,6 @@ public final class BookingService {
       Refunds refunds,
       Clock clock,
       IdGenerator ids,
-      Backoff backoff,
       Function<Booking, StoredResponse> createdResponse) {
     this.catalog = catalog;
     this.bookings = bookings;
@@ -55,7 +62,6 @@ public final class BookingService {
     this.refunds = refunds;
     this.clock = clock;
     this.ids = ids;
-    this.backoff = backoff;
     this.createdResponse = createdResponse;
     this.reclaim = new OverdueHoldReclaim(bookings, releases);
     this.enqueue = new RequestEnqueue(requests, queue, ids);
@@ -186,8 +192,7 @@ public final class BookingService {
     // sold out a moment ago is first looked at with two condition checks: the crowd behind a
     // sell-out is answered by them instead of by full transactions that fail.
     boolean mayProbe = idempotency.isEmpty() && fromOffer.isEmpty() && grantsRequest.isEmpty();
-    for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
-      backoff.pauseBefore(attempt);
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       PlaceResult result = null;
       if (mayProbe && soldOut.soldOutRecently(slot.slotId())) {
         result = bookings.probe(booking, now).orElse(null);
@@ -229,7 +234,7 @@ public final class BookingService {
         }
         // The member booked something else meanwhile that does not clash: try on the fresh days.
         calendars = merge(calendars, moved.current());
-      } else if (!(result instanceof PlaceResult.Contended)) {
+      } else {
         return PlacementOutcomes.of(result, response, slot.slotId());
       }
     }
@@ -251,8 +256,7 @@ public final class BookingService {
    * Cancelling again returns the booking as it is. A hold past its deadline is expired instead.
    */
   public Outcome<Booking> cancel(String userId, String bookingId) {
-    for (int attempt = 1; attempt <= backoff.maxAttempts(); attempt++) {
-      backoff.pauseBefore(attempt);
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       Optional<Booking> found = booking(userId, bookingId);
       if (found.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);

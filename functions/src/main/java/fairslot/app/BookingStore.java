@@ -135,9 +135,6 @@ public interface BookingStore {
 
     /** The member's calendar changed since it was last seen: here it is as it is now. */
     record CalendarsMoved(List<MemberCalendar> current) implements PlaceResult {}
-
-    /** A concurrent transaction or throttling got in the way; worth another try. */
-    record Contended() implements PlaceResult {}
   }
 
   sealed interface ReleaseResult {
@@ -145,15 +142,11 @@ public interface BookingStore {
 
     /** The booking was no longer in the expected status (or not due); here it is as it is now. */
     record NotInStatus(Booking current) implements ReleaseResult {}
-
-    record Contended() implements ReleaseResult {}
   }
 
   sealed interface MoveResult {
     record Moved(Booking booking) implements MoveResult {}
 
     record NotInStatus(Booking current) implements MoveResult {}
-
-    record Contended() implements MoveResult {}
   }
 }

@@ -1,6 +1,5 @@
 package fairslot.handler;
 
-import fairslot.app.Backoff;
 import fairslot.app.BookingQueue;
 import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
@@ -227,7 +226,6 @@ public final class Wiring {
         refunds,
         clock,
         ids,
-        Backoff.DEFAULT,
         BookingEndpoints::createdResponse);
   }
 

@@ -8,6 +8,7 @@ import fairslot.app.BookingStore;
 import fairslot.app.Change;
 import fairslot.app.Page;
 import fairslot.app.PageRequest;
+import fairslot.app.Unavailable;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.AuditEntry;
 import fairslot.domain.Booking;
@@ -181,9 +182,6 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (!moved.isEmpty()) {
       return new PlaceResult.CalendarsMoved(moved);
     }
-    if (reasons.onlyContention()) {
-      return new PlaceResult.Contended();
-    }
     throw new IllegalStateException(
         "booking transaction cancelled for an unexpected reason: " + reasons);
   }
@@ -335,7 +333,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       }
       toWaitlist = !toWaitlist; // the slot's waitlist changed under us: the other branch applies
     }
-    return new ReleaseResult.Contended();
+    throw new Unavailable("the waitlist of slot " + b.slot().slotId() + " kept changing", null);
   }
 
   private Optional<ReleaseResult> tryRelease(
@@ -371,9 +369,6 @@ public final class DynamoDbBookingStore implements BookingStore {
             .map(waiters -> waiters != toWaitlist)
             .orElse(false)) {
       return Optional.empty();
-    }
-    if (reasons.onlyContention()) {
-      return Optional.of(new ReleaseResult.Contended());
     }
     // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
     throw new IllegalStateException(
@@ -438,7 +433,8 @@ public final class DynamoDbBookingStore implements BookingStore {
       return new MoveResult.NotInStatus(
           cancelled.get().oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow());
     }
-    return new MoveResult.Contended();
+    throw new IllegalStateException(
+        "booking move cancelled for an unexpected reason: " + cancelled.get());
   }
 
   @Override

@@ -3,7 +3,6 @@ package fairslot.store.dynamodb;
 import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
 
-import fairslot.app.Backoff;
 import fairslot.app.CatalogStore;
 import fairslot.app.Change;
 import fairslot.app.Page;
@@ -136,7 +135,6 @@ public final class DynamoDbCatalogStore implements CatalogStore {
       }
     }
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
-      Backoff.DEFAULT.pauseBefore(Math.min(attempt, Backoff.DEFAULT.maxAttempts()));
       // The (resource, start) guard item makes "same resource and start twice" impossible,
       // atomically.
       Optional<Transaction.Cancelled> cancelled =
@@ -210,7 +208,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
       if (clash.isPresent()) {
         return clash.get();
       }
-      if (!moved && !reasons.onlyContention()) {
+      if (!moved) {
         throw new IllegalStateException(
             "slot creation cancelled for an unexpected reason: " + reasons);
       }
@@ -327,7 +325,8 @@ public final class DynamoDbCatalogStore implements CatalogStore {
         dynamo.transactWriteItems(r -> r.transactItems(actions));
         return Outcome.done(slot.with(SlotStatus.CANCELLED));
       } catch (TransactionCanceledException moved) {
-        Backoff.DEFAULT.pauseBefore(Math.min(attempt + 1, Backoff.DEFAULT.maxAttempts()));
+        // The slot's status moved (or a calendar day went): read it again. Contention never lands
+        // here; the SDK's retry policy (AwsRetries) has retried it.
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "the slot is busy; try again");

@@ -324,12 +324,10 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
                       slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
                   .map(waiters -> waiters != branchTaken)
                   .orElse(false);
-      if (!wrongBranch && !reasons.onlyContention()) {
+      if (!wrongBranch) {
         throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
       }
-      if (wrongBranch) {
-        toWaitlist = !toWaitlist;
-      }
+      toWaitlist = !toWaitlist;
     }
     return new MoveResult.Missed();
   }

@@ -1,5 +1,7 @@
 package fairslot.store.dynamodb;
 
+import fairslot.app.Unavailable;
+import fairslot.aws.AwsRetries;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,6 +73,10 @@ final class Transaction {
       dynamo.transactWriteItems(r -> r.transactItems(items));
       return Optional.empty();
     } catch (TransactionCanceledException e) {
+      if (AwsRetries.isContention(e)) {
+        // Only reached with a client that is not Resilient-wrapped: contention is never a result.
+        throw new Unavailable("transaction still contended after the SDK's retries", e);
+      }
       return Optional.of(new Cancelled(e, Map.copyOf(positions)));
     }
   }
@@ -118,11 +124,6 @@ final class Transaction {
 
     Optional<Map<String, AttributeValue>> oldItem(String name, int i) {
       return oldItem(name + "#" + i);
-    }
-
-    /** True when no condition failed: the cancellation was contention (a conflict, throttling). */
-    boolean onlyContention() {
-      return reasons.stream().noneMatch(r -> "ConditionalCheckFailed".equals(r.code()));
     }
 
     private Optional<CancellationReason> reason(String name) {

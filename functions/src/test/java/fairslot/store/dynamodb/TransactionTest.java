@@ -85,25 +85,25 @@ class TransactionTest {
         .contains(Map.of("PK", AttributeValue.fromS("day1-as-it-is")));
     assertThat(cancelled.failed("guard")).isFalse();
     assertThat(cancelled.failed("no-such-action")).isFalse();
-    assertThat(cancelled.onlyContention()).isFalse();
     assertThat(cancelled.toString())
         .contains("calendar#1=ConditionalCheckFailed", "seat=None", "#1=None");
   }
 
   @Test
-  void aCommittedTransactionHasNoReasonsAndContentionIsToldApart() {
+  void aCommittedTransactionHasNoReasonsAndContentionIsNeverAResult() {
     var sent = new AtomicReference<TransactWriteItemsRequest>();
     assertThat(new Transaction().add("a", check("a")).commit(cancelling(sent))).isEmpty();
-    var conflict =
-        new Transaction()
-            .add("a", check("a"))
-            .add("b", check("b"))
-            .commit(
-                cancelling(
-                    sent, CancellationReason.builder().code("TransactionConflict").build(), ok()))
-            .orElseThrow();
-    assertThat(conflict.onlyContention()).isTrue();
-    assertThat(conflict.failed("a")).isFalse();
+    var conflict = new Transaction().add("a", check("a")).add("b", check("b"));
+
+    // Contention left over after the SDK's retries is "unavailable", never a business answer.
+    assertThatThrownBy(
+            () ->
+                conflict.commit(
+                    cancelling(
+                        sent,
+                        CancellationReason.builder().code("TransactionConflict").build(),
+                        ok())))
+        .isInstanceOf(fairslot.app.Unavailable.class);
   }
 
   @Test
