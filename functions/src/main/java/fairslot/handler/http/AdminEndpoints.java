@@ -8,6 +8,7 @@ import fairslot.app.SlotCancellation;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.ReportViews;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Views;
 import fairslot.store.dynamodb.Cursors;
@@ -55,6 +56,6 @@ public final class AdminEndpoints implements Endpoints {
             limit,
             body.optionalBoolean("repair").orElse(false),
             request.requireCaller().userId());
-    return respond(reconciliation.check(check), 200, Views.ReconcileView::of);
+    return respond(reconciliation.check(check), 200, ReportViews.ReconcileView::of);
   }
 }

@@ -1,6 +1,5 @@
 package fairslot.store.dynamodb;
 
-import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
 
 import fairslot.app.CatalogStore;
@@ -9,7 +8,6 @@ import fairslot.app.Page;
 import fairslot.app.PageRequest;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.Assignee;
-import fairslot.domain.AssigneeCalendar;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
 import fairslot.domain.Resource;
@@ -28,7 +26,6 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -37,9 +34,15 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   private final DynamoDbClient dynamo;
   private final String table;
 
+  private final SlotFacts facts = new SlotFacts();
+  private final SlotCreation slotCreation;
+  private final SlotCancel slotCancel;
+
   public DynamoDbCatalogStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.slotCreation = new SlotCreation(dynamo, table, this::findSlot);
+    this.slotCancel = new SlotCancel(dynamo, table, this::findSlot);
   }
 
   @Override
@@ -122,214 +125,15 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     return get(Keys.resource(resourceId), "RESOURCE").map(ResourceItemMapper::fromItem);
   }
 
-  private static final int CREATE_ATTEMPTS = 8;
-
   @Override
   public Outcome<Slot> createSlot(Slot slot) {
-    // First attempt: every coach/room day as if unwritten; a failed version condition returns the
-    // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
-    List<AssigneeCalendar> seen = new ArrayList<>();
-    for (Assignee.Ref ref : slot.assignment().refs()) {
-      for (LocalDate day : slot.interval().utcDays()) {
-        seen.add(AssigneeCalendar.empty(ref, day));
-      }
-    }
-    for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
-      // The (resource, start) guard item makes "same resource and start twice" impossible,
-      // atomically.
-      Optional<Transaction.Cancelled> cancelled =
-          new Transaction()
-              .add(
-                  "start",
-                  TransactWriteItem.builder()
-                      .put(
-                          Put.builder()
-                              .tableName(table)
-                              .item(
-                                  Map.of(
-                                      Keys.PK,
-                                      s(Keys.resource(slot.resourceId())),
-                                      Keys.SK,
-                                      s(Keys.slotStart(slot.interval().start())),
-                                      "type",
-                                      s("SLOT_START"),
-                                      "slotId",
-                                      s(slot.slotId())))
-                              .conditionExpression("attribute_not_exists(PK)")
-                              .returnValuesOnConditionCheckFailure(
-                                  ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                              .build())
-                      .build())
-              .add(
-                  "slot",
-                  TransactWriteItem.builder()
-                      .put(
-                          Put.builder()
-                              .tableName(table)
-                              .item(SlotItemMapper.toItem(slot))
-                              .conditionExpression("attribute_not_exists(PK)")
-                              .build())
-                      .build())
-              .addEach(
-                  "assigneeDay", seen.stream().map(day -> addToAssigneeDay(day, slot)).toList())
-              .commit(dynamo);
-      if (cancelled.isEmpty()) {
-        return Outcome.done(slot);
-      }
-      Transaction.Cancelled reasons = cancelled.get();
-      if (reasons.failed("start")) {
-        String existing = reasons.oldItem("start").map(i -> Attr.str(i, "slotId")).orElse("");
-        if (existing.equals(slot.slotId())) {
-          // A twin request (same Idempotency-Key, so the same id) created this very slot: it is
-          // ours.
-          return findSlot(existing)
-              .<Outcome<Slot>>map(Outcome::done)
-              .orElseThrow(reasons::exception);
-        }
-        return Outcome.refused(
-            Refusal.DUPLICATE_SLOT,
-            "the resource already has a slot starting then",
-            Map.of("slotId", existing));
-      }
-      boolean moved = false;
-      for (int i = 0; i < seen.size(); i++) {
-        if (reasons.failed("assigneeDay", i)) {
-          AssigneeCalendar was = seen.get(i);
-          seen.set(
-              i,
-              reasons
-                  .oldItem("assigneeDay", i)
-                  .map(item -> AssigneeCalendarMapper.fromItem(was.owner(), was.day(), item))
-                  .orElse(AssigneeCalendar.empty(was.owner(), was.day())));
-          moved = true;
-        }
-      }
-      Optional<Outcome<Slot>> clash = clash(seen, slot);
-      if (clash.isPresent()) {
-        return clash.get();
-      }
-      if (!moved) {
-        throw new IllegalStateException(
-            "slot creation cancelled for an unexpected reason: " + reasons);
-      }
-    }
-    return Outcome.refused(Refusal.THROTTLED, "the coach's or room's calendar is busy; try again");
-  }
-
-  /** The first coach/room (coach before room) whose days already hold an overlapping session. */
-  private static Optional<Outcome<Slot>> clash(List<AssigneeCalendar> days, Slot slot) {
-    for (Assignee.Ref ref : slot.assignment().refs()) {
-      List<String> clashing =
-          days.stream()
-              .filter(d -> d.owner().equals(ref))
-              .flatMap(d -> d.clashesWith(slot.interval()).stream())
-              .distinct()
-              .sorted()
-              .toList();
-      if (!clashing.isEmpty()) {
-        String what = ref.kind() == Assignee.Kind.COACH ? "coach " : "room ";
-        return Optional.of(
-            Outcome.refused(
-                ref.kind().clash(),
-                "the " + what + ref.id() + " already has an overlapping session",
-                Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
-      }
-    }
-    return Optional.empty();
-  }
-
-  private TransactWriteItem addToAssigneeDay(AssigneeCalendar seen, Slot slot) {
-    Put.Builder put =
-        Put.builder()
-            .tableName(table)
-            .item(AssigneeCalendarMapper.toItem(seen.with(slot.slotId(), slot.interval())))
-            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-    if (seen.version() == 0) {
-      put.conditionExpression("attribute_not_exists(PK)");
-    } else {
-      put.conditionExpression("version = :seen")
-          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
-    }
-    return TransactWriteItem.builder().put(put.build()).build();
+    return slotCreation.create(slot);
   }
 
   @Override
   public Outcome<Slot> cancelSlot(String slotId, Change change) {
-    facts.remove(slotId);
-    for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
-      Optional<Slot> found = findSlot(slotId);
-      if (found.isEmpty()) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
-      }
-      Slot slot = found.get();
-      if (slot.status() == SlotStatus.CANCELLED) {
-        return Outcome.done(slot);
-      }
-      List<TransactWriteItem> actions = new ArrayList<>();
-      // Marked until the cancel has released everything: the finish-cancels job completes a run
-      // that was cut off (a timed-out request nobody retried).
-      actions.add(
-          TransactWriteItem.builder()
-              .update(
-                  Update.builder()
-                      .tableName(table)
-                      .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                      .updateExpression(
-                          "SET #status = :cancelled, cancelDueShard = :shard, cancelDueAt = :at")
-                      .conditionExpression("#status = :seen")
-                      .expressionAttributeNames(Map.of("#status", "status"))
-                      .expressionAttributeValues(
-                          Map.of(
-                              ":cancelled",
-                              s(SlotStatus.CANCELLED.name()),
-                              ":seen",
-                              s(slot.status().name()),
-                              ":shard",
-                              s(Keys.shard("CANCELS", slotId)),
-                              ":at",
-                              Attr.millis(change.at())))
-                      .build())
-              .build());
-      // The coach and room are free again for that time.
-      for (Assignee.Ref ref : slot.assignment().refs()) {
-        for (LocalDate day : slot.interval().utcDays()) {
-          actions.add(
-              TransactWriteItem.builder()
-                  .update(
-                      Update.builder()
-                          .tableName(table)
-                          .key(Attr.key(Keys.assignee(ref), Keys.calendarDay(day)))
-                          .updateExpression("REMOVE entries.#s SET version = version + :one")
-                          .conditionExpression("attribute_exists(PK)")
-                          .expressionAttributeNames(Map.of("#s", slotId))
-                          .expressionAttributeValues(Map.of(":one", n(1)))
-                          .build())
-                  .build());
-        }
-      }
-      actions.add(
-          TransactWriteItem.builder()
-              .put(
-                  Put.builder()
-                      .tableName(table)
-                      .item(
-                          AuditItemMapper.toItem(
-                              Keys.slot(slotId),
-                              "slot:" + slotId,
-                              slot.status().name(),
-                              SlotStatus.CANCELLED.name(),
-                              change))
-                      .build())
-              .build());
-      try {
-        dynamo.transactWriteItems(r -> r.transactItems(actions));
-        return Outcome.done(slot.with(SlotStatus.CANCELLED));
-      } catch (TransactionCanceledException moved) {
-        // The slot's status moved (or a calendar day went): read it again. Contention never lands
-        // here; the SDK's retry policy (AwsRetries) has retried it.
-      }
-    }
-    return Outcome.refused(Refusal.THROTTLED, "the slot is busy; try again");
+    facts.forget(slotId);
+    return slotCancel.cancel(slotId, change);
   }
 
   @Override
@@ -408,44 +212,10 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     return get(Keys.assignee(ref), ref.kind().name()).map(AssigneeItemMapper::fromItem);
   }
 
-  /** Slot facts read in the last second, by slot id (see {@link #slotFacts}). */
-  private final java.util.concurrent.ConcurrentHashMap<String, CachedSlot> facts =
-      new java.util.concurrent.ConcurrentHashMap<>();
-
-  private static final long FACTS_TTL_NANOS = 1_000_000_000L;
-
-  private record CachedSlot(
-      Slot slot, long readAt, java.util.concurrent.atomic.AtomicBoolean refreshing) {
-    CachedSlot(Slot slot) {
-      this(slot, System.nanoTime(), new java.util.concurrent.atomic.AtomicBoolean());
-    }
-  }
-
-  /**
-   * Single flight: a crowd arriving at once waits for one read (computeIfAbsent) instead of sending
-   * hundreds, and when the entry ages out one request re-reads while the rest keep the old facts.
-   */
+  /** Single flight per slot, refreshed after a second (see {@link SlotFacts}). */
   @Override
   public Optional<Slot> slotFacts(String slotId) {
-    CachedSlot cached = facts.get(slotId);
-    if (cached == null) {
-      if (facts.size() > 10_000) {
-        facts.clear();
-      }
-      cached = facts.computeIfAbsent(slotId, id -> findSlot(id).map(CachedSlot::new).orElse(null));
-      return cached == null ? Optional.empty() : Optional.of(cached.slot());
-    }
-    if (System.nanoTime() - cached.readAt() >= FACTS_TTL_NANOS
-        && cached.refreshing().compareAndSet(false, true)) {
-      Optional<Slot> fresh = findSlot(slotId);
-      if (fresh.isPresent()) {
-        facts.put(slotId, new CachedSlot(fresh.get()));
-        return fresh;
-      }
-      facts.remove(slotId);
-      return Optional.empty();
-    }
-    return Optional.of(cached.slot());
+    return facts.get(slotId, this::findSlot);
   }
 
   @Override
@@ -473,7 +243,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   @Override
   public Optional<Slot> setAdmission(
       String slotId, fairslot.domain.Admission admission, Change change) {
-    facts.remove(slotId);
+    facts.forget(slotId);
     return changeSlot(
         slotId,
         "SET admission = :a",
@@ -487,7 +257,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change) {
-    facts.remove(slotId);
+    facts.forget(slotId);
     return changeSlot(
         slotId,
         "SET #status = :to",

@@ -26,11 +26,13 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
+  private final RecordParts records;
 
   public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.parts = new TransactionParts(table);
+    this.records = new RecordParts(table);
   }
 
   @Override
@@ -69,7 +71,9 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                             .conditionExpression("attribute_not_exists(PK)")
                             .build())
                     .build())
-            .add(parts.auditPayment(payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+            .add(
+                records.auditPayment(
+                    payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);
@@ -120,7 +124,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               "paymentNo = :p",
               "",
               Map.of(":p", s(m.payment().paymentNo()))));
-      tx.add(parts.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
+      tx.add(records.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
       tx.add(paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
@@ -135,12 +139,12 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       tx.add("seats", parts.takeSeats(b, s.change().at()))
           .add("guard", parts.putGuard(b))
           .addEach("calendar", r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
-      tx.add(parts.auditBooking(b, b.status().name(), "PAID", s.change()));
+      tx.add(records.auditBooking(b, b.status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
       tx.add(
           parts.requestRefund(
               l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
-      tx.add(parts.noteOnBooking(l.booking(), s.change()));
+      tx.add(records.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
       tx.add(paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
       tx.add(
@@ -172,7 +176,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               "paymentNo = :p",
               "",
               Map.of(":p", s(o.payment().paymentNo()))));
-      tx.add(parts.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
+      tx.add(records.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
@@ -186,7 +190,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
         && !(s instanceof Settlement.NoteOnly)) {
       Booking paid = bookingOf(s);
       tx.add(
-          parts.notify(
+          records.notify(
               new fairslot.domain.Notification(
                   paid.userId(),
                   paid.slotId(),
@@ -195,7 +199,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               s.change().at()));
     }
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
-    tx.add(parts.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
+    tx.add(records.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
 
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -248,7 +252,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       Transaction tx, Booking b, BookingStatus to, Change change) {
     if (b.status() == BookingStatus.REFUNDING) {
       tx.add(parts.moveBooking(b, to, change, "", "", Map.of()));
-      tx.add(parts.auditBooking(b, b.status().name(), to.name(), change));
+      tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
     }
   }
 

@@ -7,14 +7,11 @@ import static fairslot.store.dynamodb.Attr.s;
 import fairslot.app.Change;
 import fairslot.app.WaitlistStore;
 import fairslot.definitions.Fairslot;
-import fairslot.domain.Notification;
 import fairslot.domain.Slot;
 import fairslot.domain.SlotStatus;
 import fairslot.domain.WaitlistEntry;
 import fairslot.domain.WaitlistStatus;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,18 +22,20 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
+/** Waitlist entries in DynamoDB, in join order per slot; each move is conditional. */
 public final class DynamoDbWaitlistStore implements WaitlistStore {
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
+  private final WaitlistMoves moves;
 
   public DynamoDbWaitlistStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.parts = new TransactionParts(table);
+    this.moves = new WaitlistMoves(dynamo, table, parts);
   }
 
   @Override
@@ -213,179 +212,26 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   @Override
   public MoveResult offer(WaitlistEntry entry, Instant offerExpiresAt, Change change) {
-    try {
-      dynamo.transactWriteItems(
-          r ->
-              r.transactItems(
-                  TransactWriteItem.builder()
-                      .update(
-                          Update.builder()
-                              .tableName(table)
-                              .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
-                              .updateExpression(
-                                  "SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
-                                      + " waitlistLength = waitlistLength - :one")
-                              .conditionExpression(
-                                  "forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
-                              .expressionAttributeNames(Map.of("#status", "status"))
-                              .expressionAttributeValues(
-                                  Map.of(":one", n(1), ":cancelled", s("CANCELLED")))
-                              .build())
-                      .build(),
-                  TransactWriteItem.builder()
-                      .update(
-                          Update.builder()
-                              .tableName(table)
-                              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                              .updateExpression(
-                                  "SET #status = :offered, offerExpiresAt = :deadline, offerDueShard = :shard,"
-                                      + " offerDueAt = :deadline REMOVE waitingSlot, waitSequence")
-                              .conditionExpression("#status = :waiting")
-                              .expressionAttributeNames(Map.of("#status", "status"))
-                              .expressionAttributeValues(
-                                  Map.of(
-                                      ":offered",
-                                      s("OFFERED"),
-                                      ":waiting",
-                                      s("WAITING"),
-                                      ":deadline",
-                                      millis(offerExpiresAt),
-                                      ":shard",
-                                      s(Keys.shard("OFFERS", entry.entryId()))))
-                              .build())
-                      .build(),
-                  parts.notify(
-                      new Notification(
-                          entry.userId(),
-                          entry.slotId(),
-                          Notification.Kind.OFFER_MADE,
-                          entry.entryId()),
-                      change.at()),
-                  parts.auditEntry(entry.entryId(), "WAITING", "OFFERED", change)));
-      return new MoveResult.Moved();
-    } catch (TransactionCanceledException missed) {
-      return new MoveResult.Missed();
-    }
+    return moves.offer(entry, offerExpiresAt, change);
   }
 
   @Override
   public MoveResult endOffer(
-      WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice) {
-    boolean toWaitlist = true;
-    for (int branch = 0; branch < 4; branch++) {
-      Map<String, AttributeValue> values =
-          new HashMap<>(Map.of(":to", s(to.name()), ":offered", s("OFFERED")));
-      String condition = "#status = :offered";
-      if (change.dueBy().isPresent()) {
-        condition += " AND offerExpiresAt <= :dueBy";
-        values.put(":dueBy", millis(change.dueBy().get()));
-      }
-      Transaction tx =
-          new Transaction()
-              .add(
-                  "entry",
-                  TransactWriteItem.builder()
-                      .update(
-                          Update.builder()
-                              .tableName(table)
-                              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                              .updateExpression(
-                                  "SET #status = :to REMOVE offerDueShard, offerDueAt")
-                              .conditionExpression(condition)
-                              .expressionAttributeNames(Map.of("#status", "status"))
-                              .expressionAttributeValues(values)
-                              .build())
-                      .build())
-              .add(
-                  "seats",
-                  parts.returnSeats(
-                      entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
-      notice.ifPresent(
-          kind ->
-              tx.add(
-                  parts.notify(
-                      new Notification(entry.userId(), entry.slotId(), kind, entry.entryId()),
-                      change.at())));
-      tx.add(parts.auditEntry(entry.entryId(), "OFFERED", to.name(), change));
-      Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
-      if (cancelled.isEmpty()) {
-        return new MoveResult.Moved();
-      }
-      Transaction.Cancelled reasons = cancelled.get();
-      if (reasons.failed("entry")) {
-        return new MoveResult.Missed();
-      }
-      boolean branchTaken = toWaitlist;
-      boolean wrongBranch =
-          reasons.failed("seats")
-              && reasons
-                  .oldItem("seats")
-                  .flatMap(
-                      slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
-                  .map(waiters -> waiters != branchTaken)
-                  .orElse(false);
-      if (!wrongBranch) {
-        throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
-      }
-      toWaitlist = !toWaitlist;
-    }
-    return new MoveResult.Missed();
+      WaitlistEntry entry,
+      WaitlistStatus to,
+      Change change,
+      Optional<fairslot.domain.Notification.Kind> notice) {
+    return moves.endOffer(entry, to, change, notice);
   }
 
   @Override
   public MoveResult leave(WaitlistEntry entry, Change change) {
-    return stopWaiting(entry, WaitlistStatus.LEFT, change, Optional.empty());
+    return moves.leave(entry, change);
   }
 
   @Override
   public MoveResult closeWaiting(WaitlistEntry entry, Change change) {
-    return stopWaiting(
-        entry,
-        WaitlistStatus.EXPIRED,
-        change,
-        Optional.of(
-            new Notification(
-                entry.userId(),
-                entry.slotId(),
-                Notification.Kind.SLOT_CANCELLED,
-                entry.entryId())));
-  }
-
-  private MoveResult stopWaiting(
-      WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification> notice) {
-    List<TransactWriteItem> actions =
-        new ArrayList<>(
-            List.of(
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                            .updateExpression("SET #status = :to REMOVE waitingSlot, waitSequence")
-                            .conditionExpression("#status = :waiting")
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(
-                                Map.of(":to", s(to.name()), ":waiting", s("WAITING")))
-                            .build())
-                    .build(),
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
-                            .updateExpression("SET waitlistLength = waitlistLength - :one")
-                            .conditionExpression("waitlistLength >= :one")
-                            .expressionAttributeValues(Map.of(":one", n(1)))
-                            .build())
-                    .build(),
-                parts.auditEntry(entry.entryId(), "WAITING", to.name(), change)));
-    notice.ifPresent(n -> actions.add(parts.notify(n, change.at())));
-    try {
-      dynamo.transactWriteItems(r -> r.transactItems(actions));
-      return new MoveResult.Moved();
-    } catch (TransactionCanceledException missed) {
-      return new MoveResult.Missed();
-    }
+    return moves.closeWaiting(entry, change);
   }
 
   @Override

@@ -1,0 +1,156 @@
+package fairslot.handler.internal;
+
+/** What finance and admins read: the audit trail, the daily report, the ledger check. */
+public final class ReportViews {
+  private ReportViews() {}
+
+  public record DeviationView(
+      String slotId,
+      int capacity,
+      int remaining,
+      int held,
+      int offered,
+      int expectedRemaining,
+      boolean repaired) {}
+
+  public record ReconcileView(
+      int checked, java.util.List<DeviationView> deviations, String nextCursor) {
+    public static ReconcileView of(fairslot.app.Reconciliation.Result r) {
+      return new ReconcileView(
+          r.checked(),
+          r.deviations().stream()
+              .map(
+                  d ->
+                      new DeviationView(
+                          d.count().slotId(),
+                          d.count().capacity(),
+                          d.count().remaining(),
+                          d.count().held(),
+                          d.count().offered(),
+                          d.count().expectedRemaining(),
+                          d.repaired()))
+              .toList(),
+          r.nextCursor().orElse(null));
+    }
+  }
+
+  public record AuditView(
+      String at, String actor, String entity, String from, String to, String reason) {
+    public static AuditView of(fairslot.domain.AuditEntry e) {
+      return new AuditView(e.at().toString(), e.actor(), e.entity(), e.from(), e.to(), e.reason());
+    }
+  }
+
+  public record FiguresView(
+      String currency,
+      int bookings,
+      Long paidMinor,
+      Long refundedMinor,
+      Long refundPendingMinor,
+      int noShows) {
+    static FiguresView of(fairslot.domain.DailyReport.Figures f) {
+      boolean summable = !f.mixedCurrencies();
+      return new FiguresView(
+          f.currency().orElse(null),
+          f.bookings(),
+          summable ? f.paidMinor() : null,
+          summable ? f.refundedMinor() : null,
+          summable ? f.refundPendingMinor() : null,
+          f.noShows());
+    }
+  }
+
+  public record ResourceLineView(
+      String resourceId,
+      String currency,
+      int bookings,
+      long paidMinor,
+      long refundedMinor,
+      long refundPendingMinor,
+      int noShows) {}
+
+  /** The daily report: the contract's fields, then the per-resource lines. */
+  public record DailyReportView(
+      String date,
+      String venueId,
+      String currency,
+      int bookings,
+      Long paidMinor,
+      Long refundedMinor,
+      Long refundPendingMinor,
+      int noShows,
+      java.util.List<ResourceLineView> byResource) {
+    public static DailyReportView of(fairslot.domain.DailyReport r) {
+      FiguresView t = FiguresView.of(r.totals());
+      return new DailyReportView(
+          r.date().toString(),
+          r.venueId(),
+          t.currency(),
+          t.bookings(),
+          t.paidMinor(),
+          t.refundedMinor(),
+          t.refundPendingMinor(),
+          t.noShows(),
+          r.byResource().stream()
+              .map(
+                  l ->
+                      new ResourceLineView(
+                          l.resourceId(),
+                          l.figures().currency().orElse(null),
+                          l.figures().bookings(),
+                          l.figures().paidMinor(),
+                          l.figures().refundedMinor(),
+                          l.figures().refundPendingMinor(),
+                          l.figures().noShows()))
+              .toList());
+    }
+
+    /** RFC 4180 CSV: a header, one row per resource and currency, then a TOTAL row. */
+    public String csv() {
+      StringBuilder out =
+          new StringBuilder(
+              "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows\r\n");
+      for (ResourceLineView l : byResource) {
+        out.append(
+                String.join(
+                    ",",
+                    csvField(date),
+                    csvField(venueId),
+                    csvField(l.resourceId()),
+                    csvField(l.currency()),
+                    String.valueOf(l.bookings()),
+                    String.valueOf(l.paidMinor()),
+                    String.valueOf(l.refundedMinor()),
+                    String.valueOf(l.refundPendingMinor()),
+                    String.valueOf(l.noShows())))
+            .append("\r\n");
+      }
+      out.append(
+              String.join(
+                  ",",
+                  csvField(date),
+                  csvField(venueId),
+                  "TOTAL",
+                  csvField(currency),
+                  String.valueOf(bookings),
+                  number(paidMinor),
+                  number(refundedMinor),
+                  number(refundPendingMinor),
+                  String.valueOf(noShows)))
+          .append("\r\n");
+      return out.toString();
+    }
+
+    private static String number(Long v) {
+      return v == null ? "" : v.toString();
+    }
+
+    private static String csvField(String v) {
+      if (v == null) {
+        return "";
+      }
+      boolean quote = v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r");
+      return quote ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
+    }
+  }
+}

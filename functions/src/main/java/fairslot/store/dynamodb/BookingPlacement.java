@@ -1,0 +1,259 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+
+import fairslot.app.BookingStore.BookingPlan;
+import fairslot.app.BookingStore.PlaceResult;
+import fairslot.app.Change;
+import fairslot.domain.Booking;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.SlotStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Taking seats: one transaction for the seat counter, the booking, the (user, slot) guard, the
+ * idempotency record, the member's calendar days and the audit record; its cancellation reasons
+ * read back as the member's answer. Also the cheap look (probe) for the crowd behind a sell-out.
+ */
+final class BookingPlacement {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+  private final RecordParts records;
+
+  BookingPlacement(DynamoDbClient dynamo, String table, TransactionParts parts) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = parts;
+    this.records = new RecordParts(table);
+  }
+
+  PlaceResult place(BookingPlan plan) {
+    Booking b = plan.booking();
+    // "seat" takes the seat: from the slot, or from a waitlist offer.
+    Transaction tx =
+        new Transaction()
+            .add(
+                "seat",
+                plan.fromOffer().isPresent()
+                    ? acceptOffer(plan.fromOffer().get(), b, plan.now())
+                    : parts.takeSeats(b, plan.now()))
+            .add(
+                "booking",
+                TransactWriteItem.builder()
+                    .put(
+                        Put.builder()
+                            .tableName(table)
+                            .item(BookingItemMapper.toItem(b))
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .add("guard", parts.putGuard(b))
+            .addEach(
+                "calendar",
+                plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
+            .add(
+                records.auditBooking(
+                    b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
+    plan.grantsRequest()
+        .ifPresent(
+            requestId ->
+                tx.add(
+                    "request",
+                    TransactWriteItem.builder()
+                        .update(
+                            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                                .tableName(table)
+                                .key(Attr.key(Keys.request(requestId), "REQUEST"))
+                                .updateExpression(
+                                    "SET #status = :granted, bookingId = :b, decidedAt = :now REMOVE queuedShard, queuedAt")
+                                .conditionExpression("#status = :queued")
+                                .expressionAttributeNames(Map.of("#status", "status"))
+                                .expressionAttributeValues(
+                                    Map.of(
+                                        ":granted",
+                                        s("GRANTED"),
+                                        ":queued",
+                                        s("QUEUED"),
+                                        ":b",
+                                        s(b.bookingId()),
+                                        ":now",
+                                        millis(plan.now())))
+                                .build())
+                        .build()));
+    plan.idempotency()
+        .ifPresent(
+            request ->
+                tx.add(
+                    "idempotency",
+                    TransactWriteItem.builder()
+                        .put(
+                            Put.builder()
+                                .tableName(table)
+                                .item(
+                                    IdempotencyItemMapper.completed(
+                                        request, plan.response().orElseThrow(), plan.now()))
+                                .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
+                                .expressionAttributeNames(Map.of("#ttl", "ttl"))
+                                .expressionAttributeValues(
+                                    Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
+                                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                                .build())
+                        .build()));
+
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new PlaceResult.Placed(b);
+    }
+    if (cancelled.get().failed("request")) {
+      return new PlaceResult.RequestDecided();
+    }
+    return whyNotPlaced(cancelled.get(), plan);
+  }
+
+  /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
+  private TransactWriteItem acceptOffer(
+      fairslot.domain.WaitlistEntry entry, Booking b, Instant now) {
+    return TransactWriteItem.builder()
+        .update(
+            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+                .updateExpression(
+                    "SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
+                .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":accepted",
+                        s("ACCEPTED"),
+                        ":offered",
+                        s("OFFERED"),
+                        ":b",
+                        s(b.bookingId()),
+                        ":now",
+                        millis(now),
+                        ":u",
+                        s(b.userId())))
+                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /** Precedence: a replayed request, then an existing booking, then the slot, then the calendar. */
+  private PlaceResult whyNotPlaced(Transaction.Cancelled reasons, BookingPlan plan) {
+    if (reasons.failed("idempotency")) {
+      Optional<Map<String, AttributeValue>> record = reasons.oldItem("idempotency");
+      if (record.isPresent()
+          && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get())) {
+        return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
+      }
+      return new PlaceResult.KeyReused();
+    }
+    if (reasons.failed("guard")) {
+      return new PlaceResult.AlreadyBooked(
+          reasons.oldItem("guard").map(i -> Attr.str(i, "bookingId")).orElse(""));
+    }
+    if (plan.fromOffer().isPresent() && reasons.failed("seat")) {
+      return new PlaceResult.OfferGone(reasons.oldItem("seat").map(WaitlistEntryMapper::fromItem));
+    }
+    if (reasons.failed("seat")) {
+      return slotRefusal(reasons.oldItem("seat"), plan.now());
+    }
+    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), "calendar");
+    if (!moved.isEmpty()) {
+      return new PlaceResult.CalendarsMoved(moved);
+    }
+    throw new IllegalStateException(
+        "booking transaction cancelled for an unexpected reason: " + reasons);
+  }
+
+  /** Why the seat condition failed, from the slot as it was (ALL_OLD). */
+  private static PlaceResult slotRefusal(Optional<Map<String, AttributeValue>> slot, Instant now) {
+    if (slot.isEmpty()) {
+      return new PlaceResult.SlotMissing();
+    }
+    if (!SlotStatus.OPEN.name().equals(Attr.str(slot.get(), "status"))) {
+      return new PlaceResult.SlotNotOpen();
+    }
+    if (!Attr.instant(slot.get(), "startAt").isAfter(now)) {
+      return new PlaceResult.SlotStarted();
+    }
+    return new PlaceResult.SoldOut(
+        Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
+  }
+
+  Optional<PlaceResult> probe(Booking b, Instant now) {
+    // One consistent read of the two items the booking's first conditions are about, projected to
+    // the attributes those conditions name. A refusal read at one instant is as true as one a
+    // failed
+    // condition reports; a "could book" decides nothing: the transaction does.
+    Map<String, AttributeValue> slotKey = Attr.key(Keys.slot(b.slotId()), "SLOT");
+    Map<String, AttributeValue> guardKey =
+        Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));
+    var response =
+        dynamo.batchGetItem(
+            r ->
+                r.requestItems(
+                    Map.of(
+                        table,
+                        KeysAndAttributes.builder()
+                            .keys(slotKey, guardKey)
+                            .consistentRead(true)
+                            .projectionExpression(
+                                "PK, SK, #status, startAt, remaining, forWaitlist, bookingId")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .build())));
+    if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
+      return Optional.empty(); // throttled in part: a missing item here proves nothing
+    }
+    List<Map<String, AttributeValue>> items = response.responses().getOrDefault(table, List.of());
+    Optional<Map<String, AttributeValue>> slot =
+        items.stream().filter(i -> Attr.str(i, Keys.SK).equals("SLOT")).findFirst();
+    Optional<Map<String, AttributeValue>> guard =
+        items.stream()
+            .filter(i -> Attr.str(i, Keys.SK).equals(Keys.memberGuard(b.userId())))
+            .findFirst();
+    if (guard.isPresent()) {
+      return Optional.of(new PlaceResult.AlreadyBooked(Attr.str(guard.get(), "bookingId")));
+    }
+    PlaceResult refusal = slotRefusal(slot, now);
+    if (refusal instanceof PlaceResult.SoldOut soldOut
+        && soldOut.remaining() >= b.quantity()
+        && Attr.integer(slot.get(), "forWaitlist") == 0) {
+      return Optional.empty(); // seats there: let the transaction take them
+    }
+    return Optional.of(refusal);
+  }
+
+  /**
+   * The calendar days (actions {@code name} 0, 1, ...) whose version condition failed, as they are
+   * now.
+   */
+  static List<MemberCalendar> movedCalendars(
+      Transaction.Cancelled reasons, List<MemberCalendar> seen, String name) {
+    List<MemberCalendar> moved = new ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      if (reasons.failed(name, i)) {
+        MemberCalendar day = seen.get(i);
+        moved.add(
+            reasons
+                .oldItem(name, i)
+                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
+                .orElse(MemberCalendar.empty(day.userId(), day.day())));
+      }
+    }
+    return moved;
+  }
+}

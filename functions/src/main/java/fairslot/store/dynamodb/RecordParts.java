@@ -1,0 +1,90 @@
+package fairslot.store.dynamodb;
+
+import fairslot.app.Change;
+import fairslot.domain.Booking;
+import fairslot.domain.Notification;
+import java.time.Instant;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * The records written in the same transaction as the change they describe: audit entries and outbox
+ * notifications. Unconditional: they ride on the change's own conditions.
+ */
+final class RecordParts {
+  private final String table;
+
+  RecordParts(String table) {
+    this.table = table;
+  }
+
+  /**
+   * The audit record of a booking's move to {@code b.version() + 1} (or of its placement, version
+   * 1).
+   */
+  TransactWriteItem auditBooking(Booking b, String from, String to, Change change) {
+    long sequence = from.equals("-") ? b.version() : b.version() + 1;
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.booking(b.bookingId()),
+                        "booking:" + b.bookingId(),
+                        from,
+                        to,
+                        change,
+                        sequence))
+                .build())
+        .build();
+  }
+
+  /** An audit record about a booking that does not move it (e.g. a late payment sent back). */
+  TransactWriteItem noteOnBooking(Booking b, Change change) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.booking(b.bookingId()),
+                        "booking:" + b.bookingId(),
+                        b.status().name(),
+                        b.status().name(),
+                        change))
+                .build())
+        .build();
+  }
+
+  TransactWriteItem auditPayment(String paymentNo, String from, String to, Change change) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change))
+                .build())
+        .build();
+  }
+
+  TransactWriteItem auditEntry(String entryId, String from, String to, Change change) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change))
+                .build())
+        .build();
+  }
+
+  /** An outbox record, written in the transaction of the change it reports. */
+  TransactWriteItem notify(Notification note, Instant at) {
+    return TransactWriteItem.builder()
+        .put(Put.builder().tableName(table).item(NotificationItemMapper.pending(note, at)).build())
+        .build();
+  }
+}

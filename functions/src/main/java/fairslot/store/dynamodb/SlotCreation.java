@@ -1,0 +1,169 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+
+import fairslot.domain.Assignee;
+import fairslot.domain.AssigneeCalendar;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import fairslot.domain.Slot;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * A new slot in one transaction: the slot, a (resource, start) guard that makes a duplicate
+ * impossible, and the slot added to each coach's and room's calendar day on condition the day is
+ * still the version seen. A moved day comes back as it is now, which either shows the clash or is
+ * the version to try again with.
+ */
+final class SlotCreation {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final Function<String, Optional<Slot>> findSlot;
+
+  SlotCreation(DynamoDbClient dynamo, String table, Function<String, Optional<Slot>> findSlot) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.findSlot = findSlot;
+  }
+
+  private static final int CREATE_ATTEMPTS = 8;
+
+  Outcome<Slot> create(Slot slot) {
+    // First attempt: every coach/room day as if unwritten; a failed version condition returns the
+    // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
+    List<AssigneeCalendar> seen = new ArrayList<>();
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      for (LocalDate day : slot.interval().utcDays()) {
+        seen.add(AssigneeCalendar.empty(ref, day));
+      }
+    }
+    for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+      // The (resource, start) guard item makes "same resource and start twice" impossible,
+      // atomically.
+      Optional<Transaction.Cancelled> cancelled =
+          new Transaction()
+              .add(
+                  "start",
+                  TransactWriteItem.builder()
+                      .put(
+                          Put.builder()
+                              .tableName(table)
+                              .item(
+                                  Map.of(
+                                      Keys.PK,
+                                      s(Keys.resource(slot.resourceId())),
+                                      Keys.SK,
+                                      s(Keys.slotStart(slot.interval().start())),
+                                      "type",
+                                      s("SLOT_START"),
+                                      "slotId",
+                                      s(slot.slotId())))
+                              .conditionExpression("attribute_not_exists(PK)")
+                              .returnValuesOnConditionCheckFailure(
+                                  ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                              .build())
+                      .build())
+              .add(
+                  "slot",
+                  TransactWriteItem.builder()
+                      .put(
+                          Put.builder()
+                              .tableName(table)
+                              .item(SlotItemMapper.toItem(slot))
+                              .conditionExpression("attribute_not_exists(PK)")
+                              .build())
+                      .build())
+              .addEach(
+                  "assigneeDay", seen.stream().map(day -> addToAssigneeDay(day, slot)).toList())
+              .commit(dynamo);
+      if (cancelled.isEmpty()) {
+        return Outcome.done(slot);
+      }
+      Transaction.Cancelled reasons = cancelled.get();
+      if (reasons.failed("start")) {
+        String existing = reasons.oldItem("start").map(i -> Attr.str(i, "slotId")).orElse("");
+        if (existing.equals(slot.slotId())) {
+          // A twin request (same Idempotency-Key, so the same id) created this very slot: it is
+          // ours.
+          return findSlot
+              .apply(existing)
+              .<Outcome<Slot>>map(Outcome::done)
+              .orElseThrow(reasons::exception);
+        }
+        return Outcome.refused(
+            Refusal.DUPLICATE_SLOT,
+            "the resource already has a slot starting then",
+            Map.of("slotId", existing));
+      }
+      boolean moved = false;
+      for (int i = 0; i < seen.size(); i++) {
+        if (reasons.failed("assigneeDay", i)) {
+          AssigneeCalendar was = seen.get(i);
+          seen.set(
+              i,
+              reasons
+                  .oldItem("assigneeDay", i)
+                  .map(item -> AssigneeCalendarMapper.fromItem(was.owner(), was.day(), item))
+                  .orElse(AssigneeCalendar.empty(was.owner(), was.day())));
+          moved = true;
+        }
+      }
+      Optional<Outcome<Slot>> clash = clash(seen, slot);
+      if (clash.isPresent()) {
+        return clash.get();
+      }
+      if (!moved) {
+        throw new IllegalStateException(
+            "slot creation cancelled for an unexpected reason: " + reasons);
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the coach's or room's calendar is busy; try again");
+  }
+
+  /** The first coach/room (coach before room) whose days already hold an overlapping session. */
+  private static Optional<Outcome<Slot>> clash(List<AssigneeCalendar> days, Slot slot) {
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      List<String> clashing =
+          days.stream()
+              .filter(d -> d.owner().equals(ref))
+              .flatMap(d -> d.clashesWith(slot.interval()).stream())
+              .distinct()
+              .sorted()
+              .toList();
+      if (!clashing.isEmpty()) {
+        String what = ref.kind() == Assignee.Kind.COACH ? "coach " : "room ";
+        return Optional.of(
+            Outcome.refused(
+                ref.kind().clash(),
+                "the " + what + ref.id() + " already has an overlapping session",
+                Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private TransactWriteItem addToAssigneeDay(AssigneeCalendar seen, Slot slot) {
+    Put.Builder put =
+        Put.builder()
+            .tableName(table)
+            .item(AssigneeCalendarMapper.toItem(seen.with(slot.slotId(), slot.interval())))
+            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    if (seen.version() == 0) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("version = :seen")
+          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+}
