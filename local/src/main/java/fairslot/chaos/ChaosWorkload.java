@@ -46,13 +46,25 @@ final class ChaosWorkload {
 
   /** Venues, resources and slots, made before the faults are switched on. */
   void setUp() {
-    String offerVenue = venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
-    String autoVenue = venue("{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\"}");
-    slots.add(slot(offerVenue, 6 + random.nextInt(8), "DIRECT")); // 0: the crowd
-    slots.add(slot(offerVenue, 2 + random.nextInt(3), "DIRECT")); // 1: waitlist, OFFER mode
-    slots.add(slot(offerVenue, 4 + random.nextInt(5), "QUEUED")); // 2: queued admission
-    slots.add(slot(autoVenue, 2 + random.nextInt(3), "DIRECT")); // 3: waitlist, AUTO_HOLD mode
-    slots.add(slot(offerVenue, 5, "DIRECT")); // 4: cancelled by the admin mid-run
+    var catalog = new ChaosCatalog(world);
+    String offerVenue = catalog.venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
+    String autoVenue = catalog.venue("{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\"}");
+    slots.add(
+        catalog.slot(slots.size(), offerVenue, 6 + random.nextInt(8), "DIRECT")); // 0: the crowd
+    slots.add(
+        catalog.slot(
+            slots.size(), offerVenue, 2 + random.nextInt(3), "DIRECT")); // 1: waitlist, OFFER mode
+    slots.add(
+        catalog.slot(
+            slots.size(), offerVenue, 4 + random.nextInt(5), "QUEUED")); // 2: queued admission
+    slots.add(
+        catalog.slot(
+            slots.size(),
+            autoVenue,
+            2 + random.nextInt(3),
+            "DIRECT")); // 3: waitlist, AUTO_HOLD mode
+    slots.add(
+        catalog.slot(slots.size(), offerVenue, 5, "DIRECT")); // 4: cancelled by the admin mid-run
     cancelledSlot = slots.get(4);
   }
 
@@ -297,50 +309,6 @@ final class ChaosWorkload {
   private Reply replayWebhook(String paymentNo) {
     List<String> sent = world.webhooks.getOrDefault(paymentNo, List.of());
     return sent.isEmpty() ? null : world.webhook(sent.get(random.nextInt(sent.size())));
-  }
-
-  private String venue(String policy) {
-    return world
-        .call(
-            "POST /venues",
-            Map.of(),
-            ADMIN,
-            "admin",
-            "{\"name\":\"Chaos Club\",\"timeZone\":\"Asia/Shanghai\",\"policy\":" + policy + "}",
-            null)
-        .text("venueId");
-  }
-
-  private String slot(String venueId, int capacity, String admission) {
-    String resourceId =
-        world
-            .call(
-                "POST /venues/{venueId}/resources",
-                Map.of("venueId", venueId),
-                ADMIN,
-                "admin",
-                "{\"name\":\"Room\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}",
-                null)
-            .text("resourceId");
-    var start = world.clock.instant().plus(Duration.ofDays(2)).plusSeconds(3600L * slots.size());
-    return world
-        .call(
-            "POST /slots",
-            Map.of(),
-            ADMIN,
-            "admin",
-            "{\"resourceId\":\""
-                + resourceId
-                + "\",\"start\":\""
-                + start
-                + "\",\"end\":\""
-                + start.plus(Duration.ofHours(1))
-                + "\",\"priceMinor\":5000,\"currency\":\"CNY\","
-                + "\"admission\":\""
-                + admission
-                + "\"}",
-            null)
-        .text("slotId");
   }
 
   private static void runAll(List<Callable<Object>> tasks, int threads) throws Exception {

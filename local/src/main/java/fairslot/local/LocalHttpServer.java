@@ -1,6 +1,5 @@
 package fairslot.local;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,17 +14,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
@@ -112,7 +106,7 @@ public final class LocalHttpServer implements AutoCloseable {
       }
       if (method.equals("GET") && path.equals("/_local/notifications")) {
         String user =
-            Optional.ofNullable(query(exchange.getRequestURI().getRawQuery()))
+            Optional.ofNullable(ApiGatewayEvents.query(exchange.getRequestURI().getRawQuery()))
                 .map(q -> q.get("userId"))
                 .orElse("");
         List<Map<String, String>> items =
@@ -164,10 +158,10 @@ public final class LocalHttpServer implements AutoCloseable {
               problem(401, "unauthorized", "a valid bearer token is required"));
           return;
         }
-        claims = flatten(verified.get());
+        claims = ApiGatewayEvents.flatten(verified.get());
       }
       APIGatewayV2HTTPResponse response =
-          handler.handleRequest(event(exchange, match.get(), body, claims), null);
+          handler.handleRequest(ApiGatewayEvents.of(exchange, match.get(), body, claims), null);
       String type =
           Optional.ofNullable(response.getHeaders()).map(h -> h.get("content-type")).orElse(null);
       Map<String, String> headers =
@@ -191,93 +185,6 @@ public final class LocalHttpServer implements AutoCloseable {
           "application/problem+json",
           "{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500}");
     }
-  }
-
-  private APIGatewayV2HTTPEvent event(
-      HttpExchange exchange, RouteTable.Match match, String body, Map<String, String> claims) {
-    String method = exchange.getRequestMethod();
-    String rawPath = exchange.getRequestURI().getRawPath();
-    Map<String, String> headers = new HashMap<>();
-    exchange
-        .getRequestHeaders()
-        .forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), String.join(",", v)));
-    Map<String, String> path = new HashMap<>();
-    match
-        .pathParameters()
-        .forEach((k, v) -> path.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
-    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer =
-        claims == null
-            ? null
-            : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                .withJwt(
-                    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT
-                        .builder()
-                        .withClaims(claims)
-                        .withScopes(List.of())
-                        .build())
-                .build();
-    String routeKey = match.route().routeKey();
-    return APIGatewayV2HTTPEvent.builder()
-        .withVersion("2.0")
-        .withRouteKey(routeKey)
-        .withRawPath(rawPath)
-        .withRawQueryString(Optional.ofNullable(exchange.getRequestURI().getRawQuery()).orElse(""))
-        .withQueryStringParameters(query(exchange.getRequestURI().getRawQuery()))
-        .withPathParameters(path.isEmpty() ? null : path)
-        .withHeaders(headers)
-        .withBody(body.isEmpty() ? null : body)
-        .withIsBase64Encoded(false)
-        .withRequestContext(
-            APIGatewayV2HTTPEvent.RequestContext.builder()
-                .withRouteKey(routeKey)
-                .withRequestId(UUID.randomUUID().toString())
-                .withTimeEpoch(Instant.now().toEpochMilli())
-                .withHttp(
-                    APIGatewayV2HTTPEvent.RequestContext.Http.builder()
-                        .withMethod(method)
-                        .withPath(rawPath)
-                        .withSourceIp(exchange.getRemoteAddress().getAddress().getHostAddress())
-                        .build())
-                .withAuthorizer(authorizer)
-                .build())
-        .build();
-  }
-
-  /** API Gateway passes claims as strings, arrays as "[a b]". */
-  private static Map<String, String> flatten(JsonNode claims) {
-    Map<String, String> flat = new LinkedHashMap<>();
-    claims
-        .fields()
-        .forEachRemaining(
-            e -> {
-              JsonNode v = e.getValue();
-              if (v.isArray()) {
-                List<String> items = new ArrayList<>();
-                v.forEach(i -> items.add(i.asText()));
-                flat.put(e.getKey(), "[" + String.join(" ", items) + "]");
-              } else {
-                flat.put(e.getKey(), v.asText());
-              }
-            });
-    return flat;
-  }
-
-  /** Repeated parameters are joined with commas, as in API Gateway's payload 2.0. */
-  private static Map<String, String> query(String raw) {
-    if (raw == null || raw.isEmpty()) {
-      return null;
-    }
-    Map<String, String> params = new LinkedHashMap<>();
-    for (String pair : raw.split("&")) {
-      if (pair.isEmpty()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-      String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-      params.merge(k, v, (a, b) -> a + "," + b);
-    }
-    return params;
   }
 
   private static Optional<String> bearer(HttpExchange exchange) {

@@ -1,0 +1,136 @@
+package fairslot.infra;
+
+import fairslot.definitions.Fairslot;
+import fairslot.definitions.Role;
+import fairslot.definitions.RouteDefinition;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpUserPoolAuthorizer;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpUserPoolAuthorizerProps;
+import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
+import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
+import software.amazon.awscdk.services.apigatewayv2.CfnStage;
+import software.amazon.awscdk.services.apigatewayv2.HttpApi;
+import software.amazon.awscdk.services.apigatewayv2.HttpMethod;
+import software.amazon.awscdk.services.cognito.AccountRecovery;
+import software.amazon.awscdk.services.cognito.AuthFlow;
+import software.amazon.awscdk.services.cognito.AutoVerifiedAttrs;
+import software.amazon.awscdk.services.cognito.CfnUserPoolGroup;
+import software.amazon.awscdk.services.cognito.Mfa;
+import software.amazon.awscdk.services.cognito.MfaSecondFactor;
+import software.amazon.awscdk.services.cognito.SignInAliases;
+import software.amazon.awscdk.services.cognito.UserPool;
+import software.amazon.awscdk.services.cognito.UserPoolClient;
+import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
+import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
+import software.amazon.awscdk.services.secretsmanager.Secret;
+import software.constructs.Construct;
+
+/**
+ * The public front: the Cognito user pool (groups are the contract's roles), the HTTP API with a
+ * route per shared definition (JWT routes behind the authorizer, the webhook on its own function),
+ * stage throttles and access logs.
+ */
+final class HttpApiFront {
+  private HttpApiFront() {}
+
+  static void build(
+      Construct scope, Alias handler, Alias webhook, boolean production, Secret webhookSecret) {
+    // Customers sign themselves up (a booking site); e-mail is verified before the account is
+    // usable.
+    // MFA is optional and by authenticator app only: staff accounts should turn it on
+    // (docs/security.md).
+    UserPool users =
+        UserPool.Builder.create(scope, "Users")
+            .userPoolName("fairslot-users")
+            .selfSignUpEnabled(true)
+            .signInAliases(SignInAliases.builder().email(true).build())
+            .autoVerify(AutoVerifiedAttrs.builder().email(true).build())
+            .accountRecovery(AccountRecovery.EMAIL_ONLY)
+            .mfa(Mfa.OPTIONAL)
+            .mfaSecondFactor(MfaSecondFactor.builder().otp(true).sms(false).build())
+            .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+            .build();
+    // No hosted UI or OAuth flows (so no implicit grant and no callback URL); sign-in is SRP, or
+    // USER_PASSWORD_AUTH for the README's CLI session. A wrong user and a wrong password look
+    // alike.
+    UserPoolClient client =
+        users.addClient(
+            "App",
+            UserPoolClientOptions.builder()
+                .authFlows(AuthFlow.builder().userSrp(true).userPassword(true).build())
+                .disableOAuth(true)
+                .preventUserExistenceErrors(true)
+                .build());
+    for (Role role : Role.values()) {
+      CfnUserPoolGroup.Builder.create(scope, "Group" + FairslotStack.pascal(role.group()))
+          .userPoolId(users.getUserPoolId())
+          .groupName(role.group())
+          .build();
+    }
+    HttpUserPoolAuthorizer jwt =
+        new HttpUserPoolAuthorizer(
+            "Jwt",
+            users,
+            HttpUserPoolAuthorizerProps.builder().userPoolClients(List.of(client)).build());
+    HttpApi api = HttpApi.Builder.create(scope, "Api").apiName("fairslot").build();
+    HttpLambdaIntegration integration = new HttpLambdaIntegration("Handler", handler);
+    HttpLambdaIntegration webhookIntegration = new HttpLambdaIntegration("Webhook", webhook);
+    for (RouteDefinition route : Fairslot.ROUTES) {
+      AddRoutesOptions.Builder options =
+          AddRoutesOptions.builder()
+              .path(route.path())
+              .methods(List.of(HttpMethod.valueOf(route.method())))
+              .integration(
+                  route.routeKey().equals(FairslotStack.WEBHOOK_ROUTE)
+                      ? webhookIntegration
+                      : integration);
+      if (route.access() == RouteDefinition.Access.JWT) {
+        options.authorizer(jwt);
+      }
+      api.addRoutes(options.build());
+    }
+    LogGroup accessLogs =
+        LogGroup.Builder.create(scope, "ApiAccessLogs")
+            .retention(RetentionDays.ONE_MONTH)
+            .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+            .build();
+    CfnStage stage = (CfnStage) api.getDefaultStage().getNode().getDefaultChild();
+    stage.setDefaultRouteSettings(
+        CfnStage.RouteSettingsProperty.builder()
+            .throttlingBurstLimit(500)
+            .throttlingRateLimit(200)
+            .build());
+    // Each route has its own token bucket; the webhook's is lower than the rest (a provider calls
+    // back
+    // once per payment event, and it is the one unauthenticated write).
+    stage.setRouteSettings(
+        Map.of(
+            FairslotStack.WEBHOOK_ROUTE,
+            Map.of(
+                "ThrottlingBurstLimit",
+                FairslotStack.WEBHOOK_BURST_LIMIT,
+                "ThrottlingRateLimit",
+                FairslotStack.WEBHOOK_RATE_LIMIT)));
+    stage.setAccessLogSettings(
+        CfnStage.AccessLogSettingsProperty.builder()
+            .destinationArn(accessLogs.getLogGroupArn())
+            .format(
+                "{\"requestId\":\"$context.requestId\",\"ip\":\"$context.identity.sourceIp\","
+                    + "\"requestTime\":\"$context.requestTime\",\"routeKey\":\"$context.routeKey\","
+                    + "\"status\":\"$context.status\",\"responseLength\":\"$context.responseLength\","
+                    + "\"latencyMs\":\"$context.responseLatency\",\"integrationError\":\"$context.integrationErrorMessage\","
+                    + "\"authorizerError\":\"$context.authorizer.error\",\"sub\":\"$context.authorizer.claims.sub\"}")
+            .build());
+    CfnOutput.Builder.create(scope, "ApiUrl").value(api.getApiEndpoint()).build();
+    CfnOutput.Builder.create(scope, "UserPoolId").value(users.getUserPoolId()).build();
+    CfnOutput.Builder.create(scope, "UserPoolClientId").value(client.getUserPoolClientId()).build();
+    CfnOutput.Builder.create(scope, "PaymentWebhookSecretArn")
+        .value(webhookSecret.getSecretArn())
+        .build();
+  }
+}
