@@ -1,0 +1,319 @@
+package fairslot.app.memory;
+
+import fairslot.app.BookingStore;
+import fairslot.app.Change;
+import fairslot.app.IdempotencyStore;
+import fairslot.app.Page;
+import fairslot.app.PageRequest;
+import fairslot.domain.AuditEntry;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingRequest;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.Notification;
+import fairslot.domain.RequestStatus;
+import fairslot.domain.SeatReleased;
+import fairslot.domain.Slot;
+import fairslot.domain.SlotStatus;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Bookings in memory, with the booking transaction's conditions in the adapter's order: a decided
+ * request, then the idempotency record, the member's guard, the seats, the calendar days. Waitlist
+ * offers and refunds (PAID to REFUNDING) are not modelled yet: those calls refuse to run.
+ */
+public final class MemoryBookingStore implements BookingStore {
+  private final MemoryTables t;
+
+  /** Outbox records written with a release, for tests to read. */
+  public final List<Notification> notices = new ArrayList<>();
+
+  public MemoryBookingStore(MemoryTables tables) {
+    this.t = tables;
+  }
+
+  @Override
+  public PlaceResult place(BookingPlan plan) {
+    if (plan.fromOffer().isPresent()) {
+      throw new UnsupportedOperationException("waitlist offers are not modelled here");
+    }
+    Booking b = plan.booking();
+    synchronized (t.lock) {
+      if (plan.grantsRequest().isPresent()) {
+        BookingRequest r = t.requests.get(plan.grantsRequest().get());
+        if (r == null || r.status() != RequestStatus.QUEUED) {
+          return new PlaceResult.RequestDecided();
+        }
+      }
+      if (plan.idempotency().isPresent()) {
+        IdempotencyStore.Recorded seen = t.idempotency.get(plan.idempotency().get().scope());
+        if (seen != null) {
+          return seen.fingerprint().equals(plan.idempotency().get().fingerprint())
+              ? new PlaceResult.Replay(seen.response())
+              : new PlaceResult.KeyReused();
+        }
+      }
+      String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
+      if (guard != null) {
+        return new PlaceResult.AlreadyBooked(guard);
+      }
+      Optional<PlaceResult> seats = seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now());
+      if (seats.isPresent()) {
+        return seats.get();
+      }
+      List<MemberCalendar> moved = new ArrayList<>();
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar now = calendar(seen.userId(), seen.day());
+        if (now.version() != seen.version()) {
+          moved.add(now);
+        }
+      }
+      if (!moved.isEmpty()) {
+        return new PlaceResult.CalendarsMoved(moved);
+      }
+      Slot slot = t.slots.get(b.slotId());
+      t.slots.put(
+          slot.slotId(),
+          MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+      t.bookings.put(b.bookingId(), b);
+      t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
+      for (MemberCalendar seen : plan.calendars()) {
+        t.calendars.put(
+            MemoryTables.calendarKey(seen.userId(), seen.day()),
+            seen.with(b.bookingId(), b.slot().interval()));
+      }
+      plan.idempotency()
+          .ifPresent(
+              i ->
+                  t.idempotency.put(
+                      i.scope(),
+                      new IdempotencyStore.Recorded(
+                          i.fingerprint(), plan.response().orElseThrow())));
+      plan.grantsRequest()
+          .ifPresent(
+              id ->
+                  t.requests.put(
+                      id,
+                      MemoryRequestStore.decided(
+                          t.requests.get(id),
+                          RequestStatus.GRANTED,
+                          Optional.of(b.bookingId()),
+                          Optional.empty(),
+                          Optional.empty())));
+      audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
+      return new PlaceResult.Placed(b);
+    }
+  }
+
+  /** The seat condition: open, not started, enough seats on open sale and none owed to waiters. */
+  private static Optional<PlaceResult> seatRefusal(Slot slot, int quantity, Instant now) {
+    if (slot == null) {
+      return Optional.of(new PlaceResult.SlotMissing());
+    }
+    if (slot.status() != SlotStatus.OPEN) {
+      return Optional.of(new PlaceResult.SlotNotOpen());
+    }
+    if (slot.hasStarted(now)) {
+      return Optional.of(new PlaceResult.SlotStarted());
+    }
+    if (slot.remaining() < quantity || slot.forWaitlist() != 0) {
+      return Optional.of(new PlaceResult.SoldOut(slot.remaining() - slot.forWaitlist()));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<PlaceResult> probe(Booking b, Instant now) {
+    synchronized (t.lock) {
+      String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
+      if (guard != null) {
+        return Optional.of(new PlaceResult.AlreadyBooked(guard));
+      }
+      return seatRefusal(t.slots.get(b.slotId()), b.quantity(), now);
+    }
+  }
+
+  @Override
+  public Optional<Booking> findBooking(String bookingId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.bookings.get(bookingId));
+    }
+  }
+
+  @Override
+  public Page<Booking> bookingsOf(String userId, PageRequest page) {
+    return where(b -> b.userId().equals(userId), page);
+  }
+
+  @Override
+  public Page<Booking> bookingsOfSlot(String slotId, PageRequest page) {
+    return where(b -> b.slotId().equals(slotId), page);
+  }
+
+  @Override
+  public Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page) {
+    return where(
+        b ->
+            b.slot().venueId().equals(venueId)
+                && b.slot()
+                    .interval()
+                    .start()
+                    .atZone(b.slot().timeZone())
+                    .toLocalDate()
+                    .equals(date),
+        page);
+  }
+
+  private Page<Booking> where(java.util.function.Predicate<Booking> test, PageRequest page) {
+    synchronized (t.lock) {
+      return new Page<>(
+          t.bookings.values().stream().filter(test).limit(page.limit()).toList(), Optional.empty());
+    }
+  }
+
+  @Override
+  public ReleaseResult release(
+      Booking b, BookingStatus to, Change change, Optional<Notification> notice) {
+    if (!b.status().releasesSeatsMovingTo(to)) {
+      throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
+    }
+    if (to == BookingStatus.REFUNDING) {
+      throw new UnsupportedOperationException("refunds are not modelled here");
+    }
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(b.bookingId());
+      if (!inStatus(now, b, change)) {
+        return new ReleaseResult.NotInStatus(now);
+      }
+      Slot slot = t.slots.get(b.slotId());
+      if (slot.remaining() > slot.capacity() - b.quantity()) {
+        throw new IllegalStateException("release of " + b.bookingId() + " would exceed capacity");
+      }
+      int owed = slot.waitlistLength() > 0 ? b.quantity() : 0;
+      t.slots.put(
+          slot.slotId(),
+          MemoryTables.counted(slot, slot.remaining() + b.quantity(), slot.forWaitlist() + owed));
+      Booking moved = now.withStatus(to);
+      t.bookings.put(b.bookingId(), moved);
+      t.guards.remove(MemoryTables.guardKey(b.slotId(), b.userId()));
+      for (LocalDate day : b.calendarDays()) {
+        MemberCalendar c = calendar(b.userId(), day);
+        Map<String, fairslot.domain.Interval> entries = new HashMap<>(c.entries());
+        entries.remove(b.bookingId());
+        t.calendars.put(
+            MemoryTables.calendarKey(b.userId(), day),
+            new MemberCalendar(c.userId(), day, c.version() + 1, entries));
+      }
+      notice.ifPresent(notices::add);
+      audit(b, b.status().name(), to.name(), change);
+      return new ReleaseResult.Released(
+          b.withStatus(to),
+          new SeatReleased(
+              "release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to)));
+    }
+  }
+
+  /** The move's condition: still in the status seen, and with a due-by, its hold due by then. */
+  private static boolean inStatus(Booking now, Booking seen, Change change) {
+    if (now == null || now.status() != seen.status()) {
+      return false;
+    }
+    return change.dueBy().isEmpty()
+        || now.holdExpiresAt().map(d -> !d.isAfter(change.dueBy().get())).orElse(false);
+  }
+
+  @Override
+  public MoveResult move(Booking b, BookingStatus to, Change change) {
+    if (!b.status().canMoveTo(to) || b.status().releasesSeatsMovingTo(to)) {
+      throw new IllegalArgumentException(
+          b.status() + " -> " + to + " is not a move that keeps the seats");
+    }
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(b.bookingId());
+      if (!inStatus(now, b, change)) {
+        return new MoveResult.NotInStatus(now);
+      }
+      t.bookings.put(b.bookingId(), now.withStatus(to));
+      audit(b, b.status().name(), to.name(), change);
+      return new MoveResult.Moved(b.withStatus(to));
+    }
+  }
+
+  @Override
+  public DueBookings dueHolds(Instant now, int limit) {
+    synchronized (t.lock) {
+      List<Booking> due =
+          t.bookings.values().stream()
+              .filter(b -> b.isOverdueHold(now))
+              .sorted(Comparator.comparing(b -> b.holdExpiresAt().orElseThrow()))
+              .limit(limit)
+              .toList();
+      return new DueBookings(due, due.size());
+    }
+  }
+
+  @Override
+  public List<Booking> holdsOf(String slotId, int limit) {
+    synchronized (t.lock) {
+      return t.bookings.values().stream()
+          .filter(b -> b.slotId().equals(slotId) && b.status() == BookingStatus.PENDING_PAY)
+          .sorted(Comparator.comparing(b -> b.holdExpiresAt().orElseThrow()))
+          .limit(limit)
+          .toList();
+    }
+  }
+
+  @Override
+  public DueBookings endedUnattended(Instant now, int limit) {
+    synchronized (t.lock) {
+      List<Booking> ended =
+          t.bookings.values().stream()
+              .filter(b -> b.status() == BookingStatus.PAID)
+              .filter(b -> !b.slot().interval().end().isAfter(now))
+              .limit(limit)
+              .toList();
+      return new DueBookings(ended, ended.size());
+    }
+  }
+
+  @Override
+  public List<MemberCalendar> calendars(String userId, List<LocalDate> days) {
+    synchronized (t.lock) {
+      return days.stream().map(d -> calendar(userId, d)).toList();
+    }
+  }
+
+  private MemberCalendar calendar(String userId, LocalDate day) {
+    return t.calendars.getOrDefault(
+        MemoryTables.calendarKey(userId, day), MemberCalendar.empty(userId, day));
+  }
+
+  @Override
+  public List<AuditEntry> auditOfBooking(String bookingId) {
+    return auditOf("booking:" + bookingId);
+  }
+
+  @Override
+  public List<AuditEntry> auditOfSlot(String slotId) {
+    return auditOf("slot:" + slotId);
+  }
+
+  private List<AuditEntry> auditOf(String entity) {
+    synchronized (t.lock) {
+      return t.audit.stream().filter(a -> a.entity().equals(entity)).toList();
+    }
+  }
+
+  private void audit(Booking b, String from, String to, Change change) {
+    t.audit.add(
+        new AuditEntry(
+            change.at(), change.actor(), "booking:" + b.bookingId(), from, to, change.reason()));
+  }
+}

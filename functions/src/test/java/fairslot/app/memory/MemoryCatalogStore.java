@@ -1,0 +1,193 @@
+package fairslot.app.memory;
+
+import fairslot.app.CatalogStore;
+import fairslot.app.Change;
+import fairslot.app.Page;
+import fairslot.app.PageRequest;
+import fairslot.domain.Admission;
+import fairslot.domain.Assignee;
+import fairslot.domain.AuditEntry;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import fairslot.domain.Resource;
+import fairslot.domain.Slot;
+import fairslot.domain.SlotStatus;
+import fairslot.domain.Venue;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The catalog in memory: venues, resources and slots with the adapter's guards (a venue must exist,
+ * one slot per resource and start). Coaches, rooms and slot cancels are not modelled yet: those
+ * methods refuse to run rather than pretend.
+ */
+public final class MemoryCatalogStore implements CatalogStore {
+  private final MemoryTables t;
+
+  public MemoryCatalogStore(MemoryTables tables) {
+    this.t = tables;
+  }
+
+  @Override
+  public Venue createVenue(Venue venue) {
+    synchronized (t.lock) {
+      return t.venues.computeIfAbsent(venue.venueId(), id -> venue);
+    }
+  }
+
+  @Override
+  public Optional<Venue> findVenue(String venueId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.venues.get(venueId));
+    }
+  }
+
+  @Override
+  public Outcome<Resource> createResource(Resource resource) {
+    synchronized (t.lock) {
+      if (!t.venues.containsKey(resource.venueId())) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
+      }
+      return Outcome.done(t.resources.computeIfAbsent(resource.resourceId(), id -> resource));
+    }
+  }
+
+  @Override
+  public Optional<Resource> findResource(String resourceId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.resources.get(resourceId));
+    }
+  }
+
+  @Override
+  public Outcome<Slot> createSlot(Slot slot) {
+    if (!slot.assignment().refs().isEmpty()) {
+      throw new UnsupportedOperationException("coach and room calendars are not modelled here");
+    }
+    synchronized (t.lock) {
+      String start = slot.resourceId() + "|" + slot.interval().start();
+      String existing = t.slotStarts.get(start);
+      if (existing != null) {
+        return existing.equals(slot.slotId())
+            ? Outcome.done(t.slots.get(existing))
+            : Outcome.refused(
+                Refusal.DUPLICATE_SLOT,
+                "the resource already has a slot starting then",
+                Map.of("slotId", existing));
+      }
+      t.slotStarts.put(start, slot.slotId());
+      t.slots.put(slot.slotId(), slot);
+      return Outcome.done(slot);
+    }
+  }
+
+  @Override
+  public Optional<Slot> findSlot(String slotId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.slots.get(slotId));
+    }
+  }
+
+  @Override
+  public Optional<Slot> slotFacts(String slotId) {
+    return findSlot(slotId);
+  }
+
+  @Override
+  public Page<Slot> slotsStartingOn(String venueId, LocalDate venueDate, PageRequest page) {
+    synchronized (t.lock) {
+      List<Slot> on =
+          t.slots.values().stream()
+              .filter(s -> s.venueId().equals(venueId))
+              .filter(
+                  s -> s.interval().start().atZone(s.timeZone()).toLocalDate().equals(venueDate))
+              .limit(page.limit())
+              .toList();
+      return new Page<>(on, Optional.empty());
+    }
+  }
+
+  @Override
+  public Optional<Slot> setAdmission(String slotId, Admission admission, Change change) {
+    synchronized (t.lock) {
+      Slot s = t.slots.get(slotId);
+      if (s == null) {
+        return Optional.empty();
+      }
+      Slot next =
+          new Slot(
+              s.slotId(),
+              s.venueId(),
+              s.resourceId(),
+              s.kind(),
+              s.interval(),
+              s.capacity(),
+              s.remaining(),
+              s.status(),
+              s.price(),
+              admission,
+              s.waitlistLength(),
+              s.timeZone(),
+              s.policy(),
+              s.forWaitlist(),
+              s.assignment());
+      t.slots.put(slotId, next);
+      audit(slotId, s.admission().name(), admission.name(), change);
+      return Optional.of(next);
+    }
+  }
+
+  @Override
+  public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change) {
+    synchronized (t.lock) {
+      Slot s = t.slots.get(slotId);
+      if (s == null || s.status() != from) {
+        return Optional.empty();
+      }
+      Slot next = s.with(to);
+      t.slots.put(slotId, next);
+      audit(slotId, from.name(), to.name(), change);
+      return Optional.of(next);
+    }
+  }
+
+  private void audit(String slotId, String from, String to, Change change) {
+    t.audit.add(
+        new AuditEntry(change.at(), change.actor(), "slot:" + slotId, from, to, change.reason()));
+  }
+
+  @Override
+  public Outcome<Slot> cancelSlot(String slotId, Change change) {
+    throw new UnsupportedOperationException("slot cancels are not modelled here");
+  }
+
+  @Override
+  public void cancelFinished(String slotId) {
+    throw new UnsupportedOperationException("slot cancels are not modelled here");
+  }
+
+  @Override
+  public List<String> cancelsDue(Instant by, int limit) {
+    return List.of();
+  }
+
+  @Override
+  public Page<String> slotIds(Optional<String> cursor, int limit) {
+    synchronized (t.lock) {
+      return new Page<>(t.slots.keySet().stream().limit(limit).toList(), Optional.empty());
+    }
+  }
+
+  @Override
+  public Outcome<Assignee> createAssignee(Assignee assignee) {
+    throw new UnsupportedOperationException("coaches and rooms are not modelled here");
+  }
+
+  @Override
+  public Optional<Assignee> findAssignee(Assignee.Ref ref) {
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,70 @@
+package fairslot.app.memory;
+
+import fairslot.app.IdempotencyStore;
+import fairslot.domain.AuditEntry;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingRequest;
+import fairslot.domain.MemberCalendar;
+import fairslot.domain.Resource;
+import fairslot.domain.Slot;
+import fairslot.domain.Venue;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The state behind the in-memory fakes of the store ports: one map per kind of item, and one lock.
+ * Every port method takes the lock for its whole body, so each is atomic, as one conditional write
+ * or one TransactWriteItems is. The fakes judge the same conditions as the DynamoDB adapters, and
+ * the port contract suites (e.g. BookingStoreContract) run against both to keep them honest.
+ */
+public final class MemoryTables {
+  final Object lock = new Object();
+  final Map<String, Venue> venues = new HashMap<>();
+  final Map<String, Resource> resources = new HashMap<>();
+  final Map<String, Slot> slots = new LinkedHashMap<>();
+
+  /** (resourceId, start) to slotId: no two slots of a resource start together. */
+  final Map<String, String> slotStarts = new HashMap<>();
+
+  final Map<String, Booking> bookings = new LinkedHashMap<>();
+
+  /** (slotId, userId) to bookingId: one active booking per member per slot. */
+  final Map<String, String> guards = new HashMap<>();
+
+  final Map<String, MemberCalendar> calendars = new HashMap<>();
+  final Map<String, IdempotencyStore.Recorded> idempotency = new HashMap<>();
+  final Map<String, BookingRequest> requests = new LinkedHashMap<>();
+  final List<AuditEntry> audit = new ArrayList<>();
+
+  static String guardKey(String slotId, String userId) {
+    return slotId + "|" + userId;
+  }
+
+  static String calendarKey(String userId, LocalDate day) {
+    return userId + "|" + day;
+  }
+
+  /** The slot with new counters; everything else as it was. */
+  static Slot counted(Slot s, int remaining, int forWaitlist) {
+    return new Slot(
+        s.slotId(),
+        s.venueId(),
+        s.resourceId(),
+        s.kind(),
+        s.interval(),
+        s.capacity(),
+        remaining,
+        s.status(),
+        s.price(),
+        s.admission(),
+        s.waitlistLength(),
+        s.timeZone(),
+        s.policy(),
+        forWaitlist,
+        s.assignment());
+  }
+}

@@ -1,0 +1,122 @@
+package fairslot.app.memory;
+
+import fairslot.app.BookingQueue;
+import fairslot.app.BookingService;
+import fairslot.app.CatalogService;
+import fairslot.app.EventPublisher;
+import fairslot.app.IdGenerator;
+import fairslot.app.PaymentProviders;
+import fairslot.app.PaymentStore;
+import fairslot.app.Refunds;
+import fairslot.app.SeatReleases;
+import fairslot.app.StoredResponse;
+import fairslot.domain.Admission;
+import fairslot.domain.Assignment;
+import fairslot.domain.BookingRequest;
+import fairslot.domain.Money;
+import fairslot.domain.Outcome;
+import fairslot.domain.Resource;
+import fairslot.domain.ResourceKind;
+import fairslot.domain.SeatReleased;
+import fairslot.domain.Slot;
+import fairslot.domain.Venue;
+import fairslot.domain.VenuePolicy;
+import fairslot.testing.TestClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The application services wired to the in-memory fakes, with a clock the test moves: a service
+ * test in milliseconds, no emulator, no process.
+ */
+public final class MemoryWorld {
+  public static final Instant START = Instant.parse("2026-12-01T00:00:00Z");
+
+  public final TestClock clock = new TestClock(START);
+  public final MemoryTables tables = new MemoryTables();
+  public final MemoryCatalogStore catalogStore = new MemoryCatalogStore(tables);
+  public final MemoryBookingStore bookingStore = new MemoryBookingStore(tables);
+  public final MemoryRequestStore requestStore = new MemoryRequestStore(tables);
+  public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
+  public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
+  public final CatalogService catalog;
+  public final BookingService bookings;
+
+  public MemoryWorld() {
+    IdGenerator ids = IdGenerator.random();
+    EventPublisher events = released::add;
+    BookingQueue queue = (request, dedup) -> enqueued.add(request);
+    SeatReleases releases = new SeatReleases(bookingStore, events);
+    Refunds refunds =
+        new Refunds(
+            Unsupported.of(PaymentStore.class),
+            bookingStore,
+            new PaymentProviders(new fairslot.handler.Wiring.AwaitingProvider()),
+            clock);
+    catalog = new CatalogService(catalogStore, clock, ids);
+    bookings =
+        new BookingService(
+            catalogStore,
+            bookingStore,
+            requestStore,
+            queue,
+            releases,
+            refunds,
+            clock,
+            ids,
+            b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"));
+  }
+
+  /** A venue with a 10-minute hold, one resource of {@code kind}, one slot a day ahead. */
+  public Slot slot(ResourceKind kind, int capacity, long priceMinor, Admission admission) {
+    return slotAt(kind, capacity, priceMinor, admission, START.plus(Duration.ofDays(1)));
+  }
+
+  public Slot slotAt(
+      ResourceKind kind, int capacity, long priceMinor, Admission admission, Instant start) {
+    Venue venue =
+        catalog.createVenue(
+            new CatalogService.CreateVenue(
+                "Club",
+                ZoneId.of("Asia/Shanghai"),
+                new VenuePolicy(
+                    Duration.ofMinutes(10),
+                    Duration.ofHours(2),
+                    Duration.ofMinutes(5),
+                    fairslot.domain.WaitlistMode.OFFER,
+                    10)),
+            Optional.empty());
+    Resource resource =
+        done(
+            catalog.createResource(
+                new CatalogService.CreateResource(venue.venueId(), "Court", kind, capacity),
+                Optional.empty()));
+    return done(
+        catalog.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(priceMinor, "CNY"),
+                admission,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
+  public Slot current(Slot slot) {
+    return catalogStore.findSlot(slot.slotId()).orElseThrow();
+  }
+
+  public static <T> T done(Outcome<T> outcome) {
+    if (outcome instanceof Outcome.Done<T> d) {
+      return d.value();
+    }
+    throw new AssertionError("expected done, was " + outcome);
+  }
+}
