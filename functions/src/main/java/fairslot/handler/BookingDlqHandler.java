@@ -5,10 +5,9 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import fairslot.app.QueuedAdmission;
+import fairslot.handler.internal.SqsBatch;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The booking dead-letter queue's cleanup: each request gets one last try and, failing that, is
@@ -16,6 +15,8 @@ import java.util.List;
  */
 public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
   private final QueuedAdmission admission;
+  private final SqsBatch batch =
+      SqsBatch.standard("dead-lettered booking request not settled", this::settle);
 
   /** Used by Lambda: wires the real adapters once per container. */
   public BookingDlqHandler() {
@@ -28,21 +29,17 @@ public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatc
 
   @Override
   public SQSBatchResponse handleRequest(SQSEvent event, Context context) {
-    List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
-    for (SQSEvent.SQSMessage message : event.getRecords()) {
-      try {
-        String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
-        if (!requestId.isEmpty() && admission.giveUp(requestId)) {
-          // the stack's BookingRequestGivenUp alarm counts exactly this line
-          Log.error(
-              fairslot.definitions.Fairslot.BOOKING_GIVEN_UP_LOG,
-              java.util.Map.of("requestId", requestId));
-        }
-      } catch (Exception e) {
-        Log.error("dead-lettered booking request not settled", message.getMessageId(), e);
-        failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
-      }
+    return batch.process(event);
+  }
+
+  private SqsBatch.Handled settle(SQSEvent.SQSMessage message) throws Exception {
+    String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
+    if (!requestId.isEmpty() && admission.giveUp(requestId)) {
+      // the stack's BookingRequestGivenUp alarm counts exactly this line
+      Log.error(
+          fairslot.definitions.Fairslot.BOOKING_GIVEN_UP_LOG,
+          java.util.Map.of("requestId", requestId));
     }
-    return new SQSBatchResponse(failures);
+    return SqsBatch.Handled.DONE;
   }
 }

@@ -5,12 +5,9 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import fairslot.app.QueuedAdmission;
+import fairslot.handler.internal.SqsBatch;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * The booking FIFO queue's consumer: decides each request in order with the same atomic booking
@@ -20,6 +17,7 @@ import java.util.Set;
  */
 public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
   private final QueuedAdmission admission;
+  private final SqsBatch batch = SqsBatch.fifo("booking request not decided", this::decide);
 
   /** Used by Lambda: wires the real adapters once per container. */
   public BookingQueueHandler() {
@@ -32,36 +30,19 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
 
   @Override
   public SQSBatchResponse handleRequest(SQSEvent event, Context context) {
-    List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
-    Set<String> stoppedGroups = new HashSet<>();
-    for (SQSEvent.SQSMessage message : event.getRecords()) {
-      String group =
-          message.getAttributes() == null
-              ? ""
-              : message.getAttributes().getOrDefault("MessageGroupId", "");
-      if (stoppedGroups.contains(group)) {
-        failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
-        continue;
-      }
-      boolean decided;
-      try {
-        String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
-        decided =
-            requestId.isEmpty() || admission.process(requestId) == QueuedAdmission.Verdict.DECIDED;
-        if (requestId.isEmpty()) {
-          Log.warn(
-              "booking message without requestId dropped",
-              java.util.Map.of("messageId", message.getMessageId()));
-        }
-      } catch (Exception e) {
-        Log.error("booking request not decided", message.getMessageId(), e);
-        decided = false;
-      }
-      if (!decided) {
-        stoppedGroups.add(group);
-        failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
-      }
+    return batch.process(event);
+  }
+
+  private SqsBatch.Handled decide(SQSEvent.SQSMessage message) throws Exception {
+    String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
+    if (requestId.isEmpty()) {
+      Log.warn(
+          "booking message without requestId dropped",
+          java.util.Map.of("messageId", message.getMessageId()));
+      return SqsBatch.Handled.DONE;
     }
-    return new SQSBatchResponse(failures);
+    return admission.process(requestId) == QueuedAdmission.Verdict.DECIDED
+        ? SqsBatch.Handled.DONE
+        : SqsBatch.Handled.RETRY;
   }
 }

@@ -6,10 +6,9 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.app.WaitlistService;
+import fairslot.handler.internal.SqsBatch;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Consumes SeatReleased events (EventBridge rule → SQS) and fills the slot's waitlist. Reports
@@ -18,6 +17,7 @@ import java.util.List;
  */
 public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
   private final WaitlistService waitlist;
+  private final SqsBatch batch = SqsBatch.standard("SeatReleased not processed", this::fill);
 
   /** Used by Lambda: wires the real adapters once per container. */
   public WaitlistQueueHandler() {
@@ -30,23 +30,20 @@ public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSB
 
   @Override
   public SQSBatchResponse handleRequest(SQSEvent event, Context context) {
-    List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
-    for (SQSEvent.SQSMessage message : event.getRecords()) {
-      try {
-        JsonNode detail = Json.MAPPER.readTree(message.getBody()).path("detail");
-        String slotId = detail.path("slotId").asText("");
-        if (slotId.isEmpty()) {
-          Log.warn(
-              "SeatReleased without slotId dropped",
-              java.util.Map.of("messageId", message.getMessageId()));
-          continue; // malformed: retrying cannot help, and the fallback job covers real releases
-        }
-        waitlist.onSeatReleased(detail.path("eventId").asText(message.getMessageId()), slotId);
-      } catch (Exception e) {
-        Log.error("SeatReleased not processed", message.getMessageId(), e);
-        failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
-      }
+    return batch.process(event);
+  }
+
+  private SqsBatch.Handled fill(SQSEvent.SQSMessage message) throws Exception {
+    JsonNode detail = Json.MAPPER.readTree(message.getBody()).path("detail");
+    String slotId = detail.path("slotId").asText("");
+    if (slotId.isEmpty()) {
+      // malformed: retrying cannot help, and the fallback job covers real releases
+      Log.warn(
+          "SeatReleased without slotId dropped",
+          java.util.Map.of("messageId", message.getMessageId()));
+      return SqsBatch.Handled.DONE;
     }
-    return new SQSBatchResponse(failures);
+    waitlist.onSeatReleased(detail.path("eventId").asText(message.getMessageId()), slotId);
+    return SqsBatch.Handled.DONE;
   }
 }

@@ -64,6 +64,8 @@ public final class Wiring {
   private final SeatReleases releases;
   private final PaymentProviders providers;
   private final Refunds refunds;
+  private final BookingService bookings;
+  private final WaitlistService waitlist;
 
   private final DynamoDbWaitlistStore waitlistStore;
   private final DynamoDbNotificationStore notificationStore;
@@ -120,6 +122,20 @@ public final class Wiring {
     this.releases = new SeatReleases(bookingStore, adapters.events());
     this.providers = new PaymentProviders(adapters.payments());
     this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
+    // One of each per container: their per-container hints (sold-out sightings, quiet hold
+    // periods) then serve every entry point, and nothing is built twice.
+    this.bookings =
+        new BookingService(
+            catalogStore,
+            bookingStore,
+            requestStore,
+            bookingQueue,
+            releases,
+            refunds,
+            clock,
+            ids,
+            BookingEndpoints::createdResponse);
+    this.waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
   }
 
   /** Region, credentials and AWS_ENDPOINT_URL come from the standard SDK environment. */
@@ -194,7 +210,6 @@ public final class Wiring {
 
   public HttpApi httpApi() {
     CatalogService catalog = new CatalogService(catalogStore, clock, ids);
-    BookingService bookings = bookings();
     PaymentService payments =
         new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     StaffService staff =
@@ -206,7 +221,7 @@ public final class Wiring {
             bookings,
             payments,
             staff,
-            waitlist(),
+            waitlist,
             queuedAdmission(),
             desk,
             slotCancellation(),
@@ -216,25 +231,12 @@ public final class Wiring {
         clock);
   }
 
-  private BookingService bookings() {
-    return new BookingService(
-        catalogStore,
-        bookingStore,
-        requestStore,
-        bookingQueue,
-        releases,
-        refunds,
-        clock,
-        ids,
-        BookingEndpoints::createdResponse);
-  }
-
   public QueuedAdmission queuedAdmission() {
-    return new QueuedAdmission(requestStore, bookings(), waitlist(), bookingQueue, clock);
+    return new QueuedAdmission(requestStore, bookings, waitlist, bookingQueue, clock);
   }
 
   public WaitlistService waitlist() {
-    return new WaitlistService(catalogStore, waitlistStore, bookings(), clock, ids);
+    return waitlist;
   }
 
   public SlotCancellation slotCancellation() {
