@@ -24,10 +24,11 @@ import fairslot.aws.AwsRetries;
 import fairslot.aws.Resilient;
 import fairslot.aws.Secrets;
 import fairslot.definitions.Fairslot;
-import fairslot.domain.Payment;
 import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.notifications.LoggingNotificationSender;
+import fairslot.messaging.payments.AwaitingProvider;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.sqs.SqsBookingQueue;
 import fairslot.store.dynamodb.DynamoDbBookingStore;
@@ -262,40 +263,5 @@ public final class Wiring {
 
   public Refunds refunds() {
     return refunds;
-  }
-
-  /**
-   * The deployed default until a real channel is plugged in: notifications go to the function's
-   * log.
-   */
-  public static final class LoggingNotificationSender implements NotificationSender {
-    @Override
-    public void send(fairslot.domain.Notification n) {
-      fairslot.shared.Log.warn(
-          "notification",
-          java.util.Map.of(
-              "userId", n.userId(), "slotId", n.slotId(), "kind", n.kind().name(), "ref", n.ref()));
-    }
-  }
-
-  /**
-   * The deployed default until a real provider is plugged in: it records nothing and calls no
-   * webhook, so payments wait for the provider's callback (or staff's offline payment).
-   */
-  public static final class AwaitingProvider implements PaymentProvider {
-    @Override
-    public String name() {
-      return "awaiting";
-    }
-
-    @Override
-    public void charge(Payment payment) {
-      // the customer pays at the provider; its webhook reports the outcome
-    }
-
-    @Override
-    public RefundAttempt refund(Payment payment) {
-      return RefundAttempt.ACCEPTED;
-    }
   }
 }

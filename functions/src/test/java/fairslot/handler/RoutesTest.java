@@ -34,8 +34,8 @@ class RoutesTest {
                   IdGenerator.random(),
                   new Wiring.Adapters(
                       EventPublisher.NONE,
-                      new Wiring.AwaitingProvider(),
-                      new Wiring.LoggingNotificationSender(),
+                      new fairslot.messaging.payments.AwaitingProvider(),
+                      new fairslot.messaging.notifications.LoggingNotificationSender(),
                       (request, dedup) -> {}),
                   "secret")
               .httpApi();

@@ -56,7 +56,7 @@ public final class MemoryWorld {
         new Refunds(
             Unsupported.of(PaymentStore.class),
             bookingStore,
-            new PaymentProviders(new fairslot.handler.Wiring.AwaitingProvider()),
+            new PaymentProviders(new fairslot.messaging.payments.AwaitingProvider()),
             clock);
     catalog = new CatalogService(catalogStore, clock, ids);
     bookings =
