@@ -52,10 +52,8 @@ public final class Fairslot {
               new IndexDefinition(BOOKINGS_BY_USER, "bookingUser", STRING, "createdAt", NUMBER),
               new IndexDefinition(BOOKINGS_BY_SLOT, "bookingSlot", STRING, "createdAt", NUMBER),
               // The rest are sparse: an item carries their keys only while it needs attention, so
-              // each
-              // job reads the items due and nothing else.
-              // PENDING_PAY bookings, by due time (hold sweep) and per slot (reclaim when sold
-              // out).
+              // each job reads the items due and nothing else. PENDING_PAY bookings, by due time
+              // (hold sweep) and per slot (reclaim when sold out).
               new IndexDefinition(HOLDS_DUE, "holdDueShard", STRING, "holdDueAt", NUMBER),
               new IndexDefinition(HOLDS_BY_SLOT, "holdSlot", STRING, "holdDueAt", NUMBER),
               // PAID bookings, by slot end (no-show job).

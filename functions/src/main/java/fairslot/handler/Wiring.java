@@ -168,8 +168,7 @@ public final class Wiring {
                 });
     String table = tableName();
     // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the
-    // deploy's
-    // first request loudly instead of one list or webhook later.
+    // deploy's first request loudly instead of one list or webhook later.
     fairslot.store.dynamodb.Cursors.loadKey();
     // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the
     // snapshot.

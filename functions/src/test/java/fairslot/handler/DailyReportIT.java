@@ -139,8 +139,8 @@ class DailyReportIT {
               r.get("noShows").asLong()
             })
         .containsExactly(total);
-    // Hand-checked against the story above, so the recount itself is not the only witness.
-    // Active: u1 COMPLETED, u2 and u4 NO_SHOW (both slots have ended); u5 expired, u6 cancelled, u8
+    // Hand-checked against the story above, so the recount itself is not the only witness. Active:
+    // u1 COMPLETED, u2 and u4 NO_SHOW (both slots have ended); u5 expired, u6 cancelled, u8
     // refunding.
     assertThat(total).containsExactly(3, 5000 * 3 + 6000 + 3000, 5000, 3000, 2);
     assertThat(r.get("byResource")).hasSize(2);

@@ -108,13 +108,11 @@ public final class FairslotStack extends Stack {
             "HMAC key that makes list cursors tamper-evident; every container shares it."));
 
     // 29 s: just under the HTTP API's 30 s integration limit. Bookings take milliseconds; the room
-    // is
-    // for staff operations (generating 500 sessions, cancelling a full slot), which are resumable
-    // if cut off.
+    // is for staff operations (generating 500 sessions, cancelling a full slot), which are
+    // resumable if cut off.
     Function http = function("HttpApi", "fairslot.handler.HttpApiHandler", 1024, 29, null);
     // The provider's callbacks get their own function and reserved concurrency, so a flood of
-    // public
-    // reads (which can take every HttpApi container) never leaves a payment unanswered.
+    // public reads (which can take every HttpApi container) never leaves a payment unanswered.
     Function webhook =
         function(
             "PaymentWebhook",

@@ -41,8 +41,7 @@ final class HttpApiFront {
   static void build(
       Construct scope, Alias handler, Alias webhook, boolean production, Secret webhookSecret) {
     // Customers sign themselves up (a booking site); e-mail is verified before the account is
-    // usable.
-    // MFA is optional and by authenticator app only: staff accounts should turn it on
+    // usable. MFA is optional and by authenticator app only: staff accounts should turn it on
     // (docs/security.md).
     UserPool users =
         UserPool.Builder.create(scope, "Users")
@@ -106,8 +105,7 @@ final class HttpApiFront {
             .throttlingRateLimit(200)
             .build());
     // Each route has its own token bucket; the webhook's is lower than the rest (a provider calls
-    // back
-    // once per payment event, and it is the one unauthenticated write).
+    // back once per payment event, and it is the one unauthenticated write).
     stage.setRouteSettings(
         Map.of(
             FairslotStack.WEBHOOK_ROUTE,

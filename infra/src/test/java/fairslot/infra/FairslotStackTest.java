@@ -159,8 +159,7 @@ class FairslotStackTest {
   void alarmsWatchDeadLetterQueuesFunctionErrorsTheLedgerAndGivenUpRequests() {
     int functions = 2 + 3 + Fairslot.SCHEDULES.size();
     // every DLQ nobody drains: "not empty"; the drained booking DLQ: given-up requests and age of
-    // the oldest
-    // message; every function: errors; reconcile: a seat-ledger deviation.
+    // the oldest message; every function: errors; reconcile: a seat-ledger deviation.
     template.resourceCountIs(
         "AWS::CloudWatch::Alarm", (Fairslot.QUEUES.size() - 1) + 2 + functions + 1);
     template.hasResourceProperties(

@@ -94,8 +94,8 @@ public final class Bench {
       // action from fairslot's own overhead (HTTP, JWT, JSON, the slot read).
       Crowd.Result<Boolean> sameShape = floor(runtime.endpoint(), clients, seats, 5);
       // The booking transaction itself, item for item (conditions, ALL_OLD, a booking's
-      // attributes),
-      // sent raw: what the emulator charges for a booking's data, without any of fairslot's code.
+      // attributes), sent raw: what the emulator charges for a booking's data, without any of
+      // fairslot's code.
       Crowd.Result<Boolean> sameItems = BookingShapedFloor.run(runtime.endpoint(), clients, seats);
 
       System.out.printf(

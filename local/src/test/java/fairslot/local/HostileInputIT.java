@@ -843,8 +843,7 @@ class HostileInputIT {
           o.set(keys.get(random.nextInt(keys.size())), randomJson(random, depth - 1));
         }
         // an object the fuzzer builds never names a real slot, resource or venue, and always has
-        // one
-        // wrong-typed field, so no random body is a valid request by chance
+        // one wrong-typed field, so no random body is a valid request by chance
         o.set("quantity", NODES.arrayNode());
         o.set("name", NODES.objectNode());
         o.set("resourceId", NODES.numberNode(random.nextInt()));

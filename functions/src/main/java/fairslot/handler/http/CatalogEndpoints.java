@@ -18,6 +18,7 @@ import fairslot.handler.internal.Views.SlotView;
 import fairslot.handler.internal.Views.VenueView;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /** Venues, resources, coaches and rooms, slots and their opening. */
@@ -47,12 +48,25 @@ public final class CatalogEndpoints implements Endpoints {
         Map.entry("POST /slots/{slotId}/admission", this::setAdmission));
   }
 
-  private HttpResponse createVenue(HttpRequest request) {
+  /**
+   * A create: the body read into the command first (bad input writes nothing), then done once per
+   * Idempotency-Key, a retry replaying the first answer.
+   */
+  private <C> HttpResponse create(
+      HttpRequest request,
+      Function<RequestBody, C> read,
+      BiFunction<C, Optional<IdempotentRequest>, HttpResponse> create) {
     RequestBody body = RequestBody.parse(request.body());
-    var command = CatalogRequests.createVenue(body);
+    C command = read.apply(body);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(
-        key, () -> HttpResponse.json(201, VenueView.of(catalog.createVenue(command, key))));
+    return idempotency.once(key, () -> create.apply(command, key));
+  }
+
+  private HttpResponse createVenue(HttpRequest request) {
+    return create(
+        request,
+        CatalogRequests::createVenue,
+        (command, key) -> HttpResponse.json(201, VenueView.of(catalog.createVenue(command, key))));
   }
 
   private HttpResponse getVenue(HttpRequest request) {
@@ -63,35 +77,32 @@ public final class CatalogEndpoints implements Endpoints {
   }
 
   private HttpResponse createResource(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body());
-    var command = CatalogRequests.createResource(request.path("venueId"), body);
-    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(
-        key, () -> respond(catalog.createResource(command, key), 201, ResourceView::of));
+    String venueId = request.path("venueId");
+    return create(
+        request,
+        body -> CatalogRequests.createResource(venueId, body),
+        (command, key) -> respond(catalog.createResource(command, key), 201, ResourceView::of));
   }
 
   private HttpResponse createAssignee(HttpRequest request, Assignee.Kind kind) {
-    RequestBody body = RequestBody.parse(request.body());
-    var command = CatalogRequests.createAssignee(kind, body);
-    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(
-        key, () -> respond(catalog.createAssignee(command, key), 201, Views::assignee));
+    return create(
+        request,
+        body -> CatalogRequests.createAssignee(kind, body),
+        (command, key) -> respond(catalog.createAssignee(command, key), 201, Views::assignee));
   }
 
   private HttpResponse createSlot(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body());
-    var command = CatalogRequests.createSlot(body);
-    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(
-        key, () -> respond(catalog.createSlot(command, key), 201, SlotView::of));
+    return create(
+        request,
+        CatalogRequests::createSlot,
+        (command, key) -> respond(catalog.createSlot(command, key), 201, SlotView::of));
   }
 
   private HttpResponse generateSlots(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body());
-    var command = CatalogRequests.generateSlots(body);
-    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
-    return idempotency.once(
-        key, () -> respond(catalog.generate(command), 200, Views.GeneratedView::of));
+    return create(
+        request,
+        CatalogRequests::generateSlots,
+        (command, key) -> respond(catalog.generate(command), 200, Views.GeneratedView::of));
   }
 
   private HttpResponse listSlots(HttpRequest request) {

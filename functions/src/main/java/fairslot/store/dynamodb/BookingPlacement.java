@@ -197,8 +197,7 @@ final class BookingPlacement {
   Optional<PlaceResult> probe(Booking b, Instant now) {
     // One consistent read of the two items the booking's first conditions are about, projected to
     // the attributes those conditions name. A refusal read at one instant is as true as one a
-    // failed
-    // condition reports; a "could book" decides nothing: the transaction does.
+    // failed condition reports; a "could book" decides nothing: the transaction does.
     Map<String, AttributeValue> slotKey = Attr.key(Keys.slot(b.slotId()), "SLOT");
     Map<String, AttributeValue> guardKey =
         Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));

@@ -24,67 +24,41 @@ final class RecordParts {
    */
   TransactWriteItem auditBooking(Booking b, String from, String to, Change change) {
     long sequence = from.equals("-") ? b.version() : b.version() + 1;
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    AuditItemMapper.toItem(
-                        Keys.booking(b.bookingId()),
-                        "booking:" + b.bookingId(),
-                        from,
-                        to,
-                        change,
-                        sequence))
-                .build())
-        .build();
+    return put(
+        AuditItemMapper.toItem(
+            Keys.booking(b.bookingId()), "booking:" + b.bookingId(), from, to, change, sequence));
   }
 
   /** An audit record about a booking that does not move it (e.g. a late payment sent back). */
   TransactWriteItem noteOnBooking(Booking b, Change change) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    AuditItemMapper.toItem(
-                        Keys.booking(b.bookingId()),
-                        "booking:" + b.bookingId(),
-                        b.status().name(),
-                        b.status().name(),
-                        change))
-                .build())
-        .build();
+    return put(
+        AuditItemMapper.toItem(
+            Keys.booking(b.bookingId()),
+            "booking:" + b.bookingId(),
+            b.status().name(),
+            b.status().name(),
+            change));
   }
 
   TransactWriteItem auditPayment(String paymentNo, String from, String to, Change change) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    AuditItemMapper.toItem(
-                        Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change))
-                .build())
-        .build();
+    return put(
+        AuditItemMapper.toItem(Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change));
   }
 
   TransactWriteItem auditEntry(String entryId, String from, String to, Change change) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    AuditItemMapper.toItem(
-                        Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change))
-                .build())
-        .build();
+    return put(
+        AuditItemMapper.toItem(Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change));
   }
 
   /** An outbox record, written in the transaction of the change it reports. */
   TransactWriteItem notify(Notification note, Instant at) {
+    return put(NotificationItemMapper.pending(note, at));
+  }
+
+  private TransactWriteItem put(
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
     return TransactWriteItem.builder()
-        .put(Put.builder().tableName(table).item(NotificationItemMapper.pending(note, at)).build())
+        .put(Put.builder().tableName(table).item(item).build())
         .build();
   }
 }
