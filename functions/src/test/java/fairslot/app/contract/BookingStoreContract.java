@@ -1,37 +1,24 @@
 package fairslot.app.contract;
 
-import static fairslot.app.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.app.BookingStore;
 import fairslot.app.BookingStore.BookingPlan;
 import fairslot.app.BookingStore.PlaceResult;
 import fairslot.app.BookingStore.ReleaseResult;
-import fairslot.app.CatalogService;
 import fairslot.app.CatalogStore;
 import fairslot.app.Change;
-import fairslot.app.IdGenerator;
 import fairslot.app.IdempotentRequest;
 import fairslot.app.StoredResponse;
-import fairslot.domain.Admission;
-import fairslot.domain.Assignment;
-import fairslot.domain.BookedSlot;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.MemberCalendar;
-import fairslot.domain.Money;
 import fairslot.domain.ResourceKind;
 import fairslot.domain.Slot;
 import fairslot.domain.SlotStatus;
-import fairslot.domain.VenuePolicy;
-import fairslot.testing.TestClock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * (DynamoDbBookingStoreIT), so the fake the service tests rely on cannot drift from the adapter.
  */
 public abstract class BookingStoreContract {
-  private static final Instant NOW = Instant.parse("2026-12-01T00:00:00Z");
+  private static final Instant NOW = ContractFixtures.NOW;
 
   /** A fresh, empty pair of stores sharing one table (or one set of maps). */
   protected record Stores(CatalogStore catalog, BookingStore bookings) {}
@@ -50,71 +37,30 @@ public abstract class BookingStoreContract {
 
   private CatalogStore catalog;
   private BookingStore store;
-  private CatalogService catalogService;
+  private ContractFixtures fixtures;
 
   @BeforeEach
   void setUp() {
     Stores stores = fresh();
     catalog = stores.catalog();
     store = stores.bookings();
-    catalogService = new CatalogService(catalog, new TestClock(NOW), IdGenerator.random());
+    fixtures = new ContractFixtures(catalog, store);
   }
 
   private Slot slot(ResourceKind kind, int capacity) {
-    var venue =
-        catalogService.createVenue(
-            new CatalogService.CreateVenue("Club", ZoneOffset.UTC, VenuePolicy.DEFAULT),
-            Optional.empty());
-    var resource =
-        done(
-            catalogService.createResource(
-                new CatalogService.CreateResource(venue.venueId(), "Court", kind, capacity),
-                Optional.empty()));
-    Instant start = NOW.plus(Duration.ofDays(1));
-    return done(
-        catalogService.createSlot(
-            new CatalogService.CreateSlot(
-                resource.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(5000, "CNY"),
-                Admission.DIRECT,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.empty()));
+    return fixtures.slot(kind, capacity);
   }
 
   private static Booking booking(String user, Slot slot, int quantity) {
-    return new Booking(
-        UUID.randomUUID().toString(),
-        user,
-        quantity,
-        BookingStatus.PENDING_PAY,
-        slot.price().times(quantity),
-        Optional.of(NOW.plus(Duration.ofMinutes(15))),
-        NOW,
-        Optional.empty(),
-        BookedSlot.of(slot),
-        1);
+    return ContractFixtures.booking(user, slot, quantity);
   }
 
   private PlaceResult place(Booking b) {
-    return place(b, Optional.empty());
+    return fixtures.place(b);
   }
 
   private PlaceResult place(Booking b, Optional<IdempotentRequest> key) {
-    List<MemberCalendar> calendars =
-        store.calendars(b.userId(), b.calendarDays()).stream().toList();
-    return store.place(
-        new BookingPlan(
-            b,
-            NOW,
-            b.userId(),
-            calendars,
-            key,
-            key.map(k -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}")),
-            Optional.empty(),
-            Optional.empty()));
+    return fixtures.place(b, key);
   }
 
   private int remaining(Slot slot) {

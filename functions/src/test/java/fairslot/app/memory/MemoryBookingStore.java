@@ -11,6 +11,8 @@ import fairslot.domain.BookingRequest;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.MemberCalendar;
 import fairslot.domain.Notification;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentStatus;
 import fairslot.domain.RequestStatus;
 import fairslot.domain.SeatReleased;
 import fairslot.domain.Slot;
@@ -26,8 +28,8 @@ import java.util.Optional;
 
 /**
  * Bookings in memory, with the booking transaction's conditions in the adapter's order: a decided
- * request, then the idempotency record, the member's guard, the seats, the calendar days. Waitlist
- * offers and refunds (PAID to REFUNDING) are not modelled yet: those calls refuse to run.
+ * request, then the idempotency record, the member's guard, the seats, the calendar days. Placing
+ * from a waitlist offer is not modelled yet: that call refuses to run.
  */
 public final class MemoryBookingStore implements BookingStore {
   private final MemoryTables t;
@@ -184,13 +186,19 @@ public final class MemoryBookingStore implements BookingStore {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
-    if (to == BookingStatus.REFUNDING) {
-      throw new UnsupportedOperationException("refunds are not modelled here");
-    }
     synchronized (t.lock) {
       Booking now = t.bookings.get(b.bookingId());
       if (!inStatus(now, b, change)) {
         return new ReleaseResult.NotInStatus(now);
+      }
+      if (to == BookingStatus.REFUNDING) {
+        // The refund starts in the same transaction: the payment must still be SUCCEEDED.
+        Payment paid = t.payments.get(b.paymentNo().orElseThrow());
+        if (paid == null || paid.status() != PaymentStatus.SUCCEEDED) {
+          throw new IllegalStateException("release of " + b.bookingId() + " refused: payment");
+        }
+        t.payments.put(paid.paymentNo(), MemoryTables.paymentIn(paid, PaymentStatus.REFUNDING, 0));
+        t.refundsDue.put(paid.paymentNo(), change.at());
       }
       Slot slot = t.slots.get(b.slotId());
       if (slot.remaining() > slot.capacity() - b.quantity()) {
@@ -212,6 +220,7 @@ public final class MemoryBookingStore implements BookingStore {
             new MemberCalendar(c.userId(), day, c.version() + 1, entries));
       }
       notice.ifPresent(notices::add);
+      notice.ifPresent(t.outbox::add);
       audit(b, b.status().name(), to.name(), change);
       return new ReleaseResult.Released(
           b.withStatus(to),

@@ -5,15 +5,21 @@ import fairslot.domain.AuditEntry;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingRequest;
 import fairslot.domain.MemberCalendar;
+import fairslot.domain.Notification;
+import fairslot.domain.Payment;
 import fairslot.domain.Resource;
 import fairslot.domain.Slot;
 import fairslot.domain.Venue;
+import fairslot.domain.WaitlistEntry;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The state behind the in-memory fakes of the store ports: one map per kind of item, and one lock.
@@ -39,6 +45,18 @@ public final class MemoryTables {
   final Map<String, IdempotencyStore.Recorded> idempotency = new HashMap<>();
   final Map<String, BookingRequest> requests = new LinkedHashMap<>();
   final List<AuditEntry> audit = new ArrayList<>();
+  final Map<String, Payment> payments = new HashMap<>();
+
+  /** Payment event ids already applied: a replay fails here, as on the event item's put. */
+  final Set<String> paymentEvents = new HashSet<>();
+
+  /** Refund due times of REFUNDING payments (the sparse refundsDue index). */
+  final Map<String, Instant> refundsDue = new HashMap<>();
+
+  final Map<String, WaitlistEntry> entries = new LinkedHashMap<>();
+
+  /** Outbox records written with a transition, for tests to read. */
+  final List<Notification> outbox = new ArrayList<>();
 
   static String guardKey(String slotId, String userId) {
     return slotId + "|" + userId;
@@ -66,5 +84,38 @@ public final class MemoryTables {
         s.policy(),
         forWaitlist,
         s.assignment());
+  }
+
+  /** The slot with new counters, waitlist length included; everything else as it was. */
+  static Slot counted(Slot s, int remaining, int forWaitlist, int waitlistLength) {
+    return new Slot(
+        s.slotId(),
+        s.venueId(),
+        s.resourceId(),
+        s.kind(),
+        s.interval(),
+        s.capacity(),
+        remaining,
+        s.status(),
+        s.price(),
+        s.admission(),
+        waitlistLength,
+        s.timeZone(),
+        s.policy(),
+        forWaitlist,
+        s.assignment());
+  }
+
+  /** A payment as it is, with a new status and attempt count. */
+  static Payment paymentIn(Payment p, fairslot.domain.PaymentStatus status, int attempts) {
+    return new Payment(
+        p.paymentNo(),
+        p.bookingId(),
+        p.userId(),
+        p.amount(),
+        p.provider(),
+        status,
+        attempts,
+        p.createdAt());
   }
 }

@@ -3,12 +3,15 @@ package fairslot.app.memory;
 import fairslot.app.BookingQueue;
 import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
+import fairslot.app.DeskService;
 import fairslot.app.EventPublisher;
+import fairslot.app.HoldSweep;
 import fairslot.app.IdGenerator;
 import fairslot.app.PaymentProviders;
-import fairslot.app.PaymentStore;
+import fairslot.app.PaymentService;
 import fairslot.app.Refunds;
 import fairslot.app.SeatReleases;
+import fairslot.app.StaffService;
 import fairslot.app.StoredResponse;
 import fairslot.domain.Admission;
 import fairslot.domain.Assignment;
@@ -42,22 +45,26 @@ public final class MemoryWorld {
   public final MemoryCatalogStore catalogStore = new MemoryCatalogStore(tables);
   public final MemoryBookingStore bookingStore = new MemoryBookingStore(tables);
   public final MemoryRequestStore requestStore = new MemoryRequestStore(tables);
+  public final MemoryPaymentStore paymentStore = new MemoryPaymentStore(tables);
+  public final MemoryProfileStore profileStore = new MemoryProfileStore();
+  public final ScriptedProvider provider = new ScriptedProvider();
   public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
   public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
   public final CatalogService catalog;
   public final BookingService bookings;
+  public final Refunds refunds;
+  public final HoldSweep holdSweep;
+  public final PaymentService payments;
+  public final StaffService staff;
+  public final DeskService desk;
 
   public MemoryWorld() {
     IdGenerator ids = IdGenerator.random();
     EventPublisher events = released::add;
     BookingQueue queue = (request, dedup) -> enqueued.add(request);
     SeatReleases releases = new SeatReleases(bookingStore, events);
-    Refunds refunds =
-        new Refunds(
-            Unsupported.of(PaymentStore.class),
-            bookingStore,
-            new PaymentProviders(new fairslot.messaging.payments.AwaitingProvider()),
-            clock);
+    PaymentProviders providers = new PaymentProviders(provider);
+    refunds = new Refunds(paymentStore, bookingStore, providers, clock);
     catalog = new CatalogService(catalogStore, clock, ids);
     bookings =
         new BookingService(
@@ -70,6 +77,10 @@ public final class MemoryWorld {
             clock,
             ids,
             b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"));
+    holdSweep = new HoldSweep(bookingStore, releases, clock);
+    payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
+    staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
+    desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
   }
 
   /** A venue with a 10-minute hold, one resource of {@code kind}, one slot a day ahead. */
@@ -107,6 +118,21 @@ public final class MemoryWorld {
                 admission,
                 new Assignment(Optional.empty(), Optional.empty())),
             Optional.empty()));
+  }
+
+  public fairslot.domain.Booking booking(String bookingId) {
+    return bookingStore.findBooking(bookingId).orElseThrow();
+  }
+
+  public fairslot.domain.Payment payment(String paymentNo) {
+    return paymentStore.findPayment(paymentNo).orElseThrow();
+  }
+
+  /** The outbox: notifications written with their transitions, in order. */
+  public List<fairslot.domain.Notification> outbox() {
+    synchronized (tables.lock) {
+      return List.copyOf(tables.outbox);
+    }
   }
 
   public Slot current(Slot slot) {

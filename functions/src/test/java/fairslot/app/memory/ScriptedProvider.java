@@ -1,0 +1,29 @@
+package fairslot.app.memory;
+
+import fairslot.app.PaymentProvider;
+import fairslot.domain.Payment;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A payment provider whose refund answer the test sets, and which remembers what it was asked. */
+public final class ScriptedProvider implements PaymentProvider {
+  public final List<Payment> charged = new CopyOnWriteArrayList<>();
+  public final List<Payment> refundAsks = new CopyOnWriteArrayList<>();
+  public volatile RefundAttempt refundAnswer = RefundAttempt.ACCEPTED;
+
+  @Override
+  public String name() {
+    return "scripted";
+  }
+
+  @Override
+  public void charge(Payment payment) {
+    charged.add(payment);
+  }
+
+  @Override
+  public RefundAttempt refund(Payment payment) {
+    refundAsks.add(payment);
+    return refundAnswer;
+  }
+}
