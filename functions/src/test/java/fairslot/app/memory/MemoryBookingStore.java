@@ -17,6 +17,8 @@ import fairslot.domain.RequestStatus;
 import fairslot.domain.SeatReleased;
 import fairslot.domain.Slot;
 import fairslot.domain.SlotStatus;
+import fairslot.domain.WaitlistEntry;
+import fairslot.domain.WaitlistStatus;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -28,8 +30,8 @@ import java.util.Optional;
 
 /**
  * Bookings in memory, with the booking transaction's conditions in the adapter's order: a decided
- * request, then the idempotency record, the member's guard, the seats, the calendar days. Placing
- * from a waitlist offer is not modelled yet: that call refuses to run.
+ * request, then the idempotency record, the member's guard, the seats (or the waitlist offer that
+ * holds one), the calendar days.
  */
 public final class MemoryBookingStore implements BookingStore {
   private final MemoryTables t;
@@ -43,9 +45,6 @@ public final class MemoryBookingStore implements BookingStore {
 
   @Override
   public PlaceResult place(BookingPlan plan) {
-    if (plan.fromOffer().isPresent()) {
-      throw new UnsupportedOperationException("waitlist offers are not modelled here");
-    }
     Booking b = plan.booking();
     synchronized (t.lock) {
       if (plan.grantsRequest().isPresent()) {
@@ -66,7 +65,10 @@ public final class MemoryBookingStore implements BookingStore {
       if (guard != null) {
         return new PlaceResult.AlreadyBooked(guard);
       }
-      Optional<PlaceResult> seats = seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now());
+      Optional<PlaceResult> seats =
+          plan.fromOffer().isPresent()
+              ? offerRefusal(plan.fromOffer().get(), b, plan.now())
+              : seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now());
       if (seats.isPresent()) {
         return seats.get();
       }
@@ -80,10 +82,22 @@ public final class MemoryBookingStore implements BookingStore {
       if (!moved.isEmpty()) {
         return new PlaceResult.CalendarsMoved(moved);
       }
-      Slot slot = t.slots.get(b.slotId());
-      t.slots.put(
-          slot.slotId(),
-          MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+      if (plan.fromOffer().isPresent()) {
+        // The offer already holds its seat: it becomes this booking's.
+        WaitlistEntry offer = t.entries.get(plan.fromOffer().get().entryId());
+        t.entries.put(
+            offer.entryId(),
+            MemoryWaitlistStore.in(
+                offer,
+                WaitlistStatus.ACCEPTED,
+                offer.offerExpiresAt(),
+                Optional.of(b.bookingId())));
+      } else {
+        Slot slot = t.slots.get(b.slotId());
+        t.slots.put(
+            slot.slotId(),
+            MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+      }
       t.bookings.put(b.bookingId(), b);
       t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
       for (MemberCalendar seen : plan.calendars()) {
@@ -112,6 +126,19 @@ public final class MemoryBookingStore implements BookingStore {
       audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
       return new PlaceResult.Placed(b);
     }
+  }
+
+  /** The offer condition: still OFFERED to this member and not past its deadline. */
+  private Optional<PlaceResult> offerRefusal(WaitlistEntry seen, Booking b, Instant now) {
+    WaitlistEntry entry = t.entries.get(seen.entryId());
+    boolean open =
+        entry != null
+            && entry.status() == WaitlistStatus.OFFERED
+            && entry.userId().equals(b.userId())
+            && entry.offerExpiresAt().map(now::isBefore).orElse(false);
+    return open
+        ? Optional.empty()
+        : Optional.of(new PlaceResult.OfferGone(Optional.ofNullable(entry)));
   }
 
   /** The seat condition: open, not started, enough seats on open sale and none owed to waiters. */
@@ -205,6 +232,9 @@ public final class MemoryBookingStore implements BookingStore {
         throw new IllegalStateException("release of " + b.bookingId() + " would exceed capacity");
       }
       int owed = slot.waitlistLength() > 0 ? b.quantity() : 0;
+      if (owed > 0) {
+        t.awaitingOffers.add(slot.slotId());
+      }
       t.slots.put(
           slot.slotId(),
           MemoryTables.counted(slot, slot.remaining() + b.quantity(), slot.forWaitlist() + owed));

@@ -55,6 +55,17 @@ public final class MemoryTables {
 
   final Map<String, WaitlistEntry> entries = new LinkedHashMap<>();
 
+  /** (slotId, userId) to the member's latest entryId for the slot. */
+  final Map<String, String> waiterGuards = new HashMap<>();
+
+  /** Each slot's atomic join counter. */
+  final Map<String, Long> waitSequences = new HashMap<>();
+
+  /** Slots owing seats to their waitlist (the sparse slotsAwaitingOffers index). */
+  final Set<String> awaitingOffers = new java.util.LinkedHashSet<>();
+
+  final Set<String> consumedEvents = new HashSet<>();
+
   /** Outbox records written with a transition, for tests to read. */
   final List<Notification> outbox = new ArrayList<>();
 

@@ -13,6 +13,7 @@ import fairslot.app.Refunds;
 import fairslot.app.SeatReleases;
 import fairslot.app.StaffService;
 import fairslot.app.StoredResponse;
+import fairslot.app.WaitlistService;
 import fairslot.domain.Admission;
 import fairslot.domain.Assignment;
 import fairslot.domain.BookingRequest;
@@ -24,6 +25,7 @@ import fairslot.domain.SeatReleased;
 import fairslot.domain.Slot;
 import fairslot.domain.Venue;
 import fairslot.domain.VenuePolicy;
+import fairslot.domain.WaitlistMode;
 import fairslot.testing.TestClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,6 +49,7 @@ public final class MemoryWorld {
   public final MemoryRequestStore requestStore = new MemoryRequestStore(tables);
   public final MemoryPaymentStore paymentStore = new MemoryPaymentStore(tables);
   public final MemoryProfileStore profileStore = new MemoryProfileStore();
+  public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
   public final ScriptedProvider provider = new ScriptedProvider();
   public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
   public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
@@ -57,6 +60,7 @@ public final class MemoryWorld {
   public final PaymentService payments;
   public final StaffService staff;
   public final DeskService desk;
+  public final WaitlistService waitlist;
 
   public MemoryWorld() {
     IdGenerator ids = IdGenerator.random();
@@ -81,6 +85,7 @@ public final class MemoryWorld {
     payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
+    waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
   }
 
   /** A venue with a 10-minute hold, one resource of {@code kind}, one slot a day ahead. */
@@ -90,17 +95,28 @@ public final class MemoryWorld {
 
   public Slot slotAt(
       ResourceKind kind, int capacity, long priceMinor, Admission admission, Instant start) {
+    return slotAt(kind, capacity, priceMinor, admission, start, WaitlistMode.OFFER);
+  }
+
+  /** A slot a day ahead whose venue answers released seats in {@code mode}. */
+  public Slot slot(ResourceKind kind, int capacity, WaitlistMode mode) {
+    return slotAt(kind, capacity, 5000, Admission.DIRECT, START.plus(Duration.ofDays(1)), mode);
+  }
+
+  private Slot slotAt(
+      ResourceKind kind,
+      int capacity,
+      long priceMinor,
+      Admission admission,
+      Instant start,
+      WaitlistMode mode) {
     Venue venue =
         catalog.createVenue(
             new CatalogService.CreateVenue(
                 "Club",
                 ZoneId.of("Asia/Shanghai"),
                 new VenuePolicy(
-                    Duration.ofMinutes(10),
-                    Duration.ofHours(2),
-                    Duration.ofMinutes(5),
-                    fairslot.domain.WaitlistMode.OFFER,
-                    10)),
+                    Duration.ofMinutes(10), Duration.ofHours(2), Duration.ofMinutes(5), mode, 10)),
             Optional.empty());
     Resource resource =
         done(
@@ -132,6 +148,46 @@ public final class MemoryWorld {
   public List<fairslot.domain.Notification> outbox() {
     synchronized (tables.lock) {
       return List.copyOf(tables.outbox);
+    }
+  }
+
+  /**
+   * Hands every SeatReleased published so far to the waitlist, as EventBridge would (each once;
+   * {@link #redeliver()} replays them all, as EventBridge may).
+   */
+  public void deliverReleases() {
+    while (delivered < released.size()) {
+      SeatReleased e = released.get(delivered++);
+      waitlist.onSeatReleased(e.eventId(), e.slotId());
+    }
+  }
+
+  public void redeliver() {
+    for (SeatReleased e : List.copyOf(released)) {
+      waitlist.onSeatReleased(e.eventId(), e.slotId());
+    }
+  }
+
+  private int delivered;
+
+  /**
+   * The seat ledger recounted from the raw items: capacity == remaining + active booking quantities
+   * + open offers.
+   */
+  public int accountedSeats(Slot slot) {
+    synchronized (tables.lock) {
+      Slot now = tables.slots.get(slot.slotId());
+      int booked =
+          tables.bookings.values().stream()
+              .filter(b -> b.slotId().equals(slot.slotId()) && b.status().isActive())
+              .mapToInt(fairslot.domain.Booking::quantity)
+              .sum();
+      long offers =
+          tables.entries.values().stream()
+              .filter(e -> e.slotId().equals(slot.slotId()))
+              .filter(e -> e.status() == fairslot.domain.WaitlistStatus.OFFERED)
+              .count();
+      return now.remaining() + booked + (int) offers;
     }
   }
 

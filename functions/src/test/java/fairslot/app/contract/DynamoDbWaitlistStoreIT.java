@@ -1,0 +1,21 @@
+package fairslot.app.contract;
+
+import fairslot.aws.Resilient;
+import fairslot.store.dynamodb.DynamoDbBookingStore;
+import fairslot.store.dynamodb.DynamoDbCatalogStore;
+import fairslot.store.dynamodb.DynamoDbWaitlistStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The waitlist store contract on the DynamoDB adapter, against the emulator. */
+class DynamoDbWaitlistStoreIT extends WaitlistStoreContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    String table = Aws.freshTable("contract");
+    return new Stores(
+        new DynamoDbCatalogStore(dynamo, table),
+        new DynamoDbBookingStore(dynamo, table),
+        new DynamoDbWaitlistStore(dynamo, table));
+  }
+}
