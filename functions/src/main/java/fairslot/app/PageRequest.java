@@ -13,10 +13,14 @@ public record PageRequest(int limit, Optional<String> cursor) {
     }
   }
 
-  /** A cursor handed to a list other than the one that produced it: the caller's mistake (422). */
-  public static final class ForeignCursor extends RuntimeException {
-    public ForeignCursor() {
-      super("the cursor belongs to another list", null, false, false);
+  /**
+   * A cursor the store cannot continue from: edited, made by hand, or handed to a list other than
+   * the one that produced it. The caller's mistake (422). Only the store knows its cursors' form,
+   * so only the store throws this, before it reads anything.
+   */
+  public static final class BadCursor extends RuntimeException {
+    public BadCursor(String why) {
+      super(why, null, false, false);
     }
   }
 }

@@ -116,12 +116,8 @@ public final class HttpApi {
       return route.action().apply(request);
     } catch (InvalidInput invalid) {
       return Problems.of(invalid);
-    } catch (PageRequest.ForeignCursor foreign) {
-      return Problems.of(
-          Refusal.INVALID_REQUEST,
-          422,
-          "cursor belongs to another list; start this one without it",
-          Map.of());
+    } catch (PageRequest.BadCursor bad) {
+      return Problems.of(Refusal.INVALID_REQUEST, 422, bad.getMessage(), Map.of());
     }
   }
 }

@@ -86,4 +86,14 @@ class LayersTest {
           .should()
           .onlyDependOnClassesThat()
           .resideInAnyPackage("java..", "fairslot.definitions..");
+
+  /** Endpoints see services and ports only; which store stands behind them is Wiring's business. */
+  @ArchTest
+  static final ArchRule endpointsDoNotReachIntoTheStore =
+      noClasses()
+          .that()
+          .resideInAnyPackage("fairslot.handler.http..", "fairslot.handler.internal..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("fairslot.store..", "software.amazon.awssdk.services.dynamodb..");
 }

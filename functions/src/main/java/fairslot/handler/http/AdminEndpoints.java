@@ -11,7 +11,6 @@ import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.ReportViews;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Views;
-import fairslot.store.dynamodb.Cursors;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -46,9 +45,6 @@ public final class AdminEndpoints implements Endpoints {
       throw InvalidInput.unprocessable("limit must be 1.." + PageRequest.MAX_LIMIT);
     }
     Optional<String> cursor = body.optionalText("cursor");
-    if (cursor.isPresent() && !Cursors.wellFormed(cursor.get())) {
-      throw InvalidInput.unprocessable("cursor is not one this API returned");
-    }
     var check =
         new Reconciliation.Request(
             body.optionalText("slotId"),

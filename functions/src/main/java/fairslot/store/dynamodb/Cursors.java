@@ -83,14 +83,6 @@ public final class Cursors {
   }
 
   /** Whether the text is a cursor this API could have produced, for whatever list. */
-  public static boolean wellFormed(String cursor) {
-    return parse(cursor).isPresent();
-  }
-
-  /** The start key, if the cursor is well formed and belongs to {@code list}. */
-  static Optional<Map<String, AttributeValue>> decode(String cursor, String list) {
-    return parse(cursor).filter(p -> p.list().equals(list)).map(Parsed::key);
-  }
 
   /**
    * The start key of {@code page}'s cursor for {@code list}; a cursor of another list is bad input.
@@ -100,7 +92,18 @@ public final class Cursors {
   }
 
   static Optional<Map<String, AttributeValue>> startKey(Optional<String> cursor, String list) {
-    return cursor.map(c -> decode(c, list).orElseThrow(PageRequest.ForeignCursor::new));
+    return cursor.map(
+        c -> {
+          Parsed parsed =
+              parse(c)
+                  .orElseThrow(
+                      () -> new PageRequest.BadCursor("cursor is not one this API returned"));
+          if (!parsed.list().equals(list)) {
+            throw new PageRequest.BadCursor(
+                "cursor belongs to another list; start this one without it");
+          }
+          return parsed.key();
+        });
   }
 
   private record Parsed(String list, Map<String, AttributeValue> key) {}
