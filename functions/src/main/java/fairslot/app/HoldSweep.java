@@ -1,7 +1,6 @@
 package fairslot.app;
 
 import fairslot.app.BookingStore.ReleaseResult;
-import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,14 +23,16 @@ public final class HoldSweep {
   public JobReport run(int limit) {
     Instant now = clock.instant();
     BookingStore.DueBookings due = bookings.dueHolds(now, limit);
-    int expired = 0;
-    for (Booking b : due.bookings()) {
-      if (releases.release(
-              b, BookingStatus.EXPIRED, Change.expiry(now, "system:sweep-holds", "hold expired"))
-          instanceof ReleaseResult.Released) {
-        expired++;
-      }
-    }
-    return new JobReport("sweep-holds", due.bookings().size(), expired, due.itemsRead());
+    return JobLoop.run(
+        "sweep-holds",
+        due.bookings(),
+        due.itemsRead(),
+        b ->
+            JobLoop.one(
+                releases.release(
+                        b,
+                        BookingStatus.EXPIRED,
+                        Change.expiry(now, "system:sweep-holds", "hold expired"))
+                    instanceof ReleaseResult.Released));
   }
 }

@@ -1,4 +1,12 @@
 package fairslot.app;
 
-/** What one run of a scheduled job did: items found due, items changed, items its queries read. */
-public record JobReport(String job, int due, int changed, int itemsRead) {}
+/**
+ * What one run of a scheduled job did: items found due, things changed, items its queries read, and
+ * items deferred to the next run because the table stayed unavailable.
+ */
+public record JobReport(String job, int due, int changed, int itemsRead, int deferred) {
+
+  public JobReport(String job, int due, int changed, int itemsRead) {
+    this(job, due, changed, itemsRead, 0);
+  }
+}

@@ -1,7 +1,6 @@
 package fairslot.app;
 
 import fairslot.app.BookingStore.MoveResult;
-import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import java.time.Clock;
 import java.time.Instant;
@@ -22,16 +21,16 @@ public final class NoShowSweep {
   public JobReport run(int limit) {
     Instant now = clock.instant();
     BookingStore.DueBookings due = bookings.endedUnattended(now, limit);
-    int marked = 0;
-    for (Booking b : due.bookings()) {
-      if (bookings.move(
-              b,
-              BookingStatus.NO_SHOW,
-              Change.by("system:no-shows", now, "slot ended without check-in"))
-          instanceof MoveResult.Moved) {
-        marked++;
-      }
-    }
-    return new JobReport("no-shows", due.bookings().size(), marked, due.itemsRead());
+    return JobLoop.run(
+        "no-shows",
+        due.bookings(),
+        due.itemsRead(),
+        b ->
+            JobLoop.one(
+                bookings.move(
+                        b,
+                        BookingStatus.NO_SHOW,
+                        Change.by("system:no-shows", now, "slot ended without check-in"))
+                    instanceof MoveResult.Moved));
   }
 }

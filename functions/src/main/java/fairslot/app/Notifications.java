@@ -24,22 +24,22 @@ public final class Notifications {
   public JobReport sendDue(int limit) {
     Instant now = clock.instant();
     var due = store.due(now, limit);
-    int sent = 0;
-    for (NotificationStore.Pending p : due) {
-      try {
-        sender.send(p.notification());
-        if (store.sent(p, now)) {
-          sent++;
-        }
-      } catch (RuntimeException failed) {
-        int attempts = p.attempts() + 1;
-        store.failed(
-            p,
-            now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
-            attempts >= MAX_ATTEMPTS,
-            String.valueOf(failed.getMessage()));
-      }
+    return JobLoop.run("send-notifications", due, due.size(), p -> send(p, now));
+  }
+
+  /** A failed send backs off (or parks); an outbox write the table refused is left for later. */
+  private int send(NotificationStore.Pending p, Instant now) {
+    try {
+      sender.send(p.notification());
+    } catch (RuntimeException failed) {
+      int attempts = p.attempts() + 1;
+      store.failed(
+          p,
+          now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
+          attempts >= MAX_ATTEMPTS,
+          String.valueOf(failed.getMessage()));
+      return 0;
     }
-    return new JobReport("send-notifications", due.size(), sent, due.size());
+    return JobLoop.one(store.sent(p, now));
   }
 }

@@ -113,16 +113,18 @@ public final class QueuedAdmission {
   public JobReport staleRequests(int limit) {
     Instant now = clock.instant();
     var stale = requests.queuedSince(now.minus(REDRIVE_AFTER), limit);
-    int handled = 0;
-    for (BookingRequest request : stale) {
-      if (!request.createdAt().isAfter(now.minus(GIVE_UP_AFTER))) {
-        giveUp(request.requestId());
-      } else {
-        queue.enqueue(request, request.requestId() + "#redrive-" + now.getEpochSecond() / 60);
-      }
-      handled++;
-    }
-    return new JobReport("stale-requests", stale.size(), handled, stale.size());
+    return JobLoop.run(
+        "stale-requests",
+        stale,
+        stale.size(),
+        request -> {
+          if (!request.createdAt().isAfter(now.minus(GIVE_UP_AFTER))) {
+            giveUp(request.requestId());
+          } else {
+            queue.enqueue(request, request.requestId() + "#redrive-" + now.getEpochSecond() / 60);
+          }
+          return 1;
+        });
   }
 
   public Optional<BookingRequest> request(String userId, String requestId) {

@@ -37,13 +37,7 @@ public final class Refunds {
   /** The refund-retry job: every refund due now gets one attempt. */
   public JobReport retryDue(int limit) {
     var due = payments.refundsDue(clock.instant(), limit);
-    int changed = 0;
-    for (Payment p : due) {
-      if (attempt(p)) {
-        changed++;
-      }
-    }
-    return new JobReport("refund-retry", due.size(), changed, due.size());
+    return JobLoop.run("refund-retry", due, due.size(), p -> JobLoop.one(attempt(p)));
   }
 
   /** Right after a refund is requested, so the customer does not wait for the next job run. */

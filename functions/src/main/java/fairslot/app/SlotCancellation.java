@@ -127,13 +127,13 @@ public final class SlotCancellation {
    */
   public JobReport finishInterrupted(java.time.Duration grace, int limit) {
     java.util.List<String> due = catalog.cancelsDue(clock.instant().minus(grace), limit);
-    int finished = 0;
-    for (String slotId : due) {
-      if (cancel("system:finish-cancels", slotId) instanceof Outcome.Done<Cancelled>) {
-        finished++;
-      }
-    }
-    return new JobReport("finish-cancels", due.size(), finished, due.size());
+    return JobLoop.run(
+        "finish-cancels",
+        due,
+        due.size(),
+        slotId ->
+            JobLoop.one(
+                cancel("system:finish-cancels", slotId) instanceof Outcome.Done<Cancelled>));
   }
 
   /**

@@ -196,18 +196,21 @@ public final class WaitlistService {
   public JobReport sweepOffers(int limit) {
     Instant now = clock.instant();
     var due = waitlist.dueOffers(now, limit);
-    int expired = 0;
-    for (WaitlistEntry entry : due) {
-      if (waitlist.endOffer(
-              entry,
-              WaitlistStatus.EXPIRED,
-              new Change(now, "system:sweep-offers", "offer expired", Optional.of(now)))
-          instanceof MoveResult.Moved) {
-        expired++;
-        fill(entry.slotId());
-      }
-    }
-    return new JobReport("sweep-offers", due.size(), expired, due.size());
+    return JobLoop.run(
+        "sweep-offers",
+        due,
+        due.size(),
+        entry -> {
+          if (!(waitlist.endOffer(
+                  entry,
+                  WaitlistStatus.EXPIRED,
+                  new Change(now, "system:sweep-offers", "offer expired", Optional.of(now)))
+              instanceof MoveResult.Moved)) {
+            return 0;
+          }
+          fill(entry.slotId());
+          return 1;
+        });
   }
 
   /**
@@ -216,11 +219,7 @@ public final class WaitlistService {
    */
   public JobReport fallback(int limit) {
     var slots = waitlist.slotsAwaitingOffers(limit);
-    int offers = 0;
-    for (String slotId : slots) {
-      offers += fill(slotId);
-    }
-    return new JobReport("waitlist-fallback", slots.size(), offers, slots.size());
+    return JobLoop.run("waitlist-fallback", slots, slots.size(), this::fill);
   }
 
   /**

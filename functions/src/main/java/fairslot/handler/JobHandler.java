@@ -30,6 +30,7 @@ abstract class JobHandler implements RequestHandler<Map<String, Object>, Map<Str
     out.put("due", report.due());
     out.put("changed", report.changed());
     out.put("itemsRead", report.itemsRead());
+    out.put("deferred", report.deferred());
     return out;
   }
 }
