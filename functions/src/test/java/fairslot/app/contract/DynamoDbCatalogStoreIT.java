@@ -1,0 +1,18 @@
+package fairslot.app.contract;
+
+import fairslot.aws.Resilient;
+import fairslot.store.dynamodb.DynamoDbBookingStore;
+import fairslot.store.dynamodb.DynamoDbCatalogStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The catalog store contract on the DynamoDB adapter, against the emulator. */
+class DynamoDbCatalogStoreIT extends CatalogStoreContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    String table = Aws.freshTable("contract");
+    return new Stores(
+        new DynamoDbCatalogStore(dynamo, table), new DynamoDbBookingStore(dynamo, table));
+  }
+}
