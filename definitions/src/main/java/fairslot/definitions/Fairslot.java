@@ -196,7 +196,8 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/staff/bookings", FRONTDESK, ADMIN),
           RouteDefinition.jwt("GET", "/staff/bookings", FRONTDESK, FINANCE, ADMIN),
           RouteDefinition.jwt("GET", "/reports/daily", FINANCE, ADMIN),
-          RouteDefinition.jwt("POST", "/admin/reconcile", ADMIN));
+          RouteDefinition.jwt("POST", "/admin/reconcile", ADMIN),
+          RouteDefinition.jwt("PATCH", "/slots/{slotId}", ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =

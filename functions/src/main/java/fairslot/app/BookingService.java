@@ -183,10 +183,9 @@ public final class BookingService {
       StoredResponse response,
       Optional<WaitlistEntry> fromOffer,
       Optional<String> grantsRequest) {
+    String userId = booking.userId();
     List<MemberCalendar> calendars =
-        booking.calendarDays().stream()
-            .map(d -> MemberCalendar.empty(booking.userId(), d))
-            .toList();
+        booking.calendarDays().stream().map(d -> MemberCalendar.empty(userId, d)).toList();
     boolean reclaimed = fromOffer.isPresent();
     // A plain booking (no replay to find, no offer, no queued request) on a slot this container saw
     // sold out a moment ago is first looked at with two condition checks: the crowd behind a
@@ -198,6 +197,7 @@ public final class BookingService {
         result = bookings.probe(booking, now).orElse(null);
       }
       if (result == null) {
+        StoredResponse answer = response;
         result =
             bookings.place(
                 new BookingPlan(
@@ -206,9 +206,17 @@ public final class BookingService {
                     actor,
                     calendars,
                     idempotency,
-                    idempotency.map(i -> response),
+                    idempotency.map(i -> answer),
                     fromOffer,
                     grantsRequest));
+      }
+      if (result instanceof PlaceResult.PriceChanged) {
+        // An admin changed the price since this container's slot facts were read: new bookings
+        // pay the new price, so price this one again from the slot as it is, and try again.
+        slot = catalog.findSlot(slot.slotId()).orElse(slot);
+        booking = newBooking(booking.bookingId(), booking.userId(), booking.quantity(), slot, now);
+        response = createdResponse.apply(booking);
+        continue;
       }
       if (result instanceof PlaceResult.SoldOut) {
         soldOut.sawSoldOut(slot.slotId());
@@ -222,10 +230,9 @@ public final class BookingService {
         }
       }
       if (result instanceof PlaceResult.CalendarsMoved moved) {
+        fairslot.domain.Interval wanted = slot.interval();
         Optional<String> clash =
-            moved.current().stream()
-                .flatMap(c -> c.clashWith(slot.interval()).stream())
-                .findFirst();
+            moved.current().stream().flatMap(c -> c.clashWith(wanted).stream()).findFirst();
         if (clash.isPresent()) {
           return Outcome.refused(
               Refusal.TIME_CONFLICT,
@@ -302,9 +309,14 @@ public final class BookingService {
   }
 
   private Booking newBooking(String userId, int quantity, Slot slot, Instant now) {
+    return newBooking(ids.newId(), userId, quantity, slot, now);
+  }
+
+  private static Booking newBooking(
+      String bookingId, String userId, int quantity, Slot slot, Instant now) {
     boolean free = slot.price().isFree();
     return new Booking(
-        ids.newId(),
+        bookingId,
         userId,
         quantity,
         free ? BookingStatus.PAID : BookingStatus.PENDING_PAY,

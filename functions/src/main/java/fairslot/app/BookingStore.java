@@ -125,6 +125,9 @@ public interface BookingStore {
 
     record SlotMissing() implements PlaceResult {}
 
+    /** The slot's price is no longer the one the booking was priced at: price it again. */
+    record PriceChanged() implements PlaceResult {}
+
     /** The queued request this booking would grant was already decided (a redelivered message). */
     record RequestDecided() implements PlaceResult {}
 

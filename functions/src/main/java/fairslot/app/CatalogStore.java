@@ -72,6 +72,14 @@ public interface CatalogStore {
   Optional<Slot> setAdmission(String slotId, fairslot.domain.Admission admission, Change change);
 
   /**
+   * Writes {@code next}'s capacity, remaining, forWaitlist and price, on condition that the slot's
+   * status, counters, capacity and price are still those of {@code seen}; with seats owed to the
+   * waitlist, the slot is marked for the fallback job. The audit record carries each changed field
+   * before and after. False if the slot moved since {@code seen}: read it again and judge again.
+   */
+  boolean editSlot(Slot seen, Slot next, Change change);
+
+  /**
    * Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}, with
    * its audit record.
    */

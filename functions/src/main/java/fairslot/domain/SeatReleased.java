@@ -6,7 +6,9 @@ public record SeatReleased(String eventId, String slotId, int quantity, Reason r
     CANCELLED,
     EXPIRED,
     REFUNDING,
-    ADMIN
+    ADMIN,
+    /** The slot's capacity was raised: the new seats go to the waitlist first. */
+    CAPACITY_ADDED
   }
 
   public static Reason reasonFor(BookingStatus target) {

@@ -8,6 +8,7 @@ import fairslot.app.PaymentService;
 import fairslot.app.QueuedAdmission;
 import fairslot.app.Reconciliation;
 import fairslot.app.SlotCancellation;
+import fairslot.app.SlotEdits;
 import fairslot.app.StaffService;
 import fairslot.app.WaitlistService;
 import fairslot.definitions.Fairslot;
@@ -21,6 +22,7 @@ import fairslot.handler.http.Endpoints;
 import fairslot.handler.http.FinanceEndpoints;
 import fairslot.handler.http.PaymentEndpoints;
 import fairslot.handler.http.StaffEndpoints;
+import fairslot.handler.http.VenueOpsEndpoints;
 import fairslot.handler.http.WaitlistEndpoints;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
@@ -55,7 +57,8 @@ public final class HttpApi {
       QueuedAdmission admission,
       DeskService desk,
       SlotCancellation cancellation,
-      Reconciliation reconciliation) {}
+      Reconciliation reconciliation,
+      SlotEdits slotEdits) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -68,7 +71,8 @@ public final class HttpApi {
             new WaitlistEndpoints(s.waitlist(), s.catalog(), idempotency, clock),
             new StaffEndpoints(s.staff(), s.desk(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),
-            new AdminEndpoints(s.cancellation(), s.reconciliation())));
+            new AdminEndpoints(s.cancellation(), s.reconciliation()),
+            new VenueOpsEndpoints(s.slotEdits())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

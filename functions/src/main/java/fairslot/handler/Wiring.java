@@ -18,6 +18,7 @@ import fairslot.app.Reconciliation;
 import fairslot.app.Refunds;
 import fairslot.app.SeatReleases;
 import fairslot.app.SlotCancellation;
+import fairslot.app.SlotEdits;
 import fairslot.app.StaffService;
 import fairslot.app.WaitlistService;
 import fairslot.aws.AwsRetries;
@@ -63,6 +64,7 @@ public final class Wiring {
   private final DynamoDbPaymentStore paymentStore;
   private final DynamoDbIdempotencyStore idempotencyStore;
   private final SeatReleases releases;
+  private final SlotEdits slotEdits;
   private final PaymentProviders providers;
   private final Refunds refunds;
   private final BookingService bookings;
@@ -121,6 +123,7 @@ public final class Wiring {
     this.ledgerStore = new DynamoDbLedgerStore(dynamo, table);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(bookingStore, adapters.events());
+    this.slotEdits = new SlotEdits(catalogStore, adapters.events(), clock);
     this.providers = new PaymentProviders(adapters.payments());
     this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
     // One of each per container: their per-container hints (sold-out sightings, quiet hold
@@ -225,7 +228,8 @@ public final class Wiring {
             queuedAdmission(),
             desk,
             slotCancellation(),
-            reconciliation()),
+            reconciliation(),
+            slotEdits),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);

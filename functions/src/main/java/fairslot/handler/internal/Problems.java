@@ -29,6 +29,7 @@ public final class Problems {
           INVALID_TRANSITION,
           DUPLICATE_SLOT,
           SEATS_AVAILABLE,
+          CAPACITY_BELOW_BOOKED,
           CONFLICT_COACH,
           CONFLICT_ROOM ->
           409;

@@ -59,6 +59,32 @@ final class AuditItemMapper {
     return item;
   }
 
+  /** As above, with the changed fields' values before and after (numbers and strings). */
+  static Map<String, AttributeValue> withFields(
+      Map<String, AttributeValue> item, Map<String, Object> before, Map<String, Object> after) {
+    Map<String, AttributeValue> withFields = new HashMap<>(item);
+    withFields.put("before", AttributeValue.fromM(fields(before)));
+    withFields.put("after", AttributeValue.fromM(fields(after)));
+    return withFields;
+  }
+
+  private static Map<String, AttributeValue> fields(Map<String, Object> values) {
+    Map<String, AttributeValue> out = new HashMap<>();
+    values.forEach(
+        (k, v) -> out.put(k, v instanceof Number n ? Attr.n(n.longValue()) : s(String.valueOf(v))));
+    return out;
+  }
+
+  private static Map<String, Object> fieldsOf(Map<String, AttributeValue> item, String name) {
+    AttributeValue m = item.get(name);
+    if (m == null || !m.hasM()) {
+      return Map.of();
+    }
+    Map<String, Object> out = new java.util.TreeMap<>();
+    m.m().forEach((k, v) -> out.put(k, v.n() != null ? (Object) Long.parseLong(v.n()) : v.s()));
+    return out;
+  }
+
   static AuditEntry fromItem(Map<String, AttributeValue> item) {
     return new AuditEntry(
         Attr.instant(item, "at"),
@@ -66,6 +92,8 @@ final class AuditItemMapper {
         Attr.str(item, "entity"),
         Attr.str(item, "from"),
         Attr.str(item, "to"),
-        Attr.str(item, "reason"));
+        Attr.str(item, "reason"),
+        fieldsOf(item, "before"),
+        fieldsOf(item, "after"));
   }
 }

@@ -48,7 +48,7 @@ final class BookingPlacement {
                 "seat",
                 plan.fromOffer().isPresent()
                     ? acceptOffer(plan.fromOffer().get(), b, plan.now())
-                    : parts.takeSeats(b, plan.now()))
+                    : parts.takeSeats(b, plan.now(), Optional.of(unitPrice(b))))
             .add(
                 "booking",
                 TransactWriteItem.builder()
@@ -169,7 +169,8 @@ final class BookingPlacement {
       return new PlaceResult.OfferGone(reasons.oldItem("seat").map(WaitlistEntryMapper::fromItem));
     }
     if (reasons.failed("seat")) {
-      return slotRefusal(reasons.oldItem("seat"), plan.now());
+      return slotRefusal(
+          reasons.oldItem("seat"), plan.now(), Optional.of(unitPrice(plan.booking())));
     }
     List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), "calendar");
     if (!moved.isEmpty()) {
@@ -180,7 +181,15 @@ final class BookingPlacement {
   }
 
   /** Why the seat condition failed, from the slot as it was (ALL_OLD). */
-  private static PlaceResult slotRefusal(Optional<Map<String, AttributeValue>> slot, Instant now) {
+  /** The price of one seat the booking was priced at (its amount is price x quantity). */
+  private static fairslot.domain.Money unitPrice(Booking b) {
+    return new fairslot.domain.Money(b.amount().minor() / b.quantity(), b.amount().currency());
+  }
+
+  private static PlaceResult slotRefusal(
+      Optional<Map<String, AttributeValue>> slot,
+      Instant now,
+      Optional<fairslot.domain.Money> unitPrice) {
     if (slot.isEmpty()) {
       return new PlaceResult.SlotMissing();
     }
@@ -189,6 +198,11 @@ final class BookingPlacement {
     }
     if (!Attr.instant(slot.get(), "startAt").isAfter(now)) {
       return new PlaceResult.SlotStarted();
+    }
+    if (unitPrice.isPresent()
+        && (Attr.num(slot.get(), "priceMinor") != unitPrice.get().minor()
+            || !Attr.str(slot.get(), "currency").equals(unitPrice.get().currency()))) {
+      return new PlaceResult.PriceChanged();
     }
     return new PlaceResult.SoldOut(
         Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
@@ -227,7 +241,7 @@ final class BookingPlacement {
     if (guard.isPresent()) {
       return Optional.of(new PlaceResult.AlreadyBooked(Attr.str(guard.get(), "bookingId")));
     }
-    PlaceResult refusal = slotRefusal(slot, now);
+    PlaceResult refusal = slotRefusal(slot, now, Optional.empty());
     if (refusal instanceof PlaceResult.SoldOut soldOut
         && soldOut.remaining() >= b.quantity()
         && Attr.integer(slot.get(), "forWaitlist") == 0) {

@@ -114,50 +114,57 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
-    boolean toWaitlist = false;
+    TransactionParts.SeatReturn how = new TransactionParts.SeatReturn(b.slot().capacity(), false);
     for (int branch = 0; branch < 4; branch++) {
-      Optional<ReleaseResult> done = tryRelease(b, to, change, toWaitlist, notice);
-      if (done.isPresent()) {
-        return done.get();
+      Attempt attempt = tryRelease(b, to, change, how, notice);
+      if (attempt.done().isPresent()) {
+        return attempt.done().get();
       }
-      toWaitlist = !toWaitlist; // the slot's waitlist changed under us: the other branch applies
+      how = attempt.retryWith(); // the slot's waitlist or capacity changed under us
     }
     throw new Unavailable("the waitlist of slot " + b.slot().slotId() + " kept changing", null);
   }
 
-  private Optional<ReleaseResult> tryRelease(
+  /** A release's outcome, or the seat return to try next. */
+  private record Attempt(Optional<ReleaseResult> done, TransactionParts.SeatReturn retryWith) {}
+
+  private Attempt tryRelease(
       Booking b,
       BookingStatus to,
       Change change,
-      boolean toWaitlist,
+      TransactionParts.SeatReturn how,
       Optional<fairslot.domain.Notification> notice) {
-    Transaction tx = releaseActions(b, to, change, toWaitlist, notice);
+    Transaction tx = releaseActions(b, to, change, how, notice);
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       // One release per booking ever, so the booking id names the event for consumers' dedupe.
-      return Optional.of(
-          new ReleaseResult.Released(
-              b.withStatus(to),
-              new SeatReleased(
-                  "release:" + b.bookingId(),
-                  b.slotId(),
-                  b.quantity(),
-                  SeatReleased.reasonFor(to))));
+      return new Attempt(
+          Optional.of(
+              new ReleaseResult.Released(
+                  b.withStatus(to),
+                  new SeatReleased(
+                      "release:" + b.bookingId(),
+                      b.slotId(),
+                      b.quantity(),
+                      SeatReleased.reasonFor(to)))),
+          how);
     }
     Transaction.Cancelled reasons = cancelled.get();
     if (reasons.failed("booking")) {
-      return Optional.of(
-          new ReleaseResult.NotInStatus(
-              reasons.oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow()));
+      return new Attempt(
+          Optional.of(
+              new ReleaseResult.NotInStatus(
+                  reasons.oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow())),
+          how);
     }
-    if (reasons.failed("seats")
-        && reasons
-            .oldItem("seats")
-            .flatMap(
-                slot -> TransactionParts.waitlistBranchFor(slot, b.quantity(), b.slot().capacity()))
-            .map(waiters -> waiters != toWaitlist)
-            .orElse(false)) {
-      return Optional.empty();
+    Optional<TransactionParts.SeatReturn> retry =
+        reasons.failed("seats")
+            ? reasons
+                .oldItem("seats")
+                .flatMap(slot -> TransactionParts.retryFor(slot, b.quantity(), how))
+            : Optional.empty();
+    if (retry.isPresent()) {
+      return new Attempt(Optional.empty(), retry.get());
     }
     // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
     throw new IllegalStateException(
@@ -176,15 +183,12 @@ public final class DynamoDbBookingStore implements BookingStore {
       Booking b,
       BookingStatus to,
       Change change,
-      boolean toWaitlist,
+      TransactionParts.SeatReturn how,
       Optional<fairslot.domain.Notification> notice) {
     Transaction tx =
         new Transaction()
             .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
-            .add(
-                "seats",
-                parts.returnSeats(
-                    b.slotId(), b.quantity(), b.slot().capacity(), toWaitlist, change.at()))
+            .add("seats", parts.returnSeats(b.slotId(), b.quantity(), how, change.at()))
             .add("guard", parts.deleteGuard(b))
             .addEach(
                 "calendar",

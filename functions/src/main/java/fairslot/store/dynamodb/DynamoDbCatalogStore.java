@@ -256,6 +256,12 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
+  public boolean editSlot(Slot seen, Slot next, Change change) {
+    facts.forget(seen.slotId());
+    return new SlotEditWrite(dynamo, table).write(seen, next, change);
+  }
+
+  @Override
   public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change) {
     facts.forget(slotId);
     return changeSlot(

@@ -44,24 +44,41 @@ final class TransactionParts {
    * its waitlist (while seats are owed, nobody may book past the people waiting).
    */
   TransactWriteItem takeSeats(Booking b, java.time.Instant now) {
+    return takeSeats(b, now, Optional.empty());
+  }
+
+  /**
+   * As above; with {@code unitPrice}, also on condition that the slot still sells at that price (a
+   * new booking pays the price of the moment it is made, even right after an edit).
+   */
+  TransactWriteItem takeSeats(
+      Booking b, java.time.Instant now, Optional<fairslot.domain.Money> unitPrice) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":q",
+                n(b.quantity()),
+                ":open",
+                s(SlotStatus.OPEN.name()),
+                ":now",
+                millis(now),
+                ":zero",
+                n(0)));
+    String condition = SEATS_CONDITION;
+    if (unitPrice.isPresent()) {
+      condition += " AND priceMinor = :unit AND currency = :currency";
+      values.put(":unit", n(unitPrice.get().minor()));
+      values.put(":currency", s(unitPrice.get().currency()));
+    }
     return TransactWriteItem.builder()
         .update(
             Update.builder()
                 .tableName(table)
                 .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
                 .updateExpression("SET remaining = remaining - :q")
-                .conditionExpression(SEATS_CONDITION)
+                .conditionExpression(condition)
                 .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":q",
-                        n(b.quantity()),
-                        ":open",
-                        s(SlotStatus.OPEN.name()),
-                        ":now",
-                        millis(now),
-                        ":zero",
-                        n(0)))
+                .expressionAttributeValues(values)
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
                 .build())
         .build();
@@ -73,16 +90,26 @@ final class TransactionParts {
    * marked for the fallback job. Each branch's condition states which case it is for; the store
    * tries the likelier one and switches when the slot says otherwise.
    */
-  TransactWriteItem returnSeats(
-      String slotId, int quantity, int capacity, boolean toWaitlist, java.time.Instant at) {
+  TransactWriteItem returnSeats(String slotId, int quantity, SeatReturn how, java.time.Instant at) {
     Map<String, AttributeValue> values =
-        new HashMap<>(Map.of(":q", n(quantity), ":most", n(capacity - quantity), ":zero", n(0)));
+        new HashMap<>(
+            Map.of(
+                ":q",
+                n(quantity),
+                ":cap",
+                n(how.capacity()),
+                ":most",
+                n(how.capacity() - quantity),
+                ":zero",
+                n(0)));
     String update = "SET remaining = remaining + :q";
-    String condition = "remaining <= :most AND waitlistLength = :zero";
-    if (toWaitlist) {
+    // The cap is judged against the capacity the slot has now (an admin may have changed it since
+    // the booking was made): a changed capacity fails the write and it is retried with the new one.
+    String condition = "capacity = :cap AND remaining <= :most AND waitlistLength = :zero";
+    if (how.toWaitlist()) {
       update +=
           ", forWaitlist = forWaitlist + :q, awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
-      condition = "remaining <= :most AND waitlistLength > :zero";
+      condition = "capacity = :cap AND remaining <= :most AND waitlistLength > :zero";
       values.put(":shard", s(Keys.shard("AWAIT", slotId)));
       values.put(":at", millis(at));
     }
@@ -100,14 +127,24 @@ final class TransactionParts {
   }
 
   /**
-   * Whether a failed {@link #returnSeats} only chose the wrong branch (and not: the cap was hit).
+   * How seats are returned: against which capacity, and to the waitlist or to open sale. The first
+   * try is a guess from the booking's copy; a miss is corrected from the slot as it was.
    */
-  static Optional<Boolean> waitlistBranchFor(
-      Map<String, AttributeValue> slot, int quantity, int capacity) {
+  record SeatReturn(int capacity, boolean toWaitlist) {}
+
+  /**
+   * What a failed {@link #returnSeats} should be retried with, read from the slot as it was: its
+   * capacity now and the branch its waitlist calls for. Empty if {@code tried} was already that, or
+   * if the seats would exceed capacity (the books are off: never paper over that).
+   */
+  static Optional<SeatReturn> retryFor(
+      Map<String, AttributeValue> slot, int quantity, SeatReturn tried) {
+    int capacity = Attr.integer(slot, "capacity");
     if (Attr.integer(slot, "remaining") > capacity - quantity) {
       return Optional.empty();
     }
-    return Optional.of(Attr.integer(slot, "waitlistLength") > 0);
+    SeatReturn fits = new SeatReturn(capacity, Attr.integer(slot, "waitlistLength") > 0);
+    return fits.equals(tried) ? Optional.empty() : Optional.of(fits);
   }
 
   /** One active booking per member per slot. */

@@ -97,7 +97,7 @@ final class WaitlistMoves {
 
   MoveResult endOffer(
       WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice) {
-    boolean toWaitlist = true;
+    TransactionParts.SeatReturn how = new TransactionParts.SeatReturn(entry.slotCapacity(), true);
     for (int branch = 0; branch < 4; branch++) {
       Map<String, AttributeValue> values =
           new HashMap<>(Map.of(":to", s(to.name()), ":offered", s("OFFERED")));
@@ -122,10 +122,7 @@ final class WaitlistMoves {
                               .expressionAttributeValues(values)
                               .build())
                       .build())
-              .add(
-                  "seats",
-                  parts.returnSeats(
-                      entry.slotId(), 1, entry.slotCapacity(), toWaitlist, change.at()));
+              .add("seats", parts.returnSeats(entry.slotId(), 1, how, change.at()));
       notice.ifPresent(
           kind ->
               tx.add(
@@ -141,19 +138,15 @@ final class WaitlistMoves {
       if (reasons.failed("entry")) {
         return new MoveResult.Missed();
       }
-      boolean branchTaken = toWaitlist;
-      boolean wrongBranch =
+      TransactionParts.SeatReturn tried = how;
+      Optional<TransactionParts.SeatReturn> retry =
           reasons.failed("seats")
-              && reasons
-                  .oldItem("seats")
-                  .flatMap(
-                      slot -> TransactionParts.waitlistBranchFor(slot, 1, entry.slotCapacity()))
-                  .map(waiters -> waiters != branchTaken)
-                  .orElse(false);
-      if (!wrongBranch) {
+              ? reasons.oldItem("seats").flatMap(slot -> TransactionParts.retryFor(slot, 1, tried))
+              : Optional.empty();
+      if (retry.isEmpty()) {
         throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
       }
-      toWaitlist = !toWaitlist;
+      how = retry.get();
     }
     return new MoveResult.Missed();
   }

@@ -68,7 +68,8 @@ public final class MemoryBookingStore implements BookingStore {
       Optional<PlaceResult> seats =
           plan.fromOffer().isPresent()
               ? offerRefusal(plan.fromOffer().get(), b, plan.now())
-              : seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now());
+              : seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now())
+                  .or(() -> priceRefusal(t.slots.get(b.slotId()), b));
       if (seats.isPresent()) {
         return seats.get();
       }
@@ -126,6 +127,12 @@ public final class MemoryBookingStore implements BookingStore {
       audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
       return new PlaceResult.Placed(b);
     }
+  }
+
+  /** A new booking pays the slot's price of the moment: priced at another, it is priced again. */
+  private static Optional<PlaceResult> priceRefusal(Slot slot, Booking b) {
+    boolean same = slot.price().times(b.quantity()).equals(b.amount());
+    return same ? Optional.empty() : Optional.of(new PlaceResult.PriceChanged());
   }
 
   /** The offer condition: still OFFERED to this member and not past its deadline. */

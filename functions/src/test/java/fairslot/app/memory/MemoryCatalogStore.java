@@ -154,6 +154,43 @@ public final class MemoryCatalogStore implements CatalogStore {
     }
   }
 
+  @Override
+  public boolean editSlot(Slot seen, Slot next, Change change) {
+    synchronized (t.lock) {
+      Slot now = t.slots.get(seen.slotId());
+      if (!now.equals(seen) || !now.interval().start().isAfter(change.at())) {
+        return false; // the adapter conditions on every counter, the price and the status
+      }
+      t.slots.put(seen.slotId(), next);
+      if (next.forWaitlist() > seen.forWaitlist()) {
+        t.awaitingOffers.add(seen.slotId());
+      }
+      java.util.Map<String, Object> before = new java.util.LinkedHashMap<>();
+      java.util.Map<String, Object> after = new java.util.LinkedHashMap<>();
+      if (seen.capacity() != next.capacity()) {
+        before.put("capacity", seen.capacity());
+        after.put("capacity", next.capacity());
+        before.put("remaining", seen.remaining());
+        after.put("remaining", next.remaining());
+      }
+      if (!seen.price().equals(next.price())) {
+        before.put("priceMinor", seen.price().minor());
+        after.put("priceMinor", next.price().minor());
+      }
+      t.audit.add(
+          new AuditEntry(
+              change.at(),
+              change.actor(),
+              "slot:" + seen.slotId(),
+              seen.status().name(),
+              next.status().name(),
+              change.reason(),
+              before,
+              after));
+      return true;
+    }
+  }
+
   private void audit(String slotId, String from, String to, Change change) {
     t.audit.add(
         new AuditEntry(change.at(), change.actor(), "slot:" + slotId, from, to, change.reason()));

@@ -1,0 +1,63 @@
+package fairslot.app;
+
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import fairslot.domain.SeatReleased;
+import fairslot.domain.Slot;
+import fairslot.domain.SlotEdit;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Edits of a slot's price and capacity (PATCH /slots/{id}). The edit is judged on the slot as read
+ * and written on condition that the slot is still exactly that, so the audit's before and after are
+ * the truth; a booking that lands in between makes the write miss, and the edit is judged again on
+ * the fresh slot. Raised capacity owed to the waitlist is announced like a release, so the waitlist
+ * offers it at once (the fallback job finds it if the announcement is lost).
+ */
+public final class SlotEdits {
+  private static final int MAX_ROUNDS = 8;
+
+  private final CatalogStore catalog;
+  private final EventPublisher events;
+  private final Clock clock;
+
+  public SlotEdits(CatalogStore catalog, EventPublisher events, Clock clock) {
+    this.catalog = catalog;
+    this.events = events;
+    this.clock = clock;
+  }
+
+  public Outcome<Slot> edit(String slotId, SlotEdit edit, String actor) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Optional<Slot> found = catalog.findSlot(slotId);
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+      }
+      Slot seen = found.get();
+      if (edit.changesNothing()) {
+        return Outcome.done(seen);
+      }
+      Instant now = clock.instant();
+      Outcome<Slot> judged = edit.applyTo(seen, now);
+      if (!(judged instanceof Outcome.Done<Slot> done)) {
+        return judged;
+      }
+      Slot next = done.value();
+      if (catalog.editSlot(seen, next, Change.by(actor, now, "slot edited"))) {
+        int owed = next.forWaitlist() - seen.forWaitlist();
+        if (owed > 0) {
+          events.seatsReleased(
+              new SeatReleased(
+                  "capacity:" + slotId + ":" + now.toEpochMilli() + ":" + next.capacity(),
+                  slotId,
+                  owed,
+                  SeatReleased.Reason.CAPACITY_ADDED));
+        }
+        return Outcome.done(next);
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the slot is busy; try the edit again");
+  }
+}

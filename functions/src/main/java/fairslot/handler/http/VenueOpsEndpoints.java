@@ -1,0 +1,61 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.SlotEdits;
+import fairslot.domain.SlotEdit;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.Function;
+
+/** Venue operations: editing what was created (v1.1 "Venue operations"). */
+public final class VenueOpsEndpoints implements Endpoints {
+  private static final Set<String> SLOT_FIELDS = Set.of("priceMinor", "currency", "capacity");
+
+  private final SlotEdits slotEdits;
+
+  public VenueOpsEndpoints(SlotEdits slotEdits) {
+    this.slotEdits = slotEdits;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of("PATCH /slots/{slotId}", this::editSlot);
+  }
+
+  private HttpResponse editSlot(HttpRequest request) {
+    SlotEdit edit = slotEdit(RequestBody.parse(request.body()).onlyFields("slot", SLOT_FIELDS));
+    return respond(
+        slotEdits.edit(request.path("slotId"), edit, request.requireCaller().userId()),
+        200,
+        Views.SlotView::of);
+  }
+
+  static SlotEdit slotEdit(RequestBody body) {
+    Optional<Long> priceMinor = Optional.empty();
+    if (body.has("priceMinor")) {
+      long minor = body.nonNegativeLong("priceMinor");
+      if (minor > CatalogRequests.MAX_PRICE_MINOR) {
+        throw InvalidInput.unprocessable("priceMinor must be from 0 to 10^12");
+      }
+      priceMinor = Optional.of(minor);
+    }
+    Optional<String> currency = body.optionalText("currency");
+    if (currency.isPresent() && !currency.get().matches("[A-Z]{3}")) {
+      throw InvalidInput.unprocessable("currency must be three upper-case letters");
+    }
+    OptionalInt capacity = body.optionalInteger("capacity");
+    if (capacity.isPresent()
+        && (capacity.getAsInt() < 1 || capacity.getAsInt() > CatalogRequests.MAX_CAPACITY)) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
+    }
+    return new SlotEdit(priceMinor, currency, capacity);
+  }
+}
