@@ -17,7 +17,13 @@ import java.util.Optional;
  * offers it at once (the fallback job finds it if the announcement is lost).
  */
 public final class SlotEdits {
-  private static final int MAX_ROUNDS = 8;
+  /**
+   * The write conditions on the exact stock (that is what makes the audit's remainingBefore and
+   * remainingAfter true), so each booking in between makes it miss. An edit during a crowd keeps
+   * trying until the crowd leaves a gap; 25 rounds carried every edit through a 100-booking race on
+   * the emulator (SlotEditIT). Past them: 503 throttled, and the admin tries again.
+   */
+  private static final int MAX_ROUNDS = 25;
 
   private final CatalogStore catalog;
   private final EventPublisher events;

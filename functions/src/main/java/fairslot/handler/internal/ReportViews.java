@@ -34,10 +34,35 @@ public final class ReportViews {
     }
   }
 
+  /**
+   * An audit record; an edit or seat change adds the changed fields before and after, and {@code
+   * remainingBefore}/{@code remainingAfter} when the slot's stock changed.
+   */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
   public record AuditView(
-      String at, String actor, String entity, String from, String to, String reason) {
+      String at,
+      String actor,
+      String entity,
+      String from,
+      String to,
+      String reason,
+      Object remainingBefore,
+      Object remainingAfter,
+      java.util.Map<String, Object> before,
+      java.util.Map<String, Object> after) {
     public static AuditView of(fairslot.domain.AuditEntry e) {
-      return new AuditView(e.at().toString(), e.actor(), e.entity(), e.from(), e.to(), e.reason());
+      return new AuditView(
+          e.at().toString(),
+          e.actor(),
+          e.entity(),
+          e.from(),
+          e.to(),
+          e.reason(),
+          e.before().get("remaining"),
+          e.after().get("remaining"),
+          e.before(),
+          e.after());
     }
   }
 

@@ -45,7 +45,7 @@ final class SlotEditWrite {
     values.put(":np", n(next.price().minor()));
     values.put(":nc", s(next.price().currency()));
     String update =
-        "SET capacity = :ncap, remaining = :nrem, forWaitlist = :nfw, priceMinor = :np,"
+        "SET #capacity = :ncap, remaining = :nrem, forWaitlist = :nfw, priceMinor = :np,"
             + " currency = :nc";
     if (next.forWaitlist() > seen.forWaitlist()) {
       // New seats owed to the waitlist: mark the slot for the fallback job, as a release does.
@@ -64,10 +64,11 @@ final class SlotEditWrite {
                             .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
                             .updateExpression(update)
                             .conditionExpression(
-                                "#status = :status AND capacity = :cap AND remaining = :rem"
+                                "#status = :status AND #capacity = :cap AND remaining = :rem"
                                     + " AND forWaitlist = :fw AND waitlistLength = :wl"
                                     + " AND priceMinor = :p AND currency = :c AND startAt > :now")
-                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeNames(
+                                Map.of("#status", "status", "#capacity", "capacity"))
                             .expressionAttributeValues(values)
                             .build())
                     .build())

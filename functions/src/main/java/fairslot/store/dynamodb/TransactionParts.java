@@ -105,11 +105,11 @@ final class TransactionParts {
     String update = "SET remaining = remaining + :q";
     // The cap is judged against the capacity the slot has now (an admin may have changed it since
     // the booking was made): a changed capacity fails the write and it is retried with the new one.
-    String condition = "capacity = :cap AND remaining <= :most AND waitlistLength = :zero";
+    String condition = "#capacity = :cap AND remaining <= :most AND waitlistLength = :zero";
     if (how.toWaitlist()) {
       update +=
           ", forWaitlist = forWaitlist + :q, awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
-      condition = "capacity = :cap AND remaining <= :most AND waitlistLength > :zero";
+      condition = "#capacity = :cap AND remaining <= :most AND waitlistLength > :zero";
       values.put(":shard", s(Keys.shard("AWAIT", slotId)));
       values.put(":at", millis(at));
     }
@@ -120,6 +120,7 @@ final class TransactionParts {
                 .key(Attr.key(Keys.slot(slotId), "SLOT"))
                 .updateExpression(update)
                 .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#capacity", "capacity"))
                 .expressionAttributeValues(values)
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
                 .build())
