@@ -272,8 +272,29 @@ class BadInputIT {
                 "POST /slots/{slotId}/close",
                 e -> e.as("a", ADMIN).path("slotId", "nope"),
                 404,
+                "not_found"),
+            slotEdit("edit with a price beyond 10^12", "{\"priceMinor\":1000000000001}"),
+            slotEdit("edit with a fractional price", "{\"priceMinor\":1.5}"),
+            slotEdit("edit with a lower-case currency", "{\"currency\":\"cny\"}"),
+            slotEdit("edit with capacity 0", "{\"capacity\":0}"),
+            slotEdit("edit with capacity beyond 100000", "{\"capacity\":100001}"),
+            slotEdit("edit with an unknown field", "{\"remaining\":99}"),
+            new Case(
+                "edit an unknown slot",
+                "PATCH /slots/{slotId}",
+                e -> e.as("a", ADMIN).path("slotId", "nope").body("{\"priceMinor\":1}"),
+                404,
                 "not_found"))
         .map(Arguments::of);
+  }
+
+  private Case slotEdit(String name, String body) {
+    return new Case(
+        name,
+        "PATCH /slots/{slotId}",
+        e -> e.as("a", ADMIN).path("slotId", slotId).body(body),
+        422,
+        "invalid_request");
   }
 
   private Case booking(String name, String body, int status, String code) {
