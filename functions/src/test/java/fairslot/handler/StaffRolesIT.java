@@ -50,6 +50,7 @@ class StaffRolesIT {
     MATRIX.put("GET /reports/daily", Set.of(FINANCE, ADMIN));
     MATRIX.put("GET /audit", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /admin/reconcile", Set.of(ADMIN));
+    MATRIX.put("PATCH /slots/{slotId}", Set.of(ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
