@@ -215,11 +215,21 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   /** Single flight per slot, refreshed after a second (see {@link SlotFacts}). */
   @Override
   public Optional<Slot> slotFacts(String slotId) {
-    return facts.get(slotId, this::findSlot);
+    return facts.get(slotId, this::readSlot);
   }
 
+  /**
+   * A consistent read, which also refreshes this container's slot facts: after a booking found the
+   * price changed and read the slot again, the next bookings here are priced right at once.
+   */
   @Override
   public Optional<Slot> findSlot(String slotId) {
+    Optional<Slot> slot = readSlot(slotId);
+    slot.ifPresent(facts::saw);
+    return slot;
+  }
+
+  private Optional<Slot> readSlot(String slotId) {
     return get(Keys.slot(slotId), "SLOT").map(SlotItemMapper::fromItem);
   }
 

@@ -43,6 +43,11 @@ final class SlotFacts {
     return Optional.of(cached.get().slot());
   }
 
+  /** A slot just read consistently: its facts are the freshest there are. */
+  void saw(Slot slot) {
+    facts.put(slot.slotId(), new Cached(slot));
+  }
+
   void forget(String slotId) {
     facts.remove(slotId);
   }

@@ -79,22 +79,7 @@ public final class MemoryTables {
 
   /** The slot with new counters; everything else as it was. */
   static Slot counted(Slot s, int remaining, int forWaitlist) {
-    return new Slot(
-        s.slotId(),
-        s.venueId(),
-        s.resourceId(),
-        s.kind(),
-        s.interval(),
-        s.capacity(),
-        remaining,
-        s.status(),
-        s.price(),
-        s.admission(),
-        s.waitlistLength(),
-        s.timeZone(),
-        s.policy(),
-        forWaitlist,
-        s.assignment());
+    return counted(s, remaining, forWaitlist, s.waitlistLength());
   }
 
   /** The slot with new counters, waitlist length included; everything else as it was. */

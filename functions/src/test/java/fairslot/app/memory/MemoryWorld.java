@@ -53,6 +53,10 @@ public final class MemoryWorld {
   public final ScriptedProvider provider = new ScriptedProvider();
   public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
   public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
+
+  /** How many of {@link #released} were handed to the waitlist so far. */
+  private int delivered;
+
   public final CatalogService catalog;
   public final BookingService bookings;
   public final Refunds refunds;
@@ -167,8 +171,6 @@ public final class MemoryWorld {
       waitlist.onSeatReleased(e.eventId(), e.slotId());
     }
   }
-
-  private int delivered;
 
   /**
    * The seat ledger recounted from the raw items: capacity == remaining + active booking quantities
