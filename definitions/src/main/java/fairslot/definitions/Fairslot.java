@@ -197,7 +197,9 @@ public final class Fairslot {
           RouteDefinition.jwt("GET", "/staff/bookings", FRONTDESK, FINANCE, ADMIN),
           RouteDefinition.jwt("GET", "/reports/daily", FINANCE, ADMIN),
           RouteDefinition.jwt("POST", "/admin/reconcile", ADMIN),
-          RouteDefinition.jwt("PATCH", "/slots/{slotId}", ADMIN));
+          RouteDefinition.jwt("PATCH", "/slots/{slotId}", ADMIN),
+          RouteDefinition.jwt("PATCH", "/venues/{venueId}", ADMIN),
+          RouteDefinition.jwt("PATCH", "/venues/{venueId}/resources/{resourceId}", ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =

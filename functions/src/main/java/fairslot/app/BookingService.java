@@ -210,9 +210,10 @@ public final class BookingService {
                     fromOffer,
                     grantsRequest));
       }
-      if (result instanceof PlaceResult.PriceChanged) {
-        // An admin changed the price since this container's slot facts were read: new bookings
-        // pay the new price, so price this one again from the slot as it is, and try again.
+      if (result instanceof PlaceResult.TermsChanged) {
+        // An admin changed the price or the venue policy since this container's slot facts were
+        // read: new bookings are made under the new terms, so make this one again from the slot as
+        // it is, and try again.
         slot = catalog.findSlot(slot.slotId()).orElse(slot);
         booking = newBooking(booking.bookingId(), booking.userId(), booking.quantity(), slot, now);
         response = createdResponse.apply(booking);

@@ -125,8 +125,11 @@ public interface BookingStore {
 
     record SlotMissing() implements PlaceResult {}
 
-    /** The slot's price is no longer the one the booking was priced at: price it again. */
-    record PriceChanged() implements PlaceResult {}
+    /**
+     * The slot's price or its venue's policy is no longer what the booking was made under (an admin
+     * edited it since the slot facts were read): make it again from the slot as it is.
+     */
+    record TermsChanged() implements PlaceResult {}
 
     /** The queued request this booking would grant was already decided (a redelivered message). */
     record RequestDecided() implements PlaceResult {}

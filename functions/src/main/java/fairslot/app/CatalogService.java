@@ -3,8 +3,10 @@ package fairslot.app;
 import fairslot.domain.Admission;
 import fairslot.domain.Assignee;
 import fairslot.domain.Assignment;
+import fairslot.domain.Inherited;
 import fairslot.domain.Interval;
 import fairslot.domain.Money;
+import fairslot.domain.OperatingStatus;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
 import fairslot.domain.Resource;
@@ -242,7 +244,8 @@ public final class CatalogService {
           venue.timeZone(),
           venue.policy(),
           0,
-          assignment);
+          assignment,
+          Inherited.of(venue, resource));
     }
   }
 
@@ -267,6 +270,12 @@ public final class CatalogService {
         return Outcome.refused(
             Refusal.INVALID_REQUEST, "the " + what + " belongs to another venue");
       }
+    }
+    if (venue.get().status() == OperatingStatus.DISABLED) {
+      return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
+    }
+    if (resource.status() == OperatingStatus.DISABLED) {
+      return Outcome.refused(Refusal.DISABLED, "the resource is disabled");
     }
     int capacity = wantedCapacity.orElse(resource.capacity());
     if (resource.kind() == ResourceKind.EXCLUSIVE && capacity != 1) {

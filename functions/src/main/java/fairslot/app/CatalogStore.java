@@ -80,6 +80,26 @@ public interface CatalogStore {
   boolean editSlot(Slot seen, Slot next, Change change);
 
   /**
+   * Writes {@code next} (one revision on from {@code seen}) with its audit record, each changed
+   * field before and after, on condition the venue is still at {@code seen}'s revision. False if it
+   * moved: read it again and judge again.
+   */
+  boolean editVenue(Venue seen, Venue next, Change change);
+
+  /** As {@link #editVenue}, for a resource. */
+  boolean editResource(Resource seen, Resource next, Change change);
+
+  /**
+   * Brings each slot of the venue starting after {@code after} to the venue's revision: its policy
+   * copy and disabled mark. A slot already at that revision or a newer one is left alone, so a
+   * rerun changes nothing. Returns the slots changed.
+   */
+  int carryToFutureSlots(Venue venue, java.time.Instant after);
+
+  /** As above, for a resource's disabled mark. */
+  int carryToFutureSlots(Resource resource, java.time.Instant after);
+
+  /**
    * Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}, with
    * its audit record.
    */

@@ -38,7 +38,7 @@ final class PlacementOutcomes {
     if (result instanceof PlaceResult.SlotStarted) {
       return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
     }
-    if (result instanceof PlaceResult.PriceChanged) {
+    if (result instanceof PlaceResult.TermsChanged) {
       return Outcome.refused(Refusal.THROTTLED, "the slot's price kept changing; try again");
     }
     if (result instanceof PlaceResult.SlotMissing) {

@@ -5,7 +5,8 @@ import java.time.ZoneId;
 
 /**
  * The slot facts a booking was sold under, copied onto the booking so it never needs the slot to
- * explain itself.
+ * explain itself. The hold and cancel cutoff are the venue policy of that moment ({@code policyRev}
+ * is the venue revision they came from): a later policy edit never changes a promise already made.
  */
 public record BookedSlot(
     String slotId,
@@ -15,7 +16,9 @@ public record BookedSlot(
     Interval interval,
     int capacity,
     ZoneId timeZone,
-    Duration cancelCutoff) {
+    Duration cancelCutoff,
+    Duration holdDuration,
+    long policyRev) {
 
   public static BookedSlot of(Slot slot) {
     return new BookedSlot(
@@ -26,6 +29,8 @@ public record BookedSlot(
         slot.interval(),
         slot.capacity(),
         slot.timeZone(),
-        slot.policy().cancelCutoff());
+        slot.policy().cancelCutoff(),
+        slot.policy().holdDuration(),
+        slot.inherited().venueRev());
   }
 }

@@ -26,7 +26,8 @@ public record Slot(
     ZoneId timeZone,
     VenuePolicy policy,
     int forWaitlist,
-    Assignment assignment) {
+    Assignment assignment,
+    Inherited inherited) {
 
   /** Longest slot we accept: keeps a booking's member-calendar days to at most two. */
   public static final Duration MAX_LENGTH = Duration.ofHours(24);
@@ -49,6 +50,42 @@ public record Slot(
     }
   }
 
+  /** A slot of an active venue and resource, at their first revision. */
+  public Slot(
+      String slotId,
+      String venueId,
+      String resourceId,
+      ResourceKind kind,
+      Interval interval,
+      int capacity,
+      int remaining,
+      SlotStatus status,
+      Money price,
+      Admission admission,
+      int waitlistLength,
+      ZoneId timeZone,
+      VenuePolicy policy,
+      int forWaitlist,
+      Assignment assignment) {
+    this(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        remaining,
+        status,
+        price,
+        admission,
+        waitlistLength,
+        timeZone,
+        policy,
+        forWaitlist,
+        assignment,
+        Inherited.NONE);
+  }
+
   public Slot with(SlotStatus next) {
     return new Slot(
         slotId,
@@ -65,7 +102,48 @@ public record Slot(
         timeZone,
         policy,
         forWaitlist,
-        assignment);
+        assignment,
+        inherited);
+  }
+
+  /** The slot carrying its venue's policy at revision {@code venueRev}. */
+  public Slot withVenue(VenuePolicy venuePolicy, long venueRev) {
+    return withPolicy(
+        venuePolicy,
+        new Inherited(
+            venueRev,
+            inherited.resourceRev(),
+            inherited.venueDisabled(),
+            inherited.resourceDisabled()));
+  }
+
+  public Slot withInherited(Inherited next) {
+    return withPolicy(policy, next);
+  }
+
+  private Slot withPolicy(VenuePolicy venuePolicy, Inherited next) {
+    return new Slot(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        remaining,
+        status,
+        price,
+        admission,
+        waitlistLength,
+        timeZone,
+        venuePolicy,
+        forWaitlist,
+        assignment,
+        next);
+  }
+
+  /** Takes new bookings and joins: open, and neither its venue nor its resource is disabled. */
+  public boolean onSale() {
+    return status == SlotStatus.OPEN && !inherited.disabled();
   }
 
   public boolean hasStarted(Instant now) {

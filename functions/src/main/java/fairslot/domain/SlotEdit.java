@@ -62,6 +62,7 @@ public record SlotEdit(Optional<Long> priceMinor, Optional<String> currency, Opt
             s.timeZone(),
             s.policy(),
             owed,
-            s.assignment()));
+            s.assignment(),
+            s.inherited()));
   }
 }

@@ -10,6 +10,7 @@ import fairslot.app.Reconciliation;
 import fairslot.app.SlotCancellation;
 import fairslot.app.SlotEdits;
 import fairslot.app.StaffService;
+import fairslot.app.VenueEdits;
 import fairslot.app.WaitlistService;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.Role;
@@ -58,7 +59,8 @@ public final class HttpApi {
       DeskService desk,
       SlotCancellation cancellation,
       Reconciliation reconciliation,
-      SlotEdits slotEdits) {}
+      SlotEdits slotEdits,
+      VenueEdits venueEdits) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -72,7 +74,7 @@ public final class HttpApi {
             new StaffEndpoints(s.staff(), s.desk(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),
             new AdminEndpoints(s.cancellation(), s.reconciliation()),
-            new VenueOpsEndpoints(s.slotEdits())));
+            new VenueOpsEndpoints(s.slotEdits(), s.venueEdits())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

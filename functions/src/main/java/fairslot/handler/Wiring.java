@@ -20,6 +20,7 @@ import fairslot.app.SeatReleases;
 import fairslot.app.SlotCancellation;
 import fairslot.app.SlotEdits;
 import fairslot.app.StaffService;
+import fairslot.app.VenueEdits;
 import fairslot.app.WaitlistService;
 import fairslot.aws.AwsRetries;
 import fairslot.aws.Resilient;
@@ -65,6 +66,7 @@ public final class Wiring {
   private final DynamoDbIdempotencyStore idempotencyStore;
   private final SeatReleases releases;
   private final SlotEdits slotEdits;
+  private final VenueEdits venueEdits;
   private final PaymentProviders providers;
   private final Refunds refunds;
   private final BookingService bookings;
@@ -124,6 +126,7 @@ public final class Wiring {
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(bookingStore, adapters.events());
     this.slotEdits = new SlotEdits(catalogStore, adapters.events(), clock);
+    this.venueEdits = new VenueEdits(catalogStore, clock);
     this.providers = new PaymentProviders(adapters.payments());
     this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
     // One of each per container: their per-container hints (sold-out sightings, quiet hold
@@ -229,7 +232,8 @@ public final class Wiring {
             desk,
             slotCancellation(),
             reconciliation(),
-            slotEdits),
+            slotEdits,
+            venueEdits),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);

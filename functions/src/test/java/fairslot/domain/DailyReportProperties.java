@@ -50,7 +50,9 @@ class DailyReportProperties {
                         new Interval(START, START.plusSeconds(3600)),
                         10,
                         ZoneOffset.UTC,
-                        Duration.ofHours(2)),
+                        Duration.ofHours(2),
+                        Duration.ofMinutes(15),
+                        0),
                     1));
   }
 

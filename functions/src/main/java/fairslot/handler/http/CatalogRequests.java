@@ -5,6 +5,7 @@ import fairslot.domain.Admission;
 import fairslot.domain.Assignee;
 import fairslot.domain.Assignment;
 import fairslot.domain.Money;
+import fairslot.domain.PolicyChange;
 import fairslot.domain.ResourceKind;
 import fairslot.domain.VenuePolicy;
 import fairslot.domain.WaitlistMode;
@@ -48,6 +49,27 @@ final class CatalogRequests {
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
+  }
+
+  /**
+   * The policy fields a venue edit names (a merge patch: the others keep their value), each within
+   * the contract's bounds.
+   */
+  static PolicyChange policyChange(RequestBody body) {
+    RequestBody p = body.object("policy").onlyFields("policy", POLICY_FIELDS);
+    PolicyChange change =
+        new PolicyChange(
+            p.optionalDuration("holdDuration"),
+            p.optionalDuration("cancelCutoff"),
+            p.optionalDuration("offerDuration"),
+            p.optionalEnum("waitlistMode", WaitlistMode.class),
+            p.optionalInteger("maxPerBooking"));
+    try {
+      change.applyTo(VenuePolicy.DEFAULT); // each bound is per field: judged on any policy
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("policy: " + e.getMessage());
+    }
+    return change;
   }
 
   static CatalogService.CreateResource createResource(String venueId, RequestBody body) {

@@ -3,7 +3,12 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.respond;
 
 import fairslot.app.SlotEdits;
+import fairslot.app.VenueEdits;
+import fairslot.domain.OperatingStatus;
+import fairslot.domain.PolicyChange;
+import fairslot.domain.ResourceEdit;
 import fairslot.domain.SlotEdit;
+import fairslot.domain.VenueEdit;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
@@ -19,15 +24,63 @@ import java.util.function.Function;
 public final class VenueOpsEndpoints implements Endpoints {
   private static final Set<String> SLOT_FIELDS = Set.of("priceMinor", "currency", "capacity");
 
-  private final SlotEdits slotEdits;
+  private static final Set<String> VENUE_FIELDS = Set.of("name", "policy", "status");
+  private static final Set<String> RESOURCE_FIELDS = Set.of("name", "capacity", "status");
 
-  public VenueOpsEndpoints(SlotEdits slotEdits) {
+  private final SlotEdits slotEdits;
+  private final VenueEdits venueEdits;
+
+  public VenueOpsEndpoints(SlotEdits slotEdits, VenueEdits venueEdits) {
     this.slotEdits = slotEdits;
+    this.venueEdits = venueEdits;
   }
 
   @Override
   public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of("PATCH /slots/{slotId}", this::editSlot);
+    return Map.of(
+        "PATCH /slots/{slotId}", this::editSlot,
+        "PATCH /venues/{venueId}", this::editVenue,
+        "PATCH /venues/{venueId}/resources/{resourceId}", this::editResource);
+  }
+
+  private HttpResponse editVenue(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("venue", VENUE_FIELDS);
+    VenueEdit edit =
+        new VenueEdit(
+            name(body),
+            body.has("policy") ? CatalogRequests.policyChange(body) : PolicyChange.NONE,
+            body.optionalEnum("status", OperatingStatus.class));
+    return respond(
+        venueEdits.edit(request.path("venueId"), edit, request.requireCaller().userId()),
+        200,
+        Views.VenueView::of);
+  }
+
+  private HttpResponse editResource(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("resource", RESOURCE_FIELDS);
+    OptionalInt capacity = body.optionalInteger("capacity");
+    if (capacity.isPresent()
+        && (capacity.getAsInt() < 1 || capacity.getAsInt() > CatalogRequests.MAX_CAPACITY)) {
+      throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
+    }
+    ResourceEdit edit =
+        new ResourceEdit(name(body), capacity, body.optionalEnum("status", OperatingStatus.class));
+    return respond(
+        venueEdits.edit(
+            request.path("venueId"),
+            request.path("resourceId"),
+            edit,
+            request.requireCaller().userId()),
+        200,
+        Views.ResourceView::of);
+  }
+
+  private static Optional<String> name(RequestBody body) {
+    Optional<String> name = body.optionalText("name");
+    if (name.isPresent() && name.get().isBlank()) {
+      throw InvalidInput.unprocessable("name must not be blank");
+    }
+    return name;
   }
 
   private HttpResponse editSlot(HttpRequest request) {

@@ -30,6 +30,7 @@ public final class Problems {
           DUPLICATE_SLOT,
           SEATS_AVAILABLE,
           CAPACITY_BELOW_BOOKED,
+          DISABLED,
           CONFLICT_COACH,
           CONFLICT_ROOM ->
           409;

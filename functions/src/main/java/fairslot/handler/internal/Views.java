@@ -21,7 +21,8 @@ public final class Views {
       String waitlistMode,
       int maxPerBooking) {}
 
-  public record VenueView(String venueId, String name, String timeZone, PolicyView policy) {
+  public record VenueView(
+      String venueId, String name, String timeZone, PolicyView policy, String status) {
     public static VenueView of(Venue v) {
       var p = v.policy();
       return new VenueView(
@@ -33,16 +34,21 @@ public final class Views {
               p.cancelCutoff().toString(),
               p.offerDuration().toString(),
               p.waitlistMode().name(),
-              p.maxPerBooking()));
+              p.maxPerBooking()),
+          v.status().name());
     }
   }
 
   public record ResourceView(
-      String resourceId, String venueId, String name, String kind, int capacity) {
+      String resourceId, String venueId, String name, String kind, int capacity, String status) {
     public static ResourceView of(Resource r) {
-      return new ResourceView(r.resourceId(), r.venueId(), r.name(), r.kind().name(), r.capacity());
+      return new ResourceView(
+          r.resourceId(), r.venueId(), r.name(), r.kind().name(), r.capacity(), r.status().name());
     }
   }
+
+  /** The policy a booking was made under (v1.1): later venue edits do not change it. */
+  public record BookingPolicyView(String holdDuration, String cancelCutoff) {}
 
   public record SlotView(
       String slotId,
@@ -70,7 +76,10 @@ public final class Views {
           VenueTime.show(s.interval().end(), s.timeZone()),
           s.capacity(),
           s.remaining(),
-          s.status().name(),
+          // A slot of a disabled venue or resource takes no bookings: to a customer it is closed.
+          s.status() == fairslot.domain.SlotStatus.OPEN && !s.onSale()
+              ? fairslot.domain.SlotStatus.CLOSED.name()
+              : s.status().name(),
           s.price().minor(),
           s.price().currency(),
           s.admission().name(),
@@ -148,7 +157,8 @@ public final class Views {
       String currency,
       String holdExpiresAt,
       String createdAt,
-      BookedSlotView slot) {
+      BookedSlotView slot,
+      BookingPolicyView policy) {
 
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
@@ -172,7 +182,8 @@ public final class Views {
               slot.resourceId(),
               slot.kind().name(),
               VenueTime.show(slot.interval().start(), slot.timeZone()),
-              VenueTime.show(slot.interval().end(), slot.timeZone())));
+              VenueTime.show(slot.interval().end(), slot.timeZone())),
+          new BookingPolicyView(slot.holdDuration().toString(), slot.cancelCutoff().toString()));
     }
   }
 

@@ -37,6 +37,11 @@ final class Attr {
     return Long.parseLong(v.n());
   }
 
+  /** A number that items written before it existed lack. */
+  static long numOr(Map<String, AttributeValue> item, String name, long absent) {
+    return item.containsKey(name) ? num(item, name) : absent;
+  }
+
   static int integer(Map<String, AttributeValue> item, String name) {
     return Math.toIntExact(num(item, name));
   }

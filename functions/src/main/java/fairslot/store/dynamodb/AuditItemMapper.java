@@ -59,6 +59,15 @@ final class AuditItemMapper {
     return item;
   }
 
+  /** Notes {@code field} in an edit's before and after if its value changed. */
+  static void changed(
+      Map<String, Object> before, Map<String, Object> after, String field, Object was, Object is) {
+    if (!was.equals(is)) {
+      before.put(field, was);
+      after.put(field, is);
+    }
+  }
+
   /** As above, with the changed fields' values before and after (numbers and strings). */
   static Map<String, AttributeValue> withFields(
       Map<String, AttributeValue> item, Map<String, Object> before, Map<String, Object> after) {

@@ -48,6 +48,8 @@ final class BookingItemMapper {
     item.put("kind", s(slot.kind().name()));
     item.put("timeZone", s(slot.timeZone().getId()));
     item.put("cancelCutoffSeconds", n(slot.cancelCutoff().toSeconds()));
+    item.put("holdSeconds", n(slot.holdDuration().toSeconds()));
+    item.put("policyRev", n(slot.policyRev()));
     item.put("bookingUser", s(b.userId()));
     item.put("bookingSlot", s(b.slotId()));
     item.put(
@@ -100,7 +102,12 @@ final class BookingItemMapper {
             new Interval(Attr.instant(item, "slotStart"), Attr.instant(item, "slotEnd")),
             Attr.integer(item, "slotCapacity"),
             ZoneId.of(str(item, "timeZone")),
-            Duration.ofSeconds(Attr.num(item, "cancelCutoffSeconds"))),
+            Duration.ofSeconds(Attr.num(item, "cancelCutoffSeconds")),
+            // Bookings written before policy snapshots held the venue default.
+            item.containsKey("holdSeconds")
+                ? Duration.ofSeconds(Attr.num(item, "holdSeconds"))
+                : fairslot.domain.VenuePolicy.DEFAULT.holdDuration(),
+            Attr.numOr(item, "policyRev", 0)),
         Attr.num(item, "version"));
   }
 }

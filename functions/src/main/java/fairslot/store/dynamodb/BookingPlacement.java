@@ -48,7 +48,7 @@ final class BookingPlacement {
                 "seat",
                 plan.fromOffer().isPresent()
                     ? acceptOffer(plan.fromOffer().get(), b, plan.now())
-                    : parts.takeSeats(b, plan.now(), Optional.of(unitPrice(b))))
+                    : parts.sellSeats(b, plan.now()))
             .add(
                 "booking",
                 TransactWriteItem.builder()
@@ -169,8 +169,7 @@ final class BookingPlacement {
       return new PlaceResult.OfferGone(reasons.oldItem("seat").map(WaitlistEntryMapper::fromItem));
     }
     if (reasons.failed("seat")) {
-      return slotRefusal(
-          reasons.oldItem("seat"), plan.now(), Optional.of(unitPrice(plan.booking())));
+      return slotRefusal(reasons.oldItem("seat"), plan.now(), Optional.of(plan.booking()));
     }
     List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), "calendar");
     if (!moved.isEmpty()) {
@@ -180,32 +179,35 @@ final class BookingPlacement {
         "booking transaction cancelled for an unexpected reason: " + reasons);
   }
 
-  /** Why the seat condition failed, from the slot as it was (ALL_OLD). */
-  /** The price of one seat the booking was priced at (its amount is price x quantity). */
-  private static fairslot.domain.Money unitPrice(Booking b) {
-    return new fairslot.domain.Money(b.amount().minor() / b.quantity(), b.amount().currency());
-  }
-
+  /**
+   * Why the seat condition failed, from the slot as it was (ALL_OLD); {@code newSale} is the
+   * booking whose terms (price, policy revision) the condition named.
+   */
   private static PlaceResult slotRefusal(
-      Optional<Map<String, AttributeValue>> slot,
-      Instant now,
-      Optional<fairslot.domain.Money> unitPrice) {
+      Optional<Map<String, AttributeValue>> slot, Instant now, Optional<Booking> newSale) {
     if (slot.isEmpty()) {
       return new PlaceResult.SlotMissing();
     }
-    if (!SlotStatus.OPEN.name().equals(Attr.str(slot.get(), "status"))) {
+    if (!SlotStatus.OPEN.name().equals(Attr.str(slot.get(), "status"))
+        || slot.get().containsKey("venueDisabled")
+        || slot.get().containsKey("resourceDisabled")) {
       return new PlaceResult.SlotNotOpen();
     }
     if (!Attr.instant(slot.get(), "startAt").isAfter(now)) {
       return new PlaceResult.SlotStarted();
     }
-    if (unitPrice.isPresent()
-        && (Attr.num(slot.get(), "priceMinor") != unitPrice.get().minor()
-            || !Attr.str(slot.get(), "currency").equals(unitPrice.get().currency()))) {
-      return new PlaceResult.PriceChanged();
+    if (newSale.isPresent() && termsChanged(slot.get(), newSale.get())) {
+      return new PlaceResult.TermsChanged();
     }
     return new PlaceResult.SoldOut(
         Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
+  }
+
+  private static boolean termsChanged(Map<String, AttributeValue> slot, Booking b) {
+    fairslot.domain.Money unit = TransactionParts.unitPrice(b);
+    return Attr.num(slot, "priceMinor") != unit.minor()
+        || !Attr.str(slot, "currency").equals(unit.currency())
+        || Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev();
   }
 
   Optional<PlaceResult> probe(Booking b, Instant now) {
@@ -225,7 +227,8 @@ final class BookingPlacement {
                             .keys(slotKey, guardKey)
                             .consistentRead(true)
                             .projectionExpression(
-                                "PK, SK, #status, startAt, remaining, forWaitlist, bookingId")
+                                "PK, SK, #status, startAt, remaining, forWaitlist, bookingId,"
+                                    + " venueDisabled, resourceDisabled")
                             .expressionAttributeNames(Map.of("#status", "status"))
                             .build())));
     if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {

@@ -69,6 +69,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     return createInVenue(
         resource.venueId(),
         ResourceItemMapper.toItem(resource),
+        List.of(ResourceItemMapper.venueLink(resource)),
         resource,
         () -> findResource(resource.resourceId()));
   }
@@ -80,6 +81,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   private <T> Outcome<T> createInVenue(
       String venueId,
       Map<String, AttributeValue> item,
+      List<Map<String, AttributeValue>> alongside,
       T created,
       java.util.function.Supplier<Optional<T>> existing) {
     Optional<Transaction.Cancelled> cancelled =
@@ -104,6 +106,15 @@ public final class DynamoDbCatalogStore implements CatalogStore {
                             .conditionExpression("attribute_not_exists(PK)")
                             .build())
                     .build())
+            .addEach(
+                "alongside",
+                alongside.stream()
+                    .map(
+                        a ->
+                            TransactWriteItem.builder()
+                                .put(Put.builder().tableName(table).item(a).build())
+                                .build())
+                    .toList())
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return Outcome.done(created);
@@ -203,6 +214,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     return createInVenue(
         assignee.venueId(),
         AssigneeItemMapper.toItem(assignee),
+        List.of(),
         assignee,
         () -> findAssignee(assignee.ref()));
   }
@@ -269,6 +281,26 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   public boolean editSlot(Slot seen, Slot next, Change change) {
     facts.forget(seen.slotId());
     return new SlotEditWrite(dynamo, table).write(seen, next, change);
+  }
+
+  @Override
+  public boolean editVenue(Venue seen, Venue next, Change change) {
+    return new VenueEditWrite(dynamo, table).write(seen, next, change);
+  }
+
+  @Override
+  public boolean editResource(Resource seen, Resource next, Change change) {
+    return new VenueEditWrite(dynamo, table).write(seen, next, change);
+  }
+
+  @Override
+  public int carryToFutureSlots(Venue venue, java.time.Instant after) {
+    return new FutureSlotsUpdate(dynamo, table).carry(venue, after);
+  }
+
+  @Override
+  public int carryToFutureSlots(Resource resource, java.time.Instant after) {
+    return new FutureSlotsUpdate(dynamo, table).carry(resource, after);
   }
 
   @Override

@@ -103,7 +103,9 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
                             .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
                             .updateExpression("SET waitlistLength = waitlistLength + :one")
                             .conditionExpression(
-                                "#status = :open AND startAt > :now AND remaining <= forWaitlist")
+                                "#status = :open AND startAt > :now AND remaining <= forWaitlist"
+                                    + " AND attribute_not_exists(venueDisabled)"
+                                    + " AND attribute_not_exists(resourceDisabled)")
                             .expressionAttributeNames(Map.of("#status", "status"))
                             .expressionAttributeValues(
                                 Map.of(
@@ -142,7 +144,9 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
       Map<String, AttributeValue> s = reasons.oldItem("slot").orElseThrow();
       boolean open =
           Attr.str(s, "status").equals(SlotStatus.OPEN.name())
-              && Attr.instant(s, "startAt").isAfter(now);
+              && Attr.instant(s, "startAt").isAfter(now)
+              && !s.containsKey("venueDisabled")
+              && !s.containsKey("resourceDisabled");
       return open ? new JoinResult.SeatsAvailable() : new JoinResult.SlotNotOpen();
     }
     throw reasons.exception();

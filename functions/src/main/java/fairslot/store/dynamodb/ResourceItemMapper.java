@@ -22,6 +22,18 @@ final class ResourceItemMapper {
     item.put("name", s(resource.name()));
     item.put("kind", s(resource.kind().name()));
     item.put("capacity", n(resource.capacity()));
+    item.put("status", s(resource.status().name()));
+    item.put("rev", n(resource.rev()));
+    return item;
+  }
+
+  /** Lists the venue's resources under the venue's key (an edit of the venue reaches them all). */
+  static Map<String, AttributeValue> venueLink(Resource resource) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(
+            Attr.key(Keys.venue(resource.venueId()), Keys.resource(resource.resourceId())));
+    item.put("type", s("VENUE_RESOURCE"));
+    item.put("resourceId", s(resource.resourceId()));
     return item;
   }
 
@@ -31,6 +43,8 @@ final class ResourceItemMapper {
         str(item, "venueId"),
         str(item, "name"),
         ResourceKind.valueOf(str(item, "kind")),
-        Attr.integer(item, "capacity"));
+        Attr.integer(item, "capacity"),
+        VenueItemMapper.operatingStatus(item),
+        Attr.numOr(item, "rev", 0));
   }
 }

@@ -1,5 +1,7 @@
 package fairslot.store.dynamodb;
 
+import static fairslot.domain.OperatingStatus.ACTIVE;
+import static fairslot.domain.OperatingStatus.DISABLED;
 import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
 
@@ -8,6 +10,7 @@ import fairslot.domain.AssigneeCalendar;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
 import fairslot.domain.Slot;
+import fairslot.domain.Venue;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -38,7 +43,8 @@ final class SlotCreation {
 
   private static final int CREATE_ATTEMPTS = 8;
 
-  Outcome<Slot> create(Slot slot) {
+  Outcome<Slot> create(Slot asked) {
+    Slot slot = asked;
     // First attempt: every coach/room day as if unwritten; a failed version condition returns the
     // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
     List<AssigneeCalendar> seen = new ArrayList<>();
@@ -83,13 +89,34 @@ final class SlotCreation {
                               .conditionExpression("attribute_not_exists(PK)")
                               .build())
                       .build())
-              .addEach(
-                  "assigneeDay", seen.stream().map(day -> addToAssigneeDay(day, slot)).toList())
+              .addEach("assigneeDay", assigneeDays(seen, slot))
+              .add("venue", venueUnchanged(slot))
+              .add("resource", resourceActive(slot))
               .commit(dynamo);
       if (cancelled.isEmpty()) {
         return Outcome.done(slot);
       }
       Transaction.Cancelled reasons = cancelled.get();
+      if (reasons.failed("venue") || reasons.failed("resource")) {
+        Optional<Map<String, AttributeValue>> venue = reasons.oldItem("venue");
+        Optional<Map<String, AttributeValue>> resource = reasons.oldItem("resource");
+        if (reasons.failed("venue") && venue.isEmpty()
+            || reasons.failed("resource") && resource.isEmpty()) {
+          return Outcome.refused(Refusal.NOT_FOUND, "the slot's venue or resource is gone");
+        }
+        boolean venueOff =
+            venue.map(VenueItemMapper::fromItem).map(v -> v.status() == DISABLED).orElse(false);
+        if (venueOff || reasons.failed("resource")) {
+          return Outcome.refused(
+              Refusal.DISABLED,
+              venueOff ? "the venue is disabled" : "the resource is disabled",
+              Map.of());
+        }
+        // The venue was edited since it was read: the slot carries the policy of the moment.
+        Venue now = VenueItemMapper.fromItem(venue.orElseThrow());
+        slot = slot.withVenue(now.policy(), now.rev());
+        continue;
+      }
       if (reasons.failed("start")) {
         String existing = reasons.oldItem("start").map(i -> Attr.str(i, "slotId")).orElse("");
         if (existing.equals(slot.slotId())) {
@@ -150,6 +177,48 @@ final class SlotCreation {
       }
     }
     return Optional.empty();
+  }
+
+  private List<TransactWriteItem> assigneeDays(List<AssigneeCalendar> seen, Slot slot) {
+    return seen.stream().map(day -> addToAssigneeDay(day, slot)).toList();
+  }
+
+  /**
+   * The venue is active and still at the revision whose policy the slot copies: an edit committed
+   * before this slot would otherwise never reach it (the edit's fan-out could not see it yet).
+   */
+  private TransactWriteItem venueUnchanged(Slot slot) {
+    long rev = slot.inherited().venueRev();
+    String sameRev = rev == 0 ? "(attribute_not_exists(rev) OR rev = :rev)" : "rev = :rev";
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            ConditionCheck.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.venue(slot.venueId()), "VENUE"))
+                .conditionExpression(
+                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
+                        + " AND "
+                        + sameRev)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":active", s(ACTIVE.name()), ":rev", n(rev)))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  private TransactWriteItem resourceActive(Slot slot) {
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            ConditionCheck.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.resource(slot.resourceId()), "RESOURCE"))
+                .conditionExpression(
+                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":active", s(ACTIVE.name())))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build())
+        .build();
   }
 
   private TransactWriteItem addToAssigneeDay(AssigneeCalendar seen, Slot slot) {

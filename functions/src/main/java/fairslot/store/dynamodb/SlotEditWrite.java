@@ -3,6 +3,7 @@ package fairslot.store.dynamodb;
 import static fairslot.store.dynamodb.Attr.millis;
 import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
+import static fairslot.store.dynamodb.AuditItemMapper.changed;
 
 import fairslot.app.Change;
 import fairslot.domain.Slot;
@@ -108,13 +109,5 @@ final class SlotEditWrite {
     return TransactWriteItem.builder()
         .put(Put.builder().tableName(table).item(item).build())
         .build();
-  }
-
-  private static void changed(
-      Map<String, Object> before, Map<String, Object> after, String field, Object was, Object is) {
-    if (!was.equals(is)) {
-      before.put(field, was);
-      after.put(field, is);
-    }
   }
 }

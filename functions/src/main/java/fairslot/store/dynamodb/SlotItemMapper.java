@@ -7,6 +7,7 @@ import static fairslot.store.dynamodb.Attr.str;
 
 import fairslot.domain.Admission;
 import fairslot.domain.Assignment;
+import fairslot.domain.Inherited;
 import fairslot.domain.Interval;
 import fairslot.domain.Money;
 import fairslot.domain.ResourceKind;
@@ -49,6 +50,7 @@ final class SlotItemMapper {
     slot.assignment().coachId().ifPresent(id -> item.put("coachId", s(id)));
     slot.assignment().roomId().ifPresent(id -> item.put("roomId", s(id)));
     VenueItemMapper.PolicyAttributes.write(slot.policy(), item);
+    item.putAll(inherited(slot.inherited()));
     return item;
   }
 
@@ -68,6 +70,28 @@ final class SlotItemMapper {
         ZoneId.of(str(item, "timeZone")),
         VenueItemMapper.PolicyAttributes.read(item),
         Attr.integer(item, "forWaitlist"),
-        new Assignment(Attr.optionalString(item, "coachId"), Attr.optionalString(item, "roomId")));
+        new Assignment(Attr.optionalString(item, "coachId"), Attr.optionalString(item, "roomId")),
+        new Inherited(
+            Attr.numOr(item, "venueRev", 0),
+            Attr.numOr(item, "resourceRev", 0),
+            item.containsKey("venueDisabled"),
+            item.containsKey("resourceDisabled")));
+  }
+
+  /**
+   * The revisions a slot carries, and the disabled marks, present only while set (the booking
+   * condition asks for their absence).
+   */
+  static Map<String, AttributeValue> inherited(Inherited inherited) {
+    Map<String, AttributeValue> item = new HashMap<>();
+    item.put("venueRev", n(inherited.venueRev()));
+    item.put("resourceRev", n(inherited.resourceRev()));
+    if (inherited.venueDisabled()) {
+      item.put("venueDisabled", AttributeValue.fromBool(true));
+    }
+    if (inherited.resourceDisabled()) {
+      item.put("resourceDisabled", AttributeValue.fromBool(true));
+    }
+    return item;
   }
 }

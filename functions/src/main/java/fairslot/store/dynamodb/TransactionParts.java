@@ -35,6 +35,15 @@ final class TransactionParts {
   private static final String SEATS_CONDITION =
       "attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q AND forWaitlist = :zero";
 
+  private static final String NEW_SALE_CONDITION =
+      " AND attribute_not_exists(venueDisabled) AND attribute_not_exists(resourceDisabled)"
+          + " AND priceMinor = :unit AND currency = :currency";
+
+  /** The price of one seat the booking was priced at (its amount is price x quantity). */
+  static fairslot.domain.Money unitPrice(Booking b) {
+    return new fairslot.domain.Money(b.amount().minor() / b.quantity(), b.amount().currency());
+  }
+
   TransactionParts(String table) {
     this.table = table;
   }
@@ -48,11 +57,15 @@ final class TransactionParts {
   }
 
   /**
-   * As above; with {@code unitPrice}, also on condition that the slot still sells at that price (a
-   * new booking pays the price of the moment it is made, even right after an edit).
+   * As above, for a new sale: also on condition that the slot's venue and resource are not disabled
+   * and that the slot still sells at the booking's unit price under the policy revision the booking
+   * copied (a new booking is made under the terms of the moment, even right after an edit).
    */
-  TransactWriteItem takeSeats(
-      Booking b, java.time.Instant now, Optional<fairslot.domain.Money> unitPrice) {
+  TransactWriteItem sellSeats(Booking b, java.time.Instant now) {
+    return takeSeats(b, now, Optional.of(b));
+  }
+
+  private TransactWriteItem takeSeats(Booking b, java.time.Instant now, Optional<Booking> newSale) {
     Map<String, AttributeValue> values =
         new HashMap<>(
             Map.of(
@@ -65,10 +78,18 @@ final class TransactionParts {
                 ":zero",
                 n(0)));
     String condition = SEATS_CONDITION;
-    if (unitPrice.isPresent()) {
-      condition += " AND priceMinor = :unit AND currency = :currency";
-      values.put(":unit", n(unitPrice.get().minor()));
-      values.put(":currency", s(unitPrice.get().currency()));
+    if (newSale.isPresent()) {
+      condition += NEW_SALE_CONDITION;
+      fairslot.domain.Money unit = unitPrice(b);
+      values.put(":unit", n(unit.minor()));
+      values.put(":currency", s(unit.currency()));
+      values.put(":rev", n(b.slot().policyRev()));
+      if (b.slot().policyRev() == 0) {
+        // Slots written before venue edits existed carry no revision: they are at revision 0.
+        condition += " AND (attribute_not_exists(venueRev) OR venueRev = :rev)";
+      } else {
+        condition += " AND venueRev = :rev";
+      }
     }
     return TransactWriteItem.builder()
         .update(

@@ -5,6 +5,7 @@ import static fairslot.store.dynamodb.Attr.num;
 import static fairslot.store.dynamodb.Attr.s;
 import static fairslot.store.dynamodb.Attr.str;
 
+import fairslot.domain.OperatingStatus;
 import fairslot.domain.Venue;
 import fairslot.domain.VenuePolicy;
 import fairslot.domain.WaitlistMode;
@@ -25,6 +26,8 @@ final class VenueItemMapper {
     item.put("name", s(venue.name()));
     item.put("timeZone", s(venue.timeZone().getId()));
     PolicyAttributes.write(venue.policy(), item);
+    item.put("status", s(venue.status().name()));
+    item.put("rev", n(venue.rev()));
     return item;
   }
 
@@ -33,7 +36,16 @@ final class VenueItemMapper {
         str(item, "venueId"),
         str(item, "name"),
         ZoneId.of(str(item, "timeZone")),
-        PolicyAttributes.read(item));
+        PolicyAttributes.read(item),
+        VenueItemMapper.operatingStatus(item),
+        Attr.numOr(item, "rev", 0));
+  }
+
+  /** ACTIVE for items written before venues and resources could be disabled. */
+  static OperatingStatus operatingStatus(Map<String, AttributeValue> item) {
+    return item.containsKey("status")
+        ? OperatingStatus.valueOf(str(item, "status"))
+        : OperatingStatus.ACTIVE;
   }
 
   /** The policy's attributes, shared by venue items and the copies slots keep. */

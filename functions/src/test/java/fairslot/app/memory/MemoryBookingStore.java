@@ -16,7 +16,6 @@ import fairslot.domain.PaymentStatus;
 import fairslot.domain.RequestStatus;
 import fairslot.domain.SeatReleased;
 import fairslot.domain.Slot;
-import fairslot.domain.SlotStatus;
 import fairslot.domain.WaitlistEntry;
 import fairslot.domain.WaitlistStatus;
 import java.time.Instant;
@@ -129,10 +128,15 @@ public final class MemoryBookingStore implements BookingStore {
     }
   }
 
-  /** A new booking pays the slot's price of the moment: priced at another, it is priced again. */
+  /**
+   * A new booking is made under the slot's price and venue policy of the moment: made under others,
+   * it is made again.
+   */
   private static Optional<PlaceResult> priceRefusal(Slot slot, Booking b) {
-    boolean same = slot.price().times(b.quantity()).equals(b.amount());
-    return same ? Optional.empty() : Optional.of(new PlaceResult.PriceChanged());
+    boolean same =
+        slot.price().times(b.quantity()).equals(b.amount())
+            && slot.inherited().venueRev() == b.slot().policyRev();
+    return same ? Optional.empty() : Optional.of(new PlaceResult.TermsChanged());
   }
 
   /** The offer condition: still OFFERED to this member and not past its deadline. */
@@ -153,7 +157,7 @@ public final class MemoryBookingStore implements BookingStore {
     if (slot == null) {
       return Optional.of(new PlaceResult.SlotMissing());
     }
-    if (slot.status() != SlotStatus.OPEN) {
+    if (!slot.onSale()) {
       return Optional.of(new PlaceResult.SlotNotOpen());
     }
     if (slot.hasStarted(now)) {

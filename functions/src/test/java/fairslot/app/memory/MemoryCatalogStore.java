@@ -7,6 +7,8 @@ import fairslot.app.PageRequest;
 import fairslot.domain.Admission;
 import fairslot.domain.Assignee;
 import fairslot.domain.AuditEntry;
+import fairslot.domain.Inherited;
+import fairslot.domain.OperatingStatus;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
 import fairslot.domain.Resource;
@@ -63,11 +65,23 @@ public final class MemoryCatalogStore implements CatalogStore {
   }
 
   @Override
-  public Outcome<Slot> createSlot(Slot slot) {
+  public Outcome<Slot> createSlot(Slot asked) {
+    Slot slot = asked;
     if (!slot.assignment().refs().isEmpty()) {
       throw new UnsupportedOperationException("coach and room calendars are not modelled here");
     }
     synchronized (t.lock) {
+      Venue venue = t.venues.get(slot.venueId());
+      Resource resource = t.resources.get(slot.resourceId());
+      if (venue == null || resource == null) {
+        return Outcome.refused(Refusal.NOT_FOUND, "the slot's venue or resource is gone");
+      }
+      if (venue.status() == OperatingStatus.DISABLED
+          || resource.status() == OperatingStatus.DISABLED) {
+        return Outcome.refused(Refusal.DISABLED, "the venue or resource is disabled");
+      }
+      // As the adapter: the slot carries the venue's policy of the moment it is written.
+      slot = slot.withVenue(venue.policy(), venue.rev());
       String start = slot.resourceId() + "|" + slot.interval().start();
       String existing = t.slotStarts.get(start);
       if (existing != null) {
@@ -188,6 +202,91 @@ public final class MemoryCatalogStore implements CatalogStore {
               before,
               after));
       return true;
+    }
+  }
+
+  @Override
+  public boolean editVenue(Venue seen, Venue next, Change change) {
+    synchronized (t.lock) {
+      if (t.venues.get(seen.venueId()).rev() != seen.rev()) {
+        return false;
+      }
+      t.venues.put(seen.venueId(), next);
+      t.audit.add(
+          new AuditEntry(
+              change.at(),
+              change.actor(),
+              "venue:" + seen.venueId(),
+              seen.status().name(),
+              next.status().name(),
+              change.reason()));
+      return true;
+    }
+  }
+
+  @Override
+  public boolean editResource(Resource seen, Resource next, Change change) {
+    synchronized (t.lock) {
+      if (t.resources.get(seen.resourceId()).rev() != seen.rev()) {
+        return false;
+      }
+      t.resources.put(seen.resourceId(), next);
+      t.audit.add(
+          new AuditEntry(
+              change.at(),
+              change.actor(),
+              "resource:" + seen.resourceId(),
+              seen.status().name(),
+              next.status().name(),
+              change.reason()));
+      return true;
+    }
+  }
+
+  @Override
+  public int carryToFutureSlots(Venue venue, Instant after) {
+    return carry(
+        s -> s.venueId().equals(venue.venueId()) && s.inherited().venueRev() < venue.rev(),
+        s ->
+            s.withVenue(venue.policy(), venue.rev())
+                .withInherited(
+                    new Inherited(
+                        venue.rev(),
+                        s.inherited().resourceRev(),
+                        venue.status() == OperatingStatus.DISABLED,
+                        s.inherited().resourceDisabled())),
+        after);
+  }
+
+  @Override
+  public int carryToFutureSlots(Resource resource, Instant after) {
+    return carry(
+        s ->
+            s.resourceId().equals(resource.resourceId())
+                && s.inherited().resourceRev() < resource.rev(),
+        s ->
+            s.withInherited(
+                new Inherited(
+                    s.inherited().venueRev(),
+                    resource.rev(),
+                    s.inherited().venueDisabled(),
+                    resource.status() == OperatingStatus.DISABLED)),
+        after);
+  }
+
+  private int carry(
+      java.util.function.Predicate<Slot> behind,
+      java.util.function.UnaryOperator<Slot> brought,
+      Instant after) {
+    synchronized (t.lock) {
+      int changed = 0;
+      for (Slot s : List.copyOf(t.slots.values())) {
+        if (s.interval().start().isAfter(after) && behind.test(s)) {
+          t.slots.put(s.slotId(), brought.apply(s));
+          changed++;
+        }
+      }
+      return changed;
     }
   }
 

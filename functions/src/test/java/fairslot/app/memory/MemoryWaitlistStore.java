@@ -34,7 +34,7 @@ public final class MemoryWaitlistStore implements WaitlistStore {
       }
       long sequence = t.waitSequences.merge(seen.slotId(), 1L, Long::sum);
       Slot slot = t.slots.get(seen.slotId());
-      if (slot.status() != SlotStatus.OPEN || slot.hasStarted(now)) {
+      if (!slot.onSale() || slot.hasStarted(now)) {
         return new JoinResult.SlotNotOpen();
       }
       if (slot.remaining() > slot.forWaitlist()) {
