@@ -87,6 +87,10 @@ public interface BookingStore {
 
   List<AuditEntry> auditOfSlot(String slotId);
 
+  List<AuditEntry> auditOfVenue(String venueId);
+
+  List<AuditEntry> auditOfResource(String resourceId);
+
   /** Everything one booking transaction writes; {@code calendars} are the days as last seen. */
   /**
    * Everything one booking transaction writes; {@code calendars} are the days as last seen. With

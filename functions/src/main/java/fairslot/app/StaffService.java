@@ -168,4 +168,12 @@ public final class StaffService {
   public List<AuditEntry> auditOfSlot(String slotId) {
     return bookings.auditOfSlot(slotId);
   }
+
+  public List<AuditEntry> auditOfVenue(String venueId) {
+    return bookings.auditOfVenue(venueId);
+  }
+
+  public List<AuditEntry> auditOfResource(String resourceId) {
+    return bookings.auditOfResource(resourceId);
+  }
 }

@@ -23,11 +23,13 @@ class BadInputIT {
   private final ApiDriver api = new ApiDriver("bad");
   private String slotId;
   private String resourceId;
+  private String venueId;
 
   @BeforeAll
   void oneOpenSlot() {
     slotId = api.openSlot("SEATS", 10, 5000);
     resourceId = api.slot(slotId).text("resourceId");
+    venueId = api.slot(slotId).text("venueId");
   }
 
   record Case(
@@ -284,6 +286,38 @@ class BadInputIT {
                 "PATCH /slots/{slotId}",
                 e -> e.as("a", ADMIN).path("slotId", "nope").body("{\"priceMinor\":1}"),
                 404,
+                "not_found"),
+            venueEdit(
+                "venue edit with a hold of 8 days", "{\"policy\":{\"holdDuration\":\"P8D\"}}"),
+            venueEdit(
+                "venue edit with a cutoff over a year",
+                "{\"policy\":{\"cancelCutoff\":\"P366D\"}}"),
+            venueEdit(
+                "venue edit with a negative cutoff", "{\"policy\":{\"cancelCutoff\":\"-PT1H\"}}"),
+            venueEdit("venue edit with an unknown policy field", "{\"policy\":{\"holds\":1}}"),
+            venueEdit("venue edit with policy not an object", "{\"policy\":\"PT5M\"}"),
+            venueEdit("venue edit with an unknown status", "{\"status\":\"CLOSED\"}"),
+            venueEdit("venue edit of the time zone", "{\"timeZone\":\"UTC\"}"),
+            venueEdit("venue edit with a blank name", "{\"name\":\"  \"}"),
+            resourceEdit("resource edit with capacity 0", "{\"capacity\":0}"),
+            resourceEdit("resource edit with capacity beyond 100000", "{\"capacity\":100001}"),
+            resourceEdit("resource edit of the kind", "{\"kind\":\"RENTAL\"}"),
+            resourceEdit("resource edit with an unknown status", "{\"status\":\"OFF\"}"),
+            new Case(
+                "edit an unknown venue",
+                "PATCH /venues/{venueId}",
+                e -> e.as("a", ADMIN).path("venueId", "nope").body("{\"name\":\"x\"}"),
+                404,
+                "not_found"),
+            new Case(
+                "edit a resource under another venue",
+                "PATCH /venues/{venueId}/resources/{resourceId}",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", "nope")
+                        .path("resourceId", resourceId)
+                        .body("{\"name\":\"x\"}"),
+                404,
                 "not_found"))
         .map(Arguments::of);
   }
@@ -293,6 +327,24 @@ class BadInputIT {
         name,
         "PATCH /slots/{slotId}",
         e -> e.as("a", ADMIN).path("slotId", slotId).body(body),
+        422,
+        "invalid_request");
+  }
+
+  private Case venueEdit(String name, String body) {
+    return new Case(
+        name,
+        "PATCH /venues/{venueId}",
+        e -> e.as("a", ADMIN).path("venueId", venueId).body(body),
+        422,
+        "invalid_request");
+  }
+
+  private Case resourceEdit(String name, String body) {
+    return new Case(
+        name,
+        "PATCH /venues/{venueId}/resources/{resourceId}",
+        e -> e.as("a", ADMIN).path("venueId", venueId).path("resourceId", resourceId).body(body),
         422,
         "invalid_request");
   }

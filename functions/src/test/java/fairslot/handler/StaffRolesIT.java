@@ -51,6 +51,8 @@ class StaffRolesIT {
     MATRIX.put("GET /audit", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /admin/reconcile", Set.of(ADMIN));
     MATRIX.put("PATCH /slots/{slotId}", Set.of(ADMIN));
+    MATRIX.put("PATCH /venues/{venueId}", Set.of(ADMIN));
+    MATRIX.put("PATCH /venues/{venueId}/resources/{resourceId}", Set.of(ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
@@ -65,6 +67,7 @@ class StaffRolesIT {
           e.path("venueId", "v-none")
               .path("slotId", "s-none")
               .path("bookingId", "b-none")
+              .path("resourceId", "r-none")
               .body("{\"cursor\":\"!\"}");
         });
   }

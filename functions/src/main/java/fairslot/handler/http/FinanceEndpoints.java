@@ -12,7 +12,6 @@ import fairslot.handler.internal.Views.ListView;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 
 /** What finance reads: the audit trail and the daily report (JSON or CSV). */
@@ -31,13 +30,20 @@ public final class FinanceEndpoints implements Endpoints {
   }
 
   private HttpResponse audit(HttpRequest request) {
-    Optional<String> bookingId = request.queryParam("bookingId");
-    Optional<String> slotId = request.queryParam("slotId");
-    if (bookingId.isPresent() == slotId.isPresent()) {
-      throw InvalidInput.unprocessable("give exactly one of bookingId or slotId");
+    Map<String, Function<String, List<AuditEntry>>> subjects =
+        Map.of(
+            "bookingId", staff::auditOfBooking,
+            "slotId", staff::auditOfSlot,
+            "venueId", staff::auditOfVenue,
+            "resourceId", staff::auditOfResource);
+    List<String> given =
+        subjects.keySet().stream().filter(q -> request.queryParam(q).isPresent()).toList();
+    if (given.size() != 1) {
+      throw InvalidInput.unprocessable(
+          "give exactly one of bookingId, slotId, venueId or resourceId");
     }
     List<AuditEntry> entries =
-        bookingId.map(staff::auditOfBooking).orElseGet(() -> staff.auditOfSlot(slotId.get()));
+        subjects.get(given.get(0)).apply(request.queryParam(given.get(0)).orElseThrow());
     return HttpResponse.json(
         200, new ListView<>(entries.stream().map(AuditView::of).toList(), null));
   }

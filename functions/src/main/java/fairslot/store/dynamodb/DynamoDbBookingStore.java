@@ -296,6 +296,16 @@ public final class DynamoDbBookingStore implements BookingStore {
     return audit(Keys.slot(slotId));
   }
 
+  @Override
+  public List<AuditEntry> auditOfVenue(String venueId) {
+    return audit(Keys.venue(venueId));
+  }
+
+  @Override
+  public List<AuditEntry> auditOfResource(String resourceId) {
+    return audit(Keys.resource(resourceId));
+  }
+
   private List<AuditEntry> audit(String pk) {
     return dynamo
         .queryPaginator(

@@ -8,14 +8,18 @@ import fairslot.app.CatalogStore;
 import fairslot.app.Change;
 import fairslot.app.PageRequest;
 import fairslot.domain.Admission;
+import fairslot.domain.OperatingStatus;
 import fairslot.domain.Outcome;
+import fairslot.domain.PolicyChange;
 import fairslot.domain.Refusal;
 import fairslot.domain.Resource;
 import fairslot.domain.ResourceKind;
 import fairslot.domain.Slot;
 import fairslot.domain.SlotStatus;
 import fairslot.domain.Venue;
+import fairslot.domain.VenueEdit;
 import fairslot.domain.VenuePolicy;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Optional;
@@ -139,5 +143,107 @@ public abstract class CatalogStoreContract {
                     slot.venueId(), day.plusDays(1), new PageRequest(10, Optional.empty()))
                 .items())
         .isEmpty();
+  }
+
+  private static Slot anotherStart(Slot slot, Duration later) {
+    return new Slot(
+        UUID.randomUUID().toString(),
+        slot.venueId(),
+        slot.resourceId(),
+        slot.kind(),
+        new fairslot.domain.Interval(
+            slot.interval().start().plus(later), slot.interval().end().plus(later)),
+        slot.capacity(),
+        slot.capacity(),
+        SlotStatus.OPEN,
+        slot.price(),
+        slot.admission(),
+        0,
+        slot.timeZone(),
+        slot.policy(),
+        0,
+        slot.assignment(),
+        slot.inherited());
+  }
+
+  private Venue edited(String venueId, VenueEdit edit) {
+    Venue seen = catalog.findVenue(venueId).orElseThrow();
+    Venue next = edit.applyTo(seen);
+    assertThat(catalog.editVenue(seen, next, by("admin"))).isTrue();
+    return next;
+  }
+
+  private static VenueEdit holdOf(Duration hold) {
+    return new VenueEdit(
+        Optional.empty(),
+        new PolicyChange(
+            Optional.of(hold),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            java.util.OptionalInt.empty()),
+        Optional.empty());
+  }
+
+  @Test
+  void aSlotBuiltFromAVenueReadBeforeAnEditIsWrittenWithTheEditedPolicy() {
+    Slot first = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue now = edited(first.venueId(), holdOf(Duration.ofMinutes(7)));
+
+    // Built from the venue as it was: the write must not let the old policy in.
+    Outcome<Slot> created = catalog.createSlot(anotherStart(first, Duration.ofDays(1)));
+
+    Slot stored = catalog.findSlot(((Outcome.Done<Slot>) created).value().slotId()).orElseThrow();
+    assertThat(stored.policy().holdDuration()).isEqualTo(Duration.ofMinutes(7));
+    assertThat(stored.inherited().venueRev()).isEqualTo(now.rev());
+  }
+
+  @Test
+  void anEditReachesFutureSlotsOnceAndAnOlderEditNeverOverwritesANewerOne() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue rev1 = edited(slot.venueId(), holdOf(Duration.ofMinutes(7)));
+    Venue rev2 = edited(slot.venueId(), holdOf(Duration.ofMinutes(9)));
+
+    int carried = catalog.carryToFutureSlots(rev2, NOW);
+    int again = catalog.carryToFutureSlots(rev2, NOW);
+    int stale = catalog.carryToFutureSlots(rev1, NOW);
+    int started = catalog.carryToFutureSlots(rev2, slot.interval().start());
+
+    assertThat(carried).isEqualTo(1);
+    assertThat(again).isZero();
+    assertThat(stale).isZero();
+    assertThat(started).isZero();
+    Slot stored = catalog.findSlot(slot.slotId()).orElseThrow();
+    assertThat(stored.policy().holdDuration()).isEqualTo(Duration.ofMinutes(9));
+    assertThat(stored.inherited().venueRev()).isEqualTo(rev2.rev());
+  }
+
+  @Test
+  void aVenueDisabledAfterItWasReadRefusesTheSlotAtWriteTime() {
+    Slot first = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue off =
+        edited(
+            first.venueId(),
+            new VenueEdit(
+                Optional.empty(), PolicyChange.NONE, Optional.of(OperatingStatus.DISABLED)));
+
+    Outcome<Slot> refused = catalog.createSlot(anotherStart(first, Duration.ofDays(1)));
+    catalog.carryToFutureSlots(off, NOW);
+
+    assertThat(((Outcome.Refused<?>) refused).refusal()).isEqualTo(Refusal.DISABLED);
+    assertThat(catalog.findSlot(first.slotId()).orElseThrow().onSale()).isFalse();
+  }
+
+  @Test
+  void anEditJudgedOnAnOlderRevisionIsRefused() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue seen = catalog.findVenue(slot.venueId()).orElseThrow();
+    edited(slot.venueId(), holdOf(Duration.ofMinutes(7)));
+
+    boolean late = catalog.editVenue(seen, holdOf(Duration.ofMinutes(3)).applyTo(seen), by("a2"));
+
+    assertThat(late).isFalse();
+    assertThat(catalog.findVenue(slot.venueId()).orElseThrow().policy().holdDuration())
+        .isEqualTo(Duration.ofMinutes(7));
   }
 }

@@ -355,6 +355,16 @@ public final class MemoryBookingStore implements BookingStore {
     return auditOf("slot:" + slotId);
   }
 
+  @Override
+  public List<AuditEntry> auditOfVenue(String venueId) {
+    return auditOf("venue:" + venueId);
+  }
+
+  @Override
+  public List<AuditEntry> auditOfResource(String resourceId) {
+    return auditOf("resource:" + resourceId);
+  }
+
   private List<AuditEntry> auditOf(String entity) {
     synchronized (t.lock) {
       return t.audit.stream().filter(a -> a.entity().equals(entity)).toList();
