@@ -40,6 +40,7 @@ public final class Fairslot {
   public static final String SLOTS_BY_START = "slotsByStart";
   public static final String ENTRIES_BY_SLOT = "entriesBySlot";
   public static final String CANCELS_DUE = "cancelsDue";
+  public static final String EXCEPTIONS_BY_STATUS = "exceptionsByStatus";
 
   public static final TableDefinition TABLE =
       new TableDefinition(
@@ -84,7 +85,11 @@ public final class Fairslot {
               // Cancelled slots whose cancel has not finished releasing everything (finish-cancels
               // job).
               new IndexDefinition(
-                  CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY)));
+                  CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY),
+              // Finance exceptions by status, then venue and age (GET /finance/exceptions).
+              // Exceptions are rare: one partition per status serves every venue.
+              new IndexDefinition(
+                  EXCEPTIONS_BY_STATUS, "excStatus", STRING, "excVenueAt", STRING)));
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";
@@ -199,7 +204,11 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/admin/reconcile", ADMIN),
           RouteDefinition.jwt("PATCH", "/slots/{slotId}", ADMIN),
           RouteDefinition.jwt("PATCH", "/venues/{venueId}", ADMIN),
-          RouteDefinition.jwt("PATCH", "/venues/{venueId}/resources/{resourceId}", ADMIN));
+          RouteDefinition.jwt("PATCH", "/venues/{venueId}/resources/{resourceId}", ADMIN),
+          RouteDefinition.jwt("GET", "/finance/exceptions", FINANCE, ADMIN),
+          RouteDefinition.jwt(
+              "POST", "/finance/exceptions/{exceptionId}/retry-refund", FINANCE, ADMIN),
+          RouteDefinition.jwt("POST", "/finance/exceptions/{exceptionId}/resolve", FINANCE, ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =

@@ -5,6 +5,7 @@ import fairslot.app.PaymentStore.Settlement;
 import fairslot.app.PaymentStore.StartResult;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
+import fairslot.domain.FinanceException;
 import fairslot.domain.MemberCalendar;
 import fairslot.domain.Outcome;
 import fairslot.domain.Payment;
@@ -108,22 +109,36 @@ public final class PaymentService {
   public Outcome<Applied> callback(PaymentCallback event) {
     Optional<Payment> found = payments.findPayment(event.paymentNo());
     if (found.isEmpty() || !found.get().bookingId().equals(event.bookingId())) {
+      payments.flag(
+          event.eventId(),
+          event.paymentNo(),
+          FinanceException.open(
+              FinanceException.Kind.UNKNOWN_PAYMENT,
+              event.eventId(),
+              bookings.findBooking(event.bookingId()).map(b -> b.slot().venueId()),
+              Optional.of(event.bookingId()),
+              Optional.of(event.paymentNo()),
+              event.amount(),
+              clock.instant()));
       return Outcome.refused(
           Refusal.NOT_FOUND,
           "no payment " + event.paymentNo() + " for booking " + event.bookingId());
     }
     if (!found.get().amount().equals(event.amount())) {
-      payments.flagForStaff(
-          event.paymentNo(),
+      payments.flag(
           event.eventId(),
-          "provider reported "
-              + event.amount()
-              + " but the booking's amount is "
-              + found.get().amount(),
-          clock.instant());
+          event.paymentNo(),
+          FinanceException.open(
+              FinanceException.Kind.AMOUNT_MISMATCH,
+              event.eventId(),
+              bookings.findBooking(found.get().bookingId()).map(b -> b.slot().venueId()),
+              Optional.of(found.get().bookingId()),
+              Optional.of(event.paymentNo()),
+              event.amount(),
+              clock.instant()));
       return Outcome.refused(
           Refusal.AMOUNT_MISMATCH,
-          "the amount does not match the booking; flagged for staff",
+          "the amount does not match the booking; flagged for finance",
           Map.of(
               "expectedMinor",
               found.get().amount().minor(),

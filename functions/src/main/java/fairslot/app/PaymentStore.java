@@ -32,8 +32,12 @@ public interface PaymentStore {
    */
   boolean scheduleRefund(Payment seen, int attempts, Instant nextAt);
 
-  /** Keeps a payment event that was refused (e.g. wrong amount) for staff to follow up. */
-  void flagForStaff(String paymentNo, String eventId, String detail, Instant at);
+  /**
+   * Keeps a refused provider event (a wrong amount, an unknown payment) as a finance exception,
+   * remembering the event id in the same transaction. False if the event was seen before: the
+   * exception exists already, exactly once.
+   */
+  boolean flag(String eventId, String paymentNo, fairslot.domain.FinanceException exception);
 
   sealed interface StartResult {
     record Started(Payment payment) implements StartResult {}
@@ -51,6 +55,33 @@ public interface PaymentStore {
     Payment payment();
 
     Change change();
+
+    /**
+     * The finance exception this settlement raises, written in its transaction: a late payment sent
+     * back, or a refund given up.
+     */
+    default Optional<fairslot.domain.FinanceException> raises() {
+      fairslot.domain.FinanceException.Kind kind;
+      Booking b;
+      if (this instanceof RefundLate l) {
+        kind = fairslot.domain.FinanceException.Kind.LATE_PAYMENT_REFUNDED;
+        b = l.booking();
+      } else if (this instanceof RefundGivenUp g) {
+        kind = fairslot.domain.FinanceException.Kind.REFUND_FAILED;
+        b = g.booking();
+      } else {
+        return Optional.empty();
+      }
+      return Optional.of(
+          fairslot.domain.FinanceException.open(
+              kind,
+              eventId(),
+              Optional.of(b.slot().venueId()),
+              Optional.of(b.bookingId()),
+              Optional.of(payment().paymentNo()),
+              payment().amount(),
+              change().at()));
+    }
 
     /** PENDING_PAY to PAID; payment SUCCEEDED. */
     record MarkPaid(String eventId, Payment payment, Booking booking, Change change)

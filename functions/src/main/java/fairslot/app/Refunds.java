@@ -72,7 +72,7 @@ public final class Refunds {
               b ->
                   payments.settle(
                       new Settlement.Refunded(
-                          "refund-completed:" + p.paymentNo() + ":" + attempts,
+                          "refund-completed:" + p.paymentNo() + ":" + attempts + round(p),
                           claimed,
                           b,
                           Change.by(
@@ -93,7 +93,7 @@ public final class Refunds {
     if (p.refundAttempts() >= MAX_ATTEMPTS && booking.isPresent()) {
       payments.settle(
           new Settlement.RefundGivenUp(
-              "refund-gave-up:" + p.paymentNo(),
+              "refund-gave-up:" + p.paymentNo() + round(p),
               p,
               booking.get(),
               Change.by(
@@ -106,6 +106,13 @@ public final class Refunds {
     payments.scheduleRefund(p, p.refundAttempts(), now.plus(wait));
   }
 
+  /**
+   * Event ids of a restarted refund differ from the earlier rounds' (round 0 keeps the old ids).
+   */
+  private static String round(Payment p) {
+    return p.refundRound() == 0 ? "" : ":round-" + p.refundRound();
+  }
+
   private static Payment withAttempts(Payment p, int attempts) {
     return new Payment(
         p.paymentNo(),
@@ -115,6 +122,7 @@ public final class Refunds {
         p.provider(),
         p.status(),
         attempts,
-        p.createdAt());
+        p.createdAt(),
+        p.refundRound());
   }
 }

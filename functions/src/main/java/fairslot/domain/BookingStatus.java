@@ -23,8 +23,9 @@ public enum BookingStatus {
       case PENDING_PAY -> EnumSet.of(PAID, CANCELLED, EXPIRED);
       case PAID -> EnumSet.of(REFUNDING, COMPLETED, NO_SHOW);
       case REFUNDING -> EnumSet.of(REFUNDED, REFUND_FAILED);
-      case CANCELLED, EXPIRED, REFUNDED, REFUND_FAILED, COMPLETED, NO_SHOW ->
-          EnumSet.noneOf(BookingStatus.class);
+      // Finance restarts a failed refund, or records it refunded offline (v1.1 "Finance").
+      case REFUND_FAILED -> EnumSet.of(REFUNDING, REFUNDED);
+      case CANCELLED, EXPIRED, REFUNDED, COMPLETED, NO_SHOW -> EnumSet.noneOf(BookingStatus.class);
     };
   }
 

@@ -2,7 +2,10 @@ package fairslot.domain;
 
 import java.time.Instant;
 
-/** One attempt to collect a booking's amount, as snapshotted when the customer chose to pay. */
+/**
+ * One attempt to collect a booking's amount, as snapshotted when the customer chose to pay. {@code
+ * refundRound} counts finance's restarts of a failed refund: each round's give-up is a new event.
+ */
 public record Payment(
     String paymentNo,
     String bookingId,
@@ -11,4 +14,18 @@ public record Payment(
     String provider,
     PaymentStatus status,
     int refundAttempts,
-    Instant createdAt) {}
+    Instant createdAt,
+    int refundRound) {
+
+  public Payment(
+      String paymentNo,
+      String bookingId,
+      String userId,
+      Money amount,
+      String provider,
+      PaymentStatus status,
+      int refundAttempts,
+      Instant createdAt) {
+    this(paymentNo, bookingId, userId, amount, provider, status, refundAttempts, createdAt, 0);
+  }
+}

@@ -3,6 +3,7 @@ package fairslot.handler;
 import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
 import fairslot.app.DeskService;
+import fairslot.app.FinanceService;
 import fairslot.app.PageRequest;
 import fairslot.app.PaymentService;
 import fairslot.app.QueuedAdmission;
@@ -21,6 +22,7 @@ import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.http.CatalogEndpoints;
 import fairslot.handler.http.Endpoints;
 import fairslot.handler.http.FinanceEndpoints;
+import fairslot.handler.http.FinanceExceptionEndpoints;
 import fairslot.handler.http.PaymentEndpoints;
 import fairslot.handler.http.StaffEndpoints;
 import fairslot.handler.http.VenueOpsEndpoints;
@@ -60,7 +62,8 @@ public final class HttpApi {
       SlotCancellation cancellation,
       Reconciliation reconciliation,
       SlotEdits slotEdits,
-      VenueEdits venueEdits) {}
+      VenueEdits venueEdits,
+      FinanceService finance) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -74,7 +77,8 @@ public final class HttpApi {
             new StaffEndpoints(s.staff(), s.desk(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),
             new AdminEndpoints(s.cancellation(), s.reconciliation()),
-            new VenueOpsEndpoints(s.slotEdits(), s.venueEdits())));
+            new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),
+            new FinanceExceptionEndpoints(s.finance())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

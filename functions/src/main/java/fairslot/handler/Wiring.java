@@ -5,6 +5,7 @@ import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
 import fairslot.app.DeskService;
 import fairslot.app.EventPublisher;
+import fairslot.app.FinanceService;
 import fairslot.app.HoldSweep;
 import fairslot.app.IdGenerator;
 import fairslot.app.NoShowSweep;
@@ -63,6 +64,7 @@ public final class Wiring {
   private final DynamoDbCatalogStore catalogStore;
   private final DynamoDbBookingStore bookingStore;
   private final DynamoDbPaymentStore paymentStore;
+  private final fairslot.store.dynamodb.DynamoDbFinanceStore financeStore;
   private final DynamoDbIdempotencyStore idempotencyStore;
   private final SeatReleases releases;
   private final SlotEdits slotEdits;
@@ -116,6 +118,7 @@ public final class Wiring {
     this.catalogStore = new DynamoDbCatalogStore(dynamo, table);
     this.bookingStore = new DynamoDbBookingStore(dynamo, table);
     this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
+    this.financeStore = new fairslot.store.dynamodb.DynamoDbFinanceStore(dynamo, table);
     this.idempotencyStore = new DynamoDbIdempotencyStore(dynamo, table);
     this.waitlistStore = new DynamoDbWaitlistStore(dynamo, table);
     this.notificationStore = new DynamoDbNotificationStore(dynamo, table);
@@ -233,7 +236,9 @@ public final class Wiring {
             slotCancellation(),
             reconciliation(),
             slotEdits,
-            venueEdits),
+            venueEdits,
+            new FinanceService(
+                financeStore, paymentStore, bookingStore, catalogStore, refunds, clock)),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);

@@ -11,6 +11,7 @@ import fairslot.app.memory.MemoryWorld;
 import fairslot.domain.Admission;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
+import fairslot.domain.FinanceException;
 import fairslot.domain.Money;
 import fairslot.domain.Notification;
 import fairslot.domain.Outcome;
@@ -96,7 +97,7 @@ class PaymentServiceTest {
   }
 
   @Test
-  void aWrongAmountIsRefusedFlaggedForStaffAndChangesNothing() {
+  void aWrongAmountIsRefusedAndBecomesOneFinanceExceptionUnderReplays() {
     Booking booking = hold("u1", 1);
     Payment p = pay(booking);
 
@@ -104,7 +105,11 @@ class PaymentServiceTest {
 
     assertThat(refusal(wrong)).isEqualTo(Refusal.AMOUNT_MISMATCH);
     assertThat(((Outcome.Refused<?>) wrong).extras()).containsEntry("expectedMinor", 5000L);
-    assertThat(world.paymentStore.flags).hasSize(1);
+    Outcome<Applied> replayed = event("e1", p, 1, PaymentCallback.Outcome.SUCCEEDED);
+    assertThat(refusal(replayed)).isEqualTo(Refusal.AMOUNT_MISMATCH);
+    assertThat(world.paymentStore.exceptions())
+        .extracting(FinanceException::kind)
+        .containsExactly(FinanceException.Kind.AMOUNT_MISMATCH);
     assertThat(world.booking(booking.bookingId()).status()).isEqualTo(BookingStatus.PENDING_PAY);
     assertThat(world.payment(p.paymentNo()).status()).isEqualTo(PaymentStatus.PENDING);
   }

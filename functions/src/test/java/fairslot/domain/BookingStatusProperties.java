@@ -64,6 +64,9 @@ class BookingStatusProperties {
             BookingStatus.REFUNDING, BookingStatus.COMPLETED, BookingStatus.NO_SHOW);
     assertThat(BookingStatus.REFUNDING.next())
         .containsExactlyInAnyOrder(BookingStatus.REFUNDED, BookingStatus.REFUND_FAILED);
+    // v1.1 "Finance": a failed refund is retried or recorded as refunded offline.
+    assertThat(BookingStatus.REFUND_FAILED.next())
+        .containsExactlyInAnyOrder(BookingStatus.REFUNDING, BookingStatus.REFUNDED);
     assertThat(EnumSet.allOf(BookingStatus.class).stream().filter(BookingStatus::isActive))
         .containsExactlyInAnyOrder(
             BookingStatus.PENDING_PAY,

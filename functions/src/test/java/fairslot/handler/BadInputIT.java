@@ -303,6 +303,28 @@ class BadInputIT {
             resourceEdit("resource edit with capacity beyond 100000", "{\"capacity\":100001}"),
             resourceEdit("resource edit of the kind", "{\"kind\":\"RENTAL\"}"),
             resourceEdit("resource edit with an unknown status", "{\"status\":\"OFF\"}"),
+            resolveCase(
+                "resolve with an unknown resolution", "{\"resolution\":\"PAID\",\"note\":\"x\"}"),
+            resolveCase(
+                "resolve as REFUND_RETRIED", "{\"resolution\":\"REFUND_RETRIED\",\"note\":\"x\"}"),
+            resolveCase(
+                "resolve with a blank note", "{\"resolution\":\"NO_ACTION\",\"note\":\" \"}"),
+            resolveCase("resolve without a note", "{\"resolution\":\"NO_ACTION\"}"),
+            resolveCase(
+                "resolve with a note over 1000 characters",
+                "{\"resolution\":\"NO_ACTION\",\"note\":\"" + "n".repeat(1001) + "\"}"),
+            new Case(
+                "list exceptions of an unknown status",
+                "GET /finance/exceptions",
+                e -> e.as("a", ADMIN).query("status", "CLOSED"),
+                422,
+                "invalid_request"),
+            new Case(
+                "list exceptions with a forged cursor",
+                "GET /finance/exceptions",
+                e -> e.as("a", ADMIN).query("cursor", "forged"),
+                422,
+                "invalid_request"),
             new Case(
                 "edit an unknown venue",
                 "PATCH /venues/{venueId}",
@@ -327,6 +349,15 @@ class BadInputIT {
         name,
         "PATCH /slots/{slotId}",
         e -> e.as("a", ADMIN).path("slotId", slotId).body(body),
+        422,
+        "invalid_request");
+  }
+
+  private Case resolveCase(String name, String body) {
+    return new Case(
+        name,
+        "POST /finance/exceptions/{exceptionId}/resolve",
+        e -> e.as("a", ADMIN).path("exceptionId", "nope").body(body),
         422,
         "invalid_request");
   }

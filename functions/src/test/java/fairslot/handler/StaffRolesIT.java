@@ -53,6 +53,9 @@ class StaffRolesIT {
     MATRIX.put("PATCH /slots/{slotId}", Set.of(ADMIN));
     MATRIX.put("PATCH /venues/{venueId}", Set.of(ADMIN));
     MATRIX.put("PATCH /venues/{venueId}/resources/{resourceId}", Set.of(ADMIN));
+    MATRIX.put("GET /finance/exceptions", Set.of(FINANCE, ADMIN));
+    MATRIX.put("POST /finance/exceptions/{exceptionId}/retry-refund", Set.of(FINANCE, ADMIN));
+    MATRIX.put("POST /finance/exceptions/{exceptionId}/resolve", Set.of(FINANCE, ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
@@ -68,6 +71,7 @@ class StaffRolesIT {
               .path("slotId", "s-none")
               .path("bookingId", "b-none")
               .path("resourceId", "r-none")
+              .path("exceptionId", "x-none")
               .body("{\"cursor\":\"!\"}");
         });
   }

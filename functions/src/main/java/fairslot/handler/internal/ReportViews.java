@@ -178,4 +178,40 @@ public final class ReportViews {
       return quote ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
     }
   }
+
+  /** A finance exception; absent fields are left out. Times in its venue's zone (UTC if none). */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record FinanceExceptionView(
+      String exceptionId,
+      String kind,
+      String venueId,
+      String bookingId,
+      String passId,
+      String paymentNo,
+      long amountMinor,
+      String currency,
+      String createdAt,
+      String status,
+      String resolution,
+      String note,
+      String resolvedBy) {
+    public static FinanceExceptionView of(
+        fairslot.domain.FinanceException e, java.time.ZoneId zone) {
+      return new FinanceExceptionView(
+          e.exceptionId(),
+          e.kind().name(),
+          e.venueId().orElse(null),
+          e.bookingId().orElse(null),
+          null,
+          e.paymentNo().orElse(null),
+          e.amount().minor(),
+          e.amount().currency(),
+          fairslot.domain.VenueTime.show(e.createdAt(), zone),
+          e.status().name(),
+          e.resolution().map(Enum::name).orElse(null),
+          e.note().orElse(null),
+          e.resolvedBy().orElse(null));
+    }
+  }
 }

@@ -9,6 +9,7 @@ import fairslot.app.PaymentStore;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
+import fairslot.domain.FinanceException;
 import fairslot.domain.Payment;
 import fairslot.domain.PaymentStatus;
 import java.time.Instant;
@@ -184,6 +185,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       tx.add(paymentMove(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
       addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
+    s.raises().ifPresent(e -> tx.add("exception", records.openException(e)));
     PaymentStatus after = statusAfter(s);
     if (after == PaymentStatus.SUCCEEDED
         && s.payment().status() != PaymentStatus.SUCCEEDED
@@ -206,7 +208,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       return new SettleResult.Applied();
     }
     Transaction.Cancelled reasons = cancelled.get();
-    if (reasons.failed("event")) {
+    if (reasons.failed("event") || reasons.failed("exception")) {
       return new SettleResult.Duplicate();
     }
     if (reasons.failed("seats") || reasons.failed("guard")) {
@@ -307,21 +309,18 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   }
 
   @Override
-  public void flagForStaff(String paymentNo, String eventId, String detail, Instant at) {
-    dynamo.putItem(
-        r ->
-            r.tableName(table)
-                .item(
-                    Map.of(
-                        Keys.PK,
-                        s(Keys.payment(paymentNo)),
-                        Keys.SK,
-                        s("FLAG#" + eventId),
-                        "type",
-                        s("PAYMENT_FLAG"),
-                        "detail",
-                        s(detail),
-                        "at",
-                        millis(at))));
+  public boolean flag(String eventId, String paymentNo, FinanceException exception) {
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add("event", parts.rememberPaymentEvent(eventId, paymentNo, exception.createdAt()))
+            .add("exception", records.openException(exception))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return true;
+    }
+    if (cancelled.get().failed("event") || cancelled.get().failed("exception")) {
+      return false;
+    }
+    throw cancelled.get().exception();
   }
 }

@@ -15,6 +15,10 @@ final class Keys {
     return "VENUE#" + venueId;
   }
 
+  static String financeException(String exceptionId) {
+    return "EXCEPTION#" + exceptionId;
+  }
+
   static String resource(String resourceId) {
     return "RESOURCE#" + resourceId;
   }

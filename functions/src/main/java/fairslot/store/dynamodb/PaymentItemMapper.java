@@ -32,6 +32,7 @@ final class PaymentItemMapper {
     item.put("status", s(p.status().name()));
     item.put("refundAttempts", n(p.refundAttempts()));
     item.put("createdAt", millis(p.createdAt()));
+    item.put("refundRound", n(p.refundRound()));
     return item;
   }
 
@@ -44,6 +45,7 @@ final class PaymentItemMapper {
         str(item, "provider"),
         PaymentStatus.valueOf(str(item, "status")),
         Attr.integer(item, "refundAttempts"),
-        Attr.instant(item, "createdAt"));
+        Attr.instant(item, "createdAt"),
+        Math.toIntExact(Attr.numOr(item, "refundRound", 0)));
   }
 }

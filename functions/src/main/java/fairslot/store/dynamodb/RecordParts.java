@@ -50,6 +50,28 @@ final class RecordParts {
         AuditItemMapper.toItem(Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change));
   }
 
+  /**
+   * A new finance exception, in the transaction of the event that caused it. Its id comes from the
+   * event, and it is put only if absent: a replay can never write a second one, nor reopen one
+   * finance resolved.
+   */
+  TransactWriteItem openException(fairslot.domain.FinanceException e) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(FinanceExceptionMapper.toItem(e))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  TransactWriteItem auditException(String exceptionId, String from, String to, Change change) {
+    return put(
+        AuditItemMapper.toItem(
+            Keys.financeException(exceptionId), "exception:" + exceptionId, from, to, change));
+  }
+
   /** An outbox record, written in the transaction of the change it reports. */
   TransactWriteItem notify(Notification note, Instant at) {
     return put(NotificationItemMapper.pending(note, at));

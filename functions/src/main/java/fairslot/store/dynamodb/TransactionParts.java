@@ -327,27 +327,51 @@ final class TransactionParts {
 
   /** Puts a SUCCEEDED payment up for refund now (attempts start at 0). */
   TransactWriteItem requestRefund(String paymentNo, String expectedStatus, java.time.Instant at) {
+    return requestRefund(paymentNo, expectedStatus, at, "", Map.of());
+  }
+
+  /** Finance restarts a REFUND_FAILED payment's refund: due now, attempts from 0, next round. */
+  TransactWriteItem restartRefund(fairslot.domain.Payment p, java.time.Instant at) {
+    return requestRefund(
+        p.paymentNo(),
+        "REFUND_FAILED",
+        at,
+        ", refundRound = :round",
+        Map.of(":round", n(p.refundRound() + 1)));
+  }
+
+  private TransactWriteItem requestRefund(
+      String paymentNo,
+      String expectedStatus,
+      java.time.Instant at,
+      String extraSet,
+      Map<String, AttributeValue> extraValues) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":refunding",
+                s("REFUNDING"),
+                ":zero",
+                n(0),
+                ":shard",
+                s(Keys.shard("REFUNDS", paymentNo)),
+                ":at",
+                millis(at),
+                ":expected",
+                s(expectedStatus)));
+    values.putAll(extraValues);
     return TransactWriteItem.builder()
         .update(
             Update.builder()
                 .tableName(table)
                 .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
                 .updateExpression(
-                    "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard, refundDueAt = :at")
+                    "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard,"
+                        + " refundDueAt = :at"
+                        + extraSet)
                 .conditionExpression("#status = :expected")
                 .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":refunding",
-                        s("REFUNDING"),
-                        ":zero",
-                        n(0),
-                        ":shard",
-                        s(Keys.shard("REFUNDS", paymentNo)),
-                        ":at",
-                        millis(at),
-                        ":expected",
-                        s(expectedStatus)))
+                .expressionAttributeValues(values)
                 .build())
         .build();
   }

@@ -12,7 +12,6 @@ import fairslot.domain.PaymentStatus;
 import fairslot.domain.Slot;
 import fairslot.domain.SlotStatus;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -26,8 +25,6 @@ public final class MemoryPaymentStore implements PaymentStore {
   private final MemoryTables t;
 
   /** Events refused for staff (e.g. a wrong amount): payment number and detail. */
-  public final List<String> flags = new ArrayList<>();
-
   public MemoryPaymentStore(MemoryTables tables) {
     this.t = tables;
   }
@@ -69,6 +66,7 @@ public final class MemoryPaymentStore implements PaymentStore {
         return refused.get();
       }
       t.paymentEvents.add(s.eventId());
+      s.raises().ifPresent(e -> t.exceptions.putIfAbsent(e.exceptionId(), e));
       apply(s);
       return new SettleResult.Applied();
     }
@@ -256,9 +254,21 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   @Override
-  public void flagForStaff(String paymentNo, String eventId, String detail, Instant at) {
+  public boolean flag(
+      String eventId, String paymentNo, fairslot.domain.FinanceException exception) {
     synchronized (t.lock) {
-      flags.add(paymentNo + ": " + detail);
+      if (!t.paymentEvents.add(eventId)) {
+        return false;
+      }
+      t.exceptions.putIfAbsent(exception.exceptionId(), exception);
+      return true;
+    }
+  }
+
+  /** The finance exceptions raised so far, oldest first. */
+  public List<fairslot.domain.FinanceException> exceptions() {
+    synchronized (t.lock) {
+      return List.copyOf(t.exceptions.values());
     }
   }
 

@@ -47,6 +47,9 @@ public final class MemoryTables {
   final List<AuditEntry> audit = new ArrayList<>();
   final Map<String, Payment> payments = new HashMap<>();
 
+  /** Finance exceptions by id, in the order they were raised. */
+  final Map<String, fairslot.domain.FinanceException> exceptions = new LinkedHashMap<>();
+
   /** Payment event ids already applied: a replay fails here, as on the event item's put. */
   final Set<String> paymentEvents = new HashSet<>();
 
@@ -112,6 +115,7 @@ public final class MemoryTables {
         p.provider(),
         status,
         attempts,
-        p.createdAt());
+        p.createdAt(),
+        p.refundRound());
   }
 }

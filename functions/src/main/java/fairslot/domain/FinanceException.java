@@ -1,0 +1,89 @@
+package fairslot.domain;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Money that needs a person (v1.1 "Finance"): a refund given up, a payment of the wrong amount, a
+ * late payment refunded, a callback for a payment we do not know. Written in the transaction of the
+ * event that caused it, under an id derived from that event, so a replayed event can never write a
+ * second one.
+ */
+public record FinanceException(
+    String exceptionId,
+    Kind kind,
+    Optional<String> venueId,
+    Optional<String> bookingId,
+    Optional<String> paymentNo,
+    Money amount,
+    Instant createdAt,
+    Status status,
+    Optional<Resolution> resolution,
+    Optional<String> note,
+    Optional<String> resolvedBy) {
+
+  public enum Kind {
+    REFUND_FAILED,
+    AMOUNT_MISMATCH,
+    LATE_PAYMENT_REFUNDED,
+    UNKNOWN_PAYMENT
+  }
+
+  public enum Status {
+    OPEN,
+    RESOLVED
+  }
+
+  /** How finance closed it; REFUND_RETRIED is written by retry-refund. */
+  public enum Resolution {
+    REFUNDED_OFFLINE,
+    WRITTEN_OFF,
+    NO_ACTION,
+    REFUND_RETRIED
+  }
+
+  /** The id of the exception {@code kind} caused by event {@code eventId}: the same every time. */
+  public static String idFor(Kind kind, String eventId) {
+    return UUID.nameUUIDFromBytes((kind + "|" + eventId).getBytes(StandardCharsets.UTF_8))
+        .toString();
+  }
+
+  public static FinanceException open(
+      Kind kind,
+      String eventId,
+      Optional<String> venueId,
+      Optional<String> bookingId,
+      Optional<String> paymentNo,
+      Money amount,
+      Instant at) {
+    return new FinanceException(
+        idFor(kind, eventId),
+        kind,
+        venueId,
+        bookingId,
+        paymentNo,
+        amount,
+        at,
+        Status.OPEN,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  public FinanceException resolved(Resolution how, String note, String by) {
+    return new FinanceException(
+        exceptionId,
+        kind,
+        venueId,
+        bookingId,
+        paymentNo,
+        amount,
+        createdAt,
+        Status.RESOLVED,
+        Optional.of(how),
+        Optional.of(note),
+        Optional.of(by));
+  }
+}

@@ -1,0 +1,92 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.FinanceService;
+import fairslot.app.Page;
+import fairslot.domain.FinanceException;
+import fairslot.domain.FinanceException.Resolution;
+import fairslot.domain.FinanceException.Status;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.ReportViews.FinanceExceptionView;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views.ListView;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/** Finance exceptions (v1.1 "Finance"): the list, a refund restarted, a resolution. */
+public final class FinanceExceptionEndpoints implements Endpoints {
+  private static final Set<String> RESOLVE_FIELDS = Set.of("resolution", "note");
+  private static final int MAX_NOTE = 1000;
+
+  private final FinanceService finance;
+
+  public FinanceExceptionEndpoints(FinanceService finance) {
+    this.finance = finance;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "GET /finance/exceptions", this::list,
+        "POST /finance/exceptions/{exceptionId}/retry-refund", this::retryRefund,
+        "POST /finance/exceptions/{exceptionId}/resolve", this::resolve);
+  }
+
+  private HttpResponse list(HttpRequest request) {
+    Status status =
+        request.queryParam("status").map(FinanceExceptionEndpoints::status).orElse(Status.OPEN);
+    Page<FinanceException> page =
+        finance.list(request.queryParam("venueId"), status, request.page());
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            page.items().stream().map(this::view).toList(), page.nextCursor().orElse(null)));
+  }
+
+  private static Status status(String raw) {
+    try {
+      return Status.valueOf(raw);
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("status must be OPEN or RESOLVED");
+    }
+  }
+
+  private HttpResponse retryRefund(HttpRequest request) {
+    return respond(
+        finance.retryRefund(request.path("exceptionId"), request.requireCaller().userId()),
+        200,
+        this::view);
+  }
+
+  private HttpResponse resolve(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("resolve", RESOLVE_FIELDS);
+    String raw = body.text("resolution");
+    Resolution how;
+    try {
+      how = Resolution.valueOf(raw.toUpperCase(Locale.ROOT).equals(raw) ? raw : "?");
+    } catch (IllegalArgumentException e) {
+      how = null;
+    }
+    if (how == null || how == Resolution.REFUND_RETRIED) {
+      throw InvalidInput.unprocessable(
+          "resolution must be REFUNDED_OFFLINE, WRITTEN_OFF or NO_ACTION");
+    }
+    String note = body.text("note");
+    if (note.isBlank() || note.length() > MAX_NOTE) {
+      throw InvalidInput.unprocessable("note must be 1 to 1000 characters, not blank");
+    }
+    return respond(
+        finance.resolve(request.path("exceptionId"), how, note, request.requireCaller().userId()),
+        200,
+        this::view);
+  }
+
+  private Object view(FinanceException e) {
+    return FinanceExceptionView.of(e, finance.zoneOf(e));
+  }
+}

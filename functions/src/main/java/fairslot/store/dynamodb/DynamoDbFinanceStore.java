@@ -1,0 +1,188 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.s;
+
+import fairslot.app.Change;
+import fairslot.app.FinanceStore;
+import fairslot.app.Page;
+import fairslot.app.PageRequest;
+import fairslot.definitions.Fairslot;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.FinanceException;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentStatus;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/** Finance exceptions in the table: listed through the sparse exceptionsByStatus index. */
+public final class DynamoDbFinanceStore implements FinanceStore {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+  private final RecordParts records;
+
+  public DynamoDbFinanceStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = new TransactionParts(table);
+    this.records = new RecordParts(table);
+  }
+
+  @Override
+  public Optional<FinanceException> find(String exceptionId) {
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .key(FinanceExceptionMapper.key(exceptionId)))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(FinanceExceptionMapper.fromItem(item));
+  }
+
+  @Override
+  public Page<FinanceException> list(
+      Optional<String> venueId, FinanceException.Status status, PageRequest page) {
+    Map<String, AttributeValue> values = new HashMap<>(Map.of(":status", s(status.name())));
+    String condition = "excStatus = :status";
+    if (venueId.isPresent()) {
+      condition += " AND begins_with(excVenueAt, :venue)";
+      values.put(":venue", s(FinanceExceptionMapper.venueKey(venueId.get())));
+    }
+    String list = Fairslot.EXCEPTIONS_BY_STATUS + "#" + status + "#" + venueId.orElse("*");
+    QueryRequest.Builder query =
+        QueryRequest.builder()
+            .tableName(table)
+            .indexName(Fairslot.EXCEPTIONS_BY_STATUS)
+            .keyConditionExpression(condition)
+            .expressionAttributeValues(values)
+            .limit(page.limit());
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
+    QueryResponse response = dynamo.query(query.build());
+    return new Page<>(
+        response.items().stream().map(FinanceExceptionMapper::fromItem).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public boolean retryRefund(
+      FinanceException seen, Payment payment, Optional<Booking> booking, Change change) {
+    FinanceException resolved =
+        seen.resolved(FinanceException.Resolution.REFUND_RETRIED, change.reason(), change.actor());
+    Transaction tx =
+        new Transaction()
+            .add("exception", resolve(resolved, change))
+            .add(records.auditException(seen.exceptionId(), "OPEN", "RESOLVED", change))
+            .add("payment", parts.restartRefund(payment, change.at()))
+            .add(
+                records.auditPayment(
+                    payment.paymentNo(),
+                    PaymentStatus.REFUND_FAILED.name(),
+                    PaymentStatus.REFUNDING.name(),
+                    change));
+    booking.ifPresent(b -> moveBooking(tx, b, BookingStatus.REFUNDING, change));
+    return committed(tx);
+  }
+
+  @Override
+  public boolean resolve(
+      FinanceException seen,
+      FinanceException resolved,
+      Optional<Payment> refundedOffline,
+      Optional<Booking> booking,
+      Change change) {
+    Transaction tx =
+        new Transaction()
+            .add("exception", resolve(resolved, change))
+            .add(records.auditException(seen.exceptionId(), "OPEN", "RESOLVED", change));
+    refundedOffline.ifPresent(
+        p -> {
+          tx.add(
+              "payment",
+              TransactWriteItem.builder()
+                  .update(
+                      Update.builder()
+                          .tableName(table)
+                          .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
+                          .updateExpression("SET #status = :refunded")
+                          .conditionExpression("#status = :failed")
+                          .expressionAttributeNames(Map.of("#status", "status"))
+                          .expressionAttributeValues(
+                              Map.of(
+                                  ":refunded",
+                                  s(PaymentStatus.REFUNDED.name()),
+                                  ":failed",
+                                  s(PaymentStatus.REFUND_FAILED.name())))
+                          .build())
+                  .build());
+          tx.add(
+              records.auditPayment(
+                  p.paymentNo(),
+                  PaymentStatus.REFUND_FAILED.name(),
+                  PaymentStatus.REFUNDED.name(),
+                  change));
+          booking.ifPresent(b -> moveBooking(tx, b, BookingStatus.REFUNDED, change));
+        });
+    return committed(tx);
+  }
+
+  private void moveBooking(Transaction tx, Booking b, BookingStatus to, Change change) {
+    tx.add("booking", parts.moveBooking(b, to, change, "", "", Map.of()));
+    tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
+  }
+
+  /** The exception, OPEN as read, becomes {@code resolved}; its index key moves with it. */
+  private TransactWriteItem resolve(FinanceException resolved, Change change) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(FinanceExceptionMapper.key(resolved.exceptionId()))
+                .updateExpression(
+                    "SET #status = :resolved, excStatus = :resolved, resolution = :how,"
+                        + " note = :note, resolvedBy = :by, resolvedAt = :at")
+                .conditionExpression("#status = :open")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":resolved",
+                        s(FinanceException.Status.RESOLVED.name()),
+                        ":open",
+                        s(FinanceException.Status.OPEN.name()),
+                        ":how",
+                        s(resolved.resolution().orElseThrow().name()),
+                        ":note",
+                        s(resolved.note().orElse("")),
+                        ":by",
+                        s(change.actor()),
+                        ":at",
+                        millis(change.at())))
+                .build())
+        .build();
+  }
+
+  private boolean committed(Transaction tx) {
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return true;
+    }
+    if (cancelled.get().failed("exception")
+        || cancelled.get().failed("payment")
+        || cancelled.get().failed("booking")) {
+      return false;
+    }
+    throw cancelled.get().exception();
+  }
+}
