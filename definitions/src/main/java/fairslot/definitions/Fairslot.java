@@ -206,6 +206,7 @@ public final class Fairslot {
           RouteDefinition.jwt("PATCH", "/venues/{venueId}", ADMIN),
           RouteDefinition.jwt("PATCH", "/venues/{venueId}/resources/{resourceId}", ADMIN),
           RouteDefinition.jwt("GET", "/finance/exceptions", FINANCE, ADMIN),
+          RouteDefinition.jwt("GET", "/bookings/{bookingId}/payments", CUSTOMER),
           RouteDefinition.jwt(
               "POST", "/finance/exceptions/{exceptionId}/retry-refund", FINANCE, ADMIN),
           RouteDefinition.jwt("POST", "/finance/exceptions/{exceptionId}/resolve", FINANCE, ADMIN));

@@ -10,6 +10,7 @@ import fairslot.domain.MemberCalendar;
 import fairslot.domain.Outcome;
 import fairslot.domain.Payment;
 import fairslot.domain.PaymentCallback;
+import fairslot.domain.PaymentRecord;
 import fairslot.domain.PaymentStatus;
 import fairslot.domain.Refusal;
 import java.time.Clock;
@@ -99,6 +100,20 @@ public final class PaymentService {
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
   }
 
+  /**
+   * The booking's payments with the callbacks received, for its owner or for finance and admin
+   * ({@code staff}); empty for anyone else's booking, as for one that does not exist.
+   */
+  public Optional<BookingPayments> paymentsOf(String bookingId, String userId, boolean staff) {
+    return bookings
+        .findBooking(bookingId)
+        .filter(b -> staff || b.userId().equals(userId))
+        .map(b -> new BookingPayments(b.slot().timeZone(), payments.paymentsOf(b.bookingId())));
+  }
+
+  /** A booking's payment records, with the zone of its venue to show their times in. */
+  public record BookingPayments(java.time.ZoneId zone, List<PaymentRecord> records) {}
+
   /** What happened to a callback: applied, or a replay that changed nothing. */
   public enum Applied {
     APPLIED,
@@ -124,6 +139,9 @@ public final class PaymentService {
           Refusal.NOT_FOUND,
           "no payment " + event.paymentNo() + " for booking " + event.bookingId());
     }
+    payments.received(
+        event.paymentNo(),
+        new PaymentRecord.Received(event.eventId(), event.outcome(), clock.instant(), event.raw()));
     if (!found.get().amount().equals(event.amount())) {
       payments.flag(
           event.eventId(),

@@ -39,6 +39,15 @@ public interface PaymentStore {
    */
   boolean flag(String eventId, String paymentNo, fairslot.domain.FinanceException exception);
 
+  /**
+   * Keeps a callback as received (its raw body too) in the payment's record. A replayed event id
+   * keeps the first receipt.
+   */
+  void received(String paymentNo, fairslot.domain.PaymentRecord.Received event);
+
+  /** Every payment of the booking, each with the callbacks received for it, oldest first. */
+  List<fairslot.domain.PaymentRecord> paymentsOf(String bookingId);
+
   sealed interface StartResult {
     record Started(Payment payment) implements StartResult {}
 

@@ -1,8 +1,16 @@
 package fairslot.domain;
 
-/** A provider's webhook body, after its signature was verified. */
+/**
+ * A provider's webhook body, after its signature was verified; {@code raw} is the exact body
+ * received, kept for finance.
+ */
 public record PaymentCallback(
-    String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome) {
+    String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome, String raw) {
+
+  public PaymentCallback(
+      String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome) {
+    this(eventId, paymentNo, bookingId, amount, outcome, "");
+  }
 
   public enum Outcome {
     SUCCEEDED,

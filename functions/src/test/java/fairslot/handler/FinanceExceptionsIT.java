@@ -235,4 +235,38 @@ class FinanceExceptionsIT {
             resolve("no-such-exception", "{\"resolution\":\"NO_ACTION\",\"note\":\"x\"}").status())
         .isEqualTo(404);
   }
+
+  private Reply paymentsOf(String user, List<String> roles, String bookingId) {
+    return api.send(
+        "GET /bookings/{bookingId}/payments", e -> e.as(user, roles).path("bookingId", bookingId));
+  }
+
+  @Test
+  void eachPaymentListsItsCallbacksOnceAndOnlyFinanceSeesTheRawBody() {
+    String slotId = api.openSlot("SEATS", 3, 6000);
+    String bookingId = api.book("u1", slotId, 1).text("bookingId");
+    String failed = api.pay("u1", bookingId).text("paymentNo");
+    String failure = callback("evt-fail", failed, bookingId, 6000, "FAILED");
+    api.webhook(failure);
+    api.webhook(failure);
+    String paid = api.pay("u1", bookingId).text("paymentNo");
+    api.webhook(callback("evt-paid", paid, bookingId, 6000, "SUCCEEDED"));
+
+    Reply owner = paymentsOf("u1", ApiDriver.CUSTOMER, bookingId);
+    Reply finance = paymentsOf("fin-1", FINANCE, bookingId);
+    Reply stranger = paymentsOf("u2", ApiDriver.CUSTOMER, bookingId);
+
+    assertThat(owner.status()).isEqualTo(200);
+    JsonNode items = finance.json().get("items");
+    assertThat(items).hasSize(2);
+    assertThat(items.get(0).get("paymentNo").asText()).isEqualTo(failed);
+    assertThat(items.get(0).get("status").asText()).isEqualTo("FAILED");
+    assertThat(items.get(0).get("events")).hasSize(1);
+    assertThat(items.get(0).get("events").get(0).get("rawCallback").asText()).isEqualTo(failure);
+    assertThat(items.get(1).get("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(items.get(1).get("events").get(0).get("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(owner.json().get("items")).hasSize(2);
+    assertThat(owner.body()).doesNotContain("rawCallback");
+    assertThat(stranger.status()).isEqualTo(404);
+  }
 }

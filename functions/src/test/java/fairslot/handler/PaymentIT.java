@@ -135,8 +135,8 @@ class PaymentIT {
     assertThat(wrongAmount.status()).isEqualTo(422);
     assertThat(wrongAmount.text("code")).isEqualTo("amount_mismatch");
     assertThat(api.booking("u1", bookingId).text("status")).isEqualTo("PENDING_PAY");
-    // only the event record and its finance exception were written
-    assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(itemsAfterRefusals + 2);
+    // only the callback as received, the event record and its finance exception were written
+    assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(itemsAfterRefusals + 3);
   }
 
   @Test

@@ -33,8 +33,65 @@ public final class PaymentEndpoints implements Endpoints {
   public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
     return Map.of(
         "POST /bookings/{bookingId}/pay", this::pay,
-        "POST /payments/callback", this::callback);
+        "POST /payments/callback", this::callback,
+        "GET /bookings/{bookingId}/payments", this::paymentsOf);
   }
+
+  /** The roles that see any booking's payments, with the raw callbacks. */
+  private static final java.util.List<fairslot.definitions.Role> FINANCE_VIEW =
+      java.util.List.of(fairslot.definitions.Role.FINANCE, fairslot.definitions.Role.ADMIN);
+
+  private HttpResponse paymentsOf(HttpRequest request) {
+    fairslot.handler.internal.Caller caller = request.requireCaller();
+    boolean finance = FINANCE_VIEW.stream().anyMatch(r -> caller.groups().contains(r.group()));
+    return payments
+        .paymentsOf(request.path("bookingId"), caller.userId(), finance)
+        .map(
+            found ->
+                HttpResponse.json(
+                    200,
+                    new fairslot.handler.internal.Views.ListView<>(
+                        found.records().stream()
+                            .map(r -> PaymentRecordView.of(r, found.zone(), finance))
+                            .toList(),
+                        null)))
+        .orElseGet(() -> Responses.notFound("booking"));
+  }
+
+  /** A payment and its callbacks; {@code rawCallback} only for finance and admin. */
+  record PaymentRecordView(
+      String paymentNo,
+      String status,
+      long amountMinor,
+      String currency,
+      String provider,
+      String createdAt,
+      java.util.List<ReceivedView> events) {
+    static PaymentRecordView of(
+        fairslot.domain.PaymentRecord r, java.time.ZoneId zone, boolean withRaw) {
+      var p = r.payment();
+      return new PaymentRecordView(
+          p.paymentNo(),
+          p.status().name(),
+          p.amount().minor(),
+          p.amount().currency(),
+          p.provider(),
+          fairslot.domain.VenueTime.show(p.createdAt(), zone),
+          r.events().stream()
+              .map(
+                  e ->
+                      new ReceivedView(
+                          e.eventId(),
+                          e.status().name(),
+                          fairslot.domain.VenueTime.show(e.receivedAt(), zone),
+                          withRaw ? e.rawCallback() : null))
+              .toList());
+    }
+  }
+
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  record ReceivedView(String eventId, String status, String receivedAt, String rawCallback) {}
 
   private HttpResponse pay(HttpRequest request) {
     return respond(
@@ -57,12 +114,12 @@ public final class PaymentEndpoints implements Endpoints {
       return Problems.of(
           Refusal.BAD_SIGNATURE, 401, "missing, stale or wrong webhook signature", Map.of());
     }
-    return respond(payments.callback(callback(RequestBody.parse(raw))), 200, applied -> OK);
+    return respond(payments.callback(callback(RequestBody.parse(raw), raw)), 200, applied -> OK);
   }
 
   private static final Map<String, Object> OK = Map.of("ok", true);
 
-  private static PaymentCallback callback(RequestBody body) {
+  private static PaymentCallback callback(RequestBody body, String raw) {
     Money amount;
     try {
       amount = new Money(body.nonNegativeLong("amountMinor"), body.text("currency"));
@@ -74,6 +131,7 @@ public final class PaymentEndpoints implements Endpoints {
         body.text("paymentNo"),
         body.text("bookingId"),
         amount,
-        body.enumeration("status", PaymentCallback.Outcome.class));
+        body.enumeration("status", PaymentCallback.Outcome.class),
+        raw);
   }
 }

@@ -11,6 +11,7 @@ import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.FinanceException;
 import fairslot.domain.Payment;
+import fairslot.domain.PaymentRecord;
 import fairslot.domain.PaymentStatus;
 import java.time.Instant;
 import java.util.List;
@@ -75,6 +76,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+            .add(bookingLink(payment))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);
@@ -169,6 +171,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                       .conditionExpression("attribute_not_exists(PK)")
                       .build())
               .build());
+      tx.add(bookingLink(o.payment()));
       tx.add(
           parts.moveBooking(
               o.booking(),
@@ -306,6 +309,82 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     } catch (ConditionalCheckFailedException someoneElseDidIt) {
       return false;
     }
+  }
+
+  /** Lists the payment under its booking's key (GET /bookings/{id}/payments). */
+  private TransactWriteItem bookingLink(Payment p) {
+    return TransactWriteItem.builder()
+        .put(Put.builder().tableName(table).item(PaymentItemMapper.bookingLink(p)).build())
+        .build();
+  }
+
+  @Override
+  public void received(String paymentNo, PaymentRecord.Received event) {
+    try {
+      dynamo.putItem(
+          r ->
+              r.tableName(table)
+                  .item(PaymentItemMapper.received(paymentNo, event))
+                  .conditionExpression("attribute_not_exists(PK)"));
+    } catch (ConditionalCheckFailedException replay) {
+      // The first receipt of this event id is the one kept.
+    }
+  }
+
+  @Override
+  public List<PaymentRecord> paymentsOf(String bookingId) {
+    List<String> paymentNos =
+        dynamo
+            .queryPaginator(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .keyConditionExpression("PK = :pk AND begins_with(SK, :payment)")
+                        .expressionAttributeValues(
+                            Map.of(
+                                ":pk",
+                                s(Keys.booking(bookingId)),
+                                ":payment",
+                                s(Keys.payment("")))))
+            .items()
+            .stream()
+            .map(item -> Attr.str(item, "paymentNo"))
+            .toList();
+    List<PaymentRecord> result = new java.util.ArrayList<>();
+    for (String paymentNo : paymentNos) {
+      List<Map<String, AttributeValue>> items =
+          dynamo
+              .queryPaginator(
+                  r ->
+                      r.tableName(table)
+                          .consistentRead(true)
+                          .keyConditionExpression("PK = :pk")
+                          .expressionAttributeValues(Map.of(":pk", s(Keys.payment(paymentNo)))))
+              .items()
+              .stream()
+              .toList();
+      items.stream()
+          .filter(i -> Attr.str(i, Keys.SK).equals("PAYMENT"))
+          .findFirst()
+          .map(PaymentItemMapper::fromItem)
+          .ifPresent(
+              payment ->
+                  result.add(
+                      new PaymentRecord(
+                          payment,
+                          items.stream()
+                              .filter(
+                                  i ->
+                                      Attr.str(i, Keys.SK)
+                                          .startsWith(PaymentItemMapper.RECEIVED_PREFIX))
+                              .map(PaymentItemMapper::receivedFrom)
+                              .sorted(
+                                  java.util.Comparator.comparing(
+                                      PaymentRecord.Received::receivedAt))
+                              .toList())));
+    }
+    result.sort(java.util.Comparator.comparing(r -> r.payment().createdAt()));
+    return result;
   }
 
   @Override

@@ -7,6 +7,8 @@ import static fairslot.store.dynamodb.Attr.str;
 
 import fairslot.domain.Money;
 import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
+import fairslot.domain.PaymentRecord;
 import fairslot.domain.PaymentStatus;
 import java.util.HashMap;
 import java.util.Map;
@@ -47,5 +49,36 @@ final class PaymentItemMapper {
         Attr.integer(item, "refundAttempts"),
         Attr.instant(item, "createdAt"),
         Math.toIntExact(Attr.numOr(item, "refundRound", 0)));
+  }
+
+  /** The link that lists a payment under its booking. */
+  static Map<String, AttributeValue> bookingLink(Payment p) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.booking(p.bookingId()), Keys.payment(p.paymentNo())));
+    item.put("type", s("BOOKING_PAYMENT"));
+    item.put("paymentNo", s(p.paymentNo()));
+    return item;
+  }
+
+  static final String RECEIVED_PREFIX = "RECEIVED#";
+
+  /** A callback as received, under its payment; keyed by event id so a replay adds nothing. */
+  static Map<String, AttributeValue> received(String paymentNo, PaymentRecord.Received event) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.payment(paymentNo), RECEIVED_PREFIX + event.eventId()));
+    item.put("type", s("PAYMENT_RECEIVED"));
+    item.put("eventId", s(event.eventId()));
+    item.put("status", s(event.status().name()));
+    item.put("receivedAt", millis(event.receivedAt()));
+    item.put("raw", s(event.rawCallback()));
+    return item;
+  }
+
+  static PaymentRecord.Received receivedFrom(Map<String, AttributeValue> item) {
+    return new PaymentRecord.Received(
+        str(item, "eventId"),
+        PaymentCallback.Outcome.valueOf(str(item, "status")),
+        Attr.instant(item, "receivedAt"),
+        Attr.optionalString(item, "raw").orElse(""));
   }
 }

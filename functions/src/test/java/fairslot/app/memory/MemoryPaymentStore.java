@@ -253,6 +253,34 @@ public final class MemoryPaymentStore implements PaymentStore {
     }
   }
 
+  private final java.util.Map<String, java.util.Map<String, fairslot.domain.PaymentRecord.Received>>
+      received = new java.util.HashMap<>();
+
+  @Override
+  public void received(String paymentNo, fairslot.domain.PaymentRecord.Received event) {
+    synchronized (t.lock) {
+      received
+          .computeIfAbsent(paymentNo, p -> new java.util.LinkedHashMap<>())
+          .putIfAbsent(event.eventId(), event);
+    }
+  }
+
+  @Override
+  public List<fairslot.domain.PaymentRecord> paymentsOf(String bookingId) {
+    synchronized (t.lock) {
+      return t.payments.values().stream()
+          .filter(p -> p.bookingId().equals(bookingId))
+          .sorted(Comparator.comparing(Payment::createdAt))
+          .map(
+              p ->
+                  new fairslot.domain.PaymentRecord(
+                      p,
+                      List.copyOf(
+                          received.getOrDefault(p.paymentNo(), java.util.Map.of()).values())))
+          .toList();
+    }
+  }
+
   @Override
   public boolean flag(
       String eventId, String paymentNo, fairslot.domain.FinanceException exception) {
