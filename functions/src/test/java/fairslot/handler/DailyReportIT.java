@@ -143,6 +143,10 @@ class DailyReportIT {
     // u1 COMPLETED, u2 and u4 NO_SHOW (both slots have ended); u5 expired, u6 cancelled, u8
     // refunding.
     assertThat(total).containsExactly(3, 5000 * 3 + 6000 + 3000, 5000, 3000, 2);
+    // v1.1 fields: every refund here is whole (no cancel tiers yet) and no passes are sold.
+    assertThat(r.get("feesMinor").isNumber()).isTrue();
+    assertThat(r.get("feesMinor").asLong()).isZero();
+    assertThat(r.get("passSalesMinor").asLong()).isZero();
     assertThat(r.get("byResource")).hasSize(2);
     for (JsonNode line : r.get("byResource")) {
       long[] f = expected.get(line.get("resourceId").asText());

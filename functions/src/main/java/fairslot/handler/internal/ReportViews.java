@@ -104,9 +104,15 @@ public final class ReportViews {
       Long refundedMinor,
       Long refundPendingMinor,
       int noShows,
+      Long feesMinor,
+      Long passSalesMinor,
       java.util.List<ResourceLineView> byResource) {
     public static DailyReportView of(fairslot.domain.DailyReport r) {
       FiguresView t = FiguresView.of(r.totals());
+      // v1.1: money kept by partial refunds, and pass sales. Every refund is whole until cancel
+      // tiers exist, and no passes are sold yet (the policy and passes issue): both are 0, stated
+      // rather than left out so reports keep one shape.
+      Long none = r.totals().mixedCurrencies() ? null : 0L;
       return new DailyReportView(
           r.date().toString(),
           r.venueId(),
@@ -116,6 +122,8 @@ public final class ReportViews {
           t.refundedMinor(),
           t.refundPendingMinor(),
           t.noShows(),
+          none,
+          none,
           r.byResource().stream()
               .map(
                   l ->
