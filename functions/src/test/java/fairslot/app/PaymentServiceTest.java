@@ -152,7 +152,11 @@ class PaymentServiceTest {
     world.provider.refundAnswer = RefundAttempt.COMPLETED;
 
     done(event("e1", p, 5000, PaymentCallback.Outcome.SUCCEEDED));
+    done(event("e1", p, 5000, PaymentCallback.Outcome.SUCCEEDED));
 
+    assertThat(world.paymentStore.exceptions())
+        .extracting(FinanceException::kind)
+        .containsExactly(FinanceException.Kind.LATE_PAYMENT_REFUNDED);
     assertThat(world.booking(booking.bookingId()).status()).isEqualTo(BookingStatus.EXPIRED);
     assertThat(world.payment(p.paymentNo()).status()).isEqualTo(PaymentStatus.REFUNDED);
     assertThat(world.provider.refundAsks).hasSize(1);
@@ -178,6 +182,11 @@ class PaymentServiceTest {
     assertThat(world.payment(p.paymentNo()).status()).isEqualTo(PaymentStatus.REFUND_FAILED);
     assertThat(world.booking(booking.bookingId()).status()).isEqualTo(BookingStatus.REFUND_FAILED);
     assertThat(world.paymentStore.refundsDue(world.clock.instant(), 10)).isEmpty();
+    assertThat(world.paymentStore.exceptions())
+        .extracting(FinanceException::kind, FinanceException::bookingId)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                FinanceException.Kind.REFUND_FAILED, java.util.Optional.of(booking.bookingId())));
   }
 
   @Test
