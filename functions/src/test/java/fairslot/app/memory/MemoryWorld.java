@@ -48,6 +48,7 @@ public final class MemoryWorld {
   public final MemoryBookingStore bookingStore = new MemoryBookingStore(tables);
   public final MemoryRequestStore requestStore = new MemoryRequestStore(tables);
   public final MemoryPaymentStore paymentStore = new MemoryPaymentStore(tables);
+  public final MemoryFinanceStore financeStore = new MemoryFinanceStore(tables);
   public final MemoryProfileStore profileStore = new MemoryProfileStore();
   public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
   public final ScriptedProvider provider = new ScriptedProvider();
@@ -63,6 +64,7 @@ public final class MemoryWorld {
   public final HoldSweep holdSweep;
   public final PaymentService payments;
   public final StaffService staff;
+  public final fairslot.app.FinanceService finance;
   public final DeskService desk;
   public final WaitlistService waitlist;
 
@@ -88,6 +90,9 @@ public final class MemoryWorld {
     holdSweep = new HoldSweep(bookingStore, releases, clock);
     payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
+    finance =
+        new fairslot.app.FinanceService(
+            financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
     desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
     waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
   }
