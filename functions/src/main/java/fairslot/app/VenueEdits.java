@@ -18,8 +18,12 @@ import java.util.Optional;
  * was cut short (a 503, a timeout) finishes it.
  */
 public final class VenueEdits {
-  /** Edits of one venue rarely race; past these rounds the admin gets 503 and tries again. */
-  private static final int MAX_ROUNDS = 5;
+  /**
+   * Each round that misses lost to another edit that was written, and each edit is written once, so
+   * an edit racing n others needs at most n + 1 rounds (VenueEditIT races 8). Past these the admin
+   * gets 503 and tries again.
+   */
+  private static final int MAX_ROUNDS = 25;
 
   private final CatalogStore catalog;
   private final Clock clock;
