@@ -249,6 +249,7 @@ class FinanceExceptionsIT {
     String failure = callback("evt-fail", failed, bookingId, 6000, "FAILED");
     api.webhook(failure);
     api.webhook(failure);
+    api.clock.advance(Duration.ofMinutes(1)); // the member tries again a minute later
     String paid = api.pay("u1", bookingId).text("paymentNo");
     api.webhook(callback("evt-paid", paid, bookingId, 6000, "SUCCEEDED"));
 

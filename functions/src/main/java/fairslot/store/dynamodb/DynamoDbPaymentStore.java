@@ -383,7 +383,11 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                                       PaymentRecord.Received::receivedAt))
                               .toList())));
     }
-    result.sort(java.util.Comparator.comparing(r -> r.payment().createdAt()));
+    // Oldest first; one booking's payments never overlap in time (one in flight at a time), and
+    // the payment number only makes equal instants (a frozen test clock) read the same each time.
+    result.sort(
+        java.util.Comparator.comparing((PaymentRecord r) -> r.payment().createdAt())
+            .thenComparing(r -> r.payment().paymentNo()));
     return result;
   }
 

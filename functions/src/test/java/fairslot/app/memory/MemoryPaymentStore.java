@@ -270,7 +270,7 @@ public final class MemoryPaymentStore implements PaymentStore {
     synchronized (t.lock) {
       return t.payments.values().stream()
           .filter(p -> p.bookingId().equals(bookingId))
-          .sorted(Comparator.comparing(Payment::createdAt))
+          .sorted(Comparator.comparing(Payment::createdAt).thenComparing(Payment::paymentNo))
           .map(
               p ->
                   new fairslot.domain.PaymentRecord(
