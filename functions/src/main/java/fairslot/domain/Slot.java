@@ -50,65 +50,14 @@ public record Slot(
     }
   }
 
-  /** A slot of an active venue and resource, at their first revision. */
-  public Slot(
-      String slotId,
-      String venueId,
-      String resourceId,
-      ResourceKind kind,
-      Interval interval,
-      int capacity,
-      int remaining,
-      SlotStatus status,
-      Money price,
-      Admission admission,
-      int waitlistLength,
-      ZoneId timeZone,
-      VenuePolicy policy,
-      int forWaitlist,
-      Assignment assignment) {
-    this(
-        slotId,
-        venueId,
-        resourceId,
-        kind,
-        interval,
-        capacity,
-        remaining,
-        status,
-        price,
-        admission,
-        waitlistLength,
-        timeZone,
-        policy,
-        forWaitlist,
-        assignment,
-        Inherited.NONE);
-  }
-
   public Slot with(SlotStatus next) {
-    return new Slot(
-        slotId,
-        venueId,
-        resourceId,
-        kind,
-        interval,
-        capacity,
-        remaining,
-        next,
-        price,
-        admission,
-        waitlistLength,
-        timeZone,
-        policy,
-        forWaitlist,
-        assignment,
-        inherited);
+    return copy(next, policy, inherited);
   }
 
   /** The slot carrying its venue's policy at revision {@code venueRev}. */
   public Slot withVenue(VenuePolicy venuePolicy, long venueRev) {
-    return withPolicy(
+    return copy(
+        status,
         venuePolicy,
         new Inherited(
             venueRev,
@@ -118,10 +67,11 @@ public record Slot(
   }
 
   public Slot withInherited(Inherited next) {
-    return withPolicy(policy, next);
+    return copy(status, policy, next);
   }
 
-  private Slot withPolicy(VenuePolicy venuePolicy, Inherited next) {
+  /** This slot with the status, policy and inheritance given; its counters as they are. */
+  private Slot copy(SlotStatus nextStatus, VenuePolicy venuePolicy, Inherited next) {
     return new Slot(
         slotId,
         venueId,
@@ -130,7 +80,7 @@ public record Slot(
         interval,
         capacity,
         remaining,
-        status,
+        nextStatus,
         price,
         admission,
         waitlistLength,

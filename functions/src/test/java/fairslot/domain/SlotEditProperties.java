@@ -32,7 +32,8 @@ class SlotEditProperties {
         ZoneOffset.UTC,
         VenuePolicy.DEFAULT,
         owed,
-        new Assignment(Optional.empty(), Optional.empty()));
+        new Assignment(Optional.empty(), Optional.empty()),
+        Inherited.NONE);
   }
 
   @Property

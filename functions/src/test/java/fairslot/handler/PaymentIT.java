@@ -23,22 +23,8 @@ class PaymentIT {
   }
 
   private String callback(String paymentNo, String bookingId, long amount, String status) {
-    return callback(UUID.randomUUID().toString(), paymentNo, bookingId, amount, status);
-  }
-
-  private String callback(
-      String eventId, String paymentNo, String bookingId, long amount, String status) {
-    return "{\"eventId\":\""
-        + eventId
-        + "\",\"paymentNo\":\""
-        + paymentNo
-        + "\",\"bookingId\":\""
-        + bookingId
-        + "\",\"amountMinor\":"
-        + amount
-        + ",\"currency\":\"CNY\",\"status\":\""
-        + status
-        + "\"}";
+    return ApiDriver.callbackBody(
+        UUID.randomUUID().toString(), paymentNo, bookingId, amount, status);
   }
 
   private long auditCount(String bookingId, String to) {
@@ -71,7 +57,7 @@ class PaymentIT {
     String slotId = api.openSlot("SEATS", 4, 6000);
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
     String paymentNo = api.pay("u1", bookingId).text("paymentNo");
-    String body = callback("evt-once", paymentNo, bookingId, 6000, "SUCCEEDED");
+    String body = ApiDriver.callbackBody("evt-once", paymentNo, bookingId, 6000, "SUCCEEDED");
 
     for (int i = 0; i < 5; i++) {
       Reply r = api.webhook(body);

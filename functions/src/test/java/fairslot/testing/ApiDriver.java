@@ -274,6 +274,22 @@ public final class ApiDriver {
     return bookingId;
   }
 
+  /** A provider callback body, as the provider would write it. */
+  public static String callbackBody(
+      String eventId, String paymentNo, String bookingId, long amount, String status) {
+    return "{\"eventId\":\""
+        + eventId
+        + "\",\"paymentNo\":\""
+        + paymentNo
+        + "\",\"bookingId\":\""
+        + bookingId
+        + "\",\"amountMinor\":"
+        + amount
+        + ",\"currency\":\"CNY\",\"status\":\""
+        + status
+        + "\"}";
+  }
+
   /** A webhook as the provider would send it, signed now by the test clock. */
   public Reply webhook(String rawBody) {
     long ts = clock.instant().getEpochSecond();

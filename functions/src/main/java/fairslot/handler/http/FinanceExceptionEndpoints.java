@@ -15,6 +15,7 @@ import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Views.ListView;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -42,10 +43,18 @@ public final class FinanceExceptionEndpoints implements Endpoints {
         request.queryParam("status").map(FinanceExceptionEndpoints::status).orElse(Status.OPEN);
     Page<FinanceException> page =
         finance.list(request.queryParam("venueId"), status, request.page());
+    // One venue read per venue on the page, not per exception.
+    Map<Optional<String>, java.time.ZoneId> zones = new java.util.HashMap<>();
     return HttpResponse.json(
         200,
         new ListView<>(
-            page.items().stream().map(this::view).toList(), page.nextCursor().orElse(null)));
+            page.items().stream()
+                .map(
+                    e ->
+                        FinanceExceptionView.of(
+                            e, zones.computeIfAbsent(e.venueId(), v -> finance.zoneOf(e))))
+                .toList(),
+            page.nextCursor().orElse(null)));
   }
 
   private static Status status(String raw) {

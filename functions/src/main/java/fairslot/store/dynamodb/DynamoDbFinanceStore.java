@@ -111,22 +111,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
         p -> {
           tx.add(
               "payment",
-              TransactWriteItem.builder()
-                  .update(
-                      Update.builder()
-                          .tableName(table)
-                          .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
-                          .updateExpression("SET #status = :refunded")
-                          .conditionExpression("#status = :failed")
-                          .expressionAttributeNames(Map.of("#status", "status"))
-                          .expressionAttributeValues(
-                              Map.of(
-                                  ":refunded",
-                                  s(PaymentStatus.REFUNDED.name()),
-                                  ":failed",
-                                  s(PaymentStatus.REFUND_FAILED.name())))
-                          .build())
-                  .build());
+              parts.paymentMove(p, PaymentStatus.REFUND_FAILED, PaymentStatus.REFUNDED, false));
           tx.add(
               records.auditPayment(
                   p.paymentNo(),

@@ -118,7 +118,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                 "event",
                 parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
     if (s instanceof Settlement.MarkPaid m) {
-      tx.add(paymentMove(m.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      tx.add(parts.paymentMove(m.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
       tx.add(
           parts.moveBooking(
               m.booking(),
@@ -130,7 +130,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       tx.add(records.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
-      tx.add(paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      tx.add(parts.paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
       tx.add(
           parts.moveBooking(
               b,
@@ -149,7 +149,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
       tx.add(records.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
-      tx.add(paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
+      tx.add(parts.paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
       tx.add(
           TransactWriteItem.builder()
               .update(
@@ -182,10 +182,12 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               Map.of(":p", s(o.payment().paymentNo()))));
       tx.add(records.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Refunded r) {
-      tx.add(paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
+      tx.add(parts.paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
     } else if (s instanceof Settlement.RefundGivenUp g) {
-      tx.add(paymentMove(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
+      tx.add(
+          parts.paymentMove(
+              g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
       addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
     s.raises().ifPresent(e -> tx.add("exception", records.openException(e)));
@@ -259,23 +261,6 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       tx.add(parts.moveBooking(b, to, change, "", "", Map.of()));
       tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
     }
-  }
-
-  private TransactWriteItem paymentMove(
-      Payment p, PaymentStatus from, PaymentStatus to, boolean refundSettled) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
-                .updateExpression(
-                    "SET #status = :to"
-                        + (refundSettled ? " REMOVE refundDueShard, refundDueAt" : ""))
-                .conditionExpression("#status = :from")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name())))
-                .build())
-        .build();
   }
 
   @Override

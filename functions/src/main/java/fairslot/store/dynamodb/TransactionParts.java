@@ -375,4 +375,28 @@ final class TransactionParts {
                 .build())
         .build();
   }
+
+  /**
+   * A payment's move from {@code from} to {@code to}; {@code refundSettled} ends its place in the
+   * refund job's index.
+   */
+  TransactWriteItem paymentMove(
+      fairslot.domain.Payment p,
+      fairslot.domain.PaymentStatus from,
+      fairslot.domain.PaymentStatus to,
+      boolean refundSettled) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
+                .updateExpression(
+                    "SET #status = :to"
+                        + (refundSettled ? " REMOVE refundDueShard, refundDueAt" : ""))
+                .conditionExpression("#status = :from")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name())))
+                .build())
+        .build();
+  }
 }

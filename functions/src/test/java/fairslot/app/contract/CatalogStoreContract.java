@@ -81,23 +81,7 @@ public abstract class CatalogStoreContract {
   @Test
   void aResourceHasOneSlotPerStartAndATwinRequestGetsItsOwnSlotBack() {
     Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
-    Slot sameStart =
-        new Slot(
-            UUID.randomUUID().toString(),
-            slot.venueId(),
-            slot.resourceId(),
-            slot.kind(),
-            slot.interval(),
-            slot.capacity(),
-            slot.capacity(),
-            SlotStatus.OPEN,
-            slot.price(),
-            slot.admission(),
-            0,
-            slot.timeZone(),
-            slot.policy(),
-            0,
-            slot.assignment());
+    Slot sameStart = anotherStart(slot, Duration.ZERO);
 
     Outcome<Slot> twin = catalog.createSlot(slot);
     Outcome<Slot> duplicate = catalog.createSlot(sameStart);

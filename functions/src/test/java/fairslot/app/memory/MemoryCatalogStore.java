@@ -147,7 +147,8 @@ public final class MemoryCatalogStore implements CatalogStore {
               s.timeZone(),
               s.policy(),
               s.forWaitlist(),
-              s.assignment());
+              s.assignment(),
+              s.inherited());
       t.slots.put(slotId, next);
       audit(slotId, s.admission().name(), admission.name(), change);
       return Optional.of(next);

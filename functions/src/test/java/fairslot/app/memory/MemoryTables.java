@@ -102,7 +102,8 @@ public final class MemoryTables {
         s.timeZone(),
         s.policy(),
         forWaitlist,
-        s.assignment());
+        s.assignment(),
+        s.inherited());
   }
 
   /** A payment as it is, with a new status and attempt count. */

@@ -57,7 +57,8 @@ class HoldSweepCostIT {
             ZoneOffset.UTC,
             VenuePolicy.DEFAULT,
             0,
-            fairslot.domain.Assignment.NONE);
+            fairslot.domain.Assignment.NONE,
+            fairslot.domain.Inherited.NONE);
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     items.add(SlotItemMapper.toItem(slot));
     for (int i = 0; i < BOOKINGS; i++) {
