@@ -32,21 +32,6 @@ class FinanceExceptionsIT {
     SeatLedger.assertBalanced(Aws.dynamo(), api.table);
   }
 
-  private static String callback(
-      String eventId, String paymentNo, String bookingId, long amount, String status) {
-    return "{\"eventId\":\""
-        + eventId
-        + "\",\"paymentNo\":\""
-        + paymentNo
-        + "\",\"bookingId\":\""
-        + bookingId
-        + "\",\"amountMinor\":"
-        + amount
-        + ",\"currency\":\"CNY\",\"status\":\""
-        + status
-        + "\"}";
-  }
-
   private List<JsonNode> exceptions(String venueId, String status) {
     Reply r =
         api.send(
@@ -120,9 +105,12 @@ class FinanceExceptionsIT {
     List<Reply> unknowns = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       mismatches.add(
-          api.webhook(callback("evt-mismatch", mismatchPayment, mismatched, 1, "SUCCEEDED")));
+          api.webhook(
+              ApiDriver.callbackBody("evt-mismatch", mismatchPayment, mismatched, 1, "SUCCEEDED")));
       unknowns.add(
-          api.webhook(callback("evt-unknown", "no-such-payment", mismatched, 6000, "SUCCEEDED")));
+          api.webhook(
+              ApiDriver.callbackBody(
+                  "evt-unknown", "no-such-payment", mismatched, 6000, "SUCCEEDED")));
     }
 
     String late = api.book("u2", lateSlot, 1).text("bookingId");
@@ -132,7 +120,8 @@ class FinanceExceptionsIT {
     assertThat(api.book("u3", lateSlot, 1).status()).isEqualTo(201);
     List<Reply> lates = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      lates.add(api.webhook(callback("evt-late", latePayment, late, 6000, "SUCCEEDED")));
+      lates.add(
+          api.webhook(ApiDriver.callbackBody("evt-late", latePayment, late, 6000, "SUCCEEDED")));
     }
 
     assertThat(mismatches).allMatch(r -> r.text("code").equals("amount_mismatch"));
@@ -220,7 +209,7 @@ class FinanceExceptionsIT {
     String venue = api.slot(slotId).text("venueId");
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
     String paymentNo = api.pay("u1", bookingId).text("paymentNo");
-    api.webhook(callback("evt-short", paymentNo, bookingId, 10, "SUCCEEDED"));
+    api.webhook(ApiDriver.callbackBody("evt-short", paymentNo, bookingId, 10, "SUCCEEDED"));
     String exceptionId = exceptions(venue, "OPEN").get(0).get("exceptionId").asText();
 
     Reply retry = retry(exceptionId);
@@ -246,12 +235,12 @@ class FinanceExceptionsIT {
     String slotId = api.openSlot("SEATS", 3, 6000);
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
     String failed = api.pay("u1", bookingId).text("paymentNo");
-    String failure = callback("evt-fail", failed, bookingId, 6000, "FAILED");
+    String failure = ApiDriver.callbackBody("evt-fail", failed, bookingId, 6000, "FAILED");
     api.webhook(failure);
     api.webhook(failure);
     api.clock.advance(Duration.ofMinutes(1)); // the member tries again a minute later
     String paid = api.pay("u1", bookingId).text("paymentNo");
-    api.webhook(callback("evt-paid", paid, bookingId, 6000, "SUCCEEDED"));
+    api.webhook(ApiDriver.callbackBody("evt-paid", paid, bookingId, 6000, "SUCCEEDED"));
 
     Reply owner = paymentsOf("u1", ApiDriver.CUSTOMER, bookingId);
     Reply finance = paymentsOf("fin-1", FINANCE, bookingId);
@@ -269,5 +258,24 @@ class FinanceExceptionsIT {
     assertThat(owner.json().get("items")).hasSize(2);
     assertThat(owner.body()).doesNotContain("rawCallback");
     assertThat(stranger.status()).isEqualTo(404);
+  }
+
+  @Test
+  void thirtyConcurrentReplaysOfOneEventRaiseOneException() throws Exception {
+    String slotId = api.openSlot("SEATS", 3, 6000);
+    String venue = api.slot(slotId).text("venueId");
+    String bookingId = api.book("u1", slotId, 1).text("bookingId");
+    String paymentNo = api.pay("u1", bookingId).text("paymentNo");
+    String wrong = ApiDriver.callbackBody("evt-race", paymentNo, bookingId, 7, "SUCCEEDED");
+    String unknown = ApiDriver.callbackBody("evt-ghost", "ghost", bookingId, 7, "SUCCEEDED");
+
+    List<Reply> replies =
+        fairslot.testing.Race.all(60, i -> () -> api.webhook(i % 2 == 0 ? wrong : unknown));
+
+    assertThat(replies).allMatch(r -> r.status() == 422 || r.status() == 404);
+    assertThat(exceptions(venue, "OPEN"))
+        .extracting(e -> e.get("kind").asText())
+        .containsExactlyInAnyOrder("AMOUNT_MISMATCH", "UNKNOWN_PAYMENT");
+    assertThat(api.booking("u1", bookingId).text("status")).isEqualTo("PENDING_PAY");
   }
 }
