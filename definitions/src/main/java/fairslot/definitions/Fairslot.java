@@ -48,6 +48,7 @@ public final class Fairslot {
           "PK",
           "SK",
           "ttl",
+          "NEW_AND_OLD_IMAGES",
           List.of(
               new IndexDefinition(SLOTS_BY_VENUE_DAY, "venueDay", STRING, "startAt", NUMBER),
               new IndexDefinition(BOOKINGS_BY_USER, "bookingUser", STRING, "createdAt", NUMBER),
@@ -90,6 +91,19 @@ public final class Fairslot {
               // Exceptions are rare: one partition per status serves every venue.
               new IndexDefinition(
                   EXCEPTIONS_BY_STATUS, "excStatus", STRING, "excVenueAt", STRING)));
+
+  /**
+   * Seat audit: every change of a slot's {@code remaining} made by the booking path (booking,
+   * cancel, expiry, waitlist offer) becomes an audit record with the stock before and after, read
+   * from the stream's old and new images. A transaction cannot return the values it wrote, and
+   * conditioning every booking on the exact stock would serialize a crowd; the stream has both
+   * images of every write, in order per item, at no cost to the write.
+   */
+  public static final StreamConsumerDefinition SEAT_AUDIT =
+      new StreamConsumerDefinition(
+          "seat-audit", "fairslot.handler.SeatAuditHandler", "SLOT", "MODIFY", 100, 10);
+
+  public static final List<StreamConsumerDefinition> STREAM_CONSUMERS = List.of(SEAT_AUDIT);
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";

@@ -68,6 +68,16 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
         .build();
   }
 
+  /** Reads the table's stream (the local runtime's stand-in for Lambda's event source mapping). */
+  public software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient dynamoDbStreams() {
+    return software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
+        .endpointOverride(uri)
+        .region(region)
+        .credentialsProvider(credentials)
+        .httpClient(UrlConnectionHttpClient.create())
+        .build();
+  }
+
   public SqsClient sqs() {
     return sqs(ClientOverrideConfiguration.builder().build());
   }

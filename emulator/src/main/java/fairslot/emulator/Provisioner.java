@@ -63,7 +63,9 @@ public final class Provisioner {
                                       .attributeType(e.getValue())
                                       .build())
                           .toList())
-                  .globalSecondaryIndexes(indexes));
+                  .globalSecondaryIndexes(indexes)
+                  .streamSpecification(
+                      stream -> stream.streamEnabled(true).streamViewType(t.streamView())));
     } catch (ResourceInUseException exists) {
       return;
     }

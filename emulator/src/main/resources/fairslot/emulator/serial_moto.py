@@ -25,6 +25,13 @@ A fourth: moto's SQS asks every message of a queue whether it is visible, severa
 request, and each answer builds datetime objects; with 2,000 messages in a FIFO queue one
 SendMessage took ~70 ms and 2,000 of them 146 s. The same clock, read as a float, makes that cheap.
 
+A fifth, for DynamoDB Streams: moto appends a stream record for each write a transaction makes
+as it goes, so a cancelled transaction left records of writes that never happened (real DynamoDB
+emits nothing for it); here they are dropped with the rollback. And moto keeps every record forever:
+here a table's stream keeps its last STREAM_RECORDS_KEPT (AWS keeps 24 hours), so a long local run
+or a test suite of many tables stays in bounded memory. A reader further behind than that gets an
+error, as it would past AWS's retention.
+
 Usage: python3 serial_moto.py [--host 127.0.0.1] [--port 0]
 Prints "fairslot-emulator listening on <port>" once it accepts connections;
 the Java side reads that line to learn the port (port 0 picks a free one).
@@ -44,7 +51,7 @@ import moto.sqs.models as sqs_models
 import moto.dynamodb.models as dynamodb_models
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.models.dynamo_type import DynamoType
-from moto.dynamodb.models.table import Table
+from moto.dynamodb.models.table import StreamShard, Table
 
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from faults import Faults
@@ -86,8 +93,38 @@ def _restore(table, hash_value, range_value, before):
         table.items[hash_value][range_value] = before
 
 
+STREAM_RECORDS_KEPT = 20_000
+
+_moto_stream_add = StreamShard.add
+
+
+def _stream_add(self, old, new):
+    _moto_stream_add(self, old, new)
+    excess = len(self.items) - STREAM_RECORDS_KEPT
+    if excess > 0:
+        del self.items[:excess]
+        self.starting_sequence_number += excess
+
+
+StreamShard.add = _stream_add
+
+
+def _stream_ends(tables):
+    """The next sequence number of each table's stream, to drop what a cancelled transaction added."""
+    return [(t.stream_shard, t.stream_shard.starting_sequence_number + len(t.stream_shard.items))
+            for t in tables if t.stream_shard is not None]
+
+
+def _drop_stream_records_from(ends):
+    for shard, next_sequence in ends:
+        keep = next_sequence - shard.starting_sequence_number
+        if 0 <= keep < len(shard.items):
+            del shard.items[keep:]
+
+
 def _transact_write_items(self, transact_items):
     touched = []
+    named_tables = {}
     for entry in transact_items:
         if len(entry) != 1:
             continue
@@ -95,6 +132,7 @@ def _transact_write_items(self, transact_items):
         table = self.tables.get(op.get("TableName")) if isinstance(op, dict) else None
         if table is None:
             continue
+        named_tables[id(table)] = table
         raw = op.get("Item", {}) if op_type == "Put" else op.get("Key", {})
         key = _item_key(table, raw)
         if key is None:
@@ -104,12 +142,14 @@ def _transact_write_items(self, transact_items):
         except Exception:
             continue
         touched.append((table, key[0], key[1], copy.deepcopy(before)))
+    stream_ends = _stream_ends(named_tables.values())
     dynamodb_models.copy = _CopyAllButTables
     try:
         return _moto_transact_write_items(self, transact_items)
     except Exception:
         for table, hash_value, range_value, before in reversed(touched):
             _restore(table, hash_value, range_value, before)
+        _drop_stream_records_from(stream_ends)
         raise
     finally:
         dynamodb_models.copy = copy

@@ -80,6 +80,7 @@ public final class Wiring {
   private final DynamoDbRequestStore requestStore;
   private final DynamoDbProfileStore profileStore;
   private final DynamoDbLedgerStore ledgerStore;
+  private final fairslot.app.SeatAuditLog seatAudit;
   private final BookingQueue bookingQueue;
 
   /** The adapters that differ between AWS, the local runtime and tests. */
@@ -126,6 +127,7 @@ public final class Wiring {
     this.requestStore = new DynamoDbRequestStore(dynamo, table);
     this.profileStore = new DynamoDbProfileStore(dynamo, table);
     this.ledgerStore = new DynamoDbLedgerStore(dynamo, table);
+    this.seatAudit = new fairslot.store.dynamodb.DynamoDbSeatAuditLog(dynamo, table);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(bookingStore, adapters.events());
     this.slotEdits = new SlotEdits(catalogStore, adapters.events(), clock);
@@ -275,5 +277,13 @@ public final class Wiring {
 
   public Refunds refunds() {
     return refunds;
+  }
+
+  public fairslot.app.SeatAuditLog seatAudit() {
+    return seatAudit;
+  }
+
+  public fairslot.store.dynamodb.SlotStreamRecords slotStreamRecords() {
+    return new fairslot.store.dynamodb.SlotStreamRecords();
   }
 }

@@ -14,8 +14,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Audit records live in the partition of the entity they describe, so one Query returns an entity's
  * history in order, and every transition writes its record in its own transaction. SK is {@code
  * AUDIT#<millis>#<sequence>}: a booking's sequence is its version after the move, so its
- * transitions sort correctly even within one millisecond; other records use a process-wide sequence
- * (in order within one process) and a random suffix.
+ * transitions sort correctly even within one millisecond; seat changes read from the table stream
+ * use the stream's sequence number; other records use a process-wide sequence (in order within one
+ * process) and a random suffix.
  */
 final class AuditItemMapper {
   private AuditItemMapper() {}
@@ -43,6 +44,16 @@ final class AuditItemMapper {
   static Map<String, AttributeValue> toItem(
       String entityPk, String entity, String from, String to, Change change, long sequence) {
     return toItem(entityPk, entity, from, to, change, String.format("v%010d", sequence));
+  }
+
+  /**
+   * A record made from the table stream: its tiebreak is the stream sequence number (zero-padded,
+   * so it sorts as a number), which makes the key the same on every delivery of the record.
+   */
+  static Map<String, AttributeValue> toStreamedItem(
+      String entityPk, String entity, String from, String to, Change change, String sequence) {
+    String padded = "0".repeat(Math.max(0, 40 - sequence.length())) + sequence;
+    return toItem(entityPk, entity, from, to, change, "q" + padded);
   }
 
   private static Map<String, AttributeValue> toItem(

@@ -48,7 +48,7 @@ final class BookingPlacement {
                 "seat",
                 plan.fromOffer().isPresent()
                     ? acceptOffer(plan.fromOffer().get(), b, plan.now())
-                    : parts.sellSeats(b, plan.now()))
+                    : parts.sellSeats(b, Change.by(plan.actor(), plan.now(), "booked")))
             .add(
                 "booking",
                 TransactWriteItem.builder()

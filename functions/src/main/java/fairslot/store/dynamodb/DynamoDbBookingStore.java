@@ -188,7 +188,10 @@ public final class DynamoDbBookingStore implements BookingStore {
     Transaction tx =
         new Transaction()
             .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
-            .add("seats", parts.returnSeats(b.slotId(), b.quantity(), how, change.at()))
+            .add(
+                "seats",
+                parts.returnSeats(
+                    b.slotId(), b.quantity(), how, change, SeatCause.booking(b.bookingId())))
             .add("guard", parts.deleteGuard(b))
             .addEach(
                 "calendar",

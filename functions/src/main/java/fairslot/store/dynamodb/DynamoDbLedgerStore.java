@@ -100,7 +100,9 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                           Update.builder()
                               .tableName(table)
                               .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
-                              .updateExpression("SET remaining = :expected")
+                              .updateExpression(
+                                  // audited below; the seat audit skips it
+                                  "SET remaining = :expected REMOVE " + SeatCause.REMOVE)
                               .conditionExpression(
                                   "remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
                               .expressionAttributeNames(Map.of("#capacity", "capacity"))
@@ -119,12 +121,15 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                           Put.builder()
                               .tableName(table)
                               .item(
-                                  AuditItemMapper.toItem(
-                                      Keys.slot(seen.slotId()),
-                                      "slot:" + seen.slotId(),
-                                      "remaining=" + seen.remaining(),
-                                      "remaining=" + expected,
-                                      change))
+                                  AuditItemMapper.withFields(
+                                      AuditItemMapper.toItem(
+                                          Keys.slot(seen.slotId()),
+                                          "slot:" + seen.slotId(),
+                                          "remaining=" + seen.remaining(),
+                                          "remaining=" + expected,
+                                          change),
+                                      Map.of("remaining", seen.remaining()),
+                                      Map.of("remaining", expected)))
                               .build())
                       .build()));
       return true;

@@ -139,7 +139,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               "paymentNo = :p",
               "",
               Map.of(":p", s(r.payment().paymentNo()))));
-      tx.add("seats", parts.takeSeats(b, s.change().at()))
+      tx.add("seats", parts.takeSeats(b, s.change()))
           .add("guard", parts.putGuard(b))
           .addEach("calendar", r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
       tx.add(records.auditBooking(b, b.status().name(), "PAID", s.change()));

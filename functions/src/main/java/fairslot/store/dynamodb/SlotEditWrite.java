@@ -48,6 +48,8 @@ final class SlotEditWrite {
     String update =
         "SET #capacity = :ncap, remaining = :nrem, forWaitlist = :nfw, priceMinor = :np,"
             + " currency = :nc";
+    String removes =
+        " REMOVE " + SeatCause.REMOVE; // audited below, with the fields before and after
     if (next.forWaitlist() > seen.forWaitlist()) {
       // New seats owed to the waitlist: mark the slot for the fallback job, as a release does.
       update += ", awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
@@ -63,7 +65,7 @@ final class SlotEditWrite {
                         Update.builder()
                             .tableName(table)
                             .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
-                            .updateExpression(update)
+                            .updateExpression(update + removes)
                             .conditionExpression(
                                 "#status = :status AND #capacity = :cap AND remaining = :rem"
                                     + " AND forWaitlist = :fw AND waitlistLength = :wl"

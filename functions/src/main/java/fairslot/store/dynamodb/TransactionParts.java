@@ -52,8 +52,8 @@ final class TransactionParts {
    * Takes {@code q} seats on open sale: the slot is open, not started, has them, and owes none to
    * its waitlist (while seats are owed, nobody may book past the people waiting).
    */
-  TransactWriteItem takeSeats(Booking b, java.time.Instant now) {
-    return takeSeats(b, now, Optional.empty());
+  TransactWriteItem takeSeats(Booking b, Change change) {
+    return takeSeats(b, change, Optional.empty());
   }
 
   /**
@@ -61,11 +61,11 @@ final class TransactionParts {
    * and that the slot still sells at the booking's unit price under the policy revision the booking
    * copied (a new booking is made under the terms of the moment, even right after an edit).
    */
-  TransactWriteItem sellSeats(Booking b, java.time.Instant now) {
-    return takeSeats(b, now, Optional.of(b));
+  TransactWriteItem sellSeats(Booking b, Change change) {
+    return takeSeats(b, change, Optional.of(b));
   }
 
-  private TransactWriteItem takeSeats(Booking b, java.time.Instant now, Optional<Booking> newSale) {
+  private TransactWriteItem takeSeats(Booking b, Change change, Optional<Booking> newSale) {
     Map<String, AttributeValue> values =
         new HashMap<>(
             Map.of(
@@ -74,9 +74,10 @@ final class TransactionParts {
                 ":open",
                 s(SlotStatus.OPEN.name()),
                 ":now",
-                millis(now),
+                millis(change.at()),
                 ":zero",
                 n(0)));
+    SeatCause.of(change, SeatCause.booking(b.bookingId())).addValues(values);
     String condition = SEATS_CONDITION;
     if (newSale.isPresent()) {
       condition += NEW_SALE_CONDITION;
@@ -96,7 +97,7 @@ final class TransactionParts {
             Update.builder()
                 .tableName(table)
                 .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
-                .updateExpression("SET remaining = remaining - :q")
+                .updateExpression("SET remaining = remaining - :q, " + SeatCause.SET)
                 .conditionExpression(condition)
                 .expressionAttributeNames(Map.of("#status", "status"))
                 .expressionAttributeValues(values)
@@ -111,7 +112,9 @@ final class TransactionParts {
    * marked for the fallback job. Each branch's condition states which case it is for; the store
    * tries the likelier one and switches when the slot says otherwise.
    */
-  TransactWriteItem returnSeats(String slotId, int quantity, SeatReturn how, java.time.Instant at) {
+  TransactWriteItem returnSeats(
+      String slotId, int quantity, SeatReturn how, Change change, String subject) {
+    java.time.Instant at = change.at();
     Map<String, AttributeValue> values =
         new HashMap<>(
             Map.of(
@@ -123,7 +126,8 @@ final class TransactionParts {
                 n(how.capacity() - quantity),
                 ":zero",
                 n(0)));
-    String update = "SET remaining = remaining + :q";
+    SeatCause.of(change, subject).addValues(values);
+    String update = "SET remaining = remaining + :q, " + SeatCause.SET;
     // The cap is judged against the capacity the slot has now (an admin may have changed it since
     // the booking was made): a changed capacity fails the write and it is retried with the new one.
     String condition = "#capacity = :cap AND remaining <= :most AND waitlistLength = :zero";

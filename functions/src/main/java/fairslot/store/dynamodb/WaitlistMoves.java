@@ -51,12 +51,12 @@ final class WaitlistMoves {
                               .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
                               .updateExpression(
                                   "SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
-                                      + " waitlistLength = waitlistLength - :one")
+                                      + " waitlistLength = waitlistLength - :one, "
+                                      + SeatCause.SET)
                               .conditionExpression(
                                   "forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
                               .expressionAttributeNames(Map.of("#status", "status"))
-                              .expressionAttributeValues(
-                                  Map.of(":one", n(1), ":cancelled", s("CANCELLED")))
+                              .expressionAttributeValues(offerValues(entry, change))
                               .build())
                       .build(),
                   TransactWriteItem.builder()
@@ -95,6 +95,13 @@ final class WaitlistMoves {
     }
   }
 
+  private static Map<String, AttributeValue> offerValues(WaitlistEntry entry, Change change) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(Map.of(":one", n(1), ":cancelled", s("CANCELLED")));
+    SeatCause.of(change, SeatCause.waitlistEntry(entry.entryId())).addValues(values);
+    return values;
+  }
+
   MoveResult endOffer(
       WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice) {
     TransactionParts.SeatReturn how = new TransactionParts.SeatReturn(entry.slotCapacity(), true);
@@ -122,7 +129,10 @@ final class WaitlistMoves {
                               .expressionAttributeValues(values)
                               .build())
                       .build())
-              .add("seats", parts.returnSeats(entry.slotId(), 1, how, change.at()));
+              .add(
+                  "seats",
+                  parts.returnSeats(
+                      entry.slotId(), 1, how, change, SeatCause.waitlistEntry(entry.entryId())));
       notice.ifPresent(
           kind ->
               tx.add(

@@ -1,0 +1,22 @@
+package fairslot.definitions;
+
+/**
+ * A consumer of the table's stream (NEW_AND_OLD_IMAGES). {@code sortKey} and {@code eventName} are
+ * its filter: only records of items with that sort key and that kind of change reach it (Lambda
+ * event filtering in AWS; the local poller applies the same filter), so the function is not invoked
+ * for the many other writes. {@code handler} is the Lambda handler class, a name only.
+ */
+public record StreamConsumerDefinition(
+    String name, String handler, String sortKey, String eventName, int batchSize, int maxRetries) {
+
+  /** The Lambda event filter pattern for this consumer's records. */
+  public String filterPattern() {
+    return "{\"eventName\":[\""
+        + eventName
+        + "\"],\"dynamodb\":{\"Keys\":{\""
+        + Fairslot.TABLE.sortKey()
+        + "\":{\"S\":[\""
+        + sortKey
+        + "\"]}}}}";
+  }
+}
