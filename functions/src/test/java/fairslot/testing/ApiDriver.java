@@ -11,6 +11,7 @@ import fairslot.emulator.SqsPoller;
 import fairslot.handler.BookingDlqHandler;
 import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
+import fairslot.handler.SeatAuditHandler;
 import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
@@ -126,6 +127,27 @@ public final class ApiDriver {
     BookingDlqHandler cleanup = new BookingDlqHandler(wiring);
     this.bookingDlqPoller =
         new SqsPoller(Aws.sqs(), bookingDlqUrl, 10, event -> cleanup.handleRequest(event, null));
+  }
+
+  private fairslot.emulator.StreamPoller seatAuditPoller;
+
+  /**
+   * Runs the seat audit over every record the table's stream has gathered, as Lambda's event source
+   * mapping would; returns how many stream records were read. The poller is made on first use and
+   * remembers its place, so a second call reads only what came after.
+   */
+  public synchronized int deliverSeatChanges() {
+    if (seatAuditPoller == null) {
+      SeatAuditHandler audit = new SeatAuditHandler(wiring);
+      seatAuditPoller =
+          new fairslot.emulator.StreamPoller(
+              Aws.dynamo(),
+              Aws.endpoint().dynamoDbStreams(),
+              table,
+              Fairslot.SEAT_AUDIT,
+              event -> audit.handleRequest(event, null));
+    }
+    return seatAuditPoller.drain();
   }
 
   /**

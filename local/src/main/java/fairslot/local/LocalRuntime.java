@@ -8,9 +8,11 @@ import fairslot.emulator.Emulator;
 import fairslot.emulator.EmulatorFaults;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
+import fairslot.emulator.StreamPoller;
 import fairslot.handler.BookingDlqHandler;
 import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
+import fairslot.handler.SeatAuditHandler;
 import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
@@ -40,7 +42,7 @@ public final class LocalRuntime implements AutoCloseable {
   private final LocalHttpServer http;
   private final LocalScheduler scheduler;
   private final LocalPaymentProvider payments;
-  private final List<SqsPoller> pollers;
+  private final List<AutoCloseable> pollers;
   private final SqsClient sqs;
   private final String bookingQueueUrl;
   private AwsEndpoint endpoint;
@@ -51,7 +53,7 @@ public final class LocalRuntime implements AutoCloseable {
       LocalHttpServer http,
       LocalScheduler scheduler,
       LocalPaymentProvider payments,
-      List<SqsPoller> pollers,
+      List<AutoCloseable> pollers,
       SqsClient sqs,
       String bookingQueueUrl) {
     this.sqs = sqs;
@@ -194,6 +196,15 @@ public final class LocalRuntime implements AutoCloseable {
     SqsPoller dlqPoller =
         new SqsPoller(sqs, bookingDlq, 10, event -> bookingCleanup.handleRequest(event, null))
             .start(Duration.ofSeconds(1));
+    SeatAuditHandler seatAudit = new SeatAuditHandler(wiring);
+    StreamPoller seatAuditPoller =
+        new StreamPoller(
+                dynamo,
+                endpoint.dynamoDbStreams(),
+                settings.table(),
+                Fairslot.SEAT_AUDIT,
+                event -> seatAudit.handleRequest(event, null))
+            .start(Duration.ofMillis(200));
     try {
       LocalHttpServer http =
           new LocalHttpServer(
@@ -217,7 +228,7 @@ public final class LocalRuntime implements AutoCloseable {
               http,
               scheduler,
               payments,
-              List.of(waitlistPoller, bookingPoller, dlqPoller),
+              List.of(waitlistPoller, bookingPoller, dlqPoller, seatAuditPoller),
               sqs,
               bookingQueue);
       started.endpoint = endpoint;
@@ -226,6 +237,7 @@ public final class LocalRuntime implements AutoCloseable {
       waitlistPoller.close();
       bookingPoller.close();
       dlqPoller.close();
+      seatAuditPoller.close();
       scheduler.close();
       emulator.ifPresent(Emulator::close);
       throw new UncheckedIOException("cannot listen on 127.0.0.1:" + settings.port(), e);
@@ -260,11 +272,19 @@ public final class LocalRuntime implements AutoCloseable {
 
   @Override
   public void close() {
-    pollers.forEach(SqsPoller::close);
+    pollers.forEach(LocalRuntime::closeQuietly);
     scheduler.close();
     http.close();
     dynamo.close();
     emulator.ifPresent(Emulator::close);
+  }
+
+  private static void closeQuietly(AutoCloseable poller) {
+    try {
+      poller.close();
+    } catch (Exception ignored) {
+      // stopping anyway
+    }
   }
 
   private static boolean tableIsActive(DynamoDbClient dynamo, String table) {
