@@ -9,6 +9,11 @@ package fairslot.definitions;
 public record StreamConsumerDefinition(
     String name, String handler, String sortKey, String eventName, int batchSize, int maxRetries) {
 
+  /** Where AWS sends (as metadata) the records the consumer still failed after its retries. */
+  public String failureQueueName() {
+    return "fairslot-" + name + "-failures";
+  }
+
   /** The Lambda event filter pattern for this consumer's records. */
   public String filterPattern() {
     return "{\"eventName\":[\""

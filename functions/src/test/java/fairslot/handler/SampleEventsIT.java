@@ -3,6 +3,7 @@ package fairslot.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairslot.testing.ApiDriver;
@@ -11,7 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The sample events in events/ are real API Gateway v2 payloads the handler understands. */
+/**
+ * The sample events in events/ are real Lambda payloads (API Gateway v2, a DynamoDB stream) the
+ * handlers understand.
+ */
 class SampleEventsIT {
   private static final ObjectMapper MAPPER =
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -37,6 +41,33 @@ class SampleEventsIT {
 
     assertThat(r.status()).isEqualTo(404);
     assertThat(r.text("code")).isEqualTo("not_found");
+  }
+
+  @Test
+  void theSampleStreamEventBecomesASeatRecordWithTheStockBeforeAndAfter() throws Exception {
+    // Lambda's own serializer reads "S"/"N"/"Keys"; case-insensitive names do the same here.
+    DynamodbEvent event =
+        MAPPER
+            .copy()
+            .configure(
+                com.fasterxml.jackson.databind.MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES,
+                true)
+            .readValue(
+                Files.readString(Path.of("..", "events", "stream-seat-change.json")),
+                DynamodbEvent.class);
+
+    var response = new SeatAuditHandler(api.wiring).handleRequest(event, null);
+
+    assertThat(response.getBatchItemFailures()).isEmpty();
+    var record =
+        api.send("GET /audit", e -> e.as("admin-1", ApiDriver.ADMIN).query("slotId", "sample-slot"))
+            .json()
+            .get("items")
+            .get(0);
+    assertThat(record.get("remainingBefore").asInt()).isEqualTo(4);
+    assertThat(record.get("remainingAfter").asInt()).isEqualTo(2);
+    assertThat(record.get("actor").asText()).isEqualTo("user-7");
+    assertThat(record.get("reason").asText()).isEqualTo("booked (booking b-1)");
   }
 
   @Test

@@ -3,6 +3,7 @@ package fairslot.infra;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.QueueDefinition;
 import fairslot.definitions.ScheduleDefinition;
+import fairslot.definitions.StreamConsumerDefinition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,7 +29,13 @@ import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.CfnFunction;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.FilterCriteria;
+import software.amazon.awscdk.services.lambda.FilterRule;
 import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.StartingPosition;
+import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSource;
+import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSourceProps;
+import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSource;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSourceProps;
 import software.amazon.awscdk.services.logs.LogGroup;
@@ -144,6 +151,10 @@ public final class FairslotStack extends Stack {
             Fairslot.BOOKING_DLQ_HANDLER);
     alarms.bookingDlq(dlqConsumer, deadLetters.get(Fairslot.BOOKING_QUEUE.name()));
 
+    for (StreamConsumerDefinition consumer : Fairslot.STREAM_CONSUMERS) {
+      streamConsumer(consumer);
+    }
+
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       // reconcile walks every slot (10,000 take a few minutes); the other jobs take one bounded
       // batch.
@@ -225,6 +236,63 @@ public final class FairslotStack extends Stack {
                     .reportBatchItemFailures(true)
                     .build()));
     return fn;
+  }
+
+  /**
+   * A consumer of the table's stream: only the records its filter selects invoke it, in order per
+   * shard (parallelization 1), retried from the failed record; a record that still fails after
+   * the definition's retries is sent (as metadata) to its failure queue, which alarms.
+   */
+  private void streamConsumer(StreamConsumerDefinition c) {
+    Function fn =
+        function(
+            pascal(c.handler().substring(c.handler().lastIndexOf('.') + 1)),
+            c.handler(),
+            512,
+            CONSUMER_TIMEOUT_SECONDS,
+            null);
+    Queue failures =
+        Queue.Builder.create(this, pascal(c.name()) + "Failures")
+            .queueName(c.failureQueueName())
+            .encryption(QueueEncryption.SQS_MANAGED)
+            .retentionPeriod(Duration.days(14))
+            .build();
+    live(fn)
+        .addEventSource(
+            new DynamoEventSource(
+                table,
+                DynamoEventSourceProps.builder()
+                    .startingPosition(StartingPosition.TRIM_HORIZON)
+                    .batchSize(c.batchSize())
+                    .parallelizationFactor(1)
+                    .retryAttempts(c.maxRetries())
+                    .bisectBatchOnError(false)
+                    .reportBatchItemFailures(true)
+                    .filters(List.of(FilterCriteria.filter(filterOf(c))))
+                    .onFailure(new SqsDlq(failures))
+                    .build()));
+    alarms.add(
+        Alarm.Builder.create(this, pascal(c.name()) + "FailuresNotEmpty")
+            .alarmDescription(
+                "stream records " + c.name() + " gave up on: see docs/operations.md")
+            .metric(failures.metricApproximateNumberOfMessagesVisible())
+            .threshold(0)
+            .evaluationPeriods(1)
+            .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+            .treatMissingData(TreatMissingData.NOT_BREACHING)
+            .build());
+  }
+
+  /** The consumer's filter as CDK builds it; equal to {@link StreamConsumerDefinition#filterPattern()}. */
+  private static Map<String, Object> filterOf(StreamConsumerDefinition c) {
+    Map<String, Object> filter = new LinkedHashMap<>();
+    filter.put("eventName", FilterRule.isEqual(c.eventName()));
+    filter.put(
+        "dynamodb",
+        Map.of(
+            "Keys",
+            Map.of(Fairslot.TABLE.sortKey(), Map.of("S", FilterRule.isEqual(c.sortKey())))));
+    return filter;
   }
 
   /** One function: java21 on arm64, SnapStart, its own log group, and only the grants it needs. */

@@ -8,6 +8,7 @@ import software.amazon.awscdk.services.dynamodb.AttributeType;
 import software.amazon.awscdk.services.dynamodb.BillingMode;
 import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexProps;
 import software.amazon.awscdk.services.dynamodb.ProjectionType;
+import software.amazon.awscdk.services.dynamodb.StreamViewType;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.dynamodb.TableEncryption;
 import software.constructs.Construct;
@@ -32,6 +33,7 @@ final class FairslotTable {
             .encryption(TableEncryption.AWS_MANAGED)
             .deletionProtection(production)
             .timeToLiveAttribute(t.timeToLiveAttribute())
+            .stream(StreamViewType.valueOf(t.streamView()))
             .removalPolicy(keep)
             .build();
     for (IndexDefinition index : t.indexes()) {

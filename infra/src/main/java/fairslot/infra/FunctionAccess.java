@@ -116,7 +116,11 @@ record FunctionAccess(
               Optional.of(Set.of(Fairslot.ATTENDANCE_DUE)),
               false,
               false,
-              Set.of()));
+              Set.of()),
+          // Writes one audit record per seat change; reads the stream through its event source
+          // (which grants the stream reads and sending to its failure queue on its own).
+          new FunctionAccess(
+              "SeatAuditHandler", Set.of(PUT), Optional.of(Set.of()), false, false, Set.of()));
 
   static FunctionAccess of(String function) {
     return ROWS.stream()

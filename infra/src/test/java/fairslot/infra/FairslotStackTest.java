@@ -6,6 +6,7 @@ import fairslot.definitions.Fairslot;
 import fairslot.definitions.QueueDefinition;
 import fairslot.definitions.RouteDefinition;
 import fairslot.definitions.ScheduleDefinition;
+import fairslot.definitions.StreamConsumerDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,23 @@ import software.amazon.awscdk.assertions.Template;
  * definitions.
  */
 class FairslotStackTest {
+  /** HttpApi, PaymentWebhook, three queue consumers, one per schedule, one per stream consumer. */
+  private static final int FUNCTIONS =
+      2 + 3 + Fairslot.SCHEDULES.size() + Fairslot.STREAM_CONSUMERS.size();
+
+  /** What Lambda's stream event source needs of a consumer's role, granted by CDK. */
+  private static final List<String> STREAM_READS =
+      List.of(
+          "dynamodb:ListStreams",
+          "dynamodb:DescribeStream",
+          "dynamodb:GetRecords",
+          "dynamodb:GetShardIterator");
+
+  private static boolean readsTheStream(String function) {
+    return Fairslot.STREAM_CONSUMERS.stream()
+        .anyMatch(c -> c.handler().endsWith("." + function));
+  }
+
   private static Template template;
   private static Map<String, Map<String, Object>> resources;
 
@@ -88,8 +106,8 @@ class FairslotStackTest {
   @Test
   void everyFunctionIsJava21OnArmWithSnapStartAndTheQueueConsumersReportPartialFailures() {
     List<Map<String, Object>> functions = propertiesOf("AWS::Lambda::Function");
-    // HttpApi, PaymentWebhook, three queue consumers, one per schedule
-    assertThat(functions).hasSize(2 + 3 + Fairslot.SCHEDULES.size());
+    // HttpApi, PaymentWebhook, three queue consumers, one per schedule, one per stream consumer
+    assertThat(functions).hasSize(FUNCTIONS);
     assertThat(functions)
         .allSatisfy(
             f -> {
@@ -97,11 +115,12 @@ class FairslotStackTest {
               assertThat(f.get("Architectures")).isEqualTo(List.of("arm64"));
               assertThat(f.get("SnapStart")).isEqualTo(Map.of("ApplyOn", "PublishedVersions"));
             });
-    template.resourceCountIs("AWS::Lambda::EventSourceMapping", 3);
+    template.resourceCountIs(
+        "AWS::Lambda::EventSourceMapping", 3 + Fairslot.STREAM_CONSUMERS.size());
     template.allResourcesProperties(
         "AWS::Lambda::EventSourceMapping",
         Map.of("FunctionResponseTypes", List.of("ReportBatchItemFailures")));
-    template.resourceCountIs("AWS::Lambda::Alias", 2 + 3 + Fairslot.SCHEDULES.size());
+    template.resourceCountIs("AWS::Lambda::Alias", FUNCTIONS);
   }
 
   @Test
@@ -157,11 +176,13 @@ class FairslotStackTest {
 
   @Test
   void alarmsWatchDeadLetterQueuesFunctionErrorsTheLedgerAndGivenUpRequests() {
-    int functions = 2 + 3 + Fairslot.SCHEDULES.size();
+    int functions = FUNCTIONS;
     // every DLQ nobody drains: "not empty"; the drained booking DLQ: given-up requests and age of
-    // the oldest message; every function: errors; reconcile: a seat-ledger deviation.
+    // the oldest message; every function: errors; reconcile: a seat-ledger deviation; every stream
+    // consumer's failure queue: "not empty".
     template.resourceCountIs(
-        "AWS::CloudWatch::Alarm", (Fairslot.QUEUES.size() - 1) + 2 + functions + 1);
+        "AWS::CloudWatch::Alarm",
+        (Fairslot.QUEUES.size() - 1) + 2 + functions + 1 + Fairslot.STREAM_CONSUMERS.size());
     template.hasResourceProperties(
         "AWS::Logs::MetricFilter",
         Map.of(
@@ -224,11 +245,16 @@ class FairslotStackTest {
    */
   @Test
   void everyFunctionsPolicyIsExactlyItsRowInTheAccessTable() {
-    assertThat(FunctionAccess.ROWS).hasSize(2 + 3 + Fairslot.SCHEDULES.size());
+    assertThat(FunctionAccess.ROWS).hasSize(FUNCTIONS);
     for (FunctionAccess row : FunctionAccess.ROWS) {
       List<Map<String, Object>> statements = statementsOf(row.function());
+      boolean streamConsumer = readsTheStream(row.function());
       List<String> dynamo = actions(statements, "dynamodb:");
-      assertThat(dynamo).as(row.function()).containsExactlyInAnyOrderElementsOf(row.tableActions());
+      List<String> expected = new ArrayList<>(row.tableActions());
+      if (streamConsumer) {
+        expected.addAll(STREAM_READS);
+      }
+      assertThat(dynamo).as(row.function()).containsExactlyInAnyOrderElementsOf(expected);
       String tableResources =
           statements.stream()
               .filter(st -> actionsOf(st).stream().anyMatch(a -> a.startsWith("dynamodb:")))
@@ -250,9 +276,10 @@ class FairslotStackTest {
       assertThat(actions(statements, "events:"))
           .as(row.function())
           .isEqualTo(row.publishesEvents() ? List.of("events:PutEvents") : List.of());
+      // a stream consumer's event source sends what it gave up on to its failure queue
       assertThat(actions(statements, "sqs:SendMessage"))
           .as(row.function())
-          .hasSize(row.sendsBookingRequests() ? 1 : 0);
+          .hasSize(row.sendsBookingRequests() || streamConsumer ? 1 : 0);
       assertThat(actions(statements, "secretsmanager:GetSecretValue"))
           .as(row.function())
           .hasSize(row.secrets().size());
@@ -313,7 +340,7 @@ class FairslotStackTest {
     template.hasResourceProperties(
         "AWS::DynamoDB::Table", Map.of("SSESpecification", Map.of("SSEEnabled", true)));
     assertThat(propertiesOf("AWS::SQS::Queue"))
-        .hasSize(2 * Fairslot.QUEUES.size())
+        .hasSize(2 * Fairslot.QUEUES.size() + Fairslot.STREAM_CONSUMERS.size())
         .allSatisfy(q -> assertThat(q.get("SqsManagedSseEnabled")).isEqualTo(true));
   }
 
@@ -399,6 +426,36 @@ class FairslotStackTest {
         .toList();
   }
 
+  @Test
+  void theTableStreamsOldAndNewImagesToEachConsumerThroughItsOwnFilterInOrder() throws Exception {
+    template.hasResourceProperties(
+        "AWS::DynamoDB::Table",
+        Map.of(
+            "StreamSpecification",
+            Map.of("StreamViewType", Fairslot.TABLE.streamView())));
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    for (StreamConsumerDefinition c : Fairslot.STREAM_CONSUMERS) {
+      Map<String, Object> mapping =
+          propertiesOf("AWS::Lambda::EventSourceMapping").stream()
+              .filter(m -> String.valueOf(m.get("EventSourceArn")).contains("StreamArn"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no stream event source for " + c.name()));
+      assertThat(mapping.get("StartingPosition")).isEqualTo("TRIM_HORIZON");
+      assertThat(mapping.get("ParallelizationFactor")).isEqualTo(1);
+      assertThat(mapping.get("BatchSize")).isEqualTo(c.batchSize());
+      assertThat(mapping.get("MaximumRetryAttempts")).isEqualTo(c.maxRetries());
+      assertThat(String.valueOf(mapping.get("DestinationConfig"))).contains("OnFailure");
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> filters =
+          (List<Map<String, Object>>)
+              ((Map<String, Object>) mapping.get("FilterCriteria")).get("Filters");
+      // the local poller filters by the definition's pattern: AWS must filter by the same one
+      assertThat(filters).hasSize(1);
+      assertThat(json.readTree((String) filters.get(0).get("Pattern")))
+          .isEqualTo(json.readTree(c.filterPattern()));
+    }
+  }
+
   /** Drift: what AWS gets is exactly what the local runtime serves and runs. */
   @Test
   void routesSchedulesAndQueuesEqualTheSharedDefinitions() {
@@ -416,16 +473,22 @@ class FairslotStackTest {
     assertThat(propertiesOf("AWS::SQS::Queue"))
         .extracting(q -> q.get("QueueName"))
         .containsExactlyInAnyOrderElementsOf(
-            Fairslot.QUEUES.stream()
-                .flatMap(
-                    q ->
-                        java.util.stream.Stream.of(
-                            q.nameWithSuffix(), q.deadLetterNameWithSuffix()))
+            java.util.stream.Stream.concat(
+                    Fairslot.QUEUES.stream()
+                        .flatMap(
+                            q ->
+                                java.util.stream.Stream.of(
+                                    q.nameWithSuffix(), q.deadLetterNameWithSuffix())),
+                    Fairslot.STREAM_CONSUMERS.stream()
+                        .map(StreamConsumerDefinition::failureQueueName))
                 .toList());
     List<String> handlers =
         propertiesOf("AWS::Lambda::Function").stream().map(f -> (String) f.get("Handler")).toList();
     for (ScheduleDefinition s : Fairslot.SCHEDULES) {
       assertThat(handlers).contains(s.handler() + "::handleRequest");
+    }
+    for (StreamConsumerDefinition c : Fairslot.STREAM_CONSUMERS) {
+      assertThat(handlers).contains(c.handler() + "::handleRequest");
     }
   }
 }
