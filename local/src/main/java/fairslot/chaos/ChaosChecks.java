@@ -22,6 +22,7 @@ final class ChaosChecks {
 
   static List<String> violations(ChaosWorld world, ChaosWorkload work) {
     List<String> out = new ArrayList<>();
+    world.deliverSeatChanges();
     List<Map<String, AttributeValue>> items =
         world
             .dynamo
@@ -66,6 +67,7 @@ final class ChaosChecks {
       }
     }
     ledger(items, out);
+    seatAudit(items, out);
     bookings(items, work, out);
     payments(items, work, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
@@ -142,6 +144,54 @@ final class ChaosChecks {
                   + owed
                   + ")");
         }
+      }
+    }
+  }
+
+  /**
+   * The seat audit is a gapless chain per slot: taken in stream order, each record starts where the
+   * one before ended, the first at the slot's capacity and the last at its remaining now. (The run
+   * makes no capacity edits, the only seat changes the stream consumer skips.)
+   */
+  private static void seatAudit(List<Map<String, AttributeValue>> items, List<String> out) {
+    Map<String, java.util.TreeMap<String, Map<String, AttributeValue>>> bySlot = new HashMap<>();
+    for (var item : items) {
+      String sk = s(item, "SK");
+      if (is(item, "AUDIT") && sk.contains("#q")) {
+        bySlot
+            .computeIfAbsent(s(item, "PK"), k -> new java.util.TreeMap<>())
+            .put(sk.substring(sk.indexOf("#q") + 2), item);
+      }
+    }
+    for (var item : items) {
+      if (!is(item, "SLOT")) {
+        continue;
+      }
+      int stock = n(item, "capacity");
+      for (var record : bySlot.getOrDefault(s(item, "PK"), new java.util.TreeMap<>()).values()) {
+        int before = Integer.parseInt(record.get("before").m().get("remaining").n());
+        if (before != stock) {
+          out.add(
+              "seat audit of slot "
+                  + s(item, "slotId")
+                  + ": a record starts at "
+                  + before
+                  + " after one ended at "
+                  + stock
+                  + " ("
+                  + s(record, "reason")
+                  + ")");
+        }
+        stock = Integer.parseInt(record.get("after").m().get("remaining").n());
+      }
+      if (stock != n(item, "remaining")) {
+        out.add(
+            "seat audit of slot "
+                + s(item, "slotId")
+                + ": the records end at "
+                + stock
+                + " but remaining is "
+                + n(item, "remaining"));
       }
     }
   }

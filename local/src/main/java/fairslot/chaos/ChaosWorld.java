@@ -61,6 +61,7 @@ final class ChaosWorld implements AutoCloseable {
   private final SqsPoller waitlistPoller;
   private final SqsPoller bookingPoller;
   private final SqsPoller dlqPoller;
+  private final fairslot.emulator.StreamPoller seatAuditPoller;
   private final Map<String, Supplier<Map<String, Object>>> jobs = new HashMap<>();
 
   /**
@@ -147,6 +148,14 @@ final class ChaosWorld implements AutoCloseable {
             .retryFailuresAfter(Duration.ZERO);
     BookingDlqHandler dlq = new BookingDlqHandler(wiring);
     this.dlqPoller = new SqsPoller(sqs, bookingDlqUrl, 10, e -> dlq.handleRequest(e, null));
+    fairslot.handler.SeatAuditHandler seatAudit = new fairslot.handler.SeatAuditHandler(wiring);
+    this.seatAuditPoller =
+        new fairslot.emulator.StreamPoller(
+            dynamo,
+            endpoint.dynamoDbStreams(),
+            table,
+            Fairslot.SEAT_AUDIT,
+            e -> seatAudit.handleRequest(e, null));
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }
@@ -264,6 +273,11 @@ final class ChaosWorld implements AutoCloseable {
     return drain(dlqPoller);
   }
 
+  /** Records every seat change the table stream holds so far (the seat audit under faults). */
+  void deliverSeatChanges() {
+    seatAuditPoller.drain();
+  }
+
   private static int drain(SqsPoller poller) {
     try {
       return poller.drain();
@@ -285,6 +299,7 @@ final class ChaosWorld implements AutoCloseable {
     waitlistPoller.close();
     bookingPoller.close();
     dlqPoller.close();
+    seatAuditPoller.close();
   }
 
   /** A clock the run moves forward (holds and offers lapse when it does). */

@@ -122,6 +122,21 @@ class LocalRuntimeIT {
     assertThat(listed.json().get("items").get(0).get("remaining").asInt()).isEqualTo(10);
     assertThat(cancelled.text("status")).isEqualTo("CANCELLED");
     assertThat(after.json().get("remaining").asInt()).isEqualTo(12);
+    // The runtime's stream poller records both seat changes in the slot's audit.
+    eventually(
+        10,
+        () -> {
+          JsonNode audit = call("GET", "/audit?slotId=" + slotId, admin, null).json().get("items");
+          java.util.List<String> moves = new java.util.ArrayList<>();
+          audit.forEach(
+              r -> {
+                if (r.has("remainingBefore")) {
+                  moves.add(
+                      r.get("remainingBefore").asInt() + "->" + r.get("remainingAfter").asInt());
+                }
+              });
+          assertThat(moves).containsExactly("12->10", "10->12");
+        });
   }
 
   /**
