@@ -28,9 +28,9 @@ import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.CfnFunction;
 import software.amazon.awscdk.services.lambda.Code;
-import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.FilterCriteria;
 import software.amazon.awscdk.services.lambda.FilterRule;
+import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.StartingPosition;
 import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSource;
@@ -240,8 +240,8 @@ public final class FairslotStack extends Stack {
 
   /**
    * A consumer of the table's stream: only the records its filter selects invoke it, in order per
-   * shard (parallelization 1), retried from the failed record; a record that still fails after
-   * the definition's retries is sent (as metadata) to its failure queue, which alarms.
+   * shard (parallelization 1), retried from the failed record; a record that still fails after the
+   * definition's retries is sent (as metadata) to its failure queue, which alarms.
    */
   private void streamConsumer(StreamConsumerDefinition c) {
     Function fn =
@@ -273,8 +273,7 @@ public final class FairslotStack extends Stack {
                     .build()));
     alarms.add(
         Alarm.Builder.create(this, pascal(c.name()) + "FailuresNotEmpty")
-            .alarmDescription(
-                "stream records " + c.name() + " gave up on: see docs/operations.md")
+            .alarmDescription("stream records " + c.name() + " gave up on: see docs/operations.md")
             .metric(failures.metricApproximateNumberOfMessagesVisible())
             .threshold(0)
             .evaluationPeriods(1)
@@ -283,7 +282,10 @@ public final class FairslotStack extends Stack {
             .build());
   }
 
-  /** The consumer's filter as CDK builds it; equal to {@link StreamConsumerDefinition#filterPattern()}. */
+  /**
+   * The consumer's filter as CDK builds it; equal to {@link
+   * StreamConsumerDefinition#filterPattern()}.
+   */
   private static Map<String, Object> filterOf(StreamConsumerDefinition c) {
     Map<String, Object> filter = new LinkedHashMap<>();
     filter.put("eventName", FilterRule.isEqual(c.eventName()));

@@ -36,8 +36,7 @@ class FairslotStackTest {
           "dynamodb:GetShardIterator");
 
   private static boolean readsTheStream(String function) {
-    return Fairslot.STREAM_CONSUMERS.stream()
-        .anyMatch(c -> c.handler().endsWith("." + function));
+    return Fairslot.STREAM_CONSUMERS.stream().anyMatch(c -> c.handler().endsWith("." + function));
   }
 
   private static Template template;
@@ -430,9 +429,7 @@ class FairslotStackTest {
   void theTableStreamsOldAndNewImagesToEachConsumerThroughItsOwnFilterInOrder() throws Exception {
     template.hasResourceProperties(
         "AWS::DynamoDB::Table",
-        Map.of(
-            "StreamSpecification",
-            Map.of("StreamViewType", Fairslot.TABLE.streamView())));
+        Map.of("StreamSpecification", Map.of("StreamViewType", Fairslot.TABLE.streamView())));
     var json = new com.fasterxml.jackson.databind.ObjectMapper();
     for (StreamConsumerDefinition c : Fairslot.STREAM_CONSUMERS) {
       Map<String, Object> mapping =
