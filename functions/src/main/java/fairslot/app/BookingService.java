@@ -112,11 +112,25 @@ public final class BookingService {
     if (slot.hasStarted(now)) {
       return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
     }
+    // The desk books for a customer (actor and member differ) at any time before the start.
+    boolean windowApplies = command.actor().equals(command.userId());
+    Optional<Outcome<Booked>> outsideWindow =
+        windowApplies ? outsideWindow(slot, now) : Optional.empty();
+    if (outsideWindow.isPresent()) {
+      // The cached facts may predate an edit that opened the window: a refusal is judged on the
+      // slot as it is (a booking, by the transaction's revision condition).
+      slot = catalog.findSlot(slot.slotId()).orElse(slot);
+      outsideWindow = outsideWindow(slot, now);
+    }
+    if (outsideWindow.isPresent()) {
+      return outsideWindow.get();
+    }
     if (slot.admission() == Admission.QUEUED) {
       return enqueue.enqueue(command, slot, now);
     }
     Booking booking = newBooking(command.userId(), command.quantity(), slot, now);
     return placeWithRetries(
+        windowApplies,
         booking,
         slot,
         now,
@@ -141,8 +155,14 @@ public final class BookingService {
     if (slot.hasStarted(now)) {
       return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
     }
+    // Judged when the request is decided: the window is about when the seat is taken.
+    Optional<Outcome<Booking>> outsideWindow = outsideWindow(slot, now);
+    if (outsideWindow.isPresent()) {
+      return outsideWindow.get();
+    }
     Booking booking = newBooking(request.userId(), request.quantity(), slot, now);
     return placeWithRetries(
+            true,
             booking,
             slot,
             now,
@@ -163,6 +183,7 @@ public final class BookingService {
     Instant now = clock.instant();
     Booking booking = newBooking(entry.userId(), 1, slot, now);
     return placeWithRetries(
+            false,
             booking,
             slot,
             now,
@@ -175,6 +196,7 @@ public final class BookingService {
   }
 
   private Outcome<Booked> placeWithRetries(
+      boolean windowApplies,
       Booking booking,
       Slot slot,
       Instant now,
@@ -215,6 +237,12 @@ public final class BookingService {
         // read: new bookings are made under the new terms, so make this one again from the slot as
         // it is, and try again.
         slot = catalog.findSlot(slot.slotId()).orElse(slot);
+        if (windowApplies) {
+          Optional<Outcome<Booked>> closed = outsideWindow(slot, now);
+          if (closed.isPresent()) {
+            return closed.get(); // the new policy's window is shut
+          }
+        }
         booking = newBooking(booking.bookingId(), booking.userId(), booking.quantity(), slot, now);
         response = createdResponse.apply(booking);
         continue;
@@ -248,6 +276,32 @@ public final class BookingService {
     }
     return Outcome.refused(
         Refusal.THROTTLED, "too much contention on this slot; try again shortly");
+  }
+
+  /**
+   * The venue's booking window (v1.1 "Booking policy"), judged under the policy the booking copies:
+   * the transaction's revision condition makes sure that policy is still the slot's. It limits
+   * members booking for themselves; a waitlist offer, a desk booking and a late payment's revival
+   * are not new bookings by the member and are not judged by it.
+   */
+  private <T> Optional<Outcome<T>> outsideWindow(Slot slot, Instant now) {
+    var window = slot.policy().bookingWindow();
+    Instant start = slot.interval().start();
+    if (window.isOpen(start, now)) {
+      return Optional.empty();
+    }
+    Map<String, Object> when = new java.util.LinkedHashMap<>();
+    window
+        .opensAt(start)
+        .ifPresent(at -> when.put("opensAt", fairslot.domain.VenueTime.show(at, slot.timeZone())));
+    when.put("closesAt", fairslot.domain.VenueTime.show(window.closesAt(start), slot.timeZone()));
+    return Optional.of(
+        Outcome.refused(
+            Refusal.BOOKING_WINDOW_CLOSED,
+            now.isBefore(window.closesAt(start))
+                ? "booking for this slot has not opened yet"
+                : "booking for this slot has closed",
+            when));
   }
 
   public Optional<Booking> booking(String userId, String bookingId) {

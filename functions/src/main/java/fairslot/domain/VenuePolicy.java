@@ -10,7 +10,8 @@ public record VenuePolicy(
     Duration cancelCutoff,
     Duration offerDuration,
     WaitlistMode waitlistMode,
-    int maxPerBooking) {
+    int maxPerBooking,
+    BookingWindow bookingWindow) {
 
   /**
    * The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every
@@ -27,7 +28,8 @@ public record VenuePolicy(
           Duration.ofHours(2),
           Duration.ofMinutes(30),
           WaitlistMode.OFFER,
-          4);
+          4,
+          BookingWindow.ALWAYS);
 
   public VenuePolicy {
     if (holdDuration.compareTo(Duration.ofSeconds(1)) < 0

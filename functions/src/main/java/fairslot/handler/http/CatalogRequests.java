@@ -4,6 +4,7 @@ import fairslot.app.CatalogService;
 import fairslot.domain.Admission;
 import fairslot.domain.Assignee;
 import fairslot.domain.Assignment;
+import fairslot.domain.BookingWindow;
 import fairslot.domain.Money;
 import fairslot.domain.PolicyChange;
 import fairslot.domain.ResourceKind;
@@ -29,7 +30,14 @@ final class CatalogRequests {
   static final long MAX_PRICE_MINOR = 1_000_000_000_000L;
   static final int MAX_CAPACITY = 100_000;
   private static final Set<String> POLICY_FIELDS =
-      Set.of("holdDuration", "cancelCutoff", "offerDuration", "waitlistMode", "maxPerBooking");
+      Set.of(
+          "holdDuration",
+          "cancelCutoff",
+          "offerDuration",
+          "waitlistMode",
+          "maxPerBooking",
+          "bookingWindow");
+  private static final Set<String> WINDOW_FIELDS = Set.of("opensBefore", "closesBefore");
 
   static CatalogService.CreateVenue createVenue(RequestBody body) {
     String name = body.text("name");
@@ -45,7 +53,8 @@ final class CatalogRequests {
               p.optionalDuration("cancelCutoff").orElse(d.cancelCutoff()),
               p.optionalDuration("offerDuration").orElse(d.offerDuration()),
               p.optionalEnum("waitlistMode", WaitlistMode.class).orElse(d.waitlistMode()),
-              p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking())));
+              p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking()),
+              bookingWindow(p).orElse(d.bookingWindow())));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
@@ -63,13 +72,37 @@ final class CatalogRequests {
             p.optionalDuration("cancelCutoff"),
             p.optionalDuration("offerDuration"),
             p.optionalEnum("waitlistMode", WaitlistMode.class),
-            p.optionalInteger("maxPerBooking"));
+            p.optionalInteger("maxPerBooking"),
+            bookingWindow(p));
     try {
       change.applyTo(VenuePolicy.DEFAULT); // each bound is per field: judged on any policy
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
     return change;
+  }
+
+  /**
+   * The policy's {@code bookingWindow}: absent, empty; {@code null}, no window ({@link
+   * BookingWindow#ALWAYS}); an object, that window as a whole.
+   */
+  private static java.util.Optional<BookingWindow> bookingWindow(RequestBody policy) {
+    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("bookingWindow");
+    if (given == null) {
+      return java.util.Optional.empty();
+    }
+    if (given.isNull()) {
+      return java.util.Optional.of(BookingWindow.ALWAYS);
+    }
+    RequestBody w = policy.object("bookingWindow").onlyFields("bookingWindow", WINDOW_FIELDS);
+    try {
+      return java.util.Optional.of(
+          new BookingWindow(
+              w.optionalDuration("opensBefore"),
+              w.optionalDuration("closesBefore").orElse(java.time.Duration.ZERO)));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("policy: " + e.getMessage());
+    }
   }
 
   static CatalogService.CreateResource createResource(String venueId, RequestBody body) {

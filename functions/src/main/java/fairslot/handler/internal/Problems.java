@@ -26,6 +26,7 @@ public final class Problems {
           SLOT_IN_PAST,
           HOLD_EXPIRED,
           CANCEL_WINDOW_CLOSED,
+          BOOKING_WINDOW_CLOSED,
           INVALID_TRANSITION,
           DUPLICATE_SLOT,
           SEATS_AVAILABLE,

@@ -19,7 +19,22 @@ public final class Views {
       String cancelCutoff,
       String offerDuration,
       String waitlistMode,
-      int maxPerBooking) {}
+      int maxPerBooking,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          BookingWindowView bookingWindow) {}
+
+  /** A venue's booking window; absent from the policy when members may book any time. */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record BookingWindowView(String opensBefore, String closesBefore) {
+    static BookingWindowView of(fairslot.domain.BookingWindow w) {
+      return w.equals(fairslot.domain.BookingWindow.ALWAYS)
+          ? null
+          : new BookingWindowView(
+              w.opensBefore().map(Object::toString).orElse(null), w.closesBefore().toString());
+    }
+  }
 
   public record VenueView(
       String venueId, String name, String timeZone, PolicyView policy, String status) {
@@ -34,7 +49,8 @@ public final class Views {
               p.cancelCutoff().toString(),
               p.offerDuration().toString(),
               p.waitlistMode().name(),
-              p.maxPerBooking()),
+              p.maxPerBooking(),
+              BookingWindowView.of(p.bookingWindow())),
           v.status().name());
     }
   }

@@ -5,6 +5,7 @@ import static fairslot.store.dynamodb.Attr.num;
 import static fairslot.store.dynamodb.Attr.s;
 import static fairslot.store.dynamodb.Attr.str;
 
+import fairslot.domain.BookingWindow;
 import fairslot.domain.OperatingStatus;
 import fairslot.domain.Venue;
 import fairslot.domain.VenuePolicy;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 final class VenueItemMapper {
@@ -58,6 +60,11 @@ final class VenueItemMapper {
       item.put("offerSeconds", n(policy.offerDuration().toSeconds()));
       item.put("waitlistMode", s(policy.waitlistMode().name()));
       item.put("maxPerBooking", n(policy.maxPerBooking()));
+      // Always written, so carrying a policy to slots overwrites a window it clears: 0 = none.
+      item.put(
+          "windowOpensSeconds",
+          n(policy.bookingWindow().opensBefore().map(Duration::toSeconds).orElse(0L)));
+      item.put("windowClosesSeconds", n(policy.bookingWindow().closesBefore().toSeconds()));
     }
 
     static VenuePolicy read(Map<String, AttributeValue> item) {
@@ -66,7 +73,17 @@ final class VenueItemMapper {
           Duration.ofSeconds(num(item, "cancelCutoffSeconds")),
           Duration.ofSeconds(num(item, "offerSeconds")),
           WaitlistMode.valueOf(str(item, "waitlistMode")),
-          Attr.integer(item, "maxPerBooking"));
+          Attr.integer(item, "maxPerBooking"),
+          window(item));
+    }
+
+    /** No window on items written before windows existed. */
+    private static BookingWindow window(Map<String, AttributeValue> item) {
+      long opens = Attr.numOr(item, "windowOpensSeconds", 0);
+      long closes = Attr.numOr(item, "windowClosesSeconds", 0);
+      return new BookingWindow(
+          opens == 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(opens)),
+          Duration.ofSeconds(closes));
     }
   }
 }

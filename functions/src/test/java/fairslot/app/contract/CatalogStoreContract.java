@@ -165,7 +165,8 @@ public abstract class CatalogStoreContract {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
-            java.util.OptionalInt.empty()),
+            java.util.OptionalInt.empty(),
+            Optional.empty()),
         Optional.empty());
   }
 

@@ -125,7 +125,12 @@ public final class MemoryWorld {
                 "Club",
                 ZoneId.of("Asia/Shanghai"),
                 new VenuePolicy(
-                    Duration.ofMinutes(10), Duration.ofHours(2), Duration.ofMinutes(5), mode, 10)),
+                    Duration.ofMinutes(10),
+                    Duration.ofHours(2),
+                    Duration.ofMinutes(5),
+                    mode,
+                    10,
+                    fairslot.domain.BookingWindow.ALWAYS)),
             Optional.empty());
     Resource resource =
         done(
