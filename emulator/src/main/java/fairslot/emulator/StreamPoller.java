@@ -51,6 +51,7 @@ public final class StreamPoller implements AutoCloseable {
     Optional<String> iterator = Optional.empty();
     Optional<String> failedAt = Optional.empty();
     int failures;
+    int unreadable;
   }
 
   public StreamPoller(
@@ -114,7 +115,26 @@ public final class StreamPoller implements AutoCloseable {
     if (at.iterator.isEmpty()) {
       at.iterator = Optional.of(iterator(shardId, at.after));
     }
-    var page = streams.getRecords(r -> r.shardIterator(at.iterator.get()).limit(1000));
+    software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse page;
+    try {
+      page = streams.getRecords(r -> r.shardIterator(at.iterator.get()).limit(1000));
+      at.unreadable = 0;
+    } catch (RuntimeException e) {
+      // A fresh iterator from the last position next time; if that position keeps failing it has
+      // left the stream's retention, and reading resumes at the oldest record there is.
+      at.iterator = Optional.empty();
+      if (++at.unreadable >= 3) {
+        System.err.println(
+            "[stream-poller] cannot read after "
+                + at.after.orElse("the start")
+                + " ("
+                + e
+                + "); resuming from the oldest record kept");
+        at.after = Optional.empty();
+        at.unreadable = 0;
+      }
+      throw e;
+    }
     at.iterator = Optional.ofNullable(page.nextShardIterator());
     List<Record> selected = new ArrayList<>();
     for (Record record : page.records()) {
