@@ -6,10 +6,13 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -59,22 +62,12 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
    * With {@code overrides}: the functions pass their one retry policy (fairslot.aws.AwsRetries).
    */
   public EventBridgeClient eventBridge(ClientOverrideConfiguration overrides) {
-    return EventBridgeClient.builder()
-        .endpointOverride(uri)
-        .region(region)
-        .credentialsProvider(credentials)
-        .httpClient(UrlConnectionHttpClient.create())
-        .overrideConfiguration(overrides)
-        .build();
+    return pointed(EventBridgeClient.builder(), overrides).build();
   }
 
   /** Reads the table's stream (the local runtime's stand-in for Lambda's event source mapping). */
-  public software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient dynamoDbStreams() {
-    return software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
-        .endpointOverride(uri)
-        .region(region)
-        .credentialsProvider(credentials)
-        .httpClient(UrlConnectionHttpClient.create())
+  public DynamoDbStreamsClient dynamoDbStreams() {
+    return pointed(DynamoDbStreamsClient.builder(), ClientOverrideConfiguration.builder().build())
         .build();
   }
 
@@ -83,13 +76,7 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
   }
 
   public SqsClient sqs(ClientOverrideConfiguration overrides) {
-    return SqsClient.builder()
-        .endpointOverride(uri)
-        .region(region)
-        .credentialsProvider(credentials)
-        .httpClient(UrlConnectionHttpClient.create())
-        .overrideConfiguration(overrides)
-        .build();
+    return pointed(SqsClient.builder(), overrides).build();
   }
 
   public DynamoDbClient dynamoDb() {
@@ -97,12 +84,17 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
   }
 
   public DynamoDbClient dynamoDb(ClientOverrideConfiguration overrides) {
-    return DynamoDbClient.builder()
+    return pointed(DynamoDbClient.builder(), overrides).build();
+  }
+
+  /** Every client: this endpoint, region and credentials, the URL-connection HTTP client. */
+  private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B pointed(
+      B builder, ClientOverrideConfiguration overrides) {
+    return builder
         .endpointOverride(uri)
         .region(region)
         .credentialsProvider(credentials)
         .httpClient(UrlConnectionHttpClient.create())
-        .overrideConfiguration(overrides)
-        .build();
+        .overrideConfiguration(overrides);
   }
 }

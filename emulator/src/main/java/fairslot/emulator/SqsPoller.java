@@ -8,8 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -30,13 +28,7 @@ public final class SqsPoller implements AutoCloseable {
   private final int batchSize;
   private final Function<SQSEvent, SQSBatchResponse> handler;
   private volatile java.util.Optional<Duration> failedVisibility = java.util.Optional.empty();
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "sqs-poller");
-            t.setDaemon(true);
-            return t;
-          });
+  private volatile java.util.Optional<PollLoop> loop = java.util.Optional.empty();
 
   public SqsPoller(
       SqsClient sqs, String queueUrl, int batchSize, Function<SQSEvent, SQSBatchResponse> handler) {
@@ -61,27 +53,8 @@ public final class SqsPoller implements AutoCloseable {
 
   /** Polls every {@code idle} while the queue is empty, and at once while it has messages. */
   public SqsPoller start(Duration idle) {
-    timer.execute(() -> loop(idle));
+    loop = java.util.Optional.of(new PollLoop("sqs-poller", this::pollOnce, idle));
     return this;
-  }
-
-  private void loop(Duration idle) {
-    while (!Thread.currentThread().isInterrupted()) {
-      try {
-        if (pollOnce() == 0) {
-          Thread.sleep(idle.toMillis());
-        }
-      } catch (InterruptedException e) {
-        return;
-      } catch (RuntimeException e) {
-        System.err.println("[sqs-poller] " + e);
-        try {
-          Thread.sleep(idle.toMillis());
-        } catch (InterruptedException stop) {
-          return;
-        }
-      }
-    }
   }
 
   /** One receive and one invocation; returns how many messages were received. */
@@ -177,6 +150,6 @@ public final class SqsPoller implements AutoCloseable {
 
   @Override
   public void close() {
-    timer.shutdownNow();
+    loop.ifPresent(PollLoop::close);
   }
 }

@@ -9,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -37,13 +35,7 @@ public final class StreamPoller implements AutoCloseable {
   private final StreamConsumerDefinition consumer;
   private final Function<DynamodbEvent, StreamsEventResponse> handler;
   private final Map<String, Position> positions = new HashMap<>();
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "stream-poller");
-            t.setDaemon(true);
-            return t;
-          });
+  private volatile java.util.Optional<PollLoop> loop = java.util.Optional.empty();
 
   /** Where a shard is read from: after the last record handed over (or from its start). */
   private static final class Position {
@@ -67,27 +59,8 @@ public final class StreamPoller implements AutoCloseable {
   }
 
   public StreamPoller start(Duration idle) {
-    timer.execute(() -> loop(idle));
+    loop = java.util.Optional.of(new PollLoop("stream-poller", this::pollOnce, idle));
     return this;
-  }
-
-  private void loop(Duration idle) {
-    while (!Thread.currentThread().isInterrupted()) {
-      try {
-        if (pollOnce() == 0) {
-          Thread.sleep(idle.toMillis());
-        }
-      } catch (InterruptedException e) {
-        return;
-      } catch (RuntimeException e) {
-        System.err.println("[stream-poller] " + e);
-        try {
-          Thread.sleep(idle.toMillis());
-        } catch (InterruptedException stop) {
-          return;
-        }
-      }
-    }
   }
 
   /** Reads every shard once; returns how many records were read (filtered or not). */
@@ -237,6 +210,6 @@ public final class StreamPoller implements AutoCloseable {
 
   @Override
   public void close() {
-    timer.shutdownNow();
+    loop.ifPresent(PollLoop::close);
   }
 }

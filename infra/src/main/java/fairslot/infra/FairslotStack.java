@@ -222,11 +222,7 @@ public final class FairslotStack extends Stack {
   private Function consumer(QueueDefinition q, Queue source, String handler) {
     Function fn =
         function(
-            pascal(handler.substring(handler.lastIndexOf('.') + 1)),
-            handler,
-            1024,
-            CONSUMER_TIMEOUT_SECONDS,
-            q.fifo() ? 10 : null);
+            functionId(handler), handler, 1024, CONSUMER_TIMEOUT_SECONDS, q.fifo() ? 10 : null);
     live(fn)
         .addEventSource(
             new SqsEventSource(
@@ -245,12 +241,7 @@ public final class FairslotStack extends Stack {
    */
   private void streamConsumer(StreamConsumerDefinition c) {
     Function fn =
-        function(
-            pascal(c.handler().substring(c.handler().lastIndexOf('.') + 1)),
-            c.handler(),
-            512,
-            CONSUMER_TIMEOUT_SECONDS,
-            null);
+        function(functionId(c.handler()), c.handler(), 512, CONSUMER_TIMEOUT_SECONDS, null);
     Queue failures =
         Queue.Builder.create(this, pascal(c.name()) + "Failures")
             .queueName(c.failureQueueName())
@@ -378,6 +369,11 @@ public final class FairslotStack extends Stack {
         .aliasName("live")
         .version(fn.getCurrentVersion())
         .build();
+  }
+
+  /** A consumer function's id: its handler's simple class name (FunctionAccess rows use it). */
+  private static String functionId(String handlerClass) {
+    return handlerClass.substring(handlerClass.lastIndexOf('.') + 1);
   }
 
   static String pascal(String name) {

@@ -41,6 +41,7 @@ final class BookingPlacement {
 
   PlaceResult place(BookingPlan plan) {
     Booking b = plan.booking();
+    Change booked = Change.by(plan.actor(), plan.now(), "booked");
     // "seat" takes the seat: from the slot, or from a waitlist offer.
     Transaction tx =
         new Transaction()
@@ -48,7 +49,7 @@ final class BookingPlacement {
                 "seat",
                 plan.fromOffer().isPresent()
                     ? acceptOffer(plan.fromOffer().get(), b, plan.now())
-                    : parts.sellSeats(b, Change.by(plan.actor(), plan.now(), "booked")))
+                    : parts.sellSeats(b, booked))
             .add(
                 "booking",
                 TransactWriteItem.builder()
@@ -63,9 +64,7 @@ final class BookingPlacement {
             .addEach(
                 "calendar",
                 plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
-            .add(
-                records.auditBooking(
-                    b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked")));
+            .add(records.auditBooking(b, "-", b.status().name(), booked));
     plan.grantsRequest()
         .ifPresent(
             requestId ->
