@@ -333,13 +333,22 @@ public final class BookingService {
         case PENDING_PAY ->
             target = booking.isOverdueHold(now) ? BookingStatus.EXPIRED : BookingStatus.CANCELLED;
         case PAID -> {
-          if (!booking.refundableByCustomerAt(now)) {
+          Optional<fairslot.domain.Money> refund = booking.customerRefundAt(now);
+          if (refund.isEmpty()) {
+            // Past the last tier: the tiers are the booking's own copy, made when it was booked.
+            Instant closed =
+                booking
+                    .slot()
+                    .cancelTiers()
+                    .closesAt(booking.slot().interval().start())
+                    .orElseThrow();
+            String at = fairslot.domain.VenueTime.show(closed, booking.slot().timeZone());
             return Outcome.refused(
                 Refusal.CANCEL_WINDOW_CLOSED,
-                "paid bookings can be cancelled until "
-                    + booking.slot().cancelCutoff()
-                    + " before the start");
+                "paid bookings can be cancelled until " + at,
+                Map.of("closedAt", at));
           }
+          booking = booking.refunding(refund.get());
           target = BookingStatus.REFUNDING;
         }
         default -> {

@@ -7,6 +7,7 @@ import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.FinanceException;
 import fairslot.domain.MemberCalendar;
+import fairslot.domain.Money;
 import fairslot.domain.Outcome;
 import fairslot.domain.Payment;
 import fairslot.domain.PaymentCallback;
@@ -142,7 +143,13 @@ public final class PaymentService {
     payments.received(
         event.paymentNo(),
         new PaymentRecord.Received(event.eventId(), event.outcome(), clock.instant(), event.raw()));
-    if (!found.get().amount().equals(event.amount())) {
+    // A refund event reports the money paid back, which a cancel tier may have made a part.
+    Money expected =
+        event.outcome() == PaymentCallback.Outcome.REFUNDED
+                || event.outcome() == PaymentCallback.Outcome.REFUND_FAILED
+            ? found.get().refund()
+            : found.get().amount();
+    if (!expected.equals(event.amount())) {
       payments.flag(
           event.eventId(),
           event.paymentNo(),
@@ -157,11 +164,7 @@ public final class PaymentService {
       return Outcome.refused(
           Refusal.AMOUNT_MISMATCH,
           "the amount does not match the booking; flagged for finance",
-          Map.of(
-              "expectedMinor",
-              found.get().amount().minor(),
-              "expectedCurrency",
-              found.get().amount().currency()));
+          Map.of("expectedMinor", expected.minor(), "expectedCurrency", expected.currency()));
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Payment payment =

@@ -123,6 +123,7 @@ public final class Refunds {
         p.status(),
         attempts,
         p.createdAt(),
-        p.refundRound());
+        p.refundRound(),
+        p.refund());
   }
 }

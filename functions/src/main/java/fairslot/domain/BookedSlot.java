@@ -18,7 +18,38 @@ public record BookedSlot(
     ZoneId timeZone,
     Duration cancelCutoff,
     Duration holdDuration,
-    long policyRev) {
+    long policyRev,
+    CancelTiers cancelTiers) {
+
+  /** A copy with no tiers of its own: the cancel cutoff is its one 100 % tier. */
+  public BookedSlot(
+      String slotId,
+      String venueId,
+      String resourceId,
+      ResourceKind kind,
+      Interval interval,
+      int capacity,
+      ZoneId timeZone,
+      Duration cancelCutoff,
+      Duration holdDuration,
+      long policyRev) {
+    this(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        timeZone,
+        cancelCutoff,
+        holdDuration,
+        policyRev,
+        CancelTiers.NONE);
+  }
+
+  public BookedSlot {
+    cancelTiers = cancelTiers.orCutoff(cancelCutoff);
+  }
 
   public static BookedSlot of(Slot slot) {
     return new BookedSlot(
@@ -31,6 +62,7 @@ public record BookedSlot(
         slot.timeZone(),
         slot.policy().cancelCutoff(),
         slot.policy().holdDuration(),
-        slot.inherited().venueRev());
+        slot.inherited().venueRev(),
+        slot.policy().cancelTiers());
   }
 }

@@ -19,7 +19,34 @@ public record Booking(
     Instant createdAt,
     Optional<String> paymentNo,
     BookedSlot slot,
-    long version) {
+    long version,
+    Optional<Money> refund) {
+
+  /** A booking nothing has been refunded on (yet). */
+  public Booking(
+      String bookingId,
+      String userId,
+      int quantity,
+      BookingStatus status,
+      Money amount,
+      Optional<Instant> holdExpiresAt,
+      Instant createdAt,
+      Optional<String> paymentNo,
+      BookedSlot slot,
+      long version) {
+    this(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        Optional.empty());
+  }
 
   public Booking {
     if (quantity < 1) {
@@ -45,10 +72,34 @@ public record Booking(
   }
 
   /**
-   * Whether a customer may still cancel a PAID booking at {@code now}: before start - cancelCutoff.
+   * What a customer's cancel of this PAID booking at {@code now} refunds: the first of the booked
+   * cancel tiers still ahead of the start. Empty past every tier (the cancel window has closed).
    */
-  public boolean refundableByCustomerAt(Instant now) {
-    return now.isBefore(slot.interval().start().minus(slot.cancelCutoff()));
+  public Optional<Money> customerRefundAt(Instant now) {
+    return slot.cancelTiers()
+        .at(slot.interval().start(), now)
+        .map(tier -> CancelTiers.refundOf(amount, tier));
+  }
+
+  /** The money owed back when this booking is refunded: the part set by a tier, else all of it. */
+  public Money owedBack() {
+    return refund.orElse(amount);
+  }
+
+  /** This booking with {@code part} of its amount to be refunded (a cancel tier's share). */
+  public Booking refunding(Money part) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        Optional.of(part));
   }
 
   /** The UTC days of the member's calendar this booking occupies (none for rentals). */
@@ -67,7 +118,8 @@ public record Booking(
         createdAt,
         paymentNo,
         slot,
-        version + 1);
+        version + 1,
+        refund);
   }
 
   public Booking withPayment(String paymentNo) {
@@ -81,6 +133,7 @@ public record Booking(
         createdAt,
         Optional.of(paymentNo),
         slot,
-        version);
+        version,
+        refund);
   }
 }

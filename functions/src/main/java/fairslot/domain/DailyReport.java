@@ -19,7 +19,9 @@ import java.util.TreeMap;
  *   <li>{@code paidMinor}: amounts of bookings that were paid, whatever happened after (PAID,
  *       COMPLETED, NO_SHOW, REFUNDING, REFUNDED, REFUND_FAILED);
  *   <li>{@code refundedMinor}: amounts paid back (REFUNDED); {@code refundPendingMinor}: owed back
- *       and not yet confirmed (REFUNDING, REFUND_FAILED);
+ *       and not yet confirmed (REFUNDING, REFUND_FAILED); both count what the refund pays back,
+ *       which a cancel tier may make a part of the amount;
+ *   <li>{@code feesMinor}: the part of refunded amounts the venue keeps by its cancel tiers;
  *   <li>{@code noShows}: NO_SHOW bookings.
  * </ul>
  *
@@ -45,7 +47,8 @@ public record DailyReport(String venueId, LocalDate date, Figures totals, List<L
       long paidMinor,
       long refundedMinor,
       long refundPendingMinor,
-      int noShows) {
+      int noShows,
+      long feesMinor) {
 
     /**
      * Amounts in more than one currency cannot be summed into one: the lines hold the figures then.
@@ -83,17 +86,20 @@ public record DailyReport(String venueId, LocalDate date, Figures totals, List<L
     long refunded = 0;
     long pending = 0;
     int noShows = 0;
+    long fees = 0;
     for (Booking b : bookings) {
       BookingStatus status = b.statusAt(now);
       currencies.add(b.amount().currency());
       count += status.isActive() ? 1 : 0;
       paid += PAID.contains(status) ? b.amount().minor() : 0;
-      refunded += status == BookingStatus.REFUNDED ? b.amount().minor() : 0;
-      pending += REFUND_PENDING.contains(status) ? b.amount().minor() : 0;
+      refunded += status == BookingStatus.REFUNDED ? b.owedBack().minor() : 0;
+      pending += REFUND_PENDING.contains(status) ? b.owedBack().minor() : 0;
+      boolean refundOwed = status == BookingStatus.REFUNDED || REFUND_PENDING.contains(status);
+      fees += refundOwed ? b.amount().minor() - b.owedBack().minor() : 0;
       noShows += status == BookingStatus.NO_SHOW ? 1 : 0;
     }
     Optional<String> currency =
         currencies.size() == 1 ? Optional.of(currencies.iterator().next()) : Optional.empty();
-    return new Figures(currency, currencies.size(), count, paid, refunded, pending, noShows);
+    return new Figures(currency, currencies.size(), count, paid, refunded, pending, noShows, fees);
   }
 }

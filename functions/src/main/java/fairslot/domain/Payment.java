@@ -5,6 +5,7 @@ import java.time.Instant;
 /**
  * One attempt to collect a booking's amount, as snapshotted when the customer chose to pay. {@code
  * refundRound} counts finance's restarts of a failed refund: each round's give-up is a new event.
+ * {@code refund} is what a refund pays back: the whole amount, or a cancel tier's part of it.
  */
 public record Payment(
     String paymentNo,
@@ -15,7 +16,32 @@ public record Payment(
     PaymentStatus status,
     int refundAttempts,
     Instant createdAt,
-    int refundRound) {
+    int refundRound,
+    Money refund) {
+
+  /** A payment whose refund, if one is ever owed, is the whole amount. */
+  public Payment(
+      String paymentNo,
+      String bookingId,
+      String userId,
+      Money amount,
+      String provider,
+      PaymentStatus status,
+      int refundAttempts,
+      Instant createdAt,
+      int refundRound) {
+    this(
+        paymentNo,
+        bookingId,
+        userId,
+        amount,
+        provider,
+        status,
+        refundAttempts,
+        createdAt,
+        refundRound,
+        amount);
+  }
 
   public Payment(
       String paymentNo,

@@ -6,7 +6,8 @@ import java.util.OptionalInt;
 
 /**
  * The policy fields a venue edit names; the others keep their value (a merge patch). A booking
- * window is replaced as a whole ({@link BookingWindow#ALWAYS} when the edit clears it).
+ * window, the cancel tiers and the no-show rule are replaced as a whole; {@code null} in the edit
+ * clears them (an outer empty: not named; an inner empty: cleared).
  */
 public record PolicyChange(
     Optional<Duration> holdDuration,
@@ -14,7 +15,10 @@ public record PolicyChange(
     Optional<Duration> offerDuration,
     Optional<WaitlistMode> waitlistMode,
     OptionalInt maxPerBooking,
-    Optional<BookingWindow> bookingWindow) {
+    Optional<BookingWindow> bookingWindow,
+    Optional<CancelTiers> cancelTiers,
+    Optional<OptionalInt> maxUpcomingPerMember,
+    Optional<Optional<NoShowPolicy>> noShowPolicy) {
 
   public static final PolicyChange NONE =
       new PolicyChange(
@@ -23,6 +27,9 @@ public record PolicyChange(
           Optional.empty(),
           Optional.empty(),
           OptionalInt.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          Optional.empty(),
           Optional.empty());
 
   /** Throws IllegalArgumentException for a value out of the contract's bounds. */
@@ -33,6 +40,9 @@ public record PolicyChange(
         offerDuration.orElse(p.offerDuration()),
         waitlistMode.orElse(p.waitlistMode()),
         maxPerBooking.orElse(p.maxPerBooking()),
-        bookingWindow.orElse(p.bookingWindow()));
+        bookingWindow.orElse(p.bookingWindow()),
+        cancelTiers.orElse(p.cancelTiers()),
+        maxUpcomingPerMember.orElse(p.maxUpcomingPerMember()),
+        noShowPolicy.orElse(p.noShowPolicy()));
   }
 }

@@ -11,7 +11,10 @@ public record VenuePolicy(
     Duration offerDuration,
     WaitlistMode waitlistMode,
     int maxPerBooking,
-    BookingWindow bookingWindow) {
+    BookingWindow bookingWindow,
+    CancelTiers cancelTiers,
+    java.util.OptionalInt maxUpcomingPerMember,
+    java.util.Optional<NoShowPolicy> noShowPolicy) {
 
   /**
    * The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every
@@ -29,7 +32,38 @@ public record VenuePolicy(
           Duration.ofMinutes(30),
           WaitlistMode.OFFER,
           4,
-          BookingWindow.ALWAYS);
+          BookingWindow.ALWAYS,
+          CancelTiers.NONE,
+          java.util.OptionalInt.empty(),
+          java.util.Optional.empty());
+
+  /** The upper bound of {@code maxUpcomingPerMember}. */
+  public static final int MAX_UPCOMING = 1000;
+
+  /** A policy with the v1.0 fields and a window; the later v1.1 rules unset. */
+  public VenuePolicy(
+      Duration holdDuration,
+      Duration cancelCutoff,
+      Duration offerDuration,
+      WaitlistMode waitlistMode,
+      int maxPerBooking,
+      BookingWindow bookingWindow) {
+    this(
+        holdDuration,
+        cancelCutoff,
+        offerDuration,
+        waitlistMode,
+        maxPerBooking,
+        bookingWindow,
+        CancelTiers.NONE,
+        java.util.OptionalInt.empty(),
+        java.util.Optional.empty());
+  }
+
+  /** The refund steps paid cancels follow: the tiers, or {@code cancelCutoff} as one 100 % tier. */
+  public CancelTiers effectiveCancelTiers() {
+    return cancelTiers.orCutoff(cancelCutoff);
+  }
 
   public VenuePolicy {
     if (holdDuration.compareTo(Duration.ofSeconds(1)) < 0
@@ -46,5 +80,11 @@ public record VenuePolicy(
     if (maxPerBooking < 1 || maxPerBooking > MAX_PER_BOOKING) {
       throw new IllegalArgumentException("maxPerBooking must be from 1 to 100");
     }
+    maxUpcomingPerMember.ifPresent(
+        most -> {
+          if (most < 1 || most > MAX_UPCOMING) {
+            throw new IllegalArgumentException("maxUpcomingPerMember must be from 1 to 1000");
+          }
+        });
   }
 }

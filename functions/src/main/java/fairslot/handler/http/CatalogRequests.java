@@ -36,8 +36,13 @@ final class CatalogRequests {
           "offerDuration",
           "waitlistMode",
           "maxPerBooking",
-          "bookingWindow");
+          "bookingWindow",
+          "cancelTiers",
+          "maxUpcomingPerMember",
+          "noShowPolicy");
   private static final Set<String> WINDOW_FIELDS = Set.of("opensBefore", "closesBefore");
+  private static final Set<String> TIER_FIELDS = Set.of("before", "refundPercent");
+  private static final Set<String> NO_SHOW_FIELDS = Set.of("strikes", "window", "suspension");
 
   static CatalogService.CreateVenue createVenue(RequestBody body) {
     String name = body.text("name");
@@ -54,7 +59,10 @@ final class CatalogRequests {
               p.optionalDuration("offerDuration").orElse(d.offerDuration()),
               p.optionalEnum("waitlistMode", WaitlistMode.class).orElse(d.waitlistMode()),
               p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking()),
-              bookingWindow(p).orElse(d.bookingWindow())));
+              bookingWindow(p).orElse(d.bookingWindow()),
+              cancelTiers(p).orElse(d.cancelTiers()),
+              maxUpcoming(p).orElse(d.maxUpcomingPerMember()),
+              noShowPolicy(p).orElse(d.noShowPolicy())));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
@@ -73,7 +81,10 @@ final class CatalogRequests {
             p.optionalDuration("offerDuration"),
             p.optionalEnum("waitlistMode", WaitlistMode.class),
             p.optionalInteger("maxPerBooking"),
-            bookingWindow(p));
+            bookingWindow(p),
+            cancelTiers(p),
+            maxUpcoming(p),
+            noShowPolicy(p));
     try {
       change.applyTo(VenuePolicy.DEFAULT); // each bound is per field: judged on any policy
     } catch (IllegalArgumentException e) {
@@ -100,6 +111,69 @@ final class CatalogRequests {
           new BookingWindow(
               w.optionalDuration("opensBefore"),
               w.optionalDuration("closesBefore").orElse(java.time.Duration.ZERO)));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("policy: " + e.getMessage());
+    }
+  }
+
+  /** {@code cancelTiers}: absent, empty; {@code null} or {@code []}, none; else the tiers. */
+  private static java.util.Optional<fairslot.domain.CancelTiers> cancelTiers(RequestBody policy) {
+    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("cancelTiers");
+    if (given == null) {
+      return java.util.Optional.empty();
+    }
+    if (given.isNull() || (given.isArray() && given.isEmpty())) {
+      return java.util.Optional.of(fairslot.domain.CancelTiers.NONE);
+    }
+    try {
+      List<fairslot.domain.CancelTier> tiers = new ArrayList<>();
+      for (RequestBody t : policy.objects("cancelTiers", fairslot.domain.CancelTiers.MAX_TIERS)) {
+        t.onlyFields("cancelTiers[]", TIER_FIELDS);
+        tiers.add(
+            new fairslot.domain.CancelTier(
+                t.optionalDuration("before")
+                    .orElseThrow(
+                        () -> InvalidInput.unprocessable("cancelTiers[].before is required")),
+                t.integer("refundPercent")));
+      }
+      return java.util.Optional.of(new fairslot.domain.CancelTiers(tiers));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("policy: " + e.getMessage());
+    }
+  }
+
+  /** {@code maxUpcomingPerMember}: absent, empty; {@code null}, no limit; else the limit. */
+  private static java.util.Optional<OptionalInt> maxUpcoming(RequestBody policy) {
+    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("maxUpcomingPerMember");
+    if (given == null) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(policy.optionalInteger("maxUpcomingPerMember"));
+  }
+
+  /** {@code noShowPolicy}: absent, empty; {@code null}, none; an object, that rule. */
+  private static java.util.Optional<java.util.Optional<fairslot.domain.NoShowPolicy>> noShowPolicy(
+      RequestBody policy) {
+    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("noShowPolicy");
+    if (given == null) {
+      return java.util.Optional.empty();
+    }
+    if (given.isNull()) {
+      return java.util.Optional.of(java.util.Optional.empty());
+    }
+    RequestBody r = policy.object("noShowPolicy").onlyFields("noShowPolicy", NO_SHOW_FIELDS);
+    try {
+      return java.util.Optional.of(
+          java.util.Optional.of(
+              new fairslot.domain.NoShowPolicy(
+                  r.integer("strikes"),
+                  r.optionalDuration("window")
+                      .orElseThrow(
+                          () -> InvalidInput.unprocessable("noShowPolicy.window is required")),
+                  r.optionalDuration("suspension")
+                      .orElseThrow(
+                          () ->
+                              InvalidInput.unprocessable("noShowPolicy.suspension is required")))));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }

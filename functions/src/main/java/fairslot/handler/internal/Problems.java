@@ -16,7 +16,7 @@ public final class Problems {
     return switch (refusal) {
       case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH -> 422;
       case UNAUTHORIZED, BAD_SIGNATURE -> 401;
-      case FORBIDDEN -> 403;
+      case FORBIDDEN, MEMBER_SUSPENDED -> 403;
       case NOT_FOUND -> 404;
       case PAYLOAD_TOO_LARGE -> 413;
       case SOLD_OUT,
@@ -27,6 +27,7 @@ public final class Problems {
           HOLD_EXPIRED,
           CANCEL_WINDOW_CLOSED,
           BOOKING_WINDOW_CLOSED,
+          BOOKING_LIMIT_REACHED,
           INVALID_TRANSITION,
           DUPLICATE_SLOT,
           SEATS_AVAILABLE,

@@ -72,7 +72,8 @@ public final class ReportViews {
       Long paidMinor,
       Long refundedMinor,
       Long refundPendingMinor,
-      int noShows) {
+      int noShows,
+      Long feesMinor) {
     static FiguresView of(fairslot.domain.DailyReport.Figures f) {
       boolean summable = !f.mixedCurrencies();
       return new FiguresView(
@@ -81,7 +82,8 @@ public final class ReportViews {
           summable ? f.paidMinor() : null,
           summable ? f.refundedMinor() : null,
           summable ? f.refundPendingMinor() : null,
-          f.noShows());
+          f.noShows(),
+          summable ? f.feesMinor() : null);
     }
   }
 
@@ -109,9 +111,8 @@ public final class ReportViews {
       java.util.List<ResourceLineView> byResource) {
     public static DailyReportView of(fairslot.domain.DailyReport r) {
       FiguresView t = FiguresView.of(r.totals());
-      // v1.1: money kept by partial refunds, and pass sales. Every refund is whole until cancel
-      // tiers exist, and no passes are sold yet (the policy and passes issue): both are 0, stated
-      // rather than left out so reports keep one shape.
+      // v1.1: no passes are sold yet (the passes part of the policy issue): 0, stated rather than
+      // left out so reports keep one shape.
       Long none = r.totals().mixedCurrencies() ? null : 0L;
       return new DailyReportView(
           r.date().toString(),
@@ -122,7 +123,7 @@ public final class ReportViews {
           t.refundedMinor(),
           t.refundPendingMinor(),
           t.noShows(),
-          none,
+          t.feesMinor(),
           none,
           r.byResource().stream()
               .map(

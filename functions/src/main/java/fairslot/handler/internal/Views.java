@@ -22,7 +22,44 @@ public final class Views {
       int maxPerBooking,
       @com.fasterxml.jackson.annotation.JsonInclude(
               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          BookingWindowView bookingWindow) {}
+          BookingWindowView bookingWindow,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          java.util.List<CancelTierView> cancelTiers,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          Integer maxUpcomingPerMember,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          NoShowPolicyView noShowPolicy) {
+    static PolicyView of(fairslot.domain.VenuePolicy p) {
+      return new PolicyView(
+          p.holdDuration().toString(),
+          p.cancelCutoff().toString(),
+          p.offerDuration().toString(),
+          p.waitlistMode().name(),
+          p.maxPerBooking(),
+          BookingWindowView.of(p.bookingWindow()),
+          p.cancelTiers().isEmpty() ? null : CancelTierView.of(p.cancelTiers()),
+          p.maxUpcomingPerMember().isPresent() ? p.maxUpcomingPerMember().getAsInt() : null,
+          p.noShowPolicy()
+              .map(
+                  r ->
+                      new NoShowPolicyView(
+                          r.strikes(), r.window().toString(), r.suspension().toString()))
+              .orElse(null));
+    }
+  }
+
+  public record CancelTierView(String before, int refundPercent) {
+    static java.util.List<CancelTierView> of(fairslot.domain.CancelTiers tiers) {
+      return tiers.tiers().stream()
+          .map(t -> new CancelTierView(t.before().toString(), t.refundPercent()))
+          .toList();
+    }
+  }
+
+  public record NoShowPolicyView(int strikes, String window, String suspension) {}
 
   /** A venue's booking window; absent from the policy when members may book any time. */
   @com.fasterxml.jackson.annotation.JsonInclude(
@@ -41,17 +78,7 @@ public final class Views {
     public static VenueView of(Venue v) {
       var p = v.policy();
       return new VenueView(
-          v.venueId(),
-          v.name(),
-          v.timeZone().getId(),
-          new PolicyView(
-              p.holdDuration().toString(),
-              p.cancelCutoff().toString(),
-              p.offerDuration().toString(),
-              p.waitlistMode().name(),
-              p.maxPerBooking(),
-              BookingWindowView.of(p.bookingWindow())),
-          v.status().name());
+          v.venueId(), v.name(), v.timeZone().getId(), PolicyView.of(p), v.status().name());
     }
   }
 
@@ -64,7 +91,8 @@ public final class Views {
   }
 
   /** The policy a booking was made under (v1.1): later venue edits do not change it. */
-  public record BookingPolicyView(String holdDuration, String cancelCutoff) {}
+  public record BookingPolicyView(
+      String holdDuration, String cancelCutoff, java.util.List<CancelTierView> cancelTiers) {}
 
   public record SlotView(
       String slotId,
@@ -171,6 +199,9 @@ public final class Views {
       String status,
       long amountMinor,
       String currency,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          Long refundMinor,
       String holdExpiresAt,
       String createdAt,
       BookedSlotView slot,
@@ -188,6 +219,7 @@ public final class Views {
           status.name(),
           b.amount().minor(),
           b.amount().currency(),
+          b.refund().map(fairslot.domain.Money::minor).orElse(null),
           status == BookingStatus.PENDING_PAY
               ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
               : null,
@@ -199,7 +231,10 @@ public final class Views {
               slot.kind().name(),
               VenueTime.show(slot.interval().start(), slot.timeZone()),
               VenueTime.show(slot.interval().end(), slot.timeZone())),
-          new BookingPolicyView(slot.holdDuration().toString(), slot.cancelCutoff().toString()));
+          new BookingPolicyView(
+              slot.holdDuration().toString(),
+              slot.cancelCutoff().toString(),
+              CancelTierView.of(slot.cancelTiers())));
     }
   }
 

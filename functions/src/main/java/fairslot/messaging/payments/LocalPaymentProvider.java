@@ -99,7 +99,9 @@ public final class LocalPaymentProvider implements PaymentProvider {
     body.put("eventId", "evt_" + UUID.randomUUID());
     body.put("paymentNo", payment.paymentNo());
     body.put("bookingId", payment.bookingId());
-    body.put("amountMinor", payment.amount().minor());
+    // Refund events carry the amount paid back (a cancel tier's part), as providers report them.
+    boolean refund = status.startsWith("REFUND");
+    body.put("amountMinor", (refund ? payment.refund() : payment.amount()).minor());
     body.put("currency", payment.amount().currency());
     body.put("status", status);
     String raw = Json.write(body);

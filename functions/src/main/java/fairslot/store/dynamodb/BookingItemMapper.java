@@ -50,6 +50,8 @@ final class BookingItemMapper {
     item.put("cancelCutoffSeconds", n(slot.cancelCutoff().toSeconds()));
     item.put("holdSeconds", n(slot.holdDuration().toSeconds()));
     item.put("policyRev", n(slot.policyRev()));
+    item.put("cancelTiers", s(slot.cancelTiers().encode()));
+    b.refund().ifPresent(r -> item.put("refundMinor", n(r.minor())));
     item.put("bookingUser", s(b.userId()));
     item.put("bookingSlot", s(b.slotId()));
     item.put(
@@ -107,7 +109,14 @@ final class BookingItemMapper {
             item.containsKey("holdSeconds")
                 ? Duration.ofSeconds(Attr.num(item, "holdSeconds"))
                 : fairslot.domain.VenuePolicy.DEFAULT.holdDuration(),
-            Attr.numOr(item, "policyRev", 0)),
-        Attr.num(item, "version"));
+            Attr.numOr(item, "policyRev", 0),
+            // Bookings written before tiers existed: the cutoff is their one tier.
+            item.containsKey("cancelTiers")
+                ? fairslot.domain.CancelTiers.decode(str(item, "cancelTiers"))
+                : fairslot.domain.CancelTiers.NONE),
+        Attr.num(item, "version"),
+        item.containsKey("refundMinor")
+            ? java.util.Optional.of(new Money(Attr.num(item, "refundMinor"), str(item, "currency")))
+            : java.util.Optional.empty());
   }
 }

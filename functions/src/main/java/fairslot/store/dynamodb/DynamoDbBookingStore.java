@@ -141,7 +141,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       return new Attempt(
           Optional.of(
               new ReleaseResult.Released(
-                  b.withStatus(to),
+                  (to == BookingStatus.REFUNDING ? b.refunding(b.owedBack()) : b).withStatus(to),
                   new SeatReleased(
                       "release:" + b.bookingId(),
                       b.slotId(),
@@ -185,9 +185,19 @@ public final class DynamoDbBookingStore implements BookingStore {
       Change change,
       TransactionParts.SeatReturn how,
       Optional<fairslot.domain.Notification> notice) {
+    // A refund's amount is written on the booking and its payment in the move that owes it.
+    boolean refunding = to == BookingStatus.REFUNDING;
     Transaction tx =
         new Transaction()
-            .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
+            .add(
+                "booking",
+                parts.moveBooking(
+                    b,
+                    to,
+                    change,
+                    refunding ? "refundMinor = :refund" : "",
+                    "",
+                    refunding ? Map.of(":refund", n(b.owedBack().minor())) : Map.of()))
             .add(
                 "seats",
                 parts.returnSeats(
@@ -204,7 +214,7 @@ public final class DynamoDbBookingStore implements BookingStore {
                   () ->
                       new IllegalStateException(
                           "PAID booking " + b.bookingId() + " has no payment to refund"));
-      tx.add("refund", parts.requestRefund(paymentNo, "SUCCEEDED", change.at()))
+      tx.add("refund", parts.requestRefund(paymentNo, "SUCCEEDED", change.at(), b.owedBack()))
           .add(records.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
     }
     notice.ifPresent(n -> tx.add(records.notify(n, change.at())));

@@ -146,7 +146,10 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     } else if (s instanceof Settlement.RefundLate l) {
       tx.add(
           parts.requestRefund(
-              l.payment().paymentNo(), PaymentStatus.PENDING.name(), s.change().at()));
+              l.payment().paymentNo(),
+              PaymentStatus.PENDING.name(),
+              s.change().at(),
+              l.payment().amount()));
       tx.add(records.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
       tx.add(parts.paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));

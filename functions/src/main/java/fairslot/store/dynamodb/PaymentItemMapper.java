@@ -35,6 +35,7 @@ final class PaymentItemMapper {
     item.put("refundAttempts", n(p.refundAttempts()));
     item.put("createdAt", millis(p.createdAt()));
     item.put("refundRound", n(p.refundRound()));
+    item.put("refundMinor", n(p.refund().minor()));
     return item;
   }
 
@@ -48,7 +49,9 @@ final class PaymentItemMapper {
         PaymentStatus.valueOf(str(item, "status")),
         Attr.integer(item, "refundAttempts"),
         Attr.instant(item, "createdAt"),
-        Math.toIntExact(Attr.numOr(item, "refundRound", 0)));
+        Math.toIntExact(Attr.numOr(item, "refundRound", 0)),
+        new Money(
+            Attr.numOr(item, "refundMinor", Attr.num(item, "amountMinor")), str(item, "currency")));
   }
 
   /** The link that lists a payment under its booking. */

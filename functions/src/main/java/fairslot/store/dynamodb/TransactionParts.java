@@ -329,9 +329,15 @@ final class TransactionParts {
         .build();
   }
 
-  /** Puts a SUCCEEDED payment up for refund now (attempts start at 0). */
-  TransactWriteItem requestRefund(String paymentNo, String expectedStatus, java.time.Instant at) {
-    return requestRefund(paymentNo, expectedStatus, at, "", Map.of());
+  /** Puts a payment up for refund of {@code refund} now (attempts start at 0). */
+  TransactWriteItem requestRefund(
+      String paymentNo, String expectedStatus, java.time.Instant at, fairslot.domain.Money refund) {
+    return requestRefund(
+        paymentNo,
+        expectedStatus,
+        at,
+        ", refundMinor = :refund",
+        Map.of(":refund", n(refund.minor())));
   }
 
   /** Finance restarts a REFUND_FAILED payment's refund: due now, attempts from 0, next round. */

@@ -119,5 +119,25 @@ final class VenueEditWrite {
         is.offerDuration().toString());
     changed(before, after, "waitlistMode", was.waitlistMode().name(), is.waitlistMode().name());
     changed(before, after, "maxPerBooking", was.maxPerBooking(), is.maxPerBooking());
+    changed(
+        before,
+        after,
+        "bookingWindow",
+        was.bookingWindow().toString(),
+        is.bookingWindow().toString());
+    changed(
+        before,
+        after,
+        "cancelTiers",
+        was.effectiveCancelTiers().encode(),
+        is.effectiveCancelTiers().encode());
+    changed(
+        before,
+        after,
+        "maxUpcomingPerMember",
+        was.maxUpcomingPerMember().toString(),
+        is.maxUpcomingPerMember().toString());
+    changed(
+        before, after, "noShowPolicy", was.noShowPolicy().toString(), is.noShowPolicy().toString());
   }
 }

@@ -65,16 +65,51 @@ final class VenueItemMapper {
           "windowOpensSeconds",
           n(policy.bookingWindow().opensBefore().map(Duration::toSeconds).orElse(0L)));
       item.put("windowClosesSeconds", n(policy.bookingWindow().closesBefore().toSeconds()));
+      item.put(
+          "cancelTiers", s(policy.cancelTiers().isEmpty() ? "-" : policy.cancelTiers().encode()));
+      item.put("maxUpcoming", n(policy.maxUpcomingPerMember().orElse(0)));
+      item.put("noShowStrikes", n(policy.noShowPolicy().map(r -> r.strikes()).orElse(0)));
+      item.put(
+          "noShowWindowSeconds",
+          n(policy.noShowPolicy().map(r -> r.window().toSeconds()).orElse(0L)));
+      item.put(
+          "noShowSuspensionSeconds",
+          n(policy.noShowPolicy().map(r -> r.suspension().toSeconds()).orElse(0L)));
     }
 
     static VenuePolicy read(Map<String, AttributeValue> item) {
+      int maxUpcoming = Math.toIntExact(Attr.numOr(item, "maxUpcoming", 0));
       return new VenuePolicy(
           Duration.ofSeconds(num(item, "holdSeconds")),
           Duration.ofSeconds(num(item, "cancelCutoffSeconds")),
           Duration.ofSeconds(num(item, "offerSeconds")),
           WaitlistMode.valueOf(str(item, "waitlistMode")),
           Attr.integer(item, "maxPerBooking"),
-          window(item));
+          window(item),
+          tiers(item),
+          maxUpcoming == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(maxUpcoming),
+          noShows(item));
+    }
+
+    /** Items written before a rule existed have none of it. */
+    private static fairslot.domain.CancelTiers tiers(Map<String, AttributeValue> item) {
+      String stored = item.containsKey("cancelTiers") ? str(item, "cancelTiers") : "-";
+      return stored.equals("-")
+          ? fairslot.domain.CancelTiers.NONE
+          : fairslot.domain.CancelTiers.decode(stored);
+    }
+
+    private static Optional<fairslot.domain.NoShowPolicy> noShows(
+        Map<String, AttributeValue> item) {
+      long strikes = Attr.numOr(item, "noShowStrikes", 0);
+      if (strikes == 0) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new fairslot.domain.NoShowPolicy(
+              Math.toIntExact(strikes),
+              Duration.ofSeconds(num(item, "noShowWindowSeconds")),
+              Duration.ofSeconds(num(item, "noShowSuspensionSeconds"))));
     }
 
     /** No window on items written before windows existed. */

@@ -166,6 +166,9 @@ public abstract class CatalogStoreContract {
             Optional.empty(),
             Optional.empty(),
             java.util.OptionalInt.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
             Optional.empty()),
         Optional.empty());
   }

@@ -235,7 +235,7 @@ public final class MemoryBookingStore implements BookingStore {
         if (paid == null || paid.status() != PaymentStatus.SUCCEEDED) {
           throw new IllegalStateException("release of " + b.bookingId() + " refused: payment");
         }
-        t.payments.put(paid.paymentNo(), MemoryTables.paymentIn(paid, PaymentStatus.REFUNDING, 0));
+        t.payments.put(paid.paymentNo(), MemoryTables.refundOf(paid, b.owedBack()));
         t.refundsDue.put(paid.paymentNo(), change.at());
       }
       Slot slot = t.slots.get(b.slotId());
@@ -249,7 +249,8 @@ public final class MemoryBookingStore implements BookingStore {
       t.slots.put(
           slot.slotId(),
           MemoryTables.counted(slot, slot.remaining() + b.quantity(), slot.forWaitlist() + owed));
-      Booking moved = now.withStatus(to);
+      Booking moved =
+          (to == BookingStatus.REFUNDING ? now.refunding(b.owedBack()) : now).withStatus(to);
       t.bookings.put(b.bookingId(), moved);
       t.guards.remove(MemoryTables.guardKey(b.slotId(), b.userId()));
       for (LocalDate day : b.calendarDays()) {

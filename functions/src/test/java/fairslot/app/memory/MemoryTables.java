@@ -117,6 +117,22 @@ public final class MemoryTables {
         status,
         attempts,
         p.createdAt(),
-        p.refundRound());
+        p.refundRound(),
+        p.refund());
+  }
+
+  /** A payment put up for refund of {@code part}. */
+  static Payment refundOf(Payment p, fairslot.domain.Money part) {
+    return new Payment(
+        p.paymentNo(),
+        p.bookingId(),
+        p.userId(),
+        p.amount(),
+        p.provider(),
+        fairslot.domain.PaymentStatus.REFUNDING,
+        0,
+        p.createdAt(),
+        p.refundRound(),
+        part);
   }
 }
