@@ -230,7 +230,8 @@ public final class BookingService {
                     idempotency,
                     idempotency.map(i -> answer),
                     fromOffer,
-                    grantsRequest));
+                    grantsRequest,
+                    upcomingLimit(slot, userId, actor)));
       }
       if (result instanceof PlaceResult.TermsChanged) {
         // An admin changed the price or the venue policy since this container's slot facts were
@@ -370,6 +371,16 @@ public final class BookingService {
       // NotInStatus: someone else moved it (a concurrent cancel, the sweep, a payment): look again.
     }
     return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again shortly");
+  }
+
+  /**
+   * The venue's limit on a member's upcoming bookings binds the member's own bookings (a waitlist
+   * accept included); the desk and the waitlist's AUTO_HOLD book past it (their bookings count).
+   */
+  private static java.util.OptionalInt upcomingLimit(Slot slot, String userId, String actor) {
+    return userId.equals(actor)
+        ? slot.policy().maxUpcomingPerMember()
+        : java.util.OptionalInt.empty();
   }
 
   private Booking newBooking(String userId, int quantity, Slot slot, Instant now) {

@@ -91,13 +91,13 @@ public interface BookingStore {
 
   List<AuditEntry> auditOfResource(String resourceId);
 
-  /** Everything one booking transaction writes; {@code calendars} are the days as last seen. */
   /**
    * Everything one booking transaction writes; {@code calendars} are the days as last seen. With
    * {@code fromOffer}, the seat is the one that waitlist offer holds (the entry moves OFFERED to
    * ACCEPTED, on condition the offer is still open) instead of one taken from open sale. With
    * {@code grantsRequest}, the QUEUED booking request moves to GRANTED in the same transaction, so
-   * a redelivered queue message can never book twice.
+   * a redelivered queue message can never book twice. Every booking counts in the member's upcoming
+   * bookings of the venue; with {@code upcomingLimit}, only if that count is below the limit.
    */
   record BookingPlan(
       Booking booking,
@@ -107,7 +107,31 @@ public interface BookingStore {
       Optional<IdempotentRequest> idempotency,
       Optional<StoredResponse> response,
       Optional<fairslot.domain.WaitlistEntry> fromOffer,
-      Optional<String> grantsRequest) {}
+      Optional<String> grantsRequest,
+      java.util.OptionalInt upcomingLimit) {
+
+    /** A plan no upcoming-bookings limit applies to (the booking still counts). */
+    public BookingPlan(
+        Booking booking,
+        Instant now,
+        String actor,
+        List<MemberCalendar> calendars,
+        Optional<IdempotentRequest> idempotency,
+        Optional<StoredResponse> response,
+        Optional<fairslot.domain.WaitlistEntry> fromOffer,
+        Optional<String> grantsRequest) {
+      this(
+          booking,
+          now,
+          actor,
+          calendars,
+          idempotency,
+          response,
+          fromOffer,
+          grantsRequest,
+          java.util.OptionalInt.empty());
+    }
+  }
 
   /** Items due for a job, and how many items the queries read to find them (cost evidence). */
   record DueBookings(List<Booking> bookings, int itemsRead) {}
@@ -142,6 +166,9 @@ public interface BookingStore {
      * The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now.
      */
     record OfferGone(Optional<fairslot.domain.WaitlistEntry> current) implements PlaceResult {}
+
+    /** The member already has {@code limit} upcoming bookings at the venue. */
+    record LimitReached(int limit) implements PlaceResult {}
 
     /** The member's calendar changed since it was last seen: here it is as it is now. */
     record CalendarsMoved(List<MemberCalendar> current) implements PlaceResult {}

@@ -32,6 +32,12 @@ final class PlacementOutcomes {
       return Outcome.refused(
           Refusal.SOLD_OUT, "not enough seats left", Map.of("remaining", soldOut.remaining()));
     }
+    if (result instanceof PlaceResult.LimitReached limit) {
+      return Outcome.refused(
+          Refusal.BOOKING_LIMIT_REACHED,
+          "you already have " + limit.limit() + " upcoming bookings at this venue",
+          Map.of("limit", limit.limit()));
+    }
     if (result instanceof PlaceResult.SlotNotOpen) {
       return Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings");
     }

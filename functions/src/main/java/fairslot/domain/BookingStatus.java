@@ -38,6 +38,14 @@ public enum BookingStatus {
     return this == PENDING_PAY || this == PAID || this == COMPLETED || this == NO_SHOW;
   }
 
+  /**
+   * Whether a booking in this status counts among its member's upcoming bookings at the venue (the
+   * {@code maxUpcomingPerMember} rule): held or paid and not yet attended or missed.
+   */
+  public boolean isUpcoming() {
+    return this == PENDING_PAY || this == PAID;
+  }
+
   /** Whether the move from this status to {@code target} hands the seats back to the slot. */
   public boolean releasesSeatsMovingTo(BookingStatus target) {
     return canMoveTo(target) && isActive() && !target.isActive();

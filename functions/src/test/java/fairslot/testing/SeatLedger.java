@@ -76,11 +76,15 @@ public final class SeatLedger {
     return counts;
   }
 
-  /** Asserts the invariant for every slot in the table. */
+  /**
+   * Asserts the invariant for every slot in the table, and that every member's count of upcoming
+   * bookings matches their booking items (the counters live in the same transactions as the seats).
+   */
   public static void assertBalanced(DynamoDbClient dynamo, String table) {
     assertThat(count(dynamo, table).values())
         .allSatisfy(
             c -> assertThat(c.balances()).as("seat ledger of slot %s: %s", c.slotId(), c).isTrue());
+    MemberCounters.assertBalanced(dynamo, table);
   }
 
   /** The ids of the slot's active bookings, from raw items. */

@@ -61,6 +61,7 @@ final class BookingPlacement {
                             .build())
                     .build())
             .add("guard", parts.putGuard(b))
+            .add("upcoming", parts.countUpcoming(b, plan.upcomingLimit()))
             .addEach(
                 "calendar",
                 plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
@@ -150,7 +151,10 @@ final class BookingPlacement {
         .build();
   }
 
-  /** Precedence: a replayed request, then an existing booking, then the slot, then the calendar. */
+  /**
+   * Precedence: a replayed request, then an existing booking, then the slot, then the member's
+   * limit, then the calendar.
+   */
   private PlaceResult whyNotPlaced(Transaction.Cancelled reasons, BookingPlan plan) {
     if (reasons.failed("idempotency")) {
       Optional<Map<String, AttributeValue>> record = reasons.oldItem("idempotency");
@@ -169,6 +173,9 @@ final class BookingPlacement {
     }
     if (reasons.failed("seat")) {
       return slotRefusal(reasons.oldItem("seat"), plan.now(), Optional.of(plan.booking()));
+    }
+    if (reasons.failed("upcoming")) {
+      return new PlaceResult.LimitReached(plan.upcomingLimit().orElseThrow());
     }
     List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), "calendar");
     if (!moved.isEmpty()) {

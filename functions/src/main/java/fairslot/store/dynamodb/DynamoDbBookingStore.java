@@ -203,6 +203,7 @@ public final class DynamoDbBookingStore implements BookingStore {
                 parts.returnSeats(
                     b.slotId(), b.quantity(), how, change, SeatCause.booking(b.bookingId())))
             .add("guard", parts.deleteGuard(b))
+            .add("upcoming", parts.uncountUpcoming(b))
             .addEach(
                 "calendar",
                 b.calendarDays().stream().map(day -> parts.removeFromCalendar(b, day)).toList())
@@ -227,11 +228,14 @@ public final class DynamoDbBookingStore implements BookingStore {
       throw new IllegalArgumentException(
           b.status() + " -> " + to + " is not a move that keeps the seats");
     }
-    Optional<Transaction.Cancelled> cancelled =
+    Transaction tx =
         new Transaction()
             .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
-            .add(records.auditBooking(b, b.status().name(), to.name(), change))
-            .commit(dynamo);
+            .add(records.auditBooking(b, b.status().name(), to.name(), change));
+    if (b.status().isUpcoming() && !to.isUpcoming()) {
+      tx.add("upcoming", parts.uncountUpcoming(b)); // attended or not: no longer ahead
+    }
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return new MoveResult.Moved(b.withStatus(to));
     }

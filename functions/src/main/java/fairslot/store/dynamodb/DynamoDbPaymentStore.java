@@ -141,6 +141,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               Map.of(":p", s(r.payment().paymentNo()))));
       tx.add("seats", parts.takeSeats(b, s.change()))
           .add("guard", parts.putGuard(b))
+          .add("upcoming", parts.countUpcoming(b, java.util.OptionalInt.empty()))
           .addEach("calendar", r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
       tx.add(records.auditBooking(b, b.status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.RefundLate l) {

@@ -82,6 +82,11 @@ final class Keys {
   }
 
   /** Sort key of the guard that allows one active booking per member per slot. */
+  /** The member's count of upcoming bookings at a venue, under the member's partition. */
+  static String upcoming(String venueId) {
+    return "UPCOMING#" + venueId;
+  }
+
   static String memberGuard(String userId) {
     return "MEMBER#" + userId;
   }

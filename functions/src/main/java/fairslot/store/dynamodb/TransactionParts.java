@@ -207,6 +207,55 @@ final class TransactionParts {
         .build();
   }
 
+  /**
+   * Counts the booking in its member's upcoming bookings at the venue; with {@code limit}, only if
+   * fewer than that are counted already. Counted for every booking, limited or not, so a limit set
+   * later finds the count right.
+   */
+  TransactWriteItem countUpcoming(Booking b, java.util.OptionalInt limit) {
+    Update.Builder update =
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.member(b.userId()), Keys.upcoming(b.slot().venueId())))
+            .updateExpression("ADD upcoming :one SET #type = :type, venueId = :venue")
+            .returnValuesOnConditionCheckFailure(ALL_OLD);
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(":one", n(1), ":type", s("UPCOMING"), ":venue", s(b.slot().venueId())));
+    if (limit.isPresent()) {
+      update.conditionExpression("attribute_not_exists(upcoming) OR upcoming < :limit");
+      values.put(":limit", n(limit.getAsInt()));
+    }
+    return TransactWriteItem.builder()
+        .update(
+            update
+                .expressionAttributeNames(Map.of("#type", "type"))
+                .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
+
+  /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
+  TransactWriteItem uncountUpcoming(Booking b) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.member(b.userId()), Keys.upcoming(b.slot().venueId())))
+                .updateExpression("ADD upcoming :minusOne SET #type = :type, venueId = :venue")
+                .expressionAttributeNames(Map.of("#type", "type"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":minusOne",
+                        n(-1),
+                        ":type",
+                        s("UPCOMING"),
+                        ":venue",
+                        s(b.slot().venueId())))
+                .build())
+        .build();
+  }
+
   /** Writes the day with the booking's entry, on condition nobody changed it since {@code seen}. */
   TransactWriteItem addToCalendar(MemberCalendar seen, Booking b) {
     MemberCalendar next = seen.with(b.bookingId(), b.slot().interval());

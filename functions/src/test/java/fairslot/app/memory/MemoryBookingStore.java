@@ -72,6 +72,10 @@ public final class MemoryBookingStore implements BookingStore {
       if (seats.isPresent()) {
         return seats.get();
       }
+      int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(b), 0);
+      if (plan.upcomingLimit().isPresent() && counted >= plan.upcomingLimit().getAsInt()) {
+        return new PlaceResult.LimitReached(plan.upcomingLimit().getAsInt());
+      }
       List<MemberCalendar> moved = new ArrayList<>();
       for (MemberCalendar seen : plan.calendars()) {
         MemberCalendar now = calendar(seen.userId(), seen.day());
@@ -99,6 +103,7 @@ public final class MemoryBookingStore implements BookingStore {
             MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
       }
       t.bookings.put(b.bookingId(), b);
+      t.upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
       t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
       for (MemberCalendar seen : plan.calendars()) {
         t.calendars.put(
@@ -253,6 +258,7 @@ public final class MemoryBookingStore implements BookingStore {
           (to == BookingStatus.REFUNDING ? now.refunding(b.owedBack()) : now).withStatus(to);
       t.bookings.put(b.bookingId(), moved);
       t.guards.remove(MemoryTables.guardKey(b.slotId(), b.userId()));
+      t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
       for (LocalDate day : b.calendarDays()) {
         MemberCalendar c = calendar(b.userId(), day);
         Map<String, fairslot.domain.Interval> entries = new HashMap<>(c.entries());
@@ -292,6 +298,9 @@ public final class MemoryBookingStore implements BookingStore {
         return new MoveResult.NotInStatus(now);
       }
       t.bookings.put(b.bookingId(), now.withStatus(to));
+      if (b.status().isUpcoming() && !to.isUpcoming()) {
+        t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
+      }
       audit(b, b.status().name(), to.name(), change);
       return new MoveResult.Moved(b.withStatus(to));
     }

@@ -145,6 +145,7 @@ public final class MemoryPaymentStore implements PaymentStore {
           slot.slotId(),
           MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
       t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
+      t.upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
       for (MemberCalendar c : r.calendars()) {
         t.calendars.put(
             MemoryTables.calendarKey(c.userId(), c.day()),

@@ -41,6 +41,9 @@ public final class MemoryTables {
   /** (slotId, userId) to bookingId: one active booking per member per slot. */
   final Map<String, String> guards = new HashMap<>();
 
+  /** Each member's count of upcoming bookings per venue: "userId venueId" to count. */
+  final Map<String, Integer> upcoming = new HashMap<>();
+
   final Map<String, MemberCalendar> calendars = new HashMap<>();
   final Map<String, IdempotencyStore.Recorded> idempotency = new HashMap<>();
   final Map<String, BookingRequest> requests = new LinkedHashMap<>();
@@ -119,6 +122,10 @@ public final class MemoryTables {
         p.createdAt(),
         p.refundRound(),
         p.refund());
+  }
+
+  static String upcomingKey(Booking b) {
+    return b.userId() + " " + b.slot().venueId();
   }
 
   /** A payment put up for refund of {@code part}. */
