@@ -223,7 +223,9 @@ public final class Fairslot {
           RouteDefinition.jwt("GET", "/bookings/{bookingId}/payments", CUSTOMER),
           RouteDefinition.jwt(
               "POST", "/finance/exceptions/{exceptionId}/retry-refund", FINANCE, ADMIN),
-          RouteDefinition.jwt("POST", "/finance/exceptions/{exceptionId}/resolve", FINANCE, ADMIN));
+          RouteDefinition.jwt("POST", "/finance/exceptions/{exceptionId}/resolve", FINANCE, ADMIN),
+          RouteDefinition.jwt("GET", "/me/standing", CUSTOMER),
+          RouteDefinition.jwt("POST", "/staff/members/{userId}/pardon", FRONTDESK, ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =

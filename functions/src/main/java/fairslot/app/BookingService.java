@@ -231,7 +231,8 @@ public final class BookingService {
                     idempotency.map(i -> answer),
                     fromOffer,
                     grantsRequest,
-                    upcomingLimit(slot, userId, actor)));
+                    upcomingLimit(slot, userId, actor),
+                    userId.equals(actor) && slot.policy().noShowPolicy().isPresent()));
       }
       if (result instanceof PlaceResult.TermsChanged) {
         // An admin changed the price or the venue policy since this container's slot facts were
@@ -272,7 +273,7 @@ public final class BookingService {
         // The member booked something else meanwhile that does not clash: try on the fresh days.
         calendars = merge(calendars, moved.current());
       } else {
-        return PlacementOutcomes.of(result, response, slot.slotId());
+        return PlacementOutcomes.of(result, response, slot.slotId(), slot.timeZone());
       }
     }
     return Outcome.refused(
@@ -374,8 +375,9 @@ public final class BookingService {
   }
 
   /**
-   * The venue's limit on a member's upcoming bookings binds the member's own bookings (a waitlist
-   * accept included); the desk and the waitlist's AUTO_HOLD book past it (their bookings count).
+   * The venue's limit on a member's upcoming bookings, like a no-show suspension, binds the
+   * member's own bookings (a waitlist accept included); the desk and the waitlist's AUTO_HOLD book
+   * past it (their bookings count).
    */
   private static java.util.OptionalInt upcomingLimit(Slot slot, String userId, String actor) {
     return userId.equals(actor)

@@ -97,7 +97,8 @@ public interface BookingStore {
    * ACCEPTED, on condition the offer is still open) instead of one taken from open sale. With
    * {@code grantsRequest}, the QUEUED booking request moves to GRANTED in the same transaction, so
    * a redelivered queue message can never book twice. Every booking counts in the member's upcoming
-   * bookings of the venue; with {@code upcomingLimit}, only if that count is below the limit.
+   * bookings of the venue; with {@code upcomingLimit}, only if that count is below the limit. With
+   * {@code checkStanding}, only if the member is not suspended at the venue (no-show rule).
    */
   record BookingPlan(
       Booking booking,
@@ -108,7 +109,8 @@ public interface BookingStore {
       Optional<StoredResponse> response,
       Optional<fairslot.domain.WaitlistEntry> fromOffer,
       Optional<String> grantsRequest,
-      java.util.OptionalInt upcomingLimit) {
+      java.util.OptionalInt upcomingLimit,
+      boolean checkStanding) {
 
     /** A plan no upcoming-bookings limit applies to (the booking still counts). */
     public BookingPlan(
@@ -129,7 +131,8 @@ public interface BookingStore {
           response,
           fromOffer,
           grantsRequest,
-          java.util.OptionalInt.empty());
+          java.util.OptionalInt.empty(),
+          false);
     }
   }
 
@@ -166,6 +169,9 @@ public interface BookingStore {
      * The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now.
      */
     record OfferGone(Optional<fairslot.domain.WaitlistEntry> current) implements PlaceResult {}
+
+    /** The member is suspended at the venue until {@code until} (the no-show rule). */
+    record Suspended(Instant until) implements PlaceResult {}
 
     /** The member already has {@code limit} upcoming bookings at the venue. */
     record LimitReached(int limit) implements PlaceResult {}

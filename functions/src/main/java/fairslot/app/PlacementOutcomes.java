@@ -11,7 +11,8 @@ final class PlacementOutcomes {
   private PlacementOutcomes() {}
 
   /** Every result but contention and moved calendars, which the caller retries. */
-  static Outcome<Booked> of(PlaceResult result, StoredResponse response, String slotId) {
+  static Outcome<Booked> of(
+      PlaceResult result, StoredResponse response, String slotId, java.time.ZoneId zone) {
     if (result instanceof PlaceResult.Placed placed) {
       return Outcome.done(new Booked.Created(placed.booking(), response));
     }
@@ -31,6 +32,12 @@ final class PlacementOutcomes {
     if (result instanceof PlaceResult.SoldOut soldOut) {
       return Outcome.refused(
           Refusal.SOLD_OUT, "not enough seats left", Map.of("remaining", soldOut.remaining()));
+    }
+    if (result instanceof PlaceResult.Suspended suspended) {
+      return Outcome.refused(
+          Refusal.MEMBER_SUSPENDED,
+          "you are suspended from booking at this venue after missed sessions",
+          Map.of("until", fairslot.domain.VenueTime.show(suspended.until(), zone)));
     }
     if (result instanceof PlaceResult.LimitReached limit) {
       return Outcome.refused(

@@ -11,6 +11,7 @@ import fairslot.app.Reconciliation;
 import fairslot.app.SlotCancellation;
 import fairslot.app.SlotEdits;
 import fairslot.app.StaffService;
+import fairslot.app.StandingService;
 import fairslot.app.VenueEdits;
 import fairslot.app.WaitlistService;
 import fairslot.definitions.Fairslot;
@@ -25,6 +26,7 @@ import fairslot.handler.http.FinanceEndpoints;
 import fairslot.handler.http.FinanceExceptionEndpoints;
 import fairslot.handler.http.PaymentEndpoints;
 import fairslot.handler.http.StaffEndpoints;
+import fairslot.handler.http.StandingEndpoints;
 import fairslot.handler.http.VenueOpsEndpoints;
 import fairslot.handler.http.WaitlistEndpoints;
 import fairslot.handler.internal.HttpRequest;
@@ -63,7 +65,8 @@ public final class HttpApi {
       Reconciliation reconciliation,
       SlotEdits slotEdits,
       VenueEdits venueEdits,
-      FinanceService finance) {}
+      FinanceService finance,
+      StandingService standing) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -78,7 +81,8 @@ public final class HttpApi {
             new FinanceEndpoints(s.staff(), s.desk()),
             new AdminEndpoints(s.cancellation(), s.reconciliation()),
             new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),
-            new FinanceExceptionEndpoints(s.finance())));
+            new FinanceExceptionEndpoints(s.finance()),
+            new StandingEndpoints(s.standing())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

@@ -21,6 +21,7 @@ import fairslot.app.SeatReleases;
 import fairslot.app.SlotCancellation;
 import fairslot.app.SlotEdits;
 import fairslot.app.StaffService;
+import fairslot.app.StandingService;
 import fairslot.app.VenueEdits;
 import fairslot.app.WaitlistService;
 import fairslot.aws.AwsRetries;
@@ -42,6 +43,7 @@ import fairslot.store.dynamodb.DynamoDbNotificationStore;
 import fairslot.store.dynamodb.DynamoDbPaymentStore;
 import fairslot.store.dynamodb.DynamoDbProfileStore;
 import fairslot.store.dynamodb.DynamoDbRequestStore;
+import fairslot.store.dynamodb.DynamoDbStandingStore;
 import fairslot.store.dynamodb.DynamoDbWaitlistStore;
 import java.time.Clock;
 import java.util.Optional;
@@ -63,6 +65,7 @@ public final class Wiring {
   private final WebhookSignature webhookSignature;
   private final DynamoDbCatalogStore catalogStore;
   private final DynamoDbBookingStore bookingStore;
+  private final DynamoDbStandingStore standingStore;
   private final DynamoDbPaymentStore paymentStore;
   private final fairslot.store.dynamodb.DynamoDbFinanceStore financeStore;
   private final DynamoDbIdempotencyStore idempotencyStore;
@@ -118,6 +121,7 @@ public final class Wiring {
         paymentSecret.map(WebhookSignature::new).orElseGet(WebhookSignature::refusingAll);
     this.catalogStore = new DynamoDbCatalogStore(dynamo, table);
     this.bookingStore = new DynamoDbBookingStore(dynamo, table);
+    this.standingStore = new DynamoDbStandingStore(dynamo, table);
     this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
     this.financeStore = new fairslot.store.dynamodb.DynamoDbFinanceStore(dynamo, table);
     this.idempotencyStore = new DynamoDbIdempotencyStore(dynamo, table);
@@ -240,7 +244,8 @@ public final class Wiring {
             slotEdits,
             venueEdits,
             new FinanceService(
-                financeStore, paymentStore, bookingStore, catalogStore, refunds, clock)),
+                financeStore, paymentStore, bookingStore, catalogStore, refunds, clock),
+            standing()),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);
@@ -272,7 +277,11 @@ public final class Wiring {
   }
 
   public NoShowSweep noShows() {
-    return new NoShowSweep(bookingStore, clock);
+    return new NoShowSweep(bookingStore, catalogStore, standing(), clock);
+  }
+
+  public StandingService standing() {
+    return new StandingService(standingStore, catalogStore, clock);
   }
 
   public Refunds refunds() {

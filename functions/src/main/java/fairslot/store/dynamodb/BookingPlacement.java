@@ -112,6 +112,10 @@ final class BookingPlacement {
                                 .build())
                         .build()));
 
+    if (plan.checkStanding()) {
+      tx.add("standing", parts.notSuspended(b, plan.now()));
+    }
+
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return new PlaceResult.Placed(b);
@@ -152,8 +156,8 @@ final class BookingPlacement {
   }
 
   /**
-   * Precedence: a replayed request, then an existing booking, then the slot, then the member's
-   * limit, then the calendar.
+   * Precedence: a replayed request, then a suspension, then an existing booking, then the slot,
+   * then the member's limit, then the calendar.
    */
   private PlaceResult whyNotPlaced(Transaction.Cancelled reasons, BookingPlan plan) {
     if (reasons.failed("idempotency")) {
@@ -163,6 +167,10 @@ final class BookingPlacement {
         return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
       }
       return new PlaceResult.KeyReused();
+    }
+    if (reasons.failed("standing")) {
+      return new PlaceResult.Suspended(
+          reasons.oldItem("standing").map(i -> Attr.instant(i, "suspendedUntil")).orElseThrow());
     }
     if (reasons.failed("guard")) {
       return new PlaceResult.AlreadyBooked(

@@ -87,6 +87,13 @@ final class Keys {
     return "UPCOMING#" + venueId;
   }
 
+  /**
+   * The member's standing at a venue (no-show strikes, suspension), under the member's partition.
+   */
+  static String standing(String venueId) {
+    return "STANDING#" + venueId;
+  }
+
   static String memberGuard(String userId) {
     return "MEMBER#" + userId;
   }

@@ -235,6 +235,21 @@ final class TransactionParts {
         .build();
   }
 
+  /** The member is not suspended at the booking's venue at {@code now} (no-show rule). */
+  TransactWriteItem notSuspended(Booking b, java.time.Instant now) {
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                .tableName(table)
+                .key(StandingItemMapper.key(b.userId(), b.slot().venueId()))
+                .conditionExpression(
+                    "attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now")
+                .expressionAttributeValues(Map.of(":now", millis(now)))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+
   /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
   TransactWriteItem uncountUpcoming(Booking b) {
     return TransactWriteItem.builder()

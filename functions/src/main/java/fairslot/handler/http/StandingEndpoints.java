@@ -1,0 +1,67 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.StandingService;
+import fairslot.domain.VenueTime;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.RequestBody;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/** A member's standing under a venue's no-show rule, and the desk's pardon (v1.1). */
+public final class StandingEndpoints implements Endpoints {
+  private static final Set<String> PARDON_FIELDS = Set.of("venueId");
+
+  private final StandingService standing;
+
+  public StandingEndpoints(StandingService standing) {
+    this.standing = standing;
+  }
+
+  /** {@code suspendedUntil} is null when the member may book. */
+  public record StandingView(
+      String venueId, int strikes, String suspendedUntil, NoShowRuleView noShowPolicy) {
+    static StandingView of(StandingService.Standing s) {
+      var zone = s.venue().timeZone();
+      return new StandingView(
+          s.venue().venueId(),
+          s.strikes(),
+          s.suspendedUntil().map(u -> VenueTime.show(u, zone)).orElse(null),
+          s.rule()
+              .map(
+                  r ->
+                      new NoShowRuleView(
+                          r.strikes(), r.window().toString(), r.suspension().toString()))
+              .orElse(null));
+    }
+  }
+
+  /** The venue's rule, so a member sees how many strikes suspend and for how long. */
+  public record NoShowRuleView(int strikes, String window, String suspension) {}
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "GET /me/standing", this::mine,
+        "POST /staff/members/{userId}/pardon", this::pardon);
+  }
+
+  private HttpResponse mine(HttpRequest request) {
+    return respond(
+        standing.of(request.requireCaller().userId(), request.requiredQuery("venueId")),
+        200,
+        StandingView::of);
+  }
+
+  private HttpResponse pardon(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("pardon", PARDON_FIELDS);
+    return respond(
+        standing.pardon(
+            request.requireCaller().userId(), request.path("userId"), body.text("venueId")),
+        200,
+        StandingView::of);
+  }
+}

@@ -1,0 +1,119 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.n;
+
+import fairslot.app.Change;
+import fairslot.app.StandingStore;
+import fairslot.domain.Booking;
+import fairslot.domain.BookingStatus;
+import fairslot.domain.MemberStanding;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/** Member standing items; a no-show's strike is written in the transaction that records it. */
+public final class DynamoDbStandingStore implements StandingStore {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+  private final RecordParts records;
+
+  public DynamoDbStandingStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = new TransactionParts(table);
+    this.records = new RecordParts(table);
+  }
+
+  @Override
+  public MemberStanding standing(String userId, String venueId) {
+    var response =
+        dynamo.getItem(
+            r ->
+                r.tableName(table)
+                    .key(StandingItemMapper.key(userId, venueId))
+                    .consistentRead(true));
+    return StandingItemMapper.fromItem(
+        userId, venueId, response.hasItem() ? response.item() : Map.of());
+  }
+
+  @Override
+  public NoShowResult recordNoShow(
+      Booking b, Change change, MemberStanding seen, MemberStanding next) {
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add("booking", parts.moveBooking(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
+            .add("upcoming", parts.uncountUpcoming(b))
+            .add("standing", write(seen, next))
+            .add(records.auditBooking(b, b.status().name(), BookingStatus.NO_SHOW.name(), change))
+            .add(auditStanding(seen, next, change))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new NoShowResult.Recorded(b.withStatus(BookingStatus.NO_SHOW));
+    }
+    if (cancelled.get().failed("booking")) {
+      return new NoShowResult.NotInStatus(
+          cancelled.get().oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow());
+    }
+    if (cancelled.get().failed("standing")) {
+      return new NoShowResult.StandingMoved();
+    }
+    throw new IllegalStateException("no-show cancelled for an unexpected reason: " + cancelled);
+  }
+
+  @Override
+  public boolean pardon(MemberStanding seen, MemberStanding next, Change change) {
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add("standing", write(seen, next))
+            .add(auditStanding(seen, next, change))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return true;
+    }
+    if (cancelled.get().failed("standing")) {
+      return false;
+    }
+    throw new IllegalStateException("pardon cancelled for an unexpected reason: " + cancelled);
+  }
+
+  /** Puts {@code next} on condition the item is still at {@code seen}'s version. */
+  private TransactWriteItem write(MemberStanding seen, MemberStanding next) {
+    Put.Builder put =
+        Put.builder()
+            .tableName(table)
+            .item(StandingItemMapper.toItem(next))
+            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD);
+    if (seen.version() == 0) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("version = :seen")
+          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+
+  private TransactWriteItem auditStanding(MemberStanding seen, MemberStanding next, Change change) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.member(seen.userId()),
+                        "standing:" + seen.userId() + "@" + seen.venueId(),
+                        describe(seen),
+                        describe(next),
+                        change))
+                .build())
+        .build();
+  }
+
+  private static String describe(MemberStanding s) {
+    return s.strikes().size()
+        + " strikes"
+        + s.suspendedUntil().map(u -> ", suspended until " + u).orElse("");
+  }
+}
