@@ -325,6 +325,51 @@ class BadInputIT {
                 e -> e.as("a", ADMIN).query("cursor", "forged"),
                 422,
                 "invalid_request"),
+            venueEdit(
+                "cancel tiers refunding more nearer the start",
+                "{\"policy\":{\"cancelTiers\":[{\"before\":\"P1D\",\"refundPercent\":50},"
+                    + "{\"before\":\"PT2H\",\"refundPercent\":100}]}}"),
+            venueEdit(
+                "a cancel tier without a percent",
+                "{\"policy\":{\"cancelTiers\":[{\"before\":\"P1D\"}]}}"),
+            venueEdit(
+                "six cancel tiers",
+                "{\"policy\":{\"cancelTiers\":["
+                    + "{\"before\":\"P6D\",\"refundPercent\":100},"
+                    + "{\"before\":\"P5D\",\"refundPercent\":90},"
+                    + "{\"before\":\"P4D\",\"refundPercent\":80},"
+                    + "{\"before\":\"P3D\",\"refundPercent\":70},"
+                    + "{\"before\":\"P2D\",\"refundPercent\":60},"
+                    + "{\"before\":\"P1D\",\"refundPercent\":50}]}}"),
+            venueEdit("an upcoming limit of zero", "{\"policy\":{\"maxUpcomingPerMember\":0}}"),
+            venueEdit(
+                "an upcoming limit that is text",
+                "{\"policy\":{\"maxUpcomingPerMember\":\"five\"}}"),
+            venueEdit(
+                "a no-show rule without a window",
+                "{\"policy\":{\"noShowPolicy\":{\"strikes\":3,\"suspension\":\"P14D\"}}}"),
+            venueEdit(
+                "a no-show rule of zero strikes",
+                "{\"policy\":{\"noShowPolicy\":{\"strikes\":0,\"window\":\"P30D\","
+                    + "\"suspension\":\"P14D\"}}}"),
+            new Case(
+                "standing without a venue",
+                "GET /me/standing",
+                e -> e.as("u1", CUSTOMER),
+                422,
+                "invalid_request"),
+            new Case(
+                "standing at an unknown venue",
+                "GET /me/standing",
+                e -> e.as("u1", CUSTOMER).query("venueId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "pardon with an unknown field",
+                "POST /staff/members/{userId}/pardon",
+                e -> e.as("a", ADMIN).path("userId", "u1").body("{\"venue\":\"x\"}"),
+                422,
+                "invalid_request"),
             new Case(
                 "edit an unknown venue",
                 "PATCH /venues/{venueId}",

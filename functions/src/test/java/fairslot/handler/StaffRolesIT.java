@@ -56,6 +56,7 @@ class StaffRolesIT {
     MATRIX.put("GET /finance/exceptions", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/exceptions/{exceptionId}/retry-refund", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/exceptions/{exceptionId}/resolve", Set.of(FINANCE, ADMIN));
+    MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
@@ -72,6 +73,7 @@ class StaffRolesIT {
               .path("bookingId", "b-none")
               .path("resourceId", "r-none")
               .path("exceptionId", "x-none")
+              .path("userId", "u-none")
               .body("{\"cursor\":\"!\"}");
         });
   }

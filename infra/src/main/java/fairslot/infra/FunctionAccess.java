@@ -14,7 +14,9 @@ import java.util.Set;
  *   <li>DeleteItem: only the seat-release transaction deletes (the member guard), so only functions
  *       that release or reclaim a seat;
  *   <li>BatchGetItem: only placing a booking (its probe), so only functions that place;
- *   <li>ConditionCheckItem: only creating resources, coaches and rooms (admin, over HTTP);
+ *   <li>ConditionCheckItem: creating resources, coaches and rooms (admin, over HTTP), and placing a
+ *       member's booking at a venue with a no-show rule (the suspension check), so functions that
+ *       place;
  *   <li>PutEvents: SeatReleased is published after a release, so the same functions as DeleteItem;
  *   <li>the two secrets: only the functions that verify a webhook or hand out list cursors.
  * </ul>
@@ -51,7 +53,8 @@ record FunctionAccess(
    * Places bookings (direct, queued, or a waitlist AUTO_HOLD), which may reclaim an expired hold on
    * the way.
    */
-  private static final Set<String> PLACES = Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE);
+  private static final Set<String> PLACES =
+      Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK);
 
   /** Releases seats (expiry, slot cancellation) but never places. */
   private static final Set<String> RELEASES = Set.of(GET, QUERY, PUT, UPDATE, DELETE);
@@ -110,9 +113,10 @@ record FunctionAccess(
               false,
               false,
               Set.of()),
+          // Reads the venue's no-show rule and the member's standing; writes the strike.
           new FunctionAccess(
               "NoShows",
-              Set.of(QUERY, PUT, UPDATE),
+              Set.of(GET, QUERY, PUT, UPDATE),
               Optional.of(Set.of(Fairslot.ATTENDANCE_DUE)),
               false,
               false,
