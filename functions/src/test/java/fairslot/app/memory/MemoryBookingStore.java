@@ -60,6 +60,12 @@ public final class MemoryBookingStore implements BookingStore {
               : new PlaceResult.KeyReused();
         }
       }
+      if (plan.checkStanding()) {
+        var standing = t.standings.get(MemoryTables.standingKey(b.userId(), b.slot().venueId()));
+        if (standing != null && standing.suspendedAt(plan.now())) {
+          return new PlaceResult.Suspended(standing.suspendedUntil().orElseThrow());
+        }
+      }
       String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
       if (guard != null) {
         return new PlaceResult.AlreadyBooked(guard);

@@ -41,6 +41,9 @@ public final class MemoryTables {
   /** (slotId, userId) to bookingId: one active booking per member per slot. */
   final Map<String, String> guards = new HashMap<>();
 
+  /** Members' standing per venue under the no-show rule: "userId venueId" to standing. */
+  final Map<String, fairslot.domain.MemberStanding> standings = new HashMap<>();
+
   /** Each member's count of upcoming bookings per venue: "userId venueId" to count. */
   final Map<String, Integer> upcoming = new HashMap<>();
 
@@ -122,6 +125,10 @@ public final class MemoryTables {
         p.createdAt(),
         p.refundRound(),
         p.refund());
+  }
+
+  static String standingKey(String userId, String venueId) {
+    return userId + " " + venueId;
   }
 
   static String upcomingKey(Booking b) {

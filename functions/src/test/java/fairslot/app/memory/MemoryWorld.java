@@ -51,6 +51,7 @@ public final class MemoryWorld {
   public final MemoryFinanceStore financeStore = new MemoryFinanceStore(tables);
   public final MemoryProfileStore profileStore = new MemoryProfileStore();
   public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
+  public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
   public final ScriptedProvider provider = new ScriptedProvider();
   public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
   public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
@@ -67,6 +68,8 @@ public final class MemoryWorld {
   public final fairslot.app.FinanceService finance;
   public final DeskService desk;
   public final WaitlistService waitlist;
+  public final fairslot.app.StandingService standing;
+  public final fairslot.app.NoShowSweep noShows;
 
   public MemoryWorld() {
     IdGenerator ids = IdGenerator.random();
@@ -95,6 +98,8 @@ public final class MemoryWorld {
             financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
     desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
     waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
+    standing = new fairslot.app.StandingService(standingStore, catalogStore, clock);
+    noShows = new fairslot.app.NoShowSweep(bookingStore, catalogStore, standing, clock);
   }
 
   /** A venue with a 10-minute hold, one resource of {@code kind}, one slot a day ahead. */
