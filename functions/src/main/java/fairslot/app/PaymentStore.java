@@ -88,7 +88,7 @@ public interface PaymentStore {
               Optional.of(b.slot().venueId()),
               Optional.of(b.bookingId()),
               Optional.of(payment().paymentNo()),
-              payment().amount(),
+              payment().refund(), // what is owed back: all of a late payment, a tier's part
               change().at()));
     }
 

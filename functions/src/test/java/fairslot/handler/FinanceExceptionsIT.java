@@ -89,6 +89,23 @@ class FinanceExceptionsIT {
   }
 
   @Test
+  void aPartRefundGivenUpOwesFinanceThePartNotTheWholeAmount() {
+    String venueId =
+        api.venue("UTC", "{\"cancelTiers\":[{\"before\":\"PT2H\",\"refundPercent\":40}]}");
+    String slotId =
+        api.slot(
+            api.resource(venueId, "SEATS", 4), Duration.ofHours(10), Duration.ofHours(1), 1000);
+
+    String bookingId = refundFailedBooking(slotId, "u1");
+    List<JsonNode> open = exceptions(venueId, "OPEN");
+
+    assertThat(api.booking("u1", bookingId).json().get("refundMinor").asLong()).isEqualTo(400);
+    assertThat(open).hasSize(1);
+    assertThat(open.get(0).get("kind").asText()).isEqualTo("REFUND_FAILED");
+    assertThat(open.get(0).get("amountMinor").asLong()).isEqualTo(400);
+  }
+
+  @Test
   void eachKindAppearsExactlyOnceHoweverOftenItsEventIsReplayed() {
     String venue = api.venue("Asia/Shanghai", "{}");
     String court = api.resource(venue, "EXCLUSIVE", 1);
