@@ -225,7 +225,12 @@ public final class Fairslot {
               "POST", "/finance/exceptions/{exceptionId}/retry-refund", FINANCE, ADMIN),
           RouteDefinition.jwt("POST", "/finance/exceptions/{exceptionId}/resolve", FINANCE, ADMIN),
           RouteDefinition.jwt("GET", "/me/standing", CUSTOMER),
-          RouteDefinition.jwt("POST", "/staff/members/{userId}/pardon", FRONTDESK, ADMIN));
+          RouteDefinition.jwt("POST", "/staff/members/{userId}/pardon", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("POST", "/venues/{venueId}/plans", ADMIN),
+          RouteDefinition.open("GET", "/venues/{venueId}/plans"),
+          RouteDefinition.jwt("POST", "/me/passes", CUSTOMER),
+          RouteDefinition.jwt("GET", "/me/passes", CUSTOMER),
+          RouteDefinition.jwt("POST", "/staff/passes", FRONTDESK, ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =

@@ -170,6 +170,9 @@ public interface BookingStore {
      */
     record OfferGone(Optional<fairslot.domain.WaitlistEntry> current) implements PlaceResult {}
 
+    /** The pass may not pay for this booking (spent, expired, or gone meanwhile). */
+    record PassRefused(fairslot.domain.Refusal refusal) implements PlaceResult {}
+
     /** The member is suspended at the venue until {@code until} (the no-show rule). */
     record Suspended(Instant until) implements PlaceResult {}
 

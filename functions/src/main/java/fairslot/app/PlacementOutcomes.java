@@ -33,6 +33,9 @@ final class PlacementOutcomes {
       return Outcome.refused(
           Refusal.SOLD_OUT, "not enough seats left", Map.of("remaining", soldOut.remaining()));
     }
+    if (result instanceof PlaceResult.PassRefused refused) {
+      return Outcome.refused(refused.refusal(), passDetail(refused.refusal()));
+    }
     if (result instanceof PlaceResult.Suspended suspended) {
       return Outcome.refused(
           Refusal.MEMBER_SUSPENDED,
@@ -69,5 +72,19 @@ final class PlacementOutcomes {
               .orElse(Map.of()));
     }
     throw new IllegalStateException("unhandled placement result " + result);
+  }
+
+  /** What a member is told when their pass may not pay for a booking. */
+  static String passDetail(Refusal refusal) {
+    switch (refusal) {
+      case INSUFFICIENT_CREDITS:
+        return "the pass has too few credits left";
+      case PASS_EXPIRED:
+        return "the pass is not active at the slot's start";
+      case PASS_NOT_VALID_HERE:
+        return "the pass is not valid for this venue or resource";
+      default:
+        return "no such pass";
+    }
   }
 }

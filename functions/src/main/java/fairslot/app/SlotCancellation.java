@@ -147,7 +147,8 @@ public final class SlotCancellation {
       if (b.status() == BookingStatus.PENDING_PAY) {
         to = BookingStatus.CANCELLED;
       } else if (b.status() == BookingStatus.PAID) {
-        to = BookingStatus.REFUNDING;
+        // Money back, or a pass's credits back.
+        to = b.pass().isPresent() ? BookingStatus.CANCELLED : BookingStatus.REFUNDING;
       } else {
         return Optional
             .empty(); // already inactive, or the session already happened (COMPLETED, NO_SHOW)

@@ -127,11 +127,11 @@ public final class StaffService {
                     Refusal.INVALID_TRANSITION,
                     "only a PAID booking can be refunded, not " + b.status()));
           }
+          // A pass booking gets its credits back instead of money.
+          BookingStatus to =
+              b.pass().isPresent() ? BookingStatus.CANCELLED : BookingStatus.REFUNDING;
           ReleaseResult r =
-              releases.release(
-                  b,
-                  BookingStatus.REFUNDING,
-                  Change.by(staff, clock.instant(), "refunded by staff"));
+              releases.release(b, to, Change.by(staff, clock.instant(), "refunded by staff"));
           if (!(r instanceof ReleaseResult.Released released)) {
             return Optional.empty();
           }

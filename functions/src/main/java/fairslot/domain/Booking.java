@@ -20,7 +20,36 @@ public record Booking(
     Optional<String> paymentNo,
     BookedSlot slot,
     long version,
-    Optional<Money> refund) {
+    Optional<Money> refund,
+    Optional<PassUse> pass) {
+
+  /** A booking not paid with a pass. */
+  public Booking(
+      String bookingId,
+      String userId,
+      int quantity,
+      BookingStatus status,
+      Money amount,
+      Optional<Instant> holdExpiresAt,
+      Instant createdAt,
+      Optional<String> paymentNo,
+      BookedSlot slot,
+      long version,
+      Optional<Money> refund) {
+    this(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        refund,
+        Optional.empty());
+  }
 
   /** A booking nothing has been refunded on (yet). */
   public Booking(
@@ -81,6 +110,23 @@ public record Booking(
         .map(tier -> CancelTiers.refundOf(amount, tier));
   }
 
+  /** This booking paid with a pass (the seats are the pass's credits, not money). */
+  public Booking paidWith(PassUse use) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        refund,
+        Optional.of(use));
+  }
+
   /** The money owed back when this booking is refunded: the part set by a tier, else all of it. */
   public Money owedBack() {
     return refund.orElse(amount);
@@ -99,7 +145,8 @@ public record Booking(
         paymentNo,
         slot,
         version,
-        Optional.of(part));
+        Optional.of(part),
+        pass);
   }
 
   /** The UTC days of the member's calendar this booking occupies (none for rentals). */
@@ -119,7 +166,8 @@ public record Booking(
         paymentNo,
         slot,
         version + 1,
-        refund);
+        refund,
+        pass);
   }
 
   public Booking withPayment(String paymentNo) {
@@ -134,6 +182,7 @@ public record Booking(
         Optional.of(paymentNo),
         slot,
         version,
-        refund);
+        refund,
+        pass);
   }
 }

@@ -21,7 +21,8 @@ public enum BookingStatus {
   public Set<BookingStatus> next() {
     return switch (this) {
       case PENDING_PAY -> EnumSet.of(PAID, CANCELLED, EXPIRED);
-      case PAID -> EnumSet.of(REFUNDING, COMPLETED, NO_SHOW);
+      // PAID to CANCELLED: a booking paid with a pass, whose credits go back instead of money.
+      case PAID -> EnumSet.of(REFUNDING, CANCELLED, COMPLETED, NO_SHOW);
       case REFUNDING -> EnumSet.of(REFUNDED, REFUND_FAILED);
       // Finance restarts a failed refund, or records it refunded offline (v1.1 "Finance").
       case REFUND_FAILED -> EnumSet.of(REFUNDING, REFUNDED);

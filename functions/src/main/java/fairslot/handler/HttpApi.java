@@ -66,7 +66,8 @@ public final class HttpApi {
       SlotEdits slotEdits,
       VenueEdits venueEdits,
       FinanceService finance,
-      StandingService standing) {}
+      StandingService standing,
+      fairslot.app.PassService passes) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -82,7 +83,8 @@ public final class HttpApi {
             new AdminEndpoints(s.cancellation(), s.reconciliation()),
             new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),
             new FinanceExceptionEndpoints(s.finance()),
-            new StandingEndpoints(s.standing())));
+            new StandingEndpoints(s.standing()),
+            new fairslot.handler.http.PassEndpoints(s.passes(), idempotency, clock)));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

@@ -66,6 +66,7 @@ public final class Wiring {
   private final DynamoDbCatalogStore catalogStore;
   private final DynamoDbBookingStore bookingStore;
   private final DynamoDbStandingStore standingStore;
+  private final fairslot.store.dynamodb.DynamoDbPassStore passStore;
   private final DynamoDbPaymentStore paymentStore;
   private final fairslot.store.dynamodb.DynamoDbFinanceStore financeStore;
   private final DynamoDbIdempotencyStore idempotencyStore;
@@ -122,6 +123,7 @@ public final class Wiring {
     this.catalogStore = new DynamoDbCatalogStore(dynamo, table);
     this.bookingStore = new DynamoDbBookingStore(dynamo, table);
     this.standingStore = new DynamoDbStandingStore(dynamo, table);
+    this.passStore = new fairslot.store.dynamodb.DynamoDbPassStore(dynamo, table);
     this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
     this.financeStore = new fairslot.store.dynamodb.DynamoDbFinanceStore(dynamo, table);
     this.idempotencyStore = new DynamoDbIdempotencyStore(dynamo, table);
@@ -150,7 +152,8 @@ public final class Wiring {
             refunds,
             clock,
             ids,
-            BookingEndpoints::createdResponse);
+            BookingEndpoints::createdResponse,
+            passStore);
     this.waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
   }
 
@@ -245,7 +248,8 @@ public final class Wiring {
             venueEdits,
             new FinanceService(
                 financeStore, paymentStore, bookingStore, catalogStore, refunds, clock),
-            standing()),
+            standing(),
+            new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids)),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);

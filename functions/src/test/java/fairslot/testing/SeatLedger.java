@@ -77,12 +77,14 @@ public final class SeatLedger {
   }
 
   /**
-   * Asserts the invariant for every slot in the table, and that every member's count of upcoming
-   * bookings matches their booking items (the counters live in the same transactions as the seats).
+   * Asserts the invariant for every slot in the table, that every member's count of upcoming
+   * bookings matches their booking items, and that every pack's credits are all accounted for (the
+   * counters and credits live in the same transactions as the seats).
    */
   public static void assertBalanced(DynamoDbClient dynamo, String table) {
     assertSeatsBalanced(dynamo, table);
     MemberCounters.assertBalanced(dynamo, table);
+    PassLedger.assertBalanced(dynamo, table);
   }
 
   /**

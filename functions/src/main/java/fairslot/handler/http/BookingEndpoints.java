@@ -58,10 +58,12 @@ public final class BookingEndpoints implements Endpoints {
     String slotId = body.text("slotId");
     int quantity = body.integer("quantity");
     boolean joinWaitlist = body.optionalBoolean("joinWaitlist").orElse(false);
+    Optional<String> passId = body.optionalText("passId");
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return booked(
         bookings.book(
-            BookingService.Book.byMember(caller.userId(), slotId, quantity, joinWaitlist, key)));
+            new BookingService.Book(
+                caller.userId(), slotId, quantity, joinWaitlist, key, caller.userId(), passId)));
   }
 
   private HttpResponse getBooking(HttpRequest request) {

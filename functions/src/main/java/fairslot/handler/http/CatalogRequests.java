@@ -233,7 +233,7 @@ final class CatalogRequests {
     return capacity;
   }
 
-  private static Money price(RequestBody body) {
+  static Money price(RequestBody body) {
     try {
       long minor = body.nonNegativeLong("priceMinor");
       if (minor > MAX_PRICE_MINOR) {

@@ -15,20 +15,23 @@ final class StaffRequests {
 
   /** A booking made at the desk for a member account or for a walk-in known by phone. */
   record WalkIn(String slotId, int quantity, DeskService.Customer customer) {
-    static WalkIn from(RequestBody body) {
-      String slotId = body.text("slotId");
-      int quantity = body.integer("quantity");
+    /** The body's {@code customer}: exactly one of userId or phone (with name). */
+    static DeskService.Customer customer(RequestBody body) {
       RequestBody who = body.object("customer");
       if (who.has("userId") == who.has("phone")) {
         throw InvalidInput.unprocessable(
             "customer needs exactly one of userId or phone (with name)");
       }
-      DeskService.Customer customer =
-          who.has("userId")
-              ? new DeskService.Customer.Account(who.text("userId"))
-              : new DeskService.Customer.ByPhone(
-                  phone(who.text("phone"), "customer.phone"), who.text("name"));
-      return new WalkIn(slotId, quantity, customer);
+      return who.has("userId")
+          ? new DeskService.Customer.Account(who.text("userId"))
+          : new DeskService.Customer.ByPhone(
+              phone(who.text("phone"), "customer.phone"), who.text("name"));
+    }
+
+    static WalkIn from(RequestBody body) {
+      String slotId = body.text("slotId");
+      int quantity = body.integer("quantity");
+      return new WalkIn(slotId, quantity, customer(body));
     }
   }
 

@@ -52,6 +52,12 @@ final class BookingItemMapper {
     item.put("policyRev", n(slot.policyRev()));
     item.put("cancelTiers", s(slot.cancelTiers().encode()));
     b.refund().ifPresent(r -> item.put("refundMinor", n(r.minor())));
+    b.pass()
+        .ifPresent(
+            use -> {
+              item.put("passId", s(use.passId()));
+              item.put("passCredits", n(use.credits()));
+            });
     item.put("bookingUser", s(b.userId()));
     item.put("bookingSlot", s(b.slotId()));
     item.put(
@@ -117,6 +123,10 @@ final class BookingItemMapper {
         Attr.num(item, "version"),
         item.containsKey("refundMinor")
             ? java.util.Optional.of(new Money(Attr.num(item, "refundMinor"), str(item, "currency")))
+            : java.util.Optional.empty(),
+        item.containsKey("passId")
+            ? java.util.Optional.of(
+                new fairslot.domain.PassUse(str(item, "passId"), Attr.integer(item, "passCredits")))
             : java.util.Optional.empty());
   }
 }

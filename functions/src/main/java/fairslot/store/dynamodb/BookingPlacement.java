@@ -115,6 +115,9 @@ final class BookingPlacement {
     if (plan.checkStanding()) {
       tx.add("standing", parts.notSuspended(b, plan.now()));
     }
+    if (b.pass().isPresent()) {
+      tx.add("pass", parts.spendCredits(b));
+    }
 
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -157,7 +160,7 @@ final class BookingPlacement {
 
   /**
    * Precedence: a replayed request, then a suspension, then an existing booking, then the slot,
-   * then the member's limit, then the calendar.
+   * then the pass, then the member's limit, then the calendar.
    */
   private PlaceResult whyNotPlaced(Transaction.Cancelled reasons, BookingPlan plan) {
     if (reasons.failed("idempotency")) {
@@ -181,6 +184,20 @@ final class BookingPlacement {
     }
     if (reasons.failed("seat")) {
       return slotRefusal(reasons.oldItem("seat"), plan.now(), Optional.of(plan.booking()));
+    }
+    if (reasons.failed("pass")) {
+      return new PlaceResult.PassRefused(
+          reasons
+              .oldItem("pass")
+              .map(PassItemMapper::fromItem)
+              .flatMap(
+                  pass ->
+                      pass.refusalFor(
+                          b(plan).slot().venueId(),
+                          b(plan).slot().resourceId(),
+                          b(plan).slot().interval().start(),
+                          b(plan).quantity()))
+              .orElse(fairslot.domain.Refusal.NOT_FOUND));
     }
     if (reasons.failed("upcoming")) {
       return new PlaceResult.LimitReached(plan.upcomingLimit().orElseThrow());
@@ -217,7 +234,14 @@ final class BookingPlacement {
         Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
   }
 
+  private static Booking b(BookingPlan plan) {
+    return plan.booking();
+  }
+
   private static boolean termsChanged(Map<String, AttributeValue> slot, Booking b) {
+    if (b.pass().isPresent()) {
+      return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
+    }
     fairslot.domain.Money unit = TransactionParts.unitPrice(b);
     return Attr.num(slot, "priceMinor") != unit.minor()
         || !Attr.str(slot, "currency").equals(unit.currency())

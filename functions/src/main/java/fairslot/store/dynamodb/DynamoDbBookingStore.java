@@ -218,6 +218,12 @@ public final class DynamoDbBookingStore implements BookingStore {
       tx.add("refund", parts.requestRefund(paymentNo, "SUCCEEDED", change.at(), b.owedBack()))
           .add(records.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
     }
+    if (b.pass().isPresent()) {
+      if (to == BookingStatus.REFUNDING) {
+        throw new IllegalArgumentException("a pass booking is cancelled, not refunded");
+      }
+      tx.add("credits", parts.settleCredits(b, "creditsLeft")); // the credits go back, once
+    }
     notice.ifPresent(n -> tx.add(records.notify(n, change.at())));
     return tx;
   }
@@ -234,6 +240,12 @@ public final class DynamoDbBookingStore implements BookingStore {
             .add(records.auditBooking(b, b.status().name(), to.name(), change));
     if (b.status().isUpcoming() && !to.isUpcoming()) {
       tx.add("upcoming", parts.uncountUpcoming(b)); // attended or not: no longer ahead
+    }
+    if (b.pass().isPresent() && (to == BookingStatus.COMPLETED || to == BookingStatus.NO_SHOW)) {
+      tx.add(
+          "credits",
+          parts.settleCredits(
+              b, to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
     }
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

@@ -42,14 +42,17 @@ public final class DynamoDbStandingStore implements StandingStore {
   @Override
   public NoShowResult recordNoShow(
       Booking b, Change change, MemberStanding seen, MemberStanding next) {
-    Optional<Transaction.Cancelled> cancelled =
+    Transaction tx =
         new Transaction()
             .add("booking", parts.moveBooking(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
             .add("upcoming", parts.uncountUpcoming(b))
             .add("standing", write(seen, next))
             .add(records.auditBooking(b, b.status().name(), BookingStatus.NO_SHOW.name(), change))
-            .add(auditStanding(seen, next, change))
-            .commit(dynamo);
+            .add(auditStanding(seen, next, change));
+    if (b.pass().isPresent()) {
+      tx.add("credits", parts.settleCredits(b, "creditsForfeited"));
+    }
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return new NoShowResult.Recorded(b.withStatus(BookingStatus.NO_SHOW));
     }

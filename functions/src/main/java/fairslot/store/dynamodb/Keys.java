@@ -94,6 +94,15 @@ final class Keys {
     return "STANDING#" + venueId;
   }
 
+  static String plan(String planId) {
+    return "PLAN#" + planId;
+  }
+
+  /** A member's pass lives in the member's partition: only its holder can name it. */
+  static String pass(String passId) {
+    return "PASS#" + passId;
+  }
+
   static String memberGuard(String userId) {
     return "MEMBER#" + userId;
   }

@@ -81,9 +81,14 @@ final class TransactionParts {
     String condition = SEATS_CONDITION;
     if (newSale.isPresent()) {
       condition += NEW_SALE_CONDITION;
-      fairslot.domain.Money unit = unitPrice(b);
-      values.put(":unit", n(unit.minor()));
-      values.put(":currency", s(unit.currency()));
+      if (b.pass().isPresent()) {
+        // Paid with credits: the money price does not bind it; the policy revision still does.
+        condition = condition.replace(" AND priceMinor = :unit AND currency = :currency", "");
+      } else {
+        fairslot.domain.Money unit = unitPrice(b);
+        values.put(":unit", n(unit.minor()));
+        values.put(":currency", s(unit.currency()));
+      }
       values.put(":rev", n(b.slot().policyRev()));
       if (b.slot().policyRev() == 0) {
         // Slots written before venue edits existed carry no revision: they are at revision 0.
@@ -231,6 +236,56 @@ final class TransactionParts {
             update
                 .expressionAttributeNames(Map.of("#type", "type"))
                 .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
+
+  /**
+   * Spends the booking's pass credits (none for a membership) on condition the pass is the
+   * member's, ACTIVE, of the slot's venue, valid at the slot's start and has the credits: never a
+   * read then a write.
+   */
+  TransactWriteItem spendCredits(Booking b) {
+    fairslot.domain.PassUse use = b.pass().orElseThrow();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(b.userId(), use.passId()))
+                .updateExpression("SET creditsLeft = creditsLeft - :c")
+                .conditionExpression(
+                    "#status = :active AND venueId = :venue AND validUntil > :start"
+                        + " AND creditsLeft >= :c")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":c",
+                        n(use.credits()),
+                        ":active",
+                        s(fairslot.domain.PassStatus.ACTIVE.name()),
+                        ":venue",
+                        s(b.slot().venueId()),
+                        ":start",
+                        millis(b.slot().interval().start())))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
+   * Moves the booking's credits from held to {@code ledger}: {@code creditsLeft} when a cancel
+   * returns them, {@code creditsUsed} at check-in, {@code creditsForfeited} at a no-show.
+   */
+  TransactWriteItem settleCredits(Booking b, String ledger) {
+    fairslot.domain.PassUse use = b.pass().orElseThrow();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(b.userId(), use.passId()))
+                .updateExpression("ADD " + ledger + " :c")
+                .conditionExpression("attribute_exists(PK)")
+                .expressionAttributeValues(Map.of(":c", n(use.credits())))
                 .build())
         .build();
   }

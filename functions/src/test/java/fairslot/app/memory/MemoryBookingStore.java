@@ -78,6 +78,20 @@ public final class MemoryBookingStore implements BookingStore {
       if (seats.isPresent()) {
         return seats.get();
       }
+      if (b.pass().isPresent()) {
+        var pass = t.passes.get(MemoryTables.passKey(b.userId(), b.pass().get().passId()));
+        Optional<fairslot.domain.Refusal> refused =
+            pass == null
+                ? Optional.of(fairslot.domain.Refusal.NOT_FOUND)
+                : pass.refusalFor(
+                    b.slot().venueId(),
+                    b.slot().resourceId(),
+                    b.slot().interval().start(),
+                    b.quantity());
+        if (refused.isPresent()) {
+          return new PlaceResult.PassRefused(refused.get());
+        }
+      }
       int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(b), 0);
       if (plan.upcomingLimit().isPresent() && counted >= plan.upcomingLimit().getAsInt()) {
         return new PlaceResult.LimitReached(plan.upcomingLimit().getAsInt());
@@ -110,6 +124,7 @@ public final class MemoryBookingStore implements BookingStore {
       }
       t.bookings.put(b.bookingId(), b);
       t.upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
+      t.creditPass(b, -1, 0, 0);
       t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
       for (MemberCalendar seen : plan.calendars()) {
         t.calendars.put(
@@ -265,6 +280,7 @@ public final class MemoryBookingStore implements BookingStore {
       t.bookings.put(b.bookingId(), moved);
       t.guards.remove(MemoryTables.guardKey(b.slotId(), b.userId()));
       t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
+      t.creditPass(b, 1, 0, 0);
       for (LocalDate day : b.calendarDays()) {
         MemberCalendar c = calendar(b.userId(), day);
         Map<String, fairslot.domain.Interval> entries = new HashMap<>(c.entries());
@@ -306,6 +322,11 @@ public final class MemoryBookingStore implements BookingStore {
       t.bookings.put(b.bookingId(), now.withStatus(to));
       if (b.status().isUpcoming() && !to.isUpcoming()) {
         t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
+      }
+      if (to == BookingStatus.COMPLETED) {
+        t.creditPass(b, 0, 1, 0);
+      } else if (to == BookingStatus.NO_SHOW) {
+        t.creditPass(b, 0, 0, 1);
       }
       audit(b, b.status().name(), to.name(), change);
       return new MoveResult.Moved(b.withStatus(to));

@@ -36,6 +36,7 @@ public final class MemoryStandingStore implements StandingStore {
       }
       t.bookings.put(b.bookingId(), now.withStatus(BookingStatus.NO_SHOW));
       t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
+      t.creditPass(b, 0, 0, 1);
       t.standings.put(MemoryTables.standingKey(next.userId(), next.venueId()), next);
       t.audit.add(
           new AuditEntry(

@@ -41,6 +41,11 @@ public final class MemoryTables {
   /** (slotId, userId) to bookingId: one active booking per member per slot. */
   final Map<String, String> guards = new HashMap<>();
 
+  final Map<String, fairslot.domain.Plan> plans = new HashMap<>();
+
+  /** Passes by "userId passId". */
+  final Map<String, fairslot.domain.Pass> passes = new HashMap<>();
+
   /** Members' standing per venue under the no-show rule: "userId venueId" to standing. */
   final Map<String, fairslot.domain.MemberStanding> standings = new HashMap<>();
 
@@ -125,6 +130,40 @@ public final class MemoryTables {
         p.createdAt(),
         p.refundRound(),
         p.refund());
+  }
+
+  static String passKey(String userId, String passId) {
+    return userId + " " + passId;
+  }
+
+  /** The pass with its credit ledger moved: left, used and forfeited each by the given delta. */
+  static fairslot.domain.Pass credited(fairslot.domain.Pass p, int left, int used, int forfeited) {
+    return new fairslot.domain.Pass(
+        p.passId(),
+        p.userId(),
+        p.plan(),
+        p.status(),
+        p.creditsLeft() + left,
+        p.creditsUsed() + used,
+        p.creditsForfeited() + forfeited,
+        p.validUntil(),
+        p.paymentNo(),
+        p.createdAt());
+  }
+
+  /** Moves a booking's pass credits (if it was paid with a pass) by the given deltas. */
+  void creditPass(Booking b, int left, int used, int forfeited) {
+    b.pass()
+        .ifPresent(
+            use ->
+                passes.computeIfPresent(
+                    passKey(b.userId(), use.passId()),
+                    (k, p) ->
+                        credited(
+                            p,
+                            left * use.credits(),
+                            used * use.credits(),
+                            forfeited * use.credits())));
   }
 
   static String standingKey(String userId, String venueId) {

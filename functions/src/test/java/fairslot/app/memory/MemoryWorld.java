@@ -52,6 +52,7 @@ public final class MemoryWorld {
   public final MemoryProfileStore profileStore = new MemoryProfileStore();
   public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
   public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
+  public final MemoryPassStore passStore = new MemoryPassStore(tables);
   public final ScriptedProvider provider = new ScriptedProvider();
   public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
   public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
@@ -89,7 +90,8 @@ public final class MemoryWorld {
             refunds,
             clock,
             ids,
-            b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"));
+            b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"),
+            passStore);
     holdSweep = new HoldSweep(bookingStore, releases, clock);
     payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);

@@ -1,0 +1,143 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.IdempotentRequest;
+import fairslot.app.PassService;
+import fairslot.domain.Outcome;
+import fairslot.domain.PlanKind;
+import fairslot.handler.internal.Caller;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.Views.ListView;
+import fairslot.handler.internal.Views.PassView;
+import fairslot.handler.internal.Views.PlanView;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/** Plans and passes (v1.1 "Passes and credits"). */
+public final class PassEndpoints implements Endpoints {
+  private static final Set<String> PLAN_FIELDS =
+      Set.of("name", "kind", "credits", "validity", "resourceIds", "priceMinor", "currency");
+  private static final int MAX_RESOURCES = 100;
+
+  private final PassService passes;
+  private final IdempotencyKeys idempotency;
+  private final Clock clock;
+
+  public PassEndpoints(PassService passes, IdempotencyKeys idempotency, Clock clock) {
+    this.passes = passes;
+    this.idempotency = idempotency;
+    this.clock = clock;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "POST /venues/{venueId}/plans", this::createPlan,
+        "GET /venues/{venueId}/plans", this::plans,
+        "POST /me/passes", this::buy,
+        "GET /me/passes", this::mine,
+        "POST /staff/passes", this::sell);
+  }
+
+  private HttpResponse createPlan(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("plan", PLAN_FIELDS);
+    PassService.CreatePlan command = plan(request.path("venueId"), body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return idempotency.once(
+        key, () -> respond(passes.createPlan(caller.userId(), command, key), 201, PlanView::of));
+  }
+
+  private HttpResponse plans(HttpRequest request) {
+    return respond(
+        passes.plansOf(request.path("venueId"), request.page()),
+        200,
+        page ->
+            new ListView<>(
+                page.items().stream().map(PlanView::of).toList(), page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse buy(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("pass", Set.of("planId"));
+    String planId = body.text("planId");
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return idempotency.once(key, () -> passResponse(passes.buy(caller.userId(), planId, key)));
+  }
+
+  private HttpResponse sell(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body =
+        RequestBody.parse(request.body()).onlyFields("pass", Set.of("planId", "customer"));
+    String planId = body.text("planId");
+    var customer = StaffRequests.WalkIn.customer(body);
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return idempotency.once(
+        key, () -> passResponse(passes.sellAtDesk(caller.userId(), planId, customer, key)));
+  }
+
+  private HttpResponse mine(HttpRequest request) {
+    var page = passes.passesOf(request.requireCaller().userId(), request.page());
+    var now = clock.instant();
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            page.items().stream().map(p -> PassView.of(p, now)).toList(),
+            page.nextCursor().orElse(null)));
+  }
+
+  private HttpResponse passResponse(Outcome<fairslot.domain.Pass> outcome) {
+    return respond(outcome, 201, p -> PassView.of(p, clock.instant()));
+  }
+
+  private static PassService.CreatePlan plan(String venueId, RequestBody body) {
+    String name = body.text("name");
+    if (name.isBlank() || name.length() > 200) {
+      throw InvalidInput.unprocessable("name must be 1 to 200 characters");
+    }
+    PlanKind kind = body.enumeration("kind", PlanKind.class);
+    var credits = body.optionalInteger("credits");
+    if (kind == PlanKind.PACK && credits.isEmpty()) {
+      throw InvalidInput.unprocessable("a PACK needs credits");
+    }
+    if (kind == PlanKind.MEMBERSHIP && credits.isPresent()) {
+      throw InvalidInput.unprocessable("a MEMBERSHIP has no credits");
+    }
+    Duration validity =
+        body.optionalDuration("validity")
+            .orElseThrow(() -> InvalidInput.unprocessable("validity is required"));
+    Set<String> resourceIds = new HashSet<>();
+    var given = body.tree().get("resourceIds");
+    if (given != null && !given.isNull()) {
+      if (!given.isArray() || given.size() > MAX_RESOURCES) {
+        throw InvalidInput.unprocessable("resourceIds must be an array of at most 100 ids");
+      }
+      for (var id : given) {
+        if (!id.isTextual() || id.asText().isBlank()) {
+          throw InvalidInput.unprocessable("resourceIds must hold resource ids");
+        }
+        resourceIds.add(id.asText());
+      }
+    }
+    var price = CatalogRequests.price(body);
+    PassService.CreatePlan command =
+        new PassService.CreatePlan(
+            venueId, name, kind, credits.orElse(0), validity, resourceIds, price);
+    try {
+      fairslot.domain.Plan.checkTerms(kind, command.credits(), validity);
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable(e.getMessage());
+    }
+    return command;
+  }
+}

@@ -1,0 +1,54 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.millis;
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+import static fairslot.store.dynamodb.Attr.str;
+
+import fairslot.domain.Pass;
+import fairslot.domain.PassStatus;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The pass item, in its holder's partition ({@code MEMBER#<userId>}, {@code PASS#<passId>}): a copy
+ * of the plan, the status and the credit ledger (left, used, forfeited).
+ */
+final class PassItemMapper {
+  private PassItemMapper() {}
+
+  static Map<String, AttributeValue> key(String userId, String passId) {
+    return Attr.key(Keys.member(userId), Keys.pass(passId));
+  }
+
+  static Map<String, AttributeValue> toItem(Pass p) {
+    Map<String, AttributeValue> item = new HashMap<>(key(p.userId(), p.passId()));
+    PlanItemMapper.attributes(p.plan(), item);
+    item.put("type", s("PASS"));
+    item.put("passId", s(p.passId()));
+    item.put("userId", s(p.userId()));
+    item.put("status", s(p.status().name()));
+    item.put("creditsLeft", n(p.creditsLeft()));
+    item.put("creditsUsed", n(p.creditsUsed()));
+    item.put("creditsForfeited", n(p.creditsForfeited()));
+    p.validUntil().ifPresent(u -> item.put("validUntil", millis(u)));
+    p.paymentNo().ifPresent(no -> item.put("paymentNo", s(no)));
+    item.put("createdAt", millis(p.createdAt()));
+    return item;
+  }
+
+  static Pass fromItem(Map<String, AttributeValue> item) {
+    return new Pass(
+        str(item, "passId"),
+        str(item, "userId"),
+        PlanItemMapper.fromItem(item),
+        PassStatus.valueOf(str(item, "status")),
+        Attr.integer(item, "creditsLeft"),
+        Attr.integer(item, "creditsUsed"),
+        Attr.integer(item, "creditsForfeited"),
+        Attr.optionalInstant(item, "validUntil"),
+        Attr.optionalString(item, "paymentNo"),
+        Attr.instant(item, "createdAt"));
+  }
+}
