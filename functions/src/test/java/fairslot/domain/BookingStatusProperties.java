@@ -59,9 +59,13 @@ class BookingStatusProperties {
     assertThat(BookingStatus.PENDING_PAY.next())
         .containsExactlyInAnyOrder(
             BookingStatus.PAID, BookingStatus.CANCELLED, BookingStatus.EXPIRED);
+    // v1.1 "Passes and credits": a booking paid with a pass is CANCELLED (credits back, no refund).
     assertThat(BookingStatus.PAID.next())
         .containsExactlyInAnyOrder(
-            BookingStatus.REFUNDING, BookingStatus.COMPLETED, BookingStatus.NO_SHOW);
+            BookingStatus.REFUNDING,
+            BookingStatus.CANCELLED,
+            BookingStatus.COMPLETED,
+            BookingStatus.NO_SHOW);
     assertThat(BookingStatus.REFUNDING.next())
         .containsExactlyInAnyOrder(BookingStatus.REFUNDED, BookingStatus.REFUND_FAILED);
     // v1.1 "Finance": a failed refund is retried or recorded as refunded offline.

@@ -353,6 +353,62 @@ class BadInputIT {
                 "{\"policy\":{\"noShowPolicy\":{\"strikes\":0,\"window\":\"P30D\","
                     + "\"suspension\":\"P14D\"}}}"),
             new Case(
+                "a plan of an unknown kind",
+                "POST /venues/{venueId}/plans",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"name\":\"x\",\"kind\":\"PUNCH\",\"validity\":\"P30D\","
+                                + "\"priceMinor\":1,\"currency\":\"CNY\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a membership with credits",
+                "POST /venues/{venueId}/plans",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"name\":\"x\",\"kind\":\"MEMBERSHIP\",\"credits\":3,"
+                                + "\"validity\":\"P30D\",\"priceMinor\":1,\"currency\":\"CNY\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a pack valid for an hour",
+                "POST /venues/{venueId}/plans",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"name\":\"x\",\"kind\":\"PACK\",\"credits\":3,"
+                                + "\"validity\":\"PT1H\",\"priceMinor\":1,\"currency\":\"CNY\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "plans of an unknown venue",
+                "GET /venues/{venueId}/plans",
+                e -> e.path("venueId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "a pass of an unknown plan",
+                "POST /me/passes",
+                e -> e.as("u1", CUSTOMER).body("{\"planId\":\"nope\"}"),
+                404,
+                "not_found"),
+            new Case(
+                "a desk pass without a customer",
+                "POST /staff/passes",
+                e -> e.as("a", ADMIN).body("{\"planId\":\"nope\"}"),
+                422,
+                "invalid_request"),
+            booking(
+                "a booking with someone else's or no pass",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":1,\"passId\":\"nope\"}",
+                404,
+                "not_found"),
+            new Case(
                 "standing without a venue",
                 "GET /me/standing",
                 e -> e.as("u1", CUSTOMER),

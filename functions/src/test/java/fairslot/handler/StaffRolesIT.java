@@ -57,6 +57,8 @@ class StaffRolesIT {
     MATRIX.put("POST /finance/exceptions/{exceptionId}/retry-refund", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/exceptions/{exceptionId}/resolve", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));
+    MATRIX.put("POST /venues/{venueId}/plans", Set.of(ADMIN));
+    MATRIX.put("POST /staff/passes", Set.of(FRONTDESK, ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
