@@ -230,6 +230,7 @@ public final class Fairslot {
           RouteDefinition.open("GET", "/venues/{venueId}/plans"),
           RouteDefinition.jwt("POST", "/me/passes", CUSTOMER),
           RouteDefinition.jwt("GET", "/me/passes", CUSTOMER),
+          RouteDefinition.jwt("POST", "/passes/{passId}/pay", CUSTOMER),
           RouteDefinition.jwt("POST", "/staff/passes", FRONTDESK, ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */

@@ -18,9 +18,42 @@ public interface PassStore {
   /** The member's pass; empty for a pass that is not theirs. */
   Optional<Pass> findPass(String userId, String passId);
 
-  /** The member's passes, newest first. */
+  /** The member's passes, in id order. */
   Page<Pass> passesOf(String userId, PageRequest page);
 
   /** Writes a new pass once (same id twice: the first stays) and returns it as stored. */
   Pass createPass(Pass pass, Change change);
+
+  /**
+   * Records a new payment for a PENDING_PAY pass that has none yet: the pass names it, in one
+   * transaction with the payment item.
+   */
+  PayStart startPayment(Pass pass, fairslot.domain.Payment payment, Change change);
+
+  sealed interface PayStart {
+    record Started() implements PayStart {}
+
+    record AlreadyStarted(String paymentNo) implements PayStart {}
+
+    record NotPayable(Pass current) implements PayStart {}
+  }
+
+  /**
+   * Applies a provider event to a pass's payment, the event id remembered in the same transaction
+   * (a replay is {@link Settled#DUPLICATE}). A success activates the pass from {@code change.at()};
+   * a failure lets the member pay again; anything else is noted.
+   */
+  Settled settlePayment(
+      String eventId,
+      fairslot.domain.Payment payment,
+      Pass pass,
+      fairslot.domain.PaymentCallback.Outcome outcome,
+      Change change);
+
+  enum Settled {
+    APPLIED,
+    DUPLICATE,
+    /** The pass or payment moved since they were read: read again and decide again. */
+    STALE
+  }
 }

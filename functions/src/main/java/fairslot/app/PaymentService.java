@@ -34,13 +34,17 @@ public final class PaymentService {
   private final Clock clock;
   private final IdGenerator ids;
 
+  private final PassPayments passPayments;
+
   public PaymentService(
       BookingStore bookings,
       PaymentStore payments,
       PaymentProviders providers,
       Refunds refunds,
       Clock clock,
-      IdGenerator ids) {
+      IdGenerator ids,
+      PassPayments passPayments) {
+    this.passPayments = passPayments;
     this.bookings = bookings;
     this.payments = payments;
     this.providers = providers;
@@ -124,15 +128,19 @@ public final class PaymentService {
   /** Applies a verified provider event. Replays of an event id change nothing. */
   public Outcome<Applied> callback(PaymentCallback event) {
     Optional<Payment> found = payments.findPayment(event.paymentNo());
-    if (found.isEmpty() || !found.get().bookingId().equals(event.bookingId())) {
+    if (found.isEmpty()
+        || !found.get().bookingId().equals(event.bookingId())
+        || found.get().forPass() != event.forPass()) {
       payments.flag(
           event.eventId(),
           event.paymentNo(),
           FinanceException.open(
               FinanceException.Kind.UNKNOWN_PAYMENT,
               event.eventId(),
-              bookings.findBooking(event.bookingId()).map(b -> b.slot().venueId()),
-              Optional.of(event.bookingId()),
+              event.forPass()
+                  ? Optional.empty()
+                  : bookings.findBooking(event.bookingId()).map(b -> b.slot().venueId()),
+              event.forPass() ? Optional.empty() : Optional.of(event.bookingId()),
               Optional.of(event.paymentNo()),
               event.amount(),
               clock.instant()));
@@ -156,8 +164,11 @@ public final class PaymentService {
           FinanceException.open(
               FinanceException.Kind.AMOUNT_MISMATCH,
               event.eventId(),
-              bookings.findBooking(found.get().bookingId()).map(b -> b.slot().venueId()),
-              Optional.of(found.get().bookingId()),
+              found.get().forPass()
+                  ? passPayments.venueOf(found.get())
+                  : bookings.findBooking(found.get().bookingId()).map(b -> b.slot().venueId()),
+              // A pass's payment names no booking; finance finds the pass by its payment.
+              found.get().forPass() ? Optional.empty() : Optional.of(found.get().bookingId()),
               Optional.of(event.paymentNo()),
               event.amount(),
               clock.instant()));
@@ -165,6 +176,9 @@ public final class PaymentService {
           Refusal.AMOUNT_MISMATCH,
           "the amount does not match the booking; flagged for finance",
           Map.of("expectedMinor", expected.minor(), "expectedCurrency", expected.currency()));
+    }
+    if (found.get().forPass()) {
+      return passPayments.settle(event, found.get());
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Payment payment =

@@ -124,6 +124,7 @@ public final class Refunds {
         attempts,
         p.createdAt(),
         p.refundRound(),
-        p.refund());
+        p.refund(),
+        p.forPass());
   }
 }

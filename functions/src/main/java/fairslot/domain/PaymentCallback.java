@@ -2,14 +2,31 @@ package fairslot.domain;
 
 /**
  * A provider's webhook body, after its signature was verified; {@code raw} is the exact body
- * received, kept for finance.
+ * received, kept for finance. A pass's payment event carries {@code passId} instead of {@code
+ * bookingId}: then {@code forPass}, and {@code bookingId} holds the pass id.
  */
 public record PaymentCallback(
-    String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome, String raw) {
+    String eventId,
+    String paymentNo,
+    String bookingId,
+    Money amount,
+    Outcome outcome,
+    String raw,
+    boolean forPass) {
 
   public PaymentCallback(
       String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome) {
-    this(eventId, paymentNo, bookingId, amount, outcome, "");
+    this(eventId, paymentNo, bookingId, amount, outcome, "", false);
+  }
+
+  public PaymentCallback(
+      String eventId,
+      String paymentNo,
+      String bookingId,
+      Money amount,
+      Outcome outcome,
+      String raw) {
+    this(eventId, paymentNo, bookingId, amount, outcome, raw, false);
   }
 
   public enum Outcome {

@@ -67,7 +67,8 @@ public final class HttpApi {
       VenueEdits venueEdits,
       FinanceService finance,
       StandingService standing,
-      fairslot.app.PassService passes) {}
+      fairslot.app.PassService passes,
+      fairslot.app.PassPayments passPayments) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -84,7 +85,8 @@ public final class HttpApi {
             new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),
             new FinanceExceptionEndpoints(s.finance()),
             new StandingEndpoints(s.standing()),
-            new fairslot.handler.http.PassEndpoints(s.passes(), idempotency, clock)));
+            new fairslot.handler.http.PassEndpoints(
+                s.passes(), s.passPayments(), idempotency, clock)));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

@@ -229,7 +229,8 @@ public final class Wiring {
   public HttpApi httpApi() {
     CatalogService catalog = new CatalogService(catalogStore, clock, ids);
     PaymentService payments =
-        new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
+        new PaymentService(
+            bookingStore, paymentStore, providers, refunds, clock, ids, passPayments());
     StaffService staff =
         new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
@@ -249,7 +250,8 @@ public final class Wiring {
             new FinanceService(
                 financeStore, paymentStore, bookingStore, catalogStore, refunds, clock),
             standing(),
-            new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids)),
+            new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
+            passPayments()),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);
@@ -282,6 +284,10 @@ public final class Wiring {
 
   public NoShowSweep noShows() {
     return new NoShowSweep(bookingStore, catalogStore, standing(), clock);
+  }
+
+  public fairslot.app.PassPayments passPayments() {
+    return new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids);
   }
 
   public StandingService standing() {

@@ -262,4 +262,92 @@ class PassesIT {
                 .get("items"))
         .hasSize(1);
   }
+
+  @Test
+  void aBoughtPassIsActiveFromItsPaymentThroughTheWebhookAndAFailedOneCanBePaidAgain() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String slotId = slots(api.resource(venueId, "SEATS", 10), 1).get(0);
+    String planId = pack(venueId, 4);
+
+    Reply bought =
+        api.send(
+            "POST /me/passes",
+            e ->
+                e.as("u1", CUSTOMER)
+                    .header("Idempotency-Key", "buy-1")
+                    .body("{\"planId\":\"" + planId + "\"}"));
+    String passId = bought.text("passId");
+    Reply replayed =
+        api.send(
+            "POST /me/passes",
+            e ->
+                e.as("u1", CUSTOMER)
+                    .header("Idempotency-Key", "buy-1")
+                    .body("{\"planId\":\"" + planId + "\"}"));
+    Reply unpaidBooking = bookWith("u1", slotId, 1, passId);
+    Reply firstTry = payPass("u1", passId);
+    api.provider.report(firstTry.text("paymentNo"), "FAILED");
+    JsonNode afterFailure = myPass("u1", passId);
+    api.clock.advance(Duration.ofHours(1));
+    Reply secondTry = payPass("u1", passId);
+    api.provider.report(secondTry.text("paymentNo"), "SUCCEEDED");
+    JsonNode active = myPass("u1", passId);
+    Reply paidAgain = payPass("u1", passId);
+    Reply booked = bookWith("u1", slotId, 1, passId);
+
+    assertThat(bought.status()).isEqualTo(201);
+    assertThat(bought.text("status")).isEqualTo("PENDING_PAY");
+    assertThat(bought.json().has("validUntil")).isFalse();
+    assertThat(replayed.text("passId")).isEqualTo(passId);
+    assertThat(unpaidBooking.text("code")).isEqualTo("pass_expired");
+    assertThat(firstTry.json().get("amountMinor").asLong()).isEqualTo(50000);
+    assertThat(afterFailure.get("status").asText()).isEqualTo("PENDING_PAY");
+    assertThat(secondTry.text("paymentNo")).isNotEqualTo(firstTry.text("paymentNo"));
+    assertThat(active.get("status").asText()).isEqualTo("ACTIVE");
+    // paid at 2026-12-01T01:00Z, valid 30 days, shown in the venue's zone
+    assertThat(active.get("validUntil").asText()).isEqualTo("2026-12-31T09:00:00+08:00");
+    assertThat(paidAgain.status()).isEqualTo(409);
+    assertThat(paidAgain.text("code")).isEqualTo("invalid_transition");
+    assertThat(booked.status()).isEqualTo(201);
+    assertThat(myPass("u1", passId).get("creditsLeft").asInt()).isEqualTo(3);
+  }
+
+  @Test
+  void aReplayedPassWebhookChangesNothingAndAWrongAmountIsFlagged() {
+    String venueId = api.venue("UTC", "{}");
+    String planId = pack(venueId, 4);
+    String passId =
+        api.send(
+                "POST /me/passes",
+                e -> e.as("u1", CUSTOMER).body("{\"planId\":\"" + planId + "\"}"))
+            .text("passId");
+    String paymentNo = payPass("u1", passId).text("paymentNo");
+    String success =
+        "{\"eventId\":\"evt-pass-1\",\"paymentNo\":\""
+            + paymentNo
+            + "\",\"passId\":\""
+            + passId
+            + "\",\"amountMinor\":50000,\"currency\":\"CNY\",\"status\":\"SUCCEEDED\"}";
+    String wrongAmount = success.replace("50000", "1").replace("evt-pass-1", "evt-pass-2");
+    String bothIds = success.replace("\"passId\"", "\"bookingId\":\"b\",\"passId\"");
+
+    Reply wrong = api.webhook(wrongAmount);
+    Reply first = api.webhook(success);
+    api.clock.advance(Duration.ofDays(1));
+    Reply replay = api.webhook(success);
+    Reply ambiguous = api.webhook(bothIds);
+
+    assertThat(wrong.status()).isEqualTo(422);
+    assertThat(wrong.text("code")).isEqualTo("amount_mismatch");
+    assertThat(first.status()).isEqualTo(200);
+    assertThat(replay.status()).isEqualTo(200);
+    assertThat(ambiguous.status()).isEqualTo(422);
+    // the replay a day later did not move the validity: still 30 days from the first success
+    assertThat(myPass("u1", passId).get("validUntil").asText()).isEqualTo("2026-12-31T00:00:00Z");
+  }
+
+  private Reply payPass(String userId, String passId) {
+    return api.send(
+        "POST /passes/{passId}/pay", e -> e.as(userId, CUSTOMER).path("passId", passId));
+  }
 }

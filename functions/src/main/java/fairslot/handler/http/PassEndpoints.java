@@ -30,11 +30,17 @@ public final class PassEndpoints implements Endpoints {
   private static final int MAX_RESOURCES = 100;
 
   private final PassService passes;
+  private final fairslot.app.PassPayments payments;
   private final IdempotencyKeys idempotency;
   private final Clock clock;
 
-  public PassEndpoints(PassService passes, IdempotencyKeys idempotency, Clock clock) {
+  public PassEndpoints(
+      PassService passes,
+      fairslot.app.PassPayments payments,
+      IdempotencyKeys idempotency,
+      Clock clock) {
     this.passes = passes;
+    this.payments = payments;
     this.idempotency = idempotency;
     this.clock = clock;
   }
@@ -46,7 +52,16 @@ public final class PassEndpoints implements Endpoints {
         "GET /venues/{venueId}/plans", this::plans,
         "POST /me/passes", this::buy,
         "GET /me/passes", this::mine,
+        "POST /passes/{passId}/pay", this::pay,
         "POST /staff/passes", this::sell);
+  }
+
+  /** As for a booking: the payment's number, amount and provider. */
+  private HttpResponse pay(HttpRequest request) {
+    return respond(
+        payments.pay(request.requireCaller().userId(), request.path("passId")),
+        200,
+        fairslot.handler.internal.Views.PaymentView::of);
   }
 
   private HttpResponse createPlan(HttpRequest request) {

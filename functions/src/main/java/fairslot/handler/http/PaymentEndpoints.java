@@ -126,12 +126,17 @@ public final class PaymentEndpoints implements Endpoints {
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }
+    if (body.has("bookingId") == body.has("passId")) {
+      throw InvalidInput.unprocessable("a callback names exactly one of bookingId or passId");
+    }
+    boolean forPass = body.has("passId");
     return new PaymentCallback(
         body.text("eventId"),
         body.text("paymentNo"),
-        body.text("bookingId"),
+        body.text(forPass ? "passId" : "bookingId"),
         amount,
         body.enumeration("status", PaymentCallback.Outcome.class),
-        raw);
+        raw,
+        forPass);
   }
 }

@@ -98,7 +98,7 @@ public final class LocalPaymentProvider implements PaymentProvider {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("eventId", "evt_" + UUID.randomUUID());
     body.put("paymentNo", payment.paymentNo());
-    body.put("bookingId", payment.bookingId());
+    body.put(payment.forPass() ? "passId" : "bookingId", payment.bookingId());
     // Refund events carry the amount paid back (a cancel tier's part), as providers report them.
     boolean refund = status.startsWith("REFUND");
     body.put("amountMinor", (refund ? payment.refund() : payment.amount()).minor());

@@ -7,6 +7,10 @@ import fairslot.app.Page;
 import fairslot.app.PageRequest;
 import fairslot.app.PassStore;
 import fairslot.domain.Pass;
+import fairslot.domain.PassStatus;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
+import fairslot.domain.PaymentStatus;
 import fairslot.domain.Plan;
 import java.util.Map;
 import java.util.Optional;
@@ -15,15 +19,21 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /** Plans (by id and under their venue) and passes (in their holder's partition). */
 public final class DynamoDbPassStore implements PassStore {
   private final DynamoDbClient dynamo;
   private final String table;
 
+  private final TransactionParts parts;
+  private final RecordParts records;
+
   public DynamoDbPassStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.parts = new TransactionParts(table);
+    this.records = new RecordParts(table);
   }
 
   @Override
@@ -122,6 +132,131 @@ public final class DynamoDbPassStore implements PassStore {
       return findPass(pass.userId(), pass.passId()).orElseThrow(); // created by a twin request
     }
     throw new IllegalStateException("pass create cancelled: " + cancelled.get());
+  }
+
+  @Override
+  public PayStart startPayment(Pass pass, Payment payment, Change change) {
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add(
+                "pass",
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                            .updateExpression("SET paymentNo = :p")
+                            .conditionExpression(
+                                "#status = :pending AND attribute_not_exists(paymentNo)")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":p",
+                                    s(payment.paymentNo()),
+                                    ":pending",
+                                    s(PassStatus.PENDING_PAY.name())))
+                            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                            .build())
+                    .build())
+            .add("payment", putNew(PaymentItemMapper.toItem(payment)))
+            .add(
+                records.auditPayment(
+                    payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new PayStart.Started();
+    }
+    Optional<Pass> now = cancelled.get().oldItem("pass").map(PassItemMapper::fromItem);
+    if (cancelled.get().failed("pass") && now.isPresent()) {
+      return now.get().status() == PassStatus.PENDING_PAY && now.get().paymentNo().isPresent()
+          ? new PayStart.AlreadyStarted(now.get().paymentNo().get())
+          : new PayStart.NotPayable(now.get());
+    }
+    throw cancelled.get().exception();
+  }
+
+  @Override
+  public Settled settlePayment(
+      String eventId, Payment payment, Pass pass, PaymentCallback.Outcome outcome, Change change) {
+    Transaction tx =
+        new Transaction()
+            .add("event", parts.rememberPaymentEvent(eventId, payment.paymentNo(), change.at()));
+    boolean pending = payment.status() == PaymentStatus.PENDING;
+    if (pending && outcome == PaymentCallback.Outcome.SUCCEEDED) {
+      tx.add(
+              "payment",
+              parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
+          .add(
+              "pass",
+              passMove(
+                  pass,
+                  payment,
+                  "SET #status = :active, validUntil = :until",
+                  Map.of(
+                      ":active",
+                      s(PassStatus.ACTIVE.name()),
+                      ":until",
+                      Attr.millis(change.at().plus(pass.plan().validity())))))
+          .add(records.auditPayment(payment.paymentNo(), "PENDING", "SUCCEEDED", change))
+          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change));
+    } else if (pending && outcome == PaymentCallback.Outcome.FAILED) {
+      // The member may pay again: the pass forgets the failed payment.
+      tx.add(
+              "payment",
+              parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
+          .add("pass", passMove(pass, payment, "REMOVE paymentNo", Map.of()))
+          .add(records.auditPayment(payment.paymentNo(), "PENDING", "FAILED", change));
+    } else {
+      tx.add(
+          records.auditPayment(
+              payment.paymentNo(), payment.status().name(), payment.status().name(), change));
+    }
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return Settled.APPLIED;
+    }
+    if (cancelled.get().failed("event")) {
+      return Settled.DUPLICATE;
+    }
+    if (cancelled.get().failed("payment") || cancelled.get().failed("pass")) {
+      return Settled.STALE;
+    }
+    throw cancelled.get().exception();
+  }
+
+  /** An update of the pass on condition it is still PENDING_PAY with this payment. */
+  private TransactWriteItem passMove(
+      Pass pass,
+      Payment payment,
+      String update,
+      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> extra) {
+    Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values =
+        new java.util.HashMap<>(extra);
+    values.put(":pending", s(PassStatus.PENDING_PAY.name()));
+    values.put(":p", s(payment.paymentNo()));
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                .updateExpression(update)
+                .conditionExpression("#status = :pending AND paymentNo = :p")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
+
+  private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.member(pass.userId()), "pass:" + pass.passId(), from, to, change))
+                .build())
+        .build();
   }
 
   private TransactWriteItem putNew(

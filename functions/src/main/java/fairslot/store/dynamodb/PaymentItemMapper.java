@@ -26,7 +26,7 @@ final class PaymentItemMapper {
         new HashMap<>(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"));
     item.put("type", s("PAYMENT"));
     item.put("paymentNo", s(p.paymentNo()));
-    item.put("bookingId", s(p.bookingId()));
+    item.put(p.forPass() ? "passId" : "bookingId", s(p.bookingId()));
     item.put("userId", s(p.userId()));
     item.put("amountMinor", n(p.amount().minor()));
     item.put("currency", s(p.amount().currency()));
@@ -42,7 +42,7 @@ final class PaymentItemMapper {
   static Payment fromItem(Map<String, AttributeValue> item) {
     return new Payment(
         str(item, "paymentNo"),
-        str(item, "bookingId"),
+        item.containsKey("passId") ? str(item, "passId") : str(item, "bookingId"),
         str(item, "userId"),
         new Money(Attr.num(item, "amountMinor"), str(item, "currency")),
         str(item, "provider"),
@@ -51,7 +51,8 @@ final class PaymentItemMapper {
         Attr.instant(item, "createdAt"),
         Math.toIntExact(Attr.numOr(item, "refundRound", 0)),
         new Money(
-            Attr.numOr(item, "refundMinor", Attr.num(item, "amountMinor")), str(item, "currency")));
+            Attr.numOr(item, "refundMinor", Attr.num(item, "amountMinor")), str(item, "currency")),
+        item.containsKey("passId"));
   }
 
   /** The link that lists a payment under its booking. */

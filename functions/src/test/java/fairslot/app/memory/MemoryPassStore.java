@@ -71,4 +71,87 @@ public final class MemoryPassStore implements PassStore {
           MemoryTables.passKey(pass.userId(), pass.passId()), k -> pass);
     }
   }
+
+  @Override
+  public PayStart startPayment(Pass pass, fairslot.domain.Payment payment, Change change) {
+    synchronized (t.lock) {
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      Pass now = t.passes.get(key);
+      if (now.status() != fairslot.domain.PassStatus.PENDING_PAY) {
+        return new PayStart.NotPayable(now);
+      }
+      if (now.paymentNo().isPresent()) {
+        return new PayStart.AlreadyStarted(now.paymentNo().get());
+      }
+      t.payments.put(payment.paymentNo(), payment);
+      t.passes.put(
+          key, with(now, now.status(), now.validUntil(), Optional.of(payment.paymentNo())));
+      return new PayStart.Started();
+    }
+  }
+
+  @Override
+  public Settled settlePayment(
+      String eventId,
+      fairslot.domain.Payment payment,
+      Pass pass,
+      fairslot.domain.PaymentCallback.Outcome outcome,
+      Change change) {
+    synchronized (t.lock) {
+      if (t.paymentEvents.contains(eventId)) {
+        return Settled.DUPLICATE;
+      }
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      Pass now = t.passes.get(key);
+      fairslot.domain.Payment paid = t.payments.get(payment.paymentNo());
+      boolean pending = payment.status() == fairslot.domain.PaymentStatus.PENDING;
+      boolean moves =
+          pending
+              && (outcome == fairslot.domain.PaymentCallback.Outcome.SUCCEEDED
+                  || outcome == fairslot.domain.PaymentCallback.Outcome.FAILED);
+      if (moves
+          && (paid.status() != payment.status()
+              || now.status() != fairslot.domain.PassStatus.PENDING_PAY
+              || !now.paymentNo().equals(Optional.of(payment.paymentNo())))) {
+        return Settled.STALE;
+      }
+      t.paymentEvents.add(eventId);
+      if (moves && outcome == fairslot.domain.PaymentCallback.Outcome.SUCCEEDED) {
+        t.payments.put(
+            paid.paymentNo(),
+            MemoryTables.paymentIn(paid, fairslot.domain.PaymentStatus.SUCCEEDED, 0));
+        t.passes.put(
+            key,
+            with(
+                now,
+                fairslot.domain.PassStatus.ACTIVE,
+                Optional.of(change.at().plus(now.plan().validity())),
+                now.paymentNo()));
+      } else if (moves) {
+        t.payments.put(
+            paid.paymentNo(),
+            MemoryTables.paymentIn(paid, fairslot.domain.PaymentStatus.FAILED, 0));
+        t.passes.put(key, with(now, now.status(), now.validUntil(), Optional.empty()));
+      }
+      return Settled.APPLIED;
+    }
+  }
+
+  private static Pass with(
+      Pass p,
+      fairslot.domain.PassStatus status,
+      Optional<java.time.Instant> validUntil,
+      Optional<String> paymentNo) {
+    return new Pass(
+        p.passId(),
+        p.userId(),
+        p.plan(),
+        status,
+        p.creditsLeft(),
+        p.creditsUsed(),
+        p.creditsForfeited(),
+        validUntil,
+        paymentNo,
+        p.createdAt());
+  }
 }

@@ -129,7 +129,8 @@ public final class MemoryTables {
         attempts,
         p.createdAt(),
         p.refundRound(),
-        p.refund());
+        p.refund(),
+        p.forPass());
   }
 
   static String passKey(String userId, String passId) {

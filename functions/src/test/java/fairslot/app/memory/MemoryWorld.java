@@ -93,7 +93,15 @@ public final class MemoryWorld {
             b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"),
             passStore);
     holdSweep = new HoldSweep(bookingStore, releases, clock);
-    payments = new PaymentService(bookingStore, paymentStore, providers, refunds, clock, ids);
+    payments =
+        new PaymentService(
+            bookingStore,
+            paymentStore,
+            providers,
+            refunds,
+            clock,
+            ids,
+            new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids));
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     finance =
         new fairslot.app.FinanceService(

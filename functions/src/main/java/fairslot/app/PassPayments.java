@@ -1,0 +1,121 @@
+package fairslot.app;
+
+import fairslot.app.PassStore.PayStart;
+import fairslot.app.PassStore.Settled;
+import fairslot.domain.Outcome;
+import fairslot.domain.Pass;
+import fairslot.domain.PassStatus;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
+import fairslot.domain.PaymentStatus;
+import fairslot.domain.Refusal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Paying for a pass through the same provider flow as a booking: the member starts a payment, and
+ * the provider's webhook (naming {@code passId}) activates the pass, from the moment it is paid.
+ */
+public final class PassPayments {
+  private static final int MAX_ROUNDS = 6;
+
+  private final PassStore passes;
+  private final PaymentStore payments;
+  private final PaymentProviders providers;
+  private final Clock clock;
+  private final IdGenerator ids;
+
+  public PassPayments(
+      PassStore passes,
+      PaymentStore payments,
+      PaymentProviders providers,
+      Clock clock,
+      IdGenerator ids) {
+    this.passes = passes;
+    this.payments = payments;
+    this.providers = providers;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /** Starts (or returns the already started) payment of the member's PENDING_PAY pass. */
+  public Outcome<Payment> pay(String userId, String passId) {
+    Optional<Pass> found = passes.findPass(userId, passId);
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no pass " + passId);
+    }
+    Pass pass = found.get();
+    if (pass.status() != PassStatus.PENDING_PAY) {
+      return Outcome.refused(
+          Refusal.INVALID_TRANSITION, "a " + pass.status() + " pass cannot be paid");
+    }
+    if (pass.paymentNo().isPresent()) {
+      return existing(pass.paymentNo().get());
+    }
+    Instant now = clock.instant();
+    PaymentProvider provider = providers.online();
+    Payment payment =
+        new Payment(
+            ids.newId(),
+            passId,
+            userId,
+            pass.plan().price(),
+            provider.name(),
+            PaymentStatus.PENDING,
+            0,
+            now,
+            0,
+            pass.plan().price(),
+            true);
+    PayStart started =
+        passes.startPayment(pass, payment, Change.by(userId, now, "customer pays for a pass"));
+    if (started instanceof PayStart.Started) {
+      provider.charge(payment);
+      return Outcome.done(payment);
+    }
+    if (started instanceof PayStart.AlreadyStarted already) {
+      return existing(already.paymentNo());
+    }
+    Pass current = ((PayStart.NotPayable) started).current();
+    return Outcome.refused(
+        Refusal.INVALID_TRANSITION, "a " + current.status() + " pass cannot be paid");
+  }
+
+  /** Applies a verified provider event to a pass's payment; replays change nothing. */
+  Outcome<PaymentService.Applied> settle(PaymentCallback event, Payment found) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Payment payment = round == 0 ? found : payments.findPayment(found.paymentNo()).orElseThrow();
+      Optional<Pass> pass = passes.findPass(payment.userId(), payment.bookingId());
+      if (pass.isEmpty()) {
+        throw new IllegalStateException("payment " + payment.paymentNo() + " names a missing pass");
+      }
+      Settled settled =
+          passes.settlePayment(
+              event.eventId(),
+              payment,
+              pass.get(),
+              event.outcome(),
+              Change.by("provider", clock.instant(), "pass payment " + event.outcome()));
+      if (settled == Settled.APPLIED) {
+        return Outcome.done(PaymentService.Applied.APPLIED);
+      }
+      if (settled == Settled.DUPLICATE) {
+        return Outcome.done(PaymentService.Applied.DUPLICATE);
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the pass is busy; the provider should retry");
+  }
+
+  /** The venue of the pass a payment is for. */
+  Optional<String> venueOf(Payment payment) {
+    return passes.findPass(payment.userId(), payment.bookingId()).map(Pass::venueId);
+  }
+
+  private Outcome<Payment> existing(String paymentNo) {
+    return payments
+        .findPayment(paymentNo)
+        .<Outcome<Payment>>map(Outcome::done)
+        .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
+  }
+}
