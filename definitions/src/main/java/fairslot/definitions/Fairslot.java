@@ -41,6 +41,7 @@ public final class Fairslot {
   public static final String ENTRIES_BY_SLOT = "entriesBySlot";
   public static final String CANCELS_DUE = "cancelsDue";
   public static final String EXCEPTIONS_BY_STATUS = "exceptionsByStatus";
+  public static final String PASSES_DUE = "passesDue";
 
   public static final TableDefinition TABLE =
       new TableDefinition(
@@ -89,8 +90,9 @@ public final class Fairslot {
                   CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY),
               // Finance exceptions by status, then venue and age (GET /finance/exceptions).
               // Exceptions are rare: one partition per status serves every venue.
-              new IndexDefinition(
-                  EXCEPTIONS_BY_STATUS, "excStatus", STRING, "excVenueAt", STRING)));
+              new IndexDefinition(EXCEPTIONS_BY_STATUS, "excStatus", STRING, "excVenueAt", STRING),
+              // ACTIVE passes by the end of their validity (expire-passes job).
+              new IndexDefinition(PASSES_DUE, "passDueShard", STRING, "passDueAt", NUMBER)));
 
   /**
    * Seat audit: every change of a slot's {@code remaining} made by the booking path (booking,
@@ -130,7 +132,9 @@ public final class Fairslot {
               "stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"),
           new ScheduleDefinition("reconcile", "rate(1 day)", "fairslot.handler.ReconcileHandler"),
           new ScheduleDefinition(
-              "finish-cancels", "rate(1 minute)", "fairslot.handler.FinishCancelsHandler"));
+              "finish-cancels", "rate(1 minute)", "fairslot.handler.FinishCancelsHandler"),
+          new ScheduleDefinition(
+              "expire-passes", "rate(15 minutes)", "fairslot.handler.ExpirePassesHandler"));
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots

@@ -50,6 +50,17 @@ public interface PassStore {
       fairslot.domain.PaymentCallback.Outcome outcome,
       Change change);
 
+  /**
+   * ACTIVE passes whose validity has ended by {@code now} (sparse passesDue index), and how many
+   * items the queries read to find them.
+   */
+  DuePasses duePasses(java.time.Instant now, int limit);
+
+  record DuePasses(java.util.List<Pass> passes, int itemsRead) {}
+
+  /** ACTIVE to EXPIRED, on condition it is still ACTIVE and due; false if it was not. */
+  boolean expire(Pass pass, Change change);
+
   enum Settled {
     APPLIED,
     DUPLICATE,

@@ -286,6 +286,10 @@ public final class Wiring {
     return new NoShowSweep(bookingStore, catalogStore, standing(), clock);
   }
 
+  public fairslot.app.PassExpiry passExpiry() {
+    return new fairslot.app.PassExpiry(passStore, clock);
+  }
+
   public fairslot.app.PassPayments passPayments() {
     return new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids);
   }

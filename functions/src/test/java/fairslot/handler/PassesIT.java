@@ -346,6 +346,29 @@ class PassesIT {
     assertThat(myPass("u1", passId).get("validUntil").asText()).isEqualTo("2026-12-31T00:00:00Z");
   }
 
+  @Test
+  void theExpiryJobReadsOnlyDuePassesAndAnOverduePassReadsExpiredBeforeIt() {
+    String venueId = api.venue("UTC", "{}");
+    String weekPlan =
+        plan(
+            venueId,
+            "{\"name\":\"Week\",\"kind\":\"PACK\",\"credits\":2,\"validity\":\"P7D\","
+                + "\"priceMinor\":1000,\"currency\":\"CNY\"}");
+    String shortPass = soldPass(weekPlan, "u1");
+    String longPass = soldPass(pack(venueId, 2), "u1"); // 30 days
+
+    api.clock.advance(Duration.ofDays(8));
+    String before = myPass("u1", shortPass).get("status").asText();
+    var first = new ExpirePassesHandler(api.wiring).run();
+    var second = new ExpirePassesHandler(api.wiring).run();
+
+    assertThat(before).isEqualTo("EXPIRED"); // the lazy check, before the job wrote it
+    assertThat(first).containsEntry("changed", 1).containsEntry("itemsRead", 1);
+    assertThat(second).containsEntry("changed", 0).containsEntry("itemsRead", 0);
+    assertThat(myPass("u1", shortPass).get("status").asText()).isEqualTo("EXPIRED");
+    assertThat(myPass("u1", longPass).get("status").asText()).isEqualTo("ACTIVE");
+  }
+
   private Reply payPass(String userId, String passId) {
     return api.send(
         "POST /passes/{passId}/pay", e -> e.as(userId, CUSTOMER).path("passId", passId));

@@ -121,6 +121,14 @@ record FunctionAccess(
               false,
               false,
               Set.of()),
+          // Marks passes past their validity EXPIRED (and audits it), reading only those due.
+          new FunctionAccess(
+              "ExpirePasses",
+              Set.of(QUERY, PUT, UPDATE),
+              Optional.of(Set.of(Fairslot.PASSES_DUE)),
+              false,
+              false,
+              Set.of()),
           // Writes one audit record per seat change; reads the stream through its event source
           // (which grants the stream reads and sending to its failure queue on its own).
           new FunctionAccess(

@@ -6,6 +6,7 @@ import fairslot.app.Change;
 import fairslot.app.Page;
 import fairslot.app.PageRequest;
 import fairslot.app.PassStore;
+import fairslot.definitions.Fairslot;
 import fairslot.domain.Pass;
 import fairslot.domain.PassStatus;
 import fairslot.domain.Payment;
@@ -191,12 +192,15 @@ public final class DynamoDbPassStore implements PassStore {
               passMove(
                   pass,
                   payment,
-                  "SET #status = :active, validUntil = :until",
+                  "SET #status = :active, validUntil = :until,"
+                      + " passDueShard = :shard, passDueAt = :until",
                   Map.of(
                       ":active",
                       s(PassStatus.ACTIVE.name()),
                       ":until",
-                      Attr.millis(change.at().plus(pass.plan().validity())))))
+                      Attr.millis(change.at().plus(pass.plan().validity())),
+                      ":shard",
+                      s(Keys.shard("PASSES", pass.passId())))))
           .add(records.auditPayment(payment.paymentNo(), "PENDING", "SUCCEEDED", change))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change));
     } else if (pending && outcome == PaymentCallback.Outcome.FAILED) {
@@ -222,6 +226,48 @@ public final class DynamoDbPassStore implements PassStore {
       return Settled.STALE;
     }
     throw cancelled.get().exception();
+  }
+
+  @Override
+  public DuePasses duePasses(java.time.Instant now, int limit) {
+    ShardedIndex.Due due =
+        new ShardedIndex(dynamo, table, Fairslot.PASSES_DUE, "PASSES", "passDueShard", "passDueAt")
+            .dueBy(now, limit);
+    return new DuePasses(
+        due.items().stream().map(PassItemMapper::fromItem).toList(), due.itemsRead());
+  }
+
+  @Override
+  public boolean expire(Pass pass, Change change) {
+    Optional<Transaction.Cancelled> cancelled =
+        new Transaction()
+            .add(
+                "pass",
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                            .updateExpression(
+                                "SET #status = :expired REMOVE passDueShard, passDueAt")
+                            .conditionExpression("#status = :active AND validUntil <= :now")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":expired",
+                                    s(PassStatus.EXPIRED.name()),
+                                    ":active",
+                                    s(PassStatus.ACTIVE.name()),
+                                    ":now",
+                                    Attr.millis(change.at())))
+                            .build())
+                    .build())
+            .add(auditPass(pass, PassStatus.ACTIVE.name(), PassStatus.EXPIRED.name(), change))
+            .commit(dynamo);
+    if (cancelled.isPresent() && !cancelled.get().failed("pass")) {
+      throw cancelled.get().exception();
+    }
+    return cancelled.isEmpty();
   }
 
   /** An update of the pass on condition it is still PENDING_PAY with this payment. */

@@ -33,9 +33,17 @@ final class PassItemMapper {
     item.put("creditsUsed", n(p.creditsUsed()));
     item.put("creditsForfeited", n(p.creditsForfeited()));
     p.validUntil().ifPresent(u -> item.put("validUntil", millis(u)));
+    if (p.status() == PassStatus.ACTIVE) {
+      item.putAll(expiryIndexKeys(p.passId(), p.validUntil().orElseThrow()));
+    }
     p.paymentNo().ifPresent(no -> item.put("paymentNo", s(no)));
     item.put("createdAt", millis(p.createdAt()));
     return item;
+  }
+
+  /** Sparse passesDue keys: present only while the pass is ACTIVE, due when its validity ends. */
+  static Map<String, AttributeValue> expiryIndexKeys(String passId, java.time.Instant until) {
+    return Map.of("passDueShard", s(Keys.shard("PASSES", passId)), "passDueAt", millis(until));
   }
 
   static Pass fromItem(Map<String, AttributeValue> item) {

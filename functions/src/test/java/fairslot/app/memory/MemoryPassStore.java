@@ -137,6 +137,36 @@ public final class MemoryPassStore implements PassStore {
     }
   }
 
+  @Override
+  public DuePasses duePasses(java.time.Instant now, int limit) {
+    synchronized (t.lock) {
+      var due =
+          t.passes.values().stream()
+              .filter(
+                  p ->
+                      p.status() == fairslot.domain.PassStatus.ACTIVE
+                          && p.validUntil().map(u -> !u.isAfter(now)).orElse(false))
+              .limit(limit)
+              .toList();
+      return new DuePasses(due, due.size());
+    }
+  }
+
+  @Override
+  public boolean expire(Pass pass, Change change) {
+    synchronized (t.lock) {
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      Pass now = t.passes.get(key);
+      if (now.status() != fairslot.domain.PassStatus.ACTIVE
+          || now.validUntil().map(u -> u.isAfter(change.at())).orElse(true)) {
+        return false;
+      }
+      t.passes.put(
+          key, with(now, fairslot.domain.PassStatus.EXPIRED, now.validUntil(), now.paymentNo()));
+      return true;
+    }
+  }
+
   private static Pass with(
       Pass p,
       fairslot.domain.PassStatus status,
