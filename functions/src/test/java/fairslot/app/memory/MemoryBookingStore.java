@@ -159,9 +159,9 @@ public final class MemoryBookingStore implements BookingStore {
    * it is made again.
    */
   private static Optional<PlaceResult> priceRefusal(Slot slot, Booking b) {
-    boolean same =
-        slot.price().times(b.quantity()).equals(b.amount())
-            && slot.inherited().venueRev() == b.slot().policyRev();
+    // Paid with credits: the money price does not bind it; the policy revision still does.
+    boolean samePrice = b.pass().isPresent() || slot.price().times(b.quantity()).equals(b.amount());
+    boolean same = samePrice && slot.inherited().venueRev() == b.slot().policyRev();
     return same ? Optional.empty() : Optional.of(new PlaceResult.TermsChanged());
   }
 

@@ -70,6 +70,8 @@ public final class MemoryWorld {
   public final DeskService desk;
   public final WaitlistService waitlist;
   public final fairslot.app.StandingService standing;
+  public final fairslot.app.PassService passService;
+  public final fairslot.app.PassExpiry passExpiry;
   public final fairslot.app.NoShowSweep noShows;
 
   public MemoryWorld() {
@@ -109,6 +111,8 @@ public final class MemoryWorld {
     desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
     waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
     standing = new fairslot.app.StandingService(standingStore, catalogStore, clock);
+    passService = new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids);
+    passExpiry = new fairslot.app.PassExpiry(passStore, clock);
     noShows = new fairslot.app.NoShowSweep(bookingStore, catalogStore, standing, clock);
   }
 
@@ -215,6 +219,59 @@ public final class MemoryWorld {
               .filter(e -> e.status() == fairslot.domain.WaitlistStatus.OFFERED)
               .count();
       return now.remaining() + booked + (int) offers;
+    }
+  }
+
+  /**
+   * Every ledger recounted from the raw tables, as deviations (empty when all hold): each slot's
+   * seats, each pack's credits (left + held by PAID bookings + used + forfeited), each member's
+   * upcoming counter, and each refund (never more than paid; the payment owes what the booking
+   * says).
+   */
+  public List<String> ledgerDeviations() {
+    synchronized (tables.lock) {
+      List<String> out = new java.util.ArrayList<>();
+      for (Slot slot : tables.slots.values()) {
+        if (accountedSeats(slot) != slot.capacity()) {
+          out.add("seats of " + slot.slotId() + ": " + accountedSeats(slot));
+        }
+      }
+      for (fairslot.domain.Pass pass : tables.passes.values()) {
+        int held =
+            tables.bookings.values().stream()
+                .filter(b -> b.status() == fairslot.domain.BookingStatus.PAID)
+                .filter(b -> b.pass().map(u -> u.passId().equals(pass.passId())).orElse(false))
+                .mapToInt(b -> b.pass().get().credits())
+                .sum();
+        int total = pass.creditsLeft() + held + pass.creditsUsed() + pass.creditsForfeited();
+        if (pass.creditsLeft() < 0 || total != pass.plan().credits()) {
+          out.add("credits of " + pass.passId() + ": " + pass + " held " + held);
+        }
+      }
+      java.util.Map<String, Integer> upcoming = new java.util.HashMap<>();
+      for (fairslot.domain.Booking b : tables.bookings.values()) {
+        if (b.status().isUpcoming()) {
+          upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
+        }
+        if (b.refund().isPresent() && b.refund().get().minor() > b.amount().minor()) {
+          out.add("refund above the amount paid: " + b);
+        }
+        if (b.status() == fairslot.domain.BookingStatus.REFUNDING) {
+          fairslot.domain.Payment p = tables.payments.get(b.paymentNo().orElseThrow());
+          if (!p.refund().equals(b.owedBack())) {
+            out.add(
+                "payment " + p.paymentNo() + " owes " + p.refund() + ", booking " + b.owedBack());
+          }
+        }
+      }
+      java.util.Set<String> members = new java.util.HashSet<>(upcoming.keySet());
+      members.addAll(tables.upcoming.keySet());
+      for (String m : members) {
+        if (!upcoming.getOrDefault(m, 0).equals(tables.upcoming.getOrDefault(m, 0))) {
+          out.add("upcoming of " + m + ": " + tables.upcoming.get(m) + " vs " + upcoming.get(m));
+        }
+      }
+      return out;
     }
   }
 
