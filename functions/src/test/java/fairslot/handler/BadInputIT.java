@@ -398,6 +398,12 @@ class BadInputIT {
                 404,
                 "not_found"),
             new Case(
+                "paying for an unknown pass",
+                "POST /passes/{passId}/pay",
+                e -> e.as("u1", CUSTOMER).path("passId", "nope"),
+                404,
+                "not_found"),
+            new Case(
                 "a desk pass without a customer",
                 "POST /staff/passes",
                 e -> e.as("a", ADMIN).body("{\"planId\":\"nope\"}"),
