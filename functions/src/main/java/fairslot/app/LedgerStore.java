@@ -21,4 +21,11 @@ public interface LedgerStore {
    * moved since: count again.
    */
   boolean repair(SeatCount seen, Change change);
+
+  /**
+   * The member's upcoming counters and packs (consistent reads) beside a recount from their
+   * bookings (the bookingsByUser index, which may lag the table by a moment: callers confirm a
+   * deviation by counting again).
+   */
+  fairslot.domain.MemberLedger countMember(String userId);
 }

@@ -3,8 +3,25 @@ package fairslot.domain;
 /**
  * One slot's seats as reconcile counts them: the counter on the slot, and the sum of its active
  * bookings' quantities ({@code held}) and open offers ({@code offered}) counted from those items.
+ * {@code members} are the members with upcoming bookings of the slot, whose own ledgers reconcile
+ * checks next.
  */
-public record SeatCount(String slotId, int capacity, int remaining, int held, int offered) {
+public record SeatCount(
+    String slotId,
+    int capacity,
+    int remaining,
+    int held,
+    int offered,
+    java.util.Set<String> members) {
+
+  public SeatCount {
+    members = java.util.Set.copyOf(members);
+  }
+
+  /** A count that does not name the members holding bookings. */
+  public SeatCount(String slotId, int capacity, int remaining, int held, int offered) {
+    this(slotId, capacity, remaining, held, offered, java.util.Set.of());
+  }
 
   /** capacity == remaining + held + offered. */
   public boolean balanced() {

@@ -5,8 +5,9 @@ import java.util.Map;
 
 /**
  * Scheduled job reconcile (daily): checks capacity == remaining + held + offered for every slot,
- * page by page, and logs each deviation with its parts. It never repairs: that is an admin's
- * explicit, audited {@code POST /admin/reconcile} with {@code "repair": true}.
+ * page by page, and the upcoming counters and pack credits of the members booked on them, and logs
+ * each deviation with its parts. It never repairs: that is an admin's explicit, audited {@code POST
+ * /admin/reconcile} with {@code "repair": true}.
  */
 public final class ReconcileHandler extends JobHandler {
   static final int PAGE = 100;
@@ -36,6 +37,16 @@ public final class ReconcileHandler extends JobHandler {
                                 "held",
                                 d.count().held(),
                                 "offered",
-                                d.count().offered()))));
+                                d.count().offered())),
+                    m ->
+                        Log.error(
+                            "member ledger deviation",
+                            Map.of(
+                                "userId",
+                                m.userId(),
+                                "counters",
+                                m.counterDeviations().toString(),
+                                "credits",
+                                m.creditDeviations().toString()))));
   }
 }

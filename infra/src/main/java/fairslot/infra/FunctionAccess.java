@@ -87,7 +87,8 @@ record FunctionAccess(
           new FunctionAccess("StaleRequests", PLACES, EVERY_INDEX, true, true, Set.of()),
           new FunctionAccess("SweepHolds", RELEASES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("FinishCancels", RELEASES, EVERY_INDEX, true, false, Set.of()),
-          // Reads only: the daily check reports deviations and never repairs them.
+          // Reads only: the daily check reports deviations and never repairs them. It counts each
+          // booked member's counters and packs (their partition) against their bookings (by user).
           new FunctionAccess(
               "Reconcile",
               Set.of(GET, QUERY),
@@ -95,7 +96,8 @@ record FunctionAccess(
                   Set.of(
                       Fairslot.SLOTS_BY_START,
                       Fairslot.BOOKINGS_BY_SLOT,
-                      Fairslot.ENTRIES_BY_SLOT)),
+                      Fairslot.ENTRIES_BY_SLOT,
+                      Fairslot.BOOKINGS_BY_USER)),
               false,
               false,
               Set.of()),

@@ -51,7 +51,8 @@ public final class AdminEndpoints implements Endpoints {
             cursor,
             limit,
             body.optionalBoolean("repair").orElse(false),
-            request.requireCaller().userId());
+            request.requireCaller().userId(),
+            body.optionalText("userId"));
     return respond(reconciliation.check(check), 200, ReportViews.ReconcileView::of);
   }
 }

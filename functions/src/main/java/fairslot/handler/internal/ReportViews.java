@@ -14,7 +14,11 @@ public final class ReportViews {
       boolean repaired) {}
 
   public record ReconcileView(
-      int checked, java.util.List<DeviationView> deviations, String nextCursor) {
+      int checked,
+      java.util.List<DeviationView> deviations,
+      String nextCursor,
+      int membersChecked,
+      java.util.List<MemberDeviationView> memberDeviations) {
     public static ReconcileView of(fairslot.app.Reconciliation.Result r) {
       return new ReconcileView(
           r.checked(),
@@ -30,7 +34,19 @@ public final class ReportViews {
                           d.count().expectedRemaining(),
                           d.repaired()))
               .toList(),
-          r.nextCursor().orElse(null));
+          r.nextCursor().orElse(null),
+          r.membersChecked(),
+          r.members().stream().map(MemberDeviationView::of).toList());
+    }
+  }
+
+  /** A member whose upcoming counters or pack credits do not add up (confirmed twice). */
+  public record MemberDeviationView(
+      String userId,
+      java.util.List<fairslot.domain.MemberLedger.Counter> counters,
+      java.util.List<fairslot.domain.MemberLedger.Credits> credits) {
+    static MemberDeviationView of(fairslot.domain.MemberLedger m) {
+      return new MemberDeviationView(m.userId(), m.counterDeviations(), m.creditDeviations());
     }
   }
 

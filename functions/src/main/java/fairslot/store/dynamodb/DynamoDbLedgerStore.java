@@ -48,21 +48,26 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     if (slot == null || slot.isEmpty()) {
       return Optional.empty();
     }
-    int held =
+    java.util.List<Map<String, AttributeValue>> bookings =
         dynamo
             .queryPaginator(
                 r ->
                     r.tableName(table)
                         .indexName(Fairslot.BOOKINGS_BY_SLOT)
                         .keyConditionExpression("bookingSlot = :slot")
-                        .projectionExpression("#status, quantity")
+                        .projectionExpression("#status, quantity, userId")
                         .expressionAttributeNames(Map.of("#status", "status"))
                         .expressionAttributeValues(Map.of(":slot", s(slotId))))
             .items()
             .stream()
             .filter(i -> BookingStatus.valueOf(Attr.str(i, "status")).isActive())
-            .mapToInt(i -> Attr.integer(i, "quantity"))
-            .sum();
+            .toList();
+    int held = bookings.stream().mapToInt(i -> Attr.integer(i, "quantity")).sum();
+    java.util.Set<String> members =
+        bookings.stream()
+            .filter(i -> BookingStatus.valueOf(Attr.str(i, "status")).isUpcoming())
+            .map(i -> Attr.str(i, "userId"))
+            .collect(java.util.stream.Collectors.toSet());
     // An offer holds one seat.
     int offered =
         (int)
@@ -85,7 +90,77 @@ public final class DynamoDbLedgerStore implements LedgerStore {
             Attr.integer(slot, "capacity"),
             Attr.integer(slot, "remaining"),
             held,
-            offered));
+            offered,
+            members));
+  }
+
+  @Override
+  public fairslot.domain.MemberLedger countMember(String userId) {
+    java.util.List<Map<String, AttributeValue>> counters = memberItems(userId, "UPCOMING#");
+    java.util.List<Map<String, AttributeValue>> passes = memberItems(userId, "PASS#");
+    java.util.List<fairslot.domain.Booking> bookings =
+        dynamo
+            .queryPaginator(
+                r ->
+                    r.tableName(table)
+                        .indexName(Fairslot.BOOKINGS_BY_USER)
+                        .keyConditionExpression("bookingUser = :u")
+                        .expressionAttributeValues(Map.of(":u", s(userId))))
+            .items()
+            .stream()
+            .map(BookingItemMapper::fromItem)
+            .toList();
+    Map<String, Long> upcoming = new java.util.HashMap<>();
+    Map<String, Integer> held = new java.util.HashMap<>();
+    for (fairslot.domain.Booking b : bookings) {
+      if (b.status().isUpcoming()) {
+        upcoming.merge(b.slot().venueId(), 1L, Long::sum);
+      }
+      if (b.status() == BookingStatus.PAID && b.pass().isPresent()) {
+        held.merge(b.pass().get().passId(), b.pass().get().credits(), Integer::sum);
+      }
+    }
+    java.util.List<fairslot.domain.MemberLedger.Counter> counted = new java.util.ArrayList<>();
+    java.util.Set<String> venues = new java.util.HashSet<>(upcoming.keySet());
+    for (Map<String, AttributeValue> item : counters) {
+      String venueId = Attr.str(item, "venueId");
+      venues.remove(venueId);
+      counted.add(
+          new fairslot.domain.MemberLedger.Counter(
+              venueId, Attr.num(item, "upcoming"), upcoming.getOrDefault(venueId, 0L)));
+    }
+    // Upcoming bookings at a venue with no counter item at all.
+    venues.forEach(
+        v -> counted.add(new fairslot.domain.MemberLedger.Counter(v, 0, upcoming.get(v))));
+    java.util.List<fairslot.domain.MemberLedger.Credits> credits =
+        passes.stream()
+            .map(PassItemMapper::fromItem)
+            .filter(p -> p.plan().kind() == fairslot.domain.PlanKind.PACK)
+            .map(
+                p ->
+                    new fairslot.domain.MemberLedger.Credits(
+                        p.passId(),
+                        p.plan().credits(),
+                        p.creditsLeft(),
+                        held.getOrDefault(p.passId(), 0),
+                        p.creditsUsed(),
+                        p.creditsForfeited()))
+            .toList();
+    return new fairslot.domain.MemberLedger(userId, counted, credits);
+  }
+
+  private java.util.List<Map<String, AttributeValue>> memberItems(String userId, String prefix) {
+    return dynamo
+        .queryPaginator(
+            r ->
+                r.tableName(table)
+                    .consistentRead(true)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+                    .expressionAttributeValues(
+                        Map.of(":pk", s(Keys.member(userId)), ":prefix", s(prefix))))
+        .items()
+        .stream()
+        .toList();
   }
 
   @Override
