@@ -107,6 +107,14 @@ final class Alarms {
         "SeatLedgerDeviations",
         Duration.days(1),
         "reconcile found a slot where capacity != remaining + held + offered (see its log)");
+    logLineAlarm(
+        "MemberLedgerDeviationFound",
+        reconcile,
+        "member ledger deviation",
+        "MemberLedgerDeviations",
+        Duration.days(1),
+        "reconcile found a member whose upcoming counter or pack credits do not add up, twice"
+            + " (see its log)");
   }
 
   /**

@@ -177,11 +177,14 @@ class FairslotStackTest {
   void alarmsWatchDeadLetterQueuesFunctionErrorsTheLedgerAndGivenUpRequests() {
     int functions = FUNCTIONS;
     // every DLQ nobody drains: "not empty"; the drained booking DLQ: given-up requests and age of
-    // the oldest message; every function: errors; reconcile: a seat-ledger deviation; every stream
-    // consumer's failure queue: "not empty".
+    // the oldest message; every function: errors; reconcile: a seat-ledger and a member-ledger
+    // deviation; every stream consumer's failure queue: "not empty".
     template.resourceCountIs(
         "AWS::CloudWatch::Alarm",
-        (Fairslot.QUEUES.size() - 1) + 2 + functions + 1 + Fairslot.STREAM_CONSUMERS.size());
+        (Fairslot.QUEUES.size() - 1) + 2 + functions + 2 + Fairslot.STREAM_CONSUMERS.size());
+    template.hasResourceProperties(
+        "AWS::Logs::MetricFilter",
+        Map.of("FilterPattern", "{ $.message = \"member ledger deviation\" }"));
     template.hasResourceProperties(
         "AWS::Logs::MetricFilter",
         Map.of(
