@@ -216,8 +216,29 @@ public final class BookingService {
    * booking.
    */
   public Outcome<Booking> acceptOffer(WaitlistEntry entry, Slot slot, String actor) {
+    return acceptOffer(entry, slot, actor, Optional.empty());
+  }
+
+  /**
+   * As above; with {@code passId} (the member's own accept), the seat is paid with the pass's
+   * credits in the same transaction, as a booking with a pass is.
+   */
+  public Outcome<Booking> acceptOffer(
+      WaitlistEntry entry, Slot slot, String actor, Optional<String> passId) {
     Instant now = clock.instant();
     Booking booking = newBooking(entry.userId(), 1, slot, now);
+    if (passId.isPresent()) {
+      Optional<Pass> pass = passes.findPass(entry.userId(), passId.get());
+      if (pass.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + passId.get());
+      }
+      Optional<Refusal> refusal =
+          pass.get().refusalFor(slot.venueId(), slot.resourceId(), slot.interval().start(), 1);
+      if (refusal.isPresent()) {
+        return Outcome.refused(refusal.get(), PlacementOutcomes.passDetail(refusal.get()));
+      }
+      booking = paidWithPass(booking, pass.get());
+    }
     return placeWithRetries(
             false,
             booking,

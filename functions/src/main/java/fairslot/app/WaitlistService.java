@@ -94,6 +94,11 @@ public final class WaitlistService {
   }
 
   public Outcome<Booking> accept(String userId, String entryId) {
+    return accept(userId, entryId, Optional.empty());
+  }
+
+  /** As above; with {@code passId}, the offer's seat is paid with that pass's credits. */
+  public Outcome<Booking> accept(String userId, String entryId, Optional<String> passId) {
     Optional<WaitlistEntry> found = waitlist.find(entryId).filter(e -> e.userId().equals(userId));
     if (found.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no waitlist entry " + entryId);
@@ -113,7 +118,7 @@ public final class WaitlistService {
       return Outcome.refused(Refusal.INVALID_TRANSITION, "there is no open offer on this entry");
     }
     Slot slot = catalog.findSlot(entry.slotId()).orElseThrow();
-    return bookings.acceptOffer(entry, slot, userId);
+    return bookings.acceptOffer(entry, slot, userId, passId);
   }
 
   /** Gives an open offer up: the seat goes to the next in line. Declining again is harmless. */

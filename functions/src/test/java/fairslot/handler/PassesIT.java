@@ -369,6 +369,42 @@ class PassesIT {
     assertThat(myPass("u1", longPass).get("status").asText()).isEqualTo("ACTIVE");
   }
 
+  @Test
+  void aWaitlistOfferAcceptedWithAPassIsPaidWithItsCredits() {
+    String venueId = api.venue("UTC", "{}");
+    String slotId =
+        api.slot(api.resource(venueId, "SEATS", 1), Duration.ofHours(5), Duration.ofHours(1), 8000);
+    String passId = soldPass(pack(venueId, 3), "u1");
+    String taken = api.book("u2", slotId, 1).text("bookingId");
+    api.send("POST /slots/{slotId}/waitlist", e -> e.as("u1", CUSTOMER).path("slotId", slotId));
+
+    api.cancel("u2", taken);
+    api.deliverSeatReleased();
+    String entryId =
+        api.send(
+                "GET /slots/{slotId}/waitlist/me", e -> e.as("u1", CUSTOMER).path("slotId", slotId))
+            .text("entryId");
+    Reply foreign =
+        api.send(
+            "POST /waitlist/{entryId}/accept",
+            e -> e.as("u1", CUSTOMER).path("entryId", entryId).body("{\"passId\":\"not-mine\"}"));
+    Reply accepted =
+        api.send(
+            "POST /waitlist/{entryId}/accept",
+            e ->
+                e.as("u1", CUSTOMER)
+                    .path("entryId", entryId)
+                    .body("{\"passId\":\"" + passId + "\"}"));
+
+    assertThat(foreign.status()).isEqualTo(404);
+    assertThat(accepted.status()).isEqualTo(201);
+    assertThat(accepted.text("status")).isEqualTo("PAID");
+    assertThat(accepted.json().get("amountMinor").asLong()).isZero();
+    assertThat(accepted.text("passId")).isEqualTo(passId);
+    assertThat(myPass("u1", passId).get("creditsLeft").asInt()).isEqualTo(2);
+    assertThat(api.remaining(slotId)).isZero();
+  }
+
   private Reply payPass(String userId, String passId) {
     return api.send(
         "POST /passes/{passId}/pay", e -> e.as(userId, CUSTOMER).path("passId", passId));

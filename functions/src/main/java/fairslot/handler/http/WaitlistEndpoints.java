@@ -78,8 +78,12 @@ public final class WaitlistEndpoints implements Endpoints {
   }
 
   private HttpResponse accept(HttpRequest request) {
+    // The body is optional: {"passId": "..."} pays the offered seat with the member's pass.
+    RequestBody body =
+        RequestBody.parseOrEmpty(request.body()).onlyFields("accept", java.util.Set.of("passId"));
     return respond(
-        waitlist.accept(request.requireCaller().userId(), request.path("entryId")),
+        waitlist.accept(
+            request.requireCaller().userId(), request.path("entryId"), body.optionalText("passId")),
         201,
         b -> BookingView.of(b, clock.instant()));
   }
