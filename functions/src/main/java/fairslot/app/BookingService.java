@@ -148,10 +148,6 @@ public final class BookingService {
       if (pass.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no pass " + command.passId().get());
       }
-      if (slot.admission() == Admission.QUEUED) {
-        return Outcome.refused(
-            Refusal.INVALID_REQUEST, "a pass cannot yet pay for a slot with queued admission");
-      }
       // Judged first from the read for a clear answer; the transaction states the same rules.
       Optional<Refusal> refusal =
           pass.get()
@@ -197,6 +193,21 @@ public final class BookingService {
       return outsideWindow.get();
     }
     Booking booking = newBooking(request.userId(), request.quantity(), slot, now);
+    if (request.passId().isPresent()) {
+      // Judged again when the seat is taken: the pass may have been spent since the request.
+      Optional<Pass> pass = passes.findPass(request.userId(), request.passId().get());
+      if (pass.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + request.passId().get());
+      }
+      Optional<Refusal> refusal =
+          pass.get()
+              .refusalFor(
+                  slot.venueId(), slot.resourceId(), slot.interval().start(), request.quantity());
+      if (refusal.isPresent()) {
+        return Outcome.refused(refusal.get(), PlacementOutcomes.passDetail(refusal.get()));
+      }
+      booking = paidWithPass(booking, pass.get());
+    }
     return placeWithRetries(
             true,
             booking,

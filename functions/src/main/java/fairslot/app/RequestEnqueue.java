@@ -51,7 +51,8 @@ final class RequestEnqueue {
             Optional.empty(),
             Optional.empty(),
             command.idempotency().map(IdempotentRequest::fingerprint),
-            now);
+            now,
+            command.passId());
     Optional<BookingRequest> existing = requests.createUnlessExists(request);
     if (existing.isPresent()) {
       if (!existing.get().fingerprint().equals(request.fingerprint())) {

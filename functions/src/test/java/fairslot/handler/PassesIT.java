@@ -405,6 +405,46 @@ class PassesIT {
     assertThat(api.remaining(slotId)).isZero();
   }
 
+  @Test
+  void onAQueuedSlotThePassIsSpentWhenTheRequestIsDecidedAndASpentPassIsRejected() {
+    String venueId = api.venue("UTC", "{}");
+    List<String> slots = slots(api.resource(venueId, "SEATS", 10), 2);
+    for (String slotId : slots) {
+      api.send(
+          "POST /slots/{slotId}/admission",
+          e -> e.as("desk-1", FRONTDESK).path("slotId", slotId).body("{\"admission\":\"QUEUED\"}"));
+    }
+    String passId = soldPass(pack(venueId, 2), "u1");
+
+    // Two requests that each need both credits, on two slots (two message groups, decided in
+    // either order): exactly one can have them.
+    Reply first = bookWith("u1", slots.get(0), 2, passId);
+    Reply second = bookWith("u1", slots.get(1), 2, passId);
+    api.bookingPoller.drain();
+    List<JsonNode> decided =
+        List.of(requestOf(first.text("requestId")), requestOf(second.text("requestId")));
+
+    assertThat(first.status()).isEqualTo(202);
+    assertThat(second.status()).isEqualTo(202);
+    assertThat(decided.stream().map(r -> r.get("status").asText()))
+        .containsExactlyInAnyOrder("GRANTED", "REJECTED");
+    JsonNode granted =
+        decided.stream().filter(r -> r.get("status").asText().equals("GRANTED")).findFirst().get();
+    JsonNode rejected =
+        decided.stream().filter(r -> r.get("status").asText().equals("REJECTED")).findFirst().get();
+    assertThat(api.booking("u1", granted.get("bookingId").asText()).text("passId"))
+        .isEqualTo(passId);
+    assertThat(rejected.get("code").asText()).isEqualTo("insufficient_credits");
+    assertThat(myPass("u1", passId).get("creditsLeft").asInt()).isZero();
+  }
+
+  private JsonNode requestOf(String requestId) {
+    return api.send(
+            "GET /booking-requests/{requestId}",
+            e -> e.as("u1", CUSTOMER).path("requestId", requestId))
+        .json();
+  }
+
   private Reply payPass(String userId, String passId) {
     return api.send(
         "POST /passes/{passId}/pay", e -> e.as(userId, CUSTOMER).path("passId", passId));

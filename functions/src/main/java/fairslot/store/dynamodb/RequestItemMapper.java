@@ -31,6 +31,7 @@ final class RequestItemMapper {
     item.put("createdAt", millis(r.createdAt()));
     item.put("ttl", n(r.createdAt().plusSeconds(30L * 24 * 3600).getEpochSecond()));
     r.fingerprint().ifPresent(f -> item.put("fingerprint", s(f)));
+    r.passId().ifPresent(p -> item.put("passId", s(p)));
     if (r.status() == RequestStatus.QUEUED) {
       item.put("queuedShard", s(Keys.shard("QUEUED", r.requestId())));
       item.put("queuedAt", millis(r.createdAt()));
@@ -50,6 +51,7 @@ final class RequestItemMapper {
         Attr.optionalString(item, "code"),
         Attr.optionalString(item, "waitlistEntryId"),
         Attr.optionalString(item, "fingerprint"),
-        Attr.instant(item, "createdAt"));
+        Attr.instant(item, "createdAt"),
+        Attr.optionalString(item, "passId"));
   }
 }

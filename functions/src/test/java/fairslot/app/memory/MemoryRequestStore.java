@@ -74,6 +74,7 @@ public final class MemoryRequestStore implements RequestStore {
         code,
         waitlistEntryId,
         r.fingerprint(),
-        r.createdAt());
+        r.createdAt(),
+        r.passId());
   }
 }
