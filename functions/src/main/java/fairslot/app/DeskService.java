@@ -21,6 +21,7 @@ public final class DeskService {
   private final BookingService bookings;
   private final BookingStore store;
   private final ProfileStore profiles;
+  private final PassStore passes;
   private final Clock clock;
   private final IdGenerator ids;
 
@@ -29,7 +30,9 @@ public final class DeskService {
       BookingStore store,
       ProfileStore profiles,
       Clock clock,
-      IdGenerator ids) {
+      IdGenerator ids,
+      PassStore passes) {
+    this.passes = passes;
     this.bookings = bookings;
     this.store = store;
     this.profiles = profiles;
@@ -118,7 +121,10 @@ public final class DeskService {
     return Outcome.done(new Page<>(matching, found.nextCursor()));
   }
 
-  /** Every booking of the venue's slots starting on {@code date}, read page by page, summed. */
+  /**
+   * Every booking of the venue's slots starting on {@code date}, read page by page, summed; with
+   * the passes the venue sold that day.
+   */
   public DailyReport dailyReport(String venueId, LocalDate date) {
     List<Booking> all = new ArrayList<>();
     Optional<String> cursor = Optional.empty();
@@ -128,6 +134,7 @@ public final class DeskService {
       all.addAll(page.items());
       cursor = page.nextCursor();
     } while (cursor.isPresent());
-    return DailyReport.of(venueId, date, all, clock.instant());
+    return DailyReport.of(venueId, date, all, clock.instant())
+        .withPassSales(passes.salesOn(venueId, date));
   }
 }

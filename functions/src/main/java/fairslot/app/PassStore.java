@@ -61,6 +61,9 @@ public interface PassStore {
   /** ACTIVE to EXPIRED, on condition it is still ACTIVE and due; false if it was not. */
   boolean expire(Pass pass, Change change);
 
+  /** The prices of the passes of a venue paid on its local {@code day} (the daily report). */
+  java.util.List<fairslot.domain.Money> salesOn(String venueId, java.time.LocalDate day);
+
   enum Settled {
     APPLIED,
     DUPLICATE,

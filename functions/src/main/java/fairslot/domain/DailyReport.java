@@ -27,7 +27,35 @@ import java.util.TreeMap;
  *
  * One line per resource and currency; the totals carry a currency only when the day has one.
  */
-public record DailyReport(String venueId, LocalDate date, Figures totals, List<Line> byResource) {
+public record DailyReport(
+    String venueId, LocalDate date, Figures totals, List<Line> byResource, List<Money> passSales) {
+
+  public DailyReport(String venueId, LocalDate date, Figures totals, List<Line> byResource) {
+    this(venueId, date, totals, byResource, List.of());
+  }
+
+  public DailyReport {
+    passSales = List.copyOf(passSales);
+  }
+
+  /** This report with the passes the venue sold that day (their prices). */
+  public DailyReport withPassSales(List<Money> sales) {
+    return new DailyReport(venueId, date, totals, byResource, sales);
+  }
+
+  /**
+   * The day's pass sales in the report's currency; empty when they cannot be summed into it (more
+   * than one currency among the sales and the bookings).
+   */
+  public Optional<Long> passSalesMinor() {
+    Set<String> currencies = new java.util.TreeSet<>();
+    passSales.forEach(m -> currencies.add(m.currency()));
+    totals.currency().ifPresent(currencies::add);
+    if (totals.mixedCurrencies() || currencies.size() > 1) {
+      return Optional.empty();
+    }
+    return Optional.of(passSales.stream().mapToLong(Money::minor).sum());
+  }
 
   private static final Set<BookingStatus> PAID =
       EnumSet.of(

@@ -233,7 +233,7 @@ public final class Wiring {
             bookingStore, paymentStore, providers, refunds, clock, ids, passPayments());
     StaffService staff =
         new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
-    DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
+    DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids, passStore);
     return new HttpApi(
         new HttpApi.Services(
             catalog,

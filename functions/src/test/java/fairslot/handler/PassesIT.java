@@ -310,6 +310,18 @@ class PassesIT {
     assertThat(paidAgain.text("code")).isEqualTo("invalid_transition");
     assertThat(booked.status()).isEqualTo(201);
     assertThat(myPass("u1", passId).get("creditsLeft").asInt()).isEqualTo(3);
+    // the day's report counts the pass sold (once: the failed payment sold nothing)
+    assertThat(
+            api.send(
+                    "GET /reports/daily",
+                    e ->
+                        e.as("fin-1", List.of("finance"))
+                            .query("venueId", venueId)
+                            .query("date", "2026-12-01"))
+                .json()
+                .get("passSalesMinor")
+                .asLong())
+        .isEqualTo(50000);
   }
 
   @Test

@@ -127,9 +127,7 @@ public final class ReportViews {
       java.util.List<ResourceLineView> byResource) {
     public static DailyReportView of(fairslot.domain.DailyReport r) {
       FiguresView t = FiguresView.of(r.totals());
-      // v1.1: no passes are sold yet (the passes part of the policy issue): 0, stated rather than
-      // left out so reports keep one shape.
-      Long none = r.totals().mixedCurrencies() ? null : 0L;
+
       return new DailyReportView(
           r.date().toString(),
           r.venueId(),
@@ -140,7 +138,7 @@ public final class ReportViews {
           t.refundPendingMinor(),
           t.noShows(),
           t.feesMinor(),
-          none,
+          r.passSalesMinor().orElse(null),
           r.byResource().stream()
               .map(
                   l ->

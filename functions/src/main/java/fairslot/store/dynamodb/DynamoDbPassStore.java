@@ -108,10 +108,12 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public Pass createPass(Pass pass, Change change) {
+    Transaction tx = new Transaction().add("pass", putNew(PassItemMapper.toItem(pass)));
+    if (pass.status() == PassStatus.ACTIVE) {
+      tx.add(sale(pass, change.at())); // sold at the desk (or free): a sale today
+    }
     Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
-            .add("pass", putNew(PassItemMapper.toItem(pass)))
-            .add(
+        tx.add(
                 TransactWriteItem.builder()
                     .put(
                         Put.builder()
@@ -202,7 +204,8 @@ public final class DynamoDbPassStore implements PassStore {
                       ":shard",
                       s(Keys.shard("PASSES", pass.passId())))))
           .add(records.auditPayment(payment.paymentNo(), "PENDING", "SUCCEEDED", change))
-          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change));
+          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
+          .add(sale(pass, change.at()));
     } else if (pending && outcome == PaymentCallback.Outcome.FAILED) {
       // The member may pay again: the pass forgets the failed payment.
       tx.add(
@@ -268,6 +271,46 @@ public final class DynamoDbPassStore implements PassStore {
       throw cancelled.get().exception();
     }
     return cancelled.isEmpty();
+  }
+
+  @Override
+  public java.util.List<fairslot.domain.Money> salesOn(String venueId, java.time.LocalDate day) {
+    return dynamo
+        .queryPaginator(
+            r ->
+                r.tableName(table)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :day)")
+                    .expressionAttributeValues(
+                        Map.of(":pk", s(Keys.venue(venueId)), ":day", s("PASSSALE#" + day + "#"))))
+        .items()
+        .stream()
+        .map(i -> new fairslot.domain.Money(Attr.num(i, "amountMinor"), Attr.str(i, "currency")))
+        .toList();
+  }
+
+  /** The sale record of a pass paid at {@code paidAt}, under its venue's local day. */
+  private TransactWriteItem sale(Pass pass, java.time.Instant paidAt) {
+    java.time.LocalDate day = java.time.LocalDate.ofInstant(paidAt, pass.plan().timeZone());
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        "PK",
+                        s(Keys.venue(pass.venueId())),
+                        "SK",
+                        s(Keys.passSale(day, pass.passId())),
+                        "type",
+                        s("PASS_SALE"),
+                        "passId",
+                        s(pass.passId()),
+                        "amountMinor",
+                        Attr.n(pass.plan().price().minor()),
+                        "currency",
+                        s(pass.plan().price().currency())))
+                .build())
+        .build();
   }
 
   /** An update of the pass on condition it is still PENDING_PAY with this payment. */

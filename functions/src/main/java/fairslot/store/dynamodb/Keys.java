@@ -94,6 +94,11 @@ final class Keys {
     return "STANDING#" + venueId;
   }
 
+  /** A pass sold, under its venue by the venue-local day it was paid (the daily report's sales). */
+  static String passSale(java.time.LocalDate day, String passId) {
+    return "PASSSALE#" + day + "#" + passId;
+  }
+
   static String plan(String planId) {
     return "PLAN#" + planId;
   }

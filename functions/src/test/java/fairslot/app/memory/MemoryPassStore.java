@@ -167,6 +167,26 @@ public final class MemoryPassStore implements PassStore {
     }
   }
 
+  @Override
+  public java.util.List<fairslot.domain.Money> salesOn(String venueId, java.time.LocalDate day) {
+    synchronized (t.lock) {
+      return t.passes.values().stream()
+          .filter(
+              p ->
+                  p.venueId().equals(venueId)
+                      && p.status() != fairslot.domain.PassStatus.PENDING_PAY)
+          .filter(
+              p ->
+                  p.validUntil()
+                      .map(u -> u.minus(p.plan().validity()))
+                      .map(paid -> java.time.LocalDate.ofInstant(paid, p.plan().timeZone()))
+                      .map(day::equals)
+                      .orElse(false))
+          .map(p -> p.plan().price())
+          .toList();
+    }
+  }
+
   private static Pass with(
       Pass p,
       fairslot.domain.PassStatus status,

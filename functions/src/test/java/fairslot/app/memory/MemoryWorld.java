@@ -108,7 +108,7 @@ public final class MemoryWorld {
     finance =
         new fairslot.app.FinanceService(
             financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
-    desk = new DeskService(bookings, bookingStore, profileStore, clock, ids);
+    desk = new DeskService(bookings, bookingStore, profileStore, clock, ids, passStore);
     waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
     standing = new fairslot.app.StandingService(standingStore, catalogStore, clock);
     passService = new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids);
