@@ -48,6 +48,19 @@ public final class DeskService {
   }
 
   /**
+   * The account a desk customer is: a member's own, or the profile keyed by their phone (made the
+   * first time, reused after).
+   */
+  static String userIdOf(Customer customer, ProfileStore profiles, IdGenerator ids) {
+    if (customer instanceof Customer.ByPhone byPhone) {
+      return profiles
+          .findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name()))
+          .customerId();
+    }
+    return ((Customer.Account) customer).userId();
+  }
+
+  /**
    * Books for a customer at the desk through the same atomic path as a member's booking; a customer
    * without an account gets (or reuses) the profile keyed by their phone number.
    */
@@ -57,15 +70,7 @@ public final class DeskService {
       int quantity,
       Customer customer,
       Optional<IdempotentRequest> idempotency) {
-    String userId;
-    if (customer instanceof Customer.ByPhone byPhone) {
-      userId =
-          profiles
-              .findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name()))
-              .customerId();
-    } else {
-      userId = ((Customer.Account) customer).userId();
-    }
+    String userId = userIdOf(customer, profiles, ids);
     return bookings.book(
         new BookingService.Book(userId, slotId, quantity, false, idempotency, staff));
   }

@@ -1,6 +1,5 @@
 package fairslot.app;
 
-import fairslot.domain.CustomerProfile;
 import fairslot.domain.Money;
 import fairslot.domain.Outcome;
 import fairslot.domain.Pass;
@@ -103,15 +102,7 @@ public final class PassService {
     if (plan.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no plan " + planId);
     }
-    String userId;
-    if (customer instanceof DeskService.Customer.ByPhone byPhone) {
-      userId =
-          profiles
-              .findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name()))
-              .customerId();
-    } else {
-      userId = ((DeskService.Customer.Account) customer).userId();
-    }
+    String userId = DeskService.userIdOf(customer, profiles, ids);
     Instant now = clock.instant();
     Pass pass = Pass.paid(newId(key, "pass"), userId, plan.get(), now);
     return Outcome.done(passes.createPass(pass, Change.by(staff, now, "pass sold at the desk")));

@@ -186,6 +186,7 @@ final class BookingPlacement {
       return slotRefusal(reasons.oldItem("seat"), plan.now(), Optional.of(plan.booking()));
     }
     if (reasons.failed("pass")) {
+      Booking b = plan.booking();
       return new PlaceResult.PassRefused(
           reasons
               .oldItem("pass")
@@ -193,11 +194,11 @@ final class BookingPlacement {
               .flatMap(
                   pass ->
                       pass.refusalFor(
-                          b(plan).slot().venueId(),
-                          b(plan).slot().resourceId(),
-                          b(plan).slot().interval().start(),
-                          b(plan).quantity()))
-              .orElse(fairslot.domain.Refusal.NOT_FOUND));
+                          b.slot().venueId(),
+                          b.slot().resourceId(),
+                          b.slot().interval().start(),
+                          b.quantity()))
+              .orElse(fairslot.domain.Refusal.NOT_FOUND)); // the pass is gone
     }
     if (reasons.failed("upcoming")) {
       return new PlaceResult.LimitReached(plan.upcomingLimit().orElseThrow());
@@ -232,10 +233,6 @@ final class BookingPlacement {
     }
     return new PlaceResult.SoldOut(
         Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
-  }
-
-  private static Booking b(BookingPlan plan) {
-    return plan.booking();
   }
 
   private static boolean termsChanged(Map<String, AttributeValue> slot, Booking b) {

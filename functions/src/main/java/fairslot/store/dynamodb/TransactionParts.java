@@ -36,8 +36,10 @@ final class TransactionParts {
       "attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q AND forWaitlist = :zero";
 
   private static final String NEW_SALE_CONDITION =
-      " AND attribute_not_exists(venueDisabled) AND attribute_not_exists(resourceDisabled)"
-          + " AND priceMinor = :unit AND currency = :currency";
+      " AND attribute_not_exists(venueDisabled) AND attribute_not_exists(resourceDisabled)";
+
+  private static final String SAME_PRICE_CONDITION =
+      " AND priceMinor = :unit AND currency = :currency";
 
   /** The price of one seat the booking was priced at (its amount is price x quantity). */
   static fairslot.domain.Money unitPrice(Booking b) {
@@ -81,10 +83,10 @@ final class TransactionParts {
     String condition = SEATS_CONDITION;
     if (newSale.isPresent()) {
       condition += NEW_SALE_CONDITION;
-      if (b.pass().isPresent()) {
-        // Paid with credits: the money price does not bind it; the policy revision still does.
-        condition = condition.replace(" AND priceMinor = :unit AND currency = :currency", "");
-      } else {
+      // Paid with credits, a booking is not bound by the money price; the policy revision still
+      // binds it.
+      if (b.pass().isEmpty()) {
+        condition += SAME_PRICE_CONDITION;
         fairslot.domain.Money unit = unitPrice(b);
         values.put(":unit", n(unit.minor()));
         values.put(":currency", s(unit.currency()));
