@@ -235,7 +235,9 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/me/passes", CUSTOMER),
           RouteDefinition.jwt("GET", "/me/passes", CUSTOMER),
           RouteDefinition.jwt("POST", "/passes/{passId}/pay", CUSTOMER),
-          RouteDefinition.jwt("POST", "/staff/passes", FRONTDESK, ADMIN));
+          RouteDefinition.jwt("POST", "/staff/passes", FRONTDESK, ADMIN),
+          RouteDefinition.jwt("GET", "/me/profile", CUSTOMER),
+          RouteDefinition.jwt("PUT", "/me/profile", CUSTOMER));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =

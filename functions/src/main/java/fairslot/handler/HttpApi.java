@@ -68,7 +68,8 @@ public final class HttpApi {
       FinanceService finance,
       StandingService standing,
       fairslot.app.PassService passes,
-      fairslot.app.PassPayments passPayments) {}
+      fairslot.app.PassPayments passPayments,
+      fairslot.app.ProfileService profiles) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -86,7 +87,8 @@ public final class HttpApi {
             new FinanceExceptionEndpoints(s.finance()),
             new StandingEndpoints(s.standing()),
             new fairslot.handler.http.PassEndpoints(
-                s.passes(), s.passPayments(), idempotency, clock)));
+                s.passes(), s.passPayments(), idempotency, clock),
+            new fairslot.handler.http.ProfileEndpoints(s.profiles())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

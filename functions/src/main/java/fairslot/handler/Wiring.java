@@ -67,6 +67,7 @@ public final class Wiring {
   private final DynamoDbBookingStore bookingStore;
   private final DynamoDbStandingStore standingStore;
   private final fairslot.store.dynamodb.DynamoDbPassStore passStore;
+  private final fairslot.store.dynamodb.DynamoDbMemberProfileStore memberProfileStore;
   private final DynamoDbPaymentStore paymentStore;
   private final fairslot.store.dynamodb.DynamoDbFinanceStore financeStore;
   private final DynamoDbIdempotencyStore idempotencyStore;
@@ -124,6 +125,7 @@ public final class Wiring {
     this.bookingStore = new DynamoDbBookingStore(dynamo, table);
     this.standingStore = new DynamoDbStandingStore(dynamo, table);
     this.passStore = new fairslot.store.dynamodb.DynamoDbPassStore(dynamo, table);
+    this.memberProfileStore = new fairslot.store.dynamodb.DynamoDbMemberProfileStore(dynamo, table);
     this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
     this.financeStore = new fairslot.store.dynamodb.DynamoDbFinanceStore(dynamo, table);
     this.idempotencyStore = new DynamoDbIdempotencyStore(dynamo, table);
@@ -251,7 +253,8 @@ public final class Wiring {
                 financeStore, paymentStore, bookingStore, catalogStore, refunds, clock),
             standing(),
             new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
-            passPayments()),
+            passPayments(),
+            new fairslot.app.ProfileService(memberProfileStore)),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);

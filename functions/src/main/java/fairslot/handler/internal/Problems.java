@@ -31,6 +31,7 @@ public final class Problems {
           INSUFFICIENT_CREDITS,
           PASS_EXPIRED,
           PASS_NOT_VALID_HERE,
+          PHONE_TAKEN,
           INVALID_TRANSITION,
           DUPLICATE_SLOT,
           SEATS_AVAILABLE,

@@ -1,0 +1,58 @@
+package fairslot.domain;
+
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * How a member wants to be known and reached (v1.1 "Members and notifications"). A channel is only
+ * chosen with its address: EMAIL needs an e-mail, SMS a phone. {@code version} counts writes (0:
+ * never written).
+ */
+public record MemberProfile(
+    String userId,
+    Optional<String> name,
+    Optional<String> email,
+    Optional<Phone> phone,
+    Set<Channel> channels,
+    String locale,
+    long version) {
+
+  /** The locales messages are written in. */
+  public static final Set<String> LOCALES = Set.of("en", "zh-CN");
+
+  private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+");
+
+  public MemberProfile {
+    channels = channels.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(channels));
+    email.ifPresent(
+        e -> {
+          if (e.length() > 254 || !EMAIL.matcher(e).matches()) {
+            throw new IllegalArgumentException("email must be a valid address");
+          }
+        });
+    phone.ifPresent(
+        p -> {
+          if (!p.value().startsWith("+")) {
+            throw new IllegalArgumentException(
+                "phone must be an international number starting with +");
+          }
+        });
+    if (!LOCALES.contains(locale)) {
+      throw new IllegalArgumentException("locale must be one of " + LOCALES);
+    }
+    if (channels.contains(Channel.EMAIL) && email.isEmpty()) {
+      throw new IllegalArgumentException("the EMAIL channel needs an email");
+    }
+    if (channels.contains(Channel.SMS) && phone.isEmpty()) {
+      throw new IllegalArgumentException("the SMS channel needs a phone");
+    }
+  }
+
+  /** A member who has not told us anything yet. */
+  public static MemberProfile blank(String userId) {
+    return new MemberProfile(
+        userId, Optional.empty(), Optional.empty(), Optional.empty(), Set.of(), "en", 0);
+  }
+}

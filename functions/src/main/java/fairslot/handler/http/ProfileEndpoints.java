@@ -1,0 +1,112 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.respond;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.app.ProfileService;
+import fairslot.domain.Channel;
+import fairslot.domain.MemberProfile;
+import fairslot.domain.Phone;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/** The member's own profile (v1.1 "Members and notifications"). */
+public final class ProfileEndpoints implements Endpoints {
+  private static final Set<String> FIELDS = Set.of("name", "email", "phone", "channels", "locale");
+
+  private final ProfileService profiles;
+
+  public ProfileEndpoints(ProfileService profiles) {
+    this.profiles = profiles;
+  }
+
+  /** A profile as its member sees it; unset fields are null. */
+  public record ProfileView(
+      String userId,
+      String name,
+      String email,
+      String phone,
+      java.util.List<String> channels,
+      String locale) {
+    static ProfileView of(MemberProfile p) {
+      return new ProfileView(
+          p.userId(),
+          p.name().orElse(null),
+          p.email().orElse(null),
+          p.phone().map(Phone::value).orElse(null),
+          p.channels().stream().sorted().map(Enum::name).toList(),
+          p.locale());
+    }
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of("GET /me/profile", this::get, "PUT /me/profile", this::put);
+  }
+
+  private HttpResponse get(HttpRequest request) {
+    return HttpResponse.json(
+        200, ProfileView.of(profiles.profile(request.requireCaller().userId())));
+  }
+
+  private HttpResponse put(HttpRequest request) {
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("profile", FIELDS);
+    ProfileService.ProfileChange change =
+        new ProfileService.ProfileChange(
+            nullable(body, "name", v -> v),
+            nullable(body, "email", v -> v),
+            nullable(
+                body,
+                "phone",
+                v ->
+                    Phone.parse(v)
+                        .filter(p -> p.value().startsWith("+"))
+                        .orElseThrow(
+                            () ->
+                                InvalidInput.unprocessable(
+                                    "phone must be an international number such as"
+                                        + " +86 138 0013 8000"))),
+            channels(body),
+            body.optionalText("locale"));
+    return respond(profiles.update(request.requireCaller().userId(), change), 200, ProfileView::of);
+  }
+
+  /** Absent: keep (outer empty); {@code null}: clear (inner empty); text: that value. */
+  private static <T> Optional<Optional<T>> nullable(
+      RequestBody body, String field, Function<String, T> read) {
+    JsonNode given = body.tree().get(field);
+    if (given == null) {
+      return Optional.empty();
+    }
+    if (given.isNull()) {
+      return Optional.of(Optional.empty());
+    }
+    return Optional.of(Optional.of(read.apply(body.text(field))));
+  }
+
+  private static Optional<Set<Channel>> channels(RequestBody body) {
+    JsonNode given = body.tree().get("channels");
+    if (given == null) {
+      return Optional.empty();
+    }
+    if (!given.isArray() || given.size() > Channel.values().length) {
+      throw InvalidInput.unprocessable("channels must be an array of EMAIL and SMS");
+    }
+    Set<Channel> channels = EnumSet.noneOf(Channel.class);
+    for (JsonNode c : given) {
+      try {
+        channels.add(Channel.valueOf(c.asText()));
+      } catch (IllegalArgumentException e) {
+        throw InvalidInput.unprocessable("channels must be an array of EMAIL and SMS");
+      }
+    }
+    return Optional.of(channels);
+  }
+}

@@ -1,0 +1,57 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.n;
+import static fairslot.store.dynamodb.Attr.s;
+import static fairslot.store.dynamodb.Attr.str;
+
+import fairslot.domain.Channel;
+import fairslot.domain.MemberProfile;
+import fairslot.domain.Phone;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The member-profile item, in the member's partition ({@code MEMBER#<userId>}, {@code PROFILE}).
+ */
+final class MemberProfileMapper {
+  private MemberProfileMapper() {}
+
+  static Map<String, AttributeValue> key(String userId) {
+    return Attr.key(Keys.member(userId), "PROFILE");
+  }
+
+  static Map<String, AttributeValue> toItem(MemberProfile p) {
+    Map<String, AttributeValue> item = new HashMap<>(key(p.userId()));
+    item.put("type", s("MEMBER_PROFILE"));
+    item.put("userId", s(p.userId()));
+    p.name().ifPresent(v -> item.put("name", s(v)));
+    p.email().ifPresent(v -> item.put("email", s(v)));
+    p.phone().ifPresent(v -> item.put("phone", s(v.value())));
+    // A list, not a set: DynamoDB has no empty set.
+    item.put(
+        "channels",
+        AttributeValue.fromL(p.channels().stream().sorted().map(c -> s(c.name())).toList()));
+    item.put("locale", s(p.locale()));
+    item.put("version", n(p.version()));
+    return item;
+  }
+
+  static MemberProfile fromItem(String userId, Map<String, AttributeValue> item) {
+    if (item == null || item.isEmpty()) {
+      return MemberProfile.blank(userId);
+    }
+    Set<Channel> channels = new HashSet<>();
+    item.get("channels").l().forEach(v -> channels.add(Channel.valueOf(v.s())));
+    return new MemberProfile(
+        userId,
+        Attr.optionalString(item, "name"),
+        Attr.optionalString(item, "email"),
+        Attr.optionalString(item, "phone").map(Phone::new),
+        channels,
+        str(item, "locale"),
+        Attr.num(item, "version"));
+  }
+}

@@ -1,0 +1,61 @@
+package fairslot.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.app.ProfileService.ProfileChange;
+import fairslot.app.memory.MemoryMemberProfileStore;
+import fairslot.domain.Channel;
+import fairslot.domain.Outcome;
+import fairslot.domain.Phone;
+import fairslot.domain.Refusal;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** ProfileService's rules on the in-memory store. */
+class ProfileServiceTest {
+  private final ProfileService profiles = new ProfileService(new MemoryMemberProfileStore());
+
+  private static ProfileChange phone(String number) {
+    return new ProfileChange(
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of(Phone.parse(number)),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  private static Refusal refusal(Outcome<?> outcome) {
+    assertThat(outcome).isInstanceOf(Outcome.Refused.class);
+    return ((Outcome.Refused<?>) outcome).refusal();
+  }
+
+  @Test
+  void aPhoneBelongsToOneAccountUntilItsHolderLetsItGo() {
+    profiles.update("u1", phone("+8613800138000"));
+
+    Refusal taken = refusal(profiles.update("u2", phone("+8613800138000")));
+    profiles.update("u1", phone("+8613900139000"));
+
+    assertThat(taken).isEqualTo(Refusal.PHONE_TAKEN);
+    assertThat(profiles.update("u2", phone("+8613800138000"))).isInstanceOf(Outcome.Done.class);
+  }
+
+  @Test
+  void aChannelWithoutItsAddressIsRefusedAgainstTheStoredProfile() {
+    ProfileChange smsOnly =
+        new ProfileChange(
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of(Set.of(Channel.SMS)),
+            Optional.empty());
+
+    Refusal withoutPhone = refusal(profiles.update("u1", smsOnly));
+    profiles.update("u1", phone("+8613800138000"));
+
+    assertThat(withoutPhone).isEqualTo(Refusal.INVALID_REQUEST);
+    assertThat(profiles.update("u1", smsOnly)).isInstanceOf(Outcome.Done.class);
+    assertThat(profiles.profile("u1").channels()).containsExactly(Channel.SMS);
+  }
+}
