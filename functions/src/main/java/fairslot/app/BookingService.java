@@ -142,35 +142,25 @@ public final class BookingService {
     if (outsideWindow.isPresent()) {
       return outsideWindow.get();
     }
-    Booking booking = newBooking(command.userId(), command.quantity(), slot, now);
-    if (command.passId().isPresent()) {
-      Optional<Pass> pass = passes.findPass(command.userId(), command.passId().get());
-      if (pass.isEmpty()) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + command.passId().get());
-      }
-      // Judged first from the read for a clear answer; the transaction states the same rules.
-      Optional<Refusal> refusal =
-          pass.get()
-              .refusalFor(
-                  slot.venueId(), slot.resourceId(), slot.interval().start(), command.quantity());
-      if (refusal.isPresent()) {
-        return Outcome.refused(refusal.get(), PlacementOutcomes.passDetail(refusal.get()));
-      }
-      booking = paidWithPass(booking, pass.get());
-    }
-    if (slot.admission() == Admission.QUEUED) {
-      return enqueue.enqueue(command, slot, now);
-    }
-    return placeWithRetries(
-        windowApplies,
-        booking,
-        slot,
-        now,
-        command.actor(),
-        command.idempotency(),
-        createdResponse.apply(booking),
-        Optional.empty(),
-        Optional.empty());
+    Slot decided = slot;
+    return withPass(
+            newBooking(command.userId(), command.quantity(), decided, now),
+            command.passId(),
+            decided)
+        .then(
+            booking ->
+                decided.admission() == Admission.QUEUED
+                    ? enqueue.enqueue(command, decided, now)
+                    : placeWithRetries(
+                        windowApplies,
+                        booking,
+                        decided,
+                        now,
+                        command.actor(),
+                        command.idempotency(),
+                        createdResponse.apply(booking),
+                        Optional.empty(),
+                        Optional.empty()));
   }
 
   /**
@@ -192,32 +182,21 @@ public final class BookingService {
     if (outsideWindow.isPresent()) {
       return outsideWindow.get();
     }
-    Booking booking = newBooking(request.userId(), request.quantity(), slot, now);
-    if (request.passId().isPresent()) {
-      // Judged again when the seat is taken: the pass may have been spent since the request.
-      Optional<Pass> pass = passes.findPass(request.userId(), request.passId().get());
-      if (pass.isEmpty()) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + request.passId().get());
-      }
-      Optional<Refusal> refusal =
-          pass.get()
-              .refusalFor(
-                  slot.venueId(), slot.resourceId(), slot.interval().start(), request.quantity());
-      if (refusal.isPresent()) {
-        return Outcome.refused(refusal.get(), PlacementOutcomes.passDetail(refusal.get()));
-      }
-      booking = paidWithPass(booking, pass.get());
-    }
-    return placeWithRetries(
-            true,
-            booking,
-            slot,
-            now,
-            request.userId(),
-            Optional.empty(),
-            createdResponse.apply(booking),
-            Optional.empty(),
-            Optional.of(request.requestId()))
+    // A pass is judged again when the seat is taken: it may have been spent since the request.
+    return withPass(
+            newBooking(request.userId(), request.quantity(), slot, now), request.passId(), slot)
+        .then(
+            booking ->
+                placeWithRetries(
+                    true,
+                    booking,
+                    slot,
+                    now,
+                    request.userId(),
+                    Optional.empty(),
+                    createdResponse.apply(booking),
+                    Optional.empty(),
+                    Optional.of(request.requestId())))
         .map(booked -> ((Booked.Created) booked).booking());
   }
 
@@ -237,30 +216,42 @@ public final class BookingService {
   public Outcome<Booking> acceptOffer(
       WaitlistEntry entry, Slot slot, String actor, Optional<String> passId) {
     Instant now = clock.instant();
-    Booking booking = newBooking(entry.userId(), 1, slot, now);
-    if (passId.isPresent()) {
-      Optional<Pass> pass = passes.findPass(entry.userId(), passId.get());
-      if (pass.isEmpty()) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + passId.get());
-      }
-      Optional<Refusal> refusal =
-          pass.get().refusalFor(slot.venueId(), slot.resourceId(), slot.interval().start(), 1);
-      if (refusal.isPresent()) {
-        return Outcome.refused(refusal.get(), PlacementOutcomes.passDetail(refusal.get()));
-      }
-      booking = paidWithPass(booking, pass.get());
-    }
-    return placeWithRetries(
-            false,
-            booking,
-            slot,
-            now,
-            actor,
-            Optional.empty(),
-            createdResponse.apply(booking),
-            Optional.of(entry),
-            Optional.empty())
+    return withPass(newBooking(entry.userId(), 1, slot, now), passId, slot)
+        .then(
+            booking ->
+                placeWithRetries(
+                    false,
+                    booking,
+                    slot,
+                    now,
+                    actor,
+                    Optional.empty(),
+                    createdResponse.apply(booking),
+                    Optional.of(entry),
+                    Optional.empty()))
         .map(booked -> ((Booked.Created) booked).booking());
+  }
+
+  /**
+   * {@code b} paid with the member's pass, if one is named: judged first from the pass as read, for
+   * a clear answer (404 for a pass that is not theirs); the booking transaction states the same
+   * rules as conditions.
+   */
+  private Outcome<Booking> withPass(Booking b, Optional<String> passId, Slot slot) {
+    if (passId.isEmpty()) {
+      return Outcome.done(b);
+    }
+    Optional<Pass> pass = passes.findPass(b.userId(), passId.get());
+    if (pass.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no pass " + passId.get());
+    }
+    Optional<Refusal> refusal =
+        pass.get()
+            .refusalFor(slot.venueId(), slot.resourceId(), slot.interval().start(), b.quantity());
+    if (refusal.isPresent()) {
+      return Outcome.refused(refusal.get(), PlacementOutcomes.passDetail(refusal.get()));
+    }
+    return Outcome.done(paidWithPass(b, pass.get()));
   }
 
   private Outcome<Booked> placeWithRetries(

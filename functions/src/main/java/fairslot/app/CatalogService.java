@@ -83,26 +83,9 @@ public final class CatalogService {
   /** The most sessions one generate call creates; larger ranges are split by the caller. */
   public static final int MAX_GENERATED = 500;
 
-  /**
-   * The id of a new venue, resource, coach, room or slot. With an Idempotency-Key it derives from
-   * the key and the request, so twin requests racing past the idempotency record create one item,
-   * not two: the second write finds the first (same id) and answers with it.
-   */
-  private String newId(Optional<IdempotentRequest> key, String kind) {
-    return key.map(
-            k ->
-                java.util
-                    .UUID
-                    .nameUUIDFromBytes(
-                        (kind + "#" + k.scope() + "#" + k.fingerprint())
-                            .getBytes(java.nio.charset.StandardCharsets.UTF_8))
-                    .toString())
-        .orElseGet(ids::newId);
-  }
-
   public Venue createVenue(CreateVenue command, Optional<IdempotentRequest> key) {
     Venue venue =
-        new Venue(newId(key, "venue"), command.name(), command.timeZone(), command.policy());
+        new Venue(ids.idFor(key, "venue"), command.name(), command.timeZone(), command.policy());
     return store.createVenue(venue);
   }
 
@@ -119,7 +102,7 @@ public final class CatalogService {
     }
     return store.createResource(
         new Resource(
-            newId(key, "resource"),
+            ids.idFor(key, "resource"),
             command.venueId(),
             command.name(),
             command.kind(),
@@ -129,7 +112,10 @@ public final class CatalogService {
   public Outcome<Assignee> createAssignee(CreateAssignee command, Optional<IdempotentRequest> key) {
     return store.createAssignee(
         new Assignee(
-            command.kind(), newId(key, command.kind().name()), command.venueId(), command.name()));
+            command.kind(),
+            ids.idFor(key, command.kind().name()),
+            command.venueId(),
+            command.name()));
   }
 
   public Outcome<Slot> createSlot(CreateSlot command, Optional<IdempotentRequest> key) {
@@ -157,7 +143,7 @@ public final class CatalogService {
       return Outcome.refused(Refusal.INVALID_REQUEST, "a slot starts at most 2 years ahead");
     }
     return store.createSlot(
-        found.value().slot(newId(key, "slot"), interval, command.price(), command.admission()));
+        found.value().slot(ids.idFor(key, "slot"), interval, command.price(), command.admission()));
   }
 
   /**

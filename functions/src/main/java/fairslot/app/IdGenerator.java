@@ -7,6 +7,21 @@ import java.util.UUID;
 public interface IdGenerator {
   String newId();
 
+  /**
+   * The id of a new item. With an Idempotency-Key it derives from the key and the request, so twin
+   * requests racing past the idempotency record create one item, not two: the second write finds
+   * the first (same id) and answers with it.
+   */
+  default String idFor(java.util.Optional<IdempotentRequest> key, String kind) {
+    return key.map(
+            k ->
+                UUID.nameUUIDFromBytes(
+                        (kind + "#" + k.scope() + "#" + k.fingerprint())
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                    .toString())
+        .orElseGet(this::newId);
+  }
+
   static IdGenerator random() {
     return () -> UUID.randomUUID().toString();
   }

@@ -56,7 +56,7 @@ public final class PassService {
     Instant now = clock.instant();
     Plan plan =
         new Plan(
-            newId(key, "plan"),
+            ids.idFor(key, "plan"),
             command.venueId(),
             venue.get().timeZone(),
             command.name(),
@@ -87,7 +87,7 @@ public final class PassService {
       return Outcome.refused(Refusal.NOT_FOUND, "no plan " + planId);
     }
     Instant now = clock.instant();
-    String passId = newId(key, "pass");
+    String passId = ids.idFor(key, "pass");
     Pass pass =
         plan.get().price().isFree()
             ? Pass.paid(passId, userId, plan.get(), now)
@@ -104,7 +104,7 @@ public final class PassService {
     }
     String userId = DeskService.userIdOf(customer, profiles, ids);
     Instant now = clock.instant();
-    Pass pass = Pass.paid(newId(key, "pass"), userId, plan.get(), now);
+    Pass pass = Pass.paid(ids.idFor(key, "pass"), userId, plan.get(), now);
     return Outcome.done(passes.createPass(pass, Change.by(staff, now, "pass sold at the desk")));
   }
 
@@ -114,18 +114,5 @@ public final class PassService {
 
   public Page<Pass> passesOf(String userId, PageRequest page) {
     return passes.passesOf(userId, page);
-  }
-
-  /** With an Idempotency-Key the id derives from it, so twin requests create one item. */
-  private String newId(Optional<IdempotentRequest> key, String kind) {
-    return key.map(
-            k ->
-                java.util
-                    .UUID
-                    .nameUUIDFromBytes(
-                        (kind + "#" + k.scope() + "#" + k.fingerprint())
-                            .getBytes(java.nio.charset.StandardCharsets.UTF_8))
-                    .toString())
-        .orElseGet(ids::newId);
   }
 }

@@ -23,35 +23,7 @@ public record Booking(
     Optional<Money> refund,
     Optional<PassUse> pass) {
 
-  /** A booking not paid with a pass. */
-  public Booking(
-      String bookingId,
-      String userId,
-      int quantity,
-      BookingStatus status,
-      Money amount,
-      Optional<Instant> holdExpiresAt,
-      Instant createdAt,
-      Optional<String> paymentNo,
-      BookedSlot slot,
-      long version,
-      Optional<Money> refund) {
-    this(
-        bookingId,
-        userId,
-        quantity,
-        status,
-        amount,
-        holdExpiresAt,
-        createdAt,
-        paymentNo,
-        slot,
-        version,
-        refund,
-        Optional.empty());
-  }
-
-  /** A booking nothing has been refunded on (yet). */
+  /** A booking nothing has been refunded on (yet), not paid with a pass. */
   public Booking(
       String bookingId,
       String userId,
@@ -74,6 +46,7 @@ public record Booking(
         paymentNo,
         slot,
         version,
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -112,19 +85,7 @@ public record Booking(
 
   /** This booking paid with a pass (the seats are the pass's credits, not money). */
   public Booking paidWith(PassUse use) {
-    return new Booking(
-        bookingId,
-        userId,
-        quantity,
-        status,
-        amount,
-        holdExpiresAt,
-        createdAt,
-        paymentNo,
-        slot,
-        version,
-        refund,
-        Optional.of(use));
+    return copy(status, holdExpiresAt, paymentNo, version, refund, Optional.of(use));
   }
 
   /** The money owed back when this booking is refunded: the part set by a tier, else all of it. */
@@ -134,19 +95,7 @@ public record Booking(
 
   /** This booking with {@code part} of its amount to be refunded (a cancel tier's share). */
   public Booking refunding(Money part) {
-    return new Booking(
-        bookingId,
-        userId,
-        quantity,
-        status,
-        amount,
-        holdExpiresAt,
-        createdAt,
-        paymentNo,
-        slot,
-        version,
-        Optional.of(part),
-        pass);
+    return copy(status, holdExpiresAt, paymentNo, version, Optional.of(part), pass);
   }
 
   /** The UTC days of the member's calendar this booking occupies (none for rentals). */
@@ -155,22 +104,27 @@ public record Booking(
   }
 
   public Booking withStatus(BookingStatus next) {
-    return new Booking(
-        bookingId,
-        userId,
-        quantity,
+    return copy(
         next,
-        amount,
         next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(),
-        createdAt,
         paymentNo,
-        slot,
         version + 1,
         refund,
         pass);
   }
 
   public Booking withPayment(String paymentNo) {
+    return copy(status, holdExpiresAt, Optional.of(paymentNo), version, refund, pass);
+  }
+
+  /** This booking with the parts a transition may change; the rest as they are. */
+  private Booking copy(
+      BookingStatus status,
+      Optional<Instant> holdExpiresAt,
+      Optional<String> paymentNo,
+      long version,
+      Optional<Money> refund,
+      Optional<PassUse> pass) {
     return new Booking(
         bookingId,
         userId,
@@ -179,7 +133,7 @@ public record Booking(
         amount,
         holdExpiresAt,
         createdAt,
-        Optional.of(paymentNo),
+        paymentNo,
         slot,
         version,
         refund,

@@ -1,6 +1,5 @@
 package fairslot.domain;
 
-import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -25,7 +24,7 @@ public record MemberProfile(
   private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+");
 
   public MemberProfile {
-    channels = channels.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(channels));
+    channels = Set.copyOf(channels);
     email.ifPresent(
         e -> {
           if (e.length() > 254 || !EMAIL.matcher(e).matches()) {

@@ -27,6 +27,15 @@ public sealed interface Outcome<T> {
     return new Refused<>(refusal, detail, extras);
   }
 
+  /** The next step on the value; a refusal stays the refusal. */
+  @SuppressWarnings("unchecked")
+  default <U> Outcome<U> then(Function<T, Outcome<U>> next) {
+    if (this instanceof Done<T> d) {
+      return next.apply(d.value());
+    }
+    return (Outcome<U>) this;
+  }
+
   @SuppressWarnings("unchecked")
   default <U> Outcome<U> map(Function<T, U> f) {
     if (this instanceof Done<T> d) {

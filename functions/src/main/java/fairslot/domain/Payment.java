@@ -21,32 +21,6 @@ public record Payment(
     Money refund,
     boolean forPass) {
 
-  /** A booking's payment. */
-  public Payment(
-      String paymentNo,
-      String bookingId,
-      String userId,
-      Money amount,
-      String provider,
-      PaymentStatus status,
-      int refundAttempts,
-      Instant createdAt,
-      int refundRound,
-      Money refund) {
-    this(
-        paymentNo,
-        bookingId,
-        userId,
-        amount,
-        provider,
-        status,
-        refundAttempts,
-        createdAt,
-        refundRound,
-        refund,
-        false);
-  }
-
   /** What the payment pays for: a booking, or (with {@code forPass}) the pass {@code bookingId}. */
   public java.util.Optional<String> passId() {
     return forPass ? java.util.Optional.of(bookingId) : java.util.Optional.empty();
@@ -73,7 +47,8 @@ public record Payment(
         refundAttempts,
         createdAt,
         refundRound,
-        amount);
+        amount,
+        false);
   }
 
   public Payment(

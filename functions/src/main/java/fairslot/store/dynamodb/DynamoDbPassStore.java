@@ -48,19 +48,8 @@ public final class DynamoDbPassStore implements PassStore {
                     PlanItemMapper.toItem(
                         plan, Keys.venue(plan.venueId()), Keys.plan(plan.planId()))))
             .add(
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(
-                                AuditItemMapper.toItem(
-                                    Keys.venue(plan.venueId()),
-                                    "plan:" + plan.planId(),
-                                    "-",
-                                    "CREATED",
-                                    change))
-                            .build())
-                    .build())
+                records.audit(
+                    Keys.venue(plan.venueId()), "plan:" + plan.planId(), "-", "CREATED", change))
             .commit(dynamo);
     if (cancelled.isPresent() && !cancelled.get().failed("plan")) {
       throw new IllegalStateException("plan create cancelled: " + cancelled.get());
@@ -70,12 +59,7 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public Optional<Plan> findPlan(String planId) {
-    var response =
-        dynamo.getItem(
-            r -> r.tableName(table).key(Attr.key(Keys.plan(planId), "PLAN")).consistentRead(true));
-    return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(PlanItemMapper.fromItem(response.item()))
-        : Optional.empty();
+    return consistentGet(Attr.key(Keys.plan(planId), "PLAN")).map(PlanItemMapper::fromItem);
   }
 
   @Override
@@ -89,12 +73,7 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public Optional<Pass> findPass(String userId, String passId) {
-    var response =
-        dynamo.getItem(
-            r -> r.tableName(table).key(PassItemMapper.key(userId, passId)).consistentRead(true));
-    return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(PassItemMapper.fromItem(response.item()))
-        : Optional.empty();
+    return consistentGet(PassItemMapper.key(userId, passId)).map(PassItemMapper::fromItem);
   }
 
   @Override
@@ -114,19 +93,12 @@ public final class DynamoDbPassStore implements PassStore {
     }
     Optional<Transaction.Cancelled> cancelled =
         tx.add(
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(
-                                AuditItemMapper.toItem(
-                                    Keys.member(pass.userId()),
-                                    "pass:" + pass.passId(),
-                                    "-",
-                                    pass.status().name(),
-                                    change))
-                            .build())
-                    .build())
+                records.audit(
+                    Keys.member(pass.userId()),
+                    "pass:" + pass.passId(),
+                    "-",
+                    pass.status().name(),
+                    change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return pass;
@@ -337,15 +309,16 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    AuditItemMapper.toItem(
-                        Keys.member(pass.userId()), "pass:" + pass.passId(), from, to, change))
-                .build())
-        .build();
+    return records.audit(Keys.member(pass.userId()), "pass:" + pass.passId(), from, to, change);
+  }
+
+  private Optional<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>>
+      consistentGet(
+          Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key) {
+    var response = dynamo.getItem(r -> r.tableName(table).key(key).consistentRead(true));
+    return response.hasItem() && !response.item().isEmpty()
+        ? Optional.of(response.item())
+        : Optional.empty();
   }
 
   private TransactWriteItem putNew(

@@ -99,19 +99,12 @@ public final class DynamoDbStandingStore implements StandingStore {
   }
 
   private TransactWriteItem auditStanding(MemberStanding seen, MemberStanding next, Change change) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    AuditItemMapper.toItem(
-                        Keys.member(seen.userId()),
-                        "standing:" + seen.userId() + "@" + seen.venueId(),
-                        describe(seen),
-                        describe(next),
-                        change))
-                .build())
-        .build();
+    return records.audit(
+        Keys.member(seen.userId()),
+        "standing:" + seen.userId() + "@" + seen.venueId(),
+        describe(seen),
+        describe(next),
+        change);
   }
 
   private static String describe(MemberStanding s) {

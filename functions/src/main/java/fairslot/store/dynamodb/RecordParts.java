@@ -72,6 +72,11 @@ final class RecordParts {
             Keys.financeException(exceptionId), "exception:" + exceptionId, from, to, change));
   }
 
+  /** An audit record of any entity kept under {@code pk} (a pass, a plan, a member's standing). */
+  TransactWriteItem audit(String pk, String entity, String from, String to, Change change) {
+    return put(AuditItemMapper.toItem(pk, entity, from, to, change));
+  }
+
   /** An outbox record, written in the transaction of the change it reports. */
   TransactWriteItem notify(Notification note, Instant at) {
     return put(NotificationItemMapper.pending(note, at));

@@ -220,15 +220,24 @@ final class TransactionParts {
    * later finds the count right.
    */
   TransactWriteItem countUpcoming(Booking b, java.util.OptionalInt limit) {
+    return upcoming(b, 1, limit);
+  }
+
+  /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
+  TransactWriteItem uncountUpcoming(Booking b) {
+    return upcoming(b, -1, java.util.OptionalInt.empty());
+  }
+
+  private TransactWriteItem upcoming(Booking b, int by, java.util.OptionalInt limit) {
     Update.Builder update =
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.member(b.userId()), Keys.upcoming(b.slot().venueId())))
-            .updateExpression("ADD upcoming :one SET #type = :type, venueId = :venue")
+            .updateExpression("ADD upcoming :by SET #type = :type, venueId = :venue")
             .returnValuesOnConditionCheckFailure(ALL_OLD);
     Map<String, AttributeValue> values =
         new HashMap<>(
-            Map.of(":one", n(1), ":type", s("UPCOMING"), ":venue", s(b.slot().venueId())));
+            Map.of(":by", n(by), ":type", s("UPCOMING"), ":venue", s(b.slot().venueId())));
     if (limit.isPresent()) {
       update.conditionExpression("attribute_not_exists(upcoming) OR upcoming < :limit");
       values.put(":limit", n(limit.getAsInt()));
@@ -303,27 +312,6 @@ final class TransactionParts {
                     "attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now")
                 .expressionAttributeValues(Map.of(":now", millis(now)))
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
-  }
-
-  /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
-  TransactWriteItem uncountUpcoming(Booking b) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.member(b.userId()), Keys.upcoming(b.slot().venueId())))
-                .updateExpression("ADD upcoming :minusOne SET #type = :type, venueId = :venue")
-                .expressionAttributeNames(Map.of("#type", "type"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":minusOne",
-                        n(-1),
-                        ":type",
-                        s("UPCOMING"),
-                        ":venue",
-                        s(b.slot().venueId())))
                 .build())
         .build();
   }

@@ -187,6 +187,7 @@ public final class MemoryTables {
         0,
         p.createdAt(),
         p.refundRound(),
-        part);
+        part,
+        p.forPass());
   }
 }
