@@ -111,6 +111,14 @@ public final class Fairslot {
   public static final String EVENT_BUS = "fairslot-events";
 
   public static final String EVENT_BUS_ENV = "FAIRSLOT_EVENT_BUS";
+
+  /**
+   * The verified SES identity notification e-mail is sent from (a stack parameter in AWS; the
+   * emulator verifies {@link #LOCAL_EMAIL_FROM}).
+   */
+  public static final String EMAIL_FROM_ENV = "FAIRSLOT_EMAIL_FROM";
+
+  public static final String LOCAL_EMAIL_FROM = "notifications@fairslot.local";
   public static final String EVENT_SOURCE = "fairslot.booking";
   public static final String SEAT_RELEASED = "SeatReleased";
 
@@ -237,7 +245,11 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/passes/{passId}/pay", CUSTOMER),
           RouteDefinition.jwt("POST", "/staff/passes", FRONTDESK, ADMIN),
           RouteDefinition.jwt("GET", "/me/profile", CUSTOMER),
-          RouteDefinition.jwt("PUT", "/me/profile", CUSTOMER));
+          RouteDefinition.jwt("PUT", "/me/profile", CUSTOMER),
+          RouteDefinition.jwt("GET", "/me/notifications", CUSTOMER),
+          RouteDefinition.jwt("GET", "/staff/notifications", FRONTDESK, ADMIN),
+          RouteDefinition.jwt(
+              "POST", "/staff/notifications/{notificationId}/retry", FRONTDESK, ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =
@@ -245,5 +257,6 @@ public final class Fairslot {
           RouteDefinition.localOnly("POST", "/_local/token"),
           RouteDefinition.localOnly("GET", "/_local/health"),
           RouteDefinition.localOnly("POST", "/_local/schedules/{name}/run"),
-          RouteDefinition.localOnly("GET", "/_local/notifications"));
+          RouteDefinition.localOnly("GET", "/_local/notifications"),
+          RouteDefinition.localOnly("GET", "/_local/sent"));
 }

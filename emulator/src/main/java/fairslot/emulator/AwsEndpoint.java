@@ -79,6 +79,15 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
     return pointed(SqsClient.builder(), overrides).build();
   }
 
+  public software.amazon.awssdk.services.sesv2.SesV2Client sesV2(
+      ClientOverrideConfiguration overrides) {
+    return pointed(software.amazon.awssdk.services.sesv2.SesV2Client.builder(), overrides).build();
+  }
+
+  public software.amazon.awssdk.services.sns.SnsClient sns(ClientOverrideConfiguration overrides) {
+    return pointed(software.amazon.awssdk.services.sns.SnsClient.builder(), overrides).build();
+  }
+
   public DynamoDbClient dynamoDb() {
     return dynamoDb(ClientOverrideConfiguration.builder().build());
   }

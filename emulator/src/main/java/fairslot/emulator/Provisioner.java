@@ -78,6 +78,19 @@ public final class Provisioner {
   }
 
   /** Creates the custom event bus if it does not exist yet. */
+  /**
+   * Verifies the sender identity notification e-mail goes out from (SES refuses an unverified one,
+   * and so does the emulator). Verifying it again changes nothing.
+   */
+  public static void verifyEmailSender(
+      software.amazon.awssdk.services.sesv2.SesV2Client ses, String address) {
+    try {
+      ses.createEmailIdentity(r -> r.emailIdentity(address));
+    } catch (software.amazon.awssdk.services.sesv2.model.AlreadyExistsException verified) {
+      // already there
+    }
+  }
+
   public static void createEventBus(EventBridgeClient events, String busName) {
     try {
       events.createEventBus(r -> r.name(busName));

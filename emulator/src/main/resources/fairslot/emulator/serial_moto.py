@@ -42,6 +42,7 @@ import argparse
 import copy
 import inspect
 import io
+import json
 import os
 import sys
 import threading
@@ -225,6 +226,11 @@ class Serialized:
         body = environ["wsgi.input"].read(length) if length else b""
         environ["wsgi.input"] = io.BytesIO(body)
         op = _operation(environ, body) if self._profiler else None
+        if environ.get("PATH_INFO", "").startswith("/_fairslot/sent"):
+            with self._lock:
+                answer = json.dumps(_sent()).encode()
+            start_response("200 OK", [("Content-Type", "application/json")])
+            return [answer]
         if environ.get("PATH_INFO", "").startswith("/_fairslot/faults"):
             with self._lock:
                 status, headers, answer = self._faults.control(environ, body)
@@ -256,6 +262,29 @@ class Serialized:
         environ["wsgi.input"].seek(0)
         answer = b"".join(self._app(environ, capture))
         return captured["status"], captured["headers"], answer
+
+
+def _sent():
+    """What moto's SES and SNS backends accepted: every e-mail (SendEmail) and every SMS (Publish to
+    a phone number), in order, so tests and the local runtime can read back what members got."""
+    from moto.ses.models import ses_backends
+    from moto.sns.models import sns_backends
+
+    emails, sms = [], []
+    for _account, regions in ses_backends.items():
+        for _region, backend in regions.items():
+            for m in getattr(backend, "sent_messages", []):
+                if not hasattr(m, "subject"):
+                    continue  # raw and templated sends keep other fields
+                to = [a for kind in ("ToAddresses", "CcAddresses", "BccAddresses")
+                      for a in (m.destinations or {}).get(kind, [])]
+                emails.append({"messageId": m.id, "from": m.source, "to": to,
+                               "subject": m.subject, "body": m.body})
+    for _account, regions in sns_backends.items():
+        for _region, backend in regions.items():
+            for message_id, (phone, text) in getattr(backend, "sms_messages", {}).items():
+                sms.append({"messageId": message_id, "phoneNumber": phone, "message": text})
+    return {"emails": emails, "sms": sms}
 
 
 # Time under the lock per operation (profiling only): what each kind of call costs the emulator.

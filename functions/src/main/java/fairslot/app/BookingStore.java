@@ -78,6 +78,19 @@ public interface BookingStore {
    */
   List<Booking> holdsOf(String slotId, int limit);
 
+  /**
+   * Bookings owed a reminder (a hold's expiry warning, a session's reminder) at or before {@code
+   * now}, read through the sparse reminder keys: only those due.
+   */
+  DueReminders remindersDue(Instant now, int limit);
+
+  /**
+   * The reminder's notice is written and the booking owes it no more, in one transaction
+   * conditioned on the booking still owing exactly {@code reminder}; false if it moved on (paid,
+   * cancelled) or another run did it.
+   */
+  boolean remind(Booking booking, fairslot.domain.Reminder reminder, Instant at);
+
   /** PAID bookings whose slot has ended by {@code now} (attendanceDue index). */
   DueBookings endedUnattended(Instant now, int limit);
 
@@ -138,6 +151,11 @@ public interface BookingStore {
 
   /** Items due for a job, and how many items the queries read to find them (cost evidence). */
   record DueBookings(List<Booking> bookings, int itemsRead) {}
+
+  record DueReminder(Booking booking, fairslot.domain.Reminder reminder) {}
+
+  /** Reminders due, and how many items the queries read to find them (cost evidence). */
+  record DueReminders(List<DueReminder> due, int itemsRead) {}
 
   sealed interface PlaceResult {
     record Placed(Booking booking) implements PlaceResult {}

@@ -1,9 +1,12 @@
 package fairslot.app;
 
-import fairslot.domain.Notification;
+import fairslot.domain.Delivery;
 
-/** Port: delivers a notification (push, SMS, e-mail). Throws when delivery failed. */
+/**
+ * Port: hands one delivery to its channel (SES e-mail, SNS SMS, the member's in-app list). Throws
+ * when the channel refused it or could not be reached; the job backs off and, in the end, parks it.
+ */
 @FunctionalInterface
 public interface NotificationSender {
-  void send(Notification notification);
+  void send(Delivery delivery);
 }

@@ -1,19 +1,44 @@
 package fairslot.app;
 
+import fairslot.domain.Delivery;
 import fairslot.domain.Notification;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
-/** Port: the notification outbox (records are written by the transactions they report on). */
+/**
+ * Port: the notification outbox. A notice is written by the transaction it reports on; the sender
+ * job turns it into one delivery per channel, once, and works each delivery to SENT or PARKED.
+ */
 public interface NotificationStore {
 
-  List<Pending> due(Instant now, int limit);
+  /** Notices to dispatch and deliveries to (re)try, due by {@code now}; at most {@code limit}. */
+  Due due(Instant now, int limit);
+
+  /**
+   * The notice becomes {@code deliveries}, in one transaction conditioned on the notice being as
+   * {@code notice} saw it; false if another sender got there first.
+   */
+  boolean dispatch(Pending notice, List<Delivery> deliveries, Instant at);
 
   /** SENT; false if another sender got there first. */
-  boolean sent(Pending pending, Instant at);
+  boolean sent(Delivery delivery, Instant at);
 
   /** Another try at {@code nextAt}, or PARKED for staff when {@code park}. */
-  boolean failed(Pending pending, Instant nextAt, boolean park, String error);
+  boolean failed(Delivery delivery, Instant nextAt, boolean park, String error);
 
-  record Pending(Notification notification, int attempts) {}
+  /** The member's deliveries, newest first. */
+  List<Delivery> ofMember(String userId, int limit);
+
+  /** Parked deliveries, oldest first. */
+  List<Delivery> parked(int limit);
+
+  Optional<Delivery> find(Delivery.Id id);
+
+  /** PARKED becomes PENDING and due at {@code at}, tries counted afresh; false if not parked. */
+  boolean retry(Delivery parked, Instant at);
+
+  record Pending(Notification notification, int attempts, Instant createdAt) {}
+
+  record Due(List<Pending> notices, List<Delivery> deliveries) {}
 }

@@ -1,45 +1,97 @@
 package fairslot.app;
 
+import fairslot.domain.Delivery;
+import fairslot.domain.MemberProfile;
+import fairslot.domain.MessageFacts;
+import fairslot.domain.MessageTemplates;
+import fairslot.domain.MessageText;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The send-notifications job: delivers outbox records with exponential backoff and parks a
- * notification for staff after {@link #MAX_ATTEMPTS} failed tries.
+ * The send-notifications job. A notice becomes one delivery per channel the member chose (written
+ * once, in one transaction, with its words rendered in the member's locale), and each delivery is
+ * sent through its channel with exponential backoff, then parked for staff after {@link
+ * #MAX_ATTEMPTS} failed tries.
  */
 public final class Notifications {
   public static final int MAX_ATTEMPTS = 5;
 
   private final NotificationStore store;
   private final NotificationSender sender;
+  private final MemberProfileStore profiles;
+  private final MessageFactsReader facts;
   private final Clock clock;
 
-  public Notifications(NotificationStore store, NotificationSender sender, Clock clock) {
+  public Notifications(
+      NotificationStore store,
+      NotificationSender sender,
+      MemberProfileStore profiles,
+      MessageFactsReader facts,
+      Clock clock) {
     this.store = store;
     this.sender = sender;
+    this.profiles = profiles;
+    this.facts = facts;
     this.clock = clock;
   }
 
   public JobReport sendDue(int limit) {
     Instant now = clock.instant();
-    var due = store.due(now, limit);
-    return JobLoop.run("send-notifications", due, due.size(), p -> send(p, now));
+    NotificationStore.Due due = store.due(now, limit);
+    List<Object> work = new ArrayList<>(due.notices());
+    work.addAll(due.deliveries());
+    return JobLoop.run(
+        "send-notifications",
+        work,
+        work.size(),
+        item ->
+            item instanceof Delivery d
+                ? send(d, now)
+                : dispatch((NotificationStore.Pending) item, now));
+  }
+
+  /** The notice's deliveries, made once; then each is tried at once. */
+  private int dispatch(NotificationStore.Pending notice, Instant now) {
+    MemberProfile profile = profiles.profile(notice.notification().userId());
+    MessageFacts about = facts.factsOf(notice.notification());
+    MessageText text =
+        MessageTemplates.render(notice.notification().kind(), profile.locale(), about);
+    List<Delivery> deliveries = new ArrayList<>();
+    profile
+        .deliveryAddresses()
+        .forEach(
+            (channel, address) ->
+                deliveries.add(
+                    Delivery.pending(
+                        notice.notification(), channel, address, text, notice.createdAt())));
+    if (!store.dispatch(notice, deliveries, now)) {
+      return 0;
+    }
+    int sent = 0;
+    for (Delivery d : deliveries) {
+      sent += send(d, now);
+    }
+    return sent;
   }
 
   /** A failed send backs off (or parks); an outbox write the table refused is left for later. */
-  private int send(NotificationStore.Pending p, Instant now) {
+  private int send(Delivery d, Instant now) {
     try {
-      sender.send(p.notification());
+      sender.send(d);
     } catch (RuntimeException failed) {
-      int attempts = p.attempts() + 1;
+      int attempts = d.attempts() + 1;
+      boolean park = attempts >= MAX_ATTEMPTS;
       store.failed(
-          p,
-          now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
-          attempts >= MAX_ATTEMPTS,
+          d,
+          park ? now : now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
+          park,
           String.valueOf(failed.getMessage()));
       return 0;
     }
-    return JobLoop.one(store.sent(p, now));
+    return JobLoop.one(store.sent(d, now));
   }
 }

@@ -19,7 +19,36 @@ public record BookedSlot(
     Duration cancelCutoff,
     Duration holdDuration,
     long policyRev,
-    CancelTiers cancelTiers) {
+    CancelTiers cancelTiers,
+    Duration reminderBefore) {
+
+  /** A copy with the default reminder. */
+  public BookedSlot(
+      String slotId,
+      String venueId,
+      String resourceId,
+      ResourceKind kind,
+      Interval interval,
+      int capacity,
+      ZoneId timeZone,
+      Duration cancelCutoff,
+      Duration holdDuration,
+      long policyRev,
+      CancelTiers cancelTiers) {
+    this(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        timeZone,
+        cancelCutoff,
+        holdDuration,
+        policyRev,
+        cancelTiers,
+        VenuePolicy.DEFAULT_REMINDER);
+  }
 
   /** A copy with no tiers of its own: the cancel cutoff is its one 100 % tier. */
   public BookedSlot(
@@ -63,6 +92,7 @@ public record BookedSlot(
         slot.policy().cancelCutoff(),
         slot.policy().holdDuration(),
         slot.inherited().venueRev(),
-        slot.policy().cancelTiers());
+        slot.policy().cancelTiers(),
+        slot.policy().reminderBefore());
   }
 }

@@ -41,12 +41,30 @@ public record MemberProfile(
     if (!LOCALES.contains(locale)) {
       throw new IllegalArgumentException("locale must be one of " + LOCALES);
     }
+    if (!channels.stream().allMatch(Channel::choosable)) {
+      throw new IllegalArgumentException("channels may be EMAIL or SMS");
+    }
     if (channels.contains(Channel.EMAIL) && email.isEmpty()) {
       throw new IllegalArgumentException("the EMAIL channel needs an email");
     }
     if (channels.contains(Channel.SMS) && phone.isEmpty()) {
       throw new IllegalArgumentException("the SMS channel needs a phone");
     }
+  }
+
+  /** Where each chosen channel delivers: the address, or IN_APP alone when none is chosen. */
+  public java.util.Map<Channel, String> deliveryAddresses() {
+    java.util.Map<Channel, String> to = new java.util.EnumMap<>(Channel.class);
+    if (channels.contains(Channel.EMAIL)) {
+      to.put(Channel.EMAIL, email.orElseThrow());
+    }
+    if (channels.contains(Channel.SMS)) {
+      to.put(Channel.SMS, phone.orElseThrow().value());
+    }
+    if (to.isEmpty()) {
+      to.put(Channel.IN_APP, userId);
+    }
+    return to;
   }
 
   /** A member who has not told us anything yet. */

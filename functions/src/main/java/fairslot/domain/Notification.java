@@ -10,7 +10,17 @@ public record Notification(String userId, String slotId, Kind kind, String ref) 
     OFFER_MADE,
     OFFER_EXPIRED,
     BOOKING_CONFIRMED,
-    SLOT_CANCELLED
+    SLOT_CANCELLED,
+    /** Shortly ({@link Reminder#HOLD_WARNING}) before an unpaid hold lapses. */
+    HOLD_EXPIRING,
+    /** The venue's {@code reminderBefore} ahead of a paid booking's start. */
+    BOOKING_REMINDER,
+    REFUNDED;
+
+    /** Its {@code ref} is a waitlist entry (else a booking; SLOT_CANCELLED may be either). */
+    public boolean aboutOffer() {
+      return this == OFFER_MADE || this == OFFER_EXPIRED;
+    }
   }
 
   public String key() {

@@ -18,7 +18,8 @@ public record PolicyChange(
     Optional<BookingWindow> bookingWindow,
     Optional<CancelTiers> cancelTiers,
     Optional<OptionalInt> maxUpcomingPerMember,
-    Optional<Optional<NoShowPolicy>> noShowPolicy) {
+    Optional<Optional<NoShowPolicy>> noShowPolicy,
+    Optional<Duration> reminderBefore) {
 
   public static final PolicyChange NONE =
       new PolicyChange(
@@ -27,6 +28,7 @@ public record PolicyChange(
           Optional.empty(),
           Optional.empty(),
           OptionalInt.empty(),
+          Optional.empty(),
           Optional.empty(),
           Optional.empty(),
           Optional.empty(),
@@ -43,6 +45,7 @@ public record PolicyChange(
         bookingWindow.orElse(p.bookingWindow()),
         cancelTiers.orElse(p.cancelTiers()),
         maxUpcomingPerMember.orElse(p.maxUpcomingPerMember()),
-        noShowPolicy.orElse(p.noShowPolicy()));
+        noShowPolicy.orElse(p.noShowPolicy()),
+        reminderBefore.orElse(p.reminderBefore()));
   }
 }

@@ -14,7 +14,8 @@ public record VenuePolicy(
     BookingWindow bookingWindow,
     CancelTiers cancelTiers,
     java.util.OptionalInt maxUpcomingPerMember,
-    java.util.Optional<NoShowPolicy> noShowPolicy) {
+    java.util.Optional<NoShowPolicy> noShowPolicy,
+    Duration reminderBefore) {
 
   /**
    * The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every
@@ -35,10 +36,38 @@ public record VenuePolicy(
           BookingWindow.ALWAYS,
           CancelTiers.NONE,
           java.util.OptionalInt.empty(),
-          java.util.Optional.empty());
+          java.util.Optional.empty(),
+          Duration.ofHours(2));
 
   /** The upper bound of {@code maxUpcomingPerMember}. */
   public static final int MAX_UPCOMING = 1000;
+
+  /** A policy with the v1.1 member rules and the default reminder (two hours ahead). */
+  public VenuePolicy(
+      Duration holdDuration,
+      Duration cancelCutoff,
+      Duration offerDuration,
+      WaitlistMode waitlistMode,
+      int maxPerBooking,
+      BookingWindow bookingWindow,
+      CancelTiers cancelTiers,
+      java.util.OptionalInt maxUpcomingPerMember,
+      java.util.Optional<NoShowPolicy> noShowPolicy) {
+    this(
+        holdDuration,
+        cancelCutoff,
+        offerDuration,
+        waitlistMode,
+        maxPerBooking,
+        bookingWindow,
+        cancelTiers,
+        maxUpcomingPerMember,
+        noShowPolicy,
+        DEFAULT_REMINDER);
+  }
+
+  /** {@code reminderBefore} when a venue names none (v1.1 "Booking policy"). */
+  public static final Duration DEFAULT_REMINDER = Duration.ofHours(2);
 
   /** A policy with the v1.0 fields and a window; the later v1.1 rules unset. */
   public VenuePolicy(
@@ -79,6 +108,10 @@ public record VenuePolicy(
     }
     if (maxPerBooking < 1 || maxPerBooking > MAX_PER_BOOKING) {
       throw new IllegalArgumentException("maxPerBooking must be from 1 to 100");
+    }
+    // PT0S: no reminders. Longer than a booking window could open is a mistake, not a wish.
+    if (reminderBefore.isNegative() || reminderBefore.compareTo(MAX_HOLD_OR_OFFER) > 0) {
+      throw new IllegalArgumentException("reminderBefore must be from PT0S to P7D");
     }
     maxUpcomingPerMember.ifPresent(
         most -> {

@@ -69,7 +69,8 @@ public final class HttpApi {
       StandingService standing,
       fairslot.app.PassService passes,
       fairslot.app.PassPayments passPayments,
-      fairslot.app.ProfileService profiles) {}
+      fairslot.app.ProfileService profiles,
+      fairslot.app.NotificationDesk notifications) {}
 
   public HttpApi(
       Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
@@ -88,7 +89,8 @@ public final class HttpApi {
             new StandingEndpoints(s.standing()),
             new fairslot.handler.http.PassEndpoints(
                 s.passes(), s.passPayments(), idempotency, clock),
-            new fairslot.handler.http.ProfileEndpoints(s.profiles())));
+            new fairslot.handler.http.ProfileEndpoints(s.profiles()),
+            new fairslot.handler.http.NotificationEndpoints(s.notifications())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

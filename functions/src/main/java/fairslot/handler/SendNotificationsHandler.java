@@ -1,6 +1,10 @@
 package fairslot.handler;
 
-/** Scheduled job send-notifications: outbox records are delivered with backoff, then parked. */
+/**
+ * Scheduled job send-notifications: reminders that came due become notices, then every notice
+ * becomes its deliveries and each delivery is sent (SES, SNS), with backoff, then parked. The only
+ * function granted SES and SNS.
+ */
 public final class SendNotificationsHandler extends JobHandler {
   /** Used by Lambda: wires the real adapters once per container. */
   public SendNotificationsHandler() {
@@ -8,6 +12,11 @@ public final class SendNotificationsHandler extends JobHandler {
   }
 
   public SendNotificationsHandler(Wiring wiring) {
-    super(() -> wiring.notifications().sendDue(BATCH));
+    super(
+        () ->
+            wiring
+                .reminders()
+                .remindDue(BATCH)
+                .then("send-notifications", wiring.notifications().sendDue(BATCH)));
   }
 }

@@ -31,7 +31,6 @@ import fairslot.definitions.Fairslot;
 import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
-import fairslot.messaging.notifications.LoggingNotificationSender;
 import fairslot.messaging.payments.AwaitingProvider;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.sqs.SqsBookingQueue;
@@ -214,10 +213,31 @@ public final class Wiring {
             new EventBridgePublisher(
                 events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
             new AwaitingProvider(),
-            new LoggingNotificationSender(),
+            notificationChannels(http),
             queue),
         Secrets.read(
             System.getenv(), PAYMENT_SECRET_ENV, Secrets.MIN_LENGTH, Secrets.secretsManager()));
+  }
+
+  /**
+   * SES e-mail from the stack's sender identity and SNS SMS; their clients are made on the first
+   * send, so only the send-notifications function (the one granted them) ever makes them.
+   */
+  private static NotificationSender notificationChannels(UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.ChannelSenders(
+        new fairslot.messaging.notifications.SesEmailSender(
+            () ->
+                software.amazon.awssdk.services.sesv2.SesV2Client.builder()
+                    .httpClient(http.build())
+                    .overrideConfiguration(AwsRetries.overrides())
+                    .build(),
+            env(Fairslot.EMAIL_FROM_ENV).orElse("")),
+        new fairslot.messaging.notifications.SnsSmsSender(
+            () ->
+                software.amazon.awssdk.services.sns.SnsClient.builder()
+                    .httpClient(http.build())
+                    .overrideConfiguration(AwsRetries.overrides())
+                    .build()));
   }
 
   public static String tableName() {
@@ -254,7 +274,8 @@ public final class Wiring {
             standing(),
             new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
             passPayments(),
-            new fairslot.app.ProfileService(memberProfileStore)),
+            new fairslot.app.ProfileService(memberProfileStore),
+            new fairslot.app.NotificationDesk(notificationStore, clock)),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);
@@ -278,7 +299,16 @@ public final class Wiring {
   }
 
   public Notifications notifications() {
-    return new Notifications(notificationStore, notificationSender, clock);
+    return new Notifications(
+        notificationStore,
+        notificationSender,
+        memberProfileStore,
+        new fairslot.app.MessageFactsReader(catalogStore, bookingStore, waitlistStore),
+        clock);
+  }
+
+  public fairslot.app.Reminders reminders() {
+    return new fairslot.app.Reminders(bookingStore, clock);
   }
 
   public HoldSweep holdSweep() {

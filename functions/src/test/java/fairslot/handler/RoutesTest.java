@@ -35,7 +35,7 @@ class RoutesTest {
                   new Wiring.Adapters(
                       EventPublisher.NONE,
                       new fairslot.messaging.payments.AwaitingProvider(),
-                      new fairslot.messaging.notifications.LoggingNotificationSender(),
+                      delivery -> {},
                       (request, dedup) -> {}),
                   "secret")
               .httpApi();

@@ -285,7 +285,7 @@ class WaitlistIT {
     join("b", slotId);
     api.cancel("holder-0", full.getValue().get(0));
     api.deliverSeatReleased();
-    api.notifications.failWhen(n -> n.userId().equals("b"));
+    api.notifications.failWhen(d -> d.about().userId().equals("b"));
     api.send(
         "POST /waitlist/{entryId}/decline",
         e -> e.as("a", CUSTOMER).path("entryId", mine("a", slotId).text("entryId")));
@@ -301,8 +301,7 @@ class WaitlistIT {
     assertThat(api.notifications.sentTo("b")).isEmpty();
     var parked =
         Aws.dynamo().scanPaginator(r -> r.tableName(api.table)).items().stream()
-            .filter(
-                i -> i.get("type").s().equals("NOTIFICATION") && i.get("userId").s().equals("b"))
+            .filter(i -> i.get("type").s().equals("DELIVERY") && i.get("userId").s().equals("b"))
             .toList();
     assertThat(parked)
         .singleElement()

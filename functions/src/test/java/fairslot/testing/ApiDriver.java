@@ -42,7 +42,7 @@ public final class ApiDriver {
   public final Wiring wiring;
   public final HttpApiHandler handler;
   public final WebhookSignature signature = new WebhookSignature(PAYMENT_SECRET);
-  public final LocalNotificationSender notifications = new LocalNotificationSender();
+  public final LocalNotificationSender notifications = new LocalNotificationSender(Aws.channels());
 
   /**
    * Set to lose SeatReleased events between commit and publish (a crash there), to test the

@@ -64,6 +64,33 @@ public final class Aws {
     return sqs;
   }
 
+  private static software.amazon.awssdk.services.sesv2.SesV2Client ses;
+  private static software.amazon.awssdk.services.sns.SnsClient sns;
+
+  /** SES v2, with the local sender identity verified (once per endpoint). */
+  public static synchronized software.amazon.awssdk.services.sesv2.SesV2Client ses() {
+    if (ses == null) {
+      ses = endpoint().sesV2(AwsRetries.overrides());
+      Provisioner.verifyEmailSender(ses, fairslot.definitions.Fairslot.LOCAL_EMAIL_FROM);
+    }
+    return ses;
+  }
+
+  public static synchronized software.amazon.awssdk.services.sns.SnsClient sns() {
+    if (sns == null) {
+      sns = endpoint().sns(AwsRetries.overrides());
+    }
+    return sns;
+  }
+
+  /** The emulator's SES and SNS, as the send-notifications function reaches them in AWS. */
+  public static fairslot.app.NotificationSender channels() {
+    return new fairslot.messaging.notifications.ChannelSenders(
+        new fairslot.messaging.notifications.SesEmailSender(
+            Aws::ses, fairslot.definitions.Fairslot.LOCAL_EMAIL_FROM),
+        new fairslot.messaging.notifications.SnsSmsSender(Aws::sns));
+  }
+
   public static String freshTable(String prefix) {
     String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     Provisioner.createTable(dynamo(), name);

@@ -100,7 +100,7 @@ final class DynamoDbCost {
               new Wiring.Adapters(
                   EventPublisher.NONE,
                   provider,
-                  new LocalNotificationSender(),
+                  new LocalNotificationSender(delivery -> {}),
                   (request, dedup) -> {}),
               secret);
       handler[0] = new HttpApiHandler(wiring.httpApi());

@@ -126,7 +126,7 @@ final class ChaosWorld implements AutoCloseable {
             new Wiring.Adapters(
                 new EventBridgePublisher(events, table),
                 provider,
-                new LocalNotificationSender(),
+                new LocalNotificationSender(delivery -> {}),
                 new SqsBookingQueue(sqs, bookingQueue)),
             PAYMENT_SECRET);
     this.api = new HttpApiHandler(wiring.httpApi());

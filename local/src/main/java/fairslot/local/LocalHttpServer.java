@@ -47,6 +47,9 @@ public final class LocalHttpServer implements AutoCloseable {
    */
   private final java.util.function.Supplier<String> faults;
 
+  /** What the emulator's SES and SNS accepted ({"emails": [...], "sms": [...]}). */
+  private final java.util.function.Supplier<String> mailbox;
+
   private final LocalScheduler scheduler;
   private final LocalPaymentProvider payments;
   private final LocalNotificationSender notifications;
@@ -60,9 +63,11 @@ public final class LocalHttpServer implements AutoCloseable {
       LocalScheduler scheduler,
       LocalPaymentProvider payments,
       LocalNotificationSender notifications,
-      java.util.function.Supplier<String> faults)
+      java.util.function.Supplier<String> faults,
+      java.util.function.Supplier<String> mailbox)
       throws IOException {
     this.faults = faults;
+    this.mailbox = mailbox;
     this.notifications = notifications;
     this.handler = handler;
     this.jwt = jwt;
@@ -110,20 +115,32 @@ public final class LocalHttpServer implements AutoCloseable {
                 .map(q -> q.get("userId"))
                 .orElse("");
         List<Map<String, String>> items =
-            notifications.sentTo(user).stream()
+            notifications.deliveredTo(user).stream()
                 .map(
-                    n ->
+                    d ->
                         Map.of(
                             "userId",
-                            n.userId(),
+                            d.about().userId(),
                             "slotId",
-                            n.slotId(),
+                            d.about().slotId(),
                             "kind",
-                            n.kind().name(),
+                            d.about().kind().name(),
                             "ref",
-                            n.ref()))
+                            d.about().ref(),
+                            "channel",
+                            d.channel().name(),
+                            "address",
+                            d.address(),
+                            "subject",
+                            d.message().subject(),
+                            "body",
+                            d.message().body()))
                 .toList();
         send(exchange, 200, "application/json", JSON.writeValueAsString(Map.of("items", items)));
+        return;
+      }
+      if (method.equals("GET") && path.equals("/_local/sent")) {
+        send(exchange, 200, "application/json", mailbox.get());
         return;
       }
       if (method.equals("GET") && path.equals("/_local/health")) {

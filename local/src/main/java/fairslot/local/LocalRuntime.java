@@ -161,7 +161,20 @@ public final class LocalRuntime implements AutoCloseable {
             settings.clock(),
             settings.payments(),
             settings.paymentDelay());
-    LocalNotificationSender notifications = new LocalNotificationSender();
+    // E-mail and SMS go to the emulator's SES and SNS (GET /_local/sent reads them back), from a
+    // sender identity verified here as the stack's parameter is in AWS.
+    String from =
+        Optional.ofNullable(System.getenv(Fairslot.EMAIL_FROM_ENV))
+            .filter(f -> !f.isBlank())
+            .orElse(Fairslot.LOCAL_EMAIL_FROM);
+    var ses = endpoint.sesV2(AwsRetries.overrides());
+    Provisioner.verifyEmailSender(ses, from);
+    var sns = endpoint.sns(AwsRetries.overrides());
+    LocalNotificationSender notifications =
+        new LocalNotificationSender(
+            new fairslot.messaging.notifications.ChannelSenders(
+                new fairslot.messaging.notifications.SesEmailSender(() -> ses, from),
+                new fairslot.messaging.notifications.SnsSmsSender(() -> sns)));
     Wiring wiring =
         new Wiring(
             dynamo,
@@ -219,7 +232,11 @@ public final class LocalRuntime implements AutoCloseable {
               emulator
                   .<java.util.function.Supplier<String>>map(
                       e -> new EmulatorFaults(e.endpoint())::reportJson)
-                  .orElse(() -> "{\"faults\":null,\"faultsInjected\":{}}"));
+                  .orElse(() -> "{\"faults\":null,\"faultsInjected\":{}}"),
+              emulator
+                  .<java.util.function.Supplier<String>>map(
+                      e -> new fairslot.emulator.EmulatorMailbox(e.endpoint())::json)
+                  .orElse(() -> "{\"emails\":[],\"sms\":[]}"));
       webhook.target(http.port());
       LocalRuntime started =
           new LocalRuntime(

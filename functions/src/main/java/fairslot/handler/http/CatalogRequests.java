@@ -39,7 +39,8 @@ final class CatalogRequests {
           "bookingWindow",
           "cancelTiers",
           "maxUpcomingPerMember",
-          "noShowPolicy");
+          "noShowPolicy",
+          "reminderBefore");
   private static final Set<String> WINDOW_FIELDS = Set.of("opensBefore", "closesBefore");
   private static final Set<String> TIER_FIELDS = Set.of("before", "refundPercent");
   private static final Set<String> NO_SHOW_FIELDS = Set.of("strikes", "window", "suspension");
@@ -62,7 +63,8 @@ final class CatalogRequests {
               bookingWindow(p).orElse(d.bookingWindow()),
               cancelTiers(p).orElse(d.cancelTiers()),
               maxUpcoming(p).orElse(d.maxUpcomingPerMember()),
-              noShowPolicy(p).orElse(d.noShowPolicy())));
+              noShowPolicy(p).orElse(d.noShowPolicy()),
+              p.optionalDuration("reminderBefore").orElse(d.reminderBefore())));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
@@ -84,7 +86,8 @@ final class CatalogRequests {
             bookingWindow(p),
             cancelTiers(p),
             maxUpcoming(p),
-            noShowPolicy(p));
+            noShowPolicy(p),
+            p.optionalDuration("reminderBefore"));
     try {
       change.applyTo(VenuePolicy.DEFAULT); // each bound is per field: judged on any policy
     } catch (IllegalArgumentException e) {

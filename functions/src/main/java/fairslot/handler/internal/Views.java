@@ -31,7 +31,8 @@ public final class Views {
           Integer maxUpcomingPerMember,
       @com.fasterxml.jackson.annotation.JsonInclude(
               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          NoShowPolicyView noShowPolicy) {
+          NoShowPolicyView noShowPolicy,
+      String reminderBefore) {
     static PolicyView of(fairslot.domain.VenuePolicy p) {
       return new PolicyView(
           p.holdDuration().toString(),
@@ -47,7 +48,8 @@ public final class Views {
                   r ->
                       new NoShowPolicyView(
                           r.strikes(), r.window().toString(), r.suspension().toString()))
-              .orElse(null));
+              .orElse(null),
+          p.reminderBefore().toString());
     }
   }
 

@@ -1,45 +1,62 @@
 package fairslot.messaging.notifications;
 
 import fairslot.app.NotificationSender;
+import fairslot.domain.Delivery;
 import fairslot.domain.Notification;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * The local runtime's and the tests' channel: prints each notification and keeps it per user (GET
- * /_local/notifications?userId=). {@link #failWhen} makes deliveries fail, to exercise retries.
+ * The local runtime's and the tests' sender: hands each delivery to the real channel sender (SES
+ * and SNS of the emulator), prints it, and keeps what was delivered per user (GET
+ * /_local/notifications?userId=). {@link #failWhen} makes deliveries fail, to exercise retries and
+ * parking.
  */
 public final class LocalNotificationSender implements NotificationSender {
-  private final Map<String, List<Notification>> byUser = new ConcurrentHashMap<>();
-  private volatile Predicate<Notification> failWhen = n -> false;
+  private final NotificationSender channels;
+  private final Map<String, List<Delivery>> byUser = new ConcurrentHashMap<>();
+  private volatile Predicate<Delivery> failWhen = d -> false;
 
-  @Override
-  public void send(Notification n) {
-    if (failWhen.test(n)) {
-      throw new IllegalStateException("delivery failed (local sender told to fail)");
-    }
-    byUser
-        .computeIfAbsent(n.userId(), u -> java.util.Collections.synchronizedList(new ArrayList<>()))
-        .add(n);
-    System.out.println(
-        "[notification] "
-            + n.userId()
-            + " "
-            + n.kind()
-            + " slot "
-            + n.slotId()
-            + " ref "
-            + n.ref());
+  public LocalNotificationSender(NotificationSender channels) {
+    this.channels = channels;
   }
 
+  @Override
+  public void send(Delivery d) {
+    if (failWhen.test(d)) {
+      throw new IllegalStateException("delivery failed (local sender told to fail)");
+    }
+    channels.send(d);
+    byUser
+        .computeIfAbsent(d.about().userId(), u -> Collections.synchronizedList(new ArrayList<>()))
+        .add(d);
+    System.out.println(
+        "[notification] "
+            + d.about().userId()
+            + " "
+            + d.about().kind()
+            + " "
+            + d.channel()
+            + " to "
+            + d.address()
+            + ": "
+            + d.message().subject());
+  }
+
+  /** The notifications delivered to {@code userId}, once per channel. */
   public List<Notification> sentTo(String userId) {
+    return deliveredTo(userId).stream().map(Delivery::about).toList();
+  }
+
+  public List<Delivery> deliveredTo(String userId) {
     return List.copyOf(byUser.getOrDefault(userId, List.of()));
   }
 
-  public void failWhen(Predicate<Notification> predicate) {
+  public void failWhen(Predicate<Delivery> predicate) {
     this.failWhen = predicate;
   }
 }

@@ -51,6 +51,7 @@ final class BookingItemMapper {
     item.put("holdSeconds", n(slot.holdDuration().toSeconds()));
     item.put("policyRev", n(slot.policyRev()));
     item.put("cancelTiers", s(slot.cancelTiers().encode()));
+    item.put("reminderSeconds", n(slot.reminderBefore().toSeconds()));
     b.refund().ifPresent(r -> item.put("refundMinor", n(r.minor())));
     b.pass()
         .ifPresent(
@@ -74,8 +75,25 @@ final class BookingItemMapper {
     if (b.status() == BookingStatus.PAID) {
       item.putAll(attendanceIndexKeys(b));
     }
+    fairslot.domain.Reminder.owed(b.status(), b.holdExpiresAt(), slot, b.createdAt())
+        .ifPresent(r -> item.putAll(reminderKeys(b, r)));
     return item;
   }
+
+  /**
+   * The reminder a booking is owed, as sparse keys of the notificationsDue index under {@code
+   * REMIND#0..3} (the send-notifications job reads them when due; the outbox's own items use {@code
+   * NOTIFY#0..3} of the same index).
+   */
+  static Map<String, AttributeValue> reminderKeys(Booking b, fairslot.domain.Reminder r) {
+    return Map.of(
+        "notifyShard", s(Keys.shard("REMIND", b.bookingId())),
+        "notifyDueAt", millis(r.at()),
+        "remindKind", s(r.kind().name()));
+  }
+
+  static final java.util.List<String> REMINDER_ATTRIBUTES =
+      java.util.List.of("notifyShard", "notifyDueAt", "remindKind");
 
   /** Sparse holdsDue and holdsBySlot keys: present only while the booking is PENDING_PAY. */
   static Map<String, AttributeValue> holdIndexKeys(Booking b, java.time.Instant deadline) {
@@ -119,7 +137,10 @@ final class BookingItemMapper {
             // Bookings written before tiers existed: the cutoff is their one tier.
             item.containsKey("cancelTiers")
                 ? fairslot.domain.CancelTiers.decode(str(item, "cancelTiers"))
-                : fairslot.domain.CancelTiers.NONE),
+                : fairslot.domain.CancelTiers.NONE,
+            item.containsKey("reminderSeconds")
+                ? Duration.ofSeconds(Attr.num(item, "reminderSeconds"))
+                : fairslot.domain.VenuePolicy.DEFAULT_REMINDER),
         Attr.num(item, "version"),
         item.containsKey("refundMinor")
             ? java.util.Optional.of(new Money(Attr.num(item, "refundMinor"), str(item, "currency")))

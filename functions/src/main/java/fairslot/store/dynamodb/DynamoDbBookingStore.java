@@ -274,6 +274,56 @@ public final class DynamoDbBookingStore implements BookingStore {
             .dueBy(now, limit));
   }
 
+  @Override
+  public DueReminders remindersDue(Instant now, int limit) {
+    ShardedIndex.Due due =
+        new ShardedIndex(
+                dynamo, table, Fairslot.NOTIFICATIONS_DUE, "REMIND", "notifyShard", "notifyDueAt")
+            .dueBy(now, limit);
+    return new DueReminders(
+        due.items().stream()
+            .map(
+                item ->
+                    new DueReminder(
+                        BookingItemMapper.fromItem(item),
+                        new fairslot.domain.Reminder(
+                            fairslot.domain.Notification.Kind.valueOf(Attr.str(item, "remindKind")),
+                            Attr.instant(item, "notifyDueAt"))))
+            .toList(),
+        due.itemsRead());
+  }
+
+  @Override
+  public boolean remind(Booking b, fairslot.domain.Reminder reminder, Instant at) {
+    Transaction tx =
+        new Transaction()
+            .add(
+                "booking",
+                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+                    .update(
+                        software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+                            .updateExpression(
+                                "REMOVE "
+                                    + String.join(", ", BookingItemMapper.REMINDER_ATTRIBUTES))
+                            .conditionExpression("remindKind = :kind AND notifyDueAt = :due")
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":kind",
+                                    s(reminder.kind().name()),
+                                    ":due",
+                                    Attr.millis(reminder.at())))
+                            .build())
+                    .build())
+            .add(
+                records.notify(
+                    new fairslot.domain.Notification(
+                        b.userId(), b.slotId(), reminder.kind(), b.bookingId()),
+                    at));
+    return tx.commit(dynamo).isEmpty();
+  }
+
   private static DueBookings dueBookings(ShardedIndex.Due due) {
     return new DueBookings(
         due.items().stream().map(BookingItemMapper::fromItem).toList(), due.itemsRead());

@@ -6,11 +6,19 @@ import static fairslot.store.dynamodb.Attr.s;
 
 import fairslot.app.NotificationStore;
 import fairslot.definitions.Fairslot;
+import fairslot.domain.Delivery;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbNotificationStore implements NotificationStore {
   private final DynamoDbClient dynamo;
@@ -22,52 +30,226 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   }
 
   @Override
-  public List<Pending> due(Instant now, int limit) {
-    return new ShardedIndex(
-            dynamo, table, Fairslot.NOTIFICATIONS_DUE, "NOTIFY", "notifyShard", "notifyDueAt")
-        .dueBy(now, limit).items().stream()
-            .map(i -> new Pending(NotificationItemMapper.fromItem(i), Attr.integer(i, "attempts")))
-            .toList();
+  public Due due(Instant now, int limit) {
+    List<Pending> notices = new ArrayList<>();
+    List<Delivery> deliveries = new ArrayList<>();
+    for (var item :
+        new ShardedIndex(
+                dynamo, table, Fairslot.NOTIFICATIONS_DUE, "NOTIFY", "notifyShard", "notifyDueAt")
+            .dueBy(now, limit)
+            .items()) {
+      if (NotificationItemMapper.isDelivery(item)) {
+        deliveries.add(NotificationItemMapper.fromDelivery(item));
+      } else {
+        notices.add(NotificationItemMapper.notice(item));
+      }
+    }
+    return new Due(notices, deliveries);
   }
 
   @Override
-  public boolean sent(Pending p, Instant at) {
+  public boolean dispatch(Pending notice, List<Delivery> deliveries, Instant at) {
+    Transaction tx =
+        new Transaction()
+            .add(
+                "notice",
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.notification(notice.notification().key()), "NOTIFY"))
+                            .updateExpression(
+                                "SET #status = :dispatched, dispatchedAt = :at"
+                                    + " REMOVE notifyShard, notifyDueAt")
+                            .conditionExpression("#status = :pending AND attempts = :seen")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":dispatched",
+                                    s("DISPATCHED"),
+                                    ":at",
+                                    millis(at),
+                                    ":pending",
+                                    s("PENDING"),
+                                    ":seen",
+                                    n(notice.attempts())))
+                            .build())
+                    .build());
+    for (Delivery d : deliveries) {
+      tx.add(
+          TransactWriteItem.builder()
+              .put(
+                  Put.builder()
+                      .tableName(table)
+                      .item(NotificationItemMapper.delivery(d))
+                      // A delivery is made once, whatever reruns its notice.
+                      .conditionExpression("attribute_not_exists(PK)")
+                      .build())
+              .build());
+    }
+    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return true;
+    }
+    if (cancelled.get().failed("notice")) {
+      return false; // another sender dispatched it
+    }
+    // A delivery exists already (the notice was written again after its dispatch): close the
+    // notice, and send nothing twice.
     return update(
-        p,
+        notice.notification().key(),
+        "SET #status = :dispatched, dispatchedAt = :at REMOVE notifyShard, notifyDueAt",
+        "#status = :pending AND attempts = :seen",
+        Map.of(
+            ":dispatched",
+            s("DISPATCHED"),
+            ":at",
+            millis(at),
+            ":pending",
+            s("PENDING"),
+            ":seen",
+            n(notice.attempts())));
+  }
+
+  @Override
+  public boolean sent(Delivery d, Instant at) {
+    return updateDelivery(
+        d,
         "SET #status = :sent, sentAt = :at REMOVE notifyShard, notifyDueAt",
         Map.of(":sent", s("SENT"), ":at", millis(at)));
   }
 
   @Override
-  public boolean failed(Pending p, Instant nextAt, boolean park, String error) {
+  public boolean failed(Delivery d, Instant nextAt, boolean park, String error) {
     return park
-        ? update(
-            p,
-            "SET #status = :parked, attempts = :attempts, lastError = :error REMOVE notifyShard, notifyDueAt",
-            Map.of(":parked", s("PARKED"), ":attempts", n(p.attempts() + 1), ":error", s(error)))
-        : update(
-            p,
+        ? updateDelivery(
+            d,
+            "SET #status = :parked, attempts = :attempts, lastError = :error,"
+                + " notifyShard = :parkedShard, notifyDueAt = :now",
+            Map.of(
+                ":parked",
+                s("PARKED"),
+                ":attempts",
+                n(d.attempts() + 1),
+                ":error",
+                s(error),
+                ":parkedShard",
+                s(NotificationItemMapper.PARKED_SHARD),
+                ":now",
+                millis(nextAt)))
+        : updateDelivery(
+            d,
             "SET attempts = :attempts, notifyDueAt = :next, lastError = :error",
-            Map.of(":attempts", n(p.attempts() + 1), ":next", millis(nextAt), ":error", s(error)));
+            Map.of(":attempts", n(d.attempts() + 1), ":next", millis(nextAt), ":error", s(error)));
   }
 
-  /** Conditional on the record still being PENDING with the attempts this sender saw. */
-  private boolean update(
-      Pending p,
-      String expression,
-      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
-    var all = new java.util.HashMap<>(values);
-    all.put(":pending", s("PENDING"));
-    all.put(":seen", n(p.attempts()));
+  @Override
+  public List<Delivery> ofMember(String userId, int limit) {
+    return dynamo
+        .query(
+            r ->
+                r.tableName(table)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :notify)")
+                    .expressionAttributeValues(
+                        Map.of(":pk", s(Keys.member(userId)), ":notify", s("NOTIFY#")))
+                    .scanIndexForward(false)
+                    .limit(limit))
+        .items()
+        .stream()
+        .map(NotificationItemMapper::fromDelivery)
+        .toList();
+  }
+
+  @Override
+  public List<Delivery> parked(int limit) {
+    return dynamo
+        .query(
+            r ->
+                r.tableName(table)
+                    .indexName(Fairslot.NOTIFICATIONS_DUE)
+                    .keyConditionExpression("notifyShard = :parked")
+                    .expressionAttributeValues(
+                        Map.of(":parked", s(NotificationItemMapper.PARKED_SHARD)))
+                    .limit(limit))
+        .items()
+        .stream()
+        .map(NotificationItemMapper::fromDelivery)
+        .toList();
+  }
+
+  @Override
+  public Optional<Delivery> find(Delivery.Id id) {
+    var item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(NotificationItemMapper.deliveryKey(id))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(NotificationItemMapper.fromDelivery(item));
+  }
+
+  @Override
+  public boolean retry(Delivery parked, Instant at) {
+    Map<String, AttributeValue> values = new HashMap<>();
+    values.put(":pending", s("PENDING"));
+    values.put(":parked", s("PARKED"));
+    values.put(":zero", n(0));
+    values.put(":shard", s(Keys.shard("NOTIFY", parked.id().encode())));
+    values.put(":at", millis(at));
     try {
       dynamo.updateItem(
           r ->
               r.tableName(table)
-                  .key(Attr.key(Keys.notification(p.notification().key()), "NOTIFY"))
-                  .updateExpression(expression)
-                  .conditionExpression("#status = :pending AND attempts = :seen")
+                  .key(NotificationItemMapper.deliveryKey(parked.id()))
+                  .updateExpression(
+                      "SET #status = :pending, attempts = :zero, notifyShard = :shard,"
+                          + " notifyDueAt = :at")
+                  .conditionExpression("#status = :parked")
                   .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(all));
+                  .expressionAttributeValues(values));
+      return true;
+    } catch (ConditionalCheckFailedException notParked) {
+      return false;
+    }
+  }
+
+  /** Conditional on the delivery still being PENDING with the attempts this sender saw. */
+  private boolean updateDelivery(
+      Delivery d, String expression, Map<String, AttributeValue> values) {
+    Map<String, AttributeValue> all = new HashMap<>(values);
+    all.put(":pending", s("PENDING"));
+    all.put(":seen", n(d.attempts()));
+    return conditional(
+        NotificationItemMapper.deliveryKey(d.id()),
+        expression,
+        "#status = :pending AND attempts = :seen",
+        all);
+  }
+
+  private boolean update(
+      String noticeKey, String expression, String condition, Map<String, AttributeValue> values) {
+    return conditional(
+        Attr.key(Keys.notification(noticeKey), "NOTIFY"), expression, condition, values);
+  }
+
+  private boolean conditional(
+      Map<String, AttributeValue> key,
+      String expression,
+      String condition,
+      Map<String, AttributeValue> values) {
+    try {
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(key)
+                  .updateExpression(expression)
+                  .conditionExpression(condition)
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(values));
       return true;
     } catch (ConditionalCheckFailedException someoneElse) {
       return false;

@@ -188,6 +188,14 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(parts.paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
+      tx.add(
+          records.notify(
+              new fairslot.domain.Notification(
+                  r.booking().userId(),
+                  r.booking().slotId(),
+                  fairslot.domain.Notification.Kind.REFUNDED,
+                  r.booking().bookingId()),
+              s.change().at()));
     } else if (s instanceof Settlement.RefundGivenUp g) {
       tx.add(
           parts.paymentMove(

@@ -4,6 +4,11 @@ import static fairslot.store.dynamodb.Attr.millis;
 import static fairslot.store.dynamodb.Attr.n;
 import static fairslot.store.dynamodb.Attr.s;
 
+import fairslot.app.NotificationStore;
+import fairslot.domain.Channel;
+import fairslot.domain.Delivery;
+import fairslot.domain.DeliveryStatus;
+import fairslot.domain.MessageText;
 import fairslot.domain.Notification;
 import java.time.Instant;
 import java.util.HashMap;
@@ -11,16 +16,24 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Outbox records: PENDING with sparse notificationsDue keys until sent; SENT, or PARKED for staff
- * after the last failed try. The key is the notification's identity, so a change notifies once.
+ * The outbox's two items. A notice ({@code NOTIFY#<identity>}) is written by the change it reports:
+ * PENDING with notificationsDue keys until dispatched. Its deliveries live in the member's
+ * partition ({@code MEMBER#<user>} / {@code NOTIFY#<time>#<identity>#<channel>}, so the member's
+ * list is one query, newest first): PENDING with notificationsDue keys until SENT, or PARKED under
+ * the single {@code PARKED} key of the same index for staff. Keys are identities, so nothing is
+ * sent twice.
  */
 final class NotificationItemMapper {
+  static final String NOTICE = "NOTIFICATION";
+  static final String DELIVERY = "DELIVERY";
+  static final String PARKED_SHARD = "PARKED";
+
   private NotificationItemMapper() {}
 
   static Map<String, AttributeValue> pending(Notification note, Instant at) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.notification(note.key()), "NOTIFY"));
-    item.put("type", s("NOTIFICATION"));
+    item.put("type", s(NOTICE));
     item.put("userId", s(note.userId()));
     item.put("slotId", s(note.slotId()));
     item.put("kind", s(note.kind().name()));
@@ -33,7 +46,55 @@ final class NotificationItemMapper {
     return item;
   }
 
-  static Notification fromItem(Map<String, AttributeValue> item) {
+  static boolean isDelivery(Map<String, AttributeValue> item) {
+    return DELIVERY.equals(Attr.optionalString(item, "type").orElse(""));
+  }
+
+  static NotificationStore.Pending notice(Map<String, AttributeValue> item) {
+    return new NotificationStore.Pending(
+        about(item), Attr.integer(item, "attempts"), Attr.instant(item, "createdAt"));
+  }
+
+  static Map<String, AttributeValue> deliveryKey(Delivery.Id id) {
+    return Attr.key(
+        Keys.member(id.about().userId()),
+        String.format(
+            "NOTIFY#%013d#%s#%s", id.createdAt().toEpochMilli(), id.about().key(), id.channel()));
+  }
+
+  static Map<String, AttributeValue> delivery(Delivery d) {
+    Map<String, AttributeValue> item = new HashMap<>(deliveryKey(d.id()));
+    item.put("type", s(DELIVERY));
+    item.put("userId", s(d.about().userId()));
+    item.put("slotId", s(d.about().slotId()));
+    item.put("kind", s(d.about().kind().name()));
+    item.put("ref", s(d.about().ref()));
+    item.put("channel", s(d.channel().name()));
+    item.put("address", s(d.address()));
+    item.put("subject", s(d.message().subject()));
+    item.put("body", s(d.message().body()));
+    item.put("status", s(d.status().name()));
+    item.put("attempts", n(d.attempts()));
+    item.put("createdAt", millis(d.createdAt()));
+    item.put("notifyShard", s(Keys.shard("NOTIFY", d.id().encode())));
+    item.put("notifyDueAt", millis(d.createdAt()));
+    return item;
+  }
+
+  static Delivery fromDelivery(Map<String, AttributeValue> item) {
+    return new Delivery(
+        about(item),
+        Channel.valueOf(Attr.str(item, "channel")),
+        Attr.str(item, "address"),
+        new MessageText(Attr.str(item, "subject"), Attr.str(item, "body")),
+        DeliveryStatus.valueOf(Attr.str(item, "status")),
+        Attr.integer(item, "attempts"),
+        Attr.instant(item, "createdAt"),
+        Attr.optionalInstant(item, "sentAt"),
+        Attr.optionalString(item, "lastError"));
+  }
+
+  private static Notification about(Map<String, AttributeValue> item) {
     return new Notification(
         Attr.str(item, "userId"),
         Attr.str(item, "slotId"),

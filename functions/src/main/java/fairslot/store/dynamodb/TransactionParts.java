@@ -386,6 +386,20 @@ final class TransactionParts {
                 values.put(":" + k, v);
               });
     }
+    // The reminder owed in the new status replaces the old one's (a paid hold's warning becomes
+    // the session's reminder); a booking leaving PENDING_PAY or PAID for good is owed none.
+    java.util.Optional<fairslot.domain.Reminder> owed =
+        fairslot.domain.Reminder.owed(to, b.holdExpiresAt(), b.slot(), change.at());
+    if (owed.isPresent()) {
+      BookingItemMapper.reminderKeys(b, owed.get())
+          .forEach(
+              (k, v) -> {
+                sets.add(k + " = :" + k);
+                values.put(":" + k, v);
+              });
+    } else if (b.status() == BookingStatus.PENDING_PAY || b.status() == BookingStatus.PAID) {
+      removes.addAll(BookingItemMapper.REMINDER_ATTRIBUTES);
+    }
     if (!extraSet.isEmpty()) {
       sets.add(extraSet);
     }

@@ -139,5 +139,11 @@ final class VenueEditWrite {
         is.maxUpcomingPerMember().toString());
     changed(
         before, after, "noShowPolicy", was.noShowPolicy().toString(), is.noShowPolicy().toString());
+    changed(
+        before,
+        after,
+        "reminderBefore",
+        was.reminderBefore().toString(),
+        is.reminderBefore().toString());
   }
 }

@@ -75,6 +75,7 @@ final class VenueItemMapper {
       item.put(
           "noShowSuspensionSeconds",
           n(policy.noShowPolicy().map(r -> r.suspension().toSeconds()).orElse(0L)));
+      item.put("reminderSeconds", n(policy.reminderBefore().toSeconds()));
     }
 
     static VenuePolicy read(Map<String, AttributeValue> item) {
@@ -88,7 +89,11 @@ final class VenueItemMapper {
           window(item),
           tiers(item),
           maxUpcoming == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(maxUpcoming),
-          noShows(item));
+          noShows(item),
+          // Items written before reminders existed: the default.
+          item.containsKey("reminderSeconds")
+              ? Duration.ofSeconds(num(item, "reminderSeconds"))
+              : VenuePolicy.DEFAULT_REMINDER);
     }
 
     /** Items written before a rule existed have none of it. */

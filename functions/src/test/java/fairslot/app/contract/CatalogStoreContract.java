@@ -169,6 +169,7 @@ public abstract class CatalogStoreContract {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
+            Optional.empty(),
             Optional.empty()),
         Optional.empty());
   }

@@ -346,6 +346,42 @@ public final class MemoryBookingStore implements BookingStore {
     }
   }
 
+  /** The reminders already turned into notices (booking id and kind). */
+  private final java.util.Set<String> reminded = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /** A booking owes what its status owes as of when it was made, until reminded once. */
+  @Override
+  public DueReminders remindersDue(Instant now, int limit) {
+    synchronized (t.lock) {
+      List<DueReminder> due =
+          t.bookings.values().stream()
+              .flatMap(
+                  b ->
+                      fairslot.domain.Reminder.owed(
+                          b.status(), b.holdExpiresAt(), b.slot(), b.createdAt())
+                          .filter(r -> !r.at().isAfter(now))
+                          .filter(r -> !reminded.contains(b.bookingId() + r.kind()))
+                          .map(r -> new DueReminder(b, r))
+                          .stream())
+              .limit(limit)
+              .toList();
+      return new DueReminders(due, due.size());
+    }
+  }
+
+  @Override
+  public boolean remind(Booking b, fairslot.domain.Reminder reminder, Instant at) {
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(b.bookingId());
+      boolean owed =
+          now != null
+              && fairslot.domain.Reminder.owed(
+                      now.status(), now.holdExpiresAt(), now.slot(), now.createdAt())
+                  .equals(java.util.Optional.of(reminder));
+      return owed && reminded.add(b.bookingId() + reminder.kind());
+    }
+  }
+
   @Override
   public List<Booking> holdsOf(String slotId, int limit) {
     synchronized (t.lock) {

@@ -1,0 +1,52 @@
+package fairslot.app;
+
+import fairslot.domain.Delivery;
+import fairslot.domain.DeliveryStatus;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import java.time.Clock;
+import java.util.List;
+
+/** What members and the desk see of notifications: a member's list, the parked ones, a retry. */
+public final class NotificationDesk {
+  public static final int MAX_LISTED = 100;
+
+  private final NotificationStore store;
+  private final Clock clock;
+
+  public NotificationDesk(NotificationStore store, Clock clock) {
+    this.store = store;
+    this.clock = clock;
+  }
+
+  public List<Delivery> mine(String userId) {
+    return store.ofMember(userId, MAX_LISTED);
+  }
+
+  public List<Delivery> parked() {
+    return store.parked(MAX_LISTED);
+  }
+
+  /**
+   * A parked delivery is due again, with its tries counted afresh; the send-notifications job sends
+   * it on its next run (only that job may reach SES and SNS). A retry repeated before that run
+   * changes nothing (it is PENDING already); a SENT one cannot be retried.
+   */
+  public Outcome<Delivery> retry(String notificationId) {
+    var id = Delivery.Id.decode(notificationId);
+    var found = id.flatMap(store::find);
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no notification " + notificationId);
+    }
+    Delivery d = found.get();
+    if (d.status() == DeliveryStatus.PENDING) {
+      return Outcome.done(d);
+    }
+    if (d.status() != DeliveryStatus.PARKED) {
+      return Outcome.refused(
+          Refusal.INVALID_TRANSITION, "notification is " + d.status() + ", not PARKED");
+    }
+    store.retry(d, clock.instant()); // false: a concurrent retry did it
+    return Outcome.done(store.find(d.id()).orElse(d));
+  }
+}

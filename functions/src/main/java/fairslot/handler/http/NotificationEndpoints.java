@@ -1,0 +1,111 @@
+package fairslot.handler.http;
+
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.app.NotificationDesk;
+import fairslot.domain.Delivery;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.Views.ListView;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Notifications as members and the desk see them (v1.1 "Members and notifications"): a member's own
+ * list, the parked ones, and a retry of a parked one. Times are instants in UTC: one list spans
+ * venues; the message itself states the venue's time.
+ */
+public final class NotificationEndpoints implements Endpoints {
+  private final NotificationDesk desk;
+
+  public NotificationEndpoints(NotificationDesk desk) {
+    this.desk = desk;
+  }
+
+  /** One notification on one channel, as its member reads it. */
+  public record NotificationView(
+      String notificationId,
+      String kind,
+      String channel,
+      String status,
+      String createdAt,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          String sentAt,
+      String slotId,
+      String ref,
+      String subject,
+      String body) {
+    static NotificationView of(Delivery d) {
+      return new NotificationView(
+          d.id().encode(),
+          d.about().kind().name(),
+          d.channel().name(),
+          d.status().name(),
+          d.createdAt().toString(),
+          d.sentAt().map(Object::toString).orElse(null),
+          d.about().slotId(),
+          d.about().ref(),
+          d.message().subject(),
+          d.message().body());
+    }
+  }
+
+  /** What the desk needs to judge a delivery: who, where to, how many tries, and why it failed. */
+  public record StaffNotificationView(
+      String notificationId,
+      String userId,
+      String kind,
+      String channel,
+      String address,
+      String status,
+      int attempts,
+      String lastError,
+      String createdAt,
+      String slotId,
+      String ref) {
+    static StaffNotificationView of(Delivery d) {
+      return new StaffNotificationView(
+          d.id().encode(),
+          d.about().userId(),
+          d.about().kind().name(),
+          d.channel().name(),
+          d.address(),
+          d.status().name(),
+          d.attempts(),
+          d.lastError().orElse(null),
+          d.createdAt().toString(),
+          d.about().slotId(),
+          d.about().ref());
+    }
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "GET /me/notifications", this::mine,
+        "GET /staff/notifications", this::parked,
+        "POST /staff/notifications/{notificationId}/retry", this::retry);
+  }
+
+  private HttpResponse mine(HttpRequest request) {
+    List<NotificationView> items =
+        desk.mine(request.requireCaller().userId()).stream().map(NotificationView::of).toList();
+    return HttpResponse.json(200, new ListView<>(items, null));
+  }
+
+  private HttpResponse parked(HttpRequest request) {
+    String status = request.queryParam("status").orElse("PARKED");
+    if (!status.equals("PARKED")) {
+      throw InvalidInput.unprocessable("status: the desk lists PARKED notifications");
+    }
+    return HttpResponse.json(
+        200, new ListView<>(desk.parked().stream().map(StaffNotificationView::of).toList(), null));
+  }
+
+  private HttpResponse retry(HttpRequest request) {
+    return respond(desk.retry(request.path("notificationId")), 202, StaffNotificationView::of);
+  }
+}

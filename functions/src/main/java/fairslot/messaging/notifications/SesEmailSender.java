@@ -1,0 +1,45 @@
+package fairslot.messaging.notifications;
+
+import fairslot.app.NotificationSender;
+import fairslot.domain.Delivery;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.sesv2.SesV2Client;
+
+/**
+ * EMAIL through Amazon SES v2 SendEmail, from the stack's verified sender identity. The client is
+ * made on the first send, so only the function that sends pays for it.
+ */
+public final class SesEmailSender implements NotificationSender {
+  private final Supplier<SesV2Client> ses;
+  private final String from;
+
+  public SesEmailSender(Supplier<SesV2Client> ses, String from) {
+    this.ses = Lazily.of(ses);
+    this.from = from;
+  }
+
+  @Override
+  public void send(Delivery d) {
+    if (from.isBlank()) {
+      // Only the send-notifications function is given the identity; a delivery fails (and parks)
+      // loudly rather than going out from nowhere.
+      throw new IllegalStateException("no sender identity: FAIRSLOT_EMAIL_FROM is not set");
+    }
+    ses.get()
+        .sendEmail(
+            r ->
+                r.fromEmailAddress(from)
+                    .destination(to -> to.toAddresses(d.address()))
+                    .content(
+                        c ->
+                            c.simple(
+                                m ->
+                                    m.subject(s -> s.data(d.message().subject()).charset("UTF-8"))
+                                        .body(
+                                            b ->
+                                                b.text(
+                                                    t ->
+                                                        t.data(d.message().body())
+                                                            .charset("UTF-8"))))));
+  }
+}

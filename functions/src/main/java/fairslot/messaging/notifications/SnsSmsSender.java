@@ -1,0 +1,36 @@
+package fairslot.messaging.notifications;
+
+import fairslot.app.NotificationSender;
+import fairslot.domain.Delivery;
+import java.util.Map;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sns.model.MessageAttributeValue;
+
+/**
+ * SMS through Amazon SNS Publish to a phone number, as a Transactional message (delivered ahead of
+ * promotional ones, and past most quiet hours). The text is the message's body alone.
+ */
+public final class SnsSmsSender implements NotificationSender {
+  private final Supplier<SnsClient> sns;
+
+  public SnsSmsSender(Supplier<SnsClient> sns) {
+    this.sns = Lazily.of(sns);
+  }
+
+  @Override
+  public void send(Delivery d) {
+    sns.get()
+        .publish(
+            r ->
+                r.phoneNumber(d.address())
+                    .message(d.message().body())
+                    .messageAttributes(
+                        Map.of(
+                            "AWS.SNS.SMS.SMSType",
+                            MessageAttributeValue.builder()
+                                .dataType("String")
+                                .stringValue("Transactional")
+                                .build())));
+  }
+}
