@@ -118,6 +118,17 @@ final class BookingPlacement {
     if (b.pass().isPresent()) {
       tx.add("pass", parts.spendCredits(b));
     }
+    if (b.status() == fairslot.domain.BookingStatus.PAID) {
+      // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
+      tx.add(
+          records.notify(
+              new fairslot.domain.Notification(
+                  b.userId(),
+                  b.slotId(),
+                  fairslot.domain.Notification.Kind.BOOKING_CONFIRMED,
+                  b.bookingId()),
+              plan.now()));
+    }
 
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
