@@ -427,6 +427,32 @@ class BadInputIT {
                 404,
                 "not_found"),
             new Case(
+                "a retry of an unknown notification",
+                "POST /staff/notifications/{notificationId}/retry",
+                e -> e.as("a", ADMIN).path("notificationId", "bm9wZQ"),
+                404,
+                "not_found"),
+            new Case(
+                "the desk's list of notifications by a status other than PARKED",
+                "GET /staff/notifications",
+                e -> e.as("a", ADMIN).query("status", "PENDING"),
+                422,
+                "invalid_request"),
+            new Case(
+                "IN_APP as a chosen channel",
+                "PUT /me/profile",
+                e -> e.as("u1", CUSTOMER).body("{\"channels\":[\"IN_APP\"]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a reminder a week and a day ahead",
+                "POST /venues",
+                e ->
+                    e.as("a", ADMIN)
+                        .body("{\"name\":\"v\",\"policy\":{\"reminderBefore\":\"P8D\"}}"),
+                422,
+                "invalid_request"),
+            new Case(
                 "pardon with an unknown field",
                 "POST /staff/members/{userId}/pardon",
                 e -> e.as("a", ADMIN).path("userId", "u1").body("{\"venue\":\"x\"}"),

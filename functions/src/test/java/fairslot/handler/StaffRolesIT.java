@@ -59,6 +59,8 @@ class StaffRolesIT {
     MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /venues/{venueId}/plans", Set.of(ADMIN));
     MATRIX.put("POST /staff/passes", Set.of(FRONTDESK, ADMIN));
+    MATRIX.put("GET /staff/notifications", Set.of(FRONTDESK, ADMIN));
+    MATRIX.put("POST /staff/notifications/{notificationId}/retry", Set.of(FRONTDESK, ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
@@ -76,6 +78,7 @@ class StaffRolesIT {
               .path("resourceId", "r-none")
               .path("exceptionId", "x-none")
               .path("userId", "u-none")
+              .path("notificationId", "n-none")
               .body("{\"cursor\":\"!\"}");
         });
   }

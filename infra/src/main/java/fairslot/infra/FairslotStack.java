@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awscdk.CfnParameter;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
@@ -72,6 +73,9 @@ public final class FairslotStack extends Stack {
   private final String lambdaJar;
   private final boolean production;
 
+  /** The verified SES identity notification e-mail is sent from (given at deploy). */
+  private final CfnParameter emailFrom;
+
   public FairslotStack(
       Construct scope, String id, StackProps props, String lambdaJar, String stage) {
     super(scope, id, props);
@@ -79,6 +83,14 @@ public final class FairslotStack extends Stack {
     this.production = !stage.equals("dev");
     RemovalPolicy keep = production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
+    emailFrom =
+        CfnParameter.Builder.create(this, "EmailFrom")
+            .type("String")
+            .allowedPattern("^[^@\\s]+@[^@\\s]+$")
+            .description(
+                "the address notification e-mail is sent from: an SES identity verified in this"
+                    + " region (the address or its domain); see docs/notifications.md")
+            .build();
     table = FairslotTable.build(this, production, keep);
     bus = EventBus.Builder.create(this, "Events").eventBusName(Fairslot.EVENT_BUS).build();
     for (QueueDefinition q : Fairslot.QUEUES) {
@@ -350,6 +362,31 @@ public final class FairslotStack extends Stack {
       queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(fn);
     }
     access.secrets().stream().sorted().forEach(s -> secrets.get(s).grantRead(fn));
+    if (access.sendsMessages()) {
+      // E-mail only from the stack's sender identity (any verified identity of the account and
+      // region, so a domain identity works as well as an address; the From is what is pinned).
+      fn.addToRolePolicy(
+          PolicyStatement.Builder.create()
+              .actions(List.of("ses:SendEmail"))
+              .resources(
+                  List.of(
+                      "arn:"
+                          + getPartition()
+                          + ":ses:"
+                          + getRegion()
+                          + ":"
+                          + getAccount()
+                          + ":identity/*"))
+              .conditions(
+                  Map.of("StringEquals", Map.of("ses:FromAddress", emailFrom.getValueAsString())))
+              .build());
+      // SMS to a phone number has no resource to name; denying every topic keeps Publish to SMS.
+      fn.addToRolePolicy(
+          PolicyStatement.Builder.create()
+              .actions(List.of("sns:Publish"))
+              .notResources(List.of("arn:" + getPartition() + ":sns:*:*:*"))
+              .build());
+    }
   }
 
   private Map<String, String> environmentOf(FunctionAccess access) {
@@ -357,6 +394,9 @@ public final class FairslotStack extends Stack {
     access
         .secrets()
         .forEach(secret -> env.put(secret.arnVariable, secrets.get(secret).getSecretArn()));
+    if (access.sendsMessages()) {
+      env.put(Fairslot.EMAIL_FROM_ENV, emailFrom.getValueAsString());
+    }
     return env;
   }
 

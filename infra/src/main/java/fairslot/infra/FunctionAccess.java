@@ -27,7 +27,19 @@ record FunctionAccess(
     Optional<Set<String>> indexes,
     boolean publishesEvents,
     boolean sendsBookingRequests,
-    Set<Secret> secrets) {
+    Set<Secret> secrets,
+    boolean sendsMessages) {
+
+  /** A function that sends no e-mail or SMS (all but SendNotifications). */
+  FunctionAccess(
+      String function,
+      Set<String> tableActions,
+      Optional<Set<String>> indexes,
+      boolean publishesEvents,
+      boolean sendsBookingRequests,
+      Set<Secret> secrets) {
+    this(function, tableActions, indexes, publishesEvents, sendsBookingRequests, secrets, false);
+  }
 
   /** A secret, and the variable that hands its ARN to the functions that may read it. */
   enum Secret {
@@ -101,13 +113,17 @@ record FunctionAccess(
               false,
               false,
               Set.of()),
+          // Reminders due become notices (booking update + notice put); each notice becomes its
+          // deliveries, worded from the member's profile, the slot, the venue and the booking or
+          // offer (reads); each delivery goes out by SES or SNS, the only function granted them.
           new FunctionAccess(
               "SendNotifications",
-              Set.of(QUERY, UPDATE),
+              Set.of(GET, QUERY, PUT, UPDATE),
               Optional.of(Set.of(Fairslot.NOTIFICATIONS_DUE)),
               false,
               false,
-              Set.of()),
+              Set.of(),
+              true),
           new FunctionAccess(
               "RefundRetry",
               Set.of(GET, QUERY, PUT, UPDATE),

@@ -285,16 +285,61 @@ class FairslotStackTest {
       assertThat(actions(statements, "secretsmanager:GetSecretValue"))
           .as(row.function())
           .hasSize(row.secrets().size());
+      assertThat(actions(statements, "ses:"))
+          .as(row.function())
+          .isEqualTo(row.sendsMessages() ? List.of("ses:SendEmail") : List.of());
+      assertThat(actions(statements, "sns:"))
+          .as(row.function())
+          .isEqualTo(row.sendsMessages() ? List.of("sns:Publish") : List.of());
       assertThat(actions(statements, ""))
           .as(row.function())
           .allMatch(
               a ->
                   a.startsWith("dynamodb:")
+                      || (row.sendsMessages() && (a.startsWith("ses:") || a.startsWith("sns:")))
                       || a.startsWith("events:")
                       || a.startsWith("sqs:")
                       || a.startsWith("secretsmanager:")
                       || a.startsWith("logs:")
                       || a.startsWith("xray:"));
+    }
+  }
+
+  /**
+   * Only the sender sends: it alone may reach SES (from the EmailFrom parameter only) and SNS
+   * (phone numbers, no topic), and it alone is told the sender identity.
+   */
+  @Test
+  void onlyTheNotificationSenderMaySendEmailFromTheParameterOrSmsToPhones() {
+    assertThat(FunctionAccess.ROWS.stream().filter(FunctionAccess::sendsMessages))
+        .extracting(FunctionAccess::function)
+        .containsExactly("SendNotifications");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> parameters = (Map<String, Object>) template.toJSON().get("Parameters");
+    assertThat(parameters).containsKey("EmailFrom");
+    List<Map<String, Object>> statements = statementsOf("SendNotifications");
+    Map<String, Object> ses =
+        statements.stream()
+            .filter(st -> actionsOf(st).contains("ses:SendEmail"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(String.valueOf(ses.get("Condition")))
+        .contains("ses:FromAddress")
+        .contains("EmailFrom");
+    Map<String, Object> sns =
+        statements.stream()
+            .filter(st -> actionsOf(st).contains("sns:Publish"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(sns).containsKey("NotResource").doesNotContainKey("Resource");
+    for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> env =
+          (Map<String, Object>)
+              ((Map<String, Object>) fn.getValue().get("Environment")).get("Variables");
+      assertThat(env.containsKey(Fairslot.EMAIL_FROM_ENV))
+          .as(fn.getKey())
+          .isEqualTo(fn.getKey().equals("SendNotifications"));
     }
   }
 
