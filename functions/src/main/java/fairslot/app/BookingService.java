@@ -49,6 +49,8 @@ public final class BookingService {
    * @param createdResponse how a new booking is answered; kept with the idempotency record, in the
    *     booking transaction, so a retry replays the first answer byte for byte
    */
+  private final MemberBookings members;
+
   public BookingService(
       CatalogStore catalog,
       BookingStore bookings,
@@ -59,8 +61,10 @@ public final class BookingService {
       Clock clock,
       IdGenerator ids,
       Function<Booking, StoredResponse> createdResponse,
-      PassStore passes) {
+      PassStore passes,
+      MemberBookings members) {
     this.passes = passes;
+    this.members = members;
     this.catalog = catalog;
     this.bookings = bookings;
     this.releases = releases;
@@ -369,12 +373,13 @@ public final class BookingService {
             when));
   }
 
+  /** The member's booking: their own, or a linked walk-in profile's. */
   public Optional<Booking> booking(String userId, String bookingId) {
-    return bookings.findBooking(bookingId).filter(b -> b.userId().equals(userId));
+    return members.find(userId, bookingId);
   }
 
   public Page<Booking> bookingsOf(String userId, PageRequest page) {
-    return bookings.bookingsOf(userId, page);
+    return members.list(userId, page);
   }
 
   /**

@@ -24,6 +24,7 @@ public final class DeskService {
   private final PassStore passes;
   private final Clock clock;
   private final IdGenerator ids;
+  private final MemberProfileStore members;
 
   public DeskService(
       BookingService bookings,
@@ -31,8 +32,10 @@ public final class DeskService {
       ProfileStore profiles,
       Clock clock,
       IdGenerator ids,
-      PassStore passes) {
+      PassStore passes,
+      MemberProfileStore members) {
     this.passes = passes;
+    this.members = members;
     this.bookings = bookings;
     this.store = store;
     this.profiles = profiles;
@@ -88,20 +91,23 @@ public final class DeskService {
       Optional<String> userId) {}
 
   public Outcome<Page<Booking>> search(Search q, PageRequest page) {
-    Optional<String> customer = q.userId();
+    List<String> owners;
     if (q.phone().isPresent()) {
-      Optional<CustomerProfile> profile = profiles.findByPhone(q.phone().get());
-      if (profile.isEmpty()) {
+      owners = ownersOfPhone(q.phone().get());
+      if (q.userId().isPresent()) {
+        owners = owners.contains(q.userId().get()) ? List.of(q.userId().get()) : List.of();
+      }
+      if (owners.isEmpty()) {
         return Outcome.done(new Page<>(List.of(), Optional.empty()));
       }
-      if (customer.isPresent() && !customer.get().equals(profile.get().customerId())) {
-        return Outcome.done(new Page<>(List.of(), Optional.empty()));
-      }
-      customer = Optional.of(profile.get().customerId());
+    } else if (q.userId().isPresent()) {
+      owners = MemberBookings.owners(members.profile(q.userId().get()));
+    } else {
+      owners = List.of();
     }
     Page<Booking> found;
-    if (customer.isPresent()) {
-      found = store.bookingsOf(customer.get(), page);
+    if (!owners.isEmpty()) {
+      found = ConcatenatedPages.page(owners, page, store::bookingsOf);
     } else if (q.venueId().isPresent() && q.date().isPresent()) {
       found = store.bookingsOnVenueDay(q.venueId().get(), q.date().get(), page);
     } else {
@@ -124,6 +130,19 @@ public final class DeskService {
       }
     }
     return Outcome.done(new Page<>(matching, found.nextCursor()));
+  }
+
+  /**
+   * Whose bookings a phone finds: the member account that claimed it (with the walk-in profiles
+   * linked to it), and the desk's walk-in profile of that phone.
+   */
+  private List<String> ownersOfPhone(Phone phone) {
+    java.util.LinkedHashSet<String> owners = new java.util.LinkedHashSet<>();
+    members
+        .accountOf(phone)
+        .ifPresent(u -> owners.addAll(MemberBookings.owners(members.profile(u))));
+    profiles.findByPhone(phone).ifPresent(walkIn -> owners.add(walkIn.customerId()));
+    return List.copyOf(owners);
   }
 
   /**

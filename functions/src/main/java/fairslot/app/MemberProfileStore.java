@@ -10,9 +10,14 @@ public interface MemberProfileStore {
 
   /**
    * Writes {@code next} on condition the profile is still {@code seen}, claiming {@code next}'s
-   * phone for the member and giving up {@code seen}'s, in one transaction.
+   * phone for the member and giving up {@code seen}'s, in one transaction. A customer id {@code
+   * next} links and {@code seen} did not is the walk-in profile of {@code next}'s phone, linked to
+   * the member in the same transaction on condition nobody linked it yet (else MOVED).
    */
   SaveResult save(MemberProfile seen, MemberProfile next);
+
+  /** The account that claimed {@code phone}, if one did. */
+  java.util.Optional<String> accountOf(fairslot.domain.Phone phone);
 
   enum SaveResult {
     SAVED,

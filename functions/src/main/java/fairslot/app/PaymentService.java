@@ -36,6 +36,8 @@ public final class PaymentService {
 
   private final PassPayments passPayments;
 
+  private final MemberBookings members;
+
   public PaymentService(
       BookingStore bookings,
       PaymentStore payments,
@@ -43,8 +45,10 @@ public final class PaymentService {
       Refunds refunds,
       Clock clock,
       IdGenerator ids,
-      PassPayments passPayments) {
+      PassPayments passPayments,
+      MemberBookings members) {
     this.passPayments = passPayments;
+    this.members = members;
     this.bookings = bookings;
     this.payments = payments;
     this.providers = providers;
@@ -55,8 +59,7 @@ public final class PaymentService {
 
   /** Starts (or returns the already started) payment of a member's PENDING_PAY booking. */
   public Outcome<Payment> pay(String userId, String bookingId) {
-    Optional<Booking> found =
-        bookings.findBooking(bookingId).filter(b -> b.userId().equals(userId));
+    Optional<Booking> found = members.find(userId, bookingId);
     if (found.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
     }
@@ -110,9 +113,7 @@ public final class PaymentService {
    * ({@code staff}); empty for anyone else's booking, as for one that does not exist.
    */
   public Optional<BookingPayments> paymentsOf(String bookingId, String userId, boolean staff) {
-    return bookings
-        .findBooking(bookingId)
-        .filter(b -> staff || b.userId().equals(userId))
+    return (staff ? bookings.findBooking(bookingId) : members.find(userId, bookingId))
         .map(b -> new BookingPayments(b.slot().timeZone(), payments.paymentsOf(b.bookingId())));
   }
 

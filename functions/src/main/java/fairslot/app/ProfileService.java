@@ -15,9 +15,11 @@ public final class ProfileService {
   private static final int MAX_ROUNDS = 6;
 
   private final MemberProfileStore profiles;
+  private final ProfileStore walkIns;
 
-  public ProfileService(MemberProfileStore profiles) {
+  public ProfileService(MemberProfileStore profiles, ProfileStore walkIns) {
     this.profiles = profiles;
+    this.walkIns = walkIns;
   }
 
   /**
@@ -40,8 +42,26 @@ public final class ProfileService {
           phone.orElse(p.phone()),
           channels.orElse(p.channels()),
           locale.orElse(p.locale()),
-          p.version() + 1);
+          p.version() + 1,
+          p.linkedCustomers());
     }
+  }
+
+  /**
+   * A phone newly claimed that a desk walk-in profile carries links that profile's bookings to the
+   * member, in the claim's transaction, unless another account got them first (the link is made
+   * once: a phone given up later does not take the bookings along).
+   */
+  private MemberProfile withWalkInLinked(MemberProfile seen, MemberProfile next) {
+    if (next.phone().isEmpty() || next.phone().equals(seen.phone())) {
+      return next;
+    }
+    return walkIns
+        .findByPhone(next.phone().get())
+        .filter(w -> w.linkedUserId().isEmpty())
+        .filter(w -> !next.linkedCustomers().contains(w.customerId()))
+        .map(w -> next.linking(w.customerId()))
+        .orElse(next);
   }
 
   public MemberProfile profile(String userId) {
@@ -67,9 +87,11 @@ public final class ProfileService {
               seen.phone(),
               seen.channels(),
               seen.locale(),
-              seen.version() + 1))) {
+              seen.version() + 1,
+              seen.linkedCustomers()))) {
         return Outcome.done(seen); // nothing changes: a repeated PUT writes nothing
       }
+      next = withWalkInLinked(seen, next);
       switch (profiles.save(seen, next)) {
         case SAVED:
           return Outcome.done(next);

@@ -16,15 +16,29 @@ public record MemberProfile(
     Optional<Phone> phone,
     Set<Channel> channels,
     String locale,
-    long version) {
+    long version,
+    Set<String> linkedCustomers) {
 
   /** The locales messages are written in. */
   public static final Set<String> LOCALES = Set.of("en", "zh-CN");
 
   private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+");
 
+  /** A profile with no walk-in bookings linked to it. */
+  public MemberProfile(
+      String userId,
+      Optional<String> name,
+      Optional<String> email,
+      Optional<Phone> phone,
+      Set<Channel> channels,
+      String locale,
+      long version) {
+    this(userId, name, email, phone, channels, locale, version, Set.of());
+  }
+
   public MemberProfile {
     channels = Set.copyOf(channels);
+    linkedCustomers = Set.copyOf(linkedCustomers);
     email.ifPresent(
         e -> {
           if (e.length() > 254 || !EMAIL.matcher(e).matches()) {
@@ -65,6 +79,21 @@ public record MemberProfile(
       to.put(Channel.IN_APP, userId);
     }
     return to;
+  }
+
+  /**
+   * This profile with {@code customerId}'s walk-in bookings linked: the desk's customer whose phone
+   * the member claimed. Their bookings are the member's too (listed, cancelled, paid).
+   */
+  public MemberProfile linking(String customerId) {
+    Set<String> linked = new java.util.HashSet<>(linkedCustomers);
+    linked.add(customerId);
+    return new MemberProfile(userId, name, email, phone, channels, locale, version, linked);
+  }
+
+  /** Whether a booking made under {@code bookingUserId} is this member's. */
+  public boolean owns(String bookingUserId) {
+    return userId.equals(bookingUserId) || linkedCustomers.contains(bookingUserId);
   }
 
   /** A member who has not told us anything yet. */

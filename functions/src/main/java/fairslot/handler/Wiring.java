@@ -154,7 +154,8 @@ public final class Wiring {
             clock,
             ids,
             BookingEndpoints::createdResponse,
-            passStore);
+            passStore,
+            new fairslot.app.MemberBookings(bookingStore, memberProfileStore));
     this.waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
   }
 
@@ -252,10 +253,19 @@ public final class Wiring {
     CatalogService catalog = new CatalogService(catalogStore, clock, ids);
     PaymentService payments =
         new PaymentService(
-            bookingStore, paymentStore, providers, refunds, clock, ids, passPayments());
+            bookingStore,
+            paymentStore,
+            providers,
+            refunds,
+            clock,
+            ids,
+            passPayments(),
+            new fairslot.app.MemberBookings(bookingStore, memberProfileStore));
     StaffService staff =
         new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
-    DeskService desk = new DeskService(bookings, bookingStore, profileStore, clock, ids, passStore);
+    DeskService desk =
+        new DeskService(
+            bookings, bookingStore, profileStore, clock, ids, passStore, memberProfileStore);
     return new HttpApi(
         new HttpApi.Services(
             catalog,
@@ -274,7 +284,7 @@ public final class Wiring {
             standing(),
             new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
             passPayments(),
-            new fairslot.app.ProfileService(memberProfileStore),
+            new fairslot.app.ProfileService(memberProfileStore, profileStore),
             new fairslot.app.NotificationDesk(notificationStore, clock)),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,

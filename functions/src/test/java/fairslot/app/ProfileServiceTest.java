@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /** ProfileService's rules on the in-memory store. */
 class ProfileServiceTest {
-  private final ProfileService profiles = new ProfileService(new MemoryMemberProfileStore());
+  private final ProfileService profiles =
+      new ProfileService(
+          new MemoryMemberProfileStore(), new fairslot.app.memory.MemoryProfileStore());
 
   private static ProfileChange phone(String number) {
     return new ProfileChange(

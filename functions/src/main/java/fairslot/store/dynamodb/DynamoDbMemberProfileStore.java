@@ -50,12 +50,17 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
       next.phone().ifPresent(p -> tx.add("claim", claim(p, next.userId())));
       seen.phone().ifPresent(p -> tx.add("release", release(p, seen.userId())));
     }
+    for (String customerId : next.linkedCustomers()) {
+      if (!seen.linkedCustomers().contains(customerId)) {
+        tx.add("link", link(next.phone().orElseThrow(), customerId, next.userId()));
+      }
+    }
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return SaveResult.SAVED;
     }
-    if (cancelled.get().failed("profile")) {
-      return SaveResult.MOVED;
+    if (cancelled.get().failed("profile") || cancelled.get().failed("link")) {
+      return SaveResult.MOVED; // the walk-in profile was linked meanwhile: read again
     }
     if (cancelled.get().failed("claim")) {
       return SaveResult.PHONE_TAKEN;
@@ -83,6 +88,38 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
                 .expressionAttributeValues(Map.of(":u", s(userId)))
                 .build())
         .build();
+  }
+
+  /**
+   * The desk's walk-in profile of this phone is linked to the account, once: its bookings are the
+   * member's from now on, whoever holds the phone later.
+   */
+  private TransactWriteItem link(Phone phone, String customerId, String userId) {
+    return TransactWriteItem.builder()
+        .update(
+            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.phone(phone), "PROFILE"))
+                .updateExpression("SET linkedUserId = :u")
+                .conditionExpression("customerId = :c AND attribute_not_exists(linkedUserId)")
+                .expressionAttributeValues(Map.of(":u", s(userId), ":c", s(customerId)))
+                .build())
+        .build();
+  }
+
+  @Override
+  public Optional<String> accountOf(Phone phone) {
+    var item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.phone(phone), "ACCOUNT"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(Attr.str(item, "userId"));
   }
 
   /** The account gives the phone up (only if it is the one holding it). */

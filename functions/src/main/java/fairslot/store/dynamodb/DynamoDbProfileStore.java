@@ -68,6 +68,9 @@ public final class DynamoDbProfileStore implements ProfileStore {
         ? Optional.empty()
         : Optional.of(
             new CustomerProfile(
-                str(item, "customerId"), new Phone(str(item, "phone")), str(item, "name")));
+                str(item, "customerId"),
+                new Phone(str(item, "phone")),
+                str(item, "name"),
+                Attr.optionalString(item, "linkedUserId")));
   }
 }

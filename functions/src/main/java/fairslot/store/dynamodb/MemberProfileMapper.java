@@ -36,6 +36,10 @@ final class MemberProfileMapper {
         AttributeValue.fromL(p.channels().stream().sorted().map(c -> s(c.name())).toList()));
     item.put("locale", s(p.locale()));
     item.put("version", n(p.version()));
+    if (!p.linkedCustomers().isEmpty()) {
+      item.put(
+          "linkedCustomers", AttributeValue.fromSs(p.linkedCustomers().stream().sorted().toList()));
+    }
     return item;
   }
 
@@ -52,6 +56,9 @@ final class MemberProfileMapper {
         Attr.optionalString(item, "phone").map(Phone::new),
         channels,
         str(item, "locale"),
-        Attr.num(item, "version"));
+        Attr.num(item, "version"),
+        item.containsKey("linkedCustomers")
+            ? Set.copyOf(item.get("linkedCustomers").ss())
+            : Set.of());
   }
 }

@@ -53,6 +53,7 @@ public final class MemoryWorld {
   public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
   public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
   public final MemoryPassStore passStore = new MemoryPassStore(tables);
+  public final MemoryMemberProfileStore memberProfiles = new MemoryMemberProfileStore();
   public final ScriptedProvider provider = new ScriptedProvider();
   public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
   public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
@@ -93,7 +94,8 @@ public final class MemoryWorld {
             clock,
             ids,
             b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"),
-            passStore);
+            passStore,
+            new fairslot.app.MemberBookings(bookingStore, memberProfiles));
     holdSweep = new HoldSweep(bookingStore, releases, clock);
     payments =
         new PaymentService(
@@ -103,12 +105,15 @@ public final class MemoryWorld {
             refunds,
             clock,
             ids,
-            new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids));
+            new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids),
+            new fairslot.app.MemberBookings(bookingStore, memberProfiles));
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     finance =
         new fairslot.app.FinanceService(
             financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
-    desk = new DeskService(bookings, bookingStore, profileStore, clock, ids, passStore);
+    desk =
+        new DeskService(
+            bookings, bookingStore, profileStore, clock, ids, passStore, memberProfiles);
     waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
     standing = new fairslot.app.StandingService(standingStore, catalogStore, clock);
     passService = new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids);

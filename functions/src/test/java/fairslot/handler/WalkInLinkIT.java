@@ -1,0 +1,152 @@
+package fairslot.handler;
+
+import static fairslot.testing.ApiDriver.CUSTOMER;
+import static fairslot.testing.ApiDriver.FRONTDESK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.testing.ApiDriver;
+import fairslot.testing.ApiDriver.Reply;
+import fairslot.testing.Aws;
+import fairslot.testing.Race;
+import fairslot.testing.SeatLedger;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A member who claims the phone of a desk walk-in profile gets that profile's bookings (v1.1
+ * "Members and notifications"): linked once, atomically with the claim, listed in /me/bookings,
+ * theirs to cancel; the desk's phone search finds the account's bookings and the walk-in's.
+ */
+class WalkInLinkIT {
+  private static final String PHONE = "+8613600136000";
+
+  private final ApiDriver api = new ApiDriver("walkin");
+
+  @AfterEach
+  void ledgersBalance() {
+    SeatLedger.assertBalanced(Aws.dynamo(), api.table);
+  }
+
+  private String walkIn(String slotId) {
+    Reply r =
+        api.send(
+            "POST /staff/bookings",
+            e ->
+                e.as("desk-1", FRONTDESK)
+                    .body(
+                        "{\"slotId\":\""
+                            + slotId
+                            + "\",\"quantity\":1,\"customer\":{\"phone\":\"+86 136 0013 6000\","
+                            + "\"name\":\"Li\"}}"));
+    ApiDriver.expect(r, 201);
+    return r.text("bookingId");
+  }
+
+  private Reply claim(String user, String phone) {
+    return api.send(
+        "PUT /me/profile",
+        e ->
+            e.as(user, CUSTOMER)
+                .body("{\"phone\":" + (phone == null ? "null" : "\"" + phone + "\"") + "}"));
+  }
+
+  private List<String> myBookings(String user) {
+    List<String> ids = new ArrayList<>();
+    String cursor = null;
+    do {
+      String from = cursor;
+      Reply page =
+          api.send(
+              "GET /me/bookings",
+              e -> {
+                e.as(user, CUSTOMER).query("limit", "1");
+                if (from != null) {
+                  e.query("cursor", from);
+                }
+              });
+      ApiDriver.expect(page, 200);
+      page.json().get("items").forEach(b -> ids.add(b.get("bookingId").asText()));
+      cursor = page.json().path("nextCursor").isTextual() ? page.text("nextCursor") : null;
+    } while (cursor != null);
+    return ids;
+  }
+
+  @Test
+  void claimingAWalkInsPhoneLinksItsBookingsToTheMemberWhoMayThenCancelThem() {
+    String slotId = api.openSlot("SEATS", 5, 3000);
+    String theirs = walkIn(slotId);
+    String other = api.openSlot("SEATS", 5, 3000);
+    String own = api.book("m", other, 1).text("bookingId");
+
+    Reply before = api.booking("m", theirs);
+    ApiDriver.expect(claim("m", PHONE), 200);
+    List<String> listed = myBookings("m");
+    Reply read = api.booking("m", theirs);
+    Reply cancelled = api.cancel("m", theirs);
+    Reply stranger = api.booking("x", theirs);
+
+    assertThat(before.status()).isEqualTo(404);
+    assertThat(listed).containsExactly(own, theirs); // the member's own first, one per page
+    assertThat(read.status()).isEqualTo(200);
+    assertThat(cancelled.status()).isEqualTo(200);
+    assertThat(cancelled.text("status")).isEqualTo("CANCELLED");
+    assertThat(stranger.status()).isEqualTo(404);
+  }
+
+  @Test
+  void theDesksPhoneSearchFindsTheAccountsBookingsAndTheWalkIns() {
+    String slotId = api.openSlot("SEATS", 5, 3000);
+    String theirs = walkIn(slotId);
+    ApiDriver.expect(claim("m", PHONE), 200);
+    String own = api.book("m", api.openSlot("SEATS", 5, 3000), 1).text("bookingId");
+
+    Reply found =
+        api.send(
+            "GET /staff/bookings",
+            e -> e.as("desk-1", FRONTDESK).query("phone", "+86 136-0013-6000"));
+    Reply byUser =
+        api.send("GET /staff/bookings", e -> e.as("desk-1", FRONTDESK).query("userId", "m"));
+
+    assertThat(found.json().get("items").findValuesAsText("bookingId"))
+        .containsExactlyInAnyOrder(own, theirs);
+    assertThat(byUser.json().get("items").findValuesAsText("bookingId")).contains(own);
+  }
+
+  @Test
+  void theLinkIsMadeOnceAndStaysWhenThePhoneChangesHands() {
+    String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
+    ApiDriver.expect(claim("first", PHONE), 200);
+    ApiDriver.expect(claim("first", "+8613500135000"), 200); // gives the phone up
+    Reply second = claim("second", PHONE);
+
+    assertThat(second.status()).isEqualTo(200);
+    assertThat(myBookings("first")).containsExactly(theirs);
+    assertThat(myBookings("second")).isEmpty();
+    assertThat(api.booking("second", theirs).status()).isEqualTo(404);
+  }
+
+  @Test
+  void tenAccountsRacingForAWalkInsPhoneLinkItsBookingsToExactlyTheOneThatGetsIt()
+      throws Exception {
+    String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
+
+    List<Reply> replies = Race.all(10, i -> () -> claim("racer-" + i, PHONE));
+
+    List<String> winners = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      if (replies.get(i).status() == 200) {
+        winners.add("racer-" + i);
+      } else {
+        assertThat(replies.get(i).text("code")).isEqualTo("phone_taken");
+      }
+    }
+    assertThat(winners).hasSize(1);
+    for (int i = 0; i < 10; i++) {
+      assertThat(myBookings("racer-" + i))
+          .as("racer-%d", i)
+          .isEqualTo(winners.contains("racer-" + i) ? List.of(theirs) : List.of());
+    }
+  }
+}
