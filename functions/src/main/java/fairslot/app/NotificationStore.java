@@ -17,15 +17,25 @@ public interface NotificationStore {
 
   /**
    * The notice becomes {@code deliveries}, in one transaction conditioned on the notice being as
-   * {@code notice} saw it; false if another sender got there first.
+   * {@code notice} saw it; false if another sender got there first. The deliveries are written
+   * claimed by this sender (their first try counted, due again only at {@code leaseUntil}), so no
+   * other run sends them meanwhile.
    */
-  boolean dispatch(Pending notice, List<Delivery> deliveries, Instant at);
+  boolean dispatch(Pending notice, List<Delivery> deliveries, Instant at, Instant leaseUntil);
 
-  /** SENT; false if another sender got there first. */
-  boolean sent(Delivery delivery, Instant at);
+  /**
+   * Claims a due delivery for one try: its tries counted and its due time moved to {@code
+   * leaseUntil}, on condition it is still PENDING with the tries {@code delivery} saw. Empty if
+   * another run claimed it first. A run that dies before answering leaves it to be tried again
+   * after the lease.
+   */
+  Optional<Delivery> claim(Delivery delivery, Instant leaseUntil);
 
-  /** Another try at {@code nextAt}, or PARKED for staff when {@code park}. */
-  boolean failed(Delivery delivery, Instant nextAt, boolean park, String error);
+  /** SENT, by the run holding the claim; false if it lost it. */
+  boolean sent(Delivery claimed, Instant at);
+
+  /** Tried again at {@code nextAt}, or PARKED for staff when {@code park}; by the claim holder. */
+  boolean failed(Delivery claimed, Instant nextAt, boolean park, String error);
 
   /** The member's deliveries, newest first. */
   List<Delivery> ofMember(String userId, int limit);

@@ -15,10 +15,17 @@ import java.util.List;
  * The send-notifications job. A notice becomes one delivery per channel the member chose (written
  * once, in one transaction, with its words rendered in the member's locale), and each delivery is
  * sent through its channel with exponential backoff, then parked for staff after {@link
- * #MAX_ATTEMPTS} failed tries.
+ * #MAX_ATTEMPTS} failed tries. Every try is claimed first (a conditional write), so runs that
+ * overlap send each delivery once.
  */
 public final class Notifications {
   public static final int MAX_ATTEMPTS = 5;
+
+  /**
+   * How long a run holds a delivery it is sending: far more than one SES or SNS call takes, so
+   * overlapping runs (a slow run, a duplicate schedule event) never send the same delivery twice.
+   */
+  static final Duration LEASE = Duration.ofMinutes(2);
 
   private final NotificationStore store;
   private final NotificationSender sender;
@@ -50,7 +57,7 @@ public final class Notifications {
         work.size(),
         item ->
             item instanceof Delivery d
-                ? send(d, now)
+                ? store.claim(d, now.plus(LEASE)).map(claimed -> send(claimed, now)).orElse(0)
                 : dispatch((NotificationStore.Pending) item, now));
   }
 
@@ -67,8 +74,9 @@ public final class Notifications {
             (channel, address) ->
                 deliveries.add(
                     Delivery.pending(
-                        notice.notification(), channel, address, text, notice.createdAt())));
-    if (!store.dispatch(notice, deliveries, now)) {
+                            notice.notification(), channel, address, text, notice.createdAt())
+                        .oneMoreTry()));
+    if (!store.dispatch(notice, deliveries, now, now.plus(LEASE))) {
       return 0;
     }
     int sent = 0;
@@ -78,20 +86,23 @@ public final class Notifications {
     return sent;
   }
 
-  /** A failed send backs off (or parks); an outbox write the table refused is left for later. */
-  private int send(Delivery d, Instant now) {
+  /**
+   * One claimed try ({@code claimed.attempts()} counts it). A failure backs off 20 s, 40 s, 80 s …
+   * or parks after the last try; an outbox write the table refused is left for later.
+   */
+  private int send(Delivery claimed, Instant now) {
     try {
-      sender.send(d);
+      sender.send(claimed);
     } catch (RuntimeException failed) {
-      int attempts = d.attempts() + 1;
+      int attempts = claimed.attempts();
       boolean park = attempts >= MAX_ATTEMPTS;
       store.failed(
-          d,
+          claimed,
           park ? now : now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
           park,
           String.valueOf(failed.getMessage()));
       return 0;
     }
-    return JobLoop.one(store.sent(d, now));
+    return JobLoop.one(store.sent(claimed, now));
   }
 }

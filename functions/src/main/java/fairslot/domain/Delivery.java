@@ -35,6 +35,12 @@ public record Delivery(
         Optional.empty());
   }
 
+  /** This delivery with one more try counted: the try a sender has claimed. */
+  public Delivery oneMoreTry() {
+    return new Delivery(
+        about, channel, address, message, status, attempts + 1, createdAt, sentAt, lastError);
+  }
+
   public Id id() {
     return new Id(about, channel, createdAt);
   }

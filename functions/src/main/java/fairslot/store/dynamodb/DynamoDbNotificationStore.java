@@ -48,7 +48,8 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   }
 
   @Override
-  public boolean dispatch(Pending notice, List<Delivery> deliveries, Instant at) {
+  public boolean dispatch(
+      Pending notice, List<Delivery> deliveries, Instant at, Instant leaseUntil) {
     Transaction tx =
         new Transaction()
             .add(
@@ -81,7 +82,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
               .put(
                   Put.builder()
                       .tableName(table)
-                      .item(NotificationItemMapper.delivery(d))
+                      .item(NotificationItemMapper.delivery(d, leaseUntil))
                       // A delivery is made once, whatever reruns its notice.
                       .conditionExpression("attribute_not_exists(PK)")
                       .build())
@@ -112,6 +113,16 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   }
 
   @Override
+  public Optional<Delivery> claim(Delivery d, Instant leaseUntil) {
+    boolean claimed =
+        updateDelivery(
+            d,
+            "SET attempts = :next, notifyDueAt = :lease",
+            Map.of(":next", n(d.attempts() + 1), ":lease", millis(leaseUntil)));
+    return claimed ? Optional.of(d.oneMoreTry()) : Optional.empty();
+  }
+
+  @Override
   public boolean sent(Delivery d, Instant at) {
     return updateDelivery(
         d,
@@ -124,13 +135,11 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     return park
         ? updateDelivery(
             d,
-            "SET #status = :parked, attempts = :attempts, lastError = :error,"
+            "SET #status = :parked, lastError = :error,"
                 + " notifyShard = :parkedShard, notifyDueAt = :now",
             Map.of(
                 ":parked",
                 s("PARKED"),
-                ":attempts",
-                n(d.attempts() + 1),
                 ":error",
                 s(error),
                 ":parkedShard",
@@ -139,8 +148,8 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                 millis(nextAt)))
         : updateDelivery(
             d,
-            "SET attempts = :attempts, notifyDueAt = :next, lastError = :error",
-            Map.of(":attempts", n(d.attempts() + 1), ":next", millis(nextAt), ":error", s(error)));
+            "SET notifyDueAt = :next, lastError = :error",
+            Map.of(":next", millis(nextAt), ":error", s(error)));
   }
 
   @Override
@@ -217,7 +226,10 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     }
   }
 
-  /** Conditional on the delivery still being PENDING with the attempts this sender saw. */
+  /**
+   * Conditional on the delivery still being PENDING with the tries this sender saw (or, holding the
+   * claim, counted).
+   */
   private boolean updateDelivery(
       Delivery d, String expression, Map<String, AttributeValue> values) {
     Map<String, AttributeValue> all = new HashMap<>(values);

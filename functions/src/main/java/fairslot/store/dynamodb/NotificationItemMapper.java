@@ -62,7 +62,8 @@ final class NotificationItemMapper {
             "NOTIFY#%013d#%s#%s", id.createdAt().toEpochMilli(), id.about().key(), id.channel()));
   }
 
-  static Map<String, AttributeValue> delivery(Delivery d) {
+  /** A delivery, due at {@code dueAt} (the end of its first try's claim). */
+  static Map<String, AttributeValue> delivery(Delivery d, Instant dueAt) {
     Map<String, AttributeValue> item = new HashMap<>(deliveryKey(d.id()));
     item.put("type", s(DELIVERY));
     item.put("userId", s(d.about().userId()));
@@ -77,7 +78,7 @@ final class NotificationItemMapper {
     item.put("attempts", n(d.attempts()));
     item.put("createdAt", millis(d.createdAt()));
     item.put("notifyShard", s(Keys.shard("NOTIFY", d.id().encode())));
-    item.put("notifyDueAt", millis(d.createdAt()));
+    item.put("notifyDueAt", millis(dueAt));
     return item;
   }
 

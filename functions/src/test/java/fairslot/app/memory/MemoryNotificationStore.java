@@ -48,16 +48,25 @@ public final class MemoryNotificationStore implements NotificationStore {
   }
 
   @Override
-  public synchronized boolean dispatch(Pending notice, List<Delivery> made, Instant at) {
+  public synchronized boolean dispatch(
+      Pending notice, List<Delivery> made, Instant at, Instant leaseUntil) {
     Notice n = notices.get(notice.notification().key());
     if (n == null || n.dispatched() || n.pending().attempts() != notice.attempts()) {
       return false;
     }
     notices.put(notice.notification().key(), new Notice(n.pending(), n.dueAt(), true));
     for (Delivery d : made) {
-      deliveries.putIfAbsent(d.id(), new Entry(d, d.createdAt()));
+      deliveries.putIfAbsent(d.id(), new Entry(d, leaseUntil));
     }
     return true;
+  }
+
+  @Override
+  public synchronized Optional<Delivery> claim(Delivery d, Instant leaseUntil) {
+    Delivery claimed = d.oneMoreTry();
+    return move(d, seen -> new Entry(claimed, leaseUntil))
+        ? Optional.of(claimed)
+        : Optional.empty();
   }
 
   @Override
@@ -84,7 +93,7 @@ public final class MemoryNotificationStore implements NotificationStore {
                 copy(
                     moved,
                     park ? DeliveryStatus.PARKED : DeliveryStatus.PENDING,
-                    moved.attempts() + 1,
+                    moved.attempts(),
                     Optional.empty(),
                     Optional.of(error)),
                 nextAt));
