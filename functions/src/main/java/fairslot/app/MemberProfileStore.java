@@ -16,6 +16,9 @@ public interface MemberProfileStore {
    */
   SaveResult save(MemberProfile seen, MemberProfile next);
 
+  /** The account a desk walk-in's bookings were linked to, if they were. */
+  java.util.Optional<String> linkedAccount(String customerId);
+
   /** The account that claimed {@code phone}, if one did. */
   java.util.Optional<String> accountOf(fairslot.domain.Phone phone);
 

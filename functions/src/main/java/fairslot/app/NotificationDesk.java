@@ -12,15 +12,22 @@ public final class NotificationDesk {
   public static final int MAX_LISTED = 100;
 
   private final NotificationStore store;
+  private final MemberProfileStore profiles;
   private final Clock clock;
 
-  public NotificationDesk(NotificationStore store, Clock clock) {
+  public NotificationDesk(NotificationStore store, MemberProfileStore profiles, Clock clock) {
     this.store = store;
+    this.profiles = profiles;
     this.clock = clock;
   }
 
+  /** The member's notifications and those of the walk-in bookings linked to them, newest first. */
   public List<Delivery> mine(String userId) {
-    return store.ofMember(userId, MAX_LISTED);
+    return MemberBookings.owners(profiles.profile(userId)).stream()
+        .flatMap(owner -> store.ofMember(owner, MAX_LISTED).stream())
+        .sorted(java.util.Comparator.comparing(Delivery::createdAt).reversed())
+        .limit(MAX_LISTED)
+        .toList();
   }
 
   public List<Delivery> parked() {

@@ -63,7 +63,7 @@ public final class Notifications {
 
   /** The notice's deliveries, made once; then each is tried at once. */
   private int dispatch(NotificationStore.Pending notice, Instant now) {
-    MemberProfile profile = profiles.profile(notice.notification().userId());
+    MemberProfile profile = recipientOf(notice.notification().userId());
     MessageFacts about = facts.factsOf(notice.notification());
     MessageText text =
         MessageTemplates.render(notice.notification().kind(), profile.locale(), about);
@@ -84,6 +84,18 @@ public final class Notifications {
       sent += send(d, now);
     }
     return sent;
+  }
+
+  /**
+   * Who reads it: the member, or for a desk walk-in linked to an account, that account's member
+   * (their channels and language). A walk-in never linked has no profile: IN_APP.
+   */
+  private MemberProfile recipientOf(String userId) {
+    MemberProfile own = profiles.profile(userId);
+    if (own.version() > 0) {
+      return own;
+    }
+    return profiles.linkedAccount(userId).map(profiles::profile).orElse(own);
   }
 
   /**

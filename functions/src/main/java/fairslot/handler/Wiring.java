@@ -285,7 +285,7 @@ public final class Wiring {
             new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
             passPayments(),
             new fairslot.app.ProfileService(memberProfileStore, profileStore),
-            new fairslot.app.NotificationDesk(notificationStore, clock)),
+            new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock)),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);

@@ -126,7 +126,7 @@ class NotificationsTest {
     world.clock.advance(Duration.ofDays(1));
     job.sendDue(100);
     assertThat(handed).as("parked stays parked until the desk retries").hasSize(1);
-    new NotificationDesk(outbox, world.clock).retry(email().id().encode());
+    new NotificationDesk(outbox, world.memberProfiles, world.clock).retry(email().id().encode());
     job.sendDue(100);
     assertThat(handed).extracting(Delivery::channel).containsExactly(Channel.SMS, Channel.EMAIL);
     assertThat(email().status()).isEqualTo(DeliveryStatus.SENT);

@@ -115,6 +115,44 @@ class WalkInLinkIT {
   }
 
   @Test
+  void aLinkedWalkInBookingsNotificationsReachTheMembersChannelsAndList() {
+    String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
+    String email = "walkin-" + java.util.UUID.randomUUID() + "@example.com";
+    ApiDriver.expect(
+        api.send(
+            "PUT /me/profile",
+            e ->
+                e.as("m", CUSTOMER)
+                    .body(
+                        "{\"phone\":\""
+                            + PHONE
+                            + "\",\"email\":\""
+                            + email
+                            + "\",\"channels\":[\"EMAIL\"]}")),
+        200);
+
+    ApiDriver.expect(
+        api.send(
+            "POST /staff/bookings/{bookingId}/offline-payment",
+            e -> e.as("desk-1", FRONTDESK).path("bookingId", theirs)),
+        200);
+    new SendNotificationsHandler(api.wiring).run();
+    Reply mine = api.send("GET /me/notifications", e -> e.as("m", CUSTOMER));
+
+    assertThat(fairslot.testing.Mailbox.emailsTo(email))
+        .singleElement()
+        .satisfies(m -> assertThat(m.subject()).startsWith("Booking confirmed"));
+    assertThat(mine.json().get("items"))
+        .singleElement()
+        .satisfies(
+            n -> {
+              assertThat(n.get("kind").asText()).isEqualTo("BOOKING_CONFIRMED");
+              assertThat(n.get("channel").asText()).isEqualTo("EMAIL");
+              assertThat(n.get("ref").asText()).isEqualTo(theirs);
+            });
+  }
+
+  @Test
   void theLinkIsMadeOnceAndStaysWhenThePhoneChangesHands() {
     String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
     ApiDriver.expect(claim("first", PHONE), 200);

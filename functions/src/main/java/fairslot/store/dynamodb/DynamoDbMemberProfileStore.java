@@ -53,13 +53,16 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
     for (String customerId : next.linkedCustomers()) {
       if (!seen.linkedCustomers().contains(customerId)) {
         tx.add("link", link(next.phone().orElseThrow(), customerId, next.userId()));
+        tx.add("pointer", pointer(customerId, next.userId()));
       }
     }
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return SaveResult.SAVED;
     }
-    if (cancelled.get().failed("profile") || cancelled.get().failed("link")) {
+    if (cancelled.get().failed("profile")
+        || cancelled.get().failed("link")
+        || cancelled.get().failed("pointer")) {
       return SaveResult.MOVED; // the walk-in profile was linked meanwhile: read again
     }
     if (cancelled.get().failed("claim")) {
@@ -105,6 +108,42 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
                 .expressionAttributeValues(Map.of(":u", s(userId), ":c", s(customerId)))
                 .build())
         .build();
+  }
+
+  /** From the walk-in's id to the account, for whoever holds only the id (a booking's notice). */
+  private TransactWriteItem pointer(String customerId, String userId) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        Keys.PK,
+                        s(Keys.customerLink(customerId)),
+                        Keys.SK,
+                        s("LINK"),
+                        "type",
+                        s("CUSTOMER_LINK"),
+                        "userId",
+                        s(userId)))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  @Override
+  public Optional<String> linkedAccount(String customerId) {
+    var item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.customerLink(customerId), "LINK"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(Attr.str(item, "userId"));
   }
 
   @Override

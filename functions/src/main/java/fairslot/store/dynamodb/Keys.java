@@ -31,6 +31,11 @@ final class Keys {
     return "BOOKING#" + bookingId;
   }
 
+  /** A desk walk-in's link to the account that claimed its phone. */
+  static String customerLink(String customerId) {
+    return "CUSTOMER#" + customerId;
+  }
+
   static String member(String userId) {
     return "MEMBER#" + userId;
   }

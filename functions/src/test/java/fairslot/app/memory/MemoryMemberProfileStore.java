@@ -44,6 +44,11 @@ public final class MemoryMemberProfileStore implements MemberProfileStore {
   }
 
   @Override
+  public synchronized java.util.Optional<String> linkedAccount(String customerId) {
+    return java.util.Optional.ofNullable(links.get(customerId));
+  }
+
+  @Override
   public synchronized java.util.Optional<String> accountOf(fairslot.domain.Phone phone) {
     return java.util.Optional.ofNullable(phoneHolders.get(phone.value()));
   }
