@@ -21,6 +21,8 @@ import java.util.List;
 public final class Notifications {
   public static final int MAX_ATTEMPTS = 5;
 
+  private static final String JOB = "send-notifications";
+
   /**
    * How long a run holds a delivery it is sending: far more than one SES or SNS call takes, so
    * overlapping runs (a slow run, a duplicate schedule event) never send the same delivery twice.
@@ -49,16 +51,15 @@ public final class Notifications {
   public JobReport sendDue(int limit) {
     Instant now = clock.instant();
     NotificationStore.Due due = store.due(now, limit);
-    List<Object> work = new ArrayList<>(due.notices());
-    work.addAll(due.deliveries());
-    return JobLoop.run(
-        "send-notifications",
-        work,
-        work.size(),
-        item ->
-            item instanceof Delivery d
-                ? store.claim(d, now.plus(LEASE)).map(claimed -> send(claimed, now)).orElse(0)
-                : dispatch((NotificationStore.Pending) item, now));
+    JobReport dispatched =
+        JobLoop.run(JOB, due.notices(), due.notices().size(), notice -> dispatch(notice, now));
+    JobReport retried =
+        JobLoop.run(
+            JOB,
+            due.deliveries(),
+            due.deliveries().size(),
+            d -> store.claim(d, now.plus(LEASE)).map(claimed -> send(claimed, now)).orElse(0));
+    return dispatched.then(JOB, retried);
   }
 
   /** The notice's deliveries, made once; then each is tried at once. */

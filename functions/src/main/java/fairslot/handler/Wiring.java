@@ -87,6 +87,9 @@ public final class Wiring {
   private final fairslot.app.SeatAuditLog seatAudit;
   private final BookingQueue bookingQueue;
 
+  /** Whose bookings a member may see and act on (their own, and linked walk-ins'). */
+  private final fairslot.app.MemberBookings memberBookings;
+
   /** The adapters that differ between AWS, the local runtime and tests. */
   public record Adapters(
       EventPublisher events,
@@ -137,6 +140,7 @@ public final class Wiring {
     this.seatAudit = new fairslot.store.dynamodb.DynamoDbSeatAuditLog(dynamo, table);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(bookingStore, adapters.events());
+    this.memberBookings = new fairslot.app.MemberBookings(bookingStore, memberProfileStore);
     this.slotEdits = new SlotEdits(catalogStore, adapters.events(), clock);
     this.venueEdits = new VenueEdits(catalogStore, clock);
     this.providers = new PaymentProviders(adapters.payments());
@@ -155,7 +159,7 @@ public final class Wiring {
             ids,
             BookingEndpoints::createdResponse,
             passStore,
-            new fairslot.app.MemberBookings(bookingStore, memberProfileStore));
+            memberBookings);
     this.waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
   }
 
@@ -260,7 +264,7 @@ public final class Wiring {
             clock,
             ids,
             passPayments(),
-            new fairslot.app.MemberBookings(bookingStore, memberProfileStore));
+            memberBookings);
     StaffService staff =
         new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     DeskService desk =

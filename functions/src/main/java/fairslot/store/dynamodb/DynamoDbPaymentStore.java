@@ -207,8 +207,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     // A payment's success confirms its booking; so does the desk's (the payment it writes is
     // SUCCEEDED already).
     if (after == PaymentStatus.SUCCEEDED
-        && (s.payment().status() != PaymentStatus.SUCCEEDED
-            || s instanceof Settlement.PaidOffline)
+        && (s.payment().status() != PaymentStatus.SUCCEEDED || s instanceof Settlement.PaidOffline)
         && !(s instanceof Settlement.NoteOnly)) {
       Booking paid = bookingOf(s);
       tx.add(
