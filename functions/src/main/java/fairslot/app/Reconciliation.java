@@ -94,6 +94,9 @@ public final class Reconciliation {
       checked++;
       members.addAll(count.get().members());
       if (!count.get().balanced()) {
+        count = confirmed(slotId, count.get());
+      }
+      if (count.isPresent() && !count.get().balanced()) {
         boolean repaired =
             request.repair()
                 && ledger.repair(
@@ -111,6 +114,17 @@ public final class Reconciliation {
       }
     }
     return new Result(checked, deviations, next, members.size(), checkMembers(members));
+  }
+
+  /**
+   * A slot that counts off is counted again a moment later (the indexes settle, a move in flight
+   * lands) and reported only if it is off by as much again: the second count, or empty if that one
+   * balances. A real deviation stays; a read skew does not.
+   */
+  private Optional<SeatCount> confirmed(String slotId, SeatCount first) {
+    pause();
+    Optional<SeatCount> second = ledger.count(slotId);
+    return second.filter(c -> !c.balanced() && c.imbalance() == first.imbalance());
   }
 
   /**

@@ -28,6 +28,11 @@ public record SeatCount(
     return capacity == remaining + held + offered;
   }
 
+  /** How far the books are off: remaining + held + offered − capacity (0 when balanced). */
+  public int imbalance() {
+    return remaining + held + offered - capacity;
+  }
+
   /** What remaining must be for the books to balance. */
   public int expectedRemaining() {
     return capacity - held - offered;

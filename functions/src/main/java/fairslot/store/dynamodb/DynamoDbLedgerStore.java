@@ -35,6 +35,28 @@ public final class DynamoDbLedgerStore implements LedgerStore {
 
   @Override
   public Optional<SeatCount> count(String slotId) {
+    // The counter and the bookings cannot be read at one instant. A count is kept only if the
+    // counter read after the bookings equals the one read before: no seat moved in between (a
+    // booking granted mid-count once read as a deviation). A slot too busy to settle in a few
+    // tries is counted as last read, and the caller's recount judges it.
+    Optional<SeatCount> last = Optional.empty();
+    for (int attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
+      Optional<Map<String, AttributeValue>> before = counter(slotId);
+      if (before.isEmpty()) {
+        return Optional.empty();
+      }
+      last = countAgainst(slotId, before.get());
+      if (counter(slotId).equals(before)) {
+        return last;
+      }
+    }
+    return last;
+  }
+
+  private static final int SETTLE_ATTEMPTS = 3;
+
+  /** The slot's capacity and remaining, read consistently. */
+  private Optional<Map<String, AttributeValue>> counter(String slotId) {
     Map<String, AttributeValue> slot =
         dynamo
             .getItem(
@@ -45,9 +67,10 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                         .projectionExpression("#capacity, remaining")
                         .expressionAttributeNames(Map.of("#capacity", "capacity")))
             .item();
-    if (slot == null || slot.isEmpty()) {
-      return Optional.empty();
-    }
+    return slot == null || slot.isEmpty() ? Optional.empty() : Optional.of(slot);
+  }
+
+  private Optional<SeatCount> countAgainst(String slotId, Map<String, AttributeValue> slot) {
     java.util.List<Map<String, AttributeValue>> bookings =
         dynamo
             .queryPaginator(
