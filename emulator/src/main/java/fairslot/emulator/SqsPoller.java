@@ -82,6 +82,17 @@ public final class SqsPoller implements AutoCloseable {
       Map<String, String> attributes = new HashMap<>();
       m.attributes().forEach((k, v) -> attributes.put(k.toString(), v));
       record.setAttributes(attributes);
+      // Message attributes, as Lambda's event source mapping hands them over.
+      Map<String, SQSEvent.MessageAttribute> messageAttributes = new HashMap<>();
+      m.messageAttributes()
+          .forEach(
+              (k, v) -> {
+                SQSEvent.MessageAttribute a = new SQSEvent.MessageAttribute();
+                a.setDataType(v.dataType());
+                a.setStringValue(v.stringValue());
+                messageAttributes.put(k, a);
+              });
+      record.setMessageAttributes(messageAttributes);
       record.setEventSource("aws:sqs");
       record.setEventSourceArn(queueArn);
       records.add(record);

@@ -231,8 +231,10 @@ public final class WaitlistService {
    * A SeatReleased event: fill its slot. Duplicates are remembered and skipped; a fill is
    * idempotent anyway.
    */
-  public void onSeatReleased(String eventId, String slotId) {
-    fill(slotId);
+  /** Fills the slot's line from what was released; how many offers (or holds) it made. */
+  public int onSeatReleased(String eventId, String slotId) {
+    int offers = fill(slotId);
     waitlist.remember(eventId, clock.instant());
+    return offers;
   }
 }

@@ -33,13 +33,26 @@ public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatc
   }
 
   private SqsBatch.Handled settle(SQSEvent.SQSMessage message) throws Exception {
-    String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
-    if (!requestId.isEmpty() && admission.giveUp(requestId)) {
-      // the stack's BookingRequestGivenUp alarm counts exactly this line
-      Log.error(
-          fairslot.definitions.Fairslot.BOOKING_GIVEN_UP_LOG,
-          java.util.Map.of("requestId", requestId));
-    }
-    return SqsBatch.Handled.DONE;
+    String bookingRequestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
+    String origin =
+        java.util.Optional.ofNullable(message.getMessageAttributes())
+            .map(a -> a.get(fairslot.messaging.sqs.SqsBookingQueue.REQUEST_ID_ATTRIBUTE))
+            .map(SQSEvent.MessageAttribute::getStringValue)
+            .orElse(message.getMessageId());
+    return fairslot.shared.RequestContext.with(
+        origin,
+        () -> {
+          fairslot.shared.Metrics.line()
+              .dimension("Queue", fairslot.definitions.Fairslot.BOOKING_QUEUE.name())
+              .count("DlqReceipts", 1)
+              .emit();
+          if (!bookingRequestId.isEmpty() && admission.giveUp(bookingRequestId)) {
+            // the stack's BookingRequestGivenUp alarm counts exactly this line
+            Log.error(
+                fairslot.definitions.Fairslot.BOOKING_GIVEN_UP_LOG,
+                java.util.Map.of("bookingRequestId", bookingRequestId));
+          }
+          return SqsBatch.Handled.DONE;
+        });
   }
 }

@@ -41,8 +41,28 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
           java.util.Map.of("messageId", message.getMessageId()));
       return SqsBatch.Handled.DONE;
     }
-    return admission.process(requestId) == QueuedAdmission.Verdict.DECIDED
-        ? SqsBatch.Handled.DONE
-        : SqsBatch.Handled.RETRY;
+    // The API request that queued it, carried in a message attribute: its story goes on here.
+    String origin =
+        java.util.Optional.ofNullable(message.getMessageAttributes())
+            .map(a -> a.get(fairslot.messaging.sqs.SqsBookingQueue.REQUEST_ID_ATTRIBUTE))
+            .map(SQSEvent.MessageAttribute::getStringValue)
+            .orElse(message.getMessageId());
+    String bookingRequestId = requestId;
+    return fairslot.shared.RequestContext.with(
+        origin,
+        () -> {
+          QueuedAdmission.Verdict verdict = admission.process(bookingRequestId);
+          fairslot.shared.Metrics.line()
+              .dimension("Verdict", verdict.name())
+              .count("QueuedRequestsProcessed", 1)
+              .property("bookingRequestId", bookingRequestId)
+              .emit();
+          Log.info(
+              "queued booking request processed",
+              java.util.Map.of("bookingRequestId", bookingRequestId, "verdict", verdict.name()));
+          return verdict == QueuedAdmission.Verdict.DECIDED
+              ? SqsBatch.Handled.DONE
+              : SqsBatch.Handled.RETRY;
+        });
   }
 }

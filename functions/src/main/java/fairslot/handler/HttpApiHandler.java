@@ -65,7 +65,25 @@ public final class HttpApiHandler
 
   @Override
   public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
-    return handle(event, context == null ? "-" : context.getAwsRequestId()).toEvent();
+    String requestId =
+        Optional.ofNullable(event.getRequestContext())
+            .map(APIGatewayV2HTTPEvent.RequestContext::getRequestId)
+            .filter(id -> !id.isBlank())
+            .or(() -> Optional.ofNullable(context).map(Context::getAwsRequestId))
+            .orElseGet(() -> java.util.UUID.randomUUID().toString());
+    long started = System.nanoTime();
+    HttpResponse response =
+        fairslot.shared.RequestContext.with(requestId, () -> handle(event, requestId));
+    long millis = (System.nanoTime() - started) / 1_000_000;
+    fairslot.shared.RequestContext.with(
+        requestId,
+        () -> {
+          RequestObservation.record(
+              Optional.ofNullable(event.getRouteKey()).orElse("-"), response, millis);
+          return null;
+        });
+    // The caller can quote it to support, and find it in every log line the request caused.
+    return response.withHeader("x-request-id", requestId).toEvent();
   }
 
   HttpResponse handle(APIGatewayV2HTTPEvent event, String requestId) {

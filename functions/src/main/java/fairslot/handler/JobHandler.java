@@ -20,11 +20,42 @@ abstract class JobHandler implements RequestHandler<Map<String, Object>, Map<Str
 
   @Override
   public Map<String, Object> handleRequest(Map<String, Object> event, Context context) {
-    return run();
+    return fairslot.shared.RequestContext.with(
+        context == null ? java.util.UUID.randomUUID().toString() : context.getAwsRequestId(),
+        this::run);
   }
 
+  /**
+   * One run: the job, then its metric line (due, changed, items read, deferred, duration, by job)
+   * and its log line.
+   */
   public Map<String, Object> run() {
+    long started = System.nanoTime();
     JobReport report = job.get();
+    long millis = (System.nanoTime() - started) / 1_000_000;
+    fairslot.shared.Metrics.line()
+        .dimension("Job", report.job())
+        .count("JobDue", report.due())
+        .count("JobChanged", report.changed())
+        .count("JobItemsRead", report.itemsRead())
+        .count("JobDeferred", report.deferred())
+        .milliseconds("JobDuration", millis)
+        .emit();
+    fairslot.shared.Log.info(
+        "job run",
+        Map.of(
+            "job",
+            report.job(),
+            "due",
+            report.due(),
+            "changed",
+            report.changed(),
+            "itemsRead",
+            report.itemsRead(),
+            "deferred",
+            report.deferred(),
+            "durationMs",
+            millis));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("job", report.job());
     out.put("due", report.due());

@@ -19,12 +19,16 @@ public final class ReconcileHandler extends JobHandler {
 
   public ReconcileHandler(Wiring wiring) {
     super(
-        () ->
-            wiring
-                .reconciliation()
-                .checkEverySlot(
-                    PAGE,
-                    d ->
+        () -> {
+          int[] seats = {0};
+          int[] members = {0};
+          fairslot.app.JobReport report =
+              wiring
+                  .reconciliation()
+                  .checkEverySlot(
+                      PAGE,
+                      d -> {
+                        seats[0]++;
                         Log.error(
                             "seat ledger deviation",
                             Map.of(
@@ -37,8 +41,10 @@ public final class ReconcileHandler extends JobHandler {
                                 "held",
                                 d.count().held(),
                                 "offered",
-                                d.count().offered())),
-                    m ->
+                                d.count().offered()));
+                      },
+                      m -> {
+                        members[0]++;
                         Log.error(
                             "member ledger deviation",
                             Map.of(
@@ -47,6 +53,10 @@ public final class ReconcileHandler extends JobHandler {
                                 "counters",
                                 m.counterDeviations().toString(),
                                 "credits",
-                                m.creditDeviations().toString()))));
+                                m.creditDeviations().toString()));
+                      });
+          ReconcileMetrics.record(report.due(), seats[0], members[0]);
+          return report;
+        });
   }
 }

@@ -13,10 +13,17 @@ public final class SendNotificationsHandler extends JobHandler {
 
   public SendNotificationsHandler(Wiring wiring) {
     super(
-        () ->
-            wiring
-                .reminders()
-                .remindDue(BATCH)
-                .then("send-notifications", wiring.notifications().sendDue(BATCH)));
+        () -> {
+          var report =
+              wiring
+                  .reminders()
+                  .remindDue(BATCH)
+                  .then("send-notifications", wiring.notifications().sendDue(BATCH));
+          // The parked backlog, each minute: the alarm asks for a person when it is not zero.
+          fairslot.shared.Metrics.line()
+              .count("NotificationsParked", wiring.parkedNotifications())
+              .emit();
+          return report;
+        });
   }
 }

@@ -321,6 +321,13 @@ public final class Wiring {
         clock);
   }
 
+  /** How many deliveries wait for the desk (at most 100 are counted). */
+  public int parkedNotifications() {
+    return new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock)
+        .parked()
+        .size();
+  }
+
   public fairslot.app.Reminders reminders() {
     return new fairslot.app.Reminders(bookingStore, clock);
   }

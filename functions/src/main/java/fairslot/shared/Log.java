@@ -3,9 +3,17 @@ package fairslot.shared;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 
-/** Structured JSON log lines on stdout (CloudWatch Logs in Lambda). */
+/**
+ * Structured JSON log lines on stdout (CloudWatch Logs in Lambda), one shape: at, level, message,
+ * requestId and traceId when known, then the line's own fields (ids only: no phone numbers or
+ * e-mail addresses).
+ */
 public final class Log {
   private Log() {}
+
+  public static void info(String message, java.util.Map<String, ?> fields) {
+    line("INFO", message, fields);
+  }
 
   public static void warn(String message, java.util.Map<String, String> fields) {
     line("WARN", message, fields);
@@ -23,8 +31,15 @@ public final class Log {
     line.put("at", Instant.now().toString());
     line.put("level", level);
     line.put("message", message);
+    context(line);
     fields.forEach((k, v) -> line.set(k, Json.MAPPER.valueToTree(v)));
-    System.out.println(Json.write(line));
+    Output.line(Json.write(line));
+  }
+
+  /** Every line names the request it serves and the invocation's trace, when there are ones. */
+  private static void context(ObjectNode line) {
+    RequestContext.current().ifPresent(id -> line.put("requestId", id));
+    RequestContext.traceId().ifPresent(t -> line.put("traceId", t));
   }
 
   /**
@@ -48,7 +63,8 @@ public final class Log {
     line.put("level", "ERROR");
     line.put("message", message);
     line.put("requestId", requestId);
+    RequestContext.traceId().ifPresent(t -> line.put("traceId", t));
     line.put("error", brief(error));
-    System.out.println(Json.write(line));
+    Output.line(Json.write(line));
   }
 }

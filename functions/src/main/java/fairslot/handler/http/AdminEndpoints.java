@@ -53,6 +53,10 @@ public final class AdminEndpoints implements Endpoints {
             body.optionalBoolean("repair").orElse(false),
             request.requireCaller().userId(),
             body.optionalText("userId"));
-    return respond(reconciliation.check(check), 200, ReportViews.ReconcileView::of);
+    var result = reconciliation.check(check);
+    if (result instanceof fairslot.domain.Outcome.Done<Reconciliation.Result> done) {
+      fairslot.handler.ReconcileMetrics.record(done.value());
+    }
+    return respond(result, 200, ReportViews.ReconcileView::of);
   }
 }

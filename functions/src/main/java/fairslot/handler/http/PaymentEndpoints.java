@@ -114,7 +114,14 @@ public final class PaymentEndpoints implements Endpoints {
       return Problems.of(
           Refusal.BAD_SIGNATURE, 401, "missing, stale or wrong webhook signature", Map.of());
     }
-    return respond(payments.callback(callback(RequestBody.parse(raw), raw)), 200, applied -> OK);
+    PaymentCallback callback = callback(RequestBody.parse(raw), raw);
+    HttpResponse answer = respond(payments.callback(callback), 200, applied -> OK);
+    fairslot.shared.Metrics.line()
+        .dimension("Outcome", callback.outcome().name())
+        .count("PaymentCallbacks", 1)
+        .property("paymentNo", callback.paymentNo())
+        .emit();
+    return answer;
   }
 
   private static final Map<String, Object> OK = Map.of("ok", true);

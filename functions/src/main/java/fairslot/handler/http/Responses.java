@@ -41,10 +41,21 @@ final class Responses {
       }
       if (done.value() instanceof BookingService.Booked.Queued queued) {
         String requestId = queued.request().requestId();
+        fairslot.shared.Metrics.line()
+            .count("BookingsQueued", 1)
+            .property("slotId", queued.request().slotId())
+            .property("bookingRequestId", requestId)
+            .emit();
         return HttpResponse.json(202, new QueuedView(requestId, "QUEUED"))
             .withHeader("location", "/booking-requests/" + requestId);
       }
       var created = (BookingService.Booked.Created) done.value();
+      fairslot.shared.Metrics.line()
+          .dimension("Venue", created.booking().slot().venueId())
+          .count("BookingsGranted", 1)
+          .property("bookingId", created.booking().bookingId())
+          .property("slotId", created.booking().slotId())
+          .emit();
       return HttpResponse.rawJson(created.response().status(), created.response().body());
     }
     return Problems.of((Outcome.Refused<?>) outcome);

@@ -30,6 +30,8 @@ public final class EventBridgePublisher implements EventPublisher {
     detail.put("slotId", event.slotId());
     detail.put("quantity", event.quantity());
     detail.put("reason", event.reason().name());
+    // The request that released the seat, so the waitlist consumer's lines name it too.
+    fairslot.shared.RequestContext.current().ifPresent(id -> detail.put("requestId", id));
     try {
       PutEventsResponse response =
           events.putEvents(

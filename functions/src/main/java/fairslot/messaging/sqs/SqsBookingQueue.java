@@ -14,6 +14,9 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * order.
  */
 public final class SqsBookingQueue implements BookingQueue {
+  /** The API request that queued the booking request, for the consumer's log and metric lines. */
+  public static final String REQUEST_ID_ATTRIBUTE = "requestId";
+
   private final SqsClient sqs;
   private final String queueUrl;
 
@@ -29,7 +32,19 @@ public final class SqsBookingQueue implements BookingQueue {
             r.queueUrl(queueUrl)
                 .messageGroupId(request.slotId())
                 .messageDeduplicationId(sha256(deduplicationId))
-                .messageBody("{\"requestId\":\"" + request.requestId() + "\"}"));
+                .messageBody("{\"requestId\":\"" + request.requestId() + "\"}")
+                .messageAttributes(
+                    fairslot.shared.RequestContext.current()
+                        .map(
+                            id ->
+                                java.util.Map.of(
+                                    REQUEST_ID_ATTRIBUTE,
+                                    software.amazon.awssdk.services.sqs.model.MessageAttributeValue
+                                        .builder()
+                                        .dataType("String")
+                                        .stringValue(id)
+                                        .build()))
+                        .orElse(java.util.Map.of())));
   }
 
   /** SQS dedup ids are at most 128 characters of a limited alphabet; a digest always fits. */
