@@ -43,6 +43,32 @@ public final class FinanceService {
     this.clock = clock;
   }
 
+  /**
+   * How many exceptions have been OPEN longer than {@code age} (read through the sparse status
+   * index, every venue; exceptions are rare, and the count stops at {@code MAX_COUNTED}).
+   */
+  public int openLongerThan(java.time.Duration age) {
+    java.time.Instant before = clock.instant().minus(age);
+    int count = 0;
+    int read = 0;
+    Optional<String> cursor = Optional.empty();
+    do {
+      Page<FinanceException> page =
+          finance.list(
+              Optional.empty(), Status.OPEN, new PageRequest(PageRequest.MAX_LIMIT, cursor));
+      for (FinanceException e : page.items()) {
+        read++;
+        if (e.createdAt().isBefore(before)) {
+          count++;
+        }
+      }
+      cursor = page.nextCursor();
+    } while (cursor.isPresent() && read < MAX_COUNTED);
+    return count;
+  }
+
+  static final int MAX_COUNTED = 10_000;
+
   public Page<FinanceException> list(Optional<String> venueId, Status status, PageRequest page) {
     return finance.list(venueId, status, page);
   }

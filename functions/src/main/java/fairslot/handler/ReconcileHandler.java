@@ -56,6 +56,10 @@ public final class ReconcileHandler extends JobHandler {
                                 m.creditDeviations().toString()));
                       });
           ReconcileMetrics.record(report.due(), seats[0], members[0]);
+          // Once a day, with the ledgers: what finance has left open too long.
+          fairslot.shared.Metrics.line()
+              .count("FinanceExceptionsOpenOverADay", wiring.financeExceptionsOpenOverADay())
+              .emit();
           return report;
         });
   }

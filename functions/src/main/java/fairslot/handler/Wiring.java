@@ -295,6 +295,13 @@ public final class Wiring {
         clock);
   }
 
+  /** Finance exceptions OPEN for more than a day (the daily reconcile reports the count). */
+  public int financeExceptionsOpenOverADay() {
+    return new FinanceService(
+            financeStore, paymentStore, bookingStore, catalogStore, refunds, clock)
+        .openLongerThan(java.time.Duration.ofDays(1));
+  }
+
   public QueuedAdmission queuedAdmission() {
     return new QueuedAdmission(requestStore, bookings, waitlist, bookingQueue, clock);
   }

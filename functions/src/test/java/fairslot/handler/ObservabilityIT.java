@@ -108,6 +108,27 @@ class ObservabilityIT {
   }
 
   @Test
+  void theDailyReconcileReportsItsRunAndTheFinanceExceptionsOpenForOverADay() {
+    String slotId = api.openSlot("SEATS", 3, 4000);
+    String bookingId = api.book("u1", slotId, 1).text("bookingId");
+    String paymentNo = api.pay("u1", bookingId).text("paymentNo");
+    api.webhook(ApiDriver.callbackBody("evt-short", paymentNo, bookingId, 1, "SUCCEEDED"));
+    api.clock.advance(Duration.ofDays(2)); // the wrong amount's exception, left open two days
+
+    new ReconcileHandler(api.wiring).run();
+
+    assertThat(lines.withMetric("FinanceExceptionsOpenOverADay"))
+        .last()
+        .satisfies(l -> assertThat(l.path("FinanceExceptionsOpenOverADay").asLong()).isEqualTo(1));
+    assertThat(lines.withMetric("JobDuration"))
+        .anySatisfy(
+            l -> {
+              assertThat(l.path("Job").asText()).isEqualTo("reconcile");
+              assertThat(l.path("JobDue").asLong()).isGreaterThanOrEqualTo(1);
+            });
+  }
+
+  @Test
   void oneBookingRequestsIdRunsThroughTheApiTheQueueConsumerAndTheWaitlistConsumer() {
     String slotId = api.openSlot("SEATS", 1, 4000);
     api.send(

@@ -139,12 +139,13 @@ public final class FairslotStack extends Stack {
             1024,
             29,
             WEBHOOK_RESERVED_CONCURRENCY);
-    HttpApiFront.build(
-        this,
-        live(http),
-        live(webhook),
-        production,
-        secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK));
+    software.amazon.awscdk.services.apigatewayv2.HttpApi api =
+        HttpApiFront.build(
+            this,
+            live(http),
+            live(webhook),
+            production,
+            secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK));
 
     consumer(
         Fairslot.WAITLIST_QUEUE,
@@ -181,6 +182,13 @@ public final class FairslotStack extends Stack {
           .targets(List.of(new LambdaFunction(live(job))))
           .build();
     }
+    new Operations(this, alarms)
+        .build(
+            api,
+            queues.get(Fairslot.BOOKING_QUEUE.name()),
+            deadLetters.get(Fairslot.BOOKING_QUEUE.name()),
+            queues.get(Fairslot.WAITLIST_QUEUE.name()),
+            deadLetters.get(Fairslot.WAITLIST_QUEUE.name()));
     alarms.notifyTopic();
   }
 
@@ -319,6 +327,8 @@ public final class FairslotStack extends Stack {
             .timeout(Duration.seconds(timeoutSeconds))
             .environment(environmentOf(access))
             .logGroup(logs)
+            // X-Ray: every invocation is a trace, and its id is on every log and metric line.
+            .tracing(software.amazon.awscdk.services.lambda.Tracing.ACTIVE)
             .reservedConcurrentExecutions(reserved)
             .build();
     ((CfnFunction) fn.getNode().getDefaultChild())

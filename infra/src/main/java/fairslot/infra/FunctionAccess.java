@@ -100,7 +100,8 @@ record FunctionAccess(
           new FunctionAccess("SweepHolds", RELEASES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("FinishCancels", RELEASES, EVERY_INDEX, true, false, Set.of()),
           // Reads only: the daily check reports deviations and never repairs them. It counts each
-          // booked member's counters and packs (their partition) against their bookings (by user).
+          // booked member's counters and packs (their partition) against their bookings (by user),
+          // and the finance exceptions open for over a day (by status).
           new FunctionAccess(
               "Reconcile",
               Set.of(GET, QUERY),
@@ -109,7 +110,8 @@ record FunctionAccess(
                       Fairslot.SLOTS_BY_START,
                       Fairslot.BOOKINGS_BY_SLOT,
                       Fairslot.ENTRIES_BY_SLOT,
-                      Fairslot.BOOKINGS_BY_USER)),
+                      Fairslot.BOOKINGS_BY_USER,
+                      Fairslot.EXCEPTIONS_BY_STATUS)),
               false,
               false,
               Set.of()),

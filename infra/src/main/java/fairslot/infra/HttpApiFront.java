@@ -38,7 +38,7 @@ import software.constructs.Construct;
 final class HttpApiFront {
   private HttpApiFront() {}
 
-  static void build(
+  static HttpApi build(
       Construct scope, Alias handler, Alias webhook, boolean production, Secret webhookSecret) {
     // Customers sign themselves up (a booking site); e-mail is verified before the account is
     // usable. MFA is optional and by authenticator app only: staff accounts should turn it on
@@ -130,5 +130,6 @@ final class HttpApiFront {
     CfnOutput.Builder.create(scope, "PaymentWebhookSecretArn")
         .value(webhookSecret.getSecretArn())
         .build();
+    return api;
   }
 }

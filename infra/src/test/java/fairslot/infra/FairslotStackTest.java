@@ -173,6 +173,47 @@ class FairslotStackTest {
             "sqs:ReceiveMessage");
   }
 
+  /**
+   * On-call's view (issue 18): one dashboard over traffic, refusals, latency, errors, queues, DLQs,
+   * jobs and reconcile; every alarm calls the alarm topic when it fires and when it clears; every
+   * function traced by X-Ray.
+   */
+  @Test
+  void theDashboardAlarmsWithActionsAndTracingAreThere() {
+    template.resourceCountIs("AWS::CloudWatch::Dashboard", 1);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> dashboard =
+        (Map<String, Object>)
+            propertiesOf("AWS::CloudWatch::Dashboard").get(0).get("DashboardBody");
+    String body = String.valueOf(dashboard);
+    for (String shown :
+        List.of(
+            "Traffic by route",
+            "Refusals by code",
+            "Latency p50 / p99",
+            "5xx and 503s",
+            "Queues: depth and oldest",
+            "Dead-letter queues",
+            "Jobs: duration",
+            "Reconcile and notifications")) {
+      assertThat(body).as(shown).contains(shown);
+    }
+    for (Map<String, Object> alarm : propertiesOf("AWS::CloudWatch::Alarm")) {
+      assertThat(alarm)
+          .as(String.valueOf(alarm.get("AlarmDescription")))
+          .containsKey("AlarmActions");
+      assertThat(alarm).containsKey("OKActions");
+    }
+    for (String id : Operations.ALARMS) {
+      assertThat(resources.keySet()).as(id).anyMatch(logicalId -> logicalId.startsWith(id));
+    }
+    for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
+      assertThat(String.valueOf(fn.getValue().get("TracingConfig")))
+          .as(fn.getKey())
+          .contains("Active");
+    }
+  }
+
   @Test
   void alarmsWatchDeadLetterQueuesFunctionErrorsTheLedgerAndGivenUpRequests() {
     int functions = FUNCTIONS;
@@ -181,7 +222,12 @@ class FairslotStackTest {
     // deviation; every stream consumer's failure queue: "not empty".
     template.resourceCountIs(
         "AWS::CloudWatch::Alarm",
-        (Fairslot.QUEUES.size() - 1) + 2 + functions + 2 + Fairslot.STREAM_CONSUMERS.size());
+        (Fairslot.QUEUES.size() - 1)
+            + 2
+            + functions
+            + 2
+            + Fairslot.STREAM_CONSUMERS.size()
+            + Operations.ALARMS.size());
     template.hasResourceProperties(
         "AWS::Logs::MetricFilter",
         Map.of("FilterPattern", "{ $.message = \"member ledger deviation\" }"));
