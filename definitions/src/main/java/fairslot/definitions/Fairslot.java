@@ -258,5 +258,6 @@ public final class Fairslot {
           RouteDefinition.localOnly("GET", "/_local/health"),
           RouteDefinition.localOnly("POST", "/_local/schedules/{name}/run"),
           RouteDefinition.localOnly("GET", "/_local/notifications"),
-          RouteDefinition.localOnly("GET", "/_local/sent"));
+          RouteDefinition.localOnly("GET", "/_local/sent"),
+          RouteDefinition.localOnly("GET", "/_local/metrics"));
 }

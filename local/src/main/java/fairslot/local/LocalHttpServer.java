@@ -54,6 +54,9 @@ public final class LocalHttpServer implements AutoCloseable {
   private final LocalPaymentProvider payments;
   private final LocalNotificationSender notifications;
 
+  /** The EMF lines printed so far, added up (GET /_local/metrics). */
+  private final MetricsSummary metrics = new MetricsSummary();
+
   LocalHttpServer(
       String host,
       int port,
@@ -141,6 +144,10 @@ public final class LocalHttpServer implements AutoCloseable {
       }
       if (method.equals("GET") && path.equals("/_local/sent")) {
         send(exchange, 200, "application/json", mailbox.get());
+        return;
+      }
+      if (method.equals("GET") && path.equals("/_local/metrics")) {
+        send(exchange, 200, "application/json", metrics.json());
         return;
       }
       if (method.equals("GET") && path.equals("/_local/health")) {

@@ -71,6 +71,26 @@ class LocalRuntimeIT {
   }
 
   @Test
+  void theMetricsSummaryAddsUpTheEmfLinesTheRuntimePrinted() throws Exception {
+    call("GET", "/slots/no-such-slot", null, null);
+    call("GET", "/slots/no-such-slot", null, null);
+
+    Reply summary = call("GET", "/_local/metrics", null, null);
+
+    assertThat(summary.status()).isEqualTo(200);
+    assertThat(
+            summary
+                .json()
+                .path("series")
+                .path("Requests{Route=GET /slots/{slotId}}")
+                .path("sum")
+                .asLong())
+        .isGreaterThanOrEqualTo(2);
+    assertThat(summary.json().path("series").path("Refusals{Code=not_found}").path("sum").asLong())
+        .isGreaterThanOrEqualTo(2);
+  }
+
+  @Test
   void adminSetsUpACustomerBooksReadsListsAndCancels() throws Exception {
     String admin = token("admin-1", "admin");
     String customer = token("u1", "customer");
