@@ -70,6 +70,32 @@ class ObservabilityIT {
   }
 
   @Test
+  void noLogOrMetricLineCarriesAMembersEmailOrPhone() {
+    String email = "private-" + java.util.UUID.randomUUID() + "@example.com";
+    String phone = "+8613" + (100_000_000L + new java.util.Random().nextInt(800_000_000));
+    ApiDriver.expect(
+        api.send(
+            "PUT /me/profile",
+            e ->
+                e.as("p1", CUSTOMER)
+                    .body(
+                        "{\"email\":\""
+                            + email
+                            + "\",\"phone\":\""
+                            + phone
+                            + "\",\"channels\":[\"EMAIL\",\"SMS\"]}")),
+        200);
+    api.book("p1", api.openSlot("SEATS", 2, 0), 1); // free: confirmed, so e-mailed and texted
+    new SendNotificationsHandler(api.wiring).run();
+    api.send("GET /me/profile", e -> e.as("p1", CUSTOMER));
+
+    assertThat(fairslot.testing.Mailbox.emailsTo(email)).hasSize(1);
+    assertThat(lines.all()).isNotEmpty();
+    assertThat(lines.all().stream().map(JsonNode::toString))
+        .noneMatch(l -> l.contains(email) || l.contains(phone));
+  }
+
+  @Test
   void aRefusalIsCountedByItsCode() {
     String slotId = api.openSlot("SEATS", 1, 4000);
     api.book("u1", slotId, 1);
