@@ -57,8 +57,12 @@ public final class AwsRetries {
         .build();
   }
 
+  /** The retry policy, and the count of the retries it made (the AwsRetries metric). */
   public static ClientOverrideConfiguration overrides() {
-    return ClientOverrideConfiguration.builder().retryStrategy(strategy()).build();
+    return ClientOverrideConfiguration.builder()
+        .retryStrategy(strategy())
+        .addExecutionInterceptor(new RetryMetrics())
+        .build();
   }
 
   /** Contention: nothing was written, and the same request may succeed a moment later. */

@@ -113,6 +113,13 @@ class ObservabilityIT {
     api.send("POST /slots/{slotId}/waitlist", e -> e.as("w1", CUSTOMER).path("slotId", slotId));
     Reply cancel = api.cancel("holder", held);
     api.deliverSeatReleased();
+    String entryId =
+        api.send(
+                "GET /slots/{slotId}/waitlist/me", e -> e.as("w1", CUSTOMER).path("slotId", slotId))
+            .text("entryId");
+    Reply accepted =
+        api.send(
+            "POST /waitlist/{entryId}/accept", e -> e.as("w1", CUSTOMER).path("entryId", entryId));
     Reply reconcile = api.send("POST /admin/reconcile", e -> e.as("admin-1", ADMIN).body("{}"));
 
     assertThat(ofRequest(lines.withMetric("OffersMade"), cancel.headers().get("x-request-id")))
@@ -122,6 +129,11 @@ class ObservabilityIT {
               assertThat(l.path("OffersMade").asLong()).isEqualTo(1);
               assertThat(l.path("slotId").asText()).isEqualTo(slotId);
             });
+    assertThat(
+            ofRequest(lines.withMetric("OffersAccepted"), accepted.headers().get("x-request-id")))
+        .singleElement()
+        .satisfies(
+            l -> assertThat(l.path("bookingId").asText()).isEqualTo(accepted.text("bookingId")));
     assertThat(
             ofRequest(
                 lines.withMetric("ReconcileSlotsChecked"), reconcile.headers().get("x-request-id")))

@@ -113,9 +113,10 @@ final class Operations {
                             MetricOptions.builder().statistic("p99").period(minute).build()))),
                 List.of(
                     graph(
-                        "5xx and 503s",
+                        "5xx, 503s and AWS retries (conflicts, throttles)",
                         api.metricServerError(sum(minute)),
-                        search("Route", "Unavailable", "Sum")),
+                        search("Route", "Unavailable", "Sum"),
+                        search("AwsService,Operation", "AwsRetries", "Sum")),
                     graph(
                         "Bookings granted and queued",
                         search("Venue", "BookingsGranted", "Sum"),
@@ -160,7 +161,10 @@ final class Operations {
         .build();
   }
 
-  /** Every series of a fairslot metric by one dimension (a route, a code, a job, a venue). */
+  /**
+   * Every series of a fairslot metric by its dimensions besides Service (a route, a code, a job, a
+   * venue; comma-separated when more than one).
+   */
   private static MathExpression search(String dimension, String metric, String statistic) {
     return MathExpression.Builder.create()
         .expression(

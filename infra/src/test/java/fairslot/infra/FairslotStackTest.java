@@ -191,7 +191,7 @@ class FairslotStackTest {
             "Traffic by route",
             "Refusals by code",
             "Latency p50 / p99",
-            "5xx and 503s",
+            "5xx, 503s and AWS retries",
             "Queues: depth and oldest",
             "Dead-letter queues",
             "Jobs: duration",

@@ -81,11 +81,18 @@ public final class WaitlistEndpoints implements Endpoints {
     // The body is optional: {"passId": "..."} pays the offered seat with the member's pass.
     RequestBody body =
         RequestBody.parseOrEmpty(request.body()).onlyFields("accept", java.util.Set.of("passId"));
-    return respond(
+    var accepted =
         waitlist.accept(
-            request.requireCaller().userId(), request.path("entryId"), body.optionalText("passId")),
-        201,
-        b -> BookingView.of(b, clock.instant()));
+            request.requireCaller().userId(), request.path("entryId"), body.optionalText("passId"));
+    if (accepted instanceof fairslot.domain.Outcome.Done<fairslot.domain.Booking> done) {
+      fairslot.shared.Metrics.line()
+          .dimension("Venue", done.value().slot().venueId())
+          .count("OffersAccepted", 1)
+          .property("bookingId", done.value().bookingId())
+          .property("slotId", done.value().slotId())
+          .emit();
+    }
+    return respond(accepted, 201, b -> BookingView.of(b, clock.instant()));
   }
 
   private HttpResponse decline(HttpRequest request) {
