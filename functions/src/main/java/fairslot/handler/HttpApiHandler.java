@@ -79,7 +79,10 @@ public final class HttpApiHandler
         requestId,
         () -> {
           RequestObservation.record(
-              Optional.ofNullable(event.getRouteKey()).orElse("-"), response, millis);
+              Optional.ofNullable(event.getRouteKey()).orElse("-"),
+              Optional.ofNullable(event.getPathParameters()).orElse(Map.of()),
+              response,
+              millis);
           return null;
         });
     // The caller can quote it to support, and find it in every log line the request caused.

@@ -14,7 +14,8 @@ import java.util.Map;
 final class RequestObservation {
   private RequestObservation() {}
 
-  static void record(String route, HttpResponse response, long millis) {
+  static void record(
+      String route, Map<String, String> pathIds, HttpResponse response, long millis) {
     int status = response.status();
     Metrics.line()
         .dimension("Route", route)
@@ -28,11 +29,16 @@ final class RequestObservation {
     if (!code.isEmpty()) {
       Metrics.count("Refusals", Map.of("Code", code));
     }
-    Log.info(
-        "request",
-        code.isEmpty()
-            ? Map.of("route", route, "status", status, "latencyMs", millis)
-            : Map.of("route", route, "status", status, "latencyMs", millis, "code", code));
+    // The ids the path names (slotId, bookingId, entryId, ...), so a booking's lines can be found
+    // by its id as well as by the request's.
+    Map<String, Object> fields = new java.util.LinkedHashMap<>(pathIds);
+    fields.put("route", route);
+    fields.put("status", status);
+    fields.put("latencyMs", millis);
+    if (!code.isEmpty()) {
+      fields.put("code", code);
+    }
+    Log.info("request", fields);
   }
 
   /** The problem's {@code code}; empty for a body that is not a problem. */

@@ -61,6 +61,14 @@ class ObservabilityIT {
     assertThat(ofRequest(lines.logs("request"), requestId))
         .singleElement()
         .satisfies(l -> assertThat(l.path("status").asInt()).isEqualTo(201));
+    Reply read = api.booking("u1", booked.text("bookingId"));
+    assertThat(ofRequest(lines.logs("request"), read.headers().get("x-request-id")))
+        .singleElement()
+        .satisfies(
+            l -> {
+              assertThat(l.path("bookingId").asText()).isEqualTo(booked.text("bookingId"));
+              assertThat(l.path("route").asText()).isEqualTo("GET /bookings/{bookingId}");
+            });
     assertThat(lines.withMetric("PaymentCallbacks"))
         .anySatisfy(
             l -> {
