@@ -34,11 +34,7 @@ public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatc
 
   private SqsBatch.Handled settle(SQSEvent.SQSMessage message) throws Exception {
     String bookingRequestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
-    String origin =
-        java.util.Optional.ofNullable(message.getMessageAttributes())
-            .map(a -> a.get(fairslot.messaging.sqs.SqsBookingQueue.REQUEST_ID_ATTRIBUTE))
-            .map(SQSEvent.MessageAttribute::getStringValue)
-            .orElse(message.getMessageId());
+    String origin = fairslot.handler.internal.MessageOrigin.requestIdOf(message);
     return fairslot.shared.RequestContext.with(
         origin,
         () -> {

@@ -42,11 +42,7 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
       return SqsBatch.Handled.DONE;
     }
     // The API request that queued it, carried in a message attribute: its story goes on here.
-    String origin =
-        java.util.Optional.ofNullable(message.getMessageAttributes())
-            .map(a -> a.get(fairslot.messaging.sqs.SqsBookingQueue.REQUEST_ID_ATTRIBUTE))
-            .map(SQSEvent.MessageAttribute::getStringValue)
-            .orElse(message.getMessageId());
+    String origin = fairslot.handler.internal.MessageOrigin.requestIdOf(message);
     String bookingRequestId = requestId;
     return fairslot.shared.RequestContext.with(
         origin,

@@ -45,23 +45,19 @@ public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSB
     }
     // The request that released the seat, carried in the event: its story goes on here.
     String requestId = detail.path("requestId").asText(message.getMessageId());
-    int offers =
-        fairslot.shared.RequestContext.with(
-            requestId,
-            () ->
-                waitlist.onSeatReleased(
-                    detail.path("eventId").asText(message.getMessageId()), slotId));
-    fairslot.shared.RequestContext.with(
+    return fairslot.shared.RequestContext.with(
         requestId,
         () -> {
+          int offers =
+              waitlist.onSeatReleased(
+                  detail.path("eventId").asText(message.getMessageId()), slotId);
           fairslot.shared.Metrics.line()
               .count("OffersMade", offers)
               .property("slotId", slotId)
               .emit();
           Log.info(
               "seat released handled", java.util.Map.of("slotId", slotId, "offersMade", offers));
-          return null;
+          return SqsBatch.Handled.DONE;
         });
-    return SqsBatch.Handled.DONE;
   }
 }

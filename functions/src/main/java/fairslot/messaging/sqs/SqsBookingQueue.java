@@ -14,7 +14,10 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * order.
  */
 public final class SqsBookingQueue implements BookingQueue {
-  /** The API request that queued the booking request, for the consumer's log and metric lines. */
+  /**
+   * The API request that queued the booking request, for the consumer's log and metric lines (read
+   * back by the handler's MessageOrigin).
+   */
   public static final String REQUEST_ID_ATTRIBUTE = "requestId";
 
   private final SqsClient sqs;
