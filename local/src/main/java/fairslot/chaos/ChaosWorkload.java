@@ -107,7 +107,12 @@ final class ChaosWorkload {
     }
     for (String job :
         List.of(
-            "sweep-holds", "sweep-offers", "waitlist-fallback", "finish-cancels", "refund-retry")) {
+            "sweep-holds",
+            "sweep-offers",
+            "waitlist-fallback",
+            "finish-cancels",
+            "refund-retry",
+            "send-notifications")) {
       wave.add(() -> world.runJob(job));
     }
     wave.add(() -> world.deliverSeatReleased());
@@ -138,6 +143,8 @@ final class ChaosWorkload {
     }
     late.add(() -> world.runJob("waitlist-fallback"));
     late.add(() -> world.runJob("sweep-offers"));
+    late.add(() -> world.runJob("send-notifications"));
+    late.add(() -> world.runJob("send-notifications")); // overlapping runs
     Collections.shuffle(late, random);
     runAll(late, 16);
   }

@@ -18,7 +18,6 @@ import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
 import fairslot.local.JobHandlers;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
-import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.sqs.SqsBookingQueue;
 import java.time.Clock;
@@ -74,6 +73,9 @@ final class ChaosWorld implements AutoCloseable {
   /** Raw webhook bodies the provider sent, by paymentNo, so the run can replay them. */
   final Map<String, List<String>> webhooks = new ConcurrentHashMap<>();
 
+  /** How often each notification delivery was handed to its channel: once each, or it is a bug. */
+  final Map<String, Integer> deliveriesHanded = new ConcurrentHashMap<>();
+
   record Reply(int status, String body) {
     JsonNode json() {
       try {
@@ -126,7 +128,14 @@ final class ChaosWorld implements AutoCloseable {
             new Wiring.Adapters(
                 new EventBridgePublisher(events, table),
                 provider,
-                new LocalNotificationSender(delivery -> {}),
+                delivery -> {
+                  // Half the first tries fail (by the delivery's identity, so a run replays), so
+                  // retries race too; the rest are handed over, and counted.
+                  if (delivery.attempts() == 1 && Math.floorMod(delivery.id().hashCode(), 2) == 0) {
+                    throw new IllegalStateException("chaos: this channel refuses a first try");
+                  }
+                  deliveriesHanded.merge(delivery.id().encode(), 1, Integer::sum);
+                },
                 new SqsBookingQueue(sqs, bookingQueue)),
             PAYMENT_SECRET);
     this.api = new HttpApiHandler(wiring.httpApi());
@@ -258,6 +267,27 @@ final class ChaosWorld implements AutoCloseable {
       return Optional.of(jobs.get(name).get());
     } catch (RuntimeException e) {
       return Optional.empty();
+    }
+  }
+
+  /**
+   * Sends every notification still due: time moves past any claim's lease, and the job runs until a
+   * run finds nothing due (a run the faults broke is run again, as the schedule would).
+   */
+  void drainNotifications() {
+    for (int run = 0; run < 12; run++) {
+      clock.advance(java.time.Duration.ofMinutes(3));
+      // Two runs at once, as a slow run and the next minute's would overlap.
+      var other =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> runJob("send-notifications"));
+      Optional<Map<String, Object>> report = runJob("send-notifications");
+      Optional<Map<String, Object>> second = other.join();
+      if (report.isPresent()
+          && second.isPresent()
+          && ((Number) report.get().get("due")).intValue() == 0
+          && ((Number) second.get().get("due")).intValue() == 0) {
+        return;
+      }
     }
   }
 
