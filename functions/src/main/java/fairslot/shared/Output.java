@@ -11,10 +11,18 @@ import java.util.function.Consumer;
 public final class Output {
   private static final List<Consumer<String>> LISTENERS = new CopyOnWriteArrayList<>();
 
+  /**
+   * {@code -Dfairslot.lines=off} keeps the lines off standard output (the test suite sets it: its
+   * thousands of requests would bury the results). Listeners still hear every line.
+   */
+  private static final boolean PRINT = !"off".equals(System.getProperty("fairslot.lines"));
+
   private Output() {}
 
   static void line(String line) {
-    System.out.println(line);
+    if (PRINT) {
+      System.out.println(line);
+    }
     for (Consumer<String> listener : LISTENERS) {
       listener.accept(line);
     }
