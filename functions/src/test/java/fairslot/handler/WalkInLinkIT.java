@@ -153,6 +153,60 @@ class WalkInLinkIT {
   }
 
   @Test
+  void aWalkInWhosePhoneAMemberAlreadyClaimedIsTheirsFromTheFirstBooking() {
+    ApiDriver.expect(claim("m", PHONE), 200);
+
+    String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
+
+    assertThat(myBookings("m")).containsExactly(theirs);
+    assertThat(api.booking("m", theirs).status()).isEqualTo(200);
+  }
+
+  /**
+   * The desk makes the walk-in's profile while the member claims the phone, round after round:
+   * whichever commits first, the other sees it, and no walk-in booking is left out of the member's
+   * list.
+   */
+  @Test
+  void aClaimRacingTheDesksFirstWalkInsNeverLeavesAWalkInBookingBehind() throws Exception {
+    String slotId = api.openSlot("SEATS", 60, 3000);
+    for (int round = 0; round < 6; round++) {
+      String phone = "+86135001350" + String.format("%02d", round);
+      String member = "racer-" + round;
+      List<Reply> replies =
+          Race.all(
+              6,
+              i ->
+                  () ->
+                      i == 0
+                          ? claim(member, phone)
+                          : api.send(
+                              "POST /staff/bookings",
+                              e ->
+                                  e.as("desk-1", FRONTDESK)
+                                      .body(
+                                          "{\"slotId\":\""
+                                              + slotId
+                                              + "\",\"quantity\":1,\"customer\":{\"phone\":\""
+                                              + phone
+                                              + "\",\"name\":\"Li\"}}")));
+      assertThat(replies.get(0).status())
+          .as("round %d claim: %s", round, replies.get(0))
+          .isEqualTo(200);
+      List<String> desk = new ArrayList<>();
+      for (Reply r : replies.subList(1, replies.size())) {
+        if (r.status() == 201) {
+          desk.add(r.text("bookingId"));
+        } else {
+          assertThat(r.text("code")).as("round %d: %s", round, r).isEqualTo("already_booked");
+        }
+      }
+      assertThat(desk).as("round %d", round).isNotEmpty();
+      assertThat(myBookings(member)).as("round %d", round).containsAll(desk);
+    }
+  }
+
+  @Test
   void theLinkIsMadeOnceAndStaysWhenThePhoneChangesHands() {
     String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
     ApiDriver.expect(claim("first", PHONE), 200);

@@ -50,11 +50,18 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
       next.phone().ifPresent(p -> tx.add("claim", claim(p, next.userId())));
       seen.phone().ifPresent(p -> tx.add("release", release(p, seen.userId())));
     }
+    boolean linking = false;
     for (String customerId : next.linkedCustomers()) {
       if (!seen.linkedCustomers().contains(customerId)) {
         tx.add("link", link(next.phone().orElseThrow(), customerId, next.userId()));
         tx.add("pointer", pointer(customerId, next.userId()));
+        linking = true;
       }
+    }
+    if (!linking && !next.phone().equals(seen.phone()) && next.phone().isPresent()) {
+      // Claiming a phone whose walk-in profile nobody has linked, without linking it, would leave
+      // that walk-in's bookings behind: the claim needs the phone to have no unlinked walk-in.
+      tx.add("walkIn", noUnlinkedWalkIn(next.phone().get()));
     }
     Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -62,7 +69,8 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
     }
     if (cancelled.get().failed("profile")
         || cancelled.get().failed("link")
-        || cancelled.get().failed("pointer")) {
+        || cancelled.get().failed("pointer")
+        || cancelled.get().failed("walkIn")) {
       return SaveResult.MOVED; // the walk-in profile was linked meanwhile: read again
     }
     if (cancelled.get().failed("claim")) {
@@ -106,6 +114,17 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
                 .updateExpression("SET linkedUserId = :u")
                 .conditionExpression("customerId = :c AND attribute_not_exists(linkedUserId)")
                 .expressionAttributeValues(Map.of(":u", s(userId), ":c", s(customerId)))
+                .build())
+        .build();
+  }
+
+  private TransactWriteItem noUnlinkedWalkIn(Phone phone) {
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.phone(phone), "PROFILE"))
+                .conditionExpression("attribute_not_exists(PK) OR attribute_exists(linkedUserId)")
                 .build())
         .build();
   }

@@ -10,7 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * The profile item {@code PHONE#<number>}, {@code PROFILE}: the phone is the key, so "one profile
@@ -26,32 +29,136 @@ public final class DynamoDbProfileStore implements ProfileStore {
     this.table = table;
   }
 
+  /**
+   * The phone's profile, made the first time. A phone a member account has claimed gets its profile
+   * already linked to that account, in one transaction with the link's pointer and the member's
+   * profile (whose version moves, so a member's save in between reads again). The account's claim
+   * checks the reverse: it commits only if no unlinked walk-in profile exists (or links it).
+   * Whichever commits first, the other sees it: no walk-in profile stays unlinked beside an account
+   * that holds its phone.
+   */
   @Override
   public CustomerProfile findOrCreate(CustomerProfile candidate) {
-    try {
-      dynamo.putItem(
-          r ->
-              r.tableName(table)
-                  .item(
-                      Map.of(
-                          Keys.PK,
-                          s(Keys.phone(candidate.phone())),
-                          Keys.SK,
-                          s("PROFILE"),
-                          "type",
-                          s("PROFILE"),
-                          "customerId",
-                          s(candidate.customerId()),
-                          "phone",
-                          s(candidate.phone().value()),
-                          "name",
-                          s(candidate.name())))
-                  .conditionExpression("attribute_not_exists(PK)"));
-      return candidate;
-    } catch (ConditionalCheckFailedException exists) {
-      // The profile is never deleted or re-keyed, so the existing one is there to read.
-      return findByPhone(candidate.phone()).orElseThrow();
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Optional<CustomerProfile> existing = findByPhone(candidate.phone());
+      if (existing.isPresent()) {
+        return existing.get();
+      }
+      Optional<String> account = accountOf(candidate.phone());
+      CustomerProfile made =
+          new CustomerProfile(candidate.customerId(), candidate.phone(), candidate.name(), account);
+      Transaction tx = new Transaction().add("profile", putProfile(made));
+      if (account.isEmpty()) {
+        tx.add("account", accountCheck(candidate.phone(), "attribute_not_exists(PK)", Map.of()));
+      } else {
+        tx.add(
+            "account",
+            accountCheck(candidate.phone(), "userId = :u", Map.of(":u", s(account.get()))));
+        tx.add("pointer", pointer(made.customerId(), account.get()));
+        tx.add("member", linkOnMember(account.get(), made));
+      }
+      if (tx.commit(dynamo).isEmpty()) {
+        return made;
+      }
+      // Someone made the profile, or claimed or gave up the phone, meanwhile: read again.
     }
+    throw new fairslot.app.Unavailable(
+        "the walk-in profile of " + candidate.phone().value() + " kept moving", null);
+  }
+
+  private static final int MAX_ROUNDS = 5;
+
+  private TransactWriteItem putProfile(CustomerProfile p) {
+    Map<String, AttributeValue> item =
+        new java.util.HashMap<>(
+            Map.of(
+                Keys.PK,
+                s(Keys.phone(p.phone())),
+                Keys.SK,
+                s("PROFILE"),
+                "type",
+                s("PROFILE"),
+                "customerId",
+                s(p.customerId()),
+                "phone",
+                s(p.phone().value()),
+                "name",
+                s(p.name())));
+    p.linkedUserId().ifPresent(u -> item.put("linkedUserId", s(u)));
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(item)
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  private TransactWriteItem accountCheck(
+      Phone phone, String condition, Map<String, AttributeValue> values) {
+    ConditionCheck.Builder check =
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.phone(phone), "ACCOUNT"))
+            .conditionExpression(condition);
+    if (!values.isEmpty()) {
+      check.expressionAttributeValues(values);
+    }
+    return TransactWriteItem.builder().conditionCheck(check.build()).build();
+  }
+
+  private TransactWriteItem pointer(String customerId, String userId) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        Keys.PK,
+                        s(Keys.customerLink(customerId)),
+                        Keys.SK,
+                        s("LINK"),
+                        "type",
+                        s("CUSTOMER_LINK"),
+                        "userId",
+                        s(userId)))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /** The member's profile lists the new walk-in; its version moves, as any write of it does. */
+  private TransactWriteItem linkOnMember(String userId, CustomerProfile walkIn) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(MemberProfileMapper.key(userId))
+                .updateExpression("SET version = version + :one ADD linkedCustomers :c")
+                .conditionExpression("phone = :p")
+                .expressionAttributeValues(
+                    Map.of(
+                        ":one",
+                        Attr.n(1),
+                        ":c",
+                        AttributeValue.fromSs(java.util.List.of(walkIn.customerId())),
+                        ":p",
+                        s(walkIn.phone().value())))
+                .build())
+        .build();
+  }
+
+  private Optional<String> accountOf(Phone phone) {
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.phone(phone), "ACCOUNT"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(str(item, "userId"));
   }
 
   @Override
