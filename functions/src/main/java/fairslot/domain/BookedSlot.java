@@ -22,35 +22,10 @@ public record BookedSlot(
     CancelTiers cancelTiers,
     Duration reminderBefore) {
 
-  /** A copy with the default reminder. */
-  public BookedSlot(
-      String slotId,
-      String venueId,
-      String resourceId,
-      ResourceKind kind,
-      Interval interval,
-      int capacity,
-      ZoneId timeZone,
-      Duration cancelCutoff,
-      Duration holdDuration,
-      long policyRev,
-      CancelTiers cancelTiers) {
-    this(
-        slotId,
-        venueId,
-        resourceId,
-        kind,
-        interval,
-        capacity,
-        timeZone,
-        cancelCutoff,
-        holdDuration,
-        policyRev,
-        cancelTiers,
-        VenuePolicy.DEFAULT_REMINDER);
-  }
-
-  /** A copy with no tiers of its own: the cancel cutoff is its one 100 % tier. */
+  /**
+   * A copy with no tiers of its own (the cancel cutoff is its one 100 % tier) and the default
+   * reminder.
+   */
   public BookedSlot(
       String slotId,
       String venueId,
@@ -73,7 +48,8 @@ public record BookedSlot(
         cancelCutoff,
         holdDuration,
         policyRev,
-        CancelTiers.NONE);
+        CancelTiers.NONE,
+        VenuePolicy.DEFAULT_REMINDER);
   }
 
   public BookedSlot {

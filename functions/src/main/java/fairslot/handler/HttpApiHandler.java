@@ -71,20 +71,19 @@ public final class HttpApiHandler
             .filter(id -> !id.isBlank())
             .or(() -> Optional.ofNullable(context).map(Context::getAwsRequestId))
             .orElseGet(() -> java.util.UUID.randomUUID().toString());
-    long started = System.nanoTime();
     HttpResponse response =
-        fairslot.shared.RequestContext.with(requestId, () -> handle(event, requestId));
-    long millis = (System.nanoTime() - started) / 1_000_000;
-    fairslot.shared.RequestContext.with(
-        requestId,
-        () -> {
-          RequestObservation.record(
-              Optional.ofNullable(event.getRouteKey()).orElse("-"),
-              Optional.ofNullable(event.getPathParameters()).orElse(Map.of()),
-              response,
-              millis);
-          return null;
-        });
+        fairslot.shared.RequestContext.with(
+            requestId,
+            () -> {
+              long started = System.nanoTime();
+              HttpResponse answer = handle(event, requestId);
+              RequestObservation.record(
+                  Optional.ofNullable(event.getRouteKey()).orElse("-"),
+                  Optional.ofNullable(event.getPathParameters()).orElse(Map.of()),
+                  answer,
+                  (System.nanoTime() - started) / 1_000_000);
+              return answer;
+            });
     // The caller can quote it to support, and find it in every log line the request caused.
     return response.withHeader("x-request-id", requestId).toEvent();
   }

@@ -10,7 +10,6 @@ import fairslot.testing.Aws;
 import fairslot.testing.SeatLedger;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -125,18 +124,6 @@ class ReconcileReadSkewIT {
   }
 
   private void breakCounter(String slotId, int remaining) {
-    Aws.dynamo()
-        .updateItem(
-            u ->
-                u.tableName(api.table)
-                    .key(
-                        Map.of(
-                            "PK",
-                            AttributeValue.fromS("SLOT#" + slotId),
-                            "SK",
-                            AttributeValue.fromS("SLOT")))
-                    .updateExpression("SET remaining = :r")
-                    .expressionAttributeValues(
-                        Map.of(":r", AttributeValue.fromN(Integer.toString(remaining)))));
+    fairslot.testing.Tamper.setRemaining(api.table, slotId, remaining);
   }
 }

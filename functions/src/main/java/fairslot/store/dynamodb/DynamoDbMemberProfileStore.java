@@ -54,7 +54,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
     for (String customerId : next.linkedCustomers()) {
       if (!seen.linkedCustomers().contains(customerId)) {
         tx.add("link", link(next.phone().orElseThrow(), customerId, next.userId()));
-        tx.add("pointer", pointer(customerId, next.userId()));
+        tx.add("pointer", AccountLinks.pointer(table, customerId, next.userId()));
         linking = true;
       }
     }
@@ -129,55 +129,14 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
         .build();
   }
 
-  /** From the walk-in's id to the account, for whoever holds only the id (a booking's notice). */
-  private TransactWriteItem pointer(String customerId, String userId) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        Keys.PK,
-                        s(Keys.customerLink(customerId)),
-                        Keys.SK,
-                        s("LINK"),
-                        "type",
-                        s("CUSTOMER_LINK"),
-                        "userId",
-                        s(userId)))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
-  }
-
   @Override
   public Optional<String> linkedAccount(String customerId) {
-    var item =
-        dynamo
-            .getItem(
-                r ->
-                    r.tableName(table)
-                        .key(Attr.key(Keys.customerLink(customerId), "LINK"))
-                        .consistentRead(true))
-            .item();
-    return item == null || item.isEmpty()
-        ? Optional.empty()
-        : Optional.of(Attr.str(item, "userId"));
+    return AccountLinks.accountAt(dynamo, table, AccountLinks.pointerKey(customerId));
   }
 
   @Override
   public Optional<String> accountOf(Phone phone) {
-    var item =
-        dynamo
-            .getItem(
-                r ->
-                    r.tableName(table)
-                        .key(Attr.key(Keys.phone(phone), "ACCOUNT"))
-                        .consistentRead(true))
-            .item();
-    return item == null || item.isEmpty()
-        ? Optional.empty()
-        : Optional.of(Attr.str(item, "userId"));
+    return AccountLinks.accountAt(dynamo, table, AccountLinks.claimKey(phone));
   }
 
   /** The account gives the phone up (only if it is the one holding it). */
@@ -186,7 +145,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
         .delete(
             Delete.builder()
                 .tableName(table)
-                .key(Attr.key(Keys.phone(phone), "ACCOUNT"))
+                .key(AccountLinks.claimKey(phone))
                 .conditionExpression("attribute_not_exists(PK) OR userId = :u")
                 .expressionAttributeValues(Map.of(":u", s(userId)))
                 .build())

@@ -44,7 +44,8 @@ public final class DynamoDbProfileStore implements ProfileStore {
       if (existing.isPresent()) {
         return existing.get();
       }
-      Optional<String> account = accountOf(candidate.phone());
+      Optional<String> account =
+          AccountLinks.accountAt(dynamo, table, AccountLinks.claimKey(candidate.phone()));
       CustomerProfile made =
           new CustomerProfile(candidate.customerId(), candidate.phone(), candidate.name(), account);
       Transaction tx = new Transaction().add("profile", putProfile(made));
@@ -54,7 +55,7 @@ public final class DynamoDbProfileStore implements ProfileStore {
         tx.add(
             "account",
             accountCheck(candidate.phone(), "userId = :u", Map.of(":u", s(account.get()))));
-        tx.add("pointer", pointer(made.customerId(), account.get()));
+        tx.add("pointer", AccountLinks.pointer(table, made.customerId(), account.get()));
         tx.add("member", linkOnMember(account.get(), made));
       }
       if (tx.commit(dynamo).isEmpty()) {
@@ -100,32 +101,12 @@ public final class DynamoDbProfileStore implements ProfileStore {
     ConditionCheck.Builder check =
         ConditionCheck.builder()
             .tableName(table)
-            .key(Attr.key(Keys.phone(phone), "ACCOUNT"))
+            .key(AccountLinks.claimKey(phone))
             .conditionExpression(condition);
     if (!values.isEmpty()) {
       check.expressionAttributeValues(values);
     }
     return TransactWriteItem.builder().conditionCheck(check.build()).build();
-  }
-
-  private TransactWriteItem pointer(String customerId, String userId) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        Keys.PK,
-                        s(Keys.customerLink(customerId)),
-                        Keys.SK,
-                        s("LINK"),
-                        "type",
-                        s("CUSTOMER_LINK"),
-                        "userId",
-                        s(userId)))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
   }
 
   /** The member's profile lists the new walk-in; its version moves, as any write of it does. */
@@ -147,18 +128,6 @@ public final class DynamoDbProfileStore implements ProfileStore {
                         s(walkIn.phone().value())))
                 .build())
         .build();
-  }
-
-  private Optional<String> accountOf(Phone phone) {
-    Map<String, AttributeValue> item =
-        dynamo
-            .getItem(
-                r ->
-                    r.tableName(table)
-                        .key(Attr.key(Keys.phone(phone), "ACCOUNT"))
-                        .consistentRead(true))
-            .item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(str(item, "userId"));
   }
 
   @Override

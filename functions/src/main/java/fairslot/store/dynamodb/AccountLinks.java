@@ -1,0 +1,53 @@
+package fairslot.store.dynamodb;
+
+import static fairslot.store.dynamodb.Attr.s;
+
+import fairslot.domain.Phone;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * The items that tie a phone to a member account, shared by the member-profile and walk-in stores:
+ * the phone's claim ({@code PHONE#<phone>} / {@code ACCOUNT}) and a walk-in's link pointer ({@code
+ * CUSTOMER#<customerId>} / {@code LINK}). Both name the account as {@code userId}.
+ */
+final class AccountLinks {
+  private AccountLinks() {}
+
+  static Map<String, AttributeValue> claimKey(Phone phone) {
+    return Attr.key(Keys.phone(phone), "ACCOUNT");
+  }
+
+  static Map<String, AttributeValue> pointerKey(String customerId) {
+    return Attr.key(Keys.customerLink(customerId), "LINK");
+  }
+
+  /** From the walk-in's id to the account, for whoever holds only the id (a booking's notice). */
+  static TransactWriteItem pointer(String table, String customerId, String userId) {
+    Map<String, AttributeValue> item = new java.util.HashMap<>(pointerKey(customerId));
+    item.put("type", s("CUSTOMER_LINK"));
+    item.put("userId", s(userId));
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(item)
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /** The account a claim or a pointer names, read consistently. */
+  static Optional<String> accountAt(
+      DynamoDbClient dynamo, String table, Map<String, AttributeValue> key) {
+    Map<String, AttributeValue> item =
+        dynamo.getItem(r -> r.tableName(table).key(key).consistentRead(true)).item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(Attr.str(item, "userId"));
+  }
+}
