@@ -246,6 +246,10 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/staff/passes", FRONTDESK, ADMIN),
           RouteDefinition.jwt("GET", "/me/profile", CUSTOMER),
           RouteDefinition.jwt("PUT", "/me/profile", CUSTOMER),
+          RouteDefinition.jwt("POST", "/me/phone/verify", CUSTOMER),
+          RouteDefinition.jwt("POST", "/me/phone/confirm", CUSTOMER),
+          RouteDefinition.jwt("POST", "/me/email/verify", CUSTOMER),
+          RouteDefinition.jwt("POST", "/me/email/confirm", CUSTOMER),
           RouteDefinition.jwt("GET", "/me/notifications", CUSTOMER),
           RouteDefinition.jwt("GET", "/staff/notifications", FRONTDESK, ADMIN),
           RouteDefinition.jwt(

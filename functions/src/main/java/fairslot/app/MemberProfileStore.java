@@ -1,32 +1,57 @@
 package fairslot.app;
 
+import fairslot.domain.ContactCode;
+import fairslot.domain.CustomerProfile;
 import fairslot.domain.MemberProfile;
+import fairslot.domain.Phone;
+import java.util.Optional;
 
-/** Port: members' profiles, and which account each phone belongs to (at most one). */
+/**
+ * Port: members' profiles, and which member proved each phone (at most one: {@code
+ * PHONE#<phone>/ACCOUNT}, the claim, exists only for a verified phone).
+ */
 public interface MemberProfileStore {
 
   /** The member's profile; blank (version 0) if never written. */
   MemberProfile profile(String userId);
 
   /**
-   * Writes {@code next} on condition the profile is still {@code seen}, claiming {@code next}'s
-   * phone for the member and giving up {@code seen}'s, in one transaction. A customer id {@code
-   * next} links and {@code seen} did not is the walk-in profile of {@code next}'s phone, linked to
-   * the member in the same transaction on condition nobody linked it yet (else MOVED).
+   * Writes {@code next} on condition the profile is still {@code seen}. A verified phone of {@code
+   * seen} that {@code next} no longer holds is given up in the same transaction: its claim, its
+   * walk-in's link and the link's pointer go.
    */
   SaveResult save(MemberProfile seen, MemberProfile next);
 
-  /** The account a desk walk-in's bookings were linked to, if they were. */
-  java.util.Optional<String> linkedAccount(String customerId);
+  /**
+   * Consumes {@code code} (on condition it is still as read) and writes the confirmed profile, in
+   * one transaction. For a phone: the claim moves to the member from {@code holder} (whoever held
+   * it as read, whose profile {@code former} loses it), the phone's walk-in (as read, or none) is
+   * linked to the member, and a verified phone the member held before is given up. MOVED when any
+   * of it changed since it was read.
+   */
+  SaveResult confirm(Confirmation confirmation);
 
-  /** The account that claimed {@code phone}, if one did. */
-  java.util.Optional<String> accountOf(fairslot.domain.Phone phone);
+  /**
+   * What a confirmation read and decided. {@code former} is the holder's profile (present when
+   * another member held the phone), {@code walkIn} the phone's walk-in profile as read.
+   */
+  record Confirmation(
+      MemberProfile seen,
+      MemberProfile next,
+      ContactCode code,
+      Optional<String> holder,
+      Optional<MemberProfile> former,
+      Optional<CustomerProfile> walkIn) {}
+
+  /** The account a desk walk-in's bookings are linked to, if they are. */
+  Optional<String> linkedAccount(String customerId);
+
+  /** The member who proved {@code phone}, if one did. */
+  Optional<String> accountOf(Phone phone);
 
   enum SaveResult {
     SAVED,
-    /** Another account holds the phone. */
-    PHONE_TAKEN,
-    /** The profile was written since it was read: read again. */
+    /** Something read was written since: read again. */
     MOVED
   }
 }

@@ -96,7 +96,11 @@ public final class Notifications {
     if (own.version() > 0) {
       return own;
     }
-    return profiles.linkedAccount(userId).map(profiles::profile).orElse(own);
+    return profiles
+        .linkedAccount(userId)
+        .map(profiles::profile)
+        .filter(member -> member.owns(userId))
+        .orElse(own);
   }
 
   /**

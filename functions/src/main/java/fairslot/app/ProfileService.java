@@ -9,17 +9,17 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A member's own profile: read it, and change what they name (v1.1 "Members and notifications").
+ * A member's own profile: read it, and change what they name (v1.1 "Members and notifications"). A
+ * changed e-mail or phone is stored unverified (v1.2): it receives nothing and links nothing until
+ * {@link ContactVerification} confirms it.
  */
 public final class ProfileService {
   private static final int MAX_ROUNDS = 6;
 
   private final MemberProfileStore profiles;
-  private final ProfileStore walkIns;
 
-  public ProfileService(MemberProfileStore profiles, ProfileStore walkIns) {
+  public ProfileService(MemberProfileStore profiles) {
     this.profiles = profiles;
-    this.walkIns = walkIns;
   }
 
   /**
@@ -35,40 +35,23 @@ public final class ProfileService {
 
     /** Throws IllegalArgumentException for a profile out of the contract's bounds. */
     public MemberProfile applyTo(MemberProfile p) {
-      return new MemberProfile(
-          p.userId(),
+      return p.changed(
           name.orElse(p.name()),
           email.orElse(p.email()),
           phone.orElse(p.phone()),
           channels.orElse(p.channels()),
-          locale.orElse(p.locale()),
-          p.version() + 1,
-          p.linkedCustomers());
+          locale.orElse(p.locale()));
     }
-  }
-
-  /**
-   * A phone newly claimed that a desk walk-in profile carries links that profile's bookings to the
-   * member, in the claim's transaction, unless another account got them first (the link is made
-   * once: a phone given up later does not take the bookings along).
-   */
-  private MemberProfile withWalkInLinked(MemberProfile seen, MemberProfile next) {
-    if (next.phone().isEmpty() || next.phone().equals(seen.phone())) {
-      return next;
-    }
-    return walkIns
-        .findByPhone(next.phone().get())
-        .filter(w -> w.linkedUserId().isEmpty())
-        .filter(w -> !next.linkedCustomers().contains(w.customerId()))
-        .map(w -> next.linking(w.customerId()))
-        .orElse(next);
   }
 
   public MemberProfile profile(String userId) {
     return profiles.profile(userId);
   }
 
-  /** 409 phone_taken when another account holds the phone; the profile is then unchanged. */
+  /**
+   * Never tells whether a phone belongs to someone else: a phone is only stored here, and proved
+   * (and taken from a former holder) by its code.
+   */
   public Outcome<MemberProfile> update(String userId, ProfileChange change) {
     for (int round = 0; round < MAX_ROUNDS; round++) {
       MemberProfile seen = profiles.profile(userId);
@@ -79,28 +62,13 @@ public final class ProfileService {
         // Judged against the profile as stored: a channel needs its address, there or here.
         return Outcome.refused(Refusal.INVALID_REQUEST, e.getMessage());
       }
-      if (next.equals(
-          new MemberProfile(
-              seen.userId(),
-              seen.name(),
-              seen.email(),
-              seen.phone(),
-              seen.channels(),
-              seen.locale(),
-              seen.version() + 1,
-              seen.linkedCustomers()))) {
+      if (next.equals(seen.nextVersion())) {
         return Outcome.done(seen); // nothing changes: a repeated PUT writes nothing
       }
-      next = withWalkInLinked(seen, next);
-      switch (profiles.save(seen, next)) {
-        case SAVED:
-          return Outcome.done(next);
-        case PHONE_TAKEN:
-          return Outcome.refused(
-              Refusal.PHONE_TAKEN, "this phone number belongs to another account");
-        default:
-          break; // moved: read again
+      if (profiles.save(seen, next) == MemberProfileStore.SaveResult.SAVED) {
+        return Outcome.done(next);
       }
+      // moved: read again
     }
     return Outcome.refused(Refusal.THROTTLED, "the profile is busy; try again");
   }

@@ -70,6 +70,7 @@ public final class HttpApi {
       fairslot.app.PassService passes,
       fairslot.app.PassPayments passPayments,
       fairslot.app.ProfileService profiles,
+      fairslot.app.ContactVerification verification,
       fairslot.app.NotificationDesk notifications) {}
 
   public HttpApi(
@@ -89,7 +90,7 @@ public final class HttpApi {
             new StandingEndpoints(s.standing()),
             new fairslot.handler.http.PassEndpoints(
                 s.passes(), s.passPayments(), idempotency, clock),
-            new fairslot.handler.http.ProfileEndpoints(s.profiles()),
+            new fairslot.handler.http.ProfileEndpoints(s.profiles(), s.verification()),
             new fairslot.handler.http.NotificationEndpoints(s.notifications())));
   }
 

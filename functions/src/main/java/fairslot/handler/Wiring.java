@@ -83,6 +83,7 @@ public final class Wiring {
   private final NotificationSender notificationSender;
   private final DynamoDbRequestStore requestStore;
   private final DynamoDbProfileStore profileStore;
+  private final fairslot.app.ContactVerification verification;
   private final DynamoDbLedgerStore ledgerStore;
   private final fairslot.app.SeatAuditLog seatAudit;
   private final BookingQueue bookingQueue;
@@ -95,7 +96,18 @@ public final class Wiring {
       EventPublisher events,
       PaymentProvider payments,
       NotificationSender notifications,
-      BookingQueue bookingQueue) {}
+      BookingQueue bookingQueue,
+      fairslot.app.ContactCodeSender codes) {
+
+    /** A wiring that sends no verification codes (benchmarks, chaos, route checks). */
+    public Adapters(
+        EventPublisher events,
+        PaymentProvider payments,
+        NotificationSender notifications,
+        BookingQueue bookingQueue) {
+      this(events, payments, notifications, bookingQueue, fairslot.app.ContactCodeSender.NONE);
+    }
+  }
 
   public Wiring(
       DynamoDbClient dynamo,
@@ -137,6 +149,14 @@ public final class Wiring {
     this.requestStore = new DynamoDbRequestStore(dynamo, table);
     this.profileStore = new DynamoDbProfileStore(dynamo, table);
     this.ledgerStore = new DynamoDbLedgerStore(dynamo, table);
+    this.verification =
+        new fairslot.app.ContactVerification(
+            memberProfileStore,
+            profileStore,
+            new fairslot.store.dynamodb.DynamoDbContactCodeStore(dynamo, table),
+            adapters.codes(),
+            clock,
+            new java.security.SecureRandom());
     this.seatAudit = new fairslot.store.dynamodb.DynamoDbSeatAuditLog(dynamo, table);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(bookingStore, adapters.events());
@@ -219,30 +239,47 @@ public final class Wiring {
                 events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
             new AwaitingProvider(),
             notificationChannels(http),
-            queue),
+            queue,
+            codeChannels(http)),
         Secrets.read(
             System.getenv(), PAYMENT_SECRET_ENV, Secrets.MIN_LENGTH, Secrets.secretsManager()));
   }
 
   /**
    * SES e-mail from the stack's sender identity and SNS SMS; their clients are made on the first
-   * send, so only the send-notifications function (the one granted them) ever makes them.
+   * send, so only the functions that send (granted them) ever make them.
    */
   private static NotificationSender notificationChannels(UrlConnectionHttpClient.Builder http) {
-    return new fairslot.messaging.notifications.ChannelSenders(
-        new fairslot.messaging.notifications.SesEmailSender(
-            () ->
-                software.amazon.awssdk.services.sesv2.SesV2Client.builder()
-                    .httpClient(http.build())
-                    .overrideConfiguration(AwsRetries.overrides())
-                    .build(),
-            env(Fairslot.EMAIL_FROM_ENV).orElse("")),
-        new fairslot.messaging.notifications.SnsSmsSender(
-            () ->
-                software.amazon.awssdk.services.sns.SnsClient.builder()
-                    .httpClient(http.build())
-                    .overrideConfiguration(AwsRetries.overrides())
-                    .build()));
+    return new fairslot.messaging.notifications.ChannelSenders(email(http), sms(http));
+  }
+
+  /**
+   * Verification codes go out from the HTTP API at once (a code that waits for the next
+   * send-notifications run is no use).
+   */
+  private static fairslot.app.ContactCodeSender codeChannels(UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.CodeChannels(email(http), sms(http));
+  }
+
+  private static fairslot.messaging.notifications.SesEmailSender email(
+      UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.SesEmailSender(
+        () ->
+            software.amazon.awssdk.services.sesv2.SesV2Client.builder()
+                .httpClient(http.build())
+                .overrideConfiguration(AwsRetries.overrides())
+                .build(),
+        env(Fairslot.EMAIL_FROM_ENV).orElse(""));
+  }
+
+  private static fairslot.messaging.notifications.SnsSmsSender sms(
+      UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.SnsSmsSender(
+        () ->
+            software.amazon.awssdk.services.sns.SnsClient.builder()
+                .httpClient(http.build())
+                .overrideConfiguration(AwsRetries.overrides())
+                .build());
   }
 
   public static String tableName() {
@@ -288,7 +325,8 @@ public final class Wiring {
             standing(),
             new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
             passPayments(),
-            new fairslot.app.ProfileService(memberProfileStore, profileStore),
+            new fairslot.app.ProfileService(memberProfileStore),
+            verification,
             new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock)),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,

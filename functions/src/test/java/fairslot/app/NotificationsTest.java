@@ -57,7 +57,10 @@ class NotificationsTest {
             Optional.of(new Phone("+861380013800" + user.length())),
             channels,
             locale,
-            1));
+            1,
+            Set.of(),
+            // Proved addresses: only those are sent to (v1.2).
+            Set.of(Channel.EMAIL, Channel.SMS)));
   }
 
   @Test

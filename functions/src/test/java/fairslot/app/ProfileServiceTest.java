@@ -14,9 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** ProfileService's rules on the in-memory store. */
 class ProfileServiceTest {
-  private final ProfileService profiles =
-      new ProfileService(
-          new MemoryMemberProfileStore(), new fairslot.app.memory.MemoryProfileStore());
+  private final ProfileService profiles = new ProfileService(new MemoryMemberProfileStore());
 
   private static ProfileChange phone(String number) {
     return new ProfileChange(
@@ -33,14 +31,14 @@ class ProfileServiceTest {
   }
 
   @Test
-  void aPhoneBelongsToOneAccountUntilItsHolderLetsItGo() {
+  void aTypedPhoneIsStoredUnverifiedWhoeverElseTypedItAndNothingIsRefused() {
     profiles.update("u1", phone("+8613800138000"));
 
-    Refusal taken = refusal(profiles.update("u2", phone("+8613800138000")));
-    profiles.update("u1", phone("+8613900139000"));
+    Outcome<?> second = profiles.update("u2", phone("+8613800138000"));
 
-    assertThat(taken).isEqualTo(Refusal.PHONE_TAKEN);
-    assertThat(profiles.update("u2", phone("+8613800138000"))).isInstanceOf(Outcome.Done.class);
+    assertThat(second).isInstanceOf(Outcome.Done.class);
+    assertThat(profiles.profile("u2").phoneVerified()).isFalse();
+    assertThat(profiles.profile("u1").phoneVerified()).isFalse();
   }
 
   @Test

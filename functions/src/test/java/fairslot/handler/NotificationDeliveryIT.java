@@ -57,6 +57,9 @@ class NotificationDeliveryIT {
                             + locale
                             + "\"}"));
     ApiDriver.expect(r, 200);
+    // Only proved addresses are sent to (v1.2).
+    ApiDriver.expect(fairslot.testing.Contacts.proveEmail(api, user, c.email()), 200);
+    ApiDriver.expect(fairslot.testing.Contacts.provePhone(api, user, c.phone()), 200);
     return c;
   }
 

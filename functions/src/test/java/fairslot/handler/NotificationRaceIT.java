@@ -54,6 +54,8 @@ class NotificationRaceIT {
                               + phone
                               + "\",\"channels\":[\"EMAIL\",\"SMS\"]}")),
           200);
+      ApiDriver.expect(fairslot.testing.Contacts.proveEmail(api, user, email), 200);
+      ApiDriver.expect(fairslot.testing.Contacts.provePhone(api, user, phone), 200);
       ApiDriver.expect(api.book(user, slotId, 1), 201); // free: PAID, so confirmed
       emails.add(email);
       phones.add(phone);

@@ -93,6 +93,8 @@ class ObservabilityIT {
                             + phone
                             + "\",\"channels\":[\"EMAIL\",\"SMS\"]}")),
         200);
+    ApiDriver.expect(fairslot.testing.Contacts.proveEmail(api, "p1", email), 200);
+    ApiDriver.expect(fairslot.testing.Contacts.provePhone(api, "p1", phone), 200);
     api.book("p1", api.openSlot("SEATS", 2, 0), 1); // free: confirmed, so e-mailed and texted
     new SendNotificationsHandler(api.wiring).run();
     api.send("GET /me/profile", e -> e.as("p1", CUSTOMER));

@@ -36,6 +36,7 @@ class ReminderIT {
                 e.as(user, CUSTOMER)
                     .body("{\"email\":\"" + email + "\",\"channels\":[\"EMAIL\"]}")),
         200);
+    ApiDriver.expect(fairslot.testing.Contacts.proveEmail(api, user, email), 200);
     return email;
   }
 

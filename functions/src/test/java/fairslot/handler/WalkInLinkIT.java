@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;
+import fairslot.testing.Contacts;
 import fairslot.testing.Race;
 import fairslot.testing.SeatLedger;
 import java.util.ArrayList;
@@ -15,9 +16,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A member who claims the phone of a desk walk-in profile gets that profile's bookings (v1.1
- * "Members and notifications"): linked once, atomically with the claim, listed in /me/bookings,
- * theirs to cancel; the desk's phone search finds the account's bookings and the walk-in's.
+ * A member who proves the phone of a desk walk-in profile gets that profile's bookings (v1.2
+ * "Verified contact points"): linked atomically with the confirmation, listed in /me/bookings,
+ * theirs to cancel; the desk's phone search finds the account's bookings and the walk-in's. A phone
+ * only typed links nothing, and a phone proved by someone else later takes its bookings along.
  */
 class WalkInLinkIT {
   private static final String PHONE = "+8613600136000";
@@ -44,12 +46,14 @@ class WalkInLinkIT {
     return r.text("bookingId");
   }
 
+  /** The member proves {@code phone}: a code by SMS, confirmed. */
   private Reply claim(String user, String phone) {
+    return Contacts.provePhone(api, user, phone);
+  }
+
+  private Reply type(String user, String phone) {
     return api.send(
-        "PUT /me/profile",
-        e ->
-            e.as(user, CUSTOMER)
-                .body("{\"phone\":" + (phone == null ? "null" : "\"" + phone + "\"") + "}"));
+        "PUT /me/profile", e -> e.as(user, CUSTOMER).body("{\"phone\":\"" + phone + "\"}"));
   }
 
   private List<String> myBookings(String user) {
@@ -130,6 +134,8 @@ class WalkInLinkIT {
                             + email
                             + "\",\"channels\":[\"EMAIL\"]}")),
         200);
+    ApiDriver.expect(Contacts.proveEmail(api, "m", email), 200);
+    ApiDriver.expect(claim("m", PHONE), 200);
 
     ApiDriver.expect(
         api.send(
@@ -173,13 +179,15 @@ class WalkInLinkIT {
     for (int round = 0; round < 6; round++) {
       String phone = "+86135001350" + String.format("%02d", round);
       String member = "racer-" + round;
+      ApiDriver.expect(Contacts.askPhoneCode(api, member, phone), 202);
+      String code = fairslot.testing.Mailbox.lastCodeTo(phone);
       List<Reply> replies =
           Race.all(
               6,
               i ->
                   () ->
                       i == 0
-                          ? claim(member, phone)
+                          ? Contacts.confirm(api, member, "phone", code)
                           : api.send(
                               "POST /staff/bookings",
                               e ->
@@ -207,38 +215,98 @@ class WalkInLinkIT {
   }
 
   @Test
-  void theLinkIsMadeOnceAndStaysWhenThePhoneChangesHands() {
+  void typingAWalkInsPhoneWithoutProvingItLinksNothing() {
     String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
-    ApiDriver.expect(claim("first", PHONE), 200);
-    ApiDriver.expect(claim("first", "+8613500135000"), 200); // gives the phone up
-    Reply second = claim("second", PHONE);
 
-    assertThat(second.status()).isEqualTo(200);
-    assertThat(myBookings("first")).containsExactly(theirs);
-    assertThat(myBookings("second")).isEmpty();
-    assertThat(api.booking("second", theirs).status()).isEqualTo(404);
+    Reply typed = type("intruder", PHONE);
+
+    assertThat(typed.status()).isEqualTo(200);
+    assertThat(typed.json().get("phoneVerified").asBoolean()).isFalse();
+    assertThat(myBookings("intruder")).isEmpty();
+    assertThat(api.booking("intruder", theirs).status()).isEqualTo(404);
+    assertThat(api.cancel("intruder", theirs).status()).isEqualTo(404);
+    assertThat(
+            api.send("GET /me/notifications", e -> e.as("intruder", CUSTOMER)).json().get("items"))
+        .isEmpty();
   }
 
   @Test
-  void tenAccountsRacingForAWalkInsPhoneLinkItsBookingsToExactlyTheOneThatGetsIt()
-      throws Exception {
+  void noAnswerTellsWhetherAPhoneIsSomeoneElses() {
+    ApiDriver.expect(claim("owner", PHONE), 200);
+
+    Reply typedHeld = type("guesser", PHONE);
+    Reply typedFree = type("guesser-2", "+8613500135999");
+    Reply askHeld = Contacts.askPhoneCode(api, "guesser", PHONE);
+    Reply askFree = Contacts.askPhoneCode(api, "guesser-2", "+8613500135999");
+
+    assertThat(typedHeld.status()).isEqualTo(typedFree.status()).isEqualTo(200);
+    assertThat(askHeld.status()).isEqualTo(askFree.status()).isEqualTo(202);
+    assertThat(askHeld.json().fieldNames())
+        .toIterable()
+        .containsExactlyElementsOf(() -> askFree.json().fieldNames());
+  }
+
+  @Test
+  void aPhoneProvedByAnotherMemberTakesItsWalkInBookingsAlong() {
     String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
+    ApiDriver.expect(claim("first", PHONE), 200);
+    List<String> firstBefore = myBookings("first");
 
-    List<Reply> replies = Race.all(10, i -> () -> claim("racer-" + i, PHONE));
+    Reply second = claim("second", PHONE);
+    Reply firstProfile = api.send("GET /me/profile", e -> e.as("first", CUSTOMER));
 
-    List<String> winners = new ArrayList<>();
-    for (int i = 0; i < 10; i++) {
-      if (replies.get(i).status() == 200) {
-        winners.add("racer-" + i);
+    assertThat(firstBefore).containsExactly(theirs);
+    assertThat(second.status()).isEqualTo(200);
+    assertThat(second.json().get("phoneVerified").asBoolean()).isTrue();
+    assertThat(myBookings("second")).containsExactly(theirs);
+    assertThat(myBookings("first")).isEmpty();
+    assertThat(api.booking("first", theirs).status()).isEqualTo(404);
+    assertThat(firstProfile.json().get("phone").isNull()).isTrue();
+    assertThat(firstProfile.json().get("phoneVerified").asBoolean()).isFalse();
+  }
+
+  @Test
+  void givingThePhoneUpGivesItsWalkInBookingsUpAndTheNextProverGetsThem() {
+    String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
+    ApiDriver.expect(claim("first", PHONE), 200);
+    ApiDriver.expect(type("first", "+8613500135000"), 200); // gives the phone up
+    List<String> firstAfter = myBookings("first");
+    Reply second = claim("second", PHONE);
+
+    assertThat(firstAfter).isEmpty();
+    assertThat(second.status()).isEqualTo(200);
+    assertThat(myBookings("second")).containsExactly(theirs);
+    assertThat(api.booking("first", theirs).status()).isEqualTo(404);
+  }
+
+  /**
+   * Three members (the most codes one number may be sent in an hour) confirm the phone at once:
+   * every confirmation moves it, and the bookings end with exactly the member holding it.
+   */
+  @Test
+  void membersRacingToConfirmAWalkInsPhoneLeaveItsBookingsWithExactlyTheHolder() throws Exception {
+    String theirs = walkIn(api.openSlot("SEATS", 5, 3000));
+    List<String> codes = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ApiDriver.expect(Contacts.askPhoneCode(api, "racer-" + i, PHONE), 202);
+      codes.add(fairslot.testing.Mailbox.lastCodeTo(PHONE));
+    }
+
+    List<Reply> replies =
+        Race.all(3, i -> () -> Contacts.confirm(api, "racer-" + i, "phone", codes.get(i)));
+
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(200));
+    List<String> holders = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      String racer = "racer-" + i;
+      Reply profile = api.send("GET /me/profile", e -> e.as(racer, CUSTOMER));
+      if (profile.json().get("phoneVerified").asBoolean()) {
+        holders.add(racer);
+        assertThat(myBookings(racer)).containsExactly(theirs);
       } else {
-        assertThat(replies.get(i).text("code")).isEqualTo("phone_taken");
+        assertThat(myBookings(racer)).as(racer).isEmpty();
       }
     }
-    assertThat(winners).hasSize(1);
-    for (int i = 0; i < 10; i++) {
-      assertThat(myBookings("racer-" + i))
-          .as("racer-%d", i)
-          .isEqualTo(winners.contains("racer-" + i) ? List.of(theirs) : List.of());
-    }
+    assertThat(holders).hasSize(1);
   }
 }

@@ -100,7 +100,11 @@ public final class ApiDriver {
             clock,
             IdGenerator.random(),
             new Wiring.Adapters(
-                events, provider, notifications, new SqsBookingQueue(Aws.sqs(), bookingQueueUrl)),
+                events,
+                provider,
+                notifications,
+                new SqsBookingQueue(Aws.sqs(), bookingQueueUrl),
+                Aws.codeChannels()),
             PAYMENT_SECRET);
     this.handler = new HttpApiHandler(wiring.httpApi());
     this.waitlistQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.WAITLIST_QUEUE, bus + "-");

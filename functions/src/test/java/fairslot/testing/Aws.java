@@ -91,6 +91,14 @@ public final class Aws {
         new fairslot.messaging.notifications.SnsSmsSender(Aws::sns));
   }
 
+  /** Verification codes by the emulator's SES and SNS, as the HTTP API sends them in AWS. */
+  public static fairslot.app.ContactCodeSender codeChannels() {
+    return new fairslot.messaging.notifications.CodeChannels(
+        new fairslot.messaging.notifications.SesEmailSender(
+            Aws::ses, fairslot.definitions.Fairslot.LOCAL_EMAIL_FROM),
+        new fairslot.messaging.notifications.SnsSmsSender(Aws::sns));
+  }
+
   public static String freshTable(String prefix) {
     String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     Provisioner.createTable(dynamo(), name);

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * What the emulator's SES and SNS accepted, read back through moto's own records. The emulator
  * serves every test class of the JVM, so tests read by recipient and give each member an address of
- * their own.
+ * their own. {@link #emailsTo} and {@link #smsTo} list notifications; verification codes sent to
+ * the same address are read by {@link #lastCodeTo}.
  */
 public final class Mailbox {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -25,7 +26,7 @@ public final class Mailbox {
     for (JsonNode e : read().get("emails")) {
       List<String> to = new ArrayList<>();
       e.get("to").forEach(a -> to.add(a.asText()));
-      if (to.contains(address)) {
+      if (to.contains(address) && !isCode(e.get("body").asText())) {
         found.add(
             new Email(
                 e.get("from").asText(), to, e.get("subject").asText(), e.get("body").asText()));
@@ -37,11 +38,45 @@ public final class Mailbox {
   public static List<Sms> smsTo(String phone) {
     List<Sms> found = new ArrayList<>();
     for (JsonNode s : read().get("sms")) {
-      if (s.get("phoneNumber").asText().equals(phone)) {
+      if (s.get("phoneNumber").asText().equals(phone) && !isCode(s.get("message").asText())) {
         found.add(new Sms(phone, s.get("message").asText()));
       }
     }
     return found;
+  }
+
+  private static final java.util.regex.Pattern CODE =
+      java.util.regex.Pattern.compile("fairslot (?:code is|验证码是) ([0-9]{6})");
+
+  private static boolean isCode(String body) {
+    return CODE.matcher(body).find();
+  }
+
+  /** The newest verification code sent to {@code address} (a phone or an e-mail). */
+  public static String lastCodeTo(String address) {
+    String last = null;
+    JsonNode all = read();
+    for (JsonNode s : all.get("sms")) {
+      if (s.get("phoneNumber").asText().equals(address)) {
+        last = codeIn(s.get("message").asText(), last);
+      }
+    }
+    for (JsonNode e : all.get("emails")) {
+      for (JsonNode a : e.get("to")) {
+        if (a.asText().equals(address)) {
+          last = codeIn(e.get("body").asText(), last);
+        }
+      }
+    }
+    if (last == null) {
+      throw new AssertionError("no code was sent to " + address);
+    }
+    return last;
+  }
+
+  private static String codeIn(String body, String otherwise) {
+    var m = CODE.matcher(body);
+    return m.find() ? m.group(1) : otherwise;
   }
 
   private static JsonNode read() {

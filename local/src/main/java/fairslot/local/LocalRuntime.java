@@ -170,11 +170,11 @@ public final class LocalRuntime implements AutoCloseable {
     var ses = endpoint.sesV2(AwsRetries.overrides());
     Provisioner.verifyEmailSender(ses, from);
     var sns = endpoint.sns(AwsRetries.overrides());
+    var email = new fairslot.messaging.notifications.SesEmailSender(() -> ses, from);
+    var sms = new fairslot.messaging.notifications.SnsSmsSender(() -> sns);
     LocalNotificationSender notifications =
         new LocalNotificationSender(
-            new fairslot.messaging.notifications.ChannelSenders(
-                new fairslot.messaging.notifications.SesEmailSender(() -> ses, from),
-                new fairslot.messaging.notifications.SnsSmsSender(() -> sns)));
+            new fairslot.messaging.notifications.ChannelSenders(email, sms));
     Wiring wiring =
         new Wiring(
             dynamo,
@@ -185,7 +185,8 @@ public final class LocalRuntime implements AutoCloseable {
                 new EventBridgePublisher(events, settings.bus()),
                 payments,
                 notifications,
-                new SqsBookingQueue(sqs, bookingQueue)),
+                new SqsBookingQueue(sqs, bookingQueue),
+                new fairslot.messaging.notifications.CodeChannels(email, sms)),
             settings.paymentSecret());
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());

@@ -3,8 +3,10 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.respond;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.app.ContactVerification;
 import fairslot.app.ProfileService;
 import fairslot.domain.Channel;
+import fairslot.domain.ContactCode;
 import fairslot.domain.MemberProfile;
 import fairslot.domain.Phone;
 import fairslot.handler.internal.HttpRequest;
@@ -17,14 +19,19 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-/** The member's own profile (v1.1 "Members and notifications"). */
+/**
+ * The member's own profile (v1.1 "Members and notifications") and the proof of its phone and e-mail
+ * (v1.2 "Verified contact points").
+ */
 public final class ProfileEndpoints implements Endpoints {
   private static final Set<String> FIELDS = Set.of("name", "email", "phone", "channels", "locale");
 
   private final ProfileService profiles;
+  private final ContactVerification verification;
 
-  public ProfileEndpoints(ProfileService profiles) {
+  public ProfileEndpoints(ProfileService profiles, ContactVerification verification) {
     this.profiles = profiles;
+    this.verification = verification;
   }
 
   /** A profile as its member sees it; unset fields are null. */
@@ -34,7 +41,9 @@ public final class ProfileEndpoints implements Endpoints {
       String email,
       String phone,
       java.util.List<String> channels,
-      String locale) {
+      String locale,
+      boolean emailVerified,
+      boolean phoneVerified) {
     static ProfileView of(MemberProfile p) {
       return new ProfileView(
           p.userId(),
@@ -42,13 +51,72 @@ public final class ProfileEndpoints implements Endpoints {
           p.email().orElse(null),
           p.phone().map(Phone::value).orElse(null),
           p.channels().stream().sorted().map(Enum::name).toList(),
-          p.locale());
+          p.locale(),
+          p.emailVerified(),
+          p.phoneVerified());
+    }
+  }
+
+  /** A code on its way; it works until {@code expiresAt} (a UTC instant). */
+  public record CodeSentView(String channel, String expiresAt) {
+    static CodeSentView of(ContactVerification.Sent sent) {
+      return new CodeSentView(sent.channel().name(), sent.expiresAt().toString());
     }
   }
 
   @Override
   public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of("GET /me/profile", this::get, "PUT /me/profile", this::put);
+    return Map.of(
+        "GET /me/profile", this::get,
+        "PUT /me/profile", this::put,
+        "POST /me/phone/verify", r -> send(r, Channel.SMS),
+        "POST /me/phone/confirm", r -> confirm(r, Channel.SMS),
+        "POST /me/email/verify", r -> send(r, Channel.EMAIL),
+        "POST /me/email/confirm", r -> confirm(r, Channel.EMAIL));
+  }
+
+  private HttpResponse send(HttpRequest request, Channel channel) {
+    String target;
+    if (channel == Channel.SMS) {
+      RequestBody body =
+          RequestBody.parse(request.body()).onlyFields("phone verification", Set.of("phone"));
+      target = phone(body.text("phone")).value();
+    } else {
+      RequestBody body =
+          RequestBody.parse(request.body()).onlyFields("e-mail verification", Set.of("email"));
+      target = body.text("email");
+      if (!MemberProfile.validEmail(target)) {
+        throw InvalidInput.unprocessable("email must be a valid address");
+      }
+    }
+    var sent = verification.send(request.requireCaller().userId(), channel, target);
+    HttpResponse response = respond(sent, 202, CodeSentView::of);
+    if (sent instanceof fairslot.domain.Outcome.Refused<?> refused
+        && refused.extras().get("retryAfterSeconds") instanceof Long seconds) {
+      return response.withHeader("retry-after", Long.toString(seconds));
+    }
+    return response;
+  }
+
+  private HttpResponse confirm(HttpRequest request, Channel channel) {
+    RequestBody body = RequestBody.parse(request.body()).onlyFields("confirmation", Set.of("code"));
+    String code = body.text("code");
+    if (!ContactCode.wellFormed(code)) {
+      throw InvalidInput.unprocessable("code must be the six digits that were sent");
+    }
+    return respond(
+        verification.confirm(request.requireCaller().userId(), channel, code),
+        200,
+        ProfileView::of);
+  }
+
+  private static Phone phone(String raw) {
+    return Phone.parse(raw)
+        .filter(p -> p.value().startsWith("+"))
+        .orElseThrow(
+            () ->
+                InvalidInput.unprocessable(
+                    "phone must be an international number such as +86 138 0013 8000"));
   }
 
   private HttpResponse get(HttpRequest request) {
@@ -62,17 +130,7 @@ public final class ProfileEndpoints implements Endpoints {
         new ProfileService.ProfileChange(
             nullable(body, "name", v -> v),
             nullable(body, "email", v -> v),
-            nullable(
-                body,
-                "phone",
-                v ->
-                    Phone.parse(v)
-                        .filter(p -> p.value().startsWith("+"))
-                        .orElseThrow(
-                            () ->
-                                InvalidInput.unprocessable(
-                                    "phone must be an international number such as"
-                                        + " +86 138 0013 8000"))),
+            nullable(body, "phone", ProfileEndpoints::phone),
             channels(body),
             body.optionalText("locale"));
     return respond(profiles.update(request.requireCaller().userId(), change), 200, ProfileView::of);

@@ -14,7 +14,7 @@ public final class Problems {
 
   public static int status(Refusal refusal) {
     return switch (refusal) {
-      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH -> 422;
+      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH, INVALID_CODE -> 422;
       case UNAUTHORIZED, BAD_SIGNATURE -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;
       case NOT_FOUND -> 404;
@@ -31,7 +31,6 @@ public final class Problems {
           INSUFFICIENT_CREDITS,
           PASS_EXPIRED,
           PASS_NOT_VALID_HERE,
-          PHONE_TAKEN,
           INVALID_TRANSITION,
           DUPLICATE_SLOT,
           SEATS_AVAILABLE,
@@ -40,7 +39,8 @@ public final class Problems {
           CONFLICT_COACH,
           CONFLICT_ROOM ->
           409;
-      case OFFER_EXPIRED -> 410;
+      case OFFER_EXPIRED, CODE_EXPIRED -> 410;
+      case RATE_LIMITED -> 429;
       case THROTTLED -> 503;
     };
   }

@@ -41,8 +41,7 @@ public final class LocalNotificationSender implements NotificationSender {
             + d.about().kind()
             + " "
             + d.channel()
-            + " to "
-            + d.address()
+            // No address: a log line carries no member's e-mail or phone.
             + ": "
             + d.message().subject());
   }

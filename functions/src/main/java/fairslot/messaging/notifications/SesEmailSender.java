@@ -20,6 +20,11 @@ public final class SesEmailSender implements NotificationSender {
 
   @Override
   public void send(Delivery d) {
+    send(d.address(), d.message());
+  }
+
+  /** One e-mail to {@code address}: the subject and the text body. */
+  public void send(String address, fairslot.domain.MessageText message) {
     if (from.isBlank()) {
       // Only the send-notifications function is given the identity; a delivery fails (and parks)
       // loudly rather than going out from nowhere.
@@ -29,17 +34,17 @@ public final class SesEmailSender implements NotificationSender {
         .sendEmail(
             r ->
                 r.fromEmailAddress(from)
-                    .destination(to -> to.toAddresses(d.address()))
+                    .destination(to -> to.toAddresses(address))
                     .content(
                         c ->
                             c.simple(
                                 m ->
-                                    m.subject(s -> s.data(d.message().subject()).charset("UTF-8"))
+                                    m.subject(s -> s.data(message.subject()).charset("UTF-8"))
                                         .body(
                                             b ->
                                                 b.text(
                                                     t ->
-                                                        t.data(d.message().body())
+                                                        t.data(message.body())
                                                             .charset("UTF-8"))))));
   }
 }

@@ -20,11 +20,16 @@ public final class SnsSmsSender implements NotificationSender {
 
   @Override
   public void send(Delivery d) {
+    send(d.address(), d.message().body());
+  }
+
+  /** One SMS to {@code phone}: {@code body} alone. */
+  public void send(String phone, String body) {
     sns.get()
         .publish(
             r ->
-                r.phoneNumber(d.address())
-                    .message(d.message().body())
+                r.phoneNumber(phone)
+                    .message(body)
                     .messageAttributes(
                         Map.of(
                             "AWS.SNS.SMS.SMSType",

@@ -7,13 +7,15 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The items that tie a phone to a member account, shared by the member-profile and walk-in stores:
- * the phone's claim ({@code PHONE#<phone>} / {@code ACCOUNT}) and a walk-in's link pointer ({@code
- * CUSTOMER#<customerId>} / {@code LINK}). Both name the account as {@code userId}.
+ * the phone's claim ({@code PHONE#<phone>} / {@code ACCOUNT}, held by the member who proved the
+ * phone) and a walk-in's link pointer ({@code CUSTOMER#<customerId>} / {@code LINK}). Both name the
+ * account as {@code userId}.
  */
 final class AccountLinks {
   private AccountLinks() {}
@@ -37,6 +39,54 @@ final class AccountLinks {
                 .tableName(table)
                 .item(item)
                 .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /**
+   * The pointer moves to {@code userId} from whoever it named as read ({@code was}), or is made.
+   */
+  static TransactWriteItem pointer(
+      String table, String customerId, String userId, Optional<String> was) {
+    if (was.isEmpty()) {
+      return pointer(table, customerId, userId);
+    }
+    Map<String, AttributeValue> item = new java.util.HashMap<>(pointerKey(customerId));
+    item.put("type", s("CUSTOMER_LINK"));
+    item.put("userId", s(userId));
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(item)
+                .conditionExpression("attribute_not_exists(PK) OR userId = :was")
+                .expressionAttributeValues(Map.of(":was", s(was.get())))
+                .build())
+        .build();
+  }
+
+  /** The member gives the phone up (on condition they hold it). */
+  static TransactWriteItem release(String table, Phone phone, String userId) {
+    return TransactWriteItem.builder()
+        .delete(
+            Delete.builder()
+                .tableName(table)
+                .key(claimKey(phone))
+                .conditionExpression("userId = :u")
+                .expressionAttributeValues(Map.of(":u", s(userId)))
+                .build())
+        .build();
+  }
+
+  /** The walk-in's bookings are no longer the member's (on condition they were). */
+  static TransactWriteItem dropPointer(String table, String customerId, String userId) {
+    return TransactWriteItem.builder()
+        .delete(
+            Delete.builder()
+                .tableName(table)
+                .key(pointerKey(customerId))
+                .conditionExpression("userId = :u")
+                .expressionAttributeValues(Map.of(":u", s(userId)))
                 .build())
         .build();
   }

@@ -9,13 +9,14 @@ import fairslot.domain.Phone;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * Member profiles, and the claim of each phone by one account: {@code PHONE#<phone>} / {@code
- * ACCOUNT} beside the walk-in profile of that phone, written in the profile's own transaction.
+ * Member profiles, and which member proved each phone: the claim {@code PHONE#<phone>} / {@code
+ * ACCOUNT} beside the walk-in profile of that phone, moved only in a confirmation's transaction
+ * (v1.2), together with the walk-in's link and its pointer.
  */
 public final class DynamoDbMemberProfileStore implements MemberProfileStore {
   private final DynamoDbClient dynamo;
@@ -24,6 +25,19 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
   public DynamoDbMemberProfileStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+  }
+
+  /** The actions of a profile's transactions, by name. */
+  private enum Action {
+    PROFILE,
+    CODE,
+    CLAIM,
+    FORMER,
+    WALK_IN,
+    POINTER,
+    GIVE_UP_CLAIM,
+    GIVE_UP_WALK_IN,
+    GIVE_UP_POINTER
   }
 
   @Override
@@ -36,6 +50,38 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
 
   @Override
   public SaveResult save(MemberProfile seen, MemberProfile next) {
+    Transaction tx = new Transaction().add(Action.PROFILE.name(), putProfile(seen, next));
+    giveUpOldPhone(tx, seen, next);
+    return tx.commit(dynamo).isEmpty() ? SaveResult.SAVED : SaveResult.MOVED;
+  }
+
+  @Override
+  public SaveResult confirm(Confirmation c) {
+    MemberProfile next = c.next();
+    Transaction tx =
+        new Transaction()
+            .add(Action.PROFILE.name(), putProfile(c.seen(), next))
+            .add(Action.CODE.name(), ContactCodeItems.consume(table, c.code()));
+    if (c.code().channel() == fairslot.domain.Channel.SMS) {
+      Phone phone = next.phone().orElseThrow();
+      tx.add(Action.CLAIM.name(), claim(phone, next.userId(), c.holder()));
+      c.former()
+          .ifPresent(f -> tx.add(Action.FORMER.name(), putProfile(f, f.phoneLost().nextVersion())));
+      if (c.walkIn().isPresent()) {
+        var walkIn = c.walkIn().get();
+        tx.add(Action.WALK_IN.name(), link(phone, walkIn.customerId(), next.userId(), walkIn));
+        tx.add(
+            Action.POINTER.name(),
+            AccountLinks.pointer(table, walkIn.customerId(), next.userId(), walkIn.linkedUserId()));
+      } else {
+        tx.add(Action.WALK_IN.name(), noWalkIn(phone));
+      }
+    }
+    giveUpOldPhone(tx, c.seen(), next);
+    return tx.commit(dynamo).isEmpty() ? SaveResult.SAVED : SaveResult.MOVED;
+  }
+
+  private TransactWriteItem putProfile(MemberProfile seen, MemberProfile next) {
     Put.Builder profile = Put.builder().tableName(table).item(MemberProfileMapper.toItem(next));
     if (seen.version() == 0) {
       profile.conditionExpression("attribute_not_exists(PK)");
@@ -44,87 +90,95 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
           .conditionExpression("version = :seen")
           .expressionAttributeValues(Map.of(":seen", n(seen.version())));
     }
-    Transaction tx =
-        new Transaction().add("profile", TransactWriteItem.builder().put(profile.build()).build());
-    if (!next.phone().equals(seen.phone())) {
-      next.phone().ifPresent(p -> tx.add("claim", claim(p, next.userId())));
-      seen.phone().ifPresent(p -> tx.add("release", release(p, seen.userId())));
-    }
-    boolean linking = false;
-    for (String customerId : next.linkedCustomers()) {
-      if (!seen.linkedCustomers().contains(customerId)) {
-        tx.add("link", link(next.phone().orElseThrow(), customerId, next.userId()));
-        tx.add("pointer", AccountLinks.pointer(table, customerId, next.userId()));
-        linking = true;
-      }
-    }
-    if (!linking && !next.phone().equals(seen.phone()) && next.phone().isPresent()) {
-      // Claiming a phone whose walk-in profile nobody has linked, without linking it, would leave
-      // that walk-in's bookings behind: the claim needs the phone to have no unlinked walk-in.
-      tx.add("walkIn", noUnlinkedWalkIn(next.phone().get()));
-    }
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
-    if (cancelled.isEmpty()) {
-      return SaveResult.SAVED;
-    }
-    if (cancelled.get().failed("profile")
-        || cancelled.get().failed("link")
-        || cancelled.get().failed("pointer")
-        || cancelled.get().failed("walkIn")) {
-      return SaveResult.MOVED; // the walk-in profile was linked meanwhile: read again
-    }
-    if (cancelled.get().failed("claim")) {
-      return SaveResult.PHONE_TAKEN;
-    }
-    throw cancelled.get().exception();
+    return TransactWriteItem.builder().put(profile.build()).build();
   }
 
-  /** The phone becomes this account's, unless another account holds it. */
-  private TransactWriteItem claim(Phone phone, String userId) {
+  /**
+   * A verified phone the member no longer holds goes with its claim, its walk-in's link and the
+   * link's pointer: the walk-in's bookings stay with the phone, not with the member.
+   */
+  private void giveUpOldPhone(Transaction tx, MemberProfile seen, MemberProfile next) {
+    if (!seen.phoneVerified() || seen.phone().equals(next.phone())) {
+      return;
+    }
+    Phone old = seen.phone().orElseThrow();
+    tx.add(Action.GIVE_UP_CLAIM.name(), AccountLinks.release(table, old, seen.userId()));
+    for (String customerId : seen.linkedCustomers()) {
+      tx.add(Action.GIVE_UP_WALK_IN.name(), unlink(old, seen.userId()));
+      tx.add(
+          Action.GIVE_UP_POINTER.name(),
+          AccountLinks.dropPointer(table, customerId, seen.userId()));
+    }
+  }
+
+  /** The phone becomes this member's, on condition it is still held by whoever held it as read. */
+  private TransactWriteItem claim(Phone phone, String userId, Optional<String> holder) {
+    Put.Builder put =
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    Keys.PK,
+                    s(Keys.phone(phone)),
+                    Keys.SK,
+                    s("ACCOUNT"),
+                    "type",
+                    s("PHONE_ACCOUNT"),
+                    "userId",
+                    s(userId)));
+    if (holder.isEmpty()) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("userId = :h")
+          .expressionAttributeValues(Map.of(":h", s(holder.get())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+
+  /** The phone's walk-in profile is linked to the member, from whoever it was linked to as read. */
+  private TransactWriteItem link(
+      Phone phone, String customerId, String userId, fairslot.domain.CustomerProfile seen) {
+    var update =
+        software.amazon.awssdk.services.dynamodb.model.Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.phone(phone), "PROFILE"))
+            .updateExpression("SET linkedUserId = :u");
+    if (seen.linkedUserId().isPresent()) {
+      update
+          .conditionExpression("customerId = :c AND linkedUserId = :was")
+          .expressionAttributeValues(
+              Map.of(":u", s(userId), ":c", s(customerId), ":was", s(seen.linkedUserId().get())));
+    } else {
+      update
+          .conditionExpression("customerId = :c AND attribute_not_exists(linkedUserId)")
+          .expressionAttributeValues(Map.of(":u", s(userId), ":c", s(customerId)));
+    }
+    return TransactWriteItem.builder().update(update.build()).build();
+  }
+
+  private TransactWriteItem unlink(Phone phone, String userId) {
     return TransactWriteItem.builder()
-        .put(
-            Put.builder()
+        .update(
+            software.amazon.awssdk.services.dynamodb.model.Update.builder()
                 .tableName(table)
-                .item(
-                    Map.of(
-                        Keys.PK,
-                        s(Keys.phone(phone)),
-                        Keys.SK,
-                        s("ACCOUNT"),
-                        "type",
-                        s("PHONE_ACCOUNT"),
-                        "userId",
-                        s(userId)))
-                .conditionExpression("attribute_not_exists(PK) OR userId = :u")
+                .key(Attr.key(Keys.phone(phone), "PROFILE"))
+                .updateExpression("REMOVE linkedUserId")
+                .conditionExpression("linkedUserId = :u")
                 .expressionAttributeValues(Map.of(":u", s(userId)))
                 .build())
         .build();
   }
 
   /**
-   * The desk's walk-in profile of this phone is linked to the account, once: its bookings are the
-   * member's from now on, whoever holds the phone later.
+   * No walk-in was read: one made meanwhile would be left behind, so the confirmation reads again.
    */
-  private TransactWriteItem link(Phone phone, String customerId, String userId) {
-    return TransactWriteItem.builder()
-        .update(
-            software.amazon.awssdk.services.dynamodb.model.Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.phone(phone), "PROFILE"))
-                .updateExpression("SET linkedUserId = :u")
-                .conditionExpression("customerId = :c AND attribute_not_exists(linkedUserId)")
-                .expressionAttributeValues(Map.of(":u", s(userId), ":c", s(customerId)))
-                .build())
-        .build();
-  }
-
-  private TransactWriteItem noUnlinkedWalkIn(Phone phone) {
+  private TransactWriteItem noWalkIn(Phone phone) {
     return TransactWriteItem.builder()
         .conditionCheck(
-            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+            ConditionCheck.builder()
                 .tableName(table)
                 .key(Attr.key(Keys.phone(phone), "PROFILE"))
-                .conditionExpression("attribute_not_exists(PK) OR attribute_exists(linkedUserId)")
+                .conditionExpression("attribute_not_exists(PK)")
                 .build())
         .build();
   }
@@ -137,18 +191,5 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
   @Override
   public Optional<String> accountOf(Phone phone) {
     return AccountLinks.accountAt(dynamo, table, AccountLinks.claimKey(phone));
-  }
-
-  /** The account gives the phone up (only if it is the one holding it). */
-  private TransactWriteItem release(Phone phone, String userId) {
-    return TransactWriteItem.builder()
-        .delete(
-            Delete.builder()
-                .tableName(table)
-                .key(AccountLinks.claimKey(phone))
-                .conditionExpression("attribute_not_exists(PK) OR userId = :u")
-                .expressionAttributeValues(Map.of(":u", s(userId)))
-                .build())
-        .build();
   }
 }

@@ -30,12 +30,12 @@ public final class DynamoDbProfileStore implements ProfileStore {
   }
 
   /**
-   * The phone's profile, made the first time. A phone a member account has claimed gets its profile
-   * already linked to that account, in one transaction with the link's pointer and the member's
-   * profile (whose version moves, so a member's save in between reads again). The account's claim
-   * checks the reverse: it commits only if no unlinked walk-in profile exists (or links it).
-   * Whichever commits first, the other sees it: no walk-in profile stays unlinked beside an account
-   * that holds its phone.
+   * The phone's profile, made the first time. A phone a member has proved (claimed) gets its
+   * profile already linked to that account, in one transaction with the link's pointer and the
+   * member's profile (whose version moves, so a member's save in between reads again). The
+   * account's claim checks the reverse: it commits only if no unlinked walk-in profile exists (or
+   * links it). Whichever commits first, the other sees it: no walk-in profile stays unlinked beside
+   * an account that holds its phone.
    */
   @Override
   public CustomerProfile findOrCreate(CustomerProfile candidate) {
@@ -63,8 +63,8 @@ public final class DynamoDbProfileStore implements ProfileStore {
       }
       // Someone made the profile, or claimed or gave up the phone, meanwhile: read again.
     }
-    throw new fairslot.app.Unavailable(
-        "the walk-in profile of " + candidate.phone().value() + " kept moving", null);
+    // No phone in the message: it reaches a log line.
+    throw new fairslot.app.Unavailable("a walk-in profile kept moving", null);
   }
 
   private static final int MAX_ROUNDS = 5;
@@ -117,7 +117,7 @@ public final class DynamoDbProfileStore implements ProfileStore {
                 .tableName(table)
                 .key(MemberProfileMapper.key(userId))
                 .updateExpression("SET version = version + :one ADD linkedCustomers :c")
-                .conditionExpression("phone = :p")
+                .conditionExpression("phone = :p AND phoneVerified = :yes")
                 .expressionAttributeValues(
                     Map.of(
                         ":one",
@@ -125,7 +125,9 @@ public final class DynamoDbProfileStore implements ProfileStore {
                         ":c",
                         AttributeValue.fromSs(java.util.List.of(walkIn.customerId())),
                         ":p",
-                        s(walkIn.phone().value())))
+                        s(walkIn.phone().value()),
+                        ":yes",
+                        AttributeValue.fromBool(true)))
                 .build())
         .build();
   }

@@ -36,6 +36,8 @@ final class MemberProfileMapper {
         AttributeValue.fromL(p.channels().stream().sorted().map(c -> s(c.name())).toList()));
     item.put("locale", s(p.locale()));
     item.put("version", n(p.version()));
+    item.put("emailVerified", AttributeValue.fromBool(p.emailVerified()));
+    item.put("phoneVerified", AttributeValue.fromBool(p.phoneVerified()));
     if (!p.linkedCustomers().isEmpty()) {
       item.put(
           "linkedCustomers", AttributeValue.fromSs(p.linkedCustomers().stream().sorted().toList()));
@@ -49,6 +51,14 @@ final class MemberProfileMapper {
     }
     Set<Channel> channels = new HashSet<>();
     item.get("channels").l().forEach(v -> channels.add(Channel.valueOf(v.s())));
+    Set<Channel> verified = new HashSet<>();
+    if (flag(item, "emailVerified")) {
+      verified.add(Channel.EMAIL);
+    }
+    boolean phoneVerified = flag(item, "phoneVerified");
+    if (phoneVerified) {
+      verified.add(Channel.SMS);
+    }
     return new MemberProfile(
         userId,
         Attr.optionalString(item, "name"),
@@ -57,8 +67,16 @@ final class MemberProfileMapper {
         channels,
         str(item, "locale"),
         Attr.num(item, "version"),
-        item.containsKey("linkedCustomers")
+        // A v1.1 profile (no phoneVerified) linked walk-ins by a typed phone: those links are
+        // not honoured; its phone must be proved again.
+        phoneVerified && item.containsKey("linkedCustomers")
             ? Set.copyOf(item.get("linkedCustomers").ss())
-            : Set.of());
+            : Set.of(),
+        verified);
+  }
+
+  private static boolean flag(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    return v != null && Boolean.TRUE.equals(v.bool());
   }
 }

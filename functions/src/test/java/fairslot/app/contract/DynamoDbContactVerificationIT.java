@@ -1,0 +1,21 @@
+package fairslot.app.contract;
+
+import fairslot.aws.Resilient;
+import fairslot.store.dynamodb.DynamoDbContactCodeStore;
+import fairslot.store.dynamodb.DynamoDbMemberProfileStore;
+import fairslot.store.dynamodb.DynamoDbProfileStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** Proving contact points on the DynamoDB adapters, against the emulator. */
+class DynamoDbContactVerificationIT extends ContactVerificationContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    String table = Aws.freshTable("contract");
+    return new Stores(
+        new DynamoDbMemberProfileStore(dynamo, table),
+        new DynamoDbProfileStore(dynamo, table),
+        new DynamoDbContactCodeStore(dynamo, table));
+  }
+}
