@@ -418,8 +418,8 @@ public final class BookingService {
                 "paid bookings can be cancelled until " + at,
                 Map.of("closedAt", at));
           }
-          if (booking.pass().isPresent()) {
-            target = BookingStatus.CANCELLED; // in time: the credits go back, no money moves
+          if (booking.releasedFromPaid() == BookingStatus.CANCELLED) {
+            target = BookingStatus.CANCELLED; // a pass's credits go back; free: nothing moves
           } else {
             booking = booking.refunding(refund.get());
             target = BookingStatus.REFUNDING;

@@ -148,7 +148,7 @@ public final class SlotCancellation {
         to = BookingStatus.CANCELLED;
       } else if (b.status() == BookingStatus.PAID) {
         // Money back, or a pass's credits back.
-        to = b.pass().isPresent() ? BookingStatus.CANCELLED : BookingStatus.REFUNDING;
+        to = b.releasedFromPaid();
       } else {
         return Optional
             .empty(); // already inactive, or the session already happened (COMPLETED, NO_SHOW)

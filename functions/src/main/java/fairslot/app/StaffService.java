@@ -127,9 +127,8 @@ public final class StaffService {
                     Refusal.INVALID_TRANSITION,
                     "only a PAID booking can be refunded, not " + b.status()));
           }
-          // A pass booking gets its credits back instead of money.
-          BookingStatus to =
-              b.pass().isPresent() ? BookingStatus.CANCELLED : BookingStatus.REFUNDING;
+          // A pass booking gets its credits back instead of money; a free one has nothing back.
+          BookingStatus to = b.releasedFromPaid();
           ReleaseResult r =
               releases.release(b, to, Change.by(staff, clock.instant(), "refunded by staff"));
           if (!(r instanceof ReleaseResult.Released released)) {

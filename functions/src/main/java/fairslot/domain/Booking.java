@@ -88,6 +88,16 @@ public record Booking(
     return copy(status, holdExpiresAt, paymentNo, version, refund, Optional.of(use));
   }
 
+  /**
+   * Where a PAID booking goes when it is released: REFUNDING when money was taken for it, else
+   * CANCELLED (a pass's credits go back; a free booking has nothing to return).
+   */
+  public BookingStatus releasedFromPaid() {
+    return pass.isEmpty() && paymentNo.isPresent()
+        ? BookingStatus.REFUNDING
+        : BookingStatus.CANCELLED;
+  }
+
   /** The money owed back when this booking is refunded: the part set by a tier, else all of it. */
   public Money owedBack() {
     return refund.orElse(amount);
