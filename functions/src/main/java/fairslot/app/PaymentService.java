@@ -235,29 +235,48 @@ public final class PaymentService {
   private Settlement decide(PaymentCallback event, Payment payment, Booking booking, Instant now) {
     String id = event.eventId();
     return switch (event.outcome()) {
+      // A success after a failure took the money after all: applied if the booking can still
+      // take it, else refunded; either way finance is told (Settlement.raises).
       case SUCCEEDED ->
-          payment.status() != PaymentStatus.PENDING
-              ? new Settlement.NoteOnly(
+          payment.status() == PaymentStatus.PENDING || payment.status() == PaymentStatus.FAILED
+              ? onSuccess(id, payment, booking, now)
+              : new Settlement.NoteOnly(
                   id,
                   payment,
-                  Change.by("provider", now, "success for a " + payment.status() + " payment"))
-              : onSuccess(id, payment, booking, now);
+                  Change.by("provider", now, "success for a " + payment.status() + " payment"));
       case FAILED ->
-          payment.status() == PaymentStatus.PENDING
-              ? new Settlement.Failed(
-                  id, payment, booking, Change.by("provider", now, "charge failed"))
-              : new Settlement.NoteOnly(
-                  id,
-                  payment,
-                  Change.by("provider", now, "failure for a " + payment.status() + " payment"));
+          switch (payment.status()) {
+            case PENDING ->
+                new Settlement.Failed(
+                    id, payment, booking, Change.by("provider", now, "charge failed"));
+            case SUCCEEDED ->
+                new Settlement.Unapplied(
+                    id,
+                    payment,
+                    booking,
+                    Change.by("provider", now, "failure reported for a SUCCEEDED payment"));
+            default ->
+                new Settlement.NoteOnly(
+                    id,
+                    payment,
+                    Change.by("provider", now, "failure for a " + payment.status() + " payment"));
+          };
       case REFUNDED ->
-          payment.status() == PaymentStatus.REFUNDING
-              ? new Settlement.Refunded(
-                  id, payment, booking, Change.by("provider", now, "refunded"))
-              : new Settlement.NoteOnly(
-                  id,
-                  payment,
-                  Change.by("provider", now, "refund for a " + payment.status() + " payment"));
+          switch (payment.status()) {
+            case REFUNDING ->
+                new Settlement.Refunded(
+                    id, payment, booking, Change.by("provider", now, "refunded"));
+            case REFUNDED ->
+                new Settlement.NoteOnly(
+                    id, payment, Change.by("provider", now, "refund for a REFUNDED payment"));
+            default ->
+                new Settlement.Unapplied(
+                    id,
+                    payment,
+                    booking,
+                    Change.by(
+                        "provider", now, "refund reported for a " + payment.status() + " payment"));
+          };
       case REFUND_FAILED ->
           new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
     };

@@ -2,6 +2,7 @@ package fairslot.app;
 
 import fairslot.domain.Booking;
 import fairslot.domain.MemberCalendar;
+import fairslot.domain.Money;
 import fairslot.domain.Payment;
 import java.time.Instant;
 import java.util.List;
@@ -72,7 +73,25 @@ public interface PaymentStore {
     default Optional<fairslot.domain.FinanceException> raises() {
       fairslot.domain.FinanceException.Kind kind;
       Booking b;
-      if (this instanceof RefundLate l) {
+      Money amount = payment().refund(); // what is owed back: all of a late payment, a tier's part
+      boolean afterFailure = payment().status() == fairslot.domain.PaymentStatus.FAILED;
+      if (afterFailure && this instanceof MarkPaid m) {
+        kind = fairslot.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE;
+        b = m.booking();
+        amount = payment().amount();
+      } else if (afterFailure && this instanceof Revive r) {
+        kind = fairslot.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE;
+        b = r.booking();
+        amount = payment().amount();
+      } else if (afterFailure && this instanceof RefundLate l) {
+        kind = fairslot.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE;
+        b = l.booking();
+        amount = payment().amount();
+      } else if (this instanceof Unapplied u) {
+        kind = fairslot.domain.FinanceException.Kind.OUTCOME_NOT_APPLIED;
+        b = u.booking();
+        amount = payment().amount();
+      } else if (this instanceof RefundLate l) {
         kind = fairslot.domain.FinanceException.Kind.LATE_PAYMENT_REFUNDED;
         b = l.booking();
       } else if (this instanceof RefundGivenUp g) {
@@ -88,7 +107,7 @@ public interface PaymentStore {
               Optional.of(b.slot().venueId()),
               Optional.of(b.bookingId()),
               Optional.of(payment().paymentNo()),
-              payment().refund(), // what is owed back: all of a late payment, a tier's part
+              amount,
               change().at()));
     }
 
@@ -128,6 +147,13 @@ public interface PaymentStore {
      * together.
      */
     record PaidOffline(String eventId, Payment payment, Booking booking, Change change)
+        implements Settlement {}
+
+    /**
+     * An outcome that contradicts what the payment is (a failure after a success, a refund nobody
+     * asked for): nothing moves, and finance is told.
+     */
+    record Unapplied(String eventId, Payment payment, Booking booking, Change change)
         implements Settlement {}
 
     /** An event that changes nothing but must still be remembered (e.g. a second success). */

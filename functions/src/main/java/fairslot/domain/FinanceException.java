@@ -28,7 +28,11 @@ public record FinanceException(
     REFUND_FAILED,
     AMOUNT_MISMATCH,
     LATE_PAYMENT_REFUNDED,
-    UNKNOWN_PAYMENT
+    UNKNOWN_PAYMENT,
+    /** A success reported after the provider had reported the same payment FAILED. */
+    SUCCESS_AFTER_FAILURE,
+    /** An outcome that contradicts the payment's state (a refund nobody asked for, ...). */
+    OUTCOME_NOT_APPLIED
   }
 
   public enum Status {

@@ -118,7 +118,8 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                 "event",
                 parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
     if (s instanceof Settlement.MarkPaid m) {
-      tx.add(parts.paymentMove(m.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      // From PENDING, or from FAILED when a success follows a failure (finance is told).
+      tx.add(parts.paymentMove(m.payment(), m.payment().status(), PaymentStatus.SUCCEEDED, false));
       tx.add(
           parts.moveBooking(
               m.booking(),
@@ -130,7 +131,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       tx.add(records.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
-      tx.add(parts.paymentMove(r.payment(), PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false));
+      tx.add(parts.paymentMove(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
       tx.add(
           parts.moveBooking(
               b,
@@ -148,7 +149,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       tx.add(
           parts.requestRefund(
               l.payment().paymentNo(),
-              PaymentStatus.PENDING.name(),
+              l.payment().status().name(),
               s.change().at(),
               l.payment().amount()));
       tx.add(records.noteOnBooking(l.booking(), s.change()));

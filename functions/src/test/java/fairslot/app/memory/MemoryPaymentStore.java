@@ -104,13 +104,13 @@ public final class MemoryPaymentStore implements PaymentStore {
     if (s instanceof Settlement.PaidOffline o) {
       return p != null || !bookingIn(o.booking()) ? stale : Optional.empty();
     }
-    if (s instanceof Settlement.NoteOnly) {
-      return Optional.empty(); // only the event id is remembered
+    if (s instanceof Settlement.NoteOnly || s instanceof Settlement.Unapplied) {
+      return Optional.empty(); // only the event id is remembered (and an exception raised)
     }
     PaymentStatus from =
         s instanceof Settlement.Refunded || s instanceof Settlement.RefundGivenUp
             ? PaymentStatus.REFUNDING
-            : PaymentStatus.PENDING;
+            : s instanceof Settlement.Failed ? PaymentStatus.PENDING : s.payment().status();
     if (p == null || p.status() != from) {
       return stale;
     }
