@@ -295,7 +295,7 @@ public final class BookingService {
                     fromOffer,
                     grantsRequest,
                     upcomingLimit(slot, userId, actor),
-                    userId.equals(actor) && slot.policy().noShowPolicy().isPresent()));
+                    bindsPolicy(userId, actor) && slot.policy().noShowPolicy().isPresent()));
       }
       if (result instanceof PlaceResult.TermsChanged) {
         // An admin changed the price or the venue policy since this container's slot facts were
@@ -447,15 +447,24 @@ public final class BookingService {
   }
 
   /**
-   * The venue's limit on a member's upcoming bookings, like a no-show suspension, binds the
-   * member's own bookings (a waitlist accept included); the desk and the waitlist's AUTO_HOLD book
-   * past it (their bookings count).
+   * The venue's limit on a member's upcoming bookings, like a no-show suspension, binds every
+   * booking made for the member: their own (a waitlist accept included) and the system's on their
+   * behalf (AUTO_HOLD, a queued grant). Only the desk books past it, as staff's decision (its
+   * bookings count).
    */
   private static java.util.OptionalInt upcomingLimit(Slot slot, String userId, String actor) {
-    return userId.equals(actor)
+    return bindsPolicy(userId, actor)
         ? slot.policy().maxUpcomingPerMember()
         : java.util.OptionalInt.empty();
   }
+
+  /** The member's own placement or the system's for them; not staff's at the desk. */
+  private static boolean bindsPolicy(String userId, String actor) {
+    return userId.equals(actor) || actor.startsWith(SYSTEM_ACTOR);
+  }
+
+  /** The prefix of every actor that is a job or consumer rather than a person. */
+  static final String SYSTEM_ACTOR = "system:";
 
   /** The booking paid by the pass: PAID at once, no money, the credits the plan takes. */
   private static Booking paidWithPass(Booking b, Pass pass) {

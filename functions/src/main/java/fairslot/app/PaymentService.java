@@ -14,6 +14,8 @@ import fairslot.domain.PaymentCallback;
 import fairslot.domain.PaymentRecord;
 import fairslot.domain.PaymentStatus;
 import fairslot.domain.Refusal;
+import fairslot.domain.Slot;
+import fairslot.domain.VenuePolicy;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -38,6 +40,11 @@ public final class PaymentService {
 
   private final MemberBookings members;
 
+  /**
+   * The slot's policy as it is now: a revive is placed under the venue's limit and no-show rule.
+   */
+  private final CatalogStore catalog;
+
   public PaymentService(
       BookingStore bookings,
       PaymentStore payments,
@@ -46,9 +53,11 @@ public final class PaymentService {
       Clock clock,
       IdGenerator ids,
       PassPayments passPayments,
-      MemberBookings members) {
+      MemberBookings members,
+      CatalogStore catalog) {
     this.passPayments = passPayments;
     this.members = members;
+    this.catalog = catalog;
     this.bookings = bookings;
     this.payments = payments;
     this.providers = providers;
@@ -295,12 +304,16 @@ public final class PaymentService {
       boolean clash =
           days.stream().anyMatch(d -> d.clashWith(booking.slot().interval()).isPresent());
       if (!clash) {
+        // The venue's rules as they are now (the booking's copy of its slot keeps no policy).
+        var policy = catalog.findSlot(booking.slotId()).map(Slot::policy);
         return new Settlement.Revive(
             id,
             payment,
             booking,
             days,
-            Change.by("provider", now, "paid after the hold expired; a seat was free"));
+            Change.by("provider", now, "paid after the hold expired; a seat was free"),
+            policy.map(VenuePolicy::maxUpcomingPerMember).orElse(java.util.OptionalInt.empty()),
+            policy.map(p -> p.noShowPolicy().isPresent()).orElse(false));
       }
     }
     return new Settlement.RefundLate(

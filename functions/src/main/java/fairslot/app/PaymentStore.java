@@ -121,8 +121,21 @@ public interface PaymentStore {
         Payment payment,
         Booking booking,
         List<MemberCalendar> calendars,
-        Change change)
-        implements Settlement {}
+        Change change,
+        java.util.OptionalInt upcomingLimit,
+        boolean checkStanding)
+        implements Settlement {
+
+      /** A revive under no venue limit and no no-show rule. */
+      public Revive(
+          String eventId,
+          Payment payment,
+          Booking booking,
+          List<MemberCalendar> calendars,
+          Change change) {
+        this(eventId, payment, booking, calendars, change, java.util.OptionalInt.empty(), false);
+      }
+    }
 
     /** Money that cannot buy its seat any more: payment REFUNDING, refund due now. */
     record RefundLate(String eventId, Payment payment, Booking booking, Change change)

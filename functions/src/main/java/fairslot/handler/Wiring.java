@@ -301,7 +301,8 @@ public final class Wiring {
             clock,
             ids,
             passPayments(),
-            memberBookings);
+            memberBookings,
+            catalogStore);
     StaffService staff =
         new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     DeskService desk =

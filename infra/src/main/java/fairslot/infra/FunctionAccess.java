@@ -30,7 +30,7 @@ record FunctionAccess(
     Set<Secret> secrets,
     boolean sendsMessages) {
 
-  /** A function that sends no e-mail or SMS (all but SendNotifications). */
+  /** A function that sends no e-mail or SMS (all but HttpApi's codes and SendNotifications). */
   FunctionAccess(
       String function,
       Set<String> tableActions,
@@ -81,7 +81,9 @@ record FunctionAccess(
               EVERY_INDEX,
               true,
               true,
-              Set.of(Secret.CURSOR)),
+              Set.of(Secret.CURSOR),
+              // Verification codes go out at once, from the API (v1.2 "Verified contact points").
+              true),
           // The provider's callbacks settle payments (and refunds of late ones); they never release
           // or place.
           new FunctionAccess(
@@ -144,7 +146,8 @@ record FunctionAccess(
           // Marks passes past their validity EXPIRED (and audits it), reading only those due.
           new FunctionAccess(
               "ExpirePasses",
-              Set.of(QUERY, PUT, UPDATE),
+              // GetItem: the SnapStart priming call every function makes before its snapshot.
+              Set.of(GET, QUERY, PUT, UPDATE),
               Optional.of(Set.of(Fairslot.PASSES_DUE)),
               false,
               false,
@@ -152,7 +155,12 @@ record FunctionAccess(
           // Writes one audit record per seat change; reads the stream through its event source
           // (which grants the stream reads and sending to its failure queue on its own).
           new FunctionAccess(
-              "SeatAuditHandler", Set.of(PUT), Optional.of(Set.of()), false, false, Set.of()));
+              "SeatAuditHandler",
+              Set.of(GET, PUT), // GetItem: the SnapStart priming call
+              Optional.of(Set.of()),
+              false,
+              false,
+              Set.of()));
 
   static FunctionAccess of(String function) {
     return ROWS.stream()

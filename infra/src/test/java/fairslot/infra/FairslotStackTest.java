@@ -10,6 +10,7 @@ import fairslot.definitions.StreamConsumerDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -352,18 +353,34 @@ class FairslotStackTest {
   }
 
   /**
-   * Only the sender sends: it alone may reach SES (from the EmailFrom parameter only) and SNS
-   * (phone numbers, no topic), and it alone is told the sender identity.
+   * Only the notification sender and the API (verification codes, v1.2) send: they alone may reach
+   * SES (from the EmailFrom parameter only) and SNS (phone numbers, no topic), and they alone are
+   * told the sender identity.
    */
   @Test
-  void onlyTheNotificationSenderMaySendEmailFromTheParameterOrSmsToPhones() {
+  void onlyTheSendersMaySendEmailFromTheParameterOrSmsToPhones() {
     assertThat(FunctionAccess.ROWS.stream().filter(FunctionAccess::sendsMessages))
         .extracting(FunctionAccess::function)
-        .containsExactly("SendNotifications");
+        .containsExactlyInAnyOrder("HttpApi", "SendNotifications");
     @SuppressWarnings("unchecked")
     Map<String, Object> parameters = (Map<String, Object>) template.toJSON().get("Parameters");
     assertThat(parameters).containsKey("EmailFrom");
-    List<Map<String, Object>> statements = statementsOf("SendNotifications");
+    for (String sender : List.of("HttpApi", "SendNotifications")) {
+      sendsOnlyFromTheParameterAndOnlyToPhones(statementsOf(sender));
+    }
+    for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> env =
+          (Map<String, Object>)
+              ((Map<String, Object>) fn.getValue().get("Environment")).get("Variables");
+      assertThat(env.containsKey(Fairslot.EMAIL_FROM_ENV))
+          .as(fn.getKey())
+          .isEqualTo(Set.of("HttpApi", "SendNotifications").contains(fn.getKey()));
+    }
+  }
+
+  private static void sendsOnlyFromTheParameterAndOnlyToPhones(
+      List<Map<String, Object>> statements) {
     Map<String, Object> ses =
         statements.stream()
             .filter(st -> actionsOf(st).contains("ses:SendEmail"))
@@ -378,15 +395,6 @@ class FairslotStackTest {
             .findFirst()
             .orElseThrow();
     assertThat(sns).containsKey("NotResource").doesNotContainKey("Resource");
-    for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> env =
-          (Map<String, Object>)
-              ((Map<String, Object>) fn.getValue().get("Environment")).get("Variables");
-      assertThat(env.containsKey(Fairslot.EMAIL_FROM_ENV))
-          .as(fn.getKey())
-          .isEqualTo(fn.getKey().equals("SendNotifications"));
-    }
   }
 
   @Test

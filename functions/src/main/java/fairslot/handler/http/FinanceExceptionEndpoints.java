@@ -85,7 +85,7 @@ public final class FinanceExceptionEndpoints implements Endpoints {
       throw InvalidInput.unprocessable(
           "resolution must be REFUNDED_OFFLINE, WRITTEN_OFF or NO_ACTION");
     }
-    String note = body.text("note");
+    String note = body.longText("note", MAX_NOTE);
     if (note.isBlank() || note.length() > MAX_NOTE) {
       throw InvalidInput.unprocessable("note must be 1 to 1000 characters, not blank");
     }

@@ -20,6 +20,19 @@ public record HttpRequest(
     if (v == null || v.isBlank()) {
       throw InvalidInput.unprocessable("path parameter " + name + " is missing");
     }
+    return bounded("path parameter " + name, v);
+  }
+
+  /**
+   * Ids and query values are at most this long: well inside DynamoDB's 2,048-byte key limit with
+   * any key prefix, so an overlong id is a 422 here and never a ValidationException (a 500) there.
+   */
+  public static final int MAX_ID = 256;
+
+  private static String bounded(String what, String v) {
+    if (v.length() > MAX_ID) {
+      throw InvalidInput.unprocessable(what + " is longer than " + MAX_ID + " characters");
+    }
     return v;
   }
 
@@ -28,7 +41,9 @@ public record HttpRequest(
   }
 
   public Optional<String> queryParam(String name) {
-    return Optional.ofNullable(query.get(name)).filter(s -> !s.isBlank());
+    return Optional.ofNullable(query.get(name))
+        .filter(s -> !s.isBlank())
+        .map(v -> bounded("query parameter " + name, v));
   }
 
   public String requiredQuery(String name) {

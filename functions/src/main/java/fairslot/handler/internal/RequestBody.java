@@ -56,6 +56,16 @@ public final class RequestBody {
   }
 
   public Optional<String> optionalText(String field) {
+    return optionalText(field, 200);
+  }
+
+  /** A text up to {@code max} characters (a note), with the same rules as any other. */
+  public String longText(String field, int max) {
+    return optionalText(field, max)
+        .orElseThrow(() -> InvalidInput.unprocessable(field + " is required"));
+  }
+
+  private Optional<String> optionalText(String field, int max) {
     JsonNode v = root.get(field);
     if (v == null || v.isNull()) {
       return Optional.empty();
@@ -67,8 +77,8 @@ public final class RequestBody {
     if (s.isEmpty()) {
       throw InvalidInput.unprocessable(field + " must not be empty");
     }
-    if (s.length() > 200) {
-      throw InvalidInput.unprocessable(field + " is longer than 200 characters");
+    if (s.length() > max) {
+      throw InvalidInput.unprocessable(field + " is longer than " + max + " characters");
     }
     // NUL, escapes and line breaks have no place in a name, id or code; they only make logs, CSV
     // exports and notifications lie.

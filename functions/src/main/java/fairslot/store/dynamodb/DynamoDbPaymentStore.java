@@ -140,10 +140,15 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               "paymentNo = :p",
               "",
               Map.of(":p", s(r.payment().paymentNo()))));
+      // A revived booking is placed again: the seat, the guard, and the venue's limit and
+      // suspension as on any placement.
       tx.add("seats", parts.takeSeats(b, s.change()))
           .add("guard", parts.putGuard(b))
-          .add("upcoming", parts.countUpcoming(b, java.util.OptionalInt.empty()))
+          .add("upcoming", parts.countUpcoming(b, r.upcomingLimit()))
           .addEach("calendar", r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
+      if (r.checkStanding()) {
+        tx.add("standing", parts.notSuspended(b, s.change().at()));
+      }
       tx.add(records.auditBooking(b, b.status().name(), "PAID", s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
       tx.add(
@@ -231,8 +236,11 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     if (reasons.failed("event") || reasons.failed("exception")) {
       return new SettleResult.Duplicate();
     }
-    if (reasons.failed("seats") || reasons.failed("guard")) {
-      return new SettleResult.NoSeat();
+    if (reasons.failed("seats")
+        || reasons.failed("guard")
+        || reasons.failed("upcoming")
+        || reasons.failed("standing")) {
+      return new SettleResult.NoSeat(); // cannot be booked again: the money goes back
     }
     // Contention, a move under us, or a calendar that merely moved: all worth another look (a
     // calendar clash is judged by the caller when it decides again).

@@ -88,6 +88,13 @@ public final class MemoryPaymentStore implements PaymentStore {
       if (!seats || t.guards.containsKey(MemoryTables.guardKey(b.slotId(), b.userId()))) {
         return Optional.of(new SettleResult.NoSeat());
       }
+      var limit = r.upcomingLimit();
+      var standing = t.standings.get(MemoryTables.standingKey(b.userId(), b.slot().venueId()));
+      if (limit.isPresent()
+              && t.upcoming.getOrDefault(MemoryTables.upcomingKey(b), 0) >= limit.getAsInt()
+          || r.checkStanding() && standing != null && standing.suspendedAt(r.change().at())) {
+        return Optional.of(new SettleResult.NoSeat()); // the venue's limit or a suspension
+      }
       for (MemberCalendar seen : r.calendars()) {
         MemberCalendar now =
             t.calendars.getOrDefault(

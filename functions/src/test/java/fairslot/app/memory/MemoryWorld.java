@@ -106,7 +106,8 @@ public final class MemoryWorld {
             clock,
             ids,
             new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids),
-            new fairslot.app.MemberBookings(bookingStore, memberProfiles));
+            new fairslot.app.MemberBookings(bookingStore, memberProfiles),
+            catalogStore);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     finance =
         new fairslot.app.FinanceService(
