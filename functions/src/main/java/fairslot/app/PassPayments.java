@@ -77,6 +77,9 @@ public final class PassPayments {
     if (started instanceof PayStart.AlreadyStarted already) {
       return existing(already.paymentNo());
     }
+    if (started instanceof PayStart.VenueDisabled) {
+      return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
+    }
     Pass current = ((PayStart.NotPayable) started).current();
     return Outcome.refused(
         Refusal.INVALID_TRANSITION, "a " + current.status() + " pass cannot be paid");

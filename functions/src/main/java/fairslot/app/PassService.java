@@ -66,7 +66,9 @@ public final class PassService {
             command.resourceIds(),
             command.price(),
             now);
-    passes.createPlan(plan, Change.by(admin, now, "plan created"));
+    if (!passes.createPlan(plan, Change.by(admin, now, "plan created"))) {
+      return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
+    }
     return Outcome.done(passes.findPlan(plan.planId()).orElse(plan));
   }
 
@@ -92,7 +94,7 @@ public final class PassService {
         plan.get().price().isFree()
             ? Pass.paid(passId, userId, plan.get(), now)
             : Pass.unpaid(passId, userId, plan.get(), now);
-    return Outcome.done(passes.createPass(pass, Change.by(userId, now, "pass bought")));
+    return created(passes.createPass(pass, Change.by(userId, now, "pass bought")));
   }
 
   /** The desk sells a pass paid at the counter: ACTIVE from now. */
@@ -105,7 +107,12 @@ public final class PassService {
     String userId = DeskService.userIdOf(customer, profiles, ids);
     Instant now = clock.instant();
     Pass pass = Pass.paid(ids.idFor(key, "pass"), userId, plan.get(), now);
-    return Outcome.done(passes.createPass(pass, Change.by(staff, now, "pass sold at the desk")));
+    return created(passes.createPass(pass, Change.by(staff, now, "pass sold at the desk")));
+  }
+
+  private static Outcome<Pass> created(Optional<Pass> pass) {
+    return pass.<Outcome<Pass>>map(Outcome::done)
+        .orElseGet(() -> Outcome.refused(Refusal.DISABLED, "the venue is disabled"));
   }
 
   public Optional<Pass> pass(String userId, String passId) {

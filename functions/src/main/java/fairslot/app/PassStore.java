@@ -7,8 +7,11 @@ import java.util.Optional;
 /** Port: the plans venues sell and the passes members hold. */
 public interface PassStore {
 
-  /** Writes the plan once: a second create with the same id changes nothing. */
-  void createPlan(Plan plan, Change change);
+  /**
+   * Writes the plan once: a second create with the same id changes nothing. False, and nothing
+   * written, when the plan's venue is DISABLED (decided in the write).
+   */
+  boolean createPlan(Plan plan, Change change);
 
   Optional<Plan> findPlan(String planId);
 
@@ -21,12 +24,15 @@ public interface PassStore {
   /** The member's passes, in id order. */
   Page<Pass> passesOf(String userId, PageRequest page);
 
-  /** Writes a new pass once (same id twice: the first stays) and returns it as stored. */
-  Pass createPass(Pass pass, Change change);
+  /**
+   * Writes a new pass once (same id twice: the first stays) and returns it as stored; empty, and
+   * nothing written, when the plan's venue is DISABLED (decided in the write).
+   */
+  Optional<Pass> createPass(Pass pass, Change change);
 
   /**
    * Records a new payment for a PENDING_PAY pass that has none yet: the pass names it, in one
-   * transaction with the payment item.
+   * transaction with the payment item, on condition the pass's venue is not DISABLED.
    */
   PayStart startPayment(Pass pass, fairslot.domain.Payment payment, Change change);
 
@@ -36,6 +42,9 @@ public interface PassStore {
     record AlreadyStarted(String paymentNo) implements PayStart {}
 
     record NotPayable(Pass current) implements PayStart {}
+
+    /** The venue is DISABLED: it takes no payment for a new pass. */
+    record VenueDisabled() implements PayStart {}
   }
 
   /**

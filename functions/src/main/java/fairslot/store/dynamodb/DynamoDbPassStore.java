@@ -38,10 +38,11 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public void createPlan(Plan plan, Change change) {
+  public boolean createPlan(Plan plan, Change change) {
     Optional<Transaction.Cancelled> cancelled =
         new Transaction()
             .add("plan", putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
+            .add("venue", venueSells(plan.venueId()))
             .add(
                 "listed",
                 putNew(
@@ -51,10 +52,29 @@ public final class DynamoDbPassStore implements PassStore {
                 records.audit(
                     Keys.venue(plan.venueId()), "plan:" + plan.planId(), "-", "CREATED", change))
             .commit(dynamo);
+    if (cancelled.isPresent() && cancelled.get().failed("venue")) {
+      return false;
+    }
     if (cancelled.isPresent() && !cancelled.get().failed("plan")) {
       throw new IllegalStateException("plan create cancelled: " + cancelled.get());
     }
     // "plan" failed: the same id was created before (a retried request): it stands.
+    return true;
+  }
+
+  /** The venue is not DISABLED (a disabled venue sells no passes and takes no plans). */
+  private TransactWriteItem venueSells(String venueId) {
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.venue(venueId), "VENUE"))
+                .conditionExpression("attribute_exists(PK) AND #status <> :disabled")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(":disabled", s(fairslot.domain.OperatingStatus.DISABLED.name())))
+                .build())
+        .build();
   }
 
   @Override
@@ -86,8 +106,11 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public Pass createPass(Pass pass, Change change) {
-    Transaction tx = new Transaction().add("pass", putNew(PassItemMapper.toItem(pass)));
+  public Optional<Pass> createPass(Pass pass, Change change) {
+    Transaction tx =
+        new Transaction()
+            .add("pass", putNew(PassItemMapper.toItem(pass)))
+            .add("venue", venueSells(pass.plan().venueId()));
     if (pass.status() == PassStatus.ACTIVE) {
       tx.add(sale(pass, change.at())); // sold at the desk (or free): a sale today
     }
@@ -101,10 +124,13 @@ public final class DynamoDbPassStore implements PassStore {
                     change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
-      return pass;
+      return Optional.of(pass);
     }
     if (cancelled.get().failed("pass")) {
-      return findPass(pass.userId(), pass.passId()).orElseThrow(); // created by a twin request
+      return findPass(pass.userId(), pass.passId()); // created by a twin request
+    }
+    if (cancelled.get().failed("venue")) {
+      return Optional.empty();
     }
     throw new IllegalStateException("pass create cancelled: " + cancelled.get());
   }
@@ -134,12 +160,16 @@ public final class DynamoDbPassStore implements PassStore {
                             .build())
                     .build())
             .add("payment", putNew(PaymentItemMapper.toItem(payment)))
+            .add("venue", venueSells(pass.plan().venueId()))
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new PayStart.Started();
+    }
+    if (cancelled.get().failed("venue")) {
+      return new PayStart.VenueDisabled();
     }
     Optional<Pass> now = cancelled.get().oldItem("pass").map(PassItemMapper::fromItem);
     if (cancelled.get().failed("pass") && now.isPresent()) {

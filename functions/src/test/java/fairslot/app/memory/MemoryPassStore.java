@@ -18,10 +18,20 @@ public final class MemoryPassStore implements PassStore {
   }
 
   @Override
-  public void createPlan(Plan plan, Change change) {
+  public boolean createPlan(Plan plan, Change change) {
     synchronized (t.lock) {
+      if (!sells(plan.venueId())) {
+        return false;
+      }
       t.plans.putIfAbsent(plan.planId(), plan);
+      return true;
     }
+  }
+
+  /** As the adapter's condition: the venue exists and is not DISABLED. */
+  private boolean sells(String venueId) {
+    var venue = t.venues.get(venueId);
+    return venue != null && venue.status() != fairslot.domain.OperatingStatus.DISABLED;
   }
 
   @Override
@@ -65,10 +75,17 @@ public final class MemoryPassStore implements PassStore {
   }
 
   @Override
-  public Pass createPass(Pass pass, Change change) {
+  public Optional<Pass> createPass(Pass pass, Change change) {
     synchronized (t.lock) {
-      return t.passes.computeIfAbsent(
-          MemoryTables.passKey(pass.userId(), pass.passId()), k -> pass);
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      if (t.passes.containsKey(key)) {
+        return Optional.of(t.passes.get(key));
+      }
+      if (!sells(pass.plan().venueId())) {
+        return Optional.empty();
+      }
+      t.passes.put(key, pass);
+      return Optional.of(pass);
     }
   }
 
@@ -82,6 +99,9 @@ public final class MemoryPassStore implements PassStore {
       }
       if (now.paymentNo().isPresent()) {
         return new PayStart.AlreadyStarted(now.paymentNo().get());
+      }
+      if (!sells(now.plan().venueId())) {
+        return new PayStart.VenueDisabled();
       }
       t.payments.put(payment.paymentNo(), payment);
       t.passes.put(
