@@ -96,13 +96,16 @@ public interface BookingStore {
 
   List<MemberCalendar> calendars(String userId, List<LocalDate> days);
 
-  List<AuditEntry> auditOfBooking(String bookingId);
+  /** One page of a subject's audit trail, oldest first. */
+  Page<AuditEntry> audit(AuditSubject subject, String id, PageRequest page);
 
-  List<AuditEntry> auditOfSlot(String slotId);
-
-  List<AuditEntry> auditOfVenue(String venueId);
-
-  List<AuditEntry> auditOfResource(String resourceId);
+  /** What an audit trail is kept for. */
+  enum AuditSubject {
+    BOOKING,
+    SLOT,
+    VENUE,
+    RESOURCE
+  }
 
   /**
    * Everything one booking transaction writes; {@code calendars} are the days as last seen. With

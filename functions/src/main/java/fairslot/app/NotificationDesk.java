@@ -30,8 +30,9 @@ public final class NotificationDesk {
         .toList();
   }
 
-  public List<Delivery> parked() {
-    return store.parked(MAX_LISTED);
+  /** A page of the parked deliveries, oldest first. */
+  public Page<Delivery> parked(PageRequest page) {
+    return store.parked(page);
   }
 
   /**

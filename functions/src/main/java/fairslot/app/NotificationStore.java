@@ -41,7 +41,8 @@ public interface NotificationStore {
   List<Delivery> ofMember(String userId, int limit);
 
   /** Parked deliveries, oldest first. */
-  List<Delivery> parked(int limit);
+  /** A page of the PARKED deliveries. */
+  Page<Delivery> parked(PageRequest page);
 
   Optional<Delivery> find(Delivery.Id id);
 

@@ -13,7 +13,6 @@ import fairslot.domain.PaymentStatus;
 import fairslot.domain.Refusal;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -160,19 +159,8 @@ public final class StaffService {
     return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again");
   }
 
-  public List<AuditEntry> auditOfBooking(String bookingId) {
-    return bookings.auditOfBooking(bookingId);
-  }
-
-  public List<AuditEntry> auditOfSlot(String slotId) {
-    return bookings.auditOfSlot(slotId);
-  }
-
-  public List<AuditEntry> auditOfVenue(String venueId) {
-    return bookings.auditOfVenue(venueId);
-  }
-
-  public List<AuditEntry> auditOfResource(String resourceId) {
-    return bookings.auditOfResource(resourceId);
+  /** A page of the audit trail of a booking, slot, venue or resource, oldest first. */
+  public Page<AuditEntry> audit(BookingStore.AuditSubject subject, String id, PageRequest page) {
+    return bookings.audit(subject, id, page);
   }
 }

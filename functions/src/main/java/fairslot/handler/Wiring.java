@@ -370,7 +370,8 @@ public final class Wiring {
   /** How many deliveries wait for the desk (at most 100 are counted). */
   public int parkedNotifications() {
     return new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock)
-        .parked()
+        .parked(new fairslot.app.PageRequest(100, Optional.empty()))
+        .items()
         .size();
   }
 

@@ -95,7 +95,14 @@ class DeskServiceTest {
     assertThat(((Outcome.Refused<?>) refused).refusal()).isEqualTo(Refusal.INVALID_TRANSITION);
     assertThat(in.status()).isEqualTo(BookingStatus.COMPLETED);
     assertThat(again.status()).isEqualTo(BookingStatus.COMPLETED);
-    assertThat(world.staff.auditOfBooking(paid.bookingId()))
+    assertThat(
+            world
+                .staff
+                .audit(
+                    fairslot.app.BookingStore.AuditSubject.BOOKING,
+                    paid.bookingId(),
+                    new fairslot.app.PageRequest(200, java.util.Optional.empty()))
+                .items())
         .extracting(a -> a.from() + ">" + a.to())
         .containsExactly("->PENDING_PAY", "PENDING_PAY>PAID", "PAID>COMPLETED");
   }

@@ -1,8 +1,8 @@
 package fairslot.handler.http;
 
+import fairslot.app.BookingStore;
 import fairslot.app.DeskService;
 import fairslot.app.StaffService;
-import fairslot.domain.AuditEntry;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
@@ -30,22 +30,28 @@ public final class FinanceEndpoints implements Endpoints {
   }
 
   private HttpResponse audit(HttpRequest request) {
-    Map<String, Function<String, List<AuditEntry>>> subjects =
+    Map<String, BookingStore.AuditSubject> subjects =
         Map.of(
-            "bookingId", staff::auditOfBooking,
-            "slotId", staff::auditOfSlot,
-            "venueId", staff::auditOfVenue,
-            "resourceId", staff::auditOfResource);
+            "bookingId", BookingStore.AuditSubject.BOOKING,
+            "slotId", BookingStore.AuditSubject.SLOT,
+            "venueId", BookingStore.AuditSubject.VENUE,
+            "resourceId", BookingStore.AuditSubject.RESOURCE);
     List<String> given =
         subjects.keySet().stream().filter(q -> request.queryParam(q).isPresent()).toList();
     if (given.size() != 1) {
       throw InvalidInput.unprocessable(
           "give exactly one of bookingId, slotId, venueId or resourceId");
     }
-    List<AuditEntry> entries =
-        subjects.get(given.get(0)).apply(request.queryParam(given.get(0)).orElseThrow());
+    var entries =
+        staff.audit(
+            subjects.get(given.get(0)),
+            request.queryParam(given.get(0)).orElseThrow(),
+            request.page());
     return HttpResponse.json(
-        200, new ListView<>(entries.stream().map(AuditView::of).toList(), null));
+        200,
+        new ListView<>(
+            entries.items().stream().map(AuditView::of).toList(),
+            entries.nextCursor().orElse(null)));
   }
 
   private HttpResponse dailyReport(HttpRequest request) {

@@ -101,8 +101,12 @@ public final class NotificationEndpoints implements Endpoints {
     if (!status.equals("PARKED")) {
       throw InvalidInput.unprocessable("status: the desk lists PARKED notifications");
     }
+    var page = desk.parked(request.page());
     return HttpResponse.json(
-        200, new ListView<>(desk.parked().stream().map(StaffNotificationView::of).toList(), null));
+        200,
+        new ListView<>(
+            page.items().stream().map(StaffNotificationView::of).toList(),
+            page.nextCursor().orElse(null)));
   }
 
   private HttpResponse retry(HttpRequest request) {

@@ -366,37 +366,27 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   @Override
-  public List<AuditEntry> auditOfBooking(String bookingId) {
-    return audit(Keys.booking(bookingId));
-  }
-
-  @Override
-  public List<AuditEntry> auditOfSlot(String slotId) {
-    return audit(Keys.slot(slotId));
-  }
-
-  @Override
-  public List<AuditEntry> auditOfVenue(String venueId) {
-    return audit(Keys.venue(venueId));
-  }
-
-  @Override
-  public List<AuditEntry> auditOfResource(String resourceId) {
-    return audit(Keys.resource(resourceId));
-  }
-
-  private List<AuditEntry> audit(String pk) {
-    return dynamo
-        .queryPaginator(
-            r ->
-                r.tableName(table)
-                    .consistentRead(true)
-                    .keyConditionExpression("PK = :pk AND begins_with(SK, :audit)")
-                    .expressionAttributeValues(
-                        Map.of(":pk", s(pk), ":audit", s(AuditItemMapper.SK_PREFIX))))
-        .items()
-        .stream()
-        .map(AuditItemMapper::fromItem)
-        .toList();
+  public fairslot.app.Page<AuditEntry> audit(
+      AuditSubject subject, String id, fairslot.app.PageRequest page) {
+    String pk =
+        switch (subject) {
+          case BOOKING -> Keys.booking(id);
+          case SLOT -> Keys.slot(id);
+          case VENUE -> Keys.venue(id);
+          case RESOURCE -> Keys.resource(id);
+        };
+    String list = "audit#" + pk;
+    var query =
+        software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+            .tableName(table)
+            .consistentRead(true)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :audit)")
+            .expressionAttributeValues(Map.of(":pk", s(pk), ":audit", s(AuditItemMapper.SK_PREFIX)))
+            .limit(page.limit());
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
+    var response = dynamo.query(query.build());
+    return new fairslot.app.Page<>(
+        response.items().stream().map(AuditItemMapper::fromItem).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
   }
 }

@@ -170,20 +170,20 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   }
 
   @Override
-  public List<Delivery> parked(int limit) {
-    return dynamo
-        .query(
-            r ->
-                r.tableName(table)
-                    .indexName(Fairslot.NOTIFICATIONS_DUE)
-                    .keyConditionExpression("notifyShard = :parked")
-                    .expressionAttributeValues(
-                        Map.of(":parked", s(NotificationItemMapper.PARKED_SHARD)))
-                    .limit(limit))
-        .items()
-        .stream()
-        .map(NotificationItemMapper::fromDelivery)
-        .toList();
+  public fairslot.app.Page<Delivery> parked(fairslot.app.PageRequest page) {
+    String list = "parked#" + NotificationItemMapper.PARKED_SHARD;
+    var query =
+        software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+            .tableName(table)
+            .indexName(Fairslot.NOTIFICATIONS_DUE)
+            .keyConditionExpression("notifyShard = :parked")
+            .expressionAttributeValues(Map.of(":parked", s(NotificationItemMapper.PARKED_SHARD)))
+            .limit(page.limit());
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
+    var response = dynamo.query(query.build());
+    return new fairslot.app.Page<>(
+        response.items().stream().map(NotificationItemMapper::fromDelivery).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
   }
 
   @Override

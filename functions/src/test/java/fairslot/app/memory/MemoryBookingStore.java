@@ -419,28 +419,12 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
-  public List<AuditEntry> auditOfBooking(String bookingId) {
-    return auditOf("booking:" + bookingId);
-  }
-
-  @Override
-  public List<AuditEntry> auditOfSlot(String slotId) {
-    return auditOf("slot:" + slotId);
-  }
-
-  @Override
-  public List<AuditEntry> auditOfVenue(String venueId) {
-    return auditOf("venue:" + venueId);
-  }
-
-  @Override
-  public List<AuditEntry> auditOfResource(String resourceId) {
-    return auditOf("resource:" + resourceId);
-  }
-
-  private List<AuditEntry> auditOf(String entity) {
+  public fairslot.app.Page<AuditEntry> audit(
+      AuditSubject subject, String id, fairslot.app.PageRequest page) {
+    String entity = subject.name().toLowerCase(java.util.Locale.ROOT) + ":" + id;
     synchronized (t.lock) {
-      return t.audit.stream().filter(a -> a.entity().equals(entity)).toList();
+      return MemoryPages.page(
+          t.audit.stream().filter(a -> a.entity().equals(entity)).toList(), page);
     }
   }
 

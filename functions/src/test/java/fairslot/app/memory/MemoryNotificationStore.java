@@ -110,12 +110,14 @@ public final class MemoryNotificationStore implements NotificationStore {
   }
 
   @Override
-  public synchronized List<Delivery> parked(int limit) {
-    return deliveries.values().stream()
-        .map(Entry::delivery)
-        .filter(d -> d.status() == DeliveryStatus.PARKED)
-        .limit(limit)
-        .toList();
+  public synchronized fairslot.app.Page<Delivery> parked(fairslot.app.PageRequest page) {
+    return MemoryPages.page(
+        deliveries.values().stream()
+            .map(Entry::delivery)
+            .filter(d -> d.status() == DeliveryStatus.PARKED)
+            .sorted(java.util.Comparator.comparing(Delivery::createdAt))
+            .toList(),
+        page);
   }
 
   @Override
