@@ -24,8 +24,12 @@ final class ChaosCatalog {
         .text("venueId");
   }
 
-  /** The {@code n}th slot starts n hours after the first, two days ahead. */
+  /** The {@code n}th slot starts n hours after the first, two days ahead, at 50.00. */
   String slot(int n, String venueId, int capacity, String admission) {
+    return slot(n, venueId, capacity, admission, 5000);
+  }
+
+  String slot(int n, String venueId, int capacity, String admission, long priceMinor) {
     String resourceId =
         world
             .call(
@@ -49,7 +53,9 @@ final class ChaosCatalog {
                 + start
                 + "\",\"end\":\""
                 + start.plus(Duration.ofHours(1))
-                + "\",\"priceMinor\":5000,\"currency\":\"CNY\","
+                + "\",\"priceMinor\":"
+                + priceMinor
+                + ",\"currency\":\"CNY\","
                 + "\"admission\":\""
                 + admission
                 + "\"}",

@@ -17,8 +17,10 @@ import java.util.concurrent.Future;
 /**
  * One run's random mixed workload, played with faults on: crowds on DIRECT and QUEUED slots,
  * payments and webhook replays (duplicates, out of order, late), cancels, waitlist joins, accepts
- * and declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it. It
- * records every booking an answer named, for the checks.
+ * and declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it; and
+ * (issue 28) free bookings cancelled, refunded at the desk and slot-cancelled, successes after
+ * failures, and AUTO_HOLD for members at the venue's limit. It records every booking an answer
+ * named, for the checks.
  */
 final class ChaosWorkload {
   private static final String ADMIN = "admin";
@@ -38,6 +40,10 @@ final class ChaosWorkload {
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
   String cancelledSlot;
+  String autoVenue;
+
+  /** The AUTO_HOLD venue's {@code maxUpcomingPerMember}. */
+  static final int AUTO_LIMIT = 1;
 
   ChaosWorkload(ChaosWorld world, long seed) {
     this.world = world;
@@ -48,7 +54,11 @@ final class ChaosWorkload {
   void setUp() {
     var catalog = new ChaosCatalog(world);
     String offerVenue = catalog.venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
-    String autoVenue = catalog.venue("{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\"}");
+    autoVenue =
+        catalog.venue(
+            "{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\",\"maxUpcomingPerMember\":"
+                + AUTO_LIMIT
+                + "}");
     slots.add(
         catalog.slot(slots.size(), offerVenue, 6 + random.nextInt(8), "DIRECT")); // 0: the crowd
     slots.add(
@@ -66,6 +76,9 @@ final class ChaosWorkload {
     slots.add(
         catalog.slot(slots.size(), offerVenue, 5, "DIRECT")); // 4: cancelled by the admin mid-run
     cancelledSlot = slots.get(4);
+    slots.add(catalog.slot(slots.size(), offerVenue, 6, "DIRECT", 0)); // 5: free
+    slots.add(catalog.slot(slots.size(), autoVenue, 40, "DIRECT")); // 6: the limit's other slot
+    slots.add(catalog.slot(slots.size(), offerVenue, 4, "DIRECT", 0)); // 7: free, then cancelled
   }
 
   void play() throws Exception {
@@ -80,8 +93,21 @@ final class ChaosWorkload {
     for (int i = 0; i < 12; i++) {
       String user = "w" + i;
       wave.add(() -> bookOrWait(user, slots.get(1)));
-      wave.add(() -> bookOrWait("a" + user, slots.get(3)));
+      // Waiting at the AUTO_HOLD slot, then at the venue's limit elsewhere: a hold must not pass
+      // it.
+      wave.add(
+          () -> {
+            bookOrWait("a" + user, slots.get(3));
+            return book("a" + user, slots.get(6), "k6-a" + user);
+          });
     }
+    ChaosFreeBookings free = new ChaosFreeBookings(world, this);
+    for (int i = 0; i < 6; i++) {
+      int n = i;
+      wave.add(() -> free.bookAndRelease("f" + n, slots.get(5), n % 3));
+      wave.add(() -> free.bookAndRelease("g" + n, slots.get(7), 2));
+    }
+    wave.add(() -> free.cancelSlot(slots.get(7), random.nextInt(200)));
     for (int i = 0; i < 12; i++) {
       String user = "q" + i;
       wave.add(() -> queued(user, slots.get(2)));
@@ -103,7 +129,7 @@ final class ChaosWorkload {
         });
     for (int i = 0; i < 4; i++) {
       String phone = "+86 138 0013 80" + (10 + random.nextInt(3)); // some walk-ins share a phone
-      wave.add(() -> walkIn(phone, slots.get(0)));
+      wave.add(() -> new ChaosDesk(world, this).walkIn(phone, slots.get(0)));
     }
     for (String job :
         List.of(
@@ -165,9 +191,16 @@ final class ChaosWorkload {
               "{}",
               null);
       String paymentNo = paid.text("paymentNo");
-      if (paid.status() == 200 && paymentNo != null && random.nextInt(4) == 0) {
+      if (paid.status() != 200 || paymentNo == null) {
+        return booked; // no payment started: nothing for the provider to report
+      } else if (random.nextInt(4) == 0) {
         latePayments.put(paymentNo, bookingId); // the provider answers only after the hold lapsed
-      } else if (paid.status() == 200 && paymentNo != null) {
+      } else if (random.nextInt(7) == 0) {
+        // A success after a failure: the money is kept or refunded, and finance is told.
+        world.provider.report(paymentNo, "FAILED");
+        succeeded.put(paymentNo, bookingId);
+        world.provider.report(paymentNo, "SUCCEEDED");
+      } else {
         succeeded.put(paymentNo, bookingId);
         world.provider.report(paymentNo, "SUCCEEDED");
         if (random.nextInt(3) == 0) {
@@ -257,42 +290,7 @@ final class ChaosWorkload {
     return r;
   }
 
-  private Object walkIn(String phone, String slotId) {
-    Reply r =
-        world.call(
-            "POST /staff/bookings",
-            Map.of(),
-            "desk",
-            "frontdesk",
-            "{\"slotId\":\""
-                + slotId
-                + "\",\"quantity\":1,\"customer\":{\"phone\":\""
-                + phone
-                + "\",\"name\":\"Walk In\"}}",
-            "desk-" + phone);
-    if (r.status() == 201) {
-      String bookingId = r.text("bookingId");
-      namedBookings.add(bookingId);
-      deskBookings.add(bookingId);
-      world.call(
-          "POST /staff/bookings/{bookingId}/offline-payment",
-          Map.of("bookingId", bookingId),
-          "desk",
-          "frontdesk",
-          "{}",
-          null);
-      world.call(
-          "POST /staff/bookings/{bookingId}/check-in",
-          Map.of("bookingId", bookingId),
-          "desk",
-          "frontdesk",
-          "{}",
-          null);
-    }
-    return r;
-  }
-
-  private Reply book(String user, String slotId, String key) {
+  Reply book(String user, String slotId, String key) {
     Reply r =
         world.call(
             "POST /bookings",

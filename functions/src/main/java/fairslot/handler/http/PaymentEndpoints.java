@@ -114,7 +114,9 @@ public final class PaymentEndpoints implements Endpoints {
       return Problems.of(
           Refusal.BAD_SIGNATURE, 401, "missing, stale or wrong webhook signature", Map.of());
     }
-    PaymentCallback callback = callback(RequestBody.parse(raw), raw);
+    // Kept redacted of the payer's personal fields (the signature was checked on the raw body).
+    PaymentCallback callback =
+        callback(RequestBody.parse(raw), fairslot.messaging.payments.CallbackRedaction.redact(raw));
     HttpResponse answer = respond(payments.callback(callback), 200, applied -> OK);
     fairslot.shared.Metrics.line()
         .dimension("Outcome", callback.outcome().name())

@@ -67,6 +67,12 @@ final class PaymentItemMapper {
   static final String RECEIVED_PREFIX = "RECEIVED#";
 
   /** A callback as received, under its payment; keyed by event id so a replay adds nothing. */
+  /**
+   * How long a received callback is kept: 13 months, past a year of refunds (WeChat Pay) and card
+   * disputes (Stripe: up to 120 days), and a full year of accounts.
+   */
+  static final java.time.Duration RAW_KEPT = java.time.Duration.ofDays(395);
+
   static Map<String, AttributeValue> received(String paymentNo, PaymentRecord.Received event) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.payment(paymentNo), RECEIVED_PREFIX + event.eventId()));
@@ -75,6 +81,8 @@ final class PaymentItemMapper {
     item.put("status", s(event.status().name()));
     item.put("receivedAt", millis(event.receivedAt()));
     item.put("raw", s(event.rawCallback()));
+    // The received body (already redacted) expires by TTL: docs/security.md states the period.
+    item.put("ttl", Attr.n(event.receivedAt().plus(RAW_KEPT).getEpochSecond()));
     return item;
   }
 

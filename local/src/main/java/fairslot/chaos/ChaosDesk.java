@@ -1,0 +1,51 @@
+package fairslot.chaos;
+
+import fairslot.chaos.ChaosWorld.Reply;
+import java.util.Map;
+
+/** The front desk in a chaos run: walk-ins on the crowd's slot, some sharing a phone. */
+final class ChaosDesk {
+  private final ChaosWorld world;
+  private final ChaosWorkload work;
+
+  ChaosDesk(ChaosWorld world, ChaosWorkload work) {
+    this.world = world;
+    this.work = work;
+  }
+
+  /** A walk-in booked, paid at the counter and checked in at the desk. */
+  Object walkIn(String phone, String slotId) {
+    Reply r =
+        world.call(
+            "POST /staff/bookings",
+            Map.of(),
+            "desk",
+            "frontdesk",
+            "{\"slotId\":\""
+                + slotId
+                + "\",\"quantity\":1,\"customer\":{\"phone\":\""
+                + phone
+                + "\",\"name\":\"Walk In\"}}",
+            "desk-" + phone);
+    if (r.status() == 201) {
+      String bookingId = r.text("bookingId");
+      work.namedBookings.add(bookingId);
+      work.deskBookings.add(bookingId);
+      world.call(
+          "POST /staff/bookings/{bookingId}/offline-payment",
+          Map.of("bookingId", bookingId),
+          "desk",
+          "frontdesk",
+          "{}",
+          null);
+      world.call(
+          "POST /staff/bookings/{bookingId}/check-in",
+          Map.of("bookingId", bookingId),
+          "desk",
+          "frontdesk",
+          "{}",
+          null);
+    }
+    return r;
+  }
+}
