@@ -77,7 +77,8 @@ final class ChaosWorkload {
         catalog.slot(slots.size(), offerVenue, 5, "DIRECT")); // 4: cancelled by the admin mid-run
     cancelledSlot = slots.get(4);
     slots.add(catalog.slot(slots.size(), offerVenue, 6, "DIRECT", 0)); // 5: free
-    slots.add(catalog.slot(slots.size(), autoVenue, 40, "DIRECT")); // 6: the limit's other slot
+    // 6: free (PAID at once, so its members stay at the limit while the AUTO_HOLD seats free up)
+    slots.add(catalog.slot(slots.size(), autoVenue, 40, "DIRECT", 0));
     slots.add(catalog.slot(slots.size(), offerVenue, 4, "DIRECT", 0)); // 7: free, then cancelled
   }
 
