@@ -292,6 +292,18 @@ class FairslotStackTest {
    * The least-privilege table: each function's policy is exactly its FunctionAccess row, nothing
    * more.
    */
+  /**
+   * Every function makes one GetItem before its SnapStart snapshot (SnapStartPriming, in
+   * Wiring.fromEnvironment), so every row must grant it (issue 28: ExpirePasses and
+   * SeatAuditHandler did not, and their priming was denied).
+   */
+  @Test
+  void everyFunctionMayMakeTheSnapStartPrimingGetItem() {
+    assertThat(FunctionAccess.ROWS)
+        .allSatisfy(
+            row -> assertThat(row.tableActions()).as(row.function()).contains(FunctionAccess.GET));
+  }
+
   @Test
   void everyFunctionsPolicyIsExactlyItsRowInTheAccessTable() {
     assertThat(FunctionAccess.ROWS).hasSize(FUNCTIONS);
