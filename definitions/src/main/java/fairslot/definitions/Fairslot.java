@@ -122,27 +122,25 @@ public final class Fairslot {
   public static final String EVENT_SOURCE = "fairslot.booking";
   public static final String SEAT_RELEASED = "SeatReleased";
 
-  /** Recurring jobs, each its own Lambda function in AWS and a timer in the local runtime. */
+  /** Every schedule's handler: the rule's input names the job ({@code {"job": "<name>"}}). */
+  public static final String SCHEDULED_JOB_HANDLER = "fairslot.handler.ScheduledJobHandler";
+
+  /**
+   * Recurring jobs, each its own Lambda function in AWS (all of one handler class) and a timer in
+   * the local runtime.
+   */
   public static final List<ScheduleDefinition> SCHEDULES =
       List.of(
-          new ScheduleDefinition(
-              "sweep-holds", "rate(1 minute)", "fairslot.handler.SweepHoldsHandler"),
-          new ScheduleDefinition("no-shows", "rate(15 minutes)", "fairslot.handler.NoShowsHandler"),
-          new ScheduleDefinition(
-              "refund-retry", "rate(5 minutes)", "fairslot.handler.RefundRetryHandler"),
-          new ScheduleDefinition(
-              "sweep-offers", "rate(1 minute)", "fairslot.handler.SweepOffersHandler"),
-          new ScheduleDefinition(
-              "waitlist-fallback", "rate(1 minute)", "fairslot.handler.WaitlistFallbackHandler"),
-          new ScheduleDefinition(
-              "send-notifications", "rate(1 minute)", "fairslot.handler.SendNotificationsHandler"),
-          new ScheduleDefinition(
-              "stale-requests", "rate(5 minutes)", "fairslot.handler.StaleRequestsHandler"),
-          new ScheduleDefinition("reconcile", "rate(1 day)", "fairslot.handler.ReconcileHandler"),
-          new ScheduleDefinition(
-              "finish-cancels", "rate(1 minute)", "fairslot.handler.FinishCancelsHandler"),
-          new ScheduleDefinition(
-              "expire-passes", "rate(15 minutes)", "fairslot.handler.ExpirePassesHandler"));
+          new ScheduleDefinition("sweep-holds", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("no-shows", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("refund-retry", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("sweep-offers", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("waitlist-fallback", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("send-notifications", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("stale-requests", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("finish-cancels", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER));
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots

@@ -110,7 +110,7 @@ class DailyReportIT {
     desk("refund", stillRefunding); // REFUNDING
     api.paidBooking("u7", otherDay); // another day: not in the report
     api.clock.advance(Duration.ofHours(6));
-    new NoShowsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("no-shows");
 
     Reply json = report(venue, "2026-12-01", null);
     Reply csv = report(venue, "2026-12-01", "text/csv");

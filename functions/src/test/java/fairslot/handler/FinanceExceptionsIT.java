@@ -71,7 +71,7 @@ class FinanceExceptionsIT {
       api.provider.report(paymentNo, "REFUND_FAILED");
       api.clock.advance(Duration.ofMinutes(70));
       if (attempt < Refunds.MAX_ATTEMPTS) {
-        new RefundRetryHandler(api.wiring).run();
+        new ScheduledJobHandler(api.wiring).run("refund-retry");
       }
     }
   }
@@ -114,7 +114,8 @@ class FinanceExceptionsIT {
     String refundSlot = api.slot(court, Duration.ofDays(4), Duration.ofHours(1), 6000);
 
     String refundFailed = refundFailedBooking(refundSlot, "u4");
-    new RefundRetryHandler(api.wiring).run(); // a rerun of the job gives up nothing twice
+    new ScheduledJobHandler(api.wiring)
+        .run("refund-retry"); // a rerun of the job gives up nothing twice
 
     String mismatched = api.book("u1", mismatchSlot, 1).text("bookingId");
     String mismatchPayment = api.pay("u1", mismatched).text("paymentNo");
@@ -133,7 +134,7 @@ class FinanceExceptionsIT {
     String late = api.book("u2", lateSlot, 1).text("bookingId");
     String latePayment = api.pay("u2", late).text("paymentNo");
     api.clock.advance(Duration.ofMinutes(16));
-    new SweepHoldsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("sweep-holds");
     assertThat(api.book("u3", lateSlot, 1).status()).isEqualTo(201);
     List<Reply> lates = new ArrayList<>();
     for (int i = 0; i < 3; i++) {

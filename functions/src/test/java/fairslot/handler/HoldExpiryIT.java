@@ -31,7 +31,7 @@ class HoldExpiryIT {
     String late = api.book("u2", slotId, 1).text("bookingId");
     api.clock.advance(Duration.ofMinutes(6)); // early's 15 min are over, late's are not
 
-    Map<String, Object> report = new SweepHoldsHandler(api.wiring).run();
+    Map<String, Object> report = new ScheduledJobHandler(api.wiring).run("sweep-holds");
 
     assertThat(report)
         .containsEntry("due", 1)
@@ -48,8 +48,8 @@ class HoldExpiryIT {
     api.book("u1", slotId, 1);
     api.clock.advance(Duration.ofMinutes(16));
 
-    new SweepHoldsHandler(api.wiring).run();
-    Map<String, Object> again = new SweepHoldsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("sweep-holds");
+    Map<String, Object> again = new ScheduledJobHandler(api.wiring).run("sweep-holds");
 
     assertThat(again).containsEntry("due", 0);
     assertThat(api.remaining(slotId)).isEqualTo(3);
@@ -90,7 +90,7 @@ class HoldExpiryIT {
     api.book("u2", slotId, 1);
     api.cancel("u1", cancelled);
     api.clock.advance(Duration.ofMinutes(16));
-    new SweepHoldsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("sweep-holds");
 
     List<Map<String, Object>> details = drain(queueUrl, 2);
 

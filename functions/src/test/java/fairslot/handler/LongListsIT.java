@@ -78,7 +78,7 @@ class LongListsIT {
       slots.add(slotId);
     }
     for (int run = 0; run < 8; run++) {
-      new SendNotificationsHandler(api.wiring).run();
+      new ScheduledJobHandler(api.wiring).run("send-notifications");
       api.clock.advance(Duration.ofMinutes(10));
     }
 

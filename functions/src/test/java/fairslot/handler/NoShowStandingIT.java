@@ -60,12 +60,12 @@ class NoShowStandingIT {
     missed.forEach(slotId -> api.paidBooking("u1", slotId));
 
     api.clock.advance(Duration.ofHours(3)); // the first slot has ended, the second not yet
-    new NoShowsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("no-shows");
     Reply oneStrike = standing("u1", venueId);
     Reply stillBooks = api.book("u1", later, 1);
     api.cancel("u1", stillBooks.text("bookingId"));
     api.clock.advance(Duration.ofHours(3));
-    new NoShowsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("no-shows");
     Reply suspended = standing("u1", venueId);
     Reply refused = api.book("u1", later, 1);
     Reply desk =
@@ -105,9 +105,9 @@ class NoShowStandingIT {
     api.paidBooking("u1", second);
 
     api.clock.advance(Duration.ofHours(3));
-    new NoShowsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("no-shows");
     api.clock.advance(Duration.ofDays(41));
-    new NoShowsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("no-shows");
     Reply afterBoth = standing("u1", venueId);
 
     // 40 days apart: the first strike fell out of the 30-day window before the second
@@ -136,7 +136,7 @@ class NoShowStandingIT {
             i ->
                 () ->
                     i < 4
-                        ? new NoShowsHandler(api.wiring).run()
+                        ? new ScheduledJobHandler(api.wiring).run("no-shows")
                         : api.cancel("u1", toCancel.get(i % 4)));
     Reply standing = standing("u1", venueId);
 

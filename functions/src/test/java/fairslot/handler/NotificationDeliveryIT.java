@@ -81,7 +81,7 @@ class NotificationDeliveryIT {
   }
 
   private void runSender() {
-    new SendNotificationsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("send-notifications");
   }
 
   private static String venueMinute(String offsetDateTime) {

@@ -63,11 +63,11 @@ class NotificationRaceIT {
     // Every e-mail's first try fails, so the retries race too.
     api.notifications.failWhen(d -> d.channel() == Channel.EMAIL && d.attempts() == 1);
 
-    Race.all(RUNS, i -> () -> new SendNotificationsHandler(api.wiring).run());
+    Race.all(RUNS, i -> () -> new ScheduledJobHandler(api.wiring).run("send-notifications"));
     api.clock.advance(Duration.ofSeconds(21));
-    Race.all(RUNS, i -> () -> new SendNotificationsHandler(api.wiring).run());
+    Race.all(RUNS, i -> () -> new ScheduledJobHandler(api.wiring).run("send-notifications"));
     api.clock.advance(Duration.ofMinutes(5));
-    Race.all(RUNS, i -> () -> new SendNotificationsHandler(api.wiring).run());
+    Race.all(RUNS, i -> () -> new ScheduledJobHandler(api.wiring).run("send-notifications"));
 
     for (int i = 0; i < MEMBERS; i++) {
       assertThat(Mailbox.emailsTo(emails.get(i))).as("e-mails to m%d", i).hasSize(1);

@@ -96,7 +96,7 @@ class ObservabilityIT {
     ApiDriver.expect(fairslot.testing.Contacts.proveEmail(api, "p1", email), 200);
     ApiDriver.expect(fairslot.testing.Contacts.provePhone(api, "p1", phone), 200);
     api.book("p1", api.openSlot("SEATS", 2, 0), 1); // free: confirmed, so e-mailed and texted
-    new SendNotificationsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("send-notifications");
     api.send("GET /me/profile", e -> e.as("p1", CUSTOMER));
 
     assertThat(fairslot.testing.Mailbox.emailsTo(email)).hasSize(1);
@@ -163,7 +163,7 @@ class ObservabilityIT {
     api.webhook(ApiDriver.callbackBody("evt-short", paymentNo, bookingId, 1, "SUCCEEDED"));
     api.clock.advance(Duration.ofDays(2)); // the wrong amount's exception, left open two days
 
-    new ReconcileHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("reconcile");
 
     assertThat(lines.withMetric("FinanceExceptionsOpenOverADay"))
         .last()

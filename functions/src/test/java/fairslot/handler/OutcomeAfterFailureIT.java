@@ -103,4 +103,55 @@ class OutcomeAfterFailureIT {
                 .asText())
         .isEqualTo("PAID");
   }
+
+  @Test
+  void aSuccessAfterAFailureActivatesThePassThatStillWaitsAndTellsFinance() {
+    String venueId = api.venue("UTC", "{}");
+    String planId =
+        api.send(
+                "POST /venues/{venueId}/plans",
+                e ->
+                    e.as("admin-1", List.of("admin"))
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"name\":\"Ten\",\"kind\":\"PACK\",\"credits\":10,"
+                                + "\"validity\":\"P30D\",\"priceMinor\":3000,\"currency\":\"CNY\"}"))
+            .text("planId");
+    String passId =
+        api.send(
+                "POST /me/passes", e -> e.as("m", CUSTOMER).body("{\"planId\":\"" + planId + "\"}"))
+            .text("passId");
+    String paymentNo =
+        api.send("POST /passes/{passId}/pay", e -> e.as("m", CUSTOMER).path("passId", passId))
+            .text("paymentNo");
+
+    ApiDriver.expect(api.webhook(passCallback("p-1", paymentNo, passId, "FAILED")), 200);
+    Reply late = api.webhook(passCallback("p-2", paymentNo, passId, "SUCCEEDED"));
+    Reply replay = api.webhook(passCallback("p-2", paymentNo, passId, "SUCCEEDED"));
+
+    assertThat(late.status()).as(late.body()).isEqualTo(200);
+    assertThat(replay.status()).isEqualTo(200);
+    Reply passes = api.send("GET /me/passes", e -> e.as("m", CUSTOMER));
+    assertThat(passes.json().get("items").get(0).get("status").asText()).isEqualTo("ACTIVE");
+    List<String> kinds = new ArrayList<>();
+    api.send(
+            "GET /finance/exceptions",
+            e -> e.as("fin-1", List.of("finance")).query("venueId", venueId))
+        .json()
+        .get("items")
+        .forEach(x -> kinds.add(x.get("kind").asText()));
+    assertThat(kinds).containsExactly("SUCCESS_AFTER_FAILURE");
+  }
+
+  private static String passCallback(String event, String paymentNo, String passId, String status) {
+    return "{\"eventId\":\""
+        + event
+        + "\",\"paymentNo\":\""
+        + paymentNo
+        + "\",\"passId\":\""
+        + passId
+        + "\",\"amountMinor\":3000,\"currency\":\"CNY\",\"status\":\""
+        + status
+        + "\"}";
+  }
 }

@@ -187,7 +187,7 @@ class PassesIT {
         "POST /staff/bookings/{bookingId}/check-in",
         e -> e.as("desk-1", FRONTDESK).path("bookingId", attendedBooking));
     api.clock.advance(Duration.ofHours(5));
-    new NoShowsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("no-shows");
 
     assertThat(late.status()).isEqualTo(409);
     assertThat(late.text("code")).isEqualTo("cancel_window_closed");
@@ -371,8 +371,8 @@ class PassesIT {
 
     api.clock.advance(Duration.ofDays(8));
     String before = myPass("u1", shortPass).get("status").asText();
-    var first = new ExpirePassesHandler(api.wiring).run();
-    var second = new ExpirePassesHandler(api.wiring).run();
+    var first = new ScheduledJobHandler(api.wiring).run("expire-passes");
+    var second = new ScheduledJobHandler(api.wiring).run("expire-passes");
 
     assertThat(before).isEqualTo("EXPIRED"); // the lazy check, before the job wrote it
     assertThat(first).containsEntry("changed", 1).containsEntry("itemsRead", 1);

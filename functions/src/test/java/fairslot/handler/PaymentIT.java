@@ -146,7 +146,7 @@ class PaymentIT {
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
     String paymentNo = api.pay("u1", bookingId).text("paymentNo");
     api.clock.advance(Duration.ofMinutes(16));
-    new SweepHoldsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("sweep-holds");
 
     api.provider.report(paymentNo, "SUCCEEDED");
 
@@ -160,7 +160,7 @@ class PaymentIT {
     String bookingId = api.book("u1", slotId, 1).text("bookingId");
     String paymentNo = api.pay("u1", bookingId).text("paymentNo");
     api.clock.advance(Duration.ofMinutes(16));
-    new SweepHoldsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("sweep-holds");
     assertThat(api.book("u2", slotId, 1).status()).isEqualTo(201);
 
     api.provider.report(paymentNo, "SUCCEEDED");
@@ -216,7 +216,7 @@ class PaymentIT {
       api.provider.report(payment, "REFUND_FAILED");
       api.clock.advance(Duration.ofHours(2));
       if (attempt < Refunds.MAX_ATTEMPTS) {
-        new RefundRetryHandler(api.wiring).run();
+        new ScheduledJobHandler(api.wiring).run("refund-retry");
       }
     }
 

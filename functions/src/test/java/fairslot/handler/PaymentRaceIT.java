@@ -46,7 +46,7 @@ class PaymentRaceIT {
         long rivalLag = ((round + 2) % 4) * 8L;
         race(
             pool,
-            () -> new SweepHoldsHandler(api.wiring).run(),
+            () -> new ScheduledJobHandler(api.wiring).run("sweep-holds"),
             () -> after(webhookLag, () -> api.provider.report(paymentNo, "SUCCEEDED")),
             () -> after(rivalLag, () -> api.book(rival, slotId, 1)));
 

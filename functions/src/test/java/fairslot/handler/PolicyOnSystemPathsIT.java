@@ -70,7 +70,8 @@ class PolicyOnSystemPathsIT {
     String bookingId = api.book("m", first, 1).text("bookingId");
     String paymentNo = api.pay("m", bookingId).text("paymentNo");
     api.clock.advance(Duration.ofMinutes(11));
-    new SweepHoldsHandler(api.wiring).run(); // the hold lapses before the money arrives
+    new ScheduledJobHandler(api.wiring)
+        .run("sweep-holds"); // the hold lapses before the money arrives
     ApiDriver.expect(api.book("m", second, 1), 201); // m is at the limit again
 
     Reply late =

@@ -177,7 +177,7 @@ class QueuedAdmissionIT {
     Aws.sqs().purgeQueue(r -> r.queueUrl(api.bookingQueueUrl));
     api.clock.advance(Duration.ofMinutes(6));
 
-    Map<String, Object> report = new StaleRequestsHandler(api.wiring).run();
+    Map<String, Object> report = new ScheduledJobHandler(api.wiring).run("stale-requests");
     api.bookingPoller.drain();
 
     assertThat(report).containsEntry("due", 1);

@@ -135,7 +135,7 @@ class ReconcileIT {
       cursor = page.text("nextCursor");
       pages++;
     } while (cursor != null);
-    Map<String, Object> job = new ReconcileHandler(api.wiring).run();
+    Map<String, Object> job = new ScheduledJobHandler(api.wiring).run("reconcile");
 
     // The class shares one table: every slot in it, this test's 70 and the other tests' few.
     int slotsInTable = SeatLedger.count(Aws.dynamo(), api.table).size();

@@ -41,7 +41,7 @@ class ReminderIT {
   }
 
   private void runSender() {
-    new SendNotificationsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("send-notifications");
   }
 
   private long subjects(String email, String prefix) {

@@ -76,4 +76,17 @@ class SampleEventsIT {
 
     assertThat(r.status()).isEqualTo(404);
   }
+
+  @Test
+  void theScheduleRulesInputRunsTheJobItNames() throws Exception {
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> event =
+        MAPPER.readValue(
+            Files.readString(Path.of("..", "events", "schedule-sweep-holds.json")),
+            java.util.Map.class);
+
+    var report = new ScheduledJobHandler(api.wiring).handleRequest(event, null);
+
+    assertThat(report.get("job")).isEqualTo("sweep-holds");
+  }
 }

@@ -105,8 +105,8 @@ class SeatAccountingIT {
           }
         }
         case TIME_PASSES -> api.clock.advance(Duration.ofMinutes(8));
-        case SWEEP -> new SweepHoldsHandler(api.wiring).run();
-        case NO_SHOWS -> new NoShowsHandler(api.wiring).run();
+        case SWEEP -> new ScheduledJobHandler(api.wiring).run("sweep-holds");
+        case NO_SHOWS -> new ScheduledJobHandler(api.wiring).run("no-shows");
       }
       SeatLedger.assertBalanced(Aws.dynamo(), api.table);
     }

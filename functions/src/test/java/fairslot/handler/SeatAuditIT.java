@@ -93,7 +93,7 @@ class SeatAuditIT {
     // declined, nobody else waits: 0 -> 1 on open sale
     api.book("u3", slotId, 1); // 1 -> 0
     api.clock.advance(Duration.ofHours(1));
-    new SweepHoldsHandler(api.wiring).run(); // u3's hold expires: 0 -> 1
+    new ScheduledJobHandler(api.wiring).run("sweep-holds"); // u3's hold expires: 0 -> 1
 
     api.deliverSeatChanges();
 

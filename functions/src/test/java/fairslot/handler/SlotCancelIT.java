@@ -186,10 +186,10 @@ class SlotCancelIT {
     String slotId = busySlot();
     cutOffAfterItsFirstTransaction(slotId);
 
-    Map<String, Object> tooSoon = new FinishCancelsHandler(api.wiring).run();
+    Map<String, Object> tooSoon = new ScheduledJobHandler(api.wiring).run("finish-cancels");
     api.clock.advance(java.time.Duration.ofMinutes(2));
-    Map<String, Object> finished = new FinishCancelsHandler(api.wiring).run();
-    Map<String, Object> again = new FinishCancelsHandler(api.wiring).run();
+    Map<String, Object> finished = new ScheduledJobHandler(api.wiring).run("finish-cancels");
+    Map<String, Object> again = new ScheduledJobHandler(api.wiring).run("finish-cancels");
 
     assertThat(tooSoon).containsEntry("due", 0);
     assertThat(finished).containsEntry("due", 1).containsEntry("changed", 1);
@@ -206,7 +206,7 @@ class SlotCancelIT {
     cancelSlot(slotId);
     api.clock.advance(java.time.Duration.ofMinutes(2));
 
-    assertThat(new FinishCancelsHandler(api.wiring).run()).containsEntry("due", 0);
+    assertThat(new ScheduledJobHandler(api.wiring).run("finish-cancels")).containsEntry("due", 0);
   }
 
   @Test

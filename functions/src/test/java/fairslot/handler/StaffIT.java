@@ -80,7 +80,7 @@ class StaffIT {
     staff("check-in", present, FRONTDESK);
     api.clock.advance(Duration.ofDays(1).plusHours(2));
 
-    Map<String, Object> report = new NoShowsHandler(api.wiring).run();
+    Map<String, Object> report = new ScheduledJobHandler(api.wiring).run("no-shows");
 
     assertThat(report).containsEntry("due", 1).containsEntry("changed", 1);
     assertThat(api.booking("u1", absent).text("status")).isEqualTo("NO_SHOW");

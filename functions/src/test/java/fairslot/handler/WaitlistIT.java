@@ -142,7 +142,7 @@ class WaitlistIT {
     FlashCrowdIT.race(
         4,
         i -> () -> new ApiDriver.Reply(200, Map.of(), "{\"n\":" + api.deliverSeatReleased() + "}"));
-    new WaitlistFallbackHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("waitlist-fallback");
     List<Reply> accepted =
         FlashCrowdIT.race(
             15,
@@ -196,7 +196,7 @@ class WaitlistIT {
     api.clock.advance(Duration.ofMinutes(10));
 
     Reply lateAccept = accept("a", a);
-    Map<String, Object> swept = new SweepOffersHandler(api.wiring).run();
+    Map<String, Object> swept = new ScheduledJobHandler(api.wiring).run("sweep-offers");
     Reply bOffer = mine("b", slotId);
     Reply booked = accept("b", b);
     String paymentNo = api.pay("b", booked.text("bookingId")).text("paymentNo");
@@ -269,7 +269,7 @@ class WaitlistIT {
 
     int delivered = api.deliverSeatReleased();
     String before = mine("a", slotId).text("status");
-    Map<String, Object> report = new WaitlistFallbackHandler(api.wiring).run();
+    Map<String, Object> report = new ScheduledJobHandler(api.wiring).run("waitlist-fallback");
 
     assertThat(delivered).isZero();
     assertThat(before).isEqualTo("WAITING");
@@ -291,7 +291,7 @@ class WaitlistIT {
         e -> e.as("a", CUSTOMER).path("entryId", mine("a", slotId).text("entryId")));
 
     for (int i = 0; i < 8; i++) {
-      new SendNotificationsHandler(api.wiring).run();
+      new ScheduledJobHandler(api.wiring).run("send-notifications");
       api.clock.advance(Duration.ofHours(1));
     }
 

@@ -142,7 +142,7 @@ class WalkInLinkIT {
             "POST /staff/bookings/{bookingId}/offline-payment",
             e -> e.as("desk-1", FRONTDESK).path("bookingId", theirs)),
         200);
-    new SendNotificationsHandler(api.wiring).run();
+    new ScheduledJobHandler(api.wiring).run("send-notifications");
     Reply mine = api.send("GET /me/notifications", e -> e.as("m", CUSTOMER));
 
     assertThat(fairslot.testing.Mailbox.emailsTo(email))

@@ -179,7 +179,14 @@ public final class FairslotStack extends Stack {
       Rule.Builder.create(this, pascal(schedule.name()) + "Schedule")
           .ruleName("fairslot-" + schedule.name())
           .schedule(Schedule.expression(schedule.rate()))
-          .targets(List.of(new LambdaFunction(live(job))))
+          // One handler class serves every job: the rule's input names this one.
+          .targets(
+              List.of(
+                  LambdaFunction.Builder.create(live(job))
+                      .event(
+                          software.amazon.awscdk.services.events.RuleTargetInput.fromObject(
+                              java.util.Map.of("job", schedule.name())))
+                      .build()))
           .build();
     }
     new Operations(this, alarms)

@@ -567,6 +567,27 @@ class FairslotStackTest {
     }
   }
 
+  /** One handler serves every job: each schedule's rule passes its job's name as the input. */
+  @Test
+  void eachScheduleRuleNamesItsJobToTheOneJobHandler() {
+    for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
+      Map<String, Object> rule =
+          propertiesOf("AWS::Events::Rule").stream()
+              .filter(r -> ("fairslot-" + schedule.name()).equals(r.get("Name")))
+              .findFirst()
+              .orElseThrow();
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> targets = (List<Map<String, Object>>) rule.get("Targets");
+      assertThat(targets)
+          .singleElement()
+          .satisfies(
+              t ->
+                  assertThat(String.valueOf(t.get("Input")))
+                      .isEqualTo("{\"job\":\"" + schedule.name() + "\"}"));
+      assertThat(schedule.handler()).isEqualTo(Fairslot.SCHEDULED_JOB_HANDLER);
+    }
+  }
+
   /** Drift: what AWS gets is exactly what the local runtime serves and runs. */
   @Test
   void routesSchedulesAndQueuesEqualTheSharedDefinitions() {

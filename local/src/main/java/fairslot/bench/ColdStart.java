@@ -25,7 +25,7 @@ final class ColdStart {
       List.of(
           "fairslot.handler.HttpApiHandler",
           "fairslot.handler.BookingQueueHandler",
-          "fairslot.handler.SweepHoldsHandler");
+          "fairslot.handler.ScheduledJobHandler"); // as sweep-holds
 
   private ColdStart() {}
 

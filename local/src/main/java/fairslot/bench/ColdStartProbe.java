@@ -69,7 +69,8 @@ public final class ColdStartProbe {
       event.setRecords(java.util.List.of());
       h.handleRequest(event, null);
     } else {
-      h.handleRequest(new java.util.HashMap<String, Object>(), null);
+      h.handleRequest(
+          new java.util.HashMap<String, Object>(java.util.Map.of("job", "sweep-holds")), null);
     }
   }
 }

@@ -18,11 +18,12 @@ public final class JobHandlers {
     try {
       Object handler =
           Class.forName(schedule.handler()).getConstructor(Wiring.class).newInstance(wiring);
-      var run = handler.getClass().getMethod("run");
+      // The rule's input names the job, as EventBridge passes {"job": "<name>"} in AWS.
+      var run = handler.getClass().getMethod("run", String.class);
       return () -> {
         try {
           @SuppressWarnings("unchecked")
-          Map<String, Object> report = (Map<String, Object>) run.invoke(handler);
+          Map<String, Object> report = (Map<String, Object>) run.invoke(handler, schedule.name());
           return report;
         } catch (InvocationTargetException e) {
           // The job's own failure (Unavailable under faults, for one) reaches the caller as it was

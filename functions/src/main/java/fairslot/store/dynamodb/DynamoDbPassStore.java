@@ -208,6 +208,9 @@ public final class DynamoDbPassStore implements PassStore {
           .add(records.auditPayment(payment.paymentNo(), "PENDING", "SUCCEEDED", change))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
           .add(sale(pass, change.at()));
+    } else if (payment.status() == PaymentStatus.FAILED
+        && outcome == PaymentCallback.Outcome.SUCCEEDED) {
+      successAfterFailure(tx, eventId, payment, pass, change);
     } else if (pending && outcome == PaymentCallback.Outcome.FAILED) {
       // The member may pay again: the pass forgets the failed payment.
       tx.add(
@@ -224,7 +227,7 @@ public final class DynamoDbPassStore implements PassStore {
     if (cancelled.isEmpty()) {
       return Settled.APPLIED;
     }
-    if (cancelled.get().failed("event")) {
+    if (cancelled.get().failed("event") || cancelled.get().failed("exception")) {
       return Settled.DUPLICATE;
     }
     if (cancelled.get().failed("payment") || cancelled.get().failed("pass")) {
@@ -316,6 +319,62 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   /** An update of the pass on condition it is still PENDING_PAY with this payment. */
+  /**
+   * A success after the provider reported the payment FAILED: the money was taken after all. The
+   * pass is activated by it if it still waits unpaid with no other payment; either way finance is
+   * told (a pass that moved on leaves the amount for finance to refund: pass payments have no
+   * provider refund yet).
+   */
+  private void successAfterFailure(
+      Transaction tx, String eventId, Payment payment, Pass pass, Change change) {
+    tx.add(
+            "payment",
+            parts.paymentMove(payment, PaymentStatus.FAILED, PaymentStatus.SUCCEEDED, false))
+        .add(
+            "exception",
+            records.openException(
+                fairslot.domain.FinanceException.open(
+                    fairslot.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE,
+                    eventId,
+                    Optional.of(pass.plan().venueId()),
+                    Optional.empty(),
+                    Optional.of(payment.paymentNo()),
+                    payment.amount(),
+                    change.at())))
+        .add(records.auditPayment(payment.paymentNo(), "FAILED", "SUCCEEDED", change));
+    if (pass.status() == PassStatus.PENDING_PAY && pass.paymentNo().isEmpty()) {
+      tx.add(
+              "pass",
+              TransactWriteItem.builder()
+                  .update(
+                      Update.builder()
+                          .tableName(table)
+                          .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                          .updateExpression(
+                              "SET #status = :active, paymentNo = :p, validUntil = :until,"
+                                  + " passDueShard = :shard, passDueAt = :until")
+                          .conditionExpression(
+                              "#status = :pending AND attribute_not_exists(paymentNo)")
+                          .expressionAttributeNames(Map.of("#status", "status"))
+                          .expressionAttributeValues(
+                              Map.of(
+                                  ":active",
+                                  s(PassStatus.ACTIVE.name()),
+                                  ":p",
+                                  s(payment.paymentNo()),
+                                  ":until",
+                                  Attr.millis(change.at().plus(pass.plan().validity())),
+                                  ":shard",
+                                  s(Keys.shard("PASSES", pass.passId())),
+                                  ":pending",
+                                  s(PassStatus.PENDING_PAY.name())))
+                          .build())
+                  .build())
+          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
+          .add(sale(pass, change.at()));
+    }
+  }
+
   private TransactWriteItem passMove(
       Pass pass,
       Payment payment,

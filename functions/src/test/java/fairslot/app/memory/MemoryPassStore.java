@@ -135,6 +135,37 @@ public final class MemoryPassStore implements PassStore {
               || !now.paymentNo().equals(Optional.of(payment.paymentNo())))) {
         return Settled.STALE;
       }
+      if (payment.status() == fairslot.domain.PaymentStatus.FAILED
+          && outcome == fairslot.domain.PaymentCallback.Outcome.SUCCEEDED) {
+        // As the adapter: the money is kept, the pass activated if it still waits, finance told.
+        if (paid.status() != payment.status()) {
+          return Settled.STALE;
+        }
+        t.paymentEvents.add(eventId);
+        t.payments.put(
+            paid.paymentNo(),
+            MemoryTables.paymentIn(paid, fairslot.domain.PaymentStatus.SUCCEEDED, 0));
+        var e =
+            fairslot.domain.FinanceException.open(
+                fairslot.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE,
+                eventId,
+                Optional.of(now.plan().venueId()),
+                Optional.empty(),
+                Optional.of(paid.paymentNo()),
+                paid.amount(),
+                change.at());
+        t.exceptions.putIfAbsent(e.exceptionId(), e);
+        if (now.status() == fairslot.domain.PassStatus.PENDING_PAY && now.paymentNo().isEmpty()) {
+          t.passes.put(
+              key,
+              with(
+                  now,
+                  fairslot.domain.PassStatus.ACTIVE,
+                  Optional.of(change.at().plus(now.plan().validity())),
+                  Optional.of(paid.paymentNo())));
+        }
+        return Settled.APPLIED;
+      }
       t.paymentEvents.add(eventId);
       if (moves && outcome == fairslot.domain.PaymentCallback.Outcome.SUCCEEDED) {
         t.payments.put(

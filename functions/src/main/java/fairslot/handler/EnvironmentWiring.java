@@ -1,0 +1,135 @@
+package fairslot.handler;
+
+import fairslot.app.BookingQueue;
+import fairslot.app.IdGenerator;
+import fairslot.app.NotificationSender;
+import fairslot.aws.AwsRetries;
+import fairslot.aws.Secrets;
+import fairslot.definitions.Fairslot;
+import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.payments.AwaitingProvider;
+import fairslot.messaging.sqs.SqsBookingQueue;
+import java.time.Clock;
+import java.util.Optional;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+
+/**
+ * The Lambda side of {@link Wiring}: the AWS clients, senders and secrets a function's environment
+ * names, made once per container at init (before a SnapStart snapshot).
+ */
+final class EnvironmentWiring {
+  private EnvironmentWiring() {}
+
+  /** Region, credentials and AWS_ENDPOINT_URL come from the standard SDK environment. */
+  static Wiring build() {
+    UrlConnectionHttpClient.Builder http = UrlConnectionHttpClient.builder();
+    DynamoDbClient dynamo =
+        DynamoDbClient.builder()
+            .httpClient(http.build())
+            .overrideConfiguration(AwsRetries.overrides())
+            .build();
+    EventBridgeClient events =
+        EventBridgeClient.builder()
+            .httpClient(http.build())
+            .overrideConfiguration(AwsRetries.overrides())
+            .build();
+    BookingQueue queue =
+        env(Fairslot.BOOKING_QUEUE_URL_ENV)
+            .<BookingQueue>map(
+                url ->
+                    new SqsBookingQueue(
+                        SqsClient.builder()
+                            .httpClient(http.build())
+                            .overrideConfiguration(AwsRetries.overrides())
+                            .build(),
+                        url))
+            .orElse(
+                (request, dedup) -> {
+                  throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
+                });
+    String table = tableName();
+    // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the
+    // deploy's first request loudly instead of one list or webhook later.
+    fairslot.store.dynamodb.Cursors.loadKey();
+    // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the
+    // snapshot.
+    fairslot.handler.internal.SnapStartPriming.beforeSnapshot(
+        () ->
+            dynamo.getItem(
+                r ->
+                    r.tableName(table)
+                        .key(
+                            java.util.Map.of(
+                                "PK",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                                    "PRIMING"),
+                                "SK",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                                    "PRIMING")))));
+    return new Wiring(
+        dynamo,
+        table,
+        Clock.systemUTC(),
+        IdGenerator.random(),
+        new Wiring.Adapters(
+            new EventBridgePublisher(
+                events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
+            new AwaitingProvider(),
+            notificationChannels(http),
+            queue,
+            codeChannels(http)),
+        Secrets.read(
+            System.getenv(),
+            Wiring.PAYMENT_SECRET_ENV,
+            Secrets.MIN_LENGTH,
+            Secrets.secretsManager()));
+  }
+
+  /**
+   * SES e-mail from the stack's sender identity and SNS SMS; their clients are made on the first
+   * send, so only the functions that send (granted them) ever make them.
+   */
+  private static NotificationSender notificationChannels(UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.ChannelSenders(email(http), sms(http));
+  }
+
+  /**
+   * Verification codes go out from the HTTP API at once (a code that waits for the next
+   * send-notifications run is no use).
+   */
+  private static fairslot.app.ContactCodeSender codeChannels(UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.CodeChannels(email(http), sms(http));
+  }
+
+  private static fairslot.messaging.notifications.SesEmailSender email(
+      UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.SesEmailSender(
+        () ->
+            software.amazon.awssdk.services.sesv2.SesV2Client.builder()
+                .httpClient(http.build())
+                .overrideConfiguration(AwsRetries.overrides())
+                .build(),
+        env(Fairslot.EMAIL_FROM_ENV).orElse(""));
+  }
+
+  private static fairslot.messaging.notifications.SnsSmsSender sms(
+      UrlConnectionHttpClient.Builder http) {
+    return new fairslot.messaging.notifications.SnsSmsSender(
+        () ->
+            software.amazon.awssdk.services.sns.SnsClient.builder()
+                .httpClient(http.build())
+                .overrideConfiguration(AwsRetries.overrides())
+                .build());
+  }
+
+  static String tableName() {
+    return env(Fairslot.TABLE_ENV).orElse(Fairslot.TABLE.defaultName());
+  }
+
+  private static Optional<String> env(String name) {
+    return Optional.ofNullable(System.getenv(name)).filter(s -> !s.isBlank());
+  }
+}

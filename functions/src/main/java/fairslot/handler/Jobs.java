@@ -1,0 +1,58 @@
+package fairslot.handler;
+
+import fairslot.app.JobReport;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Every scheduled job by its schedule's name (Fairslot.SCHEDULES): what one run does. {@link
+ * ScheduledJobHandler} runs them; it refuses to start if a schedule has no job here or the reverse.
+ */
+final class Jobs {
+  private Jobs() {}
+
+  /** Items one run handles at most; the next run (one period later) takes the rest. */
+  static final int BATCH = 500;
+
+  static final Map<String, Function<Wiring, JobReport>> BY_NAME = new LinkedHashMap<>();
+
+  static {
+    // Holds past their deadline become EXPIRED and their seats return.
+    BY_NAME.put("sweep-holds", w -> w.holdSweep().run(BATCH));
+    // Bookings whose session ended unattended become NO_SHOW (strikes, suspensions).
+    BY_NAME.put("no-shows", w -> w.noShows().run(BATCH));
+    // Refunds due get one more attempt, with backoff, then go to staff.
+    BY_NAME.put("refund-retry", w -> w.refunds().retryDue(BATCH));
+    // Offers past their deadline expire and their seats go to the next in line.
+    BY_NAME.put("sweep-offers", w -> w.waitlist().sweepOffers(BATCH));
+    // SeatReleased events can be lost between commit and publish: slots still owing seats fill.
+    BY_NAME.put("waitlist-fallback", w -> w.waitlist().fallback(BATCH));
+    BY_NAME.put("send-notifications", Jobs::sendNotifications);
+    // Requests QUEUED for minutes are sent again; after longer, decided as throttled.
+    BY_NAME.put("stale-requests", w -> w.queuedAdmission().staleRequests(BATCH));
+    BY_NAME.put("reconcile", ReconcileJob::run);
+    // Slot cancels interrupted part-way are finished (a minute after they stalled).
+    BY_NAME.put(
+        "finish-cancels", w -> w.slotCancellation().finishInterrupted(Duration.ofMinutes(1), 20));
+    // Passes past their validity become EXPIRED.
+    BY_NAME.put("expire-passes", w -> w.passExpiry().run(BATCH));
+  }
+
+  /**
+   * Reminders that came due become notices, then every notice becomes its deliveries and each is
+   * sent (SES, SNS), with backoff, then parked; and the parked backlog, each minute, for its alarm.
+   */
+  private static JobReport sendNotifications(Wiring wiring) {
+    JobReport report =
+        wiring
+            .reminders()
+            .remindDue(BATCH)
+            .then("send-notifications", wiring.notifications().sendDue(BATCH));
+    fairslot.shared.Metrics.line()
+        .count("NotificationsParked", wiring.parkedNotifications())
+        .emit();
+    return report;
+  }
+}

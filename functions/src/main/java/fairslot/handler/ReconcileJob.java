@@ -1,0 +1,60 @@
+package fairslot.handler;
+
+import fairslot.shared.Log;
+import java.util.Map;
+
+/**
+ * The daily reconcile: checks capacity == remaining + held + offered for every slot, page by page,
+ * and the upcoming counters and pack credits of the members booked on them, and logs each deviation
+ * with its parts. It never repairs: that is an admin's explicit, audited {@code POST
+ * /admin/reconcile} with {@code "repair": true}.
+ */
+final class ReconcileJob {
+  static final int PAGE = 100;
+
+  private ReconcileJob() {}
+
+  static fairslot.app.JobReport run(Wiring wiring) {
+    int[] seats = {0};
+    int[] members = {0};
+    fairslot.app.JobReport report =
+        wiring
+            .reconciliation()
+            .checkEverySlot(
+                PAGE,
+                d -> {
+                  seats[0]++;
+                  Log.error(
+                      "seat ledger deviation",
+                      Map.of(
+                          "slotId",
+                          d.count().slotId(),
+                          "capacity",
+                          d.count().capacity(),
+                          "remaining",
+                          d.count().remaining(),
+                          "held",
+                          d.count().held(),
+                          "offered",
+                          d.count().offered()));
+                },
+                m -> {
+                  members[0]++;
+                  Log.error(
+                      "member ledger deviation",
+                      Map.of(
+                          "userId",
+                          m.userId(),
+                          "counters",
+                          m.counterDeviations().toString(),
+                          "credits",
+                          m.creditDeviations().toString()));
+                });
+    ReconcileMetrics.record(report.due(), seats[0], members[0]);
+    // Once a day, with the ledgers: what finance has left open too long.
+    fairslot.shared.Metrics.line()
+        .count("FinanceExceptionsOpenOverADay", wiring.financeExceptionsOpenOverADay())
+        .emit();
+    return report;
+  }
+}
