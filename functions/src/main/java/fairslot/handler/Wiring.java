@@ -11,6 +11,7 @@ import fairslot.app.IdGenerator;
 import fairslot.app.NoShowSweep;
 import fairslot.app.NotificationSender;
 import fairslot.app.Notifications;
+import fairslot.app.PassPayments;
 import fairslot.app.PaymentProvider;
 import fairslot.app.PaymentProviders;
 import fairslot.app.PaymentService;
@@ -78,6 +79,21 @@ public final class Wiring {
   private final DynamoDbLedgerStore ledgerStore;
   private final fairslot.app.SeatAuditLog seatAudit;
   private final BookingQueue bookingQueue;
+
+  // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses the same
+  // ones.
+  private final PassPayments passPayments;
+  private final FinanceService finance;
+  private final fairslot.app.NotificationDesk notificationDesk;
+  private final StandingService standing;
+  private final QueuedAdmission queuedAdmission;
+  private final SlotCancellation slotCancellation;
+  private final Reconciliation reconciliation;
+  private final Notifications notifications;
+  private final fairslot.app.Reminders reminders;
+  private final HoldSweep holdSweep;
+  private final NoShowSweep noShows;
+  private final fairslot.app.PassExpiry passExpiry;
 
   /** Whose bookings a member may see and act on (their own, and linked walk-ins'). */
   private final fairslot.app.MemberBookings memberBookings;
@@ -172,6 +188,28 @@ public final class Wiring {
             passStore,
             memberBookings);
     this.waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
+    this.passPayments = new PassPayments(passStore, paymentStore, providers, clock, ids);
+    this.finance =
+        new FinanceService(financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
+    this.notificationDesk =
+        new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock);
+    this.standing = new StandingService(standingStore, catalogStore, clock);
+    this.queuedAdmission =
+        new QueuedAdmission(requestStore, bookings, waitlist, bookingQueue, clock);
+    this.slotCancellation =
+        new SlotCancellation(catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
+    this.reconciliation = new Reconciliation(catalogStore, ledgerStore, clock);
+    this.notifications =
+        new Notifications(
+            notificationStore,
+            notificationSender,
+            memberProfileStore,
+            new fairslot.app.MessageFactsReader(catalogStore, bookingStore, waitlistStore),
+            clock);
+    this.reminders = new fairslot.app.Reminders(bookingStore, clock);
+    this.holdSweep = new HoldSweep(bookingStore, releases, clock);
+    this.noShows = new NoShowSweep(bookingStore, catalogStore, standing, clock);
+    this.passExpiry = new fairslot.app.PassExpiry(passStore, clock);
   }
 
   /**
@@ -187,44 +225,36 @@ public final class Wiring {
   }
 
   public HttpApi httpApi() {
-    CatalogService catalog = new CatalogService(catalogStore, clock, ids);
-    PaymentService payments =
-        new PaymentService(
-            bookingStore,
-            paymentStore,
-            providers,
-            refunds,
-            clock,
-            ids,
-            passPayments(),
-            memberBookings,
-            catalogStore);
-    StaffService staff =
-        new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
-    DeskService desk =
-        new DeskService(
-            bookings, bookingStore, profileStore, clock, ids, passStore, memberProfileStore);
     return new HttpApi(
         new HttpApi.Services(
-            catalog,
+            new CatalogService(catalogStore, clock, ids),
             bookings,
-            payments,
-            staff,
+            new PaymentService(
+                bookingStore,
+                paymentStore,
+                providers,
+                refunds,
+                clock,
+                ids,
+                passPayments,
+                memberBookings,
+                catalogStore),
+            new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids),
             waitlist,
-            queuedAdmission(),
-            desk,
-            slotCancellation(),
-            reconciliation(),
+            queuedAdmission,
+            new DeskService(
+                bookings, bookingStore, profileStore, clock, ids, passStore, memberProfileStore),
+            slotCancellation,
+            reconciliation,
             slotEdits,
             venueEdits,
-            new FinanceService(
-                financeStore, paymentStore, bookingStore, catalogStore, refunds, clock),
-            standing(),
+            finance,
+            standing,
             new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
-            passPayments(),
+            passPayments,
             new fairslot.app.ProfileService(memberProfileStore),
             verification,
-            new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock)),
+            notificationDesk),
         new IdempotencyKeys(idempotencyStore, clock),
         webhookSignature,
         clock);
@@ -232,13 +262,11 @@ public final class Wiring {
 
   /** Finance exceptions OPEN for more than a day (the daily reconcile reports the count). */
   public int financeExceptionsOpenOverADay() {
-    return new FinanceService(
-            financeStore, paymentStore, bookingStore, catalogStore, refunds, clock)
-        .openLongerThan(java.time.Duration.ofDays(1));
+    return finance.openLongerThan(java.time.Duration.ofDays(1));
   }
 
   public QueuedAdmission queuedAdmission() {
-    return new QueuedAdmission(requestStore, bookings, waitlist, bookingQueue, clock);
+    return queuedAdmission;
   }
 
   public WaitlistService waitlist() {
@@ -246,53 +274,47 @@ public final class Wiring {
   }
 
   public SlotCancellation slotCancellation() {
-    return new SlotCancellation(
-        catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
+    return slotCancellation;
   }
 
   public Reconciliation reconciliation() {
-    return new Reconciliation(catalogStore, ledgerStore, clock);
+    return reconciliation;
   }
 
   public Notifications notifications() {
-    return new Notifications(
-        notificationStore,
-        notificationSender,
-        memberProfileStore,
-        new fairslot.app.MessageFactsReader(catalogStore, bookingStore, waitlistStore),
-        clock);
+    return notifications;
   }
 
   /** How many deliveries wait for the desk (at most 100 are counted). */
   public int parkedNotifications() {
-    return new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock)
+    return notificationDesk
         .parked(new fairslot.app.PageRequest(100, Optional.empty()))
         .items()
         .size();
   }
 
   public fairslot.app.Reminders reminders() {
-    return new fairslot.app.Reminders(bookingStore, clock);
+    return reminders;
   }
 
   public HoldSweep holdSweep() {
-    return new HoldSweep(bookingStore, releases, clock);
+    return holdSweep;
   }
 
   public NoShowSweep noShows() {
-    return new NoShowSweep(bookingStore, catalogStore, standing(), clock);
+    return noShows;
   }
 
   public fairslot.app.PassExpiry passExpiry() {
-    return new fairslot.app.PassExpiry(passStore, clock);
+    return passExpiry;
   }
 
-  public fairslot.app.PassPayments passPayments() {
-    return new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids);
+  public PassPayments passPayments() {
+    return passPayments;
   }
 
   public StandingService standing() {
-    return new StandingService(standingStore, catalogStore, clock);
+    return standing;
   }
 
   public Refunds refunds() {

@@ -3,43 +3,14 @@ package fairslot.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import fairslot.app.EventPublisher;
-import fairslot.app.IdGenerator;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.ScheduleDefinition;
-import java.net.URI;
-import java.time.Clock;
+import fairslot.testing.OfflineWiring;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The one job handler: a job for every schedule, and an event that names none is refused. */
 class ScheduledJobHandlerTest {
-
-  private static ScheduledJobHandler handler(DynamoDbClient unused) {
-    return new ScheduledJobHandler(
-        new Wiring(
-            unused,
-            "t",
-            Clock.systemUTC(),
-            IdGenerator.random(),
-            new Wiring.Adapters(
-                EventPublisher.NONE,
-                new fairslot.messaging.payments.AwaitingProvider(),
-                delivery -> {},
-                (request, dedup) -> {}),
-            "secret"));
-  }
-
-  private static DynamoDbClient unused() {
-    return DynamoDbClient.builder()
-        .region(Region.US_EAST_1)
-        .credentialsProvider(AnonymousCredentialsProvider.create())
-        .endpointOverride(URI.create("http://127.0.0.1:9"))
-        .build();
-  }
 
   @Test
   void everyScheduleHasAJobAndNoJobLacksASchedule() {
@@ -52,8 +23,8 @@ class ScheduledJobHandlerTest {
 
   @Test
   void anEventThatNamesNoKnownJobIsRefusedBeforeAnythingRuns() {
-    try (DynamoDbClient unused = unused()) {
-      ScheduledJobHandler jobs = handler(unused);
+    try (OfflineWiring offline = new OfflineWiring()) {
+      ScheduledJobHandler jobs = new ScheduledJobHandler(offline.wiring);
 
       assertThatThrownBy(() -> jobs.handleRequest(Map.of(), null))
           .isInstanceOf(IllegalArgumentException.class);

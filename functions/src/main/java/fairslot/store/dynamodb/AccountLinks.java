@@ -30,65 +30,49 @@ final class AccountLinks {
 
   /** From the walk-in's id to the account, for whoever holds only the id (a booking's notice). */
   static TransactWriteItem pointer(String table, String customerId, String userId) {
-    Map<String, AttributeValue> item = new java.util.HashMap<>(pointerKey(customerId));
-    item.put("type", s("CUSTOMER_LINK"));
-    item.put("userId", s(userId));
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(item)
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return pointer(table, customerId, userId, Optional.empty());
   }
 
   /**
-   * The pointer moves to {@code userId} from whoever it named as read ({@code was}), or is made.
+   * The pointer moves to {@code userId} from whoever it named as read ({@code was}), or is made
+   * where there was none.
    */
   static TransactWriteItem pointer(
       String table, String customerId, String userId, Optional<String> was) {
-    if (was.isEmpty()) {
-      return pointer(table, customerId, userId);
-    }
     Map<String, AttributeValue> item = new java.util.HashMap<>(pointerKey(customerId));
     item.put("type", s("CUSTOMER_LINK"));
     item.put("userId", s(userId));
+    Put.Builder put = Put.builder().tableName(table).item(item);
+    was.ifPresentOrElse(
+        w ->
+            put.conditionExpression("attribute_not_exists(PK) OR userId = :was")
+                .expressionAttributeValues(Map.of(":was", s(w))),
+        () -> put.conditionExpression("attribute_not_exists(PK)"));
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+
+  /** On condition {@code userId} holds it: the claim or the pointer at {@code key} goes. */
+  private static TransactWriteItem deleteHeldBy(
+      String table, Map<String, AttributeValue> key, String userId) {
     return TransactWriteItem.builder()
-        .put(
-            Put.builder()
+        .delete(
+            Delete.builder()
                 .tableName(table)
-                .item(item)
-                .conditionExpression("attribute_not_exists(PK) OR userId = :was")
-                .expressionAttributeValues(Map.of(":was", s(was.get())))
+                .key(key)
+                .conditionExpression("userId = :u")
+                .expressionAttributeValues(Map.of(":u", s(userId)))
                 .build())
         .build();
   }
 
   /** The member gives the phone up (on condition they hold it). */
   static TransactWriteItem release(String table, Phone phone, String userId) {
-    return TransactWriteItem.builder()
-        .delete(
-            Delete.builder()
-                .tableName(table)
-                .key(claimKey(phone))
-                .conditionExpression("userId = :u")
-                .expressionAttributeValues(Map.of(":u", s(userId)))
-                .build())
-        .build();
+    return deleteHeldBy(table, claimKey(phone), userId);
   }
 
   /** The walk-in's bookings are no longer the member's (on condition they were). */
   static TransactWriteItem dropPointer(String table, String customerId, String userId) {
-    return TransactWriteItem.builder()
-        .delete(
-            Delete.builder()
-                .tableName(table)
-                .key(pointerKey(customerId))
-                .conditionExpression("userId = :u")
-                .expressionAttributeValues(Map.of(":u", s(userId)))
-                .build())
-        .build();
+    return deleteHeldBy(table, pointerKey(customerId), userId);
   }
 
   /** The account a claim or a pointer names, read consistently. */

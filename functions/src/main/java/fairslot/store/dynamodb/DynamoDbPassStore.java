@@ -191,20 +191,7 @@ public final class DynamoDbPassStore implements PassStore {
       tx.add(
               "payment",
               parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
-          .add(
-              "pass",
-              passMove(
-                  pass,
-                  payment,
-                  "SET #status = :active, validUntil = :until,"
-                      + " passDueShard = :shard, passDueAt = :until",
-                  Map.of(
-                      ":active",
-                      s(PassStatus.ACTIVE.name()),
-                      ":until",
-                      Attr.millis(change.at().plus(pass.plan().validity())),
-                      ":shard",
-                      s(Keys.shard("PASSES", pass.passId())))))
+          .add("pass", activate(pass, payment, change, "paymentNo = :p"))
           .add(records.auditPayment(payment.paymentNo(), "PENDING", "SUCCEEDED", change))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
           .add(sale(pass, change.at()));
@@ -343,36 +330,41 @@ public final class DynamoDbPassStore implements PassStore {
                     change.at())))
         .add(records.auditPayment(payment.paymentNo(), "FAILED", "SUCCEEDED", change));
     if (pass.status() == PassStatus.PENDING_PAY && pass.paymentNo().isEmpty()) {
-      tx.add(
-              "pass",
-              TransactWriteItem.builder()
-                  .update(
-                      Update.builder()
-                          .tableName(table)
-                          .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                          .updateExpression(
-                              "SET #status = :active, paymentNo = :p, validUntil = :until,"
-                                  + " passDueShard = :shard, passDueAt = :until")
-                          .conditionExpression(
-                              "#status = :pending AND attribute_not_exists(paymentNo)")
-                          .expressionAttributeNames(Map.of("#status", "status"))
-                          .expressionAttributeValues(
-                              Map.of(
-                                  ":active",
-                                  s(PassStatus.ACTIVE.name()),
-                                  ":p",
-                                  s(payment.paymentNo()),
-                                  ":until",
-                                  Attr.millis(change.at().plus(pass.plan().validity())),
-                                  ":shard",
-                                  s(Keys.shard("PASSES", pass.passId())),
-                                  ":pending",
-                                  s(PassStatus.PENDING_PAY.name())))
-                          .build())
-                  .build())
+      tx.add("pass", activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
           .add(sale(pass, change.at()));
     }
+  }
+
+  /**
+   * The PENDING_PAY pass becomes ACTIVE by {@code payment}, valid from now for its plan's validity,
+   * on condition {@code named} (the payment it names, or none).
+   */
+  private TransactWriteItem activate(Pass pass, Payment payment, Change change, String named) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                .updateExpression(
+                    "SET #status = :active, paymentNo = :p, validUntil = :until,"
+                        + " passDueShard = :shard, passDueAt = :until")
+                .conditionExpression("#status = :pending AND " + named)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":active",
+                        s(PassStatus.ACTIVE.name()),
+                        ":p",
+                        s(payment.paymentNo()),
+                        ":until",
+                        Attr.millis(change.at().plus(pass.plan().validity())),
+                        ":shard",
+                        s(Keys.shard("PASSES", pass.passId())),
+                        ":pending",
+                        s(PassStatus.PENDING_PAY.name())))
+                .build())
+        .build();
   }
 
   private TransactWriteItem passMove(
