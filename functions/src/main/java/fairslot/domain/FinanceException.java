@@ -48,6 +48,19 @@ public record FinanceException(
     REFUND_RETRIED
   }
 
+  /** A pass payment that succeeded after its failure: no booking, the venue's, the whole amount. */
+  public static FinanceException passSuccessAfterFailure(
+      String eventId, String venueId, String paymentNo, Money amount, java.time.Instant at) {
+    return open(
+        Kind.SUCCESS_AFTER_FAILURE,
+        eventId,
+        java.util.Optional.of(venueId),
+        java.util.Optional.empty(),
+        java.util.Optional.of(paymentNo),
+        amount,
+        at);
+  }
+
   /** The id of the exception {@code kind} caused by event {@code eventId}: the same every time. */
   public static String idFor(Kind kind, String eventId) {
     return UUID.nameUUIDFromBytes((kind + "|" + eventId).getBytes(StandardCharsets.UTF_8))

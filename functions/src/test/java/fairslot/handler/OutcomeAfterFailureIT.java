@@ -45,11 +45,19 @@ class OutcomeAfterFailureIT {
     return kinds;
   }
 
-  @Test
-  void aSuccessAfterAFailureConfirmsTheBookingThatCanStillTakeItAndTellsFinance() {
+  /** A booking of a fresh slot with its payment started: [slotId, bookingId, paymentNo]. */
+  private String[] paymentStarted() {
     String slotId = api.openSlot("SEATS", 2, 3000);
     String bookingId = api.book("m", slotId, 1).text("bookingId");
-    String paymentNo = api.pay("m", bookingId).text("paymentNo");
+    return new String[] {slotId, bookingId, api.pay("m", bookingId).text("paymentNo")};
+  }
+
+  @Test
+  void aSuccessAfterAFailureConfirmsTheBookingThatCanStillTakeItAndTellsFinance() {
+    String[] started = paymentStarted();
+    String slotId = started[0];
+    String bookingId = started[1];
+    String paymentNo = started[2];
     ApiDriver.expect(callback("e-1", paymentNo, bookingId, "FAILED"), 200);
 
     Reply late = callback("e-2", paymentNo, bookingId, "SUCCEEDED");
@@ -63,9 +71,10 @@ class OutcomeAfterFailureIT {
 
   @Test
   void aSuccessAfterAFailureForABookingThatCannotTakeItIsRefundedAndTellsFinance() {
-    String slotId = api.openSlot("SEATS", 2, 3000);
-    String bookingId = api.book("m", slotId, 1).text("bookingId");
-    String paymentNo = api.pay("m", bookingId).text("paymentNo");
+    String[] started = paymentStarted();
+    String slotId = started[0];
+    String bookingId = started[1];
+    String paymentNo = started[2];
     ApiDriver.expect(callback("e-1", paymentNo, bookingId, "FAILED"), 200);
     ApiDriver.expect(api.cancel("m", bookingId), 200);
 
@@ -83,9 +92,10 @@ class OutcomeAfterFailureIT {
 
   @Test
   void aFailureAfterASuccessAndAnUnaskedRefundChangeNothingAndTellFinance() {
-    String slotId = api.openSlot("SEATS", 2, 3000);
-    String bookingId = api.book("m", slotId, 1).text("bookingId");
-    String paymentNo = api.pay("m", bookingId).text("paymentNo");
+    String[] started = paymentStarted();
+    String slotId = started[0];
+    String bookingId = started[1];
+    String paymentNo = started[2];
     ApiDriver.expect(callback("e-1", paymentNo, bookingId, "SUCCEEDED"), 200);
 
     ApiDriver.expect(callback("e-2", paymentNo, bookingId, "FAILED"), 200);

@@ -320,12 +320,10 @@ public final class DynamoDbPassStore implements PassStore {
         .add(
             "exception",
             records.openException(
-                fairslot.domain.FinanceException.open(
-                    fairslot.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE,
+                fairslot.domain.FinanceException.passSuccessAfterFailure(
                     eventId,
-                    Optional.of(pass.plan().venueId()),
-                    Optional.empty(),
-                    Optional.of(payment.paymentNo()),
+                    pass.plan().venueId(),
+                    payment.paymentNo(),
                     payment.amount(),
                     change.at())))
         .add(records.auditPayment(payment.paymentNo(), "FAILED", "SUCCEEDED", change));

@@ -84,6 +84,15 @@ public abstract class ContactVerificationContract {
     return ((Outcome.Done<T>) outcome).value();
   }
 
+  /** A PUT naming only what is given (an empty Optional: the field is not named). */
+  private static ProfileService.ProfileChange put(
+      Optional<Optional<String>> email,
+      Optional<Optional<Phone>> phone,
+      Optional<java.util.Set<Channel>> channels,
+      Optional<String> locale) {
+    return new ProfileService.ProfileChange(Optional.empty(), email, phone, channels, locale);
+  }
+
   private CustomerProfile walkIn() {
     return stores
         .walkIns()
@@ -111,8 +120,7 @@ public abstract class ContactVerificationContract {
         value(
             profiles.update(
                 "m",
-                new ProfileService.ProfileChange(
-                    Optional.empty(),
+                put(
                     Optional.empty(),
                     Optional.of(Optional.of(new Phone(phone))),
                     Optional.of(java.util.Set.of(Channel.SMS)),
@@ -204,8 +212,7 @@ public abstract class ContactVerificationContract {
     value(
         profiles.update(
             "m",
-            new ProfileService.ProfileChange(
-                Optional.empty(),
+            put(
                 Optional.empty(),
                 Optional.of(Optional.empty()),
                 Optional.empty(),
@@ -225,8 +232,7 @@ public abstract class ContactVerificationContract {
         value(
             profiles.update(
                 "m",
-                new ProfileService.ProfileChange(
-                    Optional.empty(),
+                put(
                     Optional.empty(),
                     Optional.empty(),
                     Optional.of(java.util.Set.of(Channel.EMAIL)),
@@ -235,8 +241,7 @@ public abstract class ContactVerificationContract {
         value(
             profiles.update(
                 "m",
-                new ProfileService.ProfileChange(
-                    Optional.empty(),
+                put(
                     Optional.of(Optional.of("other-" + email)),
                     Optional.empty(),
                     Optional.empty(),
@@ -250,13 +255,7 @@ public abstract class ContactVerificationContract {
   @Test
   void aCodeIsWrittenInTheMembersLanguage() {
     profiles.update(
-        "m",
-        new ProfileService.ProfileChange(
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of("zh-CN")));
+        "m", put(Optional.empty(), Optional.empty(), Optional.empty(), Optional.of("zh-CN")));
 
     verification.send("m", Channel.SMS, phone);
 

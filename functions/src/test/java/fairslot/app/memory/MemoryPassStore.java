@@ -146,14 +146,8 @@ public final class MemoryPassStore implements PassStore {
             paid.paymentNo(),
             MemoryTables.paymentIn(paid, fairslot.domain.PaymentStatus.SUCCEEDED, 0));
         var e =
-            fairslot.domain.FinanceException.open(
-                fairslot.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE,
-                eventId,
-                Optional.of(now.plan().venueId()),
-                Optional.empty(),
-                Optional.of(paid.paymentNo()),
-                paid.amount(),
-                change.at());
+            fairslot.domain.FinanceException.passSuccessAfterFailure(
+                eventId, now.plan().venueId(), paid.paymentNo(), paid.amount(), change.at());
         t.exceptions.putIfAbsent(e.exceptionId(), e);
         if (now.status() == fairslot.domain.PassStatus.PENDING_PAY && now.paymentNo().isEmpty()) {
           t.passes.put(
