@@ -20,7 +20,6 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /** Plans (by id and under their venue) and passes (in their holder's partition). */
 public final class DynamoDbPassStore implements PassStore {
@@ -28,12 +27,17 @@ public final class DynamoDbPassStore implements PassStore {
   private final String table;
 
   private final TransactionParts parts;
+
+  /** Every write and condition of a pass item (and its sale, and its venue's check). */
+  private final PassWrites writes;
+
   private final RecordParts records;
 
   public DynamoDbPassStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.parts = new TransactionParts(table);
+    this.writes = new PassWrites(table);
     this.records = new RecordParts(table);
   }
 
@@ -42,7 +46,7 @@ public final class DynamoDbPassStore implements PassStore {
     Optional<Transaction.Cancelled> cancelled =
         new Transaction()
             .add("plan", putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
-            .add("venue", venueSells(plan.venueId()))
+            .add("venue", writes.venueSells(plan.venueId()))
             .add(
                 "listed",
                 putNew(
@@ -60,21 +64,6 @@ public final class DynamoDbPassStore implements PassStore {
     }
     // "plan" failed: the same id was created before (a retried request): it stands.
     return true;
-  }
-
-  /** The venue is not DISABLED (a disabled venue sells no passes and takes no plans). */
-  private TransactWriteItem venueSells(String venueId) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                .conditionExpression("attribute_exists(PK) AND #status <> :disabled")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(":disabled", s(fairslot.domain.OperatingStatus.DISABLED.name())))
-                .build())
-        .build();
   }
 
   @Override
@@ -110,9 +99,9 @@ public final class DynamoDbPassStore implements PassStore {
     Transaction tx =
         new Transaction()
             .add("pass", putNew(PassItemMapper.toItem(pass)))
-            .add("venue", venueSells(pass.plan().venueId()));
+            .add("venue", writes.venueSells(pass.plan().venueId()));
     if (pass.status() == PassStatus.ACTIVE) {
-      tx.add(sale(pass, change.at())); // sold at the desk (or free): a sale today
+      tx.add(writes.sale(pass, change.at())); // sold at the desk (or free): a sale today
     }
     Optional<Transaction.Cancelled> cancelled =
         tx.add(
@@ -139,28 +128,9 @@ public final class DynamoDbPassStore implements PassStore {
   public PayStart startPayment(Pass pass, Payment payment, Change change) {
     Optional<Transaction.Cancelled> cancelled =
         new Transaction()
-            .add(
-                "pass",
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                            .updateExpression("SET paymentNo = :p")
-                            .conditionExpression(
-                                "#status = :pending AND attribute_not_exists(paymentNo)")
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(
-                                Map.of(
-                                    ":p",
-                                    s(payment.paymentNo()),
-                                    ":pending",
-                                    s(PassStatus.PENDING_PAY.name())))
-                            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
-                            .build())
-                    .build())
+            .add("pass", writes.namePayment(pass, payment))
             .add("payment", putNew(PaymentItemMapper.toItem(payment)))
-            .add("venue", venueSells(pass.plan().venueId()))
+            .add("venue", writes.venueSells(pass.plan().venueId()))
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
@@ -191,10 +161,10 @@ public final class DynamoDbPassStore implements PassStore {
       tx.add(
               "payment",
               parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
-          .add("pass", activate(pass, payment, change, "paymentNo = :p"))
+          .add("pass", writes.activate(pass, payment, change, "paymentNo = :p"))
           .add(records.auditPayment(payment.paymentNo(), "PENDING", "SUCCEEDED", change))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
-          .add(sale(pass, change.at()));
+          .add(writes.sale(pass, change.at()));
     } else if (payment.status() == PaymentStatus.FAILED
         && outcome == PaymentCallback.Outcome.SUCCEEDED) {
       successAfterFailure(tx, eventId, payment, pass, change);
@@ -203,7 +173,7 @@ public final class DynamoDbPassStore implements PassStore {
       tx.add(
               "payment",
               parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
-          .add("pass", passMove(pass, payment, "REMOVE paymentNo", Map.of()))
+          .add("pass", writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
           .add(records.auditPayment(payment.paymentNo(), "PENDING", "FAILED", change));
     } else {
       tx.add(
@@ -236,27 +206,7 @@ public final class DynamoDbPassStore implements PassStore {
   public boolean expire(Pass pass, Change change) {
     Optional<Transaction.Cancelled> cancelled =
         new Transaction()
-            .add(
-                "pass",
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                            .updateExpression(
-                                "SET #status = :expired REMOVE passDueShard, passDueAt")
-                            .conditionExpression("#status = :active AND validUntil <= :now")
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(
-                                Map.of(
-                                    ":expired",
-                                    s(PassStatus.EXPIRED.name()),
-                                    ":active",
-                                    s(PassStatus.ACTIVE.name()),
-                                    ":now",
-                                    Attr.millis(change.at())))
-                            .build())
-                    .build())
+            .add("pass", writes.expire(pass, change))
             .add(auditPass(pass, PassStatus.ACTIVE.name(), PassStatus.EXPIRED.name(), change))
             .commit(dynamo);
     if (cancelled.isPresent() && !cancelled.get().failed("pass")) {
@@ -278,31 +228,6 @@ public final class DynamoDbPassStore implements PassStore {
         .stream()
         .map(i -> new fairslot.domain.Money(Attr.num(i, "amountMinor"), Attr.str(i, "currency")))
         .toList();
-  }
-
-  /** The sale record of a pass paid at {@code paidAt}, under its venue's local day. */
-  private TransactWriteItem sale(Pass pass, java.time.Instant paidAt) {
-    java.time.LocalDate day = java.time.LocalDate.ofInstant(paidAt, pass.plan().timeZone());
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        "PK",
-                        s(Keys.venue(pass.venueId())),
-                        "SK",
-                        s(Keys.passSale(day, pass.passId())),
-                        "type",
-                        s("PASS_SALE"),
-                        "passId",
-                        s(pass.passId()),
-                        "amountMinor",
-                        Attr.n(pass.plan().price().minor()),
-                        "currency",
-                        s(pass.plan().price().currency())))
-                .build())
-        .build();
   }
 
   /** An update of the pass on condition it is still PENDING_PAY with this payment. */
@@ -328,63 +253,10 @@ public final class DynamoDbPassStore implements PassStore {
                     change.at())))
         .add(records.auditPayment(payment.paymentNo(), "FAILED", "SUCCEEDED", change));
     if (pass.status() == PassStatus.PENDING_PAY && pass.paymentNo().isEmpty()) {
-      tx.add("pass", activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
+      tx.add("pass", writes.activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
-          .add(sale(pass, change.at()));
+          .add(writes.sale(pass, change.at()));
     }
-  }
-
-  /**
-   * The PENDING_PAY pass becomes ACTIVE by {@code payment}, valid from now for its plan's validity,
-   * on condition {@code named} (the payment it names, or none).
-   */
-  private TransactWriteItem activate(Pass pass, Payment payment, Change change, String named) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                .updateExpression(
-                    "SET #status = :active, paymentNo = :p, validUntil = :until,"
-                        + " passDueShard = :shard, passDueAt = :until")
-                .conditionExpression("#status = :pending AND " + named)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":active",
-                        s(PassStatus.ACTIVE.name()),
-                        ":p",
-                        s(payment.paymentNo()),
-                        ":until",
-                        Attr.millis(change.at().plus(pass.plan().validity())),
-                        ":shard",
-                        s(Keys.shard("PASSES", pass.passId())),
-                        ":pending",
-                        s(PassStatus.PENDING_PAY.name())))
-                .build())
-        .build();
-  }
-
-  private TransactWriteItem passMove(
-      Pass pass,
-      Payment payment,
-      String update,
-      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> extra) {
-    Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values =
-        new java.util.HashMap<>(extra);
-    values.put(":pending", s(PassStatus.PENDING_PAY.name()));
-    values.put(":p", s(payment.paymentNo()));
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                .updateExpression(update)
-                .conditionExpression("#status = :pending AND paymentNo = :p")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .build())
-        .build();
   }
 
   private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {
