@@ -10,10 +10,10 @@ import fairslot.emulator.Emulator;
 import fairslot.emulator.Provisioner;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Wiring;
+import fairslot.local.MovableClock;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.payments.WebhookSignature;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -295,33 +295,5 @@ final class DynamoDbCost {
         .withRequestContext(
             APIGatewayV2HTTPEvent.RequestContext.builder().withAuthorizer(authorizer).build())
         .build();
-  }
-
-  /** A clock the cost run moves forward to make holds fall due. */
-  static final class MovableClock extends Clock {
-    private volatile Instant now;
-
-    MovableClock(Instant start) {
-      this.now = start;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
   }
 }

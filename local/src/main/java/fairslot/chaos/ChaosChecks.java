@@ -98,52 +98,8 @@ final class ChaosChecks {
     if (parked > 0) {
       out.add(parked + " SeatReleased message(s) parked in the waitlist DLQ");
     }
-    notifications(world, out);
+    ChaosNotificationChecks.check(world, out);
     return out;
-  }
-
-  /**
-   * Last (it moves the clock): once every due notification is sent, each notice is dispatched, each
-   * delivery is SENT, and each was handed to its channel exactly once, through conflicts, throttles
-   * and lost responses.
-   */
-  private static void notifications(ChaosWorld world, List<String> out) {
-    world.drainNotifications();
-    List<Map<String, AttributeValue>> items =
-        world
-            .dynamo
-            .scanPaginator(r -> r.tableName(world.table).consistentRead(true))
-            .items()
-            .stream()
-            .toList();
-    int deliveries = 0;
-    for (var item : items) {
-      if (is(item, "NOTIFICATION") && !"DISPATCHED".equals(s(item, "status"))) {
-        out.add("notice " + s(item, "PK") + " still " + s(item, "status") + " after draining");
-      }
-      if (is(item, "DELIVERY")) {
-        deliveries++;
-        if (!"SENT".equals(s(item, "status"))) {
-          out.add("delivery " + s(item, "SK") + " " + s(item, "status") + " after draining");
-        }
-      }
-    }
-    world.deliveriesHanded.forEach(
-        (id, times) -> {
-          if (times != 1) {
-            out.add("delivery " + id + " handed to its channel " + times + " times");
-          }
-        });
-    if (deliveries == 0) {
-      out.add("no notification was delivered: the workload no longer exercises the outbox");
-    }
-    if (world.deliveriesHanded.size() != deliveries) {
-      out.add(
-          deliveries
-              + " deliveries written but "
-              + world.deliveriesHanded.size()
-              + " handed to a channel");
-    }
   }
 
   private static String requestOwner(List<Map<String, AttributeValue>> items, String requestId) {
@@ -358,11 +314,11 @@ final class ChaosChecks {
     } while (cursor != null);
   }
 
-  private static boolean is(Map<String, AttributeValue> item, String type) {
+  static boolean is(Map<String, AttributeValue> item, String type) {
     return item.get("type") != null && type.equals(item.get("type").s());
   }
 
-  private static String s(Map<String, AttributeValue> item, String name) {
+  static String s(Map<String, AttributeValue> item, String name) {
     AttributeValue v = item.get(name);
     return v == null ? null : v.s();
   }

@@ -1,5 +1,7 @@
 package fairslot.chaos;
 
+import static fairslot.chaos.ChaosChecks.s;
+
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -62,10 +64,5 @@ final class ChaosPolicyChecks {
         out.add("a SUCCESS_AFTER_FAILURE exception for " + paymentNo + ", which never failed");
       }
     }
-  }
-
-  private static String s(Map<String, AttributeValue> item, String name) {
-    AttributeValue v = item.get(name);
-    return v == null ? null : v.s();
   }
 }

@@ -17,14 +17,12 @@ import fairslot.handler.HttpApiHandler;
 import fairslot.handler.WaitlistQueueHandler;
 import fairslot.handler.Wiring;
 import fairslot.local.JobHandlers;
+import fairslot.local.MovableClock;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.sqs.SqsBookingQueue;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -330,33 +327,5 @@ final class ChaosWorld implements AutoCloseable {
     bookingPoller.close();
     dlqPoller.close();
     seatAuditPoller.close();
-  }
-
-  /** A clock the run moves forward (holds and offers lapse when it does). */
-  static final class MovableClock extends Clock {
-    private final AtomicReference<Instant> now;
-
-    MovableClock(Instant start) {
-      this.now = new AtomicReference<>(start);
-    }
-
-    void advance(Duration by) {
-      now.updateAndGet(t -> t.plus(by));
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
   }
 }

@@ -1,0 +1,57 @@
+package fairslot.chaos;
+
+import static fairslot.chaos.ChaosChecks.is;
+import static fairslot.chaos.ChaosChecks.s;
+
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The notification outbox's invariants after a chaos run, counted from the raw items. */
+final class ChaosNotificationChecks {
+  private ChaosNotificationChecks() {}
+
+  /**
+   * Last (it moves the clock): once every due notification is sent, each notice is dispatched, each
+   * delivery is SENT, and each was handed to its channel exactly once, through conflicts, throttles
+   * and lost responses.
+   */
+  static void check(ChaosWorld world, List<String> out) {
+    world.drainNotifications();
+    List<Map<String, AttributeValue>> items =
+        world
+            .dynamo
+            .scanPaginator(r -> r.tableName(world.table).consistentRead(true))
+            .items()
+            .stream()
+            .toList();
+    int deliveries = 0;
+    for (var item : items) {
+      if (is(item, "NOTIFICATION") && !"DISPATCHED".equals(s(item, "status"))) {
+        out.add("notice " + s(item, "PK") + " still " + s(item, "status") + " after draining");
+      }
+      if (is(item, "DELIVERY")) {
+        deliveries++;
+        if (!"SENT".equals(s(item, "status"))) {
+          out.add("delivery " + s(item, "SK") + " " + s(item, "status") + " after draining");
+        }
+      }
+    }
+    world.deliveriesHanded.forEach(
+        (id, times) -> {
+          if (times != 1) {
+            out.add("delivery " + id + " handed to its channel " + times + " times");
+          }
+        });
+    if (deliveries == 0) {
+      out.add("no notification was delivered: the workload no longer exercises the outbox");
+    }
+    if (world.deliveriesHanded.size() != deliveries) {
+      out.add(
+          deliveries
+              + " deliveries written but "
+              + world.deliveriesHanded.size()
+              + " handed to a channel");
+    }
+  }
+}
