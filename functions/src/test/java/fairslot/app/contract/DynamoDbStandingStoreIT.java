@@ -1,0 +1,21 @@
+package fairslot.app.contract;
+
+import fairslot.aws.Resilient;
+import fairslot.store.dynamodb.DynamoDbBookingStore;
+import fairslot.store.dynamodb.DynamoDbCatalogStore;
+import fairslot.store.dynamodb.DynamoDbStandingStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The standing store contract on the DynamoDB adapter, against the emulator. */
+class DynamoDbStandingStoreIT extends StandingStoreContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    String table = Aws.freshTable("contract");
+    return new Stores(
+        new DynamoDbCatalogStore(dynamo, table),
+        new DynamoDbBookingStore(dynamo, table),
+        new DynamoDbStandingStore(dynamo, table));
+  }
+}
