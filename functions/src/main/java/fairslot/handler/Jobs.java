@@ -16,28 +16,30 @@ final class Jobs {
   /** Items one run handles at most; the next run (one period later) takes the rest. */
   static final int BATCH = 500;
 
-  static final Map<String, Function<Wiring, JobReport>> BY_NAME = new LinkedHashMap<>();
+  static final Map<String, Function<Wiring, JobReport>> BY_NAME;
 
   static {
+    Map<String, Function<Wiring, JobReport>> jobs = new LinkedHashMap<>();
     // Holds past their deadline become EXPIRED and their seats return.
-    BY_NAME.put("sweep-holds", w -> w.holdSweep().run(BATCH));
+    jobs.put("sweep-holds", w -> w.holdSweep().run(BATCH));
     // Bookings whose session ended unattended become NO_SHOW (strikes, suspensions).
-    BY_NAME.put("no-shows", w -> w.noShows().run(BATCH));
+    jobs.put("no-shows", w -> w.noShows().run(BATCH));
     // Refunds due get one more attempt, with backoff, then go to staff.
-    BY_NAME.put("refund-retry", w -> w.refunds().retryDue(BATCH));
+    jobs.put("refund-retry", w -> w.refunds().retryDue(BATCH));
     // Offers past their deadline expire and their seats go to the next in line.
-    BY_NAME.put("sweep-offers", w -> w.waitlist().sweepOffers(BATCH));
+    jobs.put("sweep-offers", w -> w.waitlist().sweepOffers(BATCH));
     // SeatReleased events can be lost between commit and publish: slots still owing seats fill.
-    BY_NAME.put("waitlist-fallback", w -> w.waitlist().fallback(BATCH));
-    BY_NAME.put("send-notifications", Jobs::sendNotifications);
+    jobs.put("waitlist-fallback", w -> w.waitlist().fallback(BATCH));
+    jobs.put("send-notifications", Jobs::sendNotifications);
     // Requests QUEUED for minutes are sent again; after longer, decided as throttled.
-    BY_NAME.put("stale-requests", w -> w.queuedAdmission().staleRequests(BATCH));
-    BY_NAME.put("reconcile", ReconcileJob::run);
+    jobs.put("stale-requests", w -> w.queuedAdmission().staleRequests(BATCH));
+    jobs.put("reconcile", ReconcileJob::run);
     // Slot cancels interrupted part-way are finished (a minute after they stalled).
-    BY_NAME.put(
+    jobs.put(
         "finish-cancels", w -> w.slotCancellation().finishInterrupted(Duration.ofMinutes(1), 20));
     // Passes past their validity become EXPIRED.
-    BY_NAME.put("expire-passes", w -> w.passExpiry().run(BATCH));
+    jobs.put("expire-passes", w -> w.passExpiry().run(BATCH));
+    BY_NAME = java.util.Collections.unmodifiableMap(jobs);
   }
 
   /**

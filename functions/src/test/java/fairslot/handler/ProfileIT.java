@@ -92,6 +92,27 @@ class ProfileIT {
         .doesNotContain("S=" + code + ")");
   }
 
+  /** The send limits are conditions in the issuing transaction: a crowd cannot pass them. */
+  @Test
+  void twentyMembersRacingForCodesToOneNumberGetExactlyThree() throws Exception {
+    String phone = "+8613700137" + (100 + new java.util.Random().nextInt(900));
+
+    List<Reply> asks = Race.all(20, i -> () -> Contacts.askPhoneCode(api, "crowd-" + i, phone));
+
+    assertThat(asks.stream().filter(r -> r.status() == 202)).hasSize(3);
+    assertThat(asks.stream().filter(r -> r.status() != 202))
+        .allSatisfy(
+            r -> {
+              assertThat(r.status()).as(r.body()).isEqualTo(429);
+              assertThat(r.text("code")).isEqualTo("rate_limited");
+            });
+    long texts =
+        Aws.dynamo().scan(s -> s.tableName(api.table)).items().stream()
+            .filter(i -> i.get("type") != null && i.get("type").s().equals("CONTACT_CODE"))
+            .count();
+    assertThat(texts).isEqualTo(3);
+  }
+
   @Test
   void badVerificationRequestsAre422AndWriteNothing() {
     int before = SeatLedger.itemCount(Aws.dynamo(), api.table);
