@@ -206,6 +206,7 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/bookings/{bookingId}/cancel", CUSTOMER),
           RouteDefinition.jwt("POST", "/bookings/{bookingId}/pay", CUSTOMER),
           RouteDefinition.signed("POST", "/payments/callback"),
+          RouteDefinition.signed("POST", "/payments/wechatpay/notify"),
           RouteDefinition.jwt("POST", "/staff/bookings/{bookingId}/check-in", FRONTDESK, ADMIN),
           RouteDefinition.jwt(
               "POST", "/staff/bookings/{bookingId}/offline-payment", FRONTDESK, ADMIN),
@@ -248,6 +249,7 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/me/phone/confirm", CUSTOMER),
           RouteDefinition.jwt("POST", "/me/email/verify", CUSTOMER),
           RouteDefinition.jwt("POST", "/me/email/confirm", CUSTOMER),
+          RouteDefinition.jwt("PUT", "/me/wechat", CUSTOMER),
           RouteDefinition.jwt("GET", "/me/notifications", CUSTOMER),
           RouteDefinition.jwt("GET", "/staff/notifications", FRONTDESK, ADMIN),
           RouteDefinition.jwt(

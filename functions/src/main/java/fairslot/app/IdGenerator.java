@@ -22,6 +22,15 @@ public interface IdGenerator {
         .orElseGet(this::newId);
   }
 
+  /**
+   * A payment's number: it is the provider's order number too ({@code out_trade_no}), which WeChat
+   * Pay limits to 32 letters and digits, so a UUID loses its dashes.
+   */
+  default String newPaymentNo() {
+    String id = newId().replaceAll("[^A-Za-z0-9]", "");
+    return id.length() > 32 ? id.substring(0, 32) : id;
+  }
+
   static IdGenerator random() {
     return () -> UUID.randomUUID().toString();
   }

@@ -2,6 +2,7 @@ package fairslot.app;
 
 import fairslot.app.PassStore.PayStart;
 import fairslot.app.PassStore.Settled;
+import fairslot.app.PaymentProvider.Payer;
 import fairslot.domain.Outcome;
 import fairslot.domain.Pass;
 import fairslot.domain.PassStatus;
@@ -25,13 +26,16 @@ public final class PassPayments {
   private final PaymentProviders providers;
   private final Clock clock;
   private final IdGenerator ids;
+  private final WechatIdentityStore wechat;
 
   public PassPayments(
       PassStore passes,
       PaymentStore payments,
       PaymentProviders providers,
       Clock clock,
-      IdGenerator ids) {
+      IdGenerator ids,
+      WechatIdentityStore wechat) {
+    this.wechat = wechat;
     this.passes = passes;
     this.payments = payments;
     this.providers = providers;
@@ -40,7 +44,7 @@ public final class PassPayments {
   }
 
   /** Starts (or returns the already started) payment of the member's PENDING_PAY pass. */
-  public Outcome<Payment> pay(String userId, String passId) {
+  public Outcome<Checkout> pay(String userId, String passId, Optional<String> providerName) {
     Optional<Pass> found = passes.findPass(userId, passId);
     if (found.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no pass " + passId);
@@ -50,14 +54,26 @@ public final class PassPayments {
       return Outcome.refused(
           Refusal.INVALID_TRANSITION, "a " + pass.status() + " pass cannot be paid");
     }
+    // A pass holds no seat, so its provider order has no deadline of its own.
+    Payer payer =
+        new Payer(
+            userId, pass.plan().price(), wechat.openId(userId), Optional.empty(), "fairslot pass");
     if (pass.paymentNo().isPresent()) {
-      return existing(pass.paymentNo().get());
+      return existing(pass.paymentNo().get(), payer);
+    }
+    Optional<PaymentProvider> chosen = providers.online(providerName);
+    if (chosen.isEmpty()) {
+      return PaymentService.unavailable(providerName.orElseThrow(), providers);
+    }
+    PaymentProvider provider = chosen.get();
+    Optional<Refusal> refused = provider.refuses(payer);
+    if (refused.isPresent()) {
+      return Outcome.refused(refused.get(), provider.name() + " cannot take this payer's payment");
     }
     Instant now = clock.instant();
-    PaymentProvider provider = providers.online();
     Payment payment =
         new Payment(
-            ids.newId(),
+            ids.newPaymentNo(),
             passId,
             userId,
             pass.plan().price(),
@@ -71,11 +87,10 @@ public final class PassPayments {
     PayStart started =
         passes.startPayment(pass, payment, Change.by(userId, now, "customer pays for a pass"));
     if (started instanceof PayStart.Started) {
-      provider.charge(payment);
-      return Outcome.done(payment);
+      return Outcome.done(new Checkout(payment, provider.start(payment, payer)));
     }
     if (started instanceof PayStart.AlreadyStarted already) {
-      return existing(already.paymentNo());
+      return existing(already.paymentNo(), payer);
     }
     if (started instanceof PayStart.VenueDisabled) {
       return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
@@ -115,10 +130,11 @@ public final class PassPayments {
     return passes.findPass(payment.userId(), payment.bookingId()).map(Pass::venueId);
   }
 
-  private Outcome<Payment> existing(String paymentNo) {
+  private Outcome<Checkout> existing(String paymentNo, Payer payer) {
     return payments
         .findPayment(paymentNo)
-        .<Outcome<Payment>>map(Outcome::done)
+        .<Outcome<Checkout>>map(
+            p -> Outcome.done(new Checkout(p, PaymentService.clientFor(providers, p, payer))))
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
   }
 }

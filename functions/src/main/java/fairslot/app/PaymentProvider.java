@@ -1,22 +1,78 @@
 package fairslot.app;
 
 import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
+import fairslot.domain.Refusal;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
 
-/** Port: the payment service provider. Outcomes arrive later through the signed webhook. */
+/**
+ * Port: a payment service provider. Its outcomes arrive by its own notifications, or are found by
+ * asking it ({@link #query}, {@link #queryRefund}) when a notification never comes; both give the
+ * same {@link PaymentCallback}, whose event id names the provider's order and state, so the two
+ * apply an outcome once.
+ */
 public interface PaymentProvider {
 
   /** The name shown to customers and kept on the payment. */
   String name();
 
-  /** Asks the provider to collect the payment. */
-  void charge(Payment payment);
+  /** Why this payer cannot pay with this provider (e.g. no WeChat identity), before any write. */
+  default Optional<Refusal> refuses(Payer payer) {
+    return Optional.empty();
+  }
 
-  /** Asks the provider to refund; may complete at once (cash at the desk) or later by webhook. */
-  RefundAttempt refund(Payment payment);
+  /**
+   * Opens the provider's order for the payment, or reopens the one already opened for its {@code
+   * paymentNo} (providers key their orders by it, so a retry never makes a second order), and
+   * answers what the payer's client needs to pay it.
+   */
+  Map<String, Object> start(Payment payment, Payer payer);
+
+  /** Closes the provider's order when the hold it was for has lapsed. */
+  default Closing close(Payment payment) {
+    return Closing.CLOSED;
+  }
+
+  /** What the provider says of the payment now; empty while it is still open or unknown. */
+  default Optional<PaymentCallback> query(Payment payment) {
+    return Optional.empty();
+  }
+
+  /**
+   * Asks the provider to refund {@link Payment#refund()} under {@code refundNo}, the same number on
+   * every attempt, so the provider never pays the same money back twice; may complete at once (cash
+   * at the desk) or later by notification.
+   */
+  RefundAttempt refund(Payment payment, String refundNo);
+
+  /** What the provider says of the refund now; empty while it is still processing or unknown. */
+  default Optional<PaymentCallback> queryRefund(Payment payment, String refundNo) {
+    return Optional.empty();
+  }
 
   enum RefundAttempt {
     ACCEPTED,
     COMPLETED,
     FAILED
   }
+
+  /** What closing an order found. PAID: the payer paid meanwhile, a late payment to apply. */
+  enum Closing {
+    CLOSED,
+    PAID,
+    UNKNOWN
+  }
+
+  /**
+   * Who pays and until when: {@code deadline} is the hold's (the provider's order lapses with it),
+   * {@code wechatOpenId} the member's linked WeChat identity.
+   */
+  record Payer(
+      String userId,
+      fairslot.domain.Money amount,
+      Optional<String> wechatOpenId,
+      Optional<Instant> deadline,
+      String description) {}
 }

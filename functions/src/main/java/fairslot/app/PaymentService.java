@@ -1,5 +1,6 @@
 package fairslot.app;
 
+import fairslot.app.PaymentProvider.Payer;
 import fairslot.app.PaymentStore.SettleResult;
 import fairslot.app.PaymentStore.Settlement;
 import fairslot.app.PaymentStore.StartResult;
@@ -45,6 +46,8 @@ public final class PaymentService {
    */
   private final CatalogStore catalog;
 
+  private final WechatIdentityStore wechat;
+
   public PaymentService(
       BookingStore bookings,
       PaymentStore payments,
@@ -54,7 +57,9 @@ public final class PaymentService {
       IdGenerator ids,
       PassPayments passPayments,
       MemberBookings members,
-      CatalogStore catalog) {
+      CatalogStore catalog,
+      WechatIdentityStore wechat) {
+    this.wechat = wechat;
     this.passPayments = passPayments;
     this.members = members;
     this.catalog = catalog;
@@ -66,8 +71,11 @@ public final class PaymentService {
     this.ids = ids;
   }
 
-  /** Starts (or returns the already started) payment of a member's PENDING_PAY booking. */
-  public Outcome<Payment> pay(String userId, String bookingId) {
+  /**
+   * Starts (or returns the already started) payment of a member's PENDING_PAY booking, with the
+   * named provider or the deployment's default. Paying again reopens the same provider order.
+   */
+  public Outcome<Checkout> pay(String userId, String bookingId, Optional<String> providerName) {
     Optional<Booking> found = members.find(userId, bookingId);
     if (found.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
@@ -81,13 +89,22 @@ public final class PaymentService {
       return Outcome.refused(
           Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be paid");
     }
+    Payer payer = payer(userId, booking);
     if (booking.paymentNo().isPresent()) {
-      return existing(booking.paymentNo().get());
+      return existing(booking.paymentNo().get(), payer);
     }
-    PaymentProvider provider = providers.online();
+    Optional<PaymentProvider> chosen = providers.online(providerName);
+    if (chosen.isEmpty()) {
+      return unavailable(providerName.orElseThrow(), providers);
+    }
+    PaymentProvider provider = chosen.get();
+    Optional<Refusal> refused = provider.refuses(payer);
+    if (refused.isPresent()) {
+      return Outcome.refused(refused.get(), provider.name() + " cannot take this payer's payment");
+    }
     Payment payment =
         new Payment(
-            ids.newId(),
+            ids.newPaymentNo(),
             booking.bookingId(),
             userId,
             booking.amount(),
@@ -97,11 +114,10 @@ public final class PaymentService {
             now);
     StartResult started = payments.start(booking, payment, Change.by(userId, now, "customer pays"));
     if (started instanceof StartResult.Started) {
-      provider.charge(payment);
-      return Outcome.done(payment);
+      return Outcome.done(new Checkout(payment, provider.start(payment, payer)));
     }
     if (started instanceof StartResult.AlreadyStarted already) {
-      return existing(already.paymentNo());
+      return existing(already.paymentNo(), payer);
     }
     Booking current = ((StartResult.NotPayable) started).current();
     return current.statusAt(now) == BookingStatus.EXPIRED || current.isOverdueHold(now)
@@ -110,11 +126,33 @@ public final class PaymentService {
             Refusal.INVALID_TRANSITION, "a " + current.status() + " booking cannot be paid");
   }
 
-  private Outcome<Payment> existing(String paymentNo) {
+  private Payer payer(String userId, Booking booking) {
+    return new Payer(
+        userId,
+        booking.amount(),
+        wechat.openId(userId),
+        booking.holdExpiresAt(),
+        "fairslot " + booking.slot().resourceId());
+  }
+
+  static <T> Outcome<T> unavailable(String name, PaymentProviders providers) {
+    return Outcome.refused(
+        Refusal.PROVIDER_UNAVAILABLE,
+        "provider " + name + " is not configured here",
+        Map.of("providers", providers.onlineNames()));
+  }
+
+  /** The started payment, with its own provider's client parameters for the same order. */
+  private Outcome<Checkout> existing(String paymentNo, Payer payer) {
     return payments
         .findPayment(paymentNo)
-        .<Outcome<Payment>>map(Outcome::done)
+        .<Outcome<Checkout>>map(p -> Outcome.done(new Checkout(p, clientFor(providers, p, payer))))
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
+  }
+
+  /** Only a pending payment can still be paid; a settled one needs no client. */
+  static Map<String, Object> clientFor(PaymentProviders providers, Payment p, Payer payer) {
+    return p.status() == PaymentStatus.PENDING ? providers.of(p).start(p, payer) : Map.of();
   }
 
   /**
@@ -133,6 +171,43 @@ public final class PaymentService {
   public enum Applied {
     APPLIED,
     DUPLICATE
+  }
+
+  /**
+   * Applies what a provider reported of one of its orders or refunds (a notification, or a query
+   * that found it), as the payment's own event. A number fairslot never gave out is finance's.
+   */
+  public Outcome<Applied> report(ProviderReport r) {
+    Optional<Payment> found = payments.findPayment(r.paymentNo());
+    if (found.isEmpty()) {
+      flagUnknown(r);
+      return Outcome.refused(Refusal.NOT_FOUND, "no payment " + r.paymentNo());
+    }
+    Payment p = found.get();
+    return callback(
+        new PaymentCallback(
+            r.eventId(),
+            p.paymentNo(),
+            p.bookingId(),
+            r.amount(),
+            r.outcome(),
+            r.raw(),
+            p.forPass()));
+  }
+
+  /** A report fairslot cannot apply (an unknown number, another merchant's): kept for finance. */
+  public void flagUnknown(ProviderReport r) {
+    payments.flag(
+        r.eventId(),
+        r.paymentNo(),
+        FinanceException.open(
+            FinanceException.Kind.UNKNOWN_PAYMENT,
+            r.eventId(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of(r.paymentNo()),
+            r.amount(),
+            clock.instant()));
   }
 
   /** Applies a verified provider event. Replays of an event id change nothing. */

@@ -61,7 +61,7 @@ public final class Refunds {
     Payment claimed = withAttempts(p, attempts);
     RefundAttempt result;
     try {
-      result = providers.of(p).refund(claimed);
+      result = providers.of(p).refund(claimed, claimed.refundNo());
     } catch (RuntimeException providerDown) {
       result = RefundAttempt.FAILED;
     }

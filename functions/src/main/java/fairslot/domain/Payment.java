@@ -26,6 +26,14 @@ public record Payment(
     return forPass ? java.util.Optional.of(bookingId) : java.util.Optional.empty();
   }
 
+  /**
+   * The refund's number at the provider ({@code out_refund_no}, Stripe's idempotency key): one per
+   * payment, the same on every attempt and round, so asking again can never pay the money twice.
+   */
+  public String refundNo() {
+    return "R" + paymentNo;
+  }
+
   /** A payment whose refund, if one is ever owed, is the whole amount. */
   public Payment(
       String paymentNo,

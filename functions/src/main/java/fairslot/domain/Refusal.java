@@ -37,6 +37,8 @@ public enum Refusal {
   DISABLED,
   OFFER_EXPIRED,
   BAD_SIGNATURE,
+  PROVIDER_UNAVAILABLE,
+  WECHAT_NOT_LINKED,
   THROTTLED;
 
   public String code() {

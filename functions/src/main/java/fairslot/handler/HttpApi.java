@@ -71,16 +71,22 @@ public final class HttpApi {
       fairslot.app.PassPayments passPayments,
       fairslot.app.ProfileService profiles,
       fairslot.app.ContactVerification verification,
-      fairslot.app.NotificationDesk notifications) {}
+      fairslot.app.NotificationDesk notifications,
+      fairslot.app.WechatLinking wechat) {}
 
-  public HttpApi(
-      Services s, IdempotencyKeys idempotency, WebhookSignature webhookSignature, Clock clock) {
+  /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
+  public record Webhooks(
+      WebhookSignature local,
+      java.util.Optional<fairslot.messaging.wechatpay.WechatPayNotifications> wechat) {}
+
+  public HttpApi(Services s, IdempotencyKeys idempotency, Webhooks webhooks, Clock clock) {
     this(
         Fairslot.ROUTES,
         List.of(
             new CatalogEndpoints(s.catalog(), idempotency),
             new BookingEndpoints(s.bookings(), s.admission(), clock),
-            new PaymentEndpoints(s.payments(), webhookSignature, clock),
+            new PaymentEndpoints(s.payments(), webhooks.local(), clock),
+            new fairslot.handler.http.WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
             new WaitlistEndpoints(s.waitlist(), s.catalog(), idempotency, clock),
             new StaffEndpoints(s.staff(), s.desk(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),

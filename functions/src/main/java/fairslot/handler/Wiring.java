@@ -83,6 +83,9 @@ public final class Wiring {
   // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses the same
   // ones.
   private final PassPayments passPayments;
+  private final fairslot.app.WechatIdentityStore wechatIdentities;
+  private final Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay;
+  private final PaymentService payments;
   private final FinanceService finance;
   private final fairslot.app.NotificationDesk notificationDesk;
   private final StandingService standing;
@@ -104,7 +107,8 @@ public final class Wiring {
       PaymentProvider payments,
       NotificationSender notifications,
       BookingQueue bookingQueue,
-      fairslot.app.ContactCodeSender codes) {
+      fairslot.app.ContactCodeSender codes,
+      Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay) {
 
     /** A wiring that sends no verification codes (benchmarks, chaos, route checks). */
     public Adapters(
@@ -113,6 +117,24 @@ public final class Wiring {
         NotificationSender notifications,
         BookingQueue bookingQueue) {
       this(events, payments, notifications, bookingQueue, fairslot.app.ContactCodeSender.NONE);
+    }
+
+    /** A wiring without WeChat Pay. */
+    public Adapters(
+        EventPublisher events,
+        PaymentProvider payments,
+        NotificationSender notifications,
+        BookingQueue bookingQueue,
+        fairslot.app.ContactCodeSender codes) {
+      this(events, payments, notifications, bookingQueue, codes, Optional.empty());
+    }
+
+    /** The online providers, the default ({@code payments}) first, each once. */
+    java.util.List<PaymentProvider> onlineProviders() {
+      java.util.Map<String, PaymentProvider> byName = new java.util.LinkedHashMap<>();
+      byName.put(payments.name(), payments);
+      wechatPay.ifPresent(w -> byName.putIfAbsent(w.provider().name(), w.provider()));
+      return java.util.List.copyOf(byName.values());
     }
   }
 
@@ -170,7 +192,8 @@ public final class Wiring {
     this.memberBookings = new fairslot.app.MemberBookings(bookingStore, memberProfileStore);
     this.slotEdits = new SlotEdits(catalogStore, adapters.events(), clock);
     this.venueEdits = new VenueEdits(catalogStore, clock);
-    this.providers = new PaymentProviders(adapters.payments());
+    this.providers = new PaymentProviders(adapters.onlineProviders());
+    this.wechatPay = adapters.wechatPay();
     this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
     // One of each per container: their per-container hints (sold-out sightings, quiet hold
     // periods) then serve every entry point, and nothing is built twice.
@@ -188,7 +211,21 @@ public final class Wiring {
             passStore,
             memberBookings);
     this.waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
-    this.passPayments = new PassPayments(passStore, paymentStore, providers, clock, ids);
+    this.wechatIdentities = new fairslot.store.dynamodb.DynamoDbWechatIdentityStore(dynamo, table);
+    this.passPayments =
+        new PassPayments(passStore, paymentStore, providers, clock, ids, wechatIdentities);
+    this.payments =
+        new PaymentService(
+            bookingStore,
+            paymentStore,
+            providers,
+            refunds,
+            clock,
+            ids,
+            passPayments,
+            memberBookings,
+            catalogStore,
+            wechatIdentities);
     this.finance =
         new FinanceService(financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
     this.notificationDesk =
@@ -229,16 +266,7 @@ public final class Wiring {
         new HttpApi.Services(
             new CatalogService(catalogStore, clock, ids),
             bookings,
-            new PaymentService(
-                bookingStore,
-                paymentStore,
-                providers,
-                refunds,
-                clock,
-                ids,
-                passPayments,
-                memberBookings,
-                catalogStore),
+            payments,
             new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids),
             waitlist,
             queuedAdmission,
@@ -254,9 +282,14 @@ public final class Wiring {
             passPayments,
             new fairslot.app.ProfileService(memberProfileStore),
             verification,
-            notificationDesk),
+            notificationDesk,
+            new fairslot.app.WechatLinking(
+                wechatPay.map(fairslot.messaging.wechatpay.WechatPay::login),
+                wechatIdentities,
+                clock)),
         new IdempotencyKeys(idempotencyStore, clock),
-        webhookSignature,
+        new HttpApi.Webhooks(
+            webhookSignature, wechatPay.map(fairslot.messaging.wechatpay.WechatPay::notifications)),
         clock);
   }
 

@@ -39,7 +39,7 @@ class FinanceServiceTest {
     Outcome<Booked> booked =
         world.bookings.book(Book.byMember("u1", slot.slotId(), 1, false, Optional.empty()));
     booking = ((Booked.Created) done(booked)).booking();
-    payment = done(world.payments.pay("u1", booking.bookingId()));
+    payment = done(world.payments.pay("u1", booking.bookingId(), Optional.empty())).payment();
     done(
         world.payments.callback(
             new PaymentCallback(

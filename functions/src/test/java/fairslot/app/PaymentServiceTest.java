@@ -37,7 +37,8 @@ class PaymentServiceTest {
   }
 
   private Payment pay(Booking booking) {
-    return done(world.payments.pay(booking.userId(), booking.bookingId()));
+    return done(world.payments.pay(booking.userId(), booking.bookingId(), Optional.empty()))
+        .payment();
   }
 
   private Outcome<Applied> event(
@@ -70,10 +71,10 @@ class PaymentServiceTest {
   void onlyTheMembersOwnRunningHoldCanBePaid() {
     Booking booking = hold("u1", 1);
 
-    assertThat(world.payments.pay("u2", booking.bookingId()))
+    assertThat(world.payments.pay("u2", booking.bookingId(), Optional.empty()))
         .isEqualTo(Outcome.refused(Refusal.NOT_FOUND, "no booking " + booking.bookingId()));
     world.clock.advance(Duration.ofMinutes(11));
-    assertThat(refusal(world.payments.pay("u1", booking.bookingId())))
+    assertThat(refusal(world.payments.pay("u1", booking.bookingId(), Optional.empty())))
         .isEqualTo(Refusal.HOLD_EXPIRED);
     assertThat(world.provider.charged).isEmpty();
   }

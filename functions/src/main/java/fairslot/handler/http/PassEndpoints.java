@@ -59,7 +59,10 @@ public final class PassEndpoints implements Endpoints {
   /** As for a booking: the payment's number, amount and provider. */
   private HttpResponse pay(HttpRequest request) {
     return respond(
-        payments.pay(request.requireCaller().userId(), request.path("passId")),
+        payments.pay(
+            request.requireCaller().userId(),
+            request.path("passId"),
+            fairslot.handler.internal.Views.providerAsked(request)),
         200,
         fairslot.handler.internal.Views.PaymentView::of);
   }

@@ -95,7 +95,10 @@ public final class PaymentEndpoints implements Endpoints {
 
   private HttpResponse pay(HttpRequest request) {
     return respond(
-        payments.pay(request.requireCaller().userId(), request.path("bookingId")),
+        payments.pay(
+            request.requireCaller().userId(),
+            request.path("bookingId"),
+            fairslot.handler.internal.Views.providerAsked(request)),
         200,
         PaymentView::of);
   }

@@ -37,7 +37,9 @@ public final class Problems {
           CAPACITY_BELOW_BOOKED,
           DISABLED,
           CONFLICT_COACH,
-          CONFLICT_ROOM ->
+          CONFLICT_ROOM,
+          PROVIDER_UNAVAILABLE,
+          WECHAT_NOT_LINKED ->
           409;
       case OFFER_EXPIRED, CODE_EXPIRED -> 410;
       case RATE_LIMITED -> 429;

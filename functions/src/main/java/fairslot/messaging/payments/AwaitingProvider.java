@@ -14,12 +14,13 @@ public final class AwaitingProvider implements PaymentProvider {
   }
 
   @Override
-  public void charge(Payment payment) {
+  public java.util.Map<String, Object> start(Payment payment, Payer payer) {
     // the customer pays at the provider; its webhook reports the outcome
+    return java.util.Map.of();
   }
 
   @Override
-  public RefundAttempt refund(Payment payment) {
+  public RefundAttempt refund(Payment payment, String refundNo) {
     return RefundAttempt.ACCEPTED;
   }
 }

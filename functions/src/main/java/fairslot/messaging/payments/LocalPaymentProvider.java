@@ -66,16 +66,17 @@ public final class LocalPaymentProvider implements PaymentProvider {
     return "local";
   }
 
+  /** The first start of a payment schedules its outcome; a reopening only answers again. */
   @Override
-  public void charge(Payment payment) {
-    known.put(payment.paymentNo(), payment);
-    if (mode != Mode.MANUAL) {
+  public Map<String, Object> start(Payment payment, Payer payer) {
+    if (known.putIfAbsent(payment.paymentNo(), payment) == null && mode != Mode.MANUAL) {
       later(payment, mode == Mode.SUCCEED ? "SUCCEEDED" : "FAILED");
     }
+    return Map.of();
   }
 
   @Override
-  public RefundAttempt refund(Payment payment) {
+  public RefundAttempt refund(Payment payment, String refundNo) {
     known.put(payment.paymentNo(), payment);
     if (mode != Mode.MANUAL) {
       later(payment, mode == Mode.SUCCEED ? "REFUNDED" : "REFUND_FAILED");

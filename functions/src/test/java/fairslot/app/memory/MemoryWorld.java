@@ -55,6 +55,7 @@ public final class MemoryWorld {
   public final MemoryPassStore passStore = new MemoryPassStore(tables);
   public final MemoryMemberProfileStore memberProfiles = new MemoryMemberProfileStore();
   public final ScriptedProvider provider = new ScriptedProvider();
+  public final MemoryWechatIdentityStore wechatIdentities = new MemoryWechatIdentityStore();
   public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
   public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
 
@@ -105,9 +106,11 @@ public final class MemoryWorld {
             refunds,
             clock,
             ids,
-            new fairslot.app.PassPayments(passStore, paymentStore, providers, clock, ids),
+            new fairslot.app.PassPayments(
+                passStore, paymentStore, providers, clock, ids, wechatIdentities),
             new fairslot.app.MemberBookings(bookingStore, memberProfiles),
-            catalogStore);
+            catalogStore,
+            wechatIdentities);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     finance =
         new fairslot.app.FinanceService(

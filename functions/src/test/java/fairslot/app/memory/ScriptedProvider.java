@@ -17,12 +17,15 @@ public final class ScriptedProvider implements PaymentProvider {
   }
 
   @Override
-  public void charge(Payment payment) {
-    charged.add(payment);
+  public java.util.Map<String, Object> start(Payment payment, Payer payer) {
+    if (charged.stream().noneMatch(p -> p.paymentNo().equals(payment.paymentNo()))) {
+      charged.add(payment);
+    }
+    return java.util.Map.of();
   }
 
   @Override
-  public RefundAttempt refund(Payment payment) {
+  public RefundAttempt refund(Payment payment, String refundNo) {
     refundAsks.add(payment);
     return refundAnswer;
   }

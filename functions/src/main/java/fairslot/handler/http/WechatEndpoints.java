@@ -1,0 +1,95 @@
+package fairslot.handler.http;
+
+import fairslot.app.PaymentService;
+import fairslot.app.PaymentService.Applied;
+import fairslot.app.WechatLinking;
+import fairslot.domain.Outcome;
+import fairslot.domain.Refusal;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.RequestBody;
+import fairslot.messaging.wechatpay.WechatPayNotifications;
+import fairslot.messaging.wechatpay.WechatPayNotifications.Verdict;
+import fairslot.shared.Log;
+import fairslot.shared.Metrics;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * WeChat: linking a member's identity, and WeChat Pay's notifications, answered in WeChat's own
+ * forms (204 with no body; otherwise {@code {"code":"FAIL","message":...}}, which WeChat retries).
+ */
+public final class WechatEndpoints implements Endpoints {
+  private final PaymentService payments;
+  private final WechatLinking linking;
+  private final Optional<WechatPayNotifications> notifications;
+
+  public WechatEndpoints(
+      PaymentService payments,
+      WechatLinking linking,
+      Optional<WechatPayNotifications> notifications) {
+    this.payments = payments;
+    this.linking = linking;
+    this.notifications = notifications;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "POST /payments/wechatpay/notify", this::notify,
+        "PUT /me/wechat", this::link);
+  }
+
+  private HttpResponse link(HttpRequest request) {
+    RequestBody body =
+        RequestBody.parse(request.body()).onlyFields("wechat", java.util.Set.of("code"));
+    String code = body.longText("code", 128);
+    return Responses.respond(
+        linking.link(request.requireCaller().userId(), code),
+        200,
+        linked -> Map.of("wechatLinked", linked));
+  }
+
+  /**
+   * Verified before anything is read; an authentic notification that fairslot cannot apply (an
+   * unknown order, another merchant's, a different amount) is kept for finance and acknowledged, so
+   * WeChat stops retrying it. Only a busy booking asks WeChat to come again.
+   */
+  private HttpResponse notify(HttpRequest request) {
+    if (notifications.isEmpty()) {
+      return fail(401, "WeChat Pay is not configured here");
+    }
+    String raw = request.body() == null ? "" : request.body();
+    Verdict verdict = notifications.get().read(name -> request.header(name).orElse(null), raw);
+    Metrics.line()
+        .dimension("Provider", "wechatpay")
+        .dimension("Verdict", verdict.getClass().getSimpleName())
+        .count("ProviderNotifications", 1)
+        .emit();
+    if (verdict instanceof Verdict.Refused refused) {
+      Log.warn("a WeChat Pay notification was refused", Map.of("why", refused.why()));
+      return fail(401, refused.why());
+    }
+    if (verdict instanceof Verdict.Foreign foreign) {
+      payments.flagUnknown(foreign.report());
+      return HttpResponse.noContent();
+    }
+    if (verdict instanceof Verdict.Reported reported) {
+      return answer(payments.report(reported.report()));
+    }
+    return HttpResponse.noContent(); // Ignored: a state fairslot does not act on
+  }
+
+  private static HttpResponse answer(Outcome<Applied> outcome) {
+    if (outcome instanceof Outcome.Refused<Applied> refused
+        && refused.refusal() == Refusal.THROTTLED) {
+      return fail(500, "busy; send it again");
+    }
+    return HttpResponse.noContent();
+  }
+
+  private static HttpResponse fail(int status, String message) {
+    return HttpResponse.json(status, Map.of("code", "FAIL", "message", message));
+  }
+}

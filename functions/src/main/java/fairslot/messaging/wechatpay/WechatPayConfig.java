@@ -1,0 +1,70 @@
+package fairslot.messaging.wechatpay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.shared.Json;
+import java.net.URI;
+
+/**
+ * A merchant's WeChat Pay settings, as kept in its Secrets Manager secret (one JSON object). The
+ * two bases are WeChat's own hosts unless the secret names others (the local fakes).
+ *
+ * @param mchId the merchant number
+ * @param appId the mini-program's appid
+ * @param merchantKey the merchant API private key (PKCS#8 PEM) that signs requests and paySign
+ * @param merchantSerial the serial of the merchant API certificate
+ * @param apiV3Key the 32-byte APIv3 key that decrypts notifications
+ * @param platformKey WeChat Pay's public key (PEM), which signs responses and notifications
+ * @param platformKeyId its id, {@code PUB_KEY_ID_...}, named by {@code Wechatpay-Serial}
+ * @param notifyUrl where WeChat sends notifications: this deployment's notify route
+ * @param appSecret the mini-program's secret, for code2Session
+ */
+public record WechatPayConfig(
+    String mchId,
+    String appId,
+    String merchantKey,
+    String merchantSerial,
+    String apiV3Key,
+    String platformKey,
+    String platformKeyId,
+    String notifyUrl,
+    String appSecret,
+    URI apiBase,
+    URI loginBase) {
+  public static final URI API = URI.create("https://api.mch.weixin.qq.com");
+  public static final URI LOGIN = URI.create("https://api.weixin.qq.com");
+
+  public WechatPayConfig {
+    if (apiV3Key.getBytes(java.nio.charset.StandardCharsets.UTF_8).length != 32) {
+      throw new IllegalArgumentException("the APIv3 key must be 32 bytes");
+    }
+  }
+
+  /** Reads the secret's JSON; a missing field fails here, at init (fail closed). */
+  public static WechatPayConfig fromJson(String secret) {
+    JsonNode n;
+    try {
+      n = Json.MAPPER.readTree(secret);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("the WeChat Pay secret is not JSON");
+    }
+    return new WechatPayConfig(
+        required(n, "mchId"),
+        required(n, "appId"),
+        required(n, "merchantPrivateKey"),
+        required(n, "merchantSerialNo"),
+        required(n, "apiV3Key"),
+        required(n, "platformPublicKey"),
+        required(n, "platformPublicKeyId"),
+        required(n, "notifyUrl"),
+        required(n, "appSecret"),
+        n.hasNonNull("apiBase") ? URI.create(n.get("apiBase").asText()) : API,
+        n.hasNonNull("loginBase") ? URI.create(n.get("loginBase").asText()) : LOGIN);
+  }
+
+  private static String required(JsonNode n, String field) {
+    if (!n.hasNonNull(field) || n.get(field).asText().isBlank()) {
+      throw new IllegalStateException("the WeChat Pay secret has no " + field);
+    }
+    return n.get(field).asText();
+  }
+}

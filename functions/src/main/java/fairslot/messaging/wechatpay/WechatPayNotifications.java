@@ -1,0 +1,170 @@
+package fairslot.messaging.wechatpay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.wechat.pay.java.core.cipher.AeadAesCipher;
+import com.wechat.pay.java.core.cipher.RSAVerifier;
+import com.wechat.pay.java.core.util.PemUtil;
+import fairslot.app.ProviderReport;
+import fairslot.domain.Money;
+import fairslot.domain.PaymentCallback;
+import fairslot.shared.Json;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Reads a notification WeChat Pay sent to {@code /payments/wechatpay/notify}, verifying before it
+ * reads: the serial names the configured platform key; a {@code WECHATPAY/SIGNTEST/} probe fails;
+ * the timestamp is within five minutes (the SDK's parser does not check it); SHA256withRSA over
+ * {@code timestamp\nnonce\nbody\n}; then AEAD_AES_256_GCM decryption of the resource with the APIv3
+ * key; then mchid and appid.
+ */
+public final class WechatPayNotifications {
+  public static final Duration FRESHNESS = Duration.ofMinutes(5);
+  static final String PROBE = "WECHATPAY/SIGNTEST/";
+
+  /** What a notification turned out to be. */
+  public sealed interface Verdict {
+    /** Not from WeChat, altered, stale or a probe: 401, and nothing is written. */
+    record Refused(String why) implements Verdict {}
+
+    /** From WeChat, and an outcome of one of our orders or refunds (as far as WeChat says). */
+    record Reported(ProviderReport report) implements Verdict {}
+
+    /** From WeChat, but for another merchant or mini-program: finance looks at it. */
+    record Foreign(ProviderReport report, String why) implements Verdict {}
+
+    /** From WeChat, an event fairslot does not act on (a state still open): acknowledged. */
+    record Ignored(String eventType) implements Verdict {}
+  }
+
+  private final WechatPayConfig config;
+  private final Clock clock;
+  private final RSAVerifier verifier;
+  private final AeadAesCipher cipher;
+
+  public WechatPayNotifications(WechatPayConfig config, Clock clock) {
+    this.config = config;
+    this.clock = clock;
+    this.verifier =
+        new RSAVerifier(
+            PemUtil.loadPublicKeyFromString(config.platformKey()), config.platformKeyId());
+    this.cipher = new AeadAesCipher(config.apiV3Key().getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** {@code header} looks a header up by name, in any case. */
+  public Verdict read(Function<String, String> header, String body) {
+    String timestamp = header.apply("Wechatpay-Timestamp");
+    String nonce = header.apply("Wechatpay-Nonce");
+    String signature = header.apply("Wechatpay-Signature");
+    String serial = header.apply("Wechatpay-Serial");
+    if (timestamp == null || nonce == null || signature == null || serial == null || body == null) {
+      return new Verdict.Refused("missing Wechatpay-* headers");
+    }
+    if (signature.startsWith(PROBE)) {
+      return new Verdict.Refused("a signature probe");
+    }
+    if (!serial.equals(config.platformKeyId())) {
+      return new Verdict.Refused("signed with an unknown key " + serial);
+    }
+    Instant at;
+    try {
+      at = Instant.ofEpochSecond(Long.parseLong(timestamp));
+    } catch (NumberFormatException | java.time.DateTimeException e) {
+      return new Verdict.Refused("a malformed timestamp");
+    }
+    if (Duration.between(at, clock.instant()).abs().compareTo(FRESHNESS) > 0) {
+      return new Verdict.Refused("a stale timestamp");
+    }
+    boolean authentic;
+    try {
+      authentic = verifier.verify(serial, timestamp + "\n" + nonce + "\n" + body + "\n", signature);
+    } catch (RuntimeException e) {
+      authentic = false;
+    }
+    if (!authentic) {
+      return new Verdict.Refused("the signature does not verify");
+    }
+    return decrypted(body);
+  }
+
+  private Verdict decrypted(String body) {
+    JsonNode envelope;
+    String plain;
+    try {
+      envelope = Json.MAPPER.readTree(body);
+      JsonNode resource = envelope.path("resource");
+      plain =
+          cipher.decrypt(
+              resource.path("associated_data").asText("").getBytes(StandardCharsets.UTF_8),
+              resource.path("nonce").asText().getBytes(StandardCharsets.UTF_8),
+              Base64.getDecoder().decode(resource.path("ciphertext").asText()));
+    } catch (java.io.IOException | RuntimeException e) {
+      // Signed by WeChat but unreadable with our key: refused, so WeChat retries and we alarm.
+      return new Verdict.Refused("the resource does not decrypt with the APIv3 key");
+    }
+    String eventType = envelope.path("event_type").asText();
+    JsonNode r;
+    try {
+      r = Json.MAPPER.readTree(plain);
+    } catch (java.io.IOException e) {
+      return new Verdict.Refused("the resource is not JSON");
+    }
+    return eventType.startsWith("REFUND.") ? refund(r) : transaction(r);
+  }
+
+  private Verdict transaction(JsonNode t) {
+    String state = t.path("trade_state").asText();
+    Optional<PaymentCallback.Outcome> outcome = WechatPayNotices.outcomeOfTrade(state);
+    if (outcome.isEmpty()) {
+      return new Verdict.Ignored("TRANSACTION " + state);
+    }
+    String outTradeNo = t.path("out_trade_no").asText();
+    long total = t.path("amount").path("total").asLong();
+    String mchId = t.path("mchid").asText();
+    String appId = t.path("appid").asText();
+    ProviderReport report =
+        new ProviderReport(
+            WechatPayNotices.paymentEventId(outTradeNo, state),
+            outTradeNo,
+            new Money(total, t.path("amount").path("currency").asText(WechatPayProvider.CNY)),
+            outcome.get(),
+            Json.write(
+                WechatPayNotices.summary("notification", outTradeNo, state, total, mchId, appId)));
+    if (!mchId.equals(config.mchId()) || !appId.equals(config.appId())) {
+      return new Verdict.Foreign(report, "mchid " + mchId + " / appid " + appId);
+    }
+    return new Verdict.Reported(report);
+  }
+
+  private Verdict refund(JsonNode r) {
+    String status = r.path("refund_status").asText();
+    Optional<PaymentCallback.Outcome> outcome = WechatPayNotices.outcomeOfRefund(status);
+    if (outcome.isEmpty()) {
+      return new Verdict.Ignored("REFUND " + status);
+    }
+    String outRefundNo = r.path("out_refund_no").asText();
+    long refunded = r.path("amount").path("refund").asLong();
+    ProviderReport report =
+        new ProviderReport(
+            WechatPayNotices.refundEventId(outRefundNo, status),
+            r.path("out_trade_no").asText(),
+            new Money(refunded, WechatPayProvider.CNY),
+            outcome.get(),
+            Json.write(
+                WechatPayNotices.summary(
+                    "refund-notification",
+                    outRefundNo,
+                    status,
+                    refunded,
+                    r.path("mchid").asText(),
+                    null)));
+    return r.path("mchid").asText().equals(config.mchId())
+        ? new Verdict.Reported(report)
+        : new Verdict.Foreign(report, "mchid " + r.path("mchid").asText());
+  }
+}

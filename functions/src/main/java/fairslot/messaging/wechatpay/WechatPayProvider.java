@@ -1,0 +1,199 @@
+package fairslot.messaging.wechatpay;
+
+import com.wechat.pay.java.core.RSAPublicKeyConfig;
+import com.wechat.pay.java.core.cipher.Signer;
+import com.wechat.pay.java.core.exception.ServiceException;
+import com.wechat.pay.java.core.exception.WechatPayException;
+import com.wechat.pay.java.service.payments.jsapi.JsapiService;
+import com.wechat.pay.java.service.payments.jsapi.model.Amount;
+import com.wechat.pay.java.service.payments.jsapi.model.CloseOrderRequest;
+import com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest;
+import com.wechat.pay.java.service.payments.jsapi.model.QueryOrderByOutTradeNoRequest;
+import com.wechat.pay.java.service.payments.model.Transaction;
+import com.wechat.pay.java.service.refund.RefundService;
+import com.wechat.pay.java.service.refund.model.AmountReq;
+import com.wechat.pay.java.service.refund.model.CreateRequest;
+import com.wechat.pay.java.service.refund.model.QueryByOutRefundNoRequest;
+import com.wechat.pay.java.service.refund.model.Refund;
+import fairslot.app.PaymentProvider;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
+import fairslot.domain.Refusal;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * WeChat Pay APIv3 for mini-programs (JSAPI), public-key mode, through the official SDK's services.
+ * The payment number is the {@code out_trade_no}, the refund number the {@code out_refund_no}:
+ * WeChat keys orders and refunds by them, so asking again reopens, never duplicates.
+ */
+public final class WechatPayProvider implements PaymentProvider {
+  public static final String NAME = "wechatpay";
+  static final String CNY = "CNY";
+
+  /** RFC 3339 in China's offset, as WeChat writes {@code time_expire}. */
+  private static final DateTimeFormatter EXPIRE =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX").withZone(ZoneOffset.ofHours(8));
+
+  private final WechatPayConfig config;
+  private final Clock clock;
+  private final Signer signer;
+  private final JsapiService jsapi;
+  private final RefundService refunds;
+  private final SecureRandom random = new SecureRandom();
+
+  public WechatPayProvider(WechatPayConfig config, Clock clock) {
+    this.config = config;
+    this.clock = clock;
+    RSAPublicKeyConfig sdk =
+        new RSAPublicKeyConfig.Builder()
+            .merchantId(config.mchId())
+            .privateKey(config.merchantKey())
+            .merchantSerialNumber(config.merchantSerial())
+            .publicKey(config.platformKey())
+            .publicKeyId(config.platformKeyId())
+            .apiV3Key(config.apiV3Key())
+            .build();
+    this.signer = sdk.createSigner();
+    JdkWechatHttpClient http =
+        new JdkWechatHttpClient(sdk.createCredential(), sdk.createValidator(), config.apiBase());
+    this.jsapi = new JsapiService.Builder().httpClient(http).build();
+    this.refunds = new RefundService.Builder().httpClient(http).build();
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Optional<Refusal> refuses(Payer payer) {
+    if (payer.wechatOpenId().isEmpty()) {
+      return Optional.of(Refusal.WECHAT_NOT_LINKED);
+    }
+    // WeChat Pay's JSAPI takes fen only; a venue priced in another currency cannot use it.
+    return payer.amount().currency().equals(CNY)
+        ? Optional.empty()
+        : Optional.of(Refusal.PROVIDER_UNAVAILABLE);
+  }
+
+  /** Prepays (WeChat answers the same prepay_id for the same order) and signs the client's call. */
+  @Override
+  public Map<String, Object> start(Payment payment, Payer payer) {
+    PrepayRequest prepay = new PrepayRequest();
+    prepay.setAppid(config.appId());
+    prepay.setMchid(config.mchId());
+    prepay.setDescription(payer.description());
+    prepay.setOutTradeNo(payment.paymentNo());
+    prepay.setNotifyUrl(config.notifyUrl());
+    prepay.setAttach(WechatPayNotices.attach(payment));
+    payer.deadline().ifPresent(d -> prepay.setTimeExpire(EXPIRE.format(d)));
+    Amount amount = new Amount();
+    amount.setTotal(Math.toIntExact(payment.amount().minor()));
+    amount.setCurrency(CNY);
+    prepay.setAmount(amount);
+    com.wechat.pay.java.service.payments.jsapi.model.Payer who =
+        new com.wechat.pay.java.service.payments.jsapi.model.Payer();
+    who.setOpenid(payer.wechatOpenId().orElseThrow());
+    prepay.setPayer(who);
+    String prepayId;
+    try {
+      prepayId = jsapi.prepay(prepay).getPrepayId();
+    } catch (WechatPayException e) {
+      // The payment stands, PENDING: paying again prepays the same out_trade_no, never a second.
+      throw new fairslot.app.Unavailable("WeChat Pay did not open the order; try again", e);
+    }
+    String timeStamp =
+        Long.toString(clock.instant().truncatedTo(ChronoUnit.SECONDS).getEpochSecond());
+    String nonce = nonce();
+    String pkg = "prepay_id=" + prepayId;
+    String message = config.appId() + "\n" + timeStamp + "\n" + nonce + "\n" + pkg + "\n";
+    Map<String, Object> client = new LinkedHashMap<>();
+    client.put("appId", config.appId());
+    client.put("timeStamp", timeStamp);
+    client.put("nonceStr", nonce);
+    client.put("package", pkg);
+    client.put("signType", "RSA");
+    client.put("paySign", signer.sign(message).getSign());
+    return client;
+  }
+
+  /** ORDERPAID: the payer paid before the close, a late payment that the query then applies. */
+  @Override
+  public Closing close(Payment payment) {
+    CloseOrderRequest close = new CloseOrderRequest();
+    close.setMchid(config.mchId());
+    close.setOutTradeNo(payment.paymentNo());
+    try {
+      jsapi.closeOrder(close);
+      return Closing.CLOSED;
+    } catch (ServiceException e) {
+      return "ORDERPAID".equals(e.getErrorCode()) ? Closing.PAID : Closing.UNKNOWN;
+    } catch (WechatPayException | IllegalArgumentException e) {
+      return Closing.UNKNOWN;
+    }
+  }
+
+  @Override
+  public Optional<PaymentCallback> query(Payment payment) {
+    QueryOrderByOutTradeNoRequest query = new QueryOrderByOutTradeNoRequest();
+    query.setMchid(config.mchId());
+    query.setOutTradeNo(payment.paymentNo());
+    Transaction t;
+    try {
+      t = jsapi.queryOrderByOutTradeNo(query);
+    } catch (ServiceException e) {
+      return Optional.empty(); // ORDER_NOT_EXIST: the prepay never arrived; nothing was paid
+    }
+    return WechatPayNotices.ofTransaction(t, payment, config);
+  }
+
+  @Override
+  public RefundAttempt refund(Payment payment, String refundNo) {
+    CreateRequest create = new CreateRequest();
+    create.setOutTradeNo(payment.paymentNo());
+    create.setOutRefundNo(refundNo);
+    create.setNotifyUrl(config.notifyUrl());
+    AmountReq amount = new AmountReq();
+    amount.setRefund(payment.refund().minor());
+    amount.setTotal(payment.amount().minor());
+    amount.setCurrency(CNY);
+    create.setAmount(amount);
+    try {
+      refunds.create(create);
+      return RefundAttempt.ACCEPTED; // PROCESSING; the notification or a query finishes it
+    } catch (ServiceException e) {
+      return e.getHttpStatusCode() >= 500 ? RefundAttempt.ACCEPTED : RefundAttempt.FAILED;
+    }
+  }
+
+  @Override
+  public Optional<PaymentCallback> queryRefund(Payment payment, String refundNo) {
+    QueryByOutRefundNoRequest query = new QueryByOutRefundNoRequest();
+    query.setOutRefundNo(refundNo);
+    Refund r;
+    try {
+      r = refunds.queryByOutRefundNo(query);
+    } catch (ServiceException e) {
+      return Optional.empty();
+    }
+    return WechatPayNotices.ofRefund(
+        r.getOutTradeNo(),
+        r.getOutRefundNo(),
+        r.getStatus() == null ? "" : r.getStatus().name(),
+        r.getAmount() == null ? 0 : r.getAmount().getRefund(),
+        payment);
+  }
+
+  private String nonce() {
+    byte[] bytes = new byte[16];
+    random.nextBytes(bytes);
+    return java.util.HexFormat.of().formatHex(bytes);
+  }
+}
