@@ -51,6 +51,7 @@ public final class LocalHttpServer implements AutoCloseable {
   private final java.util.function.Supplier<String> mailbox;
 
   private final LocalScheduler scheduler;
+  private final fairslot.local.wechatpay.WechatControls wechat;
   private final LocalPaymentProvider payments;
   private final LocalNotificationSender notifications;
 
@@ -67,8 +68,10 @@ public final class LocalHttpServer implements AutoCloseable {
       LocalPaymentProvider payments,
       LocalNotificationSender notifications,
       java.util.function.Supplier<String> faults,
-      java.util.function.Supplier<String> mailbox)
+      java.util.function.Supplier<String> mailbox,
+      fairslot.local.wechatpay.WechatControls wechat)
       throws IOException {
+    this.wechat = wechat;
     this.faults = faults;
     this.mailbox = mailbox;
     this.notifications = notifications;
@@ -110,6 +113,12 @@ public final class LocalHttpServer implements AutoCloseable {
       String body = new String(raw, StandardCharsets.UTF_8);
       if (method.equals("POST") && path.equals("/_local/token")) {
         issueToken(exchange, body);
+        return;
+      }
+      Optional<fairslot.local.wechatpay.WechatControls.Reply> control =
+          wechat.handle(method, path, body);
+      if (control.isPresent()) {
+        send(exchange, control.get().status(), "application/json", control.get().json());
         return;
       }
       if (method.equals("GET") && path.equals("/_local/notifications")) {

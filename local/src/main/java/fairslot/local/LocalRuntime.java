@@ -46,6 +46,7 @@ public final class LocalRuntime implements AutoCloseable {
   private final SqsClient sqs;
   private final String bookingQueueUrl;
   private AwsEndpoint endpoint;
+  private fairslot.local.wechatpay.FakeWechatPay wechatFake;
 
   private LocalRuntime(
       Optional<Emulator> emulator,
@@ -175,6 +176,13 @@ public final class LocalRuntime implements AutoCloseable {
     LocalNotificationSender notifications =
         new LocalNotificationSender(
             new fairslot.messaging.notifications.ChannelSenders(email, sms));
+    // WeChat Pay's fake, with test keys made now; its notifications carry the runtime's time.
+    fairslot.local.wechatpay.FakeWechatPay wechatFake =
+        fairslot.local.wechatpay.FakeWechatPay.start(settings.clock());
+    fairslot.messaging.wechatpay.WechatPay wechatPay =
+        fairslot.messaging.wechatpay.WechatPay.of(
+            wechatFake.config("http://127.0.0.1:" + settings.port() + "/payments/wechatpay/notify"),
+            settings.clock());
     Wiring wiring =
         new Wiring(
             dynamo,
@@ -186,7 +194,8 @@ public final class LocalRuntime implements AutoCloseable {
                 payments,
                 notifications,
                 new SqsBookingQueue(sqs, bookingQueue),
-                new fairslot.messaging.notifications.CodeChannels(email, sms)),
+                new fairslot.messaging.notifications.CodeChannels(email, sms),
+                Optional.of(wechatPay)),
             settings.paymentSecret());
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
@@ -237,8 +246,11 @@ public final class LocalRuntime implements AutoCloseable {
               emulator
                   .<java.util.function.Supplier<String>>map(
                       e -> new fairslot.emulator.EmulatorMailbox(e.endpoint())::json)
-                  .orElse(() -> "{\"emails\":[],\"sms\":[]}"));
+                  .orElse(() -> "{\"emails\":[],\"sms\":[]}"),
+              new fairslot.local.wechatpay.WechatControls(wechatFake));
       webhook.target(http.port());
+      wechatFake.notifyTo(
+          java.net.URI.create("http://127.0.0.1:" + http.port() + "/payments/wechatpay/notify"));
       LocalRuntime started =
           new LocalRuntime(
               emulator,
@@ -250,6 +262,7 @@ public final class LocalRuntime implements AutoCloseable {
               sqs,
               bookingQueue);
       started.endpoint = endpoint;
+      started.wechatFake = wechatFake;
       return started;
     } catch (IOException e) {
       waitlistPoller.close();
@@ -284,6 +297,11 @@ public final class LocalRuntime implements AutoCloseable {
         + Integer.parseInt(attributes.get("ApproximateNumberOfMessagesNotVisible"));
   }
 
+  /** The WeChat Pay fake this runtime pays through ({@code provider: "wechatpay"}). */
+  public fairslot.local.wechatpay.FakeWechatPay wechatPay() {
+    return wechatFake;
+  }
+
   public LocalPaymentProvider payments() {
     return payments;
   }
@@ -293,6 +311,7 @@ public final class LocalRuntime implements AutoCloseable {
     pollers.forEach(LocalRuntime::closeQuietly);
     scheduler.close();
     http.close();
+    wechatFake.close();
     dynamo.close();
     emulator.ifPresent(Emulator::close);
   }

@@ -1,0 +1,58 @@
+package fairslot.local.wechatpay;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fairslot.shared.Json;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * The fake's code2Session: any code is accepted for the right appid and secret, and stands for a
+ * stable openid derived from it (the same code, the same member), except codes starting {@code
+ * bad}, which WeChat refuses as used or expired (errcode 40029).
+ */
+final class FakeLogin {
+  private FakeLogin() {}
+
+  static FakeOrders.Answer answer(String rawQuery) {
+    Map<String, String> q = new HashMap<>();
+    if (rawQuery != null) {
+      for (String pair : rawQuery.split("&")) {
+        int eq = pair.indexOf('=');
+        if (eq > 0) {
+          q.put(
+              pair.substring(0, eq),
+              URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+      }
+    }
+    ObjectNode out = Json.object();
+    String code = q.getOrDefault("js_code", "");
+    if (!FakeWechatPay.APP_ID.equals(q.get("appid"))
+        || !FakeWechatPay.APP_SECRET.equals(q.get("secret"))) {
+      out.put("errcode", 40125);
+      out.put("errmsg", "invalid appsecret");
+    } else if (code.isEmpty() || code.startsWith("bad")) {
+      out.put("errcode", 40029);
+      out.put("errmsg", "invalid code");
+    } else {
+      out.put("openid", "o" + digest(code).substring(0, 27));
+      out.put("session_key", FakeWechatKeys.text(24));
+    }
+    return new FakeOrders.Answer(200, out, false);
+  }
+
+  private static String digest(String code) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(code.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

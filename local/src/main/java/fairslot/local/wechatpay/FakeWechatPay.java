@@ -1,0 +1,226 @@
+package fairslot.local.wechatpay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import fairslot.messaging.wechatpay.WechatPayConfig;
+import fairslot.shared.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+
+/**
+ * A local stand-in for WeChat Pay's APIv3 (JSAPI orders, close, query, refunds) and for
+ * code2Session, on its own loopback port. It checks fairslot's request signatures, signs its
+ * answers with its platform key, and sends signed, encrypted notifications when a test (or a
+ * person, through {@code /_local/wechatpay/...}) says the payer paid or a refund finished.
+ */
+public final class FakeWechatPay implements AutoCloseable {
+  public static final String MCH_ID = "1900000109";
+  public static final String APP_ID = "wxd678efh567hg6787";
+  static final String APP_SECRET = "local-app-secret";
+
+  final FakeWechatKeys keys = new FakeWechatKeys();
+  final Map<String, FakeOrders.Order> orders = new ConcurrentHashMap<>();
+  final Map<String, FakeOrders.RefundOrder> refunds = new ConcurrentHashMap<>();
+  private final List<Map<String, Object>> sent = new ArrayList<>();
+  private final Clock clock;
+  private final HttpServer server;
+  private final FakeOrders api;
+  private final FakeNotifier notifier;
+
+  private FakeWechatPay(Clock clock) throws IOException {
+    this.clock = clock;
+    this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    this.notifier = new FakeNotifier(keys, clock);
+    this.api = new FakeOrders(this);
+    server.createContext("/", this::serve);
+    server.setExecutor(Executors.newFixedThreadPool(4, r -> daemon(r)));
+    server.start();
+  }
+
+  private static Thread daemon(Runnable r) {
+    Thread t = new Thread(r, "fake-wechatpay");
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** A fake whose notifications carry {@code clock}'s time (the runtime's, which may be moved). */
+  public static FakeWechatPay start(Clock clock) {
+    try {
+      return new FakeWechatPay(clock);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the WeChat Pay fake", e);
+    }
+  }
+
+  public URI base() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+  }
+
+  /** Notifications go to this runtime's notify route (a real merchant sets it as notify_url). */
+  public void notifyTo(URI notifyUrl) {
+    notifier.target(notifyUrl);
+  }
+
+  /** The merchant settings fairslot reads from its secret, pointed at this fake. */
+  public WechatPayConfig config(String notifyUrl) {
+    return new WechatPayConfig(
+        MCH_ID,
+        APP_ID,
+        keys.merchantPrivatePem(),
+        keys.merchantSerial,
+        keys.apiV3Key,
+        keys.platformPublicPem(),
+        keys.platformKeyId,
+        notifyUrl,
+        APP_SECRET,
+        base(),
+        base());
+  }
+
+  /** The payer pays the order; false if there is no such open order. */
+  public boolean pay(String outTradeNo, boolean notify) {
+    FakeOrders.Order order = orders.get(outTradeNo);
+    if (order == null || !order.pay(clock.instant())) {
+      return false;
+    }
+    if (notify) {
+      record(notifier.transaction(order));
+    }
+    return true;
+  }
+
+  /** A refund ends SUCCESS, CLOSED or ABNORMAL; false if there is no such processing refund. */
+  public boolean finishRefund(String outRefundNo, String status, boolean notify) {
+    FakeOrders.RefundOrder refund = refunds.get(outRefundNo);
+    if (refund == null || !refund.finish(status, clock.instant())) {
+      return false;
+    }
+    if (notify) {
+      record(notifier.refund(refund));
+    }
+    return true;
+  }
+
+  /** Every notification sent, oldest first, with its exact headers and body. */
+  public synchronized List<Map<String, Object>> notifications() {
+    return List.copyOf(sent);
+  }
+
+  /** The state WeChat holds for an order, as its query would say. */
+  public Optional<String> tradeState(String outTradeNo) {
+    return Optional.ofNullable(orders.get(outTradeNo)).map(FakeOrders.Order::state);
+  }
+
+  public Optional<String> refundStatus(String outRefundNo) {
+    return Optional.ofNullable(refunds.get(outRefundNo)).map(FakeOrders.RefundOrder::status);
+  }
+
+  /** A genuine notification body for the order as it stands, encrypted but not sent (tests). */
+  public Optional<String> notificationBodyFor(String outTradeNo) {
+    return Optional.ofNullable(orders.get(outTradeNo)).map(notifier::transactionBody);
+  }
+
+  /** Headers WeChat's platform key would sign {@code body} with at {@code at} (replays, tests). */
+  public Map<String, String> headersSignedAt(String body, Instant at) {
+    String timestamp = Long.toString(at.getEpochSecond());
+    String nonce = FakeWechatKeys.text(32);
+    return Map.of(
+        "Wechatpay-Timestamp",
+        timestamp,
+        "Wechatpay-Nonce",
+        nonce,
+        "Wechatpay-Serial",
+        keys.platformKeyId,
+        "Wechatpay-Signature",
+        keys.signAsWechat(timestamp + "\n" + nonce + "\n" + body + "\n"));
+  }
+
+  /**
+   * Whether {@code paySign} is the merchant's signature over the client's fields, as WeChat checks.
+   */
+  public boolean paySignIsValid(JsonNode client) {
+    String message =
+        client.path("appId").asText()
+            + "\n"
+            + client.path("timeStamp").asText()
+            + "\n"
+            + client.path("nonceStr").asText()
+            + "\n"
+            + client.path("package").asText()
+            + "\n";
+    return FakeWechatKeys.verify(
+        keys.merchant.getPublic(), message, client.path("paySign").asText());
+  }
+
+  private synchronized void record(Map<String, Object> notification) {
+    sent.add(notification);
+  }
+
+  private void serve(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      FakeOrders.Answer answer = api.answer(exchange, body);
+      answer(exchange, answer);
+    }
+  }
+
+  /** Signs the answer over {@code timestamp\nnonce\nbody\n} with the system's time, as WeChat. */
+  private void answer(HttpExchange exchange, FakeOrders.Answer answer) throws IOException {
+    String body = answer.body() == null ? "" : Json.write(answer.body());
+    String timestamp = Long.toString(Instant.now().getEpochSecond());
+    String nonce = FakeWechatKeys.text(32);
+    var h = exchange.getResponseHeaders();
+    if (answer.signed()) {
+      h.set("Wechatpay-Timestamp", timestamp);
+      h.set("Wechatpay-Nonce", nonce);
+      h.set("Wechatpay-Serial", keys.platformKeyId);
+      h.set(
+          "Wechatpay-Signature", keys.signAsWechat(timestamp + "\n" + nonce + "\n" + body + "\n"));
+    }
+    h.set("Request-ID", "fake-" + nonce);
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length == 0) {
+      exchange.sendResponseHeaders(answer.status(), -1);
+      return;
+    }
+    h.set("Content-Type", "application/json; charset=utf-8");
+    exchange.sendResponseHeaders(answer.status(), bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  static ObjectNode error(String code, String message) {
+    ObjectNode n = Json.object();
+    n.put("code", code);
+    n.put("message", message);
+    return n;
+  }
+
+  static JsonNode read(String body) {
+    try {
+      return body.isEmpty() ? Json.object() : Json.MAPPER.readTree(body);
+    } catch (IOException e) {
+      return Json.object();
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}
