@@ -42,6 +42,7 @@ public final class Fairslot {
   public static final String CANCELS_DUE = "cancelsDue";
   public static final String EXCEPTIONS_BY_STATUS = "exceptionsByStatus";
   public static final String PASSES_DUE = "passesDue";
+  public static final String PAYMENTS_PENDING = "paymentsPending";
 
   public static final TableDefinition TABLE =
       new TableDefinition(
@@ -92,7 +93,11 @@ public final class Fairslot {
               // Exceptions are rare: one partition per status serves every venue.
               new IndexDefinition(EXCEPTIONS_BY_STATUS, "excStatus", STRING, "excVenueAt", STRING),
               // ACTIVE passes by the end of their validity (expire-passes job).
-              new IndexDefinition(PASSES_DUE, "passDueShard", STRING, "passDueAt", NUMBER)));
+              new IndexDefinition(PASSES_DUE, "passDueShard", STRING, "passDueAt", NUMBER),
+              // PENDING online payments, by when to ask their provider (payments-reconcile job):
+              // a lost notification is found, and a lapsed hold's order is closed.
+              new IndexDefinition(
+                  PAYMENTS_PENDING, "payCheckShard", STRING, "payCheckAt", NUMBER)));
 
   /**
    * Seat audit: every change of a slot's {@code remaining} made by the booking path (booking,
@@ -140,7 +145,8 @@ public final class Fairslot {
           new ScheduleDefinition("stale-requests", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("finish-cancels", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER));
+          new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER));
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots

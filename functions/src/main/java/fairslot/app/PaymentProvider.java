@@ -30,6 +30,14 @@ public interface PaymentProvider {
    */
   Map<String, Object> start(Payment payment, Payer payer);
 
+  /**
+   * Whether the provider can be asked about its orders ({@link #query}, {@link #close}); the
+   * payments-reconcile job leaves the payments of one that cannot (the local provider) alone.
+   */
+  default boolean answersQueries() {
+    return false;
+  }
+
   /** Closes the provider's order when the hold it was for has lapsed. */
   default Closing close(Payment payment) {
     return Closing.CLOSED;

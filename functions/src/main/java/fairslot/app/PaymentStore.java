@@ -24,6 +24,21 @@ public interface PaymentStore {
    */
   SettleResult settle(Settlement settlement);
 
+  /** How long a payment waits for its provider's notification before the provider is asked. */
+  java.time.Duration FIRST_CHECK = java.time.Duration.ofMinutes(3);
+
+  /** PENDING payments due to be asked about at {@code now} (sparse paymentsPending index). */
+  List<Payment> pendingDue(Instant now, int limit);
+
+  /**
+   * The next time to ask about a PENDING payment, on condition it is still PENDING; false when it
+   * settled meanwhile.
+   */
+  boolean schedulePendingCheck(Payment seen, Instant nextAt);
+
+  /** Takes a PENDING payment out of the checks (its provider cannot be asked); false if settled. */
+  boolean stopPendingChecks(Payment seen);
+
   /** Payments whose refund is due to be (re)tried at {@code now} (sparse refundsDue index). */
   List<Payment> refundsDue(Instant now, int limit);
 

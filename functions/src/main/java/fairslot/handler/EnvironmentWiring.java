@@ -69,6 +69,7 @@ final class EnvironmentWiring {
                                 "SK",
                                 software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
                                     "PRIMING")))));
+    Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay = wechatPay(Clock.systemUTC());
     return new Wiring(
         dynamo,
         table,
@@ -77,16 +78,33 @@ final class EnvironmentWiring {
         new Wiring.Adapters(
             new EventBridgePublisher(
                 events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
-            new AwaitingProvider(),
+            // The deployment's default provider: WeChat Pay once its secret is configured.
+            wechatPay
+                .<fairslot.app.PaymentProvider>map(fairslot.messaging.wechatpay.WechatPay::provider)
+                .orElseGet(AwaitingProvider::new),
             notificationChannels(http),
             queue,
-            codeChannels(http)),
+            codeChannels(http),
+            wechatPay),
         Secrets.read(
             System.getenv(),
             Wiring.PAYMENT_SECRET_ENV,
             Secrets.MIN_LENGTH,
             Secrets.secretsManager()));
   }
+
+  /**
+   * WeChat Pay, when this function is granted its secret and the secret is configured (the stack
+   * creates it as {@code {"enabled": false}}). A secret that is set but unreadable or incomplete
+   * fails init: fail closed, never a payment taken with half a configuration.
+   */
+  static Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay(Clock clock) {
+    return Secrets.read(System.getenv(), WECHATPAY_SECRET_ENV, 2, Secrets.secretsManager())
+        .flatMap(fairslot.messaging.wechatpay.WechatPayConfig::fromSecret)
+        .map(config -> fairslot.messaging.wechatpay.WechatPay.of(config, clock));
+  }
+
+  static final String WECHATPAY_SECRET_ENV = "FAIRSLOT_WECHATPAY_SECRET";
 
   /**
    * SES e-mail from the stack's sender identity and SNS SMS; their clients are made on the first

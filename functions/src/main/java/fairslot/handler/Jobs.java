@@ -39,6 +39,9 @@ final class Jobs {
         "finish-cancels", w -> w.slotCancellation().finishInterrupted(Duration.ofMinutes(1), 20));
     // Passes past their validity become EXPIRED.
     jobs.put("expire-passes", w -> w.passExpiry().run(BATCH));
+    // Payments still PENDING are asked about at their provider (lost notifications, failures
+    // WeChat never reports) and a lapsed hold's order is closed.
+    jobs.put("payments-reconcile", w -> w.paymentReconciliation().run(BATCH));
     BY_NAME = java.util.Collections.unmodifiableMap(jobs);
   }
 

@@ -86,6 +86,7 @@ public final class Wiring {
   private final fairslot.app.WechatIdentityStore wechatIdentities;
   private final Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay;
   private final PaymentService payments;
+  private final fairslot.app.PaymentReconciliation paymentReconciliation;
   private final FinanceService finance;
   private final fairslot.app.NotificationDesk notificationDesk;
   private final StandingService standing;
@@ -226,6 +227,9 @@ public final class Wiring {
             memberBookings,
             catalogStore,
             wechatIdentities);
+    this.paymentReconciliation =
+        new fairslot.app.PaymentReconciliation(
+            paymentStore, bookingStore, providers, payments, clock);
     this.finance =
         new FinanceService(financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
     this.notificationDesk =
@@ -296,6 +300,10 @@ public final class Wiring {
   /** Finance exceptions OPEN for more than a day (the daily reconcile reports the count). */
   public int financeExceptionsOpenOverADay() {
     return finance.openLongerThan(java.time.Duration.ofDays(1));
+  }
+
+  public fairslot.app.PaymentReconciliation paymentReconciliation() {
+    return paymentReconciliation;
   }
 
   public QueuedAdmission queuedAdmission() {

@@ -121,6 +121,16 @@ public final class FairslotStack extends Stack {
             "HMAC key of the payment provider's webhook. Generated at deploy; put the provider's own value here"
                 + " (aws secretsmanager put-secret-value), 32+ characters, then redeploy or wait for new containers."));
     secrets.put(
+        FunctionAccess.Secret.WECHATPAY,
+        Secret.Builder.create(this, "WechatPaySecret")
+            .description(
+                "WeChat Pay merchant settings as JSON (docs/payments-and-holds.md, \"WeChat Pay\")."
+                    + " {\"enabled\":false} until a venue's merchant is configured.")
+            .secretStringValue(
+                software.amazon.awscdk.SecretValue.unsafePlainText("{\"enabled\":false}"))
+            .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+            .build());
+    secrets.put(
         FunctionAccess.Secret.CURSOR,
         secret(
             "CursorSecret",

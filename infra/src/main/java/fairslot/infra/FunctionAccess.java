@@ -18,7 +18,8 @@ import java.util.Set;
  *       member's booking at a venue with a no-show rule (the suspension check), so functions that
  *       place;
  *   <li>PutEvents: SeatReleased is published after a release, so the same functions as DeleteItem;
- *   <li>the two secrets: only the functions that verify a webhook or hand out list cursors.
+ *   <li>the secrets: only the functions that verify a webhook, hand out list cursors, or call
+ *       WeChat Pay (start, refund, query, verify).
  * </ul>
  */
 record FunctionAccess(
@@ -44,7 +45,9 @@ record FunctionAccess(
   /** A secret, and the variable that hands its ARN to the functions that may read it. */
   enum Secret {
     PAYMENT_WEBHOOK("FAIRSLOT_PAYMENT_SECRET_ARN"),
-    CURSOR("FAIRSLOT_CURSOR_SECRET_ARN");
+    CURSOR("FAIRSLOT_CURSOR_SECRET_ARN"),
+    /** The merchant's WeChat Pay settings and keys (docs/payments-and-holds.md, "WeChat Pay"). */
+    WECHATPAY("FAIRSLOT_WECHATPAY_SECRET_ARN");
 
     final String arnVariable;
 
@@ -81,7 +84,8 @@ record FunctionAccess(
               EVERY_INDEX,
               true,
               true,
-              Set.of(Secret.CURSOR),
+              // WeChat Pay: prepay and paySign, code2Session, refunds of cancels.
+              Set.of(Secret.CURSOR, Secret.WECHATPAY),
               // Verification codes go out at once, from the API (v1.2 "Verified contact points").
               true),
           // The provider's callbacks settle payments (and refunds of late ones); they never release
@@ -92,7 +96,8 @@ record FunctionAccess(
               Optional.of(Set.of()),
               false,
               false,
-              Set.of(Secret.PAYMENT_WEBHOOK)),
+              // WeChat's notifications are verified with its platform key; late payments refund.
+              Set.of(Secret.PAYMENT_WEBHOOK, Secret.WECHATPAY)),
           new FunctionAccess("BookingQueueHandler", PLACES, EVERY_INDEX, true, true, Set.of()),
           new FunctionAccess("BookingDlqHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("WaitlistQueueHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
@@ -100,7 +105,17 @@ record FunctionAccess(
           new FunctionAccess("WaitlistFallback", PLACES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("StaleRequests", PLACES, EVERY_INDEX, true, true, Set.of()),
           new FunctionAccess("SweepHolds", RELEASES, EVERY_INDEX, true, false, Set.of()),
-          new FunctionAccess("FinishCancels", RELEASES, EVERY_INDEX, true, false, Set.of()),
+          new FunctionAccess(
+              "FinishCancels", RELEASES, EVERY_INDEX, true, false, Set.of(Secret.WECHATPAY)),
+          // Asks the provider about payments still PENDING (its index), closes lapsed holds'
+          // orders, and applies what it finds as the webhook would (a late payment's revive).
+          new FunctionAccess(
+              "PaymentsReconcile",
+              Set.of(GET, QUERY, PUT, UPDATE),
+              Optional.of(Set.of(Fairslot.PAYMENTS_PENDING)),
+              false,
+              false,
+              Set.of(Secret.WECHATPAY)),
           // Reads only: the daily check reports deviations and never repairs them. It counts each
           // booked member's counters and packs (their partition) against their bookings (by user),
           // and the finance exceptions open for over a day (by status).
@@ -134,7 +149,7 @@ record FunctionAccess(
               Optional.of(Set.of(Fairslot.REFUNDS_DUE)),
               false,
               false,
-              Set.of()),
+              Set.of(Secret.WECHATPAY)),
           // Reads the venue's no-show rule and the member's standing; writes the strike.
           new FunctionAccess(
               "NoShows",

@@ -85,7 +85,7 @@ final class HttpApiFront {
               .path(route.path())
               .methods(List.of(HttpMethod.valueOf(route.method())))
               .integration(
-                  route.routeKey().equals(FairslotStack.WEBHOOK_ROUTE)
+                  route.access() == RouteDefinition.Access.SIGNED
                       ? webhookIntegration
                       : integration);
       if (route.access() == RouteDefinition.Access.JWT) {
@@ -106,14 +106,19 @@ final class HttpApiFront {
             .build());
     // Each route has its own token bucket; the webhook's is lower than the rest (a provider calls
     // back once per payment event, and it is the one unauthenticated write).
-    stage.setRouteSettings(
-        Map.of(
-            FairslotStack.WEBHOOK_ROUTE,
+    Map<String, Object> webhookRoutes = new java.util.LinkedHashMap<>();
+    for (RouteDefinition route : Fairslot.ROUTES) {
+      if (route.access() == RouteDefinition.Access.SIGNED) {
+        webhookRoutes.put(
+            route.routeKey(),
             Map.of(
                 "ThrottlingBurstLimit",
                 FairslotStack.WEBHOOK_BURST_LIMIT,
                 "ThrottlingRateLimit",
-                FairslotStack.WEBHOOK_RATE_LIMIT)));
+                FairslotStack.WEBHOOK_RATE_LIMIT));
+      }
+    }
+    stage.setRouteSettings(webhookRoutes);
     stage.setAccessLogSettings(
         CfnStage.AccessLogSettingsProperty.builder()
             .destinationArn(accessLogs.getLogGroupArn())

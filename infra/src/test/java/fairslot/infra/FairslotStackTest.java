@@ -411,11 +411,12 @@ class FairslotStackTest {
 
   @Test
   void secretsLiveInSecretsManagerAndOnlyTheirUsersSeeTheirArn() {
-    template.resourceCountIs("AWS::SecretsManager::Secret", 2);
+    template.resourceCountIs("AWS::SecretsManager::Secret", FunctionAccess.Secret.values().length);
     @SuppressWarnings("unchecked")
     Map<String, Object> parameters =
         (Map<String, Object>) template.toJSON().getOrDefault("Parameters", Map.of());
-    assertThat(parameters.keySet()).doesNotContain("PaymentWebhookSecret", "CursorSecret");
+    assertThat(parameters.keySet())
+        .doesNotContain("PaymentWebhookSecret", "CursorSecret", "WechatPaySecret");
     for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
       @SuppressWarnings("unchecked")
       Map<String, Object> env =
@@ -423,18 +424,26 @@ class FairslotStackTest {
               ((Map<String, Object>) fn.getValue().get("Environment")).get("Variables");
       assertThat(env.keySet())
           .as(fn.getKey())
-          .doesNotContain("FAIRSLOT_PAYMENT_SECRET", "FAIRSLOT_CURSOR_SECRET");
+          .doesNotContain(
+              "FAIRSLOT_PAYMENT_SECRET", "FAIRSLOT_CURSOR_SECRET", "FAIRSLOT_WECHATPAY_SECRET");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
-      assertThat(env.containsKey("FAIRSLOT_PAYMENT_SECRET_ARN"))
-          .as(fn.getKey())
-          .isEqualTo(row.secrets().contains(FunctionAccess.Secret.PAYMENT_WEBHOOK));
-      assertThat(env.containsKey("FAIRSLOT_CURSOR_SECRET_ARN"))
-          .as(fn.getKey())
-          .isEqualTo(row.secrets().contains(FunctionAccess.Secret.CURSOR));
+      for (FunctionAccess.Secret secret : FunctionAccess.Secret.values()) {
+        assertThat(env.containsKey(secret.arnVariable))
+            .as(fn.getKey() + " " + secret)
+            .isEqualTo(row.secrets().contains(secret));
+      }
     }
-    template.allResourcesProperties(
-        "AWS::SecretsManager::Secret",
-        Map.of("GenerateSecretString", Match.objectLike(Map.of("PasswordLength", 48))));
+    // The two HMAC keys are generated at deploy; WeChat Pay's holds the merchant's settings, a
+    // placeholder that leaves the provider off until an operator puts them in.
+    List<Map<String, Object>> secrets = propertiesOf("AWS::SecretsManager::Secret");
+    assertThat(secrets.stream().filter(p -> p.containsKey("GenerateSecretString")))
+        .hasSize(2)
+        .allSatisfy(
+            p ->
+                assertThat(String.valueOf(p.get("GenerateSecretString")))
+                    .contains("PasswordLength=48"));
+    assertThat(secrets.stream().map(p -> p.get("SecretString")).filter(v -> v != null))
+        .containsExactly("{\"enabled\":false}");
   }
 
   @Test

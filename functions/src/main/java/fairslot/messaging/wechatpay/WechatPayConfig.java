@@ -39,6 +39,19 @@ public record WechatPayConfig(
     }
   }
 
+  /** The secret's settings; empty while it is the stack's placeholder {@code {"enabled":false}}. */
+  public static java.util.Optional<WechatPayConfig> fromSecret(String secret) {
+    JsonNode n;
+    try {
+      n = Json.MAPPER.readTree(secret);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("the WeChat Pay secret is not JSON");
+    }
+    return n.path("enabled").asBoolean(true)
+        ? java.util.Optional.of(fromJson(secret))
+        : java.util.Optional.empty();
+  }
+
   /** Reads the secret's JSON; a missing field fails here, at init (fail closed). */
   public static WechatPayConfig fromJson(String secret) {
     JsonNode n;

@@ -73,6 +73,11 @@ public final class WechatPayProvider implements PaymentProvider {
   }
 
   @Override
+  public boolean answersQueries() {
+    return true;
+  }
+
+  @Override
   public Optional<Refusal> refuses(Payer payer) {
     if (payer.wechatOpenId().isEmpty()) {
       return Optional.of(Refusal.WECHAT_NOT_LINKED);

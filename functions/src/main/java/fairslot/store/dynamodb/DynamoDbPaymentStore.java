@@ -287,6 +287,53 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   }
 
   @Override
+  public List<Payment> pendingDue(Instant now, int limit) {
+    return new ShardedIndex(
+            dynamo,
+            table,
+            Fairslot.PAYMENTS_PENDING,
+            PaymentItemMapper.PENDING_FAMILY,
+            "payCheckShard",
+            "payCheckAt")
+        .dueBy(now, limit).items().stream().map(PaymentItemMapper::fromItem).toList();
+  }
+
+  @Override
+  public boolean schedulePendingCheck(Payment seen, Instant nextAt) {
+    try {
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+                  .updateExpression("SET payCheckAt = :next")
+                  .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(
+                      Map.of(":next", millis(nextAt), ":pending", s("PENDING"))));
+      return true;
+    } catch (ConditionalCheckFailedException settled) {
+      return false;
+    }
+  }
+
+  @Override
+  public boolean stopPendingChecks(Payment seen) {
+    try {
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+                  .updateExpression("REMOVE payCheckShard, payCheckAt")
+                  .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(Map.of(":pending", s("PENDING"))));
+      return true;
+    } catch (ConditionalCheckFailedException settled) {
+      return false;
+    }
+  }
+
+  @Override
   public List<Payment> refundsDue(Instant now, int limit) {
     return new ShardedIndex(
             dynamo, table, Fairslot.REFUNDS_DUE, "REFUNDS", "refundDueShard", "refundDueAt")

@@ -36,8 +36,15 @@ final class PaymentItemMapper {
     item.put("createdAt", millis(p.createdAt()));
     item.put("refundRound", n(p.refundRound()));
     item.put("refundMinor", n(p.refund().minor()));
+    if (p.status() == fairslot.domain.PaymentStatus.PENDING) {
+      // In the payments-reconcile job's index until it settles (TransactionParts removes it).
+      item.put("payCheckShard", s(Keys.shard(PENDING_FAMILY, p.paymentNo())));
+      item.put("payCheckAt", millis(p.createdAt().plus(fairslot.app.PaymentStore.FIRST_CHECK)));
+    }
     return item;
   }
+
+  static final String PENDING_FAMILY = "PAYCHECK";
 
   static Payment fromItem(Map<String, AttributeValue> item) {
     return new Payment(

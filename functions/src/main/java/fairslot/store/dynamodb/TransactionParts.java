@@ -501,7 +501,9 @@ final class TransactionParts {
                 .updateExpression(
                     "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard,"
                         + " refundDueAt = :at"
-                        + extraSet)
+                        + extraSet
+                        // a late payment's refund leaves PENDING: out of the reconcile index too
+                        + " REMOVE payCheckShard, payCheckAt")
                 .conditionExpression("#status = :expected")
                 .expressionAttributeNames(Map.of("#status", "status"))
                 .expressionAttributeValues(values)
@@ -524,8 +526,8 @@ final class TransactionParts {
                 .tableName(table)
                 .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
                 .updateExpression(
-                    "SET #status = :to"
-                        + (refundSettled ? " REMOVE refundDueShard, refundDueAt" : ""))
+                    "SET #status = :to REMOVE payCheckShard, payCheckAt"
+                        + (refundSettled ? ", refundDueShard, refundDueAt" : ""))
                 .conditionExpression("#status = :from")
                 .expressionAttributeNames(Map.of("#status", "status"))
                 .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name())))

@@ -234,6 +234,49 @@ public final class MemoryPaymentStore implements PaymentStore {
     }
   }
 
+  /** Next check times moved by the job, and payments taken out of the checks; PENDING filters. */
+  private final java.util.Map<String, Instant> payChecks = new java.util.HashMap<>();
+
+  private final java.util.Set<String> unchecked = new java.util.HashSet<>();
+
+  @Override
+  public List<Payment> pendingDue(Instant now, int limit) {
+    synchronized (t.lock) {
+      return t.payments.values().stream()
+          .filter(p -> p.status() == PaymentStatus.PENDING && !unchecked.contains(p.paymentNo()))
+          .filter(p -> !checkAt(p).isAfter(now))
+          .sorted(java.util.Comparator.comparing(this::checkAt))
+          .limit(limit)
+          .toList();
+    }
+  }
+
+  private Instant checkAt(Payment p) {
+    return payChecks.getOrDefault(p.paymentNo(), p.createdAt().plus(FIRST_CHECK));
+  }
+
+  @Override
+  public boolean schedulePendingCheck(Payment seen, Instant nextAt) {
+    synchronized (t.lock) {
+      Payment now = t.payments.get(seen.paymentNo());
+      if (now == null
+          || now.status() != PaymentStatus.PENDING
+          || unchecked.contains(now.paymentNo())) {
+        return false;
+      }
+      payChecks.put(seen.paymentNo(), nextAt);
+      return true;
+    }
+  }
+
+  @Override
+  public boolean stopPendingChecks(Payment seen) {
+    synchronized (t.lock) {
+      Payment now = t.payments.get(seen.paymentNo());
+      return now != null && now.status() == PaymentStatus.PENDING && unchecked.add(now.paymentNo());
+    }
+  }
+
   @Override
   public List<Payment> refundsDue(Instant now, int limit) {
     synchronized (t.lock) {
