@@ -237,11 +237,7 @@ public final class PaymentService {
         event.paymentNo(),
         new PaymentRecord.Received(event.eventId(), event.outcome(), clock.instant(), event.raw()));
     // A refund event reports the money paid back, which a cancel tier may have made a part.
-    Money expected =
-        event.outcome() == PaymentCallback.Outcome.REFUNDED
-                || event.outcome() == PaymentCallback.Outcome.REFUND_FAILED
-            ? found.get().refund()
-            : found.get().amount();
+    Money expected = event.outcome().ofRefund() ? found.get().refund() : found.get().amount();
     if (!expected.equals(event.amount())) {
       payments.flag(
           event.eventId(),
@@ -363,6 +359,17 @@ public final class PaymentService {
           };
       case REFUND_FAILED ->
           new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
+      // Nothing more to ask the provider: the refund goes to finance at once.
+      case REFUND_ABNORMAL ->
+          payment.status() == PaymentStatus.REFUNDING
+              ? new Settlement.RefundGivenUp(
+                  id,
+                  payment,
+                  booking,
+                  Change.by("provider", now, "the provider could not pay the refund back"),
+                  true)
+              : new Settlement.NoteOnly(
+                  id, payment, Change.by("provider", now, "refund abnormal, not refunding"));
     };
   }
 

@@ -110,7 +110,10 @@ public interface PaymentStore {
         kind = fairslot.domain.FinanceException.Kind.LATE_PAYMENT_REFUNDED;
         b = l.booking();
       } else if (this instanceof RefundGivenUp g) {
-        kind = fairslot.domain.FinanceException.Kind.REFUND_FAILED;
+        kind =
+            g.abnormal()
+                ? fairslot.domain.FinanceException.Kind.REFUND_ABNORMAL
+                : fairslot.domain.FinanceException.Kind.REFUND_FAILED;
         b = g.booking();
       } else {
         return Optional.empty();
@@ -167,8 +170,14 @@ public interface PaymentStore {
     /**
      * The refund is given up for staff: payment REFUND_FAILED, a REFUNDING booking REFUND_FAILED.
      */
-    record RefundGivenUp(String eventId, Payment payment, Booking booking, Change change)
-        implements Settlement {}
+    record RefundGivenUp(
+        String eventId, Payment payment, Booking booking, Change change, boolean abnormal)
+        implements Settlement {
+      /** Given up after the last attempt. */
+      public RefundGivenUp(String eventId, Payment payment, Booking booking, Change change) {
+        this(eventId, payment, booking, change, false);
+      }
+    }
 
     /**
      * Staff took the money at the desk: an offline SUCCEEDED payment and PENDING_PAY to PAID,

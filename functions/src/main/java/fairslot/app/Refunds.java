@@ -4,6 +4,7 @@ import fairslot.app.PaymentProvider.RefundAttempt;
 import fairslot.app.PaymentStore.Settlement;
 import fairslot.domain.Booking;
 import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
 import fairslot.domain.PaymentStatus;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,9 +60,20 @@ public final class Refunds {
       return false;
     }
     Payment claimed = withAttempts(p, attempts);
+    PaymentProvider provider = providers.of(p);
+    // Asked before and no word since: what became of it decides whether to ask again.
+    Optional<PaymentCallback> known =
+        p.refundAttempts() > 0 && provider.answersQueries()
+            ? askAbout(provider, claimed)
+            : Optional.empty();
+    if (known.isPresent() && known.get().outcome() != PaymentCallback.Outcome.REFUND_FAILED) {
+      settleFound(claimed, known.get(), now);
+      return true;
+    }
     RefundAttempt result;
     try {
-      result = providers.of(p).refund(claimed, claimed.refundNo());
+      // The same refund number every time: a CLOSED refund is submitted again, never doubled.
+      result = provider.refund(claimed, claimed.refundNo());
     } catch (RuntimeException providerDown) {
       result = RefundAttempt.FAILED;
     }
@@ -81,6 +93,38 @@ public final class Refunds {
       failed(claimed, "the provider refused the refund");
     }
     return true;
+  }
+
+  private static Optional<PaymentCallback> askAbout(PaymentProvider provider, Payment p) {
+    try {
+      return provider.queryRefund(p, p.refundNo());
+    } catch (RuntimeException providerDown) {
+      return Optional.empty(); // ask again under the same number; the provider answers the same
+    }
+  }
+
+  /** What the provider's query found, settled under the event id its notification would carry. */
+  private void settleFound(Payment claimed, PaymentCallback found, Instant now) {
+    bookings
+        .findBooking(claimed.bookingId())
+        .ifPresent(
+            b ->
+                payments.settle(
+                    found.outcome() == PaymentCallback.Outcome.REFUNDED
+                        ? new Settlement.Refunded(
+                            found.eventId(),
+                            claimed,
+                            b,
+                            Change.by("system:refund-retry", now, "refunded, found by query"))
+                        : new Settlement.RefundGivenUp(
+                            found.eventId(),
+                            claimed,
+                            b,
+                            Change.by(
+                                "system:refund-retry",
+                                now,
+                                "the provider could not pay the refund back"),
+                            true)));
   }
 
   /**

@@ -32,7 +32,9 @@ public record FinanceException(
     /** A success reported after the provider had reported the same payment FAILED. */
     SUCCESS_AFTER_FAILURE,
     /** An outcome that contradicts the payment's state (a refund nobody asked for, ...). */
-    OUTCOME_NOT_APPLIED
+    OUTCOME_NOT_APPLIED,
+    /** The provider could not pay a refund back (WeChat ABNORMAL): refund it by hand. */
+    REFUND_ABNORMAL
   }
 
   public enum Status {

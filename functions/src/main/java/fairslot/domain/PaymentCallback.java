@@ -33,6 +33,16 @@ public record PaymentCallback(
     SUCCEEDED,
     FAILED,
     REFUNDED,
-    REFUND_FAILED
+    REFUND_FAILED,
+    /**
+     * The provider could not pay the refund back and will not retry it (WeChat's ABNORMAL: the
+     * payer's card or account is closed): asking again cannot help, finance must act.
+     */
+    REFUND_ABNORMAL;
+
+    /** A refund's outcome: what it reports is the money paid back, not the payment's amount. */
+    public boolean ofRefund() {
+      return this == REFUNDED || this == REFUND_FAILED || this == REFUND_ABNORMAL;
+    }
   }
 }

@@ -248,4 +248,103 @@ class WechatPayReconcileIT {
     assertThat(status(member2, bookingId)).isEqualTo("PAID"); // a seat was free: revived
     assertThat(paymentStatus(bookingId)).isEqualTo("SUCCEEDED");
   }
+
+  /** A PAID booking (paid through WeChat, notified) that its member then cancels: a refund owed. */
+  private static String[] cancelledAfterPaying(String who) throws Exception {
+    String member = token(who, "customer");
+    call("PUT", "/me/wechat", member, "{\"code\":\"login-" + who + "\"}");
+    String bookingId = hold(member);
+    String paymentNo = pay(member, bookingId);
+    call("POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{}");
+    assertThat(status(member, bookingId)).isEqualTo("PAID");
+    assertThat(call("POST", "/bookings/" + bookingId + "/cancel", member, null).status())
+        .isEqualTo(200);
+    assertThat(paymentStatus(bookingId)).isEqualTo("REFUNDING");
+    return new String[] {bookingId, paymentNo};
+  }
+
+  private static JsonNode refund(String bookingId) throws Exception {
+    return call("GET", "/bookings/" + bookingId + "/payments", token("wx-fin", "finance"), null)
+        .json()
+        .path("items")
+        .path(0)
+        .path("refunds")
+        .path(0);
+  }
+
+  private static Reply finish(String refundNo, String status, boolean notify) throws Exception {
+    return call(
+        "POST",
+        "/_local/wechatpay/refunds/" + refundNo + "/finish",
+        null,
+        "{\"status\":\"" + status + "\",\"notify\":" + notify + "}");
+  }
+
+  @Test
+  void aRefundIsAskedForOnceUnderTheStableNumberAndFinishedByWechatsNotification()
+      throws Exception {
+    String[] b = cancelledAfterPaying("wx-refund-notified");
+    String refundNo = refund(b[0]).path("refundNo").asText();
+
+    assertThat(refundNo).isEqualTo("R" + b[1]);
+    assertThat(fake().refundStatus(refundNo)).contains("PROCESSING");
+    assertThat(refund(b[0]).path("status").asText()).isEqualTo("PROCESSING");
+    assertThat(finish(refundNo, "SUCCESS", true).status()).isEqualTo(200);
+
+    assertThat(paymentStatus(b[0])).isEqualTo("REFUNDED");
+    assertThat(refund(b[0]).path("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(refund(b[0]).path("amountMinor").asLong()).isEqualTo(8800);
+    assertThat(fake().refundsOf(b[1])).isEqualTo(1);
+  }
+
+  @Test
+  void aRefundWhoseNotificationIsLostIsFinishedByTheQuery() throws Exception {
+    String[] b = cancelledAfterPaying("wx-refund-lost");
+    String refundNo = "R" + b[1];
+    finish(refundNo, "SUCCESS", false);
+    CLOCK.advance(java.time.Duration.ofMinutes(61));
+
+    run("refund-retry");
+
+    assertThat(paymentStatus(b[0])).isEqualTo("REFUNDED");
+    assertThat(fake().refundsOf(b[1])).isEqualTo(1);
+  }
+
+  @Test
+  void aClosedRefundIsSubmittedAgainUnderTheSameNumberAndNeverTwice() throws Exception {
+    String[] b = cancelledAfterPaying("wx-refund-closed");
+    String refundNo = "R" + b[1];
+    finish(refundNo, "CLOSED", true);
+    assertThat(paymentStatus(b[0])).isEqualTo("REFUNDING"); // failed once: asked again later
+    CLOCK.advance(java.time.Duration.ofMinutes(3));
+
+    run("refund-retry");
+
+    assertThat(fake().refundStatus(refundNo)).contains("PROCESSING");
+    assertThat(fake().refundsOf(b[1])).isEqualTo(1);
+    finish(refundNo, "SUCCESS", true);
+    assertThat(paymentStatus(b[0])).isEqualTo("REFUNDED");
+  }
+
+  @Test
+  void anAbnormalRefundGoesStraightToFinance() throws Exception {
+    String[] b = cancelledAfterPaying("wx-refund-abnormal");
+
+    finish("R" + b[1], "ABNORMAL", true);
+
+    assertThat(paymentStatus(b[0])).isEqualTo("REFUND_FAILED");
+    assertThat(refund(b[0]).path("status").asText()).isEqualTo("FAILED");
+    JsonNode exceptions =
+        call("GET", "/finance/exceptions?limit=200", token("wx-fin", "finance"), null)
+            .json()
+            .path("items");
+    assertThat(exceptions.findValuesAsText("kind")).contains("REFUND_ABNORMAL");
+    boolean named = false;
+    for (JsonNode e : exceptions) {
+      named |=
+          e.path("kind").asText().equals("REFUND_ABNORMAL")
+              && e.path("paymentNo").asText().equals(b[1]);
+    }
+    assertThat(named).isTrue();
+  }
 }

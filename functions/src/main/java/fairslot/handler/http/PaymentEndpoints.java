@@ -66,7 +66,8 @@ public final class PaymentEndpoints implements Endpoints {
       String currency,
       String provider,
       String createdAt,
-      java.util.List<ReceivedView> events) {
+      java.util.List<ReceivedView> events,
+      java.util.List<RefundView> refunds) {
     static PaymentRecordView of(
         fairslot.domain.PaymentRecord r, java.time.ZoneId zone, boolean withRaw) {
       var p = r.payment();
@@ -85,7 +86,27 @@ public final class PaymentEndpoints implements Endpoints {
                           e.status().name(),
                           fairslot.domain.VenueTime.show(e.receivedAt(), zone),
                           withRaw ? e.rawCallback() : null))
-              .toList());
+              .toList(),
+          RefundView.of(p));
+    }
+  }
+
+  /**
+   * The payment's refund, once one is owed: its number at the provider ({@code out_refund_no}, the
+   * Stripe idempotency key), the same on every attempt, and where it stands.
+   */
+  record RefundView(String refundNo, String status, long amountMinor) {
+    static java.util.List<RefundView> of(fairslot.domain.Payment p) {
+      String status =
+          switch (p.status()) {
+            case REFUNDING -> "PROCESSING";
+            case REFUNDED -> "SUCCEEDED";
+            case REFUND_FAILED -> "FAILED";
+            default -> null;
+          };
+      return status == null
+          ? java.util.List.of()
+          : java.util.List.of(new RefundView(p.refundNo(), status, p.refund().minor()));
     }
   }
 
@@ -142,12 +163,18 @@ public final class PaymentEndpoints implements Endpoints {
       throw InvalidInput.unprocessable("a callback names exactly one of bookingId or passId");
     }
     boolean forPass = body.has("passId");
+    PaymentCallback.Outcome outcome = body.enumeration("status", PaymentCallback.Outcome.class);
+    if (outcome == PaymentCallback.Outcome.REFUND_ABNORMAL) {
+      // v1's webhook knows four statuses; an abnormal refund is a real provider's report.
+      throw InvalidInput.unprocessable(
+          "status must be SUCCEEDED, FAILED, REFUNDED or REFUND_FAILED");
+    }
     return new PaymentCallback(
         body.text("eventId"),
         body.text("paymentNo"),
         body.text(forPass ? "passId" : "bookingId"),
         amount,
-        body.enumeration("status", PaymentCallback.Outcome.class),
+        outcome,
         raw,
         forPass);
   }

@@ -70,11 +70,15 @@ final class WechatPayNotices {
     };
   }
 
-  /** SUCCESS is the money back; CLOSED and ABNORMAL are a refund that did not reach the payer. */
+  /**
+   * SUCCESS is the money back; CLOSED a refund that did not happen (asked again under its number);
+   * ABNORMAL one WeChat could not pay back, which only a person can finish.
+   */
   static Optional<PaymentCallback.Outcome> outcomeOfRefund(String status) {
     return switch (status) {
       case "SUCCESS" -> Optional.of(PaymentCallback.Outcome.REFUNDED);
-      case "CLOSED", "ABNORMAL" -> Optional.of(PaymentCallback.Outcome.REFUND_FAILED);
+      case "CLOSED" -> Optional.of(PaymentCallback.Outcome.REFUND_FAILED);
+      case "ABNORMAL" -> Optional.of(PaymentCallback.Outcome.REFUND_ABNORMAL);
       default -> Optional.empty();
     };
   }

@@ -125,6 +125,11 @@ public final class FakeWechatPay implements AutoCloseable {
     return Optional.ofNullable(orders.get(outTradeNo)).map(FakeOrders.Order::state);
   }
 
+  /** How many refunds WeChat holds for an order (asking again under one number makes none). */
+  public long refundsOf(String outTradeNo) {
+    return refunds.values().stream().filter(r -> r.order.outTradeNo.equals(outTradeNo)).count();
+  }
+
   public Optional<String> refundStatus(String outRefundNo) {
     return Optional.ofNullable(refunds.get(outRefundNo)).map(FakeOrders.RefundOrder::status);
   }
