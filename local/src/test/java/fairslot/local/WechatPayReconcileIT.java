@@ -347,4 +347,59 @@ class WechatPayReconcileIT {
     }
     assertThat(named).isTrue();
   }
+
+  @Test
+  void fiftyDuplicateNotificationsRacingTheQuerySettleThePaymentOnce() throws Exception {
+    String member = token("wx-race", "customer");
+    call("PUT", "/me/wechat", member, "{\"code\":\"login-race\"}");
+    String bookingId = hold(member);
+    String slotId =
+        call("GET", "/bookings/" + bookingId, member, null).json().path("slotId").asText();
+    String paymentNo = pay(member, bookingId);
+    call(
+        "POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{\"notify\":false}");
+    CLOCK.advance(java.time.Duration.ofMinutes(4));
+    String body = fake().notificationBodyFor(paymentNo).orElseThrow();
+    Map<String, String> headers = fake().headersSignedAt(body, CLOCK.instant());
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(51);
+    var start = new java.util.concurrent.CountDownLatch(1);
+    java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      answers.add(
+          pool.submit(
+              () -> {
+                start.await();
+                return notify(headers, body).status();
+              }));
+    }
+    var query =
+        pool.submit(
+            () -> {
+              start.await();
+              return run("payments-reconcile");
+            });
+
+    start.countDown();
+    for (var answer : answers) {
+      assertThat(answer.get()).isEqualTo(204);
+    }
+    query.get();
+    pool.shutdown();
+
+    assertThat(status(token("wx-race", "customer"), bookingId)).isEqualTo("PAID");
+    assertThat(paymentStatus(bookingId)).isEqualTo("SUCCEEDED");
+    assertThat(events(bookingId)).isEqualTo(1); // one event id: the order's number and state
+    JsonNode slot = call("GET", "/slots/" + slotId, null, null).json();
+    assertThat(slot.path("remaining").asInt()).isEqualTo(slot.path("capacity").asInt() - 1);
+    run("send-notifications");
+    long confirmations =
+        call("GET", "/_local/notifications?userId=wx-race", null, null)
+            .json()
+            .path("items")
+            .findValuesAsText("kind")
+            .stream()
+            .filter("BOOKING_CONFIRMED"::equals)
+            .count();
+    assertThat(confirmations).isEqualTo(1); // one confirmation: the payment applied once
+  }
 }
