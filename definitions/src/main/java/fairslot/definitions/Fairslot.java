@@ -213,6 +213,7 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/bookings/{bookingId}/pay", CUSTOMER),
           RouteDefinition.signed("POST", "/payments/callback"),
           RouteDefinition.signed("POST", "/payments/wechatpay/notify"),
+          RouteDefinition.signed("POST", "/payments/stripe/webhook"),
           RouteDefinition.jwt("POST", "/staff/bookings/{bookingId}/check-in", FRONTDESK, ADMIN),
           RouteDefinition.jwt(
               "POST", "/staff/bookings/{bookingId}/offline-payment", FRONTDESK, ADMIN),

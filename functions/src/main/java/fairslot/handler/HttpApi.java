@@ -77,7 +77,8 @@ public final class HttpApi {
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
       WebhookSignature local,
-      java.util.Optional<fairslot.messaging.wechatpay.WechatPayNotifications> wechat) {}
+      java.util.Optional<fairslot.messaging.wechatpay.WechatPayNotifications> wechat,
+      java.util.Optional<fairslot.messaging.stripe.StripeWebhooks> stripe) {}
 
   public HttpApi(Services s, IdempotencyKeys idempotency, Webhooks webhooks, Clock clock) {
     this(
@@ -87,6 +88,7 @@ public final class HttpApi {
             new BookingEndpoints(s.bookings(), s.admission(), clock),
             new PaymentEndpoints(s.payments(), webhooks.local(), clock),
             new fairslot.handler.http.WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
+            new fairslot.handler.http.StripeEndpoints(s.payments(), webhooks.stripe()),
             new WaitlistEndpoints(s.waitlist(), s.catalog(), idempotency, clock),
             new StaffEndpoints(s.staff(), s.desk(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),

@@ -85,6 +85,7 @@ public final class Wiring {
   private final PassPayments passPayments;
   private final fairslot.app.WechatIdentityStore wechatIdentities;
   private final Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay;
+  private final Optional<fairslot.messaging.stripe.Stripe> stripe;
   private final PaymentService payments;
   private final fairslot.app.PaymentReconciliation paymentReconciliation;
   private final FinanceService finance;
@@ -109,7 +110,19 @@ public final class Wiring {
       NotificationSender notifications,
       BookingQueue bookingQueue,
       fairslot.app.ContactCodeSender codes,
-      Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay) {
+      Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay,
+      Optional<fairslot.messaging.stripe.StripeConfig> stripe) {
+
+    /** A wiring without Stripe. */
+    public Adapters(
+        EventPublisher events,
+        PaymentProvider payments,
+        NotificationSender notifications,
+        BookingQueue bookingQueue,
+        fairslot.app.ContactCodeSender codes,
+        Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay) {
+      this(events, payments, notifications, bookingQueue, codes, wechatPay, Optional.empty());
+    }
 
     /** A wiring that sends no verification codes (benchmarks, chaos, route checks). */
     public Adapters(
@@ -131,10 +144,12 @@ public final class Wiring {
     }
 
     /** The online providers, the default ({@code payments}) first, each once. */
-    java.util.List<PaymentProvider> onlineProviders() {
+    java.util.List<PaymentProvider> onlineProviders(
+        Optional<fairslot.messaging.stripe.Stripe> stripe) {
       java.util.Map<String, PaymentProvider> byName = new java.util.LinkedHashMap<>();
       byName.put(payments.name(), payments);
       wechatPay.ifPresent(w -> byName.putIfAbsent(w.provider().name(), w.provider()));
+      stripe.ifPresent(st -> byName.putIfAbsent(st.provider().name(), st.provider()));
       return java.util.List.copyOf(byName.values());
     }
   }
@@ -193,7 +208,13 @@ public final class Wiring {
     this.memberBookings = new fairslot.app.MemberBookings(bookingStore, memberProfileStore);
     this.slotEdits = new SlotEdits(catalogStore, adapters.events(), clock);
     this.venueEdits = new VenueEdits(catalogStore, clock);
-    this.providers = new PaymentProviders(adapters.onlineProviders());
+    fairslot.app.ProviderRefs providerRefs =
+        new fairslot.store.dynamodb.DynamoDbProviderRefs(dynamo, table);
+    this.stripe =
+        adapters
+            .stripe()
+            .map(config -> fairslot.messaging.stripe.Stripe.of(config, providerRefs, clock));
+    this.providers = new PaymentProviders(adapters.onlineProviders(stripe));
     this.wechatPay = adapters.wechatPay();
     this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
     // One of each per container: their per-container hints (sold-out sightings, quiet hold
@@ -293,7 +314,9 @@ public final class Wiring {
                 clock)),
         new IdempotencyKeys(idempotencyStore, clock),
         new HttpApi.Webhooks(
-            webhookSignature, wechatPay.map(fairslot.messaging.wechatpay.WechatPay::notifications)),
+            webhookSignature,
+            wechatPay.map(fairslot.messaging.wechatpay.WechatPay::notifications),
+            stripe.map(fairslot.messaging.stripe.Stripe::webhooks)),
         clock);
   }
 

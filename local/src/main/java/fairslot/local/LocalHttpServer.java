@@ -51,7 +51,10 @@ public final class LocalHttpServer implements AutoCloseable {
   private final java.util.function.Supplier<String> mailbox;
 
   private final LocalScheduler scheduler;
-  private final fairslot.local.wechatpay.WechatControls wechat;
+
+  /** The providers' fakes' controls (WeChat Pay, Stripe). */
+  private final List<LocalControls> controls;
+
   private final LocalPaymentProvider payments;
   private final LocalNotificationSender notifications;
 
@@ -69,9 +72,9 @@ public final class LocalHttpServer implements AutoCloseable {
       LocalNotificationSender notifications,
       java.util.function.Supplier<String> faults,
       java.util.function.Supplier<String> mailbox,
-      fairslot.local.wechatpay.WechatControls wechat)
+      List<LocalControls> controls)
       throws IOException {
-    this.wechat = wechat;
+    this.controls = List.copyOf(controls);
     this.faults = faults;
     this.mailbox = mailbox;
     this.notifications = notifications;
@@ -115,11 +118,12 @@ public final class LocalHttpServer implements AutoCloseable {
         issueToken(exchange, body);
         return;
       }
-      Optional<fairslot.local.wechatpay.WechatControls.Reply> control =
-          wechat.handle(method, path, body);
-      if (control.isPresent()) {
-        send(exchange, control.get().status(), "application/json", control.get().json());
-        return;
+      for (LocalControls fake : controls) {
+        Optional<LocalControls.Reply> control = fake.handle(method, path, body);
+        if (control.isPresent()) {
+          send(exchange, control.get().status(), "application/json", control.get().json());
+          return;
+        }
       }
       if (method.equals("GET") && path.equals("/_local/notifications")) {
         String user =

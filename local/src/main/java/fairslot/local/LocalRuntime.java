@@ -46,7 +46,7 @@ public final class LocalRuntime implements AutoCloseable {
   private final SqsClient sqs;
   private final String bookingQueueUrl;
   private AwsEndpoint endpoint;
-  private fairslot.local.wechatpay.FakeWechatPay wechatFake;
+  private LocalProviders providers;
 
   private LocalRuntime(
       Optional<Emulator> emulator,
@@ -176,13 +176,8 @@ public final class LocalRuntime implements AutoCloseable {
     LocalNotificationSender notifications =
         new LocalNotificationSender(
             new fairslot.messaging.notifications.ChannelSenders(email, sms));
-    // WeChat Pay's fake, with test keys made now; its notifications carry the runtime's time.
-    fairslot.local.wechatpay.FakeWechatPay wechatFake =
-        fairslot.local.wechatpay.FakeWechatPay.start(settings.clock());
-    fairslot.messaging.wechatpay.WechatPay wechatPay =
-        fairslot.messaging.wechatpay.WechatPay.of(
-            wechatFake.config("http://127.0.0.1:" + settings.port() + "/payments/wechatpay/notify"),
-            settings.clock());
+    // WeChat Pay's and Stripe's fakes; their notifications carry the runtime's time.
+    LocalProviders fakes = new LocalProviders(settings.clock(), settings.port());
     Wiring wiring =
         new Wiring(
             dynamo,
@@ -195,7 +190,8 @@ public final class LocalRuntime implements AutoCloseable {
                 notifications,
                 new SqsBookingQueue(sqs, bookingQueue),
                 new fairslot.messaging.notifications.CodeChannels(email, sms),
-                Optional.of(wechatPay)),
+                fakes.wechatPay(),
+                fakes.stripe()),
             settings.paymentSecret());
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
@@ -247,10 +243,9 @@ public final class LocalRuntime implements AutoCloseable {
                   .<java.util.function.Supplier<String>>map(
                       e -> new fairslot.emulator.EmulatorMailbox(e.endpoint())::json)
                   .orElse(() -> "{\"emails\":[],\"sms\":[]}"),
-              new fairslot.local.wechatpay.WechatControls(wechatFake));
+              fakes.controls());
       webhook.target(http.port());
-      wechatFake.notifyTo(
-          java.net.URI.create("http://127.0.0.1:" + http.port() + "/payments/wechatpay/notify"));
+      fakes.listening(http.port());
       LocalRuntime started =
           new LocalRuntime(
               emulator,
@@ -262,7 +257,7 @@ public final class LocalRuntime implements AutoCloseable {
               sqs,
               bookingQueue);
       started.endpoint = endpoint;
-      started.wechatFake = wechatFake;
+      started.providers = fakes;
       return started;
     } catch (IOException e) {
       waitlistPoller.close();
@@ -299,7 +294,12 @@ public final class LocalRuntime implements AutoCloseable {
 
   /** The WeChat Pay fake this runtime pays through ({@code provider: "wechatpay"}). */
   public fairslot.local.wechatpay.FakeWechatPay wechatPay() {
-    return wechatFake;
+    return providers.wechatFake;
+  }
+
+  /** The Stripe fake this runtime pays through ({@code provider: "stripe"}). */
+  public fairslot.local.stripe.FakeStripe stripe() {
+    return providers.stripeFake;
   }
 
   public LocalPaymentProvider payments() {
@@ -311,7 +311,7 @@ public final class LocalRuntime implements AutoCloseable {
     pollers.forEach(LocalRuntime::closeQuietly);
     scheduler.close();
     http.close();
-    wechatFake.close();
+    providers.close();
     dynamo.close();
     emulator.ifPresent(Emulator::close);
   }

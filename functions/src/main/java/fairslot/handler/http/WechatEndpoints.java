@@ -1,5 +1,6 @@
 package fairslot.handler.http;
 
+import fairslot.app.NotificationVerdict;
 import fairslot.app.PaymentService;
 import fairslot.app.PaymentService.Applied;
 import fairslot.app.WechatLinking;
@@ -9,7 +10,6 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.RequestBody;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
-import fairslot.messaging.wechatpay.WechatPayNotifications.Verdict;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
 import java.util.Map;
@@ -61,21 +61,22 @@ public final class WechatEndpoints implements Endpoints {
       return fail(401, "WeChat Pay is not configured here");
     }
     String raw = request.body() == null ? "" : request.body();
-    Verdict verdict = notifications.get().read(name -> request.header(name).orElse(null), raw);
+    NotificationVerdict verdict =
+        notifications.get().read(name -> request.header(name).orElse(null), raw);
     Metrics.line()
         .dimension("Provider", "wechatpay")
         .dimension("Verdict", verdict.getClass().getSimpleName())
         .count("ProviderNotifications", 1)
         .emit();
-    if (verdict instanceof Verdict.Refused refused) {
+    if (verdict instanceof NotificationVerdict.Refused refused) {
       Log.warn("a WeChat Pay notification was refused", Map.of("why", refused.why()));
       return fail(401, refused.why());
     }
-    if (verdict instanceof Verdict.Foreign foreign) {
+    if (verdict instanceof NotificationVerdict.Foreign foreign) {
       payments.flagUnknown(foreign.report());
       return HttpResponse.noContent();
     }
-    if (verdict instanceof Verdict.Reported reported) {
+    if (verdict instanceof NotificationVerdict.Reported reported) {
       return answer(payments.report(reported.report()));
     }
     return HttpResponse.noContent(); // Ignored: a state fairslot does not act on

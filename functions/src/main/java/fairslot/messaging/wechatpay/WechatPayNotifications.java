@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.wechat.pay.java.core.cipher.AeadAesCipher;
 import com.wechat.pay.java.core.cipher.RSAVerifier;
 import com.wechat.pay.java.core.util.PemUtil;
+import fairslot.app.NotificationVerdict;
 import fairslot.app.ProviderReport;
 import fairslot.domain.Money;
 import fairslot.domain.PaymentCallback;
@@ -27,21 +28,6 @@ public final class WechatPayNotifications {
   public static final Duration FRESHNESS = Duration.ofMinutes(5);
   static final String PROBE = "WECHATPAY/SIGNTEST/";
 
-  /** What a notification turned out to be. */
-  public sealed interface Verdict {
-    /** Not from WeChat, altered, stale or a probe: 401, and nothing is written. */
-    record Refused(String why) implements Verdict {}
-
-    /** From WeChat, and an outcome of one of our orders or refunds (as far as WeChat says). */
-    record Reported(ProviderReport report) implements Verdict {}
-
-    /** From WeChat, but for another merchant or mini-program: finance looks at it. */
-    record Foreign(ProviderReport report, String why) implements Verdict {}
-
-    /** From WeChat, an event fairslot does not act on (a state still open): acknowledged. */
-    record Ignored(String eventType) implements Verdict {}
-  }
-
   private final WechatPayConfig config;
   private final Clock clock;
   private final RSAVerifier verifier;
@@ -57,28 +43,28 @@ public final class WechatPayNotifications {
   }
 
   /** {@code header} looks a header up by name, in any case. */
-  public Verdict read(Function<String, String> header, String body) {
+  public NotificationVerdict read(Function<String, String> header, String body) {
     String timestamp = header.apply("Wechatpay-Timestamp");
     String nonce = header.apply("Wechatpay-Nonce");
     String signature = header.apply("Wechatpay-Signature");
     String serial = header.apply("Wechatpay-Serial");
     if (timestamp == null || nonce == null || signature == null || serial == null || body == null) {
-      return new Verdict.Refused("missing Wechatpay-* headers");
+      return new NotificationVerdict.Refused("missing Wechatpay-* headers");
     }
     if (signature.startsWith(PROBE)) {
-      return new Verdict.Refused("a signature probe");
+      return new NotificationVerdict.Refused("a signature probe");
     }
     if (!serial.equals(config.platformKeyId())) {
-      return new Verdict.Refused("signed with an unknown key " + serial);
+      return new NotificationVerdict.Refused("signed with an unknown key " + serial);
     }
     Instant at;
     try {
       at = Instant.ofEpochSecond(Long.parseLong(timestamp));
     } catch (NumberFormatException | java.time.DateTimeException e) {
-      return new Verdict.Refused("a malformed timestamp");
+      return new NotificationVerdict.Refused("a malformed timestamp");
     }
     if (Duration.between(at, clock.instant()).abs().compareTo(FRESHNESS) > 0) {
-      return new Verdict.Refused("a stale timestamp");
+      return new NotificationVerdict.Refused("a stale timestamp");
     }
     boolean authentic;
     try {
@@ -87,12 +73,12 @@ public final class WechatPayNotifications {
       authentic = false;
     }
     if (!authentic) {
-      return new Verdict.Refused("the signature does not verify");
+      return new NotificationVerdict.Refused("the signature does not verify");
     }
     return decrypted(body);
   }
 
-  private Verdict decrypted(String body) {
+  private NotificationVerdict decrypted(String body) {
     JsonNode envelope;
     String plain;
     try {
@@ -105,23 +91,23 @@ public final class WechatPayNotifications {
               Base64.getDecoder().decode(resource.path("ciphertext").asText()));
     } catch (java.io.IOException | RuntimeException e) {
       // Signed by WeChat but unreadable with our key: refused, so WeChat retries and we alarm.
-      return new Verdict.Refused("the resource does not decrypt with the APIv3 key");
+      return new NotificationVerdict.Refused("the resource does not decrypt with the APIv3 key");
     }
     String eventType = envelope.path("event_type").asText();
     JsonNode r;
     try {
       r = Json.MAPPER.readTree(plain);
     } catch (java.io.IOException e) {
-      return new Verdict.Refused("the resource is not JSON");
+      return new NotificationVerdict.Refused("the resource is not JSON");
     }
     return eventType.startsWith("REFUND.") ? refund(r) : transaction(r);
   }
 
-  private Verdict transaction(JsonNode t) {
+  private NotificationVerdict transaction(JsonNode t) {
     String state = t.path("trade_state").asText();
     Optional<PaymentCallback.Outcome> outcome = WechatPayNotices.outcomeOfTrade(state);
     if (outcome.isEmpty()) {
-      return new Verdict.Ignored("TRANSACTION " + state);
+      return new NotificationVerdict.Ignored("TRANSACTION " + state);
     }
     String outTradeNo = t.path("out_trade_no").asText();
     long total = t.path("amount").path("total").asLong();
@@ -136,16 +122,16 @@ public final class WechatPayNotifications {
             Json.write(
                 WechatPayNotices.summary("notification", outTradeNo, state, total, mchId, appId)));
     if (!mchId.equals(config.mchId()) || !appId.equals(config.appId())) {
-      return new Verdict.Foreign(report, "mchid " + mchId + " / appid " + appId);
+      return new NotificationVerdict.Foreign(report, "mchid " + mchId + " / appid " + appId);
     }
-    return new Verdict.Reported(report);
+    return new NotificationVerdict.Reported(report);
   }
 
-  private Verdict refund(JsonNode r) {
+  private NotificationVerdict refund(JsonNode r) {
     String status = r.path("refund_status").asText();
     Optional<PaymentCallback.Outcome> outcome = WechatPayNotices.outcomeOfRefund(status);
     if (outcome.isEmpty()) {
-      return new Verdict.Ignored("REFUND " + status);
+      return new NotificationVerdict.Ignored("REFUND " + status);
     }
     String outRefundNo = r.path("out_refund_no").asText();
     long refunded = r.path("amount").path("refund").asLong();
@@ -164,7 +150,7 @@ public final class WechatPayNotifications {
                     r.path("mchid").asText(),
                     null)));
     return r.path("mchid").asText().equals(config.mchId())
-        ? new Verdict.Reported(report)
-        : new Verdict.Foreign(report, "mchid " + r.path("mchid").asText());
+        ? new NotificationVerdict.Reported(report)
+        : new NotificationVerdict.Foreign(report, "mchid " + r.path("mchid").asText());
   }
 }

@@ -18,10 +18,7 @@ import java.util.regex.Pattern;
  *
  * {@code notify: false} changes WeChat's state and sends nothing: a lost notification.
  */
-public final class WechatControls {
-  /** A control's answer: status and JSON body. */
-  public record Reply(int status, String json) {}
-
+public final class WechatControls implements fairslot.local.LocalControls {
   private static final Pattern PAY = Pattern.compile("/_local/wechatpay/transactions/([^/]+)/pay");
   private static final Pattern FINISH = Pattern.compile("/_local/wechatpay/refunds/([^/]+)/finish");
 
@@ -31,6 +28,7 @@ public final class WechatControls {
     this.fake = fake;
   }
 
+  @Override
   public Optional<Reply> handle(String method, String path, String body) {
     if (!path.startsWith("/_local/wechatpay/")) {
       return Optional.empty();

@@ -1,0 +1,93 @@
+package fairslot.messaging.stripe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.app.ProviderReport;
+import fairslot.domain.Money;
+import fairslot.domain.PaymentCallback;
+import fairslot.shared.Json;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Stripe's PaymentIntents and refunds as fairslot's provider reports. The event id is fairslot's
+ * number and the object's state, never Stripe's event id, so a webhook and a retrieval that find
+ * the same state apply it once, and a redelivered event is a replay.
+ */
+final class StripeObjects {
+  private StripeObjects() {}
+
+  /**
+   * succeeded is the money taken; canceled an intent that can no longer be paid. The other states
+   * (requires_payment_method, processing, requires_action) are still open.
+   */
+  static Optional<ProviderReport> ofIntent(JsonNode pi) {
+    String status = pi.path("status").asText();
+    PaymentCallback.Outcome outcome =
+        switch (status) {
+          case "succeeded" -> PaymentCallback.Outcome.SUCCEEDED;
+          case "canceled" -> PaymentCallback.Outcome.FAILED;
+          default -> null;
+        };
+    return Optional.ofNullable(outcome).map(o -> report(pi, status, o));
+  }
+
+  /** payment_intent.payment_failed: an attempt failed (the intent itself stays open). */
+  static ProviderReport attemptFailed(JsonNode pi) {
+    return report(pi, "payment_failed", PaymentCallback.Outcome.FAILED);
+  }
+
+  private static ProviderReport report(JsonNode pi, String state, PaymentCallback.Outcome o) {
+    String paymentNo = pi.path("metadata").path("paymentNo").asText();
+    long amount =
+        o == PaymentCallback.Outcome.SUCCEEDED
+            ? pi.path("amount_received").asLong(pi.path("amount").asLong())
+            : pi.path("amount").asLong();
+    return new ProviderReport(
+        "stripe:" + paymentNo + ":" + state,
+        paymentNo,
+        new Money(amount, currency(pi)),
+        o,
+        Json.write(summary("payment_intent", pi.path("id").asText(), state, amount)));
+  }
+
+  /** succeeded is the money back; failed and canceled a refund that did not happen. */
+  static Optional<ProviderReport> ofRefund(JsonNode re) {
+    String status = re.path("status").asText();
+    PaymentCallback.Outcome outcome =
+        switch (status) {
+          case "succeeded" -> PaymentCallback.Outcome.REFUNDED;
+          case "failed", "canceled" -> PaymentCallback.Outcome.REFUND_FAILED;
+          default -> null;
+        };
+    if (outcome == null) {
+      return Optional.empty();
+    }
+    String refundNo = re.path("metadata").path("refundNo").asText();
+    long amount = re.path("amount").asLong();
+    return Optional.of(
+        new ProviderReport(
+            "stripe:" + refundNo + ":" + status,
+            re.path("metadata").path("paymentNo").asText(),
+            new Money(amount, currency(re)),
+            outcome,
+            Json.write(summary("refund", re.path("id").asText(), status, amount))));
+  }
+
+  /** Stripe writes currencies in lower case; fairslot's are ISO upper case. */
+  private static String currency(JsonNode o) {
+    return o.path("currency").asText("").toUpperCase(Locale.ROOT);
+  }
+
+  /** What finance keeps of a report: no card or customer fields. */
+  private static Map<String, Object> summary(String kind, String id, String state, long amount) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("provider", StripeProvider.NAME);
+    m.put("kind", kind);
+    m.put("id", id);
+    m.put("state", state);
+    m.put("amountMinor", amount);
+    return m;
+  }
+}

@@ -1,0 +1,150 @@
+package fairslot.messaging.stripe;
+
+import fairslot.app.PaymentProvider;
+import fairslot.app.ProviderRefs;
+import fairslot.app.Unavailable;
+import fairslot.domain.Payment;
+import fairslot.domain.PaymentCallback;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Stripe PaymentIntents. The intent is created once per payment (Idempotency-Key {@code
+ * fairslot-pi-<paymentNo>}) and its id named in {@link ProviderRefs}, so paying again returns the
+ * same intent's client secret; refunds likewise ({@code fairslot-re-<refundNo>}).
+ */
+public final class StripeProvider implements PaymentProvider {
+  public static final String NAME = "stripe";
+
+  private final StripeApi api;
+  private final ProviderRefs refs;
+
+  public StripeProvider(StripeConfig config, ProviderRefs refs) {
+    this.api = new StripeApi(config);
+    this.refs = refs;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public boolean answersQueries() {
+    return true;
+  }
+
+  @Override
+  public Map<String, Object> start(Payment payment, Payer payer) {
+    try {
+      Optional<String> known = refs.ref(payment.paymentNo());
+      StripeApi.Reply pi =
+          known.isPresent()
+              ? api.get("/v1/payment_intents/" + known.get())
+              : create(payment, payer);
+      if (!pi.ok()) {
+        throw new Unavailable("Stripe refused the payment intent: " + pi.errorCode(), null);
+      }
+      String id = refs.name(payment.paymentNo(), pi.json().path("id").asText());
+      if (!id.equals(pi.json().path("id").asText())) {
+        pi = api.get("/v1/payment_intents/" + id); // another request named its twin first
+      }
+      Map<String, Object> client = new LinkedHashMap<>();
+      client.put("paymentIntentId", id);
+      client.put("clientSecret", pi.json().path("client_secret").asText());
+      return client;
+    } catch (StripeApi.Unreachable e) {
+      throw new Unavailable("Stripe did not answer; pay again to reopen the same intent", e);
+    }
+  }
+
+  private StripeApi.Reply create(Payment payment, Payer payer) {
+    Map<String, String> form = new LinkedHashMap<>();
+    form.put("amount", Long.toString(payment.amount().minor()));
+    form.put("currency", payment.amount().currency().toLowerCase(Locale.ROOT));
+    form.put("description", payer.description());
+    form.put("automatic_payment_methods[enabled]", "true");
+    form.put("metadata[paymentNo]", payment.paymentNo());
+    form.put(payment.forPass() ? "metadata[passId]" : "metadata[bookingId]", payment.bookingId());
+    return api.post("/v1/payment_intents", form, "fairslot-pi-" + payment.paymentNo());
+  }
+
+  /** Cancels the intent; one already succeeded is a late payment (Closing.PAID). */
+  @Override
+  public Closing close(Payment payment) {
+    Optional<String> ref = refs.ref(payment.paymentNo());
+    if (ref.isEmpty()) {
+      return Closing.CLOSED; // no intent was ever made: nothing can be paid
+    }
+    try {
+      StripeApi.Reply r = api.post("/v1/payment_intents/" + ref.get() + "/cancel", Map.of(), null);
+      if (r.ok()) {
+        return Closing.CLOSED;
+      }
+      String status = api.get("/v1/payment_intents/" + ref.get()).json().path("status").asText();
+      return status.equals("succeeded")
+          ? Closing.PAID
+          : status.equals("canceled") ? Closing.CLOSED : Closing.UNKNOWN;
+    } catch (StripeApi.Unreachable e) {
+      return Closing.UNKNOWN;
+    }
+  }
+
+  @Override
+  public Optional<PaymentCallback> query(Payment payment) {
+    return refs.ref(payment.paymentNo())
+        .flatMap(
+            id -> {
+              StripeApi.Reply r = api.get("/v1/payment_intents/" + id);
+              return r.ok() ? StripeObjects.ofIntent(r.json()) : Optional.empty();
+            })
+        .map(report -> callback(report, payment));
+  }
+
+  @Override
+  public RefundAttempt refund(Payment payment, String refundNo) {
+    Optional<String> intent = refs.ref(payment.paymentNo());
+    if (intent.isEmpty()) {
+      return RefundAttempt.FAILED;
+    }
+    Map<String, String> form = new LinkedHashMap<>();
+    form.put("payment_intent", intent.get());
+    form.put("amount", Long.toString(payment.refund().minor()));
+    form.put("metadata[refundNo]", refundNo);
+    form.put("metadata[paymentNo]", payment.paymentNo());
+    try {
+      StripeApi.Reply r = api.post("/v1/refunds", form, "fairslot-re-" + refundNo);
+      if (!r.ok()) {
+        return RefundAttempt.FAILED;
+      }
+      refs.name(refundNo, r.json().path("id").asText());
+      return RefundAttempt.ACCEPTED; // pending; refund.updated or a retrieval finishes it
+    } catch (StripeApi.Unreachable e) {
+      return RefundAttempt.ACCEPTED; // asked again under the same key, answered the same
+    }
+  }
+
+  @Override
+  public Optional<PaymentCallback> queryRefund(Payment payment, String refundNo) {
+    return refs.ref(refundNo)
+        .flatMap(
+            id -> {
+              StripeApi.Reply r = api.get("/v1/refunds/" + id);
+              return r.ok() ? StripeObjects.ofRefund(r.json()) : Optional.empty();
+            })
+        .map(report -> callback(report, payment));
+  }
+
+  private static PaymentCallback callback(fairslot.app.ProviderReport r, Payment payment) {
+    return new PaymentCallback(
+        r.eventId(),
+        payment.paymentNo(),
+        payment.bookingId(),
+        r.amount(),
+        r.outcome(),
+        r.raw(),
+        payment.forPass());
+  }
+}

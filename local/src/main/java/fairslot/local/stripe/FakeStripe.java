@@ -1,0 +1,291 @@
+package fairslot.local.stripe;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import fairslot.shared.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A local stand-in for Stripe's PaymentIntents and refunds, on its own loopback port: it checks the
+ * bearer secret key, honours Idempotency-Key (a replayed key answers the first response), and sends
+ * signed events to the webhook route when a test or a person says what happened.
+ */
+public final class FakeStripe implements AutoCloseable {
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final Pattern INTENT = Pattern.compile("/v1/payment_intents/([^/]+)");
+  private static final Pattern CANCEL = Pattern.compile("/v1/payment_intents/([^/]+)/cancel");
+  private static final Pattern REFUND = Pattern.compile("/v1/refunds/([^/]+)");
+
+  final String secretKey = "sk_test_local_" + hex(12);
+  final String webhookSecret = "whsec_" + hex(24);
+  final Map<String, ObjectNode> intents = new ConcurrentHashMap<>();
+  final Map<String, ObjectNode> refunds = new ConcurrentHashMap<>();
+  private final Map<String, String> byIdempotencyKey = new ConcurrentHashMap<>();
+  private final HttpServer server;
+  private final FakeStripeEvents events;
+
+  private FakeStripe(Clock clock) throws IOException {
+    this.events = new FakeStripeEvents(webhookSecret, clock);
+    this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/", this::serve);
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            4,
+            r -> {
+              Thread t = new Thread(r, "fake-stripe");
+              t.setDaemon(true);
+              return t;
+            }));
+    server.start();
+  }
+
+  public static FakeStripe start(Clock clock) {
+    try {
+      return new FakeStripe(clock);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the Stripe fake", e);
+    }
+  }
+
+  static String hex(int bytes) {
+    byte[] b = new byte[bytes];
+    RANDOM.nextBytes(b);
+    return HexFormat.of().formatHex(b);
+  }
+
+  /** The account's settings as fairslot reads them from its secret, pointed at this fake. */
+  public String secretJson() {
+    return Json.write(
+        Map.of(
+            "secretKey", secretKey,
+            "webhookSecret", webhookSecret,
+            "apiBase", "http://127.0.0.1:" + server.getAddress().getPort()));
+  }
+
+  public void webhookTo(URI url) {
+    events.target(url);
+  }
+
+  public List<Map<String, Object>> events() {
+    return events.sent();
+  }
+
+  /** A header Stripe's signing would give {@code body} at {@code at} (replays, tests). */
+  public String signatureAt(String body, java.time.Instant at) {
+    return events.signature(body, at.getEpochSecond());
+  }
+
+  /** The payer's card succeeds (or fails): the intent moves and, with notify, its event is sent. */
+  public boolean settleIntent(String id, boolean succeed, boolean notify) {
+    ObjectNode pi = intents.get(id);
+    if (pi == null) {
+      return false;
+    }
+    synchronized (pi) {
+      String status = pi.path("status").asText();
+      if (!status.equals("requires_payment_method")) {
+        return false;
+      }
+      if (succeed) {
+        pi.put("status", "succeeded");
+        pi.put("amount_received", pi.path("amount").asLong());
+      } else {
+        pi.putObject("last_payment_error").put("code", "card_declined");
+      }
+    }
+    if (notify) {
+      events.send(succeed ? "payment_intent.succeeded" : "payment_intent.payment_failed", pi);
+    }
+    return true;
+  }
+
+  public boolean finishRefund(String id, String status, boolean notify) {
+    ObjectNode re = refunds.get(id);
+    if (re == null || !re.path("status").asText().equals("pending")) {
+      return false;
+    }
+    re.put("status", status);
+    if (notify) {
+      events.send(status.equals("failed") ? "refund.failed" : "refund.updated", re);
+    }
+    return true;
+  }
+
+  public Optional<String> intentStatus(String id) {
+    return Optional.ofNullable(intents.get(id)).map(pi -> pi.path("status").asText());
+  }
+
+  /** A genuine event body for the intent as it stands, not sent (tests). */
+  public Optional<String> eventBodyFor(String intentId, String type) {
+    return Optional.ofNullable(intents.get(intentId)).map(pi -> events.body(type, pi));
+  }
+
+  public List<com.fasterxml.jackson.databind.JsonNode> refunds() {
+    return List.copyOf(refunds.values());
+  }
+
+  public long refundsOf(String intentId) {
+    return refunds.values().stream()
+        .filter(r -> r.path("payment_intent").asText().equals(intentId))
+        .count();
+  }
+
+  private void serve(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      Map<String, String> form = form(body);
+      String auth = exchange.getRequestHeaders().getFirst("Authorization");
+      ObjectNode answer;
+      int status = 200;
+      if (!("Bearer " + secretKey).equals(auth)) {
+        status = 401;
+        answer = error("invalid_api_key", "Invalid API Key provided");
+      } else {
+        String key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
+        String method = exchange.getRequestMethod();
+        String path = exchange.getRequestURI().getRawPath();
+        String replay = key == null ? null : byIdempotencyKey.get(key);
+        if (replay != null) {
+          answer = (ObjectNode) Json.MAPPER.readTree(replay);
+        } else {
+          answer = route(method, path, form);
+          if (answer.has("error")) {
+            status = 400;
+          } else if (key != null) {
+            byIdempotencyKey.putIfAbsent(key, Json.write(answer));
+            answer = (ObjectNode) Json.MAPPER.readTree(byIdempotencyKey.get(key));
+          }
+        }
+        if (answer.path("error").path("code").asText().equals("resource_missing")) {
+          status = 404;
+        }
+      }
+      byte[] bytes = Json.write(answer).getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", "application/json");
+      exchange.sendResponseHeaders(status, bytes.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(bytes);
+      }
+    }
+  }
+
+  private ObjectNode route(String method, String path, Map<String, String> form) {
+    Matcher m;
+    if (method.equals("POST") && path.equals("/v1/payment_intents")) {
+      ObjectNode pi = Json.object();
+      String id = "pi_" + hex(12);
+      pi.put("id", id);
+      pi.put("object", "payment_intent");
+      pi.put("amount", Long.parseLong(form.getOrDefault("amount", "0")));
+      pi.put("amount_received", 0);
+      pi.put("currency", form.getOrDefault("currency", "usd"));
+      pi.put("status", "requires_payment_method");
+      pi.put("client_secret", id + "_secret_" + hex(12));
+      pi.set("metadata", metadata(form));
+      intents.put(id, pi);
+      return pi.deepCopy();
+    }
+    if (method.equals("POST") && (m = CANCEL.matcher(path)).matches()) {
+      ObjectNode pi = intents.get(m.group(1));
+      if (pi == null) {
+        return error("resource_missing", "No such payment_intent");
+      }
+      synchronized (pi) {
+        if (pi.path("status").asText().equals("succeeded")) {
+          return error("payment_intent_unexpected_state", "already succeeded");
+        }
+        pi.put("status", "canceled");
+      }
+      return pi.deepCopy();
+    }
+    if (method.equals("GET") && (m = INTENT.matcher(path)).matches()) {
+      ObjectNode pi = intents.get(m.group(1));
+      return pi == null ? error("resource_missing", "No such payment_intent") : pi.deepCopy();
+    }
+    if (method.equals("POST") && path.equals("/v1/refunds")) {
+      ObjectNode pi = intents.get(form.getOrDefault("payment_intent", ""));
+      if (pi == null || !pi.path("status").asText().equals("succeeded")) {
+        return error("charge_not_refundable", "the payment intent has not succeeded");
+      }
+      long amount = Long.parseLong(form.getOrDefault("amount", pi.path("amount").asText()));
+      if (amount > pi.path("amount").asLong()) {
+        return error("amount_too_large", "Refund amount is greater than the charge");
+      }
+      ObjectNode re = Json.object();
+      String id = "re_" + hex(12);
+      re.put("id", id);
+      re.put("object", "refund");
+      re.put("amount", amount);
+      re.put("currency", pi.path("currency").asText());
+      re.put("payment_intent", pi.path("id").asText());
+      re.put("status", "pending");
+      re.set("metadata", metadata(form));
+      refunds.put(id, re);
+      return re.deepCopy();
+    }
+    if (method.equals("GET") && (m = REFUND.matcher(path)).matches()) {
+      ObjectNode re = refunds.get(m.group(1));
+      return re == null ? error("resource_missing", "No such refund") : re.deepCopy();
+    }
+    return error("resource_missing", "Unrecognized request URL (" + method + " " + path + ")");
+  }
+
+  private static ObjectNode metadata(Map<String, String> form) {
+    ObjectNode md = Json.object();
+    form.forEach(
+        (k, v) -> {
+          if (k.startsWith("metadata[") && k.endsWith("]")) {
+            md.put(k.substring(9, k.length() - 1), v);
+          }
+        });
+    return md;
+  }
+
+  private static ObjectNode error(String code, String message) {
+    ObjectNode e = Json.object();
+    ObjectNode inner = e.putObject("error");
+    inner.put("code", code);
+    inner.put("message", message);
+    inner.put("type", "invalid_request_error");
+    return e;
+  }
+
+  private static Map<String, String> form(String body) {
+    Map<String, String> m = new LinkedHashMap<>();
+    if (body.isEmpty()) {
+      return m;
+    }
+    for (String pair : body.split("&")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        m.put(
+            URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+            URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+      }
+    }
+    return m;
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}

@@ -1,0 +1,75 @@
+package fairslot.local.stripe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.local.LocalControls;
+import fairslot.shared.Json;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The local runtime's controls of the Stripe fake (API.md, "Real payment providers"): {@code POST
+ * /_local/stripe/payment_intents/{id}/succeed|fail {notify}}, {@code POST
+ * /_local/stripe/refunds/{id}/finish {status: succeeded|failed, notify}}, {@code GET
+ * /_local/stripe/events}.
+ */
+public final class StripeControls implements LocalControls {
+  private static final Pattern SETTLE =
+      Pattern.compile("/_local/stripe/payment_intents/([^/]+)/(succeed|fail)");
+  private static final Pattern FINISH = Pattern.compile("/_local/stripe/refunds/([^/]+)/finish");
+
+  private final FakeStripe fake;
+
+  public StripeControls(FakeStripe fake) {
+    this.fake = fake;
+  }
+
+  @Override
+  public Optional<Reply> handle(String method, String path, String body) {
+    if (!path.startsWith("/_local/stripe/")) {
+      return Optional.empty();
+    }
+    if (method.equals("GET") && path.equals("/_local/stripe/events")) {
+      return Optional.of(new Reply(200, Json.write(Map.of("items", fake.events()))));
+    }
+    JsonNode in;
+    try {
+      in = body == null || body.isEmpty() ? Json.object() : Json.MAPPER.readTree(body);
+    } catch (java.io.IOException e) {
+      in = Json.object();
+    }
+    boolean notify = in.path("notify").asBoolean(true);
+    Matcher m;
+    if (method.equals("POST") && (m = SETTLE.matcher(path)).matches()) {
+      boolean succeed = m.group(2).equals("succeed");
+      return Optional.of(
+          fake.settleIntent(m.group(1), succeed, notify)
+              ? new Reply(200, Json.write(Map.of("succeeded", succeed, "notified", notify)))
+              : notFound("no open payment intent " + m.group(1)));
+    }
+    if (method.equals("POST") && (m = FINISH.matcher(path)).matches()) {
+      String status = in.path("status").asText("succeeded");
+      if (!status.equals("succeeded") && !status.equals("failed")) {
+        return Optional.of(
+            new Reply(
+                422,
+                Json.write(
+                    Map.of(
+                        "code",
+                        "invalid_request",
+                        "detail",
+                        "status must be succeeded or failed"))));
+      }
+      return Optional.of(
+          fake.finishRefund(m.group(1), status, notify)
+              ? new Reply(200, Json.write(Map.of("status", status, "notified", notify)))
+              : notFound("no pending refund " + m.group(1)));
+    }
+    return Optional.of(notFound("no Stripe control " + method + " " + path));
+  }
+
+  private static Reply notFound(String detail) {
+    return new Reply(404, Json.write(Map.of("code", "not_found", "detail", detail)));
+  }
+}
