@@ -85,7 +85,9 @@ final class EnvironmentWiring {
             notificationChannels(http),
             queue,
             codeChannels(http),
-            wechatPay),
+            wechatPay,
+            Secrets.read(System.getenv(), STRIPE_SECRET_ENV, 2, Secrets.secretsManager())
+                .flatMap(fairslot.messaging.stripe.StripeConfig::fromSecret)),
         Secrets.read(
             System.getenv(),
             Wiring.PAYMENT_SECRET_ENV,
@@ -105,6 +107,9 @@ final class EnvironmentWiring {
   }
 
   static final String WECHATPAY_SECRET_ENV = "FAIRSLOT_WECHATPAY_SECRET";
+
+  /** Stripe's secret: {@code {"secretKey":"sk_...","webhookSecret":"whsec_..."}} once set. */
+  static final String STRIPE_SECRET_ENV = "FAIRSLOT_STRIPE_SECRET";
 
   /**
    * SES e-mail from the stack's sender identity and SNS SMS; their clients are made on the first

@@ -42,4 +42,41 @@ class LambdaJarIT {
         .noneMatch(n -> n.startsWith("fairslot/messaging/payments/WebhookSender"))
         .noneMatch(n -> n.startsWith("fairslot/messaging/notifications/LocalNotificationSender"));
   }
+
+  /**
+   * WeChat Pay's SDK ships in part (the services fairslot calls) and without okhttp, kotlin or
+   * Apache's client; what fairslot reaches of it loads from the jar alone; the jar stays in budget.
+   */
+  @Test
+  void theProvidersLoadFromTheJarAloneWhichStaysUnderTwentyMegabytes() throws Exception {
+    File[] jars = new File("target").listFiles((dir, name) -> name.endsWith("-lambda.jar"));
+    List<String> names = entries();
+
+    assertThat(jars[0].length())
+        .as("the function jar budget, bytes")
+        .isLessThanOrEqualTo(20_000_000L);
+    assertThat(names)
+        .noneMatch(n -> n.startsWith("okhttp3/") || n.startsWith("kotlin/"))
+        .noneMatch(n -> n.startsWith("org/apache/http/"))
+        .noneMatch(n -> n.startsWith("com/wechat/pay/java/service/profitsharing/"))
+        .noneMatch(n -> n.startsWith("com/stripe/"));
+    try (java.net.URLClassLoader alone =
+        new java.net.URLClassLoader(
+            new java.net.URL[] {jars[0].toURI().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      for (String name :
+          List.of(
+              "fairslot.messaging.wechatpay.WechatPayProvider",
+              "fairslot.messaging.wechatpay.WechatPayNotifications",
+              "fairslot.messaging.wechatpay.JdkWechatHttpClient",
+              "fairslot.messaging.stripe.StripeProvider",
+              "fairslot.messaging.stripe.StripeWebhooks",
+              "com.wechat.pay.java.service.payments.jsapi.JsapiService",
+              "com.wechat.pay.java.service.refund.RefundService",
+              "com.wechat.pay.java.service.payments.model.Transaction",
+              "com.wechat.pay.java.core.RSAPublicKeyConfig",
+              "com.google.gson.Gson")) {
+        assertThat(Class.forName(name, true, alone)).as(name).isNotNull();
+      }
+    }
+  }
 }

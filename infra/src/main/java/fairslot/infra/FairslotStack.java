@@ -120,16 +120,14 @@ public final class FairslotStack extends Stack {
             "PaymentWebhookSecret",
             "HMAC key of the payment provider's webhook. Generated at deploy; put the provider's own value here"
                 + " (aws secretsmanager put-secret-value), 32+ characters, then redeploy or wait for new containers."));
+    // The providers' settings: placeholders that leave a provider off until an operator puts the
+    // merchant's JSON in (docs/payments-and-holds.md); a wrong value fails the functions' init.
     secrets.put(
         FunctionAccess.Secret.WECHATPAY,
-        Secret.Builder.create(this, "WechatPaySecret")
-            .description(
-                "WeChat Pay merchant settings as JSON (docs/payments-and-holds.md, \"WeChat Pay\")."
-                    + " {\"enabled\":false} until a venue's merchant is configured.")
-            .secretStringValue(
-                software.amazon.awscdk.SecretValue.unsafePlainText("{\"enabled\":false}"))
-            .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
-            .build());
+        providerSecret("WechatPaySecret", "WeChat Pay merchant settings as JSON"));
+    secrets.put(
+        FunctionAccess.Secret.STRIPE,
+        providerSecret("StripeSecret", "Stripe secretKey and webhookSecret as JSON"));
     secrets.put(
         FunctionAccess.Secret.CURSOR,
         secret(
@@ -207,6 +205,15 @@ public final class FairslotStack extends Stack {
             queues.get(Fairslot.WAITLIST_QUEUE.name()),
             deadLetters.get(Fairslot.WAITLIST_QUEUE.name()));
     alarms.notifyTopic();
+  }
+
+  private Secret providerSecret(String id, String what) {
+    return Secret.Builder.create(this, id)
+        .description(what + " (docs/payments-and-holds.md). {\"enabled\":false} until configured.")
+        .secretStringValue(
+            software.amazon.awscdk.SecretValue.unsafePlainText("{\"enabled\":false}"))
+        .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+        .build();
   }
 
   private Secret secret(String id, String description) {

@@ -47,7 +47,9 @@ record FunctionAccess(
     PAYMENT_WEBHOOK("FAIRSLOT_PAYMENT_SECRET_ARN"),
     CURSOR("FAIRSLOT_CURSOR_SECRET_ARN"),
     /** The merchant's WeChat Pay settings and keys (docs/payments-and-holds.md, "WeChat Pay"). */
-    WECHATPAY("FAIRSLOT_WECHATPAY_SECRET_ARN");
+    WECHATPAY("FAIRSLOT_WECHATPAY_SECRET_ARN"),
+    /** The Stripe account's secret key and webhook signing secret. */
+    STRIPE("FAIRSLOT_STRIPE_SECRET_ARN");
 
     final String arnVariable;
 
@@ -85,7 +87,7 @@ record FunctionAccess(
               true,
               true,
               // WeChat Pay: prepay and paySign, code2Session, refunds of cancels.
-              Set.of(Secret.CURSOR, Secret.WECHATPAY),
+              Set.of(Secret.CURSOR, Secret.WECHATPAY, Secret.STRIPE),
               // Verification codes go out at once, from the API (v1.2 "Verified contact points").
               true),
           // The provider's callbacks settle payments (and refunds of late ones); they never release
@@ -97,7 +99,7 @@ record FunctionAccess(
               false,
               false,
               // WeChat's notifications are verified with its platform key; late payments refund.
-              Set.of(Secret.PAYMENT_WEBHOOK, Secret.WECHATPAY)),
+              Set.of(Secret.PAYMENT_WEBHOOK, Secret.WECHATPAY, Secret.STRIPE)),
           new FunctionAccess("BookingQueueHandler", PLACES, EVERY_INDEX, true, true, Set.of()),
           new FunctionAccess("BookingDlqHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("WaitlistQueueHandler", PLACES, EVERY_INDEX, true, false, Set.of()),
@@ -106,7 +108,12 @@ record FunctionAccess(
           new FunctionAccess("StaleRequests", PLACES, EVERY_INDEX, true, true, Set.of()),
           new FunctionAccess("SweepHolds", RELEASES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess(
-              "FinishCancels", RELEASES, EVERY_INDEX, true, false, Set.of(Secret.WECHATPAY)),
+              "FinishCancels",
+              RELEASES,
+              EVERY_INDEX,
+              true,
+              false,
+              Set.of(Secret.WECHATPAY, Secret.STRIPE)),
           // Asks the provider about payments still PENDING (its index), closes lapsed holds'
           // orders, and applies what it finds as the webhook would (a late payment's revive).
           new FunctionAccess(
@@ -115,7 +122,7 @@ record FunctionAccess(
               Optional.of(Set.of(Fairslot.PAYMENTS_PENDING)),
               false,
               false,
-              Set.of(Secret.WECHATPAY)),
+              Set.of(Secret.WECHATPAY, Secret.STRIPE)),
           // Reads only: the daily check reports deviations and never repairs them. It counts each
           // booked member's counters and packs (their partition) against their bookings (by user),
           // and the finance exceptions open for over a day (by status).
@@ -149,7 +156,7 @@ record FunctionAccess(
               Optional.of(Set.of(Fairslot.REFUNDS_DUE)),
               false,
               false,
-              Set.of(Secret.WECHATPAY)),
+              Set.of(Secret.WECHATPAY, Secret.STRIPE)),
           // Reads the venue's no-show rule and the member's standing; writes the strike.
           new FunctionAccess(
               "NoShows",

@@ -416,7 +416,7 @@ class FairslotStackTest {
     Map<String, Object> parameters =
         (Map<String, Object>) template.toJSON().getOrDefault("Parameters", Map.of());
     assertThat(parameters.keySet())
-        .doesNotContain("PaymentWebhookSecret", "CursorSecret", "WechatPaySecret");
+        .doesNotContain("PaymentWebhookSecret", "CursorSecret", "WechatPaySecret", "StripeSecret");
     for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
       @SuppressWarnings("unchecked")
       Map<String, Object> env =
@@ -425,7 +425,10 @@ class FairslotStackTest {
       assertThat(env.keySet())
           .as(fn.getKey())
           .doesNotContain(
-              "FAIRSLOT_PAYMENT_SECRET", "FAIRSLOT_CURSOR_SECRET", "FAIRSLOT_WECHATPAY_SECRET");
+              "FAIRSLOT_PAYMENT_SECRET",
+              "FAIRSLOT_CURSOR_SECRET",
+              "FAIRSLOT_WECHATPAY_SECRET",
+              "FAIRSLOT_STRIPE_SECRET");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
       for (FunctionAccess.Secret secret : FunctionAccess.Secret.values()) {
         assertThat(env.containsKey(secret.arnVariable))
@@ -433,8 +436,8 @@ class FairslotStackTest {
             .isEqualTo(row.secrets().contains(secret));
       }
     }
-    // The two HMAC keys are generated at deploy; WeChat Pay's holds the merchant's settings, a
-    // placeholder that leaves the provider off until an operator puts them in.
+    // The two HMAC keys are generated at deploy; the providers' hold a merchant's settings, a
+    // placeholder that leaves each provider off until an operator puts them in.
     List<Map<String, Object>> secrets = propertiesOf("AWS::SecretsManager::Secret");
     assertThat(secrets.stream().filter(p -> p.containsKey("GenerateSecretString")))
         .hasSize(2)
@@ -443,7 +446,7 @@ class FairslotStackTest {
                 assertThat(String.valueOf(p.get("GenerateSecretString")))
                     .contains("PasswordLength=48"));
     assertThat(secrets.stream().map(p -> p.get("SecretString")).filter(v -> v != null))
-        .containsExactly("{\"enabled\":false}");
+        .containsExactly("{\"enabled\":false}", "{\"enabled\":false}");
   }
 
   @Test
