@@ -7,7 +7,6 @@ import fairslot.app.PaymentStore.StartResult;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.FinanceException;
-import fairslot.domain.MemberCalendar;
 import fairslot.domain.Money;
 import fairslot.domain.Outcome;
 import fairslot.domain.Payment;
@@ -15,8 +14,6 @@ import fairslot.domain.PaymentCallback;
 import fairslot.domain.PaymentRecord;
 import fairslot.domain.PaymentStatus;
 import fairslot.domain.Refusal;
-import fairslot.domain.Slot;
-import fairslot.domain.VenuePolicy;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -48,6 +45,8 @@ public final class PaymentService {
 
   private final WechatIdentityStore wechat;
 
+  private final PaymentDecisions decisions;
+
   public PaymentService(
       BookingStore bookings,
       PaymentStore payments,
@@ -60,6 +59,7 @@ public final class PaymentService {
       CatalogStore catalog,
       WechatIdentityStore wechat) {
     this.wechat = wechat;
+    this.decisions = new PaymentDecisions(bookings, catalog);
     this.passPayments = passPayments;
     this.members = members;
     this.catalog = catalog;
@@ -272,7 +272,7 @@ public final class PaymentService {
                       new IllegalStateException(
                           "payment " + payment.paymentNo() + " names a missing booking"));
       Instant now = clock.instant();
-      Settlement settlement = decide(event, payment, booking, now);
+      Settlement settlement = decisions.decide(event, payment, booking, now);
       SettleResult result = payments.settle(settlement);
       if (result instanceof SettleResult.Duplicate) {
         return Outcome.done(Applied.DUPLICATE);
@@ -310,98 +310,5 @@ public final class PaymentService {
       // Stale: the booking or payment moved under us (the sweep, a cancel); decide again.
     }
     return Outcome.refused(Refusal.THROTTLED, "the booking is busy; the provider should retry");
-  }
-
-  private Settlement decide(PaymentCallback event, Payment payment, Booking booking, Instant now) {
-    String id = event.eventId();
-    return switch (event.outcome()) {
-      // A success after a failure took the money after all: applied if the booking can still
-      // take it, else refunded; either way finance is told (Settlement.raises).
-      case SUCCEEDED ->
-          payment.status() == PaymentStatus.PENDING || payment.status() == PaymentStatus.FAILED
-              ? onSuccess(id, payment, booking, now)
-              : new Settlement.NoteOnly(
-                  id,
-                  payment,
-                  Change.by("provider", now, "success for a " + payment.status() + " payment"));
-      case FAILED ->
-          switch (payment.status()) {
-            case PENDING ->
-                new Settlement.Failed(
-                    id, payment, booking, Change.by("provider", now, "charge failed"));
-            case SUCCEEDED ->
-                new Settlement.Unapplied(
-                    id,
-                    payment,
-                    booking,
-                    Change.by("provider", now, "failure reported for a SUCCEEDED payment"));
-            default ->
-                new Settlement.NoteOnly(
-                    id,
-                    payment,
-                    Change.by("provider", now, "failure for a " + payment.status() + " payment"));
-          };
-      case REFUNDED ->
-          switch (payment.status()) {
-            case REFUNDING ->
-                new Settlement.Refunded(
-                    id, payment, booking, Change.by("provider", now, "refunded"));
-            case REFUNDED ->
-                new Settlement.NoteOnly(
-                    id, payment, Change.by("provider", now, "refund for a REFUNDED payment"));
-            default ->
-                new Settlement.Unapplied(
-                    id,
-                    payment,
-                    booking,
-                    Change.by(
-                        "provider", now, "refund reported for a " + payment.status() + " payment"));
-          };
-      case REFUND_FAILED ->
-          new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
-      // Nothing more to ask the provider: the refund goes to finance at once.
-      case REFUND_ABNORMAL ->
-          payment.status() == PaymentStatus.REFUNDING
-              ? new Settlement.RefundGivenUp(
-                  id,
-                  payment,
-                  booking,
-                  Change.by("provider", now, "the provider could not pay the refund back"),
-                  true)
-              : new Settlement.NoteOnly(
-                  id, payment, Change.by("provider", now, "refund abnormal, not refunding"));
-    };
-  }
-
-  /** A success for a PENDING payment: settle, revive, or refund, by what the booking is now. */
-  private Settlement onSuccess(String id, Payment payment, Booking booking, Instant now) {
-    boolean thisPaymentsBooking = booking.paymentNo().map(payment.paymentNo()::equals).orElse(true);
-    if (booking.status() == BookingStatus.PENDING_PAY && thisPaymentsBooking) {
-      // Even a hold past its deadline still has its seat until the sweep returns it.
-      return new Settlement.MarkPaid(
-          id, payment, booking, Change.by("provider", now, "payment succeeded"));
-    }
-    if (booking.status() == BookingStatus.EXPIRED && thisPaymentsBooking) {
-      List<MemberCalendar> days = bookings.calendars(booking.userId(), booking.calendarDays());
-      boolean clash =
-          days.stream().anyMatch(d -> d.clashWith(booking.slot().interval()).isPresent());
-      if (!clash) {
-        // The venue's rules as they are now (the booking's copy of its slot keeps no policy).
-        var policy = catalog.findSlot(booking.slotId()).map(Slot::policy);
-        return new Settlement.Revive(
-            id,
-            payment,
-            booking,
-            days,
-            Change.by("provider", now, "paid after the hold expired; a seat was free"),
-            policy.map(VenuePolicy::maxUpcomingPerMember).orElse(java.util.OptionalInt.empty()),
-            policy.map(p -> p.noShowPolicy().isPresent()).orElse(false));
-      }
-    }
-    return new Settlement.RefundLate(
-        id,
-        payment,
-        booking,
-        Change.by("provider", now, "paid for a " + booking.status() + " booking: refund"));
   }
 }

@@ -242,8 +242,9 @@ class WechatPayIT {
 
     Reply unlinked =
         call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}");
+    // Alipay is not configured here (WeChat Pay, Stripe and local are).
     Reply unknown =
-        call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"stripe\"}");
+        call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"alipay\"}");
     Reply badCode = call("PUT", "/me/wechat", member, "{\"code\":\"bad-used\"}");
 
     assertThat(unlinked.status()).isEqualTo(409);

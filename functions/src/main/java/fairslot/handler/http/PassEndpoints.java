@@ -62,9 +62,9 @@ public final class PassEndpoints implements Endpoints {
         payments.pay(
             request.requireCaller().userId(),
             request.path("passId"),
-            fairslot.handler.internal.Views.providerAsked(request)),
+            PaymentViews.providerAsked(request)),
         200,
-        fairslot.handler.internal.Views.PaymentView::of);
+        PaymentViews.PaymentView::of);
   }
 
   private HttpResponse createPlan(HttpRequest request) {

@@ -11,7 +11,6 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
 import fairslot.handler.internal.RequestBody;
-import fairslot.handler.internal.Views.PaymentView;
 import fairslot.messaging.payments.WebhookSignature;
 import java.time.Clock;
 import java.util.Map;
@@ -119,9 +118,9 @@ public final class PaymentEndpoints implements Endpoints {
         payments.pay(
             request.requireCaller().userId(),
             request.path("bookingId"),
-            fairslot.handler.internal.Views.providerAsked(request)),
+            PaymentViews.providerAsked(request)),
         200,
-        PaymentView::of);
+        PaymentViews.PaymentView::of);
   }
 
   /**

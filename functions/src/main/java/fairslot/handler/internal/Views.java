@@ -304,41 +304,6 @@ public final class Views {
     }
   }
 
-  /**
-   * A payment as its payer starts it; {@code client} is what the provider's client side takes (the
-   * {@code wx.requestPayment} fields, a Stripe client secret; empty for the local provider).
-   */
-  public record PaymentView(
-      String paymentNo,
-      long amountMinor,
-      String currency,
-      String provider,
-      String status,
-      java.util.Map<String, Object> client) {
-    public static PaymentView of(fairslot.app.Checkout c) {
-      fairslot.domain.Payment p = c.payment();
-      return new PaymentView(
-          p.paymentNo(),
-          p.amount().minor(),
-          p.amount().currency(),
-          p.provider(),
-          p.status().name(),
-          c.client());
-    }
-  }
-
-  /** The provider a payer names in {@code POST .../pay {provider?}}; absent: the default. */
-  public static java.util.Optional<String> providerAsked(HttpRequest request) {
-    java.util.Optional<String> name =
-        RequestBody.parseOrEmpty(request.body())
-            .onlyFields("payment", java.util.Set.of("provider"))
-            .optionalText("provider");
-    if (name.isPresent() && !name.get().matches("[a-z]{1,32}")) {
-      throw InvalidInput.unprocessable("provider must be a provider's name, such as wechatpay");
-    }
-    return name;
-  }
-
   /** Audit times are UTC instants: an entry may concern several venues' zones. */
   public record QueuedView(String requestId, String status) {}
 

@@ -27,12 +27,14 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 public final class DynamoDbPaymentStore implements PaymentStore {
   private final DynamoDbClient dynamo;
   private final String table;
+  private final PendingPaymentChecks pending;
   private final TransactionParts parts;
   private final RecordParts records;
 
   public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.pending = new PendingPaymentChecks(dynamo, table);
     this.parts = new TransactionParts(table);
     this.records = new RecordParts(table);
   }
@@ -288,49 +290,17 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public List<Payment> pendingDue(Instant now, int limit) {
-    return new ShardedIndex(
-            dynamo,
-            table,
-            Fairslot.PAYMENTS_PENDING,
-            PaymentItemMapper.PENDING_FAMILY,
-            "payCheckShard",
-            "payCheckAt")
-        .dueBy(now, limit).items().stream().map(PaymentItemMapper::fromItem).toList();
+    return pending.due(now, limit);
   }
 
   @Override
   public boolean schedulePendingCheck(Payment seen, Instant nextAt) {
-    try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
-                  .updateExpression("SET payCheckAt = :next")
-                  .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
-                  .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(
-                      Map.of(":next", millis(nextAt), ":pending", s("PENDING"))));
-      return true;
-    } catch (ConditionalCheckFailedException settled) {
-      return false;
-    }
+    return pending.schedule(seen, nextAt);
   }
 
   @Override
   public boolean stopPendingChecks(Payment seen) {
-    try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
-                  .updateExpression("REMOVE payCheckShard, payCheckAt")
-                  .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
-                  .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(Map.of(":pending", s("PENDING"))));
-      return true;
-    } catch (ConditionalCheckFailedException settled) {
-      return false;
-    }
+    return pending.stop(seen);
   }
 
   @Override

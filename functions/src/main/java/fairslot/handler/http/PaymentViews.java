@@ -1,0 +1,45 @@
+package fairslot.handler.http;
+
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+
+/** What paying a booking or a pass takes and answers (POST .../pay). */
+final class PaymentViews {
+  private PaymentViews() {}
+
+  /**
+   * A payment as its payer starts it; {@code client} is what the provider's client side takes (the
+   * {@code wx.requestPayment} fields, a Stripe client secret; empty for the local provider).
+   */
+  record PaymentView(
+      String paymentNo,
+      long amountMinor,
+      String currency,
+      String provider,
+      String status,
+      java.util.Map<String, Object> client) {
+    static PaymentView of(fairslot.app.Checkout c) {
+      fairslot.domain.Payment p = c.payment();
+      return new PaymentView(
+          p.paymentNo(),
+          p.amount().minor(),
+          p.amount().currency(),
+          p.provider(),
+          p.status().name(),
+          c.client());
+    }
+  }
+
+  /** The provider a payer names in {@code POST .../pay {provider?}}; absent: the default. */
+  static java.util.Optional<String> providerAsked(HttpRequest request) {
+    java.util.Optional<String> name =
+        RequestBody.parseOrEmpty(request.body())
+            .onlyFields("payment", java.util.Set.of("provider"))
+            .optionalText("provider");
+    if (name.isPresent() && !name.get().matches("[a-z]{1,32}")) {
+      throw InvalidInput.unprocessable("provider must be a provider's name, such as wechatpay");
+    }
+    return name;
+  }
+}
