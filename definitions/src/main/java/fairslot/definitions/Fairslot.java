@@ -146,7 +146,8 @@ public final class Fairslot {
           new ScheduleDefinition("reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("finish-cancels", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER));
+          new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("statement-reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER));
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots
@@ -238,6 +239,7 @@ public final class Fairslot {
           RouteDefinition.jwt("PATCH", "/venues/{venueId}", ADMIN),
           RouteDefinition.jwt("PATCH", "/venues/{venueId}/resources/{resourceId}", ADMIN),
           RouteDefinition.jwt("GET", "/finance/exceptions", FINANCE, ADMIN),
+          RouteDefinition.jwt("POST", "/finance/statements:reconcile", FINANCE, ADMIN),
           RouteDefinition.jwt("GET", "/bookings/{bookingId}/payments", CUSTOMER),
           RouteDefinition.jwt(
               "POST", "/finance/exceptions/{exceptionId}/retry-refund", FINANCE, ADMIN),

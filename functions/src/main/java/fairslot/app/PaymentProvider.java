@@ -60,6 +60,19 @@ public interface PaymentProvider {
     return Optional.empty();
   }
 
+  /**
+   * The provider's statement of a day (in {@link #statementZone()}): every payment and refund it
+   * settled; empty when this provider keeps none fairslot can read.
+   */
+  default Optional<java.util.List<StatementLine>> statement(java.time.LocalDate day) {
+    return Optional.empty();
+  }
+
+  /** The zone the provider's statement days are in (WeChat Pay's are China's). */
+  default java.time.ZoneId statementZone() {
+    return java.time.ZoneOffset.UTC;
+  }
+
   enum RefundAttempt {
     ACCEPTED,
     COMPLETED,

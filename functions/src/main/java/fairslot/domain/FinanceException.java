@@ -34,7 +34,9 @@ public record FinanceException(
     /** An outcome that contradicts the payment's state (a refund nobody asked for, ...). */
     OUTCOME_NOT_APPLIED,
     /** The provider could not pay a refund back (WeChat ABNORMAL): refund it by hand. */
-    REFUND_ABNORMAL
+    REFUND_ABNORMAL,
+    /** A line of the provider's statement that fairslot's payments do not account for. */
+    STATEMENT_MISMATCH
   }
 
   public enum Status {

@@ -72,7 +72,8 @@ public final class HttpApi {
       fairslot.app.ProfileService profiles,
       fairslot.app.ContactVerification verification,
       fairslot.app.NotificationDesk notifications,
-      fairslot.app.WechatLinking wechat) {}
+      fairslot.app.WechatLinking wechat,
+      fairslot.app.StatementReconciliation statements) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -89,6 +90,7 @@ public final class HttpApi {
             new PaymentEndpoints(s.payments(), webhooks.local(), clock),
             new fairslot.handler.http.WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
             new fairslot.handler.http.StripeEndpoints(s.payments(), webhooks.stripe()),
+            new fairslot.handler.http.StatementEndpoints(s.statements()),
             new WaitlistEndpoints(s.waitlist(), s.catalog(), idempotency, clock),
             new StaffEndpoints(s.staff(), s.desk(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),

@@ -42,6 +42,8 @@ final class Jobs {
     // Payments still PENDING are asked about at their provider (lost notifications, failures
     // WeChat never reports) and a lapsed hold's order is closed.
     jobs.put("payments-reconcile", w -> w.paymentReconciliation().run(BATCH));
+    // Yesterday's statement of each provider that keeps one, matched line by line.
+    jobs.put("statement-reconcile", w -> w.statementReconciliation().yesterday());
     BY_NAME = java.util.Collections.unmodifiableMap(jobs);
   }
 

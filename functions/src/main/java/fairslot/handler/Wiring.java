@@ -88,6 +88,7 @@ public final class Wiring {
   private final Optional<fairslot.messaging.stripe.Stripe> stripe;
   private final PaymentService payments;
   private final fairslot.app.PaymentReconciliation paymentReconciliation;
+  private final fairslot.app.StatementReconciliation statementReconciliation;
   private final FinanceService finance;
   private final fairslot.app.NotificationDesk notificationDesk;
   private final StandingService standing;
@@ -251,6 +252,8 @@ public final class Wiring {
     this.paymentReconciliation =
         new fairslot.app.PaymentReconciliation(
             paymentStore, bookingStore, providers, payments, clock);
+    this.statementReconciliation =
+        new fairslot.app.StatementReconciliation(paymentStore, providers, clock);
     this.finance =
         new FinanceService(financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
     this.notificationDesk =
@@ -311,7 +314,8 @@ public final class Wiring {
             new fairslot.app.WechatLinking(
                 wechatPay.map(fairslot.messaging.wechatpay.WechatPay::login),
                 wechatIdentities,
-                clock)),
+                clock),
+            statementReconciliation),
         new IdempotencyKeys(idempotencyStore, clock),
         new HttpApi.Webhooks(
             webhookSignature,
@@ -323,6 +327,10 @@ public final class Wiring {
   /** Finance exceptions OPEN for more than a day (the daily reconcile reports the count). */
   public int financeExceptionsOpenOverADay() {
     return finance.openLongerThan(java.time.Duration.ofDays(1));
+  }
+
+  public fairslot.app.StatementReconciliation statementReconciliation() {
+    return statementReconciliation;
   }
 
   public fairslot.app.PaymentReconciliation paymentReconciliation() {

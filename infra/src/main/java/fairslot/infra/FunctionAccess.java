@@ -150,6 +150,14 @@ record FunctionAccess(
               false,
               Set.of(),
               true),
+          // Reads the providers' statements and the payments they name; opens finance exceptions.
+          new FunctionAccess(
+              "StatementReconcile",
+              Set.of(GET, PUT, UPDATE),
+              Optional.of(Set.of()),
+              false,
+              false,
+              Set.of(Secret.WECHATPAY, Secret.STRIPE)),
           new FunctionAccess(
               "RefundRetry",
               Set.of(GET, QUERY, PUT, UPDATE),

@@ -402,4 +402,60 @@ class WechatPayReconcileIT {
             .count();
     assertThat(confirmations).isEqualTo(1); // one confirmation: the payment applied once
   }
+
+  @Test
+  void aTradeBillWithOneUnknownLineAndOneDifferentAmountGivesExactlyTwoExceptionsOnce()
+      throws Exception {
+    String member = token("wx-bill", "customer");
+    call("PUT", "/me/wechat", member, "{\"code\":\"login-bill\"}");
+    String first = pay(member, hold(member));
+    call("POST", "/_local/wechatpay/transactions/" + first + "/pay", null, "{}");
+    String second = pay(member, hold(member));
+    call("POST", "/_local/wechatpay/transactions/" + second + "/pay", null, "{}");
+    java.time.LocalDate day =
+        java.time.LocalDate.ofInstant(CLOCK.instant(), ZoneId.of("Asia/Shanghai"));
+    fake().misstateBillAmount(second, 8700);
+    fake().addBillLine(day, "NOTFAIRSLOTS000000000000000000001", 1200);
+    String finance = token("wx-fin", "finance");
+    int before = financeExceptions();
+
+    Reply run =
+        call(
+            "POST",
+            "/finance/statements:reconcile",
+            finance,
+            "{\"provider\":\"wechatpay\",\"date\":\"" + day + "\"}");
+    Reply again =
+        call(
+            "POST",
+            "/finance/statements:reconcile",
+            token("wx-fin", "finance"),
+            "{\"provider\":\"wechatpay\",\"date\":\"" + day + "\"}");
+
+    assertThat(run.status()).isEqualTo(200);
+    assertThat(run.json().path("exceptions").asInt()).isEqualTo(2);
+    assertThat(run.json().path("matched").asInt()).isEqualTo(run.json().path("lines").asInt() - 2);
+    assertThat(financeExceptions()).isEqualTo(before + 2);
+    assertThat(again.json().path("exceptions").asInt()).isZero(); // the same day again: none new
+    assertThat(financeExceptions()).isEqualTo(before + 2);
+    JsonNode items =
+        call("GET", "/finance/exceptions?limit=200", token("wx-fin", "finance"), null)
+            .json()
+            .path("items");
+    java.util.List<String> mismatched = new java.util.ArrayList<>();
+    for (JsonNode e : items) {
+      if (e.path("kind").asText().equals("STATEMENT_MISMATCH")) {
+        mismatched.add(e.path("paymentNo").asText() + "=" + e.path("amountMinor").asLong());
+      }
+    }
+    assertThat(mismatched)
+        .containsExactlyInAnyOrder(second + "=8700", "NOTFAIRSLOTS000000000000000000001=1200");
+    Reply stripe =
+        call(
+            "POST",
+            "/finance/statements:reconcile",
+            token("wx-fin", "finance"),
+            "{\"provider\":\"stripe\",\"date\":\"" + day + "\"}");
+    assertThat(stripe.status()).isEqualTo(409); // Stripe's balance transactions: not yet read
+  }
 }

@@ -46,6 +46,8 @@ public final class WechatPayProvider implements PaymentProvider {
   private final Signer signer;
   private final JsapiService jsapi;
   private final RefundService refunds;
+  private final com.wechat.pay.java.service.billdownload.BillDownloadService bills;
+  private final JdkWechatHttpClient http;
   private final SecureRandom random = new SecureRandom();
 
   public WechatPayProvider(WechatPayConfig config, Clock clock) {
@@ -65,6 +67,12 @@ public final class WechatPayProvider implements PaymentProvider {
         new JdkWechatHttpClient(sdk.createCredential(), sdk.createValidator(), config.apiBase());
     this.jsapi = new JsapiService.Builder().httpClient(http).build();
     this.refunds = new RefundService.Builder().httpClient(http).build();
+    this.bills =
+        new com.wechat.pay.java.service.billdownload.BillDownloadService.Builder()
+            .httpClient(http)
+            .decryptor(sdk.createDecryptor())
+            .build();
+    this.http = http;
   }
 
   @Override
@@ -194,6 +202,49 @@ public final class WechatPayProvider implements PaymentProvider {
         r.getStatus() == null ? "" : r.getStatus().name(),
         r.getAmount() == null ? 0 : r.getAmount().getRefund(),
         payment);
+  }
+
+  @Override
+  public java.time.ZoneId statementZone() {
+    return java.time.ZoneId.of("Asia/Shanghai");
+  }
+
+  /** The day's trade bill, its SHA1 checked against the one WeChat named with the download. */
+  @Override
+  public Optional<java.util.List<fairslot.app.StatementLine>> statement(java.time.LocalDate day) {
+    var request = new com.wechat.pay.java.service.billdownload.model.GetTradeBillRequest();
+    request.setBillDate(day.toString());
+    request.setBillType(com.wechat.pay.java.service.billdownload.model.BillType.ALL);
+    com.wechat.pay.java.service.billdownload.model.QueryBillEntity bill;
+    try {
+      bill = bills.getTradeBill(request);
+    } catch (ServiceException e) {
+      if ("NO_STATEMENT_EXIST".equals(e.getErrorCode())) {
+        return Optional.of(java.util.List.of()); // no trade that day
+      }
+      throw new fairslot.app.Unavailable("WeChat Pay gave no trade bill: " + e.getErrorCode(), e);
+    } catch (WechatPayException e) {
+      throw new fairslot.app.Unavailable("WeChat Pay gave no trade bill", e);
+    }
+    byte[] file;
+    try (java.io.InputStream in = http.download(bill.getDownloadUrl())) {
+      file = in.readAllBytes();
+    } catch (java.io.IOException | WechatPayException e) {
+      throw new fairslot.app.Unavailable("the trade bill did not download", e);
+    }
+    String sha1;
+    try {
+      sha1 =
+          java.util.HexFormat.of()
+              .formatHex(java.security.MessageDigest.getInstance("SHA-1").digest(file));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    if (!sha1.equalsIgnoreCase(bill.getHashValue())) {
+      throw new fairslot.app.Unavailable("the trade bill's hash does not match", null);
+    }
+    return Optional.of(
+        WechatTradeBill.parse(new String(file, java.nio.charset.StandardCharsets.UTF_8)));
   }
 
   private String nonce() {

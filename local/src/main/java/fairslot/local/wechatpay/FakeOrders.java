@@ -12,7 +12,11 @@ import java.util.regex.Pattern;
 
 /** The fake's APIv3 routes: what WeChat Pay answers to a merchant's signed calls. */
 final class FakeOrders {
-  record Answer(int status, ObjectNode body, boolean signed) {
+  record Answer(int status, ObjectNode body, boolean signed, String text) {
+    Answer(int status, ObjectNode body, boolean signed) {
+      this(status, body, signed, null);
+    }
+
     static Answer ok(ObjectNode body) {
       return new Answer(200, body, true);
     }
@@ -32,7 +36,7 @@ final class FakeOrders {
     final String openId;
     final String attach;
     private String state = "NOTPAY";
-    private Instant paidAt;
+    Instant paidAt;
 
     Order(String outTradeNo, long total, String openId, String attach) {
       this.outTradeNo = outTradeNo;
@@ -96,6 +100,7 @@ final class FakeOrders {
     final Order order;
     final long refund;
     private String status = "PROCESSING";
+    Instant finishedAt;
 
     RefundOrder(String outRefundNo, Order order, long refund) {
       this.outRefundNo = outRefundNo;
@@ -112,6 +117,7 @@ final class FakeOrders {
         return false;
       }
       status = next;
+      finishedAt = at;
       if (next.equals("SUCCESS")) {
         order.refunded();
       }
@@ -195,6 +201,12 @@ final class FakeOrders {
       return order == null
           ? Answer.fail(404, "ORDER_NOT_EXIST", "no such order")
           : Answer.ok(order.json());
+    }
+    if (method.equals("GET") && path.equals("/v3/bill/tradebill")) {
+      return fake.bills.describe(query);
+    }
+    if (method.equals("GET") && path.equals("/v3/billdownload/file")) {
+      return fake.bills.file(query);
     }
     if (method.equals("POST") && path.equals("/v3/refund/domestic/refunds")) {
       return refund(in);

@@ -35,6 +35,7 @@ public final class FakeWechatPay implements AutoCloseable {
   final FakeWechatKeys keys = new FakeWechatKeys();
   final Map<String, FakeOrders.Order> orders = new ConcurrentHashMap<>();
   final Map<String, FakeOrders.RefundOrder> refunds = new ConcurrentHashMap<>();
+  final FakeTradeBills bills = new FakeTradeBills(this);
   private final List<Map<String, Object>> sent = new ArrayList<>();
   private final Clock clock;
   private final HttpServer server;
@@ -120,6 +121,16 @@ public final class FakeWechatPay implements AutoCloseable {
     return List.copyOf(sent);
   }
 
+  /** A line WeChat's bill of {@code day} carries that no order of fairslot's made (tests). */
+  public void addBillLine(java.time.LocalDate day, String outTradeNo, long fen) {
+    bills.extra(day, outTradeNo, fen);
+  }
+
+  /** The bill shows another amount for the order than was paid (tests). */
+  public void misstateBillAmount(String outTradeNo, long fen) {
+    bills.misstate(outTradeNo, fen);
+  }
+
   /** The state WeChat holds for an order, as its query would say. */
   public Optional<String> tradeState(String outTradeNo) {
     return Optional.ofNullable(orders.get(outTradeNo)).map(FakeOrders.Order::state);
@@ -185,7 +196,10 @@ public final class FakeWechatPay implements AutoCloseable {
 
   /** Signs the answer over {@code timestamp\nnonce\nbody\n} with the system's time, as WeChat. */
   private void answer(HttpExchange exchange, FakeOrders.Answer answer) throws IOException {
-    String body = answer.body() == null ? "" : Json.write(answer.body());
+    String body =
+        answer.text() != null
+            ? answer.text()
+            : answer.body() == null ? "" : Json.write(answer.body());
     String timestamp = Long.toString(Instant.now().getEpochSecond());
     String nonce = FakeWechatKeys.text(32);
     var h = exchange.getResponseHeaders();
@@ -202,7 +216,9 @@ public final class FakeWechatPay implements AutoCloseable {
       exchange.sendResponseHeaders(answer.status(), -1);
       return;
     }
-    h.set("Content-Type", "application/json; charset=utf-8");
+    h.set(
+        "Content-Type",
+        answer.text() != null ? "text/plain; charset=utf-8" : "application/json; charset=utf-8");
     exchange.sendResponseHeaders(answer.status(), bytes.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(bytes);

@@ -1,0 +1,43 @@
+package fairslot.handler.http;
+
+import fairslot.app.StatementReconciliation;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.RequestBody;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/** {@code POST /finance/statements:reconcile {provider, date}}: one provider's day, now. */
+public final class StatementEndpoints implements Endpoints {
+  private final StatementReconciliation statements;
+
+  public StatementEndpoints(StatementReconciliation statements) {
+    this.statements = statements;
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of("POST /finance/statements:reconcile", this::reconcile);
+  }
+
+  private HttpResponse reconcile(HttpRequest request) {
+    RequestBody body =
+        RequestBody.parse(request.body()).onlyFields("statement", Set.of("provider", "date"));
+    String provider = body.text("provider");
+    if (!provider.matches("[a-z]{1,32}")) {
+      throw fairslot.handler.internal.InvalidInput.unprocessable(
+          "provider must be a provider's name, such as wechatpay");
+    }
+    return Responses.respond(
+        statements.reconcile(provider, body.date("date")),
+        200,
+        r ->
+            Map.of(
+                "provider", r.provider(),
+                "date", r.date().toString(),
+                "lines", r.lines(),
+                "matched", r.matched(),
+                "exceptions", r.exceptions()));
+  }
+}
