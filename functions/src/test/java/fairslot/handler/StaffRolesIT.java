@@ -54,6 +54,7 @@ class StaffRolesIT {
     MATRIX.put("PATCH /venues/{venueId}", Set.of(ADMIN));
     MATRIX.put("PATCH /venues/{venueId}/resources/{resourceId}", Set.of(ADMIN));
     MATRIX.put("GET /finance/exceptions", Set.of(FINANCE, ADMIN));
+    MATRIX.put("POST /finance/statements:reconcile", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/exceptions/{exceptionId}/retry-refund", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/exceptions/{exceptionId}/resolve", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));

@@ -133,7 +133,8 @@ public final class Chaos {
               "waitlist-fallback",
               "finish-cancels",
               "refund-retry",
-              "stale-requests")) {
+              "stale-requests",
+              "payments-reconcile")) {
         world.runJob(job);
       }
       world.drainDlq();

@@ -36,6 +36,9 @@ final class ChaosWorkload {
   /** Payments whose success the provider reports late, after the clock moved past the hold. */
   final Map<String, String> latePayments = new ConcurrentHashMap<>();
 
+  /** WeChat payments whose payer pays only after the clock moved past the hold. */
+  final Map<String, String> lateWechat = new ConcurrentHashMap<>();
+
   final Set<String> deskBookings = ConcurrentHashMap.newKeySet();
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
@@ -172,6 +175,12 @@ final class ChaosWorkload {
     late.add(() -> world.runJob("sweep-offers"));
     late.add(() -> world.runJob("send-notifications"));
     late.add(() -> world.runJob("send-notifications")); // overlapping runs
+    // WeChat payers who pay just before their hold lapsed, mostly unnotified; then the job asks.
+    lateWechat.forEach(
+        (paymentNo, bookingId) ->
+            late.add(
+                () -> new ChaosWechatPayments(world, this, random).payLate(paymentNo, bookingId)));
+    late.add(() -> world.runJob("payments-reconcile"));
     Collections.shuffle(late, random);
     runAll(late, 16);
   }
@@ -182,7 +191,9 @@ final class ChaosWorkload {
       return booked;
     }
     String bookingId = booked.text("bookingId");
-    if (pay) {
+    if (pay && random.nextInt(2) == 0) { // half the payers pay through WeChat Pay
+      new ChaosWechatPayments(world, this, random).pay(user, bookingId);
+    } else if (pay) {
       Reply paid =
           world.call(
               "POST /bookings/{bookingId}/pay",

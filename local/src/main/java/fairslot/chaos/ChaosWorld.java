@@ -51,6 +51,10 @@ final class ChaosWorld implements AutoCloseable {
   final Wiring wiring;
   final HttpApiHandler api;
   final LocalPaymentProvider provider;
+
+  /** WeChat Pay's fake and adapter: the run pays some bookings through it. */
+  final ChaosWechat wechat;
+
   final String bookingDlqUrl;
   private final fairslot.messaging.payments.WebhookSignature signature =
       new fairslot.messaging.payments.WebhookSignature(PAYMENT_SECRET);
@@ -116,6 +120,7 @@ final class ChaosWorld implements AutoCloseable {
             clock,
             LocalPaymentProvider.Mode.MANUAL,
             Duration.ZERO);
+    this.wechat = new ChaosWechat(clock);
     this.wiring =
         new Wiring(
             dynamo,
@@ -133,9 +138,12 @@ final class ChaosWorld implements AutoCloseable {
                   }
                   deliveriesHanded.merge(delivery.id().encode(), 1, Integer::sum);
                 },
-                new SqsBookingQueue(sqs, bookingQueue)),
+                new SqsBookingQueue(sqs, bookingQueue),
+                fairslot.app.ContactCodeSender.NONE,
+                java.util.Optional.of(wechat.wechatPay)),
             PAYMENT_SECRET);
     this.api = new HttpApiHandler(wiring.httpApi());
+    wechat.deliverTo(this);
     WaitlistQueueHandler waitlist = new WaitlistQueueHandler(wiring);
     this.waitlistPoller =
         new SqsPoller(
@@ -230,6 +238,22 @@ final class ChaosWorld implements AutoCloseable {
           return new Reply(r.getStatusCode(), r.getBody());
         },
         "POST /payments/callback");
+  }
+
+  /** A WeChat Pay notification as the fake sent it; WeChat retries a 503 (a busy booking). */
+  Reply wechatNotify(Map<String, String> headers, String raw) {
+    APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
+    event.setRouteKey("POST /payments/wechatpay/notify");
+    Map<String, String> lower = new HashMap<>();
+    headers.forEach((k, v) -> lower.put(k.toLowerCase(java.util.Locale.ROOT), v));
+    event.setHeaders(lower);
+    event.setBody(raw);
+    return retrying(
+        () -> {
+          APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
+          return new Reply(r.getStatusCode(), r.getBody());
+        },
+        "POST /payments/wechatpay/notify");
   }
 
   private Reply retrying(Supplier<Reply> send, String what) {
@@ -327,5 +351,6 @@ final class ChaosWorld implements AutoCloseable {
     bookingPoller.close();
     dlqPoller.close();
     seatAuditPoller.close();
+    wechat.close();
   }
 }

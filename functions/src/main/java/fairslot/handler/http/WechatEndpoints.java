@@ -54,7 +54,7 @@ public final class WechatEndpoints implements Endpoints {
   /**
    * Verified before anything is read; an authentic notification that fairslot cannot apply (an
    * unknown order, another merchant's, a different amount) is kept for finance and acknowledged, so
-   * WeChat stops retrying it. Only a busy booking asks WeChat to come again.
+   * WeChat stops retrying it. Only a busy booking (503) asks WeChat to come again.
    */
   private HttpResponse notify(HttpRequest request) {
     if (notifications.isEmpty()) {
@@ -85,7 +85,7 @@ public final class WechatEndpoints implements Endpoints {
   private static HttpResponse answer(Outcome<Applied> outcome) {
     if (outcome instanceof Outcome.Refused<Applied> refused
         && refused.refusal() == Refusal.THROTTLED) {
-      return fail(500, "busy; send it again");
+      return fail(503, "busy; send it again");
     }
     return HttpResponse.noContent();
   }

@@ -26,6 +26,13 @@ final class FakeNotifier {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private volatile URI target;
 
+  /** Instead of HTTP: hand the headers and body to this, which answers the route's status. */
+  private volatile java.util.function.BiFunction<Map<String, String>, String, Integer> sink;
+
+  void sink(java.util.function.BiFunction<Map<String, String>, String, Integer> sink) {
+    this.sink = sink;
+  }
+
   FakeNotifier(FakeWechatKeys keys, Clock clock) {
     this.keys = keys;
     this.clock = clock;
@@ -36,13 +43,18 @@ final class FakeNotifier {
   }
 
   Map<String, Object> transaction(FakeOrders.Order order) {
-    return send("TRANSACTION.SUCCESS", "transaction", "支付成功", order.json());
+    Map<String, Object> sent = send("TRANSACTION.SUCCESS", "transaction", "支付成功", order.json());
+    sent.put("outTradeNo", order.outTradeNo); // the fake's note of which order; not sent
+    return sent;
   }
 
   Map<String, Object> refund(FakeOrders.RefundOrder refund) {
     ObjectNode r = refund.json();
     r.remove("status"); // a refund notification names it refund_status
-    return send("REFUND." + refund.status(), "refund", "退款状态 " + refund.status(), r);
+    Map<String, Object> sent =
+        send("REFUND." + refund.status(), "refund", "退款状态 " + refund.status(), r);
+    sent.put("outRefundNo", refund.outRefundNo);
+    return sent;
   }
 
   /** The body WeChat would send for the order as it is now, encrypted, not sent. */
@@ -90,6 +102,10 @@ final class FakeNotifier {
 
   /** The notify route's status, or 0 when it could not be reached (WeChat would retry). */
   private int deliver(Map<String, String> headers, String raw) {
+    var handOver = sink;
+    if (handOver != null) {
+      return handOver.apply(headers, raw);
+    }
     URI to = target;
     if (to == null) {
       return 0;

@@ -76,6 +76,11 @@ public final class FakeWechatPay implements AutoCloseable {
     notifier.target(notifyUrl);
   }
 
+  /** Notifications go to {@code sink} in-process (chaos), which answers the route's status. */
+  public void notifyWith(java.util.function.BiFunction<Map<String, String>, String, Integer> sink) {
+    notifier.sink(sink);
+  }
+
   /** The merchant settings fairslot reads from its secret, pointed at this fake. */
   public WechatPayConfig config(String notifyUrl) {
     return new WechatPayConfig(

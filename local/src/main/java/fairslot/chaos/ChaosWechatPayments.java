@@ -1,0 +1,69 @@
+package fairslot.chaos;
+
+import fairslot.chaos.ChaosWorld.Reply;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Members paying through WeChat Pay in the chaos run: link WeChat, open the JSAPI order, and the
+ * payer pays at the fake with its notification delivered, lost (the payments-reconcile job must
+ * find it), replayed byte for byte, or paid only after the hold lapsed.
+ */
+final class ChaosWechatPayments {
+  private final ChaosWorld world;
+  private final ChaosWorkload work;
+  private final Random random;
+
+  ChaosWechatPayments(ChaosWorld world, ChaosWorkload work, Random random) {
+    this.world = world;
+    this.work = work;
+    this.random = random;
+  }
+
+  Object pay(String user, String bookingId) {
+    world.call("PUT /me/wechat", Map.of(), user, "customer", "{\"code\":\"" + user + "\"}", null);
+    Reply paid =
+        world.call(
+            "POST /bookings/{bookingId}/pay",
+            Map.of("bookingId", bookingId),
+            user,
+            "customer",
+            "{\"provider\":\"wechatpay\"}",
+            null);
+    String paymentNo = paid.text("paymentNo");
+    if (paid.status() != 200 || paymentNo == null) {
+      return paid; // not linked, or the order did not open: nothing paid
+    }
+    if (random.nextInt(4) == 0) {
+      work.lateWechat.put(paymentNo, bookingId);
+      return paid;
+    }
+    boolean notify = random.nextInt(4) != 0; // a quarter of the notifications are lost
+    work.succeeded.put(paymentNo, bookingId);
+    world.wechat.fake.pay(paymentNo, notify);
+    if (notify && random.nextInt(3) == 0) {
+      replay(paymentNo); // WeChat delivers it again
+    }
+    return paid;
+  }
+
+  Object payLate(String paymentNo, String bookingId) {
+    work.succeeded.put(paymentNo, bookingId);
+    return world.wechat.fake.pay(paymentNo, random.nextBoolean());
+  }
+
+  /** The last notification the fake sent for this order, delivered again byte for byte. */
+  private void replay(String paymentNo) {
+    List<Map<String, Object>> sent = world.wechat.fake.notifications();
+    for (int i = sent.size() - 1; i >= 0; i--) {
+      String body = String.valueOf(sent.get(i).get("body"));
+      @SuppressWarnings("unchecked")
+      Map<String, String> headers = (Map<String, String>) sent.get(i).get("headers");
+      if (paymentNo.equals(sent.get(i).get("outTradeNo"))) {
+        world.wechatNotify(headers, body);
+        return;
+      }
+    }
+  }
+}

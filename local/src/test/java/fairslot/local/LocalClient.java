@@ -1,0 +1,144 @@
+package fairslot.local;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The HTTP side of a local runtime for the providers' ITs: calls with tokens, a venue with one
+ * court whose slots each hold a booking, and the reads that show what was written (payment events,
+ * finance exceptions, statuses).
+ */
+final class LocalClient {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  record Reply(int status, JsonNode json, String raw) {}
+
+  private final String base;
+  private final AtomicInteger hour = new AtomicInteger(6);
+  private String resourceId;
+
+  LocalClient(LocalRuntime runtime) {
+    this.base = "http://127.0.0.1:" + runtime.port();
+  }
+
+  Reply call(String method, String path, String token, String body) throws Exception {
+    return call(method, path, token, body, Map.of());
+  }
+
+  Reply call(String method, String path, String token, String body, Map<String, String> headers)
+      throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    headers.forEach(b::header);
+    HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    JsonNode json = r.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(r.body());
+    return new Reply(r.statusCode(), json, r.body());
+  }
+
+  /** A fresh token (the runtime's clock may have moved since the last one). */
+  String token(String sub, String group) throws Exception {
+    return call(
+            "POST",
+            "/_local/token",
+            null,
+            "{\"sub\":\"" + sub + "\",\"groups\":[\"" + group + "\"]}")
+        .json()
+        .path("token")
+        .asText();
+  }
+
+  /** A held booking of a fresh hour-long slot priced 88.00 CNY, two days from now. */
+  String hold(String member) throws Exception {
+    String admin = token("providers-admin", "admin");
+    if (resourceId == null) {
+      String venueId =
+          call("POST", "/venues", admin, "{\"name\":\"Court hall\",\"timeZone\":\"Asia/Shanghai\"}")
+              .json()
+              .path("venueId")
+              .asText();
+      resourceId =
+          call(
+                  "POST",
+                  "/venues/" + venueId + "/resources",
+                  admin,
+                  "{\"name\":\"Court 1\",\"kind\":\"SEATS\",\"capacity\":4}")
+              .json()
+              .path("resourceId")
+              .asText();
+    }
+    LocalDate day = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(2);
+    int h = hour.getAndIncrement();
+    String slotId =
+        call(
+                "POST",
+                "/slots",
+                admin,
+                String.format(
+                    "{\"resourceId\":\"%s\",\"start\":\"%sT%02d:00:00\",\"end\":\"%sT%02d:00:00\","
+                        + "\"priceMinor\":8800,\"currency\":\"CNY\"}",
+                    resourceId, day, h, day, h + 1))
+            .json()
+            .path("slotId")
+            .asText();
+    Reply booked =
+        call("POST", "/bookings", member, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+    if (booked.status() != 201) {
+      throw new AssertionError("booking answered " + booked.status() + " " + booked.raw());
+    }
+    return booked.json().path("bookingId").asText();
+  }
+
+  String status(String member, String bookingId) throws Exception {
+    return call("GET", "/bookings/" + bookingId, member, null).json().path("status").asText();
+  }
+
+  /** The provider events recorded for the booking's payments. */
+  int events(String bookingId) throws Exception {
+    int n = 0;
+    for (JsonNode p : payments(bookingId)) {
+      n += p.path("events").size();
+    }
+    return n;
+  }
+
+  String paymentStatus(String bookingId) throws Exception {
+    return payments(bookingId).path(0).path("status").asText();
+  }
+
+  JsonNode payments(String bookingId) throws Exception {
+    return call("GET", "/bookings/" + bookingId + "/payments", token("fin", "finance"), null)
+        .json()
+        .path("items");
+  }
+
+  JsonNode financeExceptionItems() throws Exception {
+    return call("GET", "/finance/exceptions?limit=200", token("fin", "finance"), null)
+        .json()
+        .path("items");
+  }
+
+  int financeExceptions() throws Exception {
+    return financeExceptionItems().size();
+  }
+
+  JsonNode run(String job) throws Exception {
+    return call("POST", "/_local/schedules/" + job + "/run", null, null).json();
+  }
+}
