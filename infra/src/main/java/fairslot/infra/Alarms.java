@@ -3,6 +3,7 @@ package fairslot.infra;
 import fairslot.definitions.Fairslot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import software.amazon.awscdk.CfnCondition;
 import software.amazon.awscdk.CfnParameter;
 import software.amazon.awscdk.Duration;
@@ -115,6 +116,68 @@ final class Alarms {
         Duration.days(1),
         "reconcile found a member whose upcoming counter or pack credits do not add up, twice"
             + " (see its log)");
+  }
+
+  /**
+   * The real providers: notifications refused at their verification (a few are WeChat's own
+   * SIGNTEST probes and forgeries; a burst is a changed key or an attack), payments the
+   * payments-reconcile job had to find by asking (each is a lost notification), and statement lines
+   * no payment accounts for (each is money to explain).
+   */
+  void providers() {
+    for (String provider : java.util.List.of("wechatpay", "stripe")) {
+      metricAlarm(
+          "ProviderNotificationsRefused" + (provider.equals("stripe") ? "Stripe" : "Wechatpay"),
+          "ProviderNotifications",
+          Map.of("Service", "fairslot", "Provider", provider, "Verdict", "Refused"),
+          Duration.minutes(5),
+          10,
+          "over 10 "
+              + provider
+              + " notifications in 5 minutes failed verification: a changed"
+              + " key or secret, or forgeries (see PaymentWebhook's log)");
+    }
+    metricAlarm(
+        "PaymentsFoundByQuery",
+        "JobChanged",
+        Map.of("Service", "fairslot", "Job", "payments-reconcile"),
+        Duration.hours(1),
+        5,
+        "over 5 payments an hour were settled by asking the provider: its notifications are not"
+            + " arriving (notify URL, route, verification)");
+    metricAlarm(
+        "StatementMismatches",
+        "JobChanged",
+        Map.of("Service", "fairslot", "Job", "statement-reconcile"),
+        Duration.days(1),
+        0,
+        "a provider's statement has lines no payment accounts for: STATEMENT_MISMATCH finance"
+            + " exceptions are open");
+  }
+
+  private void metricAlarm(
+      String id,
+      String metric,
+      Map<String, String> dimensions,
+      Duration period,
+      double threshold,
+      String description) {
+    add(
+        Alarm.Builder.create(scope, id)
+            .alarmDescription(description)
+            .metric(
+                software.amazon.awscdk.services.cloudwatch.Metric.Builder.create()
+                    .namespace("fairslot")
+                    .metricName(metric)
+                    .dimensionsMap(dimensions)
+                    .statistic("Sum")
+                    .period(period)
+                    .build())
+            .threshold(threshold)
+            .evaluationPeriods(1)
+            .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+            .treatMissingData(TreatMissingData.NOT_BREACHING)
+            .build());
   }
 
   /**

@@ -204,6 +204,7 @@ public final class FairslotStack extends Stack {
             deadLetters.get(Fairslot.BOOKING_QUEUE.name()),
             queues.get(Fairslot.WAITLIST_QUEUE.name()),
             deadLetters.get(Fairslot.WAITLIST_QUEUE.name()));
+    alarms.providers();
     alarms.notifyTopic();
   }
 

@@ -228,7 +228,34 @@ class FairslotStackTest {
             + functions
             + 2
             + Fairslot.STREAM_CONSUMERS.size()
-            + Operations.ALARMS.size());
+            + Operations.ALARMS.size()
+            // the providers: refused notifications (each), payments found by query, statements
+            + 4);
+    for (String provider : List.of("wechatpay", "stripe")) {
+      template.hasResourceProperties(
+          "AWS::CloudWatch::Alarm",
+          Map.of(
+              "MetricName",
+              "ProviderNotifications",
+              "Threshold",
+              10,
+              "Dimensions",
+              Match.arrayWith(List.of(Map.of("Name", "Provider", "Value", provider)))));
+    }
+    template.hasResourceProperties(
+        "AWS::CloudWatch::Alarm",
+        Map.of(
+            "MetricName",
+            "JobChanged",
+            "Dimensions",
+            Match.arrayWith(List.of(Map.of("Name", "Job", "Value", "statement-reconcile")))));
+    template.hasResourceProperties(
+        "AWS::CloudWatch::Alarm",
+        Map.of(
+            "MetricName",
+            "JobChanged",
+            "Dimensions",
+            Match.arrayWith(List.of(Map.of("Name", "Job", "Value", "payments-reconcile")))));
     template.hasResourceProperties(
         "AWS::Logs::MetricFilter",
         Map.of("FilterPattern", "{ $.message = \"member ledger deviation\" }"));
