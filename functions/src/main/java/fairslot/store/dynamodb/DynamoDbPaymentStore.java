@@ -162,17 +162,21 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       tx.add(records.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
       tx.add(parts.paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
-      tx.add(
-          TransactWriteItem.builder()
-              .update(
-                  Update.builder()
-                      .tableName(table)
-                      .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
-                      .updateExpression("REMOVE paymentNo")
-                      .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
-                      .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo())))
-                      .build())
-              .build());
+      // A booking that names another payment (the desk's, paid meanwhile) keeps it: only the
+      // payment fails. One that named this one forgets it, on condition it still does.
+      if (f.booking().paymentNo().map(f.payment().paymentNo()::equals).orElse(true)) {
+        tx.add(
+            TransactWriteItem.builder()
+                .update(
+                    Update.builder()
+                        .tableName(table)
+                        .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
+                        .updateExpression("REMOVE paymentNo")
+                        .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
+                        .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo())))
+                        .build())
+                .build());
+      }
     } else if (s instanceof Settlement.PaidOffline o) {
       tx.add(
           TransactWriteItem.builder()

@@ -126,6 +126,32 @@ public abstract class PaymentStoreContract {
   }
 
   @Test
+  void aFailureOfAPaymentItsBookingNoLongerNamesFailsThePaymentAndLeavesTheBooking() {
+    Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
+    Payment online = pending(b);
+    payments.start(b, online, by("u1"));
+    Payment desk =
+        new Payment(
+            UUID.randomUUID().toString(),
+            b.bookingId(),
+            b.userId(),
+            b.amount(),
+            "offline",
+            PaymentStatus.SUCCEEDED,
+            0,
+            NOW);
+    payments.settle(new Settlement.PaidOffline("desk-1", desk, now(b), by("desk")));
+
+    SettleResult failed =
+        payments.settle(new Settlement.Failed("closed-1", online, now(b), by("provider")));
+
+    assertThat(failed).isEqualTo(new SettleResult.Applied());
+    assertThat(now(online).status()).isEqualTo(PaymentStatus.FAILED);
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(now(b).paymentNo()).contains(desk.paymentNo());
+  }
+
+  @Test
   void aSettlementOnAPaymentThatMovedIsStaleAndWritesNothing() {
     Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
     Payment p = pending(b);

@@ -125,9 +125,12 @@ public final class MemoryPaymentStore implements PaymentStore {
       return stale;
     }
     if (s instanceof Settlement.Failed f) {
-      // The booking forgets this payment, unless it already names another.
+      // As read, the booking named this payment (or none): it still must, or the read is stale.
+      Optional<String> seen = f.booking().paymentNo();
       Optional<String> named = t.bookings.get(f.booking().bookingId()).paymentNo();
-      return named.isPresent() && !named.get().equals(p.paymentNo()) ? stale : Optional.empty();
+      boolean seenThis = seen.isEmpty() || seen.get().equals(p.paymentNo());
+      boolean namesThis = named.isEmpty() || named.get().equals(p.paymentNo());
+      return seenThis && !namesThis ? stale : Optional.empty();
     }
     return Optional.empty();
   }
@@ -166,7 +169,9 @@ public final class MemoryPaymentStore implements PaymentStore {
     } else if (s instanceof Settlement.Failed f) {
       movePayment(p, PaymentStatus.FAILED, change);
       Booking b = t.bookings.get(f.booking().bookingId());
-      t.bookings.put(b.bookingId(), withoutPayment(b));
+      if (b.paymentNo().isEmpty() || b.paymentNo().get().equals(p.paymentNo())) {
+        t.bookings.put(b.bookingId(), withoutPayment(b)); // another's (the desk's) stays
+      }
     } else if (s instanceof Settlement.PaidOffline o) {
       t.payments.put(p.paymentNo(), p);
       audit(p.paymentNo(), "-", PaymentStatus.SUCCEEDED.name(), change);
