@@ -187,4 +187,39 @@ class StripeIT {
     assertThat(api.paymentStatus(bookingId)).isEqualTo("REFUNDED");
     assertThat(fake().refundsOf(p[1])).isEqualTo(1);
   }
+
+  @Test
+  void aBalanceWithOneUnknownChargeAndOneDifferentAmountGivesExactlyTwoExceptionsOnce()
+      throws Exception {
+    String member = api.token("st-bill", "customer");
+    String[] first = pay(member, api.hold(member));
+    api.call("POST", "/_local/stripe/payment_intents/" + first[1] + "/succeed", null, "{}");
+    String[] second = pay(member, api.hold(member));
+    api.call("POST", "/_local/stripe/payment_intents/" + second[1] + "/succeed", null, "{}");
+    fake().misstateCharge(second[1], 8700);
+    fake().addUnknownCharge(1200, "cny");
+    java.time.LocalDate day =
+        java.time.LocalDate.ofInstant(CLOCK.instant(), java.time.ZoneOffset.UTC);
+    int before = api.financeExceptions();
+    String body = "{\"provider\":\"stripe\",\"date\":\"" + day + "\"}";
+
+    Reply run =
+        api.call("POST", "/finance/statements:reconcile", api.token("st-fin", "finance"), body);
+    Reply again =
+        api.call("POST", "/finance/statements:reconcile", api.token("st-fin", "finance"), body);
+
+    assertThat(run.status()).isEqualTo(200);
+    assertThat(run.json().path("exceptions").asInt()).isEqualTo(2);
+    assertThat(run.json().path("matched").asInt()).isEqualTo(run.json().path("lines").asInt() - 2);
+    assertThat(again.json().path("exceptions").asInt()).isZero();
+    assertThat(api.financeExceptions()).isEqualTo(before + 2);
+    java.util.List<String> mismatched = new java.util.ArrayList<>();
+    for (JsonNode e : api.financeExceptionItems()) {
+      if (e.path("kind").asText().equals("STATEMENT_MISMATCH")) {
+        mismatched.add(e.path("paymentNo").asText() + "=" + e.path("amountMinor").asLong());
+      }
+    }
+    assertThat(mismatched).hasSize(2).contains(second[0] + "=8700");
+    assertThat(mismatched).anyMatch(m -> m.startsWith("pi_unknown_") && m.endsWith("=1200"));
+  }
 }

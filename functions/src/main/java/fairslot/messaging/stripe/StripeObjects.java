@@ -75,6 +75,23 @@ final class StripeObjects {
             Json.write(summary("refund", re.path("id").asText(), status, amount))));
   }
 
+  /** A balance transaction as a statement line, named by fairslot's number where it knows one. */
+  static fairslot.app.StatementLine line(JsonNode bt, fairslot.app.ProviderRefs refs) {
+    JsonNode source = bt.path("source");
+    boolean refund = bt.path("type").asText().equals("refund");
+    String number =
+        refund
+            ? refs.ref(StripeProvider.REFUND + source.path("id").asText())
+                .orElse(source.path("id").asText())
+            : refs.ref(StripeProvider.INTENT + source.path("payment_intent").asText())
+                .orElse(source.path("payment_intent").asText(source.path("id").asText()));
+    return new fairslot.app.StatementLine(
+        refund ? fairslot.app.StatementLine.Kind.REFUND : fairslot.app.StatementLine.Kind.PAYMENT,
+        number,
+        new Money(Math.abs(bt.path("amount").asLong()), currency(bt)),
+        bt.path("id").asText());
+  }
+
   /** Stripe writes currencies in lower case; fairslot's are ISO upper case. */
   private static String currency(JsonNode o) {
     return o.path("currency").asText("").toUpperCase(Locale.ROOT);

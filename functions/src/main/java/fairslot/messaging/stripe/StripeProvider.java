@@ -18,6 +18,11 @@ import java.util.Optional;
 public final class StripeProvider implements PaymentProvider {
   public static final String NAME = "stripe";
 
+  /** The reverse names, from Stripe's ids to fairslot's numbers, for the statement. */
+  static final String INTENT = "stripe-intent:";
+
+  static final String REFUND = "stripe-refund:";
+
   private final StripeApi api;
   private final ProviderRefs refs;
 
@@ -48,6 +53,7 @@ public final class StripeProvider implements PaymentProvider {
         throw new Unavailable("Stripe refused the payment intent: " + pi.errorCode(), null);
       }
       String id = refs.name(payment.paymentNo(), pi.json().path("id").asText());
+      refs.name(INTENT + id, payment.paymentNo()); // the statement names intents, not numbers
       if (!id.equals(pi.json().path("id").asText())) {
         pi = api.get("/v1/payment_intents/" + id); // another request named its twin first
       }
@@ -119,7 +125,8 @@ public final class StripeProvider implements PaymentProvider {
       if (!r.ok()) {
         return RefundAttempt.FAILED;
       }
-      refs.name(refundNo, r.json().path("id").asText());
+      String refundId = refs.name(refundNo, r.json().path("id").asText());
+      refs.name(REFUND + refundId, refundNo);
       return RefundAttempt.ACCEPTED; // pending; refund.updated or a retrieval finishes it
     } catch (StripeApi.Unreachable e) {
       return RefundAttempt.ACCEPTED; // asked again under the same key, answered the same
@@ -135,6 +142,42 @@ public final class StripeProvider implements PaymentProvider {
               return r.ok() ? StripeObjects.ofRefund(r.json()) : Optional.empty();
             })
         .map(report -> callback(report, payment));
+  }
+
+  /**
+   * The day's balance transactions (UTC days, as Stripe's {@code created} is): a charge is money
+   * taken for the intent's payment number, a refund money paid back under its refund number. Lines
+   * for intents fairslot never named keep Stripe's id, so they show as unknown.
+   */
+  @Override
+  public Optional<java.util.List<fairslot.app.StatementLine>> statement(java.time.LocalDate day) {
+    long from = day.atStartOfDay(java.time.ZoneOffset.UTC).toEpochSecond();
+    long to = day.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toEpochSecond();
+    java.util.List<fairslot.app.StatementLine> lines = new java.util.ArrayList<>();
+    String after = null;
+    try {
+      while (true) {
+        StripeApi.Reply page =
+            api.get(
+                "/v1/balance_transactions?limit=100&expand[]=data.source&created[gte]="
+                    + from
+                    + "&created[lt]="
+                    + to
+                    + (after == null ? "" : "&starting_after=" + after));
+        if (!page.ok()) {
+          throw new Unavailable("Stripe gave no balance transactions: " + page.errorCode(), null);
+        }
+        for (com.fasterxml.jackson.databind.JsonNode bt : page.json().path("data")) {
+          lines.add(StripeObjects.line(bt, refs));
+          after = bt.path("id").asText();
+        }
+        if (!page.json().path("has_more").asBoolean(false)) {
+          return Optional.of(lines);
+        }
+      }
+    } catch (StripeApi.Unreachable e) {
+      throw new Unavailable("Stripe did not answer", e);
+    }
   }
 
   private static PaymentCallback callback(fairslot.app.ProviderReport r, Payment payment) {

@@ -39,11 +39,14 @@ public final class FakeStripe implements AutoCloseable {
   final Map<String, ObjectNode> intents = new ConcurrentHashMap<>();
   final Map<String, ObjectNode> refunds = new ConcurrentHashMap<>();
   private final Map<String, String> byIdempotencyKey = new ConcurrentHashMap<>();
+  private final List<ObjectNode> balance = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final Clock clock;
   private final HttpServer server;
   private final FakeStripeEvents events;
 
   private FakeStripe(Clock clock) throws IOException {
     this.events = new FakeStripeEvents(webhookSecret, clock);
+    this.clock = clock;
     this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::serve);
     server.setExecutor(
@@ -107,6 +110,11 @@ public final class FakeStripe implements AutoCloseable {
       if (succeed) {
         pi.put("status", "succeeded");
         pi.put("amount_received", pi.path("amount").asLong());
+        ObjectNode charge = Json.object();
+        charge.put("id", "ch_" + hex(12));
+        charge.put("object", "charge");
+        charge.put("payment_intent", id);
+        balanceLine("charge", pi.path("amount").asLong(), pi.path("currency").asText(), charge);
       } else {
         pi.putObject("last_payment_error").put("code", "card_declined");
       }
@@ -123,10 +131,44 @@ public final class FakeStripe implements AutoCloseable {
       return false;
     }
     re.put("status", status);
+    if (status.equals("succeeded")) {
+      balanceLine(
+          "refund", -re.path("amount").asLong(), re.path("currency").asText(), re.deepCopy());
+    }
     if (notify) {
       events.send(status.equals("failed") ? "refund.failed" : "refund.updated", re);
     }
     return true;
+  }
+
+  private void balanceLine(String type, long amount, String currency, ObjectNode source) {
+    ObjectNode bt = Json.object();
+    bt.put("id", "txn_" + hex(12));
+    bt.put("object", "balance_transaction");
+    bt.put("type", type);
+    bt.put("amount", amount);
+    bt.put("currency", currency);
+    bt.put("created", clock.instant().getEpochSecond());
+    bt.set("source", source);
+    balance.add(bt);
+  }
+
+  /** A charge Stripe's balance shows for an intent fairslot never made (tests). */
+  public void addUnknownCharge(long amount, String currency) {
+    ObjectNode charge = Json.object();
+    charge.put("id", "ch_" + hex(12));
+    charge.put("object", "charge");
+    charge.put("payment_intent", "pi_unknown_" + hex(6));
+    balanceLine("charge", amount, currency, charge);
+  }
+
+  /** The balance shows another amount for the intent's charge than was paid (tests). */
+  public void misstateCharge(String intentId, long amount) {
+    for (ObjectNode bt : balance) {
+      if (bt.path("source").path("payment_intent").asText().equals(intentId)) {
+        bt.put("amount", amount);
+      }
+    }
   }
 
   public Optional<String> intentStatus(String id) {
@@ -151,7 +193,9 @@ public final class FakeStripe implements AutoCloseable {
   private void serve(HttpExchange exchange) throws IOException {
     try (exchange) {
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      Map<String, String> form = form(body);
+      String query = exchange.getRequestURI().getRawQuery();
+      Map<String, String> form =
+          form(query == null ? body : body + (body.isEmpty() ? "" : "&") + query);
       String auth = exchange.getRequestHeaders().getFirst("Authorization");
       ObjectNode answer;
       int status = 200;
@@ -240,6 +284,21 @@ public final class FakeStripe implements AutoCloseable {
       re.set("metadata", metadata(form));
       refunds.put(id, re);
       return re.deepCopy();
+    }
+    if (method.equals("GET") && path.equals("/v1/balance_transactions")) {
+      long gte = Long.parseLong(form.getOrDefault("created[gte]", "0"));
+      long lt = Long.parseLong(form.getOrDefault("created[lt]", Long.toString(Long.MAX_VALUE)));
+      ObjectNode list = Json.object();
+      list.put("object", "list");
+      list.put("has_more", false);
+      var data = list.putArray("data");
+      for (ObjectNode bt : balance) {
+        long at = bt.path("created").asLong();
+        if (at >= gte && at < lt) {
+          data.add(bt.deepCopy());
+        }
+      }
+      return list;
     }
     if (method.equals("GET") && (m = REFUND.matcher(path)).matches()) {
       ObjectNode re = refunds.get(m.group(1));
