@@ -21,6 +21,46 @@ final class ChaosWechatPayments {
     this.random = random;
   }
 
+  /** A Stripe payer: the intent's card succeeds, its event delivered, lost or replayed. */
+  Object payWithStripe(String user, String bookingId) {
+    Reply paid =
+        world.call(
+            "POST /bookings/{bookingId}/pay",
+            Map.of("bookingId", bookingId),
+            user,
+            "customer",
+            "{\"provider\":\"stripe\"}",
+            null);
+    String paymentNo = paid.text("paymentNo");
+    String intent = paid.json().path("client").path("paymentIntentId").asText("");
+    if (paid.status() != 200 || paymentNo == null || intent.isEmpty()) {
+      return paid;
+    }
+    if (random.nextInt(4) == 0) {
+      work.lateStripe.put(intent, new String[] {paymentNo, bookingId});
+      return paid;
+    }
+    boolean notify = random.nextInt(4) != 0;
+    work.succeeded.put(paymentNo, bookingId);
+    world.wechat.stripeFake.settleIntent(intent, true, notify);
+    if (notify && random.nextInt(3) == 0) {
+      for (Map<String, Object> e : world.wechat.stripeFake.events()) {
+        if (intent.equals(e.get("objectId"))) {
+          @SuppressWarnings("unchecked")
+          Map<String, String> headers = (Map<String, String>) e.get("headers");
+          world.providerNotify(
+              "POST /payments/stripe/webhook", headers, String.valueOf(e.get("body")));
+        }
+      }
+    }
+    return paid;
+  }
+
+  Object payStripeLate(String intent, String[] paymentAndBooking) {
+    work.succeeded.put(paymentAndBooking[0], paymentAndBooking[1]);
+    return world.wechat.stripeFake.settleIntent(intent, true, random.nextBoolean());
+  }
+
   Object pay(String user, String bookingId) {
     world.call("PUT /me/wechat", Map.of(), user, "customer", "{\"code\":\"" + user + "\"}", null);
     Reply paid =

@@ -39,6 +39,9 @@ final class ChaosWorkload {
   /** WeChat payments whose payer pays only after the clock moved past the hold. */
   final Map<String, String> lateWechat = new ConcurrentHashMap<>();
 
+  /** Stripe intents (with their payment and booking) whose card succeeds only after the hold. */
+  final Map<String, String[]> lateStripe = new ConcurrentHashMap<>();
+
   final Set<String> deskBookings = ConcurrentHashMap.newKeySet();
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
@@ -180,6 +183,12 @@ final class ChaosWorkload {
         (paymentNo, bookingId) ->
             late.add(
                 () -> new ChaosWechatPayments(world, this, random).payLate(paymentNo, bookingId)));
+    lateStripe.forEach(
+        (intent, paymentAndBooking) ->
+            late.add(
+                () ->
+                    new ChaosWechatPayments(world, this, random)
+                        .payStripeLate(intent, paymentAndBooking)));
     late.add(() -> world.runJob("payments-reconcile"));
     Collections.shuffle(late, random);
     runAll(late, 16);
@@ -191,8 +200,11 @@ final class ChaosWorkload {
       return booked;
     }
     String bookingId = booked.text("bookingId");
-    if (pay && random.nextInt(2) == 0) { // half the payers pay through WeChat Pay
+    int provider = random.nextInt(4);
+    if (pay && provider < 2) { // half the payers pay through WeChat Pay, a quarter with Stripe
       new ChaosWechatPayments(world, this, random).pay(user, bookingId);
+    } else if (pay && provider == 2) {
+      new ChaosWechatPayments(world, this, random).payWithStripe(user, bookingId);
     } else if (pay) {
       Reply paid =
           world.call(

@@ -140,7 +140,8 @@ final class ChaosWorld implements AutoCloseable {
                 },
                 new SqsBookingQueue(sqs, bookingQueue),
                 fairslot.app.ContactCodeSender.NONE,
-                java.util.Optional.of(wechat.wechatPay)),
+                java.util.Optional.of(wechat.wechatPay),
+                java.util.Optional.of(wechat.stripe)),
             PAYMENT_SECRET);
     this.api = new HttpApiHandler(wiring.httpApi());
     wechat.deliverTo(this);
@@ -242,8 +243,13 @@ final class ChaosWorld implements AutoCloseable {
 
   /** A WeChat Pay notification as the fake sent it; WeChat retries a 503 (a busy booking). */
   Reply wechatNotify(Map<String, String> headers, String raw) {
+    return providerNotify("POST /payments/wechatpay/notify", headers, raw);
+  }
+
+  /** A provider's notification to its route, retried on 503 as the providers retry. */
+  Reply providerNotify(String route, Map<String, String> headers, String raw) {
     APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
-    event.setRouteKey("POST /payments/wechatpay/notify");
+    event.setRouteKey(route);
     Map<String, String> lower = new HashMap<>();
     headers.forEach((k, v) -> lower.put(k.toLowerCase(java.util.Locale.ROOT), v));
     event.setHeaders(lower);
@@ -253,7 +259,7 @@ final class ChaosWorld implements AutoCloseable {
           APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
           return new Reply(r.getStatusCode(), r.getBody());
         },
-        "POST /payments/wechatpay/notify");
+        route);
   }
 
   private Reply retrying(Supplier<Reply> send, String what) {

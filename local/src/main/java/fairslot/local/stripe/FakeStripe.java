@@ -83,6 +83,11 @@ public final class FakeStripe implements AutoCloseable {
             "apiBase", "http://127.0.0.1:" + server.getAddress().getPort()));
   }
 
+  /** Events go to {@code sink} in-process (chaos), which answers the route's status. */
+  public void webhookWith(java.util.function.BiFunction<String, String, Integer> sink) {
+    events.sink(sink);
+  }
+
   public void webhookTo(URI url) {
     events.target(url);
   }

@@ -27,6 +27,13 @@ final class FakeStripeEvents {
   private final List<Map<String, Object>> sent = new ArrayList<>();
   private volatile URI target;
 
+  /** Instead of HTTP: hand the signature and body to this, which answers the route's status. */
+  private volatile java.util.function.BiFunction<String, String, Integer> sink;
+
+  void sink(java.util.function.BiFunction<String, String, Integer> sink) {
+    this.sink = sink;
+  }
+
   FakeStripeEvents(String secret, Clock clock) {
     this.secret = secret;
     this.clock = clock;
@@ -73,6 +80,7 @@ final class FakeStripeEvents {
     int answered = deliver(signature, body);
     Map<String, Object> record = new LinkedHashMap<>();
     record.put("type", type);
+    record.put("objectId", object.path("id").asText()); // the fake's note; not sent
     record.put("headers", Map.of("Stripe-Signature", signature));
     record.put("body", body);
     record.put("answered", answered);
@@ -82,6 +90,10 @@ final class FakeStripeEvents {
   }
 
   private int deliver(String signature, String body) {
+    var handOver = sink;
+    if (handOver != null) {
+      return handOver.apply(signature, body);
+    }
     URI to = target;
     if (to == null) {
       return 0;
