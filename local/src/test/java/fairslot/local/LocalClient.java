@@ -26,6 +26,22 @@ final class LocalClient {
   private final AtomicInteger hour = new AtomicInteger(6);
   private String resourceId;
 
+  /** A runtime whose jobs run only when a test runs them, on a clock the tests move. */
+  static LocalRuntime startOn(String table, java.time.Clock clock) {
+    LocalRuntime.Settings tests = LocalRuntime.Settings.forTests(table);
+    return LocalRuntime.start(
+        new LocalRuntime.Settings(
+            0,
+            tests.table(),
+            tests.bus(),
+            tests.jwtSecret(),
+            tests.paymentSecret(),
+            clock,
+            java.time.Duration.ofHours(6),
+            tests.payments(),
+            tests.paymentDelay()));
+  }
+
   LocalClient(LocalRuntime runtime) {
     this.base = "http://127.0.0.1:" + runtime.port();
   }

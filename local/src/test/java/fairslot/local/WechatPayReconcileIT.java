@@ -25,20 +25,7 @@ class WechatPayReconcileIT {
 
   @BeforeAll
   static void start() throws Exception {
-    LocalRuntime.Settings tests = LocalRuntime.Settings.forTests("wechat-reconcile-it");
-    // The jobs run only when a test runs them, on a clock the tests move.
-    runtime =
-        LocalRuntime.start(
-            new LocalRuntime.Settings(
-                0,
-                tests.table(),
-                tests.bus(),
-                tests.jwtSecret(),
-                tests.paymentSecret(),
-                CLOCK,
-                java.time.Duration.ofHours(6),
-                tests.payments(),
-                tests.paymentDelay()));
+    runtime = LocalClient.startOn("wechat-reconcile-it", CLOCK);
     api = new LocalClient(runtime);
   }
 
