@@ -43,6 +43,7 @@ public final class Fairslot {
   public static final String EXCEPTIONS_BY_STATUS = "exceptionsByStatus";
   public static final String PASSES_DUE = "passesDue";
   public static final String PAYMENTS_PENDING = "paymentsPending";
+  public static final String MONEY_MOVES = "moneyMoves";
 
   public static final TableDefinition TABLE =
       new TableDefinition(
@@ -96,8 +97,10 @@ public final class Fairslot {
               new IndexDefinition(PASSES_DUE, "passDueShard", STRING, "passDueAt", NUMBER),
               // PENDING online payments, by when to ask their provider (payments-reconcile job):
               // a lost notification is found, and a lapsed hold's order is closed.
-              new IndexDefinition(
-                  PAYMENTS_PENDING, "payCheckShard", STRING, "payCheckAt", NUMBER)));
+              new IndexDefinition(PAYMENTS_PENDING, "payCheckShard", STRING, "payCheckAt", NUMBER),
+              // The audit records of payment moves that moved money at a provider (taken, paid
+              // back), by when: the statement check looks for a line for each of a day's.
+              new IndexDefinition(MONEY_MOVES, "moneyShard", STRING, "moneyAt", NUMBER)));
 
   /**
    * Seat audit: every change of a slot's {@code remaining} made by the booking path (booking,

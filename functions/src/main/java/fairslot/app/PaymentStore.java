@@ -24,6 +24,12 @@ public interface PaymentStore {
    */
   SettleResult settle(Settlement settlement);
 
+  /**
+   * The money moves recorded at or after {@code from} and before {@code to}, of every provider (the
+   * statement check's other direction: money fairslot holds that a statement lacks).
+   */
+  List<fairslot.domain.MoneyMove> moneyMoves(Instant from, Instant to);
+
   /** How long a payment waits for its provider's notification before the provider is asked. */
   java.time.Duration FIRST_CHECK = java.time.Duration.ofMinutes(3);
 

@@ -1,6 +1,8 @@
 package fairslot.app;
 
 import fairslot.domain.FinanceException;
+import fairslot.domain.Money;
+import fairslot.domain.MoneyMove;
 import fairslot.domain.Outcome;
 import fairslot.domain.Payment;
 import fairslot.domain.PaymentStatus;
@@ -15,7 +17,9 @@ import java.util.Set;
  * The money the provider actually holds is known only from its statement: every line of a day is
  * matched to a payment or refund of the same provider and amount; each line that is not (money
  * fairslot does not know, or a different amount) becomes one STATEMENT_MISMATCH finance exception,
- * keyed by the provider, day and line, so running a day again opens nothing twice.
+ * keyed by the provider, day and line, so running a day again opens nothing twice. The other way,
+ * each money move fairslot recorded that day (money taken, a refund paid) that the statement lacks
+ * is one too.
  */
 public final class StatementReconciliation {
   /** What a day's run found. */
@@ -74,7 +78,61 @@ public final class StatementReconciliation {
         exceptions++;
       }
     }
+    exceptions += missing(provider.get(), providerName, day, statement.get());
     return Outcome.done(new Result(providerName, day, statement.get().size(), matched, exceptions));
+  }
+
+  /**
+   * The other direction: each money move fairslot recorded for the provider on {@code day} that the
+   * day's statement lacks. A move recorded just after midnight may be the provider's of the day
+   * before (a notification's delay), so a move missing from the day is looked for in the day before
+   * too; that statement is read only when something is missing. Returns how many new exceptions
+   * this opened.
+   */
+  private int missing(
+      PaymentProvider provider, String providerName, LocalDate day, List<StatementLine> lines) {
+    java.time.ZoneId zone = provider.statementZone();
+    List<MoneyMove> moves =
+        payments.moneyMoves(
+            day.atStartOfDay(zone).toInstant(), day.plusDays(1).atStartOfDay(zone).toInstant());
+    Set<String> onStatement = numbers(lines);
+    Set<String> dayBefore = null;
+    int opened = 0;
+    for (MoneyMove move : moves) {
+      Optional<Payment> found = payments.findPayment(move.paymentNo());
+      if (found.isEmpty() || !found.get().provider().equals(providerName)) {
+        continue;
+      }
+      Payment p = found.get();
+      boolean paid = move.kind() == MoneyMove.Kind.PAID;
+      String number = paid ? p.paymentNo() : p.refundNo();
+      if (onStatement.contains(number)) {
+        continue;
+      }
+      if (dayBefore == null) {
+        dayBefore =
+            provider
+                .statement(day.minusDays(1))
+                .map(StatementReconciliation::numbers)
+                .orElse(Set.of());
+      }
+      if (!dayBefore.contains(number)) {
+        StatementLine.Kind kind = paid ? StatementLine.Kind.PAYMENT : StatementLine.Kind.REFUND;
+        Money amount = paid ? p.amount() : p.refund();
+        String eventId =
+            "statement:" + providerName + ":" + day + ":MISSING_" + kind + ":" + number;
+        if (open(eventId, p.paymentNo(), amount)) {
+          opened++;
+        }
+      }
+    }
+    return opened;
+  }
+
+  private static Set<String> numbers(List<StatementLine> lines) {
+    Set<String> numbers = new java.util.HashSet<>();
+    lines.forEach(l -> numbers.add(l.number()));
+    return numbers;
   }
 
   /** Why the line is not accounted for, or empty when it is. */
@@ -102,7 +160,10 @@ public final class StatementReconciliation {
   private boolean flag(String providerName, LocalDate day, StatementLine line) {
     String eventId =
         "statement:" + providerName + ":" + day + ":" + line.kind() + ":" + line.number();
-    String paymentNo = line.number();
+    return open(eventId, line.number(), line.amount());
+  }
+
+  private boolean open(String eventId, String paymentNo, Money amount) {
     return payments.flag(
         eventId,
         paymentNo,
@@ -112,7 +173,7 @@ public final class StatementReconciliation {
             Optional.empty(),
             Optional.empty(),
             Optional.of(paymentNo),
-            line.amount(),
+            amount,
             clock.instant()));
   }
 }

@@ -36,7 +36,7 @@ final class FairslotTable {
             .stream(StreamViewType.valueOf(t.streamView()))
             .removalPolicy(keep)
             .build();
-    for (IndexDefinition index : t.indexes()) {
+    for (IndexDefinition index : t.indexes().subList(0, indexCount(scope, t.indexes().size()))) {
       created.addGlobalSecondaryIndex(
           GlobalSecondaryIndexProps.builder()
               .indexName(index.name())
@@ -51,6 +51,25 @@ final class FairslotTable {
               .build());
     }
     return created;
+  }
+
+  /**
+   * How many of the indexes to deploy: all, unless the {@code indexes} context says fewer.
+   * CloudFormation creates at most one GSI per stack update, so a stack made before a release that
+   * adds two is upgraded in steps, {@code -c indexes=<n>} then the full set (README, "Upgrading").
+   * New indexes are appended to the definition, so the first n are the ones a stack already has
+   * plus the next.
+   */
+  static int indexCount(Construct scope, int all) {
+    Object asked = scope.getNode().tryGetContext("indexes");
+    if (asked == null) {
+      return all;
+    }
+    int n = Integer.parseInt(asked.toString());
+    if (n < 0 || n > all) {
+      throw new IllegalArgumentException("indexes must be 0.." + all + ", not " + n);
+    }
+    return n;
   }
 
   private static AttributeType type(IndexDefinition.AttributeType t) {

@@ -150,11 +150,12 @@ record FunctionAccess(
               false,
               Set.of(),
               true),
-          // Reads the providers' statements and the payments they name; opens finance exceptions.
+          // Reads the providers' statements and the payments they name, and the day's money moves
+          // (their index) to find what a statement lacks; opens finance exceptions.
           new FunctionAccess(
               "StatementReconcile",
-              Set.of(GET, PUT, UPDATE),
-              Optional.of(Set.of()),
+              Set.of(GET, QUERY, PUT, UPDATE),
+              Optional.of(Set.of(Fairslot.MONEY_MOVES)),
               false,
               false,
               Set.of(Secret.WECHATPAY, Secret.STRIPE)),

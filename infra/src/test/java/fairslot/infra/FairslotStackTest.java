@@ -88,6 +88,33 @@ class FairslotStackTest {
   }
 
   @Test
+  void anUpgradeInStepsDeploysOnlyTheFirstIndexesTheContextNames() {
+    App app = new App();
+    app.getNode().setContext("indexes", "3");
+    FairslotStack stack =
+        new FairslotStack(
+            app, "Fairslot", StackProps.builder().build(), FairslotApp.DEFAULT_JAR, "prod");
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> all =
+        (Map<String, Map<String, Object>>)
+            (Map<?, ?>) Template.fromStack(stack).toJSON().get("Resources");
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> indexes =
+        all.values().stream()
+            .filter(r -> "AWS::DynamoDB::Table".equals(r.get("Type")))
+            .map(
+                r ->
+                    (List<Map<String, Object>>)
+                        ((Map<?, ?>) r.get("Properties")).get("GlobalSecondaryIndexes"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(indexes)
+        .extracting(i -> i.get("IndexName"))
+        .containsExactlyElementsOf(
+            Fairslot.TABLE.indexes().subList(0, 3).stream().map(i -> i.name()).toList());
+  }
+
+  @Test
   void everyQueueHasADeadLetterQueueAndAVisibilityTimeoutOfSixConsumerTimeouts() {
     for (QueueDefinition q : Fairslot.QUEUES) {
       Map<String, Object> props =

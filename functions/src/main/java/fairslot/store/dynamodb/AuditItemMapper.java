@@ -22,6 +22,10 @@ final class AuditItemMapper {
   private AuditItemMapper() {}
 
   static final String SK_PREFIX = "AUDIT#";
+  static final String PAYMENT_ENTITY = "payment:";
+
+  /** The moneyMoves index's shards: the audit records of moves that moved money. */
+  static final String MONEY_FAMILY = "MONEY";
 
   static Map<String, AttributeValue> toItem(
       String entityPk, String entity, String from, String to, Change change) {
@@ -67,6 +71,16 @@ final class AuditItemMapper {
     item.put("from", s(from));
     item.put("to", s(to));
     item.put("reason", s(change.reason()));
+    if (entity.startsWith(PAYMENT_ENTITY)) {
+      fairslot.domain.MoneyMove.of(from, to)
+          .ifPresent(
+              kind -> {
+                String paymentNo = entity.substring(PAYMENT_ENTITY.length());
+                item.put("moneyShard", s(Keys.shard(MONEY_FAMILY, paymentNo)));
+                item.put("moneyAt", millis(change.at()));
+                item.put("moneyKind", s(kind.name()));
+              });
+    }
     return item;
   }
 

@@ -308,6 +308,26 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   }
 
   @Override
+  public List<fairslot.domain.MoneyMove> moneyMoves(Instant from, Instant to) {
+    return new ShardedIndex(
+            dynamo,
+            table,
+            Fairslot.MONEY_MOVES,
+            AuditItemMapper.MONEY_FAMILY,
+            "moneyShard",
+            "moneyAt")
+        .between(from, to).stream()
+            .map(
+                item ->
+                    new fairslot.domain.MoneyMove(
+                        item.get("entity").s().substring(AuditItemMapper.PAYMENT_ENTITY.length()),
+                        fairslot.domain.MoneyMove.Kind.valueOf(item.get("moneyKind").s()),
+                        Instant.ofEpochMilli(Long.parseLong(item.get("moneyAt").n()))))
+            .sorted(java.util.Comparator.comparing(fairslot.domain.MoneyMove::at))
+            .toList();
+  }
+
+  @Override
   public List<Payment> refundsDue(Instant now, int limit) {
     return new ShardedIndex(
             dynamo, table, Fairslot.REFUNDS_DUE, "REFUNDS", "refundDueShard", "refundDueAt")

@@ -73,5 +73,39 @@ final class ShardedIndex {
     return new Due(items, read);
   }
 
+  /** Every item whose time is at or after {@code from} and before {@code to}, of every shard. */
+  List<Map<String, AttributeValue>> between(Instant from, Instant to) {
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    for (int shard = 0; shard < Keys.SHARDS; shard++) {
+      Map<String, AttributeValue> start = null;
+      do {
+        QueryRequest.Builder q =
+            QueryRequest.builder()
+                .tableName(table)
+                .indexName(index)
+                .keyConditionExpression(
+                    shardAttribute + " = :shard AND " + dueAttribute + " BETWEEN :from AND :to")
+                .expressionAttributeValues(
+                    Map.of(
+                        ":shard",
+                        s(Keys.shard(family, shard)),
+                        ":from",
+                        millis(from),
+                        ":to",
+                        millis(to.minusMillis(1))));
+        if (start != null) {
+          q.exclusiveStartKey(start);
+        }
+        QueryResponse response = dynamo.query(q.build());
+        items.addAll(response.items());
+        start =
+            response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                ? response.lastEvaluatedKey()
+                : null;
+      } while (start != null);
+    }
+    return items;
+  }
+
   record Due(List<Map<String, AttributeValue>> items, int itemsRead) {}
 }

@@ -230,4 +230,44 @@ public abstract class PaymentStoreContract {
     assertThat(now(p[0]).status()).isEqualTo(PaymentStatus.REFUNDED);
     assertThat(payments.refundsDue(NOW.plus(Duration.ofDays(1)), 10)).isEmpty();
   }
+
+  @Test
+  void theMoneyMovesAreThePaymentTakenAndTheRefundPaidEachInItsWindow() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    Booking waiting = held(fixtures.slot(ResourceKind.SEATS, 2), "u2");
+    Payment unpaid = pending(waiting);
+    payments.start(waiting, unpaid, by("u2")); // started, never paid: no money moved
+    bookings.release(b, BookingStatus.REFUNDING, by("desk"));
+    Instant later = NOW.plus(Duration.ofHours(1));
+    payments.settle(
+        new Settlement.Refunded(
+            "evt-r", now(p[0]), now(b), Change.by("provider", later, "contract")));
+
+    java.util.List<fairslot.domain.MoneyMove> first =
+        mine(payments.moneyMoves(NOW, later), p[0], unpaid);
+    java.util.List<fairslot.domain.MoneyMove> both =
+        mine(payments.moneyMoves(NOW, later.plusMillis(1)), p[0], unpaid);
+
+    assertThat(first)
+        .containsExactly(
+            new fairslot.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.domain.MoneyMove.Kind.PAID, NOW));
+    assertThat(both)
+        .containsExactly(
+            new fairslot.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.domain.MoneyMove.Kind.PAID, NOW),
+            new fairslot.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.domain.MoneyMove.Kind.REFUNDED, later));
+    assertThat(mine(payments.moneyMoves(NOW.minusSeconds(60), NOW), p[0], unpaid)).isEmpty();
+  }
+
+  private static java.util.List<fairslot.domain.MoneyMove> mine(
+      java.util.List<fairslot.domain.MoneyMove> moves, Payment... of) {
+    java.util.Set<String> numbers = new java.util.HashSet<>();
+    for (Payment p : of) {
+      numbers.add(p.paymentNo());
+    }
+    return moves.stream().filter(m -> numbers.contains(m.paymentNo())).toList();
+  }
 }

@@ -366,6 +366,25 @@ public final class MemoryPaymentStore implements PaymentStore {
     }
   }
 
+  @Override
+  public List<fairslot.domain.MoneyMove> moneyMoves(Instant from, Instant to) {
+    synchronized (t.lock) {
+      List<fairslot.domain.MoneyMove> moves = new java.util.ArrayList<>();
+      for (AuditEntry e : t.audit) {
+        if (e.entity().startsWith("payment:") && !e.at().isBefore(from) && e.at().isBefore(to)) {
+          fairslot.domain.MoneyMove.of(e.from(), e.to())
+              .ifPresent(
+                  k ->
+                      moves.add(
+                          new fairslot.domain.MoneyMove(
+                              e.entity().substring("payment:".length()), k, e.at())));
+        }
+      }
+      moves.sort(java.util.Comparator.comparing(fairslot.domain.MoneyMove::at));
+      return moves;
+    }
+  }
+
   private void audit(String paymentNo, String from, String to, Change change) {
     t.audit.add(
         new AuditEntry(

@@ -167,6 +167,11 @@ public final class FakeStripe implements AutoCloseable {
     balanceLine("charge", amount, currency, charge);
   }
 
+  /** The balance leaves out the intent's charge (tests). */
+  public void dropCharge(String intentId) {
+    balance.removeIf(bt -> bt.path("source").path("payment_intent").asText().equals(intentId));
+  }
+
   /** The balance shows another amount for the intent's charge than was paid (tests). */
   public void misstateCharge(String intentId, long amount) {
     for (ObjectNode bt : balance) {

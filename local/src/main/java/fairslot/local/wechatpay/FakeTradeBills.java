@@ -28,6 +28,7 @@ final class FakeTradeBills {
   private final FakeWechatPay fake;
   private final Map<LocalDate, List<String[]>> extras = new ConcurrentHashMap<>();
   private final Map<String, Long> misstated = new ConcurrentHashMap<>();
+  private final java.util.Set<String> omitted = ConcurrentHashMap.newKeySet();
 
   FakeTradeBills(FakeWechatPay fake) {
     this.fake = fake;
@@ -37,6 +38,10 @@ final class FakeTradeBills {
     extras
         .computeIfAbsent(day, d -> new java.util.concurrent.CopyOnWriteArrayList<>())
         .add(new String[] {outTradeNo, Long.toString(fen)});
+  }
+
+  void omit(String number) {
+    omitted.add(number);
   }
 
   void misstate(String outTradeNo, long fen) {
@@ -68,7 +73,9 @@ final class FakeTradeBills {
     rows.add(HEADER);
     long total = 0;
     for (FakeOrders.Order o : fake.orders.values()) {
-      if (o.paidAt != null && LocalDate.ofInstant(o.paidAt, CHINA).equals(day)) {
+      if (o.paidAt != null
+          && LocalDate.ofInstant(o.paidAt, CHINA).equals(day)
+          && !omitted.contains(o.outTradeNo)) {
         long fen = misstated.getOrDefault(o.outTradeNo, o.total);
         rows.add(row(o.outTradeNo, "SUCCESS", fen, "", 0));
         total += fen;
@@ -76,6 +83,7 @@ final class FakeTradeBills {
     }
     for (FakeOrders.RefundOrder r : fake.refunds.values()) {
       if (r.status().equals("SUCCESS")
+          && !omitted.contains(r.outRefundNo)
           && r.finishedAt != null
           && LocalDate.ofInstant(r.finishedAt, CHINA).equals(day)) {
         rows.add(row(r.order.outTradeNo, "REFUND", 0, r.outRefundNo, r.refund));

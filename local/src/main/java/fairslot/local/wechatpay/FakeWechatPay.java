@@ -131,6 +131,11 @@ public final class FakeWechatPay implements AutoCloseable {
     bills.extra(day, outTradeNo, fen);
   }
 
+  /** The bill leaves out an order's payment, or a refund, by its number (tests). */
+  public void omitFromBill(String number) {
+    bills.omit(number);
+  }
+
   /** The bill shows another amount for the order than was paid (tests). */
   public void misstateBillAmount(String outTradeNo, long fen) {
     bills.misstate(outTradeNo, fen);
