@@ -57,7 +57,11 @@ public final class PassPayments {
     // A pass holds no seat, so its provider order has no deadline of its own.
     Payer payer =
         new Payer(
-            userId, pass.plan().price(), wechat.openId(userId), Optional.empty(), "fairslot pass");
+            userId,
+            pass.plan().price(),
+            () -> wechat.openId(userId),
+            Optional.empty(),
+            "fairslot pass");
     if (pass.paymentNo().isPresent()) {
       return existing(pass.paymentNo().get(), payer);
     }

@@ -88,12 +88,41 @@ public interface PaymentProvider {
 
   /**
    * Who pays and until when: {@code deadline} is the hold's (the provider's order lapses with it),
-   * {@code wechatOpenId} the member's linked WeChat identity.
+   * {@code wechatOpenId} the member's linked WeChat identity, looked up only by a provider that
+   * asks for it (a Stripe or local payment costs no read of it), and once.
    */
   record Payer(
       String userId,
       fairslot.domain.Money amount,
-      Optional<String> wechatOpenId,
+      java.util.function.Supplier<Optional<String>> openIdLookup,
       Optional<Instant> deadline,
-      String description) {}
+      String description) {
+
+    public Payer {
+      java.util.function.Supplier<Optional<String>> lookup = openIdLookup;
+      openIdLookup = new Once(lookup);
+    }
+
+    public Optional<String> wechatOpenId() {
+      return openIdLookup.get();
+    }
+
+    /** The lookup's first answer, kept. */
+    private static final class Once implements java.util.function.Supplier<Optional<String>> {
+      private final java.util.function.Supplier<Optional<String>> lookup;
+      private Optional<String> answer;
+
+      Once(java.util.function.Supplier<Optional<String>> lookup) {
+        this.lookup = lookup;
+      }
+
+      @Override
+      public synchronized Optional<String> get() {
+        if (answer == null) {
+          answer = lookup.get();
+        }
+        return answer;
+      }
+    }
+  }
 }

@@ -130,7 +130,7 @@ public final class PaymentService {
     return new Payer(
         userId,
         booking.amount(),
-        wechat.openId(userId),
+        () -> wechat.openId(userId),
         booking.holdExpiresAt(),
         "fairslot " + booking.slot().resourceId());
   }

@@ -68,6 +68,17 @@ class PaymentServiceTest {
   }
 
   @Test
+  void payingWithAProviderThatNeedsNoWechatIdentityNeverLooksItUp() {
+    Booking booking = hold("u1", 1);
+
+    pay(booking);
+    pay(booking);
+
+    assertThat(world.provider.charged).hasSize(1);
+    assertThat(world.wechatIdentities.reads).hasValue(0);
+  }
+
+  @Test
   void onlyTheMembersOwnRunningHoldCanBePaid() {
     Booking booking = hold("u1", 1);
 

@@ -12,8 +12,13 @@ public final class MemoryWechatIdentityStore implements WechatIdentityStore {
 
   private final Map<String, Link> links = new ConcurrentHashMap<>();
 
+  /** How many times a member's identity was looked up. */
+  public final java.util.concurrent.atomic.AtomicInteger reads =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   @Override
   public Optional<String> openId(String userId) {
+    reads.incrementAndGet();
     return Optional.ofNullable(links.get(userId)).map(Link::openId);
   }
 
