@@ -176,6 +176,43 @@ class StripeIT {
   }
 
   @Test
+  void aFailedRefundIsAskedForAgainAsANewRefundOnceAndNeverAThirdTime() throws Exception {
+    String member = api.token("st-refund-failed", "customer");
+    String bookingId = api.hold(member);
+    String[] p = pay(member, bookingId);
+    api.call("POST", "/_local/stripe/payment_intents/" + p[1] + "/succeed", null, "{}");
+    api.call("POST", "/bookings/" + bookingId + "/cancel", member, null);
+    String first = refundsOf(p[1]).get(0);
+    api.call(
+        "POST", "/_local/stripe/refunds/" + first + "/finish", null, "{\"status\":\"failed\"}");
+    assertThat(api.paymentStatus(bookingId)).isEqualTo("REFUNDING"); // failed once: ask again
+    CLOCK.advance(java.time.Duration.ofMinutes(3));
+
+    api.run("refund-retry");
+    CLOCK.advance(java.time.Duration.ofMinutes(61));
+    api.run("refund-retry"); // the second refund is pending: not asked for again
+
+    java.util.List<String> asked = refundsOf(p[1]);
+    assertThat(asked).hasSize(2).startsWith(first);
+    api.call(
+        "POST",
+        "/_local/stripe/refunds/" + asked.get(1) + "/finish",
+        null,
+        "{\"status\":\"succeeded\"}");
+    assertThat(api.paymentStatus(bookingId)).isEqualTo("REFUNDED");
+    assertThat(fake().refundsOf(p[1])).isEqualTo(2);
+  }
+
+  /** The intent's refunds at Stripe, oldest first. */
+  private static java.util.List<String> refundsOf(String intent) {
+    return fake().refunds().stream()
+        .filter(r -> r.path("payment_intent").asText().equals(intent))
+        .sorted(java.util.Comparator.comparingLong(r -> r.path("created").asLong()))
+        .map(r -> r.path("id").asText())
+        .toList();
+  }
+
+  @Test
   void aBalanceWithOneUnknownChargeAndOneDifferentAmountGivesExactlyTwoExceptionsOnce()
       throws Exception {
     String member = api.token("st-bill", "customer");

@@ -23,6 +23,12 @@ public final class StripeProvider implements PaymentProvider {
 
   static final String REFUND = "stripe-refund:";
 
+  /** Names a refund asked for after the named one failed. */
+  private static final String AFTER = ":after:";
+
+  /** Far more attempts than refund-retry and finance's rounds ever make. */
+  private static final int MAX_ATTEMPTS = 50;
+
   private final StripeApi api;
   private final ProviderRefs refs;
 
@@ -109,11 +115,32 @@ public final class StripeProvider implements PaymentProvider {
         .map(report -> callback(report, payment));
   }
 
+  /**
+   * Asks Stripe to refund, once per standing refund. A refund Stripe failed or canceled is final,
+   * and its idempotency key would only replay it, so the next attempt is a new refund under a key
+   * named after the failed one ({@code <refundNo>:after:<re_id>}): asking again after one failure
+   * is itself idempotent, and a pending or succeeded refund is never asked twice.
+   */
   @Override
   public RefundAttempt refund(Payment payment, String refundNo) {
     Optional<String> intent = refs.ref(payment.paymentNo());
     if (intent.isEmpty()) {
       return RefundAttempt.FAILED;
+    }
+    String attempt = refundNo;
+    Optional<String> standing = standingRefund(refundNo);
+    if (standing.isPresent()) {
+      StripeApi.Reply current;
+      try {
+        current = api.get("/v1/refunds/" + standing.get());
+      } catch (StripeApi.Unreachable e) {
+        return RefundAttempt.ACCEPTED; // not known to have failed: never ask twice
+      }
+      String status = current.ok() ? current.json().path("status").asText() : "";
+      if (!status.equals("failed") && !status.equals("canceled")) {
+        return RefundAttempt.ACCEPTED;
+      }
+      attempt = refundNo + AFTER + standing.get();
     }
     Map<String, String> form = new LinkedHashMap<>();
     form.put("payment_intent", intent.get());
@@ -121,11 +148,11 @@ public final class StripeProvider implements PaymentProvider {
     form.put("metadata[refundNo]", refundNo);
     form.put("metadata[paymentNo]", payment.paymentNo());
     try {
-      StripeApi.Reply r = api.post("/v1/refunds", form, "fairslot-re-" + refundNo);
+      StripeApi.Reply r = api.post("/v1/refunds", form, "fairslot-re-" + attempt);
       if (!r.ok()) {
         return RefundAttempt.FAILED;
       }
-      String refundId = refs.name(refundNo, r.json().path("id").asText());
+      String refundId = refs.name(attempt, r.json().path("id").asText());
       refs.name(REFUND + refundId, refundNo);
       return RefundAttempt.ACCEPTED; // pending; refund.updated or a retrieval finishes it
     } catch (StripeApi.Unreachable e) {
@@ -133,9 +160,24 @@ public final class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * The refund that stands for {@code refundNo}: the last of its attempts, each after a failure.
+   */
+  private Optional<String> standingRefund(String refundNo) {
+    Optional<String> id = refs.ref(refundNo);
+    for (int hops = 0; id.isPresent() && hops < MAX_ATTEMPTS; hops++) {
+      Optional<String> next = refs.ref(refundNo + AFTER + id.get());
+      if (next.isEmpty()) {
+        break;
+      }
+      id = next;
+    }
+    return id;
+  }
+
   @Override
   public Optional<PaymentCallback> queryRefund(Payment payment, String refundNo) {
-    return refs.ref(refundNo)
+    return standingRefund(refundNo)
         .flatMap(
             id -> {
               StripeApi.Reply r = api.get("/v1/refunds/" + id);

@@ -291,6 +291,7 @@ public final class FakeStripe implements AutoCloseable {
       re.put("currency", pi.path("currency").asText());
       re.put("payment_intent", pi.path("id").asText());
       re.put("status", "pending");
+      re.put("created", clock.instant().getEpochSecond());
       re.set("metadata", metadata(form));
       refunds.put(id, re);
       return re.deepCopy();
