@@ -241,7 +241,16 @@ class HostileInputIT {
    * A valid body for each route that takes one, with its role, and the fields that may be left out.
    */
   private record Template(
-      String route, String path, String token, ObjectNode body, Set<String> optional) {}
+      String route,
+      String path,
+      String token,
+      ObjectNode body,
+      Set<String> optional,
+      String method) {
+    Template(String route, String path, String token, ObjectNode body, Set<String> optional) {
+      this(route, path, token, body, optional, "POST");
+    }
+  }
 
   private static List<Template> templates() throws Exception {
     String later = day.plusDays(1).toString();
@@ -327,6 +336,19 @@ class HostileInputIT {
             "/slots/" + directSlot + "/admission",
             admin,
             obj("{\"admission\":\"QUEUED\"}"),
+            Set.of()),
+        new Template(
+            "PUT /me/wechat",
+            "/me/wechat",
+            stranger,
+            obj("{\"code\":\"login-hostile\"}"),
+            Set.of(),
+            "PUT"),
+        new Template(
+            "POST /finance/statements:reconcile",
+            "/finance/statements:reconcile",
+            admin,
+            obj("{\"provider\":\"wechatpay\",\"date\":\"" + day.minusDays(6) + "\"}"),
             Set.of()));
   }
 
@@ -354,7 +376,7 @@ class HostileInputIT {
             "\"" + "x".repeat(70_000) + "\"");
     for (Template t : templates()) {
       for (String body : broken) {
-        out.add(new Probe("broken body", "POST", t.path(), t.token(), body));
+        out.add(new Probe("broken body", t.method(), t.path(), t.token(), body));
       }
       for (String field : fieldPaths(t.body(), "")) {
         boolean optional = t.optional().contains(field.split("\\.")[0]);
@@ -362,7 +384,7 @@ class HostileInputIT {
           out.add(
               new Probe(
                   field + " := " + abbreviate(bad.toString()),
-                  "POST",
+                  t.method(),
                   t.path(),
                   t.token(),
                   with(t.body(), field, bad).toString()));
@@ -371,7 +393,7 @@ class HostileInputIT {
           out.add(
               new Probe(
                   "without " + field,
-                  "POST",
+                  t.method(),
                   t.path(),
                   t.token(),
                   without(t.body(), field).toString()));
@@ -380,7 +402,7 @@ class HostileInputIT {
       for (int i = 0; i < 15; i++) {
         out.add(
             new Probe(
-                "random JSON", "POST", t.path(), t.token(), randomJson(random, 4).toString()));
+                "random JSON", t.method(), t.path(), t.token(), randomJson(random, 4).toString()));
       }
     }
     return out;
