@@ -9,6 +9,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class Attr {
   private Attr() {}
 
+  /** A status (or any enum) as stored: its name, so no status is ever spelled twice. */
+  static AttributeValue s(Enum<?> value) {
+    return s(value.name());
+  }
+
   static AttributeValue s(String value) {
     return AttributeValue.fromS(value);
   }

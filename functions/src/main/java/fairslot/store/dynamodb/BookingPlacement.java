@@ -83,9 +83,9 @@ final class BookingPlacement {
                                 .expressionAttributeValues(
                                     Map.of(
                                         ":granted",
-                                        s("GRANTED"),
+                                        s(fairslot.domain.RequestStatus.GRANTED),
                                         ":queued",
-                                        s("QUEUED"),
+                                        s(fairslot.domain.RequestStatus.QUEUED),
                                         ":b",
                                         s(b.bookingId()),
                                         ":now",
@@ -155,9 +155,9 @@ final class BookingPlacement {
                 .expressionAttributeValues(
                     Map.of(
                         ":accepted",
-                        s("ACCEPTED"),
+                        s(fairslot.domain.WaitlistStatus.ACCEPTED),
                         ":offered",
-                        s("OFFERED"),
+                        s(fairslot.domain.WaitlistStatus.OFFERED),
                         ":b",
                         s(b.bookingId()),
                         ":now",

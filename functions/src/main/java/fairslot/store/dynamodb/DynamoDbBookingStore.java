@@ -13,6 +13,7 @@ import fairslot.domain.AuditEntry;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.MemberCalendar;
+import fairslot.domain.PaymentStatus;
 import fairslot.domain.SeatReleased;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -215,8 +216,16 @@ public final class DynamoDbBookingStore implements BookingStore {
                   () ->
                       new IllegalStateException(
                           "PAID booking " + b.bookingId() + " has no payment to refund"));
-      tx.add("refund", parts.requestRefund(paymentNo, "SUCCEEDED", change.at(), b.owedBack()))
-          .add(records.auditPayment(paymentNo, "SUCCEEDED", "REFUNDING", change));
+      tx.add(
+              "refund",
+              parts.requestRefund(
+                  paymentNo, PaymentStatus.SUCCEEDED.name(), change.at(), b.owedBack()))
+          .add(
+              records.auditPayment(
+                  paymentNo,
+                  PaymentStatus.SUCCEEDED.name(),
+                  PaymentStatus.REFUNDING.name(),
+                  change));
     }
     if (b.pass().isPresent()) {
       if (to == BookingStatus.REFUNDING) {

@@ -84,7 +84,12 @@ public final class DynamoDbFinanceStore implements FinanceStore {
     Transaction tx =
         new Transaction()
             .add("exception", resolve(resolved, change))
-            .add(records.auditException(seen.exceptionId(), "OPEN", "RESOLVED", change))
+            .add(
+                records.auditException(
+                    seen.exceptionId(),
+                    FinanceException.Status.OPEN.name(),
+                    FinanceException.Status.RESOLVED.name(),
+                    change))
             .add("payment", parts.restartRefund(payment, change.at()))
             .add(
                 records.auditPayment(
@@ -106,7 +111,12 @@ public final class DynamoDbFinanceStore implements FinanceStore {
     Transaction tx =
         new Transaction()
             .add("exception", resolve(resolved, change))
-            .add(records.auditException(seen.exceptionId(), "OPEN", "RESOLVED", change));
+            .add(
+                records.auditException(
+                    seen.exceptionId(),
+                    FinanceException.Status.OPEN.name(),
+                    FinanceException.Status.RESOLVED.name(),
+                    change));
     refundedOffline.ifPresent(
         p -> {
           tx.add(

@@ -67,11 +67,11 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                             .expressionAttributeValues(
                                 Map.of(
                                     ":dispatched",
-                                    s("DISPATCHED"),
+                                    s(fairslot.domain.NoticeStatus.DISPATCHED),
                                     ":at",
                                     millis(at),
                                     ":pending",
-                                    s("PENDING"),
+                                    s(fairslot.domain.NoticeStatus.PENDING),
                                     ":seen",
                                     n(notice.attempts())))
                             .build())
@@ -103,11 +103,11 @@ public final class DynamoDbNotificationStore implements NotificationStore {
         "#status = :pending AND attempts = :seen",
         Map.of(
             ":dispatched",
-            s("DISPATCHED"),
+            s(fairslot.domain.NoticeStatus.DISPATCHED),
             ":at",
             millis(at),
             ":pending",
-            s("PENDING"),
+            s(fairslot.domain.NoticeStatus.PENDING),
             ":seen",
             n(notice.attempts())));
   }
@@ -127,7 +127,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     return updateDelivery(
         d,
         "SET #status = :sent, sentAt = :at REMOVE notifyShard, notifyDueAt",
-        Map.of(":sent", s("SENT"), ":at", millis(at)));
+        Map.of(":sent", s(fairslot.domain.DeliveryStatus.SENT), ":at", millis(at)));
   }
 
   @Override
@@ -139,7 +139,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                 + " notifyShard = :parkedShard, notifyDueAt = :now",
             Map.of(
                 ":parked",
-                s("PARKED"),
+                s(fairslot.domain.DeliveryStatus.PARKED),
                 ":error",
                 s(error),
                 ":parkedShard",
@@ -204,8 +204,8 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   @Override
   public boolean retry(Delivery parked, Instant at) {
     Map<String, AttributeValue> values = new HashMap<>();
-    values.put(":pending", s("PENDING"));
-    values.put(":parked", s("PARKED"));
+    values.put(":pending", s(fairslot.domain.DeliveryStatus.PENDING));
+    values.put(":parked", s(fairslot.domain.DeliveryStatus.PARKED));
     values.put(":zero", n(0));
     values.put(":shard", s(Keys.shard("NOTIFY", parked.id().encode())));
     values.put(":at", millis(at));
@@ -233,7 +233,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   private boolean updateDelivery(
       Delivery d, String expression, Map<String, AttributeValue> values) {
     Map<String, AttributeValue> all = new HashMap<>(values);
-    all.put(":pending", s("PENDING"));
+    all.put(":pending", s(fairslot.domain.DeliveryStatus.PENDING));
     all.put(":seen", n(d.attempts()));
     return conditional(
         NotificationItemMapper.deliveryKey(d.id()),

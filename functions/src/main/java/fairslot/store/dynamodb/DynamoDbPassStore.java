@@ -162,7 +162,12 @@ public final class DynamoDbPassStore implements PassStore {
               "payment",
               parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
           .add("pass", writes.activate(pass, payment, change, "paymentNo = :p"))
-          .add(records.auditPayment(payment.paymentNo(), "PENDING", "SUCCEEDED", change))
+          .add(
+              records.auditPayment(
+                  payment.paymentNo(),
+                  PaymentStatus.PENDING.name(),
+                  PaymentStatus.SUCCEEDED.name(),
+                  change))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
           .add(writes.sale(pass, change.at()));
     } else if (payment.status() == PaymentStatus.FAILED
@@ -174,7 +179,12 @@ public final class DynamoDbPassStore implements PassStore {
               "payment",
               parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
           .add("pass", writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
-          .add(records.auditPayment(payment.paymentNo(), "PENDING", "FAILED", change));
+          .add(
+              records.auditPayment(
+                  payment.paymentNo(),
+                  PaymentStatus.PENDING.name(),
+                  PaymentStatus.FAILED.name(),
+                  change));
     } else {
       tx.add(
           records.auditPayment(
@@ -251,7 +261,12 @@ public final class DynamoDbPassStore implements PassStore {
                     payment.paymentNo(),
                     payment.amount(),
                     change.at())))
-        .add(records.auditPayment(payment.paymentNo(), "FAILED", "SUCCEEDED", change));
+        .add(
+            records.auditPayment(
+                payment.paymentNo(),
+                PaymentStatus.FAILED.name(),
+                PaymentStatus.SUCCEEDED.name(),
+                change));
     if (pass.status() == PassStatus.PENDING_PAY && pass.paymentNo().isEmpty()) {
       tx.add("pass", writes.activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))

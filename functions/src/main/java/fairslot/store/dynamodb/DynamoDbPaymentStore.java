@@ -59,7 +59,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                                     ":p",
                                     s(payment.paymentNo()),
                                     ":pending",
-                                    s("PENDING_PAY"),
+                                    s(BookingStatus.PENDING_PAY),
                                     ":now",
                                     millis(change.at())))
                             .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
@@ -130,7 +130,9 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               "paymentNo = :p",
               "",
               Map.of(":p", s(m.payment().paymentNo()))));
-      tx.add(records.auditBooking(m.booking(), m.booking().status().name(), "PAID", s.change()));
+      tx.add(
+          records.auditBooking(
+              m.booking(), m.booking().status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
       tx.add(parts.paymentMove(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
@@ -151,7 +153,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
       if (r.checkStanding()) {
         tx.add("standing", parts.notSuspended(b, s.change().at()));
       }
-      tx.add(records.auditBooking(b, b.status().name(), "PAID", s.change()));
+      tx.add(records.auditBooking(b, b.status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
       tx.add(
           parts.requestRefund(
@@ -196,7 +198,9 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               "paymentNo = :p",
               "",
               Map.of(":p", s(o.payment().paymentNo()))));
-      tx.add(records.auditBooking(o.booking(), o.booking().status().name(), "PAID", s.change()));
+      tx.add(
+          records.auditBooking(
+              o.booking(), o.booking().status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(parts.paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
@@ -351,7 +355,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                           ":next",
                           millis(nextAt),
                           ":refunding",
-                          s("REFUNDING"),
+                          s(PaymentStatus.REFUNDING),
                           ":seen",
                           n(seen.refundAttempts()))));
       return true;

@@ -68,7 +68,14 @@ public final class DynamoDbRequestStore implements RequestStore {
       Instant at) {
     StringBuilder set = new StringBuilder("SET #status = :to, decidedAt = :at");
     Map<String, AttributeValue> values =
-        new HashMap<>(Map.of(":to", s(status.name()), ":queued", s("QUEUED"), ":at", millis(at)));
+        new HashMap<>(
+            Map.of(
+                ":to",
+                s(status.name()),
+                ":queued",
+                s(fairslot.domain.RequestStatus.QUEUED),
+                ":at",
+                millis(at)));
     code.ifPresent(
         c -> {
           set.append(", code = :code");

@@ -38,7 +38,7 @@ final class NotificationItemMapper {
     item.put("slotId", s(note.slotId()));
     item.put("kind", s(note.kind().name()));
     item.put("ref", s(note.ref()));
-    item.put("status", s("PENDING"));
+    item.put("status", s(fairslot.domain.NoticeStatus.PENDING));
     item.put("attempts", n(0));
     item.put("createdAt", millis(at));
     item.put("notifyShard", s(Keys.shard("NOTIFY", note.key())));

@@ -46,7 +46,11 @@ final class PendingPaymentChecks {
                   .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
                   .expressionAttributeNames(Map.of("#status", "status"))
                   .expressionAttributeValues(
-                      Map.of(":next", millis(nextAt), ":pending", s("PENDING"))));
+                      Map.of(
+                          ":next",
+                          millis(nextAt),
+                          ":pending",
+                          s(fairslot.domain.PaymentStatus.PENDING))));
       return true;
     } catch (ConditionalCheckFailedException settled) {
       return false;
@@ -62,7 +66,8 @@ final class PendingPaymentChecks {
                   .updateExpression("REMOVE payCheckShard, payCheckAt")
                   .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
                   .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(Map.of(":pending", s("PENDING"))));
+                  .expressionAttributeValues(
+                      Map.of(":pending", s(fairslot.domain.PaymentStatus.PENDING))));
       return true;
     } catch (ConditionalCheckFailedException settled) {
       return false;

@@ -467,7 +467,7 @@ final class TransactionParts {
   TransactWriteItem restartRefund(fairslot.domain.Payment p, java.time.Instant at) {
     return requestRefund(
         p.paymentNo(),
-        "REFUND_FAILED",
+        fairslot.domain.PaymentStatus.REFUND_FAILED.name(),
         at,
         ", refundRound = :round",
         Map.of(":round", n(p.refundRound() + 1)));
@@ -483,7 +483,7 @@ final class TransactionParts {
         new HashMap<>(
             Map.of(
                 ":refunding",
-                s("REFUNDING"),
+                s(fairslot.domain.PaymentStatus.REFUNDING),
                 ":zero",
                 n(0),
                 ":shard",

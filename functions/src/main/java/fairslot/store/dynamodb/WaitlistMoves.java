@@ -72,9 +72,9 @@ final class WaitlistMoves {
                               .expressionAttributeValues(
                                   Map.of(
                                       ":offered",
-                                      s("OFFERED"),
+                                      s(fairslot.domain.WaitlistStatus.OFFERED),
                                       ":waiting",
-                                      s("WAITING"),
+                                      s(fairslot.domain.WaitlistStatus.WAITING),
                                       ":deadline",
                                       millis(offerExpiresAt),
                                       ":shard",
@@ -88,7 +88,11 @@ final class WaitlistMoves {
                           Notification.Kind.OFFER_MADE,
                           entry.entryId()),
                       change.at()),
-                  records.auditEntry(entry.entryId(), "WAITING", "OFFERED", change)));
+                  records.auditEntry(
+                      entry.entryId(),
+                      WaitlistStatus.WAITING.name(),
+                      WaitlistStatus.OFFERED.name(),
+                      change)));
       return new MoveResult.Moved();
     } catch (TransactionCanceledException missed) {
       return new MoveResult.Missed();
@@ -97,7 +101,7 @@ final class WaitlistMoves {
 
   private static Map<String, AttributeValue> offerValues(WaitlistEntry entry, Change change) {
     Map<String, AttributeValue> values =
-        new HashMap<>(Map.of(":one", n(1), ":cancelled", s("CANCELLED")));
+        new HashMap<>(Map.of(":one", n(1), ":cancelled", s(fairslot.domain.SlotStatus.CANCELLED)));
     SeatCause.of(change, SeatCause.waitlistEntry(entry.entryId())).addValues(values);
     return values;
   }
@@ -107,7 +111,8 @@ final class WaitlistMoves {
     TransactionParts.SeatReturn how = new TransactionParts.SeatReturn(entry.slotCapacity(), true);
     for (int branch = 0; branch < 4; branch++) {
       Map<String, AttributeValue> values =
-          new HashMap<>(Map.of(":to", s(to.name()), ":offered", s("OFFERED")));
+          new HashMap<>(
+              Map.of(":to", s(to.name()), ":offered", s(fairslot.domain.WaitlistStatus.OFFERED)));
       String condition = "#status = :offered";
       if (change.dueBy().isPresent()) {
         condition += " AND offerExpiresAt <= :dueBy";
@@ -139,7 +144,7 @@ final class WaitlistMoves {
                   records.notify(
                       new Notification(entry.userId(), entry.slotId(), kind, entry.entryId()),
                       change.at())));
-      tx.add(records.auditEntry(entry.entryId(), "OFFERED", to.name(), change));
+      tx.add(records.auditEntry(entry.entryId(), WaitlistStatus.OFFERED.name(), to.name(), change));
       Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
       if (cancelled.isEmpty()) {
         return new MoveResult.Moved();
@@ -192,7 +197,11 @@ final class WaitlistMoves {
                             .conditionExpression("#status = :waiting")
                             .expressionAttributeNames(Map.of("#status", "status"))
                             .expressionAttributeValues(
-                                Map.of(":to", s(to.name()), ":waiting", s("WAITING")))
+                                Map.of(
+                                    ":to",
+                                    s(to.name()),
+                                    ":waiting",
+                                    s(fairslot.domain.WaitlistStatus.WAITING)))
                             .build())
                     .build(),
                 TransactWriteItem.builder()
@@ -205,7 +214,8 @@ final class WaitlistMoves {
                             .expressionAttributeValues(Map.of(":one", n(1)))
                             .build())
                     .build(),
-                records.auditEntry(entry.entryId(), "WAITING", to.name(), change)));
+                records.auditEntry(
+                    entry.entryId(), WaitlistStatus.WAITING.name(), to.name(), change)));
     notice.ifPresent(n -> actions.add(records.notify(n, change.at())));
     try {
       dynamo.transactWriteItems(r -> r.transactItems(actions));
