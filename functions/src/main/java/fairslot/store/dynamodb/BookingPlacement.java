@@ -27,6 +27,20 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * read back as the member's answer. Also the cheap look (probe) for the crowd behind a sell-out.
  */
 final class BookingPlacement {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    CALENDAR,
+    GUARD,
+    IDEMPOTENCY,
+    PASS,
+    REQUEST,
+    SEAT,
+    STANDING,
+    UPCOMING
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
@@ -43,15 +57,15 @@ final class BookingPlacement {
     Booking b = plan.booking();
     Change booked = Change.by(plan.actor(), plan.now(), "booked");
     // "seat" takes the seat: from the slot, or from a waitlist offer.
-    Transaction tx =
-        new Transaction()
+    Transaction<Action> tx =
+        new Transaction<Action>()
             .add(
-                "seat",
+                Action.SEAT,
                 plan.fromOffer().isPresent()
                     ? acceptOffer(plan.fromOffer().get(), b, plan.now())
                     : parts.sellSeats(b, booked))
             .add(
-                "booking",
+                Action.BOOKING,
                 TransactWriteItem.builder()
                     .put(
                         Put.builder()
@@ -60,17 +74,17 @@ final class BookingPlacement {
                             .conditionExpression("attribute_not_exists(PK)")
                             .build())
                     .build())
-            .add("guard", parts.putGuard(b))
-            .add("upcoming", parts.countUpcoming(b, plan.upcomingLimit()))
+            .add(Action.GUARD, parts.putGuard(b))
+            .add(Action.UPCOMING, parts.countUpcoming(b, plan.upcomingLimit()))
             .addEach(
-                "calendar",
+                Action.CALENDAR,
                 plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
             .add(records.auditBooking(b, "-", b.status().name(), booked));
     plan.grantsRequest()
         .ifPresent(
             requestId ->
                 tx.add(
-                    "request",
+                    Action.REQUEST,
                     TransactWriteItem.builder()
                         .update(
                             software.amazon.awssdk.services.dynamodb.model.Update.builder()
@@ -96,7 +110,7 @@ final class BookingPlacement {
         .ifPresent(
             request ->
                 tx.add(
-                    "idempotency",
+                    Action.IDEMPOTENCY,
                     TransactWriteItem.builder()
                         .put(
                             Put.builder()
@@ -113,10 +127,10 @@ final class BookingPlacement {
                         .build()));
 
     if (plan.checkStanding()) {
-      tx.add("standing", parts.notSuspended(b, plan.now()));
+      tx.add(Action.STANDING, parts.notSuspended(b, plan.now()));
     }
     if (b.pass().isPresent()) {
-      tx.add("pass", parts.spendCredits(b));
+      tx.add(Action.PASS, parts.spendCredits(b));
     }
     if (b.status() == fairslot.domain.BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
@@ -130,11 +144,11 @@ final class BookingPlacement {
               plan.now()));
     }
 
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return new PlaceResult.Placed(b);
     }
-    if (cancelled.get().failed("request")) {
+    if (cancelled.get().failed(Action.REQUEST)) {
       return new PlaceResult.RequestDecided();
     }
     return whyNotPlaced(cancelled.get(), plan);
@@ -173,34 +187,38 @@ final class BookingPlacement {
    * Precedence: a replayed request, then a suspension, then an existing booking, then the slot,
    * then the pass, then the member's limit, then the calendar.
    */
-  private PlaceResult whyNotPlaced(Transaction.Cancelled reasons, BookingPlan plan) {
-    if (reasons.failed("idempotency")) {
-      Optional<Map<String, AttributeValue>> record = reasons.oldItem("idempotency");
+  private PlaceResult whyNotPlaced(Transaction.Cancelled<Action> reasons, BookingPlan plan) {
+    if (reasons.failed(Action.IDEMPOTENCY)) {
+      Optional<Map<String, AttributeValue>> record = reasons.oldItem(Action.IDEMPOTENCY);
       if (record.isPresent()
           && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get())) {
         return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
       }
       return new PlaceResult.KeyReused();
     }
-    if (reasons.failed("standing")) {
+    if (reasons.failed(Action.STANDING)) {
       return new PlaceResult.Suspended(
-          reasons.oldItem("standing").map(i -> Attr.instant(i, "suspendedUntil")).orElseThrow());
+          reasons
+              .oldItem(Action.STANDING)
+              .map(i -> Attr.instant(i, "suspendedUntil"))
+              .orElseThrow());
     }
-    if (reasons.failed("guard")) {
+    if (reasons.failed(Action.GUARD)) {
       return new PlaceResult.AlreadyBooked(
-          reasons.oldItem("guard").map(i -> Attr.str(i, "bookingId")).orElse(""));
+          reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
     }
-    if (plan.fromOffer().isPresent() && reasons.failed("seat")) {
-      return new PlaceResult.OfferGone(reasons.oldItem("seat").map(WaitlistEntryMapper::fromItem));
+    if (plan.fromOffer().isPresent() && reasons.failed(Action.SEAT)) {
+      return new PlaceResult.OfferGone(
+          reasons.oldItem(Action.SEAT).map(WaitlistEntryMapper::fromItem));
     }
-    if (reasons.failed("seat")) {
-      return slotRefusal(reasons.oldItem("seat"), plan.now(), Optional.of(plan.booking()));
+    if (reasons.failed(Action.SEAT)) {
+      return slotRefusal(reasons.oldItem(Action.SEAT), plan.now(), Optional.of(plan.booking()));
     }
-    if (reasons.failed("pass")) {
+    if (reasons.failed(Action.PASS)) {
       Booking b = plan.booking();
       return new PlaceResult.PassRefused(
           reasons
-              .oldItem("pass")
+              .oldItem(Action.PASS)
               .map(PassItemMapper::fromItem)
               .flatMap(
                   pass ->
@@ -211,10 +229,10 @@ final class BookingPlacement {
                           b.quantity()))
               .orElse(fairslot.domain.Refusal.NOT_FOUND)); // the pass is gone
     }
-    if (reasons.failed("upcoming")) {
+    if (reasons.failed(Action.UPCOMING)) {
       return new PlaceResult.LimitReached(plan.upcomingLimit().orElseThrow());
     }
-    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars(), "calendar");
+    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars());
     if (!moved.isEmpty()) {
       return new PlaceResult.CalendarsMoved(moved);
     }
@@ -300,18 +318,17 @@ final class BookingPlacement {
   }
 
   /**
-   * The calendar days (actions {@code name} 0, 1, ...) whose version condition failed, as they are
-   * now.
+   * The calendar days (actions CALENDAR 0, 1, ...) whose version condition failed, as they are now.
    */
-  static List<MemberCalendar> movedCalendars(
-      Transaction.Cancelled reasons, List<MemberCalendar> seen, String name) {
+  private static List<MemberCalendar> movedCalendars(
+      Transaction.Cancelled<Action> reasons, List<MemberCalendar> seen) {
     List<MemberCalendar> moved = new ArrayList<>();
     for (int i = 0; i < seen.size(); i++) {
-      if (reasons.failed(name, i)) {
+      if (reasons.failed(Action.CALENDAR, i)) {
         MemberCalendar day = seen.get(i);
         moved.add(
             reasons
-                .oldItem(name, i)
+                .oldItem(Action.CALENDAR, i)
                 .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
                 .orElse(MemberCalendar.empty(day.userId(), day.day())));
       }

@@ -31,6 +31,18 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * rules; a cancelled transaction's reasons are turned into business results here.
  */
 public final class DynamoDbBookingStore implements BookingStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    CALENDAR,
+    CREDITS,
+    GUARD,
+    REFUND,
+    SEATS,
+    UPCOMING
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
@@ -135,8 +147,8 @@ public final class DynamoDbBookingStore implements BookingStore {
       Change change,
       TransactionParts.SeatReturn how,
       Optional<fairslot.domain.Notification> notice) {
-    Transaction tx = releaseActions(b, to, change, how, notice);
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    Transaction<Action> tx = releaseActions(b, to, change, how, notice);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       // One release per booking ever, so the booking id names the event for consumers' dedupe.
       return new Attempt(
@@ -150,18 +162,18 @@ public final class DynamoDbBookingStore implements BookingStore {
                       SeatReleased.reasonFor(to)))),
           how);
     }
-    Transaction.Cancelled reasons = cancelled.get();
-    if (reasons.failed("booking")) {
+    Transaction.Cancelled<Action> reasons = cancelled.get();
+    if (reasons.failed(Action.BOOKING)) {
       return new Attempt(
           Optional.of(
               new ReleaseResult.NotInStatus(
-                  reasons.oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow())),
+                  reasons.oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow())),
           how);
     }
     Optional<TransactionParts.SeatReturn> retry =
-        reasons.failed("seats")
+        reasons.failed(Action.SEATS)
             ? reasons
-                .oldItem("seats")
+                .oldItem(Action.SEATS)
                 .flatMap(slot -> TransactionParts.retryFor(slot, b.quantity(), how))
             : Optional.empty();
     if (retry.isPresent()) {
@@ -173,14 +185,14 @@ public final class DynamoDbBookingStore implements BookingStore {
             + b.bookingId()
             + " refused: "
             + reasons
-            + (reasons.failed("seats") ? " (slot would exceed capacity)" : ""));
+            + (reasons.failed(Action.SEATS) ? " (slot would exceed capacity)" : ""));
   }
 
   /**
    * The release's actions: "booking" moves, "seats" go back (to the waitlist first when {@code
    * toWaitlist}), the guard and calendar entries go, and a paid booking's refund starts.
    */
-  Transaction releaseActions(
+  Transaction<Action> releaseActions(
       Booking b,
       BookingStatus to,
       Change change,
@@ -188,10 +200,10 @@ public final class DynamoDbBookingStore implements BookingStore {
       Optional<fairslot.domain.Notification> notice) {
     // A refund's amount is written on the booking and its payment in the move that owes it.
     boolean refunding = to == BookingStatus.REFUNDING;
-    Transaction tx =
-        new Transaction()
+    Transaction<Action> tx =
+        new Transaction<Action>()
             .add(
-                "booking",
+                Action.BOOKING,
                 parts.moveBooking(
                     b,
                     to,
@@ -200,13 +212,13 @@ public final class DynamoDbBookingStore implements BookingStore {
                     "",
                     refunding ? Map.of(":refund", n(b.owedBack().minor())) : Map.of()))
             .add(
-                "seats",
+                Action.SEATS,
                 parts.returnSeats(
                     b.slotId(), b.quantity(), how, change, SeatCause.booking(b.bookingId())))
-            .add("guard", parts.deleteGuard(b))
-            .add("upcoming", parts.uncountUpcoming(b))
+            .add(Action.GUARD, parts.deleteGuard(b))
+            .add(Action.UPCOMING, parts.uncountUpcoming(b))
             .addEach(
-                "calendar",
+                Action.CALENDAR,
                 b.calendarDays().stream().map(day -> parts.removeFromCalendar(b, day)).toList())
             .add(records.auditBooking(b, b.status().name(), to.name(), change));
     if (to == BookingStatus.REFUNDING) {
@@ -217,7 +229,7 @@ public final class DynamoDbBookingStore implements BookingStore {
                       new IllegalStateException(
                           "PAID booking " + b.bookingId() + " has no payment to refund"));
       tx.add(
-              "refund",
+              Action.REFUND,
               parts.requestRefund(
                   paymentNo, PaymentStatus.SUCCEEDED.name(), change.at(), b.owedBack()))
           .add(
@@ -231,7 +243,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       if (to == BookingStatus.REFUNDING) {
         throw new IllegalArgumentException("a pass booking is cancelled, not refunded");
       }
-      tx.add("credits", parts.settleCredits(b, "creditsLeft")); // the credits go back, once
+      tx.add(Action.CREDITS, parts.settleCredits(b, "creditsLeft")); // the credits go back, once
     }
     notice.ifPresent(n -> tx.add(records.notify(n, change.at())));
     return tx;
@@ -243,26 +255,26 @@ public final class DynamoDbBookingStore implements BookingStore {
       throw new IllegalArgumentException(
           b.status() + " -> " + to + " is not a move that keeps the seats");
     }
-    Transaction tx =
-        new Transaction()
-            .add("booking", parts.moveBooking(b, to, change, "", "", Map.of()))
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.BOOKING, parts.moveBooking(b, to, change, "", "", Map.of()))
             .add(records.auditBooking(b, b.status().name(), to.name(), change));
     if (b.status().isUpcoming() && !to.isUpcoming()) {
-      tx.add("upcoming", parts.uncountUpcoming(b)); // attended or not: no longer ahead
+      tx.add(Action.UPCOMING, parts.uncountUpcoming(b)); // attended or not: no longer ahead
     }
     if (b.pass().isPresent() && (to == BookingStatus.COMPLETED || to == BookingStatus.NO_SHOW)) {
       tx.add(
-          "credits",
+          Action.CREDITS,
           parts.settleCredits(
               b, to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
     }
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return new MoveResult.Moved(b.withStatus(to));
     }
-    if (cancelled.get().failed("booking")) {
+    if (cancelled.get().failed(Action.BOOKING)) {
       return new MoveResult.NotInStatus(
-          cancelled.get().oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow());
+          cancelled.get().oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow());
     }
     throw new IllegalStateException(
         "booking move cancelled for an unexpected reason: " + cancelled.get());
@@ -304,10 +316,10 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public boolean remind(Booking b, fairslot.domain.Reminder reminder, Instant at) {
-    Transaction tx =
-        new Transaction()
+    Transaction<Action> tx =
+        new Transaction<Action>()
             .add(
-                "booking",
+                Action.BOOKING,
                 software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
                     .update(
                         software.amazon.awssdk.services.dynamodb.model.Update.builder()

@@ -31,6 +31,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbCatalogStore implements CatalogStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    ALONGSIDE,
+    ITEM,
+    VENUE
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
 
@@ -84,10 +92,10 @@ public final class DynamoDbCatalogStore implements CatalogStore {
       List<Map<String, AttributeValue>> alongside,
       T created,
       java.util.function.Supplier<Optional<T>> existing) {
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
             .add(
-                "venue",
+                Action.VENUE,
                 TransactWriteItem.builder()
                     .conditionCheck(
                         ConditionCheck.builder()
@@ -97,7 +105,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
                             .build())
                     .build())
             .add(
-                "item",
+                Action.ITEM,
                 TransactWriteItem.builder()
                     .put(
                         Put.builder()
@@ -107,7 +115,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
                             .build())
                     .build())
             .addEach(
-                "alongside",
+                Action.ALONGSIDE,
                 alongside.stream()
                     .map(
                         a ->
@@ -119,10 +127,10 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     if (cancelled.isEmpty()) {
       return Outcome.done(created);
     }
-    if (cancelled.get().failed("venue")) {
+    if (cancelled.get().failed(Action.VENUE)) {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
     }
-    if (cancelled.get().failed("item")) {
+    if (cancelled.get().failed(Action.ITEM)) {
       return existing
           .get()
           .<Outcome<T>>map(Outcome::done)

@@ -41,11 +41,11 @@ public final class DynamoDbContactCodeStore implements ContactCodeStore {
 
   @Override
   public IssueResult issue(ContactCode code, Instant now) {
-    Transaction tx =
-        new Transaction()
-            .add(Action.CODE.name(), ContactCodeItems.put(table, code))
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.CODE, ContactCodeItems.put(table, code))
             .add(
-                Action.MEMBER_SENDS.name(),
+                Action.MEMBER_SENDS,
                 ContactCodeItems.countSend(
                     table,
                     Keys.member(code.userId()),
@@ -53,19 +53,19 @@ public final class DynamoDbContactCodeStore implements ContactCodeStore {
                     SENDS_PER_MEMBER,
                     now))
             .add(
-                Action.TARGET_SENDS.name(),
+                Action.TARGET_SENDS,
                 ContactCodeItems.countSend(
                     table,
                     ContactCodeItems.targetPk(code.channel(), code.target()),
                     "CODES#",
                     SENDS_PER_TARGET,
                     now));
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return IssueResult.ISSUED;
     }
-    if (cancelled.get().failed(Action.MEMBER_SENDS.name())
-        || cancelled.get().failed(Action.TARGET_SENDS.name())) {
+    if (cancelled.get().failed(Action.MEMBER_SENDS)
+        || cancelled.get().failed(Action.TARGET_SENDS)) {
       return IssueResult.RATE_LIMITED;
     }
     throw cancelled.get().exception();

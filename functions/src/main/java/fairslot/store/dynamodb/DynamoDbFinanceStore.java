@@ -25,6 +25,14 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /** Finance exceptions in the table: listed through the sparse exceptionsByStatus index. */
 public final class DynamoDbFinanceStore implements FinanceStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    EXCEPTION,
+    PAYMENT
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
@@ -81,16 +89,16 @@ public final class DynamoDbFinanceStore implements FinanceStore {
       FinanceException seen, Payment payment, Optional<Booking> booking, Change change) {
     FinanceException resolved =
         seen.resolved(FinanceException.Resolution.REFUND_RETRIED, change.reason(), change.actor());
-    Transaction tx =
-        new Transaction()
-            .add("exception", resolve(resolved, change))
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.EXCEPTION, resolve(resolved, change))
             .add(
                 records.auditException(
                     seen.exceptionId(),
                     FinanceException.Status.OPEN.name(),
                     FinanceException.Status.RESOLVED.name(),
                     change))
-            .add("payment", parts.restartRefund(payment, change.at()))
+            .add(Action.PAYMENT, parts.restartRefund(payment, change.at()))
             .add(
                 records.auditPayment(
                     payment.paymentNo(),
@@ -108,9 +116,9 @@ public final class DynamoDbFinanceStore implements FinanceStore {
       Optional<Payment> refundedOffline,
       Optional<Booking> booking,
       Change change) {
-    Transaction tx =
-        new Transaction()
-            .add("exception", resolve(resolved, change))
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.EXCEPTION, resolve(resolved, change))
             .add(
                 records.auditException(
                     seen.exceptionId(),
@@ -120,7 +128,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
     refundedOffline.ifPresent(
         p -> {
           tx.add(
-              "payment",
+              Action.PAYMENT,
               parts.paymentMove(p, PaymentStatus.REFUND_FAILED, PaymentStatus.REFUNDED, false));
           tx.add(
               records.auditPayment(
@@ -133,8 +141,8 @@ public final class DynamoDbFinanceStore implements FinanceStore {
     return committed(tx);
   }
 
-  private void moveBooking(Transaction tx, Booking b, BookingStatus to, Change change) {
-    tx.add("booking", parts.moveBooking(b, to, change, "", "", Map.of()));
+  private void moveBooking(Transaction<Action> tx, Booking b, BookingStatus to, Change change) {
+    tx.add(Action.BOOKING, parts.moveBooking(b, to, change, "", "", Map.of()));
     tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
   }
 
@@ -168,14 +176,14 @@ public final class DynamoDbFinanceStore implements FinanceStore {
         .build();
   }
 
-  private boolean committed(Transaction tx) {
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+  private boolean committed(Transaction<Action> tx) {
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return true;
     }
-    if (cancelled.get().failed("exception")
-        || cancelled.get().failed("payment")
-        || cancelled.get().failed("booking")) {
+    if (cancelled.get().failed(Action.EXCEPTION)
+        || cancelled.get().failed(Action.PAYMENT)
+        || cancelled.get().failed(Action.BOOKING)) {
       return false;
     }
     throw cancelled.get().exception();

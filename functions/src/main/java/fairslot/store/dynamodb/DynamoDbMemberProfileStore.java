@@ -50,7 +50,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
 
   @Override
   public SaveResult save(MemberProfile seen, MemberProfile next) {
-    Transaction tx = new Transaction().add(Action.PROFILE.name(), putProfile(seen, next));
+    Transaction<Action> tx = new Transaction<Action>().add(Action.PROFILE, putProfile(seen, next));
     giveUpOldPhone(tx, seen, next);
     return tx.commit(dynamo).isEmpty() ? SaveResult.SAVED : SaveResult.MOVED;
   }
@@ -58,23 +58,22 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
   @Override
   public SaveResult confirm(Confirmation c) {
     MemberProfile next = c.next();
-    Transaction tx =
-        new Transaction()
-            .add(Action.PROFILE.name(), putProfile(c.seen(), next))
-            .add(Action.CODE.name(), ContactCodeItems.consume(table, c.code()));
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.PROFILE, putProfile(c.seen(), next))
+            .add(Action.CODE, ContactCodeItems.consume(table, c.code()));
     if (c.code().channel() == fairslot.domain.Channel.SMS) {
       Phone phone = next.phone().orElseThrow();
-      tx.add(Action.CLAIM.name(), claim(phone, next.userId(), c.holder()));
-      c.former()
-          .ifPresent(f -> tx.add(Action.FORMER.name(), putProfile(f, f.phoneLost().nextVersion())));
+      tx.add(Action.CLAIM, claim(phone, next.userId(), c.holder()));
+      c.former().ifPresent(f -> tx.add(Action.FORMER, putProfile(f, f.phoneLost().nextVersion())));
       if (c.walkIn().isPresent()) {
         var walkIn = c.walkIn().get();
-        tx.add(Action.WALK_IN.name(), link(phone, walkIn.customerId(), next.userId(), walkIn));
+        tx.add(Action.WALK_IN, link(phone, walkIn.customerId(), next.userId(), walkIn));
         tx.add(
-            Action.POINTER.name(),
+            Action.POINTER,
             AccountLinks.pointer(table, walkIn.customerId(), next.userId(), walkIn.linkedUserId()));
       } else {
-        tx.add(Action.WALK_IN.name(), noWalkIn(phone));
+        tx.add(Action.WALK_IN, noWalkIn(phone));
       }
     }
     giveUpOldPhone(tx, c.seen(), next);
@@ -97,17 +96,15 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
    * A verified phone the member no longer holds goes with its claim, its walk-in's link and the
    * link's pointer: the walk-in's bookings stay with the phone, not with the member.
    */
-  private void giveUpOldPhone(Transaction tx, MemberProfile seen, MemberProfile next) {
+  private void giveUpOldPhone(Transaction<Action> tx, MemberProfile seen, MemberProfile next) {
     if (!seen.phoneVerified() || seen.phone().equals(next.phone())) {
       return;
     }
     Phone old = seen.phone().orElseThrow();
-    tx.add(Action.GIVE_UP_CLAIM.name(), AccountLinks.release(table, old, seen.userId()));
+    tx.add(Action.GIVE_UP_CLAIM, AccountLinks.release(table, old, seen.userId()));
     for (String customerId : seen.linkedCustomers()) {
-      tx.add(Action.GIVE_UP_WALK_IN.name(), unlink(old, seen.userId()));
-      tx.add(
-          Action.GIVE_UP_POINTER.name(),
-          AccountLinks.dropPointer(table, customerId, seen.userId()));
+      tx.add(Action.GIVE_UP_WALK_IN, unlink(old, seen.userId()));
+      tx.add(Action.GIVE_UP_POINTER, AccountLinks.dropPointer(table, customerId, seen.userId()));
     }
   }
 

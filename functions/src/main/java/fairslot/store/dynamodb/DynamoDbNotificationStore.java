@@ -21,6 +21,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbNotificationStore implements NotificationStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    NOTICE
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
 
@@ -50,10 +56,10 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   @Override
   public boolean dispatch(
       Pending notice, List<Delivery> deliveries, Instant at, Instant leaseUntil) {
-    Transaction tx =
-        new Transaction()
+    Transaction<Action> tx =
+        new Transaction<Action>()
             .add(
-                "notice",
+                Action.NOTICE,
                 TransactWriteItem.builder()
                     .update(
                         Update.builder()
@@ -88,11 +94,11 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                       .build())
               .build());
     }
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return true;
     }
-    if (cancelled.get().failed("notice")) {
+    if (cancelled.get().failed(Action.NOTICE)) {
       return false; // another sender dispatched it
     }
     // A delivery exists already (the notice was written again after its dispatch): close the

@@ -23,6 +23,18 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** Plans (by id and under their venue) and passes (in their holder's partition). */
 public final class DynamoDbPassStore implements PassStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    EVENT,
+    EXCEPTION,
+    LISTED,
+    PASS,
+    PAYMENT,
+    PLAN,
+    VENUE
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
 
@@ -43,12 +55,12 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public boolean createPlan(Plan plan, Change change) {
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
-            .add("plan", putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
-            .add("venue", writes.venueSells(plan.venueId()))
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(Action.PLAN, putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
+            .add(Action.VENUE, writes.venueSells(plan.venueId()))
             .add(
-                "listed",
+                Action.LISTED,
                 putNew(
                     PlanItemMapper.toItem(
                         plan, Keys.venue(plan.venueId()), Keys.plan(plan.planId()))))
@@ -56,10 +68,10 @@ public final class DynamoDbPassStore implements PassStore {
                 records.audit(
                     Keys.venue(plan.venueId()), "plan:" + plan.planId(), "-", "CREATED", change))
             .commit(dynamo);
-    if (cancelled.isPresent() && cancelled.get().failed("venue")) {
+    if (cancelled.isPresent() && cancelled.get().failed(Action.VENUE)) {
       return false;
     }
-    if (cancelled.isPresent() && !cancelled.get().failed("plan")) {
+    if (cancelled.isPresent() && !cancelled.get().failed(Action.PLAN)) {
       throw new IllegalStateException("plan create cancelled: " + cancelled.get());
     }
     // "plan" failed: the same id was created before (a retried request): it stands.
@@ -96,14 +108,14 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public Optional<Pass> createPass(Pass pass, Change change) {
-    Transaction tx =
-        new Transaction()
-            .add("pass", putNew(PassItemMapper.toItem(pass)))
-            .add("venue", writes.venueSells(pass.plan().venueId()));
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.PASS, putNew(PassItemMapper.toItem(pass)))
+            .add(Action.VENUE, writes.venueSells(pass.plan().venueId()));
     if (pass.status() == PassStatus.ACTIVE) {
       tx.add(writes.sale(pass, change.at())); // sold at the desk (or free): a sale today
     }
-    Optional<Transaction.Cancelled> cancelled =
+    Optional<Transaction.Cancelled<Action>> cancelled =
         tx.add(
                 records.audit(
                     Keys.member(pass.userId()),
@@ -115,10 +127,10 @@ public final class DynamoDbPassStore implements PassStore {
     if (cancelled.isEmpty()) {
       return Optional.of(pass);
     }
-    if (cancelled.get().failed("pass")) {
+    if (cancelled.get().failed(Action.PASS)) {
       return findPass(pass.userId(), pass.passId()); // created by a twin request
     }
-    if (cancelled.get().failed("venue")) {
+    if (cancelled.get().failed(Action.VENUE)) {
       return Optional.empty();
     }
     throw new IllegalStateException("pass create cancelled: " + cancelled.get());
@@ -126,11 +138,11 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public PayStart startPayment(Pass pass, Payment payment, Change change) {
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
-            .add("pass", writes.namePayment(pass, payment))
-            .add("payment", putNew(PaymentItemMapper.toItem(payment)))
-            .add("venue", writes.venueSells(pass.plan().venueId()))
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(Action.PASS, writes.namePayment(pass, payment))
+            .add(Action.PAYMENT, putNew(PaymentItemMapper.toItem(payment)))
+            .add(Action.VENUE, writes.venueSells(pass.plan().venueId()))
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
@@ -138,11 +150,11 @@ public final class DynamoDbPassStore implements PassStore {
     if (cancelled.isEmpty()) {
       return new PayStart.Started();
     }
-    if (cancelled.get().failed("venue")) {
+    if (cancelled.get().failed(Action.VENUE)) {
       return new PayStart.VenueDisabled();
     }
-    Optional<Pass> now = cancelled.get().oldItem("pass").map(PassItemMapper::fromItem);
-    if (cancelled.get().failed("pass") && now.isPresent()) {
+    Optional<Pass> now = cancelled.get().oldItem(Action.PASS).map(PassItemMapper::fromItem);
+    if (cancelled.get().failed(Action.PASS) && now.isPresent()) {
       return now.get().status() == PassStatus.PENDING_PAY && now.get().paymentNo().isPresent()
           ? new PayStart.AlreadyStarted(now.get().paymentNo().get())
           : new PayStart.NotPayable(now.get());
@@ -153,15 +165,17 @@ public final class DynamoDbPassStore implements PassStore {
   @Override
   public Settled settlePayment(
       String eventId, Payment payment, Pass pass, PaymentCallback.Outcome outcome, Change change) {
-    Transaction tx =
-        new Transaction()
-            .add("event", parts.rememberPaymentEvent(eventId, payment.paymentNo(), change.at()));
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(
+                Action.EVENT,
+                parts.rememberPaymentEvent(eventId, payment.paymentNo(), change.at()));
     boolean pending = payment.status() == PaymentStatus.PENDING;
     if (pending && outcome == PaymentCallback.Outcome.SUCCEEDED) {
       tx.add(
-              "payment",
+              Action.PAYMENT,
               parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
-          .add("pass", writes.activate(pass, payment, change, "paymentNo = :p"))
+          .add(Action.PASS, writes.activate(pass, payment, change, "paymentNo = :p"))
           .add(
               records.auditPayment(
                   payment.paymentNo(),
@@ -176,9 +190,9 @@ public final class DynamoDbPassStore implements PassStore {
     } else if (pending && outcome == PaymentCallback.Outcome.FAILED) {
       // The member may pay again: the pass forgets the failed payment.
       tx.add(
-              "payment",
+              Action.PAYMENT,
               parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
-          .add("pass", writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
+          .add(Action.PASS, writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
           .add(
               records.auditPayment(
                   payment.paymentNo(),
@@ -190,14 +204,14 @@ public final class DynamoDbPassStore implements PassStore {
           records.auditPayment(
               payment.paymentNo(), payment.status().name(), payment.status().name(), change));
     }
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return Settled.APPLIED;
     }
-    if (cancelled.get().failed("event") || cancelled.get().failed("exception")) {
+    if (cancelled.get().failed(Action.EVENT) || cancelled.get().failed(Action.EXCEPTION)) {
       return Settled.DUPLICATE;
     }
-    if (cancelled.get().failed("payment") || cancelled.get().failed("pass")) {
+    if (cancelled.get().failed(Action.PAYMENT) || cancelled.get().failed(Action.PASS)) {
       return Settled.STALE;
     }
     throw cancelled.get().exception();
@@ -214,12 +228,12 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public boolean expire(Pass pass, Change change) {
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
-            .add("pass", writes.expire(pass, change))
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(Action.PASS, writes.expire(pass, change))
             .add(auditPass(pass, PassStatus.ACTIVE.name(), PassStatus.EXPIRED.name(), change))
             .commit(dynamo);
-    if (cancelled.isPresent() && !cancelled.get().failed("pass")) {
+    if (cancelled.isPresent() && !cancelled.get().failed(Action.PASS)) {
       throw cancelled.get().exception();
     }
     return cancelled.isEmpty();
@@ -248,12 +262,12 @@ public final class DynamoDbPassStore implements PassStore {
    * provider refund yet).
    */
   private void successAfterFailure(
-      Transaction tx, String eventId, Payment payment, Pass pass, Change change) {
+      Transaction<Action> tx, String eventId, Payment payment, Pass pass, Change change) {
     tx.add(
-            "payment",
+            Action.PAYMENT,
             parts.paymentMove(payment, PaymentStatus.FAILED, PaymentStatus.SUCCEEDED, false))
         .add(
-            "exception",
+            Action.EXCEPTION,
             records.openException(
                 fairslot.domain.FinanceException.passSuccessAfterFailure(
                     eventId,
@@ -268,7 +282,7 @@ public final class DynamoDbPassStore implements PassStore {
                 PaymentStatus.SUCCEEDED.name(),
                 change));
     if (pass.status() == PassStatus.PENDING_PAY && pass.paymentNo().isEmpty()) {
-      tx.add("pass", writes.activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
+      tx.add(Action.PASS, writes.activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
           .add(writes.sale(pass, change.at()));
     }

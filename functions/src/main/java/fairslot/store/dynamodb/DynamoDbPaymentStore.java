@@ -25,11 +25,21 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbPaymentStore implements PaymentStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    EVENT,
+    EXCEPTION,
+    PAYMENT
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final PendingPaymentChecks pending;
   private final TransactionParts parts;
   private final RecordParts records;
+  private final PaymentSettlement settlement;
 
   public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -37,14 +47,15 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     this.pending = new PendingPaymentChecks(dynamo, table);
     this.parts = new TransactionParts(table);
     this.records = new RecordParts(table);
+    this.settlement = new PaymentSettlement(dynamo, table);
   }
 
   @Override
   public StartResult start(Booking b, Payment payment, Change change) {
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
             .add(
-                "booking",
+                Action.BOOKING,
                 TransactWriteItem.builder()
                     .update(
                         Update.builder()
@@ -66,7 +77,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                             .build())
                     .build())
             .add(
-                "payment",
+                Action.PAYMENT,
                 TransactWriteItem.builder()
                     .put(
                         Put.builder()
@@ -78,13 +89,13 @@ public final class DynamoDbPaymentStore implements PaymentStore {
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
-            .add(bookingLink(payment))
+            .add(PaymentItemMapper.putBookingLink(table, payment))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);
     }
-    Optional<Map<String, AttributeValue>> current = cancelled.get().oldItem("booking");
-    if (cancelled.get().failed("booking") && current.isPresent()) {
+    Optional<Map<String, AttributeValue>> current = cancelled.get().oldItem(Action.BOOKING);
+    if (cancelled.get().failed(Action.BOOKING) && current.isPresent()) {
       Booking now = BookingItemMapper.fromItem(current.get());
       if (now.status() == BookingStatus.PENDING_PAY
           && now.paymentNo().isPresent()
@@ -113,187 +124,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public SettleResult settle(Settlement s) {
-    // "event" remembers the provider's event id: a replay fails exactly there.
-    Transaction tx =
-        new Transaction()
-            .add(
-                "event",
-                parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
-    if (s instanceof Settlement.MarkPaid m) {
-      // From PENDING, or from FAILED when a success follows a failure (finance is told).
-      tx.add(parts.paymentMove(m.payment(), m.payment().status(), PaymentStatus.SUCCEEDED, false));
-      tx.add(
-          parts.moveBooking(
-              m.booking(),
-              BookingStatus.PAID,
-              s.change(),
-              "paymentNo = :p",
-              "",
-              Map.of(":p", s(m.payment().paymentNo()))));
-      tx.add(
-          records.auditBooking(
-              m.booking(), m.booking().status().name(), BookingStatus.PAID.name(), s.change()));
-    } else if (s instanceof Settlement.Revive r) {
-      Booking b = r.booking();
-      tx.add(parts.paymentMove(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
-      tx.add(
-          parts.moveBooking(
-              b,
-              BookingStatus.PAID,
-              s.change(),
-              "paymentNo = :p",
-              "",
-              Map.of(":p", s(r.payment().paymentNo()))));
-      // A revived booking is placed again: the seat, the guard, and the venue's limit and
-      // suspension as on any placement.
-      tx.add("seats", parts.takeSeats(b, s.change()))
-          .add("guard", parts.putGuard(b))
-          .add("upcoming", parts.countUpcoming(b, r.upcomingLimit()))
-          .addEach("calendar", r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
-      if (r.checkStanding()) {
-        tx.add("standing", parts.notSuspended(b, s.change().at()));
-      }
-      tx.add(records.auditBooking(b, b.status().name(), BookingStatus.PAID.name(), s.change()));
-    } else if (s instanceof Settlement.RefundLate l) {
-      tx.add(
-          parts.requestRefund(
-              l.payment().paymentNo(),
-              l.payment().status().name(),
-              s.change().at(),
-              l.payment().amount()));
-      tx.add(records.noteOnBooking(l.booking(), s.change()));
-    } else if (s instanceof Settlement.Failed f) {
-      tx.add(parts.paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
-      // A booking that names another payment (the desk's, paid meanwhile) keeps it: only the
-      // payment fails. One that named this one forgets it, on condition it still does.
-      if (f.booking().paymentNo().map(f.payment().paymentNo()::equals).orElse(true)) {
-        tx.add(
-            TransactWriteItem.builder()
-                .update(
-                    Update.builder()
-                        .tableName(table)
-                        .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
-                        .updateExpression("REMOVE paymentNo")
-                        .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
-                        .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo())))
-                        .build())
-                .build());
-      }
-    } else if (s instanceof Settlement.PaidOffline o) {
-      tx.add(
-          TransactWriteItem.builder()
-              .put(
-                  Put.builder()
-                      .tableName(table)
-                      .item(PaymentItemMapper.toItem(o.payment()))
-                      .conditionExpression("attribute_not_exists(PK)")
-                      .build())
-              .build());
-      tx.add(bookingLink(o.payment()));
-      tx.add(
-          parts.moveBooking(
-              o.booking(),
-              BookingStatus.PAID,
-              s.change(),
-              "paymentNo = :p",
-              "",
-              Map.of(":p", s(o.payment().paymentNo()))));
-      tx.add(
-          records.auditBooking(
-              o.booking(), o.booking().status().name(), BookingStatus.PAID.name(), s.change()));
-    } else if (s instanceof Settlement.Refunded r) {
-      tx.add(parts.paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
-      addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
-      tx.add(
-          records.notify(
-              new fairslot.domain.Notification(
-                  r.booking().userId(),
-                  r.booking().slotId(),
-                  fairslot.domain.Notification.Kind.REFUNDED,
-                  r.booking().bookingId()),
-              s.change().at()));
-    } else if (s instanceof Settlement.RefundGivenUp g) {
-      tx.add(
-          parts.paymentMove(
-              g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
-      addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
-    }
-    s.raises().ifPresent(e -> tx.add("exception", records.openException(e)));
-    PaymentStatus after = statusAfter(s);
-    // A payment's success confirms its booking; so does the desk's (the payment it writes is
-    // SUCCEEDED already).
-    if (after == PaymentStatus.SUCCEEDED
-        && (s.payment().status() != PaymentStatus.SUCCEEDED || s instanceof Settlement.PaidOffline)
-        && !(s instanceof Settlement.NoteOnly)) {
-      Booking paid = bookingOf(s);
-      tx.add(
-          records.notify(
-              new fairslot.domain.Notification(
-                  paid.userId(),
-                  paid.slotId(),
-                  fairslot.domain.Notification.Kind.BOOKING_CONFIRMED,
-                  paid.bookingId()),
-              s.change().at()));
-    }
-    String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
-    tx.add(records.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
-
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
-    if (cancelled.isEmpty()) {
-      return new SettleResult.Applied();
-    }
-    Transaction.Cancelled reasons = cancelled.get();
-    if (reasons.failed("event") || reasons.failed("exception")) {
-      return new SettleResult.Duplicate();
-    }
-    if (reasons.failed("seats")
-        || reasons.failed("guard")
-        || reasons.failed("upcoming")
-        || reasons.failed("standing")) {
-      return new SettleResult.NoSeat(); // cannot be booked again: the money goes back
-    }
-    // Contention, a move under us, or a calendar that merely moved: all worth another look (a
-    // calendar clash is judged by the caller when it decides again).
-    return new SettleResult.Stale();
-  }
-
-  private static Booking bookingOf(Settlement s) {
-    if (s instanceof Settlement.MarkPaid m) {
-      return m.booking();
-    }
-    if (s instanceof Settlement.Revive r) {
-      return r.booking();
-    }
-    return ((Settlement.PaidOffline) s).booking();
-  }
-
-  private static PaymentStatus statusAfter(Settlement s) {
-    if (s instanceof Settlement.MarkPaid
-        || s instanceof Settlement.Revive
-        || s instanceof Settlement.PaidOffline) {
-      return PaymentStatus.SUCCEEDED;
-    }
-    if (s instanceof Settlement.RefundLate) {
-      return PaymentStatus.REFUNDING;
-    }
-    if (s instanceof Settlement.Failed) {
-      return PaymentStatus.FAILED;
-    }
-    if (s instanceof Settlement.Refunded) {
-      return PaymentStatus.REFUNDED;
-    }
-    if (s instanceof Settlement.RefundGivenUp) {
-      return PaymentStatus.REFUND_FAILED;
-    }
-    return s.payment().status();
-  }
-
-  private void addBookingMoveIfRefunding(
-      Transaction tx, Booking b, BookingStatus to, Change change) {
-    if (b.status() == BookingStatus.REFUNDING) {
-      tx.add(parts.moveBooking(b, to, change, "", "", Map.of()));
-      tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
-    }
+    return settlement.settle(s);
   }
 
   @Override
@@ -365,12 +196,6 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   }
 
   /** Lists the payment under its booking's key (GET /bookings/{id}/payments). */
-  private TransactWriteItem bookingLink(Payment p) {
-    return TransactWriteItem.builder()
-        .put(Put.builder().tableName(table).item(PaymentItemMapper.bookingLink(p)).build())
-        .build();
-  }
-
   @Override
   public void received(String paymentNo, PaymentRecord.Received event) {
     try {
@@ -446,15 +271,16 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public boolean flag(String eventId, String paymentNo, FinanceException exception) {
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
-            .add("event", parts.rememberPaymentEvent(eventId, paymentNo, exception.createdAt()))
-            .add("exception", records.openException(exception))
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(
+                Action.EVENT, parts.rememberPaymentEvent(eventId, paymentNo, exception.createdAt()))
+            .add(Action.EXCEPTION, records.openException(exception))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return true;
     }
-    if (cancelled.get().failed("event") || cancelled.get().failed("exception")) {
+    if (cancelled.get().failed(Action.EVENT) || cancelled.get().failed(Action.EXCEPTION)) {
       return false;
     }
     throw cancelled.get().exception();

@@ -21,6 +21,15 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * same number finds the first one's profile.
  */
 public final class DynamoDbProfileStore implements ProfileStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    ACCOUNT,
+    MEMBER,
+    POINTER,
+    PROFILE
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
 
@@ -48,15 +57,16 @@ public final class DynamoDbProfileStore implements ProfileStore {
           AccountLinks.accountAt(dynamo, table, AccountLinks.claimKey(candidate.phone()));
       CustomerProfile made =
           new CustomerProfile(candidate.customerId(), candidate.phone(), candidate.name(), account);
-      Transaction tx = new Transaction().add("profile", putProfile(made));
+      Transaction<Action> tx = new Transaction<Action>().add(Action.PROFILE, putProfile(made));
       if (account.isEmpty()) {
-        tx.add("account", accountCheck(candidate.phone(), "attribute_not_exists(PK)", Map.of()));
+        tx.add(
+            Action.ACCOUNT, accountCheck(candidate.phone(), "attribute_not_exists(PK)", Map.of()));
       } else {
         tx.add(
-            "account",
+            Action.ACCOUNT,
             accountCheck(candidate.phone(), "userId = :u", Map.of(":u", s(account.get()))));
-        tx.add("pointer", AccountLinks.pointer(table, made.customerId(), account.get()));
-        tx.add("member", linkOnMember(account.get(), made));
+        tx.add(Action.POINTER, AccountLinks.pointer(table, made.customerId(), account.get()));
+        tx.add(Action.MEMBER, linkOnMember(account.get(), made));
       }
       if (tx.commit(dynamo).isEmpty()) {
         return made;

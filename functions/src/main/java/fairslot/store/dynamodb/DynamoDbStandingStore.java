@@ -15,6 +15,15 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** Member standing items; a no-show's strike is written in the transaction that records it. */
 public final class DynamoDbStandingStore implements StandingStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    CREDITS,
+    STANDING,
+    UPCOMING
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
@@ -42,25 +51,27 @@ public final class DynamoDbStandingStore implements StandingStore {
   @Override
   public NoShowResult recordNoShow(
       Booking b, Change change, MemberStanding seen, MemberStanding next) {
-    Transaction tx =
-        new Transaction()
-            .add("booking", parts.moveBooking(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
-            .add("upcoming", parts.uncountUpcoming(b))
-            .add("standing", write(seen, next))
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(
+                Action.BOOKING,
+                parts.moveBooking(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
+            .add(Action.UPCOMING, parts.uncountUpcoming(b))
+            .add(Action.STANDING, write(seen, next))
             .add(records.auditBooking(b, b.status().name(), BookingStatus.NO_SHOW.name(), change))
             .add(auditStanding(seen, next, change));
     if (b.pass().isPresent()) {
-      tx.add("credits", parts.settleCredits(b, "creditsForfeited"));
+      tx.add(Action.CREDITS, parts.settleCredits(b, "creditsForfeited"));
     }
-    Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return new NoShowResult.Recorded(b.withStatus(BookingStatus.NO_SHOW));
     }
-    if (cancelled.get().failed("booking")) {
+    if (cancelled.get().failed(Action.BOOKING)) {
       return new NoShowResult.NotInStatus(
-          cancelled.get().oldItem("booking").map(BookingItemMapper::fromItem).orElseThrow());
+          cancelled.get().oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow());
     }
-    if (cancelled.get().failed("standing")) {
+    if (cancelled.get().failed(Action.STANDING)) {
       return new NoShowResult.StandingMoved();
     }
     throw new IllegalStateException("no-show cancelled for an unexpected reason: " + cancelled);
@@ -68,15 +79,15 @@ public final class DynamoDbStandingStore implements StandingStore {
 
   @Override
   public boolean pardon(MemberStanding seen, MemberStanding next, Change change) {
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
-            .add("standing", write(seen, next))
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(Action.STANDING, write(seen, next))
             .add(auditStanding(seen, next, change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return true;
     }
-    if (cancelled.get().failed("standing")) {
+    if (cancelled.get().failed(Action.STANDING)) {
       return false;
     }
     throw new IllegalStateException("pardon cancelled for an unexpected reason: " + cancelled);

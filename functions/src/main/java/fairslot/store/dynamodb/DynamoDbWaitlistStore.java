@@ -26,6 +26,14 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /** Waitlist entries in DynamoDB, in join order per slot; each move is conditional. */
 public final class DynamoDbWaitlistStore implements WaitlistStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    ENTRY,
+    GUARD,
+    SLOT
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
@@ -92,10 +100,10 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
     } else {
       guard.conditionExpression("attribute_not_exists(PK)");
     }
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
             .add(
-                "slot",
+                Action.SLOT,
                 TransactWriteItem.builder()
                     .update(
                         Update.builder()
@@ -118,9 +126,9 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
                             .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
                             .build())
                     .build())
-            .add("guard", TransactWriteItem.builder().put(guard.build()).build())
+            .add(Action.GUARD, TransactWriteItem.builder().put(guard.build()).build())
             .add(
-                "entry",
+                Action.ENTRY,
                 TransactWriteItem.builder()
                     .put(
                         Put.builder()
@@ -133,15 +141,15 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
     if (cancelled.isEmpty()) {
       return new JoinResult.Joined(entry);
     }
-    Transaction.Cancelled reasons = cancelled.get();
-    if (reasons.failed("guard")) {
+    Transaction.Cancelled<Action> reasons = cancelled.get();
+    if (reasons.failed(Action.GUARD)) {
       // A concurrent join of the same member won: answer with its entry.
       return entryOf(slot.slotId(), userId)
           .<JoinResult>map(JoinResult.AlreadyIn::new)
           .orElseGet(JoinResult.SlotNotOpen::new);
     }
-    if (reasons.failed("slot")) {
-      Map<String, AttributeValue> s = reasons.oldItem("slot").orElseThrow();
+    if (reasons.failed(Action.SLOT)) {
+      Map<String, AttributeValue> s = reasons.oldItem(Action.SLOT).orElseThrow();
       boolean open =
           Attr.str(s, "status").equals(SlotStatus.OPEN.name())
               && Attr.instant(s, "startAt").isAfter(now)

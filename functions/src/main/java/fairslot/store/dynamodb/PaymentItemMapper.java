@@ -63,6 +63,18 @@ final class PaymentItemMapper {
   }
 
   /** The link that lists a payment under its booking. */
+  /** The put of a payment's link under its booking (the booking's payments list). */
+  static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem putBookingLink(
+      String table, Payment p) {
+    return software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+        .put(
+            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                .tableName(table)
+                .item(bookingLink(p))
+                .build())
+        .build();
+  }
+
   static Map<String, AttributeValue> bookingLink(Payment p) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.booking(p.bookingId()), Keys.payment(p.paymentNo())));

@@ -31,6 +31,16 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * the version to try again with.
  */
 final class SlotCreation {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    ASSIGNEE_DAY,
+    RESOURCE,
+    SLOT,
+    START,
+    VENUE
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final Function<String, Optional<Slot>> findSlot;
@@ -56,10 +66,10 @@ final class SlotCreation {
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
       // The (resource, start) guard item makes "same resource and start twice" impossible,
       // atomically.
-      Optional<Transaction.Cancelled> cancelled =
-          new Transaction()
+      Optional<Transaction.Cancelled<Action>> cancelled =
+          new Transaction<Action>()
               .add(
-                  "start",
+                  Action.START,
                   TransactWriteItem.builder()
                       .put(
                           Put.builder()
@@ -80,7 +90,7 @@ final class SlotCreation {
                               .build())
                       .build())
               .add(
-                  "slot",
+                  Action.SLOT,
                   TransactWriteItem.builder()
                       .put(
                           Put.builder()
@@ -89,24 +99,24 @@ final class SlotCreation {
                               .conditionExpression("attribute_not_exists(PK)")
                               .build())
                       .build())
-              .addEach("assigneeDay", assigneeDays(seen, slot))
-              .add("venue", venueUnchanged(slot))
-              .add("resource", resourceActive(slot))
+              .addEach(Action.ASSIGNEE_DAY, assigneeDays(seen, slot))
+              .add(Action.VENUE, venueUnchanged(slot))
+              .add(Action.RESOURCE, resourceActive(slot))
               .commit(dynamo);
       if (cancelled.isEmpty()) {
         return Outcome.done(slot);
       }
-      Transaction.Cancelled reasons = cancelled.get();
-      if (reasons.failed("venue") || reasons.failed("resource")) {
-        Optional<Map<String, AttributeValue>> venue = reasons.oldItem("venue");
-        Optional<Map<String, AttributeValue>> resource = reasons.oldItem("resource");
-        if (reasons.failed("venue") && venue.isEmpty()
-            || reasons.failed("resource") && resource.isEmpty()) {
+      Transaction.Cancelled<Action> reasons = cancelled.get();
+      if (reasons.failed(Action.VENUE) || reasons.failed(Action.RESOURCE)) {
+        Optional<Map<String, AttributeValue>> venue = reasons.oldItem(Action.VENUE);
+        Optional<Map<String, AttributeValue>> resource = reasons.oldItem(Action.RESOURCE);
+        if (reasons.failed(Action.VENUE) && venue.isEmpty()
+            || reasons.failed(Action.RESOURCE) && resource.isEmpty()) {
           return Outcome.refused(Refusal.NOT_FOUND, "the slot's venue or resource is gone");
         }
         boolean venueOff =
             venue.map(VenueItemMapper::fromItem).map(v -> v.status() == DISABLED).orElse(false);
-        if (venueOff || reasons.failed("resource")) {
+        if (venueOff || reasons.failed(Action.RESOURCE)) {
           return Outcome.refused(
               Refusal.DISABLED,
               venueOff ? "the venue is disabled" : "the resource is disabled",
@@ -117,8 +127,8 @@ final class SlotCreation {
         slot = slot.withVenue(now.policy(), now.rev());
         continue;
       }
-      if (reasons.failed("start")) {
-        String existing = reasons.oldItem("start").map(i -> Attr.str(i, "slotId")).orElse("");
+      if (reasons.failed(Action.START)) {
+        String existing = reasons.oldItem(Action.START).map(i -> Attr.str(i, "slotId")).orElse("");
         if (existing.equals(slot.slotId())) {
           // A twin request (same Idempotency-Key, so the same id) created this very slot: it is
           // ours.
@@ -134,12 +144,12 @@ final class SlotCreation {
       }
       boolean moved = false;
       for (int i = 0; i < seen.size(); i++) {
-        if (reasons.failed("assigneeDay", i)) {
+        if (reasons.failed(Action.ASSIGNEE_DAY, i)) {
           AssigneeCalendar was = seen.get(i);
           seen.set(
               i,
               reasons
-                  .oldItem("assigneeDay", i)
+                  .oldItem(Action.ASSIGNEE_DAY, i)
                   .map(item -> AssigneeCalendarMapper.fromItem(was.owner(), was.day(), item))
                   .orElse(AssigneeCalendar.empty(was.owner(), was.day())));
           moved = true;

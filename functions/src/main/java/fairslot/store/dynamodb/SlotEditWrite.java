@@ -22,6 +22,13 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * the edit was judged on (so its audit's before and after are exact), and the audit record.
  */
 final class SlotEditWrite {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    AUDIT,
+    SLOT
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
 
@@ -56,10 +63,10 @@ final class SlotEditWrite {
       values.put(":shard", s(Keys.shard("AWAIT", seen.slotId())));
       values.put(":at", millis(change.at()));
     }
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
             .add(
-                "slot",
+                Action.SLOT,
                 TransactWriteItem.builder()
                     .update(
                         Update.builder()
@@ -75,12 +82,12 @@ final class SlotEditWrite {
                             .expressionAttributeValues(values)
                             .build())
                     .build())
-            .add("audit", audit(seen, next, change))
+            .add(Action.AUDIT, audit(seen, next, change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return true;
     }
-    if (cancelled.get().failed("slot")) {
+    if (cancelled.get().failed(Action.SLOT)) {
       return false;
     }
     throw cancelled.get().exception();

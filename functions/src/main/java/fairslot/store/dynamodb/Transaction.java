@@ -14,17 +14,22 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * One TransactWriteItems whose actions have names. DynamoDB reports a cancellation's reasons by the
- * position each action was sent in; this keeps the positions to itself, so a store asks "did the
- * guard fail?", and the actions of two rules can be put in one transaction (release a seat here,
- * take one there) without anyone renumbering.
+ * One TransactWriteItems whose actions have names, constants of the enum {@code A} its store
+ * declares for its transactions. DynamoDB reports a cancellation's reasons by the position each
+ * action was sent in; this keeps the positions to itself, so a store asks "did the guard fail?" by
+ * a name the compiler checks: a misspelt or foreign name does not compile, where a string would
+ * silently answer "not failed".
  */
-final class Transaction {
+final class Transaction<A extends Enum<A>> {
   private final List<TransactWriteItem> items = new ArrayList<>();
   private final Map<String, Integer> positions = new LinkedHashMap<>();
 
-  /** An action whose outcome a caller reads back by {@code name}. */
-  Transaction add(String name, TransactWriteItem item) {
+  /** An action whose outcome a caller reads back by {@code action}. */
+  Transaction<A> add(A action, TransactWriteItem item) {
+    return add(action.name(), item);
+  }
+
+  private Transaction<A> add(String name, TransactWriteItem item) {
     if (positions.putIfAbsent(name, items.size()) != null) {
       throw new IllegalArgumentException("two actions named " + name);
     }
@@ -33,23 +38,28 @@ final class Transaction {
   }
 
   /** An action whose failure nobody tells apart from contention (an audit line, a notification). */
-  Transaction add(TransactWriteItem item) {
+  Transaction<A> add(TransactWriteItem item) {
     items.add(item);
     return this;
   }
 
   /**
-   * Several actions of one kind, named {@code name} 0, 1, ... in order (one per calendar day, say).
+   * Several actions of one kind, named {@code action} 0, 1, ... in order (one per calendar day,
+   * say).
    */
-  Transaction addEach(String name, List<TransactWriteItem> each) {
+  Transaction<A> addEach(A action, List<TransactWriteItem> each) {
     for (int i = 0; i < each.size(); i++) {
-      add(name + "#" + i, each.get(i));
+      add(action.name() + "#" + i, each.get(i));
     }
     return this;
   }
 
-  /** Every action of {@code other}, its names prefixed with {@code prefix} and a dot. */
-  Transaction join(String prefix, Transaction other) {
+  /**
+   * Every action of {@code other} (a rule of its own, with its own names), as the part {@code part}
+   * of this one: a reschedule releases a seat here and takes one there, read back as {@code
+   * failed(part, action)}.
+   */
+  <B extends Enum<B>> Transaction<A> join(A part, Transaction<B> other) {
     Map<Integer, String> names = new LinkedHashMap<>();
     other.positions.forEach((name, at) -> names.put(at, name));
     for (int i = 0; i < other.items.size(); i++) {
@@ -57,7 +67,7 @@ final class Transaction {
       if (name == null) {
         add(other.items.get(i));
       } else {
-        add(prefix + "." + name, other.items.get(i));
+        add(part.name() + "." + name, other.items.get(i));
       }
     }
     return this;
@@ -68,7 +78,7 @@ final class Transaction {
   }
 
   /** Commits all or nothing: empty when it committed, the reasons by name when it was cancelled. */
-  Optional<Cancelled> commit(DynamoDbClient dynamo) {
+  Optional<Cancelled<A>> commit(DynamoDbClient dynamo) {
     try {
       dynamo.transactWriteItems(r -> r.transactItems(items));
       return Optional.empty();
@@ -77,12 +87,12 @@ final class Transaction {
         // Only reached with a client that is not Resilient-wrapped: contention is never a result.
         throw new Unavailable("transaction still contended after the SDK's retries", e);
       }
-      return Optional.of(new Cancelled(e, Map.copyOf(positions)));
+      return Optional.of(new Cancelled<>(e, Map.copyOf(positions)));
     }
   }
 
   /** Why a transaction was cancelled, asked by action name. */
-  static final class Cancelled {
+  static final class Cancelled<A extends Enum<A>> {
     private final TransactionCanceledException exception;
     private final List<CancellationReason> reasons;
     private final Map<String, Integer> positions;
@@ -102,28 +112,42 @@ final class Transaction {
     }
 
     /**
-     * Whether the named action's condition failed (false for a name the transaction did not have).
+     * Whether the action's condition failed (false for an action this transaction did not send: one
+     * added only in some cases).
      */
-    boolean failed(String name) {
-      return reason(name).map(r -> "ConditionalCheckFailed".equals(r.code())).orElse(false);
+    boolean failed(A action) {
+      return failed(action.name());
     }
 
-    boolean failed(String name, int i) {
-      return failed(name + "#" + i);
+    boolean failed(A action, int i) {
+      return failed(action.name() + "#" + i);
+    }
+
+    /** Whether {@code action} of the joined part {@code part} failed. */
+    boolean failed(A part, Enum<?> action) {
+      return failed(part.name() + "." + action.name());
+    }
+
+    private boolean failed(String name) {
+      return reason(name).map(r -> "ConditionalCheckFailed".equals(r.code())).orElse(false);
     }
 
     /**
      * The named item as it was when its condition failed (sent with
      * ReturnValuesOnConditionCheckFailure=ALL_OLD).
      */
-    Optional<Map<String, AttributeValue>> oldItem(String name) {
+    Optional<Map<String, AttributeValue>> oldItem(A action) {
+      return oldItem(action.name());
+    }
+
+    private Optional<Map<String, AttributeValue>> oldItem(String name) {
       return reason(name)
           .filter(r -> r.hasItem() && !r.item().isEmpty())
           .map(CancellationReason::item);
     }
 
-    Optional<Map<String, AttributeValue>> oldItem(String name, int i) {
-      return oldItem(name + "#" + i);
+    Optional<Map<String, AttributeValue>> oldItem(A action, int i) {
+      return oldItem(action.name() + "#" + i);
     }
 
     private Optional<CancellationReason> reason(String name) {

@@ -21,6 +21,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * revision the edit was judged on, and the audit record with each changed field before and after.
  */
 final class VenueEditWrite {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    AUDIT,
+    ITEM
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
 
@@ -65,10 +72,10 @@ final class VenueEditWrite {
         seenRev == 0
             ? "attribute_exists(PK) AND (attribute_not_exists(rev) OR rev = :rev)"
             : "rev = :rev";
-    Optional<Transaction.Cancelled> cancelled =
-        new Transaction()
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
             .add(
-                "item",
+                Action.ITEM,
                 TransactWriteItem.builder()
                     .put(
                         Put.builder()
@@ -79,7 +86,7 @@ final class VenueEditWrite {
                             .build())
                     .build())
             .add(
-                "audit",
+                Action.AUDIT,
                 TransactWriteItem.builder()
                     .put(Put.builder().tableName(table).item(audit).build())
                     .build())
@@ -87,7 +94,7 @@ final class VenueEditWrite {
     if (cancelled.isEmpty()) {
       return true;
     }
-    if (cancelled.get().failed("item")) {
+    if (cancelled.get().failed(Action.ITEM)) {
       return false;
     }
     throw cancelled.get().exception();

@@ -27,6 +27,13 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * leaves or a closed slot stops the waiting.
  */
 final class WaitlistMoves {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    ENTRY,
+    SEATS
+  }
+
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
@@ -118,10 +125,10 @@ final class WaitlistMoves {
         condition += " AND offerExpiresAt <= :dueBy";
         values.put(":dueBy", millis(change.dueBy().get()));
       }
-      Transaction tx =
-          new Transaction()
+      Transaction<Action> tx =
+          new Transaction<Action>()
               .add(
-                  "entry",
+                  Action.ENTRY,
                   TransactWriteItem.builder()
                       .update(
                           Update.builder()
@@ -135,7 +142,7 @@ final class WaitlistMoves {
                               .build())
                       .build())
               .add(
-                  "seats",
+                  Action.SEATS,
                   parts.returnSeats(
                       entry.slotId(), 1, how, change, SeatCause.waitlistEntry(entry.entryId())));
       notice.ifPresent(
@@ -145,18 +152,20 @@ final class WaitlistMoves {
                       new Notification(entry.userId(), entry.slotId(), kind, entry.entryId()),
                       change.at())));
       tx.add(records.auditEntry(entry.entryId(), WaitlistStatus.OFFERED.name(), to.name(), change));
-      Optional<Transaction.Cancelled> cancelled = tx.commit(dynamo);
+      Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
       if (cancelled.isEmpty()) {
         return new MoveResult.Moved();
       }
-      Transaction.Cancelled reasons = cancelled.get();
-      if (reasons.failed("entry")) {
+      Transaction.Cancelled<Action> reasons = cancelled.get();
+      if (reasons.failed(Action.ENTRY)) {
         return new MoveResult.Missed();
       }
       TransactionParts.SeatReturn tried = how;
       Optional<TransactionParts.SeatReturn> retry =
-          reasons.failed("seats")
-              ? reasons.oldItem("seats").flatMap(slot -> TransactionParts.retryFor(slot, 1, tried))
+          reasons.failed(Action.SEATS)
+              ? reasons
+                  .oldItem(Action.SEATS)
+                  .flatMap(slot -> TransactionParts.retryFor(slot, 1, tried))
               : Optional.empty();
       if (retry.isEmpty()) {
         throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);

@@ -17,6 +17,25 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 class TransactionTest {
+  private enum Action {
+    SEAT,
+    CALENDAR,
+    GUARD,
+    NO_SUCH_ACTION,
+    A,
+    B
+  }
+
+  private enum Rule {
+    BOOKING,
+    SEATS
+  }
+
+  private enum Part {
+    RELEASE,
+    TAKE
+  }
+
   private static TransactWriteItem check(String pk) {
     return TransactWriteItem.builder()
         .conditionCheck(
@@ -69,31 +88,32 @@ class TransactionTest {
   void aCancellationIsReadByActionNameNotPosition() {
     var sent = new AtomicReference<TransactWriteItemsRequest>();
     var cancelled =
-        new Transaction()
-            .add("seat", check("slot"))
+        new Transaction<Action>()
+            .add(Action.SEAT, check("slot"))
             .add(check("audit"))
-            .addEach("calendar", List.of(check("day0"), check("day1")))
-            .add("guard", check("guard"))
+            .addEach(Action.CALENDAR, List.of(check("day0"), check("day1")))
+            .add(Action.GUARD, check("guard"))
             .commit(cancelling(sent, ok(), ok(), ok(), failed("day1-as-it-is"), ok()))
             .orElseThrow();
 
     assertThat(sent.get().transactItems()).hasSize(5);
-    assertThat(cancelled.failed("seat")).isFalse();
-    assertThat(cancelled.failed("calendar", 0)).isFalse();
-    assertThat(cancelled.failed("calendar", 1)).isTrue();
-    assertThat(cancelled.oldItem("calendar", 1))
+    assertThat(cancelled.failed(Action.SEAT)).isFalse();
+    assertThat(cancelled.failed(Action.CALENDAR, 0)).isFalse();
+    assertThat(cancelled.failed(Action.CALENDAR, 1)).isTrue();
+    assertThat(cancelled.oldItem(Action.CALENDAR, 1))
         .contains(Map.of("PK", AttributeValue.fromS("day1-as-it-is")));
-    assertThat(cancelled.failed("guard")).isFalse();
-    assertThat(cancelled.failed("no-such-action")).isFalse();
+    assertThat(cancelled.failed(Action.GUARD)).isFalse();
+    assertThat(cancelled.failed(Action.NO_SUCH_ACTION)).isFalse();
     assertThat(cancelled.toString())
-        .contains("calendar#1=ConditionalCheckFailed", "seat=None", "#1=None");
+        .contains("CALENDAR#1=ConditionalCheckFailed", "SEAT=None", "#1=None");
   }
 
   @Test
   void aCommittedTransactionHasNoReasonsAndContentionIsNeverAResult() {
     var sent = new AtomicReference<TransactWriteItemsRequest>();
-    assertThat(new Transaction().add("a", check("a")).commit(cancelling(sent))).isEmpty();
-    var conflict = new Transaction().add("a", check("a")).add("b", check("b"));
+    assertThat(new Transaction<Action>().add(Action.A, check("a")).commit(cancelling(sent)))
+        .isEmpty();
+    var conflict = new Transaction<Action>().add(Action.A, check("a")).add(Action.B, check("b"));
 
     // Contention left over after the SDK's retries is "unavailable", never a business answer.
     assertThatThrownBy(
@@ -108,27 +128,32 @@ class TransactionTest {
 
   @Test
   void twoRulesJoinInOneTransactionAndKeepTheirNames() {
-    Transaction release =
-        new Transaction().add("booking", check("old-booking")).add("seats", check("old-slot"));
-    Transaction take = new Transaction().add("seats", check("new-slot")).add(check("audit"));
+    Transaction<Rule> release =
+        new Transaction<Rule>()
+            .add(Rule.BOOKING, check("old-booking"))
+            .add(Rule.SEATS, check("old-slot"));
+    Transaction<Rule> take =
+        new Transaction<Rule>().add(Rule.SEATS, check("new-slot")).add(check("audit"));
     var sent = new AtomicReference<TransactWriteItemsRequest>();
     var cancelled =
-        new Transaction()
-            .join("release", release)
-            .join("take", take)
+        new Transaction<Part>()
+            .join(Part.RELEASE, release)
+            .join(Part.TAKE, take)
             .commit(cancelling(sent, ok(), ok(), failed("new-slot-full"), ok()))
             .orElseThrow();
 
     assertThat(sent.get().transactItems())
         .extracting(i -> i.conditionCheck().key().get("PK").s())
         .containsExactly("old-booking", "old-slot", "new-slot", "audit");
-    assertThat(cancelled.failed("take.seats")).isTrue();
-    assertThat(cancelled.failed("release.seats")).isFalse();
+    assertThat(cancelled.failed(Part.TAKE, Rule.SEATS)).isTrue();
+    assertThat(cancelled.failed(Part.RELEASE, Rule.SEATS)).isFalse();
   }
 
   @Test
   void twoActionsCannotShareAName() {
-    assertThatThrownBy(() -> new Transaction().add("seat", check("a")).add("seat", check("b")))
+    assertThatThrownBy(
+            () ->
+                new Transaction<Action>().add(Action.SEAT, check("a")).add(Action.SEAT, check("b")))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }
