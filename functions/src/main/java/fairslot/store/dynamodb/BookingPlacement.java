@@ -44,12 +44,14 @@ final class BookingPlacement {
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
+  private final SeatWrites seats;
   private final RecordParts records;
 
   BookingPlacement(DynamoDbClient dynamo, String table, TransactionParts parts) {
     this.dynamo = dynamo;
     this.table = table;
     this.parts = parts;
+    this.seats = new SeatWrites(table);
     this.records = new RecordParts(table);
   }
 
@@ -63,7 +65,7 @@ final class BookingPlacement {
                 Action.SEAT,
                 plan.fromOffer().isPresent()
                     ? acceptOffer(plan.fromOffer().get(), b, plan.now())
-                    : parts.sellSeats(b, booked))
+                    : seats.sellSeats(b, booked))
             .add(
                 Action.BOOKING,
                 TransactWriteItem.builder()
@@ -268,7 +270,7 @@ final class BookingPlacement {
     if (b.pass().isPresent()) {
       return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
     }
-    fairslot.domain.Money unit = TransactionParts.unitPrice(b);
+    fairslot.domain.Money unit = SeatWrites.unitPrice(b);
     return Attr.num(slot, "priceMinor") != unit.minor()
         || !Attr.str(slot, "currency").equals(unit.currency())
         || Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev();

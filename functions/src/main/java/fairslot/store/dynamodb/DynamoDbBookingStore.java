@@ -46,6 +46,8 @@ public final class DynamoDbBookingStore implements BookingStore {
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
+  private final SeatWrites seats;
+  private final PaymentWrites payments;
   private final RecordParts records;
   private final BookingPlacement placement;
 
@@ -53,6 +55,8 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.dynamo = dynamo;
     this.table = table;
     this.parts = new TransactionParts(table);
+    this.seats = new SeatWrites(table);
+    this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
     this.placement = new BookingPlacement(dynamo, table, parts);
   }
@@ -127,7 +131,7 @@ public final class DynamoDbBookingStore implements BookingStore {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
-    TransactionParts.SeatReturn how = new TransactionParts.SeatReturn(b.slot().capacity(), false);
+    SeatWrites.SeatReturn how = new SeatWrites.SeatReturn(b.slot().capacity(), false);
     for (int branch = 0; branch < 4; branch++) {
       Attempt attempt = tryRelease(b, to, change, how, notice);
       if (attempt.done().isPresent()) {
@@ -139,13 +143,13 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   /** A release's outcome, or the seat return to try next. */
-  private record Attempt(Optional<ReleaseResult> done, TransactionParts.SeatReturn retryWith) {}
+  private record Attempt(Optional<ReleaseResult> done, SeatWrites.SeatReturn retryWith) {}
 
   private Attempt tryRelease(
       Booking b,
       BookingStatus to,
       Change change,
-      TransactionParts.SeatReturn how,
+      SeatWrites.SeatReturn how,
       Optional<fairslot.domain.Notification> notice) {
     Transaction<Action> tx = releaseActions(b, to, change, how, notice);
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
@@ -170,11 +174,11 @@ public final class DynamoDbBookingStore implements BookingStore {
                   reasons.oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow())),
           how);
     }
-    Optional<TransactionParts.SeatReturn> retry =
+    Optional<SeatWrites.SeatReturn> retry =
         reasons.failed(Action.SEATS)
             ? reasons
                 .oldItem(Action.SEATS)
-                .flatMap(slot -> TransactionParts.retryFor(slot, b.quantity(), how))
+                .flatMap(slot -> SeatWrites.retryFor(slot, b.quantity(), how))
             : Optional.empty();
     if (retry.isPresent()) {
       return new Attempt(Optional.empty(), retry.get());
@@ -196,7 +200,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       Booking b,
       BookingStatus to,
       Change change,
-      TransactionParts.SeatReturn how,
+      SeatWrites.SeatReturn how,
       Optional<fairslot.domain.Notification> notice) {
     // A refund's amount is written on the booking and its payment in the move that owes it.
     boolean refunding = to == BookingStatus.REFUNDING;
@@ -213,7 +217,7 @@ public final class DynamoDbBookingStore implements BookingStore {
                     refunding ? Map.of(":refund", n(b.owedBack().minor())) : Map.of()))
             .add(
                 Action.SEATS,
-                parts.returnSeats(
+                seats.returnSeats(
                     b.slotId(), b.quantity(), how, change, SeatCause.booking(b.bookingId())))
             .add(Action.GUARD, parts.deleteGuard(b))
             .add(Action.UPCOMING, parts.uncountUpcoming(b))
@@ -230,7 +234,7 @@ public final class DynamoDbBookingStore implements BookingStore {
                           "PAID booking " + b.bookingId() + " has no payment to refund"));
       tx.add(
               Action.REFUND,
-              parts.requestRefund(
+              payments.requestRefund(
                   paymentNo, PaymentStatus.SUCCEEDED.name(), change.at(), b.owedBack()))
           .add(
               records.auditPayment(

@@ -36,12 +36,14 @@ public final class DynamoDbFinanceStore implements FinanceStore {
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
+  private final PaymentWrites payments;
   private final RecordParts records;
 
   public DynamoDbFinanceStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.parts = new TransactionParts(table);
+    this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
   }
 
@@ -98,7 +100,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
                     FinanceException.Status.OPEN.name(),
                     FinanceException.Status.RESOLVED.name(),
                     change))
-            .add(Action.PAYMENT, parts.restartRefund(payment, change.at()))
+            .add(Action.PAYMENT, payments.restartRefund(payment, change.at()))
             .add(
                 records.auditPayment(
                     payment.paymentNo(),
@@ -129,7 +131,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
         p -> {
           tx.add(
               Action.PAYMENT,
-              parts.paymentMove(p, PaymentStatus.REFUND_FAILED, PaymentStatus.REFUNDED, false));
+              payments.move(p, PaymentStatus.REFUND_FAILED, PaymentStatus.REFUNDED, false));
           tx.add(
               records.auditPayment(
                   p.paymentNo(),

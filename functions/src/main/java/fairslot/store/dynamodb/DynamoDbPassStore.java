@@ -38,7 +38,7 @@ public final class DynamoDbPassStore implements PassStore {
   private final DynamoDbClient dynamo;
   private final String table;
 
-  private final TransactionParts parts;
+  private final PaymentWrites payments;
 
   /** Every write and condition of a pass item (and its sale, and its venue's check). */
   private final PassWrites writes;
@@ -48,7 +48,7 @@ public final class DynamoDbPassStore implements PassStore {
   public DynamoDbPassStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = new TransactionParts(table);
+    this.payments = new PaymentWrites(table);
     this.writes = new PassWrites(table);
     this.records = new RecordParts(table);
   }
@@ -169,12 +169,12 @@ public final class DynamoDbPassStore implements PassStore {
         new Transaction<Action>()
             .add(
                 Action.EVENT,
-                parts.rememberPaymentEvent(eventId, payment.paymentNo(), change.at()));
+                payments.rememberPaymentEvent(eventId, payment.paymentNo(), change.at()));
     boolean pending = payment.status() == PaymentStatus.PENDING;
     if (pending && outcome == PaymentCallback.Outcome.SUCCEEDED) {
       tx.add(
               Action.PAYMENT,
-              parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
+              payments.move(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
           .add(Action.PASS, writes.activate(pass, payment, change, "paymentNo = :p"))
           .add(
               records.auditPayment(
@@ -191,7 +191,7 @@ public final class DynamoDbPassStore implements PassStore {
       // The member may pay again: the pass forgets the failed payment.
       tx.add(
               Action.PAYMENT,
-              parts.paymentMove(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
+              payments.move(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
           .add(Action.PASS, writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
           .add(
               records.auditPayment(
@@ -265,7 +265,7 @@ public final class DynamoDbPassStore implements PassStore {
       Transaction<Action> tx, String eventId, Payment payment, Pass pass, Change change) {
     tx.add(
             Action.PAYMENT,
-            parts.paymentMove(payment, PaymentStatus.FAILED, PaymentStatus.SUCCEEDED, false))
+            payments.move(payment, PaymentStatus.FAILED, PaymentStatus.SUCCEEDED, false))
         .add(
             Action.EXCEPTION,
             records.openException(

@@ -37,7 +37,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   private final DynamoDbClient dynamo;
   private final String table;
   private final PendingPaymentChecks pending;
-  private final TransactionParts parts;
+  private final PaymentWrites payments;
   private final RecordParts records;
   private final PaymentSettlement settlement;
 
@@ -45,7 +45,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     this.dynamo = dynamo;
     this.table = table;
     this.pending = new PendingPaymentChecks(dynamo, table);
-    this.parts = new TransactionParts(table);
+    this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
     this.settlement = new PaymentSettlement(dynamo, table);
   }
@@ -274,7 +274,8 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
             .add(
-                Action.EVENT, parts.rememberPaymentEvent(eventId, paymentNo, exception.createdAt()))
+                Action.EVENT,
+                payments.rememberPaymentEvent(eventId, paymentNo, exception.createdAt()))
             .add(Action.EXCEPTION, records.openException(exception))
             .commit(dynamo);
     if (cancelled.isEmpty()) {

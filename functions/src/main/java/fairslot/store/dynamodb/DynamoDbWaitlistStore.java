@@ -36,14 +36,12 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final TransactionParts parts;
   private final WaitlistMoves moves;
 
   public DynamoDbWaitlistStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = new TransactionParts(table);
-    this.moves = new WaitlistMoves(dynamo, table, parts);
+    this.moves = new WaitlistMoves(dynamo, table);
   }
 
   @Override

@@ -37,12 +37,16 @@ final class PaymentSettlement {
   private final DynamoDbClient dynamo;
   private final String table;
   private final TransactionParts parts;
+  private final SeatWrites seats;
+  private final PaymentWrites payments;
   private final RecordParts records;
 
   PaymentSettlement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.parts = new TransactionParts(table);
+    this.seats = new SeatWrites(table);
+    this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
   }
 
@@ -52,10 +56,11 @@ final class PaymentSettlement {
         new Transaction<Action>()
             .add(
                 Action.EVENT,
-                parts.rememberPaymentEvent(s.eventId(), s.payment().paymentNo(), s.change().at()));
+                payments.rememberPaymentEvent(
+                    s.eventId(), s.payment().paymentNo(), s.change().at()));
     if (s instanceof Settlement.MarkPaid m) {
       // From PENDING, or from FAILED when a success follows a failure (finance is told).
-      tx.add(parts.paymentMove(m.payment(), m.payment().status(), PaymentStatus.SUCCEEDED, false));
+      tx.add(payments.move(m.payment(), m.payment().status(), PaymentStatus.SUCCEEDED, false));
       tx.add(
           parts.moveBooking(
               m.booking(),
@@ -69,7 +74,7 @@ final class PaymentSettlement {
               m.booking(), m.booking().status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
-      tx.add(parts.paymentMove(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
+      tx.add(payments.move(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
       tx.add(
           parts.moveBooking(
               b,
@@ -80,7 +85,7 @@ final class PaymentSettlement {
               Map.of(":p", s(r.payment().paymentNo()))));
       // A revived booking is placed again: the seat, the guard, and the venue's limit and
       // suspension as on any placement.
-      tx.add(Action.SEATS, parts.takeSeats(b, s.change()))
+      tx.add(Action.SEATS, seats.takeSeats(b, s.change()))
           .add(Action.GUARD, parts.putGuard(b))
           .add(Action.UPCOMING, parts.countUpcoming(b, r.upcomingLimit()))
           .addEach(
@@ -91,14 +96,14 @@ final class PaymentSettlement {
       tx.add(records.auditBooking(b, b.status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
       tx.add(
-          parts.requestRefund(
+          payments.requestRefund(
               l.payment().paymentNo(),
               l.payment().status().name(),
               s.change().at(),
               l.payment().amount()));
       tx.add(records.noteOnBooking(l.booking(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
-      tx.add(parts.paymentMove(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
+      tx.add(payments.move(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
       // A booking that names another payment (the desk's, paid meanwhile) keeps it: only the
       // payment fails. One that named this one forgets it, on condition it still does.
       if (f.booking().paymentNo().map(f.payment().paymentNo()::equals).orElse(true)) {
@@ -137,7 +142,7 @@ final class PaymentSettlement {
           records.auditBooking(
               o.booking(), o.booking().status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.Refunded r) {
-      tx.add(parts.paymentMove(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
+      tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
       tx.add(
           records.notify(
@@ -149,8 +154,7 @@ final class PaymentSettlement {
               s.change().at()));
     } else if (s instanceof Settlement.RefundGivenUp g) {
       tx.add(
-          parts.paymentMove(
-              g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
+          payments.move(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
       addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
     s.raises().ifPresent(e -> tx.add(Action.EXCEPTION, records.openException(e)));

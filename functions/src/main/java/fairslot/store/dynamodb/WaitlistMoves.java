@@ -36,13 +36,13 @@ final class WaitlistMoves {
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final TransactionParts parts;
+  private final SeatWrites seats;
   private final RecordParts records;
 
-  WaitlistMoves(DynamoDbClient dynamo, String table, TransactionParts parts) {
+  WaitlistMoves(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = parts;
+    this.seats = new SeatWrites(table);
     this.records = new RecordParts(table);
   }
 
@@ -115,7 +115,7 @@ final class WaitlistMoves {
 
   MoveResult endOffer(
       WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice) {
-    TransactionParts.SeatReturn how = new TransactionParts.SeatReturn(entry.slotCapacity(), true);
+    SeatWrites.SeatReturn how = new SeatWrites.SeatReturn(entry.slotCapacity(), true);
     for (int branch = 0; branch < 4; branch++) {
       Map<String, AttributeValue> values =
           new HashMap<>(
@@ -143,7 +143,7 @@ final class WaitlistMoves {
                       .build())
               .add(
                   Action.SEATS,
-                  parts.returnSeats(
+                  seats.returnSeats(
                       entry.slotId(), 1, how, change, SeatCause.waitlistEntry(entry.entryId())));
       notice.ifPresent(
           kind ->
@@ -160,12 +160,10 @@ final class WaitlistMoves {
       if (reasons.failed(Action.ENTRY)) {
         return new MoveResult.Missed();
       }
-      TransactionParts.SeatReturn tried = how;
-      Optional<TransactionParts.SeatReturn> retry =
+      SeatWrites.SeatReturn tried = how;
+      Optional<SeatWrites.SeatReturn> retry =
           reasons.failed(Action.SEATS)
-              ? reasons
-                  .oldItem(Action.SEATS)
-                  .flatMap(slot -> TransactionParts.retryFor(slot, 1, tried))
+              ? reasons.oldItem(Action.SEATS).flatMap(slot -> SeatWrites.retryFor(slot, 1, tried))
               : Optional.empty();
       if (retry.isEmpty()) {
         throw new IllegalStateException("ending offer " + entry.entryId() + " refused: " + reasons);
