@@ -39,7 +39,7 @@ public final class FakeStripe implements AutoCloseable {
   final Map<String, ObjectNode> intents = new ConcurrentHashMap<>();
   final Map<String, ObjectNode> refunds = new ConcurrentHashMap<>();
   private final Map<String, String> byIdempotencyKey = new ConcurrentHashMap<>();
-  private final List<ObjectNode> balance = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final FakeBalance balance;
   private final Clock clock;
   private final HttpServer server;
   private final FakeStripeEvents events;
@@ -47,6 +47,7 @@ public final class FakeStripe implements AutoCloseable {
   private FakeStripe(Clock clock) throws IOException {
     this.events = new FakeStripeEvents(webhookSecret, clock);
     this.clock = clock;
+    this.balance = new FakeBalance(clock);
     this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::serve);
     server.setExecutor(
@@ -119,7 +120,7 @@ public final class FakeStripe implements AutoCloseable {
         charge.put("id", "ch_" + hex(12));
         charge.put("object", "charge");
         charge.put("payment_intent", id);
-        balanceLine("charge", pi.path("amount").asLong(), pi.path("currency").asText(), charge);
+        balance.line("charge", pi.path("amount").asLong(), pi.path("currency").asText(), charge);
       } else {
         pi.putObject("last_payment_error").put("code", "card_declined");
       }
@@ -137,7 +138,7 @@ public final class FakeStripe implements AutoCloseable {
     }
     re.put("status", status);
     if (status.equals("succeeded")) {
-      balanceLine(
+      balance.line(
           "refund", -re.path("amount").asLong(), re.path("currency").asText(), re.deepCopy());
     }
     if (notify) {
@@ -146,39 +147,19 @@ public final class FakeStripe implements AutoCloseable {
     return true;
   }
 
-  private void balanceLine(String type, long amount, String currency, ObjectNode source) {
-    ObjectNode bt = Json.object();
-    bt.put("id", "txn_" + hex(12));
-    bt.put("object", "balance_transaction");
-    bt.put("type", type);
-    bt.put("amount", amount);
-    bt.put("currency", currency);
-    bt.put("created", clock.instant().getEpochSecond());
-    bt.set("source", source);
-    balance.add(bt);
-  }
-
   /** A charge Stripe's balance shows for an intent fairslot never made (tests). */
   public void addUnknownCharge(long amount, String currency) {
-    ObjectNode charge = Json.object();
-    charge.put("id", "ch_" + hex(12));
-    charge.put("object", "charge");
-    charge.put("payment_intent", "pi_unknown_" + hex(6));
-    balanceLine("charge", amount, currency, charge);
+    balance.unknownCharge(amount, currency);
   }
 
   /** The balance leaves out the intent's charge (tests). */
   public void dropCharge(String intentId) {
-    balance.removeIf(bt -> bt.path("source").path("payment_intent").asText().equals(intentId));
+    balance.drop(intentId);
   }
 
   /** The balance shows another amount for the intent's charge than was paid (tests). */
   public void misstateCharge(String intentId, long amount) {
-    for (ObjectNode bt : balance) {
-      if (bt.path("source").path("payment_intent").asText().equals(intentId)) {
-        bt.put("amount", amount);
-      }
-    }
+    balance.misstate(intentId, amount);
   }
 
   public Optional<String> intentStatus(String id) {
@@ -297,19 +278,7 @@ public final class FakeStripe implements AutoCloseable {
       return re.deepCopy();
     }
     if (method.equals("GET") && path.equals("/v1/balance_transactions")) {
-      long gte = Long.parseLong(form.getOrDefault("created[gte]", "0"));
-      long lt = Long.parseLong(form.getOrDefault("created[lt]", Long.toString(Long.MAX_VALUE)));
-      ObjectNode list = Json.object();
-      list.put("object", "list");
-      list.put("has_more", false);
-      var data = list.putArray("data");
-      for (ObjectNode bt : balance) {
-        long at = bt.path("created").asLong();
-        if (at >= gte && at < lt) {
-          data.add(bt.deepCopy());
-        }
-      }
-      return list;
+      return balance.list(form);
     }
     if (method.equals("GET") && (m = REFUND.matcher(path)).matches()) {
       ObjectNode re = refunds.get(m.group(1));

@@ -1,0 +1,72 @@
+package fairslot.local.stripe;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fairslot.shared.Json;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fake's balance: a balance transaction for each charge taken and each refund paid, listed by
+ * {@code GET /v1/balance_transactions} for a {@code created} range (the statement check reads it),
+ * with controls to misstate, drop or add a line (tests).
+ */
+final class FakeBalance {
+  private final List<ObjectNode> balance = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final Clock clock;
+
+  FakeBalance(Clock clock) {
+    this.clock = clock;
+  }
+
+  void line(String type, long amount, String currency, ObjectNode source) {
+    ObjectNode bt = Json.object();
+    bt.put("id", "txn_" + FakeStripe.hex(12));
+    bt.put("object", "balance_transaction");
+    bt.put("type", type);
+    bt.put("amount", amount);
+    bt.put("currency", currency);
+    bt.put("created", clock.instant().getEpochSecond());
+    bt.set("source", source);
+    balance.add(bt);
+  }
+
+  /** A charge Stripe's balance shows for an intent fairslot never made (tests). */
+  void unknownCharge(long amount, String currency) {
+    ObjectNode charge = Json.object();
+    charge.put("id", "ch_" + FakeStripe.hex(12));
+    charge.put("object", "charge");
+    charge.put("payment_intent", "pi_unknown_" + FakeStripe.hex(6));
+    line("charge", amount, currency, charge);
+  }
+
+  /** The balance leaves out the intent's charge (tests). */
+  void drop(String intentId) {
+    balance.removeIf(bt -> bt.path("source").path("payment_intent").asText().equals(intentId));
+  }
+
+  /** The balance shows another amount for the intent's charge than was paid (tests). */
+  void misstate(String intentId, long amount) {
+    for (ObjectNode bt : balance) {
+      if (bt.path("source").path("payment_intent").asText().equals(intentId)) {
+        bt.put("amount", amount);
+      }
+    }
+  }
+
+  ObjectNode list(Map<String, String> form) {
+    long gte = Long.parseLong(form.getOrDefault("created[gte]", "0"));
+    long lt = Long.parseLong(form.getOrDefault("created[lt]", Long.toString(Long.MAX_VALUE)));
+    ObjectNode list = Json.object();
+    list.put("object", "list");
+    list.put("has_more", false);
+    var data = list.putArray("data");
+    for (ObjectNode bt : balance) {
+      long at = bt.path("created").asLong();
+      if (at >= gte && at < lt) {
+        data.add(bt.deepCopy());
+      }
+    }
+    return list;
+  }
+}
