@@ -75,7 +75,7 @@ final class EnvironmentWiring {
         table,
         Clock.systemUTC(),
         IdGenerator.random(),
-        new Wiring.Adapters(
+        new Adapters(
             new EventBridgePublisher(
                 events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
             // The deployment's default provider: WeChat Pay once its secret is configured.

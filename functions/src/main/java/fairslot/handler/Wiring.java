@@ -4,7 +4,6 @@ import fairslot.app.BookingQueue;
 import fairslot.app.BookingService;
 import fairslot.app.CatalogService;
 import fairslot.app.DeskService;
-import fairslot.app.EventPublisher;
 import fairslot.app.FinanceService;
 import fairslot.app.HoldSweep;
 import fairslot.app.IdGenerator;
@@ -12,7 +11,6 @@ import fairslot.app.NoShowSweep;
 import fairslot.app.NotificationSender;
 import fairslot.app.Notifications;
 import fairslot.app.PassPayments;
-import fairslot.app.PaymentProvider;
 import fairslot.app.PaymentProviders;
 import fairslot.app.PaymentService;
 import fairslot.app.QueuedAdmission;
@@ -29,16 +27,6 @@ import fairslot.aws.Resilient;
 import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.messaging.payments.WebhookSignature;
-import fairslot.store.dynamodb.DynamoDbBookingStore;
-import fairslot.store.dynamodb.DynamoDbCatalogStore;
-import fairslot.store.dynamodb.DynamoDbIdempotencyStore;
-import fairslot.store.dynamodb.DynamoDbLedgerStore;
-import fairslot.store.dynamodb.DynamoDbNotificationStore;
-import fairslot.store.dynamodb.DynamoDbPaymentStore;
-import fairslot.store.dynamodb.DynamoDbProfileStore;
-import fairslot.store.dynamodb.DynamoDbRequestStore;
-import fairslot.store.dynamodb.DynamoDbStandingStore;
-import fairslot.store.dynamodb.DynamoDbWaitlistStore;
 import java.time.Clock;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -54,14 +42,7 @@ public final class Wiring {
   private final Clock clock;
   private final IdGenerator ids;
   private final WebhookSignature webhookSignature;
-  private final DynamoDbCatalogStore catalogStore;
-  private final DynamoDbBookingStore bookingStore;
-  private final DynamoDbStandingStore standingStore;
-  private final fairslot.store.dynamodb.DynamoDbPassStore passStore;
-  private final fairslot.store.dynamodb.DynamoDbMemberProfileStore memberProfileStore;
-  private final DynamoDbPaymentStore paymentStore;
-  private final fairslot.store.dynamodb.DynamoDbFinanceStore financeStore;
-  private final DynamoDbIdempotencyStore idempotencyStore;
+  private final Stores stores;
   private final SeatReleases releases;
   private final SlotEdits slotEdits;
   private final VenueEdits venueEdits;
@@ -70,13 +51,8 @@ public final class Wiring {
   private final BookingService bookings;
   private final WaitlistService waitlist;
 
-  private final DynamoDbWaitlistStore waitlistStore;
-  private final DynamoDbNotificationStore notificationStore;
   private final NotificationSender notificationSender;
-  private final DynamoDbRequestStore requestStore;
-  private final DynamoDbProfileStore profileStore;
   private final fairslot.app.ContactVerification verification;
-  private final DynamoDbLedgerStore ledgerStore;
   private final fairslot.app.SeatAuditLog seatAudit;
   private final BookingQueue bookingQueue;
 
@@ -104,57 +80,6 @@ public final class Wiring {
   /** Whose bookings a member may see and act on (their own, and linked walk-ins'). */
   private final fairslot.app.MemberBookings memberBookings;
 
-  /** The adapters that differ between AWS, the local runtime and tests. */
-  public record Adapters(
-      EventPublisher events,
-      PaymentProvider payments,
-      NotificationSender notifications,
-      BookingQueue bookingQueue,
-      fairslot.app.ContactCodeSender codes,
-      Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay,
-      Optional<fairslot.messaging.stripe.StripeConfig> stripe) {
-
-    /** A wiring without Stripe. */
-    public Adapters(
-        EventPublisher events,
-        PaymentProvider payments,
-        NotificationSender notifications,
-        BookingQueue bookingQueue,
-        fairslot.app.ContactCodeSender codes,
-        Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay) {
-      this(events, payments, notifications, bookingQueue, codes, wechatPay, Optional.empty());
-    }
-
-    /** A wiring that sends no verification codes (benchmarks, chaos, route checks). */
-    public Adapters(
-        EventPublisher events,
-        PaymentProvider payments,
-        NotificationSender notifications,
-        BookingQueue bookingQueue) {
-      this(events, payments, notifications, bookingQueue, fairslot.app.ContactCodeSender.NONE);
-    }
-
-    /** A wiring without WeChat Pay. */
-    public Adapters(
-        EventPublisher events,
-        PaymentProvider payments,
-        NotificationSender notifications,
-        BookingQueue bookingQueue,
-        fairslot.app.ContactCodeSender codes) {
-      this(events, payments, notifications, bookingQueue, codes, Optional.empty());
-    }
-
-    /** The online providers, the default ({@code payments}) first, each once. */
-    java.util.List<PaymentProvider> onlineProviders(
-        Optional<fairslot.messaging.stripe.Stripe> stripe) {
-      java.util.Map<String, PaymentProvider> byName = new java.util.LinkedHashMap<>();
-      byName.put(payments.name(), payments);
-      wechatPay.ifPresent(w -> byName.putIfAbsent(w.provider().name(), w.provider()));
-      stripe.ifPresent(st -> byName.putIfAbsent(st.provider().name(), st.provider()));
-      return java.util.List.copyOf(byName.values());
-    }
-  }
-
   public Wiring(
       DynamoDbClient dynamo,
       String table,
@@ -181,34 +106,23 @@ public final class Wiring {
     this.ids = ids;
     this.webhookSignature =
         paymentSecret.map(WebhookSignature::new).orElseGet(WebhookSignature::refusingAll);
-    this.catalogStore = new DynamoDbCatalogStore(dynamo, table);
-    this.bookingStore = new DynamoDbBookingStore(dynamo, table);
-    this.standingStore = new DynamoDbStandingStore(dynamo, table);
-    this.passStore = new fairslot.store.dynamodb.DynamoDbPassStore(dynamo, table);
-    this.memberProfileStore = new fairslot.store.dynamodb.DynamoDbMemberProfileStore(dynamo, table);
-    this.paymentStore = new DynamoDbPaymentStore(dynamo, table);
-    this.financeStore = new fairslot.store.dynamodb.DynamoDbFinanceStore(dynamo, table);
-    this.idempotencyStore = new DynamoDbIdempotencyStore(dynamo, table);
-    this.waitlistStore = new DynamoDbWaitlistStore(dynamo, table);
-    this.notificationStore = new DynamoDbNotificationStore(dynamo, table);
+    this.stores = Stores.on(dynamo, table);
     this.notificationSender = adapters.notifications();
-    this.requestStore = new DynamoDbRequestStore(dynamo, table);
-    this.profileStore = new DynamoDbProfileStore(dynamo, table);
-    this.ledgerStore = new DynamoDbLedgerStore(dynamo, table);
     this.verification =
         new fairslot.app.ContactVerification(
-            memberProfileStore,
-            profileStore,
+            stores.memberProfiles(),
+            stores.profiles(),
             new fairslot.store.dynamodb.DynamoDbContactCodeStore(dynamo, table),
             adapters.codes(),
             clock,
             new java.security.SecureRandom());
     this.seatAudit = new fairslot.store.dynamodb.DynamoDbSeatAuditLog(dynamo, table);
     this.bookingQueue = adapters.bookingQueue();
-    this.releases = new SeatReleases(bookingStore, adapters.events());
-    this.memberBookings = new fairslot.app.MemberBookings(bookingStore, memberProfileStore);
-    this.slotEdits = new SlotEdits(catalogStore, adapters.events(), clock);
-    this.venueEdits = new VenueEdits(catalogStore, clock);
+    this.releases = new SeatReleases(stores.bookings(), adapters.events());
+    this.memberBookings =
+        new fairslot.app.MemberBookings(stores.bookings(), stores.memberProfiles());
+    this.slotEdits = new SlotEdits(stores.catalog(), adapters.events(), clock);
+    this.venueEdits = new VenueEdits(stores.catalog(), clock);
     fairslot.app.ProviderRefs providerRefs =
         new fairslot.store.dynamodb.DynamoDbProviderRefs(dynamo, table);
     this.stripe =
@@ -217,64 +131,73 @@ public final class Wiring {
             .map(config -> fairslot.messaging.stripe.Stripe.of(config, providerRefs, clock));
     this.providers = new PaymentProviders(adapters.onlineProviders(stripe));
     this.wechatPay = adapters.wechatPay();
-    this.refunds = new Refunds(paymentStore, bookingStore, providers, clock);
+    this.refunds = new Refunds(stores.payments(), stores.bookings(), providers, clock);
     // One of each per container: their per-container hints (sold-out sightings, quiet hold
     // periods) then serve every entry point, and nothing is built twice.
     this.bookings =
         new BookingService(
-            catalogStore,
-            bookingStore,
-            requestStore,
+            stores.catalog(),
+            stores.bookings(),
+            stores.requests(),
             bookingQueue,
             releases,
             refunds,
             clock,
             ids,
             BookingEndpoints::createdResponse,
-            passStore,
+            stores.passes(),
             memberBookings);
-    this.waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
+    this.waitlist = new WaitlistService(stores.catalog(), stores.waitlist(), bookings, clock, ids);
     this.wechatIdentities = new fairslot.store.dynamodb.DynamoDbWechatIdentityStore(dynamo, table);
     this.passPayments =
-        new PassPayments(passStore, paymentStore, providers, clock, ids, wechatIdentities);
+        new PassPayments(
+            stores.passes(), stores.payments(), providers, clock, ids, wechatIdentities);
     this.payments =
         new PaymentService(
-            bookingStore,
-            paymentStore,
+            stores.bookings(),
+            stores.payments(),
             providers,
             refunds,
             clock,
             ids,
             passPayments,
             memberBookings,
-            catalogStore,
+            stores.catalog(),
             wechatIdentities);
     this.paymentReconciliation =
         new fairslot.app.PaymentReconciliation(
-            paymentStore, bookingStore, providers, payments, clock);
+            stores.payments(), stores.bookings(), providers, payments, clock);
     this.statementReconciliation =
-        new fairslot.app.StatementReconciliation(paymentStore, providers, clock);
+        new fairslot.app.StatementReconciliation(stores.payments(), providers, clock);
     this.finance =
-        new FinanceService(financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
+        new FinanceService(
+            stores.finance(),
+            stores.payments(),
+            stores.bookings(),
+            stores.catalog(),
+            refunds,
+            clock);
     this.notificationDesk =
-        new fairslot.app.NotificationDesk(notificationStore, memberProfileStore, clock);
-    this.standing = new StandingService(standingStore, catalogStore, clock);
+        new fairslot.app.NotificationDesk(stores.notifications(), stores.memberProfiles(), clock);
+    this.standing = new StandingService(stores.standing(), stores.catalog(), clock);
     this.queuedAdmission =
-        new QueuedAdmission(requestStore, bookings, waitlist, bookingQueue, clock);
+        new QueuedAdmission(stores.requests(), bookings, waitlist, bookingQueue, clock);
     this.slotCancellation =
-        new SlotCancellation(catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
-    this.reconciliation = new Reconciliation(catalogStore, ledgerStore, clock);
+        new SlotCancellation(
+            stores.catalog(), stores.bookings(), stores.waitlist(), releases, refunds, clock);
+    this.reconciliation = new Reconciliation(stores.catalog(), stores.ledger(), clock);
     this.notifications =
         new Notifications(
-            notificationStore,
+            stores.notifications(),
             notificationSender,
-            memberProfileStore,
-            new fairslot.app.MessageFactsReader(catalogStore, bookingStore, waitlistStore),
+            stores.memberProfiles(),
+            new fairslot.app.MessageFactsReader(
+                stores.catalog(), stores.bookings(), stores.waitlist()),
             clock);
-    this.reminders = new fairslot.app.Reminders(bookingStore, clock);
-    this.holdSweep = new HoldSweep(bookingStore, releases, clock);
-    this.noShows = new NoShowSweep(bookingStore, catalogStore, standing, clock);
-    this.passExpiry = new fairslot.app.PassExpiry(passStore, clock);
+    this.reminders = new fairslot.app.Reminders(stores.bookings(), clock);
+    this.holdSweep = new HoldSweep(stores.bookings(), releases, clock);
+    this.noShows = new NoShowSweep(stores.bookings(), stores.catalog(), standing, clock);
+    this.passExpiry = new fairslot.app.PassExpiry(stores.passes(), clock);
   }
 
   /**
@@ -292,23 +215,30 @@ public final class Wiring {
   public HttpApi httpApi() {
     return new HttpApi(
         new HttpApi.Services(
-            new CatalogService(catalogStore, clock, ids),
+            new CatalogService(stores.catalog(), clock, ids),
             bookings,
             payments,
-            new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids),
+            new StaffService(stores.bookings(), stores.payments(), releases, refunds, clock, ids),
             waitlist,
             queuedAdmission,
             new DeskService(
-                bookings, bookingStore, profileStore, clock, ids, passStore, memberProfileStore),
+                bookings,
+                stores.bookings(),
+                stores.profiles(),
+                clock,
+                ids,
+                stores.passes(),
+                stores.memberProfiles()),
             slotCancellation,
             reconciliation,
             slotEdits,
             venueEdits,
             finance,
             standing,
-            new fairslot.app.PassService(passStore, catalogStore, profileStore, clock, ids),
+            new fairslot.app.PassService(
+                stores.passes(), stores.catalog(), stores.profiles(), clock, ids),
             passPayments,
-            new fairslot.app.ProfileService(memberProfileStore),
+            new fairslot.app.ProfileService(stores.memberProfiles()),
             verification,
             notificationDesk,
             new fairslot.app.WechatLinking(
@@ -316,7 +246,7 @@ public final class Wiring {
                 wechatIdentities,
                 clock),
             statementReconciliation),
-        new IdempotencyKeys(idempotencyStore, clock),
+        new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,
             wechatPay.map(fairslot.messaging.wechatpay.WechatPay::notifications),

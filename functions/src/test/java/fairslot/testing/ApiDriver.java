@@ -8,6 +8,7 @@ import fairslot.app.IdGenerator;
 import fairslot.definitions.Fairslot;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
+import fairslot.handler.Adapters;
 import fairslot.handler.BookingDlqHandler;
 import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
@@ -99,7 +100,7 @@ public final class ApiDriver {
             table,
             clock,
             IdGenerator.random(),
-            new Wiring.Adapters(
+            new Adapters(
                 events,
                 provider,
                 notifications,

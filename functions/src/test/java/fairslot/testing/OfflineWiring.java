@@ -2,6 +2,7 @@ package fairslot.testing;
 
 import fairslot.app.EventPublisher;
 import fairslot.app.IdGenerator;
+import fairslot.handler.Adapters;
 import fairslot.handler.Wiring;
 import java.net.URI;
 import java.time.Clock;
@@ -27,7 +28,7 @@ public final class OfflineWiring implements AutoCloseable {
           "t",
           Clock.systemUTC(),
           IdGenerator.random(),
-          new Wiring.Adapters(
+          new Adapters(
               EventPublisher.NONE,
               new fairslot.messaging.payments.AwaitingProvider(),
               delivery -> {},

@@ -8,6 +8,7 @@ import fairslot.app.IdGenerator;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Emulator;
 import fairslot.emulator.Provisioner;
+import fairslot.handler.Adapters;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Wiring;
 import fairslot.local.MovableClock;
@@ -97,7 +98,7 @@ final class DynamoDbCost {
               table,
               clock,
               IdGenerator.random(),
-              new Wiring.Adapters(
+              new Adapters(
                   EventPublisher.NONE,
                   provider,
                   new LocalNotificationSender(delivery -> {}),

@@ -11,6 +11,7 @@ import fairslot.definitions.ScheduleDefinition;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
+import fairslot.handler.Adapters;
 import fairslot.handler.BookingDlqHandler;
 import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
@@ -127,7 +128,7 @@ final class ChaosWorld implements AutoCloseable {
             table,
             clock,
             IdGenerator.random(),
-            new Wiring.Adapters(
+            new Adapters(
                 new EventBridgePublisher(events, table),
                 provider,
                 delivery -> {

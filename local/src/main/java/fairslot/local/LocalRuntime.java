@@ -9,6 +9,7 @@ import fairslot.emulator.EmulatorFaults;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
 import fairslot.emulator.StreamPoller;
+import fairslot.handler.Adapters;
 import fairslot.handler.BookingDlqHandler;
 import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
@@ -184,7 +185,7 @@ public final class LocalRuntime implements AutoCloseable {
             settings.table(),
             settings.clock(),
             IdGenerator.random(),
-            new Wiring.Adapters(
+            new Adapters(
                 new EventBridgePublisher(events, settings.bus()),
                 payments,
                 notifications,

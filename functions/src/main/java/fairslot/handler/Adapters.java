@@ -1,0 +1,58 @@
+package fairslot.handler;
+
+import fairslot.app.BookingQueue;
+import fairslot.app.EventPublisher;
+import fairslot.app.NotificationSender;
+import fairslot.app.PaymentProvider;
+import java.util.Optional;
+
+/** The adapters that differ between AWS, the local runtime and tests. */
+public record Adapters(
+    EventPublisher events,
+    PaymentProvider payments,
+    NotificationSender notifications,
+    BookingQueue bookingQueue,
+    fairslot.app.ContactCodeSender codes,
+    Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay,
+    Optional<fairslot.messaging.stripe.StripeConfig> stripe) {
+
+  /** A wiring without Stripe. */
+  public Adapters(
+      EventPublisher events,
+      PaymentProvider payments,
+      NotificationSender notifications,
+      BookingQueue bookingQueue,
+      fairslot.app.ContactCodeSender codes,
+      Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay) {
+    this(events, payments, notifications, bookingQueue, codes, wechatPay, Optional.empty());
+  }
+
+  /** A wiring that sends no verification codes (benchmarks, chaos, route checks). */
+  public Adapters(
+      EventPublisher events,
+      PaymentProvider payments,
+      NotificationSender notifications,
+      BookingQueue bookingQueue) {
+    this(events, payments, notifications, bookingQueue, fairslot.app.ContactCodeSender.NONE);
+  }
+
+  /** A wiring without WeChat Pay. */
+  public Adapters(
+      EventPublisher events,
+      PaymentProvider payments,
+      NotificationSender notifications,
+      BookingQueue bookingQueue,
+      fairslot.app.ContactCodeSender codes) {
+    this(events, payments, notifications, bookingQueue, codes, Optional.empty());
+  }
+
+  /** The online providers, the default ({@code payments}) first, each once. */
+  java.util.List<PaymentProvider> onlineProviders(
+      Optional<fairslot.messaging.stripe.Stripe> stripe) {
+    java.util.Map<String, PaymentProvider> byName = new java.util.LinkedHashMap<>();
+    byName.put(payments.name(), payments);
+    wechatPay.ifPresent(w -> byName.putIfAbsent(w.provider().name(), w.provider()));
+    stripe.ifPresent(st -> byName.putIfAbsent(st.provider().name(), st.provider()));
+    return java.util.List.copyOf(byName.values());
+  }
+}
