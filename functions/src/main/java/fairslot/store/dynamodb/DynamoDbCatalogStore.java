@@ -9,7 +9,6 @@ import fairslot.app.PageRequest;
 import fairslot.definitions.Fairslot;
 import fairslot.domain.Assignee;
 import fairslot.domain.Outcome;
-import fairslot.domain.Refusal;
 import fairslot.domain.Resource;
 import fairslot.domain.Slot;
 import fairslot.domain.SlotStatus;
@@ -21,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -32,25 +30,20 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbCatalogStore implements CatalogStore {
 
-  /** The named actions of this file's transactions: a cancellation is read by these. */
-  private enum Action {
-    ALONGSIDE,
-    ITEM,
-    VENUE
-  }
-
   private final DynamoDbClient dynamo;
   private final String table;
 
   private final SlotFacts facts = new SlotFacts();
   private final SlotCreation slotCreation;
   private final SlotCancel slotCancel;
+  private final VenueChildCreation inVenue;
 
   public DynamoDbCatalogStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.slotCreation = new SlotCreation(dynamo, table, this::findSlot);
     this.slotCancel = new SlotCancel(dynamo, table, this::findSlot);
+    this.inVenue = new VenueChildCreation(dynamo, table);
   }
 
   @Override
@@ -74,69 +67,12 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Resource> createResource(Resource resource) {
-    return createInVenue(
+    return inVenue.create(
         resource.venueId(),
         ResourceItemMapper.toItem(resource),
         List.of(ResourceItemMapper.venueLink(resource)),
         resource,
         () -> findResource(resource.resourceId()));
-  }
-
-  /**
-   * Puts a new item that belongs to a venue, on condition the venue exists (404 otherwise). An item
-   * already there under the same id was put by a twin request (same Idempotency-Key): it is ours.
-   */
-  private <T> Outcome<T> createInVenue(
-      String venueId,
-      Map<String, AttributeValue> item,
-      List<Map<String, AttributeValue>> alongside,
-      T created,
-      java.util.function.Supplier<Optional<T>> existing) {
-    Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(
-                Action.VENUE,
-                TransactWriteItem.builder()
-                    .conditionCheck(
-                        ConditionCheck.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                            .conditionExpression("attribute_exists(PK)")
-                            .build())
-                    .build())
-            .add(
-                Action.ITEM,
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(item)
-                            .conditionExpression("attribute_not_exists(PK)")
-                            .build())
-                    .build())
-            .addEach(
-                Action.ALONGSIDE,
-                alongside.stream()
-                    .map(
-                        a ->
-                            TransactWriteItem.builder()
-                                .put(Put.builder().tableName(table).item(a).build())
-                                .build())
-                    .toList())
-            .commit(dynamo);
-    if (cancelled.isEmpty()) {
-      return Outcome.done(created);
-    }
-    if (cancelled.get().failed(Action.VENUE)) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
-    }
-    if (cancelled.get().failed(Action.ITEM)) {
-      return existing
-          .get()
-          .<Outcome<T>>map(Outcome::done)
-          .orElseThrow(() -> cancelled.get().exception());
-    }
-    throw cancelled.get().exception();
   }
 
   @Override
@@ -219,7 +155,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Assignee> createAssignee(Assignee assignee) {
-    return createInVenue(
+    return inVenue.create(
         assignee.venueId(),
         AssigneeItemMapper.toItem(assignee),
         List.of(),
