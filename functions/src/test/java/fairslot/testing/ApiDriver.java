@@ -9,11 +9,8 @@ import fairslot.definitions.Fairslot;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
 import fairslot.handler.Adapters;
-import fairslot.handler.BookingDlqHandler;
-import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
-import fairslot.handler.SeatAuditHandler;
-import fairslot.handler.WaitlistQueueHandler;
+import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.notifications.LocalNotificationSender;
@@ -110,28 +107,27 @@ public final class ApiDriver {
     this.handler = new HttpApiHandler(wiring.httpApi());
     this.waitlistQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.WAITLIST_QUEUE, bus + "-");
     Provisioner.routeSeatReleased(Aws.events(), Aws.sqs(), bus, waitlistQueueUrl);
-    WaitlistQueueHandler consumer = new WaitlistQueueHandler(wiring);
     this.waitlistPoller =
         new SqsPoller(
             Aws.sqs(),
             waitlistQueueUrl,
             Fairslot.WAITLIST_QUEUE.batchSize(),
-            event -> consumer.handleRequest(event, null));
-    BookingQueueHandler bookingConsumer = new BookingQueueHandler(wiring);
+            Triggers.queue(Fairslot.WAITLIST_QUEUE, wiring));
+    var bookingConsumer = Triggers.queue(Fairslot.BOOKING_QUEUE, wiring);
     this.bookingPoller =
         new SqsPoller(
                 Aws.sqs(),
                 bookingQueueUrl,
                 Fairslot.BOOKING_QUEUE.batchSize(),
                 event -> {
-                  var response = bookingConsumer.handleRequest(event, null);
+                  var response = bookingConsumer.apply(event);
                   afterBookingBatch.run();
                   return response;
                 })
             .retryFailuresAfter(Duration.ZERO);
-    BookingDlqHandler cleanup = new BookingDlqHandler(wiring);
     this.bookingDlqPoller =
-        new SqsPoller(Aws.sqs(), bookingDlqUrl, 10, event -> cleanup.handleRequest(event, null));
+        new SqsPoller(
+            Aws.sqs(), bookingDlqUrl, 10, Triggers.deadLetters(Fairslot.BOOKING_QUEUE, wiring));
   }
 
   private fairslot.emulator.StreamPoller seatAuditPoller;
@@ -143,14 +139,13 @@ public final class ApiDriver {
    */
   public synchronized int deliverSeatChanges() {
     if (seatAuditPoller == null) {
-      SeatAuditHandler audit = new SeatAuditHandler(wiring);
       seatAuditPoller =
           new fairslot.emulator.StreamPoller(
               Aws.dynamo(),
               Aws.endpoint().dynamoDbStreams(),
               table,
               Fairslot.SEAT_AUDIT,
-              event -> audit.handleRequest(event, null));
+              Triggers.stream(Fairslot.SEAT_AUDIT, wiring));
     }
     return seatAuditPoller.drain();
   }

@@ -12,10 +12,8 @@ import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
 import fairslot.handler.Adapters;
-import fairslot.handler.BookingDlqHandler;
-import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
-import fairslot.handler.WaitlistQueueHandler;
+import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
 import fairslot.local.JobHandlers;
 import fairslot.local.MovableClock;
@@ -146,32 +144,29 @@ final class ChaosWorld implements AutoCloseable {
             PAYMENT_SECRET);
     this.api = new HttpApiHandler(wiring.httpApi());
     wechat.deliverTo(this);
-    WaitlistQueueHandler waitlist = new WaitlistQueueHandler(wiring);
     this.waitlistPoller =
         new SqsPoller(
                 sqs,
                 waitlistQueue,
                 Fairslot.WAITLIST_QUEUE.batchSize(),
-                e -> waitlist.handleRequest(e, null))
+                Triggers.queue(Fairslot.WAITLIST_QUEUE, wiring))
             .retryFailuresAfter(Duration.ZERO);
-    BookingQueueHandler booking = new BookingQueueHandler(wiring);
     this.bookingPoller =
         new SqsPoller(
                 sqs,
                 bookingQueue,
                 Fairslot.BOOKING_QUEUE.batchSize(),
-                e -> booking.handleRequest(e, null))
+                Triggers.queue(Fairslot.BOOKING_QUEUE, wiring))
             .retryFailuresAfter(Duration.ZERO);
-    BookingDlqHandler dlq = new BookingDlqHandler(wiring);
-    this.dlqPoller = new SqsPoller(sqs, bookingDlqUrl, 10, e -> dlq.handleRequest(e, null));
-    fairslot.handler.SeatAuditHandler seatAudit = new fairslot.handler.SeatAuditHandler(wiring);
+    this.dlqPoller =
+        new SqsPoller(sqs, bookingDlqUrl, 10, Triggers.deadLetters(Fairslot.BOOKING_QUEUE, wiring));
     this.seatAuditPoller =
         new fairslot.emulator.StreamPoller(
             dynamo,
             endpoint.dynamoDbStreams(),
             table,
             Fairslot.SEAT_AUDIT,
-            e -> seatAudit.handleRequest(e, null));
+            Triggers.stream(Fairslot.SEAT_AUDIT, wiring));
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }

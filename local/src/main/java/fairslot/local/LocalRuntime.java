@@ -10,11 +10,8 @@ import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
 import fairslot.emulator.StreamPoller;
 import fairslot.handler.Adapters;
-import fairslot.handler.BookingDlqHandler;
-import fairslot.handler.BookingQueueHandler;
 import fairslot.handler.HttpApiHandler;
-import fairslot.handler.SeatAuditHandler;
-import fairslot.handler.WaitlistQueueHandler;
+import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.notifications.LocalNotificationSender;
@@ -196,34 +193,30 @@ public final class LocalRuntime implements AutoCloseable {
             settings.paymentSecret());
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
-    WaitlistQueueHandler waitlistConsumer = new WaitlistQueueHandler(wiring);
     SqsPoller waitlistPoller =
         new SqsPoller(
                 sqs,
                 waitlistQueue,
                 Fairslot.WAITLIST_QUEUE.batchSize(),
-                event -> waitlistConsumer.handleRequest(event, null))
+                Triggers.queue(Fairslot.WAITLIST_QUEUE, wiring))
             .start(Duration.ofMillis(200));
-    BookingQueueHandler bookingConsumer = new BookingQueueHandler(wiring);
     SqsPoller bookingPoller =
         new SqsPoller(
                 sqs,
                 bookingQueue,
                 Fairslot.BOOKING_QUEUE.batchSize(),
-                event -> bookingConsumer.handleRequest(event, null))
+                Triggers.queue(Fairslot.BOOKING_QUEUE, wiring))
             .start(Duration.ofMillis(100));
-    BookingDlqHandler bookingCleanup = new BookingDlqHandler(wiring);
     SqsPoller dlqPoller =
-        new SqsPoller(sqs, bookingDlq, 10, event -> bookingCleanup.handleRequest(event, null))
+        new SqsPoller(sqs, bookingDlq, 10, Triggers.deadLetters(Fairslot.BOOKING_QUEUE, wiring))
             .start(Duration.ofSeconds(1));
-    SeatAuditHandler seatAudit = new SeatAuditHandler(wiring);
     StreamPoller seatAuditPoller =
         new StreamPoller(
                 dynamo,
                 endpoint.dynamoDbStreams(),
                 settings.table(),
                 Fairslot.SEAT_AUDIT,
-                event -> seatAudit.handleRequest(event, null))
+                Triggers.stream(Fairslot.SEAT_AUDIT, wiring))
             .start(Duration.ofMillis(200));
     try {
       LocalHttpServer http =
