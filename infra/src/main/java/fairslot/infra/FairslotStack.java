@@ -4,7 +4,6 @@ import fairslot.definitions.Fairslot;
 import fairslot.definitions.QueueDefinition;
 import fairslot.definitions.ScheduleDefinition;
 import fairslot.definitions.StreamConsumerDefinition;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,25 +23,17 @@ import software.amazon.awscdk.services.events.Rule;
 import software.amazon.awscdk.services.events.Schedule;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.events.targets.SqsQueue;
-import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.CfnFunction;
 import software.amazon.awscdk.services.lambda.Code;
-import software.amazon.awscdk.services.lambda.FilterCriteria;
-import software.amazon.awscdk.services.lambda.FilterRule;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
-import software.amazon.awscdk.services.lambda.StartingPosition;
-import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSource;
-import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSourceProps;
-import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSource;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSourceProps;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.amazon.awscdk.services.secretsmanager.Secret;
-import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
 import software.amazon.awscdk.services.sqs.DeadLetterQueue;
 import software.amazon.awscdk.services.sqs.Queue;
 import software.amazon.awscdk.services.sqs.QueueEncryption;
@@ -114,25 +105,7 @@ public final class FairslotStack extends Stack {
     environment.put("JAVA_TOOL_OPTIONS", "-XX:+TieredCompilation -XX:TieredStopAtLevel=1");
     // Secrets live in Secrets Manager; a function's environment holds only the ARN, and only the
     // functions that use a secret get its ARN and a grant to read it (FunctionAccess).
-    secrets.put(
-        FunctionAccess.Secret.PAYMENT_WEBHOOK,
-        secret(
-            "PaymentWebhookSecret",
-            "HMAC key of the payment provider's webhook. Generated at deploy; put the provider's own value here"
-                + " (aws secretsmanager put-secret-value), 32+ characters, then redeploy or wait for new containers."));
-    // The providers' settings: placeholders that leave a provider off until an operator puts the
-    // merchant's JSON in (docs/payments-and-holds.md); a wrong value fails the functions' init.
-    secrets.put(
-        FunctionAccess.Secret.WECHATPAY,
-        providerSecret("WechatPaySecret", "WeChat Pay merchant settings as JSON"));
-    secrets.put(
-        FunctionAccess.Secret.STRIPE,
-        providerSecret("StripeSecret", "Stripe secretKey and webhookSecret as JSON"));
-    secrets.put(
-        FunctionAccess.Secret.CURSOR,
-        secret(
-            "CursorSecret",
-            "HMAC key that makes list cursors tamper-evident; every container shares it."));
+    secrets.putAll(StackSecrets.create(this, production));
 
     // 29 s: just under the HTTP API's 30 s integration limit. Bookings take milliseconds; the room
     // is for staff operations (generating 500 sessions, cancelling a full slot), which are
@@ -208,24 +181,6 @@ public final class FairslotStack extends Stack {
     alarms.notifyTopic();
   }
 
-  private Secret providerSecret(String id, String what) {
-    return Secret.Builder.create(this, id)
-        .description(what + " (docs/payments-and-holds.md). {\"enabled\":false} until configured.")
-        .secretStringValue(
-            software.amazon.awscdk.SecretValue.unsafePlainText("{\"enabled\":false}"))
-        .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
-        .build();
-  }
-
-  private Secret secret(String id, String description) {
-    return Secret.Builder.create(this, id)
-        .description(description)
-        .generateSecretString(
-            SecretStringGenerator.builder().passwordLength(48).excludePunctuation(true).build())
-        .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
-        .build();
-  }
-
   private void queue(QueueDefinition q) {
     // Every queue, dead-letter ones too, may have a consumer: visibility is six consumer timeouts.
     Queue dlq =
@@ -287,50 +242,7 @@ public final class FairslotStack extends Stack {
   private void streamConsumer(StreamConsumerDefinition c) {
     Function fn =
         function(functionId(c.handler()), c.handler(), 512, CONSUMER_TIMEOUT_SECONDS, null);
-    Queue failures =
-        Queue.Builder.create(this, pascal(c.name()) + "Failures")
-            .queueName(c.failureQueueName())
-            .encryption(QueueEncryption.SQS_MANAGED)
-            .retentionPeriod(Duration.days(14))
-            .build();
-    live(fn)
-        .addEventSource(
-            new DynamoEventSource(
-                table,
-                DynamoEventSourceProps.builder()
-                    .startingPosition(StartingPosition.TRIM_HORIZON)
-                    .batchSize(c.batchSize())
-                    .parallelizationFactor(1)
-                    .retryAttempts(c.maxRetries())
-                    .bisectBatchOnError(false)
-                    .reportBatchItemFailures(true)
-                    .filters(List.of(FilterCriteria.filter(filterOf(c))))
-                    .onFailure(new SqsDlq(failures))
-                    .build()));
-    alarms.add(
-        Alarm.Builder.create(this, pascal(c.name()) + "FailuresNotEmpty")
-            .alarmDescription("stream records " + c.name() + " gave up on: see docs/operations.md")
-            .metric(failures.metricApproximateNumberOfMessagesVisible())
-            .threshold(0)
-            .evaluationPeriods(1)
-            .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
-            .treatMissingData(TreatMissingData.NOT_BREACHING)
-            .build());
-  }
-
-  /**
-   * The consumer's filter as CDK builds it; equal to {@link
-   * StreamConsumerDefinition#filterPattern()}.
-   */
-  private static Map<String, Object> filterOf(StreamConsumerDefinition c) {
-    Map<String, Object> filter = new LinkedHashMap<>();
-    filter.put("eventName", FilterRule.isEqual(c.eventName()));
-    filter.put(
-        "dynamodb",
-        Map.of(
-            "Keys",
-            Map.of(Fairslot.TABLE.sortKey(), Map.of("S", FilterRule.isEqual(c.sortKey())))));
-    return filter;
+    StreamSources.attach(this, table, alarms, live(fn), c);
   }
 
   /** One function: java21 on arm64, SnapStart, its own log group, and only the grants it needs. */
@@ -350,7 +262,7 @@ public final class FairslotStack extends Stack {
             .code(Code.fromAsset(lambdaJar))
             .memorySize(memory)
             .timeout(Duration.seconds(timeoutSeconds))
-            .environment(environmentOf(access))
+            .environment(grants().environmentOf(access))
             .logGroup(logs)
             // X-Ray: every invocation is a trace, and its id is on every log and metric line.
             .tracing(software.amazon.awscdk.services.lambda.Tracing.ACTIVE)
@@ -358,7 +270,7 @@ public final class FairslotStack extends Stack {
             .build();
     ((CfnFunction) fn.getNode().getDefaultChild())
         .setSnapStart(CfnFunction.SnapStartProperty.builder().applyOn("PublishedVersions").build());
-    grant(fn, access);
+    grants().grant(fn, access);
     alarms.add(
         Alarm.Builder.create(this, id + "Errors")
             .alarmDescription(handlerClass + " reported errors")
@@ -372,70 +284,6 @@ public final class FairslotStack extends Stack {
   }
 
   /**
-   * Exactly the row's grants: its table actions (a transaction is authorized per action inside it)
-   * on the table and the indexes it queries, PutEvents, sending booking requests, and its secrets.
-   */
-  private void grant(Function fn, FunctionAccess access) {
-    List<String> resources = new ArrayList<>(List.of(table.getTableArn()));
-    access
-        .indexes()
-        .ifPresentOrElse(
-            names ->
-                names.stream()
-                    .sorted()
-                    .forEach(i -> resources.add(table.getTableArn() + "/index/" + i)),
-            () -> resources.add(table.getTableArn() + "/index/*"));
-    fn.addToRolePolicy(
-        PolicyStatement.Builder.create()
-            .actions(access.tableActions().stream().sorted().toList())
-            .resources(resources)
-            .build());
-    if (access.publishesEvents()) {
-      bus.grantPutEventsTo(fn);
-    }
-    if (access.sendsBookingRequests()) {
-      queues.get(Fairslot.BOOKING_QUEUE.name()).grantSendMessages(fn);
-    }
-    access.secrets().stream().sorted().forEach(s -> secrets.get(s).grantRead(fn));
-    if (access.sendsMessages()) {
-      // E-mail only from the stack's sender identity (any verified identity of the account and
-      // region, so a domain identity works as well as an address; the From is what is pinned).
-      fn.addToRolePolicy(
-          PolicyStatement.Builder.create()
-              .actions(List.of("ses:SendEmail"))
-              .resources(
-                  List.of(
-                      "arn:"
-                          + getPartition()
-                          + ":ses:"
-                          + getRegion()
-                          + ":"
-                          + getAccount()
-                          + ":identity/*"))
-              .conditions(
-                  Map.of("StringEquals", Map.of("ses:FromAddress", emailFrom.getValueAsString())))
-              .build());
-      // SMS to a phone number has no resource to name; denying every topic keeps Publish to SMS.
-      fn.addToRolePolicy(
-          PolicyStatement.Builder.create()
-              .actions(List.of("sns:Publish"))
-              .notResources(List.of("arn:" + getPartition() + ":sns:*:*:*"))
-              .build());
-    }
-  }
-
-  private Map<String, String> environmentOf(FunctionAccess access) {
-    Map<String, String> env = new HashMap<>(environment);
-    access
-        .secrets()
-        .forEach(secret -> env.put(secret.arnVariable, secrets.get(secret).getSecretArn()));
-    if (access.sendsMessages()) {
-      env.put(Fairslot.EMAIL_FROM_ENV, emailFrom.getValueAsString());
-    }
-    return env;
-  }
-
-  /**
    * SnapStart applies to published versions: everything invokes the "live" alias of the current
    * version.
    */
@@ -444,6 +292,11 @@ public final class FairslotStack extends Stack {
         .aliasName("live")
         .version(fn.getCurrentVersion())
         .build();
+  }
+
+  /** The grants of a function, made once the table, bus, queues and secrets exist. */
+  private FunctionGrants grants() {
+    return new FunctionGrants(this, table, bus, queues, secrets, emailFrom, environment);
   }
 
   /** A consumer function's id: its handler's simple class name (FunctionAccess rows use it). */

@@ -1,7 +1,6 @@
 package fairslot.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.chaos.ChaosWorld.Reply;
 import fairslot.definitions.Fairslot;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,5 @@
 package fairslot.chaos;
 
-import fairslot.chaos.ChaosWorld.Reply;
 import java.util.Map;
 
 /** The front desk in a chaos run: walk-ins on the crowd's slot, some sharing a phone. */

@@ -1,6 +1,5 @@
 package fairslot.chaos;
 
-import fairslot.chaos.ChaosWorld.Reply;
 import java.util.Map;
 
 /**

@@ -1,6 +1,5 @@
 package fairslot.chaos;
 
-import fairslot.chaos.ChaosWorld.Reply;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;

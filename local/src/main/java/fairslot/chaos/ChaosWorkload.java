@@ -1,6 +1,5 @@
 package fairslot.chaos;
 
-import fairslot.chaos.ChaosWorld.Reply;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -206,34 +205,7 @@ final class ChaosWorkload {
     } else if (pay && provider == 2) {
       new ChaosWechatPayments(world, this, random).payWithStripe(user, bookingId);
     } else if (pay) {
-      Reply paid =
-          world.call(
-              "POST /bookings/{bookingId}/pay",
-              Map.of("bookingId", bookingId),
-              user,
-              "customer",
-              "{}",
-              null);
-      String paymentNo = paid.text("paymentNo");
-      if (paid.status() != 200 || paymentNo == null) {
-        return booked; // no payment started: nothing for the provider to report
-      } else if (random.nextInt(4) == 0) {
-        latePayments.put(paymentNo, bookingId); // the provider answers only after the hold lapsed
-      } else if (random.nextInt(7) == 0) {
-        // A success after a failure: the money is kept or refunded, and finance is told.
-        world.provider.report(paymentNo, "FAILED");
-        succeeded.put(paymentNo, bookingId);
-        world.provider.report(paymentNo, "SUCCEEDED");
-      } else {
-        succeeded.put(paymentNo, bookingId);
-        world.provider.report(paymentNo, "SUCCEEDED");
-        if (random.nextInt(3) == 0) {
-          replayWebhook(paymentNo); // a duplicate delivery
-        }
-        if (random.nextInt(6) == 0) {
-          world.provider.report(paymentNo, "FAILED"); // out of order: a failure after the success
-        }
-      }
+      new ChaosLocalPayments(world, this, random).pay(user, bookingId);
     }
     if (cancel) {
       world.call(
@@ -335,7 +307,8 @@ final class ChaosWorkload {
     return r;
   }
 
-  private Reply replayWebhook(String paymentNo) {
+  /** One of the webhooks sent for the payment, sent again (a duplicate delivery). */
+  Reply replayWebhook(String paymentNo) {
     List<String> sent = world.webhooks.getOrDefault(paymentNo, List.of());
     return sent.isEmpty() ? null : world.webhook(sent.get(random.nextInt(sent.size())));
   }

@@ -76,21 +76,6 @@ final class ChaosWorld implements AutoCloseable {
   /** How often each notification delivery was handed to its channel: once each, or it is a bug. */
   final Map<String, Integer> deliveriesHanded = new ConcurrentHashMap<>();
 
-  record Reply(int status, String body) {
-    JsonNode json() {
-      try {
-        return JSON.readTree(body == null ? "{}" : body);
-      } catch (Exception e) {
-        return JSON.createObjectNode();
-      }
-    }
-
-    String text(String field) {
-      JsonNode v = json().get(field);
-      return v == null || v.isNull() ? null : v.asText();
-    }
-  }
-
   ChaosWorld(AwsEndpoint endpoint, String table) {
     this.table = table;
     this.dynamo = endpoint.dynamoDb(AwsRetries.overrides());

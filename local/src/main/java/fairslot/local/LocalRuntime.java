@@ -160,20 +160,10 @@ public final class LocalRuntime implements AutoCloseable {
             settings.clock(),
             settings.payments(),
             settings.paymentDelay());
-    // E-mail and SMS go to the emulator's SES and SNS (GET /_local/sent reads them back), from a
-    // sender identity verified here as the stack's parameter is in AWS.
-    String from =
-        Optional.ofNullable(System.getenv(Fairslot.EMAIL_FROM_ENV))
-            .filter(f -> !f.isBlank())
-            .orElse(Fairslot.LOCAL_EMAIL_FROM);
-    var ses = endpoint.sesV2(AwsRetries.overrides());
-    Provisioner.verifyEmailSender(ses, from);
-    var sns = endpoint.sns(AwsRetries.overrides());
-    var email = new fairslot.messaging.notifications.SesEmailSender(() -> ses, from);
-    var sms = new fairslot.messaging.notifications.SnsSmsSender(() -> sns);
+    LocalChannels channels = LocalChannels.on(endpoint);
     LocalNotificationSender notifications =
         new LocalNotificationSender(
-            new fairslot.messaging.notifications.ChannelSenders(email, sms));
+            new fairslot.messaging.notifications.ChannelSenders(channels.email(), channels.sms()));
     // WeChat Pay's and Stripe's fakes; their notifications carry the runtime's time.
     LocalProviders fakes = new LocalProviders(settings.clock(), settings.port());
     Wiring wiring =
@@ -187,7 +177,7 @@ public final class LocalRuntime implements AutoCloseable {
                 payments,
                 notifications,
                 new SqsBookingQueue(sqs, bookingQueue),
-                new fairslot.messaging.notifications.CodeChannels(email, sms),
+                new fairslot.messaging.notifications.CodeChannels(channels.email(), channels.sms()),
                 fakes.wechatPay(),
                 fakes.stripe()),
             settings.paymentSecret());
