@@ -1,6 +1,5 @@
 package fairslot.app;
 
-import fairslot.app.BookingService.Booked;
 import fairslot.app.BookingStore.BookingPlan;
 import fairslot.app.BookingStore.PlaceResult;
 import fairslot.domain.BookedSlot;

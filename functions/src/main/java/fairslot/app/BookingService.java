@@ -1,36 +1,25 @@
 package fairslot.app;
 
-import fairslot.app.BookingStore.ReleaseResult;
 import fairslot.domain.Admission;
 import fairslot.domain.Booking;
 import fairslot.domain.BookingRequest;
-import fairslot.domain.BookingStatus;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
 import fairslot.domain.Slot;
 import fairslot.domain.WaitlistEntry;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /** Customer bookings: take seats atomically, read them, hand them back. */
 public final class BookingService {
   private final CatalogStore catalog;
-  private final SeatReleases releases;
-  private final Refunds refunds;
   private final Clock clock;
-
-  /**
-   * Re-reads after someone else's write moved the booking's status (a concurrent cancel, the sweep,
-   * a payment): each such miss means another request succeeded, so the cancel loop retries at once
-   * and ends; faults and contention are retried below, by the SDK's policy.
-   */
-  private static final int MAX_ATTEMPTS = 6;
 
   private final RequestEnqueue enqueue;
   private final BookingPlacer placer;
+  private final BookingCancellation cancellation;
   private final MemberBookings members;
 
   public BookingService(
@@ -47,10 +36,9 @@ public final class BookingService {
       MemberBookings members) {
     this.members = members;
     this.catalog = catalog;
-    this.releases = releases;
-    this.refunds = refunds;
     this.clock = clock;
     this.enqueue = new RequestEnqueue(requests, queue, ids);
+    this.cancellation = new BookingCancellation(members, releases, refunds, clock);
     this.placer =
         new BookingPlacer(
             catalog,
@@ -59,54 +47,6 @@ public final class BookingService {
             ids,
             createdResponse,
             new OverdueHoldReclaim(bookings, releases));
-  }
-
-  /** {@code actor} is who asked: the member, or the desk booking for a walk-in. */
-  public record Book(
-      String userId,
-      String slotId,
-      int quantity,
-      boolean joinWaitlist,
-      Optional<IdempotentRequest> idempotency,
-      String actor,
-      Optional<String> passId) {
-
-    /** A booking paid with money. */
-    public Book(
-        String userId,
-        String slotId,
-        int quantity,
-        boolean joinWaitlist,
-        Optional<IdempotentRequest> idempotency,
-        String actor) {
-      this(userId, slotId, quantity, joinWaitlist, idempotency, actor, Optional.empty());
-    }
-
-    /** The kind of placement: the member's own, or the desk's for a customer. */
-    Placement placement() {
-      return actor.equals(userId)
-          ? new Placement.ByMember(userId, idempotency)
-          : new Placement.AtDesk(userId, actor, idempotency);
-    }
-
-    public static Book byMember(
-        String userId,
-        String slotId,
-        int quantity,
-        boolean joinWaitlist,
-        Optional<IdempotentRequest> idempotency) {
-      return new Book(userId, slotId, quantity, joinWaitlist, idempotency, userId);
-    }
-  }
-
-  /** A new booking, or the stored answer to an earlier request with the same idempotency key. */
-  public sealed interface Booked {
-    record Created(Booking booking, StoredResponse response) implements Booked {}
-
-    record Replayed(StoredResponse response) implements Booked {}
-
-    /** A QUEUED slot: the request is accepted and will be decided in arrival order. */
-    record Queued(BookingRequest request) implements Booked {}
   }
 
   public Outcome<Booked> book(Book command) {
@@ -219,61 +159,6 @@ public final class BookingService {
    * Cancelling again returns the booking as it is. A hold past its deadline is expired instead.
    */
   public Outcome<Booking> cancel(String userId, String bookingId) {
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      Optional<Booking> found = booking(userId, bookingId);
-      if (found.isEmpty()) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
-      }
-      Booking booking = found.get();
-      Instant now = clock.instant();
-      BookingStatus target;
-      switch (booking.status()) {
-        case CANCELLED, EXPIRED, REFUNDING, REFUNDED, REFUND_FAILED -> {
-          return Outcome.done(booking);
-        }
-        case PENDING_PAY ->
-            target = booking.isOverdueHold(now) ? BookingStatus.EXPIRED : BookingStatus.CANCELLED;
-        case PAID -> {
-          Optional<fairslot.domain.Money> refund = booking.customerRefundAt(now);
-          if (refund.isEmpty()) {
-            // Past the last tier: the tiers are the booking's own copy, made when it was booked.
-            Instant closed =
-                booking
-                    .slot()
-                    .cancelTiers()
-                    .closesAt(booking.slot().interval().start())
-                    .orElseThrow();
-            String at = fairslot.domain.VenueTime.show(closed, booking.slot().timeZone());
-            return Outcome.refused(
-                Refusal.CANCEL_WINDOW_CLOSED,
-                "paid bookings can be cancelled until " + at,
-                Map.of("closedAt", at));
-          }
-          if (booking.releasedFromPaid() == BookingStatus.CANCELLED) {
-            target = BookingStatus.CANCELLED; // a pass's credits go back; free: nothing moves
-          } else {
-            booking = booking.refunding(refund.get());
-            target = BookingStatus.REFUNDING;
-          }
-        }
-        default -> {
-          return Outcome.refused(
-              Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be cancelled");
-        }
-      }
-      Change change =
-          target == BookingStatus.EXPIRED
-              ? Change.expiry(now, userId, "hold expired (found by a cancel)")
-              : Change.by(userId, now, "cancelled by the customer");
-      ReleaseResult result = releases.release(booking, target, change);
-      if (result instanceof ReleaseResult.Released released) {
-        if (target == BookingStatus.REFUNDING) {
-          booking.paymentNo().ifPresent(refunds::attemptNow);
-        }
-        return Outcome.done(released.booking());
-      }
-      // NotInStatus: someone else moved it (a concurrent cancel, the sweep, a payment): look again.
-    }
-    return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again shortly");
+    return cancellation.cancel(userId, bookingId);
   }
 }

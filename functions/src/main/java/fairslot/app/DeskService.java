@@ -67,15 +67,14 @@ public final class DeskService {
    * Books for a customer at the desk through the same atomic path as a member's booking; a customer
    * without an account gets (or reuses) the profile keyed by their phone number.
    */
-  public Outcome<BookingService.Booked> walkIn(
+  public Outcome<Booked> walkIn(
       String staff,
       String slotId,
       int quantity,
       Customer customer,
       Optional<IdempotentRequest> idempotency) {
     String userId = userIdOf(customer, profiles, ids);
-    return bookings.book(
-        new BookingService.Book(userId, slotId, quantity, false, idempotency, staff));
+    return bookings.book(new Book(userId, slotId, quantity, false, idempotency, staff));
   }
 
   /**

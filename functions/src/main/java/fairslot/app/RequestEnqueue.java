@@ -1,7 +1,5 @@
 package fairslot.app;
 
-import fairslot.app.BookingService.Book;
-import fairslot.app.BookingService.Booked;
 import fairslot.domain.BookingRequest;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;

@@ -3,7 +3,6 @@ package fairslot.app;
 import static fairslot.app.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.app.BookingService.Booked;
 import fairslot.app.DeskService.Customer;
 import fairslot.app.DeskService.Search;
 import fairslot.app.memory.MemoryWorld;

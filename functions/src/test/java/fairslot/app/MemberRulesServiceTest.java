@@ -3,8 +3,6 @@ package fairslot.app;
 import static fairslot.app.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.app.BookingService.Book;
-import fairslot.app.BookingService.Booked;
 import fairslot.app.memory.MemoryWorld;
 import fairslot.domain.Admission;
 import fairslot.domain.Assignment;

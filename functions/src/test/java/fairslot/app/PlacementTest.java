@@ -28,8 +28,7 @@ class PlacementTest {
 
   @Test
   void aMembersOwnBookingIsJudgedByTheWindowAndTheLimitsAndMayBeProbedWithoutAKey() {
-    Placement own =
-        new BookingService.Book("u1", "s1", 1, false, Optional.empty(), "u1").placement();
+    Placement own = new Book("u1", "s1", 1, false, Optional.empty(), "u1").placement();
 
     assertThat(own).isEqualTo(new Placement.ByMember("u1", Optional.empty()));
     assertThat(own.windowApplies()).isTrue();
@@ -40,7 +39,7 @@ class PlacementTest {
 
   @Test
   void theDesksBookingForACustomerIsPastTheWindowAndTheMemberLimits() {
-    Placement desk = new BookingService.Book("u1", "s1", 1, false, KEY, "desk-1").placement();
+    Placement desk = new Book("u1", "s1", 1, false, KEY, "desk-1").placement();
 
     assertThat(desk).isEqualTo(new Placement.AtDesk("u1", "desk-1", KEY));
     assertThat(desk.actor()).isEqualTo("desk-1");

@@ -4,6 +4,7 @@ import static fairslot.handler.http.Responses.booked;
 import static fairslot.handler.http.Responses.notFound;
 import static fairslot.handler.http.Responses.respond;
 
+import fairslot.app.Book;
 import fairslot.app.BookingService;
 import fairslot.app.IdempotentRequest;
 import fairslot.app.Page;
@@ -62,7 +63,7 @@ public final class BookingEndpoints implements Endpoints {
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return booked(
         bookings.book(
-            new BookingService.Book(
+            new Book(
                 caller.userId(), slotId, quantity, joinWaitlist, key, caller.userId(), passId)));
   }
 

@@ -1,6 +1,6 @@
 package fairslot.handler.http;
 
-import fairslot.app.BookingService;
+import fairslot.app.Booked;
 import fairslot.domain.BookingStatus;
 import fairslot.domain.Outcome;
 import fairslot.domain.Refusal;
@@ -34,12 +34,12 @@ final class Responses {
   }
 
   /** A booking placed by a member or at the desk: created, replayed, or queued for admission. */
-  static HttpResponse booked(Outcome<BookingService.Booked> outcome) {
-    if (outcome instanceof Outcome.Done<BookingService.Booked> done) {
-      if (done.value() instanceof BookingService.Booked.Replayed replayed) {
+  static HttpResponse booked(Outcome<Booked> outcome) {
+    if (outcome instanceof Outcome.Done<Booked> done) {
+      if (done.value() instanceof Booked.Replayed replayed) {
         return IdempotencyKeys.replayed(replayed.response());
       }
-      if (done.value() instanceof BookingService.Booked.Queued queued) {
+      if (done.value() instanceof Booked.Queued queued) {
         String requestId = queued.request().requestId();
         fairslot.shared.Metrics.line()
             .count("BookingsQueued", 1)
@@ -49,7 +49,7 @@ final class Responses {
         return HttpResponse.json(202, new QueuedView(requestId, "QUEUED"))
             .withHeader("location", "/booking-requests/" + requestId);
       }
-      var created = (BookingService.Booked.Created) done.value();
+      var created = (Booked.Created) done.value();
       fairslot.shared.Metrics.line()
           .dimension("Venue", created.booking().slot().venueId())
           .count("BookingsGranted", 1)
