@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class StatementReconciliationTest {
   private final MemoryWorld world = new MemoryWorld();
   private final Slot slot = world.slot(ResourceKind.SEATS, 10, 5000, Admission.DIRECT);
-  private final Statements statements = new Statements();
+  private final Statements statements = new Statements("scripted");
   private final StatementReconciliation check =
       new StatementReconciliation(
           world.paymentStore, new PaymentProviders(List.of(statements)), world.clock);
@@ -40,10 +40,15 @@ class StatementReconciliationTest {
   /** The world's provider as its statements show it (same name, so its payments are named). */
   private static final class Statements implements PaymentProvider {
     final Map<LocalDate, List<StatementLine>> days = new ConcurrentHashMap<>();
+    private final String name;
+
+    Statements(String name) {
+      this.name = name;
+    }
 
     @Override
     public String name() {
-      return "scripted";
+      return name;
     }
 
     @Override
@@ -178,7 +183,9 @@ class StatementReconciliationTest {
     paid("u1");
     StatementReconciliation elsewhere =
         new StatementReconciliation(
-            world.paymentStore, new PaymentProviders(List.of(new Other())), world.clock);
+            world.paymentStore,
+            new PaymentProviders(List.of(new Statements("other"))),
+            world.clock);
 
     Result result = done(elsewhere.reconcile("other", today));
 
@@ -188,27 +195,5 @@ class StatementReconciliationTest {
             o ->
                 o instanceof fairslot.domain.Outcome.Refused<Result> r
                     && r.refusal() == Refusal.PROVIDER_UNAVAILABLE);
-  }
-
-  private static final class Other implements PaymentProvider {
-    @Override
-    public String name() {
-      return "other";
-    }
-
-    @Override
-    public Map<String, Object> start(Payment payment, Payer payer) {
-      return Map.of();
-    }
-
-    @Override
-    public RefundAttempt refund(Payment payment, String refundNo) {
-      return RefundAttempt.ACCEPTED;
-    }
-
-    @Override
-    public Optional<List<StatementLine>> statement(LocalDate day) {
-      return Optional.of(List.of());
-    }
   }
 }

@@ -47,28 +47,12 @@ final class ShardedIndex {
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     int read = 0;
     for (int shard = 0; shard < Keys.SHARDS && items.size() < limit; shard++) {
-      Map<String, AttributeValue> start = null;
-      do {
-        QueryRequest.Builder q =
-            QueryRequest.builder()
-                .tableName(table)
-                .indexName(index)
-                .keyConditionExpression(
-                    shardAttribute + " = :shard AND " + dueAttribute + " <= :by")
-                .expressionAttributeValues(
-                    Map.of(":shard", s(Keys.shard(family, shard)), ":by", millis(by)))
-                .limit(limit - items.size());
-        if (start != null) {
-          q.exclusiveStartKey(start);
-        }
-        QueryResponse response = dynamo.query(q.build());
-        read += response.scannedCount();
-        items.addAll(response.items());
-        start =
-            response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                ? response.lastEvaluatedKey()
-                : null;
-      } while (start != null && items.size() < limit);
+      read +=
+          pages(
+              shardAttribute + " = :shard AND " + dueAttribute + " <= :by",
+              Map.of(":shard", s(Keys.shard(family, shard)), ":by", millis(by)),
+              items,
+              limit);
     }
     return new Due(items, read);
   }
@@ -77,34 +61,54 @@ final class ShardedIndex {
   List<Map<String, AttributeValue>> between(Instant from, Instant to) {
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     for (int shard = 0; shard < Keys.SHARDS; shard++) {
-      Map<String, AttributeValue> start = null;
-      do {
-        QueryRequest.Builder q =
-            QueryRequest.builder()
-                .tableName(table)
-                .indexName(index)
-                .keyConditionExpression(
-                    shardAttribute + " = :shard AND " + dueAttribute + " BETWEEN :from AND :to")
-                .expressionAttributeValues(
-                    Map.of(
-                        ":shard",
-                        s(Keys.shard(family, shard)),
-                        ":from",
-                        millis(from),
-                        ":to",
-                        millis(to.minusMillis(1))));
-        if (start != null) {
-          q.exclusiveStartKey(start);
-        }
-        QueryResponse response = dynamo.query(q.build());
-        items.addAll(response.items());
-        start =
-            response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                ? response.lastEvaluatedKey()
-                : null;
-      } while (start != null);
+      pages(
+          shardAttribute + " = :shard AND " + dueAttribute + " BETWEEN :from AND :to",
+          Map.of(
+              ":shard",
+              s(Keys.shard(family, shard)),
+              ":from",
+              millis(from),
+              ":to",
+              millis(to.minusMillis(1))),
+          items,
+          Integer.MAX_VALUE);
     }
     return items;
+  }
+
+  /**
+   * One shard's query, page after page, into {@code items} until it has {@code limit}; answers how
+   * many items the queries read.
+   */
+  private int pages(
+      String condition,
+      Map<String, AttributeValue> values,
+      List<Map<String, AttributeValue>> items,
+      int limit) {
+    int read = 0;
+    Map<String, AttributeValue> start = null;
+    do {
+      QueryRequest.Builder q =
+          QueryRequest.builder()
+              .tableName(table)
+              .indexName(index)
+              .keyConditionExpression(condition)
+              .expressionAttributeValues(values);
+      if (limit != Integer.MAX_VALUE) {
+        q.limit(limit - items.size());
+      }
+      if (start != null) {
+        q.exclusiveStartKey(start);
+      }
+      QueryResponse response = dynamo.query(q.build());
+      read += response.scannedCount();
+      items.addAll(response.items());
+      start =
+          response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+              ? response.lastEvaluatedKey()
+              : null;
+    } while (start != null && items.size() < limit);
+    return read;
   }
 
   record Due(List<Map<String, AttributeValue>> items, int itemsRead) {}
