@@ -39,23 +39,12 @@ class PaymentReconciliationTest {
           world.clock);
 
   /** The world's provider as its query and close answer (same name, so its payments are named). */
-  private static final class Queried implements PaymentProvider {
+  private static final class Queried extends fairslot.app.memory.NamedProvider {
     final Map<String, PaymentCallback> known = new ConcurrentHashMap<>();
     final Set<String> closed = ConcurrentHashMap.newKeySet();
 
-    @Override
-    public String name() {
-      return "scripted";
-    }
-
-    @Override
-    public Map<String, Object> start(Payment payment, Payer payer) {
-      return Map.of();
-    }
-
-    @Override
-    public RefundAttempt refund(Payment payment, String refundNo) {
-      return RefundAttempt.ACCEPTED;
+    Queried() {
+      super("scripted");
     }
 
     @Override

@@ -38,27 +38,11 @@ class StatementReconciliationTest {
   private final LocalDate today = LocalDate.ofInstant(MemoryWorld.START, ZoneOffset.UTC);
 
   /** The world's provider as its statements show it (same name, so its payments are named). */
-  private static final class Statements implements PaymentProvider {
+  private static final class Statements extends fairslot.app.memory.NamedProvider {
     final Map<LocalDate, List<StatementLine>> days = new ConcurrentHashMap<>();
-    private final String name;
 
     Statements(String name) {
-      this.name = name;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public Map<String, Object> start(Payment payment, Payer payer) {
-      return Map.of();
-    }
-
-    @Override
-    public RefundAttempt refund(Payment payment, String refundNo) {
-      return RefundAttempt.ACCEPTED;
+      super(name);
     }
 
     @Override
