@@ -1,0 +1,28 @@
+package fairslot.store.dynamodb;
+
+import fairslot.app.NotificationStore;
+import fairslot.app.contract.NotificationStoreContract;
+import fairslot.aws.Resilient;
+import fairslot.domain.Notification;
+import fairslot.testing.Aws;
+import java.time.Instant;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The notification store contract on the DynamoDB adapter, against the emulator; the notice is the
+ * item a change's transaction puts (NotificationItemMapper).
+ */
+class DynamoDbNotificationStoreIT extends NotificationStoreContract {
+  private final DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+  private final String table = Aws.freshTable("contract");
+
+  @Override
+  protected NotificationStore fresh() {
+    return new DynamoDbNotificationStore(dynamo, table);
+  }
+
+  @Override
+  protected void seed(Notification notice, Instant at) {
+    dynamo.putItem(r -> r.tableName(table).item(NotificationItemMapper.pending(notice, at)));
+  }
+}
