@@ -70,15 +70,17 @@ public final class StatementReconciliation {
     }
     int matched = 0;
     int exceptions = 0;
+    // each payment is read once per run, though both directions ask about it
+    java.util.Map<String, Optional<Payment>> read = new java.util.HashMap<>();
     for (StatementLine line : statement.get()) {
-      Optional<String> why = difference(providerName, line);
+      Optional<String> why = difference(providerName, line, read);
       if (why.isEmpty()) {
         matched++;
       } else if (flag(providerName, day, line)) {
         exceptions++;
       }
     }
-    exceptions += missing(provider.get(), providerName, day, statement.get());
+    exceptions += missing(provider.get(), providerName, day, statement.get(), read);
     return Outcome.done(new Result(providerName, day, statement.get().size(), matched, exceptions));
   }
 
@@ -90,7 +92,11 @@ public final class StatementReconciliation {
    * this opened.
    */
   private int missing(
-      PaymentProvider provider, String providerName, LocalDate day, List<StatementLine> lines) {
+      PaymentProvider provider,
+      String providerName,
+      LocalDate day,
+      List<StatementLine> lines,
+      java.util.Map<String, Optional<Payment>> read) {
     java.time.ZoneId zone = provider.statementZone();
     List<MoneyMove> moves =
         payments.moneyMoves(
@@ -99,7 +105,7 @@ public final class StatementReconciliation {
     Set<String> dayBefore = null;
     int opened = 0;
     for (MoneyMove move : moves) {
-      Optional<Payment> found = payments.findPayment(move.paymentNo());
+      Optional<Payment> found = read.computeIfAbsent(move.paymentNo(), payments::findPayment);
       if (found.isEmpty() || !found.get().provider().equals(providerName)) {
         continue;
       }
@@ -136,12 +142,13 @@ public final class StatementReconciliation {
   }
 
   /** Why the line is not accounted for, or empty when it is. */
-  private Optional<String> difference(String providerName, StatementLine line) {
+  private Optional<String> difference(
+      String providerName, StatementLine line, java.util.Map<String, Optional<Payment>> read) {
     String paymentNo =
         line.kind() == StatementLine.Kind.REFUND && line.number().startsWith("R")
             ? line.number().substring(1)
             : line.number();
-    Optional<Payment> found = payments.findPayment(paymentNo);
+    Optional<Payment> found = read.computeIfAbsent(paymentNo, payments::findPayment);
     if (found.isEmpty() || !found.get().provider().equals(providerName)) {
       return Optional.of("no such " + line.kind().name().toLowerCase(java.util.Locale.ROOT));
     }
