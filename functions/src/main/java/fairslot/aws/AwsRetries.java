@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressExcep
  * and the store reads it as a business result.
  *
  * <p>What is left after the last attempt is {@link #isTransient transient}: {@link Resilient} turns
- * it into {@code fairslot.app.Unavailable}, which every entry point maps the same way.
+ * it into {@code fairslot.kernel.Unavailable}, which every entry point maps the same way.
  */
 public final class AwsRetries {
   public static final int MAX_ATTEMPTS = 8;

@@ -1,6 +1,6 @@
 package fairslot.aws;
 
-import fairslot.app.Unavailable;
+import fairslot.kernel.Unavailable;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -1,9 +1,9 @@
 package fairslot.handler;
 
-import fairslot.app.BookingQueue;
-import fairslot.app.EventPublisher;
-import fairslot.app.NotificationSender;
-import fairslot.app.PaymentProvider;
+import fairslot.booking.app.BookingQueue;
+import fairslot.booking.app.EventPublisher;
+import fairslot.notification.app.NotificationSender;
+import fairslot.payment.app.PaymentProvider;
 import java.util.Optional;
 
 /** The adapters that differ between AWS, the local runtime and tests. */
@@ -12,7 +12,7 @@ public record Adapters(
     PaymentProvider payments,
     NotificationSender notifications,
     BookingQueue bookingQueue,
-    fairslot.app.ContactCodeSender codes,
+    fairslot.member.app.ContactCodeSender codes,
     Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay,
     Optional<fairslot.messaging.stripe.StripeConfig> stripe) {
 
@@ -22,7 +22,7 @@ public record Adapters(
       PaymentProvider payments,
       NotificationSender notifications,
       BookingQueue bookingQueue,
-      fairslot.app.ContactCodeSender codes,
+      fairslot.member.app.ContactCodeSender codes,
       Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay) {
     this(events, payments, notifications, bookingQueue, codes, wechatPay, Optional.empty());
   }
@@ -33,7 +33,7 @@ public record Adapters(
       PaymentProvider payments,
       NotificationSender notifications,
       BookingQueue bookingQueue) {
-    this(events, payments, notifications, bookingQueue, fairslot.app.ContactCodeSender.NONE);
+    this(events, payments, notifications, bookingQueue, fairslot.member.app.ContactCodeSender.NONE);
   }
 
   /** A wiring without WeChat Pay. */
@@ -42,7 +42,7 @@ public record Adapters(
       PaymentProvider payments,
       NotificationSender notifications,
       BookingQueue bookingQueue,
-      fairslot.app.ContactCodeSender codes) {
+      fairslot.member.app.ContactCodeSender codes) {
     this(events, payments, notifications, bookingQueue, codes, Optional.empty());
   }
 

@@ -1,14 +1,14 @@
 package fairslot.handler;
 
-import fairslot.app.BookingQueue;
-import fairslot.app.IdGenerator;
-import fairslot.app.NotificationSender;
 import fairslot.aws.AwsRetries;
 import fairslot.aws.Secrets;
+import fairslot.booking.app.BookingQueue;
 import fairslot.definitions.Fairslot;
+import fairslot.kernel.IdGenerator;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.payments.AwaitingProvider;
 import fairslot.messaging.sqs.SqsBookingQueue;
+import fairslot.notification.app.NotificationSender;
 import java.time.Clock;
 import java.util.Optional;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -53,7 +53,7 @@ final class EnvironmentWiring {
     String table = tableName();
     // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the
     // deploy's first request loudly instead of one list or webhook later.
-    fairslot.store.dynamodb.Cursors.loadKey();
+    fairslot.table.Cursors.loadKey();
     // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the
     // snapshot.
     fairslot.handler.internal.SnapStartPriming.beforeSnapshot(
@@ -80,7 +80,8 @@ final class EnvironmentWiring {
                 events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
             // The deployment's default provider: WeChat Pay once its secret is configured.
             wechatPay
-                .<fairslot.app.PaymentProvider>map(fairslot.messaging.wechatpay.WechatPay::provider)
+                .<fairslot.payment.app.PaymentProvider>map(
+                    fairslot.messaging.wechatpay.WechatPay::provider)
                 .orElseGet(AwaitingProvider::new),
             notificationChannels(http),
             queue,
@@ -123,7 +124,8 @@ final class EnvironmentWiring {
    * Verification codes go out from the HTTP API at once (a code that waits for the next
    * send-notifications run is no use).
    */
-  private static fairslot.app.ContactCodeSender codeChannels(UrlConnectionHttpClient.Builder http) {
+  private static fairslot.member.app.ContactCodeSender codeChannels(
+      UrlConnectionHttpClient.Builder http) {
     return new fairslot.messaging.notifications.CodeChannels(email(http), sms(http));
   }
 

@@ -1,23 +1,16 @@
 package fairslot.handler;
 
-import fairslot.app.BookingService;
-import fairslot.app.CatalogService;
-import fairslot.app.DeskService;
-import fairslot.app.FinanceService;
-import fairslot.app.PageRequest;
-import fairslot.app.PaymentService;
-import fairslot.app.QueuedAdmission;
-import fairslot.app.Reconciliation;
-import fairslot.app.SlotCancellation;
-import fairslot.app.SlotEdits;
-import fairslot.app.StaffService;
-import fairslot.app.StandingService;
-import fairslot.app.VenueEdits;
-import fairslot.app.WaitlistService;
+import fairslot.booking.app.BookingService;
+import fairslot.booking.app.QueuedAdmission;
+import fairslot.booking.app.Reconciliation;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.SlotCancellation;
+import fairslot.catalog.app.SlotEdits;
+import fairslot.catalog.app.VenueEdits;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.Role;
 import fairslot.definitions.RouteDefinition;
-import fairslot.domain.Refusal;
+import fairslot.finance.app.FinanceService;
 import fairslot.handler.http.AdminEndpoints;
 import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.http.CatalogEndpoints;
@@ -34,7 +27,14 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
+import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
+import fairslot.member.app.StandingService;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.payment.app.PaymentService;
+import fairslot.staff.app.DeskService;
+import fairslot.staff.app.StaffService;
+import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -67,13 +67,13 @@ public final class HttpApi {
       VenueEdits venueEdits,
       FinanceService finance,
       StandingService standing,
-      fairslot.app.PassService passes,
-      fairslot.app.PassPayments passPayments,
-      fairslot.app.ProfileService profiles,
-      fairslot.app.ContactVerification verification,
-      fairslot.app.NotificationDesk notifications,
-      fairslot.app.WechatLinking wechat,
-      fairslot.app.StatementReconciliation statements) {}
+      fairslot.pass.app.PassService passes,
+      fairslot.pass.app.PassPayments passPayments,
+      fairslot.member.app.ProfileService profiles,
+      fairslot.member.app.ContactVerification verification,
+      fairslot.notification.app.NotificationDesk notifications,
+      fairslot.member.app.WechatLinking wechat,
+      fairslot.payment.app.StatementReconciliation statements) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(

@@ -1,6 +1,6 @@
 package fairslot.handler;
 
-import fairslot.app.JobReport;
+import fairslot.kernel.JobReport;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -14,10 +14,10 @@ final class ReconcileJob {
 
   private ReconcileJob() {}
 
-  static fairslot.app.JobReport run(Wiring wiring) {
+  static fairslot.kernel.JobReport run(Wiring wiring) {
     int[] seats = {0};
     int[] members = {0};
-    fairslot.app.JobReport report =
+    fairslot.kernel.JobReport report =
         wiring
             .reconciliation()
             .checkEverySlot(

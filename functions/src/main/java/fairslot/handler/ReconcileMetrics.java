@@ -1,6 +1,6 @@
 package fairslot.handler;
 
-import fairslot.app.Reconciliation;
+import fairslot.booking.app.Reconciliation;
 import fairslot.shared.Metrics;
 
 /**

@@ -2,9 +2,9 @@ package fairslot.handler;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
-import fairslot.app.JobReport;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.ScheduleDefinition;
+import fairslot.kernel.JobReport;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

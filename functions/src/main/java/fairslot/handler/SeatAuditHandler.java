@@ -4,9 +4,9 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import fairslot.app.SeatAuditLog;
+import fairslot.catalog.app.SeatAuditLog;
+import fairslot.catalog.store.SlotStreamRecords;
 import fairslot.shared.Log;
-import fairslot.store.dynamodb.SlotStreamRecords;
 import java.util.List;
 import java.util.Map;
 

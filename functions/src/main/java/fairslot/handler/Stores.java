@@ -1,18 +1,18 @@
 package fairslot.handler;
 
-import fairslot.store.dynamodb.DynamoDbBookingStore;
-import fairslot.store.dynamodb.DynamoDbCatalogStore;
-import fairslot.store.dynamodb.DynamoDbFinanceStore;
-import fairslot.store.dynamodb.DynamoDbIdempotencyStore;
-import fairslot.store.dynamodb.DynamoDbLedgerStore;
-import fairslot.store.dynamodb.DynamoDbMemberProfileStore;
-import fairslot.store.dynamodb.DynamoDbNotificationStore;
-import fairslot.store.dynamodb.DynamoDbPassStore;
-import fairslot.store.dynamodb.DynamoDbPaymentStore;
-import fairslot.store.dynamodb.DynamoDbProfileStore;
-import fairslot.store.dynamodb.DynamoDbRequestStore;
-import fairslot.store.dynamodb.DynamoDbStandingStore;
-import fairslot.store.dynamodb.DynamoDbWaitlistStore;
+import fairslot.booking.store.DynamoDbBookingStore;
+import fairslot.booking.store.DynamoDbRequestStore;
+import fairslot.catalog.store.DynamoDbCatalogStore;
+import fairslot.finance.store.DynamoDbFinanceStore;
+import fairslot.idempotency.store.DynamoDbIdempotencyStore;
+import fairslot.member.store.DynamoDbLedgerStore;
+import fairslot.member.store.DynamoDbMemberProfileStore;
+import fairslot.member.store.DynamoDbProfileStore;
+import fairslot.member.store.DynamoDbStandingStore;
+import fairslot.notification.store.DynamoDbNotificationStore;
+import fairslot.pass.store.DynamoDbPassStore;
+import fairslot.payment.store.DynamoDbPaymentStore;
+import fairslot.waitlist.store.DynamoDbWaitlistStore;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Every DynamoDB store of one table, made once per container by {@link Wiring}. */

@@ -5,10 +5,10 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.app.WaitlistService;
 import fairslot.handler.internal.SqsBatch;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
+import fairslot.waitlist.app.WaitlistService;
 
 /**
  * Consumes SeatReleased events (EventBridge rule → SQS) and fills the slot's waitlist. Reports

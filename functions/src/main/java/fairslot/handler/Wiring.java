@@ -1,32 +1,32 @@
 package fairslot.handler;
 
-import fairslot.app.BookingQueue;
-import fairslot.app.BookingService;
-import fairslot.app.CatalogService;
-import fairslot.app.DeskService;
-import fairslot.app.FinanceService;
-import fairslot.app.HoldSweep;
-import fairslot.app.IdGenerator;
-import fairslot.app.NoShowSweep;
-import fairslot.app.NotificationSender;
-import fairslot.app.Notifications;
-import fairslot.app.PassPayments;
-import fairslot.app.PaymentProviders;
-import fairslot.app.PaymentService;
-import fairslot.app.QueuedAdmission;
-import fairslot.app.Reconciliation;
-import fairslot.app.Refunds;
-import fairslot.app.SeatReleases;
-import fairslot.app.SlotCancellation;
-import fairslot.app.SlotEdits;
-import fairslot.app.StaffService;
-import fairslot.app.StandingService;
-import fairslot.app.VenueEdits;
-import fairslot.app.WaitlistService;
 import fairslot.aws.Resilient;
+import fairslot.booking.app.BookingQueue;
+import fairslot.booking.app.BookingService;
+import fairslot.booking.app.HoldSweep;
+import fairslot.booking.app.NoShowSweep;
+import fairslot.booking.app.QueuedAdmission;
+import fairslot.booking.app.Reconciliation;
+import fairslot.booking.app.SeatReleases;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.SlotCancellation;
+import fairslot.catalog.app.SlotEdits;
+import fairslot.catalog.app.VenueEdits;
+import fairslot.finance.app.FinanceService;
 import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.kernel.IdGenerator;
+import fairslot.member.app.StandingService;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.notification.app.NotificationSender;
+import fairslot.notification.app.Notifications;
+import fairslot.pass.app.PassPayments;
+import fairslot.payment.app.PaymentProviders;
+import fairslot.payment.app.PaymentService;
+import fairslot.payment.app.Refunds;
+import fairslot.staff.app.DeskService;
+import fairslot.staff.app.StaffService;
+import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -52,33 +52,33 @@ public final class Wiring {
   private final WaitlistService waitlist;
 
   private final NotificationSender notificationSender;
-  private final fairslot.app.ContactVerification verification;
-  private final fairslot.app.SeatAuditLog seatAudit;
+  private final fairslot.member.app.ContactVerification verification;
+  private final fairslot.catalog.app.SeatAuditLog seatAudit;
   private final BookingQueue bookingQueue;
 
   // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses the same
   // ones.
   private final PassPayments passPayments;
-  private final fairslot.app.WechatIdentityStore wechatIdentities;
+  private final fairslot.member.app.WechatIdentityStore wechatIdentities;
   private final Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay;
   private final Optional<fairslot.messaging.stripe.Stripe> stripe;
   private final PaymentService payments;
-  private final fairslot.app.PaymentReconciliation paymentReconciliation;
-  private final fairslot.app.StatementReconciliation statementReconciliation;
+  private final fairslot.payment.app.PaymentReconciliation paymentReconciliation;
+  private final fairslot.payment.app.StatementReconciliation statementReconciliation;
   private final FinanceService finance;
-  private final fairslot.app.NotificationDesk notificationDesk;
+  private final fairslot.notification.app.NotificationDesk notificationDesk;
   private final StandingService standing;
   private final QueuedAdmission queuedAdmission;
   private final SlotCancellation slotCancellation;
   private final Reconciliation reconciliation;
   private final Notifications notifications;
-  private final fairslot.app.Reminders reminders;
+  private final fairslot.notification.app.Reminders reminders;
   private final HoldSweep holdSweep;
   private final NoShowSweep noShows;
-  private final fairslot.app.PassExpiry passExpiry;
+  private final fairslot.pass.app.PassExpiry passExpiry;
 
   /** Whose bookings a member may see and act on (their own, and linked walk-ins'). */
-  private final fairslot.app.MemberBookings memberBookings;
+  private final fairslot.booking.app.MemberBookings memberBookings;
 
   public Wiring(
       DynamoDbClient dynamo,
@@ -109,22 +109,22 @@ public final class Wiring {
     this.stores = Stores.on(dynamo, table);
     this.notificationSender = adapters.notifications();
     this.verification =
-        new fairslot.app.ContactVerification(
+        new fairslot.member.app.ContactVerification(
             stores.memberProfiles(),
             stores.profiles(),
-            new fairslot.store.dynamodb.DynamoDbContactCodeStore(dynamo, table),
+            new fairslot.member.store.DynamoDbContactCodeStore(dynamo, table),
             adapters.codes(),
             clock,
             new java.security.SecureRandom());
-    this.seatAudit = new fairslot.store.dynamodb.DynamoDbSeatAuditLog(dynamo, table);
+    this.seatAudit = new fairslot.catalog.store.DynamoDbSeatAuditLog(dynamo, table);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(stores.bookings(), adapters.events());
     this.memberBookings =
-        new fairslot.app.MemberBookings(stores.bookings(), stores.memberProfiles());
+        new fairslot.booking.app.MemberBookings(stores.bookings(), stores.memberProfiles());
     this.slotEdits = new SlotEdits(stores.catalog(), adapters.events(), clock);
     this.venueEdits = new VenueEdits(stores.catalog(), clock);
-    fairslot.app.ProviderRefs providerRefs =
-        new fairslot.store.dynamodb.DynamoDbProviderRefs(dynamo, table);
+    fairslot.payment.app.ProviderRefs providerRefs =
+        new fairslot.payment.store.DynamoDbProviderRefs(dynamo, table);
     this.stripe =
         adapters
             .stripe()
@@ -148,7 +148,7 @@ public final class Wiring {
             stores.passes(),
             memberBookings);
     this.waitlist = new WaitlistService(stores.catalog(), stores.waitlist(), bookings, clock, ids);
-    this.wechatIdentities = new fairslot.store.dynamodb.DynamoDbWechatIdentityStore(dynamo, table);
+    this.wechatIdentities = new fairslot.member.store.DynamoDbWechatIdentityStore(dynamo, table);
     this.passPayments =
         new PassPayments(
             stores.passes(), stores.payments(), providers, clock, ids, wechatIdentities);
@@ -165,10 +165,10 @@ public final class Wiring {
             stores.catalog(),
             wechatIdentities);
     this.paymentReconciliation =
-        new fairslot.app.PaymentReconciliation(
+        new fairslot.payment.app.PaymentReconciliation(
             stores.payments(), stores.bookings(), providers, payments, clock);
     this.statementReconciliation =
-        new fairslot.app.StatementReconciliation(stores.payments(), providers, clock);
+        new fairslot.payment.app.StatementReconciliation(stores.payments(), providers, clock);
     this.finance =
         new FinanceService(
             stores.finance(),
@@ -178,7 +178,8 @@ public final class Wiring {
             refunds,
             clock);
     this.notificationDesk =
-        new fairslot.app.NotificationDesk(stores.notifications(), stores.memberProfiles(), clock);
+        new fairslot.notification.app.NotificationDesk(
+            stores.notifications(), stores.memberProfiles(), clock);
     this.standing = new StandingService(stores.standing(), stores.catalog(), clock);
     this.queuedAdmission =
         new QueuedAdmission(stores.requests(), bookings, waitlist, bookingQueue, clock);
@@ -191,13 +192,13 @@ public final class Wiring {
             stores.notifications(),
             notificationSender,
             stores.memberProfiles(),
-            new fairslot.app.MessageFactsReader(
+            new fairslot.notification.app.MessageFactsReader(
                 stores.catalog(), stores.bookings(), stores.waitlist()),
             clock);
-    this.reminders = new fairslot.app.Reminders(stores.bookings(), clock);
+    this.reminders = new fairslot.notification.app.Reminders(stores.bookings(), clock);
     this.holdSweep = new HoldSweep(stores.bookings(), releases, clock);
     this.noShows = new NoShowSweep(stores.bookings(), stores.catalog(), standing, clock);
-    this.passExpiry = new fairslot.app.PassExpiry(stores.passes(), clock);
+    this.passExpiry = new fairslot.pass.app.PassExpiry(stores.passes(), clock);
   }
 
   /**
@@ -235,13 +236,13 @@ public final class Wiring {
             venueEdits,
             finance,
             standing,
-            new fairslot.app.PassService(
+            new fairslot.pass.app.PassService(
                 stores.passes(), stores.catalog(), stores.profiles(), clock, ids),
             passPayments,
-            new fairslot.app.ProfileService(stores.memberProfiles()),
+            new fairslot.member.app.ProfileService(stores.memberProfiles()),
             verification,
             notificationDesk,
-            new fairslot.app.WechatLinking(
+            new fairslot.member.app.WechatLinking(
                 wechatPay.map(fairslot.messaging.wechatpay.WechatPay::login),
                 wechatIdentities,
                 clock),
@@ -259,11 +260,11 @@ public final class Wiring {
     return finance.openLongerThan(java.time.Duration.ofDays(1));
   }
 
-  public fairslot.app.StatementReconciliation statementReconciliation() {
+  public fairslot.payment.app.StatementReconciliation statementReconciliation() {
     return statementReconciliation;
   }
 
-  public fairslot.app.PaymentReconciliation paymentReconciliation() {
+  public fairslot.payment.app.PaymentReconciliation paymentReconciliation() {
     return paymentReconciliation;
   }
 
@@ -290,12 +291,12 @@ public final class Wiring {
   /** How many deliveries wait for the desk (at most 100 are counted). */
   public int parkedNotifications() {
     return notificationDesk
-        .parked(new fairslot.app.PageRequest(100, Optional.empty()))
+        .parked(new fairslot.kernel.PageRequest(100, Optional.empty()))
         .items()
         .size();
   }
 
-  public fairslot.app.Reminders reminders() {
+  public fairslot.notification.app.Reminders reminders() {
     return reminders;
   }
 
@@ -307,7 +308,7 @@ public final class Wiring {
     return noShows;
   }
 
-  public fairslot.app.PassExpiry passExpiry() {
+  public fairslot.pass.app.PassExpiry passExpiry() {
     return passExpiry;
   }
 
@@ -323,11 +324,11 @@ public final class Wiring {
     return refunds;
   }
 
-  public fairslot.app.SeatAuditLog seatAudit() {
+  public fairslot.catalog.app.SeatAuditLog seatAudit() {
     return seatAudit;
   }
 
-  public fairslot.store.dynamodb.SlotStreamRecords slotStreamRecords() {
-    return new fairslot.store.dynamodb.SlotStreamRecords();
+  public fairslot.catalog.store.SlotStreamRecords slotStreamRecords() {
+    return new fairslot.catalog.store.SlotStreamRecords();
   }
 }

@@ -4,7 +4,7 @@ import static fairslot.testing.ApiDriver.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.app.Refunds;
+import fairslot.payment.app.Refunds;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;

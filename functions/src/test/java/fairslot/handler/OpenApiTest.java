@@ -8,7 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.Role;
 import fairslot.definitions.RouteDefinition;
-import fairslot.domain.Refusal;
+import fairslot.kernel.Refusal;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;

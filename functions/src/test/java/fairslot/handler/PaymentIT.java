@@ -3,8 +3,8 @@ package fairslot.handler;
 import static fairslot.testing.ApiDriver.ADMIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.app.Refunds;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.payment.app.Refunds;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;

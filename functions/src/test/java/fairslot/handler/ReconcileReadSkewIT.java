@@ -2,9 +2,9 @@ package fairslot.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.app.Reconciliation;
-import fairslot.store.dynamodb.DynamoDbCatalogStore;
-import fairslot.store.dynamodb.DynamoDbLedgerStore;
+import fairslot.booking.app.Reconciliation;
+import fairslot.catalog.store.DynamoDbCatalogStore;
+import fairslot.member.store.DynamoDbLedgerStore;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.Aws;
 import fairslot.testing.SeatLedger;
@@ -96,8 +96,8 @@ class ReconcileReadSkewIT {
         reconcileThrough(grantingInTheGap(() -> ApiDriver.expect(api.book("u2", slotId, 1), 201)))
             .check(slot(slotId));
 
-    assertThat(result).isInstanceOf(fairslot.domain.Outcome.Done.class);
-    var done = ((fairslot.domain.Outcome.Done<Reconciliation.Result>) result).value();
+    assertThat(result).isInstanceOf(fairslot.kernel.Outcome.Done.class);
+    var done = ((fairslot.kernel.Outcome.Done<Reconciliation.Result>) result).value();
     assertThat(done.checked()).isEqualTo(1);
     assertThat(done.deviations()).as("a read skew, not a deviation").isEmpty();
   }
@@ -112,7 +112,7 @@ class ReconcileReadSkewIT {
         reconcileThrough(grantingInTheGap(() -> ApiDriver.expect(api.book("u2", slotId, 1), 201)))
             .check(slot(slotId));
 
-    var done = ((fairslot.domain.Outcome.Done<Reconciliation.Result>) result).value();
+    var done = ((fairslot.kernel.Outcome.Done<Reconciliation.Result>) result).value();
     assertThat(done.deviations())
         .singleElement()
         .satisfies(

@@ -5,7 +5,7 @@ import static fairslot.testing.ApiDriver.FRONTDESK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.domain.BookingStatus;
+import fairslot.booking.domain.BookingStatus;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.Aws;
 import fairslot.testing.SeatLedger;

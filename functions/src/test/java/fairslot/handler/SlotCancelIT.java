@@ -5,7 +5,7 @@ import static fairslot.testing.ApiDriver.CUSTOMER;
 import static fairslot.testing.ApiDriver.FRONTDESK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.domain.Notification;
+import fairslot.notification.domain.Notification;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;

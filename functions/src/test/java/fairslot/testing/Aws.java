@@ -84,7 +84,7 @@ public final class Aws {
   }
 
   /** The emulator's SES and SNS, as the send-notifications function reaches them in AWS. */
-  public static fairslot.app.NotificationSender channels() {
+  public static fairslot.notification.app.NotificationSender channels() {
     return new fairslot.messaging.notifications.ChannelSenders(
         new fairslot.messaging.notifications.SesEmailSender(
             Aws::ses, fairslot.definitions.Fairslot.LOCAL_EMAIL_FROM),
@@ -92,7 +92,7 @@ public final class Aws {
   }
 
   /** Verification codes by the emulator's SES and SNS, as the HTTP API sends them in AWS. */
-  public static fairslot.app.ContactCodeSender codeChannels() {
+  public static fairslot.member.app.ContactCodeSender codeChannels() {
     return new fairslot.messaging.notifications.CodeChannels(
         new fairslot.messaging.notifications.SesEmailSender(
             Aws::ses, fairslot.definitions.Fairslot.LOCAL_EMAIL_FROM),

@@ -1,9 +1,9 @@
 package fairslot.testing;
 
-import fairslot.app.EventPublisher;
-import fairslot.app.IdGenerator;
+import fairslot.booking.app.EventPublisher;
 import fairslot.handler.Adapters;
 import fairslot.handler.Wiring;
+import fairslot.kernel.IdGenerator;
 import java.net.URI;
 import java.time.Clock;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;

@@ -4,7 +4,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fairslot.app.IdGenerator;
 import fairslot.aws.AwsRetries;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.ScheduleDefinition;
@@ -15,6 +14,7 @@ import fairslot.handler.Adapters;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
+import fairslot.kernel.IdGenerator;
 import fairslot.local.JobHandlers;
 import fairslot.local.MovableClock;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
@@ -123,7 +123,7 @@ final class ChaosWorld implements AutoCloseable {
                   deliveriesHanded.merge(delivery.id().encode(), 1, Integer::sum);
                 },
                 new SqsBookingQueue(sqs, bookingQueue),
-                fairslot.app.ContactCodeSender.NONE,
+                fairslot.member.app.ContactCodeSender.NONE,
                 java.util.Optional.of(wechat.wechatPay),
                 java.util.Optional.of(wechat.stripe)),
             PAYMENT_SECRET);

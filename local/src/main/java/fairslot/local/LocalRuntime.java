@@ -1,6 +1,5 @@
 package fairslot.local;
 
-import fairslot.app.IdGenerator;
 import fairslot.aws.AwsRetries;
 import fairslot.definitions.Fairslot;
 import fairslot.emulator.AwsEndpoint;
@@ -13,6 +12,7 @@ import fairslot.handler.Adapters;
 import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
+import fairslot.kernel.IdGenerator;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.messaging.payments.LocalPaymentProvider;

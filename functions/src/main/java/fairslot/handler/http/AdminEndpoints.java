@@ -2,15 +2,15 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.PageRequest;
-import fairslot.app.Reconciliation;
-import fairslot.app.SlotCancellation;
+import fairslot.booking.app.Reconciliation;
+import fairslot.catalog.app.SlotCancellation;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.ReportViews;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Views;
+import fairslot.kernel.PageRequest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -54,7 +54,7 @@ public final class AdminEndpoints implements Endpoints {
             request.requireCaller().userId(),
             body.optionalText("userId"));
     var result = reconciliation.check(check);
-    if (result instanceof fairslot.domain.Outcome.Done<Reconciliation.Result> done) {
+    if (result instanceof fairslot.kernel.Outcome.Done<Reconciliation.Result> done) {
       fairslot.handler.ReconcileMetrics.record(done.value());
     }
     return respond(result, 200, ReportViews.ReconcileView::of);

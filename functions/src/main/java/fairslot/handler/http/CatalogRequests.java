@@ -1,18 +1,18 @@
 package fairslot.handler.http;
 
-import fairslot.app.CatalogService;
-import fairslot.domain.Admission;
-import fairslot.domain.Assignee;
-import fairslot.domain.Assignment;
-import fairslot.domain.BookingWindow;
-import fairslot.domain.Money;
-import fairslot.domain.PolicyChange;
-import fairslot.domain.ResourceKind;
-import fairslot.domain.VenuePolicy;
-import fairslot.domain.WaitlistMode;
-import fairslot.domain.WeeklySchedule;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Assignment;
+import fairslot.catalog.domain.BookingWindow;
+import fairslot.catalog.domain.PolicyChange;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.catalog.domain.WeeklySchedule;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.Money;
+import fairslot.waitlist.domain.WaitlistMode;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalTime;
@@ -120,26 +120,28 @@ final class CatalogRequests {
   }
 
   /** {@code cancelTiers}: absent, empty; {@code null} or {@code []}, none; else the tiers. */
-  private static java.util.Optional<fairslot.domain.CancelTiers> cancelTiers(RequestBody policy) {
+  private static java.util.Optional<fairslot.catalog.domain.CancelTiers> cancelTiers(
+      RequestBody policy) {
     com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("cancelTiers");
     if (given == null) {
       return java.util.Optional.empty();
     }
     if (given.isNull() || (given.isArray() && given.isEmpty())) {
-      return java.util.Optional.of(fairslot.domain.CancelTiers.NONE);
+      return java.util.Optional.of(fairslot.catalog.domain.CancelTiers.NONE);
     }
     try {
-      List<fairslot.domain.CancelTier> tiers = new ArrayList<>();
-      for (RequestBody t : policy.objects("cancelTiers", fairslot.domain.CancelTiers.MAX_TIERS)) {
+      List<fairslot.catalog.domain.CancelTier> tiers = new ArrayList<>();
+      for (RequestBody t :
+          policy.objects("cancelTiers", fairslot.catalog.domain.CancelTiers.MAX_TIERS)) {
         t.onlyFields("cancelTiers[]", TIER_FIELDS);
         tiers.add(
-            new fairslot.domain.CancelTier(
+            new fairslot.catalog.domain.CancelTier(
                 t.optionalDuration("before")
                     .orElseThrow(
                         () -> InvalidInput.unprocessable("cancelTiers[].before is required")),
                 t.integer("refundPercent")));
       }
-      return java.util.Optional.of(new fairslot.domain.CancelTiers(tiers));
+      return java.util.Optional.of(new fairslot.catalog.domain.CancelTiers(tiers));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
@@ -155,8 +157,8 @@ final class CatalogRequests {
   }
 
   /** {@code noShowPolicy}: absent, empty; {@code null}, none; an object, that rule. */
-  private static java.util.Optional<java.util.Optional<fairslot.domain.NoShowPolicy>> noShowPolicy(
-      RequestBody policy) {
+  private static java.util.Optional<java.util.Optional<fairslot.member.domain.NoShowPolicy>>
+      noShowPolicy(RequestBody policy) {
     com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("noShowPolicy");
     if (given == null) {
       return java.util.Optional.empty();
@@ -168,7 +170,7 @@ final class CatalogRequests {
     try {
       return java.util.Optional.of(
           java.util.Optional.of(
-              new fairslot.domain.NoShowPolicy(
+              new fairslot.member.domain.NoShowPolicy(
                   r.integer("strikes"),
                   r.optionalDuration("window")
                       .orElseThrow(

@@ -2,17 +2,17 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.FinanceService;
-import fairslot.app.Page;
-import fairslot.domain.FinanceException;
-import fairslot.domain.FinanceException.Resolution;
-import fairslot.domain.FinanceException.Status;
+import fairslot.finance.app.FinanceService;
+import fairslot.finance.domain.FinanceException;
+import fairslot.finance.domain.FinanceException.Resolution;
+import fairslot.finance.domain.FinanceException.Status;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.ReportViews.FinanceExceptionView;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Views.ListView;
+import fairslot.kernel.Page;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;

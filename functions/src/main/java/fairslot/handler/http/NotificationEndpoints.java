@@ -2,12 +2,12 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.NotificationDesk;
-import fairslot.domain.Delivery;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Views.ListView;
+import fairslot.notification.app.NotificationDesk;
+import fairslot.notification.domain.Delivery;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

@@ -2,10 +2,6 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.IdempotentRequest;
-import fairslot.app.PassService;
-import fairslot.domain.Outcome;
-import fairslot.domain.PlanKind;
 import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
@@ -15,6 +11,10 @@ import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Views.ListView;
 import fairslot.handler.internal.Views.PassView;
 import fairslot.handler.internal.Views.PlanView;
+import fairslot.kernel.IdempotentRequest;
+import fairslot.kernel.Outcome;
+import fairslot.pass.app.PassService;
+import fairslot.pass.domain.PlanKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -30,13 +30,13 @@ public final class PassEndpoints implements Endpoints {
   private static final int MAX_RESOURCES = 100;
 
   private final PassService passes;
-  private final fairslot.app.PassPayments payments;
+  private final fairslot.pass.app.PassPayments payments;
   private final IdempotencyKeys idempotency;
   private final Clock clock;
 
   public PassEndpoints(
       PassService passes,
-      fairslot.app.PassPayments payments,
+      fairslot.pass.app.PassPayments payments,
       IdempotencyKeys idempotency,
       Clock clock) {
     this.passes = passes;
@@ -114,7 +114,7 @@ public final class PassEndpoints implements Endpoints {
             page.nextCursor().orElse(null)));
   }
 
-  private HttpResponse passResponse(Outcome<fairslot.domain.Pass> outcome) {
+  private HttpResponse passResponse(Outcome<fairslot.pass.domain.Pass> outcome) {
     return respond(outcome, 201, p -> PassView.of(p, clock.instant()));
   }
 
@@ -152,7 +152,7 @@ public final class PassEndpoints implements Endpoints {
         new PassService.CreatePlan(
             venueId, name, kind, credits.orElse(0), validity, resourceIds, price);
     try {
-      fairslot.domain.Plan.checkTerms(kind, command.credits(), validity);
+      fairslot.pass.domain.Plan.checkTerms(kind, command.credits(), validity);
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }

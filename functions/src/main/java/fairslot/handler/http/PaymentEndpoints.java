@@ -2,16 +2,16 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.PaymentService;
-import fairslot.domain.Money;
-import fairslot.domain.PaymentCallback;
-import fairslot.domain.Refusal;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.Money;
+import fairslot.kernel.Refusal;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.payment.app.PaymentService;
+import fairslot.payment.domain.PaymentCallback;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Function;
@@ -68,7 +68,7 @@ public final class PaymentEndpoints implements Endpoints {
       java.util.List<ReceivedView> events,
       java.util.List<RefundView> refunds) {
     static PaymentRecordView of(
-        fairslot.domain.PaymentRecord r, java.time.ZoneId zone, boolean withRaw) {
+        fairslot.payment.domain.PaymentRecord r, java.time.ZoneId zone, boolean withRaw) {
       var p = r.payment();
       return new PaymentRecordView(
           p.paymentNo(),
@@ -76,14 +76,14 @@ public final class PaymentEndpoints implements Endpoints {
           p.amount().minor(),
           p.amount().currency(),
           p.provider(),
-          fairslot.domain.VenueTime.show(p.createdAt(), zone),
+          fairslot.kernel.VenueTime.show(p.createdAt(), zone),
           r.events().stream()
               .map(
                   e ->
                       new ReceivedView(
                           e.eventId(),
                           e.status().name(),
-                          fairslot.domain.VenueTime.show(e.receivedAt(), zone),
+                          fairslot.kernel.VenueTime.show(e.receivedAt(), zone),
                           withRaw ? e.rawCallback() : null))
               .toList(),
           RefundView.of(p));
@@ -95,7 +95,7 @@ public final class PaymentEndpoints implements Endpoints {
    * Stripe idempotency key), the same on every attempt, and where it stands.
    */
   record RefundView(String refundNo, String status, long amountMinor) {
-    static java.util.List<RefundView> of(fairslot.domain.Payment p) {
+    static java.util.List<RefundView> of(fairslot.payment.domain.Payment p) {
       String status =
           switch (p.status()) {
             case REFUNDING -> "PROCESSING";

@@ -19,8 +19,8 @@ final class PaymentViews {
       String provider,
       String status,
       java.util.Map<String, Object> client) {
-    static PaymentView of(fairslot.app.Checkout c) {
-      fairslot.domain.Payment p = c.payment();
+    static PaymentView of(fairslot.payment.app.Checkout c) {
+      fairslot.payment.domain.Payment p = c.payment();
       return new PaymentView(
           p.paymentNo(),
           p.amount().minor(),

@@ -3,16 +3,16 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.respond;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.app.ContactVerification;
-import fairslot.app.ProfileService;
-import fairslot.domain.Channel;
-import fairslot.domain.ContactCode;
-import fairslot.domain.MemberProfile;
-import fairslot.domain.Phone;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.member.app.ContactVerification;
+import fairslot.member.app.ProfileService;
+import fairslot.member.domain.ContactCode;
+import fairslot.member.domain.MemberProfile;
+import fairslot.member.domain.Phone;
+import fairslot.notification.domain.Channel;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
@@ -91,7 +91,7 @@ public final class ProfileEndpoints implements Endpoints {
     }
     var sent = verification.send(request.requireCaller().userId(), channel, target);
     HttpResponse response = respond(sent, 202, CodeSentView::of);
-    if (sent instanceof fairslot.domain.Outcome.Refused<?> refused
+    if (sent instanceof fairslot.kernel.Outcome.Refused<?> refused
         && refused.extras().get("retryAfterSeconds") instanceof Long seconds) {
       return response.withHeader("retry-after", Long.toString(seconds));
     }

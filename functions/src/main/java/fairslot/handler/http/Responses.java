@@ -1,14 +1,14 @@
 package fairslot.handler.http;
 
-import fairslot.app.Booked;
-import fairslot.domain.BookingStatus;
-import fairslot.domain.Outcome;
-import fairslot.domain.Refusal;
+import fairslot.booking.app.Booked;
+import fairslot.booking.domain.BookingStatus;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
 import fairslot.handler.internal.Views.QueuedView;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -16,25 +16,25 @@ import java.util.function.Function;
 final class Responses {
   private Responses() {}
 
-  static <T> HttpResponse respond(Outcome<T> outcome, int status, Function<T, Object> view) {
+  public static <T> HttpResponse respond(Outcome<T> outcome, int status, Function<T, Object> view) {
     if (outcome instanceof Outcome.Done<T> done) {
       return HttpResponse.json(status, view.apply(done.value()));
     }
     return Problems.of((Outcome.Refused<?>) outcome);
   }
 
-  static HttpResponse noContentUnlessRefused(Outcome<?> outcome) {
+  public static HttpResponse noContentUnlessRefused(Outcome<?> outcome) {
     return outcome instanceof Outcome.Refused<?> refused
         ? Problems.of(refused)
         : HttpResponse.noContent();
   }
 
-  static HttpResponse notFound(String what) {
+  public static HttpResponse notFound(String what) {
     return Problems.of(Refusal.NOT_FOUND, 404, "no such " + what, Map.of());
   }
 
   /** A booking placed by a member or at the desk: created, replayed, or queued for admission. */
-  static HttpResponse booked(Outcome<Booked> outcome) {
+  public static HttpResponse booked(Outcome<Booked> outcome) {
     if (outcome instanceof Outcome.Done<Booked> done) {
       if (done.value() instanceof Booked.Replayed replayed) {
         return IdempotencyKeys.replayed(replayed.response());

@@ -1,11 +1,11 @@
 package fairslot.handler.http;
 
-import fairslot.app.DeskService;
-import fairslot.domain.BookingStatus;
-import fairslot.domain.Phone;
+import fairslot.booking.domain.BookingStatus;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.member.domain.Phone;
+import fairslot.staff.app.DeskService;
 import java.time.LocalDate;
 import java.util.Optional;
 

@@ -2,11 +2,11 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.StandingService;
-import fairslot.domain.VenueTime;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.VenueTime;
+import fairslot.member.app.StandingService;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;

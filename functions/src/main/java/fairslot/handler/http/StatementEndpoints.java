@@ -1,9 +1,9 @@
 package fairslot.handler.http;
 
-import fairslot.app.StatementReconciliation;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.RequestBody;
+import fairslot.payment.app.StatementReconciliation;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;

@@ -2,13 +2,13 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.SlotEdits;
-import fairslot.app.VenueEdits;
-import fairslot.domain.OperatingStatus;
-import fairslot.domain.PolicyChange;
-import fairslot.domain.ResourceEdit;
-import fairslot.domain.SlotEdit;
-import fairslot.domain.VenueEdit;
+import fairslot.catalog.app.SlotEdits;
+import fairslot.catalog.app.VenueEdits;
+import fairslot.catalog.domain.OperatingStatus;
+import fairslot.catalog.domain.PolicyChange;
+import fairslot.catalog.domain.ResourceEdit;
+import fairslot.catalog.domain.SlotEdit;
+import fairslot.catalog.domain.VenueEdit;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;

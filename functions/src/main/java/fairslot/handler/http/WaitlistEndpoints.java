@@ -3,10 +3,8 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.noContentUnlessRefused;
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.app.CatalogService;
-import fairslot.app.IdempotentRequest;
-import fairslot.app.WaitlistService;
-import fairslot.domain.Slot;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.domain.Slot;
 import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
@@ -15,6 +13,8 @@ import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Views.BookingView;
 import fairslot.handler.internal.Views.WaitlistEntryView;
 import fairslot.handler.internal.Views.WaitlistJoinView;
+import fairslot.kernel.IdempotentRequest;
+import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -84,7 +84,7 @@ public final class WaitlistEndpoints implements Endpoints {
     var accepted =
         waitlist.accept(
             request.requireCaller().userId(), request.path("entryId"), body.optionalText("passId"));
-    if (accepted instanceof fairslot.domain.Outcome.Done<fairslot.domain.Booking> done) {
+    if (accepted instanceof fairslot.kernel.Outcome.Done<fairslot.booking.domain.Booking> done) {
       fairslot.shared.Metrics.line()
           .dimension("Venue", done.value().slot().venueId())
           .count("OffersAccepted", 1)

@@ -1,15 +1,15 @@
 package fairslot.handler.http;
 
-import fairslot.app.NotificationVerdict;
-import fairslot.app.PaymentService;
-import fairslot.app.PaymentService.Applied;
-import fairslot.app.WechatLinking;
-import fairslot.domain.Outcome;
-import fairslot.domain.Refusal;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.member.app.WechatLinking;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
+import fairslot.notification.app.NotificationVerdict;
+import fairslot.payment.app.PaymentService;
+import fairslot.payment.app.PaymentService.Applied;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package fairslot.handler.internal;
 
-import fairslot.app.PageRequest;
+import fairslot.kernel.PageRequest;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
@@ -82,6 +82,6 @@ public record HttpRequest(
     return caller.orElseThrow(
         () ->
             new InvalidInput(
-                fairslot.domain.Refusal.UNAUTHORIZED, 401, "a valid bearer token is required"));
+                fairslot.kernel.Refusal.UNAUTHORIZED, 401, "a valid bearer token is required"));
   }
 }

@@ -1,9 +1,9 @@
 package fairslot.handler.internal;
 
-import fairslot.app.IdempotencyStore;
-import fairslot.app.IdempotentRequest;
-import fairslot.app.StoredResponse;
-import fairslot.domain.Refusal;
+import fairslot.idempotency.app.IdempotencyStore;
+import fairslot.idempotency.app.StoredResponse;
+import fairslot.kernel.IdempotentRequest;
+import fairslot.kernel.Refusal;
 import fairslot.shared.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,6 +1,6 @@
 package fairslot.handler.internal;
 
-import fairslot.domain.Refusal;
+import fairslot.kernel.Refusal;
 
 /**
  * Bad input found while reading a request. Thrown only by request parsing and caught at the

@@ -1,8 +1,8 @@
 package fairslot.handler.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import fairslot.domain.Outcome;
-import fairslot.domain.Refusal;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
 import fairslot.shared.Json;
 import java.util.Map;
 

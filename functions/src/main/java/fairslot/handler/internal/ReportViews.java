@@ -19,7 +19,7 @@ public final class ReportViews {
       String nextCursor,
       int membersChecked,
       java.util.List<MemberDeviationView> memberDeviations) {
-    public static ReconcileView of(fairslot.app.Reconciliation.Result r) {
+    public static ReconcileView of(fairslot.booking.app.Reconciliation.Result r) {
       return new ReconcileView(
           r.checked(),
           r.deviations().stream()
@@ -43,9 +43,9 @@ public final class ReportViews {
   /** A member whose upcoming counters or pack credits do not add up (confirmed twice). */
   public record MemberDeviationView(
       String userId,
-      java.util.List<fairslot.domain.MemberLedger.Counter> counters,
-      java.util.List<fairslot.domain.MemberLedger.Credits> credits) {
-    static MemberDeviationView of(fairslot.domain.MemberLedger m) {
+      java.util.List<fairslot.member.domain.MemberLedger.Counter> counters,
+      java.util.List<fairslot.member.domain.MemberLedger.Credits> credits) {
+    static MemberDeviationView of(fairslot.member.domain.MemberLedger m) {
       return new MemberDeviationView(m.userId(), m.counterDeviations(), m.creditDeviations());
     }
   }
@@ -67,7 +67,7 @@ public final class ReportViews {
       Object remainingAfter,
       java.util.Map<String, Object> before,
       java.util.Map<String, Object> after) {
-    public static AuditView of(fairslot.domain.AuditEntry e) {
+    public static AuditView of(fairslot.kernel.AuditEntry e) {
       return new AuditView(
           e.at().toString(),
           e.actor(),
@@ -90,7 +90,7 @@ public final class ReportViews {
       Long refundPendingMinor,
       int noShows,
       Long feesMinor) {
-    static FiguresView of(fairslot.domain.DailyReport.Figures f) {
+    static FiguresView of(fairslot.finance.domain.DailyReport.Figures f) {
       boolean summable = !f.mixedCurrencies();
       return new FiguresView(
           f.currency().orElse(null),
@@ -125,7 +125,7 @@ public final class ReportViews {
       Long feesMinor,
       Long passSalesMinor,
       java.util.List<ResourceLineView> byResource) {
-    public static DailyReportView of(fairslot.domain.DailyReport r) {
+    public static DailyReportView of(fairslot.finance.domain.DailyReport r) {
       FiguresView t = FiguresView.of(r.totals());
 
       return new DailyReportView(
@@ -220,7 +220,7 @@ public final class ReportViews {
       String note,
       String resolvedBy) {
     public static FinanceExceptionView of(
-        fairslot.domain.FinanceException e, java.time.ZoneId zone) {
+        fairslot.finance.domain.FinanceException e, java.time.ZoneId zone) {
       return new FinanceExceptionView(
           e.exceptionId(),
           e.kind().name(),
@@ -230,7 +230,7 @@ public final class ReportViews {
           e.paymentNo().orElse(null),
           e.amount().minor(),
           e.amount().currency(),
-          fairslot.domain.VenueTime.show(e.createdAt(), zone),
+          fairslot.kernel.VenueTime.show(e.createdAt(), zone),
           e.status().name(),
           e.resolution().map(Enum::name).orElse(null),
           e.note().orElse(null),

@@ -2,7 +2,7 @@ package fairslot.handler.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.domain.Refusal;
+import fairslot.kernel.Refusal;
 import fairslot.shared.Json;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

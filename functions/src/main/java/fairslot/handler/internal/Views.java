@@ -1,11 +1,11 @@
 package fairslot.handler.internal;
 
-import fairslot.domain.Booking;
-import fairslot.domain.BookingStatus;
-import fairslot.domain.Resource;
-import fairslot.domain.Slot;
-import fairslot.domain.Venue;
-import fairslot.domain.VenueTime;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.Venue;
+import fairslot.kernel.VenueTime;
 import java.time.Instant;
 
 /**
@@ -33,7 +33,7 @@ public final class Views {
               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
           NoShowPolicyView noShowPolicy,
       String reminderBefore) {
-    static PolicyView of(fairslot.domain.VenuePolicy p) {
+    static PolicyView of(fairslot.catalog.domain.VenuePolicy p) {
       return new PolicyView(
           p.holdDuration().toString(),
           p.cancelCutoff().toString(),
@@ -54,7 +54,7 @@ public final class Views {
   }
 
   public record CancelTierView(String before, int refundPercent) {
-    static java.util.List<CancelTierView> of(fairslot.domain.CancelTiers tiers) {
+    static java.util.List<CancelTierView> of(fairslot.catalog.domain.CancelTiers tiers) {
       return tiers.tiers().stream()
           .map(t -> new CancelTierView(t.before().toString(), t.refundPercent()))
           .toList();
@@ -67,8 +67,8 @@ public final class Views {
   @com.fasterxml.jackson.annotation.JsonInclude(
       com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
   public record BookingWindowView(String opensBefore, String closesBefore) {
-    static BookingWindowView of(fairslot.domain.BookingWindow w) {
-      return w.equals(fairslot.domain.BookingWindow.ALWAYS)
+    static BookingWindowView of(fairslot.catalog.domain.BookingWindow w) {
+      return w.equals(fairslot.catalog.domain.BookingWindow.ALWAYS)
           ? null
           : new BookingWindowView(
               w.opensBefore().map(Object::toString).orElse(null), w.closesBefore().toString());
@@ -123,8 +123,8 @@ public final class Views {
           s.capacity(),
           s.remaining(),
           // A slot of a disabled venue or resource takes no bookings: to a customer it is closed.
-          s.status() == fairslot.domain.SlotStatus.OPEN && !s.onSale()
-              ? fairslot.domain.SlotStatus.CLOSED.name()
+          s.status() == fairslot.catalog.domain.SlotStatus.OPEN && !s.onSale()
+              ? fairslot.catalog.domain.SlotStatus.CLOSED.name()
               : s.status().name(),
           s.price().minor(),
           s.price().currency(),
@@ -140,8 +140,8 @@ public final class Views {
   public record RoomView(String roomId, String venueId, String name) {}
 
   /** A coach or room as the contract shows it: {coachId|roomId, venueId, name}. */
-  public static Object assignee(fairslot.domain.Assignee a) {
-    return a.kind() == fairslot.domain.Assignee.Kind.COACH
+  public static Object assignee(fairslot.catalog.domain.Assignee a) {
+    return a.kind() == fairslot.catalog.domain.Assignee.Kind.COACH
         ? new CoachView(a.id(), a.venueId(), a.name())
         : new RoomView(a.id(), a.venueId(), a.name());
   }
@@ -156,7 +156,7 @@ public final class Views {
       java.util.List<String> slotIds,
       java.util.List<ShiftedView> shifted,
       java.util.List<RejectedView> rejected) {
-    public static GeneratedView of(fairslot.app.CatalogService.Generated g) {
+    public static GeneratedView of(fairslot.catalog.app.CatalogService.Generated g) {
       java.time.ZoneId zone = g.zone();
       return new GeneratedView(
           g.created().size(),
@@ -184,7 +184,7 @@ public final class Views {
 
   public record SlotCancelledView(
       SlotView slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {
-    public static SlotCancelledView of(fairslot.app.SlotCancellation.Cancelled c) {
+    public static SlotCancelledView of(fairslot.catalog.app.SlotCancellation.Cancelled c) {
       return new SlotCancelledView(
           SlotView.of(c.slot()), c.bookingsCancelled(), c.refundsStarted(), c.waitlistClosed());
     }
@@ -224,7 +224,7 @@ public final class Views {
           status.name(),
           b.amount().minor(),
           b.amount().currency(),
-          b.refund().map(fairslot.domain.Money::minor).orElse(null),
+          b.refund().map(fairslot.kernel.Money::minor).orElse(null),
           status == BookingStatus.PENDING_PAY
               ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
               : null,
@@ -240,7 +240,7 @@ public final class Views {
               slot.holdDuration().toString(),
               slot.cancelCutoff().toString(),
               CancelTierView.of(slot.cancelTiers())),
-          b.pass().map(fairslot.domain.PassUse::passId).orElse(null));
+          b.pass().map(fairslot.pass.domain.PassUse::passId).orElse(null));
     }
   }
 
@@ -256,13 +256,13 @@ public final class Views {
       java.util.List<String> resourceIds,
       long priceMinor,
       String currency) {
-    public static PlanView of(fairslot.domain.Plan p) {
+    public static PlanView of(fairslot.pass.domain.Plan p) {
       return new PlanView(
           p.planId(),
           p.venueId(),
           p.name(),
           p.kind().name(),
-          p.kind() == fairslot.domain.PlanKind.PACK ? p.credits() : null,
+          p.kind() == fairslot.pass.domain.PlanKind.PACK ? p.credits() : null,
           p.validity().toString(),
           p.resourceIds().stream().sorted().toList(),
           p.price().minor(),
@@ -287,8 +287,8 @@ public final class Views {
           String validUntil,
       long priceMinor,
       String currency) {
-    public static PassView of(fairslot.domain.Pass p, Instant now) {
-      boolean pack = p.plan().kind() == fairslot.domain.PlanKind.PACK;
+    public static PassView of(fairslot.pass.domain.Pass p, Instant now) {
+      boolean pack = p.plan().kind() == fairslot.pass.domain.PlanKind.PACK;
       return new PassView(
           p.passId(),
           p.plan().planId(),
@@ -311,7 +311,7 @@ public final class Views {
       com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
   public record BookingRequestView(
       String requestId, String status, String bookingId, String code, String waitlistEntryId) {
-    public static BookingRequestView of(fairslot.domain.BookingRequest r) {
+    public static BookingRequestView of(fairslot.booking.domain.BookingRequest r) {
       return new BookingRequestView(
           r.requestId(),
           r.status().name(),
@@ -327,14 +327,14 @@ public final class Views {
   public record WaitlistEntryView(
       String entryId, int position, String status, String offerExpiresAt, String bookingId) {
     public static WaitlistEntryView of(
-        fairslot.app.WaitlistService.Place place, Instant now, java.time.ZoneId zone) {
+        fairslot.waitlist.app.WaitlistService.Place place, Instant now, java.time.ZoneId zone) {
       var e = place.entry();
       var status = e.statusAt(now);
       return new WaitlistEntryView(
           e.entryId(),
           place.position(),
           status.name(),
-          status == fairslot.domain.WaitlistStatus.OFFERED
+          status == fairslot.waitlist.domain.WaitlistStatus.OFFERED
               ? e.offerExpiresAt().map(t -> VenueTime.show(t, zone)).orElse(null)
               : null,
           e.bookingId().orElse(null));

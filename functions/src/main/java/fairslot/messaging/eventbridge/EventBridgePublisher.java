@@ -1,8 +1,8 @@
 package fairslot.messaging.eventbridge;
 
-import fairslot.app.EventPublisher;
+import fairslot.booking.app.EventPublisher;
+import fairslot.booking.domain.SeatReleased;
 import fairslot.definitions.Fairslot;
-import fairslot.domain.SeatReleased;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package fairslot.messaging.notifications;
 
-import fairslot.app.NotificationSender;
-import fairslot.domain.Channel;
-import fairslot.domain.Delivery;
+import fairslot.notification.app.NotificationSender;
+import fairslot.notification.domain.Channel;
+import fairslot.notification.domain.Delivery;
 import java.util.EnumMap;
 import java.util.Map;
 

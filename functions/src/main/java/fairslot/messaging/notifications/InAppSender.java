@@ -1,7 +1,7 @@
 package fairslot.messaging.notifications;
 
-import fairslot.app.NotificationSender;
-import fairslot.domain.Delivery;
+import fairslot.notification.app.NotificationSender;
+import fairslot.notification.domain.Delivery;
 
 /**
  * IN_APP: the delivery item is the message, read by the member through GET /me/notifications, so

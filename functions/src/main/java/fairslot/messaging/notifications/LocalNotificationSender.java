@@ -1,8 +1,8 @@
 package fairslot.messaging.notifications;
 
-import fairslot.app.NotificationSender;
-import fairslot.domain.Delivery;
-import fairslot.domain.Notification;
+import fairslot.notification.app.NotificationSender;
+import fairslot.notification.domain.Delivery;
+import fairslot.notification.domain.Notification;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,7 +1,7 @@
 package fairslot.messaging.notifications;
 
-import fairslot.app.NotificationSender;
-import fairslot.domain.Delivery;
+import fairslot.notification.app.NotificationSender;
+import fairslot.notification.domain.Delivery;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.sesv2.SesV2Client;
 
@@ -24,7 +24,7 @@ public final class SesEmailSender implements NotificationSender {
   }
 
   /** One e-mail to {@code address}: the subject and the text body. */
-  public void send(String address, fairslot.domain.MessageText message) {
+  public void send(String address, fairslot.notification.domain.MessageText message) {
     if (from.isBlank()) {
       // Only the send-notifications function is given the identity; a delivery fails (and parks)
       // loudly rather than going out from nowhere.

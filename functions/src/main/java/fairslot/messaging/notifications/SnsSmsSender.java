@@ -1,7 +1,7 @@
 package fairslot.messaging.notifications;
 
-import fairslot.app.NotificationSender;
-import fairslot.domain.Delivery;
+import fairslot.notification.app.NotificationSender;
+import fairslot.notification.domain.Delivery;
 import java.util.Map;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.sns.SnsClient;

@@ -1,7 +1,7 @@
 package fairslot.messaging.payments;
 
-import fairslot.app.PaymentProvider;
-import fairslot.domain.Payment;
+import fairslot.payment.app.PaymentProvider;
+import fairslot.payment.domain.Payment;
 
 /**
  * The deployed default until a real provider is plugged in: it records nothing and calls no

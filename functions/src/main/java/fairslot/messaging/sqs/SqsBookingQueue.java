@@ -1,8 +1,8 @@
 package fairslot.messaging.sqs;
 
-import fairslot.app.BookingQueue;
 import fairslot.aws.Resilient;
-import fairslot.domain.BookingRequest;
+import fairslot.booking.app.BookingQueue;
+import fairslot.booking.domain.BookingRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

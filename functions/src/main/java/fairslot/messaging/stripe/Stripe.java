@@ -1,6 +1,6 @@
 package fairslot.messaging.stripe;
 
-import fairslot.app.ProviderRefs;
+import fairslot.payment.app.ProviderRefs;
 import java.time.Clock;
 
 /** Stripe for one account: the provider and its webhook's verification. */

@@ -1,9 +1,9 @@
 package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.app.ProviderReport;
-import fairslot.domain.Money;
-import fairslot.domain.PaymentCallback;
+import fairslot.kernel.Money;
+import fairslot.payment.app.ProviderReport;
+import fairslot.payment.domain.PaymentCallback;
 import fairslot.shared.Json;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -76,7 +76,8 @@ final class StripeObjects {
   }
 
   /** A balance transaction as a statement line, named by fairslot's number where it knows one. */
-  static fairslot.app.StatementLine line(JsonNode bt, fairslot.app.ProviderRefs refs) {
+  static fairslot.payment.app.StatementLine line(
+      JsonNode bt, fairslot.payment.app.ProviderRefs refs) {
     JsonNode source = bt.path("source");
     boolean refund = bt.path("type").asText().equals("refund");
     String number =
@@ -85,8 +86,10 @@ final class StripeObjects {
                 .orElse(source.path("id").asText())
             : refs.ref(StripeProvider.INTENT + source.path("payment_intent").asText())
                 .orElse(source.path("payment_intent").asText(source.path("id").asText()));
-    return new fairslot.app.StatementLine(
-        refund ? fairslot.app.StatementLine.Kind.REFUND : fairslot.app.StatementLine.Kind.PAYMENT,
+    return new fairslot.payment.app.StatementLine(
+        refund
+            ? fairslot.payment.app.StatementLine.Kind.REFUND
+            : fairslot.payment.app.StatementLine.Kind.PAYMENT,
         number,
         new Money(Math.abs(bt.path("amount").asLong()), currency(bt)),
         bt.path("id").asText());

@@ -1,10 +1,10 @@
 package fairslot.messaging.stripe;
 
-import fairslot.app.PaymentProvider;
-import fairslot.app.ProviderRefs;
-import fairslot.app.Unavailable;
-import fairslot.domain.Payment;
-import fairslot.domain.PaymentCallback;
+import fairslot.kernel.Unavailable;
+import fairslot.payment.app.PaymentProvider;
+import fairslot.payment.app.ProviderRefs;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -192,10 +192,11 @@ public final class StripeProvider implements PaymentProvider {
    * for intents fairslot never named keep Stripe's id, so they show as unknown.
    */
   @Override
-  public Optional<java.util.List<fairslot.app.StatementLine>> statement(java.time.LocalDate day) {
+  public Optional<java.util.List<fairslot.payment.app.StatementLine>> statement(
+      java.time.LocalDate day) {
     long from = day.atStartOfDay(java.time.ZoneOffset.UTC).toEpochSecond();
     long to = day.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toEpochSecond();
-    java.util.List<fairslot.app.StatementLine> lines = new java.util.ArrayList<>();
+    java.util.List<fairslot.payment.app.StatementLine> lines = new java.util.ArrayList<>();
     String after = null;
     try {
       while (true) {
@@ -222,7 +223,7 @@ public final class StripeProvider implements PaymentProvider {
     }
   }
 
-  private static PaymentCallback callback(fairslot.app.ProviderReport r, Payment payment) {
+  private static PaymentCallback callback(fairslot.payment.app.ProviderReport r, Payment payment) {
     return new PaymentCallback(
         r.eventId(),
         payment.paymentNo(),

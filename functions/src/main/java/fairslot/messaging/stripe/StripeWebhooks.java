@@ -1,7 +1,7 @@
 package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.app.NotificationVerdict;
+import fairslot.notification.app.NotificationVerdict;
 import fairslot.shared.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

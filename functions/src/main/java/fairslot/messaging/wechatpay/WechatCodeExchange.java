@@ -1,8 +1,8 @@
 package fairslot.messaging.wechatpay;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.app.Unavailable;
-import fairslot.app.WechatLogin;
+import fairslot.kernel.Unavailable;
+import fairslot.member.app.WechatLogin;
 import fairslot.shared.Json;
 import java.io.IOException;
 import java.net.URI;

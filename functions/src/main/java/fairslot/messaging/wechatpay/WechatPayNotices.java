@@ -1,9 +1,9 @@
 package fairslot.messaging.wechatpay;
 
 import com.wechat.pay.java.service.payments.model.Transaction;
-import fairslot.domain.Money;
-import fairslot.domain.Payment;
-import fairslot.domain.PaymentCallback;
+import fairslot.kernel.Money;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
 import fairslot.shared.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -15,10 +15,10 @@ import com.wechat.pay.java.service.refund.model.AmountReq;
 import com.wechat.pay.java.service.refund.model.CreateRequest;
 import com.wechat.pay.java.service.refund.model.QueryByOutRefundNoRequest;
 import com.wechat.pay.java.service.refund.model.Refund;
-import fairslot.app.PaymentProvider;
-import fairslot.domain.Payment;
-import fairslot.domain.PaymentCallback;
-import fairslot.domain.Refusal;
+import fairslot.kernel.Refusal;
+import fairslot.payment.app.PaymentProvider;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.ZoneOffset;
@@ -120,7 +120,7 @@ public final class WechatPayProvider implements PaymentProvider {
       prepayId = jsapi.prepay(prepay).getPrepayId();
     } catch (WechatPayException e) {
       // The payment stands, PENDING: paying again prepays the same out_trade_no, never a second.
-      throw new fairslot.app.Unavailable("WeChat Pay did not open the order; try again", e);
+      throw new fairslot.kernel.Unavailable("WeChat Pay did not open the order; try again", e);
     }
     String timeStamp =
         Long.toString(clock.instant().truncatedTo(ChronoUnit.SECONDS).getEpochSecond());
@@ -211,7 +211,8 @@ public final class WechatPayProvider implements PaymentProvider {
 
   /** The day's trade bill, its SHA1 checked against the one WeChat named with the download. */
   @Override
-  public Optional<java.util.List<fairslot.app.StatementLine>> statement(java.time.LocalDate day) {
+  public Optional<java.util.List<fairslot.payment.app.StatementLine>> statement(
+      java.time.LocalDate day) {
     var request = new com.wechat.pay.java.service.billdownload.model.GetTradeBillRequest();
     request.setBillDate(day.toString());
     request.setBillType(com.wechat.pay.java.service.billdownload.model.BillType.ALL);
@@ -222,15 +223,16 @@ public final class WechatPayProvider implements PaymentProvider {
       if ("NO_STATEMENT_EXIST".equals(e.getErrorCode())) {
         return Optional.of(java.util.List.of()); // no trade that day
       }
-      throw new fairslot.app.Unavailable("WeChat Pay gave no trade bill: " + e.getErrorCode(), e);
+      throw new fairslot.kernel.Unavailable(
+          "WeChat Pay gave no trade bill: " + e.getErrorCode(), e);
     } catch (WechatPayException e) {
-      throw new fairslot.app.Unavailable("WeChat Pay gave no trade bill", e);
+      throw new fairslot.kernel.Unavailable("WeChat Pay gave no trade bill", e);
     }
     byte[] file;
     try (java.io.InputStream in = http.download(bill.getDownloadUrl())) {
       file = in.readAllBytes();
     } catch (java.io.IOException | WechatPayException e) {
-      throw new fairslot.app.Unavailable("the trade bill did not download", e);
+      throw new fairslot.kernel.Unavailable("the trade bill did not download", e);
     }
     String sha1;
     try {
@@ -241,7 +243,7 @@ public final class WechatPayProvider implements PaymentProvider {
       throw new IllegalStateException(e);
     }
     if (!sha1.equalsIgnoreCase(bill.getHashValue())) {
-      throw new fairslot.app.Unavailable("the trade bill's hash does not match", null);
+      throw new fairslot.kernel.Unavailable("the trade bill's hash does not match", null);
     }
     return Optional.of(
         WechatTradeBill.parse(new String(file, java.nio.charset.StandardCharsets.UTF_8)));

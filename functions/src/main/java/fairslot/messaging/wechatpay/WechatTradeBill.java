@@ -1,7 +1,7 @@
 package fairslot.messaging.wechatpay;
 
-import fairslot.app.StatementLine;
-import fairslot.domain.Money;
+import fairslot.kernel.Money;
+import fairslot.payment.app.StatementLine;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

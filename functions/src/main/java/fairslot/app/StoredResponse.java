@@ -1,4 +1,0 @@
-package fairslot.app;
-
-/** A response kept for idempotent replay: status and body exactly as first sent. */
-public record StoredResponse(int status, String body) {}

@@ -1,0 +1,171 @@
+package fairslot.booking.app;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingRequest;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Slot;
+import fairslot.idempotency.app.StoredResponse;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
+import fairslot.pass.app.PassStore;
+import fairslot.payment.app.Refunds;
+import fairslot.waitlist.domain.WaitlistEntry;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Customer bookings: take seats atomically, read them, hand them back. */
+public final class BookingService {
+  private final CatalogStore catalog;
+  private final Clock clock;
+
+  private final RequestEnqueue enqueue;
+  private final BookingPlacer placer;
+  private final BookingCancellation cancellation;
+  private final MemberBookings members;
+
+  public BookingService(
+      CatalogStore catalog,
+      BookingStore bookings,
+      RequestStore requests,
+      BookingQueue queue,
+      SeatReleases releases,
+      Refunds refunds,
+      Clock clock,
+      IdGenerator ids,
+      Function<Booking, StoredResponse> createdResponse,
+      PassStore passes,
+      MemberBookings members) {
+    this.members = members;
+    this.catalog = catalog;
+    this.clock = clock;
+    this.enqueue = new RequestEnqueue(requests, queue, ids);
+    this.cancellation = new BookingCancellation(members, releases, refunds, clock);
+    this.placer =
+        new BookingPlacer(
+            catalog,
+            bookings,
+            passes,
+            ids,
+            createdResponse,
+            new OverdueHoldReclaim(bookings, releases));
+  }
+
+  public Outcome<Booked> book(Book command) {
+    Optional<Slot> found = catalog.slotFacts(command.slotId());
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + command.slotId());
+    }
+    // Only facts that never change are judged from this read; seats, status and the member's
+    // other bookings are decided by the transaction's own conditions.
+    Slot slot = found.get();
+    int max = Math.min(slot.policy().maxPerBooking(), slot.capacity());
+    if (command.quantity() < 1 || command.quantity() > max) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "quantity must be between 1 and " + max);
+    }
+    Instant now = clock.instant();
+    if (slot.hasStarted(now)) {
+      return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
+    }
+    // The desk books for a customer at any time before the start.
+    Placement placement = command.placement();
+    Optional<Outcome<Booked>> outsideWindow =
+        placement.windowApplies() ? BookingPlacer.outsideWindow(slot, now) : Optional.empty();
+    if (outsideWindow.isPresent()) {
+      // The cached facts may predate an edit that opened the window: a refusal is judged on the
+      // slot as it is (a booking, by the transaction's revision condition).
+      slot = catalog.findSlot(slot.slotId()).orElse(slot);
+      outsideWindow = BookingPlacer.outsideWindow(slot, now);
+    }
+    if (outsideWindow.isPresent()) {
+      return outsideWindow.get();
+    }
+    Slot decided = slot;
+    return placer
+        .withPass(
+            placer.newBooking(command.userId(), command.quantity(), decided, now),
+            command.passId(),
+            decided)
+        .then(
+            booking ->
+                decided.admission() == Admission.QUEUED
+                    ? enqueue.enqueue(command, decided, now)
+                    : placer.place(placement, booking, decided, now));
+  }
+
+  /**
+   * The FIFO consumer's booking for a queued request: the same transaction as a direct booking,
+   * which also moves the request QUEUED to GRANTED.
+   */
+  public Outcome<Booking> placeQueued(BookingRequest request) {
+    Optional<Slot> found = catalog.findSlot(request.slotId());
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + request.slotId());
+    }
+    Slot slot = found.get();
+    Instant now = clock.instant();
+    if (slot.hasStarted(now)) {
+      return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
+    }
+    // Judged when the request is decided: the window is about when the seat is taken.
+    Optional<Outcome<Booking>> outsideWindow = BookingPlacer.outsideWindow(slot, now);
+    if (outsideWindow.isPresent()) {
+      return outsideWindow.get();
+    }
+    // A pass is judged again when the seat is taken: it may have been spent since the request.
+    Placement grant = new Placement.QueuedGrant(request.userId(), request.requestId());
+    return placer
+        .withPass(
+            placer.newBooking(request.userId(), request.quantity(), slot, now),
+            request.passId(),
+            slot)
+        .then(booking -> placer.place(grant, booking, slot, now))
+        .map(booked -> ((Booked.Created) booked).booking());
+  }
+
+  /**
+   * Turns an open waitlist offer into a PENDING_PAY booking (AUTO_HOLD mode does this for the
+   * member). The seat is the offer's; calendar and one-booking-per-slot rules apply as for any
+   * booking.
+   */
+  public Outcome<Booking> acceptOffer(WaitlistEntry entry, Slot slot, String actor) {
+    return acceptOffer(entry, slot, actor, Optional.empty());
+  }
+
+  /**
+   * As above; with {@code passId} (the member's own accept), the seat is paid with the pass's
+   * credits in the same transaction, as a booking with a pass is.
+   */
+  public Outcome<Booking> acceptOffer(
+      WaitlistEntry entry, Slot slot, String actor, Optional<String> passId) {
+    Instant now = clock.instant();
+    Placement offer = new Placement.FromOffer(entry, actor);
+    return placer
+        .withPass(placer.newBooking(entry.userId(), 1, slot, now), passId, slot)
+        .then(booking -> placer.place(offer, booking, slot, now))
+        .map(booked -> ((Booked.Created) booked).booking());
+  }
+
+  /** The member's booking: their own, or a linked walk-in profile's. */
+  public Optional<Booking> booking(String userId, String bookingId) {
+    return members.find(userId, bookingId);
+  }
+
+  public Page<Booking> bookingsOf(String userId, PageRequest page) {
+    return members.list(userId, page);
+  }
+
+  /**
+   * The customer's cancel. PENDING_PAY becomes CANCELLED; PAID becomes REFUNDING (before {@code
+   * start - cancelCutoff} only) and a refund is requested; the seats return exactly once.
+   * Cancelling again returns the booking as it is. A hold past its deadline is expired instead.
+   */
+  public Outcome<Booking> cancel(String userId, String bookingId) {
+    return cancellation.cancel(userId, bookingId);
+  }
+}

@@ -1,0 +1,226 @@
+package fairslot.booking.app;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.idempotency.app.StoredResponse;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Change;
+import fairslot.kernel.IdempotentRequest;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.member.domain.MemberCalendar;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Port: bookings and the items that keep them consistent (seat counter, guards, calendars, audit).
+ */
+public interface BookingStore {
+
+  /**
+   * One atomic attempt to take the seats: seat decrement, booking, (user, slot) guard, idempotency
+   * record, the member's calendar days and the audit record, all or nothing.
+   */
+  PlaceResult place(BookingPlan plan);
+
+  /**
+   * Whether a booking could be placed right now: one consistent read of the slot's seat facts and
+   * the member guard, judged as {@link #place}'s first conditions would be, with the same
+   * precedence (an active booking before the slot). Writes nothing. Empty if it could (or the read
+   * was throttled); otherwise the refusal place would give. Much cheaper than a placement that
+   * fails, so the crowd behind a sell-out is answered by it.
+   */
+  Optional<PlaceResult> probe(Booking booking, Instant now);
+
+  Optional<Booking> findBooking(String bookingId);
+
+  Page<Booking> bookingsOf(String userId, PageRequest page);
+
+  /**
+   * Moves an active booking to an inactive status and returns its seats, in one transaction
+   * conditioned on the booking still being in {@code booking.status()} (and, with {@link
+   * Change#dueBy()}, its hold being due). Moving PAID to REFUNDING also puts its payment up for
+   * refund in the same transaction.
+   */
+  default ReleaseResult release(Booking booking, BookingStatus to, Change change) {
+    return release(booking, to, change, Optional.empty());
+  }
+
+  /**
+   * As {@link #release(Booking, BookingStatus, Change)}, writing {@code notice} to the outbox in
+   * the same transaction.
+   */
+  ReleaseResult release(
+      Booking booking,
+      BookingStatus to,
+      Change change,
+      Optional<fairslot.notification.domain.Notification> notice);
+
+  /** A slot's bookings, every status, oldest first (bookingsBySlot index). */
+  Page<Booking> bookingsOfSlot(String slotId, PageRequest page);
+
+  /**
+   * Bookings of the slots starting on a venue-local date, every status (bookingsByVenueDay index).
+   */
+  Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page);
+
+  /**
+   * A move that keeps the seats where they are (PAID to COMPLETED, PENDING_PAY to PAID offline,
+   * ...).
+   */
+  MoveResult move(Booking booking, BookingStatus to, Change change);
+
+  /**
+   * PENDING_PAY bookings whose hold is due at {@code now}, read through the sparse holdsDue index.
+   */
+  DueBookings dueHolds(Instant now, int limit);
+
+  /**
+   * One slot's PENDING_PAY bookings, earliest deadline first, at most {@code limit} (holdsBySlot
+   * index).
+   */
+  List<Booking> holdsOf(String slotId, int limit);
+
+  /**
+   * Bookings owed a reminder (a hold's expiry warning, a session's reminder) at or before {@code
+   * now}, read through the sparse reminder keys: only those due.
+   */
+  DueReminders remindersDue(Instant now, int limit);
+
+  /**
+   * The reminder's notice is written and the booking owes it no more, in one transaction
+   * conditioned on the booking still owing exactly {@code reminder}; false if it moved on (paid,
+   * cancelled) or another run did it.
+   */
+  boolean remind(Booking booking, fairslot.notification.domain.Reminder reminder, Instant at);
+
+  /** PAID bookings whose slot has ended by {@code now} (attendanceDue index). */
+  DueBookings endedUnattended(Instant now, int limit);
+
+  List<MemberCalendar> calendars(String userId, List<LocalDate> days);
+
+  /** One page of a subject's audit trail, oldest first. */
+  Page<AuditEntry> audit(AuditSubject subject, String id, PageRequest page);
+
+  /** What an audit trail is kept for. */
+  enum AuditSubject {
+    BOOKING,
+    SLOT,
+    VENUE,
+    RESOURCE
+  }
+
+  /**
+   * Everything one booking transaction writes; {@code calendars} are the days as last seen. With
+   * {@code fromOffer}, the seat is the one that waitlist offer holds (the entry moves OFFERED to
+   * ACCEPTED, on condition the offer is still open) instead of one taken from open sale. With
+   * {@code grantsRequest}, the QUEUED booking request moves to GRANTED in the same transaction, so
+   * a redelivered queue message can never book twice. Every booking counts in the member's upcoming
+   * bookings of the venue; with {@code upcomingLimit}, only if that count is below the limit. With
+   * {@code checkStanding}, only if the member is not suspended at the venue (no-show rule).
+   */
+  record BookingPlan(
+      Booking booking,
+      Instant now,
+      String actor,
+      List<MemberCalendar> calendars,
+      Optional<IdempotentRequest> idempotency,
+      Optional<StoredResponse> response,
+      Optional<fairslot.waitlist.domain.WaitlistEntry> fromOffer,
+      Optional<String> grantsRequest,
+      java.util.OptionalInt upcomingLimit,
+      boolean checkStanding) {
+
+    /** A plan no upcoming-bookings limit applies to (the booking still counts). */
+    public BookingPlan(
+        Booking booking,
+        Instant now,
+        String actor,
+        List<MemberCalendar> calendars,
+        Optional<IdempotentRequest> idempotency,
+        Optional<StoredResponse> response,
+        Optional<fairslot.waitlist.domain.WaitlistEntry> fromOffer,
+        Optional<String> grantsRequest) {
+      this(
+          booking,
+          now,
+          actor,
+          calendars,
+          idempotency,
+          response,
+          fromOffer,
+          grantsRequest,
+          java.util.OptionalInt.empty(),
+          false);
+    }
+  }
+
+  /** Items due for a job, and how many items the queries read to find them (cost evidence). */
+  record DueBookings(List<Booking> bookings, int itemsRead) {}
+
+  record DueReminder(Booking booking, fairslot.notification.domain.Reminder reminder) {}
+
+  /** Reminders due, and how many items the queries read to find them (cost evidence). */
+  record DueReminders(List<DueReminder> due, int itemsRead) {}
+
+  sealed interface PlaceResult {
+    record Placed(Booking booking) implements PlaceResult {}
+
+    record Replay(StoredResponse response) implements PlaceResult {}
+
+    record KeyReused() implements PlaceResult {}
+
+    record AlreadyBooked(String existingBookingId) implements PlaceResult {}
+
+    record SoldOut(int remaining) implements PlaceResult {}
+
+    record SlotNotOpen() implements PlaceResult {}
+
+    record SlotStarted() implements PlaceResult {}
+
+    record SlotMissing() implements PlaceResult {}
+
+    /**
+     * The slot's price or its venue's policy is no longer what the booking was made under (an admin
+     * edited it since the slot facts were read): make it again from the slot as it is.
+     */
+    record TermsChanged() implements PlaceResult {}
+
+    /** The queued request this booking would grant was already decided (a redelivered message). */
+    record RequestDecided() implements PlaceResult {}
+
+    /**
+     * The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now.
+     */
+    record OfferGone(Optional<fairslot.waitlist.domain.WaitlistEntry> current)
+        implements PlaceResult {}
+
+    /** The pass may not pay for this booking (spent, expired, or gone meanwhile). */
+    record PassRefused(fairslot.kernel.Refusal refusal) implements PlaceResult {}
+
+    /** The member is suspended at the venue until {@code until} (the no-show rule). */
+    record Suspended(Instant until) implements PlaceResult {}
+
+    /** The member already has {@code limit} upcoming bookings at the venue. */
+    record LimitReached(int limit) implements PlaceResult {}
+
+    /** The member's calendar changed since it was last seen: here it is as it is now. */
+    record CalendarsMoved(List<MemberCalendar> current) implements PlaceResult {}
+  }
+
+  sealed interface ReleaseResult {
+    record Released(Booking booking, fairslot.booking.domain.SeatReleased event)
+        implements ReleaseResult {}
+
+    /** The booking was no longer in the expected status (or not due); here it is as it is now. */
+    record NotInStatus(Booking current) implements ReleaseResult {}
+  }
+
+  sealed interface MoveResult {
+    record Moved(Booking booking) implements MoveResult {}
+
+    record NotInStatus(Booking current) implements MoveResult {}
+  }
+}

@@ -1,0 +1,37 @@
+package fairslot.booking.app;
+
+import fairslot.booking.app.BookingStore.ReleaseResult;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.kernel.Change;
+
+/**
+ * Returns a booking's seats (one transaction) and then announces it; every release goes through
+ * here.
+ */
+public final class SeatReleases {
+  private final BookingStore store;
+  private final EventPublisher events;
+
+  public SeatReleases(BookingStore store, EventPublisher events) {
+    this.store = store;
+    this.events = events;
+  }
+
+  public ReleaseResult release(Booking booking, BookingStatus to, Change change) {
+    return release(booking, to, change, java.util.Optional.empty());
+  }
+
+  /** As above, with a notification written in the release's own transaction. */
+  public ReleaseResult release(
+      Booking booking,
+      BookingStatus to,
+      Change change,
+      java.util.Optional<fairslot.notification.domain.Notification> notice) {
+    ReleaseResult result = store.release(booking, to, change, notice);
+    if (result instanceof ReleaseResult.Released released) {
+      events.seatsReleased(released.event());
+    }
+    return result;
+  }
+}

@@ -1,0 +1,79 @@
+package fairslot.booking.domain;
+
+import fairslot.catalog.domain.CancelTiers;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.kernel.Interval;
+import java.time.Duration;
+import java.time.ZoneId;
+
+/**
+ * The slot facts a booking was sold under, copied onto the booking so it never needs the slot to
+ * explain itself. The hold and cancel cutoff are the venue policy of that moment ({@code policyRev}
+ * is the venue revision they came from): a later policy edit never changes a promise already made.
+ */
+public record BookedSlot(
+    String slotId,
+    String venueId,
+    String resourceId,
+    ResourceKind kind,
+    Interval interval,
+    int capacity,
+    ZoneId timeZone,
+    Duration cancelCutoff,
+    Duration holdDuration,
+    long policyRev,
+    CancelTiers cancelTiers,
+    Duration reminderBefore) {
+
+  /**
+   * A copy with no tiers of its own (the cancel cutoff is its one 100 % tier) and the default
+   * reminder.
+   */
+  public BookedSlot(
+      String slotId,
+      String venueId,
+      String resourceId,
+      ResourceKind kind,
+      Interval interval,
+      int capacity,
+      ZoneId timeZone,
+      Duration cancelCutoff,
+      Duration holdDuration,
+      long policyRev) {
+    this(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        timeZone,
+        cancelCutoff,
+        holdDuration,
+        policyRev,
+        CancelTiers.NONE,
+        VenuePolicy.DEFAULT_REMINDER);
+  }
+
+  public BookedSlot {
+    cancelTiers = cancelTiers.orCutoff(cancelCutoff);
+  }
+
+  public static BookedSlot of(Slot slot) {
+    return new BookedSlot(
+        slot.slotId(),
+        slot.venueId(),
+        slot.resourceId(),
+        slot.kind(),
+        slot.interval(),
+        slot.capacity(),
+        slot.timeZone(),
+        slot.policy().cancelCutoff(),
+        slot.policy().holdDuration(),
+        slot.inherited().venueRev(),
+        slot.policy().cancelTiers(),
+        slot.policy().reminderBefore());
+  }
+}

@@ -1,0 +1,155 @@
+package fairslot.booking.domain;
+
+import fairslot.catalog.domain.CancelTiers;
+import fairslot.kernel.Money;
+import fairslot.pass.domain.PassUse;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A member's claim on seats of a slot. {@code version} counts the booking's transitions (1 when
+ * placed); it orders the audit trail when several transitions share a millisecond.
+ */
+public record Booking(
+    String bookingId,
+    String userId,
+    int quantity,
+    BookingStatus status,
+    Money amount,
+    Optional<Instant> holdExpiresAt,
+    Instant createdAt,
+    Optional<String> paymentNo,
+    BookedSlot slot,
+    long version,
+    Optional<Money> refund,
+    Optional<PassUse> pass) {
+
+  /** A booking nothing has been refunded on (yet), not paid with a pass. */
+  public Booking(
+      String bookingId,
+      String userId,
+      int quantity,
+      BookingStatus status,
+      Money amount,
+      Optional<Instant> holdExpiresAt,
+      Instant createdAt,
+      Optional<String> paymentNo,
+      BookedSlot slot,
+      long version) {
+    this(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  public Booking {
+    if (quantity < 1) {
+      throw new IllegalArgumentException("quantity must be at least 1");
+    }
+  }
+
+  public String slotId() {
+    return slot.slotId();
+  }
+
+  /**
+   * The status a reader should see at {@code now}: a hold past its deadline is EXPIRED even before
+   * the sweep has written that down (the sweep's conditional write makes it so).
+   */
+  public BookingStatus statusAt(Instant now) {
+    return isOverdueHold(now) ? BookingStatus.EXPIRED : status;
+  }
+
+  public boolean isOverdueHold(Instant now) {
+    return status == BookingStatus.PENDING_PAY
+        && holdExpiresAt.map(d -> !now.isBefore(d)).orElse(false);
+  }
+
+  /**
+   * What a customer's cancel of this PAID booking at {@code now} refunds: the first of the booked
+   * cancel tiers still ahead of the start. Empty past every tier (the cancel window has closed).
+   */
+  public Optional<Money> customerRefundAt(Instant now) {
+    return slot.cancelTiers()
+        .at(slot.interval().start(), now)
+        .map(tier -> CancelTiers.refundOf(amount, tier));
+  }
+
+  /** This booking paid with a pass (the seats are the pass's credits, not money). */
+  public Booking paidWith(PassUse use) {
+    return copy(status, holdExpiresAt, paymentNo, version, refund, Optional.of(use));
+  }
+
+  /**
+   * Where a PAID booking goes when it is released: REFUNDING when money was taken for it, else
+   * CANCELLED (a pass's credits go back; a free booking has nothing to return).
+   */
+  public BookingStatus releasedFromPaid() {
+    return pass.isEmpty() && paymentNo.isPresent()
+        ? BookingStatus.REFUNDING
+        : BookingStatus.CANCELLED;
+  }
+
+  /** The money owed back when this booking is refunded: the part set by a tier, else all of it. */
+  public Money owedBack() {
+    return refund.orElse(amount);
+  }
+
+  /** This booking with {@code part} of its amount to be refunded (a cancel tier's share). */
+  public Booking refunding(Money part) {
+    return copy(status, holdExpiresAt, paymentNo, version, Optional.of(part), pass);
+  }
+
+  /** The UTC days of the member's calendar this booking occupies (none for rentals). */
+  public List<LocalDate> calendarDays() {
+    return slot.kind().occupiesTheMember() ? slot.interval().utcDays() : List.of();
+  }
+
+  public Booking withStatus(BookingStatus next) {
+    return copy(
+        next,
+        next == BookingStatus.PENDING_PAY ? holdExpiresAt : Optional.empty(),
+        paymentNo,
+        version + 1,
+        refund,
+        pass);
+  }
+
+  public Booking withPayment(String paymentNo) {
+    return copy(status, holdExpiresAt, Optional.of(paymentNo), version, refund, pass);
+  }
+
+  /** This booking with the parts a transition may change; the rest as they are. */
+  private Booking copy(
+      BookingStatus status,
+      Optional<Instant> holdExpiresAt,
+      Optional<String> paymentNo,
+      long version,
+      Optional<Money> refund,
+      Optional<PassUse> pass) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        refund,
+        pass);
+  }
+}

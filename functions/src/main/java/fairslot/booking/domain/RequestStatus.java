@@ -1,0 +1,8 @@
+package fairslot.booking.domain;
+
+public enum RequestStatus {
+  QUEUED,
+  GRANTED,
+  SOLD_OUT,
+  REJECTED
+}

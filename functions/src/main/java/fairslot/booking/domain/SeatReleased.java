@@ -1,0 +1,22 @@
+package fairslot.booking.domain;
+
+/** Domain event: seats went back to a slot. Consumers must tolerate duplicates (eventId). */
+public record SeatReleased(String eventId, String slotId, int quantity, Reason reason) {
+  public enum Reason {
+    CANCELLED,
+    EXPIRED,
+    REFUNDING,
+    ADMIN,
+    /** The slot's capacity was raised: the new seats go to the waitlist first. */
+    CAPACITY_ADDED
+  }
+
+  public static Reason reasonFor(BookingStatus target) {
+    return switch (target) {
+      case CANCELLED -> Reason.CANCELLED;
+      case EXPIRED -> Reason.EXPIRED;
+      case REFUNDING -> Reason.REFUNDING;
+      default -> Reason.ADMIN;
+    };
+  }
+}

@@ -1,0 +1,157 @@
+package fairslot.booking.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+import static fairslot.table.Attr.str;
+
+import fairslot.booking.domain.BookedSlot;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.kernel.Interval;
+import fairslot.kernel.Money;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The booking item. It carries the index keys of bookingsByUser and bookingsBySlot, and sparse keys
+ * that exist only while they matter: holdsDue/holdsBySlot while PENDING_PAY, attendanceDue while
+ * PAID. Jobs that query those indexes read only the items due.
+ */
+public final class BookingItemMapper {
+  private BookingItemMapper() {}
+
+  public static Map<String, AttributeValue> toItem(Booking b) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.booking(b.bookingId()), "BOOKING"));
+    item.put("type", s("BOOKING"));
+    item.put("bookingId", s(b.bookingId()));
+    item.put("slotId", s(b.slotId()));
+    b.paymentNo().ifPresent(p -> item.put("paymentNo", s(p)));
+    item.put("userId", s(b.userId()));
+    item.put("quantity", n(b.quantity()));
+    item.put("status", s(b.status().name()));
+    item.put("version", n(b.version()));
+    item.put("amountMinor", n(b.amount().minor()));
+    item.put("currency", s(b.amount().currency()));
+    item.put("createdAt", millis(b.createdAt()));
+    BookedSlot slot = b.slot();
+    item.put("slotStart", millis(slot.interval().start()));
+    item.put("slotEnd", millis(slot.interval().end()));
+    item.put("slotCapacity", n(slot.capacity()));
+    item.put("venueId", s(slot.venueId()));
+    item.put("resourceId", s(slot.resourceId()));
+    item.put("kind", s(slot.kind().name()));
+    item.put("timeZone", s(slot.timeZone().getId()));
+    item.put("cancelCutoffSeconds", n(slot.cancelCutoff().toSeconds()));
+    item.put("holdSeconds", n(slot.holdDuration().toSeconds()));
+    item.put("policyRev", n(slot.policyRev()));
+    item.put("cancelTiers", s(slot.cancelTiers().encode()));
+    item.put("reminderSeconds", n(slot.reminderBefore().toSeconds()));
+    b.refund().ifPresent(r -> item.put("refundMinor", n(r.minor())));
+    b.pass()
+        .ifPresent(
+            use -> {
+              item.put("passId", s(use.passId()));
+              item.put("passCredits", n(use.credits()));
+            });
+    item.put("bookingUser", s(b.userId()));
+    item.put("bookingSlot", s(b.slotId()));
+    item.put(
+        "bookingVenueDay",
+        s(Keys.venueDay(slot.venueId(), slot.interval().start(), slot.timeZone())));
+    b.holdExpiresAt()
+        .ifPresent(
+            deadline -> {
+              item.put("holdExpiresAt", millis(deadline));
+              if (b.status() == BookingStatus.PENDING_PAY) {
+                item.putAll(holdIndexKeys(b, deadline));
+              }
+            });
+    if (b.status() == BookingStatus.PAID) {
+      item.putAll(attendanceIndexKeys(b));
+    }
+    fairslot.notification.domain.Reminder.owed(b.status(), b.holdExpiresAt(), slot, b.createdAt())
+        .ifPresent(r -> item.putAll(reminderKeys(b, r)));
+    return item;
+  }
+
+  /**
+   * The reminder a booking is owed, as sparse keys of the notificationsDue index under {@code
+   * REMIND#0..3} (the send-notifications job reads them when due; the outbox's own items use {@code
+   * NOTIFY#0..3} of the same index).
+   */
+  static Map<String, AttributeValue> reminderKeys(
+      Booking b, fairslot.notification.domain.Reminder r) {
+    return Map.of(
+        "notifyShard", s(Keys.shard("REMIND", b.bookingId())),
+        "notifyDueAt", millis(r.at()),
+        "remindKind", s(r.kind().name()));
+  }
+
+  static final java.util.List<String> REMINDER_ATTRIBUTES =
+      java.util.List.of("notifyShard", "notifyDueAt", "remindKind");
+
+  /** Sparse holdsDue and holdsBySlot keys: present only while the booking is PENDING_PAY. */
+  static Map<String, AttributeValue> holdIndexKeys(Booking b, java.time.Instant deadline) {
+    return Map.of(
+        "holdDueShard", s(Keys.shard("HOLDS", b.bookingId())),
+        "holdDueAt", millis(deadline),
+        "holdSlot", s(b.slotId()));
+  }
+
+  /** Sparse attendanceDue keys: present only while PAID, due when the slot ends (no-show job). */
+  static Map<String, AttributeValue> attendanceIndexKeys(Booking b) {
+    return Map.of(
+        "attendDueShard", s(Keys.shard("ATTEND", b.bookingId())),
+        "attendDueAt", millis(b.slot().interval().end()));
+  }
+
+  public static Booking fromItem(Map<String, AttributeValue> item) {
+    return new Booking(
+        str(item, "bookingId"),
+        str(item, "userId"),
+        Attr.integer(item, "quantity"),
+        BookingStatus.valueOf(str(item, "status")),
+        new Money(Attr.num(item, "amountMinor"), str(item, "currency")),
+        Attr.optionalInstant(item, "holdExpiresAt"),
+        Attr.instant(item, "createdAt"),
+        Attr.optionalString(item, "paymentNo"),
+        new BookedSlot(
+            str(item, "slotId"),
+            str(item, "venueId"),
+            str(item, "resourceId"),
+            ResourceKind.valueOf(str(item, "kind")),
+            new Interval(Attr.instant(item, "slotStart"), Attr.instant(item, "slotEnd")),
+            Attr.integer(item, "slotCapacity"),
+            ZoneId.of(str(item, "timeZone")),
+            Duration.ofSeconds(Attr.num(item, "cancelCutoffSeconds")),
+            // Bookings written before policy snapshots held the venue default.
+            item.containsKey("holdSeconds")
+                ? Duration.ofSeconds(Attr.num(item, "holdSeconds"))
+                : fairslot.catalog.domain.VenuePolicy.DEFAULT.holdDuration(),
+            Attr.numOr(item, "policyRev", 0),
+            // Bookings written before tiers existed: the cutoff is their one tier.
+            item.containsKey("cancelTiers")
+                ? fairslot.catalog.domain.CancelTiers.decode(str(item, "cancelTiers"))
+                : fairslot.catalog.domain.CancelTiers.NONE,
+            item.containsKey("reminderSeconds")
+                ? Duration.ofSeconds(Attr.num(item, "reminderSeconds"))
+                : fairslot.catalog.domain.VenuePolicy.DEFAULT_REMINDER),
+        Attr.num(item, "version"),
+        item.containsKey("refundMinor")
+            ? java.util.Optional.of(new Money(Attr.num(item, "refundMinor"), str(item, "currency")))
+            : java.util.Optional.empty(),
+        item.containsKey("passId")
+            ? java.util.Optional.of(
+                new fairslot.pass.domain.PassUse(
+                    str(item, "passId"), Attr.integer(item, "passCredits")))
+            : java.util.Optional.empty());
+  }
+}

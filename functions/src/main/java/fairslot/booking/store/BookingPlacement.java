@@ -1,0 +1,352 @@
+package fairslot.booking.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.app.BookingStore.BookingPlan;
+import fairslot.booking.app.BookingStore.PlaceResult;
+import fairslot.booking.domain.Booking;
+import fairslot.catalog.domain.SlotStatus;
+import fairslot.catalog.store.SeatWrites;
+import fairslot.idempotency.store.IdempotencyItemMapper;
+import fairslot.kernel.Change;
+import fairslot.member.domain.MemberCalendar;
+import fairslot.member.store.CalendarItemMapper;
+import fairslot.notification.store.NoticeWrites;
+import fairslot.pass.store.PassItemMapper;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.table.RecordParts;
+import fairslot.table.Transaction;
+import fairslot.waitlist.store.WaitlistEntryMapper;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Taking seats: one transaction for the seat counter, the booking, the (user, slot) guard, the
+ * idempotency record, the member's calendar days and the audit record; its cancellation reasons
+ * read back as the member's answer. Also the cheap look (probe) for the crowd behind a sell-out.
+ */
+final class BookingPlacement {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    CALENDAR,
+    GUARD,
+    IDEMPOTENCY,
+    PASS,
+    REQUEST,
+    SEAT,
+    STANDING,
+    UPCOMING
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+  private final SeatWrites seats;
+  private final RecordParts records;
+  private final NoticeWrites notices;
+
+  BookingPlacement(DynamoDbClient dynamo, String table, TransactionParts parts) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = parts;
+    this.seats = new SeatWrites(table);
+    this.records = new RecordParts(table);
+    this.notices = new NoticeWrites(table);
+  }
+
+  PlaceResult place(BookingPlan plan) {
+    Booking b = plan.booking();
+    Change booked = Change.by(plan.actor(), plan.now(), "booked");
+    // "seat" takes the seat: from the slot, or from a waitlist offer.
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(
+                Action.SEAT,
+                plan.fromOffer().isPresent()
+                    ? acceptOffer(plan.fromOffer().get(), b, plan.now())
+                    : seats.sellSeats(b, booked))
+            .add(
+                Action.BOOKING,
+                TransactWriteItem.builder()
+                    .put(
+                        Put.builder()
+                            .tableName(table)
+                            .item(BookingItemMapper.toItem(b))
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .add(Action.GUARD, parts.putGuard(b))
+            .add(Action.UPCOMING, parts.countUpcoming(b, plan.upcomingLimit()))
+            .addEach(
+                Action.CALENDAR,
+                plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
+            .add(records.auditBooking(b, "-", b.status().name(), booked));
+    plan.grantsRequest()
+        .ifPresent(
+            requestId ->
+                tx.add(
+                    Action.REQUEST,
+                    TransactWriteItem.builder()
+                        .update(
+                            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                                .tableName(table)
+                                .key(Attr.key(Keys.request(requestId), "REQUEST"))
+                                .updateExpression(
+                                    "SET #status = :granted, bookingId = :b, decidedAt = :now REMOVE queuedShard, queuedAt")
+                                .conditionExpression("#status = :queued")
+                                .expressionAttributeNames(Map.of("#status", "status"))
+                                .expressionAttributeValues(
+                                    Map.of(
+                                        ":granted",
+                                        s(fairslot.booking.domain.RequestStatus.GRANTED),
+                                        ":queued",
+                                        s(fairslot.booking.domain.RequestStatus.QUEUED),
+                                        ":b",
+                                        s(b.bookingId()),
+                                        ":now",
+                                        millis(plan.now())))
+                                .build())
+                        .build()));
+    plan.idempotency()
+        .ifPresent(
+            request ->
+                tx.add(
+                    Action.IDEMPOTENCY,
+                    TransactWriteItem.builder()
+                        .put(
+                            Put.builder()
+                                .tableName(table)
+                                .item(
+                                    IdempotencyItemMapper.completed(
+                                        request, plan.response().orElseThrow(), plan.now()))
+                                .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
+                                .expressionAttributeNames(Map.of("#ttl", "ttl"))
+                                .expressionAttributeValues(
+                                    Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
+                                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                                .build())
+                        .build()));
+
+    if (plan.checkStanding()) {
+      tx.add(Action.STANDING, parts.notSuspended(b, plan.now()));
+    }
+    if (b.pass().isPresent()) {
+      tx.add(Action.PASS, parts.spendCredits(b));
+    }
+    if (b.status() == fairslot.booking.domain.BookingStatus.PAID) {
+      // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
+      tx.add(
+          notices.notify(
+              new fairslot.notification.domain.Notification(
+                  b.userId(),
+                  b.slotId(),
+                  fairslot.notification.domain.Notification.Kind.BOOKING_CONFIRMED,
+                  b.bookingId()),
+              plan.now()));
+    }
+
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new PlaceResult.Placed(b);
+    }
+    if (cancelled.get().failed(Action.REQUEST)) {
+      return new PlaceResult.RequestDecided();
+    }
+    return whyNotPlaced(cancelled.get(), plan);
+  }
+
+  /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
+  private TransactWriteItem acceptOffer(
+      fairslot.waitlist.domain.WaitlistEntry entry, Booking b, Instant now) {
+    return TransactWriteItem.builder()
+        .update(
+            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+                .updateExpression(
+                    "SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
+                .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":accepted",
+                        s(fairslot.waitlist.domain.WaitlistStatus.ACCEPTED),
+                        ":offered",
+                        s(fairslot.waitlist.domain.WaitlistStatus.OFFERED),
+                        ":b",
+                        s(b.bookingId()),
+                        ":now",
+                        millis(now),
+                        ":u",
+                        s(b.userId())))
+                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
+   * Precedence: a replayed request, then a suspension, then an existing booking, then the slot,
+   * then the pass, then the member's limit, then the calendar.
+   */
+  private PlaceResult whyNotPlaced(Transaction.Cancelled<Action> reasons, BookingPlan plan) {
+    if (reasons.failed(Action.IDEMPOTENCY)) {
+      Optional<Map<String, AttributeValue>> record = reasons.oldItem(Action.IDEMPOTENCY);
+      if (record.isPresent()
+          && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get())) {
+        return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
+      }
+      return new PlaceResult.KeyReused();
+    }
+    if (reasons.failed(Action.STANDING)) {
+      return new PlaceResult.Suspended(
+          reasons
+              .oldItem(Action.STANDING)
+              .map(i -> Attr.instant(i, "suspendedUntil"))
+              .orElseThrow());
+    }
+    if (reasons.failed(Action.GUARD)) {
+      return new PlaceResult.AlreadyBooked(
+          reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
+    }
+    if (plan.fromOffer().isPresent() && reasons.failed(Action.SEAT)) {
+      return new PlaceResult.OfferGone(
+          reasons.oldItem(Action.SEAT).map(WaitlistEntryMapper::fromItem));
+    }
+    if (reasons.failed(Action.SEAT)) {
+      return slotRefusal(reasons.oldItem(Action.SEAT), plan.now(), Optional.of(plan.booking()));
+    }
+    if (reasons.failed(Action.PASS)) {
+      Booking b = plan.booking();
+      return new PlaceResult.PassRefused(
+          reasons
+              .oldItem(Action.PASS)
+              .map(PassItemMapper::fromItem)
+              .flatMap(
+                  pass ->
+                      pass.refusalFor(
+                          b.slot().venueId(),
+                          b.slot().resourceId(),
+                          b.slot().interval().start(),
+                          b.quantity()))
+              .orElse(fairslot.kernel.Refusal.NOT_FOUND)); // the pass is gone
+    }
+    if (reasons.failed(Action.UPCOMING)) {
+      return new PlaceResult.LimitReached(plan.upcomingLimit().orElseThrow());
+    }
+    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars());
+    if (!moved.isEmpty()) {
+      return new PlaceResult.CalendarsMoved(moved);
+    }
+    throw new IllegalStateException(
+        "booking transaction cancelled for an unexpected reason: " + reasons);
+  }
+
+  /**
+   * Why the seat condition failed, from the slot as it was (ALL_OLD); {@code newSale} is the
+   * booking whose terms (price, policy revision) the condition named.
+   */
+  private static PlaceResult slotRefusal(
+      Optional<Map<String, AttributeValue>> slot, Instant now, Optional<Booking> newSale) {
+    if (slot.isEmpty()) {
+      return new PlaceResult.SlotMissing();
+    }
+    if (!SlotStatus.OPEN.name().equals(Attr.str(slot.get(), "status"))
+        || slot.get().containsKey("venueDisabled")
+        || slot.get().containsKey("resourceDisabled")) {
+      return new PlaceResult.SlotNotOpen();
+    }
+    if (!Attr.instant(slot.get(), "startAt").isAfter(now)) {
+      return new PlaceResult.SlotStarted();
+    }
+    if (newSale.isPresent() && termsChanged(slot.get(), newSale.get())) {
+      return new PlaceResult.TermsChanged();
+    }
+    return new PlaceResult.SoldOut(
+        Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
+  }
+
+  private static boolean termsChanged(Map<String, AttributeValue> slot, Booking b) {
+    if (b.pass().isPresent()) {
+      return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
+    }
+    fairslot.kernel.Money unit = SeatWrites.unitPrice(b);
+    return Attr.num(slot, "priceMinor") != unit.minor()
+        || !Attr.str(slot, "currency").equals(unit.currency())
+        || Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev();
+  }
+
+  Optional<PlaceResult> probe(Booking b, Instant now) {
+    // One consistent read of the two items the booking's first conditions are about, projected to
+    // the attributes those conditions name. A refusal read at one instant is as true as one a
+    // failed condition reports; a "could book" decides nothing: the transaction does.
+    Map<String, AttributeValue> slotKey = Attr.key(Keys.slot(b.slotId()), "SLOT");
+    Map<String, AttributeValue> guardKey =
+        Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));
+    var response =
+        dynamo.batchGetItem(
+            r ->
+                r.requestItems(
+                    Map.of(
+                        table,
+                        KeysAndAttributes.builder()
+                            .keys(slotKey, guardKey)
+                            .consistentRead(true)
+                            .projectionExpression(
+                                "PK, SK, #status, startAt, remaining, forWaitlist, bookingId,"
+                                    + " venueDisabled, resourceDisabled")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .build())));
+    if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
+      return Optional.empty(); // throttled in part: a missing item here proves nothing
+    }
+    List<Map<String, AttributeValue>> items = response.responses().getOrDefault(table, List.of());
+    Optional<Map<String, AttributeValue>> slot =
+        items.stream().filter(i -> Attr.str(i, Keys.SK).equals("SLOT")).findFirst();
+    Optional<Map<String, AttributeValue>> guard =
+        items.stream()
+            .filter(i -> Attr.str(i, Keys.SK).equals(Keys.memberGuard(b.userId())))
+            .findFirst();
+    if (guard.isPresent()) {
+      return Optional.of(new PlaceResult.AlreadyBooked(Attr.str(guard.get(), "bookingId")));
+    }
+    PlaceResult refusal = slotRefusal(slot, now, Optional.empty());
+    if (refusal instanceof PlaceResult.SoldOut soldOut
+        && soldOut.remaining() >= b.quantity()
+        && Attr.integer(slot.get(), "forWaitlist") == 0) {
+      return Optional.empty(); // seats there: let the transaction take them
+    }
+    return Optional.of(refusal);
+  }
+
+  /**
+   * The calendar days (actions CALENDAR 0, 1, ...) whose version condition failed, as they are now.
+   */
+  private static List<MemberCalendar> movedCalendars(
+      Transaction.Cancelled<Action> reasons, List<MemberCalendar> seen) {
+    List<MemberCalendar> moved = new ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      if (reasons.failed(Action.CALENDAR, i)) {
+        MemberCalendar day = seen.get(i);
+        moved.add(
+            reasons
+                .oldItem(Action.CALENDAR, i)
+                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
+                .orElse(MemberCalendar.empty(day.userId(), day.day())));
+      }
+    }
+    return moved;
+  }
+}

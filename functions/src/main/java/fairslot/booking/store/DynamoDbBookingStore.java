@@ -1,0 +1,300 @@
+package fairslot.booking.store;
+
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.definitions.Fairslot;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.member.domain.MemberCalendar;
+import fairslot.member.store.CalendarItemMapper;
+import fairslot.notification.store.NoticeWrites;
+import fairslot.table.Attr;
+import fairslot.table.AuditItemMapper;
+import fairslot.table.Cursors;
+import fairslot.table.Keys;
+import fairslot.table.RecordParts;
+import fairslot.table.ShardedIndex;
+import fairslot.table.Transaction;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * Bookings in DynamoDB. Every state change is one TransactWriteItems whose conditions are the
+ * rules; a cancelled transaction's reasons are turned into business results here.
+ */
+public final class DynamoDbBookingStore implements BookingStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    CREDITS,
+    UPCOMING
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+  private final RecordParts records;
+  private final NoticeWrites notices;
+  private final BookingPlacement placement;
+  private final BookingRelease release;
+
+  public DynamoDbBookingStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = new TransactionParts(table);
+    this.records = new RecordParts(table);
+    this.notices = new NoticeWrites(table);
+    this.placement = new BookingPlacement(dynamo, table, parts);
+    this.release = new BookingRelease(dynamo, table);
+  }
+
+  @Override
+  public PlaceResult place(BookingPlan plan) {
+    return placement.place(plan);
+  }
+
+  @Override
+  public Optional<PlaceResult> probe(Booking b, Instant now) {
+    return placement.probe(b, now);
+  }
+
+  @Override
+  public Optional<Booking> findBooking(String bookingId) {
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(BookingItemMapper.fromItem(item));
+  }
+
+  @Override
+  public Page<Booking> bookingsOf(String userId, PageRequest page) {
+    return bookingsByIndex(Fairslot.BOOKINGS_BY_USER, "bookingUser", userId, page, true);
+  }
+
+  @Override
+  public Page<Booking> bookingsOfSlot(String slotId, PageRequest page) {
+    return bookingsByIndex(Fairslot.BOOKINGS_BY_SLOT, "bookingSlot", slotId, page, false);
+  }
+
+  @Override
+  public Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page) {
+    return bookingsByIndex(
+        Fairslot.BOOKINGS_BY_VENUE_DAY,
+        "bookingVenueDay",
+        Keys.venueDay(venueId, date),
+        page,
+        false);
+  }
+
+  private Page<Booking> bookingsByIndex(
+      String index, String partitionKey, String value, PageRequest page, boolean newestFirst) {
+    QueryRequest.Builder query =
+        QueryRequest.builder()
+            .tableName(table)
+            .indexName(index)
+            .keyConditionExpression("#pk = :v")
+            .expressionAttributeNames(Map.of("#pk", partitionKey))
+            .expressionAttributeValues(Map.of(":v", s(value)))
+            .scanIndexForward(!newestFirst)
+            .limit(page.limit());
+    String list = index + "#" + value;
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
+    QueryResponse response = dynamo.query(query.build());
+    return new Page<>(
+        response.items().stream().map(BookingItemMapper::fromItem).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public ReleaseResult release(
+      Booking b,
+      BookingStatus to,
+      Change change,
+      Optional<fairslot.notification.domain.Notification> notice) {
+    return release.release(b, to, change, notice);
+  }
+
+  @Override
+  public MoveResult move(Booking b, BookingStatus to, Change change) {
+    if (!b.status().canMoveTo(to) || b.status().releasesSeatsMovingTo(to)) {
+      throw new IllegalArgumentException(
+          b.status() + " -> " + to + " is not a move that keeps the seats");
+    }
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.BOOKING, parts.moveBooking(b, to, change, "", "", Map.of()))
+            .add(records.auditBooking(b, b.status().name(), to.name(), change));
+    if (b.status().isUpcoming() && !to.isUpcoming()) {
+      tx.add(Action.UPCOMING, parts.uncountUpcoming(b)); // attended or not: no longer ahead
+    }
+    if (b.pass().isPresent() && (to == BookingStatus.COMPLETED || to == BookingStatus.NO_SHOW)) {
+      tx.add(
+          Action.CREDITS,
+          parts.settleCredits(
+              b, to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
+    }
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new MoveResult.Moved(b.withStatus(to));
+    }
+    if (cancelled.get().failed(Action.BOOKING)) {
+      return new MoveResult.NotInStatus(
+          cancelled.get().oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow());
+    }
+    throw new IllegalStateException(
+        "booking move cancelled for an unexpected reason: " + cancelled.get());
+  }
+
+  @Override
+  public DueBookings dueHolds(Instant now, int limit) {
+    return dueBookings(
+        new ShardedIndex(dynamo, table, Fairslot.HOLDS_DUE, "HOLDS", "holdDueShard", "holdDueAt")
+            .dueBy(now, limit));
+  }
+
+  @Override
+  public DueBookings endedUnattended(Instant now, int limit) {
+    return dueBookings(
+        new ShardedIndex(
+                dynamo, table, Fairslot.ATTENDANCE_DUE, "ATTEND", "attendDueShard", "attendDueAt")
+            .dueBy(now, limit));
+  }
+
+  @Override
+  public DueReminders remindersDue(Instant now, int limit) {
+    ShardedIndex.Due due =
+        new ShardedIndex(
+                dynamo, table, Fairslot.NOTIFICATIONS_DUE, "REMIND", "notifyShard", "notifyDueAt")
+            .dueBy(now, limit);
+    return new DueReminders(
+        due.items().stream()
+            .map(
+                item ->
+                    new DueReminder(
+                        BookingItemMapper.fromItem(item),
+                        new fairslot.notification.domain.Reminder(
+                            fairslot.notification.domain.Notification.Kind.valueOf(
+                                Attr.str(item, "remindKind")),
+                            Attr.instant(item, "notifyDueAt"))))
+            .toList(),
+        due.itemsRead());
+  }
+
+  @Override
+  public boolean remind(Booking b, fairslot.notification.domain.Reminder reminder, Instant at) {
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(
+                Action.BOOKING,
+                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+                    .update(
+                        software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+                            .updateExpression(
+                                "REMOVE "
+                                    + String.join(", ", BookingItemMapper.REMINDER_ATTRIBUTES))
+                            .conditionExpression("remindKind = :kind AND notifyDueAt = :due")
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":kind",
+                                    s(reminder.kind().name()),
+                                    ":due",
+                                    Attr.millis(reminder.at())))
+                            .build())
+                    .build())
+            .add(
+                notices.notify(
+                    new fairslot.notification.domain.Notification(
+                        b.userId(), b.slotId(), reminder.kind(), b.bookingId()),
+                    at));
+    return tx.commit(dynamo).isEmpty();
+  }
+
+  private static DueBookings dueBookings(ShardedIndex.Due due) {
+    return new DueBookings(
+        due.items().stream().map(BookingItemMapper::fromItem).toList(), due.itemsRead());
+  }
+
+  @Override
+  public List<Booking> holdsOf(String slotId, int limit) {
+    return dynamo
+        .query(
+            r ->
+                r.tableName(table)
+                    .indexName(Fairslot.HOLDS_BY_SLOT)
+                    .keyConditionExpression("holdSlot = :slot")
+                    .expressionAttributeValues(Map.of(":slot", s(slotId)))
+                    .limit(limit))
+        .items()
+        .stream()
+        .map(BookingItemMapper::fromItem)
+        .toList();
+  }
+
+  @Override
+  public List<MemberCalendar> calendars(String userId, List<LocalDate> days) {
+    List<MemberCalendar> result = new ArrayList<>();
+    for (LocalDate day : days) {
+      Map<String, AttributeValue> item =
+          dynamo
+              .getItem(
+                  r ->
+                      r.tableName(table)
+                          .key(Attr.key(Keys.member(userId), Keys.calendarDay(day)))
+                          .consistentRead(true))
+              .item();
+      result.add(
+          item == null || item.isEmpty()
+              ? MemberCalendar.empty(userId, day)
+              : CalendarItemMapper.fromItem(userId, day, item));
+    }
+    return result;
+  }
+
+  @Override
+  public fairslot.kernel.Page<AuditEntry> audit(
+      AuditSubject subject, String id, fairslot.kernel.PageRequest page) {
+    String pk =
+        switch (subject) {
+          case BOOKING -> Keys.booking(id);
+          case SLOT -> Keys.slot(id);
+          case VENUE -> Keys.venue(id);
+          case RESOURCE -> Keys.resource(id);
+        };
+    String list = "audit#" + pk;
+    var query =
+        software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+            .tableName(table)
+            .consistentRead(true)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :audit)")
+            .expressionAttributeValues(Map.of(":pk", s(pk), ":audit", s(AuditItemMapper.SK_PREFIX)))
+            .limit(page.limit());
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
+    var response = dynamo.query(query.build());
+    return new fairslot.kernel.Page<>(
+        response.items().stream().map(AuditItemMapper::fromItem).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+}

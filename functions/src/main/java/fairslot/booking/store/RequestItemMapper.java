@@ -1,0 +1,59 @@
+package fairslot.booking.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+import static fairslot.table.Attr.str;
+
+import fairslot.booking.domain.BookingRequest;
+import fairslot.booking.domain.RequestStatus;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The request item; sparse queuedShard/queuedAt while QUEUED (stale-requests job); ttl after 30
+ * days.
+ */
+final class RequestItemMapper {
+  private RequestItemMapper() {}
+
+  static Map<String, AttributeValue> toItem(BookingRequest r) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.request(r.requestId()), "REQUEST"));
+    item.put("type", s("REQUEST"));
+    item.put("requestId", s(r.requestId()));
+    item.put("slotId", s(r.slotId()));
+    item.put("userId", s(r.userId()));
+    item.put("quantity", n(r.quantity()));
+    item.put("joinWaitlist", AttributeValue.fromBool(r.joinWaitlist()));
+    item.put("status", s(r.status().name()));
+    item.put("createdAt", millis(r.createdAt()));
+    item.put("ttl", n(r.createdAt().plusSeconds(30L * 24 * 3600).getEpochSecond()));
+    r.fingerprint().ifPresent(f -> item.put("fingerprint", s(f)));
+    r.passId().ifPresent(p -> item.put("passId", s(p)));
+    if (r.status() == RequestStatus.QUEUED) {
+      item.put("queuedShard", s(Keys.shard("QUEUED", r.requestId())));
+      item.put("queuedAt", millis(r.createdAt()));
+    }
+    return item;
+  }
+
+  static BookingRequest fromItem(Map<String, AttributeValue> item) {
+    return new BookingRequest(
+        str(item, "requestId"),
+        str(item, "slotId"),
+        str(item, "userId"),
+        Attr.integer(item, "quantity"),
+        item.get("joinWaitlist").bool(),
+        RequestStatus.valueOf(str(item, "status")),
+        Attr.optionalString(item, "bookingId"),
+        Attr.optionalString(item, "code"),
+        Attr.optionalString(item, "waitlistEntryId"),
+        Attr.optionalString(item, "fingerprint"),
+        Attr.instant(item, "createdAt"),
+        Attr.optionalString(item, "passId"));
+  }
+}

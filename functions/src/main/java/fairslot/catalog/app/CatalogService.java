@@ -1,0 +1,319 @@
+package fairslot.catalog.app;
+
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Assignment;
+import fairslot.catalog.domain.Inherited;
+import fairslot.catalog.domain.OperatingStatus;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.SlotStatus;
+import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.catalog.domain.WeeklySchedule;
+import fairslot.kernel.Change;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.IdempotentRequest;
+import fairslot.kernel.Interval;
+import fairslot.kernel.Money;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
+import fairslot.kernel.VenueTime;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** Venues, resources and slots: the catalogue staff maintain and customers browse. */
+public final class CatalogService {
+  private final CatalogStore store;
+  private final Clock clock;
+  private final IdGenerator ids;
+
+  public CatalogService(CatalogStore store, Clock clock, IdGenerator ids) {
+    this.store = store;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  public record CreateVenue(String name, ZoneId timeZone, VenuePolicy policy) {}
+
+  public record CreateResource(String venueId, String name, ResourceKind kind, int capacity) {}
+
+  public record CreateSlot(
+      String resourceId,
+      String start,
+      String end,
+      OptionalInt capacity,
+      Money price,
+      Admission admission,
+      Assignment assignment) {}
+
+  public record CreateAssignee(Assignee.Kind kind, String venueId, String name) {}
+
+  /** A weekly rule expanded over [from, to] (venue-local dates). */
+  public record GenerateSlots(
+      String resourceId,
+      LocalDate from,
+      LocalDate to,
+      List<WeeklySchedule.Session> weekly,
+      OptionalInt capacity,
+      Money price,
+      Admission admission,
+      Assignment assignment) {}
+
+  /**
+   * What generation did: {@code created} new slots, {@code skipped} that already existed (same
+   * resource and start), starts DST moved ({@code shifted}), and sessions refused with a reason
+   * ({@code rejected}: a coach/room clash naming the clashing slots, or a start in the past).
+   */
+  public record Generated(
+      List<Slot> created,
+      int skipped,
+      List<WeeklySchedule.Planned> shifted,
+      List<Rejected> rejected,
+      ZoneId zone) {}
+
+  public record Rejected(
+      Instant start, Refusal refusal, String detail, Map<String, Object> extras) {}
+
+  /** The most sessions one generate call creates; larger ranges are split by the caller. */
+  public static final int MAX_GENERATED = 500;
+
+  public Venue createVenue(CreateVenue command, Optional<IdempotentRequest> key) {
+    Venue venue =
+        new Venue(ids.idFor(key, "venue"), command.name(), command.timeZone(), command.policy());
+    return store.createVenue(venue);
+  }
+
+  public Optional<Venue> venue(String venueId) {
+    return store.findVenue(venueId);
+  }
+
+  public Outcome<Resource> createResource(CreateResource command, Optional<IdempotentRequest> key) {
+    if (command.kind() == ResourceKind.EXCLUSIVE && command.capacity() != 1) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "an EXCLUSIVE resource has capacity 1");
+    }
+    if (store.findVenue(command.venueId()).isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + command.venueId());
+    }
+    return store.createResource(
+        new Resource(
+            ids.idFor(key, "resource"),
+            command.venueId(),
+            command.name(),
+            command.kind(),
+            command.capacity()));
+  }
+
+  public Outcome<Assignee> createAssignee(CreateAssignee command, Optional<IdempotentRequest> key) {
+    return store.createAssignee(
+        new Assignee(
+            command.kind(),
+            ids.idFor(key, command.kind().name()),
+            command.venueId(),
+            command.name()));
+  }
+
+  public Outcome<Slot> createSlot(CreateSlot command, Optional<IdempotentRequest> key) {
+    Outcome<Target> target = target(command.resourceId(), command.capacity(), command.assignment());
+    if (!(target instanceof Outcome.Done<Target> found)) {
+      return target.map(t -> null);
+    }
+    ZoneId zone = found.value().venue().timeZone();
+    Optional<Instant> start = VenueTime.parse(command.start(), zone);
+    Optional<Instant> end = VenueTime.parse(command.end(), zone);
+    if (start.isEmpty() || end.isEmpty()) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "start and end must be ISO-8601 date-times");
+    }
+    if (!start.get().isBefore(end.get())) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "end must be after start");
+    }
+    Interval interval = new Interval(start.get(), end.get());
+    if (interval.length().compareTo(Slot.MAX_LENGTH) > 0) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "a slot lasts at most 24 hours");
+    }
+    if (!start.get().isAfter(clock.instant())) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "start must be in the future");
+    }
+    if (start.get().isAfter(clock.instant().plus(Slot.MAX_AHEAD))) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "a slot starts at most 2 years ahead");
+    }
+    return store.createSlot(
+        found.value().slot(ids.idFor(key, "slot"), interval, command.price(), command.admission()));
+  }
+
+  /**
+   * Creates every session of a weekly rule, one conditional transaction each (the (resource, start)
+   * guard makes a rerun create nothing new, without a query before writing). Clashes and past
+   * starts are reported per session, never silently dropped.
+   */
+  public Outcome<Generated> generate(GenerateSlots command) {
+    Outcome<Target> target = target(command.resourceId(), command.capacity(), command.assignment());
+    if (!(target instanceof Outcome.Done<Target> found)) {
+      return target.map(t -> null);
+    }
+    if (command.to().isBefore(command.from())) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "to must not be before from");
+    }
+    if (command.from().plusDays(366).isBefore(command.to())) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "generate at most 366 days at a time");
+    }
+    List<WeeklySchedule.Planned> planned =
+        WeeklySchedule.expand(
+            found.value().venue().timeZone(), command.from(), command.to(), command.weekly());
+    if (planned.size() > MAX_GENERATED) {
+      return Outcome.refused(
+          Refusal.INVALID_REQUEST,
+          "that is "
+              + planned.size()
+              + " sessions; generate at most "
+              + MAX_GENERATED
+              + " at a time");
+    }
+    List<Slot> created = new ArrayList<>();
+    List<Rejected> rejected = new ArrayList<>();
+    int skipped = 0;
+    Instant now = clock.instant();
+    for (WeeklySchedule.Planned p : planned) {
+      if (!p.interval().start().isAfter(now)) {
+        rejected.add(
+            new Rejected(
+                p.interval().start(), Refusal.SLOT_IN_PAST, "starts in the past", Map.of()));
+        continue;
+      }
+      Outcome<Slot> outcome =
+          store.createSlot(
+              found.value().slot(ids.newId(), p.interval(), command.price(), command.admission()));
+      if (outcome instanceof Outcome.Done<Slot> done) {
+        created.add(done.value());
+      } else {
+        Outcome.Refused<Slot> refused = (Outcome.Refused<Slot>) outcome;
+        if (refused.refusal() == Refusal.DUPLICATE_SLOT) {
+          skipped++;
+        } else {
+          rejected.add(
+              new Rejected(
+                  p.interval().start(), refused.refusal(), refused.detail(), refused.extras()));
+        }
+      }
+    }
+    return Outcome.done(
+        new Generated(
+            created,
+            skipped,
+            planned.stream().filter(WeeklySchedule.Planned::shifted).toList(),
+            rejected,
+            found.value().venue().timeZone()));
+  }
+
+  /**
+   * The resource, its venue, the capacity and the coach/room a new slot would have, all checked.
+   */
+  private record Target(Resource resource, Venue venue, int capacity, Assignment assignment) {
+    Slot slot(String slotId, Interval interval, Money price, Admission admission) {
+      return new Slot(
+          slotId,
+          resource.venueId(),
+          resource.resourceId(),
+          resource.kind(),
+          interval,
+          capacity,
+          capacity,
+          SlotStatus.OPEN,
+          price,
+          admission,
+          0,
+          venue.timeZone(),
+          venue.policy(),
+          0,
+          assignment,
+          Inherited.of(venue, resource));
+    }
+  }
+
+  private Outcome<Target> target(
+      String resourceId, OptionalInt wantedCapacity, Assignment assignment) {
+    Optional<Resource> found = store.findResource(resourceId);
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no resource " + resourceId);
+    }
+    Resource resource = found.get();
+    Optional<Venue> venue = store.findVenue(resource.venueId());
+    if (venue.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
+    }
+    for (Assignee.Ref ref : assignment.refs()) {
+      Optional<Assignee> assignee = store.findAssignee(ref);
+      String what = ref.kind().name().toLowerCase(java.util.Locale.ROOT);
+      if (assignee.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no " + what + " " + ref.id());
+      }
+      if (!assignee.get().venueId().equals(resource.venueId())) {
+        return Outcome.refused(
+            Refusal.INVALID_REQUEST, "the " + what + " belongs to another venue");
+      }
+    }
+    if (venue.get().status() == OperatingStatus.DISABLED) {
+      return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
+    }
+    if (resource.status() == OperatingStatus.DISABLED) {
+      return Outcome.refused(Refusal.DISABLED, "the resource is disabled");
+    }
+    int capacity = wantedCapacity.orElse(resource.capacity());
+    if (resource.kind() == ResourceKind.EXCLUSIVE && capacity != 1) {
+      return Outcome.refused(
+          Refusal.INVALID_REQUEST, "an EXCLUSIVE resource always has capacity 1");
+    }
+    if (capacity < 1) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "capacity must be at least 1");
+    }
+    return Outcome.done(new Target(resource, venue.get(), capacity, assignment));
+  }
+
+  public Optional<Slot> slot(String slotId) {
+    return store.findSlot(slotId);
+  }
+
+  public Page<Slot> slotsOn(String venueId, LocalDate date, PageRequest page) {
+    return store.slotsStartingOn(venueId, date, page);
+  }
+
+  /** Switches how bookings reach the slot; seats are one inventory either way. */
+  public Outcome<Slot> setAdmission(String staff, String slotId, Admission admission) {
+    return store
+        .setAdmission(slotId, admission, Change.by(staff, clock.instant(), "admission set"))
+        .<Outcome<Slot>>map(Outcome::done)
+        .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId));
+  }
+
+  /** Closing a closed slot (or opening an open one) is a no-op that returns the slot. */
+  public Outcome<Slot> setOpen(String staff, String slotId, boolean open) {
+    SlotStatus from = open ? SlotStatus.CLOSED : SlotStatus.OPEN;
+    SlotStatus to = open ? SlotStatus.OPEN : SlotStatus.CLOSED;
+    Optional<Slot> moved =
+        store.moveSlot(
+            slotId, from, to, Change.by(staff, clock.instant(), open ? "opened" : "closed"));
+    if (moved.isPresent()) {
+      return Outcome.done(moved.get());
+    }
+    Optional<Slot> current = store.findSlot(slotId);
+    if (current.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+    }
+    if (current.get().status() == to) {
+      return Outcome.done(current.get());
+    }
+    return Outcome.refused(
+        Refusal.INVALID_TRANSITION,
+        "a " + current.get().status() + " slot cannot be " + (open ? "opened" : "closed"));
+  }
+}

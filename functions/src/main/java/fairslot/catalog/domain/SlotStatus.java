@@ -1,0 +1,7 @@
+package fairslot.catalog.domain;
+
+public enum SlotStatus {
+  OPEN,
+  CLOSED,
+  CANCELLED
+}

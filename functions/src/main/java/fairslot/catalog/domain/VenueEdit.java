@@ -1,0 +1,30 @@
+package fairslot.catalog.domain;
+
+import java.util.Optional;
+
+/**
+ * An admin's edit of a venue (PATCH /venues/{id}). Its policy reaches bookings made after it: each
+ * future slot carries the new policy and revision, and a booking copies them (see {@link
+ * BookedSlot}).
+ */
+public record VenueEdit(
+    Optional<String> name, PolicyChange policy, Optional<OperatingStatus> status) {
+
+  /** The venue after the edit, one revision on. */
+  public Venue applyTo(Venue v) {
+    return new Venue(
+        v.venueId(),
+        name.orElse(v.name()),
+        v.timeZone(),
+        policy.applyTo(v.policy()),
+        status.orElse(v.status()),
+        v.rev() + 1);
+  }
+
+  public boolean changesNothing(Venue v) {
+    Venue next = applyTo(v);
+    return next.name().equals(v.name())
+        && next.policy().equals(v.policy())
+        && next.status() == v.status();
+  }
+}

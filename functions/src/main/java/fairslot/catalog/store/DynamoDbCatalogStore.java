@@ -1,0 +1,318 @@
+package fairslot.catalog.store;
+
+import static fairslot.table.Attr.s;
+
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.SlotStatus;
+import fairslot.catalog.domain.Venue;
+import fairslot.definitions.Fairslot;
+import fairslot.kernel.Change;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.table.Attr;
+import fairslot.table.AuditItemMapper;
+import fairslot.table.Cursors;
+import fairslot.table.Keys;
+import fairslot.table.ShardedIndex;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+public final class DynamoDbCatalogStore implements CatalogStore {
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+
+  private final SlotFacts facts = new SlotFacts();
+  private final SlotCreation slotCreation;
+  private final SlotCancel slotCancel;
+  private final VenueChildCreation inVenue;
+
+  public DynamoDbCatalogStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.slotCreation = new SlotCreation(dynamo, table, this::findSlot);
+    this.slotCancel = new SlotCancel(dynamo, table, this::findSlot);
+    this.inVenue = new VenueChildCreation(dynamo, table);
+  }
+
+  @Override
+  public Venue createVenue(Venue venue) {
+    try {
+      dynamo.putItem(
+          r ->
+              r.tableName(table)
+                  .item(VenueItemMapper.toItem(venue))
+                  .conditionExpression("attribute_not_exists(PK)"));
+      return venue;
+    } catch (ConditionalCheckFailedException twin) {
+      return findVenue(venue.venueId()).orElseThrow();
+    }
+  }
+
+  @Override
+  public Optional<Venue> findVenue(String venueId) {
+    return get(Keys.venue(venueId), "VENUE").map(VenueItemMapper::fromItem);
+  }
+
+  @Override
+  public Outcome<Resource> createResource(Resource resource) {
+    return inVenue.create(
+        resource.venueId(),
+        ResourceItemMapper.toItem(resource),
+        List.of(ResourceItemMapper.venueLink(resource)),
+        resource,
+        () -> findResource(resource.resourceId()));
+  }
+
+  @Override
+  public Optional<Resource> findResource(String resourceId) {
+    return get(Keys.resource(resourceId), "RESOURCE").map(ResourceItemMapper::fromItem);
+  }
+
+  @Override
+  public Outcome<Slot> createSlot(Slot slot) {
+    return slotCreation.create(slot);
+  }
+
+  @Override
+  public Outcome<Slot> cancelSlot(String slotId, Change change) {
+    facts.forget(slotId);
+    return slotCancel.cancel(slotId, change);
+  }
+
+  @Override
+  public void cancelFinished(String slotId) {
+    dynamo.updateItem(
+        r ->
+            r.tableName(table)
+                .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                .updateExpression("REMOVE cancelDueShard, cancelDueAt"));
+  }
+
+  @Override
+  public List<String> cancelsDue(java.time.Instant by, int limit) {
+    return new ShardedIndex(
+            dynamo, table, Fairslot.CANCELS_DUE, "CANCELS", "cancelDueShard", "cancelDueAt")
+        .dueBy(by, limit).items().stream()
+            .map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length()))
+            .toList();
+  }
+
+  @Override
+  public Page<String> slotIds(Optional<String> cursor, int limit) {
+    // The cursor is the index's LastEvaluatedKey, or just {slotShard} to start a shard from its
+    // top.
+    Optional<Map<String, AttributeValue>> from = Cursors.startKey(cursor, Fairslot.SLOTS_BY_START);
+    int shard =
+        from.map(k -> Integer.parseInt(Attr.str(k, "slotShard").substring("SLOTS#".length())))
+            .orElse(0);
+    Map<String, AttributeValue> start = from.filter(k -> k.containsKey(Keys.PK)).orElse(null);
+    List<String> ids = new ArrayList<>();
+    while (true) {
+      QueryRequest.Builder query =
+          QueryRequest.builder()
+              .tableName(table)
+              .indexName(Fairslot.SLOTS_BY_START)
+              .keyConditionExpression("slotShard = :shard")
+              .expressionAttributeValues(Map.of(":shard", s(Keys.shard("SLOTS", shard))))
+              .limit(limit - ids.size());
+      if (start != null) {
+        query.exclusiveStartKey(start);
+      }
+      QueryResponse response = dynamo.query(query.build());
+      response.items().forEach(i -> ids.add(Attr.str(i, Keys.PK).substring("SLOT#".length())));
+      if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
+        start = response.lastEvaluatedKey();
+        if (ids.size() >= limit) {
+          return new Page<>(ids, Cursors.encode(Fairslot.SLOTS_BY_START, start));
+        }
+        continue;
+      }
+      shard++;
+      start = null;
+      if (shard >= Keys.SHARDS) {
+        return new Page<>(ids, Optional.empty());
+      }
+      if (ids.size() >= limit) {
+        return new Page<>(
+            ids,
+            Cursors.encode(
+                Fairslot.SLOTS_BY_START, Map.of("slotShard", s(Keys.shard("SLOTS", shard)))));
+      }
+    }
+  }
+
+  @Override
+  public Outcome<Assignee> createAssignee(Assignee assignee) {
+    return inVenue.create(
+        assignee.venueId(),
+        AssigneeItemMapper.toItem(assignee),
+        List.of(),
+        assignee,
+        () -> findAssignee(assignee.ref()));
+  }
+
+  @Override
+  public Optional<Assignee> findAssignee(Assignee.Ref ref) {
+    return get(Keys.assignee(ref), ref.kind().name()).map(AssigneeItemMapper::fromItem);
+  }
+
+  /** Single flight per slot, refreshed after a second (see {@link SlotFacts}). */
+  @Override
+  public Optional<Slot> slotFacts(String slotId) {
+    return facts.get(slotId, this::readSlot);
+  }
+
+  /**
+   * A consistent read, which also refreshes this container's slot facts: after a booking found the
+   * price changed and read the slot again, the next bookings here are priced right at once.
+   */
+  @Override
+  public Optional<Slot> findSlot(String slotId) {
+    Optional<Slot> slot = readSlot(slotId);
+    slot.ifPresent(facts::saw);
+    return slot;
+  }
+
+  private Optional<Slot> readSlot(String slotId) {
+    return get(Keys.slot(slotId), "SLOT").map(SlotItemMapper::fromItem);
+  }
+
+  @Override
+  public Page<Slot> slotsStartingOn(String venueId, LocalDate venueDate, PageRequest page) {
+    QueryRequest.Builder query =
+        QueryRequest.builder()
+            .tableName(table)
+            .indexName(Fairslot.SLOTS_BY_VENUE_DAY)
+            .keyConditionExpression("venueDay = :day")
+            .expressionAttributeValues(Map.of(":day", s(Keys.venueDay(venueId, venueDate))))
+            .limit(page.limit());
+    String list = Fairslot.SLOTS_BY_VENUE_DAY + "#" + Keys.venueDay(venueId, venueDate);
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
+    QueryResponse response = dynamo.query(query.build());
+    return new Page<>(
+        response.items().stream().map(SlotItemMapper::fromItem).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public Optional<Slot> setAdmission(
+      String slotId, fairslot.catalog.domain.Admission admission, Change change) {
+    facts.forget(slotId);
+    return changeSlot(
+        slotId,
+        "SET admission = :a",
+        "attribute_exists(PK)",
+        Map.of(),
+        Map.of(":a", s(admission.name())),
+        "admission",
+        admission.name(),
+        change);
+  }
+
+  @Override
+  public boolean editSlot(Slot seen, Slot next, Change change) {
+    facts.forget(seen.slotId());
+    return new SlotEditWrite(dynamo, table).write(seen, next, change);
+  }
+
+  @Override
+  public boolean editVenue(Venue seen, Venue next, Change change) {
+    return new VenueEditWrite(dynamo, table).write(seen, next, change);
+  }
+
+  @Override
+  public boolean editResource(Resource seen, Resource next, Change change) {
+    return new VenueEditWrite(dynamo, table).write(seen, next, change);
+  }
+
+  @Override
+  public int carryToFutureSlots(Venue venue, java.time.Instant after) {
+    return new FutureSlotsUpdate(dynamo, table).carry(venue, after);
+  }
+
+  @Override
+  public int carryToFutureSlots(Resource resource, java.time.Instant after) {
+    return new FutureSlotsUpdate(dynamo, table).carry(resource, after);
+  }
+
+  @Override
+  public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change) {
+    facts.forget(slotId);
+    return changeSlot(
+        slotId,
+        "SET #status = :to",
+        "#status = :from",
+        Map.of("#status", "status"),
+        Map.of(":to", s(to.name()), ":from", s(from.name())),
+        from.name(),
+        to.name(),
+        change);
+  }
+
+  /** One conditional update of the slot with its audit record; empty if the condition failed. */
+  private Optional<Slot> changeSlot(
+      String slotId,
+      String update,
+      String condition,
+      Map<String, String> names,
+      Map<String, AttributeValue> values,
+      String auditFrom,
+      String auditTo,
+      Change change) {
+    Update.Builder slot =
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(slotId), "SLOT"))
+            .updateExpression(update)
+            .conditionExpression(condition)
+            .expressionAttributeValues(values);
+    if (!names.isEmpty()) {
+      slot.expressionAttributeNames(names);
+    }
+    try {
+      dynamo.transactWriteItems(
+          r ->
+              r.transactItems(
+                  TransactWriteItem.builder().update(slot.build()).build(),
+                  TransactWriteItem.builder()
+                      .put(
+                          Put.builder()
+                              .tableName(table)
+                              .item(
+                                  AuditItemMapper.toItem(
+                                      Keys.slot(slotId),
+                                      "slot:" + slotId,
+                                      auditFrom,
+                                      auditTo,
+                                      change))
+                              .build())
+                      .build()));
+      return findSlot(slotId);
+    } catch (TransactionCanceledException notAsExpected) {
+      return Optional.empty();
+    }
+  }
+
+  private Optional<Map<String, AttributeValue>> get(String pk, String sk) {
+    Map<String, AttributeValue> item =
+        dynamo.getItem(r -> r.tableName(table).key(Attr.key(pk, sk)).consistentRead(true)).item();
+    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
+  }
+}

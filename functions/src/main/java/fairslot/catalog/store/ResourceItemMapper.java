@@ -1,0 +1,52 @@
+package fairslot.catalog.store;
+
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+import static fairslot.table.Attr.str;
+
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+final class ResourceItemMapper {
+  private ResourceItemMapper() {}
+
+  static Map<String, AttributeValue> toItem(Resource resource) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.resource(resource.resourceId()), "RESOURCE"));
+    item.put("type", s("RESOURCE"));
+    item.put("resourceId", s(resource.resourceId()));
+    item.put("venueId", s(resource.venueId()));
+    item.put("name", s(resource.name()));
+    item.put("kind", s(resource.kind().name()));
+    item.put("capacity", n(resource.capacity()));
+    item.put("status", s(resource.status().name()));
+    item.put("rev", n(resource.rev()));
+    return item;
+  }
+
+  /** Lists the venue's resources under the venue's key (an edit of the venue reaches them all). */
+  static Map<String, AttributeValue> venueLink(Resource resource) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(
+            Attr.key(Keys.venue(resource.venueId()), Keys.resource(resource.resourceId())));
+    item.put("type", s("VENUE_RESOURCE"));
+    item.put("resourceId", s(resource.resourceId()));
+    return item;
+  }
+
+  static Resource fromItem(Map<String, AttributeValue> item) {
+    return new Resource(
+        str(item, "resourceId"),
+        str(item, "venueId"),
+        str(item, "name"),
+        ResourceKind.valueOf(str(item, "kind")),
+        Attr.integer(item, "capacity"),
+        VenueItemMapper.operatingStatus(item),
+        Attr.numOr(item, "rev", 0));
+  }
+}

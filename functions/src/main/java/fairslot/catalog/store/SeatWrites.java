@@ -1,0 +1,175 @@
+package fairslot.catalog.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.store.TransactionParts;
+import fairslot.catalog.domain.SlotStatus;
+import fairslot.kernel.Change;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The slot's seats, and only here: taken from open sale (the slot open, not started, holding them,
+ * owing none to its waitlist), sold on a new booking under the terms it was priced at, and given
+ * back (to the waitlist first while people wait). Each write states its rule as its condition.
+ */
+public final class SeatWrites {
+  private final String table;
+
+  private static final String SEATS_CONDITION =
+      "attribute_exists(PK) AND #status = :open AND startAt > :now AND remaining >= :q AND forWaitlist = :zero";
+
+  private static final String NEW_SALE_CONDITION =
+      " AND attribute_not_exists(venueDisabled) AND attribute_not_exists(resourceDisabled)";
+
+  private static final String SAME_PRICE_CONDITION =
+      " AND priceMinor = :unit AND currency = :currency";
+
+  /** The price of one seat the booking was priced at (its amount is price x quantity). */
+  public static fairslot.kernel.Money unitPrice(Booking b) {
+    return new fairslot.kernel.Money(b.amount().minor() / b.quantity(), b.amount().currency());
+  }
+
+  public SeatWrites(String table) {
+    this.table = table;
+  }
+
+  /**
+   * Takes {@code q} seats on open sale: the slot is open, not started, has them, and owes none to
+   * its waitlist (while seats are owed, nobody may book past the people waiting).
+   */
+  public TransactWriteItem takeSeats(Booking b, Change change) {
+    return takeSeats(b, change, Optional.empty());
+  }
+
+  /**
+   * As above, for a new sale: also on condition that the slot's venue and resource are not disabled
+   * and that the slot still sells at the booking's unit price under the policy revision the booking
+   * copied (a new booking is made under the terms of the moment, even right after an edit).
+   */
+  public TransactWriteItem sellSeats(Booking b, Change change) {
+    return takeSeats(b, change, Optional.of(b));
+  }
+
+  private TransactWriteItem takeSeats(Booking b, Change change, Optional<Booking> newSale) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":q",
+                n(b.quantity()),
+                ":open",
+                s(SlotStatus.OPEN.name()),
+                ":now",
+                millis(change.at()),
+                ":zero",
+                n(0)));
+    SeatCause.of(change, SeatCause.booking(b.bookingId())).addValues(values);
+    String condition = SEATS_CONDITION;
+    if (newSale.isPresent()) {
+      condition += NEW_SALE_CONDITION;
+      // Paid with credits, a booking is not bound by the money price; the policy revision still
+      // binds it.
+      if (b.pass().isEmpty()) {
+        condition += SAME_PRICE_CONDITION;
+        fairslot.kernel.Money unit = unitPrice(b);
+        values.put(":unit", n(unit.minor()));
+        values.put(":currency", s(unit.currency()));
+      }
+      values.put(":rev", n(b.slot().policyRev()));
+      if (b.slot().policyRev() == 0) {
+        // Slots written before venue edits existed carry no revision: they are at revision 0.
+        condition += " AND (attribute_not_exists(venueRev) OR venueRev = :rev)";
+      } else {
+        condition += " AND venueRev = :rev";
+      }
+    }
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
+                .updateExpression("SET remaining = remaining - :q, " + SeatCause.SET)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
+   * Returns {@code q} seats to the slot, capped at capacity. With nobody waiting they go on open
+   * sale; with members waiting they are owed to the waitlist ({@code forWaitlist}) and the slot is
+   * marked for the fallback job. Each branch's condition states which case it is for; the store
+   * tries the likelier one and switches when the slot says otherwise.
+   */
+  public TransactWriteItem returnSeats(
+      String slotId, int quantity, SeatReturn how, Change change, String subject) {
+    java.time.Instant at = change.at();
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":q",
+                n(quantity),
+                ":cap",
+                n(how.capacity()),
+                ":most",
+                n(how.capacity() - quantity),
+                ":zero",
+                n(0)));
+    SeatCause.of(change, subject).addValues(values);
+    String update = "SET remaining = remaining + :q, " + SeatCause.SET;
+    // The cap is judged against the capacity the slot has now (an admin may have changed it since
+    // the booking was made): a changed capacity fails the write and it is retried with the new one.
+    String condition = "#capacity = :cap AND remaining <= :most AND waitlistLength = :zero";
+    if (how.toWaitlist()) {
+      update +=
+          ", forWaitlist = forWaitlist + :q, awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
+      condition = "#capacity = :cap AND remaining <= :most AND waitlistLength > :zero";
+      values.put(":shard", s(Keys.shard("AWAIT", slotId)));
+      values.put(":at", millis(at));
+    }
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                .updateExpression(update)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#capacity", "capacity"))
+                .expressionAttributeValues(values)
+                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
+   * How seats are returned: against which capacity, and to the waitlist or to open sale. The first
+   * try is a guess from the booking's copy; a miss is corrected from the slot as it was.
+   */
+  public record SeatReturn(int capacity, boolean toWaitlist) {}
+
+  /**
+   * What a failed {@link #returnSeats} should be retried with, read from the slot as it was: its
+   * capacity now and the branch its waitlist calls for. Empty if {@code tried} was already that, or
+   * if the seats would exceed capacity (the books are off: never paper over that).
+   */
+  public static Optional<SeatReturn> retryFor(
+      Map<String, AttributeValue> slot, int quantity, SeatReturn tried) {
+    int capacity = Attr.integer(slot, "capacity");
+    if (Attr.integer(slot, "remaining") > capacity - quantity) {
+      return Optional.empty();
+    }
+    SeatReturn fits = new SeatReturn(capacity, Attr.integer(slot, "waitlistLength") > 0);
+    return fits.equals(tried) ? Optional.empty() : Optional.of(fits);
+  }
+}

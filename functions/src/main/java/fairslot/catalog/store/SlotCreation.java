@@ -1,0 +1,251 @@
+package fairslot.catalog.store;
+
+import static fairslot.catalog.domain.OperatingStatus.ACTIVE;
+import static fairslot.catalog.domain.OperatingStatus.DISABLED;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.AssigneeCalendar;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.Venue;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.table.Transaction;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * A new slot in one transaction: the slot, a (resource, start) guard that makes a duplicate
+ * impossible, and the slot added to each coach's and room's calendar day on condition the day is
+ * still the version seen. A moved day comes back as it is now, which either shows the clash or is
+ * the version to try again with.
+ */
+final class SlotCreation {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    ASSIGNEE_DAY,
+    RESOURCE,
+    SLOT,
+    START,
+    VENUE
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final Function<String, Optional<Slot>> findSlot;
+
+  SlotCreation(DynamoDbClient dynamo, String table, Function<String, Optional<Slot>> findSlot) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.findSlot = findSlot;
+  }
+
+  private static final int CREATE_ATTEMPTS = 8;
+
+  Outcome<Slot> create(Slot asked) {
+    Slot slot = asked;
+    // First attempt: every coach/room day as if unwritten; a failed version condition returns the
+    // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
+    List<AssigneeCalendar> seen = new ArrayList<>();
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      for (LocalDate day : slot.interval().utcDays()) {
+        seen.add(AssigneeCalendar.empty(ref, day));
+      }
+    }
+    for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+      // The (resource, start) guard item makes "same resource and start twice" impossible,
+      // atomically.
+      Optional<Transaction.Cancelled<Action>> cancelled =
+          new Transaction<Action>()
+              .add(
+                  Action.START,
+                  TransactWriteItem.builder()
+                      .put(
+                          Put.builder()
+                              .tableName(table)
+                              .item(
+                                  Map.of(
+                                      Keys.PK,
+                                      s(Keys.resource(slot.resourceId())),
+                                      Keys.SK,
+                                      s(Keys.slotStart(slot.interval().start())),
+                                      "type",
+                                      s("SLOT_START"),
+                                      "slotId",
+                                      s(slot.slotId())))
+                              .conditionExpression("attribute_not_exists(PK)")
+                              .returnValuesOnConditionCheckFailure(
+                                  ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                              .build())
+                      .build())
+              .add(
+                  Action.SLOT,
+                  TransactWriteItem.builder()
+                      .put(
+                          Put.builder()
+                              .tableName(table)
+                              .item(SlotItemMapper.toItem(slot))
+                              .conditionExpression("attribute_not_exists(PK)")
+                              .build())
+                      .build())
+              .addEach(Action.ASSIGNEE_DAY, assigneeDays(seen, slot))
+              .add(Action.VENUE, venueUnchanged(slot))
+              .add(Action.RESOURCE, resourceActive(slot))
+              .commit(dynamo);
+      if (cancelled.isEmpty()) {
+        return Outcome.done(slot);
+      }
+      Transaction.Cancelled<Action> reasons = cancelled.get();
+      if (reasons.failed(Action.VENUE) || reasons.failed(Action.RESOURCE)) {
+        Optional<Map<String, AttributeValue>> venue = reasons.oldItem(Action.VENUE);
+        Optional<Map<String, AttributeValue>> resource = reasons.oldItem(Action.RESOURCE);
+        if (reasons.failed(Action.VENUE) && venue.isEmpty()
+            || reasons.failed(Action.RESOURCE) && resource.isEmpty()) {
+          return Outcome.refused(Refusal.NOT_FOUND, "the slot's venue or resource is gone");
+        }
+        boolean venueOff =
+            venue.map(VenueItemMapper::fromItem).map(v -> v.status() == DISABLED).orElse(false);
+        if (venueOff || reasons.failed(Action.RESOURCE)) {
+          return Outcome.refused(
+              Refusal.DISABLED,
+              venueOff ? "the venue is disabled" : "the resource is disabled",
+              Map.of());
+        }
+        // The venue was edited since it was read: the slot carries the policy of the moment.
+        Venue now = VenueItemMapper.fromItem(venue.orElseThrow());
+        slot = slot.withVenue(now.policy(), now.rev());
+        continue;
+      }
+      if (reasons.failed(Action.START)) {
+        String existing = reasons.oldItem(Action.START).map(i -> Attr.str(i, "slotId")).orElse("");
+        if (existing.equals(slot.slotId())) {
+          // A twin request (same Idempotency-Key, so the same id) created this very slot: it is
+          // ours.
+          return findSlot
+              .apply(existing)
+              .<Outcome<Slot>>map(Outcome::done)
+              .orElseThrow(reasons::exception);
+        }
+        return Outcome.refused(
+            Refusal.DUPLICATE_SLOT,
+            "the resource already has a slot starting then",
+            Map.of("slotId", existing));
+      }
+      boolean moved = false;
+      for (int i = 0; i < seen.size(); i++) {
+        if (reasons.failed(Action.ASSIGNEE_DAY, i)) {
+          AssigneeCalendar was = seen.get(i);
+          seen.set(
+              i,
+              reasons
+                  .oldItem(Action.ASSIGNEE_DAY, i)
+                  .map(item -> AssigneeCalendarMapper.fromItem(was.owner(), was.day(), item))
+                  .orElse(AssigneeCalendar.empty(was.owner(), was.day())));
+          moved = true;
+        }
+      }
+      Optional<Outcome<Slot>> clash = clash(seen, slot);
+      if (clash.isPresent()) {
+        return clash.get();
+      }
+      if (!moved) {
+        throw new IllegalStateException(
+            "slot creation cancelled for an unexpected reason: " + reasons);
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the coach's or room's calendar is busy; try again");
+  }
+
+  /** The first coach/room (coach before room) whose days already hold an overlapping session. */
+  private static Optional<Outcome<Slot>> clash(List<AssigneeCalendar> days, Slot slot) {
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      List<String> clashing =
+          days.stream()
+              .filter(d -> d.owner().equals(ref))
+              .flatMap(d -> d.clashesWith(slot.interval()).stream())
+              .distinct()
+              .sorted()
+              .toList();
+      if (!clashing.isEmpty()) {
+        String what = ref.kind() == Assignee.Kind.COACH ? "coach " : "room ";
+        return Optional.of(
+            Outcome.refused(
+                ref.kind().clash(),
+                "the " + what + ref.id() + " already has an overlapping session",
+                Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private List<TransactWriteItem> assigneeDays(List<AssigneeCalendar> seen, Slot slot) {
+    return seen.stream().map(day -> addToAssigneeDay(day, slot)).toList();
+  }
+
+  /**
+   * The venue is active and still at the revision whose policy the slot copies: an edit committed
+   * before this slot would otherwise never reach it (the edit's fan-out could not see it yet).
+   */
+  private TransactWriteItem venueUnchanged(Slot slot) {
+    long rev = slot.inherited().venueRev();
+    String sameRev = rev == 0 ? "(attribute_not_exists(rev) OR rev = :rev)" : "rev = :rev";
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            ConditionCheck.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.venue(slot.venueId()), "VENUE"))
+                .conditionExpression(
+                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
+                        + " AND "
+                        + sameRev)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":active", s(ACTIVE.name()), ":rev", n(rev)))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  private TransactWriteItem resourceActive(Slot slot) {
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            ConditionCheck.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.resource(slot.resourceId()), "RESOURCE"))
+                .conditionExpression(
+                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":active", s(ACTIVE.name())))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  private TransactWriteItem addToAssigneeDay(AssigneeCalendar seen, Slot slot) {
+    Put.Builder put =
+        Put.builder()
+            .tableName(table)
+            .item(AssigneeCalendarMapper.toItem(seen.with(slot.slotId(), slot.interval())))
+            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    if (seen.version() == 0) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("version = :seen")
+          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+}

@@ -1,0 +1,93 @@
+package fairslot.catalog.store;
+
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.table.Transaction;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * A new resource, coach or room of a venue: put on condition the venue exists, in one transaction.
+ */
+final class VenueChildCreation {
+
+  /** The named actions of the creation: a cancellation is read by these. */
+  private enum Action {
+    ALONGSIDE,
+    ITEM,
+    VENUE
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+
+  VenueChildCreation(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+  }
+
+  /**
+   * Puts a new item that belongs to a venue, on condition the venue exists (404 otherwise). An item
+   * already there under the same id was put by a twin request (same Idempotency-Key): it is ours.
+   */
+  <T> Outcome<T> create(
+      String venueId,
+      Map<String, AttributeValue> item,
+      List<Map<String, AttributeValue>> alongside,
+      T created,
+      java.util.function.Supplier<Optional<T>> existing) {
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(
+                Action.VENUE,
+                TransactWriteItem.builder()
+                    .conditionCheck(
+                        ConditionCheck.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.venue(venueId), "VENUE"))
+                            .conditionExpression("attribute_exists(PK)")
+                            .build())
+                    .build())
+            .add(
+                Action.ITEM,
+                TransactWriteItem.builder()
+                    .put(
+                        Put.builder()
+                            .tableName(table)
+                            .item(item)
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .addEach(
+                Action.ALONGSIDE,
+                alongside.stream()
+                    .map(
+                        a ->
+                            TransactWriteItem.builder()
+                                .put(Put.builder().tableName(table).item(a).build())
+                                .build())
+                    .toList())
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return Outcome.done(created);
+    }
+    if (cancelled.get().failed(Action.VENUE)) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
+    }
+    if (cancelled.get().failed(Action.ITEM)) {
+      return existing
+          .get()
+          .<Outcome<T>>map(Outcome::done)
+          .orElseThrow(() -> cancelled.get().exception());
+    }
+    throw cancelled.get().exception();
+  }
+}

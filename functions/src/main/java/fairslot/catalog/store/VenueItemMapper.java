@@ -1,0 +1,131 @@
+package fairslot.catalog.store;
+
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.num;
+import static fairslot.table.Attr.s;
+import static fairslot.table.Attr.str;
+
+import fairslot.catalog.domain.BookingWindow;
+import fairslot.catalog.domain.OperatingStatus;
+import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.waitlist.domain.WaitlistMode;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+final class VenueItemMapper {
+  private VenueItemMapper() {}
+
+  static Map<String, AttributeValue> toItem(Venue venue) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.venue(venue.venueId()), "VENUE"));
+    item.put("type", s("VENUE"));
+    item.put("venueId", s(venue.venueId()));
+    item.put("name", s(venue.name()));
+    item.put("timeZone", s(venue.timeZone().getId()));
+    PolicyAttributes.write(venue.policy(), item);
+    item.put("status", s(venue.status().name()));
+    item.put("rev", n(venue.rev()));
+    return item;
+  }
+
+  static Venue fromItem(Map<String, AttributeValue> item) {
+    return new Venue(
+        str(item, "venueId"),
+        str(item, "name"),
+        ZoneId.of(str(item, "timeZone")),
+        PolicyAttributes.read(item),
+        VenueItemMapper.operatingStatus(item),
+        Attr.numOr(item, "rev", 0));
+  }
+
+  /** ACTIVE for items written before venues and resources could be disabled. */
+  static OperatingStatus operatingStatus(Map<String, AttributeValue> item) {
+    return item.containsKey("status")
+        ? OperatingStatus.valueOf(str(item, "status"))
+        : OperatingStatus.ACTIVE;
+  }
+
+  /** The policy's attributes, shared by venue items and the copies slots keep. */
+  static final class PolicyAttributes {
+    private PolicyAttributes() {}
+
+    static void write(VenuePolicy policy, Map<String, AttributeValue> item) {
+      item.put("holdSeconds", n(policy.holdDuration().toSeconds()));
+      item.put("cancelCutoffSeconds", n(policy.cancelCutoff().toSeconds()));
+      item.put("offerSeconds", n(policy.offerDuration().toSeconds()));
+      item.put("waitlistMode", s(policy.waitlistMode().name()));
+      item.put("maxPerBooking", n(policy.maxPerBooking()));
+      // Always written, so carrying a policy to slots overwrites a window it clears: 0 = none.
+      item.put(
+          "windowOpensSeconds",
+          n(policy.bookingWindow().opensBefore().map(Duration::toSeconds).orElse(0L)));
+      item.put("windowClosesSeconds", n(policy.bookingWindow().closesBefore().toSeconds()));
+      item.put(
+          "cancelTiers", s(policy.cancelTiers().isEmpty() ? "-" : policy.cancelTiers().encode()));
+      item.put("maxUpcoming", n(policy.maxUpcomingPerMember().orElse(0)));
+      item.put("noShowStrikes", n(policy.noShowPolicy().map(r -> r.strikes()).orElse(0)));
+      item.put(
+          "noShowWindowSeconds",
+          n(policy.noShowPolicy().map(r -> r.window().toSeconds()).orElse(0L)));
+      item.put(
+          "noShowSuspensionSeconds",
+          n(policy.noShowPolicy().map(r -> r.suspension().toSeconds()).orElse(0L)));
+      item.put("reminderSeconds", n(policy.reminderBefore().toSeconds()));
+    }
+
+    static VenuePolicy read(Map<String, AttributeValue> item) {
+      int maxUpcoming = Math.toIntExact(Attr.numOr(item, "maxUpcoming", 0));
+      return new VenuePolicy(
+          Duration.ofSeconds(num(item, "holdSeconds")),
+          Duration.ofSeconds(num(item, "cancelCutoffSeconds")),
+          Duration.ofSeconds(num(item, "offerSeconds")),
+          WaitlistMode.valueOf(str(item, "waitlistMode")),
+          Attr.integer(item, "maxPerBooking"),
+          window(item),
+          tiers(item),
+          maxUpcoming == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(maxUpcoming),
+          noShows(item),
+          // Items written before reminders existed: the default.
+          item.containsKey("reminderSeconds")
+              ? Duration.ofSeconds(num(item, "reminderSeconds"))
+              : VenuePolicy.DEFAULT_REMINDER);
+    }
+
+    /** Items written before a rule existed have none of it. */
+    private static fairslot.catalog.domain.CancelTiers tiers(Map<String, AttributeValue> item) {
+      String stored = item.containsKey("cancelTiers") ? str(item, "cancelTiers") : "-";
+      return stored.equals("-")
+          ? fairslot.catalog.domain.CancelTiers.NONE
+          : fairslot.catalog.domain.CancelTiers.decode(stored);
+    }
+
+    private static Optional<fairslot.member.domain.NoShowPolicy> noShows(
+        Map<String, AttributeValue> item) {
+      long strikes = Attr.numOr(item, "noShowStrikes", 0);
+      if (strikes == 0) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new fairslot.member.domain.NoShowPolicy(
+              Math.toIntExact(strikes),
+              Duration.ofSeconds(num(item, "noShowWindowSeconds")),
+              Duration.ofSeconds(num(item, "noShowSuspensionSeconds"))));
+    }
+
+    /** No window on items written before windows existed. */
+    private static BookingWindow window(Map<String, AttributeValue> item) {
+      long opens = Attr.numOr(item, "windowOpensSeconds", 0);
+      long closes = Attr.numOr(item, "windowClosesSeconds", 0);
+      return new BookingWindow(
+          opens == 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(opens)),
+          Duration.ofSeconds(closes));
+    }
+  }
+}

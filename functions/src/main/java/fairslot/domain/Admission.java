@@ -1,9 +1,0 @@
-package fairslot.domain;
-
-/**
- * How bookings reach a slot: straight through the transaction, or through the per-slot FIFO queue.
- */
-public enum Admission {
-  DIRECT,
-  QUEUED
-}

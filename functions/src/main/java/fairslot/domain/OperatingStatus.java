@@ -1,7 +1,0 @@
-package fairslot.domain;
-
-/** Whether a venue or resource takes new slots, bookings and waitlist joins. */
-public enum OperatingStatus {
-  ACTIVE,
-  DISABLED
-}

@@ -1,8 +1,0 @@
-package fairslot.domain;
-
-public enum RequestStatus {
-  QUEUED,
-  GRANTED,
-  SOLD_OUT,
-  REJECTED
-}

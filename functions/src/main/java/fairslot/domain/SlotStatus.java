@@ -1,7 +1,0 @@
-package fairslot.domain;
-
-public enum SlotStatus {
-  OPEN,
-  CLOSED,
-  CANCELLED
-}

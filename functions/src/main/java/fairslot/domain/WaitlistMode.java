@@ -1,6 +1,0 @@
-package fairslot.domain;
-
-public enum WaitlistMode {
-  OFFER,
-  AUTO_HOLD
-}

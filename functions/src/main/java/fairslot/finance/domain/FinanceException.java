@@ -1,0 +1,111 @@
+package fairslot.finance.domain;
+
+import fairslot.kernel.Money;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Money that needs a person (v1.1 "Finance"): a refund given up, a payment of the wrong amount, a
+ * late payment refunded, a callback for a payment we do not know. Written in the transaction of the
+ * event that caused it, under an id derived from that event, so a replayed event can never write a
+ * second one.
+ */
+public record FinanceException(
+    String exceptionId,
+    Kind kind,
+    Optional<String> venueId,
+    Optional<String> bookingId,
+    Optional<String> paymentNo,
+    Money amount,
+    Instant createdAt,
+    Status status,
+    Optional<Resolution> resolution,
+    Optional<String> note,
+    Optional<String> resolvedBy) {
+
+  public enum Kind {
+    REFUND_FAILED,
+    AMOUNT_MISMATCH,
+    LATE_PAYMENT_REFUNDED,
+    UNKNOWN_PAYMENT,
+    /** A success reported after the provider had reported the same payment FAILED. */
+    SUCCESS_AFTER_FAILURE,
+    /** An outcome that contradicts the payment's state (a refund nobody asked for, ...). */
+    OUTCOME_NOT_APPLIED,
+    /** The provider could not pay a refund back (WeChat ABNORMAL): refund it by hand. */
+    REFUND_ABNORMAL,
+    /** A line of the provider's statement that fairslot's payments do not account for. */
+    STATEMENT_MISMATCH
+  }
+
+  public enum Status {
+    OPEN,
+    RESOLVED
+  }
+
+  /** How finance closed it; REFUND_RETRIED is written by retry-refund. */
+  public enum Resolution {
+    REFUNDED_OFFLINE,
+    WRITTEN_OFF,
+    NO_ACTION,
+    REFUND_RETRIED
+  }
+
+  /** A pass payment that succeeded after its failure: no booking, the venue's, the whole amount. */
+  public static FinanceException passSuccessAfterFailure(
+      String eventId, String venueId, String paymentNo, Money amount, java.time.Instant at) {
+    return open(
+        Kind.SUCCESS_AFTER_FAILURE,
+        eventId,
+        java.util.Optional.of(venueId),
+        java.util.Optional.empty(),
+        java.util.Optional.of(paymentNo),
+        amount,
+        at);
+  }
+
+  /** The id of the exception {@code kind} caused by event {@code eventId}: the same every time. */
+  public static String idFor(Kind kind, String eventId) {
+    return UUID.nameUUIDFromBytes((kind + "|" + eventId).getBytes(StandardCharsets.UTF_8))
+        .toString();
+  }
+
+  public static FinanceException open(
+      Kind kind,
+      String eventId,
+      Optional<String> venueId,
+      Optional<String> bookingId,
+      Optional<String> paymentNo,
+      Money amount,
+      Instant at) {
+    return new FinanceException(
+        idFor(kind, eventId),
+        kind,
+        venueId,
+        bookingId,
+        paymentNo,
+        amount,
+        at,
+        Status.OPEN,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  public FinanceException resolved(Resolution how, String note, String by) {
+    return new FinanceException(
+        exceptionId,
+        kind,
+        venueId,
+        bookingId,
+        paymentNo,
+        amount,
+        createdAt,
+        Status.RESOLVED,
+        Optional.of(how),
+        Optional.of(note),
+        Optional.of(by));
+  }
+}

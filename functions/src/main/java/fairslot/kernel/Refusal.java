@@ -1,0 +1,47 @@
+package fairslot.kernel;
+
+/**
+ * Why a request was turned down: expected outcomes, returned as values rather than thrown. The
+ * names match the {@code code} values of the HTTP contract.
+ */
+public enum Refusal {
+  INVALID_REQUEST,
+  UNAUTHORIZED,
+  FORBIDDEN,
+  NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  SOLD_OUT,
+  ALREADY_BOOKED,
+  TIME_CONFLICT,
+  SLOT_CLOSED,
+  SLOT_IN_PAST,
+  HOLD_EXPIRED,
+  CANCEL_WINDOW_CLOSED,
+  BOOKING_WINDOW_CLOSED,
+  BOOKING_LIMIT_REACHED,
+  MEMBER_SUSPENDED,
+  INSUFFICIENT_CREDITS,
+  PASS_EXPIRED,
+  PASS_NOT_VALID_HERE,
+  INVALID_CODE,
+  CODE_EXPIRED,
+  RATE_LIMITED,
+  INVALID_TRANSITION,
+  IDEMPOTENCY_KEY_REUSED,
+  DUPLICATE_SLOT,
+  CONFLICT_COACH,
+  CONFLICT_ROOM,
+  AMOUNT_MISMATCH,
+  SEATS_AVAILABLE,
+  CAPACITY_BELOW_BOOKED,
+  DISABLED,
+  OFFER_EXPIRED,
+  BAD_SIGNATURE,
+  PROVIDER_UNAVAILABLE,
+  WECHAT_NOT_LINKED,
+  THROTTLED;
+
+  public String code() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

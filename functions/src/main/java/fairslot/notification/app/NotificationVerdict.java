@@ -1,0 +1,18 @@
+package fairslot.notification.app;
+
+import fairslot.payment.app.ProviderReport;
+
+/** What a provider's notification turned out to be, once its adapter verified and read it. */
+public sealed interface NotificationVerdict {
+  /** Not from the provider, altered, stale or a probe: refused, and nothing is written. */
+  record Refused(String why) implements NotificationVerdict {}
+
+  /** From the provider: an outcome of one of our orders or refunds, as far as it says. */
+  record Reported(ProviderReport report) implements NotificationVerdict {}
+
+  /** From the provider, but for another merchant or app: finance looks at it. */
+  record Foreign(ProviderReport report, String why) implements NotificationVerdict {}
+
+  /** From the provider, an event fairslot does not act on: acknowledged. */
+  record Ignored(String eventType) implements NotificationVerdict {}
+}

@@ -1,0 +1,128 @@
+package fairslot.notification.app;
+
+import fairslot.kernel.JobLoop;
+import fairslot.kernel.JobReport;
+import fairslot.member.app.MemberProfileStore;
+import fairslot.member.domain.MemberProfile;
+import fairslot.notification.domain.Delivery;
+import fairslot.notification.domain.MessageFacts;
+import fairslot.notification.domain.MessageTemplates;
+import fairslot.notification.domain.MessageText;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The send-notifications job. A notice becomes one delivery per channel the member chose (written
+ * once, in one transaction, with its words rendered in the member's locale), and each delivery is
+ * sent through its channel with exponential backoff, then parked for staff after {@link
+ * #MAX_ATTEMPTS} failed tries. Every try is claimed first (a conditional write), so runs that
+ * overlap send each delivery once.
+ */
+public final class Notifications {
+  public static final int MAX_ATTEMPTS = 5;
+
+  private static final String JOB = "send-notifications";
+
+  /**
+   * How long a run holds a delivery it is sending: far more than one SES or SNS call takes, so
+   * overlapping runs (a slow run, a duplicate schedule event) never send the same delivery twice.
+   */
+  static final Duration LEASE = Duration.ofMinutes(2);
+
+  private final NotificationStore store;
+  private final NotificationSender sender;
+  private final MemberProfileStore profiles;
+  private final MessageFactsReader facts;
+  private final Clock clock;
+
+  public Notifications(
+      NotificationStore store,
+      NotificationSender sender,
+      MemberProfileStore profiles,
+      MessageFactsReader facts,
+      Clock clock) {
+    this.store = store;
+    this.sender = sender;
+    this.profiles = profiles;
+    this.facts = facts;
+    this.clock = clock;
+  }
+
+  public JobReport sendDue(int limit) {
+    Instant now = clock.instant();
+    NotificationStore.Due due = store.due(now, limit);
+    JobReport dispatched =
+        JobLoop.run(JOB, due.notices(), due.notices().size(), notice -> dispatch(notice, now));
+    JobReport retried =
+        JobLoop.run(
+            JOB,
+            due.deliveries(),
+            due.deliveries().size(),
+            d -> store.claim(d, now.plus(LEASE)).map(claimed -> send(claimed, now)).orElse(0));
+    return dispatched.then(JOB, retried);
+  }
+
+  /** The notice's deliveries, made once; then each is tried at once. */
+  private int dispatch(NotificationStore.Pending notice, Instant now) {
+    MemberProfile profile = recipientOf(notice.notification().userId());
+    MessageFacts about = facts.factsOf(notice.notification());
+    MessageText text =
+        MessageTemplates.render(notice.notification().kind(), profile.locale(), about);
+    List<Delivery> deliveries = new ArrayList<>();
+    profile
+        .deliveryAddresses()
+        .forEach(
+            (channel, address) ->
+                deliveries.add(
+                    Delivery.pending(
+                            notice.notification(), channel, address, text, notice.createdAt())
+                        .oneMoreTry()));
+    if (!store.dispatch(notice, deliveries, now, now.plus(LEASE))) {
+      return 0;
+    }
+    int sent = 0;
+    for (Delivery d : deliveries) {
+      sent += send(d, now);
+    }
+    return sent;
+  }
+
+  /**
+   * Who reads it: the member, or for a desk walk-in linked to an account, that account's member
+   * (their channels and language). A walk-in never linked has no profile: IN_APP.
+   */
+  private MemberProfile recipientOf(String userId) {
+    MemberProfile own = profiles.profile(userId);
+    if (own.version() > 0) {
+      return own;
+    }
+    return profiles
+        .linkedAccount(userId)
+        .map(profiles::profile)
+        .filter(member -> member.owns(userId))
+        .orElse(own);
+  }
+
+  /**
+   * One claimed try ({@code claimed.attempts()} counts it). A failure backs off 20 s, 40 s, 80 s …
+   * or parks after the last try; an outbox write the table refused is left for later.
+   */
+  private int send(Delivery claimed, Instant now) {
+    try {
+      sender.send(claimed);
+    } catch (RuntimeException failed) {
+      int attempts = claimed.attempts();
+      boolean park = attempts >= MAX_ATTEMPTS;
+      store.failed(
+          claimed,
+          park ? now : now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
+          park,
+          String.valueOf(failed.getMessage()));
+      return 0;
+    }
+    return JobLoop.one(store.sent(claimed, now));
+  }
+}

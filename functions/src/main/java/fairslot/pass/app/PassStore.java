@@ -1,0 +1,85 @@
+package fairslot.pass.app;
+
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.Plan;
+import java.util.Optional;
+
+/** Port: the plans venues sell and the passes members hold. */
+public interface PassStore {
+
+  /**
+   * Writes the plan once: a second create with the same id changes nothing. False, and nothing
+   * written, when the plan's venue is DISABLED (decided in the write).
+   */
+  boolean createPlan(Plan plan, Change change);
+
+  Optional<Plan> findPlan(String planId);
+
+  /** A venue's plans, oldest first. */
+  Page<Plan> plansOf(String venueId, PageRequest page);
+
+  /** The member's pass; empty for a pass that is not theirs. */
+  Optional<Pass> findPass(String userId, String passId);
+
+  /** The member's passes, in id order. */
+  Page<Pass> passesOf(String userId, PageRequest page);
+
+  /**
+   * Writes a new pass once (same id twice: the first stays) and returns it as stored; empty, and
+   * nothing written, when the plan's venue is DISABLED (decided in the write).
+   */
+  Optional<Pass> createPass(Pass pass, Change change);
+
+  /**
+   * Records a new payment for a PENDING_PAY pass that has none yet: the pass names it, in one
+   * transaction with the payment item, on condition the pass's venue is not DISABLED.
+   */
+  PayStart startPayment(Pass pass, fairslot.payment.domain.Payment payment, Change change);
+
+  sealed interface PayStart {
+    record Started() implements PayStart {}
+
+    record AlreadyStarted(String paymentNo) implements PayStart {}
+
+    record NotPayable(Pass current) implements PayStart {}
+
+    /** The venue is DISABLED: it takes no payment for a new pass. */
+    record VenueDisabled() implements PayStart {}
+  }
+
+  /**
+   * Applies a provider event to a pass's payment, the event id remembered in the same transaction
+   * (a replay is {@link Settled#DUPLICATE}). A success activates the pass from {@code change.at()};
+   * a failure lets the member pay again; anything else is noted.
+   */
+  Settled settlePayment(
+      String eventId,
+      fairslot.payment.domain.Payment payment,
+      Pass pass,
+      fairslot.payment.domain.PaymentCallback.Outcome outcome,
+      Change change);
+
+  /**
+   * ACTIVE passes whose validity has ended by {@code now} (sparse passesDue index), and how many
+   * items the queries read to find them.
+   */
+  DuePasses duePasses(java.time.Instant now, int limit);
+
+  record DuePasses(java.util.List<Pass> passes, int itemsRead) {}
+
+  /** ACTIVE to EXPIRED, on condition it is still ACTIVE and due; false if it was not. */
+  boolean expire(Pass pass, Change change);
+
+  /** The prices of the passes of a venue paid on its local {@code day} (the daily report). */
+  java.util.List<fairslot.kernel.Money> salesOn(String venueId, java.time.LocalDate day);
+
+  enum Settled {
+    APPLIED,
+    DUPLICATE,
+    /** The pass or payment moved since they were read: read again and decide again. */
+    STALE
+  }
+}

@@ -1,0 +1,339 @@
+package fairslot.pass.store;
+
+import static fairslot.table.Attr.s;
+
+import fairslot.definitions.Fairslot;
+import fairslot.finance.store.ExceptionWrites;
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.PassStatus;
+import fairslot.pass.domain.Plan;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.payment.store.PaymentItemMapper;
+import fairslot.payment.store.PaymentWrites;
+import fairslot.table.Attr;
+import fairslot.table.Cursors;
+import fairslot.table.Keys;
+import fairslot.table.RecordParts;
+import fairslot.table.ShardedIndex;
+import fairslot.table.Transaction;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/** Plans (by id and under their venue) and passes (in their holder's partition). */
+public final class DynamoDbPassStore implements PassStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    EVENT,
+    EXCEPTION,
+    LISTED,
+    PASS,
+    PAYMENT,
+    PLAN,
+    VENUE
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+
+  private final PaymentWrites payments;
+
+  /** Every write and condition of a pass item (and its sale, and its venue's check). */
+  private final PassWrites writes;
+
+  private final RecordParts records;
+  private final ExceptionWrites exceptions;
+
+  public DynamoDbPassStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.payments = new PaymentWrites(table);
+    this.writes = new PassWrites(table);
+    this.records = new RecordParts(table);
+    this.exceptions = new ExceptionWrites(table);
+  }
+
+  @Override
+  public boolean createPlan(Plan plan, Change change) {
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(Action.PLAN, putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
+            .add(Action.VENUE, writes.venueSells(plan.venueId()))
+            .add(
+                Action.LISTED,
+                putNew(
+                    PlanItemMapper.toItem(
+                        plan, Keys.venue(plan.venueId()), Keys.plan(plan.planId()))))
+            .add(
+                records.audit(
+                    Keys.venue(plan.venueId()), "plan:" + plan.planId(), "-", "CREATED", change))
+            .commit(dynamo);
+    if (cancelled.isPresent() && cancelled.get().failed(Action.VENUE)) {
+      return false;
+    }
+    if (cancelled.isPresent() && !cancelled.get().failed(Action.PLAN)) {
+      throw new IllegalStateException("plan create cancelled: " + cancelled.get());
+    }
+    // "plan" failed: the same id was created before (a retried request): it stands.
+    return true;
+  }
+
+  @Override
+  public Optional<Plan> findPlan(String planId) {
+    return consistentGet(Attr.key(Keys.plan(planId), "PLAN")).map(PlanItemMapper::fromItem);
+  }
+
+  @Override
+  public Page<Plan> plansOf(String venueId, PageRequest page) {
+    String list = "plans#" + venueId;
+    QueryResponse response = query(Keys.venue(venueId), "PLAN#", list, page, true);
+    return new Page<>(
+        response.items().stream().map(PlanItemMapper::fromItem).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public Optional<Pass> findPass(String userId, String passId) {
+    return consistentGet(PassItemMapper.key(userId, passId)).map(PassItemMapper::fromItem);
+  }
+
+  @Override
+  public Page<Pass> passesOf(String userId, PageRequest page) {
+    String list = "passes#" + userId;
+    QueryResponse response = query(Keys.member(userId), "PASS#", list, page, true);
+    return new Page<>(
+        response.items().stream().map(PassItemMapper::fromItem).toList(),
+        Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public Optional<Pass> createPass(Pass pass, Change change) {
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.PASS, putNew(PassItemMapper.toItem(pass)))
+            .add(Action.VENUE, writes.venueSells(pass.plan().venueId()));
+    if (pass.status() == PassStatus.ACTIVE) {
+      tx.add(writes.sale(pass, change.at())); // sold at the desk (or free): a sale today
+    }
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        tx.add(
+                records.audit(
+                    Keys.member(pass.userId()),
+                    "pass:" + pass.passId(),
+                    "-",
+                    pass.status().name(),
+                    change))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return Optional.of(pass);
+    }
+    if (cancelled.get().failed(Action.PASS)) {
+      return findPass(pass.userId(), pass.passId()); // created by a twin request
+    }
+    if (cancelled.get().failed(Action.VENUE)) {
+      return Optional.empty();
+    }
+    throw new IllegalStateException("pass create cancelled: " + cancelled.get());
+  }
+
+  @Override
+  public PayStart startPayment(Pass pass, Payment payment, Change change) {
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(Action.PASS, writes.namePayment(pass, payment))
+            .add(Action.PAYMENT, putNew(PaymentItemMapper.toItem(payment)))
+            .add(Action.VENUE, writes.venueSells(pass.plan().venueId()))
+            .add(
+                records.auditPayment(
+                    payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new PayStart.Started();
+    }
+    if (cancelled.get().failed(Action.VENUE)) {
+      return new PayStart.VenueDisabled();
+    }
+    Optional<Pass> now = cancelled.get().oldItem(Action.PASS).map(PassItemMapper::fromItem);
+    if (cancelled.get().failed(Action.PASS) && now.isPresent()) {
+      return now.get().status() == PassStatus.PENDING_PAY && now.get().paymentNo().isPresent()
+          ? new PayStart.AlreadyStarted(now.get().paymentNo().get())
+          : new PayStart.NotPayable(now.get());
+    }
+    throw cancelled.get().exception();
+  }
+
+  @Override
+  public Settled settlePayment(
+      String eventId, Payment payment, Pass pass, PaymentCallback.Outcome outcome, Change change) {
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(
+                Action.EVENT,
+                payments.rememberPaymentEvent(eventId, payment.paymentNo(), change.at()));
+    boolean pending = payment.status() == PaymentStatus.PENDING;
+    if (pending && outcome == PaymentCallback.Outcome.SUCCEEDED) {
+      tx.add(
+              Action.PAYMENT,
+              payments.move(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
+          .add(Action.PASS, writes.activate(pass, payment, change, "paymentNo = :p"))
+          .add(
+              records.auditPayment(
+                  payment.paymentNo(),
+                  PaymentStatus.PENDING.name(),
+                  PaymentStatus.SUCCEEDED.name(),
+                  change))
+          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
+          .add(writes.sale(pass, change.at()));
+    } else if (payment.status() == PaymentStatus.FAILED
+        && outcome == PaymentCallback.Outcome.SUCCEEDED) {
+      successAfterFailure(tx, eventId, payment, pass, change);
+    } else if (pending && outcome == PaymentCallback.Outcome.FAILED) {
+      // The member may pay again: the pass forgets the failed payment.
+      tx.add(
+              Action.PAYMENT,
+              payments.move(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
+          .add(Action.PASS, writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
+          .add(
+              records.auditPayment(
+                  payment.paymentNo(),
+                  PaymentStatus.PENDING.name(),
+                  PaymentStatus.FAILED.name(),
+                  change));
+    } else {
+      tx.add(
+          records.auditPayment(
+              payment.paymentNo(), payment.status().name(), payment.status().name(), change));
+    }
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return Settled.APPLIED;
+    }
+    if (cancelled.get().failed(Action.EVENT) || cancelled.get().failed(Action.EXCEPTION)) {
+      return Settled.DUPLICATE;
+    }
+    if (cancelled.get().failed(Action.PAYMENT) || cancelled.get().failed(Action.PASS)) {
+      return Settled.STALE;
+    }
+    throw cancelled.get().exception();
+  }
+
+  @Override
+  public DuePasses duePasses(java.time.Instant now, int limit) {
+    ShardedIndex.Due due =
+        new ShardedIndex(dynamo, table, Fairslot.PASSES_DUE, "PASSES", "passDueShard", "passDueAt")
+            .dueBy(now, limit);
+    return new DuePasses(
+        due.items().stream().map(PassItemMapper::fromItem).toList(), due.itemsRead());
+  }
+
+  @Override
+  public boolean expire(Pass pass, Change change) {
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(Action.PASS, writes.expire(pass, change))
+            .add(auditPass(pass, PassStatus.ACTIVE.name(), PassStatus.EXPIRED.name(), change))
+            .commit(dynamo);
+    if (cancelled.isPresent() && !cancelled.get().failed(Action.PASS)) {
+      throw cancelled.get().exception();
+    }
+    return cancelled.isEmpty();
+  }
+
+  @Override
+  public java.util.List<fairslot.kernel.Money> salesOn(String venueId, java.time.LocalDate day) {
+    return dynamo
+        .queryPaginator(
+            r ->
+                r.tableName(table)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :day)")
+                    .expressionAttributeValues(
+                        Map.of(":pk", s(Keys.venue(venueId)), ":day", s("PASSSALE#" + day + "#"))))
+        .items()
+        .stream()
+        .map(i -> new fairslot.kernel.Money(Attr.num(i, "amountMinor"), Attr.str(i, "currency")))
+        .toList();
+  }
+
+  /** An update of the pass on condition it is still PENDING_PAY with this payment. */
+  /**
+   * A success after the provider reported the payment FAILED: the money was taken after all. The
+   * pass is activated by it if it still waits unpaid with no other payment; either way finance is
+   * told (a pass that moved on leaves the amount for finance to refund: pass payments have no
+   * provider refund yet).
+   */
+  private void successAfterFailure(
+      Transaction<Action> tx, String eventId, Payment payment, Pass pass, Change change) {
+    tx.add(
+            Action.PAYMENT,
+            payments.move(payment, PaymentStatus.FAILED, PaymentStatus.SUCCEEDED, false))
+        .add(
+            Action.EXCEPTION,
+            exceptions.open(
+                fairslot.finance.domain.FinanceException.passSuccessAfterFailure(
+                    eventId,
+                    pass.plan().venueId(),
+                    payment.paymentNo(),
+                    payment.amount(),
+                    change.at())))
+        .add(
+            records.auditPayment(
+                payment.paymentNo(),
+                PaymentStatus.FAILED.name(),
+                PaymentStatus.SUCCEEDED.name(),
+                change));
+    if (pass.status() == PassStatus.PENDING_PAY && pass.paymentNo().isEmpty()) {
+      tx.add(Action.PASS, writes.activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
+          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
+          .add(writes.sale(pass, change.at()));
+    }
+  }
+
+  private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {
+    return records.audit(Keys.member(pass.userId()), "pass:" + pass.passId(), from, to, change);
+  }
+
+  private Optional<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>>
+      consistentGet(
+          Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key) {
+    var response = dynamo.getItem(r -> r.tableName(table).key(key).consistentRead(true));
+    return response.hasItem() && !response.item().isEmpty()
+        ? Optional.of(response.item())
+        : Optional.empty();
+  }
+
+  private TransactWriteItem putNew(
+      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(item)
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  private QueryResponse query(
+      String pk, String skPrefix, String list, PageRequest page, boolean oldestFirst) {
+    QueryRequest.Builder query =
+        QueryRequest.builder()
+            .tableName(table)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+            .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(skPrefix)))
+            .scanIndexForward(oldestFirst)
+            .limit(page.limit());
+    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
+    return dynamo.query(query.build());
+  }
+}

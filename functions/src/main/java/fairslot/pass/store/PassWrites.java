@@ -1,0 +1,160 @@
+package fairslot.pass.store;
+
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.store.TransactionParts;
+import fairslot.kernel.Change;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.PassStatus;
+import fairslot.payment.domain.Payment;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The one builder of a pass item's writes and their conditions (with the sale a paid pass writes,
+ * and the check that its venue still sells): the pass store's transactions are made of these.
+ */
+final class PassWrites {
+  private final String table;
+
+  PassWrites(String table) {
+    this.table = table;
+  }
+
+  /** The venue is not DISABLED (a disabled venue sells no passes and takes no plans). */
+  TransactWriteItem venueSells(String venueId) {
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.venue(venueId), "VENUE"))
+                .conditionExpression("attribute_exists(PK) AND #status <> :disabled")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(":disabled", s(fairslot.catalog.domain.OperatingStatus.DISABLED.name())))
+                .build())
+        .build();
+  }
+
+  /**
+   * The PENDING_PAY pass becomes ACTIVE by {@code payment}, valid from now for its plan's validity,
+   * on condition {@code named} (the payment it names, or none).
+   */
+  TransactWriteItem activate(Pass pass, Payment payment, Change change, String named) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                .updateExpression(
+                    "SET #status = :active, paymentNo = :p, validUntil = :until,"
+                        + " passDueShard = :shard, passDueAt = :until")
+                .conditionExpression("#status = :pending AND " + named)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":active",
+                        s(PassStatus.ACTIVE.name()),
+                        ":p",
+                        s(payment.paymentNo()),
+                        ":until",
+                        Attr.millis(change.at().plus(pass.plan().validity())),
+                        ":shard",
+                        s(Keys.shard("PASSES", pass.passId())),
+                        ":pending",
+                        s(PassStatus.PENDING_PAY.name())))
+                .build())
+        .build();
+  }
+
+  TransactWriteItem passMove(
+      Pass pass,
+      Payment payment,
+      String update,
+      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> extra) {
+    Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values =
+        new java.util.HashMap<>(extra);
+    values.put(":pending", s(PassStatus.PENDING_PAY.name()));
+    values.put(":p", s(payment.paymentNo()));
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                .updateExpression(update)
+                .conditionExpression("#status = :pending AND paymentNo = :p")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
+
+  /** The sale record of a pass paid at {@code paidAt}, under its venue's local day. */
+  TransactWriteItem sale(Pass pass, java.time.Instant paidAt) {
+    java.time.LocalDate day = java.time.LocalDate.ofInstant(paidAt, pass.plan().timeZone());
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        "PK",
+                        s(Keys.venue(pass.venueId())),
+                        "SK",
+                        s(Keys.passSale(day, pass.passId())),
+                        "type",
+                        s("PASS_SALE"),
+                        "passId",
+                        s(pass.passId()),
+                        "amountMinor",
+                        Attr.n(pass.plan().price().minor()),
+                        "currency",
+                        s(pass.plan().price().currency())))
+                .build())
+        .build();
+  }
+
+  /** The PENDING_PAY pass names its payment, on condition it names none yet. */
+  TransactWriteItem namePayment(Pass pass, Payment payment) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                .updateExpression("SET paymentNo = :p")
+                .conditionExpression("#status = :pending AND attribute_not_exists(paymentNo)")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":p", s(payment.paymentNo()), ":pending", s(PassStatus.PENDING_PAY.name())))
+                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /** An ACTIVE pass past its validity becomes EXPIRED (and leaves the due index). */
+  TransactWriteItem expire(Pass pass, Change change) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(pass.userId(), pass.passId()))
+                .updateExpression("SET #status = :expired REMOVE passDueShard, passDueAt")
+                .conditionExpression("#status = :active AND validUntil <= :now")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":expired",
+                        s(PassStatus.EXPIRED.name()),
+                        ":active",
+                        s(PassStatus.ACTIVE.name()),
+                        ":now",
+                        Attr.millis(change.at())))
+                .build())
+        .build();
+  }
+}

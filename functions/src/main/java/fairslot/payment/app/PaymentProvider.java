@@ -1,0 +1,128 @@
+package fairslot.payment.app;
+
+import fairslot.kernel.Refusal;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Port: a payment service provider. Its outcomes arrive by its own notifications, or are found by
+ * asking it ({@link #query}, {@link #queryRefund}) when a notification never comes; both give the
+ * same {@link PaymentCallback}, whose event id names the provider's order and state, so the two
+ * apply an outcome once.
+ */
+public interface PaymentProvider {
+
+  /** The name shown to customers and kept on the payment. */
+  String name();
+
+  /** Why this payer cannot pay with this provider (e.g. no WeChat identity), before any write. */
+  default Optional<Refusal> refuses(Payer payer) {
+    return Optional.empty();
+  }
+
+  /**
+   * Opens the provider's order for the payment, or reopens the one already opened for its {@code
+   * paymentNo} (providers key their orders by it, so a retry never makes a second order), and
+   * answers what the payer's client needs to pay it.
+   */
+  Map<String, Object> start(Payment payment, Payer payer);
+
+  /**
+   * Whether the provider can be asked about its orders ({@link #query}, {@link #close}); the
+   * payments-reconcile job leaves the payments of one that cannot (the local provider) alone.
+   */
+  default boolean answersQueries() {
+    return false;
+  }
+
+  /** Closes the provider's order when the hold it was for has lapsed. */
+  default Closing close(Payment payment) {
+    return Closing.CLOSED;
+  }
+
+  /** What the provider says of the payment now; empty while it is still open or unknown. */
+  default Optional<PaymentCallback> query(Payment payment) {
+    return Optional.empty();
+  }
+
+  /**
+   * Asks the provider to refund {@link Payment#refund()} under {@code refundNo}, the same number on
+   * every attempt, so the provider never pays the same money back twice; may complete at once (cash
+   * at the desk) or later by notification.
+   */
+  RefundAttempt refund(Payment payment, String refundNo);
+
+  /** What the provider says of the refund now; empty while it is still processing or unknown. */
+  default Optional<PaymentCallback> queryRefund(Payment payment, String refundNo) {
+    return Optional.empty();
+  }
+
+  /**
+   * The provider's statement of a day (in {@link #statementZone()}): every payment and refund it
+   * settled; empty when this provider keeps none fairslot can read.
+   */
+  default Optional<java.util.List<StatementLine>> statement(java.time.LocalDate day) {
+    return Optional.empty();
+  }
+
+  /** The zone the provider's statement days are in (WeChat Pay's are China's). */
+  default java.time.ZoneId statementZone() {
+    return java.time.ZoneOffset.UTC;
+  }
+
+  enum RefundAttempt {
+    ACCEPTED,
+    COMPLETED,
+    FAILED
+  }
+
+  /** What closing an order found. PAID: the payer paid meanwhile, a late payment to apply. */
+  enum Closing {
+    CLOSED,
+    PAID,
+    UNKNOWN
+  }
+
+  /**
+   * Who pays and until when: {@code deadline} is the hold's (the provider's order lapses with it),
+   * {@code wechatOpenId} the member's linked WeChat identity, looked up only by a provider that
+   * asks for it (a Stripe or local payment costs no read of it), and once.
+   */
+  record Payer(
+      String userId,
+      fairslot.kernel.Money amount,
+      java.util.function.Supplier<Optional<String>> openIdLookup,
+      Optional<Instant> deadline,
+      String description) {
+
+    public Payer {
+      java.util.function.Supplier<Optional<String>> lookup = openIdLookup;
+      openIdLookup = new Once(lookup);
+    }
+
+    public Optional<String> wechatOpenId() {
+      return openIdLookup.get();
+    }
+
+    /** The lookup's first answer, kept. */
+    private static final class Once implements java.util.function.Supplier<Optional<String>> {
+      private final java.util.function.Supplier<Optional<String>> lookup;
+      private Optional<String> answer;
+
+      Once(java.util.function.Supplier<Optional<String>> lookup) {
+        this.lookup = lookup;
+      }
+
+      @Override
+      public synchronized Optional<String> get() {
+        if (answer == null) {
+          answer = lookup.get();
+        }
+        return answer;
+      }
+    }
+  }
+}

@@ -1,0 +1,321 @@
+package fairslot.payment.app;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.MemberBookings;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.finance.domain.FinanceException;
+import fairslot.kernel.Change;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.Money;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.member.app.WechatIdentityStore;
+import fairslot.pass.app.PassPayments;
+import fairslot.payment.app.PaymentProvider.Payer;
+import fairslot.payment.app.PaymentStore.SettleResult;
+import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.app.PaymentStore.StartResult;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
+import fairslot.payment.domain.PaymentRecord;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Paying for a hold, and applying what the provider reports. Money is never silently kept: a
+ * success that can no longer buy its seat becomes a refund.
+ */
+public final class PaymentService {
+  private static final int MAX_ROUNDS = 8;
+
+  private final BookingStore bookings;
+  private final PaymentStore payments;
+  private final PaymentProviders providers;
+  private final Refunds refunds;
+  private final Clock clock;
+  private final IdGenerator ids;
+
+  private final PassPayments passPayments;
+
+  private final MemberBookings members;
+
+  /**
+   * The slot's policy as it is now: a revive is placed under the venue's limit and no-show rule.
+   */
+  private final CatalogStore catalog;
+
+  private final WechatIdentityStore wechat;
+
+  private final PaymentDecisions decisions;
+
+  public PaymentService(
+      BookingStore bookings,
+      PaymentStore payments,
+      PaymentProviders providers,
+      Refunds refunds,
+      Clock clock,
+      IdGenerator ids,
+      PassPayments passPayments,
+      MemberBookings members,
+      CatalogStore catalog,
+      WechatIdentityStore wechat) {
+    this.wechat = wechat;
+    this.decisions = new PaymentDecisions(bookings, catalog);
+    this.passPayments = passPayments;
+    this.members = members;
+    this.catalog = catalog;
+    this.bookings = bookings;
+    this.payments = payments;
+    this.providers = providers;
+    this.refunds = refunds;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /**
+   * Starts (or returns the already started) payment of a member's PENDING_PAY booking, with the
+   * named provider or the deployment's default. Paying again reopens the same provider order.
+   */
+  public Outcome<Checkout> pay(String userId, String bookingId, Optional<String> providerName) {
+    Optional<Booking> found = members.find(userId, bookingId);
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
+    }
+    Booking booking = found.get();
+    Instant now = clock.instant();
+    if (booking.statusAt(now) == BookingStatus.EXPIRED) {
+      return Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again");
+    }
+    if (booking.status() != BookingStatus.PENDING_PAY) {
+      return Outcome.refused(
+          Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be paid");
+    }
+    Payer payer = payer(userId, booking);
+    if (booking.paymentNo().isPresent()) {
+      return existing(booking.paymentNo().get(), payer);
+    }
+    Optional<PaymentProvider> chosen = providers.online(providerName);
+    if (chosen.isEmpty()) {
+      return unavailable(providerName.orElseThrow(), providers);
+    }
+    PaymentProvider provider = chosen.get();
+    Optional<Refusal> refused = provider.refuses(payer);
+    if (refused.isPresent()) {
+      return Outcome.refused(refused.get(), provider.name() + " cannot take this payer's payment");
+    }
+    Payment payment =
+        new Payment(
+            ids.newPaymentNo(),
+            booking.bookingId(),
+            userId,
+            booking.amount(),
+            provider.name(),
+            PaymentStatus.PENDING,
+            0,
+            now);
+    StartResult started = payments.start(booking, payment, Change.by(userId, now, "customer pays"));
+    if (started instanceof StartResult.Started) {
+      return Outcome.done(new Checkout(payment, provider.start(payment, payer)));
+    }
+    if (started instanceof StartResult.AlreadyStarted already) {
+      return existing(already.paymentNo(), payer);
+    }
+    Booking current = ((StartResult.NotPayable) started).current();
+    return current.statusAt(now) == BookingStatus.EXPIRED || current.isOverdueHold(now)
+        ? Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again")
+        : Outcome.refused(
+            Refusal.INVALID_TRANSITION, "a " + current.status() + " booking cannot be paid");
+  }
+
+  private Payer payer(String userId, Booking booking) {
+    return new Payer(
+        userId,
+        booking.amount(),
+        () -> wechat.openId(userId),
+        booking.holdExpiresAt(),
+        "fairslot " + booking.slot().resourceId());
+  }
+
+  public static <T> Outcome<T> unavailable(String name, PaymentProviders providers) {
+    return Outcome.refused(
+        Refusal.PROVIDER_UNAVAILABLE,
+        "provider " + name + " is not configured here",
+        Map.of("providers", providers.onlineNames()));
+  }
+
+  /** The started payment, with its own provider's client parameters for the same order. */
+  private Outcome<Checkout> existing(String paymentNo, Payer payer) {
+    return payments
+        .findPayment(paymentNo)
+        .<Outcome<Checkout>>map(p -> Outcome.done(new Checkout(p, clientFor(providers, p, payer))))
+        .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
+  }
+
+  /** Only a pending payment can still be paid; a settled one needs no client. */
+  public static Map<String, Object> clientFor(PaymentProviders providers, Payment p, Payer payer) {
+    return p.status() == PaymentStatus.PENDING ? providers.of(p).start(p, payer) : Map.of();
+  }
+
+  /**
+   * The booking's payments with the callbacks received, for its owner or for finance and admin
+   * ({@code staff}); empty for anyone else's booking, as for one that does not exist.
+   */
+  public Optional<BookingPayments> paymentsOf(String bookingId, String userId, boolean staff) {
+    return (staff ? bookings.findBooking(bookingId) : members.find(userId, bookingId))
+        .map(b -> new BookingPayments(b.slot().timeZone(), payments.paymentsOf(b.bookingId())));
+  }
+
+  /** A booking's payment records, with the zone of its venue to show their times in. */
+  public record BookingPayments(java.time.ZoneId zone, List<PaymentRecord> records) {}
+
+  /** What happened to a callback: applied, or a replay that changed nothing. */
+  public enum Applied {
+    APPLIED,
+    DUPLICATE
+  }
+
+  /**
+   * Applies what a provider reported of one of its orders or refunds (a notification, or a query
+   * that found it), as the payment's own event. A number fairslot never gave out is finance's.
+   */
+  public Outcome<Applied> report(ProviderReport r) {
+    Optional<Payment> found = payments.findPayment(r.paymentNo());
+    if (found.isEmpty()) {
+      flagUnknown(r);
+      return Outcome.refused(Refusal.NOT_FOUND, "no payment " + r.paymentNo());
+    }
+    Payment p = found.get();
+    return callback(
+        new PaymentCallback(
+            r.eventId(),
+            p.paymentNo(),
+            p.bookingId(),
+            r.amount(),
+            r.outcome(),
+            r.raw(),
+            p.forPass()));
+  }
+
+  /** A report fairslot cannot apply (an unknown number, another merchant's): kept for finance. */
+  public void flagUnknown(ProviderReport r) {
+    payments.flag(
+        r.eventId(),
+        r.paymentNo(),
+        FinanceException.open(
+            FinanceException.Kind.UNKNOWN_PAYMENT,
+            r.eventId(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of(r.paymentNo()),
+            r.amount(),
+            clock.instant()));
+  }
+
+  /** Applies a verified provider event. Replays of an event id change nothing. */
+  public Outcome<Applied> callback(PaymentCallback event) {
+    Optional<Payment> found = payments.findPayment(event.paymentNo());
+    if (found.isEmpty()
+        || !found.get().bookingId().equals(event.bookingId())
+        || found.get().forPass() != event.forPass()) {
+      payments.flag(
+          event.eventId(),
+          event.paymentNo(),
+          FinanceException.open(
+              FinanceException.Kind.UNKNOWN_PAYMENT,
+              event.eventId(),
+              event.forPass()
+                  ? Optional.empty()
+                  : bookings.findBooking(event.bookingId()).map(b -> b.slot().venueId()),
+              event.forPass() ? Optional.empty() : Optional.of(event.bookingId()),
+              Optional.of(event.paymentNo()),
+              event.amount(),
+              clock.instant()));
+      return Outcome.refused(
+          Refusal.NOT_FOUND,
+          "no payment " + event.paymentNo() + " for booking " + event.bookingId());
+    }
+    payments.received(
+        event.paymentNo(),
+        new PaymentRecord.Received(event.eventId(), event.outcome(), clock.instant(), event.raw()));
+    // A refund event reports the money paid back, which a cancel tier may have made a part.
+    Money expected = event.outcome().ofRefund() ? found.get().refund() : found.get().amount();
+    if (!expected.equals(event.amount())) {
+      payments.flag(
+          event.eventId(),
+          event.paymentNo(),
+          FinanceException.open(
+              FinanceException.Kind.AMOUNT_MISMATCH,
+              event.eventId(),
+              found.get().forPass()
+                  ? passPayments.venueOf(found.get())
+                  : bookings.findBooking(found.get().bookingId()).map(b -> b.slot().venueId()),
+              // A pass's payment names no booking; finance finds the pass by its payment.
+              found.get().forPass() ? Optional.empty() : Optional.of(found.get().bookingId()),
+              Optional.of(event.paymentNo()),
+              event.amount(),
+              clock.instant()));
+      return Outcome.refused(
+          Refusal.AMOUNT_MISMATCH,
+          "the amount does not match the booking; flagged for finance",
+          Map.of("expectedMinor", expected.minor(), "expectedCurrency", expected.currency()));
+    }
+    if (found.get().forPass()) {
+      return passPayments.settle(event, found.get());
+    }
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Payment payment =
+          round == 0 ? found.get() : payments.findPayment(event.paymentNo()).orElseThrow();
+      Booking booking =
+          bookings
+              .findBooking(payment.bookingId())
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "payment " + payment.paymentNo() + " names a missing booking"));
+      Instant now = clock.instant();
+      Settlement settlement = decisions.decide(event, payment, booking, now);
+      SettleResult result = payments.settle(settlement);
+      if (result instanceof SettleResult.Duplicate) {
+        return Outcome.done(Applied.DUPLICATE);
+      }
+      if (result instanceof SettleResult.Applied) {
+        if (settlement instanceof Settlement.RefundLate) {
+          refunds.attemptNow(payment.paymentNo());
+        }
+        if (event.outcome() == PaymentCallback.Outcome.REFUND_FAILED
+            && settlement instanceof Settlement.NoteOnly
+            && payment.status() == PaymentStatus.REFUNDING) {
+          refunds.failed(payment, "the provider reported the refund failed");
+        }
+        return Outcome.done(Applied.APPLIED);
+      }
+      if (result instanceof SettleResult.NoSeat && settlement instanceof Settlement.Revive) {
+        SettleResult refund =
+            payments.settle(
+                new Settlement.RefundLate(
+                    event.eventId(),
+                    payment,
+                    booking,
+                    Change.by(
+                        "provider",
+                        now,
+                        "paid after the hold expired and no seat was free: refund")));
+        if (refund instanceof SettleResult.Applied) {
+          refunds.attemptNow(payment.paymentNo());
+          return Outcome.done(Applied.APPLIED);
+        }
+        if (refund instanceof SettleResult.Duplicate) {
+          return Outcome.done(Applied.DUPLICATE);
+        }
+      }
+      // Stale: the booking or payment moved under us (the sweep, a cancel); decide again.
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the booking is busy; the provider should retry");
+  }
+}

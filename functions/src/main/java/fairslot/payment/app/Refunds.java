@@ -1,0 +1,178 @@
+package fairslot.payment.app;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.domain.Booking;
+import fairslot.kernel.Change;
+import fairslot.kernel.JobLoop;
+import fairslot.kernel.JobReport;
+import fairslot.payment.app.PaymentProvider.RefundAttempt;
+import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Asks providers for refunds that are owed, with exponential backoff, and hands a refund to staff
+ * (REFUND_FAILED) after {@link #MAX_ATTEMPTS} failed tries. A refund never puts a booking back to
+ * PAID.
+ */
+public final class Refunds {
+  public static final int MAX_ATTEMPTS = 5;
+
+  /** How long to wait for the provider's webhook after it accepted a refund before asking again. */
+  static final Duration AWAIT_WEBHOOK = Duration.ofHours(1);
+
+  private final PaymentStore payments;
+  private final BookingStore bookings;
+  private final PaymentProviders providers;
+  private final Clock clock;
+
+  public Refunds(
+      PaymentStore payments, BookingStore bookings, PaymentProviders providers, Clock clock) {
+    this.payments = payments;
+    this.bookings = bookings;
+    this.providers = providers;
+    this.clock = clock;
+  }
+
+  /** The refund-retry job: every refund due now gets one attempt. */
+  public JobReport retryDue(int limit) {
+    var due = payments.refundsDue(clock.instant(), limit);
+    return JobLoop.run("refund-retry", due, due.size(), p -> JobLoop.one(attempt(p)));
+  }
+
+  /** Right after a refund is requested, so the customer does not wait for the next job run. */
+  public void attemptNow(String paymentNo) {
+    payments
+        .findPayment(paymentNo)
+        .filter(p -> p.status() == PaymentStatus.REFUNDING)
+        .ifPresent(this::attempt);
+  }
+
+  /**
+   * One attempt. The attempt is claimed first (count + 1, next check after {@link #AWAIT_WEBHOOK})
+   * so two workers never ask twice at once; false if another worker claimed it.
+   */
+  boolean attempt(Payment p) {
+    Instant now = clock.instant();
+    int attempts = p.refundAttempts() + 1;
+    if (!payments.scheduleRefund(p, attempts, now.plus(AWAIT_WEBHOOK))) {
+      return false;
+    }
+    Payment claimed = withAttempts(p, attempts);
+    PaymentProvider provider = providers.of(p);
+    // Asked before and no word since: what became of it decides whether to ask again.
+    Optional<PaymentCallback> known =
+        p.refundAttempts() > 0 && provider.answersQueries()
+            ? askAbout(provider, claimed)
+            : Optional.empty();
+    if (known.isPresent() && known.get().outcome() != PaymentCallback.Outcome.REFUND_FAILED) {
+      settleFound(claimed, known.get(), now);
+      return true;
+    }
+    RefundAttempt result;
+    try {
+      // The same refund number every time: a CLOSED refund is submitted again, never doubled.
+      result = provider.refund(claimed, claimed.refundNo());
+    } catch (RuntimeException providerDown) {
+      result = RefundAttempt.FAILED;
+    }
+    if (result == RefundAttempt.COMPLETED) {
+      bookings
+          .findBooking(p.bookingId())
+          .ifPresent(
+              b ->
+                  payments.settle(
+                      new Settlement.Refunded(
+                          "refund-completed:" + p.paymentNo() + ":" + attempts + round(p),
+                          claimed,
+                          b,
+                          Change.by(
+                              "system:refund-retry", now, "refund completed by " + p.provider()))));
+    } else if (result == RefundAttempt.FAILED) {
+      failed(claimed, "the provider refused the refund");
+    }
+    return true;
+  }
+
+  private static Optional<PaymentCallback> askAbout(PaymentProvider provider, Payment p) {
+    try {
+      return provider.queryRefund(p, p.refundNo());
+    } catch (RuntimeException providerDown) {
+      return Optional.empty(); // ask again under the same number; the provider answers the same
+    }
+  }
+
+  /** What the provider's query found, settled under the event id its notification would carry. */
+  private void settleFound(Payment claimed, PaymentCallback found, Instant now) {
+    bookings
+        .findBooking(claimed.bookingId())
+        .ifPresent(
+            b ->
+                payments.settle(
+                    found.outcome() == PaymentCallback.Outcome.REFUNDED
+                        ? new Settlement.Refunded(
+                            found.eventId(),
+                            claimed,
+                            b,
+                            Change.by("system:refund-retry", now, "refunded, found by query"))
+                        : new Settlement.RefundGivenUp(
+                            found.eventId(),
+                            claimed,
+                            b,
+                            Change.by(
+                                "system:refund-retry",
+                                now,
+                                "the provider could not pay the refund back"),
+                            true)));
+  }
+
+  /**
+   * A failed attempt ({@code p} as it is now): back off, or give up for staff after the last
+   * attempt.
+   */
+  public void failed(Payment p, String why) {
+    Instant now = clock.instant();
+    Optional<Booking> booking = bookings.findBooking(p.bookingId());
+    if (p.refundAttempts() >= MAX_ATTEMPTS && booking.isPresent()) {
+      payments.settle(
+          new Settlement.RefundGivenUp(
+              "refund-gave-up:" + p.paymentNo() + round(p),
+              p,
+              booking.get(),
+              Change.by(
+                  "system:refund-retry",
+                  now,
+                  why + "; gave up after " + p.refundAttempts() + " attempts")));
+      return;
+    }
+    Duration wait = Duration.ofMinutes(1L << Math.min(p.refundAttempts(), 6));
+    payments.scheduleRefund(p, p.refundAttempts(), now.plus(wait));
+  }
+
+  /**
+   * Event ids of a restarted refund differ from the earlier rounds' (round 0 keeps the old ids).
+   */
+  private static String round(Payment p) {
+    return p.refundRound() == 0 ? "" : ":round-" + p.refundRound();
+  }
+
+  private static Payment withAttempts(Payment p, int attempts) {
+    return new Payment(
+        p.paymentNo(),
+        p.bookingId(),
+        p.userId(),
+        p.amount(),
+        p.provider(),
+        p.status(),
+        attempts,
+        p.createdAt(),
+        p.refundRound(),
+        p.refund(),
+        p.forPass());
+  }
+}

@@ -1,0 +1,187 @@
+package fairslot.payment.app;
+
+import fairslot.finance.domain.FinanceException;
+import fairslot.kernel.JobReport;
+import fairslot.kernel.Money;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.payment.domain.MoneyMove;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The money the provider actually holds is known only from its statement: every line of a day is
+ * matched to a payment or refund of the same provider and amount; each line that is not (money
+ * fairslot does not know, or a different amount) becomes one STATEMENT_MISMATCH finance exception,
+ * keyed by the provider, day and line, so running a day again opens nothing twice. The other way,
+ * each money move fairslot recorded that day (money taken, a refund paid) that the statement lacks
+ * is one too.
+ */
+public final class StatementReconciliation {
+  /** What a day's run found. */
+  public record Result(String provider, LocalDate date, int lines, int matched, int exceptions) {}
+
+  private static final Set<PaymentStatus> MONEY_TAKEN =
+      Set.of(
+          PaymentStatus.SUCCEEDED,
+          PaymentStatus.REFUNDING,
+          PaymentStatus.REFUNDED,
+          PaymentStatus.REFUND_FAILED);
+
+  private final PaymentStore payments;
+  private final PaymentProviders providers;
+  private final Clock clock;
+
+  public StatementReconciliation(PaymentStore payments, PaymentProviders providers, Clock clock) {
+    this.payments = payments;
+    this.providers = providers;
+    this.clock = clock;
+  }
+
+  /** The statement-reconcile job: yesterday, for each provider that keeps statements. */
+  public JobReport yesterday() {
+    int lines = 0;
+    int exceptions = 0;
+    for (String name : providers.onlineNames()) {
+      PaymentProvider p = providers.online(Optional.of(name)).orElseThrow();
+      LocalDate day = LocalDate.ofInstant(clock.instant(), p.statementZone()).minusDays(1);
+      Outcome<Result> r = reconcile(name, day);
+      if (r instanceof Outcome.Done<Result> done) {
+        lines += done.value().lines();
+        exceptions += done.value().exceptions();
+      }
+    }
+    return new JobReport("statement-reconcile", lines, exceptions, lines);
+  }
+
+  public Outcome<Result> reconcile(String providerName, LocalDate day) {
+    Optional<PaymentProvider> provider = providers.online(Optional.of(providerName));
+    if (provider.isEmpty()) {
+      return PaymentService.unavailable(providerName, providers);
+    }
+    Optional<List<StatementLine>> statement = provider.get().statement(day);
+    if (statement.isEmpty()) {
+      return Outcome.refused(
+          Refusal.PROVIDER_UNAVAILABLE, providerName + " keeps no statement fairslot can read");
+    }
+    int matched = 0;
+    int exceptions = 0;
+    // each payment is read once per run, though both directions ask about it
+    java.util.Map<String, Optional<Payment>> read = new java.util.HashMap<>();
+    for (StatementLine line : statement.get()) {
+      Optional<String> why = difference(providerName, line, read);
+      if (why.isEmpty()) {
+        matched++;
+      } else if (flag(providerName, day, line)) {
+        exceptions++;
+      }
+    }
+    exceptions += missing(provider.get(), providerName, day, statement.get(), read);
+    return Outcome.done(new Result(providerName, day, statement.get().size(), matched, exceptions));
+  }
+
+  /**
+   * The other direction: each money move fairslot recorded for the provider on {@code day} that the
+   * day's statement lacks. A move recorded just after midnight may be the provider's of the day
+   * before (a notification's delay), so a move missing from the day is looked for in the day before
+   * too; that statement is read only when something is missing. Returns how many new exceptions
+   * this opened.
+   */
+  private int missing(
+      PaymentProvider provider,
+      String providerName,
+      LocalDate day,
+      List<StatementLine> lines,
+      java.util.Map<String, Optional<Payment>> read) {
+    java.time.ZoneId zone = provider.statementZone();
+    List<MoneyMove> moves =
+        payments.moneyMoves(
+            day.atStartOfDay(zone).toInstant(), day.plusDays(1).atStartOfDay(zone).toInstant());
+    Set<String> onStatement = numbers(lines);
+    Set<String> dayBefore = null;
+    int opened = 0;
+    for (MoneyMove move : moves) {
+      Optional<Payment> found = read.computeIfAbsent(move.paymentNo(), payments::findPayment);
+      if (found.isEmpty() || !found.get().provider().equals(providerName)) {
+        continue;
+      }
+      Payment p = found.get();
+      boolean paid = move.kind() == MoneyMove.Kind.PAID;
+      String number = paid ? p.paymentNo() : p.refundNo();
+      if (onStatement.contains(number)) {
+        continue;
+      }
+      if (dayBefore == null) {
+        dayBefore =
+            provider
+                .statement(day.minusDays(1))
+                .map(StatementReconciliation::numbers)
+                .orElse(Set.of());
+      }
+      if (!dayBefore.contains(number)) {
+        StatementLine.Kind kind = paid ? StatementLine.Kind.PAYMENT : StatementLine.Kind.REFUND;
+        Money amount = paid ? p.amount() : p.refund();
+        String eventId =
+            "statement:" + providerName + ":" + day + ":MISSING_" + kind + ":" + number;
+        if (open(eventId, p.paymentNo(), amount)) {
+          opened++;
+        }
+      }
+    }
+    return opened;
+  }
+
+  private static Set<String> numbers(List<StatementLine> lines) {
+    Set<String> numbers = new java.util.HashSet<>();
+    lines.forEach(l -> numbers.add(l.number()));
+    return numbers;
+  }
+
+  /** Why the line is not accounted for, or empty when it is. */
+  private Optional<String> difference(
+      String providerName, StatementLine line, java.util.Map<String, Optional<Payment>> read) {
+    String paymentNo =
+        line.kind() == StatementLine.Kind.REFUND && line.number().startsWith("R")
+            ? line.number().substring(1)
+            : line.number();
+    Optional<Payment> found = read.computeIfAbsent(paymentNo, payments::findPayment);
+    if (found.isEmpty() || !found.get().provider().equals(providerName)) {
+      return Optional.of("no such " + line.kind().name().toLowerCase(java.util.Locale.ROOT));
+    }
+    Payment p = found.get();
+    if (line.kind() == StatementLine.Kind.PAYMENT) {
+      return !MONEY_TAKEN.contains(p.status())
+          ? Optional.of("paid at the provider, " + p.status() + " here")
+          : p.amount().equals(line.amount()) ? Optional.empty() : Optional.of("a different amount");
+    }
+    return !line.number().equals(p.refundNo()) || p.status() != PaymentStatus.REFUNDED
+        ? Optional.of("refunded at the provider, " + p.status() + " here")
+        : p.refund().equals(line.amount()) ? Optional.empty() : Optional.of("a different amount");
+  }
+
+  /** One exception per provider, day and line: true when it is new. */
+  private boolean flag(String providerName, LocalDate day, StatementLine line) {
+    String eventId =
+        "statement:" + providerName + ":" + day + ":" + line.kind() + ":" + line.number();
+    return open(eventId, line.number(), line.amount());
+  }
+
+  private boolean open(String eventId, String paymentNo, Money amount) {
+    return payments.flag(
+        eventId,
+        paymentNo,
+        FinanceException.open(
+            FinanceException.Kind.STATEMENT_MISMATCH,
+            eventId,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of(paymentNo),
+            amount,
+            clock.instant()));
+  }
+}

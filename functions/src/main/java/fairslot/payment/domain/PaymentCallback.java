@@ -1,0 +1,50 @@
+package fairslot.payment.domain;
+
+import fairslot.kernel.Money;
+
+/**
+ * A provider's webhook body, after its signature was verified; {@code raw} is the exact body
+ * received, kept for finance. A pass's payment event carries {@code passId} instead of {@code
+ * bookingId}: then {@code forPass}, and {@code bookingId} holds the pass id.
+ */
+public record PaymentCallback(
+    String eventId,
+    String paymentNo,
+    String bookingId,
+    Money amount,
+    Outcome outcome,
+    String raw,
+    boolean forPass) {
+
+  public PaymentCallback(
+      String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome) {
+    this(eventId, paymentNo, bookingId, amount, outcome, "", false);
+  }
+
+  public PaymentCallback(
+      String eventId,
+      String paymentNo,
+      String bookingId,
+      Money amount,
+      Outcome outcome,
+      String raw) {
+    this(eventId, paymentNo, bookingId, amount, outcome, raw, false);
+  }
+
+  public enum Outcome {
+    SUCCEEDED,
+    FAILED,
+    REFUNDED,
+    REFUND_FAILED,
+    /**
+     * The provider could not pay the refund back and will not retry it (WeChat's ABNORMAL: the
+     * payer's card or account is closed): asking again cannot help, finance must act.
+     */
+    REFUND_ABNORMAL;
+
+    /** A refund's outcome: what it reports is the money paid back, not the payment's amount. */
+    public boolean ofRefund() {
+      return this == REFUNDED || this == REFUND_FAILED || this == REFUND_ABNORMAL;
+    }
+  }
+}

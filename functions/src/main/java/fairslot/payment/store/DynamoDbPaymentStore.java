@@ -1,0 +1,300 @@
+package fairslot.payment.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.store.BookingItemMapper;
+import fairslot.booking.store.TransactionParts;
+import fairslot.definitions.Fairslot;
+import fairslot.finance.domain.FinanceException;
+import fairslot.finance.store.ExceptionWrites;
+import fairslot.kernel.Change;
+import fairslot.payment.app.PaymentStore;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentRecord;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.table.Attr;
+import fairslot.table.AuditItemMapper;
+import fairslot.table.Keys;
+import fairslot.table.RecordParts;
+import fairslot.table.ShardedIndex;
+import fairslot.table.Transaction;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+public final class DynamoDbPaymentStore implements PaymentStore {
+
+  /** The named actions of this file's transactions: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    EVENT,
+    EXCEPTION,
+    PAYMENT
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final PendingPaymentChecks pending;
+  private final PaymentWrites payments;
+  private final RecordParts records;
+  private final ExceptionWrites exceptions;
+  private final PaymentSettlement settlement;
+
+  public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.pending = new PendingPaymentChecks(dynamo, table);
+    this.payments = new PaymentWrites(table);
+    this.records = new RecordParts(table);
+    this.exceptions = new ExceptionWrites(table);
+    this.settlement = new PaymentSettlement(dynamo, table);
+  }
+
+  @Override
+  public StartResult start(Booking b, Payment payment, Change change) {
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(
+                Action.BOOKING,
+                TransactWriteItem.builder()
+                    .update(
+                        Update.builder()
+                            .tableName(table)
+                            .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+                            .updateExpression("SET paymentNo = :p")
+                            .conditionExpression(
+                                "#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(
+                                Map.of(
+                                    ":p",
+                                    s(payment.paymentNo()),
+                                    ":pending",
+                                    s(BookingStatus.PENDING_PAY),
+                                    ":now",
+                                    millis(change.at())))
+                            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                            .build())
+                    .build())
+            .add(
+                Action.PAYMENT,
+                TransactWriteItem.builder()
+                    .put(
+                        Put.builder()
+                            .tableName(table)
+                            .item(PaymentItemMapper.toItem(payment))
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .add(
+                records.auditPayment(
+                    payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+            .add(PaymentItemMapper.putBookingLink(table, payment))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new StartResult.Started(payment);
+    }
+    Optional<Map<String, AttributeValue>> current = cancelled.get().oldItem(Action.BOOKING);
+    if (cancelled.get().failed(Action.BOOKING) && current.isPresent()) {
+      Booking now = BookingItemMapper.fromItem(current.get());
+      if (now.status() == BookingStatus.PENDING_PAY
+          && now.paymentNo().isPresent()
+          && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false)) {
+        return new StartResult.AlreadyStarted(now.paymentNo().get());
+      }
+      return new StartResult.NotPayable(now);
+    }
+    throw cancelled.get().exception();
+  }
+
+  @Override
+  public Optional<Payment> findPayment(String paymentNo) {
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(PaymentItemMapper.fromItem(item));
+  }
+
+  @Override
+  public SettleResult settle(Settlement s) {
+    return settlement.settle(s);
+  }
+
+  @Override
+  public List<Payment> pendingDue(Instant now, int limit) {
+    return pending.due(now, limit);
+  }
+
+  @Override
+  public boolean schedulePendingCheck(Payment seen, Instant nextAt) {
+    return pending.schedule(seen, nextAt);
+  }
+
+  @Override
+  public boolean stopPendingChecks(Payment seen) {
+    return pending.stop(seen);
+  }
+
+  @Override
+  public List<fairslot.payment.domain.MoneyMove> moneyMoves(Instant from, Instant to) {
+    return new ShardedIndex(
+            dynamo,
+            table,
+            Fairslot.MONEY_MOVES,
+            AuditItemMapper.MONEY_FAMILY,
+            "moneyShard",
+            "moneyAt")
+        .between(from, to).stream()
+            .map(
+                item ->
+                    new fairslot.payment.domain.MoneyMove(
+                        item.get("entity").s().substring(AuditItemMapper.PAYMENT_ENTITY.length()),
+                        fairslot.payment.domain.MoneyMove.Kind.valueOf(item.get("moneyKind").s()),
+                        Instant.ofEpochMilli(Long.parseLong(item.get("moneyAt").n()))))
+            .sorted(java.util.Comparator.comparing(fairslot.payment.domain.MoneyMove::at))
+            .toList();
+  }
+
+  @Override
+  public List<Payment> refundsDue(Instant now, int limit) {
+    return new ShardedIndex(
+            dynamo, table, Fairslot.REFUNDS_DUE, "REFUNDS", "refundDueShard", "refundDueAt")
+        .dueBy(now, limit).items().stream().map(PaymentItemMapper::fromItem).toList();
+  }
+
+  @Override
+  public boolean scheduleRefund(Payment seen, int attempts, Instant nextAt) {
+    try {
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+                  .updateExpression("SET refundAttempts = :attempts, refundDueAt = :next")
+                  .conditionExpression("#status = :refunding AND refundAttempts = :seen")
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(
+                      Map.of(
+                          ":attempts",
+                          n(attempts),
+                          ":next",
+                          millis(nextAt),
+                          ":refunding",
+                          s(PaymentStatus.REFUNDING),
+                          ":seen",
+                          n(seen.refundAttempts()))));
+      return true;
+    } catch (ConditionalCheckFailedException someoneElseDidIt) {
+      return false;
+    }
+  }
+
+  /** Lists the payment under its booking's key (GET /bookings/{id}/payments). */
+  @Override
+  public void received(String paymentNo, PaymentRecord.Received event) {
+    try {
+      dynamo.putItem(
+          r ->
+              r.tableName(table)
+                  .item(PaymentItemMapper.received(paymentNo, event))
+                  .conditionExpression("attribute_not_exists(PK)"));
+    } catch (ConditionalCheckFailedException replay) {
+      // The first receipt of this event id is the one kept.
+    }
+  }
+
+  @Override
+  public List<PaymentRecord> paymentsOf(String bookingId) {
+    List<String> paymentNos =
+        dynamo
+            .queryPaginator(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .keyConditionExpression("PK = :pk AND begins_with(SK, :payment)")
+                        .expressionAttributeValues(
+                            Map.of(
+                                ":pk",
+                                s(Keys.booking(bookingId)),
+                                ":payment",
+                                s(Keys.payment("")))))
+            .items()
+            .stream()
+            .map(item -> Attr.str(item, "paymentNo"))
+            .toList();
+    List<PaymentRecord> result = new java.util.ArrayList<>();
+    for (String paymentNo : paymentNos) {
+      List<Map<String, AttributeValue>> items =
+          dynamo
+              .queryPaginator(
+                  r ->
+                      r.tableName(table)
+                          .consistentRead(true)
+                          .keyConditionExpression("PK = :pk")
+                          .expressionAttributeValues(Map.of(":pk", s(Keys.payment(paymentNo)))))
+              .items()
+              .stream()
+              .toList();
+      items.stream()
+          .filter(i -> Attr.str(i, Keys.SK).equals("PAYMENT"))
+          .findFirst()
+          .map(PaymentItemMapper::fromItem)
+          .ifPresent(
+              payment ->
+                  result.add(
+                      new PaymentRecord(
+                          payment,
+                          items.stream()
+                              .filter(
+                                  i ->
+                                      Attr.str(i, Keys.SK)
+                                          .startsWith(PaymentItemMapper.RECEIVED_PREFIX))
+                              .map(PaymentItemMapper::receivedFrom)
+                              .sorted(
+                                  java.util.Comparator.comparing(
+                                      PaymentRecord.Received::receivedAt))
+                              .toList())));
+    }
+    // Oldest first; one booking's payments never overlap in time (one in flight at a time), and
+    // the payment number only makes equal instants (a frozen test clock) read the same each time.
+    result.sort(
+        java.util.Comparator.comparing((PaymentRecord r) -> r.payment().createdAt())
+            .thenComparing(r -> r.payment().paymentNo()));
+    return result;
+  }
+
+  @Override
+  public boolean flag(String eventId, String paymentNo, FinanceException exception) {
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        new Transaction<Action>()
+            .add(
+                Action.EVENT,
+                payments.rememberPaymentEvent(eventId, paymentNo, exception.createdAt()))
+            .add(Action.EXCEPTION, exceptions.open(exception))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return true;
+    }
+    if (cancelled.get().failed(Action.EVENT) || cancelled.get().failed(Action.EXCEPTION)) {
+      return false;
+    }
+    throw cancelled.get().exception();
+  }
+}

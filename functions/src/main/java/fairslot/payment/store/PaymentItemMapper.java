@@ -1,0 +1,118 @@
+package fairslot.payment.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+import static fairslot.table.Attr.str;
+
+import fairslot.kernel.Money;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
+import fairslot.payment.domain.PaymentRecord;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The payment item: amount snapshot, status, refund attempts, and sparse refundsDue keys while a
+ * refund is owed.
+ */
+public final class PaymentItemMapper {
+  private PaymentItemMapper() {}
+
+  public static Map<String, AttributeValue> toItem(Payment p) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"));
+    item.put("type", s("PAYMENT"));
+    item.put("paymentNo", s(p.paymentNo()));
+    item.put(p.forPass() ? "passId" : "bookingId", s(p.bookingId()));
+    item.put("userId", s(p.userId()));
+    item.put("amountMinor", n(p.amount().minor()));
+    item.put("currency", s(p.amount().currency()));
+    item.put("provider", s(p.provider()));
+    item.put("status", s(p.status().name()));
+    item.put("refundAttempts", n(p.refundAttempts()));
+    item.put("createdAt", millis(p.createdAt()));
+    item.put("refundRound", n(p.refundRound()));
+    item.put("refundMinor", n(p.refund().minor()));
+    if (p.status() == fairslot.payment.domain.PaymentStatus.PENDING) {
+      // In the payments-reconcile job's index until it settles (TransactionParts removes it).
+      item.put("payCheckShard", s(Keys.shard(PENDING_FAMILY, p.paymentNo())));
+      item.put(
+          "payCheckAt", millis(p.createdAt().plus(fairslot.payment.app.PaymentStore.FIRST_CHECK)));
+    }
+    return item;
+  }
+
+  static final String PENDING_FAMILY = "PAYCHECK";
+
+  static Payment fromItem(Map<String, AttributeValue> item) {
+    return new Payment(
+        str(item, "paymentNo"),
+        item.containsKey("passId") ? str(item, "passId") : str(item, "bookingId"),
+        str(item, "userId"),
+        new Money(Attr.num(item, "amountMinor"), str(item, "currency")),
+        str(item, "provider"),
+        PaymentStatus.valueOf(str(item, "status")),
+        Attr.integer(item, "refundAttempts"),
+        Attr.instant(item, "createdAt"),
+        Math.toIntExact(Attr.numOr(item, "refundRound", 0)),
+        new Money(
+            Attr.numOr(item, "refundMinor", Attr.num(item, "amountMinor")), str(item, "currency")),
+        item.containsKey("passId"));
+  }
+
+  /** The link that lists a payment under its booking. */
+  /** The put of a payment's link under its booking (the booking's payments list). */
+  static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem putBookingLink(
+      String table, Payment p) {
+    return software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+        .put(
+            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                .tableName(table)
+                .item(bookingLink(p))
+                .build())
+        .build();
+  }
+
+  static Map<String, AttributeValue> bookingLink(Payment p) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.booking(p.bookingId()), Keys.payment(p.paymentNo())));
+    item.put("type", s("BOOKING_PAYMENT"));
+    item.put("paymentNo", s(p.paymentNo()));
+    return item;
+  }
+
+  static final String RECEIVED_PREFIX = "RECEIVED#";
+
+  /** A callback as received, under its payment; keyed by event id so a replay adds nothing. */
+  /**
+   * How long a received callback is kept: 13 months, past a year of refunds (WeChat Pay) and card
+   * disputes (Stripe: up to 120 days), and a full year of accounts.
+   */
+  static final java.time.Duration RAW_KEPT = java.time.Duration.ofDays(395);
+
+  static Map<String, AttributeValue> received(String paymentNo, PaymentRecord.Received event) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.payment(paymentNo), RECEIVED_PREFIX + event.eventId()));
+    item.put("type", s("PAYMENT_RECEIVED"));
+    item.put("eventId", s(event.eventId()));
+    item.put("status", s(event.status().name()));
+    item.put("receivedAt", millis(event.receivedAt()));
+    item.put("raw", s(event.rawCallback()));
+    // The received body (already redacted) expires by TTL: docs/security.md states the period.
+    item.put("ttl", Attr.n(event.receivedAt().plus(RAW_KEPT).getEpochSecond()));
+    return item;
+  }
+
+  static PaymentRecord.Received receivedFrom(Map<String, AttributeValue> item) {
+    return new PaymentRecord.Received(
+        str(item, "eventId"),
+        PaymentCallback.Outcome.valueOf(str(item, "status")),
+        Attr.instant(item, "receivedAt"),
+        Attr.optionalString(item, "raw").orElse(""));
+  }
+}

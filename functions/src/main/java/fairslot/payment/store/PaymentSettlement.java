@@ -1,0 +1,249 @@
+package fairslot.payment.store;
+
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.store.TransactionParts;
+import fairslot.catalog.store.SeatWrites;
+import fairslot.finance.store.ExceptionWrites;
+import fairslot.kernel.Change;
+import fairslot.notification.store.NoticeWrites;
+import fairslot.payment.app.PaymentStore.SettleResult;
+import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.table.RecordParts;
+import fairslot.table.Transaction;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * A provider's (or the desk's) outcome applied to a payment and its booking in one transaction: the
+ * event remembered (a replay fails there), the payment and booking moved on condition they are as
+ * seen, a late payment's revival or refund, the exception it raises and the notice it sends. The
+ * store's {@code settle}; its own file so each stays one job.
+ */
+final class PaymentSettlement {
+
+  /** The named actions of a settlement: a cancellation is read by these. */
+  private enum Action {
+    CALENDAR,
+    EVENT,
+    EXCEPTION,
+    GUARD,
+    SEATS,
+    STANDING,
+    UPCOMING
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final TransactionParts parts;
+  private final SeatWrites seats;
+  private final PaymentWrites payments;
+  private final RecordParts records;
+  private final NoticeWrites notices;
+  private final ExceptionWrites exceptions;
+
+  PaymentSettlement(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.parts = new TransactionParts(table);
+    this.seats = new SeatWrites(table);
+    this.payments = new PaymentWrites(table);
+    this.records = new RecordParts(table);
+    this.notices = new NoticeWrites(table);
+    this.exceptions = new ExceptionWrites(table);
+  }
+
+  SettleResult settle(Settlement s) {
+    // "event" remembers the provider's event id: a replay fails exactly there.
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(
+                Action.EVENT,
+                payments.rememberPaymentEvent(
+                    s.eventId(), s.payment().paymentNo(), s.change().at()));
+    if (s instanceof Settlement.MarkPaid m) {
+      // From PENDING, or from FAILED when a success follows a failure (finance is told).
+      tx.add(payments.move(m.payment(), m.payment().status(), PaymentStatus.SUCCEEDED, false));
+      tx.add(
+          parts.moveBooking(
+              m.booking(),
+              BookingStatus.PAID,
+              s.change(),
+              "paymentNo = :p",
+              "",
+              Map.of(":p", s(m.payment().paymentNo()))));
+      tx.add(
+          records.auditBooking(
+              m.booking(), m.booking().status().name(), BookingStatus.PAID.name(), s.change()));
+    } else if (s instanceof Settlement.Revive r) {
+      Booking b = r.booking();
+      tx.add(payments.move(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
+      tx.add(
+          parts.moveBooking(
+              b,
+              BookingStatus.PAID,
+              s.change(),
+              "paymentNo = :p",
+              "",
+              Map.of(":p", s(r.payment().paymentNo()))));
+      // A revived booking is placed again: the seat, the guard, and the venue's limit and
+      // suspension as on any placement.
+      tx.add(Action.SEATS, seats.takeSeats(b, s.change()))
+          .add(Action.GUARD, parts.putGuard(b))
+          .add(Action.UPCOMING, parts.countUpcoming(b, r.upcomingLimit()))
+          .addEach(
+              Action.CALENDAR, r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
+      if (r.checkStanding()) {
+        tx.add(Action.STANDING, parts.notSuspended(b, s.change().at()));
+      }
+      tx.add(records.auditBooking(b, b.status().name(), BookingStatus.PAID.name(), s.change()));
+    } else if (s instanceof Settlement.RefundLate l) {
+      tx.add(
+          payments.requestRefund(
+              l.payment().paymentNo(),
+              l.payment().status().name(),
+              s.change().at(),
+              l.payment().amount()));
+      tx.add(records.noteOnBooking(l.booking(), s.change()));
+    } else if (s instanceof Settlement.Failed f) {
+      tx.add(payments.move(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
+      // A booking that names another payment (the desk's, paid meanwhile) keeps it: only the
+      // payment fails. One that named this one forgets it, on condition it still does.
+      if (f.booking().paymentNo().map(f.payment().paymentNo()::equals).orElse(true)) {
+        tx.add(
+            TransactWriteItem.builder()
+                .update(
+                    Update.builder()
+                        .tableName(table)
+                        .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
+                        .updateExpression("REMOVE paymentNo")
+                        .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
+                        .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo())))
+                        .build())
+                .build());
+      }
+    } else if (s instanceof Settlement.PaidOffline o) {
+      tx.add(
+          TransactWriteItem.builder()
+              .put(
+                  Put.builder()
+                      .tableName(table)
+                      .item(PaymentItemMapper.toItem(o.payment()))
+                      .conditionExpression("attribute_not_exists(PK)")
+                      .build())
+              .build());
+      tx.add(PaymentItemMapper.putBookingLink(table, o.payment()));
+      tx.add(
+          parts.moveBooking(
+              o.booking(),
+              BookingStatus.PAID,
+              s.change(),
+              "paymentNo = :p",
+              "",
+              Map.of(":p", s(o.payment().paymentNo()))));
+      tx.add(
+          records.auditBooking(
+              o.booking(), o.booking().status().name(), BookingStatus.PAID.name(), s.change()));
+    } else if (s instanceof Settlement.Refunded r) {
+      tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
+      addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
+      tx.add(
+          notices.notify(
+              new fairslot.notification.domain.Notification(
+                  r.booking().userId(),
+                  r.booking().slotId(),
+                  fairslot.notification.domain.Notification.Kind.REFUNDED,
+                  r.booking().bookingId()),
+              s.change().at()));
+    } else if (s instanceof Settlement.RefundGivenUp g) {
+      tx.add(
+          payments.move(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
+      addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
+    }
+    s.raises().ifPresent(e -> tx.add(Action.EXCEPTION, exceptions.open(e)));
+    PaymentStatus after = statusAfter(s);
+    // A payment's success confirms its booking; so does the desk's (the payment it writes is
+    // SUCCEEDED already).
+    if (after == PaymentStatus.SUCCEEDED
+        && (s.payment().status() != PaymentStatus.SUCCEEDED || s instanceof Settlement.PaidOffline)
+        && !(s instanceof Settlement.NoteOnly)) {
+      Booking paid = bookingOf(s);
+      tx.add(
+          notices.notify(
+              new fairslot.notification.domain.Notification(
+                  paid.userId(),
+                  paid.slotId(),
+                  fairslot.notification.domain.Notification.Kind.BOOKING_CONFIRMED,
+                  paid.bookingId()),
+              s.change().at()));
+    }
+    String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
+    tx.add(records.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
+
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new SettleResult.Applied();
+    }
+    Transaction.Cancelled<Action> reasons = cancelled.get();
+    if (reasons.failed(Action.EVENT) || reasons.failed(Action.EXCEPTION)) {
+      return new SettleResult.Duplicate();
+    }
+    if (reasons.failed(Action.SEATS)
+        || reasons.failed(Action.GUARD)
+        || reasons.failed(Action.UPCOMING)
+        || reasons.failed(Action.STANDING)) {
+      return new SettleResult.NoSeat(); // cannot be booked again: the money goes back
+    }
+    // Contention, a move under us, or a calendar that merely moved: all worth another look (a
+    // calendar clash is judged by the caller when it decides again).
+    return new SettleResult.Stale();
+  }
+
+  private static Booking bookingOf(Settlement s) {
+    if (s instanceof Settlement.MarkPaid m) {
+      return m.booking();
+    }
+    if (s instanceof Settlement.Revive r) {
+      return r.booking();
+    }
+    return ((Settlement.PaidOffline) s).booking();
+  }
+
+  private static PaymentStatus statusAfter(Settlement s) {
+    if (s instanceof Settlement.MarkPaid
+        || s instanceof Settlement.Revive
+        || s instanceof Settlement.PaidOffline) {
+      return PaymentStatus.SUCCEEDED;
+    }
+    if (s instanceof Settlement.RefundLate) {
+      return PaymentStatus.REFUNDING;
+    }
+    if (s instanceof Settlement.Failed) {
+      return PaymentStatus.FAILED;
+    }
+    if (s instanceof Settlement.Refunded) {
+      return PaymentStatus.REFUNDED;
+    }
+    if (s instanceof Settlement.RefundGivenUp) {
+      return PaymentStatus.REFUND_FAILED;
+    }
+    return s.payment().status();
+  }
+
+  private void addBookingMoveIfRefunding(
+      Transaction<Action> tx, Booking b, BookingStatus to, Change change) {
+    if (b.status() == BookingStatus.REFUNDING) {
+      tx.add(parts.moveBooking(b, to, change, "", "", Map.of()));
+      tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package fairslot.payment.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The payment item's writes, and only here: its moves between statuses (each on condition it is
+ * where the caller saw it, leaving the job indexes it no longer belongs in), a refund requested or
+ * restarted, and the provider event id remembered beside it so a second delivery fails.
+ */
+public final class PaymentWrites {
+  private final String table;
+
+  public PaymentWrites(String table) {
+    this.table = table;
+  }
+
+  /** Remembers a provider event id forever-ish; a second delivery fails this condition. */
+  public TransactWriteItem rememberPaymentEvent(
+      String eventId, String paymentNo, java.time.Instant at) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        Keys.PK,
+                        s(Keys.paymentEvent(eventId)),
+                        Keys.SK,
+                        s("PAYEVENT"),
+                        "type",
+                        s("PAYMENT_EVENT"),
+                        "paymentNo",
+                        s(paymentNo),
+                        "at",
+                        millis(at),
+                        "ttl",
+                        n(at.plusSeconds(90L * 24 * 3600).getEpochSecond())))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /** Puts a payment up for refund of {@code refund} now (attempts start at 0). */
+  public TransactWriteItem requestRefund(
+      String paymentNo, String expectedStatus, java.time.Instant at, fairslot.kernel.Money refund) {
+    return requestRefund(
+        paymentNo,
+        expectedStatus,
+        at,
+        ", refundMinor = :refund",
+        Map.of(":refund", n(refund.minor())));
+  }
+
+  /** Finance restarts a REFUND_FAILED payment's refund: due now, attempts from 0, next round. */
+  public TransactWriteItem restartRefund(fairslot.payment.domain.Payment p, java.time.Instant at) {
+    return requestRefund(
+        p.paymentNo(),
+        fairslot.payment.domain.PaymentStatus.REFUND_FAILED.name(),
+        at,
+        ", refundRound = :round",
+        Map.of(":round", n(p.refundRound() + 1)));
+  }
+
+  private TransactWriteItem requestRefund(
+      String paymentNo,
+      String expectedStatus,
+      java.time.Instant at,
+      String extraSet,
+      Map<String, AttributeValue> extraValues) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":refunding",
+                s(fairslot.payment.domain.PaymentStatus.REFUNDING),
+                ":zero",
+                n(0),
+                ":shard",
+                s(Keys.shard("REFUNDS", paymentNo)),
+                ":at",
+                millis(at),
+                ":expected",
+                s(expectedStatus)));
+    values.putAll(extraValues);
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+                .updateExpression(
+                    "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard,"
+                        + " refundDueAt = :at"
+                        + extraSet
+                        // a late payment's refund leaves PENDING: out of the reconcile index too
+                        + " REMOVE payCheckShard, payCheckAt")
+                .conditionExpression("#status = :expected")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
+
+  /**
+   * A payment's move from {@code from} to {@code to}; {@code refundSettled} ends its place in the
+   * refund job's index.
+   */
+  public TransactWriteItem move(
+      fairslot.payment.domain.Payment p,
+      fairslot.payment.domain.PaymentStatus from,
+      fairslot.payment.domain.PaymentStatus to,
+      boolean refundSettled) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
+                .updateExpression(
+                    "SET #status = :to REMOVE payCheckShard, payCheckAt"
+                        + (refundSettled ? ", refundDueShard, refundDueAt" : ""))
+                .conditionExpression("#status = :from")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name())))
+                .build())
+        .build();
+  }
+}

@@ -1,0 +1,175 @@
+package fairslot.staff.app;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.BookingStore.MoveResult;
+import fairslot.booking.app.BookingStore.ReleaseResult;
+import fairslot.booking.app.SeatReleases;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Change;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
+import fairslot.payment.app.PaymentProviders;
+import fairslot.payment.app.PaymentStore;
+import fairslot.payment.app.PaymentStore.SettleResult;
+import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.app.Refunds;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The desk's actions on a booking. Each is one conditional transition; repeating one returns the
+ * booking.
+ */
+public final class StaffService {
+  private static final int ROUNDS = 5;
+
+  private final BookingStore bookings;
+  private final PaymentStore payments;
+  private final SeatReleases releases;
+  private final Refunds refunds;
+  private final Clock clock;
+  private final IdGenerator ids;
+
+  public StaffService(
+      BookingStore bookings,
+      PaymentStore payments,
+      SeatReleases releases,
+      Refunds refunds,
+      Clock clock,
+      IdGenerator ids) {
+    this.bookings = bookings;
+    this.payments = payments;
+    this.releases = releases;
+    this.refunds = refunds;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  /** PAID → COMPLETED. */
+  public Outcome<Booking> checkIn(String staff, String bookingId) {
+    return onBooking(
+        bookingId,
+        b -> {
+          if (b.status() == BookingStatus.COMPLETED) {
+            return Optional.of(Outcome.done(b));
+          }
+          if (b.status() != BookingStatus.PAID) {
+            return Optional.of(
+                Outcome.refused(
+                    Refusal.INVALID_TRANSITION,
+                    "only a PAID booking can be checked in, not " + b.status()));
+          }
+          MoveResult r =
+              bookings.move(
+                  b, BookingStatus.COMPLETED, Change.by(staff, clock.instant(), "checked in"));
+          return r instanceof MoveResult.Moved moved
+              ? Optional.of(Outcome.done(moved.booking()))
+              : Optional.empty();
+        });
+  }
+
+  /** PENDING_PAY → PAID with an offline payment taken at the desk. */
+  public Outcome<Booking> offlinePayment(String staff, String bookingId) {
+    return onBooking(
+        bookingId,
+        b -> {
+          if (b.status() == BookingStatus.PAID) {
+            return Optional.of(Outcome.done(b));
+          }
+          if (b.status() == BookingStatus.EXPIRED) {
+            return Optional.of(
+                Outcome.refused(Refusal.HOLD_EXPIRED, "the hold expired; book again"));
+          }
+          if (b.status() != BookingStatus.PENDING_PAY) {
+            return Optional.of(
+                Outcome.refused(
+                    Refusal.INVALID_TRANSITION, "a " + b.status() + " booking cannot be paid"));
+          }
+          Instant now = clock.instant();
+          Payment payment =
+              new Payment(
+                  ids.newId(),
+                  b.bookingId(),
+                  b.userId(),
+                  b.amount(),
+                  PaymentProviders.OFFLINE,
+                  PaymentStatus.SUCCEEDED,
+                  0,
+                  now);
+          SettleResult r =
+              payments.settle(
+                  new Settlement.PaidOffline(
+                      "offline:" + payment.paymentNo(),
+                      payment,
+                      b,
+                      Change.by(staff, now, "paid at the desk")));
+          return r instanceof SettleResult.Applied
+              ? Optional.of(
+                  Outcome.done(b.withStatus(BookingStatus.PAID).withPayment(payment.paymentNo())))
+              : Optional.empty();
+        });
+  }
+
+  /**
+   * PAID → REFUNDING at any time (staff override the customer's cut-off), and the refund starts.
+   */
+  public Outcome<Booking> refund(String staff, String bookingId) {
+    return onBooking(
+        bookingId,
+        b -> {
+          if (b.status() == BookingStatus.REFUNDING || b.status() == BookingStatus.REFUNDED) {
+            return Optional.of(Outcome.done(b));
+          }
+          if (b.status() != BookingStatus.PAID) {
+            return Optional.of(
+                Outcome.refused(
+                    Refusal.INVALID_TRANSITION,
+                    "only a PAID booking can be refunded, not " + b.status()));
+          }
+          // A pass booking gets its credits back instead of money; a free one has nothing back.
+          BookingStatus to = b.releasedFromPaid();
+          ReleaseResult r =
+              releases.release(b, to, Change.by(staff, clock.instant(), "refunded by staff"));
+          if (!(r instanceof ReleaseResult.Released released)) {
+            return Optional.empty();
+          }
+          b.paymentNo().ifPresent(refunds::attemptNow);
+          return Optional.of(
+              Outcome.done(bookings.findBooking(bookingId).orElse(released.booking())));
+        });
+  }
+
+  /**
+   * Reads the booking and lets {@code step} decide and make its one conditional write. An empty
+   * result means the write's condition missed (someone moved the booking): read again and decide
+   * again.
+   */
+  private Outcome<Booking> onBooking(
+      String bookingId, Function<Booking, Optional<Outcome<Booking>>> step) {
+    for (int round = 0; round < ROUNDS; round++) {
+      Optional<Booking> found = bookings.findBooking(bookingId);
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
+      }
+      Optional<Outcome<Booking>> decided = step.apply(found.get());
+      if (decided.isPresent()) {
+        return decided.get();
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again");
+  }
+
+  /** A page of the audit trail of a booking, slot, venue or resource, oldest first. */
+  public Page<AuditEntry> audit(BookingStore.AuditSubject subject, String id, PageRequest page) {
+    return bookings.audit(subject, id, page);
+  }
+}

@@ -1,0 +1,143 @@
+package fairslot.table;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+
+/** Partition and sort keys of every item type (see docs/data-model.md). */
+public final class Keys {
+  private Keys() {}
+
+  public static final String PK = "PK";
+  public static final String SK = "SK";
+
+  public static String venue(String venueId) {
+    return "VENUE#" + venueId;
+  }
+
+  public static String financeException(String exceptionId) {
+    return "EXCEPTION#" + exceptionId;
+  }
+
+  public static String resource(String resourceId) {
+    return "RESOURCE#" + resourceId;
+  }
+
+  public static String slot(String slotId) {
+    return "SLOT#" + slotId;
+  }
+
+  public static String booking(String bookingId) {
+    return "BOOKING#" + bookingId;
+  }
+
+  /** A desk walk-in's link to the account that claimed its phone. */
+  public static String customerLink(String customerId) {
+    return "CUSTOMER#" + customerId;
+  }
+
+  public static String member(String userId) {
+    return "MEMBER#" + userId;
+  }
+
+  public static String idempotency(String scope) {
+    return "IDEM#" + scope;
+  }
+
+  public static String payment(String paymentNo) {
+    return "PAYMENT#" + paymentNo;
+  }
+
+  public static String waitEntry(String entryId) {
+    return "WAITENTRY#" + entryId;
+  }
+
+  public static String request(String requestId) {
+    return "REQUEST#" + requestId;
+  }
+
+  public static String notification(String key) {
+    return "NOTIFY#" + key;
+  }
+
+  public static String assignee(fairslot.catalog.domain.Assignee.Ref ref) {
+    return ref.kind().name() + "#" + ref.id();
+  }
+
+  public static String phone(fairslot.member.domain.Phone phone) {
+    return "PHONE#" + phone.value();
+  }
+
+  public static String consumedEvent(String eventId) {
+    return "CONSUMED#" + eventId;
+  }
+
+  /** Sort key of the guard that allows one live waitlist entry per member per slot. */
+  public static String waiterGuard(String userId) {
+    return "WAITER#" + userId;
+  }
+
+  public static String paymentEvent(String eventId) {
+    return "PAYEVENT#" + eventId;
+  }
+
+  /** Sort key of the guard that makes (resource, start) unique. */
+  public static String slotStart(Instant start) {
+    return "START#" + start.toEpochMilli();
+  }
+
+  /** Sort key of the guard that allows one active booking per member per slot. */
+  /** The member's count of upcoming bookings at a venue, under the member's partition. */
+  public static String upcoming(String venueId) {
+    return "UPCOMING#" + venueId;
+  }
+
+  /**
+   * The member's standing at a venue (no-show strikes, suspension), under the member's partition.
+   */
+  public static String standing(String venueId) {
+    return "STANDING#" + venueId;
+  }
+
+  /** A pass sold, under its venue by the venue-local day it was paid (the daily report's sales). */
+  public static String passSale(java.time.LocalDate day, String passId) {
+    return "PASSSALE#" + day + "#" + passId;
+  }
+
+  public static String plan(String planId) {
+    return "PLAN#" + planId;
+  }
+
+  /** A member's pass lives in the member's partition: only its holder can name it. */
+  public static String pass(String passId) {
+    return "PASS#" + passId;
+  }
+
+  public static String memberGuard(String userId) {
+    return "MEMBER#" + userId;
+  }
+
+  public static String calendarDay(LocalDate day) {
+    return "CAL#" + day;
+  }
+
+  /** Partition key of the slotsByVenueDay index: the slot's start date in the venue's zone. */
+  public static String venueDay(String venueId, Instant start, ZoneId zone) {
+    return venueDay(venueId, LocalDate.ofInstant(start, zone));
+  }
+
+  public static String venueDay(String venueId, LocalDate date) {
+    return venueId + "#" + date;
+  }
+
+  /** Due items are spread over a few index partitions so no job's index key gets hot. */
+  public static final int SHARDS = 4;
+
+  public static String shard(String family, String id) {
+    return family + "#" + Math.floorMod(id.hashCode(), SHARDS);
+  }
+
+  public static String shard(String family, int n) {
+    return family + "#" + n;
+  }
+}

@@ -1,0 +1,70 @@
+package fairslot.table;
+
+import fairslot.booking.domain.Booking;
+import fairslot.kernel.Change;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * The audit records written in the same transaction as the change they describe. Unconditional:
+ * they ride on the change's own conditions. (The outbox notice and the finance exception have their
+ * own builders in their features: {@code NoticeWrites}, {@code ExceptionWrites}.)
+ */
+public final class RecordParts {
+  private final String table;
+
+  public RecordParts(String table) {
+    this.table = table;
+  }
+
+  /**
+   * The audit record of a booking's move to {@code b.version() + 1} (or of its placement, version
+   * 1).
+   */
+  public TransactWriteItem auditBooking(Booking b, String from, String to, Change change) {
+    long sequence = from.equals("-") ? b.version() : b.version() + 1;
+    return put(
+        AuditItemMapper.toItem(
+            Keys.booking(b.bookingId()), "booking:" + b.bookingId(), from, to, change, sequence));
+  }
+
+  /** An audit record about a booking that does not move it (e.g. a late payment sent back). */
+  public TransactWriteItem noteOnBooking(Booking b, Change change) {
+    return put(
+        AuditItemMapper.toItem(
+            Keys.booking(b.bookingId()),
+            "booking:" + b.bookingId(),
+            b.status().name(),
+            b.status().name(),
+            change));
+  }
+
+  public TransactWriteItem auditPayment(String paymentNo, String from, String to, Change change) {
+    return put(
+        AuditItemMapper.toItem(Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change));
+  }
+
+  public TransactWriteItem auditEntry(String entryId, String from, String to, Change change) {
+    return put(
+        AuditItemMapper.toItem(Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change));
+  }
+
+  public TransactWriteItem auditException(
+      String exceptionId, String from, String to, Change change) {
+    return put(
+        AuditItemMapper.toItem(
+            Keys.financeException(exceptionId), "exception:" + exceptionId, from, to, change));
+  }
+
+  /** An audit record of any entity kept under {@code pk} (a pass, a plan, a member's standing). */
+  public TransactWriteItem audit(String pk, String entity, String from, String to, Change change) {
+    return put(AuditItemMapper.toItem(pk, entity, from, to, change));
+  }
+
+  private TransactWriteItem put(
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+    return TransactWriteItem.builder()
+        .put(Put.builder().tableName(table).item(item).build())
+        .build();
+  }
+}

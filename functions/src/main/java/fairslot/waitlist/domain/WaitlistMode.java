@@ -1,0 +1,6 @@
+package fairslot.waitlist.domain;
+
+public enum WaitlistMode {
+  OFFER,
+  AUTO_HOLD
+}

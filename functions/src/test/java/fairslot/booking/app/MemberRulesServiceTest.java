@@ -1,0 +1,118 @@
+package fairslot.booking.app;
+
+import static fairslot.memory.MemoryWorld.done;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignment;
+import fairslot.catalog.domain.BookingWindow;
+import fairslot.catalog.domain.CancelTiers;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.kernel.Money;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.member.domain.NoShowPolicy;
+import fairslot.memory.MemoryWorld;
+import fairslot.waitlist.domain.WaitlistMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The member rules of a venue policy (upcoming limit, no-show suspension) on the in-memory stores.
+ */
+class MemberRulesServiceTest {
+  private final MemoryWorld world = new MemoryWorld();
+
+  private Resource resourceOf(VenuePolicy policy) {
+    Venue venue =
+        world.catalog.createVenue(
+            new CatalogService.CreateVenue("Club", ZoneId.of("UTC"), policy), Optional.empty());
+    return done(
+        world.catalog.createResource(
+            new CatalogService.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 5),
+            Optional.empty()));
+  }
+
+  private Slot freeSlot(Resource resource, Duration startsIn) {
+    Instant start = world.clock.instant().plus(startsIn);
+    return done(
+        world.catalog.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(0, "CNY"),
+                Admission.DIRECT,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
+  private static VenuePolicy policy(OptionalInt limit, Optional<NoShowPolicy> noShows) {
+    VenuePolicy d = VenuePolicy.DEFAULT;
+    return new VenuePolicy(
+        d.holdDuration(),
+        d.cancelCutoff(),
+        d.offerDuration(),
+        WaitlistMode.OFFER,
+        4,
+        BookingWindow.ALWAYS,
+        CancelTiers.NONE,
+        limit,
+        noShows);
+  }
+
+  private Outcome<Booked> book(String userId, Slot slot) {
+    return world.bookings.book(Book.byMember(userId, slot.slotId(), 1, false, Optional.empty()));
+  }
+
+  private static Refusal refusal(Outcome<?> outcome) {
+    assertThat(outcome).isInstanceOf(Outcome.Refused.class);
+    return ((Outcome.Refused<?>) outcome).refusal();
+  }
+
+  @Test
+  void aMemberAtTheLimitIsRefusedUntilABookingLeavesTheUpcomingOnes() {
+    Resource hall = resourceOf(policy(OptionalInt.of(1), Optional.empty()));
+    Slot first = freeSlot(hall, Duration.ofHours(2));
+    Slot second = freeSlot(hall, Duration.ofHours(4));
+
+    var booked = ((Booked.Created) done(book("u1", first))).booking();
+    Refusal atLimit = refusal(book("u1", second));
+    world.staff.checkIn("desk", booked.bookingId());
+
+    assertThat(atLimit).isEqualTo(Refusal.BOOKING_LIMIT_REACHED);
+    assertThat(book("u1", second)).isInstanceOf(Outcome.Done.class);
+  }
+
+  @Test
+  void aNoShowThatReachesTheStrikesSuspendsTheMemberUntilPardoned() {
+    Resource hall =
+        resourceOf(
+            policy(
+                OptionalInt.empty(),
+                Optional.of(new NoShowPolicy(1, Duration.ofDays(30), Duration.ofDays(7)))));
+    Slot missed = freeSlot(hall, Duration.ofHours(1));
+    Slot next = freeSlot(hall, Duration.ofDays(2));
+    done(book("u1", missed));
+
+    world.clock.advance(Duration.ofHours(3));
+    world.noShows.run(10);
+    Refusal suspended = refusal(book("u1", next));
+    var standing = done(world.standing.of("u1", hall.venueId()));
+    done(world.standing.pardon("desk", "u1", hall.venueId()));
+
+    assertThat(suspended).isEqualTo(Refusal.MEMBER_SUSPENDED);
+    assertThat(standing.suspendedUntil()).contains(world.clock.instant().plus(Duration.ofDays(7)));
+    assertThat(book("u1", next)).isInstanceOf(Outcome.Done.class);
+  }
+}

@@ -1,0 +1,239 @@
+package fairslot.catalog.store;
+
+import static fairslot.testing.ContractFixtures.NOW;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.OperatingStatus;
+import fairslot.catalog.domain.PolicyChange;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.SlotStatus;
+import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenueEdit;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.kernel.Change;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
+import fairslot.testing.ContractFixtures;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every CatalogStore must do, through the port alone: on the in-memory fake
+ * (MemoryCatalogStoreTest) and on the DynamoDB adapter against the emulator
+ * (DynamoDbCatalogStoreIT).
+ */
+public abstract class CatalogStoreContract {
+
+  protected record Stores(CatalogStore catalog, BookingStore bookings) {}
+
+  protected abstract Stores fresh();
+
+  private CatalogStore catalog;
+  private ContractFixtures fixtures;
+
+  @BeforeEach
+  void setUp() {
+    Stores stores = fresh();
+    catalog = stores.catalog();
+    fixtures = new ContractFixtures(catalog, stores.bookings());
+  }
+
+  private static Change by(String actor) {
+    return Change.by(actor, NOW, "contract");
+  }
+
+  @Test
+  void aVenueCreatedTwiceUnderOneIdIsTheFirst() {
+    Venue venue =
+        new Venue(UUID.randomUUID().toString(), "Club", ZoneOffset.UTC, VenuePolicy.DEFAULT);
+
+    Venue first = catalog.createVenue(venue);
+    Venue twin =
+        catalog.createVenue(
+            new Venue(venue.venueId(), "Other", ZoneOffset.UTC, VenuePolicy.DEFAULT));
+
+    assertThat(first).isEqualTo(venue);
+    assertThat(twin).isEqualTo(venue);
+    assertThat(catalog.findVenue(venue.venueId())).contains(venue);
+  }
+
+  @Test
+  void aResourceNeedsItsVenueAtWriteTime() {
+    Outcome<Resource> orphan =
+        catalog.createResource(
+            new Resource(
+                UUID.randomUUID().toString(), "no-such-venue", "Court", ResourceKind.SEATS, 4));
+
+    assertThat(orphan).isInstanceOf(Outcome.Refused.class);
+    assertThat(((Outcome.Refused<?>) orphan).refusal()).isEqualTo(Refusal.NOT_FOUND);
+  }
+
+  @Test
+  void aResourceHasOneSlotPerStartAndATwinRequestGetsItsOwnSlotBack() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+    Slot sameStart = anotherStart(slot, Duration.ZERO);
+
+    Outcome<Slot> twin = catalog.createSlot(slot);
+    Outcome<Slot> duplicate = catalog.createSlot(sameStart);
+
+    assertThat(twin).isEqualTo(Outcome.done(slot));
+    assertThat(((Outcome.Refused<?>) duplicate).refusal()).isEqualTo(Refusal.DUPLICATE_SLOT);
+    assertThat(((Outcome.Refused<?>) duplicate).extras()).containsEntry("slotId", slot.slotId());
+    assertThat(catalog.findSlot(sameStart.slotId())).isEmpty();
+  }
+
+  @Test
+  void aSlotMovesOnlyFromTheStatusTheCallerSaw() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+
+    Optional<Slot> closed =
+        catalog.moveSlot(slot.slotId(), SlotStatus.OPEN, SlotStatus.CLOSED, by("desk"));
+    Optional<Slot> again =
+        catalog.moveSlot(slot.slotId(), SlotStatus.OPEN, SlotStatus.CLOSED, by("desk"));
+
+    assertThat(closed.map(Slot::status)).contains(SlotStatus.CLOSED);
+    assertThat(again).isEmpty();
+    assertThat(catalog.findSlot(slot.slotId()).orElseThrow().status()).isEqualTo(SlotStatus.CLOSED);
+  }
+
+  @Test
+  void admissionSwitchesAndTheDaysSlotsAreListedByVenueDate() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+    LocalDate day = LocalDate.ofInstant(slot.interval().start(), ZoneOffset.UTC);
+
+    Optional<Slot> queued = catalog.setAdmission(slot.slotId(), Admission.QUEUED, by("admin"));
+
+    assertThat(queued.map(Slot::admission)).contains(Admission.QUEUED);
+    assertThat(catalog.setAdmission("no-such-slot", Admission.QUEUED, by("admin"))).isEmpty();
+    assertThat(
+            catalog
+                .slotsStartingOn(slot.venueId(), day, new PageRequest(10, Optional.empty()))
+                .items())
+        .extracting(Slot::slotId)
+        .containsExactly(slot.slotId());
+    assertThat(
+            catalog
+                .slotsStartingOn(
+                    slot.venueId(), day.plusDays(1), new PageRequest(10, Optional.empty()))
+                .items())
+        .isEmpty();
+  }
+
+  private static Slot anotherStart(Slot slot, Duration later) {
+    return new Slot(
+        UUID.randomUUID().toString(),
+        slot.venueId(),
+        slot.resourceId(),
+        slot.kind(),
+        new fairslot.kernel.Interval(
+            slot.interval().start().plus(later), slot.interval().end().plus(later)),
+        slot.capacity(),
+        slot.capacity(),
+        SlotStatus.OPEN,
+        slot.price(),
+        slot.admission(),
+        0,
+        slot.timeZone(),
+        slot.policy(),
+        0,
+        slot.assignment(),
+        slot.inherited());
+  }
+
+  private Venue edited(String venueId, VenueEdit edit) {
+    Venue seen = catalog.findVenue(venueId).orElseThrow();
+    Venue next = edit.applyTo(seen);
+    assertThat(catalog.editVenue(seen, next, by("admin"))).isTrue();
+    return next;
+  }
+
+  private static VenueEdit holdOf(Duration hold) {
+    return new VenueEdit(
+        Optional.empty(),
+        new PolicyChange(
+            Optional.of(hold),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            java.util.OptionalInt.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty()),
+        Optional.empty());
+  }
+
+  @Test
+  void aSlotBuiltFromAVenueReadBeforeAnEditIsWrittenWithTheEditedPolicy() {
+    Slot first = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue now = edited(first.venueId(), holdOf(Duration.ofMinutes(7)));
+
+    // Built from the venue as it was: the write must not let the old policy in.
+    Outcome<Slot> created = catalog.createSlot(anotherStart(first, Duration.ofDays(1)));
+
+    Slot stored = catalog.findSlot(((Outcome.Done<Slot>) created).value().slotId()).orElseThrow();
+    assertThat(stored.policy().holdDuration()).isEqualTo(Duration.ofMinutes(7));
+    assertThat(stored.inherited().venueRev()).isEqualTo(now.rev());
+  }
+
+  @Test
+  void anEditReachesFutureSlotsOnceAndAnOlderEditNeverOverwritesANewerOne() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue rev1 = edited(slot.venueId(), holdOf(Duration.ofMinutes(7)));
+    Venue rev2 = edited(slot.venueId(), holdOf(Duration.ofMinutes(9)));
+
+    int carried = catalog.carryToFutureSlots(rev2, NOW);
+    int again = catalog.carryToFutureSlots(rev2, NOW);
+    int stale = catalog.carryToFutureSlots(rev1, NOW);
+    int started = catalog.carryToFutureSlots(rev2, slot.interval().start());
+
+    assertThat(carried).isEqualTo(1);
+    assertThat(again).isZero();
+    assertThat(stale).isZero();
+    assertThat(started).isZero();
+    Slot stored = catalog.findSlot(slot.slotId()).orElseThrow();
+    assertThat(stored.policy().holdDuration()).isEqualTo(Duration.ofMinutes(9));
+    assertThat(stored.inherited().venueRev()).isEqualTo(rev2.rev());
+  }
+
+  @Test
+  void aVenueDisabledAfterItWasReadRefusesTheSlotAtWriteTime() {
+    Slot first = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue off =
+        edited(
+            first.venueId(),
+            new VenueEdit(
+                Optional.empty(), PolicyChange.NONE, Optional.of(OperatingStatus.DISABLED)));
+
+    Outcome<Slot> refused = catalog.createSlot(anotherStart(first, Duration.ofDays(1)));
+    catalog.carryToFutureSlots(off, NOW);
+
+    assertThat(((Outcome.Refused<?>) refused).refusal()).isEqualTo(Refusal.DISABLED);
+    assertThat(catalog.findSlot(first.slotId()).orElseThrow().onSale()).isFalse();
+  }
+
+  @Test
+  void anEditJudgedOnAnOlderRevisionIsRefused() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+    Venue seen = catalog.findVenue(slot.venueId()).orElseThrow();
+    edited(slot.venueId(), holdOf(Duration.ofMinutes(7)));
+
+    boolean late = catalog.editVenue(seen, holdOf(Duration.ofMinutes(3)).applyTo(seen), by("a2"));
+
+    assertThat(late).isFalse();
+    assertThat(catalog.findVenue(slot.venueId()).orElseThrow().policy().holdDuration())
+        .isEqualTo(Duration.ofMinutes(7));
+  }
+}

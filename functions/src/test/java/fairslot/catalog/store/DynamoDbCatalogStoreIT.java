@@ -1,0 +1,17 @@
+package fairslot.catalog.store;
+
+import fairslot.aws.Resilient;
+import fairslot.booking.store.DynamoDbBookingStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The catalog store contract on the DynamoDB adapter, against the emulator. */
+class DynamoDbCatalogStoreIT extends CatalogStoreContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    String table = Aws.freshTable("contract");
+    return new Stores(
+        new DynamoDbCatalogStore(dynamo, table), new DynamoDbBookingStore(dynamo, table));
+  }
+}

@@ -1,0 +1,436 @@
+package fairslot.memory;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingRequest;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.RequestStatus;
+import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.domain.Slot;
+import fairslot.idempotency.app.IdempotencyStore;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.member.domain.MemberCalendar;
+import fairslot.notification.domain.Notification;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.waitlist.domain.WaitlistEntry;
+import fairslot.waitlist.domain.WaitlistStatus;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Bookings in memory, with the booking transaction's conditions in the adapter's order: a decided
+ * request, then the idempotency record, the member's guard, the seats (or the waitlist offer that
+ * holds one), the calendar days.
+ */
+public final class MemoryBookingStore implements BookingStore {
+  private final MemoryTables t;
+
+  /** Outbox records written with a release, for tests to read. */
+  public final List<Notification> notices = new ArrayList<>();
+
+  public MemoryBookingStore(MemoryTables tables) {
+    this.t = tables;
+  }
+
+  @Override
+  public PlaceResult place(BookingPlan plan) {
+    Booking b = plan.booking();
+    synchronized (t.lock) {
+      if (plan.grantsRequest().isPresent()) {
+        BookingRequest r = t.requests.get(plan.grantsRequest().get());
+        if (r == null || r.status() != RequestStatus.QUEUED) {
+          return new PlaceResult.RequestDecided();
+        }
+      }
+      if (plan.idempotency().isPresent()) {
+        IdempotencyStore.Recorded seen = t.idempotency.get(plan.idempotency().get().scope());
+        if (seen != null) {
+          return seen.fingerprint().equals(plan.idempotency().get().fingerprint())
+              ? new PlaceResult.Replay(seen.response())
+              : new PlaceResult.KeyReused();
+        }
+      }
+      if (plan.checkStanding()) {
+        var standing = t.standings.get(MemoryTables.standingKey(b.userId(), b.slot().venueId()));
+        if (standing != null && standing.suspendedAt(plan.now())) {
+          return new PlaceResult.Suspended(standing.suspendedUntil().orElseThrow());
+        }
+      }
+      String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
+      if (guard != null) {
+        return new PlaceResult.AlreadyBooked(guard);
+      }
+      Optional<PlaceResult> seats =
+          plan.fromOffer().isPresent()
+              ? offerRefusal(plan.fromOffer().get(), b, plan.now())
+              : seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now())
+                  .or(() -> priceRefusal(t.slots.get(b.slotId()), b));
+      if (seats.isPresent()) {
+        return seats.get();
+      }
+      if (b.pass().isPresent()) {
+        var pass = t.passes.get(MemoryTables.passKey(b.userId(), b.pass().get().passId()));
+        Optional<fairslot.kernel.Refusal> refused =
+            pass == null
+                ? Optional.of(fairslot.kernel.Refusal.NOT_FOUND)
+                : pass.refusalFor(
+                    b.slot().venueId(),
+                    b.slot().resourceId(),
+                    b.slot().interval().start(),
+                    b.quantity());
+        if (refused.isPresent()) {
+          return new PlaceResult.PassRefused(refused.get());
+        }
+      }
+      int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(b), 0);
+      if (plan.upcomingLimit().isPresent() && counted >= plan.upcomingLimit().getAsInt()) {
+        return new PlaceResult.LimitReached(plan.upcomingLimit().getAsInt());
+      }
+      List<MemberCalendar> moved = new ArrayList<>();
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar now = calendar(seen.userId(), seen.day());
+        if (now.version() != seen.version()) {
+          moved.add(now);
+        }
+      }
+      if (!moved.isEmpty()) {
+        return new PlaceResult.CalendarsMoved(moved);
+      }
+      if (plan.fromOffer().isPresent()) {
+        // The offer already holds its seat: it becomes this booking's.
+        WaitlistEntry offer = t.entries.get(plan.fromOffer().get().entryId());
+        t.entries.put(
+            offer.entryId(),
+            MemoryWaitlistStore.in(
+                offer,
+                WaitlistStatus.ACCEPTED,
+                offer.offerExpiresAt(),
+                Optional.of(b.bookingId())));
+      } else {
+        Slot slot = t.slots.get(b.slotId());
+        t.slots.put(
+            slot.slotId(),
+            MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+      }
+      t.bookings.put(b.bookingId(), b);
+      t.upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
+      t.creditPass(b, -1, 0, 0);
+      t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
+      for (MemberCalendar seen : plan.calendars()) {
+        t.calendars.put(
+            MemoryTables.calendarKey(seen.userId(), seen.day()),
+            seen.with(b.bookingId(), b.slot().interval()));
+      }
+      plan.idempotency()
+          .ifPresent(
+              i ->
+                  t.idempotency.put(
+                      i.scope(),
+                      new IdempotencyStore.Recorded(
+                          i.fingerprint(), plan.response().orElseThrow())));
+      plan.grantsRequest()
+          .ifPresent(
+              id ->
+                  t.requests.put(
+                      id,
+                      MemoryRequestStore.decided(
+                          t.requests.get(id),
+                          RequestStatus.GRANTED,
+                          Optional.of(b.bookingId()),
+                          Optional.empty(),
+                          Optional.empty())));
+      audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
+      return new PlaceResult.Placed(b);
+    }
+  }
+
+  /**
+   * A new booking is made under the slot's price and venue policy of the moment: made under others,
+   * it is made again.
+   */
+  private static Optional<PlaceResult> priceRefusal(Slot slot, Booking b) {
+    // Paid with credits: the money price does not bind it; the policy revision still does.
+    boolean samePrice = b.pass().isPresent() || slot.price().times(b.quantity()).equals(b.amount());
+    boolean same = samePrice && slot.inherited().venueRev() == b.slot().policyRev();
+    return same ? Optional.empty() : Optional.of(new PlaceResult.TermsChanged());
+  }
+
+  /** The offer condition: still OFFERED to this member and not past its deadline. */
+  private Optional<PlaceResult> offerRefusal(WaitlistEntry seen, Booking b, Instant now) {
+    WaitlistEntry entry = t.entries.get(seen.entryId());
+    boolean open =
+        entry != null
+            && entry.status() == WaitlistStatus.OFFERED
+            && entry.userId().equals(b.userId())
+            && entry.offerExpiresAt().map(now::isBefore).orElse(false);
+    return open
+        ? Optional.empty()
+        : Optional.of(new PlaceResult.OfferGone(Optional.ofNullable(entry)));
+  }
+
+  /** The seat condition: open, not started, enough seats on open sale and none owed to waiters. */
+  private static Optional<PlaceResult> seatRefusal(Slot slot, int quantity, Instant now) {
+    if (slot == null) {
+      return Optional.of(new PlaceResult.SlotMissing());
+    }
+    if (!slot.onSale()) {
+      return Optional.of(new PlaceResult.SlotNotOpen());
+    }
+    if (slot.hasStarted(now)) {
+      return Optional.of(new PlaceResult.SlotStarted());
+    }
+    if (slot.remaining() < quantity || slot.forWaitlist() != 0) {
+      return Optional.of(new PlaceResult.SoldOut(slot.remaining() - slot.forWaitlist()));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<PlaceResult> probe(Booking b, Instant now) {
+    synchronized (t.lock) {
+      String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
+      if (guard != null) {
+        return Optional.of(new PlaceResult.AlreadyBooked(guard));
+      }
+      return seatRefusal(t.slots.get(b.slotId()), b.quantity(), now);
+    }
+  }
+
+  @Override
+  public Optional<Booking> findBooking(String bookingId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.bookings.get(bookingId));
+    }
+  }
+
+  @Override
+  public Page<Booking> bookingsOf(String userId, PageRequest page) {
+    return where(b -> b.userId().equals(userId), page);
+  }
+
+  @Override
+  public Page<Booking> bookingsOfSlot(String slotId, PageRequest page) {
+    return where(b -> b.slotId().equals(slotId), page);
+  }
+
+  @Override
+  public Page<Booking> bookingsOnVenueDay(String venueId, LocalDate date, PageRequest page) {
+    return where(
+        b ->
+            b.slot().venueId().equals(venueId)
+                && b.slot()
+                    .interval()
+                    .start()
+                    .atZone(b.slot().timeZone())
+                    .toLocalDate()
+                    .equals(date),
+        page);
+  }
+
+  private Page<Booking> where(java.util.function.Predicate<Booking> test, PageRequest page) {
+    synchronized (t.lock) {
+      return new Page<>(
+          t.bookings.values().stream().filter(test).limit(page.limit()).toList(), Optional.empty());
+    }
+  }
+
+  @Override
+  public ReleaseResult release(
+      Booking b, BookingStatus to, Change change, Optional<Notification> notice) {
+    if (!b.status().releasesSeatsMovingTo(to)) {
+      throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
+    }
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(b.bookingId());
+      if (!inStatus(now, b, change)) {
+        return new ReleaseResult.NotInStatus(now);
+      }
+      if (to == BookingStatus.REFUNDING) {
+        // The refund starts in the same transaction: the payment must still be SUCCEEDED.
+        Payment paid = t.payments.get(b.paymentNo().orElseThrow());
+        if (paid == null || paid.status() != PaymentStatus.SUCCEEDED) {
+          throw new IllegalStateException("release of " + b.bookingId() + " refused: payment");
+        }
+        t.payments.put(paid.paymentNo(), MemoryTables.refundOf(paid, b.owedBack()));
+        t.refundsDue.put(paid.paymentNo(), change.at());
+      }
+      Slot slot = t.slots.get(b.slotId());
+      if (slot.remaining() > slot.capacity() - b.quantity()) {
+        throw new IllegalStateException("release of " + b.bookingId() + " would exceed capacity");
+      }
+      int owed = slot.waitlistLength() > 0 ? b.quantity() : 0;
+      if (owed > 0) {
+        t.awaitingOffers.add(slot.slotId());
+      }
+      t.slots.put(
+          slot.slotId(),
+          MemoryTables.counted(slot, slot.remaining() + b.quantity(), slot.forWaitlist() + owed));
+      Booking moved =
+          (to == BookingStatus.REFUNDING ? now.refunding(b.owedBack()) : now).withStatus(to);
+      t.bookings.put(b.bookingId(), moved);
+      t.guards.remove(MemoryTables.guardKey(b.slotId(), b.userId()));
+      t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
+      t.creditPass(b, 1, 0, 0);
+      for (LocalDate day : b.calendarDays()) {
+        MemberCalendar c = calendar(b.userId(), day);
+        Map<String, fairslot.kernel.Interval> entries = new HashMap<>(c.entries());
+        entries.remove(b.bookingId());
+        t.calendars.put(
+            MemoryTables.calendarKey(b.userId(), day),
+            new MemberCalendar(c.userId(), day, c.version() + 1, entries));
+      }
+      notice.ifPresent(notices::add);
+      notice.ifPresent(t.outbox::add);
+      audit(b, b.status().name(), to.name(), change);
+      return new ReleaseResult.Released(
+          b.withStatus(to),
+          new SeatReleased(
+              "release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to)));
+    }
+  }
+
+  /** The move's condition: still in the status seen, and with a due-by, its hold due by then. */
+  private static boolean inStatus(Booking now, Booking seen, Change change) {
+    if (now == null || now.status() != seen.status()) {
+      return false;
+    }
+    return change.dueBy().isEmpty()
+        || now.holdExpiresAt().map(d -> !d.isAfter(change.dueBy().get())).orElse(false);
+  }
+
+  @Override
+  public MoveResult move(Booking b, BookingStatus to, Change change) {
+    if (!b.status().canMoveTo(to) || b.status().releasesSeatsMovingTo(to)) {
+      throw new IllegalArgumentException(
+          b.status() + " -> " + to + " is not a move that keeps the seats");
+    }
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(b.bookingId());
+      if (!inStatus(now, b, change)) {
+        return new MoveResult.NotInStatus(now);
+      }
+      t.bookings.put(b.bookingId(), now.withStatus(to));
+      if (b.status().isUpcoming() && !to.isUpcoming()) {
+        t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
+      }
+      if (to == BookingStatus.COMPLETED) {
+        t.creditPass(b, 0, 1, 0);
+      } else if (to == BookingStatus.NO_SHOW) {
+        t.creditPass(b, 0, 0, 1);
+      }
+      audit(b, b.status().name(), to.name(), change);
+      return new MoveResult.Moved(b.withStatus(to));
+    }
+  }
+
+  @Override
+  public DueBookings dueHolds(Instant now, int limit) {
+    synchronized (t.lock) {
+      List<Booking> due =
+          t.bookings.values().stream()
+              .filter(b -> b.isOverdueHold(now))
+              .sorted(Comparator.comparing(b -> b.holdExpiresAt().orElseThrow()))
+              .limit(limit)
+              .toList();
+      return new DueBookings(due, due.size());
+    }
+  }
+
+  /** The reminders already turned into notices (booking id and kind). */
+  private final java.util.Set<String> reminded = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /** A booking owes what its status owes as of when it was made, until reminded once. */
+  @Override
+  public DueReminders remindersDue(Instant now, int limit) {
+    synchronized (t.lock) {
+      List<DueReminder> due =
+          t.bookings.values().stream()
+              .flatMap(
+                  b ->
+                      fairslot.notification.domain.Reminder.owed(
+                          b.status(), b.holdExpiresAt(), b.slot(), b.createdAt())
+                          .filter(r -> !r.at().isAfter(now))
+                          .filter(r -> !reminded.contains(b.bookingId() + r.kind()))
+                          .map(r -> new DueReminder(b, r))
+                          .stream())
+              .limit(limit)
+              .toList();
+      return new DueReminders(due, due.size());
+    }
+  }
+
+  @Override
+  public boolean remind(Booking b, fairslot.notification.domain.Reminder reminder, Instant at) {
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(b.bookingId());
+      boolean owed =
+          now != null
+              && fairslot.notification.domain.Reminder.owed(
+                      now.status(), now.holdExpiresAt(), now.slot(), now.createdAt())
+                  .equals(java.util.Optional.of(reminder));
+      return owed && reminded.add(b.bookingId() + reminder.kind());
+    }
+  }
+
+  @Override
+  public List<Booking> holdsOf(String slotId, int limit) {
+    synchronized (t.lock) {
+      return t.bookings.values().stream()
+          .filter(b -> b.slotId().equals(slotId) && b.status() == BookingStatus.PENDING_PAY)
+          .sorted(Comparator.comparing(b -> b.holdExpiresAt().orElseThrow()))
+          .limit(limit)
+          .toList();
+    }
+  }
+
+  @Override
+  public DueBookings endedUnattended(Instant now, int limit) {
+    synchronized (t.lock) {
+      List<Booking> ended =
+          t.bookings.values().stream()
+              .filter(b -> b.status() == BookingStatus.PAID)
+              .filter(b -> !b.slot().interval().end().isAfter(now))
+              .limit(limit)
+              .toList();
+      return new DueBookings(ended, ended.size());
+    }
+  }
+
+  @Override
+  public List<MemberCalendar> calendars(String userId, List<LocalDate> days) {
+    synchronized (t.lock) {
+      return days.stream().map(d -> calendar(userId, d)).toList();
+    }
+  }
+
+  private MemberCalendar calendar(String userId, LocalDate day) {
+    return t.calendars.getOrDefault(
+        MemoryTables.calendarKey(userId, day), MemberCalendar.empty(userId, day));
+  }
+
+  @Override
+  public fairslot.kernel.Page<AuditEntry> audit(
+      AuditSubject subject, String id, fairslot.kernel.PageRequest page) {
+    String entity = subject.name().toLowerCase(java.util.Locale.ROOT) + ":" + id;
+    synchronized (t.lock) {
+      return MemoryPages.page(
+          t.audit.stream().filter(a -> a.entity().equals(entity)).toList(), page);
+    }
+  }
+
+  private void audit(Booking b, String from, String to, Change change) {
+    t.audit.add(
+        new AuditEntry(
+            change.at(), change.actor(), "booking:" + b.bookingId(), from, to, change.reason()));
+  }
+}

@@ -1,0 +1,330 @@
+package fairslot.memory;
+
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Inherited;
+import fairslot.catalog.domain.OperatingStatus;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.SlotStatus;
+import fairslot.catalog.domain.Venue;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Change;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The catalog in memory: venues, resources and slots with the adapter's guards (a venue must exist,
+ * one slot per resource and start). Coaches, rooms and slot cancels are not modelled yet: those
+ * methods refuse to run rather than pretend.
+ */
+public final class MemoryCatalogStore implements CatalogStore {
+  private final MemoryTables t;
+
+  public MemoryCatalogStore(MemoryTables tables) {
+    this.t = tables;
+  }
+
+  @Override
+  public Venue createVenue(Venue venue) {
+    synchronized (t.lock) {
+      return t.venues.computeIfAbsent(venue.venueId(), id -> venue);
+    }
+  }
+
+  @Override
+  public Optional<Venue> findVenue(String venueId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.venues.get(venueId));
+    }
+  }
+
+  @Override
+  public Outcome<Resource> createResource(Resource resource) {
+    synchronized (t.lock) {
+      if (!t.venues.containsKey(resource.venueId())) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
+      }
+      return Outcome.done(t.resources.computeIfAbsent(resource.resourceId(), id -> resource));
+    }
+  }
+
+  @Override
+  public Optional<Resource> findResource(String resourceId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.resources.get(resourceId));
+    }
+  }
+
+  @Override
+  public Outcome<Slot> createSlot(Slot asked) {
+    Slot slot = asked;
+    if (!slot.assignment().refs().isEmpty()) {
+      throw new UnsupportedOperationException("coach and room calendars are not modelled here");
+    }
+    synchronized (t.lock) {
+      Venue venue = t.venues.get(slot.venueId());
+      Resource resource = t.resources.get(slot.resourceId());
+      if (venue == null || resource == null) {
+        return Outcome.refused(Refusal.NOT_FOUND, "the slot's venue or resource is gone");
+      }
+      if (venue.status() == OperatingStatus.DISABLED
+          || resource.status() == OperatingStatus.DISABLED) {
+        return Outcome.refused(Refusal.DISABLED, "the venue or resource is disabled");
+      }
+      // As the adapter: the slot carries the venue's policy of the moment it is written.
+      slot = slot.withVenue(venue.policy(), venue.rev());
+      String start = slot.resourceId() + "|" + slot.interval().start();
+      String existing = t.slotStarts.get(start);
+      if (existing != null) {
+        return existing.equals(slot.slotId())
+            ? Outcome.done(t.slots.get(existing))
+            : Outcome.refused(
+                Refusal.DUPLICATE_SLOT,
+                "the resource already has a slot starting then",
+                Map.of("slotId", existing));
+      }
+      t.slotStarts.put(start, slot.slotId());
+      t.slots.put(slot.slotId(), slot);
+      return Outcome.done(slot);
+    }
+  }
+
+  @Override
+  public Optional<Slot> findSlot(String slotId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.slots.get(slotId));
+    }
+  }
+
+  @Override
+  public Optional<Slot> slotFacts(String slotId) {
+    return findSlot(slotId);
+  }
+
+  @Override
+  public Page<Slot> slotsStartingOn(String venueId, LocalDate venueDate, PageRequest page) {
+    synchronized (t.lock) {
+      List<Slot> on =
+          t.slots.values().stream()
+              .filter(s -> s.venueId().equals(venueId))
+              .filter(
+                  s -> s.interval().start().atZone(s.timeZone()).toLocalDate().equals(venueDate))
+              .limit(page.limit())
+              .toList();
+      return new Page<>(on, Optional.empty());
+    }
+  }
+
+  @Override
+  public Optional<Slot> setAdmission(String slotId, Admission admission, Change change) {
+    synchronized (t.lock) {
+      Slot s = t.slots.get(slotId);
+      if (s == null) {
+        return Optional.empty();
+      }
+      Slot next =
+          new Slot(
+              s.slotId(),
+              s.venueId(),
+              s.resourceId(),
+              s.kind(),
+              s.interval(),
+              s.capacity(),
+              s.remaining(),
+              s.status(),
+              s.price(),
+              admission,
+              s.waitlistLength(),
+              s.timeZone(),
+              s.policy(),
+              s.forWaitlist(),
+              s.assignment(),
+              s.inherited());
+      t.slots.put(slotId, next);
+      audit(slotId, s.admission().name(), admission.name(), change);
+      return Optional.of(next);
+    }
+  }
+
+  @Override
+  public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change) {
+    synchronized (t.lock) {
+      Slot s = t.slots.get(slotId);
+      if (s == null || s.status() != from) {
+        return Optional.empty();
+      }
+      Slot next = s.with(to);
+      t.slots.put(slotId, next);
+      audit(slotId, from.name(), to.name(), change);
+      return Optional.of(next);
+    }
+  }
+
+  @Override
+  public boolean editSlot(Slot seen, Slot next, Change change) {
+    synchronized (t.lock) {
+      Slot now = t.slots.get(seen.slotId());
+      if (!now.equals(seen) || !now.interval().start().isAfter(change.at())) {
+        return false; // the adapter conditions on every counter, the price and the status
+      }
+      t.slots.put(seen.slotId(), next);
+      if (next.forWaitlist() > seen.forWaitlist()) {
+        t.awaitingOffers.add(seen.slotId());
+      }
+      java.util.Map<String, Object> before = new java.util.LinkedHashMap<>();
+      java.util.Map<String, Object> after = new java.util.LinkedHashMap<>();
+      if (seen.capacity() != next.capacity()) {
+        before.put("capacity", seen.capacity());
+        after.put("capacity", next.capacity());
+        before.put("remaining", seen.remaining());
+        after.put("remaining", next.remaining());
+      }
+      if (!seen.price().equals(next.price())) {
+        before.put("priceMinor", seen.price().minor());
+        after.put("priceMinor", next.price().minor());
+      }
+      t.audit.add(
+          new AuditEntry(
+              change.at(),
+              change.actor(),
+              "slot:" + seen.slotId(),
+              seen.status().name(),
+              next.status().name(),
+              change.reason(),
+              before,
+              after));
+      return true;
+    }
+  }
+
+  @Override
+  public boolean editVenue(Venue seen, Venue next, Change change) {
+    synchronized (t.lock) {
+      if (t.venues.get(seen.venueId()).rev() != seen.rev()) {
+        return false;
+      }
+      t.venues.put(seen.venueId(), next);
+      t.audit.add(
+          new AuditEntry(
+              change.at(),
+              change.actor(),
+              "venue:" + seen.venueId(),
+              seen.status().name(),
+              next.status().name(),
+              change.reason()));
+      return true;
+    }
+  }
+
+  @Override
+  public boolean editResource(Resource seen, Resource next, Change change) {
+    synchronized (t.lock) {
+      if (t.resources.get(seen.resourceId()).rev() != seen.rev()) {
+        return false;
+      }
+      t.resources.put(seen.resourceId(), next);
+      t.audit.add(
+          new AuditEntry(
+              change.at(),
+              change.actor(),
+              "resource:" + seen.resourceId(),
+              seen.status().name(),
+              next.status().name(),
+              change.reason()));
+      return true;
+    }
+  }
+
+  @Override
+  public int carryToFutureSlots(Venue venue, Instant after) {
+    return carry(
+        s -> s.venueId().equals(venue.venueId()) && s.inherited().venueRev() < venue.rev(),
+        s ->
+            s.withVenue(venue.policy(), venue.rev())
+                .withInherited(
+                    new Inherited(
+                        venue.rev(),
+                        s.inherited().resourceRev(),
+                        venue.status() == OperatingStatus.DISABLED,
+                        s.inherited().resourceDisabled())),
+        after);
+  }
+
+  @Override
+  public int carryToFutureSlots(Resource resource, Instant after) {
+    return carry(
+        s ->
+            s.resourceId().equals(resource.resourceId())
+                && s.inherited().resourceRev() < resource.rev(),
+        s ->
+            s.withInherited(
+                new Inherited(
+                    s.inherited().venueRev(),
+                    resource.rev(),
+                    s.inherited().venueDisabled(),
+                    resource.status() == OperatingStatus.DISABLED)),
+        after);
+  }
+
+  private int carry(
+      java.util.function.Predicate<Slot> behind,
+      java.util.function.UnaryOperator<Slot> brought,
+      Instant after) {
+    synchronized (t.lock) {
+      int changed = 0;
+      for (Slot s : List.copyOf(t.slots.values())) {
+        if (s.interval().start().isAfter(after) && behind.test(s)) {
+          t.slots.put(s.slotId(), brought.apply(s));
+          changed++;
+        }
+      }
+      return changed;
+    }
+  }
+
+  private void audit(String slotId, String from, String to, Change change) {
+    t.audit.add(
+        new AuditEntry(change.at(), change.actor(), "slot:" + slotId, from, to, change.reason()));
+  }
+
+  @Override
+  public Outcome<Slot> cancelSlot(String slotId, Change change) {
+    throw new UnsupportedOperationException("slot cancels are not modelled here");
+  }
+
+  @Override
+  public void cancelFinished(String slotId) {
+    throw new UnsupportedOperationException("slot cancels are not modelled here");
+  }
+
+  @Override
+  public List<String> cancelsDue(Instant by, int limit) {
+    return List.of();
+  }
+
+  @Override
+  public Page<String> slotIds(Optional<String> cursor, int limit) {
+    synchronized (t.lock) {
+      return new Page<>(t.slots.keySet().stream().limit(limit).toList(), Optional.empty());
+    }
+  }
+
+  @Override
+  public Outcome<Assignee> createAssignee(Assignee assignee) {
+    throw new UnsupportedOperationException("coaches and rooms are not modelled here");
+  }
+
+  @Override
+  public Optional<Assignee> findAssignee(Assignee.Ref ref) {
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,130 @@
+package fairslot.memory;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.finance.app.FinanceStore;
+import fairslot.finance.domain.FinanceException;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentStatus;
+import java.util.Comparator;
+import java.util.Optional;
+
+/**
+ * Finance exceptions in memory, with the adapter's conditions: an exception moves only from OPEN, a
+ * payment only from REFUND_FAILED, a booking only from the status read. Lists are one page.
+ */
+public final class MemoryFinanceStore implements FinanceStore {
+  private final MemoryTables t;
+
+  public MemoryFinanceStore(MemoryTables tables) {
+    this.t = tables;
+  }
+
+  @Override
+  public Optional<FinanceException> find(String exceptionId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.exceptions.get(exceptionId));
+    }
+  }
+
+  @Override
+  public Page<FinanceException> list(
+      Optional<String> venueId, FinanceException.Status status, PageRequest page) {
+    if (page.cursor().isPresent()) {
+      throw new PageRequest.BadCursor("this list has one page");
+    }
+    synchronized (t.lock) {
+      return new Page<>(
+          t.exceptions.values().stream()
+              .filter(e -> e.status() == status)
+              .filter(e -> venueId.isEmpty() || e.venueId().equals(venueId))
+              .sorted(Comparator.comparing(FinanceException::createdAt))
+              .limit(page.limit())
+              .toList(),
+          Optional.empty());
+    }
+  }
+
+  @Override
+  public boolean retryRefund(
+      FinanceException seen, Payment payment, Optional<Booking> booking, Change change) {
+    synchronized (t.lock) {
+      if (!unmoved(seen, payment, booking)) {
+        return false;
+      }
+      t.exceptions.put(
+          seen.exceptionId(),
+          seen.resolved(
+              FinanceException.Resolution.REFUND_RETRIED, change.reason(), change.actor()));
+      Payment now = t.payments.get(payment.paymentNo());
+      t.payments.put(
+          payment.paymentNo(),
+          new Payment(
+              now.paymentNo(),
+              now.bookingId(),
+              now.userId(),
+              now.amount(),
+              now.provider(),
+              PaymentStatus.REFUNDING,
+              0,
+              now.createdAt(),
+              now.refundRound() + 1));
+      t.refundsDue.put(payment.paymentNo(), change.at());
+      booking.ifPresent(b -> move(b, BookingStatus.REFUNDING, change));
+      return true;
+    }
+  }
+
+  @Override
+  public boolean resolve(
+      FinanceException seen,
+      FinanceException resolved,
+      Optional<Payment> refundedOffline,
+      Optional<Booking> booking,
+      Change change) {
+    synchronized (t.lock) {
+      if (!unmoved(seen, refundedOffline.orElse(null), booking)) {
+        return false;
+      }
+      t.exceptions.put(seen.exceptionId(), resolved);
+      refundedOffline.ifPresent(
+          p -> {
+            t.payments.put(
+                p.paymentNo(),
+                MemoryTables.paymentIn(
+                    t.payments.get(p.paymentNo()), PaymentStatus.REFUNDED, p.refundAttempts()));
+            booking.ifPresent(b -> move(b, BookingStatus.REFUNDED, change));
+          });
+      return true;
+    }
+  }
+
+  private boolean unmoved(FinanceException seen, Payment payment, Optional<Booking> booking) {
+    FinanceException e = t.exceptions.get(seen.exceptionId());
+    if (e == null || e.status() != FinanceException.Status.OPEN) {
+      return false;
+    }
+    if (payment != null
+        && t.payments.get(payment.paymentNo()).status() != PaymentStatus.REFUND_FAILED) {
+      return false;
+    }
+    return booking.map(b -> t.bookings.get(b.bookingId()).status() == b.status()).orElse(true);
+  }
+
+  private void move(Booking seen, BookingStatus to, Change change) {
+    Booking now = t.bookings.get(seen.bookingId());
+    t.bookings.put(seen.bookingId(), now.withStatus(to));
+    t.audit.add(
+        new AuditEntry(
+            change.at(),
+            change.actor(),
+            "booking:" + seen.bookingId(),
+            now.status().name(),
+            to.name(),
+            change.reason()));
+  }
+}

@@ -1,0 +1,254 @@
+package fairslot.memory;
+
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.Plan;
+import java.util.Comparator;
+import java.util.Optional;
+
+/** In-memory {@link PassStore}. */
+public final class MemoryPassStore implements PassStore {
+  private final MemoryTables t;
+
+  public MemoryPassStore(MemoryTables t) {
+    this.t = t;
+  }
+
+  @Override
+  public boolean createPlan(Plan plan, Change change) {
+    synchronized (t.lock) {
+      if (!sells(plan.venueId())) {
+        return false;
+      }
+      t.plans.putIfAbsent(plan.planId(), plan);
+      return true;
+    }
+  }
+
+  /** As the adapter's condition: the venue exists and is not DISABLED. */
+  private boolean sells(String venueId) {
+    var venue = t.venues.get(venueId);
+    return venue != null && venue.status() != fairslot.catalog.domain.OperatingStatus.DISABLED;
+  }
+
+  @Override
+  public Optional<Plan> findPlan(String planId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.plans.get(planId));
+    }
+  }
+
+  @Override
+  public Page<Plan> plansOf(String venueId, PageRequest page) {
+    synchronized (t.lock) {
+      return new Page<>(
+          t.plans.values().stream()
+              .filter(p -> p.venueId().equals(venueId))
+              .sorted(Comparator.comparing(Plan::planId))
+              .limit(page.limit())
+              .toList(),
+          Optional.empty());
+    }
+  }
+
+  @Override
+  public Optional<Pass> findPass(String userId, String passId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.passes.get(MemoryTables.passKey(userId, passId)));
+    }
+  }
+
+  @Override
+  public Page<Pass> passesOf(String userId, PageRequest page) {
+    synchronized (t.lock) {
+      return new Page<>(
+          t.passes.values().stream()
+              .filter(p -> p.userId().equals(userId))
+              .sorted(Comparator.comparing(Pass::passId))
+              .limit(page.limit())
+              .toList(),
+          Optional.empty());
+    }
+  }
+
+  @Override
+  public Optional<Pass> createPass(Pass pass, Change change) {
+    synchronized (t.lock) {
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      if (t.passes.containsKey(key)) {
+        return Optional.of(t.passes.get(key));
+      }
+      if (!sells(pass.plan().venueId())) {
+        return Optional.empty();
+      }
+      t.passes.put(key, pass);
+      return Optional.of(pass);
+    }
+  }
+
+  @Override
+  public PayStart startPayment(Pass pass, fairslot.payment.domain.Payment payment, Change change) {
+    synchronized (t.lock) {
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      Pass now = t.passes.get(key);
+      if (now.status() != fairslot.pass.domain.PassStatus.PENDING_PAY) {
+        return new PayStart.NotPayable(now);
+      }
+      if (now.paymentNo().isPresent()) {
+        return new PayStart.AlreadyStarted(now.paymentNo().get());
+      }
+      if (!sells(now.plan().venueId())) {
+        return new PayStart.VenueDisabled();
+      }
+      t.payments.put(payment.paymentNo(), payment);
+      t.passes.put(
+          key, with(now, now.status(), now.validUntil(), Optional.of(payment.paymentNo())));
+      return new PayStart.Started();
+    }
+  }
+
+  @Override
+  public Settled settlePayment(
+      String eventId,
+      fairslot.payment.domain.Payment payment,
+      Pass pass,
+      fairslot.payment.domain.PaymentCallback.Outcome outcome,
+      Change change) {
+    synchronized (t.lock) {
+      if (t.paymentEvents.contains(eventId)) {
+        return Settled.DUPLICATE;
+      }
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      Pass now = t.passes.get(key);
+      fairslot.payment.domain.Payment paid = t.payments.get(payment.paymentNo());
+      boolean pending = payment.status() == fairslot.payment.domain.PaymentStatus.PENDING;
+      boolean moves =
+          pending
+              && (outcome == fairslot.payment.domain.PaymentCallback.Outcome.SUCCEEDED
+                  || outcome == fairslot.payment.domain.PaymentCallback.Outcome.FAILED);
+      if (moves
+          && (paid.status() != payment.status()
+              || now.status() != fairslot.pass.domain.PassStatus.PENDING_PAY
+              || !now.paymentNo().equals(Optional.of(payment.paymentNo())))) {
+        return Settled.STALE;
+      }
+      if (payment.status() == fairslot.payment.domain.PaymentStatus.FAILED
+          && outcome == fairslot.payment.domain.PaymentCallback.Outcome.SUCCEEDED) {
+        // As the adapter: the money is kept, the pass activated if it still waits, finance told.
+        if (paid.status() != payment.status()) {
+          return Settled.STALE;
+        }
+        t.paymentEvents.add(eventId);
+        t.payments.put(
+            paid.paymentNo(),
+            MemoryTables.paymentIn(paid, fairslot.payment.domain.PaymentStatus.SUCCEEDED, 0));
+        var e =
+            fairslot.finance.domain.FinanceException.passSuccessAfterFailure(
+                eventId, now.plan().venueId(), paid.paymentNo(), paid.amount(), change.at());
+        t.exceptions.putIfAbsent(e.exceptionId(), e);
+        if (now.status() == fairslot.pass.domain.PassStatus.PENDING_PAY
+            && now.paymentNo().isEmpty()) {
+          t.passes.put(
+              key,
+              with(
+                  now,
+                  fairslot.pass.domain.PassStatus.ACTIVE,
+                  Optional.of(change.at().plus(now.plan().validity())),
+                  Optional.of(paid.paymentNo())));
+        }
+        return Settled.APPLIED;
+      }
+      t.paymentEvents.add(eventId);
+      if (moves && outcome == fairslot.payment.domain.PaymentCallback.Outcome.SUCCEEDED) {
+        t.payments.put(
+            paid.paymentNo(),
+            MemoryTables.paymentIn(paid, fairslot.payment.domain.PaymentStatus.SUCCEEDED, 0));
+        t.passes.put(
+            key,
+            with(
+                now,
+                fairslot.pass.domain.PassStatus.ACTIVE,
+                Optional.of(change.at().plus(now.plan().validity())),
+                now.paymentNo()));
+      } else if (moves) {
+        t.payments.put(
+            paid.paymentNo(),
+            MemoryTables.paymentIn(paid, fairslot.payment.domain.PaymentStatus.FAILED, 0));
+        t.passes.put(key, with(now, now.status(), now.validUntil(), Optional.empty()));
+      }
+      return Settled.APPLIED;
+    }
+  }
+
+  @Override
+  public DuePasses duePasses(java.time.Instant now, int limit) {
+    synchronized (t.lock) {
+      var due =
+          t.passes.values().stream()
+              .filter(
+                  p ->
+                      p.status() == fairslot.pass.domain.PassStatus.ACTIVE
+                          && p.validUntil().map(u -> !u.isAfter(now)).orElse(false))
+              .limit(limit)
+              .toList();
+      return new DuePasses(due, due.size());
+    }
+  }
+
+  @Override
+  public boolean expire(Pass pass, Change change) {
+    synchronized (t.lock) {
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      Pass now = t.passes.get(key);
+      if (now.status() != fairslot.pass.domain.PassStatus.ACTIVE
+          || now.validUntil().map(u -> u.isAfter(change.at())).orElse(true)) {
+        return false;
+      }
+      t.passes.put(
+          key,
+          with(now, fairslot.pass.domain.PassStatus.EXPIRED, now.validUntil(), now.paymentNo()));
+      return true;
+    }
+  }
+
+  @Override
+  public java.util.List<fairslot.kernel.Money> salesOn(String venueId, java.time.LocalDate day) {
+    synchronized (t.lock) {
+      return t.passes.values().stream()
+          .filter(
+              p ->
+                  p.venueId().equals(venueId)
+                      && p.status() != fairslot.pass.domain.PassStatus.PENDING_PAY)
+          .filter(
+              p ->
+                  p.validUntil()
+                      .map(u -> u.minus(p.plan().validity()))
+                      .map(paid -> java.time.LocalDate.ofInstant(paid, p.plan().timeZone()))
+                      .map(day::equals)
+                      .orElse(false))
+          .map(p -> p.plan().price())
+          .toList();
+    }
+  }
+
+  private static Pass with(
+      Pass p,
+      fairslot.pass.domain.PassStatus status,
+      Optional<java.time.Instant> validUntil,
+      Optional<String> paymentNo) {
+    return new Pass(
+        p.passId(),
+        p.userId(),
+        p.plan(),
+        status,
+        p.creditsLeft(),
+        p.creditsUsed(),
+        p.creditsForfeited(),
+        validUntil,
+        paymentNo,
+        p.createdAt());
+  }
+}

@@ -1,0 +1,394 @@
+package fairslot.memory;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.SlotStatus;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Change;
+import fairslot.member.domain.MemberCalendar;
+import fairslot.notification.domain.Notification;
+import fairslot.payment.app.PaymentStore;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Payments in memory. Each settlement checks, in the adapter's order, the event id first (a replay
+ * is a Duplicate whatever else moved), then the payment's and booking's statuses (Stale), then for
+ * a revival the seats and the member's guard (NoSeat) and calendar days (Stale).
+ */
+public final class MemoryPaymentStore implements PaymentStore {
+  private final MemoryTables t;
+
+  /** Events refused for staff (e.g. a wrong amount): payment number and detail. */
+  public MemoryPaymentStore(MemoryTables tables) {
+    this.t = tables;
+  }
+
+  @Override
+  public StartResult start(Booking b, Payment payment, Change change) {
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(b.bookingId());
+      boolean payable =
+          now.status() == BookingStatus.PENDING_PAY
+              && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false);
+      if (!payable || now.paymentNo().isPresent()) {
+        return payable
+            ? new StartResult.AlreadyStarted(now.paymentNo().get())
+            : new StartResult.NotPayable(now);
+      }
+      t.bookings.put(b.bookingId(), now.withPayment(payment.paymentNo()));
+      t.payments.put(payment.paymentNo(), payment);
+      audit(payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change);
+      return new StartResult.Started(payment);
+    }
+  }
+
+  @Override
+  public Optional<Payment> findPayment(String paymentNo) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.payments.get(paymentNo));
+    }
+  }
+
+  @Override
+  public SettleResult settle(Settlement s) {
+    synchronized (t.lock) {
+      if (t.paymentEvents.contains(s.eventId())) {
+        return new SettleResult.Duplicate();
+      }
+      Optional<SettleResult> refused = refusal(s);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+      t.paymentEvents.add(s.eventId());
+      s.raises().ifPresent(e -> t.exceptions.putIfAbsent(e.exceptionId(), e));
+      apply(s);
+      return new SettleResult.Applied();
+    }
+  }
+
+  /** The settlement's conditions, judged before anything is written. */
+  private Optional<SettleResult> refusal(Settlement s) {
+    Payment p = t.payments.get(s.payment().paymentNo());
+    Optional<SettleResult> stale = Optional.of(new SettleResult.Stale());
+    if (s instanceof Settlement.Revive r) {
+      // As the adapter reads its cancellation reasons: no seat outranks any other move.
+      Booking b = r.booking();
+      Slot slot = t.slots.get(b.slotId());
+      boolean seats =
+          slot.status() == SlotStatus.OPEN
+              && !slot.hasStarted(r.change().at())
+              && slot.remaining() >= b.quantity()
+              && slot.forWaitlist() == 0;
+      if (!seats || t.guards.containsKey(MemoryTables.guardKey(b.slotId(), b.userId()))) {
+        return Optional.of(new SettleResult.NoSeat());
+      }
+      var limit = r.upcomingLimit();
+      var standing = t.standings.get(MemoryTables.standingKey(b.userId(), b.slot().venueId()));
+      if (limit.isPresent()
+              && t.upcoming.getOrDefault(MemoryTables.upcomingKey(b), 0) >= limit.getAsInt()
+          || r.checkStanding() && standing != null && standing.suspendedAt(r.change().at())) {
+        return Optional.of(new SettleResult.NoSeat()); // the venue's limit or a suspension
+      }
+      for (MemberCalendar seen : r.calendars()) {
+        MemberCalendar now =
+            t.calendars.getOrDefault(
+                MemoryTables.calendarKey(seen.userId(), seen.day()),
+                MemberCalendar.empty(seen.userId(), seen.day()));
+        if (now.version() != seen.version()) {
+          return stale;
+        }
+      }
+      if (!bookingIn(b)) {
+        return stale;
+      }
+    }
+    if (s instanceof Settlement.PaidOffline o) {
+      return p != null || !bookingIn(o.booking()) ? stale : Optional.empty();
+    }
+    if (s instanceof Settlement.NoteOnly || s instanceof Settlement.Unapplied) {
+      return Optional.empty(); // only the event id is remembered (and an exception raised)
+    }
+    PaymentStatus from =
+        s instanceof Settlement.Refunded || s instanceof Settlement.RefundGivenUp
+            ? PaymentStatus.REFUNDING
+            : s instanceof Settlement.Failed ? PaymentStatus.PENDING : s.payment().status();
+    if (p == null || p.status() != from) {
+      return stale;
+    }
+    if (s instanceof Settlement.MarkPaid m && !bookingIn(m.booking())) {
+      return stale;
+    }
+    if (s instanceof Settlement.Failed f) {
+      // As read, the booking named this payment (or none): it still must, or the read is stale.
+      Optional<String> seen = f.booking().paymentNo();
+      Optional<String> named = t.bookings.get(f.booking().bookingId()).paymentNo();
+      boolean seenThis = seen.isEmpty() || seen.get().equals(p.paymentNo());
+      boolean namesThis = named.isEmpty() || named.get().equals(p.paymentNo());
+      return seenThis && !namesThis ? stale : Optional.empty();
+    }
+    return Optional.empty();
+  }
+
+  /** The booking is still in the status the settlement saw. */
+  private boolean bookingIn(Booking seen) {
+    Booking now = t.bookings.get(seen.bookingId());
+    return now != null && now.status() == seen.status();
+  }
+
+  private void apply(Settlement s) {
+    Payment p = s.payment();
+    Change change = s.change();
+    if (s instanceof Settlement.MarkPaid m) {
+      movePayment(p, PaymentStatus.SUCCEEDED, change);
+      paid(m.booking(), p, change);
+    } else if (s instanceof Settlement.Revive r) {
+      Booking b = r.booking();
+      movePayment(p, PaymentStatus.SUCCEEDED, change);
+      Slot slot = t.slots.get(b.slotId());
+      t.slots.put(
+          slot.slotId(),
+          MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+      t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
+      t.upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
+      for (MemberCalendar c : r.calendars()) {
+        t.calendars.put(
+            MemoryTables.calendarKey(c.userId(), c.day()),
+            c.with(b.bookingId(), b.slot().interval()));
+      }
+      paid(b, p, change);
+    } else if (s instanceof Settlement.RefundLate) {
+      t.payments.put(p.paymentNo(), MemoryTables.paymentIn(p, PaymentStatus.REFUNDING, 0));
+      t.refundsDue.put(p.paymentNo(), change.at());
+      audit(p.paymentNo(), p.status().name(), PaymentStatus.REFUNDING.name(), change);
+    } else if (s instanceof Settlement.Failed f) {
+      movePayment(p, PaymentStatus.FAILED, change);
+      Booking b = t.bookings.get(f.booking().bookingId());
+      if (b.paymentNo().isEmpty() || b.paymentNo().get().equals(p.paymentNo())) {
+        t.bookings.put(b.bookingId(), withoutPayment(b)); // another's (the desk's) stays
+      }
+    } else if (s instanceof Settlement.PaidOffline o) {
+      t.payments.put(p.paymentNo(), p);
+      audit(p.paymentNo(), "-", PaymentStatus.SUCCEEDED.name(), change);
+      paid(o.booking(), p, change);
+    } else if (s instanceof Settlement.Refunded r) {
+      movePayment(p, PaymentStatus.REFUNDED, change);
+      t.refundsDue.remove(p.paymentNo());
+      moveIfRefunding(r.booking(), BookingStatus.REFUNDED, change);
+    } else if (s instanceof Settlement.RefundGivenUp g) {
+      movePayment(p, PaymentStatus.REFUND_FAILED, change);
+      t.refundsDue.remove(p.paymentNo());
+      moveIfRefunding(g.booking(), BookingStatus.REFUND_FAILED, change);
+    } else {
+      audit(p.paymentNo(), p.status().name(), p.status().name(), change);
+    }
+  }
+
+  /** The booking becomes PAID by this payment, and the member is told. */
+  private void paid(Booking seen, Payment p, Change change) {
+    moveBooking(seen, BookingStatus.PAID, change);
+    Booking now = t.bookings.get(seen.bookingId());
+    t.bookings.put(seen.bookingId(), now.withPayment(p.paymentNo()));
+    t.outbox.add(
+        new Notification(
+            seen.userId(), seen.slotId(), Notification.Kind.BOOKING_CONFIRMED, seen.bookingId()));
+  }
+
+  private static Booking withoutPayment(Booking b) {
+    return new Booking(
+        b.bookingId(),
+        b.userId(),
+        b.quantity(),
+        b.status(),
+        b.amount(),
+        b.holdExpiresAt(),
+        b.createdAt(),
+        Optional.empty(),
+        b.slot(),
+        b.version());
+  }
+
+  private void movePayment(Payment seen, PaymentStatus to, Change change) {
+    Payment now = t.payments.get(seen.paymentNo());
+    t.payments.put(seen.paymentNo(), MemoryTables.paymentIn(now, to, now.refundAttempts()));
+    audit(seen.paymentNo(), now.status().name(), to.name(), change);
+  }
+
+  private void moveBooking(Booking seen, BookingStatus to, Change change) {
+    Booking now = t.bookings.get(seen.bookingId());
+    t.bookings.put(seen.bookingId(), now.withStatus(to));
+    t.audit.add(
+        new AuditEntry(
+            change.at(),
+            change.actor(),
+            "booking:" + seen.bookingId(),
+            now.status().name(),
+            to.name(),
+            change.reason()));
+  }
+
+  private void moveIfRefunding(Booking seen, BookingStatus to, Change change) {
+    Booking now = t.bookings.get(seen.bookingId());
+    if (seen.status() == BookingStatus.REFUNDING && now.status() == BookingStatus.REFUNDING) {
+      moveBooking(seen, to, change);
+    }
+  }
+
+  /** Next check times moved by the job, and payments taken out of the checks; PENDING filters. */
+  private final java.util.Map<String, Instant> payChecks = new java.util.HashMap<>();
+
+  private final java.util.Set<String> unchecked = new java.util.HashSet<>();
+
+  @Override
+  public List<Payment> pendingDue(Instant now, int limit) {
+    synchronized (t.lock) {
+      return t.payments.values().stream()
+          .filter(p -> p.status() == PaymentStatus.PENDING && !unchecked.contains(p.paymentNo()))
+          .filter(p -> !checkAt(p).isAfter(now))
+          .sorted(java.util.Comparator.comparing(this::checkAt))
+          .limit(limit)
+          .toList();
+    }
+  }
+
+  private Instant checkAt(Payment p) {
+    return payChecks.getOrDefault(p.paymentNo(), p.createdAt().plus(FIRST_CHECK));
+  }
+
+  @Override
+  public boolean schedulePendingCheck(Payment seen, Instant nextAt) {
+    synchronized (t.lock) {
+      Payment now = t.payments.get(seen.paymentNo());
+      if (now == null
+          || now.status() != PaymentStatus.PENDING
+          || unchecked.contains(now.paymentNo())) {
+        return false;
+      }
+      payChecks.put(seen.paymentNo(), nextAt);
+      return true;
+    }
+  }
+
+  @Override
+  public boolean stopPendingChecks(Payment seen) {
+    synchronized (t.lock) {
+      Payment now = t.payments.get(seen.paymentNo());
+      return now != null && now.status() == PaymentStatus.PENDING && unchecked.add(now.paymentNo());
+    }
+  }
+
+  @Override
+  public List<Payment> refundsDue(Instant now, int limit) {
+    synchronized (t.lock) {
+      return t.refundsDue.entrySet().stream()
+          .filter(e -> !e.getValue().isAfter(now))
+          .sorted(java.util.Map.Entry.comparingByValue())
+          .limit(limit)
+          .map(e -> t.payments.get(e.getKey()))
+          .toList();
+    }
+  }
+
+  @Override
+  public boolean scheduleRefund(Payment seen, int attempts, Instant nextAt) {
+    synchronized (t.lock) {
+      Payment now = t.payments.get(seen.paymentNo());
+      if (now == null
+          || now.status() != PaymentStatus.REFUNDING
+          || now.refundAttempts() != seen.refundAttempts()) {
+        return false;
+      }
+      t.payments.put(seen.paymentNo(), MemoryTables.paymentIn(now, now.status(), attempts));
+      t.refundsDue.put(seen.paymentNo(), nextAt);
+      return true;
+    }
+  }
+
+  private final java.util.Map<
+          String, java.util.Map<String, fairslot.payment.domain.PaymentRecord.Received>>
+      received = new java.util.HashMap<>();
+
+  @Override
+  public void received(String paymentNo, fairslot.payment.domain.PaymentRecord.Received event) {
+    synchronized (t.lock) {
+      received
+          .computeIfAbsent(paymentNo, p -> new java.util.LinkedHashMap<>())
+          .putIfAbsent(event.eventId(), event);
+    }
+  }
+
+  @Override
+  public List<fairslot.payment.domain.PaymentRecord> paymentsOf(String bookingId) {
+    synchronized (t.lock) {
+      return t.payments.values().stream()
+          .filter(p -> p.bookingId().equals(bookingId))
+          .sorted(Comparator.comparing(Payment::createdAt).thenComparing(Payment::paymentNo))
+          .map(
+              p ->
+                  new fairslot.payment.domain.PaymentRecord(
+                      p,
+                      List.copyOf(
+                          received.getOrDefault(p.paymentNo(), java.util.Map.of()).values())))
+          .toList();
+    }
+  }
+
+  @Override
+  public boolean flag(
+      String eventId, String paymentNo, fairslot.finance.domain.FinanceException exception) {
+    synchronized (t.lock) {
+      if (!t.paymentEvents.add(eventId)) {
+        return false;
+      }
+      t.exceptions.putIfAbsent(exception.exceptionId(), exception);
+      return true;
+    }
+  }
+
+  /** The finance exceptions raised so far, oldest first. */
+  public List<fairslot.finance.domain.FinanceException> exceptions() {
+    synchronized (t.lock) {
+      return List.copyOf(t.exceptions.values());
+    }
+  }
+
+  /** The payment's audit trail, oldest first. */
+  public List<AuditEntry> auditOfPayment(String paymentNo) {
+    synchronized (t.lock) {
+      return t.audit.stream()
+          .filter(a -> a.entity().equals("payment:" + paymentNo))
+          .sorted(Comparator.comparing(AuditEntry::at))
+          .toList();
+    }
+  }
+
+  @Override
+  public List<fairslot.payment.domain.MoneyMove> moneyMoves(Instant from, Instant to) {
+    synchronized (t.lock) {
+      List<fairslot.payment.domain.MoneyMove> moves = new java.util.ArrayList<>();
+      for (AuditEntry e : t.audit) {
+        if (e.entity().startsWith("payment:") && !e.at().isBefore(from) && e.at().isBefore(to)) {
+          fairslot.payment.domain.MoneyMove.of(e.from(), e.to())
+              .ifPresent(
+                  k ->
+                      moves.add(
+                          new fairslot.payment.domain.MoneyMove(
+                              e.entity().substring("payment:".length()), k, e.at())));
+        }
+      }
+      moves.sort(java.util.Comparator.comparing(fairslot.payment.domain.MoneyMove::at));
+      return moves;
+    }
+  }
+
+  private void audit(String paymentNo, String from, String to, Change change) {
+    t.audit.add(
+        new AuditEntry(
+            change.at(), change.actor(), "payment:" + paymentNo, from, to, change.reason()));
+  }
+}

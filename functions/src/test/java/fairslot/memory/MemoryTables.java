@@ -1,0 +1,194 @@
+package fairslot.memory;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingRequest;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.Venue;
+import fairslot.idempotency.app.IdempotencyStore;
+import fairslot.kernel.AuditEntry;
+import fairslot.member.domain.MemberCalendar;
+import fairslot.notification.domain.Notification;
+import fairslot.payment.domain.Payment;
+import fairslot.waitlist.domain.WaitlistEntry;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The state behind the in-memory fakes of the store ports: one map per kind of item, and one lock.
+ * Every port method takes the lock for its whole body, so each is atomic, as one conditional write
+ * or one TransactWriteItems is. The fakes judge the same conditions as the DynamoDB adapters, and
+ * the port contract suites (e.g. BookingStoreContract) run against both to keep them honest.
+ */
+public final class MemoryTables {
+  final Object lock = new Object();
+  final Map<String, Venue> venues = new HashMap<>();
+  final Map<String, Resource> resources = new HashMap<>();
+  final Map<String, Slot> slots = new LinkedHashMap<>();
+
+  /** (resourceId, start) to slotId: no two slots of a resource start together. */
+  final Map<String, String> slotStarts = new HashMap<>();
+
+  final Map<String, Booking> bookings = new LinkedHashMap<>();
+
+  /** (slotId, userId) to bookingId: one active booking per member per slot. */
+  final Map<String, String> guards = new HashMap<>();
+
+  final Map<String, fairslot.pass.domain.Plan> plans = new HashMap<>();
+
+  /** Passes by "userId passId". */
+  final Map<String, fairslot.pass.domain.Pass> passes = new HashMap<>();
+
+  /** Members' standing per venue under the no-show rule: "userId venueId" to standing. */
+  final Map<String, fairslot.member.domain.MemberStanding> standings = new HashMap<>();
+
+  /** Each member's count of upcoming bookings per venue: "userId venueId" to count. */
+  final Map<String, Integer> upcoming = new HashMap<>();
+
+  final Map<String, MemberCalendar> calendars = new HashMap<>();
+  final Map<String, IdempotencyStore.Recorded> idempotency = new HashMap<>();
+  final Map<String, BookingRequest> requests = new LinkedHashMap<>();
+  final List<AuditEntry> audit = new ArrayList<>();
+  final Map<String, Payment> payments = new HashMap<>();
+
+  /** Finance exceptions by id, in the order they were raised. */
+  final Map<String, fairslot.finance.domain.FinanceException> exceptions = new LinkedHashMap<>();
+
+  /** Payment event ids already applied: a replay fails here, as on the event item's put. */
+  final Set<String> paymentEvents = new HashSet<>();
+
+  /** Refund due times of REFUNDING payments (the sparse refundsDue index). */
+  final Map<String, Instant> refundsDue = new HashMap<>();
+
+  final Map<String, WaitlistEntry> entries = new LinkedHashMap<>();
+
+  /** (slotId, userId) to the member's latest entryId for the slot. */
+  final Map<String, String> waiterGuards = new HashMap<>();
+
+  /** Each slot's atomic join counter. */
+  final Map<String, Long> waitSequences = new HashMap<>();
+
+  /** Slots owing seats to their waitlist (the sparse slotsAwaitingOffers index). */
+  final Set<String> awaitingOffers = new java.util.LinkedHashSet<>();
+
+  final Set<String> consumedEvents = new HashSet<>();
+
+  /** Outbox records written with a transition, for tests to read. */
+  final List<Notification> outbox = new ArrayList<>();
+
+  static String guardKey(String slotId, String userId) {
+    return slotId + "|" + userId;
+  }
+
+  static String calendarKey(String userId, LocalDate day) {
+    return userId + "|" + day;
+  }
+
+  /** The slot with new counters; everything else as it was. */
+  static Slot counted(Slot s, int remaining, int forWaitlist) {
+    return counted(s, remaining, forWaitlist, s.waitlistLength());
+  }
+
+  /** The slot with new counters, waitlist length included; everything else as it was. */
+  static Slot counted(Slot s, int remaining, int forWaitlist, int waitlistLength) {
+    return new Slot(
+        s.slotId(),
+        s.venueId(),
+        s.resourceId(),
+        s.kind(),
+        s.interval(),
+        s.capacity(),
+        remaining,
+        s.status(),
+        s.price(),
+        s.admission(),
+        waitlistLength,
+        s.timeZone(),
+        s.policy(),
+        forWaitlist,
+        s.assignment(),
+        s.inherited());
+  }
+
+  /** A payment as it is, with a new status and attempt count. */
+  static Payment paymentIn(Payment p, fairslot.payment.domain.PaymentStatus status, int attempts) {
+    return new Payment(
+        p.paymentNo(),
+        p.bookingId(),
+        p.userId(),
+        p.amount(),
+        p.provider(),
+        status,
+        attempts,
+        p.createdAt(),
+        p.refundRound(),
+        p.refund(),
+        p.forPass());
+  }
+
+  static String passKey(String userId, String passId) {
+    return userId + " " + passId;
+  }
+
+  /** The pass with its credit ledger moved: left, used and forfeited each by the given delta. */
+  static fairslot.pass.domain.Pass credited(
+      fairslot.pass.domain.Pass p, int left, int used, int forfeited) {
+    return new fairslot.pass.domain.Pass(
+        p.passId(),
+        p.userId(),
+        p.plan(),
+        p.status(),
+        p.creditsLeft() + left,
+        p.creditsUsed() + used,
+        p.creditsForfeited() + forfeited,
+        p.validUntil(),
+        p.paymentNo(),
+        p.createdAt());
+  }
+
+  /** Moves a booking's pass credits (if it was paid with a pass) by the given deltas. */
+  void creditPass(Booking b, int left, int used, int forfeited) {
+    b.pass()
+        .ifPresent(
+            use ->
+                passes.computeIfPresent(
+                    passKey(b.userId(), use.passId()),
+                    (k, p) ->
+                        credited(
+                            p,
+                            left * use.credits(),
+                            used * use.credits(),
+                            forfeited * use.credits())));
+  }
+
+  static String standingKey(String userId, String venueId) {
+    return userId + " " + venueId;
+  }
+
+  static String upcomingKey(Booking b) {
+    return b.userId() + " " + b.slot().venueId();
+  }
+
+  /** A payment put up for refund of {@code part}. */
+  static Payment refundOf(Payment p, fairslot.kernel.Money part) {
+    return new Payment(
+        p.paymentNo(),
+        p.bookingId(),
+        p.userId(),
+        p.amount(),
+        p.provider(),
+        fairslot.payment.domain.PaymentStatus.REFUNDING,
+        0,
+        p.createdAt(),
+        p.refundRound(),
+        part,
+        p.forPass());
+  }
+}

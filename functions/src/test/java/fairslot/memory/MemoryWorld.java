@@ -1,0 +1,298 @@
+package fairslot.memory;
+
+import fairslot.booking.app.BookingQueue;
+import fairslot.booking.app.BookingService;
+import fairslot.booking.app.EventPublisher;
+import fairslot.booking.app.HoldSweep;
+import fairslot.booking.app.SeatReleases;
+import fairslot.booking.domain.BookingRequest;
+import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignment;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.idempotency.app.StoredResponse;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.Money;
+import fairslot.kernel.Outcome;
+import fairslot.payment.app.PaymentProviders;
+import fairslot.payment.app.PaymentService;
+import fairslot.payment.app.Refunds;
+import fairslot.staff.app.DeskService;
+import fairslot.staff.app.StaffService;
+import fairslot.testing.TestClock;
+import fairslot.waitlist.app.WaitlistService;
+import fairslot.waitlist.domain.WaitlistMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The application services wired to the in-memory fakes, with a clock the test moves: a service
+ * test in milliseconds, no emulator, no process.
+ */
+public final class MemoryWorld {
+  public static final Instant START = Instant.parse("2026-12-01T00:00:00Z");
+
+  public final TestClock clock = new TestClock(START);
+  public final MemoryTables tables = new MemoryTables();
+  public final MemoryCatalogStore catalogStore = new MemoryCatalogStore(tables);
+  public final MemoryBookingStore bookingStore = new MemoryBookingStore(tables);
+  public final MemoryRequestStore requestStore = new MemoryRequestStore(tables);
+  public final MemoryPaymentStore paymentStore = new MemoryPaymentStore(tables);
+  public final MemoryFinanceStore financeStore = new MemoryFinanceStore(tables);
+  public final MemoryProfileStore profileStore = new MemoryProfileStore();
+  public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
+  public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
+  public final MemoryPassStore passStore = new MemoryPassStore(tables);
+  public final MemoryMemberProfileStore memberProfiles = new MemoryMemberProfileStore();
+  public final ScriptedProvider provider = new ScriptedProvider();
+  public final MemoryWechatIdentityStore wechatIdentities = new MemoryWechatIdentityStore();
+  public final List<SeatReleased> released = new CopyOnWriteArrayList<>();
+  public final List<BookingRequest> enqueued = new CopyOnWriteArrayList<>();
+
+  /** How many of {@link #released} were handed to the waitlist so far. */
+  private int delivered;
+
+  public final CatalogService catalog;
+  public final BookingService bookings;
+  public final Refunds refunds;
+  public final HoldSweep holdSweep;
+  public final PaymentService payments;
+  public final StaffService staff;
+  public final fairslot.finance.app.FinanceService finance;
+  public final DeskService desk;
+  public final WaitlistService waitlist;
+  public final fairslot.member.app.StandingService standing;
+  public final fairslot.pass.app.PassService passService;
+  public final fairslot.pass.app.PassExpiry passExpiry;
+  public final fairslot.booking.app.NoShowSweep noShows;
+
+  public MemoryWorld() {
+    IdGenerator ids = IdGenerator.random();
+    EventPublisher events = released::add;
+    BookingQueue queue = (request, dedup) -> enqueued.add(request);
+    SeatReleases releases = new SeatReleases(bookingStore, events);
+    PaymentProviders providers = new PaymentProviders(provider);
+    refunds = new Refunds(paymentStore, bookingStore, providers, clock);
+    catalog = new CatalogService(catalogStore, clock, ids);
+    bookings =
+        new BookingService(
+            catalogStore,
+            bookingStore,
+            requestStore,
+            queue,
+            releases,
+            refunds,
+            clock,
+            ids,
+            b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"),
+            passStore,
+            new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles));
+    holdSweep = new HoldSweep(bookingStore, releases, clock);
+    payments =
+        new PaymentService(
+            bookingStore,
+            paymentStore,
+            providers,
+            refunds,
+            clock,
+            ids,
+            new fairslot.pass.app.PassPayments(
+                passStore, paymentStore, providers, clock, ids, wechatIdentities),
+            new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
+            catalogStore,
+            wechatIdentities);
+    staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
+    finance =
+        new fairslot.finance.app.FinanceService(
+            financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);
+    desk =
+        new DeskService(
+            bookings, bookingStore, profileStore, clock, ids, passStore, memberProfiles);
+    waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
+    standing = new fairslot.member.app.StandingService(standingStore, catalogStore, clock);
+    passService =
+        new fairslot.pass.app.PassService(passStore, catalogStore, profileStore, clock, ids);
+    passExpiry = new fairslot.pass.app.PassExpiry(passStore, clock);
+    noShows = new fairslot.booking.app.NoShowSweep(bookingStore, catalogStore, standing, clock);
+  }
+
+  /** A venue with a 10-minute hold, one resource of {@code kind}, one slot a day ahead. */
+  public Slot slot(ResourceKind kind, int capacity, long priceMinor, Admission admission) {
+    return slotAt(kind, capacity, priceMinor, admission, START.plus(Duration.ofDays(1)));
+  }
+
+  public Slot slotAt(
+      ResourceKind kind, int capacity, long priceMinor, Admission admission, Instant start) {
+    return slotAt(kind, capacity, priceMinor, admission, start, WaitlistMode.OFFER);
+  }
+
+  /** A slot a day ahead whose venue answers released seats in {@code mode}. */
+  public Slot slot(ResourceKind kind, int capacity, WaitlistMode mode) {
+    return slotAt(kind, capacity, 5000, Admission.DIRECT, START.plus(Duration.ofDays(1)), mode);
+  }
+
+  private Slot slotAt(
+      ResourceKind kind,
+      int capacity,
+      long priceMinor,
+      Admission admission,
+      Instant start,
+      WaitlistMode mode) {
+    Venue venue =
+        catalog.createVenue(
+            new CatalogService.CreateVenue(
+                "Club",
+                ZoneId.of("Asia/Shanghai"),
+                new VenuePolicy(
+                    Duration.ofMinutes(10),
+                    Duration.ofHours(2),
+                    Duration.ofMinutes(5),
+                    mode,
+                    10,
+                    fairslot.catalog.domain.BookingWindow.ALWAYS)),
+            Optional.empty());
+    Resource resource =
+        done(
+            catalog.createResource(
+                new CatalogService.CreateResource(venue.venueId(), "Court", kind, capacity),
+                Optional.empty()));
+    return done(
+        catalog.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(priceMinor, "CNY"),
+                admission,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
+  public fairslot.booking.domain.Booking booking(String bookingId) {
+    return bookingStore.findBooking(bookingId).orElseThrow();
+  }
+
+  public fairslot.payment.domain.Payment payment(String paymentNo) {
+    return paymentStore.findPayment(paymentNo).orElseThrow();
+  }
+
+  /** The outbox: notifications written with their transitions, in order. */
+  public List<fairslot.notification.domain.Notification> outbox() {
+    synchronized (tables.lock) {
+      return List.copyOf(tables.outbox);
+    }
+  }
+
+  /**
+   * Hands every SeatReleased published so far to the waitlist, as EventBridge would (each once;
+   * {@link #redeliver()} replays them all, as EventBridge may).
+   */
+  public void deliverReleases() {
+    while (delivered < released.size()) {
+      SeatReleased e = released.get(delivered++);
+      waitlist.onSeatReleased(e.eventId(), e.slotId());
+    }
+  }
+
+  public void redeliver() {
+    for (SeatReleased e : List.copyOf(released)) {
+      waitlist.onSeatReleased(e.eventId(), e.slotId());
+    }
+  }
+
+  /**
+   * The seat ledger recounted from the raw items: capacity == remaining + active booking quantities
+   * + open offers.
+   */
+  public int accountedSeats(Slot slot) {
+    synchronized (tables.lock) {
+      Slot now = tables.slots.get(slot.slotId());
+      int booked =
+          tables.bookings.values().stream()
+              .filter(b -> b.slotId().equals(slot.slotId()) && b.status().isActive())
+              .mapToInt(fairslot.booking.domain.Booking::quantity)
+              .sum();
+      long offers =
+          tables.entries.values().stream()
+              .filter(e -> e.slotId().equals(slot.slotId()))
+              .filter(e -> e.status() == fairslot.waitlist.domain.WaitlistStatus.OFFERED)
+              .count();
+      return now.remaining() + booked + (int) offers;
+    }
+  }
+
+  /**
+   * Every ledger recounted from the raw tables, as deviations (empty when all hold): each slot's
+   * seats, each pack's credits (left + held by PAID bookings + used + forfeited), each member's
+   * upcoming counter, and each refund (never more than paid; the payment owes what the booking
+   * says).
+   */
+  public List<String> ledgerDeviations() {
+    synchronized (tables.lock) {
+      List<String> out = new java.util.ArrayList<>();
+      for (Slot slot : tables.slots.values()) {
+        if (accountedSeats(slot) != slot.capacity()) {
+          out.add("seats of " + slot.slotId() + ": " + accountedSeats(slot));
+        }
+      }
+      for (fairslot.pass.domain.Pass pass : tables.passes.values()) {
+        int held =
+            tables.bookings.values().stream()
+                .filter(b -> b.status() == fairslot.booking.domain.BookingStatus.PAID)
+                .filter(b -> b.pass().map(u -> u.passId().equals(pass.passId())).orElse(false))
+                .mapToInt(b -> b.pass().get().credits())
+                .sum();
+        int total = pass.creditsLeft() + held + pass.creditsUsed() + pass.creditsForfeited();
+        if (pass.creditsLeft() < 0 || total != pass.plan().credits()) {
+          out.add("credits of " + pass.passId() + ": " + pass + " held " + held);
+        }
+      }
+      java.util.Map<String, Integer> upcoming = new java.util.HashMap<>();
+      for (fairslot.booking.domain.Booking b : tables.bookings.values()) {
+        if (b.status().isUpcoming()) {
+          upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
+        }
+        if (b.refund().isPresent() && b.refund().get().minor() > b.amount().minor()) {
+          out.add("refund above the amount paid: " + b);
+        }
+        if (b.status() == fairslot.booking.domain.BookingStatus.REFUNDING) {
+          fairslot.payment.domain.Payment p = tables.payments.get(b.paymentNo().orElseThrow());
+          if (!p.refund().equals(b.owedBack())) {
+            out.add(
+                "payment " + p.paymentNo() + " owes " + p.refund() + ", booking " + b.owedBack());
+          }
+        }
+      }
+      java.util.Set<String> members = new java.util.HashSet<>(upcoming.keySet());
+      members.addAll(tables.upcoming.keySet());
+      for (String m : members) {
+        if (!upcoming.getOrDefault(m, 0).equals(tables.upcoming.getOrDefault(m, 0))) {
+          out.add("upcoming of " + m + ": " + tables.upcoming.get(m) + " vs " + upcoming.get(m));
+        }
+      }
+      return out;
+    }
+  }
+
+  public Slot current(Slot slot) {
+    return catalogStore.findSlot(slot.slotId()).orElseThrow();
+  }
+
+  public static <T> T done(Outcome<T> outcome) {
+    if (outcome instanceof Outcome.Done<T> d) {
+      return d.value();
+    }
+    throw new AssertionError("expected done, was " + outcome);
+  }
+}

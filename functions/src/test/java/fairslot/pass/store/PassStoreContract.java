@@ -1,0 +1,217 @@
+package fairslot.pass.store;
+
+import static fairslot.testing.ContractFixtures.NOW;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.OperatingStatus;
+import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.kernel.Change;
+import fairslot.kernel.Money;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.app.PassStore.PayStart;
+import fairslot.pass.app.PassStore.Settled;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.PassStatus;
+import fairslot.pass.domain.Plan;
+import fairslot.pass.domain.PlanKind;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every PassStore must do, through the ports alone: on the in-memory fake
+ * (MemoryPassStoreTest) and on the DynamoDB adapter against the emulator (DynamoDbPassStoreIT).
+ */
+public abstract class PassStoreContract {
+
+  protected record Stores(CatalogStore catalog, PassStore passes) {}
+
+  protected abstract Stores fresh();
+
+  private CatalogStore catalog;
+  private PassStore passes;
+  private Venue venue;
+
+  @BeforeEach
+  void setUp() {
+    Stores stores = fresh();
+    catalog = stores.catalog();
+    passes = stores.passes();
+    venue =
+        catalog.createVenue(
+            new Venue(UUID.randomUUID().toString(), "Club", ZoneOffset.UTC, VenuePolicy.DEFAULT));
+  }
+
+  private Plan plan() {
+    return new Plan(
+        UUID.randomUUID().toString(),
+        venue.venueId(),
+        ZoneOffset.UTC,
+        "Ten",
+        PlanKind.PACK,
+        10,
+        Duration.ofDays(30),
+        Set.of(),
+        new Money(3000, "CNY"),
+        NOW);
+  }
+
+  private static Change by(String actor) {
+    return Change.by(actor, NOW, "contract");
+  }
+
+  private static Payment paymentFor(Pass pass) {
+    return new Payment(
+        UUID.randomUUID().toString(),
+        pass.passId(),
+        pass.userId(),
+        pass.plan().price(),
+        "local",
+        PaymentStatus.PENDING,
+        0,
+        NOW,
+        0,
+        pass.plan().price(),
+        true);
+  }
+
+  private void disableTheVenue() {
+    Venue seen = catalog.findVenue(venue.venueId()).orElseThrow();
+    Venue disabled =
+        new Venue(
+            seen.venueId(),
+            seen.name(),
+            seen.timeZone(),
+            seen.policy(),
+            OperatingStatus.DISABLED,
+            seen.rev());
+    assertThat(catalog.editVenue(seen, disabled, by("admin"))).isTrue();
+  }
+
+  @Test
+  void aPlanIsWrittenOnceAndListedUnderItsVenue() {
+    Plan plan = plan();
+
+    boolean first = passes.createPlan(plan, by("admin"));
+    boolean again = passes.createPlan(plan, by("admin"));
+
+    assertThat(first).isTrue();
+    assertThat(again).isTrue();
+    assertThat(passes.findPlan(plan.planId())).isPresent();
+    assertThat(
+            passes
+                .plansOf(
+                    venue.venueId(),
+                    new fairslot.kernel.PageRequest(50, java.util.Optional.empty()))
+                .items())
+        .extracting(Plan::planId)
+        .containsExactly(plan.planId());
+  }
+
+  @Test
+  void aPassIsWrittenOnceAndAPaymentStartedOnceForIt() {
+    Plan plan = plan();
+    passes.createPlan(plan, by("admin"));
+    Pass pass = Pass.unpaid(UUID.randomUUID().toString(), "m", plan, NOW);
+
+    var created = passes.createPass(pass, by("m"));
+    var twice = passes.createPass(pass, by("m"));
+    Payment payment = paymentFor(pass);
+    PayStart started = passes.startPayment(pass, payment, by("m"));
+    PayStart second = passes.startPayment(pass, paymentFor(pass), by("m"));
+
+    assertThat(created).contains(pass);
+    assertThat(twice).isPresent();
+    assertThat(started).isInstanceOf(PayStart.Started.class);
+    assertThat(second).isEqualTo(new PayStart.AlreadyStarted(payment.paymentNo()));
+  }
+
+  @Test
+  void aDisabledVenueTakesNoPlanNoPassAndNoPassPayment() {
+    Plan plan = plan();
+    passes.createPlan(plan, by("admin"));
+    Pass waiting = Pass.unpaid(UUID.randomUUID().toString(), "m", plan, NOW);
+    passes.createPass(waiting, by("m"));
+    disableTheVenue();
+
+    boolean newPlan = passes.createPlan(plan(), by("admin"));
+    var newPass =
+        passes.createPass(Pass.unpaid(UUID.randomUUID().toString(), "m2", plan, NOW), by("m2"));
+    PayStart pay = passes.startPayment(waiting, paymentFor(waiting), by("m"));
+
+    assertThat(newPlan).isFalse();
+    assertThat(newPass).isEmpty();
+    assertThat(pay).isEqualTo(new PayStart.VenueDisabled());
+  }
+
+  @Test
+  void aSuccessActivatesThePassOnceAndAReplayIsADuplicate() {
+    Plan plan = plan();
+    passes.createPlan(plan, by("admin"));
+    Pass pass = Pass.unpaid(UUID.randomUUID().toString(), "m", plan, NOW);
+    passes.createPass(pass, by("m"));
+    Payment payment = paymentFor(pass);
+    passes.startPayment(pass, payment, by("m"));
+    Pass named = passes.findPass("m", pass.passId()).orElseThrow();
+
+    Settled first =
+        passes.settlePayment("e-1", payment, named, PaymentCallback.Outcome.SUCCEEDED, by("p"));
+    Settled replay =
+        passes.settlePayment("e-1", payment, named, PaymentCallback.Outcome.SUCCEEDED, by("p"));
+
+    assertThat(first).isEqualTo(Settled.APPLIED);
+    assertThat(replay).isEqualTo(Settled.DUPLICATE);
+    assertThat(passes.findPass("m", pass.passId()).orElseThrow().status())
+        .isEqualTo(PassStatus.ACTIVE);
+  }
+
+  @Test
+  void aSuccessAfterAFailureActivatesThePassThatStillWaits() {
+    Plan plan = plan();
+    passes.createPlan(plan, by("admin"));
+    Pass pass = Pass.unpaid(UUID.randomUUID().toString(), "m", plan, NOW);
+    passes.createPass(pass, by("m"));
+    Payment payment = paymentFor(pass);
+    passes.startPayment(pass, payment, by("m"));
+    passes.settlePayment(
+        "e-1",
+        payment,
+        passes.findPass("m", pass.passId()).orElseThrow(),
+        PaymentCallback.Outcome.FAILED,
+        by("p"));
+    Payment failed =
+        new Payment(
+            payment.paymentNo(),
+            payment.bookingId(),
+            payment.userId(),
+            payment.amount(),
+            payment.provider(),
+            PaymentStatus.FAILED,
+            0,
+            payment.createdAt(),
+            0,
+            payment.refund(),
+            true);
+
+    Settled late =
+        passes.settlePayment(
+            "e-2",
+            failed,
+            passes.findPass("m", pass.passId()).orElseThrow(),
+            PaymentCallback.Outcome.SUCCEEDED,
+            by("p"));
+
+    assertThat(late).isEqualTo(Settled.APPLIED);
+    Pass now = passes.findPass("m", pass.passId()).orElseThrow();
+    assertThat(now.status()).isEqualTo(PassStatus.ACTIVE);
+    assertThat(now.paymentNo()).contains(payment.paymentNo());
+  }
+}

@@ -1,0 +1,274 @@
+package fairslot.payment.store;
+
+import static fairslot.testing.ContractFixtures.NOW;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.kernel.Change;
+import fairslot.payment.app.PaymentStore;
+import fairslot.payment.app.PaymentStore.SettleResult;
+import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.app.PaymentStore.StartResult;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.testing.ContractFixtures;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every PaymentStore must do, through the ports alone: on the in-memory fake
+ * (MemoryPaymentStoreTest) and on the DynamoDB adapter against the emulator
+ * (DynamoDbPaymentStoreIT).
+ */
+public abstract class PaymentStoreContract {
+
+  protected record Stores(CatalogStore catalog, BookingStore bookings, PaymentStore payments) {}
+
+  protected abstract Stores fresh();
+
+  private CatalogStore catalog;
+  private BookingStore bookings;
+  private PaymentStore payments;
+  private ContractFixtures fixtures;
+
+  @BeforeEach
+  void setUp() {
+    Stores stores = fresh();
+    catalog = stores.catalog();
+    bookings = stores.bookings();
+    payments = stores.payments();
+    fixtures = new ContractFixtures(catalog, bookings);
+  }
+
+  private Booking held(Slot slot, String user) {
+    Booking b = ContractFixtures.booking(user, slot, 1);
+    fixtures.place(b);
+    return b;
+  }
+
+  private static Payment pending(Booking b) {
+    return new Payment(
+        UUID.randomUUID().toString(),
+        b.bookingId(),
+        b.userId(),
+        b.amount(),
+        "scripted",
+        PaymentStatus.PENDING,
+        0,
+        NOW);
+  }
+
+  private Booking now(Booking b) {
+    return bookings.findBooking(b.bookingId()).orElseThrow();
+  }
+
+  private Payment now(Payment p) {
+    return payments.findPayment(p.paymentNo()).orElseThrow();
+  }
+
+  private static Change by(String actor) {
+    return Change.by(actor, NOW, "contract");
+  }
+
+  /** A held booking, paid through {@code p}: the state every refund case starts from. */
+  private Booking paid(Slot slot, String user, Payment[] out) {
+    Booking b = held(slot, user);
+    Payment p = pending(b);
+    payments.start(b, p, by(user));
+    payments.settle(new Settlement.MarkPaid("paid:" + p.paymentNo(), p, now(b), by("provider")));
+    out[0] = now(p);
+    return now(b);
+  }
+
+  @Test
+  void aHoldGetsOnePaymentAndASecondStartNamesTheFirst() {
+    Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
+    Payment first = pending(b);
+
+    StartResult started = payments.start(b, first, by("u1"));
+    StartResult again = payments.start(b, pending(b), by("u1"));
+
+    assertThat(started).isEqualTo(new StartResult.Started(first));
+    assertThat(again).isEqualTo(new StartResult.AlreadyStarted(first.paymentNo()));
+    assertThat(now(b).paymentNo()).contains(first.paymentNo());
+    assertThat(now(first).status()).isEqualTo(PaymentStatus.PENDING);
+  }
+
+  @Test
+  void aHoldPastItsDeadlineIsNotPayable() {
+    Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
+    Instant late = b.holdExpiresAt().orElseThrow();
+
+    StartResult result = payments.start(b, pending(b), Change.by("u1", late, "too late"));
+
+    assertThat(result).isInstanceOf(StartResult.NotPayable.class);
+    assertThat(((StartResult.NotPayable) result).current().paymentNo()).isEmpty();
+  }
+
+  @Test
+  void aSettlementAppliesOnceAndItsReplayIsADuplicate() {
+    Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
+    Payment p = pending(b);
+    payments.start(b, p, by("u1"));
+    Settlement paid = new Settlement.MarkPaid("evt-1", p, now(b), by("provider"));
+
+    assertThat(payments.settle(paid)).isEqualTo(new SettleResult.Applied());
+    assertThat(payments.settle(paid)).isEqualTo(new SettleResult.Duplicate());
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(now(p).status()).isEqualTo(PaymentStatus.SUCCEEDED);
+  }
+
+  @Test
+  void aFailureOfAPaymentItsBookingNoLongerNamesFailsThePaymentAndLeavesTheBooking() {
+    Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
+    Payment online = pending(b);
+    payments.start(b, online, by("u1"));
+    Payment desk =
+        new Payment(
+            UUID.randomUUID().toString(),
+            b.bookingId(),
+            b.userId(),
+            b.amount(),
+            "offline",
+            PaymentStatus.SUCCEEDED,
+            0,
+            NOW);
+    payments.settle(new Settlement.PaidOffline("desk-1", desk, now(b), by("desk")));
+
+    SettleResult failed =
+        payments.settle(new Settlement.Failed("closed-1", online, now(b), by("provider")));
+
+    assertThat(failed).isEqualTo(new SettleResult.Applied());
+    assertThat(now(online).status()).isEqualTo(PaymentStatus.FAILED);
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(now(b).paymentNo()).contains(desk.paymentNo());
+  }
+
+  @Test
+  void aSettlementOnAPaymentThatMovedIsStaleAndWritesNothing() {
+    Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
+    Payment p = pending(b);
+    payments.start(b, p, by("u1"));
+    payments.settle(new Settlement.Failed("evt-1", p, now(b), by("provider")));
+
+    SettleResult late =
+        payments.settle(new Settlement.MarkPaid("evt-2", p, now(b), by("provider")));
+
+    assertThat(late).isEqualTo(new SettleResult.Stale());
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PENDING_PAY);
+    assertThat(now(b).paymentNo()).isEmpty();
+    assertThat(now(p).status()).isEqualTo(PaymentStatus.FAILED);
+  }
+
+  @Test
+  void aRevivalWithNoSeatLeftIsNoSeatAndTakesNothing() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 1);
+    Booking b = held(slot, "u1");
+    Payment p = pending(b);
+    payments.start(b, p, by("u1"));
+    Booking expired =
+        ((BookingStore.ReleaseResult.Released)
+                bookings.release(
+                    now(b),
+                    BookingStatus.EXPIRED,
+                    Change.expiry(b.holdExpiresAt().orElseThrow(), "sweep", "due")))
+            .booking();
+    held(slot, "u2");
+
+    SettleResult revive =
+        payments.settle(
+            new Settlement.Revive(
+                "evt-1",
+                p,
+                now(expired),
+                bookings.calendars("u1", b.calendarDays()),
+                by("provider")));
+
+    assertThat(revive).isEqualTo(new SettleResult.NoSeat());
+    assertThat(now(b).status()).isEqualTo(BookingStatus.EXPIRED);
+    assertThat(catalog.findSlot(slot.slotId()).orElseThrow().remaining()).isZero();
+  }
+
+  @Test
+  void aRefundIsDueAtOnceAndEachAttemptIsClaimedByOneWorker() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    bookings.release(b, BookingStatus.REFUNDING, by("desk"));
+    Payment refunding = now(p[0]);
+    Instant next = NOW.plus(Duration.ofHours(1));
+
+    assertThat(refunding.status()).isEqualTo(PaymentStatus.REFUNDING);
+    assertThat(payments.refundsDue(NOW, 10))
+        .extracting(Payment::paymentNo)
+        .contains(p[0].paymentNo());
+    assertThat(payments.scheduleRefund(refunding, 1, next)).isTrue();
+    assertThat(payments.scheduleRefund(refunding, 1, next)).isFalse();
+    assertThat(payments.refundsDue(NOW, 10)).isEmpty();
+    assertThat(payments.refundsDue(next, 10))
+        .extracting(Payment::refundAttempts)
+        .containsExactly(1);
+  }
+
+  @Test
+  void aCompletedRefundClosesTheRefundingBookingAndLeavesTheRefundQueue() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    bookings.release(b, BookingStatus.REFUNDING, by("desk"));
+
+    SettleResult done =
+        payments.settle(new Settlement.Refunded("evt-r", now(p[0]), now(b), by("provider")));
+
+    assertThat(done).isEqualTo(new SettleResult.Applied());
+    assertThat(now(b).status()).isEqualTo(BookingStatus.REFUNDED);
+    assertThat(now(p[0]).status()).isEqualTo(PaymentStatus.REFUNDED);
+    assertThat(payments.refundsDue(NOW.plus(Duration.ofDays(1)), 10)).isEmpty();
+  }
+
+  @Test
+  void theMoneyMovesAreThePaymentTakenAndTheRefundPaidEachInItsWindow() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    Booking waiting = held(fixtures.slot(ResourceKind.SEATS, 2), "u2");
+    Payment unpaid = pending(waiting);
+    payments.start(waiting, unpaid, by("u2")); // started, never paid: no money moved
+    bookings.release(b, BookingStatus.REFUNDING, by("desk"));
+    Instant later = NOW.plus(Duration.ofHours(1));
+    payments.settle(
+        new Settlement.Refunded(
+            "evt-r", now(p[0]), now(b), Change.by("provider", later, "contract")));
+
+    java.util.List<fairslot.payment.domain.MoneyMove> first =
+        mine(payments.moneyMoves(NOW, later), p[0], unpaid);
+    java.util.List<fairslot.payment.domain.MoneyMove> both =
+        mine(payments.moneyMoves(NOW, later.plusMillis(1)), p[0], unpaid);
+
+    assertThat(first)
+        .containsExactly(
+            new fairslot.payment.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.PAID, NOW));
+    assertThat(both)
+        .containsExactly(
+            new fairslot.payment.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.PAID, NOW),
+            new fairslot.payment.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.REFUNDED, later));
+    assertThat(mine(payments.moneyMoves(NOW.minusSeconds(60), NOW), p[0], unpaid)).isEmpty();
+  }
+
+  private static java.util.List<fairslot.payment.domain.MoneyMove> mine(
+      java.util.List<fairslot.payment.domain.MoneyMove> moves, Payment... of) {
+    java.util.Set<String> numbers = new java.util.HashSet<>();
+    for (Payment p : of) {
+      numbers.add(p.paymentNo());
+    }
+    return moves.stream().filter(m -> numbers.contains(m.paymentNo())).toList();
+  }
+}

@@ -1,0 +1,97 @@
+package fairslot.testing;
+
+import static fairslot.memory.MemoryWorld.done;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.BookingStore.BookingPlan;
+import fairslot.booking.app.BookingStore.PlaceResult;
+import fairslot.booking.domain.BookedSlot;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignment;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.VenuePolicy;
+import fairslot.idempotency.app.StoredResponse;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.IdempotentRequest;
+import fairslot.kernel.Money;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
+
+/** Slots and bookings for the port contract suites, made through the ports under test. */
+public final class ContractFixtures {
+  public static final Instant NOW = Instant.parse("2026-12-01T00:00:00Z");
+
+  private final CatalogService catalogService;
+  private final BookingStore bookings;
+
+  public ContractFixtures(CatalogStore catalog, BookingStore bookings) {
+    this.catalogService = new CatalogService(catalog, new TestClock(NOW), IdGenerator.random());
+    this.bookings = bookings;
+  }
+
+  /** A slot a day ahead in a fresh venue (15-minute holds), priced 50.00 CNY a seat. */
+  public Slot slot(ResourceKind kind, int capacity) {
+    var venue =
+        catalogService.createVenue(
+            new CatalogService.CreateVenue("Club", ZoneOffset.UTC, VenuePolicy.DEFAULT),
+            Optional.empty());
+    var resource =
+        done(
+            catalogService.createResource(
+                new CatalogService.CreateResource(venue.venueId(), "Court", kind, capacity),
+                Optional.empty()));
+    Instant start = NOW.plus(Duration.ofDays(1));
+    return done(
+        catalogService.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(5000, "CNY"),
+                Admission.DIRECT,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
+  /** A hold (not yet placed) of {@code quantity} seats, due 15 minutes after {@link #NOW}. */
+  public static Booking booking(String user, Slot slot, int quantity) {
+    return new Booking(
+        UUID.randomUUID().toString(),
+        user,
+        quantity,
+        BookingStatus.PENDING_PAY,
+        slot.price().times(quantity),
+        Optional.of(NOW.plus(Duration.ofMinutes(15))),
+        NOW,
+        Optional.empty(),
+        BookedSlot.of(slot),
+        1);
+  }
+
+  public PlaceResult place(Booking b) {
+    return place(b, Optional.empty());
+  }
+
+  public PlaceResult place(Booking b, Optional<IdempotentRequest> key) {
+    return bookings.place(
+        new BookingPlan(
+            b,
+            NOW,
+            b.userId(),
+            bookings.calendars(b.userId(), b.calendarDays()),
+            key,
+            key.map(k -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}")),
+            Optional.empty(),
+            Optional.empty()));
+  }
+}

@@ -1,0 +1,20 @@
+package fairslot.waitlist.store;
+
+import fairslot.aws.Resilient;
+import fairslot.booking.store.DynamoDbBookingStore;
+import fairslot.catalog.store.DynamoDbCatalogStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The waitlist store contract on the DynamoDB adapter, against the emulator. */
+class DynamoDbWaitlistStoreIT extends WaitlistStoreContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    String table = Aws.freshTable("contract");
+    return new Stores(
+        new DynamoDbCatalogStore(dynamo, table),
+        new DynamoDbBookingStore(dynamo, table),
+        new DynamoDbWaitlistStore(dynamo, table));
+  }
+}
