@@ -7,6 +7,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Small helpers to build and read attribute values. */
 public final class Attr {
+  /** Every named condition returns the item it saw, so a refusal can say why. */
+  public static final software.amazon.awssdk.services.dynamodb.model
+          .ReturnValuesOnConditionCheckFailure
+      ALL_OLD =
+          software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure
+              .ALL_OLD;
+
   private Attr() {}
 
   /** A status (or any enum) as stored: its name, so no status is ever spelled twice. */

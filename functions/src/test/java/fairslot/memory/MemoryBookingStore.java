@@ -46,21 +46,22 @@ public final class MemoryBookingStore implements BookingStore {
   public PlaceResult place(BookingPlan plan) {
     Booking b = plan.booking();
     synchronized (t.lock) {
-      if (plan.grantsRequest().isPresent()) {
-        BookingRequest r = t.requests.get(plan.grantsRequest().get());
+      if (plan.queuedRequest().isPresent()) {
+        BookingRequest r = t.requests.get(plan.queuedRequest().get());
         if (r == null || r.status() != RequestStatus.QUEUED) {
           return new PlaceResult.RequestDecided();
         }
       }
       if (plan.idempotency().isPresent()) {
-        IdempotencyStore.Recorded seen = t.idempotency.get(plan.idempotency().get().scope());
+        IdempotencyStore.Recorded seen =
+            t.idempotency.get(plan.idempotency().get().request().scope());
         if (seen != null) {
-          return seen.fingerprint().equals(plan.idempotency().get().fingerprint())
+          return seen.fingerprint().equals(plan.idempotency().get().request().fingerprint())
               ? new PlaceResult.Replay(seen.response())
               : new PlaceResult.KeyReused();
         }
       }
-      if (plan.checkStanding()) {
+      if (plan.rules().suspension()) {
         var standing = t.standings.get(MemoryTables.standingKey(b.userId(), b.slot().venueId()));
         if (standing != null && standing.suspendedAt(plan.now())) {
           return new PlaceResult.Suspended(standing.suspendedUntil().orElseThrow());
@@ -71,8 +72,8 @@ public final class MemoryBookingStore implements BookingStore {
         return new PlaceResult.AlreadyBooked(guard);
       }
       Optional<PlaceResult> seats =
-          plan.fromOffer().isPresent()
-              ? offerRefusal(plan.fromOffer().get(), b, plan.now())
+          plan.offer().isPresent()
+              ? offerRefusal(plan.offer().get(), b, plan.now())
               : seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now())
                   .or(() -> priceRefusal(t.slots.get(b.slotId()), b));
       if (seats.isPresent()) {
@@ -93,8 +94,9 @@ public final class MemoryBookingStore implements BookingStore {
         }
       }
       int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(b), 0);
-      if (plan.upcomingLimit().isPresent() && counted >= plan.upcomingLimit().getAsInt()) {
-        return new PlaceResult.LimitReached(plan.upcomingLimit().getAsInt());
+      if (plan.rules().upcomingLimit().isPresent()
+          && counted >= plan.rules().upcomingLimit().getAsInt()) {
+        return new PlaceResult.LimitReached(plan.rules().upcomingLimit().getAsInt());
       }
       List<MemberCalendar> moved = new ArrayList<>();
       for (MemberCalendar seen : plan.calendars()) {
@@ -106,9 +108,9 @@ public final class MemoryBookingStore implements BookingStore {
       if (!moved.isEmpty()) {
         return new PlaceResult.CalendarsMoved(moved);
       }
-      if (plan.fromOffer().isPresent()) {
+      if (plan.offer().isPresent()) {
         // The offer already holds its seat: it becomes this booking's.
-        WaitlistEntry offer = t.entries.get(plan.fromOffer().get().entryId());
+        WaitlistEntry offer = t.entries.get(plan.offer().get().entryId());
         t.entries.put(
             offer.entryId(),
             MemoryWaitlistStore.in(
@@ -135,10 +137,9 @@ public final class MemoryBookingStore implements BookingStore {
           .ifPresent(
               i ->
                   t.idempotency.put(
-                      i.scope(),
-                      new IdempotencyStore.Recorded(
-                          i.fingerprint(), plan.response().orElseThrow())));
-      plan.grantsRequest()
+                      i.request().scope(),
+                      new IdempotencyStore.Recorded(i.request().fingerprint(), i.response())));
+      plan.queuedRequest()
           .ifPresent(
               id ->
                   t.requests.put(

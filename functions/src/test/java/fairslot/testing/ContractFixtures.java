@@ -89,9 +89,11 @@ public final class ContractFixtures {
             NOW,
             b.userId(),
             bookings.calendars(b.userId(), b.calendarDays()),
-            key,
-            key.map(k -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}")),
-            Optional.empty(),
-            Optional.empty()));
+            new BookingStore.SeatSource.OpenSale(),
+            BookingStore.MemberRules.NONE,
+            key.map(
+                k ->
+                    new BookingStore.Replayable(
+                        k, new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}")))));
   }
 }

@@ -1,7 +1,10 @@
 package fairslot.booking.app;
 
 import fairslot.booking.app.BookingStore.BookingPlan;
+import fairslot.booking.app.BookingStore.MemberRules;
 import fairslot.booking.app.BookingStore.PlaceResult;
+import fairslot.booking.app.BookingStore.Replayable;
+import fairslot.booking.app.BookingStore.SeatSource;
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
@@ -113,12 +116,9 @@ final class BookingPlacer {
                     now,
                     placement.actor(),
                     calendars,
-                    placement.idempotency(),
-                    placement.idempotency().map(i -> answer),
-                    placement.fromOffer(),
-                    placement.grantsRequest(),
-                    upcomingLimit(slot, placement),
-                    placement.bindsPolicy() && slot.policy().noShowPolicy().isPresent()));
+                    seatOf(placement),
+                    rulesOf(slot, placement),
+                    placement.idempotency().map(key -> new Replayable(key, answer))));
       }
       if (result instanceof PlaceResult.TermsChanged) {
         // An admin changed the price or the venue policy since this container's slot facts were
@@ -202,10 +202,22 @@ final class BookingPlacer {
    * behalf (AUTO_HOLD, a queued grant). Only the desk books past it, as staff's decision (its
    * bookings count).
    */
-  private static java.util.OptionalInt upcomingLimit(Slot slot, Placement placement) {
+  /** The venue's member limits bind every placement but the desk's. */
+  private static MemberRules rulesOf(Slot slot, Placement placement) {
     return placement.bindsPolicy()
-        ? slot.policy().maxUpcomingPerMember()
-        : java.util.OptionalInt.empty();
+        ? new MemberRules(
+            slot.policy().maxUpcomingPerMember(), slot.policy().noShowPolicy().isPresent())
+        : MemberRules.NONE;
+  }
+
+  private static SeatSource seatOf(Placement placement) {
+    if (placement.fromOffer().isPresent()) {
+      return new SeatSource.Offer(placement.fromOffer().get());
+    }
+    if (placement.grantsRequest().isPresent()) {
+      return new SeatSource.QueuedRequest(placement.grantsRequest().get());
+    }
+    return new SeatSource.OpenSale();
   }
 
   /** The booking paid by the pass: PAID at once, no money, the credits the plan takes. */

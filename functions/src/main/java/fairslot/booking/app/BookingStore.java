@@ -113,49 +113,75 @@ public interface BookingStore {
   }
 
   /**
-   * Everything one booking transaction writes; {@code calendars} are the days as last seen. With
-   * {@code fromOffer}, the seat is the one that waitlist offer holds (the entry moves OFFERED to
-   * ACCEPTED, on condition the offer is still open) instead of one taken from open sale. With
-   * {@code grantsRequest}, the QUEUED booking request moves to GRANTED in the same transaction, so
-   * a redelivered queue message can never book twice. Every booking counts in the member's upcoming
-   * bookings of the venue; with {@code upcomingLimit}, only if that count is below the limit. With
-   * {@code checkStanding}, only if the member is not suspended at the venue (no-show rule).
+   * Everything one booking transaction writes; {@code calendars} are the days as last seen. The
+   * seat comes from its {@link SeatSource}; the member rules it checks are {@link MemberRules};
+   * with {@code idempotency}, the answer is stored in the same transaction, so a retry with the key
+   * replays it.
    */
   record BookingPlan(
       Booking booking,
       Instant now,
       String actor,
       List<MemberCalendar> calendars,
-      Optional<IdempotentRequest> idempotency,
-      Optional<StoredResponse> response,
-      Optional<fairslot.waitlist.domain.WaitlistEntry> fromOffer,
-      Optional<String> grantsRequest,
-      java.util.OptionalInt upcomingLimit,
-      boolean checkStanding) {
+      SeatSource seat,
+      MemberRules rules,
+      Optional<Replayable> idempotency) {
 
-    /** A plan no upcoming-bookings limit applies to (the booking still counts). */
-    public BookingPlan(
-        Booking booking,
-        Instant now,
-        String actor,
-        List<MemberCalendar> calendars,
-        Optional<IdempotentRequest> idempotency,
-        Optional<StoredResponse> response,
-        Optional<fairslot.waitlist.domain.WaitlistEntry> fromOffer,
-        Optional<String> grantsRequest) {
-      this(
+    /** A plain booking from open sale: no member limits, no key. */
+    public static BookingPlan openSale(
+        Booking booking, Instant now, String actor, List<MemberCalendar> calendars) {
+      return new BookingPlan(
           booking,
           now,
           actor,
           calendars,
-          idempotency,
-          response,
-          fromOffer,
-          grantsRequest,
-          java.util.OptionalInt.empty(),
-          false);
+          new SeatSource.OpenSale(),
+          MemberRules.NONE,
+          Optional.empty());
+    }
+
+    /** The waitlist offer whose seat the booking takes, if it takes one. */
+    public Optional<fairslot.waitlist.domain.WaitlistEntry> offer() {
+      return seat instanceof SeatSource.Offer o ? Optional.of(o.entry()) : Optional.empty();
+    }
+
+    /** The QUEUED request the booking grants, if it grants one. */
+    public Optional<String> queuedRequest() {
+      return seat instanceof SeatSource.QueuedRequest q
+          ? Optional.of(q.requestId())
+          : Optional.empty();
     }
   }
+
+  /** Where a booking's seat comes from. */
+  sealed interface SeatSource {
+    /** The slot's remaining seats. */
+    record OpenSale() implements SeatSource {}
+
+    /**
+     * The seat a waitlist offer holds: the entry moves OFFERED to ACCEPTED, on condition the offer
+     * is still open.
+     */
+    record Offer(fairslot.waitlist.domain.WaitlistEntry entry) implements SeatSource {}
+
+    /**
+     * The slot's remaining seats for a QUEUED request, which moves to GRANTED in the same
+     * transaction, so a redelivered queue message can never book twice.
+     */
+    record QueuedRequest(String requestId) implements SeatSource {}
+  }
+
+  /**
+   * The venue's member rules the transaction holds: every booking counts in the member's upcoming
+   * bookings of the venue, and with {@code upcomingLimit} only if that count is below it; with
+   * {@code suspension}, only if the member is not suspended there (no-show rule).
+   */
+  record MemberRules(java.util.OptionalInt upcomingLimit, boolean suspension) {
+    public static final MemberRules NONE = new MemberRules(java.util.OptionalInt.empty(), false);
+  }
+
+  /** The request's key and the answer stored with the booking for its replays. */
+  record Replayable(IdempotentRequest request, StoredResponse response) {}
 
   /** Items due for a job, and how many items the queries read to find them (cost evidence). */
   record DueBookings(List<Booking> bookings, int itemsRead) {}

@@ -13,8 +13,12 @@ import fairslot.idempotency.store.IdempotencyItemMapper;
 import fairslot.kernel.Change;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
+import fairslot.member.store.CalendarWrites;
+import fairslot.member.store.StandingWrites;
+import fairslot.member.store.UpcomingWrites;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.pass.store.PassItemMapper;
+import fairslot.pass.store.PassWrites;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
@@ -53,15 +57,23 @@ final class BookingPlacement {
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final TransactionParts parts;
+  private final CalendarWrites calendars;
+  private final GuardWrites guards;
+  private final PassWrites credits;
+  private final StandingWrites standings;
+  private final UpcomingWrites upcoming;
   private final SeatWrites seats;
   private final RecordParts records;
   private final NoticeWrites notices;
 
-  BookingPlacement(DynamoDbClient dynamo, String table, TransactionParts parts) {
+  BookingPlacement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = parts;
+    this.calendars = new CalendarWrites(table);
+    this.guards = new GuardWrites(table);
+    this.credits = new PassWrites(table);
+    this.standings = new StandingWrites(table);
+    this.upcoming = new UpcomingWrites(table);
     this.seats = new SeatWrites(table);
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
@@ -75,8 +87,8 @@ final class BookingPlacement {
         new Transaction<Action>()
             .add(
                 Action.SEAT,
-                plan.fromOffer().isPresent()
-                    ? acceptOffer(plan.fromOffer().get(), b, plan.now())
+                plan.offer().isPresent()
+                    ? acceptOffer(plan.offer().get(), b, plan.now())
                     : seats.sellSeats(b, booked))
             .add(
                 Action.BOOKING,
@@ -88,13 +100,13 @@ final class BookingPlacement {
                             .conditionExpression("attribute_not_exists(PK)")
                             .build())
                     .build())
-            .add(Action.GUARD, parts.putGuard(b))
-            .add(Action.UPCOMING, parts.countUpcoming(b, plan.upcomingLimit()))
+            .add(Action.GUARD, guards.put(b))
+            .add(Action.UPCOMING, upcoming.count(b, plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
-                plan.calendars().stream().map(seen -> parts.addToCalendar(seen, b)).toList())
+                plan.calendars().stream().map(seen -> calendars.add(seen, b)).toList())
             .add(records.auditBooking(b, "-", b.status().name(), booked));
-    plan.grantsRequest()
+    plan.queuedRequest()
         .ifPresent(
             requestId ->
                 tx.add(
@@ -131,20 +143,20 @@ final class BookingPlacement {
                                 .tableName(table)
                                 .item(
                                     IdempotencyItemMapper.completed(
-                                        request, plan.response().orElseThrow(), plan.now()))
+                                        request.request(), request.response(), plan.now()))
                                 .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
                                 .expressionAttributeNames(Map.of("#ttl", "ttl"))
                                 .expressionAttributeValues(
                                     Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
-                                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                                 .build())
                         .build()));
 
-    if (plan.checkStanding()) {
-      tx.add(Action.STANDING, parts.notSuspended(b, plan.now()));
+    if (plan.rules().suspension()) {
+      tx.add(Action.STANDING, standings.notSuspended(b, plan.now()));
     }
     if (b.pass().isPresent()) {
-      tx.add(Action.PASS, parts.spendCredits(b));
+      tx.add(Action.PASS, credits.spendCredits(b));
     }
     if (b.status() == fairslot.booking.domain.BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
@@ -192,7 +204,7 @@ final class BookingPlacement {
                         millis(now),
                         ":u",
                         s(b.userId())))
-                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                 .build())
         .build();
   }
@@ -205,7 +217,7 @@ final class BookingPlacement {
     if (reasons.failed(Action.IDEMPOTENCY)) {
       Optional<Map<String, AttributeValue>> record = reasons.oldItem(Action.IDEMPOTENCY);
       if (record.isPresent()
-          && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get())) {
+          && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get().request())) {
         return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
       }
       return new PlaceResult.KeyReused();
@@ -221,7 +233,7 @@ final class BookingPlacement {
       return new PlaceResult.AlreadyBooked(
           reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
     }
-    if (plan.fromOffer().isPresent() && reasons.failed(Action.SEAT)) {
+    if (plan.offer().isPresent() && reasons.failed(Action.SEAT)) {
       return new PlaceResult.OfferGone(
           reasons.oldItem(Action.SEAT).map(WaitlistEntryMapper::fromItem));
     }
@@ -244,7 +256,7 @@ final class BookingPlacement {
               .orElse(fairslot.kernel.Refusal.NOT_FOUND)); // the pass is gone
     }
     if (reasons.failed(Action.UPCOMING)) {
-      return new PlaceResult.LimitReached(plan.upcomingLimit().orElseThrow());
+      return new PlaceResult.LimitReached(plan.rules().upcomingLimit().orElseThrow());
     }
     List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars());
     if (!moved.isEmpty()) {

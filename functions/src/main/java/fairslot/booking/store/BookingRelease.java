@@ -10,7 +10,10 @@ import fairslot.catalog.store.SeatCause;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.kernel.Change;
 import fairslot.kernel.Unavailable;
+import fairslot.member.store.CalendarWrites;
+import fairslot.member.store.UpcomingWrites;
 import fairslot.notification.store.NoticeWrites;
+import fairslot.pass.store.PassWrites;
 import fairslot.payment.domain.PaymentStatus;
 import fairslot.payment.store.PaymentWrites;
 import fairslot.table.RecordParts;
@@ -40,7 +43,11 @@ final class BookingRelease {
   }
 
   private final DynamoDbClient dynamo;
-  private final TransactionParts parts;
+  private final BookingWrites bookingWrites;
+  private final CalendarWrites calendars;
+  private final GuardWrites guards;
+  private final PassWrites credits;
+  private final UpcomingWrites upcoming;
   private final SeatWrites seats;
   private final PaymentWrites payments;
   private final RecordParts records;
@@ -48,7 +55,11 @@ final class BookingRelease {
 
   BookingRelease(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
-    this.parts = new TransactionParts(table);
+    this.bookingWrites = new BookingWrites(table);
+    this.calendars = new CalendarWrites(table);
+    this.guards = new GuardWrites(table);
+    this.credits = new PassWrites(table);
+    this.upcoming = new UpcomingWrites(table);
     this.seats = new SeatWrites(table);
     this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
@@ -140,7 +151,7 @@ final class BookingRelease {
         new Transaction<Action>()
             .add(
                 Action.BOOKING,
-                parts.moveBooking(
+                bookingWrites.move(
                     b,
                     to,
                     change,
@@ -151,11 +162,11 @@ final class BookingRelease {
                 Action.SEATS,
                 seats.returnSeats(
                     b.slotId(), b.quantity(), how, change, SeatCause.booking(b.bookingId())))
-            .add(Action.GUARD, parts.deleteGuard(b))
-            .add(Action.UPCOMING, parts.uncountUpcoming(b))
+            .add(Action.GUARD, guards.delete(b))
+            .add(Action.UPCOMING, upcoming.uncount(b))
             .addEach(
                 Action.CALENDAR,
-                b.calendarDays().stream().map(day -> parts.removeFromCalendar(b, day)).toList())
+                b.calendarDays().stream().map(day -> calendars.remove(b, day)).toList())
             .add(records.auditBooking(b, b.status().name(), to.name(), change));
     if (to == BookingStatus.REFUNDING) {
       String paymentNo =
@@ -179,7 +190,7 @@ final class BookingRelease {
       if (to == BookingStatus.REFUNDING) {
         throw new IllegalArgumentException("a pass booking is cancelled, not refunded");
       }
-      tx.add(Action.CREDITS, parts.settleCredits(b, "creditsLeft")); // the credits go back, once
+      tx.add(Action.CREDITS, credits.settleCredits(b, "creditsLeft")); // the credits go back, once
     }
     notice.ifPresent(n -> tx.add(notices.notify(n, change.at())));
     return tx;

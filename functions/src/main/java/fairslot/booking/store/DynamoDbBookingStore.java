@@ -12,7 +12,9 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
+import fairslot.member.store.UpcomingWrites;
 import fairslot.notification.store.NoticeWrites;
+import fairslot.pass.store.PassWrites;
 import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Cursors;
@@ -46,7 +48,9 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final TransactionParts parts;
+  private final BookingWrites bookingWrites;
+  private final PassWrites credits;
+  private final UpcomingWrites upcoming;
   private final RecordParts records;
   private final NoticeWrites notices;
   private final BookingPlacement placement;
@@ -55,10 +59,12 @@ public final class DynamoDbBookingStore implements BookingStore {
   public DynamoDbBookingStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = new TransactionParts(table);
+    this.bookingWrites = new BookingWrites(table);
+    this.credits = new PassWrites(table);
+    this.upcoming = new UpcomingWrites(table);
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
-    this.placement = new BookingPlacement(dynamo, table, parts);
+    this.placement = new BookingPlacement(dynamo, table);
     this.release = new BookingRelease(dynamo, table);
   }
 
@@ -143,15 +149,15 @@ public final class DynamoDbBookingStore implements BookingStore {
     }
     Transaction<Action> tx =
         new Transaction<Action>()
-            .add(Action.BOOKING, parts.moveBooking(b, to, change, "", "", Map.of()))
+            .add(Action.BOOKING, bookingWrites.move(b, to, change, "", "", Map.of()))
             .add(records.auditBooking(b, b.status().name(), to.name(), change));
     if (b.status().isUpcoming() && !to.isUpcoming()) {
-      tx.add(Action.UPCOMING, parts.uncountUpcoming(b)); // attended or not: no longer ahead
+      tx.add(Action.UPCOMING, upcoming.uncount(b)); // attended or not: no longer ahead
     }
     if (b.pass().isPresent() && (to == BookingStatus.COMPLETED || to == BookingStatus.NO_SHOW)) {
       tx.add(
           Action.CREDITS,
-          parts.settleCredits(
+          credits.settleCredits(
               b, to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);

@@ -5,7 +5,6 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
-import fairslot.booking.store.TransactionParts;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Change;
 import fairslot.table.Attr;
@@ -101,7 +100,7 @@ public final class SeatWrites {
                 .conditionExpression(condition)
                 .expressionAttributeNames(Map.of("#status", "status"))
                 .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                 .build())
         .build();
   }
@@ -147,7 +146,7 @@ public final class SeatWrites {
                 .conditionExpression(condition)
                 .expressionAttributeNames(Map.of("#capacity", "capacity"))
                 .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                 .build())
         .build();
   }

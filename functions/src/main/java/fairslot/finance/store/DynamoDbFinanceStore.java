@@ -5,7 +5,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.store.TransactionParts;
+import fairslot.booking.store.BookingWrites;
 import fairslot.definitions.Fairslot;
 import fairslot.finance.app.FinanceStore;
 import fairslot.finance.domain.FinanceException;
@@ -40,14 +40,14 @@ public final class DynamoDbFinanceStore implements FinanceStore {
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final TransactionParts parts;
+  private final BookingWrites bookingWrites;
   private final PaymentWrites payments;
   private final RecordParts records;
 
   public DynamoDbFinanceStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = new TransactionParts(table);
+    this.bookingWrites = new BookingWrites(table);
     this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
   }
@@ -149,7 +149,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
   }
 
   private void moveBooking(Transaction<Action> tx, Booking b, BookingStatus to, Change change) {
-    tx.add(Action.BOOKING, parts.moveBooking(b, to, change, "", "", Map.of()));
+    tx.add(Action.BOOKING, bookingWrites.move(b, to, change, "", "", Map.of()));
     tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
   }
 

@@ -7,9 +7,7 @@ import fairslot.catalog.app.SlotCancellation;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
-import fairslot.handler.internal.ReportViews;
 import fairslot.handler.internal.RequestBody;
-import fairslot.handler.internal.Views;
 import fairslot.kernel.PageRequest;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +33,7 @@ public final class AdminEndpoints implements Endpoints {
     return respond(
         cancellation.cancel(request.requireCaller().userId(), request.path("slotId")),
         200,
-        Views.SlotCancelledView::of);
+        CatalogViews.SlotCancelledView::of);
   }
 
   private HttpResponse reconcile(HttpRequest request) {

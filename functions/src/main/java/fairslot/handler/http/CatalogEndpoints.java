@@ -6,15 +6,13 @@ import static fairslot.handler.http.Responses.respond;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
+import fairslot.handler.http.CatalogViews.ResourceView;
+import fairslot.handler.http.CatalogViews.SlotView;
+import fairslot.handler.http.CatalogViews.VenueView;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.RequestBody;
-import fairslot.handler.internal.Views;
-import fairslot.handler.internal.Views.ListView;
-import fairslot.handler.internal.Views.ResourceView;
-import fairslot.handler.internal.Views.SlotView;
-import fairslot.handler.internal.Views.VenueView;
 import fairslot.kernel.IdempotentRequest;
 import java.util.Map;
 import java.util.Optional;
@@ -88,7 +86,8 @@ public final class CatalogEndpoints implements Endpoints {
     return create(
         request,
         body -> CatalogRequests.createAssignee(kind, body),
-        (command, key) -> respond(catalog.createAssignee(command, key), 201, Views::assignee));
+        (command, key) ->
+            respond(catalog.createAssignee(command, key), 201, CatalogViews::assignee));
   }
 
   private HttpResponse createSlot(HttpRequest request) {
@@ -102,7 +101,7 @@ public final class CatalogEndpoints implements Endpoints {
     return create(
         request,
         CatalogRequests::generateSlots,
-        (command, key) -> respond(catalog.generate(command), 200, Views.GeneratedView::of));
+        (command, key) -> respond(catalog.generate(command), 200, CatalogViews.GeneratedView::of));
   }
 
   private HttpResponse listSlots(HttpRequest request) {

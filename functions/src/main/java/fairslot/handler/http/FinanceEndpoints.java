@@ -1,12 +1,11 @@
 package fairslot.handler.http;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.handler.http.ReportViews.AuditView;
+import fairslot.handler.http.ReportViews.DailyReportView;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
-import fairslot.handler.internal.ReportViews.AuditView;
-import fairslot.handler.internal.ReportViews.DailyReportView;
-import fairslot.handler.internal.Views.ListView;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import java.util.List;

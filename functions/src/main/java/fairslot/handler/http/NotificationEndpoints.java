@@ -5,7 +5,6 @@ import static fairslot.handler.http.Responses.respond;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
-import fairslot.handler.internal.Views.ListView;
 import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.domain.Delivery;
 import java.util.List;

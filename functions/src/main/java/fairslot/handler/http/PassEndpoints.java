@@ -2,15 +2,14 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
+import fairslot.handler.http.PassViews.PassView;
+import fairslot.handler.http.PassViews.PlanView;
 import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
-import fairslot.handler.internal.Views.ListView;
-import fairslot.handler.internal.Views.PassView;
-import fairslot.handler.internal.Views.PlanView;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
 import fairslot.pass.app.PassService;

@@ -49,7 +49,7 @@ public final class PaymentEndpoints implements Endpoints {
             found ->
                 HttpResponse.json(
                     200,
-                    new fairslot.handler.internal.Views.ListView<>(
+                    new fairslot.handler.http.ListView<>(
                         found.records().stream()
                             .map(r -> PaymentRecordView.of(r, found.zone(), finance))
                             .toList(),

@@ -2,11 +2,11 @@ package fairslot.handler.http;
 
 import fairslot.booking.app.Booked;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.handler.http.BookingViews.QueuedView;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
-import fairslot.handler.internal.Views.QueuedView;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import java.util.Map;

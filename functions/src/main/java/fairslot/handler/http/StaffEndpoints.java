@@ -4,13 +4,12 @@ import static fairslot.handler.http.Responses.booked;
 import static fairslot.handler.http.Responses.respond;
 
 import fairslot.booking.domain.Booking;
+import fairslot.handler.http.BookingViews.BookingView;
 import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.RequestBody;
-import fairslot.handler.internal.Views.BookingView;
-import fairslot.handler.internal.Views.ListView;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
 import fairslot.staff.app.DeskService;

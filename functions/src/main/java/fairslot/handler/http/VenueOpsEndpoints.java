@@ -13,7 +13,6 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
-import fairslot.handler.internal.Views;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -53,7 +52,7 @@ public final class VenueOpsEndpoints implements Endpoints {
     return respond(
         venueEdits.edit(request.path("venueId"), edit, request.requireCaller().userId()),
         200,
-        Views.VenueView::of);
+        CatalogViews.VenueView::of);
   }
 
   private HttpResponse editResource(HttpRequest request) {
@@ -72,7 +71,7 @@ public final class VenueOpsEndpoints implements Endpoints {
             edit,
             request.requireCaller().userId()),
         200,
-        Views.ResourceView::of);
+        CatalogViews.ResourceView::of);
   }
 
   private static Optional<String> name(RequestBody body) {
@@ -88,7 +87,7 @@ public final class VenueOpsEndpoints implements Endpoints {
     return respond(
         slotEdits.edit(request.path("slotId"), edit, request.requireCaller().userId()),
         200,
-        Views.SlotView::of);
+        CatalogViews.SlotView::of);
   }
 
   static SlotEdit slotEdit(RequestBody body) {

@@ -5,14 +5,14 @@ import static fairslot.handler.http.Responses.respond;
 
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Slot;
+import fairslot.handler.http.BookingViews.BookingView;
+import fairslot.handler.http.WaitlistViews.WaitlistEntryView;
+import fairslot.handler.http.WaitlistViews.WaitlistJoinView;
 import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.RequestBody;
-import fairslot.handler.internal.Views.BookingView;
-import fairslot.handler.internal.Views.WaitlistEntryView;
-import fairslot.handler.internal.Views.WaitlistJoinView;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;

@@ -5,10 +5,12 @@ import static fairslot.table.Attr.n;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingItemMapper;
-import fairslot.booking.store.TransactionParts;
+import fairslot.booking.store.BookingWrites;
 import fairslot.kernel.Change;
 import fairslot.member.app.StandingStore;
 import fairslot.member.domain.MemberStanding;
+import fairslot.pass.store.PassWrites;
+import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -31,13 +33,17 @@ public final class DynamoDbStandingStore implements StandingStore {
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final TransactionParts parts;
+  private final BookingWrites bookingWrites;
+  private final PassWrites credits;
+  private final UpcomingWrites upcoming;
   private final RecordParts records;
 
   public DynamoDbStandingStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = new TransactionParts(table);
+    this.bookingWrites = new BookingWrites(table);
+    this.credits = new PassWrites(table);
+    this.upcoming = new UpcomingWrites(table);
     this.records = new RecordParts(table);
   }
 
@@ -60,13 +66,13 @@ public final class DynamoDbStandingStore implements StandingStore {
         new Transaction<Action>()
             .add(
                 Action.BOOKING,
-                parts.moveBooking(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
-            .add(Action.UPCOMING, parts.uncountUpcoming(b))
+                bookingWrites.move(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
+            .add(Action.UPCOMING, upcoming.uncount(b))
             .add(Action.STANDING, write(seen, next))
             .add(records.auditBooking(b, b.status().name(), BookingStatus.NO_SHOW.name(), change))
             .add(auditStanding(seen, next, change));
     if (b.pass().isPresent()) {
-      tx.add(Action.CREDITS, parts.settleCredits(b, "creditsForfeited"));
+      tx.add(Action.CREDITS, credits.settleCredits(b, "creditsForfeited"));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -104,7 +110,7 @@ public final class DynamoDbStandingStore implements StandingStore {
         Put.builder()
             .tableName(table)
             .item(StandingItemMapper.toItem(next))
-            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD);
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD);
     if (seen.version() == 0) {
       put.conditionExpression("attribute_not_exists(PK)");
     } else {

@@ -1,8 +1,11 @@
 package fairslot.pass.store;
 
+import static fairslot.table.Attr.ALL_OLD;
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.store.TransactionParts;
+import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
@@ -18,10 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * The one builder of a pass item's writes and their conditions (with the sale a paid pass writes,
  * and the check that its venue still sells): the pass store's transactions are made of these.
  */
-final class PassWrites {
+public final class PassWrites {
   private final String table;
 
-  PassWrites(String table) {
+  public PassWrites(String table) {
     this.table = table;
   }
 
@@ -131,7 +134,7 @@ final class PassWrites {
                 .expressionAttributeValues(
                     Map.of(
                         ":p", s(payment.paymentNo()), ":pending", s(PassStatus.PENDING_PAY.name())))
-                .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                 .build())
         .build();
   }
@@ -154,6 +157,56 @@ final class PassWrites {
                         s(PassStatus.ACTIVE.name()),
                         ":now",
                         Attr.millis(change.at())))
+                .build())
+        .build();
+  }
+
+  /**
+   * Spends the booking's pass credits (none for a membership) on condition the pass is the
+   * member's, ACTIVE, of the slot's venue, valid at the slot's start and has the credits: never a
+   * read then a write.
+   */
+  public TransactWriteItem spendCredits(Booking b) {
+    fairslot.pass.domain.PassUse use = b.pass().orElseThrow();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(b.userId(), use.passId()))
+                .updateExpression("SET creditsLeft = creditsLeft - :c")
+                .conditionExpression(
+                    "#status = :active AND venueId = :venue AND validUntil > :start"
+                        + " AND creditsLeft >= :c")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":c",
+                        n(use.credits()),
+                        ":active",
+                        s(fairslot.pass.domain.PassStatus.ACTIVE.name()),
+                        ":venue",
+                        s(b.slot().venueId()),
+                        ":start",
+                        millis(b.slot().interval().start())))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
+   * Moves the booking's credits from held to {@code ledger}: {@code creditsLeft} when a cancel
+   * returns them, {@code creditsUsed} at check-in, {@code creditsForfeited} at a no-show.
+   */
+  public TransactWriteItem settleCredits(Booking b, String ledger) {
+    fairslot.pass.domain.PassUse use = b.pass().orElseThrow();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(b.userId(), use.passId()))
+                .updateExpression("ADD " + ledger + " :c")
+                .conditionExpression("attribute_exists(PK)")
+                .expressionAttributeValues(Map.of(":c", n(use.credits())))
                 .build())
         .build();
   }

@@ -7,7 +7,6 @@ import static fairslot.table.Attr.s;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingItemMapper;
-import fairslot.booking.store.TransactionParts;
 import fairslot.definitions.Fairslot;
 import fairslot.finance.domain.FinanceException;
 import fairslot.finance.store.ExceptionWrites;
@@ -84,7 +83,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                                     s(BookingStatus.PENDING_PAY),
                                     ":now",
                                     millis(change.at())))
-                            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                             .build())
                     .build())
             .add(

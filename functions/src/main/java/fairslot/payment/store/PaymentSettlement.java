@@ -4,10 +4,14 @@ import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.store.TransactionParts;
+import fairslot.booking.store.BookingWrites;
+import fairslot.booking.store.GuardWrites;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Change;
+import fairslot.member.store.CalendarWrites;
+import fairslot.member.store.StandingWrites;
+import fairslot.member.store.UpcomingWrites;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;
@@ -44,7 +48,11 @@ final class PaymentSettlement {
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final TransactionParts parts;
+  private final BookingWrites bookingWrites;
+  private final CalendarWrites calendars;
+  private final GuardWrites guards;
+  private final StandingWrites standings;
+  private final UpcomingWrites upcoming;
   private final SeatWrites seats;
   private final PaymentWrites payments;
   private final RecordParts records;
@@ -54,7 +62,11 @@ final class PaymentSettlement {
   PaymentSettlement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.parts = new TransactionParts(table);
+    this.bookingWrites = new BookingWrites(table);
+    this.calendars = new CalendarWrites(table);
+    this.guards = new GuardWrites(table);
+    this.standings = new StandingWrites(table);
+    this.upcoming = new UpcomingWrites(table);
     this.seats = new SeatWrites(table);
     this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
@@ -74,7 +86,7 @@ final class PaymentSettlement {
       // From PENDING, or from FAILED when a success follows a failure (finance is told).
       tx.add(payments.move(m.payment(), m.payment().status(), PaymentStatus.SUCCEEDED, false));
       tx.add(
-          parts.moveBooking(
+          bookingWrites.move(
               m.booking(),
               BookingStatus.PAID,
               s.change(),
@@ -88,7 +100,7 @@ final class PaymentSettlement {
       Booking b = r.booking();
       tx.add(payments.move(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
       tx.add(
-          parts.moveBooking(
+          bookingWrites.move(
               b,
               BookingStatus.PAID,
               s.change(),
@@ -98,12 +110,11 @@ final class PaymentSettlement {
       // A revived booking is placed again: the seat, the guard, and the venue's limit and
       // suspension as on any placement.
       tx.add(Action.SEATS, seats.takeSeats(b, s.change()))
-          .add(Action.GUARD, parts.putGuard(b))
-          .add(Action.UPCOMING, parts.countUpcoming(b, r.upcomingLimit()))
-          .addEach(
-              Action.CALENDAR, r.calendars().stream().map(c -> parts.addToCalendar(c, b)).toList());
+          .add(Action.GUARD, guards.put(b))
+          .add(Action.UPCOMING, upcoming.count(b, r.upcomingLimit()))
+          .addEach(Action.CALENDAR, r.calendars().stream().map(c -> calendars.add(c, b)).toList());
       if (r.checkStanding()) {
-        tx.add(Action.STANDING, parts.notSuspended(b, s.change().at()));
+        tx.add(Action.STANDING, standings.notSuspended(b, s.change().at()));
       }
       tx.add(records.auditBooking(b, b.status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
@@ -143,7 +154,7 @@ final class PaymentSettlement {
               .build());
       tx.add(PaymentItemMapper.putBookingLink(table, o.payment()));
       tx.add(
-          parts.moveBooking(
+          bookingWrites.move(
               o.booking(),
               BookingStatus.PAID,
               s.change(),
@@ -242,7 +253,7 @@ final class PaymentSettlement {
   private void addBookingMoveIfRefunding(
       Transaction<Action> tx, Booking b, BookingStatus to, Change change) {
     if (b.status() == BookingStatus.REFUNDING) {
-      tx.add(parts.moveBooking(b, to, change, "", "", Map.of()));
+      tx.add(bookingWrites.move(b, to, change, "", "", Map.of()));
       tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
     }
   }

@@ -4,7 +4,6 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.store.TransactionParts;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.definitions.Fairslot;
@@ -95,7 +94,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
                     s("WAITER_GUARD"),
                     "entryId",
                     s(entryId)))
-            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD);
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD);
     if (previous.isPresent()) {
       guard
           .conditionExpression("entryId = :previous")
@@ -126,7 +125,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
                                     s(SlotStatus.OPEN.name()),
                                     ":now",
                                     millis(now)))
-                            .returnValuesOnConditionCheckFailure(TransactionParts.ALL_OLD)
+                            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                             .build())
                     .build())
             .add(Action.GUARD, TransactWriteItem.builder().put(guard.build()).build())

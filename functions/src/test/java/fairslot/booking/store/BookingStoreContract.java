@@ -97,17 +97,7 @@ public abstract class BookingStoreContract {
     Booking first = booking("u1", court, 1);
     place(first);
 
-    PlaceResult result =
-        store.place(
-            new BookingPlan(
-                stale,
-                NOW,
-                "u1",
-                seen,
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty()));
+    PlaceResult result = store.place(BookingPlan.openSale(stale, NOW, "u1", seen));
 
     assertThat(result).isInstanceOf(PlaceResult.CalendarsMoved.class);
     var current = ((PlaceResult.CalendarsMoved) result).current();
@@ -182,15 +172,11 @@ public abstract class BookingStoreContract {
     assertThat(place(booking("u1", closed, 1))).isInstanceOf(PlaceResult.SlotNotOpen.class);
     assertThat(
             store.place(
-                new BookingPlan(
+                BookingPlan.openSale(
                     late,
                     started.interval().start(),
                     "u1",
-                    store.calendars("u1", late.calendarDays()),
-                    Optional.empty(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    Optional.empty())))
+                    store.calendars("u1", late.calendarDays()))))
         .isInstanceOf(PlaceResult.SlotStarted.class);
   }
 

@@ -1,18 +1,16 @@
-package fairslot.handler.internal;
+package fairslot.handler.http;
 
-import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.kernel.VenueTime;
-import java.time.Instant;
 
 /**
- * Response bodies of the contract. Records keep field order stable, so bodies replay byte for byte.
+ * The catalog's response bodies: venues, resources, slots, coaches and rooms, generation and slot
+ * cancel. Records keep field order stable, so bodies replay byte for byte.
  */
-public final class Views {
-  private Views() {}
+public final class CatalogViews {
+  private CatalogViews() {}
 
   public record PolicyView(
       String holdDuration,
@@ -189,157 +187,4 @@ public final class Views {
           SlotView.of(c.slot()), c.bookingsCancelled(), c.refundsStarted(), c.waitlistClosed());
     }
   }
-
-  public record BookedSlotView(
-      String slotId, String venueId, String resourceId, String kind, String start, String end) {}
-
-  public record BookingView(
-      String bookingId,
-      String slotId,
-      String userId,
-      int quantity,
-      String status,
-      long amountMinor,
-      String currency,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Long refundMinor,
-      String holdExpiresAt,
-      String createdAt,
-      BookedSlotView slot,
-      BookingPolicyView policy,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String passId) {
-
-    /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
-    public static BookingView of(Booking b, Instant now) {
-      BookingStatus status = b.statusAt(now);
-      var slot = b.slot();
-      return new BookingView(
-          b.bookingId(),
-          b.slotId(),
-          b.userId(),
-          b.quantity(),
-          status.name(),
-          b.amount().minor(),
-          b.amount().currency(),
-          b.refund().map(fairslot.kernel.Money::minor).orElse(null),
-          status == BookingStatus.PENDING_PAY
-              ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
-              : null,
-          VenueTime.show(b.createdAt(), slot.timeZone()),
-          new BookedSlotView(
-              b.slotId(),
-              slot.venueId(),
-              slot.resourceId(),
-              slot.kind().name(),
-              VenueTime.show(slot.interval().start(), slot.timeZone()),
-              VenueTime.show(slot.interval().end(), slot.timeZone())),
-          new BookingPolicyView(
-              slot.holdDuration().toString(),
-              slot.cancelCutoff().toString(),
-              CancelTierView.of(slot.cancelTiers())),
-          b.pass().map(fairslot.pass.domain.PassUse::passId).orElse(null));
-    }
-  }
-
-  public record PlanView(
-      String planId,
-      String venueId,
-      String name,
-      String kind,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Integer credits,
-      String validity,
-      java.util.List<String> resourceIds,
-      long priceMinor,
-      String currency) {
-    public static PlanView of(fairslot.pass.domain.Plan p) {
-      return new PlanView(
-          p.planId(),
-          p.venueId(),
-          p.name(),
-          p.kind().name(),
-          p.kind() == fairslot.pass.domain.PlanKind.PACK ? p.credits() : null,
-          p.validity().toString(),
-          p.resourceIds().stream().sorted().toList(),
-          p.price().minor(),
-          p.price().currency());
-    }
-  }
-
-  /** A pass as its holder sees it at {@code now}; {@code validUntil} absent until it is paid. */
-  public record PassView(
-      String passId,
-      String planId,
-      String userId,
-      String venueId,
-      String name,
-      String kind,
-      String status,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Integer creditsLeft,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String validUntil,
-      long priceMinor,
-      String currency) {
-    public static PassView of(fairslot.pass.domain.Pass p, Instant now) {
-      boolean pack = p.plan().kind() == fairslot.pass.domain.PlanKind.PACK;
-      return new PassView(
-          p.passId(),
-          p.plan().planId(),
-          p.userId(),
-          p.venueId(),
-          p.plan().name(),
-          p.plan().kind().name(),
-          p.statusAt(now).name(),
-          pack ? p.creditsLeft() : null,
-          p.validUntil().map(u -> VenueTime.show(u, p.plan().timeZone())).orElse(null),
-          p.plan().price().minor(),
-          p.plan().price().currency());
-    }
-  }
-
-  /** Audit times are UTC instants: an entry may concern several venues' zones. */
-  public record QueuedView(String requestId, String status) {}
-
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-  public record BookingRequestView(
-      String requestId, String status, String bookingId, String code, String waitlistEntryId) {
-    public static BookingRequestView of(fairslot.booking.domain.BookingRequest r) {
-      return new BookingRequestView(
-          r.requestId(),
-          r.status().name(),
-          r.bookingId().orElse(null),
-          r.code().orElse(null),
-          r.waitlistEntryId().orElse(null));
-    }
-  }
-
-  public record WaitlistJoinView(String entryId, int position, String status) {}
-
-  /** {@code position} is the live place in line while WAITING (1 = next), 0 once out of line. */
-  public record WaitlistEntryView(
-      String entryId, int position, String status, String offerExpiresAt, String bookingId) {
-    public static WaitlistEntryView of(
-        fairslot.waitlist.app.WaitlistService.Place place, Instant now, java.time.ZoneId zone) {
-      var e = place.entry();
-      var status = e.statusAt(now);
-      return new WaitlistEntryView(
-          e.entryId(),
-          place.position(),
-          status.name(),
-          status == fairslot.waitlist.domain.WaitlistStatus.OFFERED
-              ? e.offerExpiresAt().map(t -> VenueTime.show(t, zone)).orElse(null)
-              : null,
-          e.bookingId().orElse(null));
-    }
-  }
-
-  public record ListView<T>(java.util.List<T> items, String nextCursor) {}
 }

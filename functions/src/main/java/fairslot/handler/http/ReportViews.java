@@ -1,4 +1,4 @@
-package fairslot.handler.internal;
+package fairslot.handler.http;
 
 /** What finance and admins read: the audit trail, the daily report, the ledger check. */
 public final class ReportViews {

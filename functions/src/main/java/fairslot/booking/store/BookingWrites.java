@@ -1,0 +1,108 @@
+package fairslot.booking.store;
+
+import static fairslot.table.Attr.ALL_OLD;
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.kernel.Change;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/** The booking item's moves: the one place its status, version and sparse index keys change. */
+public final class BookingWrites {
+  private final String table;
+
+  public BookingWrites(String table) {
+    this.table = table;
+  }
+
+  /**
+   * Moves the booking item from {@code b.status()} to {@code to}, keeping its sparse index keys in
+   * step with the new status. {@code extraCondition} is ANDed (e.g. the hold being due).
+   */
+  public TransactWriteItem move(
+      Booking b,
+      BookingStatus to,
+      Change change,
+      String extraSet,
+      String extraCondition,
+      Map<String, AttributeValue> extraValues) {
+    List<String> sets =
+        new ArrayList<>(List.of("#status = :to", "updatedAt = :at", "version = :version"));
+    List<String> removes = new ArrayList<>();
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":to",
+                s(to.name()),
+                ":from",
+                s(b.status().name()),
+                ":at",
+                millis(change.at()),
+                ":version",
+                n(b.version() + 1)));
+    if (b.status() == BookingStatus.PENDING_PAY) {
+      removes.addAll(List.of("holdDueShard", "holdDueAt", "holdSlot"));
+    }
+    if (b.status() == BookingStatus.PAID) {
+      removes.addAll(List.of("attendDueShard", "attendDueAt"));
+    }
+    if (to == BookingStatus.PAID) {
+      BookingItemMapper.attendanceIndexKeys(b)
+          .forEach(
+              (k, v) -> {
+                sets.add(k + " = :" + k);
+                values.put(":" + k, v);
+              });
+    }
+    // The reminder owed in the new status replaces the old one's (a paid hold's warning becomes
+    // the session's reminder); a booking leaving PENDING_PAY or PAID for good is owed none.
+    java.util.Optional<fairslot.notification.domain.Reminder> owed =
+        fairslot.notification.domain.Reminder.owed(to, b.holdExpiresAt(), b.slot(), change.at());
+    if (owed.isPresent()) {
+      BookingItemMapper.reminderKeys(b, owed.get())
+          .forEach(
+              (k, v) -> {
+                sets.add(k + " = :" + k);
+                values.put(":" + k, v);
+              });
+    } else if (b.status() == BookingStatus.PENDING_PAY || b.status() == BookingStatus.PAID) {
+      removes.addAll(BookingItemMapper.REMINDER_ATTRIBUTES);
+    }
+    if (!extraSet.isEmpty()) {
+      sets.add(extraSet);
+    }
+    values.putAll(extraValues);
+    String condition =
+        "#status = :from" + (extraCondition.isEmpty() ? "" : " AND " + extraCondition);
+    if (change.dueBy().isPresent()) {
+      condition += " AND holdExpiresAt <= :dueBy";
+      values.put(":dueBy", millis(change.dueBy().get()));
+    }
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+                .updateExpression(
+                    "SET "
+                        + String.join(", ", sets)
+                        + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+}

@@ -1,0 +1,87 @@
+package fairslot.handler.http;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.handler.http.CatalogViews.BookingPolicyView;
+import fairslot.handler.http.CatalogViews.CancelTierView;
+import fairslot.kernel.VenueTime;
+import java.time.Instant;
+
+/**
+ * The booking's response bodies: a booking and its slot, a queued request. Records keep field order
+ * stable, so bodies replay byte for byte.
+ */
+public final class BookingViews {
+  private BookingViews() {}
+
+  public record BookedSlotView(
+      String slotId, String venueId, String resourceId, String kind, String start, String end) {}
+
+  public record BookingView(
+      String bookingId,
+      String slotId,
+      String userId,
+      int quantity,
+      String status,
+      long amountMinor,
+      String currency,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          Long refundMinor,
+      String holdExpiresAt,
+      String createdAt,
+      BookedSlotView slot,
+      BookingPolicyView policy,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          String passId) {
+
+    /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
+    public static BookingView of(Booking b, Instant now) {
+      BookingStatus status = b.statusAt(now);
+      var slot = b.slot();
+      return new BookingView(
+          b.bookingId(),
+          b.slotId(),
+          b.userId(),
+          b.quantity(),
+          status.name(),
+          b.amount().minor(),
+          b.amount().currency(),
+          b.refund().map(fairslot.kernel.Money::minor).orElse(null),
+          status == BookingStatus.PENDING_PAY
+              ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
+              : null,
+          VenueTime.show(b.createdAt(), slot.timeZone()),
+          new BookedSlotView(
+              b.slotId(),
+              slot.venueId(),
+              slot.resourceId(),
+              slot.kind().name(),
+              VenueTime.show(slot.interval().start(), slot.timeZone()),
+              VenueTime.show(slot.interval().end(), slot.timeZone())),
+          new BookingPolicyView(
+              slot.holdDuration().toString(),
+              slot.cancelCutoff().toString(),
+              CancelTierView.of(slot.cancelTiers())),
+          b.pass().map(fairslot.pass.domain.PassUse::passId).orElse(null));
+    }
+  }
+
+  /** Audit times are UTC instants: an entry may concern several venues' zones. */
+  public record QueuedView(String requestId, String status) {}
+
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record BookingRequestView(
+      String requestId, String status, String bookingId, String code, String waitlistEntryId) {
+    public static BookingRequestView of(fairslot.booking.domain.BookingRequest r) {
+      return new BookingRequestView(
+          r.requestId(),
+          r.status().name(),
+          r.bookingId().orElse(null),
+          r.code().orElse(null),
+          r.waitlistEntryId().orElse(null));
+    }
+  }
+}

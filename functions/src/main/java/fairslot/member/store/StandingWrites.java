@@ -1,0 +1,32 @@
+package fairslot.member.store;
+
+import static fairslot.table.Attr.ALL_OLD;
+import static fairslot.table.Attr.millis;
+
+import fairslot.booking.domain.Booking;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/** The member's standing at a venue as a booking transaction checks it (the no-show suspension). */
+public final class StandingWrites {
+  private final String table;
+
+  public StandingWrites(String table) {
+    this.table = table;
+  }
+
+  /** The member is not suspended at the booking's venue at {@code now} (no-show rule). */
+  public TransactWriteItem notSuspended(Booking b, java.time.Instant now) {
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                .tableName(table)
+                .key(StandingItemMapper.key(b.userId(), b.slot().venueId()))
+                .conditionExpression(
+                    "attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now")
+                .expressionAttributeValues(Map.of(":now", millis(now)))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+}

@@ -1,0 +1,60 @@
+package fairslot.member.store;
+
+import static fairslot.table.Attr.ALL_OLD;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.Booking;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/** The member's upcoming-bookings counter at a venue (the venue policy's upcoming limit). */
+public final class UpcomingWrites {
+  private final String table;
+
+  public UpcomingWrites(String table) {
+    this.table = table;
+  }
+
+  /**
+   * Counts the booking in its member's upcoming bookings at the venue; with {@code limit}, only if
+   * fewer than that are counted already. Counted for every booking, limited or not, so a limit set
+   * later finds the count right.
+   */
+  public TransactWriteItem count(Booking b, java.util.OptionalInt limit) {
+    return upcoming(b, 1, limit);
+  }
+
+  /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
+  public TransactWriteItem uncount(Booking b) {
+    return upcoming(b, -1, java.util.OptionalInt.empty());
+  }
+
+  private TransactWriteItem upcoming(Booking b, int by, java.util.OptionalInt limit) {
+    Update.Builder update =
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.member(b.userId()), Keys.upcoming(b.slot().venueId())))
+            .updateExpression("ADD upcoming :by SET #type = :type, venueId = :venue")
+            .returnValuesOnConditionCheckFailure(ALL_OLD);
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(":by", n(by), ":type", s("UPCOMING"), ":venue", s(b.slot().venueId())));
+    if (limit.isPresent()) {
+      update.conditionExpression("attribute_not_exists(upcoming) OR upcoming < :limit");
+      values.put(":limit", n(limit.getAsInt()));
+    }
+    return TransactWriteItem.builder()
+        .update(
+            update
+                .expressionAttributeNames(Map.of("#type", "type"))
+                .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
+}
