@@ -379,7 +379,14 @@ public final class MemoryBookingStore implements BookingStore {
               && fairslot.notification.domain.Reminder.owed(
                       now.status(), now.holdExpiresAt(), now.slot(), now.createdAt())
                   .equals(java.util.Optional.of(reminder));
-      return owed && reminded.add(b.bookingId() + reminder.kind());
+      if (!owed || !reminded.add(b.bookingId() + reminder.kind())) {
+        return false;
+      }
+      // As the adapter: the notice is written with the reminder's move.
+      t.outbox.add(
+          new fairslot.notification.domain.Notification(
+              b.userId(), b.slotId(), reminder.kind(), b.bookingId()));
+      return true;
     }
   }
 

@@ -22,9 +22,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The catalog in memory: venues, resources and slots with the adapter's guards (a venue must exist,
- * one slot per resource and start). Coaches, rooms and slot cancels are not modelled yet: those
- * methods refuse to run rather than pretend.
+ * The catalog in memory: venues, resources, coaches, rooms and slots with the adapter's guards (a
+ * venue must exist, one slot per resource and start, one session at a time per coach and per room)
+ * and slot cancels with their finishing marks. CatalogStoreContract holds it to the adapter.
  */
 public final class MemoryCatalogStore implements CatalogStore {
   private final MemoryTables t;
@@ -67,9 +67,6 @@ public final class MemoryCatalogStore implements CatalogStore {
   @Override
   public Outcome<Slot> createSlot(Slot asked) {
     Slot slot = asked;
-    if (!slot.assignment().refs().isEmpty()) {
-      throw new UnsupportedOperationException("coach and room calendars are not modelled here");
-    }
     synchronized (t.lock) {
       Venue venue = t.venues.get(slot.venueId());
       Resource resource = t.resources.get(slot.resourceId());
@@ -91,6 +88,10 @@ public final class MemoryCatalogStore implements CatalogStore {
                 Refusal.DUPLICATE_SLOT,
                 "the resource already has a slot starting then",
                 Map.of("slotId", existing));
+      }
+      Optional<Outcome<Slot>> clash = clash(slot);
+      if (clash.isPresent()) {
+        return clash.get();
       }
       t.slotStarts.put(start, slot.slotId());
       t.slots.put(slot.slotId(), slot);
@@ -296,19 +297,68 @@ public final class MemoryCatalogStore implements CatalogStore {
         new AuditEntry(change.at(), change.actor(), "slot:" + slotId, from, to, change.reason()));
   }
 
+  /**
+   * As the adapter's coach and room days: the first of the slot's coach and room (coach first) that
+   * already has an overlapping live session ([start, end), touching ends allowed).
+   */
+  private Optional<Outcome<Slot>> clash(Slot slot) {
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      List<String> clashing =
+          t.slots.values().stream()
+              .filter(other -> other.status() != SlotStatus.CANCELLED)
+              .filter(other -> other.assignment().refs().contains(ref))
+              .filter(other -> other.interval().overlaps(slot.interval()))
+              .map(Slot::slotId)
+              .sorted()
+              .toList();
+      if (!clashing.isEmpty()) {
+        String what = ref.kind() == Assignee.Kind.COACH ? "coach " : "room ";
+        return Optional.of(
+            Outcome.refused(
+                ref.kind().clash(),
+                "the " + what + ref.id() + " already has an overlapping session",
+                Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
+      }
+    }
+    return Optional.empty();
+  }
+
   @Override
   public Outcome<Slot> cancelSlot(String slotId, Change change) {
-    throw new UnsupportedOperationException("slot cancels are not modelled here");
+    synchronized (t.lock) {
+      Slot slot = t.slots.get(slotId);
+      if (slot == null) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no slot " + slotId);
+      }
+      if (slot.status() == SlotStatus.CANCELLED) {
+        return Outcome.done(slot);
+      }
+      // Cancelled, its coach and room free again (it no longer counts as their session), and
+      // marked until the cancel has released everything.
+      Slot cancelled = slot.with(SlotStatus.CANCELLED);
+      t.slots.put(slotId, cancelled);
+      t.cancelsDue.put(slotId, change.at());
+      audit(slotId, slot.status().name(), SlotStatus.CANCELLED.name(), change);
+      return Outcome.done(cancelled);
+    }
   }
 
   @Override
   public void cancelFinished(String slotId) {
-    throw new UnsupportedOperationException("slot cancels are not modelled here");
+    synchronized (t.lock) {
+      t.cancelsDue.remove(slotId);
+    }
   }
 
   @Override
   public List<String> cancelsDue(Instant by, int limit) {
-    return List.of();
+    synchronized (t.lock) {
+      return t.cancelsDue.entrySet().stream()
+          .filter(e -> !e.getValue().isAfter(by))
+          .map(Map.Entry::getKey)
+          .limit(limit)
+          .toList();
+    }
   }
 
   @Override
@@ -320,11 +370,19 @@ public final class MemoryCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Assignee> createAssignee(Assignee assignee) {
-    throw new UnsupportedOperationException("coaches and rooms are not modelled here");
+    synchronized (t.lock) {
+      if (!t.venues.containsKey(assignee.venueId())) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no venue " + assignee.venueId());
+      }
+      // A twin request (same id) gets the first one back, as the adapter's put-if-absent.
+      return Outcome.done(t.assignees.computeIfAbsent(assignee.ref(), ref -> assignee));
+    }
   }
 
   @Override
   public Optional<Assignee> findAssignee(Assignee.Ref ref) {
-    return Optional.empty();
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.assignees.get(ref));
+    }
   }
 }

@@ -36,6 +36,12 @@ public final class MemoryTables {
   /** (resourceId, start) to slotId: no two slots of a resource start together. */
   final Map<String, String> slotStarts = new HashMap<>();
 
+  // coaches and rooms by ref; their sessions are the live slots that name them
+  final Map<fairslot.catalog.domain.Assignee.Ref, fairslot.catalog.domain.Assignee> assignees =
+      new HashMap<>();
+  // cancelled slots whose cancel has not finished, with when it was marked (cancelsDue index)
+  final Map<String, Instant> cancelsDue = new LinkedHashMap<>();
+
   final Map<String, Booking> bookings = new LinkedHashMap<>();
 
   /** (slotId, userId) to bookingId: one active booking per member per slot. */

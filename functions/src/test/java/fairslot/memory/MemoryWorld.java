@@ -75,6 +75,7 @@ public final class MemoryWorld {
   public final fairslot.pass.app.PassService passService;
   public final fairslot.pass.app.PassExpiry passExpiry;
   public final fairslot.booking.app.NoShowSweep noShows;
+  public final fairslot.catalog.app.SlotCancellation slotCancel;
 
   public MemoryWorld() {
     IdGenerator ids = IdGenerator.random();
@@ -124,6 +125,9 @@ public final class MemoryWorld {
         new fairslot.pass.app.PassService(passStore, catalogStore, profileStore, clock, ids);
     passExpiry = new fairslot.pass.app.PassExpiry(passStore, clock);
     noShows = new fairslot.booking.app.NoShowSweep(bookingStore, catalogStore, standing, clock);
+    slotCancel =
+        new fairslot.catalog.app.SlotCancellation(
+            catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
   }
 
   /** A venue with a 10-minute hold, one resource of {@code kind}, one slot a day ahead. */

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fairslot.booking.app.BookingStore;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.PolicyChange;
 import fairslot.catalog.domain.Resource;
@@ -235,5 +237,125 @@ public abstract class CatalogStoreContract {
     assertThat(late).isFalse();
     assertThat(catalog.findVenue(slot.venueId()).orElseThrow().policy().holdDuration())
         .isEqualTo(Duration.ofMinutes(7));
+  }
+
+  @Test
+  void aCoachOrRoomIsCreatedOnceInAnExistingVenue() {
+    Slot slot = fixtures.slot(ResourceKind.SEATS, 4);
+    Assignee coach = new Assignee(Assignee.Kind.COACH, id(), slot.venueId(), "Li");
+
+    Outcome<Assignee> first = catalog.createAssignee(coach);
+    Outcome<Assignee> twin =
+        catalog.createAssignee(new Assignee(Assignee.Kind.COACH, coach.id(), slot.venueId(), "X"));
+    Outcome<Assignee> orphan =
+        catalog.createAssignee(new Assignee(Assignee.Kind.ROOM, id(), "no-such-venue", "Hall"));
+
+    assertThat(first).isEqualTo(Outcome.done(coach));
+    assertThat(twin).isEqualTo(Outcome.done(coach));
+    assertThat(catalog.findAssignee(coach.ref())).contains(coach);
+    assertThat(((Outcome.Refused<?>) orphan).refusal()).isEqualTo(Refusal.NOT_FOUND);
+  }
+
+  @Test
+  void aCoachHasOneSessionAtATimeAndTouchingSessionsAreFine() {
+    Slot base = fixtures.slot(ResourceKind.SEATS, 4);
+    Assignment coach = new Assignment(Optional.of(id()), Optional.empty());
+    Slot first = session(base, Duration.ofDays(2), coach);
+
+    Outcome<Slot> created = catalog.createSlot(first);
+    Outcome<Slot> overlapping =
+        catalog.createSlot(session(base, Duration.ofDays(2).plusMinutes(30), coach));
+    Outcome<Slot> touching =
+        catalog.createSlot(session(base, Duration.ofDays(2).plusHours(1), coach));
+
+    assertThat(created).isEqualTo(Outcome.done(first));
+    assertThat(((Outcome.Refused<?>) overlapping).refusal()).isEqualTo(Refusal.CONFLICT_COACH);
+    assertThat(((Outcome.Refused<?>) overlapping).extras())
+        .containsEntry("conflicts", java.util.List.of(java.util.Map.of("slotId", first.slotId())));
+    assertThat(touching).isInstanceOf(Outcome.Done.class);
+  }
+
+  @Test
+  void whenBothClashTheCoachIsReportedAndARoomAloneIsARoomClash() {
+    Slot base = fixtures.slot(ResourceKind.SEATS, 4);
+    String coachId = id();
+    String roomId = id();
+    Slot first =
+        session(
+            base, Duration.ofDays(3), new Assignment(Optional.of(coachId), Optional.of(roomId)));
+    assertThat(catalog.createSlot(first)).isEqualTo(Outcome.done(first));
+
+    Outcome<Slot> both =
+        catalog.createSlot(
+            session(
+                base,
+                Duration.ofDays(3),
+                new Assignment(Optional.of(coachId), Optional.of(roomId))));
+    Outcome<Slot> roomOnly =
+        catalog.createSlot(
+            session(
+                base, Duration.ofDays(3), new Assignment(Optional.of(id()), Optional.of(roomId))));
+
+    assertThat(((Outcome.Refused<?>) both).refusal()).isEqualTo(Refusal.CONFLICT_COACH);
+    assertThat(((Outcome.Refused<?>) roomOnly).refusal()).isEqualTo(Refusal.CONFLICT_ROOM);
+  }
+
+  @Test
+  void aCancelledSlotIsCancelledOnceFreesItsCoachAndWaitsToBeFinished() {
+    Slot base = fixtures.slot(ResourceKind.SEATS, 4);
+    Assignment coach = new Assignment(Optional.of(id()), Optional.empty());
+    Slot first = session(base, Duration.ofDays(4), coach);
+    assertThat(catalog.createSlot(first)).isEqualTo(Outcome.done(first));
+
+    Outcome<Slot> cancelled = catalog.cancelSlot(first.slotId(), by("admin"));
+    Outcome<Slot> again = catalog.cancelSlot(first.slotId(), by("admin"));
+    Outcome<Slot> missing = catalog.cancelSlot(id(), by("admin"));
+    java.util.List<String> due = catalog.cancelsDue(NOW, 100);
+    catalog.cancelFinished(first.slotId());
+    Outcome<Slot> sameTime = catalog.createSlot(session(base, Duration.ofDays(4), coach));
+
+    assertThat(cancelled).isInstanceOf(Outcome.Done.class);
+    assertThat(((Outcome.Done<Slot>) cancelled).value().status()).isEqualTo(SlotStatus.CANCELLED);
+    assertThat(((Outcome.Done<Slot>) again).value().status()).isEqualTo(SlotStatus.CANCELLED);
+    assertThat(((Outcome.Refused<?>) missing).refusal()).isEqualTo(Refusal.NOT_FOUND);
+    assertThat(catalog.findSlot(first.slotId()).orElseThrow().status())
+        .isEqualTo(SlotStatus.CANCELLED);
+    assertThat(due).contains(first.slotId());
+    assertThat(catalog.cancelsDue(NOW, 100)).doesNotContain(first.slotId());
+    assertThat(sameTime).isInstanceOf(Outcome.Done.class);
+  }
+
+  private static String id() {
+    return UUID.randomUUID().toString();
+  }
+
+  /**
+   * A one-hour session {@code later} after the base slot's start, on a court of its own in the same
+   * venue (so only the coach or room can clash, never the resource's start).
+   */
+  private Slot session(Slot base, Duration later, Assignment assignment) {
+    Slot moved = anotherStart(base, later);
+    Resource court =
+        ((Outcome.Done<Resource>)
+                catalog.createResource(
+                    new Resource(id(), base.venueId(), "Court", base.kind(), base.capacity())))
+            .value();
+    return new Slot(
+        moved.slotId(),
+        moved.venueId(),
+        court.resourceId(),
+        moved.kind(),
+        moved.interval(),
+        moved.capacity(),
+        moved.remaining(),
+        moved.status(),
+        moved.price(),
+        moved.admission(),
+        moved.waitlistLength(),
+        moved.timeZone(),
+        moved.policy(),
+        moved.forWaitlist(),
+        assignment,
+        moved.inherited());
   }
 }
