@@ -1,7 +1,6 @@
 package fairslot.booking.store;
 
 import static fairslot.table.Attr.millis;
-import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.app.BookingStore.BookingPlan;
@@ -10,6 +9,7 @@ import fairslot.booking.domain.Booking;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.idempotency.store.IdempotencyItemMapper;
+import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
@@ -65,6 +65,8 @@ final class BookingPlacement {
   private final SeatWrites seats;
   private final RecordParts records;
   private final NoticeWrites notices;
+  private final RequestWrites requests;
+  private final IdempotencyWrites replays;
 
   BookingPlacement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -77,6 +79,8 @@ final class BookingPlacement {
     this.seats = new SeatWrites(table);
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
+    this.requests = new RequestWrites(table);
+    this.replays = new IdempotencyWrites(table);
   }
 
   PlaceResult place(BookingPlan plan) {
@@ -107,50 +111,12 @@ final class BookingPlacement {
                 plan.calendars().stream().map(seen -> calendars.add(seen, b)).toList())
             .add(records.auditBooking(b, "-", b.status().name(), booked));
     plan.queuedRequest()
-        .ifPresent(
-            requestId ->
-                tx.add(
-                    Action.REQUEST,
-                    TransactWriteItem.builder()
-                        .update(
-                            software.amazon.awssdk.services.dynamodb.model.Update.builder()
-                                .tableName(table)
-                                .key(Attr.key(Keys.request(requestId), "REQUEST"))
-                                .updateExpression(
-                                    "SET #status = :granted, bookingId = :b, decidedAt = :now REMOVE queuedShard, queuedAt")
-                                .conditionExpression("#status = :queued")
-                                .expressionAttributeNames(Map.of("#status", "status"))
-                                .expressionAttributeValues(
-                                    Map.of(
-                                        ":granted",
-                                        s(fairslot.booking.domain.RequestStatus.GRANTED),
-                                        ":queued",
-                                        s(fairslot.booking.domain.RequestStatus.QUEUED),
-                                        ":b",
-                                        s(b.bookingId()),
-                                        ":now",
-                                        millis(plan.now())))
-                                .build())
-                        .build()));
+        .ifPresent(id -> tx.add(Action.REQUEST, requests.grant(id, b.bookingId(), plan.now())));
     plan.idempotency()
         .ifPresent(
-            request ->
+            key ->
                 tx.add(
-                    Action.IDEMPOTENCY,
-                    TransactWriteItem.builder()
-                        .put(
-                            Put.builder()
-                                .tableName(table)
-                                .item(
-                                    IdempotencyItemMapper.completed(
-                                        request.request(), request.response(), plan.now()))
-                                .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
-                                .expressionAttributeNames(Map.of("#ttl", "ttl"))
-                                .expressionAttributeValues(
-                                    Map.of(":nowSeconds", n(plan.now().getEpochSecond())))
-                                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                                .build())
-                        .build()));
+                    Action.IDEMPOTENCY, replays.record(key.request(), key.response(), plan.now())));
 
     if (plan.rules().suspension()) {
       tx.add(Action.STANDING, standings.notSuspended(b, plan.now()));

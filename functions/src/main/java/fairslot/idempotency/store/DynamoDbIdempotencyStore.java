@@ -1,7 +1,5 @@
 package fairslot.idempotency.store;
 
-import static fairslot.table.Attr.n;
-
 import fairslot.idempotency.app.IdempotencyStore;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdempotentRequest;
@@ -17,10 +15,12 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 public final class DynamoDbIdempotencyStore implements IdempotencyStore {
   private final DynamoDbClient dynamo;
   private final String table;
+  private final IdempotencyWrites writes;
 
   public DynamoDbIdempotencyStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.writes = new IdempotencyWrites(table);
   }
 
   @Override
@@ -43,13 +43,7 @@ public final class DynamoDbIdempotencyStore implements IdempotencyStore {
   @Override
   public boolean record(IdempotentRequest request, StoredResponse response, Instant now) {
     try {
-      dynamo.putItem(
-          r ->
-              r.tableName(table)
-                  .item(IdempotencyItemMapper.completed(request, response, now))
-                  .conditionExpression(IdempotencyItemMapper.FRESH_CONDITION)
-                  .expressionAttributeNames(Map.of("#ttl", "ttl"))
-                  .expressionAttributeValues(Map.of(":nowSeconds", n(now.getEpochSecond()))));
+      dynamo.putItem(writes.recordAlone(request, response, now));
       return true;
     } catch (ConditionalCheckFailedException alreadyRecorded) {
       return false;

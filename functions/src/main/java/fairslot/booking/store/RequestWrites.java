@@ -1,0 +1,50 @@
+package fairslot.booking.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.RequestStatus;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.time.Instant;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/** The QUEUED booking request's move inside the booking transaction that grants it. */
+final class RequestWrites {
+  private final String table;
+
+  RequestWrites(String table) {
+    this.table = table;
+  }
+
+  /**
+   * QUEUED to GRANTED with the booking's id, leaving the queued index; only from QUEUED, so a
+   * redelivered queue message can never book twice.
+   */
+  TransactWriteItem grant(String requestId, String bookingId, Instant at) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.request(requestId), "REQUEST"))
+                .updateExpression(
+                    "SET #status = :granted, bookingId = :b, decidedAt = :now"
+                        + " REMOVE queuedShard, queuedAt")
+                .conditionExpression("#status = :queued")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":granted",
+                        s(RequestStatus.GRANTED),
+                        ":queued",
+                        s(RequestStatus.QUEUED),
+                        ":b",
+                        s(bookingId),
+                        ":now",
+                        millis(at)))
+                .build())
+        .build();
+  }
+}
