@@ -57,6 +57,7 @@ final class ColdStart {
       long[] floor = medians(classpath, env, "floor", rounds);
       System.out.printf(
           "floor (SDK client only): init_ms=%d first_invoke_ms=%d%n", floor[0], floor[1]);
+      System.out.println("floor " + loadedClasses(classpath, env, "floor"));
       long[] http = null;
       for (String handler : HANDLERS) {
         long[] m = medians(classpath, env, handler, rounds);
@@ -66,6 +67,7 @@ final class ColdStart {
         System.out.printf(
             "%s: init_ms=%d first_invoke_ms=%d init_ratio=%.2f%n",
             handler, m[0], m[1], (double) m[0] / Math.max(1, floor[0]));
+        System.out.println(handler + " " + loadedClasses(classpath, env, handler));
       }
       double jarMb = Files.size(jar) / 1024.0 / 1024.0;
       System.out.printf(
@@ -81,30 +83,82 @@ final class ColdStart {
     }
   }
 
+  /**
+   * The profile behind the figures: one more run of the probe with the JVM's class-load log,
+   * counted by origin (a class loaded is a class read, verified and initialized before the first
+   * answer).
+   */
+  private static String loadedClasses(String classpath, Map<String, String> env, String target)
+      throws Exception {
+    Path log = Files.createTempFile("cold-classes", ".log");
+    try {
+      run(classpath, env, target, List.of("-Xlog:class+load=info:file=" + log));
+      Map<String, Integer> byOrigin = new java.util.TreeMap<>();
+      int total = 0;
+      for (String line : Files.readAllLines(log)) {
+        int at = line.indexOf("] ");
+        int end = line.indexOf(' ', at + 2);
+        if (at < 0 || end < 0) {
+          continue;
+        }
+        byOrigin.merge(origin(line.substring(at + 2, end)), 1, Integer::sum);
+        total++;
+      }
+      StringBuilder out = new StringBuilder("classes_loaded=" + total);
+      byOrigin.forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
+      return out.toString();
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+
+  private static String origin(String className) {
+    for (String[] o :
+        new String[][] {
+          {"fairslot.", "fairslot"},
+          {"software.amazon.awssdk.", "aws_sdk"},
+          {"com.fasterxml.jackson.", "jackson"},
+          {"com.amazonaws.", "lambda_runtime"},
+          {"java.", "jdk"},
+          {"javax.", "jdk"},
+          {"jdk.", "jdk"},
+          {"sun.", "jdk"},
+          {"com.sun.", "jdk"}
+        }) {
+      if (className.startsWith(o[0])) {
+        return o[1];
+      }
+    }
+    return "other";
+  }
+
+  private static String run(
+      String classpath, Map<String, String> env, String target, List<String> jvmFlags)
+      throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:+TieredCompilation");
+    command.add("-XX:TieredStopAtLevel=1");
+    command.addAll(jvmFlags);
+    command.addAll(List.of("-cp", classpath, "fairslot.bench.ColdStartProbe", target));
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    pb.environment().putAll(env);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor();
+    if (!FIGURES.matcher(out).find()) {
+      throw new IllegalStateException("probe " + target + " printed no figures:\n" + out);
+    }
+    return out;
+  }
+
   private static long[] medians(
       String classpath, Map<String, String> env, String target, int rounds) throws Exception {
     List<Long> init = new ArrayList<>();
     List<Long> first = new ArrayList<>();
     for (int i = 0; i < rounds; i++) {
-      ProcessBuilder pb =
-          new ProcessBuilder(
-                  List.of(
-                      Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                      "-XX:+TieredCompilation",
-                      "-XX:TieredStopAtLevel=1",
-                      "-cp",
-                      classpath,
-                      "fairslot.bench.ColdStartProbe",
-                      target))
-              .redirectErrorStream(true);
-      pb.environment().putAll(env);
-      Process p = pb.start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      p.waitFor();
-      Matcher m = FIGURES.matcher(out);
-      if (!m.find()) {
-        throw new IllegalStateException("probe " + target + " printed no figures:\n" + out);
-      }
+      Matcher m = FIGURES.matcher(run(classpath, env, target, List.of()));
+      m.find();
       init.add(Long.parseLong(m.group(1)));
       first.add(Long.parseLong(m.group(2)));
     }
