@@ -312,12 +312,7 @@ public final class MemoryCatalogStore implements CatalogStore {
               .sorted()
               .toList();
       if (!clashing.isEmpty()) {
-        String what = ref.kind() == Assignee.Kind.COACH ? "coach " : "room ";
-        return Optional.of(
-            Outcome.refused(
-                ref.kind().clash(),
-                "the " + what + ref.id() + " already has an overlapping session",
-                Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
+        return Optional.of(Assignee.clash(ref, clashing));
       }
     }
     return Optional.empty();

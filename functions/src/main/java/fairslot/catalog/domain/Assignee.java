@@ -1,6 +1,9 @@
 package fairslot.catalog.domain;
 
+import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import java.util.List;
+import java.util.Map;
 
 /** A coach or a room of a venue: something a session needs exclusively for its whole time. */
 public record Assignee(Kind kind, String id, String venueId, String name) {
@@ -27,4 +30,16 @@ public record Assignee(Kind kind, String id, String venueId, String name) {
 
   /** Names a coach or room. */
   public record Ref(Kind kind, String id) {}
+
+  /**
+   * The refusal of a slot whose coach or room already has the sessions {@code clashing} (their slot
+   * ids, sorted) overlapping it: CONFLICT_COACH or CONFLICT_ROOM with {@code conflicts}.
+   */
+  public static <T> Outcome<T> clash(Ref ref, List<String> clashing) {
+    String what = ref.kind() == Kind.COACH ? "coach " : "room ";
+    return Outcome.refused(
+        ref.kind().clash(),
+        "the " + what + ref.id() + " already has an overlapping session",
+        Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList()));
+  }
 }
