@@ -1,50 +1,42 @@
 package fairslot.aws;
 
 import fairslot.kernel.Unavailable;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
- * Wraps an SDK client so that a failure {@link AwsRetries} calls transient leaves it as {@link
- * Unavailable}, one type the services, jobs, consumers and HTTP entry point all understand.
- * Paginators are served through the wrapper too, so every page's call is covered.
+ * Makes a failure {@link AwsRetries} calls transient leave an SDK call as {@link Unavailable}, one
+ * type the services, jobs, consumers and HTTP entry point all understand.
+ *
+ * <p>The wrappers are written by hand over the operations fairslot calls ({@link
+ * ResilientDynamoDb}, {@link ResilientSqs}; ResilientClientsTest fails when code calls one they do
+ * not cover). A dynamic proxy did the same in one class but resolved every operation's request and
+ * response classes when it was built: about a thousand classes and 190–300 ms of every cold start
+ * (docs/performance.md).
  */
 public final class Resilient {
   private Resilient() {}
 
-  public static <T> T wrap(Class<T> api, T client) {
-    if (Proxy.isProxyClass(client.getClass())) {
-      return client;
-    }
-    InvocationHandler handler =
-        (proxy, method, args) -> {
-          if (method.isDefault() && method.getName().endsWith("Paginator")) {
-            // The SDK's paginators are default methods that call the client they are given: give
-            // them this one.
-            return InvocationHandler.invokeDefault(proxy, method, args);
-          }
-          return call(client, method, args);
-        };
-    return api.cast(Proxy.newProxyInstance(api.getClassLoader(), new Class<?>[] {api}, handler));
+  public static DynamoDbClient dynamo(DynamoDbClient client) {
+    return client instanceof ResilientDynamoDb ? client : new ResilientDynamoDb(client);
   }
 
-  private static Object call(Object client, Method method, Object[] args) throws Throwable {
+  public static SqsClient sqs(SqsClient client) {
+    return client instanceof ResilientSqs ? client : new ResilientSqs(client);
+  }
+
+  /** Runs one SDK call, turning what is left transient after the retries into Unavailable. */
+  static <T> T call(String operation, Supplier<T> call) {
     try {
-      return method.invoke(client, args);
-    } catch (InvocationTargetException e) {
-      Throwable cause = e.getCause();
-      if (AwsRetries.isTransient(cause)) {
+      return call.get();
+    } catch (RuntimeException e) {
+      if (AwsRetries.isTransient(e)) {
         throw new Unavailable(
-            method.getName()
-                + " failed after "
-                + AwsRetries.MAX_ATTEMPTS
-                + " attempts: "
-                + cause.getMessage(),
-            cause);
+            operation + " failed after " + AwsRetries.MAX_ATTEMPTS + " attempts: " + e.getMessage(),
+            e);
       }
-      throw cause;
+      throw e;
     }
   }
 }

@@ -101,7 +101,7 @@ public final class Wiring {
       IdGenerator ids,
       Adapters adapters,
       Optional<String> paymentSecret) {
-    dynamo = Resilient.wrap(DynamoDbClient.class, dynamo);
+    dynamo = Resilient.dynamo(dynamo);
     this.clock = clock;
     this.ids = ids;
     this.webhookSignature =

@@ -85,31 +85,40 @@ final class ColdStart {
 
   /**
    * The profile behind the figures: one more run of the probe with the JVM's class-load log,
-   * counted by origin (a class loaded is a class read, verified and initialized before the first
-   * answer).
+   * counted by origin, for init and for the first invoke (a class loaded is a class read, verified
+   * and initialized before the first answer).
    */
   private static String loadedClasses(String classpath, Map<String, String> env, String target)
       throws Exception {
-    Path log = Files.createTempFile("cold-classes", ".log");
-    try {
-      run(classpath, env, target, List.of("-Xlog:class+load=info:file=" + log));
-      Map<String, Integer> byOrigin = new java.util.TreeMap<>();
-      int total = 0;
-      for (String line : Files.readAllLines(log)) {
-        int at = line.indexOf("] ");
-        int end = line.indexOf(' ', at + 2);
-        if (at < 0 || end < 0) {
-          continue;
-        }
-        byOrigin.merge(origin(line.substring(at + 2, end)), 1, Integer::sum);
-        total++;
+    // The log goes to stdout so that it interleaves with the probe's marker between the phases.
+    String out = run(classpath, env, target, List.of("-Xlog:class+load=info:stdout"));
+    Map<String, Integer> init = new java.util.TreeMap<>();
+    Map<String, Integer> invoke = new java.util.TreeMap<>();
+    Map<String, Integer> phase = init;
+    for (String line : out.split("\n")) {
+      if (line.startsWith("probe first invoke")) {
+        phase = invoke;
+        continue;
       }
-      StringBuilder out = new StringBuilder("classes_loaded=" + total);
-      byOrigin.forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
-      return out.toString();
-    } finally {
-      Files.deleteIfExists(log);
+      int at = line.indexOf("][class,load] ");
+      if (at < 0) {
+        continue;
+      }
+      int start = line.indexOf("] ", at + 1) + 2;
+      int end = line.indexOf(' ', start);
+      if (end > start) {
+        phase.merge(origin(line.substring(start, end)), 1, Integer::sum);
+      }
     }
+    return "init_classes=" + tally(init) + " | first_invoke_classes=" + tally(invoke);
+  }
+
+  /** The total of {@code counts} and each origin's share. */
+  private static String tally(Map<String, Integer> counts) {
+    int total = counts.values().stream().mapToInt(Integer::intValue).sum();
+    StringBuilder out = new StringBuilder().append(total);
+    counts.forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
+    return out.toString();
   }
 
   private static String origin(String className) {

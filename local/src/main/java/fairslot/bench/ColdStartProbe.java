@@ -15,6 +15,7 @@ public final class ColdStartProbe {
     long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     long mainAt = System.currentTimeMillis();
     String target = args[0];
+    var classes = ManagementFactory.getClassLoadingMXBean();
     long initStart = System.nanoTime();
     Object handler;
     Runnable firstInvoke;
@@ -43,12 +44,21 @@ public final class ColdStartProbe {
       firstInvoke = () -> invoke(handler);
     }
     long initMs = (System.nanoTime() - initStart) / 1_000_000;
+    long initClasses = classes.getTotalLoadedClassCount();
+    // A marker between the phases for the class-load log (ColdStart reads it).
+    System.out.println("probe first invoke");
     long invokeStart = System.nanoTime();
     firstInvoke.run();
     long firstInvokeMs = (System.nanoTime() - invokeStart) / 1_000_000;
     System.out.printf(
-        "probe %s: jvm_to_main_ms=%d init_ms=%d first_invoke_ms=%d%n",
-        target, mainAt - jvmStart, initMs, firstInvokeMs);
+        "probe %s: jvm_to_main_ms=%d init_ms=%d first_invoke_ms=%d init_classes=%d"
+            + " first_invoke_classes=%d%n",
+        target,
+        mainAt - jvmStart,
+        initMs,
+        firstInvokeMs,
+        initClasses,
+        classes.getTotalLoadedClassCount() - initClasses);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

@@ -24,7 +24,7 @@ public final class SqsBookingQueue implements BookingQueue {
   private final String queueUrl;
 
   public SqsBookingQueue(SqsClient sqs, String queueUrl) {
-    this.sqs = Resilient.wrap(SqsClient.class, sqs);
+    this.sqs = Resilient.sqs(sqs);
     this.queueUrl = queueUrl;
   }
 

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class DynamoDbBookingStoreIT extends BookingStoreContract {
   @Override
   protected Stores fresh() {
-    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
     String table = Aws.freshTable("contract");
     return new Stores(
         new DynamoDbCatalogStore(dynamo, table), new DynamoDbBookingStore(dynamo, table));

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class DynamoDbRequestStoreIT extends RequestStoreContract {
   @Override
   protected RequestStore fresh() {
-    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
     return new DynamoDbRequestStore(dynamo, Aws.freshTable("contract"));
   }
 }

@@ -8,7 +8,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class DynamoDbContactVerificationIT extends ContactVerificationContract {
   @Override
   protected Stores fresh() {
-    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
     String table = Aws.freshTable("contract");
     return new Stores(
         new DynamoDbMemberProfileStore(dynamo, table),

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class DynamoDbWechatIdentityStoreIT extends WechatIdentityStoreContract {
   @Override
   protected WechatIdentityStore fresh() {
-    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
     return new DynamoDbWechatIdentityStore(dynamo, Aws.freshTable("contract"));
   }
 }

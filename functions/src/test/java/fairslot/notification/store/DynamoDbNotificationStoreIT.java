@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * item a change's transaction puts (NotificationItemMapper).
  */
 class DynamoDbNotificationStoreIT extends NotificationStoreContract {
-  private final DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+  private final DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
   private final String table = Aws.freshTable("contract");
 
   @Override

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class DynamoDbProviderRefsIT extends ProviderRefsContract {
   @Override
   protected ProviderRefs fresh() {
-    DynamoDbClient dynamo = Resilient.wrap(DynamoDbClient.class, Aws.dynamo());
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
     return new DynamoDbProviderRefs(dynamo, Aws.freshTable("contract"));
   }
 }
