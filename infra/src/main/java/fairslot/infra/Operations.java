@@ -115,7 +115,7 @@ final class Operations {
                     graph(
                         "5xx, 503s and AWS retries (conflicts, throttles)",
                         api.metricServerError(sum(minute)),
-                        search("Route", "Unavailable", "Sum"),
+                        fairslot("Unavailable", "Sum", minute),
                         search("AwsService,Operation", "AwsRetries", "Sum")),
                     graph(
                         "Bookings granted and queued",

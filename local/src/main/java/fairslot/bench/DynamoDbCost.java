@@ -1,7 +1,6 @@
 package fairslot.bench;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairslot.booking.app.EventPublisher;
 import fairslot.emulator.AwsEndpoint;
@@ -18,7 +17,6 @@ import fairslot.messaging.payments.WebhookSignature;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -269,32 +267,11 @@ final class DynamoDbCost {
       String body,
       String user,
       String group) {
-    APIGatewayV2HTTPResponse r =
-        handler.handleRequest(event(routeKey, path, body, user, group), null);
-    return r.getBody();
+    return HandlerCalls.call(handler, routeKey, path, Map.of(), body, user, group).getBody();
   }
 
   private static APIGatewayV2HTTPEvent event(
       String routeKey, Map<String, String> path, String body, String user, String group) {
-    APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer =
-        user == null
-            ? null
-            : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                .withJwt(
-                    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT
-                        .builder()
-                        .withClaims(Map.of("sub", user, "cognito:groups", "[" + group + "]"))
-                        .withScopes(List.of())
-                        .build())
-                .build();
-    return APIGatewayV2HTTPEvent.builder()
-        .withRouteKey(routeKey)
-        .withPathParameters(path)
-        .withHeaders(new java.util.HashMap<>(Map.of("content-type", "application/json")))
-        .withBody(body)
-        .withIsBase64Encoded(false)
-        .withRequestContext(
-            APIGatewayV2HTTPEvent.RequestContext.builder().withAuthorizer(authorizer).build())
-        .build();
+    return HandlerCalls.event(routeKey, path, Map.of(), body, user, group);
   }
 }

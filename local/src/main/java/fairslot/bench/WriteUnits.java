@@ -10,10 +10,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Write units as DynamoDB would bill them, since the emulator reports none for transactions: the
@@ -53,6 +58,56 @@ final class WriteUnits {
       return rate * Math.max(1, kb(before)) + indexUnits(before, Map.of(), false);
     }
     return rate; // a condition check
+  }
+
+  /** Write units of a single-item or batch write outside a transaction; 0 for anything else. */
+  int ofPlain(Object request) {
+    if (request instanceof PutItemRequest p) {
+      return of(
+          TransactWriteItem.builder().put(b -> b.tableName(p.tableName()).item(p.item())).build(),
+          false);
+    }
+    if (request instanceof UpdateItemRequest u) {
+      return of(
+          TransactWriteItem.builder()
+              .update(
+                  b ->
+                      b.tableName(u.tableName())
+                          .key(u.key())
+                          .updateExpression(u.updateExpression())
+                          .expressionAttributeNames(
+                              u.hasExpressionAttributeNames()
+                                  ? u.expressionAttributeNames()
+                                  : null))
+              .build(),
+          false);
+    }
+    if (request instanceof DeleteItemRequest d) {
+      return of(
+          TransactWriteItem.builder().delete(b -> b.tableName(d.tableName()).key(d.key())).build(),
+          false);
+    }
+    if (request instanceof BatchWriteItemRequest batch) {
+      int units = 0;
+      for (var table : batch.requestItems().entrySet()) {
+        for (WriteRequest w : table.getValue()) {
+          units +=
+              w.putRequest() != null
+                  ? ofPlain(
+                      PutItemRequest.builder()
+                          .tableName(table.getKey())
+                          .item(w.putRequest().item())
+                          .build())
+                  : ofPlain(
+                      DeleteItemRequest.builder()
+                          .tableName(table.getKey())
+                          .key(w.deleteRequest().key())
+                          .build());
+        }
+      }
+      return units;
+    }
+    return 0;
   }
 
   private Map<String, AttributeValue> current(String table, Map<String, AttributeValue> key) {
@@ -123,11 +178,16 @@ final class WriteUnits {
 
   /** Started kilobytes of an item: attribute names plus values (numbers and strings as text). */
   static int kb(Map<String, AttributeValue> item) {
+    return (int) Math.max(1, (bytes(item) + 1023) / 1024);
+  }
+
+  /** An item's size as DynamoDB counts it, near enough: attribute names plus values. */
+  static long bytes(Map<String, AttributeValue> item) {
     long bytes = 0;
     for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
       bytes += e.getKey().getBytes(StandardCharsets.UTF_8).length + size(e.getValue());
     }
-    return (int) Math.max(1, (bytes + 1023) / 1024);
+    return bytes;
   }
 
   private static long size(AttributeValue v) {
@@ -143,6 +203,16 @@ final class WriteUnits {
         bytes += e.getKey().length() + size(e.getValue()) + 1;
       }
       return bytes;
+    }
+    if (v.hasL()) {
+      long bytes = 3;
+      for (AttributeValue e : v.l()) {
+        bytes += size(e) + 1;
+      }
+      return bytes;
+    }
+    if (v.hasSs()) {
+      return v.ss().stream().mapToLong(e -> e.getBytes(StandardCharsets.UTF_8).length).sum();
     }
     return 1;
   }
