@@ -31,21 +31,25 @@ final class EnvironmentWiring {
             .httpClient(http.build())
             .overrideConfiguration(AwsRetries.overrides())
             .build();
-    EventBridgeClient events =
-        EventBridgeClient.builder()
-            .httpClient(http.build())
-            .overrideConfiguration(AwsRetries.overrides())
-            .build();
+    // The EventBridge and SQS clients are made on first use (most requests need neither), and
+    // before the snapshot when SnapStart primes, so a restored sandbox has them ready.
+    java.util.function.Supplier<EventBridgeClient> events =
+        fairslot.aws.Lazily.of(
+            () ->
+                EventBridgeClient.builder()
+                    .httpClient(http.build())
+                    .overrideConfiguration(AwsRetries.overrides())
+                    .build());
+    java.util.function.Supplier<SqsClient> sqs =
+        fairslot.aws.Lazily.of(
+            () ->
+                SqsClient.builder()
+                    .httpClient(http.build())
+                    .overrideConfiguration(AwsRetries.overrides())
+                    .build());
     BookingQueue queue =
         env(Fairslot.BOOKING_QUEUE_URL_ENV)
-            .<BookingQueue>map(
-                url ->
-                    new SqsBookingQueue(
-                        SqsClient.builder()
-                            .httpClient(http.build())
-                            .overrideConfiguration(AwsRetries.overrides())
-                            .build(),
-                        url))
+            .<BookingQueue>map(url -> new SqsBookingQueue(sqs, url))
             .orElse(
                 (request, dedup) -> {
                   throw new IllegalStateException(Fairslot.BOOKING_QUEUE_URL_ENV + " is not set");
@@ -56,6 +60,10 @@ final class EnvironmentWiring {
     fairslot.table.Cursors.loadKey();
     // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the
     // snapshot.
+    fairslot.handler.internal.SnapStartPriming.beforeSnapshot(events::get);
+    if (env(Fairslot.BOOKING_QUEUE_URL_ENV).isPresent()) {
+      fairslot.handler.internal.SnapStartPriming.beforeSnapshot(sqs::get);
+    }
     fairslot.handler.internal.SnapStartPriming.beforeSnapshot(
         () ->
             dynamo.getItem(

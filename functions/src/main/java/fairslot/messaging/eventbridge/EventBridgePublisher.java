@@ -15,11 +15,16 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
  * thrown: the change stands, and the waitlist fallback job re-finds released seats.
  */
 public final class EventBridgePublisher implements EventPublisher {
-  private final EventBridgeClient events;
+  private final java.util.function.Supplier<EventBridgeClient> events;
   private final String bus;
 
   public EventBridgePublisher(EventBridgeClient events, String bus) {
-    this.events = events;
+    this(() -> events, bus);
+  }
+
+  /** The client is made on the first event: most requests publish none. */
+  public EventBridgePublisher(java.util.function.Supplier<EventBridgeClient> events, String bus) {
+    this.events = fairslot.aws.Lazily.of(events);
     this.bus = bus;
   }
 
@@ -34,14 +39,16 @@ public final class EventBridgePublisher implements EventPublisher {
     fairslot.shared.RequestContext.current().ifPresent(id -> detail.put("requestId", id));
     try {
       PutEventsResponse response =
-          events.putEvents(
-              r ->
-                  r.entries(
-                      e ->
-                          e.eventBusName(bus)
-                              .source(Fairslot.EVENT_SOURCE)
-                              .detailType(Fairslot.SEAT_RELEASED)
-                              .detail(Json.write(detail))));
+          events
+              .get()
+              .putEvents(
+                  r ->
+                      r.entries(
+                          e ->
+                              e.eventBusName(bus)
+                                  .source(Fairslot.EVENT_SOURCE)
+                                  .detailType(Fairslot.SEAT_RELEASED)
+                                  .detail(Json.write(detail))));
       if (response.failedEntryCount() != null && response.failedEntryCount() > 0) {
         Log.warn(
             "SeatReleased not published",

@@ -1,5 +1,6 @@
 package fairslot.messaging.notifications;
 
+import fairslot.aws.Lazily;
 import fairslot.notification.app.NotificationSender;
 import fairslot.notification.domain.Delivery;
 import java.util.Map;

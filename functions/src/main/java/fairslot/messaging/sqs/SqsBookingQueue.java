@@ -20,34 +20,40 @@ public final class SqsBookingQueue implements BookingQueue {
    */
   public static final String REQUEST_ID_ATTRIBUTE = "requestId";
 
-  private final SqsClient sqs;
+  private final java.util.function.Supplier<SqsClient> sqs;
   private final String queueUrl;
 
   public SqsBookingQueue(SqsClient sqs, String queueUrl) {
-    this.sqs = Resilient.sqs(sqs);
+    this(() -> sqs, queueUrl);
+  }
+
+  /** The client is made on the first request queued: only QUEUED slots need it. */
+  public SqsBookingQueue(java.util.function.Supplier<SqsClient> sqs, String queueUrl) {
+    this.sqs = fairslot.aws.Lazily.of(() -> Resilient.sqs(sqs.get()));
     this.queueUrl = queueUrl;
   }
 
   @Override
   public void enqueue(BookingRequest request, String deduplicationId) {
-    sqs.sendMessage(
-        r ->
-            r.queueUrl(queueUrl)
-                .messageGroupId(request.slotId())
-                .messageDeduplicationId(sha256(deduplicationId))
-                .messageBody("{\"requestId\":\"" + request.requestId() + "\"}")
-                .messageAttributes(
-                    fairslot.shared.RequestContext.current()
-                        .map(
-                            id ->
-                                java.util.Map.of(
-                                    REQUEST_ID_ATTRIBUTE,
-                                    software.amazon.awssdk.services.sqs.model.MessageAttributeValue
-                                        .builder()
-                                        .dataType("String")
-                                        .stringValue(id)
-                                        .build()))
-                        .orElse(java.util.Map.of())));
+    sqs.get()
+        .sendMessage(
+            r ->
+                r.queueUrl(queueUrl)
+                    .messageGroupId(request.slotId())
+                    .messageDeduplicationId(sha256(deduplicationId))
+                    .messageBody("{\"requestId\":\"" + request.requestId() + "\"}")
+                    .messageAttributes(
+                        fairslot.shared.RequestContext.current()
+                            .map(
+                                id ->
+                                    java.util.Map.of(
+                                        REQUEST_ID_ATTRIBUTE,
+                                        software.amazon.awssdk.services.sqs.model
+                                            .MessageAttributeValue.builder()
+                                            .dataType("String")
+                                            .stringValue(id)
+                                            .build()))
+                            .orElse(java.util.Map.of())));
   }
 
   /** SQS dedup ids are at most 128 characters of a limited alphabet; a digest always fits. */

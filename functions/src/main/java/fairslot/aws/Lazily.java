@@ -1,9 +1,12 @@
-package fairslot.messaging.notifications;
+package fairslot.aws;
 
 import java.util.function.Supplier;
 
-/** A client made on first use and then kept (functions that never send never make it). */
-final class Lazily<T> implements Supplier<T> {
+/**
+ * A client made on first use and then kept: a function that never sends an e-mail, an event or a
+ * queue message never loads that client's classes (cold start, docs/performance.md).
+ */
+public final class Lazily<T> implements Supplier<T> {
   private final Supplier<T> make;
   private volatile T made;
 
@@ -11,7 +14,7 @@ final class Lazily<T> implements Supplier<T> {
     this.make = make;
   }
 
-  static <T> Supplier<T> of(Supplier<T> make) {
+  public static <T> Supplier<T> of(Supplier<T> make) {
     return new Lazily<>(make);
   }
 
