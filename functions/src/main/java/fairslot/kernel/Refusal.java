@@ -39,6 +39,7 @@ public enum Refusal {
   BAD_SIGNATURE,
   PROVIDER_UNAVAILABLE,
   WECHAT_NOT_LINKED,
+  NOT_TRANSFERABLE,
   THROTTLED;
 
   public String code() {

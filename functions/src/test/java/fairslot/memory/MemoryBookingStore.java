@@ -300,6 +300,76 @@ public final class MemoryBookingStore implements BookingStore {
     }
   }
 
+  @Override
+  public fairslot.booking.app.Transfer.Result transfer(fairslot.booking.app.Transfer.Plan plan) {
+    Booking read = plan.booking();
+    Booking given = plan.given();
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(read.bookingId());
+      if (now == null
+          || now.status() != read.status()
+          || !now.userId().equals(read.userId())
+          || now.version() != read.version()) {
+        return new fairslot.booking.app.Transfer.Result.NotInStatus(now);
+      }
+      if (plan.rules().suspension()) {
+        var standing =
+            t.standings.get(MemoryTables.standingKey(given.userId(), given.slot().venueId()));
+        if (standing != null && standing.suspendedAt(plan.now())) {
+          return new fairslot.booking.app.Transfer.Result.Suspended(
+              standing.suspendedUntil().orElseThrow());
+        }
+      }
+      String guard = t.guards.get(MemoryTables.guardKey(given.slotId(), given.userId()));
+      if (guard != null) {
+        return new fairslot.booking.app.Transfer.Result.AlreadyBooked(guard);
+      }
+      int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(given), 0);
+      if (plan.rules().upcomingLimit().isPresent()
+          && counted >= plan.rules().upcomingLimit().getAsInt()) {
+        return new fairslot.booking.app.Transfer.Result.LimitReached(
+            plan.rules().upcomingLimit().getAsInt());
+      }
+      List<MemberCalendar> moved = new ArrayList<>();
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar current = calendar(seen.userId(), seen.day());
+        if (current.version() != seen.version()) {
+          moved.add(current);
+        }
+      }
+      if (!moved.isEmpty()) {
+        return new fairslot.booking.app.Transfer.Result.CalendarsMoved(moved);
+      }
+      t.bookings.put(given.bookingId(), given);
+      t.guards.remove(MemoryTables.guardKey(read.slotId(), read.userId()));
+      t.guards.put(MemoryTables.guardKey(given.slotId(), given.userId()), given.bookingId());
+      t.upcoming.merge(MemoryTables.upcomingKey(read), -1, Integer::sum);
+      t.upcoming.merge(MemoryTables.upcomingKey(given), 1, Integer::sum);
+      for (LocalDate day : read.calendarDays()) {
+        MemberCalendar c = calendar(read.userId(), day);
+        Map<String, fairslot.kernel.Interval> entries = new HashMap<>(c.entries());
+        entries.remove(read.bookingId());
+        t.calendars.put(
+            MemoryTables.calendarKey(read.userId(), day),
+            new MemberCalendar(c.userId(), day, c.version() + 1, entries));
+      }
+      for (MemberCalendar seen : plan.calendars()) {
+        t.calendars.put(
+            MemoryTables.calendarKey(seen.userId(), seen.day()),
+            seen.with(given.bookingId(), given.slot().interval()));
+      }
+      audit(
+          read,
+          read.status().name(),
+          read.status().name(),
+          Change.by(
+              plan.actor(),
+              plan.now(),
+              "transferred from " + read.userId() + " to " + given.userId()));
+      return new fairslot.booking.app.Transfer.Result.Transferred(given);
+    }
+  }
+
   /** The move's condition: still in the status seen, and with a due-by, its hold due by then. */
   private static boolean inStatus(Booking now, Booking seen, Change change) {
     if (now == null || now.status() != seen.status()) {

@@ -70,6 +70,7 @@ final class ChaosChecks {
     bookings(items, work, out);
     payments(items, work, out);
     ChaosPolicyChecks.check(items, work, out);
+    ChaosMemberChecks.check(items, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);
     int parked =

@@ -18,8 +18,9 @@ import java.util.concurrent.Future;
  * payments and webhook replays (duplicates, out of order, late), cancels, waitlist joins, accepts
  * and declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it; and
  * (issue 28) free bookings cancelled, refunded at the desk and slot-cancelled, successes after
- * failures, and AUTO_HOLD for members at the venue's limit. It records every booking an answer
- * named, for the checks.
+ * failures, and AUTO_HOLD for members at the venue's limit; and (issue 32) transfers racing the
+ * recipients' own bookings and their limits. It records every booking an answer named, for the
+ * checks.
  */
 final class ChaosWorkload {
   private static final String ADMIN = "admin";
@@ -85,6 +86,12 @@ final class ChaosWorkload {
     // 6: free (PAID at once, so its members stay at the limit while the AUTO_HOLD seats free up)
     slots.add(catalog.slot(slots.size(), autoVenue, 40, "DIRECT", 0));
     slots.add(catalog.slot(slots.size(), offerVenue, 4, "DIRECT", 0)); // 7: free, then cancelled
+    slots.add(catalog.slot(slots.size(), offerVenue, 12, "DIRECT", 0)); // 8: free, given away
+    ChaosTransfers transfers = new ChaosTransfers(world, this);
+    for (int i = 0; i < 6; i++) {
+      transfers.member("y" + i);
+      transfers.member("aw" + i); // the AUTO_HOLD venue's waiters, at its limit by then
+    }
   }
 
   void play() throws Exception {
@@ -114,6 +121,14 @@ final class ChaosWorkload {
       wave.add(() -> free.bookAndRelease("g" + n, slots.get(7), 2));
     }
     wave.add(() -> free.cancelSlot(slots.get(7), random.nextInt(200)));
+    ChaosTransfers transfers = new ChaosTransfers(world, this);
+    for (int i = 0; i < 6; i++) {
+      String to = "y" + i;
+      String x = "x" + i;
+      wave.add(() -> transfers.giveWhileTheyBook(x, to, slots.get(8)));
+      wave.add(() -> book(to, slots.get(8), "k-" + to + "-8"));
+      wave.add(() -> transfers.giveWhileTheyBook("x" + x, "aw" + to.substring(1), slots.get(6)));
+    }
     for (int i = 0; i < 12; i++) {
       String user = "q" + i;
       wave.add(() -> queued(user, slots.get(2)));

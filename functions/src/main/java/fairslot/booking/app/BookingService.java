@@ -28,6 +28,7 @@ public final class BookingService {
   private final BookingPlacer placer;
   private final BookingCancellation cancellation;
   private final MemberBookings members;
+  private final BookingTransfers transfers;
 
   public BookingService(
       CatalogStore catalog,
@@ -46,6 +47,7 @@ public final class BookingService {
     this.clock = clock;
     this.enqueue = new RequestEnqueue(requests, queue, ids);
     this.cancellation = new BookingCancellation(members, releases, refunds, clock);
+    this.transfers = new BookingTransfers(catalog, bookings, members, clock);
     this.placer =
         new BookingPlacer(
             catalog,
@@ -167,5 +169,14 @@ public final class BookingService {
    */
   public Outcome<Booking> cancel(String userId, String bookingId) {
     return cancellation.cancel(userId, bookingId);
+  }
+
+  /**
+   * Gives the PAID booking to {@code toUserId} in one transaction (v1.2 "transfer"): the caller's
+   * own booking, or with {@code desk} any booking (staff). Refused for a hold, a pass booking, a
+   * started slot, an unknown member, and by the recipient's rules.
+   */
+  public Outcome<Booking> transfer(String caller, boolean desk, String bookingId, String toUserId) {
+    return transfers.transfer(caller, desk, bookingId, toUserId);
   }
 }

@@ -58,6 +58,14 @@ public interface BookingStore {
       Change change,
       Optional<fairslot.notification.domain.Notification> notice);
 
+  /**
+   * Gives a PAID booking to another member in one transaction: on condition the booking is still
+   * the one read (status, owner, version), the recipient holds no active booking of the slot, is
+   * within the plan's member rules and their calendar days are as seen; the giver's guard, upcoming
+   * count and calendar entries go in the same transaction.
+   */
+  Transfer.Result transfer(Transfer.Plan plan);
+
   /** A slot's bookings, every status, oldest first (bookingsBySlot index). */
   Page<Booking> bookingsOfSlot(String slotId, PageRequest page);
 

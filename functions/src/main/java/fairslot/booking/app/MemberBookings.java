@@ -32,6 +32,11 @@ public final class MemberBookings {
         .filter(b -> b.userId().equals(userId) || profiles.profile(userId).owns(b.userId()));
   }
 
+  /** Whether fairslot knows {@code userId} as a member: they have written their profile. */
+  public boolean known(String userId) {
+    return profiles.profile(userId).version() > 0;
+  }
+
   /** The member's own bookings, newest first, then each linked walk-in profile's. */
   public Page<Booking> list(String userId, PageRequest page) {
     return ConcatenatedPages.page(owners(profiles.profile(userId)), page, bookings::bookingsOf);

@@ -126,6 +126,26 @@ public record Booking(
         pass);
   }
 
+  /**
+   * This booking given to {@code userId}: the same seats, payment and terms, one transition later
+   * (a transfer, v1.2).
+   */
+  public Booking ownedBy(String userId) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version + 1,
+        refund,
+        pass);
+  }
+
   public Booking withPayment(String paymentNo) {
     return copy(status, holdExpiresAt, Optional.of(paymentNo), version, refund, pass);
   }

@@ -105,4 +105,38 @@ public final class BookingWrites {
                 .build())
         .build();
   }
+
+  /**
+   * Gives the booking item to {@code given.userId()}: its owner and its bookingsByUser key change,
+   * on condition it is still the booking read (status, owner and version), so a payment, a cancel
+   * or another transfer in between makes this one fail.
+   */
+  public TransactWriteItem giveTo(Booking read, Booking given, Change change) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(read.bookingId()), "BOOKING"))
+                .updateExpression(
+                    "SET userId = :to, bookingUser = :to, updatedAt = :at, version = :next")
+                .conditionExpression("#status = :status AND userId = :owner AND version = :version")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":to",
+                        s(given.userId()),
+                        ":owner",
+                        s(read.userId()),
+                        ":status",
+                        s(read.status().name()),
+                        ":version",
+                        n(read.version()),
+                        ":next",
+                        n(given.version()),
+                        ":at",
+                        millis(change.at())))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
 }

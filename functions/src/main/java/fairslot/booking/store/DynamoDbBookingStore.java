@@ -55,6 +55,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   private final NoticeWrites notices;
   private final BookingPlacement placement;
   private final BookingRelease release;
+  private final BookingTransfer transfers;
 
   public DynamoDbBookingStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -66,6 +67,7 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.notices = new NoticeWrites(table);
     this.placement = new BookingPlacement(dynamo, table);
     this.release = new BookingRelease(dynamo, table);
+    this.transfers = new BookingTransfer(dynamo, table);
   }
 
   @Override
@@ -130,6 +132,11 @@ public final class DynamoDbBookingStore implements BookingStore {
     return new Page<>(
         response.items().stream().map(BookingItemMapper::fromItem).toList(),
         Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public fairslot.booking.app.Transfer.Result transfer(fairslot.booking.app.Transfer.Plan plan) {
+    return transfers.transfer(plan);
   }
 
   @Override

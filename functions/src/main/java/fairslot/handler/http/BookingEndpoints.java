@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** A member's own bookings: book, read, list, cancel, and follow a queued request. */
+/** A member's own bookings: book, read, list, cancel, give away, and follow a queued request. */
 public final class BookingEndpoints implements Endpoints {
   private final BookingService bookings;
   private final QueuedAdmission admission;
@@ -49,6 +49,7 @@ public final class BookingEndpoints implements Endpoints {
         "GET /bookings/{bookingId}", this::getBooking,
         "GET /me/bookings", this::myBookings,
         "POST /bookings/{bookingId}/cancel", this::cancel,
+        "POST /bookings/{bookingId}/transfer", this::transfer,
         "GET /booking-requests/{requestId}", this::bookingRequest);
   }
 
@@ -90,6 +91,21 @@ public final class BookingEndpoints implements Endpoints {
   private HttpResponse cancel(HttpRequest request) {
     return respond(
         bookings.cancel(request.requireCaller().userId(), request.path("bookingId")),
+        200,
+        b -> BookingView.of(b, clock.instant()));
+  }
+
+  /** The owner gives their booking away; the desk (frontdesk, admin) may give anyone's. */
+  private HttpResponse transfer(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body =
+        RequestBody.parse(request.body()).onlyFields("transfer", java.util.Set.of("toUserId"));
+    boolean desk =
+        caller.isAny(
+            java.util.List.of(
+                fairslot.definitions.Role.FRONTDESK, fairslot.definitions.Role.ADMIN));
+    return respond(
+        bookings.transfer(caller.userId(), desk, request.path("bookingId"), body.text("toUserId")),
         200,
         b -> BookingView.of(b, clock.instant()));
   }

@@ -39,7 +39,8 @@ public final class Problems {
           CONFLICT_COACH,
           CONFLICT_ROOM,
           PROVIDER_UNAVAILABLE,
-          WECHAT_NOT_LINKED ->
+          WECHAT_NOT_LINKED,
+          NOT_TRANSFERABLE ->
           409;
       case OFFER_EXPIRED, CODE_EXPIRED -> 410;
       case RATE_LIMITED -> 429;

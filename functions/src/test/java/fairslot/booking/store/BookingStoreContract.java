@@ -6,6 +6,7 @@ import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.BookingStore.BookingPlan;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.BookingStore.ReleaseResult;
+import fairslot.booking.app.Transfer;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
@@ -192,5 +193,92 @@ public abstract class BookingStoreContract {
     assertThat(store.probe(booking("u1", slot, 1), NOW))
         .contains(new PlaceResult.AlreadyBooked(first.bookingId()));
     assertThat(remaining(slot)).isZero();
+  }
+
+  private Transfer.Result transfer(Booking b, String to) {
+    return store.transfer(
+        new Transfer.Plan(
+            b,
+            to,
+            NOW,
+            b.userId(),
+            store.calendars(to, b.calendarDays()),
+            BookingStore.MemberRules.NONE));
+  }
+
+  @Test
+  void aTransferMovesTheBookingItsGuardAndItsCalendarEntryToTheRecipient() {
+    Slot slot = slot(ResourceKind.SEATS, 5);
+    Booking b = booking("u1", slot, 2);
+    place(b);
+
+    Transfer.Result result = transfer(b, "u2");
+
+    assertThat(result).isInstanceOf(Transfer.Result.Transferred.class);
+    Booking found = store.findBooking(b.bookingId()).orElseThrow();
+    assertThat(found.userId()).isEqualTo("u2");
+    assertThat(found.version()).isEqualTo(b.version() + 1);
+    assertThat(
+            store
+                .bookingsOf("u2", new fairslot.kernel.PageRequest(10, java.util.Optional.empty()))
+                .items())
+        .extracting(Booking::bookingId)
+        .containsExactly(b.bookingId());
+    assertThat(store.calendars("u1", b.calendarDays()).get(0).entries()).isEmpty();
+    assertThat(store.calendars("u2", b.calendarDays()).get(0).entries())
+        .containsOnlyKeys(b.bookingId());
+    // the guard moved: the giver may book the slot again, the recipient may not
+    assertThat(place(booking("u1", slot, 1))).isInstanceOf(PlaceResult.Placed.class);
+    assertThat(place(booking("u2", slot, 1)))
+        .isEqualTo(new PlaceResult.AlreadyBooked(b.bookingId()));
+    assertThat(remaining(slot)).isEqualTo(2); // seats never moved
+  }
+
+  @Test
+  void aTransferToAMemberWhoHoldsTheSlotIsRefusedAndChangesNothing() {
+    Slot slot = slot(ResourceKind.SEATS, 5);
+    Booking given = booking("u1", slot, 1);
+    Booking theirs = booking("u2", slot, 1);
+    place(given);
+    place(theirs);
+
+    assertThat(transfer(given, "u2"))
+        .isEqualTo(new Transfer.Result.AlreadyBooked(theirs.bookingId()));
+    assertThat(store.findBooking(given.bookingId()).orElseThrow().userId()).isEqualTo("u1");
+    assertThat(place(booking("u1", slot, 1)))
+        .isEqualTo(new PlaceResult.AlreadyBooked(given.bookingId()));
+  }
+
+  @Test
+  void aTransferOfABookingThatMovedSinceItWasReadSeesItAsItIsNow() {
+    Slot slot = slot(ResourceKind.SEATS, 5);
+    Booking b = booking("u1", slot, 1);
+    place(b);
+    assertThat(transfer(b, "u2")).isInstanceOf(Transfer.Result.Transferred.class);
+
+    Transfer.Result again = transfer(b, "u3"); // the same read: u1's, version 1
+
+    assertThat(again).isInstanceOf(Transfer.Result.NotInStatus.class);
+    assertThat(((Transfer.Result.NotInStatus) again).current().userId()).isEqualTo("u2");
+  }
+
+  @Test
+  void aTransferOnARecipientsCalendarSeenBeforeTheirOwnBookingComesBackAsItIsNow() {
+    Slot court = slot(ResourceKind.EXCLUSIVE, 1);
+    Slot other = slot(ResourceKind.SEATS, 5);
+    Booking given = booking("u1", other, 1);
+    place(given);
+    List<MemberCalendar> seen = store.calendars("u2", given.calendarDays());
+    Booking theirs = booking("u2", court, 1);
+    place(theirs);
+
+    Transfer.Result result =
+        store.transfer(
+            new Transfer.Plan(given, "u2", NOW, "u1", seen, BookingStore.MemberRules.NONE));
+
+    assertThat(result).isInstanceOf(Transfer.Result.CalendarsMoved.class);
+    assertThat(((Transfer.Result.CalendarsMoved) result).current().get(0).entries())
+        .containsKey(theirs.bookingId());
+    assertThat(store.findBooking(given.bookingId()).orElseThrow().userId()).isEqualTo("u1");
   }
 }

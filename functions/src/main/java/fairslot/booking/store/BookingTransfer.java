@@ -1,0 +1,122 @@
+package fairslot.booking.store;
+
+import fairslot.booking.app.Transfer;
+import fairslot.booking.domain.Booking;
+import fairslot.kernel.Change;
+import fairslot.member.domain.MemberCalendar;
+import fairslot.member.store.CalendarItemMapper;
+import fairslot.member.store.CalendarWrites;
+import fairslot.member.store.StandingWrites;
+import fairslot.member.store.UpcomingWrites;
+import fairslot.table.Attr;
+import fairslot.table.RecordParts;
+import fairslot.table.Transaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A booking given to another member, in one transaction: the booking item changes hands (held to
+ * the version read), the giver's guard, upcoming count and calendar entries go, the recipient's
+ * guard (one active booking per member and slot), upcoming count (within the venue's limit),
+ * calendar days (as seen) and standing (not suspended) come. The store's {@code transfer}.
+ */
+final class BookingTransfer {
+
+  /** The named actions of a transfer: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    GIVER_GUARD,
+    GIVER_UPCOMING,
+    GIVER_CALENDAR,
+    GUARD,
+    UPCOMING,
+    CALENDAR,
+    STANDING
+  }
+
+  private final DynamoDbClient dynamo;
+  private final BookingWrites bookingWrites;
+  private final GuardWrites guards;
+  private final UpcomingWrites upcoming;
+  private final CalendarWrites calendars;
+  private final StandingWrites standings;
+  private final RecordParts records;
+
+  BookingTransfer(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.bookingWrites = new BookingWrites(table);
+    this.guards = new GuardWrites(table);
+    this.upcoming = new UpcomingWrites(table);
+    this.calendars = new CalendarWrites(table);
+    this.standings = new StandingWrites(table);
+    this.records = new RecordParts(table);
+  }
+
+  Transfer.Result transfer(Transfer.Plan plan) {
+    Booking read = plan.booking();
+    Booking given = plan.given();
+    Change change =
+        Change.by(
+            plan.actor(),
+            plan.now(),
+            "transferred from " + read.userId() + " to " + given.userId());
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.BOOKING, bookingWrites.giveTo(read, given, change))
+            .add(Action.GIVER_GUARD, guards.delete(read))
+            .add(Action.GIVER_UPCOMING, upcoming.uncount(read))
+            .addEach(
+                Action.GIVER_CALENDAR,
+                read.calendarDays().stream().map(day -> calendars.remove(read, day)).toList())
+            .add(Action.GUARD, guards.put(given))
+            .add(Action.UPCOMING, upcoming.count(given, plan.rules().upcomingLimit()))
+            .addEach(
+                Action.CALENDAR,
+                plan.calendars().stream().map(seen -> calendars.add(seen, given)).toList())
+            .add(records.auditBooking(read, read.status().name(), read.status().name(), change));
+    if (plan.rules().suspension()) {
+      tx.add(Action.STANDING, standings.notSuspended(given, plan.now()));
+    }
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new Transfer.Result.Transferred(given);
+    }
+    Transaction.Cancelled<Action> reasons = cancelled.get();
+    if (reasons.failed(Action.BOOKING)) {
+      return new Transfer.Result.NotInStatus(
+          reasons.oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow());
+    }
+    if (reasons.failed(Action.STANDING)) {
+      return new Transfer.Result.Suspended(
+          reasons
+              .oldItem(Action.STANDING)
+              .map(i -> Attr.instant(i, "suspendedUntil"))
+              .orElseThrow());
+    }
+    if (reasons.failed(Action.GUARD)) {
+      return new Transfer.Result.AlreadyBooked(
+          reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
+    }
+    if (reasons.failed(Action.UPCOMING)) {
+      return new Transfer.Result.LimitReached(plan.rules().upcomingLimit().orElseThrow());
+    }
+    List<MemberCalendar> moved = new ArrayList<>();
+    for (int i = 0; i < plan.calendars().size(); i++) {
+      if (reasons.failed(Action.CALENDAR, i)) {
+        MemberCalendar day = plan.calendars().get(i);
+        moved.add(
+            reasons
+                .oldItem(Action.CALENDAR, i)
+                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
+                .orElse(MemberCalendar.empty(day.userId(), day.day())));
+      }
+    }
+    if (!moved.isEmpty()) {
+      return new Transfer.Result.CalendarsMoved(moved);
+    }
+    // The giver's guard, count or calendar refused: the books are off. Never paper over that.
+    throw new IllegalStateException("transfer of " + read.bookingId() + " refused: " + reasons);
+  }
+}
