@@ -208,6 +208,7 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/slots", ADMIN),
           RouteDefinition.open("GET", "/slots"),
           RouteDefinition.open("GET", "/slots/{slotId}"),
+          RouteDefinition.open("GET", "/availability"),
           RouteDefinition.jwt("POST", "/slots/{slotId}/close", FRONTDESK, ADMIN),
           RouteDefinition.jwt("POST", "/slots/{slotId}/open", FRONTDESK, ADMIN),
           RouteDefinition.jwt("POST", "/bookings", CUSTOMER),

@@ -86,6 +86,7 @@ public final class HttpApi {
         Fairslot.ROUTES,
         List.of(
             new CatalogEndpoints(s.catalog(), idempotency),
+            new fairslot.handler.http.AvailabilityEndpoints(s.catalog()),
             new BookingEndpoints(s.bookings(), s.admission(), clock),
             new PaymentEndpoints(s.payments(), webhooks.local(), clock),
             new fairslot.handler.http.WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),

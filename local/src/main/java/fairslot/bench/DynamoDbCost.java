@@ -73,13 +73,15 @@ final class DynamoDbCost {
     try (Emulator emulator = Emulator.start()) {
       AwsEndpoint endpoint = emulator.endpoint();
       Counter counter = new Counter(new WriteUnits(endpoint.dynamoDb()));
+      CostMeter meter = new CostMeter(new WriteUnits(endpoint.dynamoDb()));
       DynamoDbClient dynamo =
           DynamoDbClient.builder()
               .endpointOverride(endpoint.uri())
               .region(endpoint.region())
               .credentialsProvider(endpoint.credentials())
               .httpClient(UrlConnectionHttpClient.create())
-              .overrideConfiguration(c -> c.addExecutionInterceptor(counter))
+              .overrideConfiguration(
+                  c -> c.addExecutionInterceptor(counter).addExecutionInterceptor(meter))
               .build();
       String table = "cost";
       Provisioner.createTable(dynamo, table);
@@ -237,6 +239,57 @@ final class DynamoDbCost {
       clock.advance(Duration.ofMinutes(6));
       counter.reset();
       var sweep = wiring.holdSweep().run(500);
+      // A day of 10 courts with 20 one-hour slots each (the 10-court hall of cost-model), and the
+      // two-hour runs on it.
+      Instant dayStart =
+          now.plus(Duration.ofDays(3)).truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+      int daySlots = 0;
+      for (int c = 0; c < 10; c++) {
+        String court =
+            json.readTree(
+                    call(
+                        handler[0],
+                        "POST /venues/{venueId}/resources",
+                        Map.of("venueId", venue),
+                        "{\"name\":\"Court " + c + "\",\"kind\":\"EXCLUSIVE\",\"capacity\":1}",
+                        "admin",
+                        "admin"))
+                .path("resourceId")
+                .asText();
+        for (int h = 0; h < 20; h++) {
+          Instant at = dayStart.plus(Duration.ofHours(h));
+          call(
+              handler[0],
+              "POST /slots",
+              Map.of(),
+              "{\"resourceId\":\""
+                  + court
+                  + "\",\"start\":\""
+                  + at.atOffset(ZoneOffset.UTC)
+                  + "\",\"end\":\""
+                  + at.plusSeconds(3600).atOffset(ZoneOffset.UTC)
+                  + "\",\"priceMinor\":100,\"currency\":\"CNY\"}",
+              "admin",
+              "admin");
+          daySlots++;
+        }
+      }
+      String date = dayStart.atOffset(ZoneOffset.UTC).toLocalDate().toString();
+      counter.reset();
+      CostMeter.Reading beforeAvailability = meter.read();
+      String runs =
+          HandlerCalls.call(
+                  handler[0],
+                  "GET /availability",
+                  Map.of(),
+                  Map.of("venueId", venue, "date", date, "duration", "PT2H"),
+                  null,
+                  null,
+                  null)
+              .getBody();
+      int availabilityCalls = counter.total();
+      double availabilityRru = meter.read().minus(beforeAvailability).readUnits();
+      int runsFound = json.readTree(runs).path("items").size();
       System.out.println(
           "booking: "
               + bookingDetail
@@ -247,7 +300,8 @@ final class DynamoDbCost {
       System.out.printf(
           "bench dynamodb-cost: booking_calls=%d booking_wcu=%d booking_wcu_base_table=%d"
               + " booking_wcu_indexes=%d cancel_calls=%d callback_calls=%d sweep_items_read=%d sweep_due=%d"
-              + " sweep_holds_total=%d%n",
+              + " sweep_holds_total=%d availability_calls=%d availability_rru=%.1f"
+              + " availability_slots=%d availability_runs=%d%n",
           bookingCalls,
           bookingWcu,
           bookingBaseWcu,
@@ -256,7 +310,11 @@ final class DynamoDbCost {
           callbackCalls,
           sweep.itemsRead(),
           sweep.due(),
-          200);
+          200,
+          availabilityCalls,
+          availabilityRru,
+          daySlots,
+          runsFound);
     }
   }
 

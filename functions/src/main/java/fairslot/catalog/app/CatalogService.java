@@ -287,6 +287,12 @@ public final class CatalogService {
     return store.slotsStartingOn(venueId, date, page);
   }
 
+  /** Runs of back-to-back bookable slots of one resource covering {@code wanted} (v1.2). */
+  public Outcome<List<fairslot.catalog.domain.Availability.Run>> availability(
+      String venueId, LocalDate date, fairslot.catalog.domain.Availability.Wanted wanted) {
+    return new AvailabilitySearch(store, clock).search(venueId, date, wanted);
+  }
+
   /** Switches how bookings reach the slot; seats are one inventory either way. */
   public Outcome<Slot> setAdmission(String staff, String slotId, Admission admission) {
     return store
