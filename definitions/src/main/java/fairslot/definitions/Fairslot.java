@@ -216,6 +216,7 @@ public final class Fairslot {
           RouteDefinition.jwt("GET", "/me/bookings", CUSTOMER),
           RouteDefinition.jwt("POST", "/bookings/{bookingId}/cancel", CUSTOMER),
           RouteDefinition.jwt("POST", "/bookings/{bookingId}/transfer", CUSTOMER),
+          RouteDefinition.jwt("POST", "/bookings/{bookingId}/reschedule", CUSTOMER),
           RouteDefinition.jwt("POST", "/bookings/{bookingId}/pay", CUSTOMER),
           RouteDefinition.signed("POST", "/payments/callback"),
           RouteDefinition.signed("POST", "/payments/wechatpay/notify"),

@@ -40,6 +40,8 @@ public enum Refusal {
   PROVIDER_UNAVAILABLE,
   WECHAT_NOT_LINKED,
   NOT_TRANSFERABLE,
+  PRICE_HIGHER,
+  PRICE_LOWER,
   THROTTLED;
 
   public String code() {

@@ -301,6 +301,98 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
+  public fairslot.booking.app.Reschedule.Result reschedule(
+      fairslot.booking.app.Reschedule.Plan plan) {
+    Booking read = plan.booking();
+    Booking moved = plan.moved();
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(read.bookingId());
+      if (now == null
+          || now.status() != read.status()
+          || now.version() != read.version()
+          || !now.slotId().equals(read.slotId())) {
+        return new fairslot.booking.app.Reschedule.Result.NotInStatus(now);
+      }
+      String guard = t.guards.get(MemoryTables.guardKey(moved.slotId(), moved.userId()));
+      if (guard != null) {
+        return new fairslot.booking.app.Reschedule.Result.AlreadyBooked(guard);
+      }
+      Slot target = t.slots.get(moved.slotId());
+      Optional<PlaceResult> seats =
+          seatRefusal(target, moved.quantity(), plan.now()).or(() -> priceRefusal(target, moved));
+      if (seats.isPresent()) {
+        PlaceResult refused = seats.get();
+        return refused instanceof PlaceResult.SoldOut soldOut
+            ? new fairslot.booking.app.Reschedule.Result.SoldOut(soldOut.remaining())
+            : refused instanceof PlaceResult.SlotStarted
+                ? new fairslot.booking.app.Reschedule.Result.SlotStarted()
+                : refused instanceof PlaceResult.TermsChanged
+                    ? new fairslot.booking.app.Reschedule.Result.TermsChanged()
+                    : new fairslot.booking.app.Reschedule.Result.SlotNotOpen();
+      }
+      List<MemberCalendar> movedDays = new ArrayList<>();
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar current = calendar(seen.userId(), seen.day());
+        if (current.version() != seen.version()) {
+          movedDays.add(current);
+        }
+      }
+      if (!movedDays.isEmpty()) {
+        return new fairslot.booking.app.Reschedule.Result.CalendarsMoved(movedDays);
+      }
+      Slot old = t.slots.get(read.slotId());
+      if (old.remaining() > old.capacity() - read.quantity()) {
+        throw new IllegalStateException("reschedule of " + read.bookingId() + " exceeds capacity");
+      }
+      int owed = old.waitlistLength() > 0 ? read.quantity() : 0;
+      if (owed > 0) {
+        t.awaitingOffers.add(old.slotId());
+      }
+      t.slots.put(
+          old.slotId(),
+          MemoryTables.counted(old, old.remaining() + read.quantity(), old.forWaitlist() + owed));
+      t.slots.put(
+          target.slotId(),
+          MemoryTables.counted(
+              target, target.remaining() - moved.quantity(), target.forWaitlist()));
+      t.bookings.put(moved.bookingId(), moved);
+      t.guards.remove(MemoryTables.guardKey(read.slotId(), read.userId()));
+      t.guards.put(MemoryTables.guardKey(moved.slotId(), moved.userId()), moved.bookingId());
+      List<LocalDate> newDays = moved.calendarDays();
+      for (LocalDate day : read.calendarDays()) {
+        if (!newDays.contains(day)) {
+          MemberCalendar c = calendar(read.userId(), day);
+          Map<String, fairslot.kernel.Interval> entries = new HashMap<>(c.entries());
+          entries.remove(read.bookingId());
+          t.calendars.put(
+              MemoryTables.calendarKey(read.userId(), day),
+              new MemberCalendar(c.userId(), day, c.version() + 1, entries));
+        }
+      }
+      for (MemberCalendar seen : plan.calendars()) {
+        t.calendars.put(
+            MemoryTables.calendarKey(seen.userId(), seen.day()),
+            seen.with(moved.bookingId(), moved.slot().interval()));
+      }
+      audit(
+          read,
+          read.status().name(),
+          read.status().name(),
+          Change.by(
+              plan.actor(),
+              plan.now(),
+              "rescheduled from slot " + read.slotId() + " to slot " + moved.slotId()));
+      return new fairslot.booking.app.Reschedule.Result.Moved(
+          moved,
+          new SeatReleased(
+              "reschedule:" + read.bookingId() + ":" + read.version(),
+              read.slotId(),
+              read.quantity(),
+              SeatReleased.Reason.RESCHEDULED));
+    }
+  }
+
+  @Override
   public fairslot.booking.app.Transfer.Result transfer(fairslot.booking.app.Transfer.Plan plan) {
     Booking read = plan.booking();
     Booking given = plan.given();

@@ -290,18 +290,50 @@ final class DynamoDbCost {
       int availabilityCalls = counter.total();
       double availabilityRru = meter.read().minus(beforeAvailability).readUnits();
       int runsFound = json.readTree(runs).path("items").size();
+
+      // A hold moved from the big slot to the first court of that day, same price.
+      String mover =
+          json.readTree(
+                  call(
+                      handler[0],
+                      "POST /bookings",
+                      Map.of(),
+                      "{\"slotId\":\"" + slot + "\",\"quantity\":1}",
+                      "u-mover",
+                      "customer"))
+              .path("bookingId")
+              .asText();
+      String court = json.readTree(runs).path("items").get(0).path("slotIds").get(0).asText();
+      counter.reset();
+      String moved =
+          call(
+              handler[0],
+              "POST /bookings/{bookingId}/reschedule",
+              Map.of("bookingId", mover),
+              "{\"toSlotId\":\"" + court + "\"}",
+              "u-mover",
+              "customer");
+      if (!court.equals(json.readTree(moved).path("slotId").asText())) {
+        throw new IllegalStateException("the reschedule did not happen: " + moved);
+      }
+      int rescheduleCalls = counter.total();
+      int rescheduleWcu = counter.estimatedWcu.get();
+      String rescheduleDetail = counter.calls.toString();
       System.out.println(
           "booking: "
               + bookingDetail
               + "  cancel: "
               + cancelDetail
               + "  callback: "
-              + callbackDetail);
+              + callbackDetail
+              + "  reschedule: "
+              + rescheduleDetail);
       System.out.printf(
           "bench dynamodb-cost: booking_calls=%d booking_wcu=%d booking_wcu_base_table=%d"
               + " booking_wcu_indexes=%d cancel_calls=%d callback_calls=%d sweep_items_read=%d sweep_due=%d"
               + " sweep_holds_total=%d availability_calls=%d availability_rru=%.1f"
-              + " availability_slots=%d availability_runs=%d%n",
+              + " availability_slots=%d availability_runs=%d reschedule_calls=%d"
+              + " reschedule_wcu=%d%n",
           bookingCalls,
           bookingWcu,
           bookingBaseWcu,
@@ -314,7 +346,9 @@ final class DynamoDbCost {
           availabilityCalls,
           availabilityRru,
           daySlots,
-          runsFound);
+          runsFound,
+          rescheduleCalls,
+          rescheduleWcu);
     }
   }
 

@@ -19,8 +19,8 @@ import java.util.concurrent.Future;
  * and declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it; and
  * (issue 28) free bookings cancelled, refunded at the desk and slot-cancelled, successes after
  * failures, and AUTO_HOLD for members at the venue's limit; and (issue 32) transfers racing the
- * recipients' own bookings and their limits. It records every booking an answer named, for the
- * checks.
+ * recipients' own bookings and their limits, and moves into contended slots. It records every
+ * booking an answer named, for the checks.
  */
 final class ChaosWorkload {
   private static final String ADMIN = "admin";
@@ -87,7 +87,9 @@ final class ChaosWorkload {
     slots.add(catalog.slot(slots.size(), autoVenue, 40, "DIRECT", 0));
     slots.add(catalog.slot(slots.size(), offerVenue, 4, "DIRECT", 0)); // 7: free, then cancelled
     slots.add(catalog.slot(slots.size(), offerVenue, 12, "DIRECT", 0)); // 8: free, given away
-    ChaosTransfers transfers = new ChaosTransfers(world, this);
+    slots.add(catalog.slot(slots.size(), offerVenue, 3, "DIRECT")); // 9: holds moved here
+    slots.add(catalog.slot(slots.size(), offerVenue, 3, "DIRECT", 0)); // 10: free seats moved here
+    ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
       transfers.member("aw" + i); // the AUTO_HOLD venue's waiters, at its limit by then
@@ -121,9 +123,11 @@ final class ChaosWorkload {
       wave.add(() -> free.bookAndRelease("g" + n, slots.get(7), 2));
     }
     wave.add(() -> free.cancelSlot(slots.get(7), random.nextInt(200)));
-    ChaosTransfers transfers = new ChaosTransfers(world, this);
+    ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       String to = "y" + i;
+      wave.add(() -> transfers.bookAndMove("mv" + to, slots.get(0), slots.get(9)));
+      wave.add(() -> transfers.bookAndMove("mz" + to, slots.get(8), slots.get(10)));
       String x = "x" + i;
       wave.add(() -> transfers.giveWhileTheyBook(x, to, slots.get(8)));
       wave.add(() -> book(to, slots.get(8), "k-" + to + "-8"));

@@ -29,6 +29,7 @@ public final class BookingService {
   private final BookingCancellation cancellation;
   private final MemberBookings members;
   private final BookingTransfers transfers;
+  private final BookingReschedules reschedules;
 
   public BookingService(
       CatalogStore catalog,
@@ -48,6 +49,7 @@ public final class BookingService {
     this.enqueue = new RequestEnqueue(requests, queue, ids);
     this.cancellation = new BookingCancellation(members, releases, refunds, clock);
     this.transfers = new BookingTransfers(catalog, bookings, members, clock);
+    this.reschedules = new BookingReschedules(catalog, bookings, members, releases.events(), clock);
     this.placer =
         new BookingPlacer(
             catalog,
@@ -178,5 +180,14 @@ public final class BookingService {
    */
   public Outcome<Booking> transfer(String caller, boolean desk, String bookingId, String toUserId) {
     return transfers.transfer(caller, desk, bookingId, toUserId);
+  }
+
+  /**
+   * Moves the booking to {@code toSlotId} of its venue in one transaction (v1.2 "reschedule"): the
+   * caller's own booking, or with {@code desk} any booking.
+   */
+  public Outcome<Booking> reschedule(
+      String caller, boolean desk, String bookingId, Optional<String> fromSlotId, String toSlotId) {
+    return reschedules.reschedule(caller, desk, bookingId, fromSlotId, toSlotId);
   }
 }

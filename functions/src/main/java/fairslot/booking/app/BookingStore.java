@@ -66,6 +66,14 @@ public interface BookingStore {
    */
   Transfer.Result transfer(Transfer.Plan plan);
 
+  /**
+   * Moves an active booking to another slot of the venue in one transaction: the new slot's seats
+   * are taken (its conditions as for a new sale), the old slot's returned (to its waitlist first
+   * while people wait), the guard, calendar days and booking item move, on condition the booking is
+   * still the one read.
+   */
+  Reschedule.Result reschedule(Reschedule.Plan plan);
+
   /** A slot's bookings, every status, oldest first (bookingsBySlot index). */
   Page<Booking> bookingsOfSlot(String slotId, PageRequest page);
 

@@ -18,6 +18,11 @@ public final class SeatReleases {
     this.events = events;
   }
 
+  /** Where seats returned outside a release (a reschedule's old seats) are announced. */
+  EventPublisher events() {
+    return events;
+  }
+
   public ReleaseResult release(Booking booking, BookingStatus to, Change change) {
     return release(booking, to, change, java.util.Optional.empty());
   }

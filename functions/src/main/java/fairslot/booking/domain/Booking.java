@@ -146,6 +146,26 @@ public record Booking(
         pass);
   }
 
+  /**
+   * This booking moved to {@code slot} at {@code amount} (a reschedule, v1.2): the same member,
+   * seats, status, hold and payment, one transition later.
+   */
+  public Booking movedTo(BookedSlot slot, Money amount) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version + 1,
+        refund,
+        pass);
+  }
+
   public Booking withPayment(String paymentNo) {
     return copy(status, holdExpiresAt, Optional.of(paymentNo), version, refund, pass);
   }

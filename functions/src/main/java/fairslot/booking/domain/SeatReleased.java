@@ -8,7 +8,9 @@ public record SeatReleased(String eventId, String slotId, int quantity, Reason r
     REFUNDING,
     ADMIN,
     /** The slot's capacity was raised: the new seats go to the waitlist first. */
-    CAPACITY_ADDED
+    CAPACITY_ADDED,
+    /** A booking moved to another slot (v1.2 reschedule). */
+    RESCHEDULED
   }
 
   public static Reason reasonFor(BookingStatus target) {

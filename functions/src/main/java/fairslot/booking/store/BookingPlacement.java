@@ -236,7 +236,7 @@ final class BookingPlacement {
    * Why the seat condition failed, from the slot as it was (ALL_OLD); {@code newSale} is the
    * booking whose terms (price, policy revision) the condition named.
    */
-  private static PlaceResult slotRefusal(
+  static PlaceResult slotRefusal(
       Optional<Map<String, AttributeValue>> slot, Instant now, Optional<Booking> newSale) {
     if (slot.isEmpty()) {
       return new PlaceResult.SlotMissing();

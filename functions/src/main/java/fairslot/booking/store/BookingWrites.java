@@ -139,4 +139,31 @@ public final class BookingWrites {
                 .build())
         .build();
   }
+
+  /**
+   * The booking item written again for the slot it moved to (every slot copy, index key and owed
+   * reminder follows from the moved booking), on condition it is still the booking read.
+   */
+  public TransactWriteItem replaceMoved(Booking read, Booking moved, Change change) {
+    Map<String, AttributeValue> item = new HashMap<>(BookingItemMapper.toItem(moved));
+    item.put("updatedAt", millis(change.at()));
+    return TransactWriteItem.builder()
+        .put(
+            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                .tableName(table)
+                .item(item)
+                .conditionExpression("#status = :status AND version = :version AND slotId = :from")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":status",
+                        s(read.status().name()),
+                        ":version",
+                        n(read.version()),
+                        ":from",
+                        s(read.slotId())))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
 }

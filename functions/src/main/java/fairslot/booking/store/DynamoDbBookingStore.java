@@ -56,6 +56,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   private final BookingPlacement placement;
   private final BookingRelease release;
   private final BookingTransfer transfers;
+  private final BookingReschedule reschedules;
 
   public DynamoDbBookingStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -68,6 +69,7 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.placement = new BookingPlacement(dynamo, table);
     this.release = new BookingRelease(dynamo, table);
     this.transfers = new BookingTransfer(dynamo, table);
+    this.reschedules = new BookingReschedule(dynamo, table);
   }
 
   @Override
@@ -132,6 +134,12 @@ public final class DynamoDbBookingStore implements BookingStore {
     return new Page<>(
         response.items().stream().map(BookingItemMapper::fromItem).toList(),
         Cursors.encode(list, response.lastEvaluatedKey()));
+  }
+
+  @Override
+  public fairslot.booking.app.Reschedule.Result reschedule(
+      fairslot.booking.app.Reschedule.Plan plan) {
+    return reschedules.reschedule(plan);
   }
 
   @Override

@@ -25,7 +25,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** A member's own bookings: book, read, list, cancel, give away, and follow a queued request. */
+/**
+ * A member's own bookings: book, read, list, cancel, move, give away, and follow a queued request.
+ */
 public final class BookingEndpoints implements Endpoints {
   private final BookingService bookings;
   private final QueuedAdmission admission;
@@ -50,6 +52,7 @@ public final class BookingEndpoints implements Endpoints {
         "GET /me/bookings", this::myBookings,
         "POST /bookings/{bookingId}/cancel", this::cancel,
         "POST /bookings/{bookingId}/transfer", this::transfer,
+        "POST /bookings/{bookingId}/reschedule", this::reschedule,
         "GET /booking-requests/{requestId}", this::bookingRequest);
   }
 
@@ -106,6 +109,27 @@ public final class BookingEndpoints implements Endpoints {
                 fairslot.definitions.Role.FRONTDESK, fairslot.definitions.Role.ADMIN));
     return respond(
         bookings.transfer(caller.userId(), desk, request.path("bookingId"), body.text("toUserId")),
+        200,
+        b -> BookingView.of(b, clock.instant()));
+  }
+
+  /** The owner moves their booking; the desk (frontdesk, admin) may move anyone's. */
+  private HttpResponse reschedule(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body =
+        RequestBody.parse(request.body())
+            .onlyFields("reschedule", java.util.Set.of("fromSlotId", "toSlotId"));
+    boolean desk =
+        caller.isAny(
+            java.util.List.of(
+                fairslot.definitions.Role.FRONTDESK, fairslot.definitions.Role.ADMIN));
+    return respond(
+        bookings.reschedule(
+            caller.userId(),
+            desk,
+            request.path("bookingId"),
+            body.optionalText("fromSlotId"),
+            body.text("toSlotId")),
         200,
         b -> BookingView.of(b, clock.instant()));
   }

@@ -40,7 +40,9 @@ public final class Problems {
           CONFLICT_ROOM,
           PROVIDER_UNAVAILABLE,
           WECHAT_NOT_LINKED,
-          NOT_TRANSFERABLE ->
+          NOT_TRANSFERABLE,
+          PRICE_HIGHER,
+          PRICE_LOWER ->
           409;
       case OFFER_EXPIRED, CODE_EXPIRED -> 410;
       case RATE_LIMITED -> 429;

@@ -6,6 +6,7 @@ import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.BookingStore.BookingPlan;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.BookingStore.ReleaseResult;
+import fairslot.booking.app.Reschedule;
 import fairslot.booking.app.Transfer;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
@@ -280,5 +281,54 @@ public abstract class BookingStoreContract {
     assertThat(((Transfer.Result.CalendarsMoved) result).current().get(0).entries())
         .containsKey(theirs.bookingId());
     assertThat(store.findBooking(given.bookingId()).orElseThrow().userId()).isEqualTo("u1");
+  }
+
+  private Reschedule.Result reschedule(Booking b, Slot to) {
+    Booking moved =
+        b.movedTo(fairslot.booking.domain.BookedSlot.of(to), to.price().times(b.quantity()));
+    return store.reschedule(
+        new Reschedule.Plan(
+            b, moved, NOW, b.userId(), store.calendars(b.userId(), moved.calendarDays())));
+  }
+
+  @Test
+  void aRescheduleTakesTheNewSeatsReturnsTheOldAndMovesTheGuard() {
+    Slot from = slot(ResourceKind.SEATS, 5);
+    Slot to = slot(ResourceKind.SEATS, 3);
+    Booking b = booking("u1", from, 2);
+    place(b);
+
+    Reschedule.Result result = reschedule(b, to);
+
+    assertThat(result).isInstanceOf(Reschedule.Result.Moved.class);
+    assertThat(((Reschedule.Result.Moved) result).released().slotId()).isEqualTo(from.slotId());
+    assertThat(remaining(from)).isEqualTo(5);
+    assertThat(remaining(to)).isEqualTo(1);
+    Booking found = store.findBooking(b.bookingId()).orElseThrow();
+    assertThat(found.slotId()).isEqualTo(to.slotId());
+    assertThat(found.version()).isEqualTo(b.version() + 1);
+    assertThat(store.calendars("u1", found.calendarDays()).get(0).entries())
+        .containsOnlyKeys(b.bookingId());
+    assertThat(place(booking("u1", from, 1))).isInstanceOf(PlaceResult.Placed.class);
+    assertThat(place(booking("u1", to, 1))).isEqualTo(new PlaceResult.AlreadyBooked(b.bookingId()));
+  }
+
+  @Test
+  void aRescheduleIntoAFullSlotOrOfAMovedBookingChangesNothing() {
+    Slot from = slot(ResourceKind.SEATS, 5);
+    Slot full = slot(ResourceKind.SEATS, 1);
+    place(booking("u2", full, 1));
+    Booking b = booking("u1", from, 1);
+    place(b);
+
+    assertThat(reschedule(b, full)).isEqualTo(new Reschedule.Result.SoldOut(0));
+    assertThat(remaining(from)).isEqualTo(4);
+    Slot other = slot(ResourceKind.SEATS, 5);
+    assertThat(reschedule(b, other)).isInstanceOf(Reschedule.Result.Moved.class);
+    Reschedule.Result stale = reschedule(b, full); // the same read, version 1 of slot from
+
+    assertThat(stale).isInstanceOf(Reschedule.Result.NotInStatus.class);
+    assertThat(remaining(from)).isEqualTo(5);
+    assertThat(remaining(other)).isEqualTo(4);
   }
 }

@@ -8,11 +8,11 @@ import java.util.Map;
  * which the transfer transaction must refuse. Recipients have profiles, written before the faults
  * are on.
  */
-final class ChaosTransfers {
+final class ChaosBookingShapes {
   private final ChaosWorld world;
   private final ChaosWorkload work;
 
-  ChaosTransfers(ChaosWorld world, ChaosWorkload work) {
+  ChaosBookingShapes(ChaosWorld world, ChaosWorkload work) {
     this.world = world;
     this.work = work;
   }
@@ -39,6 +39,21 @@ final class ChaosTransfers {
         giver,
         "customer",
         "{\"toUserId\":\"" + recipient + "\"}",
+        null);
+  }
+
+  /** Books {@code from}, then moves the booking to {@code to}. */
+  Object bookAndMove(String user, String from, String to) {
+    Reply booked = work.book(user, from, "k-" + user + "-" + from);
+    if (booked.status() != 201) {
+      return booked;
+    }
+    return world.call(
+        "POST /bookings/{bookingId}/reschedule",
+        Map.of("bookingId", booked.text("bookingId")),
+        user,
+        "customer",
+        "{\"toSlotId\":\"" + to + "\"}",
         null);
   }
 }

@@ -1,0 +1,228 @@
+package fairslot.booking.app;
+
+import fairslot.booking.domain.BookedSlot;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Slot;
+import fairslot.kernel.Money;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.member.domain.MemberCalendar;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A booking moved to another slot of its venue (v1.2 {@code POST /bookings/{id}/reschedule}):
+ * judged from the booking and the slot as read for a clear answer, decided by the reschedule
+ * transaction's conditions. Allowed while a cancel would still be refunded in full. A move to a
+ * dearer slot is refused ({@code price_higher}); to a cheaper one, a paid booking is refused too
+ * ({@code price_lower}) until a payment can be refunded in part while its booking stays paid (see
+ * docs/api-notes.md). Pass bookings keep their slot for the same reason: their credits' conditions
+ * are not in the transaction yet.
+ */
+final class BookingReschedules {
+  /** Re-reads after another request moved the booking, the slot's terms or the member's days. */
+  private static final int MAX_ATTEMPTS = 6;
+
+  private final CatalogStore catalog;
+  private final BookingStore bookings;
+  private final MemberBookings members;
+  private final EventPublisher events;
+  private final Clock clock;
+
+  BookingReschedules(
+      CatalogStore catalog,
+      BookingStore bookings,
+      MemberBookings members,
+      EventPublisher events,
+      Clock clock) {
+    this.catalog = catalog;
+    this.bookings = bookings;
+    this.members = members;
+    this.events = events;
+    this.clock = clock;
+  }
+
+  Outcome<Booking> reschedule(
+      String caller, boolean desk, String bookingId, Optional<String> fromSlotId, String toSlotId) {
+    List<MemberCalendar> seen = null;
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      Optional<Booking> found =
+          desk ? bookings.findBooking(bookingId) : members.find(caller, bookingId);
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
+      }
+      Booking b = found.get();
+      if (b.slotId().equals(toSlotId)) {
+        // an earlier try of this request (its answer lost) already moved it
+        return attempt > 1
+            ? Outcome.done(b)
+            : Outcome.refused(Refusal.INVALID_TRANSITION, "the booking is already in that slot");
+      }
+      if (fromSlotId.isPresent() && !fromSlotId.get().equals(b.slotId())) {
+        return Outcome.refused(
+            Refusal.INVALID_REQUEST, "the booking is not of slot " + fromSlotId.get());
+      }
+      Instant now = clock.instant();
+      Optional<Outcome<Booking>> refused = refusal(b, now);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+      Optional<Slot> target = catalog.findSlot(toSlotId);
+      if (target.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no slot " + toSlotId);
+      }
+      Optional<Outcome<Booking>> wrongSlot = slotRefusal(b, target.get(), now);
+      if (wrongSlot.isPresent()) {
+        return wrongSlot.get();
+      }
+      Booking moved =
+          b.movedTo(BookedSlot.of(target.get()), target.get().price().times(b.quantity()));
+      Optional<Outcome<Booking>> price = priceRefusal(b, moved);
+      if (price.isPresent()) {
+        return price.get();
+      }
+      if (seen == null) {
+        seen = bookings.calendars(b.userId(), moved.calendarDays());
+      }
+      Optional<String> clash = clash(seen, moved);
+      if (clash.isPresent()) {
+        // The member's own booking of that very slot is the one-booking-per-slot rule.
+        boolean sameSlot =
+            bookings.findBooking(clash.get()).map(c -> c.slotId().equals(toSlotId)).orElse(false);
+        return sameSlot
+            ? Outcome.refused(Refusal.ALREADY_BOOKED, "you already hold a booking of that slot")
+            : Outcome.refused(
+                Refusal.TIME_CONFLICT,
+                "you already hold an overlapping booking",
+                Map.of("conflictingBookingId", clash.get()));
+      }
+      Reschedule.Result result =
+          bookings.reschedule(new Reschedule.Plan(b, moved, now, caller, seen));
+      if (result instanceof Reschedule.Result.Moved done) {
+        events.seatsReleased(done.released()); // the old seats, to the old slot's waitlist
+        return Outcome.done(done.booking());
+      }
+      if (result instanceof Reschedule.Result.AlreadyBooked) {
+        return Outcome.refused(Refusal.ALREADY_BOOKED, "you already hold a booking of that slot");
+      }
+      if (result instanceof Reschedule.Result.SoldOut soldOut) {
+        return Outcome.refused(
+            Refusal.SOLD_OUT,
+            "the slot has not enough seats left",
+            Map.of("remaining", Math.max(0, soldOut.remaining())));
+      }
+      if (result instanceof Reschedule.Result.SlotNotOpen) {
+        return Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings");
+      }
+      if (result instanceof Reschedule.Result.SlotStarted) {
+        return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
+      }
+      if (result instanceof Reschedule.Result.CalendarsMoved moved2) {
+        seen = merge(seen, moved2.current());
+      }
+      // NotInStatus (paid, cancelled, moved meanwhile) or TermsChanged: look again.
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again shortly");
+  }
+
+  /** What the booking as read already refuses. */
+  private static Optional<Outcome<Booking>> refusal(Booking b, Instant now) {
+    if (b.status() != BookingStatus.PAID
+        && !(b.status() == BookingStatus.PENDING_PAY && !b.isOverdueHold(now))) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.INVALID_TRANSITION, "a " + b.statusAt(now) + " booking cannot be moved"));
+    }
+    if (b.pass().isPresent()) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.INVALID_TRANSITION,
+              "a booking paid with a pass is moved by cancelling it and booking again"));
+    }
+    boolean fullRefund =
+        b.slot()
+            .cancelTiers()
+            .at(b.slot().interval().start(), now)
+            .map(tier -> tier.refundPercent() == 100)
+            .orElse(false);
+    if (!fullRefund) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.CANCEL_WINDOW_CLOSED,
+              "a booking is moved only while its cancel would be refunded in full"));
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Outcome<Booking>> slotRefusal(Booking b, Slot target, Instant now) {
+    if (!target.venueId().equals(b.slot().venueId())) {
+      return Optional.of(
+          Outcome.refused(Refusal.INVALID_REQUEST, "a booking moves within its venue only"));
+    }
+    if (target.hasStarted(now)) {
+      return Optional.of(Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started"));
+    }
+    if (!target.onSale()) {
+      return Optional.of(Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings"));
+    }
+    if (target.admission() == Admission.QUEUED) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.INVALID_TRANSITION, "a QUEUED slot's seats are given by its queue"));
+    }
+    int max = Math.min(target.policy().maxPerBooking(), target.capacity());
+    if (b.quantity() > max) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.INVALID_REQUEST, "that slot takes at most " + max + " a booking"));
+    }
+    return Optional.empty();
+  }
+
+  /** Dearer: refused. Cheaper: a hold without a payment started costs the new price. */
+  private static Optional<Outcome<Booking>> priceRefusal(Booking b, Booking moved) {
+    Money was = b.amount();
+    Money now = moved.amount();
+    if (!was.currency().equals(now.currency()) || now.minor() > was.minor()) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.PRICE_HIGHER,
+              "that slot costs more; cancel and book it instead",
+              Map.of("priceMinor", now.minor())));
+    }
+    boolean moneyOnItsWay = b.status() == BookingStatus.PAID || b.paymentNo().isPresent();
+    if (now.minor() < was.minor() && moneyOnItsWay) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.PRICE_LOWER,
+              "that slot costs less, and a difference cannot be refunded on a kept booking yet;"
+                  + " cancel and book it instead",
+              Map.of("priceMinor", now.minor())));
+    }
+    return Optional.empty();
+  }
+
+  /** The member's other booking the moved one would overlap, if any (its own entry aside). */
+  private static Optional<String> clash(List<MemberCalendar> days, Booking moved) {
+    return days.stream()
+        .flatMap(c -> c.entries().entrySet().stream())
+        .filter(e -> !e.getKey().equals(moved.bookingId()))
+        .filter(e -> e.getValue().overlaps(moved.slot().interval()))
+        .map(Map.Entry::getKey)
+        .sorted()
+        .findFirst();
+  }
+
+  private static List<MemberCalendar> merge(
+      List<MemberCalendar> seen, List<MemberCalendar> current) {
+    return seen.stream()
+        .map(s -> current.stream().filter(c -> c.day().equals(s.day())).findFirst().orElse(s))
+        .toList();
+  }
+}

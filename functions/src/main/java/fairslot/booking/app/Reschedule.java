@@ -1,0 +1,46 @@
+package fairslot.booking.app;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.SeatReleased;
+import fairslot.member.domain.MemberCalendar;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A booking moved to another slot in one transaction (v1.2 "reschedule"): the new seats taken and
+ * the old returned, or neither.
+ */
+public final class Reschedule {
+  private Reschedule() {}
+
+  /**
+   * {@code booking} as read (held to that version), {@code moved} as it will be on the new slot;
+   * {@code calendars} the member's days of the new slot as last seen.
+   */
+  public record Plan(
+      Booking booking, Booking moved, Instant now, String actor, List<MemberCalendar> calendars) {}
+
+  public sealed interface Result {
+    /** Moved; {@code released} announces the old slot's seats to its waitlist. */
+    record Moved(Booking booking, SeatReleased released) implements Result {}
+
+    /** The booking moved since it was read: here it is as it is now. */
+    record NotInStatus(Booking current) implements Result {}
+
+    /** The member already holds an active booking of the new slot. */
+    record AlreadyBooked(String existingBookingId) implements Result {}
+
+    /** The new slot has fewer than the booking's seats on open sale. */
+    record SoldOut(int remaining) implements Result {}
+
+    record SlotNotOpen() implements Result {}
+
+    record SlotStarted() implements Result {}
+
+    /** The new slot's price or venue policy changed since it was read: read it again. */
+    record TermsChanged() implements Result {}
+
+    /** The member's calendar changed since it was last seen: here it is as it is now. */
+    record CalendarsMoved(List<MemberCalendar> current) implements Result {}
+  }
+}

@@ -1,0 +1,169 @@
+package fairslot.booking.store;
+
+import fairslot.booking.app.BookingStore.PlaceResult;
+import fairslot.booking.app.Reschedule;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.store.SeatCause;
+import fairslot.catalog.store.SeatWrites;
+import fairslot.kernel.Change;
+import fairslot.kernel.Unavailable;
+import fairslot.member.domain.MemberCalendar;
+import fairslot.member.store.CalendarItemMapper;
+import fairslot.member.store.CalendarWrites;
+import fairslot.table.Attr;
+import fairslot.table.RecordParts;
+import fairslot.table.Transaction;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A booking moved to another slot, in one transaction: the new slot's seats taken as a new sale
+ * takes them, the old slot's returned (to its waitlist first while people wait), the booking item
+ * written for its new slot, the member guard and calendar days moved. Never both held, never
+ * neither. The old slot's waitlist may change under it, so the return is tried again with what the
+ * cancellation showed, as a release does. The store's {@code reschedule}.
+ */
+final class BookingReschedule {
+
+  /** The named actions of a reschedule: a cancellation is read by these. */
+  private enum Action {
+    BOOKING,
+    NEW_SEATS,
+    OLD_SEATS,
+    OLD_GUARD,
+    GUARD,
+    CALENDAR,
+    OLD_CALENDAR
+  }
+
+  private final DynamoDbClient dynamo;
+  private final BookingWrites bookingWrites;
+  private final SeatWrites seats;
+  private final GuardWrites guards;
+  private final CalendarWrites calendars;
+  private final RecordParts records;
+
+  BookingReschedule(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.bookingWrites = new BookingWrites(table);
+    this.seats = new SeatWrites(table);
+    this.guards = new GuardWrites(table);
+    this.calendars = new CalendarWrites(table);
+    this.records = new RecordParts(table);
+  }
+
+  Reschedule.Result reschedule(Reschedule.Plan plan) {
+    Booking read = plan.booking();
+    SeatWrites.SeatReturn how = new SeatWrites.SeatReturn(read.slot().capacity(), false);
+    for (int branch = 0; branch < 4; branch++) {
+      Transaction<Action> tx = actions(plan, how);
+      Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
+      if (cancelled.isEmpty()) {
+        return new Reschedule.Result.Moved(
+            plan.moved(),
+            new SeatReleased(
+                "reschedule:" + read.bookingId() + ":" + read.version(),
+                read.slotId(),
+                read.quantity(),
+                SeatReleased.Reason.RESCHEDULED));
+      }
+      Transaction.Cancelled<Action> reasons = cancelled.get();
+      Optional<Reschedule.Result> refused = refusal(reasons, plan);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+      SeatWrites.SeatReturn tried = how;
+      Optional<SeatWrites.SeatReturn> retry =
+          reasons.failed(Action.OLD_SEATS)
+              ? reasons
+                  .oldItem(Action.OLD_SEATS)
+                  .flatMap(slot -> SeatWrites.retryFor(slot, read.quantity(), tried))
+              : Optional.empty();
+      if (retry.isEmpty()) {
+        // The old seats would pass capacity, or the member's old guard or days refused: the books
+        // are off. Never paper over that.
+        throw new IllegalStateException(
+            "reschedule of " + read.bookingId() + " refused: " + reasons);
+      }
+      how = retry.get();
+    }
+    throw new Unavailable("the waitlist of slot " + read.slotId() + " kept changing", null);
+  }
+
+  private Transaction<Action> actions(Reschedule.Plan plan, SeatWrites.SeatReturn how) {
+    Booking read = plan.booking();
+    Booking moved = plan.moved();
+    Change change =
+        Change.by(
+            plan.actor(),
+            plan.now(),
+            "rescheduled from slot " + read.slotId() + " to slot " + moved.slotId());
+    List<LocalDate> newDays = moved.calendarDays();
+    return new Transaction<Action>()
+        .add(Action.BOOKING, bookingWrites.replaceMoved(read, moved, change))
+        .add(Action.NEW_SEATS, seats.sellSeats(moved, change))
+        .add(
+            Action.OLD_SEATS,
+            seats.returnSeats(
+                read.slotId(), read.quantity(), how, change, SeatCause.booking(read.bookingId())))
+        .add(Action.OLD_GUARD, guards.delete(read))
+        .add(Action.GUARD, guards.put(moved))
+        // A day of both slots is written once: the moved entry replaces the old one (same id).
+        .addEach(
+            Action.CALENDAR,
+            plan.calendars().stream().map(seen -> calendars.add(seen, moved)).toList())
+        .addEach(
+            Action.OLD_CALENDAR,
+            read.calendarDays().stream()
+                .filter(day -> !newDays.contains(day))
+                .map(day -> calendars.remove(read, day))
+                .toList())
+        .add(records.auditBooking(read, read.status().name(), read.status().name(), change));
+  }
+
+  /** Why the reschedule cannot happen, if that is what the cancellation says. */
+  private static Optional<Reschedule.Result> refusal(
+      Transaction.Cancelled<Action> reasons, Reschedule.Plan plan) {
+    if (reasons.failed(Action.BOOKING)) {
+      return Optional.of(
+          new Reschedule.Result.NotInStatus(
+              reasons.oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow()));
+    }
+    if (reasons.failed(Action.GUARD)) {
+      return Optional.of(
+          new Reschedule.Result.AlreadyBooked(
+              reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse("")));
+    }
+    if (reasons.failed(Action.NEW_SEATS)) {
+      PlaceResult slot =
+          BookingPlacement.slotRefusal(
+              reasons.oldItem(Action.NEW_SEATS), plan.now(), Optional.of(plan.moved()));
+      return Optional.of(
+          slot instanceof PlaceResult.SoldOut soldOut
+              ? new Reschedule.Result.SoldOut(soldOut.remaining())
+              : slot instanceof PlaceResult.SlotStarted
+                  ? new Reschedule.Result.SlotStarted()
+                  : slot instanceof PlaceResult.TermsChanged
+                      ? new Reschedule.Result.TermsChanged()
+                      : new Reschedule.Result.SlotNotOpen());
+    }
+    List<MemberCalendar> moved = new ArrayList<>();
+    for (int i = 0; i < plan.calendars().size(); i++) {
+      if (reasons.failed(Action.CALENDAR, i)) {
+        MemberCalendar day = plan.calendars().get(i);
+        moved.add(
+            reasons
+                .oldItem(Action.CALENDAR, i)
+                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
+                .orElse(MemberCalendar.empty(day.userId(), day.day())));
+      }
+    }
+    return moved.isEmpty()
+        ? Optional.empty()
+        : Optional.of(new Reschedule.Result.CalendarsMoved(moved));
+  }
+}

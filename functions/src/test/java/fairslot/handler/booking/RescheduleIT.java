@@ -1,0 +1,218 @@
+package fairslot.handler.booking;
+
+import static fairslot.testing.ApiDriver.CUSTOMER;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.testing.ApiDriver;
+import fairslot.testing.ApiDriver.Reply;
+import fairslot.testing.Aws;
+import fairslot.testing.Race;
+import fairslot.testing.SeatLedger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@code POST /bookings/{id}/reschedule} (v1.2) through the HTTP handler on the emulator: the new
+ * seats taken and the old returned in one transaction, never both held and never neither, even when
+ * the new slot's last seats are fought over by a crowd.
+ */
+class RescheduleIT {
+  private final ApiDriver api = new ApiDriver("reschedule");
+
+  @AfterEach
+  void ledgersBalance() {
+    SeatLedger.assertBalanced(Aws.dynamo(), api.table); // seats and member counters
+  }
+
+  private Reply move(String user, String bookingId, String toSlotId) {
+    return api.send(
+        "POST /bookings/{bookingId}/reschedule",
+        e ->
+            e.as(user, CUSTOMER)
+                .path("bookingId", bookingId)
+                .body("{\"toSlotId\":\"" + toSlotId + "\"}"));
+  }
+
+  private static String freeBooking(ApiDriver api, String user, String slotId) {
+    Reply r = api.book(user, slotId, 1);
+    ApiDriver.expect(r, 201);
+    return r.text("bookingId");
+  }
+
+  @Test
+  void fiftyMovesRacingTwoHundredBookingsIntoTheSameSlotsNeverHoldTwoSeatsOrNone()
+      throws Exception {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String resourceId = api.resource(venueId, "SEATS", 50);
+    String from = api.slot(resourceId, Duration.ofDays(1), Duration.ofHours(1), 0);
+    List<String> targets = new ArrayList<>();
+    for (int t = 0; t < 5; t++) {
+      targets.add(
+          api.slot(resourceId, Duration.ofDays(1).plusHours(2 + t), Duration.ofHours(1), 0));
+    }
+    for (String target : targets) {
+      ApiDriver.expect(
+          api.send(
+              "PATCH /slots/{slotId}",
+              e ->
+                  e.as("admin-1", ApiDriver.ADMIN)
+                      .path("slotId", target)
+                      .body("{\"capacity\":10}")),
+          200);
+    }
+    List<String> moving = new ArrayList<>();
+    for (int m = 0; m < 50; m++) {
+      moving.add(freeBooking(api, "m" + m, from));
+    }
+
+    List<Reply> replies =
+        Race.all(
+            250,
+            n ->
+                n < 50
+                    ? () -> move("m" + n, moving.get(n), targets.get(n % 5))
+                    : () -> {
+                      // A move reads more before its transaction than a booking does, so the
+                      // crowd comes in five waves: the first leaves each target seats for the
+                      // moves, which overlap the later waves.
+                      int k = n - 50;
+                      Thread.sleep((k / 5) % 5 * 1500L);
+                      return api.book("b" + n, targets.get(k % 5), 1);
+                    });
+
+    List<Reply> moves = replies.subList(0, 50);
+    List<Reply> books = replies.subList(50, 250);
+    assertThat(moves)
+        .allSatisfy(r -> assertThat(r.status()).as(r.toString()).isIn(200, 409))
+        .filteredOn(r -> r.status() == 409)
+        .allSatisfy(r -> assertThat(r.text("code")).isEqualTo("sold_out"));
+    assertThat(books)
+        .allSatisfy(r -> assertThat(r.status()).as(r.toString()).isIn(201, 409))
+        .filteredOn(r -> r.status() == 409)
+        .allSatisfy(r -> assertThat(r.text("code")).isEqualTo("sold_out"));
+    Map<String, Long> active = activeBySlot();
+    for (String target : targets) {
+      assertThat(active.getOrDefault(target, 0L)).as("target %s", target).isEqualTo(10);
+    }
+    long moved = moves.stream().filter(r -> r.status() == 200).count();
+    assertThat(active.getOrDefault(from, 0L)).isEqualTo(50 - moved);
+    for (int m = 0; m < 50; m++) {
+      // every mover holds exactly one booking: in the new slot if the move answered 200, else the
+      // old
+      String expected = moves.get(m).status() == 200 ? targets.get(m % 5) : from;
+      assertThat(activeSlotsOf("m" + m)).as("m%d", m).containsExactly(expected);
+    }
+    assertThat(api.remaining(from)).isEqualTo((int) moved);
+    System.out.println("reschedule race: " + moved + " of 50 moves won");
+    assertThat(moved).as("both moves and bookings won seats").isBetween(1L, 49L);
+  }
+
+  @Test
+  void badMovesAnswerTheirCodesAndWriteNothing() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String resourceId = api.resource(venueId, "SEATS", 5);
+    String from = api.slot(resourceId, Duration.ofDays(1), Duration.ofHours(1), 5000);
+    String dearer = api.slot(resourceId, Duration.ofDays(2), Duration.ofHours(1), 6000);
+    String cheaper = api.slot(resourceId, Duration.ofDays(3), Duration.ofHours(1), 4000);
+    String otherVenue = api.openSlot("SEATS", 5, 5000);
+    String paid = api.paidBooking("u1", from);
+    int items = SeatLedger.itemCount(Aws.dynamo(), api.table);
+
+    Map<String, Integer> expected =
+        Map.of(
+            "dearer", 409,
+            "cheaper", 409,
+            "same", 409,
+            "other venue", 422,
+            "unknown", 404,
+            "not theirs", 404,
+            "no target", 422);
+    Map<String, Reply> replies = new java.util.HashMap<>();
+    replies.put("dearer", move("u1", paid, dearer));
+    replies.put("cheaper", move("u1", paid, cheaper));
+    replies.put("same", move("u1", paid, from));
+    replies.put("other venue", move("u1", paid, otherVenue));
+    replies.put("unknown", move("u1", paid, "s-none"));
+    replies.put("not theirs", move("u2", paid, cheaper));
+    replies.put(
+        "no target",
+        api.send(
+            "POST /bookings/{bookingId}/reschedule",
+            e -> e.as("u1", CUSTOMER).path("bookingId", paid).body("{\"fromSlotId\":\"x\"}")));
+
+    expected.forEach(
+        (what, status) ->
+            assertThat(replies.get(what).status())
+                .as("%s: %s", what, replies.get(what))
+                .isEqualTo(status));
+    assertThat(replies.get("dearer").text("code")).isEqualTo("price_higher");
+    assertThat(replies.get("cheaper").text("code")).isEqualTo("price_lower");
+    assertThat(replies.get("same").text("code")).isEqualTo("invalid_transition");
+    assertThat(replies.values())
+        .allSatisfy(r -> assertThat(r.contentType()).startsWith("application/problem+json"));
+    // the paid-for seat: 6 slots' worth of items read back unchanged (the audit of the payment
+    // aside)
+    assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(items);
+    assertThat(api.booking("u1", paid).text("slotId")).isEqualTo(from);
+  }
+
+  @Test
+  void aMovedBookingIsInItsNewSlotTheOldSeatIsFreeAndTheAuditSaysWhere() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String resourceId = api.resource(venueId, "EXCLUSIVE", 1);
+    String from = api.slot(resourceId, Duration.ofDays(1), Duration.ofHours(1), 5000);
+    String to = api.slot(resourceId, Duration.ofDays(1).plusHours(3), Duration.ofHours(1), 5000);
+    String paid = api.paidBooking("u1", from);
+
+    Reply moved = move("u1", paid, to);
+
+    ApiDriver.expect(moved, 200);
+    assertThat(moved.text("slotId")).isEqualTo(to);
+    assertThat(moved.text("status")).isEqualTo("PAID");
+    assertThat(api.remaining(from)).isEqualTo(1);
+    assertThat(api.remaining(to)).isZero();
+    ApiDriver.expect(api.book("u2", from, 1), 201);
+    String audit =
+        api.send("GET /audit", e -> e.as("admin-1", ApiDriver.ADMIN).query("bookingId", paid))
+            .body();
+    assertThat(audit).contains("rescheduled from slot " + from + " to slot " + to);
+    // cancelled from its new slot, the booking's refund is its payment's, and the seat comes back
+    ApiDriver.expect(api.cancel("u1", paid), 200);
+    assertThat(api.remaining(to)).isEqualTo(1);
+  }
+
+  private Map<String, Long> activeBySlot() {
+    return scan().stream()
+        .filter(i -> "BOOKING".equals(s(i, "type")))
+        .filter(i -> Set.of("PENDING_PAY", "PAID").contains(s(i, "status")))
+        .collect(Collectors.groupingBy(i -> s(i, "slotId"), Collectors.counting()));
+  }
+
+  private List<String> activeSlotsOf(String userId) {
+    return scan().stream()
+        .filter(i -> "BOOKING".equals(s(i, "type")) && userId.equals(s(i, "userId")))
+        .filter(i -> Set.of("PENDING_PAY", "PAID").contains(s(i, "status")))
+        .map(i -> s(i, "slotId"))
+        .toList();
+  }
+
+  private List<Map<String, AttributeValue>> scan() {
+    return Aws.dynamo()
+        .scanPaginator(r -> r.tableName(api.table).consistentRead(true))
+        .items()
+        .stream()
+        .toList();
+  }
+
+  private static String s(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    return v == null ? null : v.s();
+  }
+}
