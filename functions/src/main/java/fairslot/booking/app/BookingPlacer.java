@@ -161,7 +161,7 @@ final class BookingPlacer {
               Map.of("conflictingBookingId", clash.get()));
         }
         // The member booked something else meanwhile that does not clash: try on the fresh days.
-        calendars = merge(calendars, moved.current());
+        calendars = MemberCalendar.refreshed(calendars, moved.current());
       } else {
         return PlacementOutcomes.of(result, response, slot.slotId(), slot.timeZone());
       }
@@ -258,12 +258,5 @@ final class BookingPlacer {
         Optional.empty(),
         BookedSlot.of(slot),
         1);
-  }
-
-  private static List<MemberCalendar> merge(
-      List<MemberCalendar> seen, List<MemberCalendar> current) {
-    return seen.stream()
-        .map(s -> current.stream().filter(c -> c.day().equals(s.day())).findFirst().orElse(s))
-        .toList();
   }
 }

@@ -124,7 +124,7 @@ final class BookingReschedules {
         return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
       }
       if (result instanceof Reschedule.Result.CalendarsMoved moved2) {
-        seen = merge(seen, moved2.current());
+        seen = MemberCalendar.refreshed(seen, moved2.current());
       }
       // NotInStatus (paid, cancelled, moved meanwhile) or TermsChanged: look again.
     }
@@ -217,12 +217,5 @@ final class BookingReschedules {
         .map(Map.Entry::getKey)
         .sorted()
         .findFirst();
-  }
-
-  private static List<MemberCalendar> merge(
-      List<MemberCalendar> seen, List<MemberCalendar> current) {
-    return seen.stream()
-        .map(s -> current.stream().filter(c -> c.day().equals(s.day())).findFirst().orElse(s))
-        .toList();
   }
 }

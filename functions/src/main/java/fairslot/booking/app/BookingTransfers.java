@@ -99,7 +99,8 @@ final class BookingTransfers {
             Refusal.MEMBER_SUSPENDED, "the member may not book at this venue at the moment");
       }
       if (result instanceof Transfer.Result.CalendarsMoved moved) {
-        seen = merge(seen, moved.current()); // judged again on the days as they are
+        seen =
+            MemberCalendar.refreshed(seen, moved.current()); // judged again on the days as they are
       }
       // NotInStatus: paid, cancelled or given meanwhile: look again.
     }
@@ -147,12 +148,5 @@ final class BookingTransfers {
   /** The recipient's booking the given one would overlap, if any. */
   private static Optional<String> clash(List<MemberCalendar> days, Booking b) {
     return days.stream().flatMap(c -> c.clashWith(b.slot().interval()).stream()).findFirst();
-  }
-
-  private static List<MemberCalendar> merge(
-      List<MemberCalendar> seen, List<MemberCalendar> current) {
-    return seen.stream()
-        .map(s -> current.stream().filter(c -> c.day().equals(s.day())).findFirst().orElse(s))
-        .toList();
   }
 }

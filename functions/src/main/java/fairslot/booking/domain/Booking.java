@@ -131,19 +131,7 @@ public record Booking(
    * (a transfer, v1.2).
    */
   public Booking ownedBy(String userId) {
-    return new Booking(
-        bookingId,
-        userId,
-        quantity,
-        status,
-        amount,
-        holdExpiresAt,
-        createdAt,
-        paymentNo,
-        slot,
-        version + 1,
-        refund,
-        pass);
+    return elsewhere(userId, slot, amount);
   }
 
   /**
@@ -151,6 +139,11 @@ public record Booking(
    * seats, status, hold and payment, one transition later.
    */
   public Booking movedTo(BookedSlot slot, Money amount) {
+    return elsewhere(userId, slot, amount);
+  }
+
+  /** The same seats, status, hold and payment for another member, slot or price, one version on. */
+  private Booking elsewhere(String userId, BookedSlot slot, Money amount) {
     return new Booking(
         bookingId,
         userId,

@@ -25,7 +25,6 @@ import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import fairslot.waitlist.store.WaitlistEntryMapper;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -224,7 +223,8 @@ final class BookingPlacement {
     if (reasons.failed(Action.UPCOMING)) {
       return new PlaceResult.LimitReached(plan.rules().upcomingLimit().orElseThrow());
     }
-    List<MemberCalendar> moved = movedCalendars(reasons, plan.calendars());
+    List<MemberCalendar> moved =
+        CalendarItemMapper.moved(reasons, Action.CALENDAR, plan.calendars());
     if (!moved.isEmpty()) {
       return new PlaceResult.CalendarsMoved(moved);
     }
@@ -307,24 +307,5 @@ final class BookingPlacement {
       return Optional.empty(); // seats there: let the transaction take them
     }
     return Optional.of(refusal);
-  }
-
-  /**
-   * The calendar days (actions CALENDAR 0, 1, ...) whose version condition failed, as they are now.
-   */
-  private static List<MemberCalendar> movedCalendars(
-      Transaction.Cancelled<Action> reasons, List<MemberCalendar> seen) {
-    List<MemberCalendar> moved = new ArrayList<>();
-    for (int i = 0; i < seen.size(); i++) {
-      if (reasons.failed(Action.CALENDAR, i)) {
-        MemberCalendar day = seen.get(i);
-        moved.add(
-            reasons
-                .oldItem(Action.CALENDAR, i)
-                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
-                .orElse(MemberCalendar.empty(day.userId(), day.day())));
-      }
-    }
-    return moved;
   }
 }

@@ -15,7 +15,6 @@ import fairslot.table.Attr;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -151,17 +150,8 @@ final class BookingReschedule {
                       ? new Reschedule.Result.TermsChanged()
                       : new Reschedule.Result.SlotNotOpen());
     }
-    List<MemberCalendar> moved = new ArrayList<>();
-    for (int i = 0; i < plan.calendars().size(); i++) {
-      if (reasons.failed(Action.CALENDAR, i)) {
-        MemberCalendar day = plan.calendars().get(i);
-        moved.add(
-            reasons
-                .oldItem(Action.CALENDAR, i)
-                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
-                .orElse(MemberCalendar.empty(day.userId(), day.day())));
-      }
-    }
+    List<MemberCalendar> moved =
+        CalendarItemMapper.moved(reasons, Action.CALENDAR, plan.calendars());
     return moved.isEmpty()
         ? Optional.empty()
         : Optional.of(new Reschedule.Result.CalendarsMoved(moved));

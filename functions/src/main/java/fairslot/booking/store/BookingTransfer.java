@@ -11,7 +11,6 @@ import fairslot.member.store.UpcomingWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -102,17 +101,8 @@ final class BookingTransfer {
     if (reasons.failed(Action.UPCOMING)) {
       return new Transfer.Result.LimitReached(plan.rules().upcomingLimit().orElseThrow());
     }
-    List<MemberCalendar> moved = new ArrayList<>();
-    for (int i = 0; i < plan.calendars().size(); i++) {
-      if (reasons.failed(Action.CALENDAR, i)) {
-        MemberCalendar day = plan.calendars().get(i);
-        moved.add(
-            reasons
-                .oldItem(Action.CALENDAR, i)
-                .map(item -> CalendarItemMapper.fromItem(day.userId(), day.day(), item))
-                .orElse(MemberCalendar.empty(day.userId(), day.day())));
-      }
-    }
+    List<MemberCalendar> moved =
+        CalendarItemMapper.moved(reasons, Action.CALENDAR, plan.calendars());
     if (!moved.isEmpty()) {
       return new Transfer.Result.CalendarsMoved(moved);
     }

@@ -37,4 +37,12 @@ public record MemberCalendar(
     next.put(bookingId, interval);
     return new MemberCalendar(userId, day, version + 1, next);
   }
+
+  /** The days as last seen, each replaced by its current version where {@code current} has one. */
+  public static java.util.List<MemberCalendar> refreshed(
+      java.util.List<MemberCalendar> seen, java.util.List<MemberCalendar> current) {
+    return seen.stream()
+        .map(s -> current.stream().filter(c -> c.day().equals(s.day())).findFirst().orElse(s))
+        .toList();
+  }
 }

@@ -60,4 +60,26 @@ public final class CalendarItemMapper {
       String userId, LocalDate day, Map<String, AttributeValue> item) {
     return new MemberCalendar(userId, day, Attr.num(item, "version"), intervalsOf(item));
   }
+
+  /**
+   * The calendar days (actions {@code action} 0, 1, ... of a cancelled transaction) whose version
+   * condition failed, as they are now.
+   */
+  public static <A extends Enum<A>> java.util.List<MemberCalendar> moved(
+      fairslot.table.Transaction.Cancelled<A> reasons,
+      A action,
+      java.util.List<MemberCalendar> seen) {
+    java.util.List<MemberCalendar> moved = new java.util.ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      if (reasons.failed(action, i)) {
+        MemberCalendar day = seen.get(i);
+        moved.add(
+            reasons
+                .oldItem(action, i)
+                .map(item -> fromItem(day.userId(), day.day(), item))
+                .orElse(MemberCalendar.empty(day.userId(), day.day())));
+      }
+    }
+    return moved;
+  }
 }
