@@ -330,6 +330,18 @@ public final class MemoryBookingStore implements BookingStore {
                     ? new fairslot.booking.app.Reschedule.Result.TermsChanged()
                     : new fairslot.booking.app.Reschedule.Result.SlotNotOpen();
       }
+      if (moved.pass().isPresent()) {
+        var pass = t.passes.get(MemoryTables.passKey(moved.userId(), moved.pass().get().passId()));
+        boolean valid =
+            pass != null
+                && pass.status() == fairslot.pass.domain.PassStatus.ACTIVE
+                && pass.validUntil()
+                    .map(u -> moved.slot().interval().start().isBefore(u))
+                    .orElse(false);
+        if (!valid) {
+          return new fairslot.booking.app.Reschedule.Result.PassExpired();
+        }
+      }
       List<MemberCalendar> movedDays = new ArrayList<>();
       for (MemberCalendar seen : plan.calendars()) {
         MemberCalendar current = calendar(seen.userId(), seen.day());

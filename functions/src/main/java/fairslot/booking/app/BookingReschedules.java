@@ -22,8 +22,7 @@ import java.util.Optional;
  * transaction's conditions. Allowed while a cancel would still be refunded in full. A move to a
  * dearer slot is refused ({@code price_higher}); to a cheaper one, a paid booking is refused too
  * ({@code price_lower}) until a payment can be refunded in part while its booking stays paid (see
- * docs/api-notes.md). Pass bookings keep their slot for the same reason: their credits' conditions
- * are not in the transaction yet.
+ * docs/api-notes.md). A booking paid with a pass moves with its credits where the pass is valid.
  */
 final class BookingReschedules {
   /** Re-reads after another request moved the booking, the slot's terms or the member's days. */
@@ -33,6 +32,7 @@ final class BookingReschedules {
   private final BookingStore bookings;
   private final MemberBookings members;
   private final EventPublisher events;
+  private final fairslot.pass.app.PassStore passes;
   private final Clock clock;
 
   BookingReschedules(
@@ -40,11 +40,13 @@ final class BookingReschedules {
       BookingStore bookings,
       MemberBookings members,
       EventPublisher events,
+      fairslot.pass.app.PassStore passes,
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
     this.members = members;
     this.events = events;
+    this.passes = passes;
     this.clock = clock;
   }
 
@@ -81,11 +83,20 @@ final class BookingReschedules {
       if (wrongSlot.isPresent()) {
         return wrongSlot.get();
       }
-      Booking moved =
-          b.movedTo(BookedSlot.of(target.get()), target.get().price().times(b.quantity()));
-      Optional<Outcome<Booking>> price = priceRefusal(b, moved);
-      if (price.isPresent()) {
-        return price.get();
+      Booking moved;
+      if (b.pass().isPresent()) {
+        // paid with credits: no money price binds it, the pass must be valid where it goes
+        moved = b.movedTo(BookedSlot.of(target.get()), b.amount());
+        Optional<Outcome<Booking>> pass = passRefusal(b, target.get());
+        if (pass.isPresent()) {
+          return pass.get();
+        }
+      } else {
+        moved = b.movedTo(BookedSlot.of(target.get()), target.get().price().times(b.quantity()));
+        Optional<Outcome<Booking>> price = priceRefusal(b, moved);
+        if (price.isPresent()) {
+          return price.get();
+        }
       }
       if (seen == null) {
         seen = bookings.calendars(b.userId(), moved.calendarDays());
@@ -123,6 +134,9 @@ final class BookingReschedules {
       if (result instanceof Reschedule.Result.SlotStarted) {
         return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
       }
+      if (result instanceof Reschedule.Result.PassExpired) {
+        return Outcome.refused(Refusal.PASS_EXPIRED, "the pass is not valid for that slot");
+      }
       if (result instanceof Reschedule.Result.CalendarsMoved moved2) {
         seen = MemberCalendar.refreshed(seen, moved2.current());
       }
@@ -138,12 +152,6 @@ final class BookingReschedules {
       return Optional.of(
           Outcome.refused(
               Refusal.INVALID_TRANSITION, "a " + b.statusAt(now) + " booking cannot be moved"));
-    }
-    if (b.pass().isPresent()) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.INVALID_TRANSITION,
-              "a booking paid with a pass is moved by cancelling it and booking again"));
     }
     boolean fullRefund =
         b.slot()
@@ -183,6 +191,28 @@ final class BookingReschedules {
               Refusal.INVALID_REQUEST, "that slot takes at most " + max + " a booking"));
     }
     return Optional.empty();
+  }
+
+  /**
+   * The booking's pass as read: its plan covers the new slot's resource, and it is active and valid
+   * at the new start (the transaction holds the second; a plan never changes). Its credits for the
+   * booking are held already: the same seats need the same credits.
+   */
+  private Optional<Outcome<Booking>> passRefusal(Booking b, Slot target) {
+    Optional<fairslot.pass.domain.Pass> pass = passes.findPass(b.userId(), b.pass().get().passId());
+    if (pass.isEmpty() || !pass.get().plan().covers(target.venueId(), target.resourceId())) {
+      return Optional.of(
+          Outcome.refused(Refusal.PASS_NOT_VALID_HERE, "the pass does not pay for that slot"));
+    }
+    boolean valid =
+        pass.get().status() == fairslot.pass.domain.PassStatus.ACTIVE
+            && pass.get()
+                .validUntil()
+                .map(u -> target.interval().start().isBefore(u))
+                .orElse(false);
+    return valid
+        ? Optional.empty()
+        : Optional.of(Outcome.refused(Refusal.PASS_EXPIRED, "the pass is not valid for that slot"));
   }
 
   /** Dearer: refused. Cheaper: a hold without a payment started costs the new price. */

@@ -49,7 +49,8 @@ public final class BookingService {
     this.enqueue = new RequestEnqueue(requests, queue, ids);
     this.cancellation = new BookingCancellation(members, releases, refunds, clock);
     this.transfers = new BookingTransfers(catalog, bookings, members, clock);
-    this.reschedules = new BookingReschedules(catalog, bookings, members, releases.events(), clock);
+    this.reschedules =
+        new BookingReschedules(catalog, bookings, members, releases.events(), passes, clock);
     this.placer =
         new BookingPlacer(
             catalog,

@@ -40,6 +40,9 @@ public final class Reschedule {
     /** The new slot's price or venue policy changed since it was read: read it again. */
     record TermsChanged() implements Result {}
 
+    /** The pass that paid the booking no longer pays for it there (expired, cancelled). */
+    record PassExpired() implements Result {}
+
     /** The member's calendar changed since it was last seen: here it is as it is now. */
     record CalendarsMoved(List<MemberCalendar> current) implements Result {}
   }

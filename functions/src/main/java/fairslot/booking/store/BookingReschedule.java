@@ -11,6 +11,7 @@ import fairslot.kernel.Unavailable;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.CalendarWrites;
+import fairslot.pass.store.PassWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -36,7 +37,8 @@ final class BookingReschedule {
     OLD_GUARD,
     GUARD,
     CALENDAR,
-    OLD_CALENDAR
+    OLD_CALENDAR,
+    PASS
   }
 
   private final DynamoDbClient dynamo;
@@ -45,6 +47,7 @@ final class BookingReschedule {
   private final GuardWrites guards;
   private final CalendarWrites calendars;
   private final RecordParts records;
+  private final PassWrites credits;
 
   BookingReschedule(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -53,6 +56,7 @@ final class BookingReschedule {
     this.guards = new GuardWrites(table);
     this.calendars = new CalendarWrites(table);
     this.records = new RecordParts(table);
+    this.credits = new PassWrites(table);
   }
 
   Reschedule.Result reschedule(Reschedule.Plan plan) {
@@ -102,26 +106,35 @@ final class BookingReschedule {
             plan.now(),
             "rescheduled from slot " + read.slotId() + " to slot " + moved.slotId());
     List<LocalDate> newDays = moved.calendarDays();
-    return new Transaction<Action>()
-        .add(Action.BOOKING, bookingWrites.replaceMoved(read, moved, change))
-        .add(Action.NEW_SEATS, seats.sellSeats(moved, change))
-        .add(
-            Action.OLD_SEATS,
-            seats.returnSeats(
-                read.slotId(), read.quantity(), how, change, SeatCause.booking(read.bookingId())))
-        .add(Action.OLD_GUARD, guards.delete(read))
-        .add(Action.GUARD, guards.put(moved))
-        // A day of both slots is written once: the moved entry replaces the old one (same id).
-        .addEach(
-            Action.CALENDAR,
-            plan.calendars().stream().map(seen -> calendars.add(seen, moved)).toList())
-        .addEach(
-            Action.OLD_CALENDAR,
-            read.calendarDays().stream()
-                .filter(day -> !newDays.contains(day))
-                .map(day -> calendars.remove(read, day))
-                .toList())
-        .add(records.auditBooking(read, read.status().name(), read.status().name(), change));
+    Transaction<Action> tx =
+        new Transaction<Action>()
+            .add(Action.BOOKING, bookingWrites.replaceMoved(read, moved, change))
+            .add(Action.NEW_SEATS, seats.sellSeats(moved, change))
+            .add(
+                Action.OLD_SEATS,
+                seats.returnSeats(
+                    read.slotId(),
+                    read.quantity(),
+                    how,
+                    change,
+                    SeatCause.booking(read.bookingId())))
+            .add(Action.OLD_GUARD, guards.delete(read))
+            .add(Action.GUARD, guards.put(moved))
+            // A day of both slots is written once: the moved entry replaces the old one (same id).
+            .addEach(
+                Action.CALENDAR,
+                plan.calendars().stream().map(seen -> calendars.add(seen, moved)).toList())
+            .addEach(
+                Action.OLD_CALENDAR,
+                read.calendarDays().stream()
+                    .filter(day -> !newDays.contains(day))
+                    .map(day -> calendars.remove(read, day))
+                    .toList())
+            .add(records.auditBooking(read, read.status().name(), read.status().name(), change));
+    if (moved.pass().isPresent()) {
+      tx.add(Action.PASS, credits.stillValidFor(moved)); // its credits stay held, where it moved
+    }
+    return tx;
   }
 
   /** Why the reschedule cannot happen, if that is what the cancellation says. */
@@ -136,6 +149,9 @@ final class BookingReschedule {
       return Optional.of(
           new Reschedule.Result.AlreadyBooked(
               reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse("")));
+    }
+    if (reasons.failed(Action.PASS)) {
+      return Optional.of(new Reschedule.Result.PassExpired());
     }
     if (reasons.failed(Action.NEW_SEATS)) {
       PlaceResult slot =

@@ -194,6 +194,33 @@ public final class PassWrites {
   }
 
   /**
+   * The pass that paid {@code moved} still pays for it where it moved (a reschedule): active, of
+   * the venue, valid past the new start. Its credits stay held by the booking.
+   */
+  public TransactWriteItem stillValidFor(Booking moved) {
+    fairslot.pass.domain.PassUse use = moved.pass().orElseThrow();
+    return TransactWriteItem.builder()
+        .conditionCheck(
+            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(moved.userId(), use.passId()))
+                .conditionExpression(
+                    "#status = :active AND venueId = :venue AND validUntil > :start")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":active",
+                        s(fairslot.pass.domain.PassStatus.ACTIVE.name()),
+                        ":venue",
+                        s(moved.slot().venueId()),
+                        ":start",
+                        millis(moved.slot().interval().start())))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
    * Moves the booking's credits from held to {@code ledger}: {@code creditsLeft} when a cancel
    * returns them, {@code creditsUsed} at check-in, {@code creditsForfeited} at a no-show.
    */

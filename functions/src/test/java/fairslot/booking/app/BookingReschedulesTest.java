@@ -161,4 +161,54 @@ class BookingReschedulesTest {
     assertThat(refusal(move("u1", b, sameHour))).isEqualTo(Refusal.TIME_CONFLICT);
     assertThat(world.ledgerDeviations()).isEmpty();
   }
+
+  @Test
+  void aPassBookingMovesWithItsCreditsWhereThePassIsValidAndNotPastIt() {
+    String planId =
+        done(world.passService.createPlan(
+                "admin",
+                new fairslot.pass.app.PassService.CreatePlan(
+                    hall.venueId(),
+                    "Five",
+                    fairslot.pass.domain.PlanKind.PACK,
+                    5,
+                    Duration.ofDays(30),
+                    java.util.Set.of(),
+                    new Money(20000, "CNY")),
+                Optional.empty()))
+            .planId();
+    var pass =
+        done(
+            world.passService.sellAtDesk(
+                "desk",
+                planId,
+                new fairslot.staff.app.DeskService.Customer.Account("u1"),
+                Optional.empty()));
+    Slot from = slot(Duration.ofDays(2), 5000);
+    Slot dearer = slot(Duration.ofDays(3), 9000);
+    Slot pastThePass = slot(Duration.ofDays(40), 5000);
+    Booking b =
+        ((Booked.Created)
+                done(
+                    world.bookings.book(
+                        new Book(
+                            "u1",
+                            from.slotId(),
+                            1,
+                            false,
+                            Optional.empty(),
+                            "u1",
+                            Optional.of(pass.passId())))))
+            .booking();
+
+    Booking moved = done(move("u1", b, dearer));
+    Refusal late = refusal(move("u1", moved, pastThePass));
+
+    assertThat(moved.pass()).isEqualTo(b.pass());
+    assertThat(moved.amount().minor()).isZero(); // credits pay for it, not its new price
+    assertThat(world.passStore.findPass("u1", pass.passId()).orElseThrow().creditsLeft())
+        .isEqualTo(4);
+    assertThat(late).isEqualTo(Refusal.PASS_EXPIRED);
+    assertThat(world.ledgerDeviations()).isEmpty();
+  }
 }

@@ -188,6 +188,61 @@ class RescheduleIT {
     assertThat(api.remaining(to)).isEqualTo(1);
   }
 
+  @Test
+  void aPassBookingMovesWithItsCreditsAndThePassLedgerStillBalances() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String resourceId = api.resource(venueId, "SEATS", 4);
+    String from = api.slot(resourceId, Duration.ofDays(1), Duration.ofHours(1), 5000);
+    String to = api.slot(resourceId, Duration.ofDays(2), Duration.ofHours(1), 7000);
+    String planId =
+        api.send(
+                "POST /venues/{venueId}/plans",
+                e ->
+                    e.as("admin-1", ApiDriver.ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"name\":\"Ten\",\"kind\":\"PACK\",\"credits\":10,\"validity\":\"P30D\","
+                                + "\"priceMinor\":30000,\"currency\":\"CNY\"}"))
+            .text("planId");
+    String passId =
+        api.send(
+                "POST /staff/passes",
+                e ->
+                    e.as("desk-1", ApiDriver.FRONTDESK)
+                        .body("{\"planId\":\"" + planId + "\",\"customer\":{\"userId\":\"u1\"}}"))
+            .text("passId");
+    Reply booked =
+        api.send(
+            "POST /bookings",
+            e ->
+                e.as("u1", CUSTOMER)
+                    .body(
+                        "{\"slotId\":\""
+                            + from
+                            + "\",\"quantity\":2,\"passId\":\""
+                            + passId
+                            + "\"}"));
+    ApiDriver.expect(booked, 201);
+
+    Reply moved = move("u1", booked.text("bookingId"), to);
+
+    ApiDriver.expect(moved, 200);
+    assertThat(moved.text("slotId")).isEqualTo(to);
+    assertThat(moved.json().path("amountMinor").asLong()).isZero();
+    assertThat(api.remaining(from)).isEqualTo(4);
+    assertThat(api.remaining(to)).isEqualTo(2);
+    // the credits stay held by the booking: cancelled now, they come back once
+    ApiDriver.expect(api.cancel("u1", booked.text("bookingId")), 200);
+    assertThat(
+            api.send("GET /me/passes", e -> e.as("u1", CUSTOMER))
+                .json()
+                .path("items")
+                .get(0)
+                .path("creditsLeft")
+                .asInt())
+        .isEqualTo(10);
+  }
+
   private Map<String, Long> activeBySlot() {
     return scan().stream()
         .filter(i -> "BOOKING".equals(s(i, "type")))
