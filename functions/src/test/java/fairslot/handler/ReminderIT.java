@@ -145,4 +145,38 @@ class ReminderIT {
         .singleElement()
         .satisfies(e -> assertThat(e.subject()).isEqualTo("Refund sent: 30.00 CNY"));
   }
+
+  @Test
+  void aTransferredBookingsReminderGoesToItsNewMemberAndAMovedOneAtItsNewTime() {
+    String giver = emailOf("r5");
+    String friend = emailOf("r6");
+    String venue = api.venue("Europe/London", "{\"reminderBefore\":\"PT3H\"}");
+    String resource = api.resource(venue, "SEATS", 4);
+    String first = api.slot(resource, Duration.ofHours(10), Duration.ofHours(1), 0);
+    String later = api.slot(resource, Duration.ofHours(20), Duration.ofHours(1), 0);
+    String bookingId = api.book("r5", first, 1).text("bookingId"); // free: PAID at once
+
+    ApiDriver.expect(
+        api.send(
+            "POST /bookings/{bookingId}/transfer",
+            e -> e.as("r5", CUSTOMER).path("bookingId", bookingId).body("{\"toUserId\":\"r6\"}")),
+        200);
+    ApiDriver.expect(
+        api.send(
+            "POST /bookings/{bookingId}/reschedule",
+            e ->
+                e.as("r6", CUSTOMER)
+                    .path("bookingId", bookingId)
+                    .body("{\"toSlotId\":\"" + later + "\"}")),
+        200);
+    api.clock.advance(Duration.ofHours(7).plusMinutes(1)); // the first slot's reminder time
+    runSender();
+    long atTheOldTime = subjects(friend, "Reminder");
+    api.clock.advance(Duration.ofHours(10));
+    runSender();
+
+    assertThat(atTheOldTime).as("no reminder at the slot it left").isZero();
+    assertThat(subjects(friend, "Reminder")).isEqualTo(1);
+    assertThat(subjects(giver, "Reminder")).isZero();
+  }
 }

@@ -283,12 +283,7 @@ public final class MemoryBookingStore implements BookingStore {
       t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);
       t.creditPass(b, 1, 0, 0);
       for (LocalDate day : b.calendarDays()) {
-        MemberCalendar c = calendar(b.userId(), day);
-        Map<String, fairslot.kernel.Interval> entries = new HashMap<>(c.entries());
-        entries.remove(b.bookingId());
-        t.calendars.put(
-            MemoryTables.calendarKey(b.userId(), day),
-            new MemberCalendar(c.userId(), day, c.version() + 1, entries));
+        removeEntry(b, day);
       }
       notice.ifPresent(notices::add);
       notice.ifPresent(t.outbox::add);
@@ -373,12 +368,7 @@ public final class MemoryBookingStore implements BookingStore {
       List<LocalDate> newDays = moved.calendarDays();
       for (LocalDate day : read.calendarDays()) {
         if (!newDays.contains(day)) {
-          MemberCalendar c = calendar(read.userId(), day);
-          Map<String, fairslot.kernel.Interval> entries = new HashMap<>(c.entries());
-          entries.remove(read.bookingId());
-          t.calendars.put(
-              MemoryTables.calendarKey(read.userId(), day),
-              new MemberCalendar(c.userId(), day, c.version() + 1, entries));
+          removeEntry(read, day);
         }
       }
       for (MemberCalendar seen : plan.calendars()) {
@@ -450,12 +440,7 @@ public final class MemoryBookingStore implements BookingStore {
       t.upcoming.merge(MemoryTables.upcomingKey(read), -1, Integer::sum);
       t.upcoming.merge(MemoryTables.upcomingKey(given), 1, Integer::sum);
       for (LocalDate day : read.calendarDays()) {
-        MemberCalendar c = calendar(read.userId(), day);
-        Map<String, fairslot.kernel.Interval> entries = new HashMap<>(c.entries());
-        entries.remove(read.bookingId());
-        t.calendars.put(
-            MemoryTables.calendarKey(read.userId(), day),
-            new MemberCalendar(c.userId(), day, c.version() + 1, entries));
+        removeEntry(read, day);
       }
       for (MemberCalendar seen : plan.calendars()) {
         t.calendars.put(
@@ -593,6 +578,16 @@ public final class MemoryBookingStore implements BookingStore {
     synchronized (t.lock) {
       return days.stream().map(d -> calendar(userId, d)).toList();
     }
+  }
+
+  /** The booking's entry leaves its member's day, which moves on a version. */
+  private void removeEntry(Booking b, LocalDate day) {
+    MemberCalendar c = calendar(b.userId(), day);
+    Map<String, fairslot.kernel.Interval> entries = new HashMap<>(c.entries());
+    entries.remove(b.bookingId());
+    t.calendars.put(
+        MemoryTables.calendarKey(b.userId(), day),
+        new MemberCalendar(c.userId(), day, c.version() + 1, entries));
   }
 
   private MemberCalendar calendar(String userId, LocalDate day) {
