@@ -14,8 +14,6 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -28,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * {@link Resilient#call}. The SDK's consumer-builder overloads and paginators are default methods
  * that end in these, so they are covered too; an operation not listed here answers the SDK's
  * UnsupportedOperationException, and ResilientClientsTest fails the build before any code calls
- * one.
+ * one. Scan is deliberately not here: product code reads through keys and indexes only.
  */
 final class ResilientDynamoDb implements DynamoDbClient {
   private final DynamoDbClient client;
@@ -50,11 +48,6 @@ final class ResilientDynamoDb implements DynamoDbClient {
   @Override
   public QueryResponse query(QueryRequest request) {
     return Resilient.call("query", () -> client.query(request));
-  }
-
-  @Override
-  public ScanResponse scan(ScanRequest request) {
-    return Resilient.call("scan", () -> client.scan(request));
   }
 
   @Override

@@ -239,86 +239,7 @@ final class DynamoDbCost {
       clock.advance(Duration.ofMinutes(6));
       counter.reset();
       var sweep = wiring.holdSweep().run(500);
-      // A day of 10 courts with 20 one-hour slots each (the 10-court hall of cost-model), and the
-      // two-hour runs on it.
-      Instant dayStart =
-          now.plus(Duration.ofDays(3)).truncatedTo(java.time.temporal.ChronoUnit.DAYS);
-      int daySlots = 0;
-      for (int c = 0; c < 10; c++) {
-        String court =
-            json.readTree(
-                    call(
-                        handler[0],
-                        "POST /venues/{venueId}/resources",
-                        Map.of("venueId", venue),
-                        "{\"name\":\"Court " + c + "\",\"kind\":\"EXCLUSIVE\",\"capacity\":1}",
-                        "admin",
-                        "admin"))
-                .path("resourceId")
-                .asText();
-        for (int h = 0; h < 20; h++) {
-          Instant at = dayStart.plus(Duration.ofHours(h));
-          call(
-              handler[0],
-              "POST /slots",
-              Map.of(),
-              "{\"resourceId\":\""
-                  + court
-                  + "\",\"start\":\""
-                  + at.atOffset(ZoneOffset.UTC)
-                  + "\",\"end\":\""
-                  + at.plusSeconds(3600).atOffset(ZoneOffset.UTC)
-                  + "\",\"priceMinor\":100,\"currency\":\"CNY\"}",
-              "admin",
-              "admin");
-          daySlots++;
-        }
-      }
-      String date = dayStart.atOffset(ZoneOffset.UTC).toLocalDate().toString();
-      counter.reset();
-      CostMeter.Reading beforeAvailability = meter.read();
-      String runs =
-          HandlerCalls.call(
-                  handler[0],
-                  "GET /availability",
-                  Map.of(),
-                  Map.of("venueId", venue, "date", date, "duration", "PT2H"),
-                  null,
-                  null,
-                  null)
-              .getBody();
-      int availabilityCalls = counter.total();
-      double availabilityRru = meter.read().minus(beforeAvailability).readUnits();
-      int runsFound = json.readTree(runs).path("items").size();
-
-      // A hold moved from the big slot to the first court of that day, same price.
-      String mover =
-          json.readTree(
-                  call(
-                      handler[0],
-                      "POST /bookings",
-                      Map.of(),
-                      "{\"slotId\":\"" + slot + "\",\"quantity\":1}",
-                      "u-mover",
-                      "customer"))
-              .path("bookingId")
-              .asText();
-      String court = json.readTree(runs).path("items").get(0).path("slotIds").get(0).asText();
-      counter.reset();
-      String moved =
-          call(
-              handler[0],
-              "POST /bookings/{bookingId}/reschedule",
-              Map.of("bookingId", mover),
-              "{\"toSlotId\":\"" + court + "\"}",
-              "u-mover",
-              "customer");
-      if (!court.equals(json.readTree(moved).path("slotId").asText())) {
-        throw new IllegalStateException("the reschedule did not happen: " + moved);
-      }
-      int rescheduleCalls = counter.total();
-      int rescheduleWcu = counter.estimatedWcu.get();
-      String rescheduleDetail = counter.calls.toString();
+      ShapeCosts.Figures shapes = ShapeCosts.measure(handler[0], counter, meter, venue, slot, now);
       System.out.println(
           "booking: "
               + bookingDetail
@@ -327,7 +248,7 @@ final class DynamoDbCost {
               + "  callback: "
               + callbackDetail
               + "  reschedule: "
-              + rescheduleDetail);
+              + shapes.rescheduleDetail());
       System.out.printf(
           "bench dynamodb-cost: booking_calls=%d booking_wcu=%d booking_wcu_base_table=%d"
               + " booking_wcu_indexes=%d cancel_calls=%d callback_calls=%d sweep_items_read=%d sweep_due=%d"
@@ -343,16 +264,16 @@ final class DynamoDbCost {
           sweep.itemsRead(),
           sweep.due(),
           200,
-          availabilityCalls,
-          availabilityRru,
-          daySlots,
-          runsFound,
-          rescheduleCalls,
-          rescheduleWcu);
+          shapes.availabilityCalls(),
+          shapes.availabilityRru(),
+          shapes.daySlots(),
+          shapes.runs(),
+          shapes.rescheduleCalls(),
+          shapes.rescheduleWcu());
     }
   }
 
-  private static String call(
+  static String call(
       HttpApiHandler handler,
       String routeKey,
       Map<String, String> path,

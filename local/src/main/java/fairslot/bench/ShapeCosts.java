@@ -1,0 +1,124 @@
+package fairslot.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fairslot.handler.HttpApiHandler;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+
+/**
+ * The v1.2 booking shapes' part of {@code bench dynamodb-cost}: an availability search over a day
+ * of 10 courts with 20 one-hour slots each (the hall of cost-model), and a hold rescheduled onto
+ * one of them, each counted by the bench's interceptors.
+ */
+final class ShapeCosts {
+  private ShapeCosts() {}
+
+  record Figures(
+      int availabilityCalls,
+      double availabilityRru,
+      int daySlots,
+      int runs,
+      int rescheduleCalls,
+      int rescheduleWcu,
+      String rescheduleDetail) {}
+
+  static Figures measure(
+      HttpApiHandler handler,
+      DynamoDbCost.Counter counter,
+      CostMeter meter,
+      String venue,
+      String slot,
+      Instant now)
+      throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    // A day of 10 courts with 20 one-hour slots each (the 10-court hall of cost-model), and the
+    // two-hour runs on it.
+    Instant dayStart = now.plus(Duration.ofDays(3)).truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+    int daySlots = 0;
+    for (int c = 0; c < 10; c++) {
+      String court =
+          json.readTree(
+                  DynamoDbCost.call(
+                      handler,
+                      "POST /venues/{venueId}/resources",
+                      Map.of("venueId", venue),
+                      "{\"name\":\"Court " + c + "\",\"kind\":\"EXCLUSIVE\",\"capacity\":1}",
+                      "admin",
+                      "admin"))
+              .path("resourceId")
+              .asText();
+      for (int h = 0; h < 20; h++) {
+        Instant at = dayStart.plus(Duration.ofHours(h));
+        DynamoDbCost.call(
+            handler,
+            "POST /slots",
+            Map.of(),
+            "{\"resourceId\":\""
+                + court
+                + "\",\"start\":\""
+                + at.atOffset(ZoneOffset.UTC)
+                + "\",\"end\":\""
+                + at.plusSeconds(3600).atOffset(ZoneOffset.UTC)
+                + "\",\"priceMinor\":100,\"currency\":\"CNY\"}",
+            "admin",
+            "admin");
+        daySlots++;
+      }
+    }
+    String date = dayStart.atOffset(ZoneOffset.UTC).toLocalDate().toString();
+    counter.reset();
+    CostMeter.Reading beforeAvailability = meter.read();
+    String runs =
+        HandlerCalls.call(
+                handler,
+                "GET /availability",
+                Map.of(),
+                Map.of("venueId", venue, "date", date, "duration", "PT2H"),
+                null,
+                null,
+                null)
+            .getBody();
+    int availabilityCalls = counter.total();
+    double availabilityRru = meter.read().minus(beforeAvailability).readUnits();
+    int runsFound = json.readTree(runs).path("items").size();
+
+    // A hold moved from the big slot to the first court of that day, same price.
+    String mover =
+        json.readTree(
+                DynamoDbCost.call(
+                    handler,
+                    "POST /bookings",
+                    Map.of(),
+                    "{\"slotId\":\"" + slot + "\",\"quantity\":1}",
+                    "u-mover",
+                    "customer"))
+            .path("bookingId")
+            .asText();
+    String court = json.readTree(runs).path("items").get(0).path("slotIds").get(0).asText();
+    counter.reset();
+    String moved =
+        DynamoDbCost.call(
+            handler,
+            "POST /bookings/{bookingId}/reschedule",
+            Map.of("bookingId", mover),
+            "{\"toSlotId\":\"" + court + "\"}",
+            "u-mover",
+            "customer");
+    if (!court.equals(json.readTree(moved).path("slotId").asText())) {
+      throw new IllegalStateException("the reschedule did not happen: " + moved);
+    }
+    int rescheduleCalls = counter.total();
+    int rescheduleWcu = counter.estimatedWcu.get();
+    String rescheduleDetail = counter.calls.toString();
+    return new Figures(
+        availabilityCalls,
+        availabilityRru,
+        daySlots,
+        runsFound,
+        rescheduleCalls,
+        rescheduleWcu,
+        rescheduleDetail);
+  }
+}
