@@ -305,7 +305,8 @@ public final class MemoryBookingStore implements BookingStore {
       if (now == null
           || now.status() != read.status()
           || now.version() != read.version()
-          || !now.slotId().equals(read.slotId())) {
+          || !now.slotId().equals(read.slotId())
+          || !now.paymentNo().equals(read.paymentNo())) {
         return new fairslot.booking.app.Reschedule.Result.NotInStatus(now);
       }
       String guard = t.guards.get(MemoryTables.guardKey(moved.slotId(), moved.userId()));

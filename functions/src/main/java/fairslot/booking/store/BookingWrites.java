@@ -147,21 +147,31 @@ public final class BookingWrites {
   public TransactWriteItem replaceMoved(Booking read, Booking moved, Change change) {
     Map<String, AttributeValue> item = new HashMap<>(BookingItemMapper.toItem(moved));
     item.put("updatedAt", millis(change.at()));
+    // A payment started (or dropped) since the read sets paymentNo without a new version: the put
+    // would write it away, and the price was judged without it. So the read's paymentNo binds too.
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":status",
+                s(read.status().name()),
+                ":version",
+                n(read.version()),
+                ":from",
+                s(read.slotId())));
+    String payment = "attribute_not_exists(paymentNo)";
+    if (read.paymentNo().isPresent()) {
+      payment = "paymentNo = :payment";
+      values.put(":payment", s(read.paymentNo().get()));
+    }
     return TransactWriteItem.builder()
         .put(
             software.amazon.awssdk.services.dynamodb.model.Put.builder()
                 .tableName(table)
                 .item(item)
-                .conditionExpression("#status = :status AND version = :version AND slotId = :from")
+                .conditionExpression(
+                    "#status = :status AND version = :version AND slotId = :from AND " + payment)
                 .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":status",
-                        s(read.status().name()),
-                        ":version",
-                        n(read.version()),
-                        ":from",
-                        s(read.slotId())))
+                .expressionAttributeValues(values)
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
                 .build())
         .build();

@@ -331,4 +331,20 @@ public abstract class BookingStoreContract {
     assertThat(remaining(from)).isEqualTo(5);
     assertThat(remaining(other)).isEqualTo(4);
   }
+
+  @Test
+  void aRescheduleReadBeforeAPaymentStartedOrDroppedChangesNothing() {
+    Slot from = slot(ResourceKind.SEATS, 5);
+    Slot to = slot(ResourceKind.SEATS, 5);
+    Booking b = booking("u1", from, 1);
+    place(b);
+
+    // the booking as read names a payment the stored one does not have (one started and dropped
+    // since, or the other way round): the paymentNo binds the move as the version does
+    Reschedule.Result result = reschedule(b.withPayment("P-seen"), to);
+
+    assertThat(result).isInstanceOf(Reschedule.Result.NotInStatus.class);
+    assertThat(remaining(from)).isEqualTo(4);
+    assertThat(remaining(to)).isEqualTo(5);
+  }
 }
