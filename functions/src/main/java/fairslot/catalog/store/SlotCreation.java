@@ -54,7 +54,12 @@ final class SlotCreation {
     this.findSlot = findSlot;
   }
 
-  private static final int CREATE_ATTEMPTS = 8;
+  /**
+   * Each retry means another request succeeded: a venue edit (the slot carries its policy) or a
+   * session on the coach's or room's day. Eight was too few for VenueEditIT's eight edits racing
+   * twenty creations: a creation that lost to every edit ran out on the ninth try (a CI run).
+   */
+  private static final int CREATE_ATTEMPTS = 16;
 
   Outcome<Slot> create(Slot asked) {
     Slot slot = asked;
@@ -167,7 +172,9 @@ final class SlotCreation {
             "slot creation cancelled for an unexpected reason: " + reasons);
       }
     }
-    return Outcome.refused(Refusal.THROTTLED, "the coach's or room's calendar is busy; try again");
+    return Outcome.refused(
+        Refusal.THROTTLED,
+        "the venue, or the coach's or room's calendar, kept changing; try again");
   }
 
   /** The first coach/room (coach before room) whose days already hold an overlapping session. */
