@@ -30,7 +30,8 @@ as it goes, so a cancelled transaction left records of writes that never happene
 emits nothing for it); here they are dropped with the rollback. And moto keeps every record forever:
 here a table's stream keeps its last STREAM_RECORDS_KEPT (AWS keeps 24 hours), so a long local run
 or a test suite of many tables stays in bounded memory. A reader further behind than that gets an
-error, as it would past AWS's retention.
+error, as it would past AWS's retention. A sixth: an UpdateItem that creates an item emits one
+INSERT, not moto's extra key-only one before it (see _update_item).
 
 Usage: python3 serial_moto.py [--host 127.0.0.1] [--port 0]
 Prints "fairslot-emulator listening on <port>" once it accepts connections;
@@ -112,6 +113,36 @@ def _stream_add(self, old, new):
 
 
 StreamShard.add = _stream_add
+
+# A sixth, for DynamoDB Streams too: moto's UpdateItem makes a missing item by putting its keys
+# first, and that put writes a stream record of its own, so every update that creates an item
+# emitted a key-only INSERT before the real one (AWS and dynoxide emit one INSERT with the new
+# image). The inner put writes no record here; the update's own record is the one.
+_creating_by_update = threading.local()
+_moto_update_item = DynamoDBBackend.update_item
+_moto_table_put_item = Table.put_item
+
+
+def _update_item(self, *args, **kwargs):
+    _creating_by_update.active = True
+    try:
+        return _moto_update_item(self, *args, **kwargs)
+    finally:
+        _creating_by_update.active = False
+
+
+def _table_put_item(self, *args, **kwargs):
+    if not getattr(_creating_by_update, "active", False) or self.stream_shard is None:
+        return _moto_table_put_item(self, *args, **kwargs)
+    shard, self.stream_shard = self.stream_shard, None
+    try:
+        return _moto_table_put_item(self, *args, **kwargs)
+    finally:
+        self.stream_shard = shard
+
+
+DynamoDBBackend.update_item = _update_item
+Table.put_item = _table_put_item
 
 
 def _stream_ends(tables):

@@ -99,6 +99,27 @@ public final class Aws {
         new fairslot.messaging.notifications.SnsSmsSender(Aws::sns));
   }
 
+  private static DynamoDbClient second;
+
+  /**
+   * The second, independent DynamoDB (dynoxide, {@link fairslot.emulator.Dynoxide}): one per test
+   * JVM, the storage contracts run on it as on moto. Only DynamoDB: streams, SQS and the rest stay
+   * on {@link #endpoint()}.
+   */
+  public static synchronized DynamoDbClient dynoxide() {
+    if (second == null) {
+      second = fairslot.emulator.Dynoxide.start().endpoint().dynamoDb(AwsRetries.overrides());
+    }
+    return second;
+  }
+
+  /** A fresh table of fairslot's shape on dynoxide. */
+  public static String freshDynoxideTable(String prefix) {
+    String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    Provisioner.createTable(dynoxide(), name);
+    return name;
+  }
+
   public static String freshTable(String prefix) {
     String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     Provisioner.createTable(dynamo(), name);

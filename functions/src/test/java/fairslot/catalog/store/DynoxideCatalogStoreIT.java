@@ -1,0 +1,17 @@
+package fairslot.catalog.store;
+
+import fairslot.aws.Resilient;
+import fairslot.booking.store.DynamoDbBookingStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The catalog store contract on the DynamoDB adapter, against dynoxide (a second DynamoDB). */
+class DynoxideCatalogStoreIT extends CatalogStoreContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynoxide());
+    String table = Aws.freshDynoxideTable("contract");
+    return new Stores(
+        new DynamoDbCatalogStore(dynamo, table), new DynamoDbBookingStore(dynamo, table));
+  }
+}
