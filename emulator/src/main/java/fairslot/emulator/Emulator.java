@@ -157,7 +157,8 @@ public final class Emulator implements AutoCloseable {
     try {
       Path dir = Files.createTempDirectory("fairslot-emulator");
       dir.toFile().deleteOnExit();
-      for (String name : List.of("serial_moto.py", "faults.py")) {
+      for (String name :
+          List.of("serial_moto.py", "faults.py", "capacity.py", "lag.py", "batches.py")) {
         try (InputStream in = Emulator.class.getResourceAsStream(name)) {
           if (in == null) {
             throw new IllegalStateException(name + " missing from the classpath");

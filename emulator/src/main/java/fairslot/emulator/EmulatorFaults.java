@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  */
 public final class EmulatorFaults {
   private static final Pattern COUNT =
-      Pattern.compile("\"(conflict|throttle|error|lost_response)\":\\s*(\\d+)");
+      Pattern.compile(
+          "\"(conflict|throttle|error|lost_response|partition|in_progress|unprocessed|index_lag|eventual_read|stream_delay|stream_dup)\":\\s*(\\d+)");
   private final URI uri;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -12,6 +12,13 @@ section says:
   doing anything, with a throttling error (400) or an internal error (500).
 - lost_response=P: that fraction of DynamoDB writes and SQS sends is applied, then the connection is
   closed with no answer.
+- partition_wcu, partition_rcu, in_progress, index_lag_ms, eventual_reads, stream_delay_ms,
+  stream_dup, unprocessed (v1.2): the per-partition ceiling (capacity.py), a same-token retry while
+  the first call is still being applied (below), what DynamoDB shows late (lag.py) and batches left
+  in part undone (batches.py).
+- in_progress: a TransactWriteItems whose answer was lost (lost_response) is still "being applied"
+  for IN_PROGRESS_MS; a retry with its ClientRequestToken in that time gets
+  TransactionInProgressException, as DynamoDB answers one that overlaps the first call.
 - seed=S: the dice are rolled from one seeded generator (the sequence of rolls is reproducible; which
   request gets which roll depends on arrival order, as it does on AWS).
 
@@ -28,10 +35,16 @@ resets the counts.
 """
 
 import hashlib
+import io
 import json
 import random
 import socket
 import time
+import zlib
+
+import batches
+import lag as lag_module
+from capacity import PartitionCeiling
 
 from moto.core import DEFAULT_ACCOUNT_ID
 from moto.dynamodb.models import dynamodb_backends
@@ -47,7 +60,11 @@ EVENTS_DATA = {"PutEvents"}
 
 TOKEN_SECONDS = 600
 DEDUP_SECONDS = 300
-KINDS = ("conflict", "throttle", "error", "lost_response")
+IN_PROGRESS_MS = 100
+KINDS = ("conflict", "throttle", "error", "lost_response", "partition", "in_progress", "unprocessed")
+FRACTIONS = ("throttle", "error", "lost_response", "eventual_reads", "stream_dup", "unprocessed")
+DURATIONS = ("conflict_ms", "index_lag_ms", "stream_delay_ms", "partition_wcu", "partition_rcu")
+FLAGS = ("in_progress",)
 
 
 class LostResponse(ConnectionAbortedError):
@@ -56,7 +73,9 @@ class LostResponse(ConnectionAbortedError):
 
 def parse_spec(text):
     """'conflict_ms=20,throttle=0.02,...' -> dict; raises ValueError naming what is wrong."""
-    spec = {"conflict_ms": 0.0, "throttle": 0.0, "error": 0.0, "lost_response": 0.0, "seed": None}
+    spec = {"conflict_ms": 0.0, "throttle": 0.0, "error": 0.0, "lost_response": 0.0, "seed": None,
+            "partition_wcu": 0.0, "partition_rcu": 0.0, "in_progress": 0.0, "index_lag_ms": 0.0,
+            "eventual_reads": 0.0, "stream_delay_ms": 0.0, "stream_dup": 0.0, "unprocessed": 0.0}
     text = (text or "").strip()
     if text in ("", "off", "none"):
         return None
@@ -66,16 +85,18 @@ def parse_spec(text):
             continue
         name, sep, value = part.partition("=")
         name = name.strip()
+        if not sep and name in FLAGS:
+            sep, value = "=", "1"
         if not sep or name not in spec:
             raise ValueError(f"FAIRSLOT_FAULTS: unknown part '{part}' (known: {', '.join(spec)})")
         try:
             number = int(value) if name == "seed" else float(value)
         except ValueError:
             raise ValueError(f"FAIRSLOT_FAULTS: '{name}' needs a number, got '{value}'") from None
-        if name in ("throttle", "error", "lost_response") and not 0.0 <= number <= 1.0:
+        if name in FRACTIONS + FLAGS and not 0.0 <= number <= 1.0:
             raise ValueError(f"FAIRSLOT_FAULTS: '{name}' is a fraction from 0 to 1, got {value}")
-        if name == "conflict_ms" and number < 0:
-            raise ValueError("FAIRSLOT_FAULTS: 'conflict_ms' cannot be negative")
+        if name in DURATIONS and number < 0:
+            raise ValueError(f"FAIRSLOT_FAULTS: '{name}' cannot be negative")
         spec[name] = number
     if spec["throttle"] + spec["error"] > 1.0:
         raise ValueError("FAIRSLOT_FAULTS: throttle + error cannot exceed 1")
@@ -153,11 +174,19 @@ class Faults:
         seed = self.spec["seed"] if self.spec else None
         self.rng = random.Random(seed)
         self.counts = {k: 0 for k in KINDS}
+        self._in_progress = {}  # ClientRequestToken -> until (monotonic seconds)
+        wcu, rcu = (self.spec["partition_wcu"], self.spec["partition_rcu"]) if self.spec else (0, 0)
+        self.capacity = PartitionCeiling(wcu, rcu) if wcu > 0 or rcu > 0 else None
+        self.lag = lag_module.Lag(self.spec, self.rng)
+        streams = self.spec and (self.spec["stream_delay_ms"] > 0 or self.spec["stream_dup"] > 0)
+        lag_module.CURRENT["lag"] = self.lag if streams else None
         self.calls = {"dynamodb": 0, "sqs": 0, "events": 0}  # data-plane calls received, faulted or not
         self._in_flight = {}   # (table, key json) -> until (monotonic seconds)
 
     def report(self):
-        return {"faults": self.text, "faultsInjected": dict(self.counts), "calls": dict(self.calls)}
+        injected = dict(self.counts)
+        injected.update(self.lag.counts)
+        return {"faults": self.text, "faultsInjected": injected, "calls": dict(self.calls)}
 
     def control(self, environ, body):
         if environ.get("REQUEST_METHOD") == "POST":
@@ -187,30 +216,71 @@ class Faults:
                 return _internal(service)
 
         request = None
-        if service == "dynamodb" and op in DDB_WRITES:
+        if service == "dynamodb" and op in DDB_DATA:
             request = json.loads(body or b"{}")
+        region = _region(environ)
         if op == "TransactWriteItems" and service == "dynamodb":
             replay = self._token_replay(request, body, now)
             if replay is not None:
                 return replay
-        if spec and spec["conflict_ms"] > 0 and service == "dynamodb":
+        if spec and spec["conflict_ms"] > 0 and service == "dynamodb" and op in DDB_WRITES:
             conflict = self._conflict(environ, op, request, now)
             if conflict is not None:
                 self.counts["conflict"] += 1
                 return conflict
+        if self.capacity is not None and service == "dynamodb" and op in DDB_DATA:
+            refused = self.capacity.refuse(op, request, region, time.time())
+            if refused is not None:
+                self.counts["partition"] += 1
+                return refused
+        if service == "dynamodb" and op == "GetItem":
+            earlier = self.lag.get_item(request, region, now)
+            if earlier is not None:
+                return earlier
+        unprocessed = None
+        if spec and service == "dynamodb" and spec["unprocessed"] > 0:
+            run, unprocessed = batches.split(op, request, spec["unprocessed"], self.rng)
+            if unprocessed is not None:
+                self.counts["unprocessed"] += 1
+                _replace_body(environ, run)
         dedup_key = None
         if service == "sqs" and op == "SendMessage":
             dedup_key = self._dedup_key(json.loads(body or b"{}"))
             if dedup_key in self._dedup:
                 _, status, headers, answer = self._dedup[dedup_key]
                 return status, headers, answer
+        batch, known = None, {}
+        if service == "sqs" and op == "SendMessageBatch":
+            batch = json.loads(body or b"{}")
+            send, known = batches.BatchDedup(self._dedup).split(batch)
+            if known:
+                if not send:
+                    return "200 OK", [("Content-Type", "application/x-amz-json-1.0")], \
+                        batches.BatchDedup.answer(None, known)
+                _replace_body(environ, dict(batch, Entries=send))
 
         lose = bool(spec) and spec["lost_response"] > 0 and (
             (service == "dynamodb" and op in DDB_WRITES) or (service == "sqs" and op in SQS_SENDS)) \
             and self.rng.random() < spec["lost_response"]
 
+        versions = self.lag.before_write(op, request, region) if op in DDB_WRITES and request else []
         status, headers, answer = call(environ)
+        as_moto_answered = answer
         ok = status.startswith("200")
+        if ok and versions:
+            self.lag.after_write(versions, now)
+        if ok and service == "dynamodb" and op == "Query":
+            answer = self.lag.query(request, region, answer, now)
+        if ok and self.capacity is not None and service == "dynamodb":
+            self.capacity.charge_reads(op, request, region, answer, time.time())
+        if ok and unprocessed is not None:
+            answer = batches.merge(op, answer, unprocessed)
+        if ok and batch is not None:
+            batches.BatchDedup(self._dedup).remember(batch, answer, now + DEDUP_SECONDS)
+            if known:
+                answer = batches.BatchDedup.answer(answer, known)
+        if answer is not as_moto_answered:
+            headers = _checksummed(headers, answer)
         if ok and op == "TransactWriteItems" and service == "dynamodb":
             self._remember_token(request, body, status, headers, answer, now)
             if spec and spec["conflict_ms"] > 0:
@@ -221,6 +291,8 @@ class Faults:
             self._dedup[dedup_key] = (now + DEDUP_SECONDS, status, headers, answer)
         if lose:
             self.counts["lost_response"] += 1
+            if spec["in_progress"] and op == "TransactWriteItems" and request.get("ClientRequestToken"):
+                self._in_progress[request["ClientRequestToken"]] = now + IN_PROGRESS_MS / 1000.0
             sock = environ.get("werkzeug.socket")
             if sock is not None:
                 try:
@@ -234,6 +306,10 @@ class Faults:
 
     def _token_replay(self, request, body, now):
         token = request.get("ClientRequestToken")
+        if token and self._in_progress.get(token, 0.0) > now:
+            self.counts["in_progress"] += 1
+            return _json_error("400 Bad Request", DDB + "TransactionInProgressException",
+                               "The transaction with the given request token is already in progress.")
         if not token or token not in self._tokens:
             return None
         expires, digest, status, headers, answer = self._tokens[token]
@@ -318,6 +394,22 @@ class Faults:
         self._in_flight = {k: v for k, v in self._in_flight.items() if v > now}
         self._tokens = {k: v for k, v in self._tokens.items() if v[0] > now}
         self._dedup = {k: v for k, v in self._dedup.items() if v[0] > now}
+        self._in_progress = {k: v for k, v in self._in_progress.items() if v > now}
+
+
+def _checksummed(headers, answer):
+    """A rewritten answer's headers: DynamoDB's X-Amz-Crc32 (which the SDK checks) and its length."""
+    out = [(k, v) for k, v in headers if k.lower() not in ("x-amz-crc32", "content-length")]
+    out.append(("X-Amz-Crc32", str(zlib.crc32(answer) & 0xFFFFFFFF)))
+    out.append(("Content-Length", str(len(answer))))
+    return out
+
+
+def _replace_body(environ, request):
+    """moto reads the request from wsgi.input: what it should do instead."""
+    data = json.dumps(request).encode()
+    environ["wsgi.input"] = io.BytesIO(data)
+    environ["CONTENT_LENGTH"] = str(len(data))
 
 
 def _digest_without_token(request):
