@@ -19,7 +19,11 @@ public final class Chaos {
   /**
    * The faults a run plays under unless FAIRSLOT_FAULTS names others; the seed is the run's own.
    */
-  static final String DEFAULT_FAULTS = "conflict_ms=20,throttle=0.02,error=0.01,lost_response=0.02";
+  static final String DEFAULT_FAULTS =
+      "conflict_ms=20,throttle=0.02,error=0.01,lost_response=0.02,in_progress"
+          // a ceiling the serialized emulator can reach (AWS's is 1,000/3,000 a second)
+          + ",partition_wcu=60,partition_rcu=240"
+          + ",index_lag_ms=200,eventual_reads=0.2,stream_delay_ms=100,stream_dup=0.2,unprocessed=0.2";
 
   public record Summary(
       int runs,

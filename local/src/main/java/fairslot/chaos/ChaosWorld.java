@@ -152,6 +152,8 @@ final class ChaosWorld implements AutoCloseable {
             table,
             Fairslot.SEAT_AUDIT,
             Triggers.stream(Fairslot.SEAT_AUDIT, wiring));
+    // Read during the play as Lambda does, so stream_delay_ms and stream_dup meet the consumer.
+    this.seatAuditPoller.start(java.time.Duration.ofMillis(100));
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }
@@ -313,8 +315,21 @@ final class ChaosWorld implements AutoCloseable {
 
   /** Records every seat change the table stream holds so far (the seat audit under faults). */
   void deliverSeatChanges() {
+    // A read that finds nothing proves nothing while records may be held back (stream_delay_ms):
+    // it is over when a read after a pause longer than any delay finds nothing either.
     seatAuditPoller.drain();
+    do {
+      try {
+        Thread.sleep(STREAM_SETTLE_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    } while (seatAuditPoller.drain() > 0);
   }
+
+  /** Longer than any stream_delay_ms the chaos plays under. */
+  private static final long STREAM_SETTLE_MS = 400;
 
   private static int drain(SqsPoller poller) {
     try {
