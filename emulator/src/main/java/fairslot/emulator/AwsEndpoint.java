@@ -18,9 +18,19 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Where the AWS APIs are: the embedded emulator, or whatever AWS_ENDPOINT_URL names (a LocalStack
- * or Floci container, or real AWS with the default credential chain).
+ * or Floci container, or real AWS with the default credential chain). DynamoDB (and its streams)
+ * may be elsewhere: {@code dynamoDbUri} is dynoxide's, or AWS_ENDPOINT_URL_DYNAMODB's (the SDK's
+ * own name for a service's endpoint), while SQS, EventBridge, SES and SNS stay on {@code uri}.
  */
-public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credentials) {
+public record AwsEndpoint(
+    URI uri, Region region, AwsCredentialsProvider credentials, URI dynamoDbUri) {
+
+  public AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credentials) {
+    this(uri, region, credentials, uri);
+  }
+
+  /** The SDK's standard variable for DynamoDB's endpoint apart from the other services. */
+  public static final String DYNAMODB_ENDPOINT_ENV = "AWS_ENDPOINT_URL_DYNAMODB";
 
   static {
     // The JDK keeps only 5 idle keep-alive connections per host. The local runtime and the tests
@@ -49,9 +59,28 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
         .map(
             url ->
                 new AwsEndpoint(
-                    URI.create(url),
-                    Region.of(Optional.ofNullable(System.getenv("AWS_REGION")).orElse("us-east-1")),
-                    DefaultCredentialsProvider.builder().build()));
+                        URI.create(url),
+                        Region.of(
+                            Optional.ofNullable(System.getenv("AWS_REGION")).orElse("us-east-1")),
+                        DefaultCredentialsProvider.builder().build())
+                    .withDynamoDb(dynamoDbFromEnvironment()));
+  }
+
+  /** AWS_ENDPOINT_URL_DYNAMODB, if it is set. */
+  public static Optional<URI> dynamoDbFromEnvironment() {
+    return Optional.ofNullable(System.getenv(DYNAMODB_ENDPOINT_ENV))
+        .filter(s -> !s.isBlank())
+        .map(URI::create);
+  }
+
+  /** The same endpoint with DynamoDB and its streams at {@code dynamoDb}, when given. */
+  public AwsEndpoint withDynamoDb(Optional<URI> dynamoDb) {
+    return dynamoDb.map(d -> new AwsEndpoint(uri, region, credentials, d)).orElse(this);
+  }
+
+  /** Whether DynamoDB is served apart from the other services (dynoxide beside moto). */
+  public boolean dynamoDbApart() {
+    return !dynamoDbUri.equals(uri);
   }
 
   public EventBridgeClient eventBridge() {
@@ -67,7 +96,10 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
 
   /** Reads the table's stream (the local runtime's stand-in for Lambda's event source mapping). */
   public DynamoDbStreamsClient dynamoDbStreams() {
-    return pointed(DynamoDbStreamsClient.builder(), ClientOverrideConfiguration.builder().build())
+    return pointed(
+            DynamoDbStreamsClient.builder(),
+            ClientOverrideConfiguration.builder().build(),
+            dynamoDbUri)
         .build();
   }
 
@@ -93,14 +125,19 @@ public record AwsEndpoint(URI uri, Region region, AwsCredentialsProvider credent
   }
 
   public DynamoDbClient dynamoDb(ClientOverrideConfiguration overrides) {
-    return pointed(DynamoDbClient.builder(), overrides).build();
+    return pointed(DynamoDbClient.builder(), overrides, dynamoDbUri).build();
   }
 
   /** Every client: this endpoint, region and credentials, the URL-connection HTTP client. */
   private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B pointed(
       B builder, ClientOverrideConfiguration overrides) {
+    return pointed(builder, overrides, uri);
+  }
+
+  private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B pointed(
+      B builder, ClientOverrideConfiguration overrides, URI at) {
     return builder
-        .endpointOverride(uri)
+        .endpointOverride(at)
         .region(region)
         .credentialsProvider(credentials)
         .httpClient(UrlConnectionHttpClient.create())

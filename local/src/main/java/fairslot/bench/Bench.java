@@ -47,9 +47,11 @@ public final class Bench {
       case "cost-model" -> CostModel.run();
       case "observability" -> ObservabilityCost.run(Integer.getInteger("rounds", 200_000));
       case "cold-start" -> ColdStart.run(Integer.getInteger("rounds", 5));
+      case "local-dynamodb" ->
+          LocalDynamoDbBench.run(clients, seats, Integer.getInteger("rounds", 200));
       default -> {
         System.err.println(
-            "usage: ./fairslot bench flash-crowd|flash-crowd-queued|naive-oversell|dynamodb-cost|cost-model|observability|cold-start"
+            "usage: ./fairslot bench flash-crowd|flash-crowd-queued|naive-oversell|dynamodb-cost|cost-model|observability|cold-start|local-dynamodb"
                 + " (-Dclients=1000 -Dseats=50 via FAIRSLOT_BENCH_OPTS)");
         System.exit(2);
       }

@@ -83,6 +83,7 @@ public final class LocalHttpServer implements AutoCloseable {
     this.healthy = healthy;
     this.scheduler = scheduler;
     this.payments = payments;
+    JdkHttpServer.tune();
     this.server = HttpServer.create(new InetSocketAddress(host, port), 4096);
     this.pool = Executors.newFixedThreadPool(256);
     server.setExecutor(pool);
@@ -315,20 +316,10 @@ public final class LocalHttpServer implements AutoCloseable {
         + "\"}";
   }
 
-  /**
-   * How long a client may keep an idle connection to reuse, told in every answer (Keep-Alive:
-   * timeout). The JDK's server closes a connection idle for its idleInterval (30 s by default, 10 s
-   * more by its timer's tick); a client that reuses a socket just as the server closes it gets
-   * "socket hang up" (a Prism proxy did). Node's http.Agent and fetch stop reusing a socket a
-   * second before the hint, so half the server's interval leaves that race no room.
-   */
-  static final long KEEP_ALIVE_SECONDS =
-      Math.max(2, Long.getLong("sun.net.httpserver.idleInterval", 30) / 2);
-
   private static void send(HttpExchange exchange, int status, String contentType, String body)
       throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Keep-Alive", "timeout=" + KEEP_ALIVE_SECONDS);
+    exchange.getResponseHeaders().set("Keep-Alive", "timeout=" + JdkHttpServer.KEEP_ALIVE_SECONDS);
     if (contentType != null) {
       exchange.getResponseHeaders().set("Content-Type", contentType);
     }

@@ -3,8 +3,6 @@ package fairslot.local;
 import fairslot.aws.AwsRetries;
 import fairslot.definitions.Fairslot;
 import fairslot.emulator.AwsEndpoint;
-import fairslot.emulator.Emulator;
-import fairslot.emulator.EmulatorFaults;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;
 import fairslot.emulator.StreamPoller;
@@ -35,7 +33,11 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 public final class LocalRuntime implements AutoCloseable {
   public static final String DEFAULT_JWT_SECRET = "local-dev-secret";
 
-  private final Optional<Emulator> emulator;
+  static {
+    JdkHttpServer.tune(); // before the providers' fakes start the JDK's first server
+  }
+
+  private final LocalAws aws;
   private final DynamoDbClient dynamo;
   private final LocalHttpServer http;
   private final LocalScheduler scheduler;
@@ -47,7 +49,7 @@ public final class LocalRuntime implements AutoCloseable {
   private LocalProviders providers;
 
   private LocalRuntime(
-      Optional<Emulator> emulator,
+      LocalAws aws,
       DynamoDbClient dynamo,
       LocalHttpServer http,
       LocalScheduler scheduler,
@@ -57,7 +59,7 @@ public final class LocalRuntime implements AutoCloseable {
       String bookingQueueUrl) {
     this.sqs = sqs;
     this.bookingQueueUrl = bookingQueueUrl;
-    this.emulator = emulator;
+    this.aws = aws;
     this.dynamo = dynamo;
     this.http = http;
     this.scheduler = scheduler;
@@ -131,11 +133,14 @@ public final class LocalRuntime implements AutoCloseable {
     }
   }
 
+  /** DynamoDB on moto, or on dynoxide when FAIRSLOT_DYNAMODB=dynoxide. */
   public static LocalRuntime start(Settings settings) {
-    Optional<AwsEndpoint> external = AwsEndpoint.fromEnvironment();
-    Optional<Emulator> emulator =
-        external.isPresent() ? Optional.empty() : Optional.of(Emulator.start());
-    AwsEndpoint endpoint = external.orElseGet(() -> emulator.get().endpoint());
+    return start(settings, LocalDynamoDb.fromEnvironment());
+  }
+
+  public static LocalRuntime start(Settings settings, LocalDynamoDb dynamoDb) {
+    LocalAws aws = LocalAws.start(dynamoDb);
+    AwsEndpoint endpoint = aws.endpoint();
     DynamoDbClient dynamo = endpoint.dynamoDb(AwsRetries.overrides());
     EventBridgeClient events = endpoint.eventBridge(AwsRetries.overrides());
     SqsClient sqs = endpoint.sqs(AwsRetries.overrides());
@@ -219,20 +224,14 @@ public final class LocalRuntime implements AutoCloseable {
               scheduler,
               payments,
               notifications,
-              emulator
-                  .<java.util.function.Supplier<String>>map(
-                      e -> new EmulatorFaults(e.endpoint())::reportJson)
-                  .orElse(() -> "{\"faults\":null,\"faultsInjected\":{}}"),
-              emulator
-                  .<java.util.function.Supplier<String>>map(
-                      e -> new fairslot.emulator.EmulatorMailbox(e.endpoint())::json)
-                  .orElse(() -> "{\"emails\":[],\"sms\":[]}"),
+              aws.faults(),
+              aws.mailbox(),
               fakes.controls());
       webhook.target(http.port());
       fakes.listening(http.port());
       LocalRuntime started =
           new LocalRuntime(
-              emulator,
+              aws,
               dynamo,
               http,
               scheduler,
@@ -249,7 +248,7 @@ public final class LocalRuntime implements AutoCloseable {
       dlqPoller.close();
       seatAuditPoller.close();
       scheduler.close();
-      emulator.ifPresent(Emulator::close);
+      aws.close();
       throw new UncheckedIOException("cannot listen on 127.0.0.1:" + settings.port(), e);
     }
   }
@@ -257,6 +256,11 @@ public final class LocalRuntime implements AutoCloseable {
   /** Where this runtime's AWS APIs are (the embedded emulator, or AWS_ENDPOINT_URL). */
   public AwsEndpoint endpoint() {
     return endpoint;
+  }
+
+  /** One line for the start banner: where each API is. */
+  String describeAws() {
+    return aws.describe();
   }
 
   public int port() {
@@ -297,7 +301,7 @@ public final class LocalRuntime implements AutoCloseable {
     http.close();
     providers.close();
     dynamo.close();
-    emulator.ifPresent(Emulator::close);
+    aws.close();
   }
 
   private static void closeQuietly(AutoCloseable poller) {
@@ -322,28 +326,5 @@ public final class LocalRuntime implements AutoCloseable {
 
   private static Optional<String> env(String name) {
     return Optional.ofNullable(System.getenv(name)).filter(s -> !s.isBlank());
-  }
-
-  public static void main(String[] args) {
-    Settings settings;
-    try {
-      settings = Settings.fromEnvironment();
-    } catch (IllegalStateException refused) {
-      System.err.println("fairslot local: " + refused.getMessage());
-      System.exit(2);
-      return;
-    }
-    LocalRuntime runtime = start(settings);
-    Runtime.getRuntime().addShutdownHook(new Thread(runtime::close));
-    System.out.println(
-        "fairslot local runtime listening on http://127.0.0.1:"
-            + runtime.port()
-            + " (table "
-            + settings.table()
-            + ", emulator "
-            + (runtime.emulator.isPresent()
-                ? runtime.emulator.get().endpoint().uri()
-                : System.getenv("AWS_ENDPOINT_URL"))
-            + "). Ctrl-C stops it.");
   }
 }
