@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,6 +62,31 @@ public final class EmulatorFaults {
     Matcher m = Pattern.compile("\"dynamodb\":\\s*(\\d+)").matcher(reportJson());
     return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
+
+  /**
+   * The partition that took the most write units since the spec was set (only with a partition
+   * ceiling on): its key's value as JSON, its write and read units, and its busiest second's write
+   * units.
+   */
+  public record Hottest(
+      String key, double writeUnits, double readUnits, double peakWriteUnitsPerSecond) {}
+
+  public Optional<Hottest> hottestPartition() {
+    Matcher m = HOTTEST.matcher(reportJson());
+    return m.find()
+        ? Optional.of(
+            new Hottest(
+                m.group(1),
+                Double.parseDouble(m.group(2)),
+                Double.parseDouble(m.group(3)),
+                Double.parseDouble(m.group(4))))
+        : Optional.empty();
+  }
+
+  private static final Pattern HOTTEST =
+      Pattern.compile(
+          "\"hottestPartition\":\\s*\\{.*?\"key\":\\s*(\\{[^}]*\\}),\\s*\"writeUnits\":\\s*([\\d.]+),"
+              + "\\s*\"readUnits\":\\s*([\\d.]+),\\s*\"peakWriteUnitsPerSecond\":\\s*([\\d.]+)");
 
   private HttpResponse<String> send(HttpRequest.Builder request) {
     try {

@@ -186,7 +186,10 @@ class Faults:
     def report(self):
         injected = dict(self.counts)
         injected.update(self.lag.counts)
-        return {"faults": self.text, "faultsInjected": injected, "calls": dict(self.calls)}
+        report = {"faults": self.text, "faultsInjected": injected, "calls": dict(self.calls)}
+        if self.capacity is not None:
+            report["hottestPartition"] = self.capacity.hottest()
+        return report
 
     def control(self, environ, body):
         if environ.get("REQUEST_METHOD") == "POST":

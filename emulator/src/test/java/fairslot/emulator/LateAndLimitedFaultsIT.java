@@ -136,6 +136,51 @@ class LateAndLimitedFaultsIT {
   }
 
   @Test
+  void theReportNamesTheHottestPartitionWithTheUnitsItTook() {
+    String hot = "hottest-" + UUID.randomUUID();
+    String cold = "coldest-" + UUID.randomUUID();
+    faults.set("partition_wcu=100000");
+    raw.putItem(r -> r.tableName(TABLE).item(key(hot, "1")));
+    raw.putItem(r -> r.tableName(TABLE).item(key(cold, "1")));
+    // a transaction's writes cost twice: two small items of one partition take 4 units
+    raw.transactWriteItems(
+        r ->
+            r.transactItems(
+                t -> t.put(p -> p.tableName(TABLE).item(key(hot, "2"))),
+                t -> t.put(p -> p.tableName(TABLE).item(key(hot, "3")))));
+
+    EmulatorFaults.Hottest hottest = faults.hottestPartition().orElseThrow();
+
+    assertThat(hottest.key()).contains(hot);
+    assertThat(hottest.writeUnits()).isEqualTo(5.0);
+    assertThat(hottest.peakWriteUnitsPerSecond()).isBetween(1.0, 5.0);
+  }
+
+  @Test
+  void unitsAreChargedByDynamoDbsItemSizeNotByTheItemsJson() {
+    String hot = "sized-" + UUID.randomUUID();
+    Map<String, AttributeValue> item = new HashMap<>(key(hot, "1"));
+    for (int i = 0; i < 40; i++) {
+      item.put(String.format("a%02d", i), fromS("x".repeat(15)));
+    }
+    // about 800 bytes by DynamoDB's rule (names and values), about 1,250 characters as JSON
+    faults.set("partition_wcu=100000");
+    raw.transactWriteItems(r -> r.transactItems(t -> t.put(p -> p.tableName(TABLE).item(item))));
+
+    assertThat(faults.hottestPartition().orElseThrow().writeUnits())
+        .as("one started KB, twice in a transaction")
+        .isEqualTo(2.0);
+  }
+
+  @Test
+  void withoutACeilingTheReportNamesNoPartition() {
+    faults.set("conflict_ms=1");
+    raw.putItem(r -> r.tableName(TABLE).item(key("plain-" + UUID.randomUUID(), "1")));
+
+    assertThat(faults.hottestPartition()).isEmpty();
+  }
+
+  @Test
   void aRetryWithTheSameTokenWhileTheFirstIsStillBeingAppliedIsInProgress() throws Exception {
     String slot = "token-" + UUID.randomUUID();
     put(slot, "X", Map.of("remaining", fromN("10")));
