@@ -118,6 +118,12 @@ public final class LocalRuntime implements AutoCloseable {
           Duration.parse(env("FAIRSLOT_LOCAL_PAYMENT_DELAY").orElse("PT1S")));
     }
 
+    /** The same settings with the local provider answering as {@code mode}, {@code delay} late. */
+    public Settings withLocalProvider(LocalPaymentProvider.Mode mode, Duration delay) {
+      return new Settings(
+          port, table, bus, jwtSecret, paymentSecret, clock, sweepEvery, mode, delay);
+    }
+
     /** Defaults for tests: any free port, fast schedules, a manual provider. */
     public static Settings forTests(String table) {
       return new Settings(
