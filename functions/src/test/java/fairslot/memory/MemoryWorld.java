@@ -289,6 +289,49 @@ public final class MemoryWorld {
     }
   }
 
+  /** A SEATS resource of 5 at a new venue (UTC) under {@code policy}. */
+  public Resource hall(VenuePolicy policy) {
+    Venue venue =
+        catalog.createVenue(
+            new CatalogService.CreateVenue("Club", ZoneId.of("UTC"), policy), Optional.empty());
+    return done(
+        catalog.createResource(
+            new CatalogService.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 5),
+            Optional.empty()));
+  }
+
+  /** An hour's free slot of {@code resource} starting {@code startsIn} from now. */
+  public Slot freeSlot(Resource resource, Duration startsIn) {
+    Instant start = clock.instant().plus(startsIn);
+    return done(
+        catalog.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(0, "CNY"),
+                Admission.DIRECT,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
+  /** The default policy with a member limit and a no-show rule. */
+  public static VenuePolicy memberRules(
+      OptionalInt limit, Optional<fairslot.member.domain.NoShowPolicy> noShows) {
+    VenuePolicy d = VenuePolicy.DEFAULT;
+    return new VenuePolicy(
+        d.holdDuration(),
+        d.cancelCutoff(),
+        d.offerDuration(),
+        WaitlistMode.OFFER,
+        4,
+        fairslot.catalog.domain.BookingWindow.ALWAYS,
+        fairslot.catalog.domain.CancelTiers.NONE,
+        limit,
+        noShows);
+  }
+
   public Slot current(Slot slot) {
     return catalogStore.findSlot(slot.slotId()).orElseThrow();
   }

@@ -9,10 +9,8 @@ import fairslot.definitions.Fairslot;
 import fairslot.definitions.ScheduleDefinition;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Provisioner;
-import fairslot.emulator.SqsPoller;
 import fairslot.handler.Adapters;
 import fairslot.handler.HttpApiHandler;
-import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
 import fairslot.kernel.IdGenerator;
 import fairslot.local.JobHandlers;
@@ -57,10 +55,7 @@ final class ChaosWorld implements AutoCloseable {
   final String bookingDlqUrl;
   private final fairslot.messaging.payments.WebhookSignature signature =
       new fairslot.messaging.payments.WebhookSignature(PAYMENT_SECRET);
-  private final SqsPoller waitlistPoller;
-  private final SqsPoller bookingPoller;
-  private final SqsPoller dlqPoller;
-  private final fairslot.emulator.StreamPoller seatAuditPoller;
+  private final ChaosConsumers consumers;
   private final Map<String, Supplier<Map<String, Object>>> jobs = new HashMap<>();
 
   /**
@@ -129,31 +124,9 @@ final class ChaosWorld implements AutoCloseable {
             PAYMENT_SECRET);
     this.api = new HttpApiHandler(wiring.httpApi());
     wechat.deliverTo(this);
-    this.waitlistPoller =
-        new SqsPoller(
-                sqs,
-                waitlistQueue,
-                Fairslot.WAITLIST_QUEUE.batchSize(),
-                Triggers.queue(Fairslot.WAITLIST_QUEUE, wiring))
-            .retryFailuresAfter(Duration.ZERO);
-    this.bookingPoller =
-        new SqsPoller(
-                sqs,
-                bookingQueue,
-                Fairslot.BOOKING_QUEUE.batchSize(),
-                Triggers.queue(Fairslot.BOOKING_QUEUE, wiring))
-            .retryFailuresAfter(Duration.ZERO);
-    this.dlqPoller =
-        new SqsPoller(sqs, bookingDlqUrl, 10, Triggers.deadLetters(Fairslot.BOOKING_QUEUE, wiring));
-    this.seatAuditPoller =
-        new fairslot.emulator.StreamPoller(
-            dynamo,
-            endpoint.dynamoDbStreams(),
-            table,
-            Fairslot.SEAT_AUDIT,
-            Triggers.stream(Fairslot.SEAT_AUDIT, wiring));
-    // Read during the play as Lambda does, so stream_delay_ms and stream_dup meet the consumer.
-    this.seatAuditPoller.start(java.time.Duration.ofMillis(100));
+    this.consumers =
+        new ChaosConsumers(
+            endpoint, dynamo, sqs, table, waitlistQueue, bookingQueue, bookingDlqUrl, wiring);
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }
@@ -302,41 +275,20 @@ final class ChaosWorld implements AutoCloseable {
   }
 
   int deliverSeatReleased() {
-    return drain(waitlistPoller);
+    return consumers.seatReleased();
   }
 
   int deliverBookingRequests() {
-    return drain(bookingPoller);
+    return consumers.bookingRequests();
   }
 
   int drainDlq() {
-    return drain(dlqPoller);
+    return consumers.deadLetters();
   }
 
   /** Records every seat change the table stream holds so far (the seat audit under faults). */
   void deliverSeatChanges() {
-    // A read that finds nothing proves nothing while records may be held back (stream_delay_ms):
-    // it is over when a read after a pause longer than any delay finds nothing either.
-    seatAuditPoller.drain();
-    do {
-      try {
-        Thread.sleep(STREAM_SETTLE_MS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    } while (seatAuditPoller.drain() > 0);
-  }
-
-  /** Longer than any stream_delay_ms the chaos plays under. */
-  private static final long STREAM_SETTLE_MS = 400;
-
-  private static int drain(SqsPoller poller) {
-    try {
-      return poller.drain();
-    } catch (RuntimeException faultBetweenPolls) {
-      return 1; // the messages are still there: the caller drains again
-    }
+    consumers.seatChanges();
   }
 
   static void pause(long millis) {
@@ -349,10 +301,7 @@ final class ChaosWorld implements AutoCloseable {
 
   @Override
   public void close() {
-    waitlistPoller.close();
-    bookingPoller.close();
-    dlqPoller.close();
-    seatAuditPoller.close();
+    consumers.close();
     wechat.close();
   }
 }

@@ -3,25 +3,14 @@ package fairslot.booking.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.catalog.app.CatalogService;
-import fairslot.catalog.domain.Admission;
-import fairslot.catalog.domain.Assignment;
-import fairslot.catalog.domain.BookingWindow;
-import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.Resource;
-import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
-import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
-import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.member.domain.NoShowPolicy;
 import fairslot.memory.MemoryWorld;
-import fairslot.waitlist.domain.WaitlistMode;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -33,42 +22,15 @@ class MemberRulesServiceTest {
   private final MemoryWorld world = new MemoryWorld();
 
   private Resource resourceOf(VenuePolicy policy) {
-    Venue venue =
-        world.catalog.createVenue(
-            new CatalogService.CreateVenue("Club", ZoneId.of("UTC"), policy), Optional.empty());
-    return done(
-        world.catalog.createResource(
-            new CatalogService.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 5),
-            Optional.empty()));
+    return world.hall(policy);
   }
 
   private Slot freeSlot(Resource resource, Duration startsIn) {
-    Instant start = world.clock.instant().plus(startsIn);
-    return done(
-        world.catalog.createSlot(
-            new CatalogService.CreateSlot(
-                resource.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(0, "CNY"),
-                Admission.DIRECT,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.empty()));
+    return world.freeSlot(resource, startsIn);
   }
 
   private static VenuePolicy policy(OptionalInt limit, Optional<NoShowPolicy> noShows) {
-    VenuePolicy d = VenuePolicy.DEFAULT;
-    return new VenuePolicy(
-        d.holdDuration(),
-        d.cancelCutoff(),
-        d.offerDuration(),
-        WaitlistMode.OFFER,
-        4,
-        BookingWindow.ALWAYS,
-        CancelTiers.NONE,
-        limit,
-        noShows);
+    return MemoryWorld.memberRules(limit, noShows);
   }
 
   private Outcome<Booked> book(String userId, Slot slot) {
