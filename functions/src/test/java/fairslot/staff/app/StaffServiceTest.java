@@ -1,0 +1,124 @@
+package fairslot.staff.app;
+
+import static fairslot.memory.MemoryWorld.done;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fairslot.booking.app.Book;
+import fairslot.booking.app.Booked;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.memory.MemoryWorld;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** The desk's three moves on a booking (check-in, offline payment, refund) on the fakes. */
+class StaffServiceTest {
+  private final MemoryWorld world = new MemoryWorld();
+  private final Slot slot = world.slot(ResourceKind.SEATS, 3, 5000, Admission.DIRECT);
+
+  private Booking hold(String user, Slot on) {
+    return ((Booked.Created)
+            done(world.bookings.book(Book.byMember(user, on.slotId(), 1, false, Optional.empty()))))
+        .booking();
+  }
+
+  private static Refusal refusal(Outcome<?> outcome) {
+    assertThat(outcome).isInstanceOf(Outcome.Refused.class);
+    return ((Outcome.Refused<?>) outcome).refusal();
+  }
+
+  @Test
+  void anOfflinePaymentPaysAHoldWithOneSucceededPaymentAndARepeatChangesNothing() {
+    Booking b = hold("u1", slot);
+
+    Booking paid = done(world.staff.offlinePayment("desk", b.bookingId()));
+    Booking again = done(world.staff.offlinePayment("desk", b.bookingId()));
+
+    assertThat(paid.status()).isEqualTo(BookingStatus.PAID);
+    assertThat(again.paymentNo()).isEqualTo(paid.paymentNo());
+    assertThat(world.paymentStore.paymentsOf(b.bookingId())).hasSize(1);
+    assertThat(world.payment(paid.paymentNo().orElseThrow()).status())
+        .isEqualTo(PaymentStatus.SUCCEEDED);
+    assertThat(world.payment(paid.paymentNo().orElseThrow()).amount()).isEqualTo(b.amount());
+  }
+
+  @Test
+  void anExpiredHoldCannotBePaidAtTheDeskNorACancelledOne() {
+    Booking lapsed = hold("u1", slot);
+    world.clock.advance(slot.policy().holdDuration().plusSeconds(1));
+    world.holdSweep.run(100);
+    Booking cancelled = hold("u2", slot);
+    done(world.bookings.cancel("u2", cancelled.bookingId()));
+
+    assertThat(refusal(world.staff.offlinePayment("desk", lapsed.bookingId())))
+        .isEqualTo(Refusal.HOLD_EXPIRED);
+    assertThat(refusal(world.staff.offlinePayment("desk", cancelled.bookingId())))
+        .isEqualTo(Refusal.INVALID_TRANSITION);
+  }
+
+  @Test
+  void checkInCompletesAPaidBookingOnceAndRefusesAHold() {
+    Booking paid = done(world.staff.offlinePayment("desk", hold("u1", slot).bookingId()));
+    Booking held = hold("u2", slot);
+
+    Booking in = done(world.staff.checkIn("desk", paid.bookingId()));
+    Booking again = done(world.staff.checkIn("desk", paid.bookingId()));
+
+    assertThat(in.status()).isEqualTo(BookingStatus.COMPLETED);
+    assertThat(again.status()).isEqualTo(BookingStatus.COMPLETED);
+    assertThat(refusal(world.staff.checkIn("desk", held.bookingId())))
+        .isEqualTo(Refusal.INVALID_TRANSITION);
+    assertThat(world.current(slot).remaining()).isEqualTo(1); // a completed seat stays counted
+  }
+
+  @Test
+  void aDeskPaymentRefundedAtTheDeskIsRefundedOnceAtOnceEvenInsideTheCutoffAndItsSeatReturns() {
+    Slot soon = world.slotAt(ResourceKind.SEATS, 3, 5000, Admission.DIRECT, inOneHour());
+    Booking paid = done(world.staff.offlinePayment("desk", hold("u1", soon).bookingId()));
+
+    Booking refunding = done(world.staff.refund("desk", paid.bookingId()));
+    Booking again = done(world.staff.refund("desk", paid.bookingId()));
+
+    assertThat(refunding.status()).isEqualTo(BookingStatus.REFUNDED);
+    assertThat(again.status()).isEqualTo(BookingStatus.REFUNDED);
+    assertThat(world.payment(paid.paymentNo().orElseThrow()).status())
+        .isEqualTo(PaymentStatus.REFUNDED);
+    assertThat(world.provider.refundAsks).isEmpty(); // desk money goes back at the desk
+    assertThat(world.current(soon).remaining()).isEqualTo(3);
+    assertThat(world.ledgerDeviations()).isEmpty();
+  }
+
+  @Test
+  void aFreeBookingRefundedAtTheDeskIsCancelledWithNothingToPayBack() {
+    Resource hall = world.hall(MemoryWorld.memberRules(OptionalInt.empty(), Optional.empty()));
+    Slot free = world.freeSlot(hall, Duration.ofDays(1));
+    Booking b = hold("u1", free);
+
+    Booking out = done(world.staff.refund("desk", b.bookingId()));
+
+    assertThat(b.status()).isEqualTo(BookingStatus.PAID);
+    assertThat(out.status()).isEqualTo(BookingStatus.CANCELLED);
+    assertThat(world.paymentStore.paymentsOf(b.bookingId())).isEmpty();
+    assertThat(world.current(free).remaining()).isEqualTo(5);
+  }
+
+  @Test
+  void anUnknownBookingIsNotFoundForEveryMove() {
+    assertThat(refusal(world.staff.checkIn("desk", "nope"))).isEqualTo(Refusal.NOT_FOUND);
+    assertThat(refusal(world.staff.offlinePayment("desk", "nope"))).isEqualTo(Refusal.NOT_FOUND);
+    assertThat(refusal(world.staff.refund("desk", "nope"))).isEqualTo(Refusal.NOT_FOUND);
+  }
+
+  private java.time.Instant inOneHour() {
+    return world.clock.instant().plus(Duration.ofHours(1));
+  }
+}
