@@ -97,6 +97,23 @@ public final class MemoryTables {
     return userId + "|" + day;
   }
 
+  /** A test's way past the ports: the slot's remaining counter off by {@code delta}, as a bug. */
+  public void skewRemaining(String slotId, int delta) {
+    synchronized (lock) {
+      Slot s = slots.get(slotId);
+      slots.put(slotId, counted(s, s.remaining() + delta, s.forWaitlist()));
+    }
+  }
+
+  /**
+   * A test's way past the ports: the member's upcoming counter at the venue off by {@code delta}.
+   */
+  public void skewUpcoming(String userId, String venueId, int delta) {
+    synchronized (lock) {
+      upcoming.merge(userId + " " + venueId, delta, Integer::sum);
+    }
+  }
+
   /** The slot with new counters; everything else as it was. */
   static Slot counted(Slot s, int remaining, int forWaitlist) {
     return counted(s, remaining, forWaitlist, s.waitlistLength());

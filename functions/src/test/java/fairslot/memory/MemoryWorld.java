@@ -76,6 +76,7 @@ public final class MemoryWorld {
   public final fairslot.pass.app.PassExpiry passExpiry;
   public final fairslot.booking.app.NoShowSweep noShows;
   public final fairslot.catalog.app.SlotCancellation slotCancel;
+  public final fairslot.booking.app.Reconciliation reconciliation;
 
   public MemoryWorld() {
     IdGenerator ids = IdGenerator.random();
@@ -128,6 +129,8 @@ public final class MemoryWorld {
     slotCancel =
         new fairslot.catalog.app.SlotCancellation(
             catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
+    reconciliation =
+        new fairslot.booking.app.Reconciliation(catalogStore, new MemoryLedgerStore(tables), clock);
   }
 
   /** A venue with a 10-minute hold, one resource of {@code kind}, one slot a day ahead. */
