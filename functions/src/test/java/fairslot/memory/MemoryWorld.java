@@ -305,7 +305,13 @@ public final class MemoryWorld {
 
   /** An hour's free slot of {@code resource} starting {@code startsIn} from now. */
   public Slot freeSlot(Resource resource, Duration startsIn) {
-    Instant start = clock.instant().plus(startsIn);
+    return slotOf(resource, clock.instant().plus(startsIn), 0);
+  }
+
+  /**
+   * An hour's DIRECT slot of {@code resource} from {@code start}, priced {@code priceMinor} CNY.
+   */
+  public Slot slotOf(Resource resource, Instant start, long priceMinor) {
     return done(
         catalog.createSlot(
             new CatalogService.CreateSlot(
@@ -313,10 +319,20 @@ public final class MemoryWorld {
                 start.toString(),
                 start.plus(Duration.ofHours(1)).toString(),
                 OptionalInt.empty(),
-                new Money(0, "CNY"),
+                new Money(priceMinor, "CNY"),
                 Admission.DIRECT,
                 new Assignment(Optional.empty(), Optional.empty())),
             Optional.empty()));
+  }
+
+  /** The member's booking of one seat of {@code slot} (a hold, or PAID when free). */
+  public fairslot.booking.domain.Booking book(String userId, Slot slot) {
+    return ((fairslot.booking.app.Booked.Created)
+            done(
+                bookings.book(
+                    fairslot.booking.app.Book.byMember(
+                        userId, slot.slotId(), 1, false, Optional.empty()))))
+        .booking();
   }
 
   /** The default policy with a member limit and a no-show rule. */

@@ -144,18 +144,7 @@ class BookingReschedulesTest {
                 new CatalogService.CreateResource(hall.venueId(), "Court", ResourceKind.SEATS, 2),
                 Optional.empty()));
     Instant start = theirs.interval().start();
-    Slot sameHour =
-        done(
-            world.catalog.createSlot(
-                new CatalogService.CreateSlot(
-                    court.resourceId(),
-                    start.toString(),
-                    start.plus(Duration.ofHours(1)).toString(),
-                    OptionalInt.empty(),
-                    new Money(0, "CNY"),
-                    Admission.DIRECT,
-                    new Assignment(Optional.empty(), Optional.empty())),
-                Optional.empty()));
+    Slot sameHour = world.freeSlot(court, Duration.between(world.clock.instant(), start));
 
     assertThat(refusal(move("u1", b, theirs))).isEqualTo(Refusal.ALREADY_BOOKED);
     assertThat(refusal(move("u1", b, sameHour))).isEqualTo(Refusal.TIME_CONFLICT);

@@ -11,7 +11,6 @@ import fairslot.catalog.domain.Slot;
 import fairslot.kernel.JobReport;
 import fairslot.memory.MemoryWorld;
 import java.time.Duration;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The hold-expiry sweep on the in-memory stores: only lapsed holds expire, each once. */
@@ -20,11 +19,7 @@ class HoldSweepTest {
   private final Slot slot = world.slot(ResourceKind.SEATS, 3, 5000, Admission.DIRECT);
 
   private Booking hold(String user) {
-    return ((Booked.Created)
-            done(
-                world.bookings.book(
-                    Book.byMember(user, slot.slotId(), 1, false, Optional.empty()))))
-        .booking();
+    return world.book(user, slot);
   }
 
   @Test

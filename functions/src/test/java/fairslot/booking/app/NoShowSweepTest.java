@@ -20,11 +20,7 @@ class NoShowSweepTest {
   private final MemoryWorld world = new MemoryWorld();
 
   private Booking book(String user, Slot slot) {
-    return ((Booked.Created)
-            done(
-                world.bookings.book(
-                    Book.byMember(user, slot.slotId(), 1, false, Optional.empty()))))
-        .booking();
+    return world.book(user, slot);
   }
 
   @Test

@@ -1,6 +1,5 @@
 package fairslot.booking.app;
 
-import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.domain.Booking;
@@ -28,7 +27,7 @@ class OverdueHoldReclaimTest {
   }
 
   private Booking hold(String user) {
-    return ((Booked.Created) done(book(user))).booking();
+    return world.book(user, slot);
   }
 
   @Test

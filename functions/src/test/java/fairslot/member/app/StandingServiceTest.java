@@ -3,8 +3,6 @@ package fairslot.member.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.booking.app.Book;
-import fairslot.booking.app.Booked;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Resource;
@@ -28,11 +26,7 @@ class StandingServiceTest {
       world.hall(MemoryWorld.memberRules(OptionalInt.empty(), Optional.of(TWO_IN_30_DAYS)));
 
   private Booking book(String user, Slot slot) {
-    return ((Booked.Created)
-            done(
-                world.bookings.book(
-                    Book.byMember(user, slot.slotId(), 1, false, Optional.empty()))))
-        .booking();
+    return world.book(user, slot);
   }
 
   private void missOneSlot(String user) {

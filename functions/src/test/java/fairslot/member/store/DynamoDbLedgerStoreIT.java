@@ -14,10 +14,19 @@ class DynamoDbLedgerStoreIT extends LedgerStoreContract {
   private DynamoDbClient dynamo;
   private String table;
 
+  /** The DynamoDB under test and a fresh table in it. */
+  protected DynamoDbClient client() {
+    return Aws.dynamo();
+  }
+
+  protected String freshTable() {
+    return Aws.freshTable("ledger");
+  }
+
   @Override
   protected Stores fresh() {
-    dynamo = Resilient.dynamo(Aws.dynamo());
-    table = Aws.freshTable("ledger");
+    dynamo = Resilient.dynamo(client());
+    table = freshTable();
     return new Stores(
         new DynamoDbCatalogStore(dynamo, table),
         new DynamoDbBookingStore(dynamo, table),

@@ -1,40 +1,17 @@
 package fairslot.member.store;
 
-import fairslot.aws.Resilient;
-import fairslot.booking.store.DynamoDbBookingStore;
-import fairslot.catalog.store.DynamoDbCatalogStore;
-import fairslot.table.Keys;
 import fairslot.testing.Aws;
-import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The ledger store contract on the DynamoDB adapter, against dynoxide (a second DynamoDB). */
-class DynoxideLedgerStoreIT extends LedgerStoreContract {
-  private DynamoDbClient dynamo;
-  private String table;
-
+class DynoxideLedgerStoreIT extends DynamoDbLedgerStoreIT {
   @Override
-  protected Stores fresh() {
-    dynamo = Resilient.dynamo(Aws.dynoxide());
-    table = Aws.freshDynoxideTable("ledger");
-    return new Stores(
-        new DynamoDbCatalogStore(dynamo, table),
-        new DynamoDbBookingStore(dynamo, table),
-        new DynamoDbLedgerStore(dynamo, table));
+  protected DynamoDbClient client() {
+    return Aws.dynoxide();
   }
 
   @Override
-  protected void skew(String slotId, int delta) {
-    dynamo.updateItem(
-        r ->
-            r.tableName(table)
-                .key(
-                    Map.of(
-                        "PK", AttributeValue.fromS(Keys.slot(slotId)),
-                        "SK", AttributeValue.fromS("SLOT")))
-                .updateExpression("ADD remaining :d")
-                .expressionAttributeValues(
-                    Map.of(":d", AttributeValue.fromN(Integer.toString(delta)))));
+  protected String freshTable() {
+    return Aws.freshDynoxideTable("ledger");
   }
 }

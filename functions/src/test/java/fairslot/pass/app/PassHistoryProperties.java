@@ -7,8 +7,6 @@ import fairslot.booking.app.Book;
 import fairslot.booking.app.Booked;
 import fairslot.booking.domain.Booking;
 import fairslot.catalog.app.CatalogService;
-import fairslot.catalog.domain.Admission;
-import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.BookingWindow;
 import fairslot.catalog.domain.CancelTier;
 import fairslot.catalog.domain.CancelTiers;
@@ -88,18 +86,7 @@ class PassHistoryProperties {
     List<Slot> slots = new ArrayList<>();
     for (int hours : new int[] {2, 6, 12, 30, 50, 80, 120}) {
       Instant start = MemoryWorld.START.plus(Duration.ofHours(hours));
-      slots.add(
-          done(
-              world.catalog.createSlot(
-                  new CatalogService.CreateSlot(
-                      hall.resourceId(),
-                      start.toString(),
-                      start.plus(Duration.ofHours(1)).toString(),
-                      OptionalInt.empty(),
-                      new Money(999, "CNY"),
-                      Admission.DIRECT,
-                      new Assignment(Optional.empty(), Optional.empty())),
-                  Optional.empty())));
+      slots.add(world.slotOf(hall, start, 999));
     }
     String planId =
         done(world.passService.createPlan(

@@ -3,8 +3,6 @@ package fairslot.staff.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.booking.app.Book;
-import fairslot.booking.app.Booked;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;
@@ -26,9 +24,7 @@ class StaffServiceTest {
   private final Slot slot = world.slot(ResourceKind.SEATS, 3, 5000, Admission.DIRECT);
 
   private Booking hold(String user, Slot on) {
-    return ((Booked.Created)
-            done(world.bookings.book(Book.byMember(user, on.slotId(), 1, false, Optional.empty()))))
-        .booking();
+    return world.book(user, on);
   }
 
   private static Refusal refusal(Outcome<?> outcome) {
