@@ -7,7 +7,8 @@ section says:
 
 - conflict_ms=N: every item a TransactWriteItems wrote stays "in flight" for N ms. Another
   transaction naming one is cancelled (TransactionCanceledException, reason TransactionConflict for
-  that item and None for the rest); a single-item write on one fails with TransactionConflictException.
+  that item and None for the rest); a single-item write on one fails with TransactionConflictException,
+  and a TransactGetItems naming one is cancelled the same way.
 - throttle=P, error=P: that fraction of DynamoDB, SQS and EventBridge data-plane calls fails before
   doing anything, with a throttling error (400) or an internal error (500).
 - lost_response=P: that fraction of DynamoDB writes and SQS sends is applied, then the connection is
@@ -226,7 +227,8 @@ class Faults:
             replay = self._token_replay(request, body, now)
             if replay is not None:
                 return replay
-        if spec and spec["conflict_ms"] > 0 and service == "dynamodb" and op in DDB_WRITES:
+        if spec and spec["conflict_ms"] > 0 and service == "dynamodb" \
+                and (op in DDB_WRITES or op == "TransactGetItems"):
             conflict = self._conflict(environ, op, request, now)
             if conflict is not None:
                 self.counts["conflict"] += 1
@@ -332,7 +334,9 @@ class Faults:
     # --- contention ------------------------------------------------------------------------------
 
     def _conflict(self, environ, op, request, now):
-        if op == "TransactWriteItems":
+        # A TransactGetItems meets items in flight as a TransactWriteItems does (DynamoDB cancels
+        # it with TransactionConflict) but puts none in flight.
+        if op in ("TransactWriteItems", "TransactGetItems"):
             keys = self._transaction_keys(environ, request, keep_positions=True)
             hits = [key is not None and self._in_flight.get(key, 0.0) > now for key in keys]
             if not any(hits):

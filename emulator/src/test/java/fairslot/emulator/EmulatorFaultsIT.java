@@ -18,6 +18,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -140,6 +141,31 @@ class EmulatorFaultsIT {
     rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("b"), takeOne("a")));
     assertThat(remaining("a")).isEqualTo(8);
     assertThat(faults.injected()).containsEntry("conflict", 2L);
+  }
+
+  @Test
+  void aTransactionalReadOfAnItemInFlightIsCancelledAndOneOfOtherItemsIsNot() {
+    seats("ga", 10);
+    seats("gb", 10);
+    faults.set("conflict_ms=400,seed=1");
+    rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("ga")));
+    TransactGetItem getA =
+        TransactGetItem.builder().get(g -> g.tableName(TABLE).key(key("ga"))).build();
+    TransactGetItem getB =
+        TransactGetItem.builder().get(g -> g.tableName(TABLE).key(key("gb"))).build();
+
+    assertThatThrownBy(() -> rawDynamo.transactGetItems(r -> r.transactItems(getB, getA)))
+        .isInstanceOfSatisfying(
+            TransactionCanceledException.class,
+            e ->
+                assertThat(e.cancellationReasons())
+                    .extracting(c -> c.code())
+                    .containsExactly("None", "TransactionConflict"));
+    var other = rawDynamo.transactGetItems(r -> r.transactItems(getB));
+    assertThat(other.responses().get(0).item().get("remaining").n()).isEqualTo("10");
+    // a read puts nothing in flight: a write on the item it read goes through
+    rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("gb")));
+    assertThat(remaining("gb")).isEqualTo(9);
   }
 
   @Test
