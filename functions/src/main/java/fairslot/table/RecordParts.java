@@ -2,6 +2,7 @@ package fairslot.table;
 
 import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -59,6 +60,21 @@ public final class RecordParts {
   /** An audit record of any entity kept under {@code pk} (a pass, a plan, a member's standing). */
   public TransactWriteItem audit(String pk, String entity, String from, String to, Change change) {
     return put(AuditItemMapper.toItem(pk, entity, from, to, change));
+  }
+
+  /** The audit record of reconcile's repair of a slot's counter, before and after. */
+  public TransactWriteItem auditRecount(fairslot.booking.domain.SeatCount seen, Change change) {
+    int expected = seen.expectedRemaining();
+    return put(
+        AuditItemMapper.withFields(
+            AuditItemMapper.toItem(
+                Keys.slot(seen.slotId()),
+                "slot:" + seen.slotId(),
+                "remaining=" + seen.remaining(),
+                "remaining=" + expected,
+                change),
+            Map.of("remaining", seen.remaining()),
+            Map.of("remaining", expected)));
   }
 
   private TransactWriteItem put(

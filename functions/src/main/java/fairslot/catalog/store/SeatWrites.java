@@ -152,6 +152,33 @@ public final class SeatWrites {
   }
 
   /**
+   * Reconcile's repair: remaining set to what the recount says, on condition that the counter (and
+   * capacity) are still what the count saw and that the seats owed to the waitlist still fit. The
+   * seat audit skips it (no cause): the repair writes its own audit record.
+   */
+  public TransactWriteItem recount(fairslot.booking.domain.SeatCount seen) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
+                .updateExpression("SET remaining = :expected REMOVE " + SeatCause.REMOVE)
+                .conditionExpression(
+                    "remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
+                .expressionAttributeNames(Map.of("#capacity", "capacity"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":expected",
+                        n(seen.expectedRemaining()),
+                        ":seen",
+                        n(seen.remaining()),
+                        ":capacity",
+                        n(seen.capacity())))
+                .build())
+        .build();
+  }
+
+  /**
    * How seats are returned: against which capacity, and to the waitlist or to open sale. The first
    * try is a guess from the booking's copy; a miss is corrected from the slot as it was.
    */

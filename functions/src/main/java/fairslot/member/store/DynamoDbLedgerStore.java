@@ -1,28 +1,22 @@
 package fairslot.member.store;
 
-import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.SeatCount;
 import fairslot.booking.store.BookingItemMapper;
-import fairslot.catalog.store.SeatCause;
 import fairslot.definitions.Fairslot;
 import fairslot.kernel.Change;
 import fairslot.member.app.LedgerStore;
 import fairslot.pass.store.PassItemMapper;
 import fairslot.table.Attr;
-import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Reconcile's reads: the slot item, then the slot's bookings (bookingsBySlot) and waitlist entries
@@ -33,10 +27,14 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 public final class DynamoDbLedgerStore implements LedgerStore {
   private final DynamoDbClient dynamo;
   private final String table;
+  private final fairslot.catalog.store.SeatWrites seats;
+  private final fairslot.table.RecordParts records;
 
   public DynamoDbLedgerStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.seats = new fairslot.catalog.store.SeatWrites(table);
+    this.records = new fairslot.table.RecordParts(table);
   }
 
   @Override
@@ -195,48 +193,9 @@ public final class DynamoDbLedgerStore implements LedgerStore {
 
   @Override
   public boolean repair(SeatCount seen, Change change) {
-    int expected = seen.expectedRemaining();
     try {
       dynamo.transactWriteItems(
-          r ->
-              r.transactItems(
-                  TransactWriteItem.builder()
-                      .update(
-                          Update.builder()
-                              .tableName(table)
-                              .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
-                              .updateExpression(
-                                  // audited below; the seat audit skips it
-                                  "SET remaining = :expected REMOVE " + SeatCause.REMOVE)
-                              .conditionExpression(
-                                  "remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
-                              .expressionAttributeNames(Map.of("#capacity", "capacity"))
-                              .expressionAttributeValues(
-                                  Map.of(
-                                      ":expected",
-                                      n(expected),
-                                      ":seen",
-                                      n(seen.remaining()),
-                                      ":capacity",
-                                      n(seen.capacity())))
-                              .build())
-                      .build(),
-                  TransactWriteItem.builder()
-                      .put(
-                          Put.builder()
-                              .tableName(table)
-                              .item(
-                                  AuditItemMapper.withFields(
-                                      AuditItemMapper.toItem(
-                                          Keys.slot(seen.slotId()),
-                                          "slot:" + seen.slotId(),
-                                          "remaining=" + seen.remaining(),
-                                          "remaining=" + expected,
-                                          change),
-                                      Map.of("remaining", seen.remaining()),
-                                      Map.of("remaining", expected)))
-                              .build())
-                      .build()));
+          r -> r.transactItems(seats.recount(seen), records.auditRecount(seen, change)));
       return true;
     } catch (TransactionCanceledException moved) {
       return false;
