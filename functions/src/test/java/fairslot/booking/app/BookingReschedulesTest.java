@@ -8,7 +8,6 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.SeatReleased;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Admission;
-import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
@@ -22,7 +21,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /** Moving a booking to another slot of its venue (v1.2 reschedule), on the in-memory stores. */
@@ -42,18 +40,7 @@ class BookingReschedulesTest {
   }
 
   private Slot slot(Duration startsIn, long priceMinor) {
-    Instant start = world.clock.instant().plus(startsIn);
-    return done(
-        world.catalog.createSlot(
-            new CatalogService.CreateSlot(
-                hall.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(priceMinor, "CNY"),
-                Admission.DIRECT,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.empty()));
+    return world.slotOf(hall, world.clock.instant().plus(startsIn), priceMinor);
   }
 
   private Booking book(String user, Slot slot) {

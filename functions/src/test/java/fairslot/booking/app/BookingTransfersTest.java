@@ -7,7 +7,6 @@ import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Admission;
-import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.BookingWindow;
 import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.Resource;
@@ -15,7 +14,6 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
-import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberProfile;
@@ -51,18 +49,7 @@ class BookingTransfersTest {
   }
 
   private Slot slotOn(Resource hall, Duration startsIn, long priceMinor) {
-    Instant start = world.clock.instant().plus(startsIn);
-    return done(
-        world.catalog.createSlot(
-            new CatalogService.CreateSlot(
-                hall.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(priceMinor, "CNY"),
-                Admission.DIRECT,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.empty()));
+    return world.slotOf(hall, world.clock.instant().plus(startsIn), priceMinor);
   }
 
   private static VenuePolicy limitedTo(int upcoming) {
