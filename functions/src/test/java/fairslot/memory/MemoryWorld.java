@@ -173,17 +173,7 @@ public final class MemoryWorld {
             catalog.createResource(
                 new CatalogService.CreateResource(venue.venueId(), "Court", kind, capacity),
                 Optional.empty()));
-    return done(
-        catalog.createSlot(
-            new CatalogService.CreateSlot(
-                resource.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(priceMinor, "CNY"),
-                admission,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.empty()));
+    return slotOf(resource, start, priceMinor, admission);
   }
 
   public fairslot.booking.domain.Booking booking(String bookingId) {
@@ -312,6 +302,10 @@ public final class MemoryWorld {
    * An hour's DIRECT slot of {@code resource} from {@code start}, priced {@code priceMinor} CNY.
    */
   public Slot slotOf(Resource resource, Instant start, long priceMinor) {
+    return slotOf(resource, start, priceMinor, Admission.DIRECT);
+  }
+
+  private Slot slotOf(Resource resource, Instant start, long priceMinor, Admission admission) {
     return done(
         catalog.createSlot(
             new CatalogService.CreateSlot(
@@ -320,7 +314,7 @@ public final class MemoryWorld {
                 start.plus(Duration.ofHours(1)).toString(),
                 OptionalInt.empty(),
                 new Money(priceMinor, "CNY"),
-                Admission.DIRECT,
+                admission,
                 new Assignment(Optional.empty(), Optional.empty())),
             Optional.empty()));
   }
