@@ -87,7 +87,8 @@ public final class Fairslot {
               // slot cancel closes the line).
               new IndexDefinition(ENTRIES_BY_SLOT, "entrySlot", STRING, "sequence", NUMBER),
               // Cancelled slots whose cancel has not finished releasing everything (finish-cancels
-              // job).
+              // job, family CANCELS), and slots whose minimum-participants decision is pending, by
+              // its time (decide-minimums job, family MINIMUMS): the table has its 20 indexes.
               new IndexDefinition(
                   CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY),
               // Finance exceptions by status, then venue and age (GET /finance/exceptions).
@@ -148,6 +149,7 @@ public final class Fairslot {
           new ScheduleDefinition("stale-requests", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("finish-cancels", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("decide-minimums", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("statement-reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER));

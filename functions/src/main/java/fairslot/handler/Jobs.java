@@ -37,6 +37,8 @@ final class Jobs {
     // Slot cancels interrupted part-way are finished (a minute after they stalled).
     jobs.put(
         "finish-cancels", w -> w.slotCancellation().finishInterrupted(Duration.ofMinutes(1), 20));
+    // Slots at their minimum-participants decision time run (confirmed) or are cancelled.
+    jobs.put("decide-minimums", w -> w.minimumDecisions().decideDue(BATCH));
     // Passes past their validity become EXPIRED.
     jobs.put("expire-passes", w -> w.passExpiry().run(BATCH));
     // Payments still PENDING are asked about at their provider (lost notifications, failures

@@ -70,6 +70,7 @@ public final class Wiring {
   private final StandingService standing;
   private final QueuedAdmission queuedAdmission;
   private final SlotCancellation slotCancellation;
+  private final fairslot.catalog.app.MinimumDecisions minimumDecisions;
   private final Reconciliation reconciliation;
   private final Notifications notifications;
   private final fairslot.notification.app.Reminders reminders;
@@ -186,6 +187,8 @@ public final class Wiring {
     this.slotCancellation =
         new SlotCancellation(
             stores.catalog(), stores.bookings(), stores.waitlist(), releases, refunds, clock);
+    this.minimumDecisions =
+        new fairslot.catalog.app.MinimumDecisions(stores.catalog(), slotCancellation, clock);
     this.reconciliation = new Reconciliation(stores.catalog(), stores.ledger(), clock);
     this.notifications =
         new Notifications(
@@ -278,6 +281,10 @@ public final class Wiring {
 
   public SlotCancellation slotCancellation() {
     return slotCancellation;
+  }
+
+  public fairslot.catalog.app.MinimumDecisions minimumDecisions() {
+    return minimumDecisions;
   }
 
   public Reconciliation reconciliation() {

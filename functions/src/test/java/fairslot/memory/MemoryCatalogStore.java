@@ -4,6 +4,8 @@ import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Inherited;
+import fairslot.catalog.domain.Minimum;
+import fairslot.catalog.domain.MinimumDecision;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Slot;
@@ -93,6 +95,23 @@ public final class MemoryCatalogStore implements CatalogStore {
       if (clash.isPresent()) {
         return clash.get();
       }
+      if (slot.rules().buffered()) {
+        Slot asking = slot;
+        java.util.Map<String, fairslot.kernel.Interval> live = new java.util.HashMap<>();
+        t.slots.values().stream()
+            .filter(o -> o.resourceId().equals(asking.resourceId()))
+            .filter(o -> o.status() != SlotStatus.CANCELLED)
+            .forEach(o -> live.put(o.slotId(), o.interval()));
+        List<String> gap =
+            new fairslot.catalog.domain.ResourceDay(slot.resourceId(), LocalDate.EPOCH, 1, live)
+                .gapClashes(slot.slotId(), slot.interval(), slot.rules().bufferAfter());
+        if (!gap.isEmpty()) {
+          return Outcome.refused(
+              Refusal.CONFLICT_BUFFER,
+              "the resource keeps a buffer after each slot",
+              Map.of("conflicts", gap.stream().map(id -> Map.of("slotId", id)).toList()));
+        }
+      }
       t.slotStarts.put(start, slot.slotId());
       t.slots.put(slot.slotId(), slot);
       return Outcome.done(slot);
@@ -149,7 +168,8 @@ public final class MemoryCatalogStore implements CatalogStore {
               s.policy(),
               s.forWaitlist(),
               s.assignment(),
-              s.inherited());
+              s.inherited(),
+              s.rules());
       t.slots.put(slotId, next);
       audit(slotId, s.admission().name(), admission.name(), change);
       return Optional.of(next);
@@ -351,6 +371,56 @@ public final class MemoryCatalogStore implements CatalogStore {
       return t.cancelsDue.entrySet().stream()
           .filter(e -> !e.getValue().isAfter(by))
           .map(Map.Entry::getKey)
+          .limit(limit)
+          .toList();
+    }
+  }
+
+  @Override
+  public Optional<MinimumDecided> decideMinimum(String slotId, Change change) {
+    synchronized (t.lock) {
+      Slot slot = t.slots.get(slotId);
+      if (slot == null) {
+        return Optional.empty();
+      }
+      Optional<Minimum> minimum = slot.rules().minimum();
+      if (minimum.isEmpty()
+          || !(minimum.get().decision() instanceof MinimumDecision.Pending)
+          || slot.status() == SlotStatus.CANCELLED) {
+        return Optional.of(new MinimumDecided(slot, false));
+      }
+      Minimum m = minimum.get();
+      if (m.metBy(slot.taken())) {
+        Slot confirmed =
+            slot.withRules(
+                slot.rules().with(m.decided(new MinimumDecision.Confirmed(change.at()))));
+        t.slots.put(slotId, confirmed);
+        return Optional.of(new MinimumDecided(confirmed, true));
+      }
+      Slot cancelled =
+          slot.with(SlotStatus.CANCELLED)
+              .withRules(
+                  slot.rules().with(m.decided(new MinimumDecision.UnderMinimum(change.at()))));
+      t.slots.put(slotId, cancelled);
+      t.cancelsDue.put(slotId, change.at());
+      audit(slotId, slot.status().name(), SlotStatus.CANCELLED.name(), change);
+      return Optional.of(new MinimumDecided(cancelled, true));
+    }
+  }
+
+  @Override
+  public List<String> minimumsDue(Instant by, int limit) {
+    synchronized (t.lock) {
+      return t.slots.values().stream()
+          .filter(s -> s.status() != SlotStatus.CANCELLED)
+          .filter(
+              s ->
+                  s.rules()
+                      .minimum()
+                      .filter(m -> m.decision() instanceof MinimumDecision.Pending)
+                      .filter(m -> !m.decideAt(s.interval()).isAfter(by))
+                      .isPresent())
+          .map(Slot::slotId)
           .limit(limit)
           .toList();
     }

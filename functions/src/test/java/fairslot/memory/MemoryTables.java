@@ -137,7 +137,8 @@ public final class MemoryTables {
         s.policy(),
         forWaitlist,
         s.assignment(),
-        s.inherited());
+        s.inherited(),
+        s.rules());
   }
 
   /** A payment as it is, with a new status and attempt count. */

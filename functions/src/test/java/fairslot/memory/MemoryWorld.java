@@ -76,6 +76,7 @@ public final class MemoryWorld {
   public final fairslot.pass.app.PassExpiry passExpiry;
   public final fairslot.booking.app.NoShowSweep noShows;
   public final fairslot.catalog.app.SlotCancellation slotCancel;
+  public final fairslot.catalog.app.MinimumDecisions minimums;
   public final fairslot.booking.app.Reconciliation reconciliation;
 
   public MemoryWorld() {
@@ -129,6 +130,7 @@ public final class MemoryWorld {
     slotCancel =
         new fairslot.catalog.app.SlotCancellation(
             catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
+    minimums = new fairslot.catalog.app.MinimumDecisions(catalogStore, slotCancel, clock);
     reconciliation =
         new fairslot.booking.app.Reconciliation(catalogStore, new MemoryLedgerStore(tables), clock);
   }

@@ -3,7 +3,7 @@ package fairslot.catalog.app;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
-import fairslot.catalog.domain.Inherited;
+import fairslot.catalog.domain.Minimum;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
@@ -23,6 +23,7 @@ import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.VenueTime;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -46,7 +47,13 @@ public final class CatalogService {
 
   public record CreateVenue(String name, ZoneId timeZone, VenuePolicy policy) {}
 
-  public record CreateResource(String venueId, String name, ResourceKind kind, int capacity) {}
+  public record CreateResource(
+      String venueId, String name, ResourceKind kind, int capacity, Duration bufferAfter) {
+    /** Without a changeover buffer. */
+    public CreateResource(String venueId, String name, ResourceKind kind, int capacity) {
+      this(venueId, name, kind, capacity, Duration.ZERO);
+    }
+  }
 
   public record CreateSlot(
       String resourceId,
@@ -55,7 +62,20 @@ public final class CatalogService {
       OptionalInt capacity,
       Money price,
       Admission admission,
-      Assignment assignment) {}
+      Assignment assignment,
+      Optional<Minimum> minimum) {
+    /** Without a minimum of participants. */
+    public CreateSlot(
+        String resourceId,
+        String start,
+        String end,
+        OptionalInt capacity,
+        Money price,
+        Admission admission,
+        Assignment assignment) {
+      this(resourceId, start, end, capacity, price, admission, assignment, Optional.empty());
+    }
+  }
 
   public record CreateAssignee(Assignee.Kind kind, String venueId, String name) {}
 
@@ -68,7 +88,21 @@ public final class CatalogService {
       OptionalInt capacity,
       Money price,
       Admission admission,
-      Assignment assignment) {}
+      Assignment assignment,
+      Optional<Minimum> minimum) {
+    /** Without a minimum of participants. */
+    public GenerateSlots(
+        String resourceId,
+        LocalDate from,
+        LocalDate to,
+        List<WeeklySchedule.Session> weekly,
+        OptionalInt capacity,
+        Money price,
+        Admission admission,
+        Assignment assignment) {
+      this(resourceId, from, to, weekly, capacity, price, admission, assignment, Optional.empty());
+    }
+  }
 
   /**
    * What generation did: {@code created} new slots, {@code skipped} that already existed (same
@@ -111,7 +145,10 @@ public final class CatalogService {
             command.venueId(),
             command.name(),
             command.kind(),
-            command.capacity()));
+            command.capacity(),
+            OperatingStatus.ACTIVE,
+            0,
+            command.bufferAfter()));
   }
 
   public Outcome<Assignee> createAssignee(CreateAssignee command, Optional<IdempotentRequest> key) {
@@ -124,8 +161,14 @@ public final class CatalogService {
   }
 
   public Outcome<Slot> createSlot(CreateSlot command, Optional<IdempotentRequest> key) {
-    Outcome<Target> target = target(command.resourceId(), command.capacity(), command.assignment());
-    if (!(target instanceof Outcome.Done<Target> found)) {
+    Outcome<SlotTarget> target =
+        SlotTarget.find(
+            store,
+            command.resourceId(),
+            command.capacity(),
+            command.assignment(),
+            command.minimum());
+    if (!(target instanceof Outcome.Done<SlotTarget> found)) {
       return target.map(t -> null);
     }
     ZoneId zone = found.value().venue().timeZone();
@@ -147,6 +190,9 @@ public final class CatalogService {
     if (start.get().isAfter(clock.instant().plus(Slot.MAX_AHEAD))) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "a slot starts at most 2 years ahead");
     }
+    if (decidedTooLate(command.minimum(), interval)) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, DECISION_PAST);
+    }
     return store.createSlot(
         found.value().slot(ids.idFor(key, "slot"), interval, command.price(), command.admission()));
   }
@@ -157,8 +203,14 @@ public final class CatalogService {
    * starts are reported per session, never silently dropped.
    */
   public Outcome<Generated> generate(GenerateSlots command) {
-    Outcome<Target> target = target(command.resourceId(), command.capacity(), command.assignment());
-    if (!(target instanceof Outcome.Done<Target> found)) {
+    Outcome<SlotTarget> target =
+        SlotTarget.find(
+            store,
+            command.resourceId(),
+            command.capacity(),
+            command.assignment(),
+            command.minimum());
+    if (!(target instanceof Outcome.Done<SlotTarget> found)) {
       return target.map(t -> null);
     }
     if (command.to().isBefore(command.from())) {
@@ -190,6 +242,11 @@ public final class CatalogService {
                 p.interval().start(), Refusal.SLOT_IN_PAST, "starts in the past", Map.of()));
         continue;
       }
+      if (decidedTooLate(command.minimum(), p.interval())) {
+        rejected.add(
+            new Rejected(p.interval().start(), Refusal.INVALID_REQUEST, DECISION_PAST, Map.of()));
+        continue;
+      }
       Outcome<Slot> outcome =
           store.createSlot(
               found.value().slot(ids.newId(), p.interval(), command.price(), command.admission()));
@@ -215,68 +272,12 @@ public final class CatalogService {
             found.value().venue().timeZone()));
   }
 
-  /**
-   * The resource, its venue, the capacity and the coach/room a new slot would have, all checked.
-   */
-  private record Target(Resource resource, Venue venue, int capacity, Assignment assignment) {
-    Slot slot(String slotId, Interval interval, Money price, Admission admission) {
-      return new Slot(
-          slotId,
-          resource.venueId(),
-          resource.resourceId(),
-          resource.kind(),
-          interval,
-          capacity,
-          capacity,
-          SlotStatus.OPEN,
-          price,
-          admission,
-          0,
-          venue.timeZone(),
-          venue.policy(),
-          0,
-          assignment,
-          Inherited.of(venue, resource));
-    }
-  }
+  private static final String DECISION_PAST =
+      "the minimum-participants decision (start - decideBefore) would be in the past";
 
-  private Outcome<Target> target(
-      String resourceId, OptionalInt wantedCapacity, Assignment assignment) {
-    Optional<Resource> found = store.findResource(resourceId);
-    if (found.isEmpty()) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no resource " + resourceId);
-    }
-    Resource resource = found.get();
-    Optional<Venue> venue = store.findVenue(resource.venueId());
-    if (venue.isEmpty()) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
-    }
-    for (Assignee.Ref ref : assignment.refs()) {
-      Optional<Assignee> assignee = store.findAssignee(ref);
-      String what = ref.kind().name().toLowerCase(java.util.Locale.ROOT);
-      if (assignee.isEmpty()) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no " + what + " " + ref.id());
-      }
-      if (!assignee.get().venueId().equals(resource.venueId())) {
-        return Outcome.refused(
-            Refusal.INVALID_REQUEST, "the " + what + " belongs to another venue");
-      }
-    }
-    if (venue.get().status() == OperatingStatus.DISABLED) {
-      return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
-    }
-    if (resource.status() == OperatingStatus.DISABLED) {
-      return Outcome.refused(Refusal.DISABLED, "the resource is disabled");
-    }
-    int capacity = wantedCapacity.orElse(resource.capacity());
-    if (resource.kind() == ResourceKind.EXCLUSIVE && capacity != 1) {
-      return Outcome.refused(
-          Refusal.INVALID_REQUEST, "an EXCLUSIVE resource always has capacity 1");
-    }
-    if (capacity < 1) {
-      return Outcome.refused(Refusal.INVALID_REQUEST, "capacity must be at least 1");
-    }
-    return Outcome.done(new Target(resource, venue.get(), capacity, assignment));
+  /** A minimum whose decision time has passed would cancel the slot the moment it exists. */
+  private boolean decidedTooLate(Optional<Minimum> minimum, Interval session) {
+    return minimum.isPresent() && !minimum.get().decideAt(session).isAfter(clock.instant());
   }
 
   public Optional<Slot> slot(String slotId) {

@@ -61,6 +61,20 @@ public interface CatalogStore {
    */
   List<String> cancelsDue(java.time.Instant by, int limit);
 
+  /**
+   * Makes the slot's minimum-participants decision once: confirmed if the seats taken reach the
+   * minimum, else cancelled (CANCELLED, marked for releasing, as {@link #cancelSlot}), each on
+   * condition that the seats are still as judged. Empty if there is no such slot or it kept
+   * changing; an already decided (or cancelled) slot comes back with {@code decidedNow} false.
+   */
+  Optional<MinimumDecided> decideMinimum(String slotId, fairslot.kernel.Change change);
+
+  /** The slot after its minimum decision; {@code decidedNow}: this call made it. */
+  record MinimumDecided(Slot slot, boolean decidedNow) {}
+
+  /** Slots whose minimum-participants decision is due at or before {@code by} (sparse index). */
+  List<String> minimumsDue(java.time.Instant by, int limit);
+
   /** Every slot's id, a page at a time (cursor from the previous page). */
   Page<String> slotIds(Optional<String> cursor, int limit);
 

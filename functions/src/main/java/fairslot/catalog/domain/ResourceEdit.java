@@ -29,7 +29,8 @@ public record ResourceEdit(
             r.kind(),
             newCapacity,
             status.orElse(r.status()),
-            r.rev() + 1));
+            r.rev() + 1,
+            r.bufferAfter()));
   }
 
   public boolean changesNothing(Resource r) {

@@ -29,7 +29,8 @@ public record Slot(
     VenuePolicy policy,
     int forWaitlist,
     Assignment assignment,
-    Inherited inherited) {
+    Inherited inherited,
+    SessionRules rules) {
 
   /** Longest slot we accept: keeps a booking's member-calendar days to at most two. */
   public static final Duration MAX_LENGTH = Duration.ofHours(24);
@@ -39,6 +40,44 @@ public record Slot(
    * overflow.
    */
   public static final java.time.Duration MAX_AHEAD = java.time.Duration.ofDays(731);
+
+  /** A slot with no scheduling rules (no buffer, no minimum). */
+  public Slot(
+      String slotId,
+      String venueId,
+      String resourceId,
+      ResourceKind kind,
+      Interval interval,
+      int capacity,
+      int remaining,
+      SlotStatus status,
+      Money price,
+      Admission admission,
+      int waitlistLength,
+      ZoneId timeZone,
+      VenuePolicy policy,
+      int forWaitlist,
+      Assignment assignment,
+      Inherited inherited) {
+    this(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        remaining,
+        status,
+        price,
+        admission,
+        waitlistLength,
+        timeZone,
+        policy,
+        forWaitlist,
+        assignment,
+        inherited,
+        SessionRules.NONE);
+  }
 
   public Slot {
     if (capacity < 1) {
@@ -90,7 +129,35 @@ public record Slot(
         venuePolicy,
         forWaitlist,
         assignment,
+        next,
+        rules);
+  }
+
+  /** This slot with the rules given (its minimum decided, say). */
+  public Slot withRules(SessionRules next) {
+    return new Slot(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        remaining,
+        status,
+        price,
+        admission,
+        waitlistLength,
+        timeZone,
+        policy,
+        forWaitlist,
+        assignment,
+        inherited,
         next);
+  }
+
+  /** Seats in bookings (held or paid) and open offers: everything not remaining. */
+  public int taken() {
+    return capacity - remaining;
   }
 
   /** Takes new bookings and joins: open, and neither its venue nor its resource is disabled. */

@@ -66,6 +66,7 @@ public record SlotEdit(Optional<Long> priceMinor, Optional<String> currency, Opt
             s.policy(),
             owed,
             s.assignment(),
-            s.inherited()));
+            s.inherited(),
+            s.rules()));
   }
 }

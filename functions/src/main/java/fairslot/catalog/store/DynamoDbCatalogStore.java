@@ -115,6 +115,26 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
+  public Optional<MinimumDecided> decideMinimum(String slotId, Change change) {
+    facts.forget(slotId);
+    return slotCancel.decideMinimum(slotId, change);
+  }
+
+  @Override
+  public List<String> minimumsDue(java.time.Instant by, int limit) {
+    return new ShardedIndex(
+            dynamo,
+            table,
+            Fairslot.CANCELS_DUE,
+            SlotRulesAttributes.FAMILY,
+            "cancelDueShard",
+            "cancelDueAt")
+        .dueBy(by, limit).items().stream()
+            .map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length()))
+            .toList();
+  }
+
+  @Override
   public Page<String> slotIds(Optional<String> cursor, int limit) {
     // The cursor is the index's LastEvaluatedKey, or just {slotShard} to start a shard from its
     // top.

@@ -26,6 +26,9 @@ final class ResourceItemMapper {
     item.put("capacity", n(resource.capacity()));
     item.put("status", s(resource.status().name()));
     item.put("rev", n(resource.rev()));
+    if (!resource.bufferAfter().isZero()) {
+      item.put("bufferAfterMs", n(resource.bufferAfter().toMillis()));
+    }
     return item;
   }
 
@@ -47,6 +50,7 @@ final class ResourceItemMapper {
         ResourceKind.valueOf(str(item, "kind")),
         Attr.integer(item, "capacity"),
         VenueItemMapper.operatingStatus(item),
-        Attr.numOr(item, "rev", 0));
+        Attr.numOr(item, "rev", 0),
+        java.time.Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0)));
   }
 }

@@ -3,7 +3,10 @@ package fairslot.catalog.store;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
+import fairslot.catalog.app.CatalogStore.MinimumDecided;
 import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Minimum;
+import fairslot.catalog.domain.MinimumDecision;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Change;
@@ -14,11 +17,14 @@ import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -26,18 +32,21 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Cancels a slot in one transaction: the status (marked until every booking is released), the
- * coach's and room's days freed, the audit record. The bookings are released afterwards, one by one
- * (SlotCancellation and the finish-cancels job).
+ * coach's, room's and resource's days freed, the audit record; and makes a slot's
+ * minimum-participants decision, whose "too few" branch is this same cancel. The bookings are
+ * released afterwards, one by one (SlotCancellation and the finish-cancels job).
  */
 final class SlotCancel {
   private final DynamoDbClient dynamo;
   private final String table;
   private final Function<String, Optional<Slot>> findSlot;
+  private final ResourceDayWrites resourceDays;
 
   SlotCancel(DynamoDbClient dynamo, String table, Function<String, Optional<Slot>> findSlot) {
     this.dynamo = dynamo;
     this.table = table;
     this.findSlot = findSlot;
+    this.resourceDays = new ResourceDayWrites(table);
   }
 
   /** Each miss means another writer moved the slot; a few re-reads settle it. */
@@ -53,64 +62,8 @@ final class SlotCancel {
       if (slot.status() == SlotStatus.CANCELLED) {
         return Outcome.done(slot);
       }
-      List<TransactWriteItem> actions = new ArrayList<>();
-      // Marked until the cancel has released everything: the finish-cancels job completes a run
-      // that was cut off (a timed-out request nobody retried).
-      actions.add(
-          TransactWriteItem.builder()
-              .update(
-                  Update.builder()
-                      .tableName(table)
-                      .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                      .updateExpression(
-                          "SET #status = :cancelled, cancelDueShard = :shard, cancelDueAt = :at")
-                      .conditionExpression("#status = :seen")
-                      .expressionAttributeNames(Map.of("#status", "status"))
-                      .expressionAttributeValues(
-                          Map.of(
-                              ":cancelled",
-                              s(SlotStatus.CANCELLED.name()),
-                              ":seen",
-                              s(slot.status().name()),
-                              ":shard",
-                              s(Keys.shard("CANCELS", slotId)),
-                              ":at",
-                              Attr.millis(change.at())))
-                      .build())
-              .build());
-      // The coach and room are free again for that time.
-      for (Assignee.Ref ref : slot.assignment().refs()) {
-        for (LocalDate day : slot.interval().utcDays()) {
-          actions.add(
-              TransactWriteItem.builder()
-                  .update(
-                      Update.builder()
-                          .tableName(table)
-                          .key(Attr.key(Keys.assignee(ref), Keys.calendarDay(day)))
-                          .updateExpression("REMOVE entries.#s SET version = version + :one")
-                          .conditionExpression("attribute_exists(PK)")
-                          .expressionAttributeNames(Map.of("#s", slotId))
-                          .expressionAttributeValues(Map.of(":one", n(1)))
-                          .build())
-                  .build());
-        }
-      }
-      actions.add(
-          TransactWriteItem.builder()
-              .put(
-                  Put.builder()
-                      .tableName(table)
-                      .item(
-                          AuditItemMapper.toItem(
-                              Keys.slot(slotId),
-                              "slot:" + slotId,
-                              slot.status().name(),
-                              SlotStatus.CANCELLED.name(),
-                              change))
-                      .build())
-              .build());
       try {
-        dynamo.transactWriteItems(r -> r.transactItems(actions));
+        dynamo.transactWriteItems(r -> r.transactItems(actions(slot, change, Optional.empty())));
         return Outcome.done(slot.with(SlotStatus.CANCELLED));
       } catch (TransactionCanceledException moved) {
         // The slot's status moved (or a calendar day went): read it again. Contention never lands
@@ -118,5 +71,149 @@ final class SlotCancel {
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "the slot is busy; try again");
+  }
+
+  /**
+   * The minimum-participants decision of a slot due for it, made once: confirmed on condition the
+   * seats taken still reach the minimum, or cancelled (as by staff, reason UNDER_MINIMUM) on
+   * condition they are still short of it. A booking or cancel landing in between fails the
+   * condition and the slot is judged again as it is then. Empty if there is no slot.
+   */
+  Optional<MinimumDecided> decideMinimum(String slotId, Change change) {
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      Optional<Slot> found = findSlot.apply(slotId);
+      if (found.isEmpty()) {
+        return Optional.empty();
+      }
+      Slot slot = found.get();
+      Optional<Minimum> minimum = slot.rules().minimum();
+      if (minimum.isEmpty()
+          || !(minimum.get().decision() instanceof MinimumDecision.Pending)
+          || slot.status() == SlotStatus.CANCELLED) {
+        return Optional.of(new MinimumDecided(slot, false));
+      }
+      Minimum m = minimum.get();
+      boolean met = m.metBy(slot.taken());
+      Map<String, AttributeValue> shortOf = new HashMap<>();
+      shortOf.put(":pending", s(SlotRulesAttributes.PENDING));
+      shortOf.put(":cap", n(slot.capacity()));
+      shortOf.put(":most", n(slot.capacity() - m.participants()));
+      Map<String, AttributeValue> confirm = new HashMap<>(shortOf);
+      confirm.put(":confirmed", s(SlotRulesAttributes.CONFIRMED));
+      confirm.put(":at", Attr.millis(change.at()));
+      confirm.put(":seen", s(slot.status().name()));
+      try {
+        if (met) {
+          dynamo.updateItem(
+              r ->
+                  r.tableName(table)
+                      .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                      .updateExpression(
+                          "SET minDecision = :confirmed, minDecidedAt = :at"
+                              + " REMOVE cancelDueShard, cancelDueAt")
+                      .conditionExpression(
+                          "minDecision = :pending AND #status = :seen AND #capacity = :cap"
+                              + " AND remaining <= :most")
+                      .expressionAttributeNames(
+                          Map.of("#status", "status", "#capacity", "capacity"))
+                      .expressionAttributeValues(confirm));
+          return Optional.of(
+              new MinimumDecided(
+                  slot.withRules(
+                      slot.rules().with(m.decided(new MinimumDecision.Confirmed(change.at())))),
+                  true));
+        }
+        dynamo.transactWriteItems(
+            r -> r.transactItems(actions(slot, change, Optional.of(shortOf))));
+        return Optional.of(
+            new MinimumDecided(
+                slot.with(SlotStatus.CANCELLED)
+                    .withRules(
+                        slot.rules()
+                            .with(m.decided(new MinimumDecision.UnderMinimum(change.at())))),
+                true));
+      } catch (ConditionalCheckFailedException | TransactionCanceledException moved) {
+        // A seat was taken or given back meanwhile (or another run decided): judge it again.
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The cancel's transaction; {@code underMinimum}, the values of the minimum condition when it is
+   * the minimum decision that cancels.
+   */
+  private List<TransactWriteItem> actions(
+      Slot slot, Change change, Optional<Map<String, AttributeValue>> underMinimum) {
+    String slotId = slot.slotId();
+    List<TransactWriteItem> actions = new ArrayList<>();
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":cancelled",
+                s(SlotStatus.CANCELLED.name()),
+                ":seen",
+                s(slot.status().name()),
+                ":shard",
+                s(Keys.shard("CANCELS", slotId)),
+                ":at",
+                Attr.millis(change.at())));
+    Map<String, String> names = new HashMap<>(Map.of("#status", "status"));
+    String update = "SET #status = :cancelled, cancelDueShard = :shard, cancelDueAt = :at";
+    String condition = "#status = :seen";
+    if (underMinimum.isPresent()) {
+      values.putAll(underMinimum.get());
+      values.put(":under", s(SlotRulesAttributes.UNDER_MINIMUM));
+      names.put("#capacity", "capacity");
+      update += ", minDecision = :under, minDecidedAt = :at";
+      condition += " AND minDecision = :pending AND #capacity = :cap AND remaining > :most";
+    }
+    // Marked until the cancel has released everything: the finish-cancels job completes a run
+    // that was cut off (a timed-out request nobody retried).
+    actions.add(
+        TransactWriteItem.builder()
+            .update(
+                Update.builder()
+                    .tableName(table)
+                    .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                    .updateExpression(update)
+                    .conditionExpression(condition)
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
+                    .build())
+            .build());
+    // The coach and room are free again for that time.
+    for (Assignee.Ref ref : slot.assignment().refs()) {
+      for (LocalDate day : slot.interval().utcDays()) {
+        actions.add(
+            TransactWriteItem.builder()
+                .update(
+                    Update.builder()
+                        .tableName(table)
+                        .key(Attr.key(Keys.assignee(ref), Keys.calendarDay(day)))
+                        .updateExpression("REMOVE entries.#s SET version = version + :one")
+                        .conditionExpression("attribute_exists(PK)")
+                        .expressionAttributeNames(Map.of("#s", slotId))
+                        .expressionAttributeValues(Map.of(":one", n(1)))
+                        .build())
+                .build());
+      }
+    }
+    actions.addAll(resourceDays.remove(slot));
+    actions.add(
+        TransactWriteItem.builder()
+            .put(
+                Put.builder()
+                    .tableName(table)
+                    .item(
+                        AuditItemMapper.toItem(
+                            Keys.slot(slotId),
+                            "slot:" + slotId,
+                            slot.status().name(),
+                            SlotStatus.CANCELLED.name(),
+                            change))
+                    .build())
+            .build());
+    return actions;
   }
 }

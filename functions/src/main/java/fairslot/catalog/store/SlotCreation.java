@@ -7,6 +7,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.AssigneeCalendar;
+import fairslot.catalog.domain.ResourceDay;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.kernel.Outcome;
@@ -39,6 +40,7 @@ final class SlotCreation {
   private enum Action {
     ASSIGNEE_DAY,
     RESOURCE,
+    RESOURCE_DAY,
     SLOT,
     START,
     VENUE
@@ -47,11 +49,13 @@ final class SlotCreation {
   private final DynamoDbClient dynamo;
   private final String table;
   private final Function<String, Optional<Slot>> findSlot;
+  private final ResourceDayWrites resourceDays;
 
   SlotCreation(DynamoDbClient dynamo, String table, Function<String, Optional<Slot>> findSlot) {
     this.dynamo = dynamo;
     this.table = table;
     this.findSlot = findSlot;
+    this.resourceDays = new ResourceDayWrites(table);
   }
 
   /**
@@ -71,6 +75,10 @@ final class SlotCreation {
         seen.add(AssigneeCalendar.empty(ref, day));
       }
     }
+    // The resource's days only where it keeps a buffer: without one, slots may sit back to back.
+    List<ResourceDay> days =
+        new ArrayList<>(
+            slot.rules().buffered() ? ResourceDayWrites.unwritten(slot) : List.<ResourceDay>of());
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
       // The (resource, start) guard item makes "same resource and start twice" impossible,
       // atomically.
@@ -108,6 +116,7 @@ final class SlotCreation {
                               .build())
                       .build())
               .addEach(Action.ASSIGNEE_DAY, assigneeDays(seen, slot))
+              .addEach(Action.RESOURCE_DAY, resourceDayWrites(days, slot))
               .add(Action.VENUE, venueUnchanged(slot))
               .add(Action.RESOURCE, resourceActive(slot))
               .commit(dynamo);
@@ -163,9 +172,25 @@ final class SlotCreation {
           moved = true;
         }
       }
+      for (int i = 0; i < days.size(); i++) {
+        if (reasons.failed(Action.RESOURCE_DAY, i)) {
+          ResourceDay was = days.get(i);
+          days.set(
+              i,
+              reasons
+                  .oldItem(Action.RESOURCE_DAY, i)
+                  .map(item -> ResourceDayWrites.fromItem(was.resourceId(), was.day(), item))
+                  .orElse(ResourceDay.empty(was.resourceId(), was.day())));
+          moved = true;
+        }
+      }
       Optional<Outcome<Slot>> clash = clash(seen, slot);
       if (clash.isPresent()) {
         return clash.get();
+      }
+      Optional<Outcome<Slot>> gap = gapClash(days, slot);
+      if (gap.isPresent()) {
+        return gap.get();
       }
       if (!moved) {
         throw new IllegalStateException(
@@ -192,6 +217,34 @@ final class SlotCreation {
       }
     }
     return Optional.empty();
+  }
+
+  /** The slots of the resource whose changeover gap this one would break, if any. */
+  private static Optional<Outcome<Slot>> gapClash(List<ResourceDay> days, Slot slot) {
+    List<String> clashing =
+        days.stream()
+            .flatMap(
+                d ->
+                    d
+                        .gapClashes(slot.slotId(), slot.interval(), slot.rules().bufferAfter())
+                        .stream())
+            .distinct()
+            .sorted()
+            .toList();
+    if (clashing.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        Outcome.refused(
+            Refusal.CONFLICT_BUFFER,
+            "the resource keeps "
+                + slot.rules().bufferAfter()
+                + " free after each slot: this one would break that gap",
+            Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
+  }
+
+  private List<TransactWriteItem> resourceDayWrites(List<ResourceDay> days, Slot slot) {
+    return days.stream().map(day -> resourceDays.add(day, slot)).toList();
   }
 
   private List<TransactWriteItem> assigneeDays(List<AssigneeCalendar> seen, Slot slot) {

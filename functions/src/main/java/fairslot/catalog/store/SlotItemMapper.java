@@ -53,6 +53,7 @@ public final class SlotItemMapper {
     slot.assignment().roomId().ifPresent(id -> item.put("roomId", s(id)));
     VenueItemMapper.PolicyAttributes.write(slot.policy(), item);
     item.putAll(inherited(slot.inherited()));
+    item.putAll(SlotRulesAttributes.write(slot));
     return item;
   }
 
@@ -77,7 +78,8 @@ public final class SlotItemMapper {
             Attr.numOr(item, "venueRev", 0),
             Attr.numOr(item, "resourceRev", 0),
             item.containsKey("venueDisabled"),
-            item.containsKey("resourceDisabled")));
+            item.containsKey("resourceDisabled")),
+        SlotRulesAttributes.read(item));
   }
 
   /**

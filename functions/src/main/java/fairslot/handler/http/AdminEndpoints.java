@@ -37,7 +37,10 @@ public final class AdminEndpoints implements Endpoints {
   }
 
   private HttpResponse reconcile(HttpRequest request) {
-    RequestBody body = RequestBody.parseOrEmpty(request.body());
+    RequestBody body =
+        RequestBody.parseOrEmpty(request.body())
+            .onlyFields(
+                "reconcile", java.util.Set.of("slotId", "cursor", "limit", "repair", "userId"));
     int limit = body.optionalInteger("limit").orElse(PageRequest.DEFAULT_LIMIT);
     if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
       throw InvalidInput.unprocessable("limit must be 1.." + PageRequest.MAX_LIMIT);

@@ -58,7 +58,10 @@ public final class BookingEndpoints implements Endpoints {
 
   private HttpResponse book(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = RequestBody.parse(request.body());
+    RequestBody body =
+        RequestBody.parse(request.body())
+            .onlyFields(
+                "booking", java.util.Set.of("slotId", "quantity", "joinWaitlist", "passId"));
     String slotId = body.text("slotId");
     int quantity = body.integer("quantity");
     boolean joinWaitlist = body.optionalBoolean("joinWaitlist").orElse(false);

@@ -129,7 +129,8 @@ public final class CatalogEndpoints implements Endpoints {
   }
 
   private HttpResponse setAdmission(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body());
+    RequestBody body =
+        RequestBody.parse(request.body()).onlyFields("admission", java.util.Set.of("admission"));
     return respond(
         catalog.setAdmission(
             request.requireCaller().userId(),

@@ -5,6 +5,7 @@ import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.BookingWindow;
+import fairslot.catalog.domain.Minimum;
 import fairslot.catalog.domain.PolicyChange;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.VenuePolicy;
@@ -45,7 +46,35 @@ final class CatalogRequests {
   private static final Set<String> TIER_FIELDS = Set.of("before", "refundPercent");
   private static final Set<String> NO_SHOW_FIELDS = Set.of("strikes", "window", "suspension");
 
+  // Every create body names its fields: a misspelt or not-yet-supported one (a combined court's
+  // parts, say) is a 422, never silently ignored.
+  private static final Set<String> VENUE_FIELDS = Set.of("name", "timeZone", "policy");
+  private static final Set<String> RESOURCE_FIELDS =
+      Set.of("name", "kind", "capacity", "bufferAfter");
+  private static final Set<String> ASSIGNEE_FIELDS = Set.of("name", "venueId");
+  private static final Set<String> SESSION_FIELDS =
+      Set.of(
+          "capacity",
+          "priceMinor",
+          "currency",
+          "admission",
+          "coachId",
+          "roomId",
+          "minParticipants",
+          "decideBefore");
+  private static final Set<String> SLOT_FIELDS = with(SESSION_FIELDS, "resourceId", "start", "end");
+  private static final Set<String> GENERATE_FIELDS =
+      with(SESSION_FIELDS, "resourceId", "from", "to", "weekly");
+  private static final Set<String> WEEKLY_FIELDS = Set.of("dayOfWeek", "start", "end");
+
+  private static Set<String> with(Set<String> base, String... more) {
+    Set<String> all = new java.util.HashSet<>(base);
+    all.addAll(List.of(more));
+    return Set.copyOf(all);
+  }
+
   static CatalogService.CreateVenue createVenue(RequestBody body) {
+    body.onlyFields("venue", VENUE_FIELDS);
     String name = body.text("name");
     ZoneId zone = zone(body.optionalText("timeZone").orElse("UTC"));
     RequestBody p = body.object("policy").onlyFields("policy", POLICY_FIELDS);
@@ -185,15 +214,22 @@ final class CatalogRequests {
   }
 
   static CatalogService.CreateResource createResource(String venueId, RequestBody body) {
+    body.onlyFields("resource", RESOURCE_FIELDS);
     ResourceKind kind = body.enumeration("kind", ResourceKind.class);
     int capacity = body.optionalInteger("capacity").orElse(kind == ResourceKind.EXCLUSIVE ? 1 : -1);
     if (capacity < 1 || capacity > MAX_CAPACITY) {
       throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
     }
-    return new CatalogService.CreateResource(venueId, body.text("name"), kind, capacity);
+    java.time.Duration buffer =
+        body.optionalDuration("bufferAfter").orElse(java.time.Duration.ZERO);
+    if (buffer.isNegative() || buffer.compareTo(fairslot.catalog.domain.Resource.MAX_BUFFER) > 0) {
+      throw InvalidInput.unprocessable("bufferAfter must be from PT0S to PT24H");
+    }
+    return new CatalogService.CreateResource(venueId, body.text("name"), kind, capacity, buffer);
   }
 
   static CatalogService.CreateSlot createSlot(RequestBody body) {
+    body.onlyFields("slot", SLOT_FIELDS);
     return new CatalogService.CreateSlot(
         body.text("resourceId"),
         body.text("start"),
@@ -201,12 +237,15 @@ final class CatalogRequests {
         slotCapacity(body),
         price(body),
         admission(body),
-        assignment(body));
+        assignment(body),
+        minimum(body));
   }
 
   static CatalogService.GenerateSlots generateSlots(RequestBody body) {
+    body.onlyFields("generate", GENERATE_FIELDS);
     List<WeeklySchedule.Session> weekly = new ArrayList<>();
     for (RequestBody rule : body.objects("weekly", 50)) {
+      rule.onlyFields("weekly[]", WEEKLY_FIELDS);
       DayOfWeek day = dayOfWeek(rule.text("dayOfWeek"));
       LocalTime start = rule.time("start");
       LocalTime end = rule.time("end");
@@ -223,10 +262,37 @@ final class CatalogRequests {
         slotCapacity(body),
         price(body),
         admission(body),
-        assignment(body));
+        assignment(body),
+        minimum(body));
+  }
+
+  /** The longest a minimum-participants decision may come before the start. */
+  private static final java.time.Duration MAX_DECIDE_BEFORE = java.time.Duration.ofDays(30);
+
+  /**
+   * {@code minParticipants} (1 to 100000) with {@code decideBefore} (PT0S to P30D, PT2H if absent).
+   */
+  private static java.util.Optional<Minimum> minimum(RequestBody body) {
+    OptionalInt participants = body.optionalInteger("minParticipants");
+    java.util.Optional<java.time.Duration> before = body.optionalDuration("decideBefore");
+    if (participants.isEmpty()) {
+      if (before.isPresent()) {
+        throw InvalidInput.unprocessable("decideBefore needs minParticipants");
+      }
+      return java.util.Optional.empty();
+    }
+    if (participants.getAsInt() < 1 || participants.getAsInt() > MAX_CAPACITY) {
+      throw InvalidInput.unprocessable("minParticipants must be an integer from 1 to 100000");
+    }
+    java.time.Duration decideBefore = before.orElse(Minimum.DEFAULT_DECIDE_BEFORE);
+    if (decideBefore.isNegative() || decideBefore.compareTo(MAX_DECIDE_BEFORE) > 0) {
+      throw InvalidInput.unprocessable("decideBefore must be from PT0S to P30D");
+    }
+    return java.util.Optional.of(Minimum.pending(participants.getAsInt(), decideBefore));
   }
 
   static CatalogService.CreateAssignee createAssignee(Assignee.Kind kind, RequestBody body) {
+    body.onlyFields(kind.name().toLowerCase(Locale.ROOT), ASSIGNEE_FIELDS);
     return new CatalogService.CreateAssignee(kind, body.text("venueId"), body.text("name"));
   }
 

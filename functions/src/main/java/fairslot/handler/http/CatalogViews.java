@@ -83,10 +83,24 @@ public final class CatalogViews {
   }
 
   public record ResourceView(
-      String resourceId, String venueId, String name, String kind, int capacity, String status) {
+      String resourceId,
+      String venueId,
+      String name,
+      String kind,
+      int capacity,
+      String status,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          String bufferAfter) {
     public static ResourceView of(Resource r) {
       return new ResourceView(
-          r.resourceId(), r.venueId(), r.name(), r.kind().name(), r.capacity(), r.status().name());
+          r.resourceId(),
+          r.venueId(),
+          r.name(),
+          r.kind().name(),
+          r.capacity(),
+          r.status().name(),
+          r.bufferAfter().isZero() ? null : r.bufferAfter().toString());
     }
   }
 
@@ -109,7 +123,8 @@ public final class CatalogViews {
       String admission,
       int waitlistLength,
       String coachId,
-      String roomId) {
+      String roomId,
+      @com.fasterxml.jackson.annotation.JsonUnwrapped MinimumView minimum) {
     public static SlotView of(Slot s) {
       return new SlotView(
           s.slotId(),
@@ -129,7 +144,35 @@ public final class CatalogViews {
           s.admission().name(),
           s.waitlistLength(),
           s.assignment().coachId().orElse(null),
-          s.assignment().roomId().orElse(null));
+          s.assignment().roomId().orElse(null),
+          MinimumView.of(s));
+    }
+  }
+
+  /**
+   * A slot's minimum participants (v1.2), present only where it has one: the minimum, when it is
+   * decided (venue time), whether it was confirmed, and the decision's outcome once made.
+   */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record MinimumView(
+      Integer minParticipants, String decideAt, Boolean confirmed, String minimumDecision) {
+    static MinimumView of(Slot s) {
+      return s.rules()
+          .minimum()
+          .map(
+              m ->
+                  new MinimumView(
+                      m.participants(),
+                      VenueTime.show(m.decideAt(s.interval()), s.timeZone()),
+                      m.decision() instanceof fairslot.catalog.domain.MinimumDecision.Confirmed,
+                      m.decision() instanceof fairslot.catalog.domain.MinimumDecision.Confirmed
+                          ? "CONFIRMED"
+                          : m.decision()
+                                  instanceof fairslot.catalog.domain.MinimumDecision.UnderMinimum
+                              ? "UNDER_MINIMUM"
+                              : "PENDING"))
+          .orElse(new MinimumView(null, null, null, null));
     }
   }
 

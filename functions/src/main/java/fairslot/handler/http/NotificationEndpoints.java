@@ -36,7 +36,10 @@ public final class NotificationEndpoints implements Endpoints {
       String slotId,
       String ref,
       String subject,
-      String body) {
+      String body,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          String reason) {
     static NotificationView of(Delivery d) {
       return new NotificationView(
           d.id().encode(),
@@ -48,7 +51,8 @@ public final class NotificationEndpoints implements Endpoints {
           d.about().slotId(),
           d.about().ref(),
           d.message().subject(),
-          d.message().body());
+          d.message().body(),
+          d.message().reason().orElse(null));
     }
   }
 

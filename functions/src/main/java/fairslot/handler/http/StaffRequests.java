@@ -17,7 +17,9 @@ final class StaffRequests {
   record WalkIn(String slotId, int quantity, DeskService.Customer customer) {
     /** The body's {@code customer}: exactly one of userId or phone (with name). */
     static DeskService.Customer customer(RequestBody body) {
-      RequestBody who = body.object("customer");
+      RequestBody who =
+          body.object("customer")
+              .onlyFields("customer", java.util.Set.of("userId", "phone", "name"));
       if (who.has("userId") == who.has("phone")) {
         throw InvalidInput.unprocessable(
             "customer needs exactly one of userId or phone (with name)");
@@ -29,6 +31,7 @@ final class StaffRequests {
     }
 
     static WalkIn from(RequestBody body) {
+      body.onlyFields("walk-in", java.util.Set.of("slotId", "quantity", "customer"));
       String slotId = body.text("slotId");
       int quantity = body.integer("quantity");
       return new WalkIn(slotId, quantity, customer(body));

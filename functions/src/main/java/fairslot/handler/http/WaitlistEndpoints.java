@@ -20,6 +20,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /** Joining and leaving a slot's waitlist, and answering an offer. */
@@ -50,7 +51,7 @@ public final class WaitlistEndpoints implements Endpoints {
   private HttpResponse join(HttpRequest request) {
     Caller caller = request.requireCaller();
     String slotId = request.path("slotId");
-    RequestBody body = RequestBody.parseOrEmpty(request.body());
+    RequestBody body = RequestBody.parseOrEmpty(request.body()).onlyFields("join", Set.of());
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return idempotency.once(
         key,

@@ -38,6 +38,7 @@ public final class Problems {
           DISABLED,
           CONFLICT_COACH,
           CONFLICT_ROOM,
+          CONFLICT_BUFFER,
           PROVIDER_UNAVAILABLE,
           WECHAT_NOT_LINKED,
           NOT_TRANSFERABLE,

@@ -3,10 +3,12 @@ package fairslot.notification.app;
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.domain.Booking;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.MinimumDecision;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.kernel.Money;
 import fairslot.notification.domain.MessageFacts;
+import fairslot.notification.domain.MessageTemplates;
 import fairslot.notification.domain.Notification;
 import fairslot.waitlist.app.WaitlistStore;
 import java.time.Instant;
@@ -44,6 +46,15 @@ public final class MessageFactsReader {
         // the slot says it all
       }
     }
-    return new MessageFacts(venueName, slot.timeZone(), slot.interval(), deadline, amount);
+    // A slot cancelled by its minimum decision says so; any other cancel was the venue's.
+    Optional<String> reason =
+        n.kind() == Notification.Kind.SLOT_CANCELLED
+                && slot.rules()
+                    .minimum()
+                    .map(m -> m.decision() instanceof MinimumDecision.UnderMinimum)
+                    .orElse(false)
+            ? Optional.of(MessageTemplates.UNDER_MINIMUM)
+            : Optional.empty();
+    return new MessageFacts(venueName, slot.timeZone(), slot.interval(), deadline, amount, reason);
   }
 }

@@ -15,4 +15,14 @@ public record MessageFacts(
     ZoneId zone,
     Interval slot,
     Optional<Instant> deadline,
-    Optional<Money> amount) {}
+    Optional<Money> amount,
+    Optional<String> reason) {
+  public MessageFacts(
+      String venueName,
+      ZoneId zone,
+      Interval slot,
+      Optional<Instant> deadline,
+      Optional<Money> amount) {
+    this(venueName, zone, slot, deadline, amount, Optional.empty());
+  }
+}

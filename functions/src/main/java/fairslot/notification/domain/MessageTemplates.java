@@ -70,12 +70,29 @@ public final class MessageTemplates {
           Notification.Kind.REFUNDED,
           new Template("退款已发出：{amount}", "{venue}（{start}）的退款 {amount} 已退回给您。"));
 
+  /** The reason of a slot cancelled because too few had booked by its decision time. */
+  public static final String UNDER_MINIMUM = "UNDER_MINIMUM";
+
+  private static final Template EN_UNDER_MINIMUM =
+      new Template(
+          "Cancelled, too few participants: {venue}, {start}",
+          "The session at {venue} on {start} did not reach the participants it needs, so it is"
+              + " cancelled. Anything you paid is refunded.");
+
+  private static final Template ZH_UNDER_MINIMUM =
+      new Template("人数不足已取消：{venue}，{start}", "{venue} {start} 的场次未达到最低开课人数，已取消，您支付的款项将全额退还。");
+
   private MessageTemplates() {}
 
   /** The message for {@code kind} in {@code locale} (English for any other). */
   public static MessageText render(Notification.Kind kind, String locale, MessageFacts facts) {
-    Template t = ("zh-CN".equals(locale) ? ZH_CN : EN).get(kind);
-    return new MessageText(fill(t.subject(), facts), fill(t.body(), facts));
+    boolean zh = "zh-CN".equals(locale);
+    Template t = (zh ? ZH_CN : EN).get(kind);
+    if (kind == Notification.Kind.SLOT_CANCELLED
+        && facts.reason().filter(UNDER_MINIMUM::equals).isPresent()) {
+      t = zh ? ZH_UNDER_MINIMUM : EN_UNDER_MINIMUM;
+    }
+    return new MessageText(fill(t.subject(), facts), fill(t.body(), facts), facts.reason());
   }
 
   private static String fill(String template, MessageFacts f) {

@@ -76,6 +76,7 @@ public final class NotificationItemMapper {
     item.put("address", s(d.address()));
     item.put("subject", s(d.message().subject()));
     item.put("body", s(d.message().body()));
+    d.message().reason().ifPresent(r -> item.put("reason", s(r)));
     item.put("status", s(d.status().name()));
     item.put("attempts", n(d.attempts()));
     item.put("createdAt", millis(d.createdAt()));
@@ -89,7 +90,8 @@ public final class NotificationItemMapper {
         about(item),
         Channel.valueOf(Attr.str(item, "channel")),
         Attr.str(item, "address"),
-        new MessageText(Attr.str(item, "subject"), Attr.str(item, "body")),
+        new MessageText(
+            Attr.str(item, "subject"), Attr.str(item, "body"), Attr.optionalString(item, "reason")),
         DeliveryStatus.valueOf(Attr.str(item, "status")),
         Attr.integer(item, "attempts"),
         Attr.instant(item, "createdAt"),

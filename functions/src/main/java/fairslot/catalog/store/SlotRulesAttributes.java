@@ -1,0 +1,91 @@
+package fairslot.catalog.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.catalog.domain.Minimum;
+import fairslot.catalog.domain.MinimumDecision;
+import fairslot.catalog.domain.SessionRules;
+import fairslot.catalog.domain.Slot;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A slot's scheduling rules on its item: {@code bufferAfterMs}; {@code minParticipants}, {@code
+ * decideBeforeMs} and {@code minDecision} (PENDING, CONFIRMED, UNDER_MINIMUM, with {@code
+ * minDecidedAt}). While the decision is pending the slot also carries the cancels-due index's keys
+ * under the MINIMUMS family, due at the decision time, so the decide-minimums job reads only the
+ * slots due (the table has its 20 indexes: the family shares the slot-cancel index, whose CANCELS
+ * marks replace these when the slot is cancelled).
+ */
+final class SlotRulesAttributes {
+  static final String FAMILY = "MINIMUMS";
+
+  /** The {@code minDecision} values. */
+  enum Decision {
+    PENDING,
+    CONFIRMED,
+    UNDER_MINIMUM
+  }
+
+  static final String PENDING = Decision.PENDING.name();
+  static final String CONFIRMED = Decision.CONFIRMED.name();
+  static final String UNDER_MINIMUM = Decision.UNDER_MINIMUM.name();
+
+  private SlotRulesAttributes() {}
+
+  static Map<String, AttributeValue> write(Slot slot) {
+    Map<String, AttributeValue> item = new HashMap<>();
+    SessionRules rules = slot.rules();
+    if (rules.buffered()) {
+      item.put("bufferAfterMs", n(rules.bufferAfter().toMillis()));
+    }
+    rules
+        .minimum()
+        .ifPresent(
+            m -> {
+              item.put("minParticipants", n(m.participants()));
+              item.put("decideBeforeMs", n(m.decideBefore().toMillis()));
+              MinimumDecision d = m.decision();
+              if (d instanceof MinimumDecision.Confirmed c) {
+                item.put("minDecision", s(CONFIRMED));
+                item.put("minDecidedAt", millis(c.at()));
+              } else if (d instanceof MinimumDecision.UnderMinimum u) {
+                item.put("minDecision", s(UNDER_MINIMUM));
+                item.put("minDecidedAt", millis(u.at()));
+              } else {
+                item.put("minDecision", s(PENDING));
+                item.put("cancelDueShard", s(Keys.shard(FAMILY, slot.slotId())));
+                item.put("cancelDueAt", millis(m.decideAt(slot.interval())));
+              }
+            });
+    return item;
+  }
+
+  static SessionRules read(Map<String, AttributeValue> item) {
+    Duration buffer = Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0));
+    if (!item.containsKey("minParticipants")) {
+      return new SessionRules(buffer, Optional.empty());
+    }
+    MinimumDecision decision =
+        switch (Decision.valueOf(Attr.str(item, "minDecision"))) {
+          case CONFIRMED -> new MinimumDecision.Confirmed(Attr.instant(item, "minDecidedAt"));
+          case UNDER_MINIMUM ->
+              new MinimumDecision.UnderMinimum(Attr.instant(item, "minDecidedAt"));
+          case PENDING -> new MinimumDecision.Pending();
+        };
+    return new SessionRules(
+        buffer,
+        Optional.of(
+            new Minimum(
+                Attr.integer(item, "minParticipants"),
+                Duration.ofMillis(Attr.num(item, "decideBeforeMs")),
+                decision)));
+  }
+}
