@@ -8,10 +8,13 @@ import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
+import fairslot.catalog.domain.Minimum;
+import fairslot.catalog.domain.MinimumDecision;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.PolicyChange;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.SessionRules;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.catalog.domain.Venue;
@@ -130,6 +133,65 @@ public abstract class CatalogStoreContract {
                     slot.venueId(), day.plusDays(1), new PageRequest(10, Optional.empty()))
                 .items())
         .isEmpty();
+  }
+
+  private static final Duration GAP = Duration.ofMinutes(15);
+
+  /** A new slot of the same resource from {@code later} after {@code slot}, with {@code rules}. */
+  private Slot created(Slot slot, Duration later, SessionRules rules) {
+    Slot next = anotherStart(slot, later).withRules(rules);
+    assertThat(catalog.createSlot(next)).isInstanceOf(Outcome.Done.class);
+    return next;
+  }
+
+  @Test
+  void aSlotInsideAnotherSlotsBufferIsRefusedUntilThatSlotIsCancelled() {
+    Slot base = fixtures.slot(ResourceKind.SEATS, 4);
+    SessionRules buffered = new SessionRules(GAP, Optional.empty());
+    Slot first = created(base, Duration.ofDays(1), buffered);
+    // base lasts an hour; this one starts five minutes after first ends
+    Slot inGap = anotherStart(base, Duration.ofDays(1).plusMinutes(65)).withRules(buffered);
+
+    Outcome<Slot> refused = catalog.createSlot(inGap);
+    assertThat(catalog.cancelSlot(first.slotId(), by("admin"))).isInstanceOf(Outcome.Done.class);
+    Outcome<Slot> afterCancel = catalog.createSlot(inGap);
+
+    assertThat(((Outcome.Refused<?>) refused).refusal()).isEqualTo(Refusal.CONFLICT_BUFFER);
+    assertThat(((Outcome.Refused<?>) refused).extras())
+        .containsEntry("conflicts", java.util.List.of(java.util.Map.of("slotId", first.slotId())));
+    assertThat(afterCancel).isInstanceOf(Outcome.Done.class);
+    assertThat(catalog.findSlot(inGap.slotId()).orElseThrow().rules()).isEqualTo(buffered);
+  }
+
+  @Test
+  void aMinimumIsDueAtItsDecisionTimeAndDecidedOnce() {
+    Slot base = fixtures.slot(ResourceKind.SEATS, 4);
+    Slot slot =
+        created(
+            base,
+            Duration.ofDays(2),
+            new SessionRules(Duration.ZERO, Optional.of(Minimum.pending(2, Duration.ofHours(2)))));
+    java.time.Instant decideAt = slot.interval().start().minus(Duration.ofHours(2));
+
+    assertThat(catalog.minimumsDue(decideAt.minusMillis(1), 10)).doesNotContain(slot.slotId());
+    assertThat(catalog.minimumsDue(decideAt, 10)).contains(slot.slotId());
+    assertThat(catalog.cancelsDue(decideAt, 10)).doesNotContain(slot.slotId());
+    Optional<CatalogStore.MinimumDecided> first =
+        catalog.decideMinimum(slot.slotId(), Change.by("job", decideAt, "contract"));
+    Optional<CatalogStore.MinimumDecided> again =
+        catalog.decideMinimum(slot.slotId(), Change.by("job", decideAt, "contract"));
+
+    assertThat(first.orElseThrow().decidedNow()).isTrue();
+    assertThat(first.get().slot().status()).isEqualTo(SlotStatus.CANCELLED);
+    assertThat(again.orElseThrow().decidedNow()).isFalse();
+    Slot stored = catalog.findSlot(slot.slotId()).orElseThrow();
+    assertThat(stored.status()).isEqualTo(SlotStatus.CANCELLED);
+    assertThat(stored.rules().minimum().orElseThrow().decision())
+        .isEqualTo(new MinimumDecision.UnderMinimum(decideAt));
+    assertThat(catalog.minimumsDue(decideAt, 10)).doesNotContain(slot.slotId());
+    // the cancel it started is marked for finishing, as any slot cancel
+    assertThat(catalog.cancelsDue(decideAt, 10)).contains(slot.slotId());
+    assertThat(catalog.decideMinimum("no-such-slot", by("job"))).isEmpty();
   }
 
   private static Slot anotherStart(Slot slot, Duration later) {
