@@ -114,6 +114,16 @@ record FunctionAccess(
               true,
               false,
               Set.of(Secret.WECHATPAY, Secret.STRIPE)),
+          // The minimum decision is the slot cancel's first step when too few booked: it then
+          // releases and refunds as FinishCancels does, and reads the slots due from the same
+          // index.
+          new FunctionAccess(
+              "DecideMinimums",
+              RELEASES,
+              EVERY_INDEX,
+              true,
+              false,
+              Set.of(Secret.WECHATPAY, Secret.STRIPE)),
           // Asks the provider about payments still PENDING (its index), closes lapsed holds'
           // orders, and applies what it finds as the webhook would (a late payment's revive).
           new FunctionAccess(

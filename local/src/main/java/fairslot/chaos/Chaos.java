@@ -136,6 +136,7 @@ public final class Chaos {
               "sweep-offers",
               "waitlist-fallback",
               "finish-cancels",
+              "decide-minimums",
               "refund-retry",
               "stale-requests",
               "payments-reconcile")) {

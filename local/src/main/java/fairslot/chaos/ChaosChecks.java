@@ -71,6 +71,7 @@ final class ChaosChecks {
     payments(items, work, out);
     ChaosPolicyChecks.check(items, work, out);
     ChaosMemberChecks.check(items, out);
+    ChaosMinimums.check(items, work.minimumSlot, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);
     int parked =

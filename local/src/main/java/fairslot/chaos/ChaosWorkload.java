@@ -19,8 +19,9 @@ import java.util.concurrent.Future;
  * and declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it; and
  * (issue 28) free bookings cancelled, refunded at the desk and slot-cancelled, successes after
  * failures, and AUTO_HOLD for members at the venue's limit; and (issue 32) transfers racing the
- * recipients' own bookings and their limits, and moves into contended slots. It records every
- * booking an answer named, for the checks.
+ * recipients' own bookings and their limits, and moves into contended slots; and (issue 35) a class
+ * whose minimum-participants decision races its bookings. It records every booking an answer named,
+ * for the checks.
  */
 final class ChaosWorkload {
   private static final String ADMIN = "admin";
@@ -46,6 +47,7 @@ final class ChaosWorkload {
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
   String cancelledSlot;
+  String minimumSlot;
   String autoVenue;
 
   /** The AUTO_HOLD venue's {@code maxUpcomingPerMember}. */
@@ -89,6 +91,8 @@ final class ChaosWorkload {
     slots.add(catalog.slot(slots.size(), offerVenue, 12, "DIRECT", 0)); // 8: free, given away
     slots.add(catalog.slot(slots.size(), offerVenue, 3, "DIRECT")); // 9: holds moved here
     slots.add(catalog.slot(slots.size(), offerVenue, 3, "DIRECT", 0)); // 10: free seats moved here
+    minimumSlot = new ChaosMinimums(world, this, random).slot(slots.size(), offerVenue); // 11
+    slots.add(minimumSlot);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -126,6 +130,7 @@ final class ChaosWorkload {
       wave.add(() -> free.bookAndRelease("g" + n, slots.get(7), 2));
     }
     wave.add(() -> free.cancelSlot(slots.get(7), random.nextInt(200)));
+    new ChaosMinimums(world, this, random).early(minimumSlot, wave);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       String to = "y" + i;
@@ -212,6 +217,7 @@ final class ChaosWorkload {
                     new ChaosWechatPayments(world, this, random)
                         .payStripeLate(intent, paymentAndBooking)));
     late.add(() -> world.runJob("payments-reconcile"));
+    new ChaosMinimums(world, this, random).late(minimumSlot, late);
     Collections.shuffle(late, random);
     runAll(late, 16);
   }
