@@ -29,17 +29,21 @@ final class ChaosCatalog {
     return slot(n, venueId, capacity, admission, 5000);
   }
 
+  /** A SEATS resource of the venue. */
+  String resource(String venueId, int capacity) {
+    return world
+        .call(
+            "POST /venues/{venueId}/resources",
+            Map.of("venueId", venueId),
+            ADMIN,
+            "admin",
+            "{\"name\":\"Room\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}",
+            null)
+        .text("resourceId");
+  }
+
   String slot(int n, String venueId, int capacity, String admission, long priceMinor) {
-    String resourceId =
-        world
-            .call(
-                "POST /venues/{venueId}/resources",
-                Map.of("venueId", venueId),
-                ADMIN,
-                "admin",
-                "{\"name\":\"Room\",\"kind\":\"SEATS\",\"capacity\":" + capacity + "}",
-                null)
-            .text("resourceId");
+    String resourceId = resource(venueId, capacity);
     var start = world.clock.instant().plus(Duration.ofDays(2)).plusSeconds(3600L * n);
     return world
         .call(

@@ -31,16 +31,7 @@ final class ChaosMinimums {
    * 5, decided five minutes from now.
    */
   String slot(int n, String venueId) {
-    String resourceId =
-        world
-            .call(
-                "POST /venues/{venueId}/resources",
-                Map.of("venueId", venueId),
-                ADMIN,
-                "admin",
-                "{\"name\":\"Class\",\"kind\":\"SEATS\",\"capacity\":8}",
-                null)
-            .text("resourceId");
+    String resourceId = new ChaosCatalog(world).resource(venueId, 8);
     Instant now = world.clock.instant();
     Instant start = now.plus(Duration.ofDays(2)).plusSeconds(3600L * n);
     Duration decideBefore = Duration.between(now.plus(Duration.ofMinutes(5)), start);

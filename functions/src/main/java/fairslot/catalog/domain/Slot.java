@@ -92,7 +92,7 @@ public record Slot(
   }
 
   public Slot with(SlotStatus next) {
-    return copy(next, policy, inherited);
+    return copy(next, policy, inherited, rules);
   }
 
   /** The slot carrying its venue's policy at revision {@code venueRev}. */
@@ -104,15 +104,22 @@ public record Slot(
             venueRev,
             inherited.resourceRev(),
             inherited.venueDisabled(),
-            inherited.resourceDisabled()));
+            inherited.resourceDisabled()),
+        rules);
   }
 
   public Slot withInherited(Inherited next) {
-    return copy(status, policy, next);
+    return copy(status, policy, next, rules);
   }
 
-  /** This slot with the status, policy and inheritance given; its counters as they are. */
-  private Slot copy(SlotStatus nextStatus, VenuePolicy venuePolicy, Inherited next) {
+  /** This slot with the rules given (its minimum decided, say). */
+  public Slot withRules(SessionRules next) {
+    return copy(status, policy, inherited, next);
+  }
+
+  /** This slot with the status, policy, inheritance and rules given; its counters as they are. */
+  private Slot copy(
+      SlotStatus nextStatus, VenuePolicy venuePolicy, Inherited next, SessionRules nextRules) {
     return new Slot(
         slotId,
         venueId,
@@ -130,29 +137,7 @@ public record Slot(
         forWaitlist,
         assignment,
         next,
-        rules);
-  }
-
-  /** This slot with the rules given (its minimum decided, say). */
-  public Slot withRules(SessionRules next) {
-    return new Slot(
-        slotId,
-        venueId,
-        resourceId,
-        kind,
-        interval,
-        capacity,
-        remaining,
-        status,
-        price,
-        admission,
-        waitlistLength,
-        timeZone,
-        policy,
-        forWaitlist,
-        assignment,
-        inherited,
-        next);
+        nextRules);
   }
 
   /** Seats in bookings (held or paid) and open offers: everything not remaining. */

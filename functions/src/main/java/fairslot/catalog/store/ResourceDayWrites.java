@@ -50,16 +50,24 @@ final class ResourceDayWrites {
     item.put("type", s("RESOURCE_CALENDAR"));
     item.put("version", n(next.version()));
     item.put("entries", CalendarItemMapper.intervals(next.entries()));
+    return atVersion(table, item, seen.version());
+  }
+
+  /**
+   * A calendar day's put on condition it is still at version {@code seen} (0: not yet written),
+   * returning the day as it is when it moved. Coaches', rooms' and resources' days alike.
+   */
+  static TransactWriteItem atVersion(String table, Map<String, AttributeValue> item, long seen) {
     Put.Builder put =
         Put.builder()
             .tableName(table)
             .item(item)
             .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-    if (seen.version() == 0) {
+    if (seen == 0) {
       put.conditionExpression("attribute_not_exists(PK)");
     } else {
       put.conditionExpression("version = :seen")
-          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
+          .expressionAttributeValues(Map.of(":seen", n(seen)));
     }
     return TransactWriteItem.builder().put(put.build()).build();
   }

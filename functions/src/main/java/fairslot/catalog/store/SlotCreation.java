@@ -290,17 +290,9 @@ final class SlotCreation {
   }
 
   private TransactWriteItem addToAssigneeDay(AssigneeCalendar seen, Slot slot) {
-    Put.Builder put =
-        Put.builder()
-            .tableName(table)
-            .item(AssigneeCalendarMapper.toItem(seen.with(slot.slotId(), slot.interval())))
-            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-    if (seen.version() == 0) {
-      put.conditionExpression("attribute_not_exists(PK)");
-    } else {
-      put.conditionExpression("version = :seen")
-          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
-    }
-    return TransactWriteItem.builder().put(put.build()).build();
+    return ResourceDayWrites.atVersion(
+        table,
+        AssigneeCalendarMapper.toItem(seen.with(slot.slotId(), slot.interval())),
+        seen.version());
   }
 }
