@@ -107,8 +107,13 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public List<String> cancelsDue(java.time.Instant by, int limit) {
+    return slotsDue("CANCELS", by, limit);
+  }
+
+  /** Slot ids due by {@code by} in one family of the cancels-due index (CANCELS, MINIMUMS). */
+  private List<String> slotsDue(String family, java.time.Instant by, int limit) {
     return new ShardedIndex(
-            dynamo, table, Fairslot.CANCELS_DUE, "CANCELS", "cancelDueShard", "cancelDueAt")
+            dynamo, table, Fairslot.CANCELS_DUE, family, "cancelDueShard", "cancelDueAt")
         .dueBy(by, limit).items().stream()
             .map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length()))
             .toList();
@@ -122,16 +127,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public List<String> minimumsDue(java.time.Instant by, int limit) {
-    return new ShardedIndex(
-            dynamo,
-            table,
-            Fairslot.CANCELS_DUE,
-            SlotRulesAttributes.FAMILY,
-            "cancelDueShard",
-            "cancelDueAt")
-        .dueBy(by, limit).items().stream()
-            .map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length()))
-            .toList();
+    return slotsDue(SlotRulesAttributes.FAMILY, by, limit);
   }
 
   @Override
