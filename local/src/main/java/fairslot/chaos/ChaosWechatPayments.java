@@ -40,8 +40,9 @@ final class ChaosWechatPayments {
       return paid;
     }
     boolean notify = random.nextInt(4) != 0;
-    work.succeeded.put(paymentNo, bookingId);
-    world.wechat.stripeFake.settleIntent(intent, true, notify);
+    if (world.wechat.stripeFake.settleIntent(intent, true, notify)) {
+      work.succeeded.put(paymentNo, bookingId);
+    }
     if (notify && random.nextInt(3) == 0) {
       for (Map<String, Object> e : world.wechat.stripeFake.events()) {
         if (intent.equals(e.get("objectId"))) {
@@ -55,9 +56,16 @@ final class ChaosWechatPayments {
     return paid;
   }
 
+  /**
+   * Paid only if the intent is still open: the reconcile job may have cancelled it first, and then
+   * no money was taken (counting it would report money lost that never moved).
+   */
   Object payStripeLate(String intent, String[] paymentAndBooking) {
-    work.succeeded.put(paymentAndBooking[0], paymentAndBooking[1]);
-    return world.wechat.stripeFake.settleIntent(intent, true, random.nextBoolean());
+    boolean paid = world.wechat.stripeFake.settleIntent(intent, true, random.nextBoolean());
+    if (paid) {
+      work.succeeded.put(paymentAndBooking[0], paymentAndBooking[1]);
+    }
+    return paid;
   }
 
   Object pay(String user, String bookingId) {
@@ -79,17 +87,25 @@ final class ChaosWechatPayments {
       return paid;
     }
     boolean notify = random.nextInt(4) != 0; // a quarter of the notifications are lost
-    work.succeeded.put(paymentNo, bookingId);
-    world.wechat.fake.pay(paymentNo, notify);
+    if (world.wechat.fake.pay(paymentNo, notify)) {
+      work.succeeded.put(paymentNo, bookingId);
+    }
     if (notify && random.nextInt(3) == 0) {
       replay(paymentNo); // WeChat delivers it again
     }
     return paid;
   }
 
+  /**
+   * Paid only if the order is still open: the reconcile job may have closed it first (as WeChat
+   * does, a closed order takes no payment), and then no money moved.
+   */
   Object payLate(String paymentNo, String bookingId) {
-    work.succeeded.put(paymentNo, bookingId);
-    return world.wechat.fake.pay(paymentNo, random.nextBoolean());
+    boolean paid = world.wechat.fake.pay(paymentNo, random.nextBoolean());
+    if (paid) {
+      work.succeeded.put(paymentNo, bookingId);
+    }
+    return paid;
   }
 
   /** The last notification the fake sent for this order, delivered again byte for byte. */
