@@ -7,6 +7,19 @@ import static fairslot.definitions.Role.ADMIN;
 import static fairslot.definitions.Role.CUSTOMER;
 import static fairslot.definitions.Role.FINANCE;
 import static fairslot.definitions.Role.FRONTDESK;
+import static fairslot.definitions.VenueScope.AUDIT_SUBJECT;
+import static fairslot.definitions.VenueScope.BODY_PLAN;
+import static fairslot.definitions.VenueScope.BODY_RESOURCE;
+import static fairslot.definitions.VenueScope.BODY_SLOT;
+import static fairslot.definitions.VenueScope.BODY_VENUE;
+import static fairslot.definitions.VenueScope.LIST;
+import static fairslot.definitions.VenueScope.PATH_BOOKING;
+import static fairslot.definitions.VenueScope.PATH_EXCEPTION;
+import static fairslot.definitions.VenueScope.PATH_NOTIFICATION;
+import static fairslot.definitions.VenueScope.PATH_SLOT;
+import static fairslot.definitions.VenueScope.PATH_VENUE;
+import static fairslot.definitions.VenueScope.PLATFORM;
+import static fairslot.definitions.VenueScope.QUERY_VENUE;
 
 import java.util.List;
 
@@ -204,15 +217,15 @@ public final class Fairslot {
   /** Every route of the HTTP contract (../shared/API.md) served by the HTTP API function. */
   public static final List<RouteDefinition> ROUTES =
       List.of(
-          RouteDefinition.jwt("POST", "/venues", ADMIN),
+          RouteDefinition.staff("POST", "/venues", PLATFORM, ADMIN),
           RouteDefinition.open("GET", "/venues/{venueId}"),
-          RouteDefinition.jwt("POST", "/venues/{venueId}/resources", ADMIN),
-          RouteDefinition.jwt("POST", "/slots", ADMIN),
+          RouteDefinition.staff("POST", "/venues/{venueId}/resources", PATH_VENUE, ADMIN),
+          RouteDefinition.staff("POST", "/slots", BODY_RESOURCE, ADMIN),
           RouteDefinition.open("GET", "/slots"),
           RouteDefinition.open("GET", "/slots/{slotId}"),
           RouteDefinition.open("GET", "/availability"),
-          RouteDefinition.jwt("POST", "/slots/{slotId}/close", FRONTDESK, ADMIN),
-          RouteDefinition.jwt("POST", "/slots/{slotId}/open", FRONTDESK, ADMIN),
+          RouteDefinition.staff("POST", "/slots/{slotId}/close", PATH_SLOT, FRONTDESK, ADMIN),
+          RouteDefinition.staff("POST", "/slots/{slotId}/open", PATH_SLOT, FRONTDESK, ADMIN),
           RouteDefinition.jwt("POST", "/bookings", CUSTOMER),
           RouteDefinition.jwt("GET", "/bookings/{bookingId}", CUSTOMER),
           RouteDefinition.jwt("GET", "/me/bookings", CUSTOMER),
@@ -223,43 +236,56 @@ public final class Fairslot {
           RouteDefinition.signed("POST", "/payments/callback"),
           RouteDefinition.signed("POST", "/payments/wechatpay/notify"),
           RouteDefinition.signed("POST", "/payments/stripe/webhook"),
-          RouteDefinition.jwt("POST", "/staff/bookings/{bookingId}/check-in", FRONTDESK, ADMIN),
-          RouteDefinition.jwt(
-              "POST", "/staff/bookings/{bookingId}/offline-payment", FRONTDESK, ADMIN),
-          RouteDefinition.jwt("POST", "/staff/bookings/{bookingId}/refund", FRONTDESK, ADMIN),
-          RouteDefinition.jwt("GET", "/audit", ADMIN, FINANCE),
+          RouteDefinition.staff(
+              "POST", "/staff/bookings/{bookingId}/check-in", PATH_BOOKING, FRONTDESK, ADMIN),
+          RouteDefinition.staff(
+              "POST",
+              "/staff/bookings/{bookingId}/offline-payment",
+              PATH_BOOKING,
+              FRONTDESK,
+              ADMIN),
+          RouteDefinition.staff(
+              "POST", "/staff/bookings/{bookingId}/refund", PATH_BOOKING, FRONTDESK, ADMIN),
+          RouteDefinition.staff("GET", "/audit", AUDIT_SUBJECT, ADMIN, FINANCE),
           RouteDefinition.jwt("POST", "/slots/{slotId}/waitlist", CUSTOMER),
           RouteDefinition.jwt("GET", "/slots/{slotId}/waitlist/me", CUSTOMER),
           RouteDefinition.jwt("DELETE", "/slots/{slotId}/waitlist/me", CUSTOMER),
           RouteDefinition.jwt("POST", "/waitlist/{entryId}/accept", CUSTOMER),
           RouteDefinition.jwt("POST", "/waitlist/{entryId}/decline", CUSTOMER),
           RouteDefinition.jwt("GET", "/booking-requests/{requestId}", CUSTOMER),
-          RouteDefinition.jwt("POST", "/slots/{slotId}/admission", FRONTDESK, ADMIN),
-          RouteDefinition.jwt("POST", "/coaches", ADMIN),
-          RouteDefinition.jwt("POST", "/rooms", ADMIN),
-          RouteDefinition.jwt("POST", "/slots:generate", ADMIN),
-          RouteDefinition.jwt("POST", "/slots/{slotId}/cancel", ADMIN),
-          RouteDefinition.jwt("POST", "/staff/bookings", FRONTDESK, ADMIN),
-          RouteDefinition.jwt("GET", "/staff/bookings", FRONTDESK, FINANCE, ADMIN),
-          RouteDefinition.jwt("GET", "/reports/daily", FINANCE, ADMIN),
-          RouteDefinition.jwt("POST", "/admin/reconcile", ADMIN),
-          RouteDefinition.jwt("PATCH", "/slots/{slotId}", ADMIN),
-          RouteDefinition.jwt("PATCH", "/venues/{venueId}", ADMIN),
-          RouteDefinition.jwt("PATCH", "/venues/{venueId}/resources/{resourceId}", ADMIN),
-          RouteDefinition.jwt("GET", "/finance/exceptions", FINANCE, ADMIN),
-          RouteDefinition.jwt("POST", "/finance/statements:reconcile", FINANCE, ADMIN),
+          RouteDefinition.staff("POST", "/slots/{slotId}/admission", PATH_SLOT, FRONTDESK, ADMIN),
+          RouteDefinition.staff("POST", "/coaches", BODY_VENUE, ADMIN),
+          RouteDefinition.staff("POST", "/rooms", BODY_VENUE, ADMIN),
+          RouteDefinition.staff("POST", "/slots:generate", BODY_RESOURCE, ADMIN),
+          RouteDefinition.staff("POST", "/slots/{slotId}/cancel", PATH_SLOT, ADMIN),
+          RouteDefinition.staff("POST", "/staff/bookings", BODY_SLOT, FRONTDESK, ADMIN),
+          RouteDefinition.staff("GET", "/staff/bookings", QUERY_VENUE, FRONTDESK, FINANCE, ADMIN),
+          RouteDefinition.staff("GET", "/reports/daily", QUERY_VENUE, FINANCE, ADMIN),
+          RouteDefinition.staff("POST", "/admin/reconcile", BODY_SLOT, ADMIN),
+          RouteDefinition.staff("PATCH", "/slots/{slotId}", PATH_SLOT, ADMIN),
+          RouteDefinition.staff("PATCH", "/venues/{venueId}", PATH_VENUE, ADMIN),
+          RouteDefinition.staff(
+              "PATCH", "/venues/{venueId}/resources/{resourceId}", PATH_VENUE, ADMIN),
+          RouteDefinition.staff("GET", "/finance/exceptions", QUERY_VENUE, FINANCE, ADMIN),
+          RouteDefinition.staff("POST", "/finance/statements:reconcile", PLATFORM, FINANCE, ADMIN),
           RouteDefinition.jwt("GET", "/bookings/{bookingId}/payments", CUSTOMER),
-          RouteDefinition.jwt(
-              "POST", "/finance/exceptions/{exceptionId}/retry-refund", FINANCE, ADMIN),
-          RouteDefinition.jwt("POST", "/finance/exceptions/{exceptionId}/resolve", FINANCE, ADMIN),
+          RouteDefinition.staff(
+              "POST",
+              "/finance/exceptions/{exceptionId}/retry-refund",
+              PATH_EXCEPTION,
+              FINANCE,
+              ADMIN),
+          RouteDefinition.staff(
+              "POST", "/finance/exceptions/{exceptionId}/resolve", PATH_EXCEPTION, FINANCE, ADMIN),
           RouteDefinition.jwt("GET", "/me/standing", CUSTOMER),
-          RouteDefinition.jwt("POST", "/staff/members/{userId}/pardon", FRONTDESK, ADMIN),
-          RouteDefinition.jwt("POST", "/venues/{venueId}/plans", ADMIN),
+          RouteDefinition.staff(
+              "POST", "/staff/members/{userId}/pardon", BODY_VENUE, FRONTDESK, ADMIN),
+          RouteDefinition.staff("POST", "/venues/{venueId}/plans", PATH_VENUE, ADMIN),
           RouteDefinition.open("GET", "/venues/{venueId}/plans"),
           RouteDefinition.jwt("POST", "/me/passes", CUSTOMER),
           RouteDefinition.jwt("GET", "/me/passes", CUSTOMER),
           RouteDefinition.jwt("POST", "/passes/{passId}/pay", CUSTOMER),
-          RouteDefinition.jwt("POST", "/staff/passes", FRONTDESK, ADMIN),
+          RouteDefinition.staff("POST", "/staff/passes", BODY_PLAN, FRONTDESK, ADMIN),
           RouteDefinition.jwt("GET", "/me/profile", CUSTOMER),
           RouteDefinition.jwt("PUT", "/me/profile", CUSTOMER),
           RouteDefinition.jwt("POST", "/me/phone/verify", CUSTOMER),
@@ -268,9 +294,17 @@ public final class Fairslot {
           RouteDefinition.jwt("POST", "/me/email/confirm", CUSTOMER),
           RouteDefinition.jwt("PUT", "/me/wechat", CUSTOMER),
           RouteDefinition.jwt("GET", "/me/notifications", CUSTOMER),
-          RouteDefinition.jwt("GET", "/staff/notifications", FRONTDESK, ADMIN),
-          RouteDefinition.jwt(
-              "POST", "/staff/notifications/{notificationId}/retry", FRONTDESK, ADMIN));
+          RouteDefinition.staff("GET", "/venues/{venueId}/staff", PATH_VENUE, ADMIN),
+          RouteDefinition.staff("PUT", "/venues/{venueId}/staff/{userId}", PATH_VENUE, ADMIN),
+          RouteDefinition.staff("DELETE", "/venues/{venueId}/staff/{userId}", PATH_VENUE, ADMIN),
+          RouteDefinition.jwt("GET", "/me/venues", CUSTOMER),
+          RouteDefinition.staff("GET", "/staff/notifications", LIST, FRONTDESK, ADMIN),
+          RouteDefinition.staff(
+              "POST",
+              "/staff/notifications/{notificationId}/retry",
+              PATH_NOTIFICATION,
+              FRONTDESK,
+              ADMIN));
 
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =

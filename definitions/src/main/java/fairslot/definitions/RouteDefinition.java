@@ -7,7 +7,8 @@ import java.util.List;
  * lets through. {@link #routeKey()} is exactly API Gateway's route key, so the handler dispatches
  * on what API Gateway (or the local runtime) puts into the event.
  */
-public record RouteDefinition(String method, String path, Access access, List<Role> roles) {
+public record RouteDefinition(
+    String method, String path, Access access, List<Role> roles, VenueScope venueScope) {
 
   public enum Access {
     /** No token needed. */
@@ -26,23 +27,33 @@ public record RouteDefinition(String method, String path, Access access, List<Ro
       throw new IllegalArgumentException(
           method + " " + path + ": a JWT route names its roles, and only a JWT route does");
     }
+    boolean staff = roles.stream().anyMatch(r -> r != Role.CUSTOMER);
+    if (staff == (venueScope == VenueScope.NONE)) {
+      throw new IllegalArgumentException(
+          method + " " + path + ": a staff route says where its venue is, and only a staff route");
+    }
   }
 
-  /** A route for signed-in callers holding any one of {@code roles}. */
+  /** A customer route: any signed-in caller. */
   public static RouteDefinition jwt(String method, String path, Role... roles) {
-    return new RouteDefinition(method, path, Access.JWT, List.of(roles));
+    return new RouteDefinition(method, path, Access.JWT, List.of(roles), VenueScope.NONE);
+  }
+
+  /** A staff route: the roles, held globally or at the venue {@code scope} resolves. */
+  public static RouteDefinition staff(String method, String path, VenueScope scope, Role... roles) {
+    return new RouteDefinition(method, path, Access.JWT, List.of(roles), scope);
   }
 
   public static RouteDefinition open(String method, String path) {
-    return new RouteDefinition(method, path, Access.PUBLIC, List.of());
+    return new RouteDefinition(method, path, Access.PUBLIC, List.of(), VenueScope.NONE);
   }
 
   public static RouteDefinition signed(String method, String path) {
-    return new RouteDefinition(method, path, Access.SIGNED, List.of());
+    return new RouteDefinition(method, path, Access.SIGNED, List.of(), VenueScope.NONE);
   }
 
   public static RouteDefinition localOnly(String method, String path) {
-    return new RouteDefinition(method, path, Access.LOCAL_ONLY, List.of());
+    return new RouteDefinition(method, path, Access.LOCAL_ONLY, List.of(), VenueScope.NONE);
   }
 
   public String routeKey() {

@@ -27,6 +27,7 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
+import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.StandingService;
@@ -48,9 +49,13 @@ import java.util.function.Function;
  * its routes; who may call a route comes from the shared route definitions, checked here once.
  */
 public final class HttpApi {
-  private record Route(List<Role> roles, Function<HttpRequest, HttpResponse> action) {}
+  private record Route(
+      List<Role> roles,
+      fairslot.definitions.VenueScope scope,
+      Function<HttpRequest, HttpResponse> action) {}
 
   private final Map<String, Route> routes = new HashMap<>();
+  private final VenueGate gate;
 
   /** The application services the endpoints call. */
   public record Services(
@@ -73,7 +78,9 @@ public final class HttpApi {
       fairslot.member.app.ContactVerification verification,
       fairslot.notification.app.NotificationDesk notifications,
       fairslot.member.app.WechatLinking wechat,
-      fairslot.payment.app.StatementReconciliation statements) {}
+      fairslot.payment.app.StatementReconciliation statements,
+      fairslot.staff.app.VenueStaff venueStaff,
+      VenueGate gate) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -84,29 +91,32 @@ public final class HttpApi {
   public HttpApi(Services s, IdempotencyKeys idempotency, Webhooks webhooks, Clock clock) {
     this(
         Fairslot.ROUTES,
+        s.gate(),
         List.of(
             new CatalogEndpoints(s.catalog(), idempotency),
             new fairslot.handler.http.AvailabilityEndpoints(s.catalog()),
-            new BookingEndpoints(s.bookings(), s.admission(), clock),
+            new BookingEndpoints(s.bookings(), s.admission(), s.gate(), clock),
             new PaymentEndpoints(s.payments(), webhooks.local(), clock),
             new fairslot.handler.http.WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
             new fairslot.handler.http.StripeEndpoints(s.payments(), webhooks.stripe()),
             new fairslot.handler.http.StatementEndpoints(s.statements()),
             new WaitlistEndpoints(s.waitlist(), s.catalog(), idempotency, clock),
-            new StaffEndpoints(s.staff(), s.desk(), clock),
+            new StaffEndpoints(s.staff(), s.desk(), s.gate(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),
             new AdminEndpoints(s.cancellation(), s.reconciliation()),
             new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),
-            new FinanceExceptionEndpoints(s.finance()),
+            new FinanceExceptionEndpoints(s.finance(), s.gate()),
             new StandingEndpoints(s.standing()),
             new fairslot.handler.http.PassEndpoints(
                 s.passes(), s.passPayments(), idempotency, clock),
             new fairslot.handler.http.ProfileEndpoints(s.profiles(), s.verification()),
-            new fairslot.handler.http.NotificationEndpoints(s.notifications())));
+            new fairslot.handler.http.NotificationEndpoints(s.notifications(), s.gate()),
+            new fairslot.handler.http.VenueStaffEndpoints(s.venueStaff(), s.gate())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */
-  HttpApi(List<RouteDefinition> definitions, List<Endpoints> areas) {
+  HttpApi(List<RouteDefinition> definitions, VenueGate gate, List<Endpoints> areas) {
+    this.gate = gate;
     Map<String, Function<HttpRequest, HttpResponse>> actions = new HashMap<>();
     for (Endpoints area : areas) {
       area.byRouteKey()
@@ -122,7 +132,8 @@ public final class HttpApi {
       if (action == null) {
         throw new IllegalStateException("no endpoint serves " + definition.routeKey());
       }
-      routes.put(definition.routeKey(), new Route(definition.roles(), action));
+      routes.put(
+          definition.routeKey(), new Route(definition.roles(), definition.venueScope(), action));
     }
     if (!actions.isEmpty()) {
       throw new IllegalStateException("routes missing from the definitions: " + actions.keySet());
@@ -140,11 +151,17 @@ public final class HttpApi {
       return Problems.of(Refusal.NOT_FOUND, 404, "no route " + request.routeKey(), Map.of());
     }
     try {
-      if (!route.roles().isEmpty() && !request.requireCaller().isAny(route.roles())) {
+      if (!route.roles().isEmpty()
+          && gate.decide(request.requireCaller(), route.roles(), route.scope(), request)
+              == VenueGate.Decision.FORBID) {
         return Problems.of(
             Refusal.FORBIDDEN,
             403,
-            "this needs one of the roles " + route.roles().toString().toLowerCase(Locale.ROOT),
+            "this needs one of the roles "
+                + route.roles().toString().toLowerCase(Locale.ROOT)
+                + (route.scope() == fairslot.definitions.VenueScope.PLATFORM
+                    ? " for the whole platform"
+                    : ", held everywhere or at this venue"),
             Map.of());
       }
       return route.action().apply(request);

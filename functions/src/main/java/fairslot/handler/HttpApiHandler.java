@@ -103,6 +103,7 @@ public final class HttpApiHandler
           Map.of());
     } catch (RuntimeException bug) {
       Log.error("unhandled error", requestId, bug);
+
       return Problems.internal();
     }
   }

@@ -29,7 +29,8 @@ record Stores(
     DynamoDbNotificationStore notifications,
     DynamoDbRequestStore requests,
     DynamoDbProfileStore profiles,
-    DynamoDbLedgerStore ledger) {
+    DynamoDbLedgerStore ledger,
+    fairslot.staff.store.DynamoDbStaffStore staff) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -45,6 +46,7 @@ record Stores(
         new DynamoDbNotificationStore(dynamo, table),
         new DynamoDbRequestStore(dynamo, table),
         new DynamoDbProfileStore(dynamo, table),
-        new DynamoDbLedgerStore(dynamo, table));
+        new DynamoDbLedgerStore(dynamo, table),
+        new fairslot.staff.store.DynamoDbStaffStore(dynamo, table));
   }
 }

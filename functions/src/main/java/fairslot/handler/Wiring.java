@@ -217,6 +217,7 @@ public final class Wiring {
   }
 
   public HttpApi httpApi() {
+    VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), clock);
     return new HttpApi(
         new HttpApi.Services(
             new CatalogService(stores.catalog(), clock, ids),
@@ -249,7 +250,9 @@ public final class Wiring {
                 wechatPay.map(fairslot.messaging.wechatpay.WechatPay::login),
                 wechatIdentities,
                 clock),
-            statementReconciliation),
+            statementReconciliation,
+            venueAccess.staff(),
+            venueAccess.gate()),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,

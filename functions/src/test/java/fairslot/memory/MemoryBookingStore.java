@@ -601,8 +601,15 @@ public final class MemoryBookingStore implements BookingStore {
       AuditSubject subject, String id, fairslot.kernel.PageRequest page) {
     String entity = subject.name().toLowerCase(java.util.Locale.ROOT) + ":" + id;
     synchronized (t.lock) {
-      return MemoryPages.page(
-          t.audit.stream().filter(a -> a.entity().equals(entity)).toList(), page);
+      List<AuditEntry> found =
+          new java.util.ArrayList<>(
+              t.audit.stream().filter(a -> a.entity().equals(entity)).toList());
+      if (subject == AuditSubject.VENUE) {
+        // Kept under the venue like its own edits: its staff grants and revocations.
+        found.addAll(t.venueAudit.getOrDefault(id, List.of()));
+        found.sort(java.util.Comparator.comparing(AuditEntry::at));
+      }
+      return MemoryPages.page(found, page);
     }
   }
 

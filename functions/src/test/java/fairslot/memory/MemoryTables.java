@@ -62,6 +62,11 @@ public final class MemoryTables {
   final Map<String, IdempotencyStore.Recorded> idempotency = new HashMap<>();
   final Map<String, BookingRequest> requests = new LinkedHashMap<>();
   final List<AuditEntry> audit = new ArrayList<>();
+
+  /** Venue roles by venue, then member; staff audit records by venue (kept under the venue). */
+  final Map<String, Map<String, fairslot.staff.domain.StaffGrant>> staff = new HashMap<>();
+
+  final Map<String, List<AuditEntry>> venueAudit = new HashMap<>();
   final Map<String, Payment> payments = new HashMap<>();
 
   /** Finance exceptions by id, in the order they were raised. */

@@ -29,13 +29,23 @@ import java.util.function.Function;
  * A member's own bookings: book, read, list, cancel, move, give away, and follow a queued request.
  */
 public final class BookingEndpoints implements Endpoints {
+  /** Who may act on a booking not their own: the desk, held everywhere or at its venue. */
+  private static final java.util.List<fairslot.definitions.Role> DESK =
+      java.util.List.of(fairslot.definitions.Role.FRONTDESK, fairslot.definitions.Role.ADMIN);
+
   private final BookingService bookings;
   private final QueuedAdmission admission;
+  private final fairslot.handler.internal.VenueGate gate;
   private final Clock clock;
 
-  public BookingEndpoints(BookingService bookings, QueuedAdmission admission, Clock clock) {
+  public BookingEndpoints(
+      BookingService bookings,
+      QueuedAdmission admission,
+      fairslot.handler.internal.VenueGate gate,
+      Clock clock) {
     this.bookings = bookings;
     this.admission = admission;
+    this.gate = gate;
     this.clock = clock;
   }
 
@@ -106,10 +116,7 @@ public final class BookingEndpoints implements Endpoints {
     Caller caller = request.requireCaller();
     RequestBody body =
         RequestBody.parse(request.body()).onlyFields("transfer", java.util.Set.of("toUserId"));
-    boolean desk =
-        caller.isAny(
-            java.util.List.of(
-                fairslot.definitions.Role.FRONTDESK, fairslot.definitions.Role.ADMIN));
+    boolean desk = gate.atBookingsVenue(caller, DESK, request.path("bookingId"));
     return respond(
         bookings.transfer(caller.userId(), desk, request.path("bookingId"), body.text("toUserId")),
         200,
@@ -122,10 +129,7 @@ public final class BookingEndpoints implements Endpoints {
     RequestBody body =
         RequestBody.parse(request.body())
             .onlyFields("reschedule", java.util.Set.of("fromSlotId", "toSlotId"));
-    boolean desk =
-        caller.isAny(
-            java.util.List.of(
-                fairslot.definitions.Role.FRONTDESK, fairslot.definitions.Role.ADMIN));
+    boolean desk = gate.atBookingsVenue(caller, DESK, request.path("bookingId"));
     return respond(
         bookings.reschedule(
             caller.userId(),

@@ -24,9 +24,12 @@ public final class FinanceExceptionEndpoints implements Endpoints {
   private static final int MAX_NOTE = 1000;
 
   private final FinanceService finance;
+  private final fairslot.handler.internal.VenueGate gate;
 
-  public FinanceExceptionEndpoints(FinanceService finance) {
+  public FinanceExceptionEndpoints(
+      FinanceService finance, fairslot.handler.internal.VenueGate gate) {
     this.finance = finance;
+    this.gate = gate;
   }
 
   @Override
@@ -47,7 +50,7 @@ public final class FinanceExceptionEndpoints implements Endpoints {
     return HttpResponse.json(
         200,
         new ListView<>(
-            page.items().stream()
+            gate.limit(request, page.items(), FinanceException::venueId).stream()
                 .map(
                     e ->
                         FinanceExceptionView.of(

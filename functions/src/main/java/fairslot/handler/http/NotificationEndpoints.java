@@ -9,6 +9,7 @@ import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.domain.Delivery;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -18,9 +19,11 @@ import java.util.function.Function;
  */
 public final class NotificationEndpoints implements Endpoints {
   private final NotificationDesk desk;
+  private final fairslot.handler.internal.VenueGate gate;
 
-  public NotificationEndpoints(NotificationDesk desk) {
+  public NotificationEndpoints(NotificationDesk desk, fairslot.handler.internal.VenueGate gate) {
     this.desk = desk;
+    this.gate = gate;
   }
 
   /** One notification on one channel, as its member reads it. */
@@ -105,10 +108,16 @@ public final class NotificationEndpoints implements Endpoints {
       throw InvalidInput.unprocessable("status: the desk lists PARKED notifications");
     }
     var page = desk.parked(request.page());
+    // One slot read per slot on the page, and only for a caller limited to some venues.
+    Map<String, Optional<String>> venues = new java.util.HashMap<>();
+    java.util.function.Function<String, Optional<String>> slotVenues =
+        slot -> venues.computeIfAbsent(slot, gate::slotVenue);
     return HttpResponse.json(
         200,
         new ListView<>(
-            page.items().stream().map(StaffNotificationView::of).toList(),
+            gate.limit(request, page.items(), d -> slotVenues.apply(d.about().slotId())).stream()
+                .map(StaffNotificationView::of)
+                .toList(),
             page.nextCursor().orElse(null)));
   }
 

@@ -25,11 +25,14 @@ import java.util.function.Function;
 public final class StaffEndpoints implements Endpoints {
   private final StaffService staff;
   private final DeskService desk;
+  private final fairslot.handler.internal.VenueGate gate;
   private final Clock clock;
 
-  public StaffEndpoints(StaffService staff, DeskService desk, Clock clock) {
+  public StaffEndpoints(
+      StaffService staff, DeskService desk, fairslot.handler.internal.VenueGate gate, Clock clock) {
     this.staff = staff;
     this.desk = desk;
+    this.gate = gate;
     this.clock = clock;
   }
 
@@ -61,7 +64,9 @@ public final class StaffEndpoints implements Endpoints {
         200,
         page ->
             new ListView<>(
-                page.items().stream().map(b -> BookingView.of(b, now)).toList(),
+                gate.limit(request, page.items(), b -> Optional.of(b.slot().venueId())).stream()
+                    .map(b -> BookingView.of(b, now))
+                    .toList(),
                 page.nextCursor().orElse(null)));
   }
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The role matrix of every staff and admin route: who gets past the role check (whatever the input
- * then earns) and who gets 403 forbidden. The requests carry no valid input, so nothing is written.
+ * then earns) and who gets 403 forbidden, for the token's global groups. The requests carry no
+ * valid input, so nothing is written. Roles granted per venue are VenueRolesIT's.
  */
 class StaffRolesIT {
   private static final String CUSTOMER = "customer";
@@ -62,6 +63,9 @@ class StaffRolesIT {
     MATRIX.put("POST /staff/passes", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("GET /staff/notifications", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/notifications/{notificationId}/retry", Set.of(FRONTDESK, ADMIN));
+    MATRIX.put("GET /venues/{venueId}/staff", Set.of(ADMIN));
+    MATRIX.put("PUT /venues/{venueId}/staff/{userId}", Set.of(ADMIN));
+    MATRIX.put("DELETE /venues/{venueId}/staff/{userId}", Set.of(ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
