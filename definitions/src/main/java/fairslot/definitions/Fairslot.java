@@ -306,6 +306,14 @@ public final class Fairslot {
               FRONTDESK,
               ADMIN));
 
+  /**
+   * The booking and waitlist requests limited per member (API.md v1.2: more than 20 in 10 s is 429
+   * {@code rate_limited}): the ones a booking script fires at release time.
+   */
+  public static final java.util.Set<String> MEMBER_RATE_LIMITED =
+      java.util.Set.of(
+          "POST /bookings", "POST /slots/{slotId}/waitlist", "POST /waitlist/{entryId}/accept");
+
   /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
   public static final List<RouteDefinition> LOCAL_ROUTES =
       List.of(

@@ -56,6 +56,7 @@ public final class HttpApi {
 
   private final Map<String, Route> routes = new HashMap<>();
   private final VenueGate gate;
+  private final fairslot.member.app.MemberRateLimit rateLimit;
 
   /** The application services the endpoints call. */
   public record Services(
@@ -80,7 +81,8 @@ public final class HttpApi {
       fairslot.member.app.WechatLinking wechat,
       fairslot.payment.app.StatementReconciliation statements,
       fairslot.staff.app.VenueStaff venueStaff,
-      VenueGate gate) {}
+      VenueGate gate,
+      fairslot.member.app.MemberRateLimit rateLimit) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -92,6 +94,7 @@ public final class HttpApi {
     this(
         Fairslot.ROUTES,
         s.gate(),
+        s.rateLimit(),
         List.of(
             new CatalogEndpoints(s.catalog(), idempotency),
             new fairslot.handler.http.AvailabilityEndpoints(s.catalog()),
@@ -115,8 +118,13 @@ public final class HttpApi {
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */
-  HttpApi(List<RouteDefinition> definitions, VenueGate gate, List<Endpoints> areas) {
+  HttpApi(
+      List<RouteDefinition> definitions,
+      VenueGate gate,
+      fairslot.member.app.MemberRateLimit rateLimit,
+      List<Endpoints> areas) {
     this.gate = gate;
+    this.rateLimit = rateLimit;
     Map<String, Function<HttpRequest, HttpResponse>> actions = new HashMap<>();
     for (Endpoints area : areas) {
       area.byRouteKey()
@@ -163,6 +171,21 @@ public final class HttpApi {
                     ? " for the whole platform"
                     : ", held everywhere or at this venue"),
             Map.of());
+      }
+      if (Fairslot.MEMBER_RATE_LIMITED.contains(request.routeKey())) {
+        var wait = rateLimit.admit(request.requireCaller().userId());
+        if (wait.isPresent()) {
+          return Problems.of(
+                  Refusal.RATE_LIMITED,
+                  429,
+                  "more than "
+                      + fairslot.member.app.MemberRateLimit.LIMIT
+                      + " booking or waitlist requests in "
+                      + fairslot.member.app.MemberRateLimit.WINDOW.toSeconds()
+                      + " s; try again shortly",
+                  Map.of())
+              .withHeader("retry-after", Long.toString(wait.getAsLong()));
+        }
       }
       return route.action().apply(request);
     } catch (InvalidInput invalid) {

@@ -30,7 +30,8 @@ record Stores(
     DynamoDbRequestStore requests,
     DynamoDbProfileStore profiles,
     DynamoDbLedgerStore ledger,
-    fairslot.staff.store.DynamoDbStaffStore staff) {
+    fairslot.staff.store.DynamoDbStaffStore staff,
+    fairslot.member.store.DynamoDbRateCounterStore rateCounter) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -47,6 +48,7 @@ record Stores(
         new DynamoDbRequestStore(dynamo, table),
         new DynamoDbProfileStore(dynamo, table),
         new DynamoDbLedgerStore(dynamo, table),
-        new fairslot.staff.store.DynamoDbStaffStore(dynamo, table));
+        new fairslot.staff.store.DynamoDbStaffStore(dynamo, table),
+        new fairslot.member.store.DynamoDbRateCounterStore(dynamo, table));
   }
 }

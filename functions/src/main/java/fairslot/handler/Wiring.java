@@ -218,6 +218,8 @@ public final class Wiring {
 
   public HttpApi httpApi() {
     VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), clock);
+    // One limiter per container: its local counts are what keep the common case write-free.
+    var rateLimit = new fairslot.member.app.MemberRateLimit(stores.rateCounter(), clock);
     return new HttpApi(
         new HttpApi.Services(
             new CatalogService(stores.catalog(), clock, ids),
@@ -252,7 +254,8 @@ public final class Wiring {
                 clock),
             statementReconciliation,
             venueAccess.staff(),
-            venueAccess.gate()),
+            venueAccess.gate(),
+            rateLimit),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,
