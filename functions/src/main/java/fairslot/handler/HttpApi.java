@@ -172,7 +172,8 @@ public final class HttpApi {
                     : ", held everywhere or at this venue"),
             Map.of());
       }
-      if (Fairslot.MEMBER_RATE_LIMITED.contains(request.routeKey())) {
+      boolean metered = Fairslot.MEMBER_RATE_LIMITED.contains(request.routeKey());
+      if (metered) {
         var wait = rateLimit.admit(request.requireCaller().userId());
         if (wait.isPresent()) {
           return Problems.of(
@@ -187,7 +188,12 @@ public final class HttpApi {
               .withHeader("retry-after", Long.toString(wait.getAsLong()));
         }
       }
-      return route.action().apply(request);
+      HttpResponse response = route.action().apply(request);
+      if (metered && response.status() != 422 && response.status() != 404) {
+        // Past input and lookup: a request the rules answered, which the shared count sees.
+        rateLimit.reachedTheRules(request.requireCaller().userId());
+      }
+      return response;
     } catch (InvalidInput invalid) {
       return Problems.of(invalid);
     } catch (PageRequest.BadCursor bad) {

@@ -26,7 +26,7 @@ public final class SeatAuditHandler implements RequestHandler<DynamodbEvent, Str
   }
 
   public SeatAuditHandler(Wiring wiring) {
-    this(wiring.slotStreamRecords(), wiring.seatAudit());
+    this(new SlotStreamRecords(), wiring.seatAudit());
   }
 
   public SeatAuditHandler(SlotStreamRecords records, SeatAuditLog audit) {

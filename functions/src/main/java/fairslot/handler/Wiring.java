@@ -217,9 +217,14 @@ public final class Wiring {
   }
 
   public HttpApi httpApi() {
+    return httpApi(fairslot.member.app.MemberRateLimit.LIMIT);
+  }
+
+  /** With {@code memberLimit} requests per member and window (one limiter per container). */
+  public HttpApi httpApi(int memberLimit) {
     VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), clock);
-    // One limiter per container: its local counts are what keep the common case write-free.
-    var rateLimit = new fairslot.member.app.MemberRateLimit(stores.rateCounter(), clock);
+    var rateLimit =
+        new fairslot.member.app.MemberRateLimit(stores.rateCounter(), clock, memberLimit);
     return new HttpApi(
         new HttpApi.Services(
             new CatalogService(stores.catalog(), clock, ids),
@@ -339,9 +344,5 @@ public final class Wiring {
 
   public fairslot.catalog.app.SeatAuditLog seatAudit() {
     return seatAudit;
-  }
-
-  public fairslot.catalog.store.SlotStreamRecords slotStreamRecords() {
-    return new fairslot.catalog.store.SlotStreamRecords();
   }
 }

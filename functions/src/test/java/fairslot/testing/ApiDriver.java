@@ -62,6 +62,14 @@ public final class ApiDriver {
   public volatile Runnable afterBookingBatch = () -> {};
 
   public ApiDriver(String tablePrefix) {
+    this(tablePrefix, fairslot.member.app.MemberRateLimit.LIMIT);
+  }
+
+  /**
+   * With {@code memberLimit} booking requests per member and window: a test racing one member's own
+   * bookings lifts the limit so every request reaches the rules it tests.
+   */
+  public ApiDriver(String tablePrefix, int memberLimit) {
     this.table = Aws.freshTable(tablePrefix);
     this.bus = table;
     Provisioner.createEventBus(Aws.events(), bus);
@@ -104,7 +112,7 @@ public final class ApiDriver {
                 new SqsBookingQueue(Aws.sqs(), bookingQueueUrl),
                 Aws.codeChannels()),
             PAYMENT_SECRET);
-    this.handler = new HttpApiHandler(wiring.httpApi());
+    this.handler = new HttpApiHandler(wiring.httpApi(memberLimit));
     this.waitlistQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.WAITLIST_QUEUE, bus + "-");
     Provisioner.routeSeatReleased(Aws.events(), Aws.sqs(), bus, waitlistQueueUrl);
     this.waitlistPoller =

@@ -72,6 +72,7 @@ final class ChaosChecks {
     ChaosPolicyChecks.check(items, work, out);
     ChaosMemberChecks.check(items, out);
     ChaosMinimums.check(items, work.minimumSlot, out);
+    work.venueStaff.check(items, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);
     int parked =

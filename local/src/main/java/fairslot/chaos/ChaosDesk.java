@@ -14,12 +14,17 @@ final class ChaosDesk {
 
   /** A walk-in booked, paid at the counter and checked in at the desk. */
   Object walkIn(String phone, String slotId) {
+    return walkIn(phone, slotId, "desk", "frontdesk");
+  }
+
+  /** The same by {@code user}: the global desk, or a desk with a role at this venue only. */
+  Object walkIn(String phone, String slotId, String user, String group) {
     Reply r =
         world.call(
             "POST /staff/bookings",
             Map.of(),
-            "desk",
-            "frontdesk",
+            user,
+            group,
             "{\"slotId\":\""
                 + slotId
                 + "\",\"quantity\":1,\"customer\":{\"phone\":\""
@@ -33,15 +38,15 @@ final class ChaosDesk {
       world.call(
           "POST /staff/bookings/{bookingId}/offline-payment",
           Map.of("bookingId", bookingId),
-          "desk",
-          "frontdesk",
+          user,
+          group,
           "{}",
           null);
       world.call(
           "POST /staff/bookings/{bookingId}/check-in",
           Map.of("bookingId", bookingId),
-          "desk",
-          "frontdesk",
+          user,
+          group,
           "{}",
           null);
     }

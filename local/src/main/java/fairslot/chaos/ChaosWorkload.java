@@ -53,15 +53,21 @@ final class ChaosWorkload {
   /** The AUTO_HOLD venue's {@code maxUpcomingPerMember}. */
   static final int AUTO_LIMIT = 1;
 
+  /** The venues' own staff (issue 33), and the venue they work at. */
+  final ChaosVenueStaff venueStaff;
+
+  private String offerVenue;
+
   ChaosWorkload(ChaosWorld world, long seed) {
     this.world = world;
     this.random = new Random(seed);
+    this.venueStaff = new ChaosVenueStaff(world, this);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
   void setUp() {
     var catalog = new ChaosCatalog(world);
-    String offerVenue = catalog.venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
+    offerVenue = catalog.venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
     autoVenue =
         catalog.venue(
             "{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\",\"maxUpcomingPerMember\":"
@@ -93,6 +99,7 @@ final class ChaosWorkload {
     slots.add(catalog.slot(slots.size(), offerVenue, 3, "DIRECT", 0)); // 10: free seats moved here
     minimumSlot = new ChaosMinimums(world, this, random).slot(slots.size(), offerVenue); // 11
     slots.add(minimumSlot);
+    venueStaff.setUp(offerVenue, autoVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -165,6 +172,7 @@ final class ChaosWorkload {
       String phone = "+86 138 0013 80" + (10 + random.nextInt(3)); // some walk-ins share a phone
       wave.add(() -> new ChaosDesk(world, this).walkIn(phone, slots.get(0)));
     }
+    venueStaff.wave(offerVenue, slots.get(0), wave);
     for (String job :
         List.of(
             "sweep-holds",

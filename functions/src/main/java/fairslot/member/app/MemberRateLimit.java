@@ -26,6 +26,7 @@ public final class MemberRateLimit {
   private static final class Local {
     final long window;
     int count;
+    int reportable;
     boolean sharedExhausted;
 
     Local(long window) {
@@ -35,39 +36,62 @@ public final class MemberRateLimit {
 
   private final RateCounterStore shared;
   private final Clock clock;
+  private final int limit;
   private final ConcurrentHashMap<String, Local> local = new ConcurrentHashMap<>();
 
   public MemberRateLimit(RateCounterStore shared, Clock clock) {
-    this.shared = shared;
-    this.clock = clock;
+    this(shared, clock, LIMIT);
   }
 
-  /** Empty: admitted. Else the seconds until the member may try again. */
+  /** {@code limit} requests per window: tests of one member's own races lift it. */
+  public MemberRateLimit(RateCounterStore shared, Clock clock, int limit) {
+    this.shared = shared;
+    this.clock = clock;
+    this.limit = limit;
+  }
+
+  /**
+   * Before the request: empty when admitted (and counted here), else the seconds until the member
+   * may try again. Every request counts against this container's window, malformed ones too.
+   */
   public OptionalLong admit(String userId) {
     Instant now = clock.instant();
     RateWindow window = RateWindow.at(now, WINDOW);
-    if (local.size() > MAX_TRACKED) {
-      local.clear();
-    }
-    Local mine =
-        local.compute(
-            userId,
-            (k, v) -> v == null || v.window != window.index() ? new Local(window.index()) : v);
-    int count;
-    boolean report;
+    Local mine = current(userId, window);
     synchronized (mine) {
-      if (mine.sharedExhausted || mine.count >= LIMIT) {
+      if (mine.sharedExhausted || mine.count >= limit) {
         return OptionalLong.of(window.secondsLeft(now));
       }
-      count = ++mine.count;
-      report = count % REPORT_EVERY == 0;
+      mine.count++;
     }
-    if (report && shared.add(userId, window, REPORT_EVERY) > LIMIT) {
+    return OptionalLong.empty();
+  }
+
+  /**
+   * After an admitted request that reached the booking or waitlist rules (not refused as input):
+   * every {@link #REPORT_EVERY}th such request of the window is added to the shared count, and a
+   * shared total past the limit closes the window for the member in this container. Bad input thus
+   * never writes, and a person at a human pace never reaches a report.
+   */
+  public void reachedTheRules(String userId) {
+    RateWindow window = RateWindow.at(clock.instant(), WINDOW);
+    Local mine = current(userId, window);
+    boolean report;
+    synchronized (mine) {
+      report = ++mine.reportable % REPORT_EVERY == 0;
+    }
+    if (report && shared.add(userId, window, REPORT_EVERY) > limit) {
       synchronized (mine) {
         mine.sharedExhausted = true;
       }
-      return OptionalLong.of(window.secondsLeft(now));
     }
-    return OptionalLong.empty();
+  }
+
+  private Local current(String userId, RateWindow window) {
+    if (local.size() > MAX_TRACKED) {
+      local.clear();
+    }
+    return local.compute(
+        userId, (k, v) -> v == null || v.window != window.index() ? new Local(window.index()) : v);
   }
 }

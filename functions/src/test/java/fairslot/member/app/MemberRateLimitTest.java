@@ -29,6 +29,7 @@ class MemberRateLimitTest {
     for (int window = 0; window < 5; window++) {
       for (int i = 0; i < MemberRateLimit.REPORT_EVERY - 1; i++) {
         assertThat(limit.admit("ann")).isEmpty();
+        limit.reachedTheRules("ann");
       }
       clock.advance(MemberRateLimit.WINDOW);
     }
@@ -40,6 +41,7 @@ class MemberRateLimitTest {
     MemberRateLimit limit = new MemberRateLimit(shared, clock);
     for (int i = 0; i < MemberRateLimit.LIMIT; i++) {
       assertThat(limit.admit("script")).as("request %d", i + 1).isEmpty();
+      limit.reachedTheRules("script");
     }
     OptionalLong wait = limit.admit("script");
     assertThat(wait).hasValue(8); // 12:00:02 → the window ends at 12:00:10
@@ -58,14 +60,25 @@ class MemberRateLimitTest {
     }
     int admitted = 0;
     for (int i = 0; i < 400; i++) {
-      if (fleet.get(i % containers).admit("script").isEmpty()) {
+      MemberRateLimit container = fleet.get(i % containers);
+      if (container.admit("script").isEmpty()) {
         admitted++;
+        container.reachedTheRules("script");
       }
     }
     assertThat(admitted)
         .isGreaterThanOrEqualTo(MemberRateLimit.LIMIT)
-        .isLessThanOrEqualTo(
-            MemberRateLimit.LIMIT + containers * (MemberRateLimit.REPORT_EVERY - 1));
+        .isLessThanOrEqualTo(MemberRateLimit.LIMIT + containers * MemberRateLimit.REPORT_EVERY);
+  }
+
+  @Test
+  void badInputCountsInItsContainerButNeverWrites() {
+    MemberRateLimit limit = new MemberRateLimit(shared, clock);
+    for (int i = 0; i < MemberRateLimit.LIMIT; i++) {
+      assertThat(limit.admit("garbage")).isEmpty(); // refused as input: never reaches the rules
+    }
+    assertThat(limit.admit("garbage")).isPresent();
+    assertThat(writes.get()).isZero();
   }
 
   @Test
