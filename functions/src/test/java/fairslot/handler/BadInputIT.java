@@ -473,6 +473,82 @@ class BadInputIT {
                         .path("resourceId", resourceId)
                         .body("{\"name\":\"x\"}"),
                 404,
+                "not_found"),
+            new Case(
+                "a grant of an unknown role",
+                "PUT /venues/{venueId}/staff/{userId}",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .path("userId", "clerk")
+                        .body("{\"roles\":[\"owner\"]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a grant of no roles",
+                "PUT /venues/{venueId}/staff/{userId}",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .path("userId", "clerk")
+                        .body("{\"roles\":[]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a grant whose roles are a string",
+                "PUT /venues/{venueId}/staff/{userId}",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .path("userId", "clerk")
+                        .body("{\"roles\":\"admin\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a grant whose roles are numbers",
+                "PUT /venues/{venueId}/staff/{userId}",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .path("userId", "clerk")
+                        .body("{\"roles\":[1]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a grant with an unknown field",
+                "PUT /venues/{venueId}/staff/{userId}",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .path("userId", "clerk")
+                        .body("{\"roles\":[\"admin\"],\"venue\":\"x\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a grant at an unknown venue",
+                "PUT /venues/{venueId}/staff/{userId}",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", "nope")
+                        .path("userId", "clerk")
+                        .body("{\"roles\":[\"admin\"]}"),
+                404,
+                "not_found"),
+            new Case(
+                "a grant by a customer",
+                "PUT /venues/{venueId}/staff/{userId}",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .path("venueId", venueId)
+                        .path("userId", "clerk")
+                        .body("{\"roles\":[\"admin\"]}"),
+                403,
+                "forbidden"),
+            new Case(
+                "a revocation of nobody",
+                "DELETE /venues/{venueId}/staff/{userId}",
+                e -> e.as("a", ADMIN).path("venueId", venueId).path("userId", "nobody"),
+                404,
                 "not_found"))
         .map(Arguments::of);
   }
