@@ -63,6 +63,11 @@ final class ChaosVenueStaff {
     wave.add(() -> desk.walkIn("+86 139 0013 9020", crowdSlot, CLERK, "customer"));
   }
 
+  /** Later, with the walk-ins all made: the other venue's desk tries each of them again. */
+  void late(String crowdSlot, List<Callable<Object>> late) {
+    late.add(() -> reachAcross(crowdSlot));
+  }
+
   /** The other venue's desk on this venue's walk-ins and slot: refused, whatever it tries. */
   private Object reachAcross(String crowdSlot) {
     for (String bookingId : List.copyOf(work.deskBookings)) {

@@ -226,6 +226,7 @@ final class ChaosWorkload {
                         .payStripeLate(intent, paymentAndBooking)));
     late.add(() -> world.runJob("payments-reconcile"));
     new ChaosMinimums(world, this, random).late(minimumSlot, late);
+    venueStaff.late(slots.get(0), late);
     Collections.shuffle(late, random);
     runAll(late, 16);
   }
