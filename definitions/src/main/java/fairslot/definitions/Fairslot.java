@@ -101,7 +101,8 @@ public final class Fairslot {
               new IndexDefinition(ENTRIES_BY_SLOT, "entrySlot", STRING, "sequence", NUMBER),
               // Cancelled slots whose cancel has not finished releasing everything (finish-cancels
               // job, family CANCELS), and slots whose minimum-participants decision is pending, by
-              // its time (decide-minimums job, family MINIMUMS): the table has its 20 indexes.
+              // its time (decide-minimums job, family MINIMUMS), and LOTTERY slots' draws by their
+              // closing time (draw-lotteries, family LOTTERIES): the table has its 20 indexes.
               new IndexDefinition(
                   CANCELS_DUE, "cancelDueShard", STRING, "cancelDueAt", NUMBER, KEYS_ONLY),
               // Finance exceptions by status, then venue and age (GET /finance/exceptions).
@@ -163,6 +164,7 @@ public final class Fairslot {
           new ScheduleDefinition("reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("finish-cancels", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("decide-minimums", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("draw-lotteries", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("statement-reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER));

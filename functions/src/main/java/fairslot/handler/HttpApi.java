@@ -82,7 +82,8 @@ public final class HttpApi {
       fairslot.payment.app.StatementReconciliation statements,
       fairslot.staff.app.VenueStaff venueStaff,
       VenueGate gate,
-      fairslot.member.app.MemberRateLimit rateLimit) {}
+      fairslot.member.app.MemberRateLimit rateLimit,
+      fairslot.catalog.app.Lotteries lotteries) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -96,7 +97,7 @@ public final class HttpApi {
         s.gate(),
         s.rateLimit(),
         List.of(
-            new CatalogEndpoints(s.catalog(), idempotency),
+            new CatalogEndpoints(s.catalog(), idempotency, s.lotteries()),
             new fairslot.handler.http.AvailabilityEndpoints(s.catalog()),
             new BookingEndpoints(s.bookings(), s.admission(), s.gate(), clock),
             new PaymentEndpoints(s.payments(), webhooks.local(), clock),

@@ -39,6 +39,8 @@ final class Jobs {
         "finish-cancels", w -> w.slotCancellation().finishInterrupted(Duration.ofMinutes(1), 20));
     // Slots at their minimum-participants decision time run (confirmed) or are cancelled.
     jobs.put("decide-minimums", w -> w.minimumDecisions().decideDue(BATCH));
+    // LOTTERY slots whose entries closed are drawn: holds in rank order, the rest waitlisted.
+    jobs.put("draw-lotteries", w -> w.lotteryDraws().drawDue(BATCH));
     // Passes past their validity become EXPIRED.
     jobs.put("expire-passes", w -> w.passExpiry().run(BATCH));
     // Payments still PENDING are asked about at their provider (lost notifications, failures
@@ -59,9 +61,16 @@ final class Jobs {
             .reminders()
             .remindDue(BATCH)
             .then("send-notifications", wiring.notifications().sendDue(BATCH));
-    fairslot.shared.Metrics.line()
-        .count("NotificationsParked", wiring.parkedNotifications())
-        .emit();
+    fairslot.shared.Metrics.line().count("NotificationsParked", parked(wiring)).emit();
     return report;
+  }
+
+  /** How many deliveries wait for the desk (at most 100 are counted). */
+  private static int parked(Wiring wiring) {
+    return wiring
+        .notificationDesk()
+        .parked(new fairslot.kernel.PageRequest(100, java.util.Optional.empty()))
+        .items()
+        .size();
   }
 }

@@ -31,7 +31,8 @@ record Stores(
     DynamoDbProfileStore profiles,
     DynamoDbLedgerStore ledger,
     fairslot.staff.store.DynamoDbStaffStore staff,
-    fairslot.member.store.DynamoDbRateCounterStore rateCounter) {
+    fairslot.member.store.DynamoDbRateCounterStore rateCounter,
+    fairslot.catalog.store.DynamoDbLotteryStore lotteries) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -49,6 +50,7 @@ record Stores(
         new DynamoDbProfileStore(dynamo, table),
         new DynamoDbLedgerStore(dynamo, table),
         new fairslot.staff.store.DynamoDbStaffStore(dynamo, table),
-        new fairslot.member.store.DynamoDbRateCounterStore(dynamo, table));
+        new fairslot.member.store.DynamoDbRateCounterStore(dynamo, table),
+        new fairslot.catalog.store.DynamoDbLotteryStore(dynamo, table));
   }
 }

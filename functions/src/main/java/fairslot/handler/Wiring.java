@@ -16,6 +16,7 @@ import fairslot.finance.app.FinanceService;
 import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.kernel.IdGenerator;
+import fairslot.member.app.MemberRateLimit;
 import fairslot.member.app.StandingService;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.notification.app.NotificationSender;
@@ -147,7 +148,8 @@ public final class Wiring {
             ids,
             BookingEndpoints::createdResponse,
             stores.passes(),
-            memberBookings);
+            memberBookings,
+            stores.lotteries());
     this.waitlist = new WaitlistService(stores.catalog(), stores.waitlist(), bookings, clock, ids);
     this.wechatIdentities = new fairslot.member.store.DynamoDbWechatIdentityStore(dynamo, table);
     this.passPayments =
@@ -217,14 +219,12 @@ public final class Wiring {
   }
 
   public HttpApi httpApi() {
-    return httpApi(fairslot.member.app.MemberRateLimit.LIMIT);
+    return httpApi(MemberRateLimit.LIMIT);
   }
 
-  /** With {@code memberLimit} requests per member and window (one limiter per container). */
   public HttpApi httpApi(int memberLimit) {
     VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), clock);
-    var rateLimit =
-        new fairslot.member.app.MemberRateLimit(stores.rateCounter(), clock, memberLimit);
+    var rateLimit = new MemberRateLimit(stores.rateCounter(), clock, memberLimit);
     return new HttpApi(
         new HttpApi.Services(
             new CatalogService(stores.catalog(), clock, ids),
@@ -260,7 +260,8 @@ public final class Wiring {
             statementReconciliation,
             venueAccess.staff(),
             venueAccess.gate(),
-            rateLimit),
+            rateLimit,
+            new fairslot.catalog.app.Lotteries(stores.lotteries())),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,
@@ -306,12 +307,13 @@ public final class Wiring {
     return notifications;
   }
 
-  /** How many deliveries wait for the desk (at most 100 are counted). */
-  public int parkedNotifications() {
-    return notificationDesk
-        .parked(new fairslot.kernel.PageRequest(100, Optional.empty()))
-        .items()
-        .size();
+  public fairslot.notification.app.NotificationDesk notificationDesk() {
+    return notificationDesk;
+  }
+
+  public fairslot.booking.app.LotteryDraws lotteryDraws() {
+    return new fairslot.booking.app.LotteryDraws(
+        stores.lotteries(), stores.requests(), bookings, waitlist, clock, ids);
   }
 
   public fairslot.notification.app.Reminders reminders() {

@@ -43,6 +43,7 @@ public enum Refusal {
   NOT_TRANSFERABLE,
   PRICE_HIGHER,
   PRICE_LOWER,
+  LOTTERY_CLOSED,
   THROTTLED;
 
   public String code() {

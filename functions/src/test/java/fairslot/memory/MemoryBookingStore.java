@@ -4,7 +4,6 @@ import fairslot.booking.app.BookingStore;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.domain.RequestStatus;
 import fairslot.booking.domain.SeatReleased;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.IdempotencyStore;
@@ -46,9 +45,9 @@ public final class MemoryBookingStore implements BookingStore {
   public PlaceResult place(BookingPlan plan) {
     Booking b = plan.booking();
     synchronized (t.lock) {
-      if (plan.queuedRequest().isPresent()) {
-        BookingRequest r = t.requests.get(plan.queuedRequest().get());
-        if (r == null || r.status() != RequestStatus.QUEUED) {
+      if (plan.granting().isPresent()) {
+        BookingRequest r = t.requests.get(plan.granting().get().requestId());
+        if (r == null || r.status() != plan.granting().get().from()) {
           return new PlaceResult.RequestDecided();
         }
       }
@@ -139,14 +138,14 @@ public final class MemoryBookingStore implements BookingStore {
                   t.idempotency.put(
                       i.request().scope(),
                       new IdempotencyStore.Recorded(i.request().fingerprint(), i.response())));
-      plan.queuedRequest()
+      plan.granting()
           .ifPresent(
-              id ->
+              q ->
                   t.requests.put(
-                      id,
+                      q.requestId(),
                       MemoryRequestStore.decided(
-                          t.requests.get(id),
-                          RequestStatus.GRANTED,
+                          t.requests.get(q.requestId()),
+                          q.from().granted(),
                           Optional.of(b.bookingId()),
                           Optional.empty(),
                           Optional.empty())));

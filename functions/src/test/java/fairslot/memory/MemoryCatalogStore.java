@@ -67,7 +67,7 @@ public final class MemoryCatalogStore implements CatalogStore {
   }
 
   @Override
-  public Outcome<Slot> createSlot(Slot asked) {
+  public Outcome<Slot> createSlot(Slot asked, Optional<fairslot.catalog.domain.Lottery> lottery) {
     Slot slot = asked;
     synchronized (t.lock) {
       Venue venue = t.venues.get(slot.venueId());
@@ -114,6 +114,7 @@ public final class MemoryCatalogStore implements CatalogStore {
       }
       t.slotStarts.put(start, slot.slotId());
       t.slots.put(slot.slotId(), slot);
+      lottery.ifPresent(l -> t.lotteries.put(l.slotId(), l));
       return Outcome.done(slot);
     }
   }

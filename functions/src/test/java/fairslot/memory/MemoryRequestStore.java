@@ -24,6 +24,28 @@ public final class MemoryRequestStore implements RequestStore {
   }
 
   @Override
+  public Optional<BookingRequest> enter(BookingRequest entry) {
+    return createUnlessExists(entry);
+  }
+
+  @Override
+  public List<BookingRequest> entries(String slotId) {
+    synchronized (t.lock) {
+      return t.requests.values().stream()
+          .filter(r -> r.slotId().equals(slotId))
+          .filter(
+              r ->
+                  List.of(
+                          RequestStatus.ENTERED,
+                          RequestStatus.WON,
+                          RequestStatus.WAITLISTED,
+                          RequestStatus.REJECTED)
+                      .contains(r.status()))
+          .toList();
+    }
+  }
+
+  @Override
   public Optional<BookingRequest> find(String requestId) {
     synchronized (t.lock) {
       return Optional.ofNullable(t.requests.get(requestId));
@@ -39,7 +61,8 @@ public final class MemoryRequestStore implements RequestStore {
       Instant at) {
     synchronized (t.lock) {
       BookingRequest r = t.requests.get(requestId);
-      if (r == null || r.status() != RequestStatus.QUEUED) {
+      if (r == null
+          || (r.status() != RequestStatus.QUEUED && r.status() != RequestStatus.ENTERED)) {
         return false;
       }
       t.requests.put(requestId, decided(r, status, Optional.empty(), code, waitlistEntryId));

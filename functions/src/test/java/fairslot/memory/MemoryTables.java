@@ -67,6 +67,10 @@ public final class MemoryTables {
   final Map<String, Map<String, fairslot.staff.domain.StaffGrant>> staff = new HashMap<>();
 
   final Map<String, List<AuditEntry>> venueAudit = new HashMap<>();
+
+  /** LOTTERY slots' draws, by slot. */
+  final Map<String, fairslot.catalog.domain.Lottery> lotteries = new HashMap<>();
+
   final Map<String, Payment> payments = new HashMap<>();
 
   /** Finance exceptions by id, in the order they were raised. */

@@ -99,7 +99,8 @@ public final class MemoryWorld {
             ids,
             b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"),
             passStore,
-            new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles));
+            new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
+            new MemoryLotteryStore(tables));
     holdSweep = new HoldSweep(bookingStore, releases, clock);
     payments =
         new PaymentService(

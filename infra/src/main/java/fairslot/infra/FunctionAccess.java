@@ -106,6 +106,8 @@ record FunctionAccess(
           new FunctionAccess("SweepOffers", PLACES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("WaitlistFallback", PLACES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("StaleRequests", PLACES, EVERY_INDEX, true, true, Set.of()),
+          // Draws LOTTERY slots: holds placed as a booking places them, the rest waitlisted.
+          new FunctionAccess("DrawLotteries", PLACES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess("SweepHolds", RELEASES, EVERY_INDEX, true, false, Set.of()),
           new FunctionAccess(
               "FinishCancels",

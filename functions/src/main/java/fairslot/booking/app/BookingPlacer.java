@@ -215,7 +215,7 @@ final class BookingPlacer {
       return new SeatSource.Offer(placement.fromOffer().get());
     }
     if (placement.grantsRequest().isPresent()) {
-      return new SeatSource.QueuedRequest(placement.grantsRequest().get());
+      return new SeatSource.QueuedRequest(placement.grantsRequest().get(), placement.grantsFrom());
     }
     return new SeatSource.OpenSale();
   }

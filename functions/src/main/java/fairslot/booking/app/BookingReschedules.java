@@ -179,10 +179,11 @@ final class BookingReschedules {
     if (!target.onSale()) {
       return Optional.of(Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings"));
     }
-    if (target.admission() == Admission.QUEUED) {
+    if (target.admission() != Admission.DIRECT) {
       return Optional.of(
           Outcome.refused(
-              Refusal.INVALID_TRANSITION, "a QUEUED slot's seats are given by its queue"));
+              Refusal.INVALID_TRANSITION,
+              "a " + target.admission() + " slot's seats are given by its queue or its draw"));
     }
     int max = Math.min(target.policy().maxPerBooking(), target.capacity());
     if (b.quantity() > max) {

@@ -3,7 +3,6 @@ package fairslot.booking.app;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.catalog.app.CatalogStore;
-import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
@@ -25,6 +24,7 @@ public final class BookingService {
   private final Clock clock;
 
   private final RequestEnqueue enqueue;
+  private final LotteryEntries lotteryEntries;
   private final BookingPlacer placer;
   private final BookingCancellation cancellation;
   private final MemberBookings members;
@@ -42,8 +42,10 @@ public final class BookingService {
       IdGenerator ids,
       Function<Booking, StoredResponse> createdResponse,
       PassStore passes,
-      MemberBookings members) {
+      MemberBookings members,
+      fairslot.catalog.app.LotteryStore lotteries) {
     this.members = members;
+    this.lotteryEntries = new LotteryEntries(requests, lotteries);
     this.catalog = catalog;
     this.clock = clock;
     this.enqueue = new RequestEnqueue(requests, queue, ids);
@@ -98,9 +100,11 @@ public final class BookingService {
             decided)
         .then(
             booking ->
-                decided.admission() == Admission.QUEUED
-                    ? enqueue.enqueue(command, decided, now)
-                    : placer.place(placement, booking, decided, now));
+                switch (decided.admission()) {
+                  case QUEUED -> enqueue.enqueue(command, decided, now);
+                  case LOTTERY -> lotteryEntries.enter(command, decided, now);
+                  case DIRECT -> placer.place(placement, booking, decided, now);
+                });
   }
 
   /**
@@ -123,7 +127,8 @@ public final class BookingService {
       return outsideWindow.get();
     }
     // A pass is judged again when the seat is taken: it may have been spent since the request.
-    Placement grant = new Placement.QueuedGrant(request.userId(), request.requestId());
+    Placement grant =
+        new Placement.QueuedGrant(request.userId(), request.requestId(), request.status());
     return placer
         .withPass(
             placer.newBooking(request.userId(), request.quantity(), slot, now),

@@ -161,6 +161,11 @@ public interface BookingStore {
       return seat instanceof SeatSource.Offer o ? Optional.of(o.entry()) : Optional.empty();
     }
 
+    /** The QUEUED request (or lottery entry) the booking grants, and the status it is in. */
+    public Optional<SeatSource.QueuedRequest> granting() {
+      return seat instanceof SeatSource.QueuedRequest q ? Optional.of(q) : Optional.empty();
+    }
+
     /** The QUEUED request the booking grants, if it grants one. */
     public Optional<String> queuedRequest() {
       return seat instanceof SeatSource.QueuedRequest q
@@ -184,7 +189,9 @@ public interface BookingStore {
      * The slot's remaining seats for a QUEUED request, which moves to GRANTED in the same
      * transaction, so a redelivered queue message can never book twice.
      */
-    record QueuedRequest(String requestId) implements SeatSource {}
+    /** {@code from}: QUEUED (granted), or a lottery's ENTERED (won). */
+    record QueuedRequest(String requestId, fairslot.booking.domain.RequestStatus from)
+        implements SeatSource {}
   }
 
   /**

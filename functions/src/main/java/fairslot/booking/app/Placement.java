@@ -44,6 +44,11 @@ public sealed interface Placement {
     return Optional.empty();
   }
 
+  /** The status that request is in: QUEUED, or a lottery's ENTERED. */
+  default fairslot.booking.domain.RequestStatus grantsFrom() {
+    return fairslot.booking.domain.RequestStatus.QUEUED;
+  }
+
   /**
    * A plain booking (no replay to find, no offer, no queued request) may first be looked at with
    * condition checks when its slot was seen sold out a moment ago.
@@ -116,7 +121,17 @@ public sealed interface Placement {
   }
 
   /** The FIFO consumer grants a queued request, judged when the seat is taken. */
-  record QueuedGrant(String userId, String requestId) implements Placement {
+  record QueuedGrant(String userId, String requestId, fairslot.booking.domain.RequestStatus from)
+      implements Placement {
+    public QueuedGrant(String userId, String requestId) {
+      this(userId, requestId, fairslot.booking.domain.RequestStatus.QUEUED);
+    }
+
+    @Override
+    public fairslot.booking.domain.RequestStatus grantsFrom() {
+      return from;
+    }
+
     @Override
     public String actor() {
       return userId;

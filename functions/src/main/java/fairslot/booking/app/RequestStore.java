@@ -15,8 +15,17 @@ public interface RequestStore {
   Optional<BookingRequest> find(String requestId);
 
   /**
-   * QUEUED to a final status (not GRANTED: that is part of the booking transaction); false if
-   * already decided.
+   * A LOTTERY slot's entry (ENTERED), listed under its slot for the draw, unless one with its id
+   * exists; returns the one that exists then.
+   */
+  Optional<BookingRequest> enter(BookingRequest entry);
+
+  /** Every entry of a LOTTERY slot, as they are now. */
+  List<BookingRequest> entries(String slotId);
+
+  /**
+   * QUEUED (or a lottery's ENTERED) to a final status (not GRANTED or WON: that is part of the
+   * booking transaction); false if already decided.
    */
   boolean decide(
       String requestId,

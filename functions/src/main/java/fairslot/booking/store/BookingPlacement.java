@@ -109,8 +109,8 @@ final class BookingPlacement {
                 Action.CALENDAR,
                 plan.calendars().stream().map(seen -> calendars.add(seen, b)).toList())
             .add(records.auditBooking(b, "-", b.status().name(), booked));
-    plan.queuedRequest()
-        .ifPresent(id -> tx.add(Action.REQUEST, requests.grant(id, b.bookingId(), plan.now())));
+    plan.granting()
+        .ifPresent(q -> tx.add(Action.REQUEST, requests.grant(q, b.bookingId(), plan.now())));
     plan.idempotency()
         .ifPresent(
             key ->

@@ -48,6 +48,50 @@ public final class DynamoDbRequestStore implements RequestStore {
   }
 
   @Override
+  public Optional<BookingRequest> enter(BookingRequest entry) {
+    var tx =
+        new fairslot.table.Transaction<EntryAction>()
+            .add(
+                EntryAction.REQUEST,
+                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+                    .put(
+                        software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                            .tableName(table)
+                            .item(RequestItemMapper.toItem(entry))
+                            .conditionExpression("attribute_not_exists(PK)")
+                            .build())
+                    .build())
+            .add(EntryAction.LISTED, RequestItemMapper.listEntry(table, entry));
+    return tx.commit(dynamo).isEmpty() ? Optional.empty() : find(entry.requestId());
+  }
+
+  private enum EntryAction {
+    REQUEST,
+    LISTED
+  }
+
+  @Override
+  public List<BookingRequest> entries(String slotId) {
+    List<BookingRequest> out = new java.util.ArrayList<>();
+    Map<String, AttributeValue> start = null;
+    do {
+      var q =
+          software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+              .tableName(table)
+              .consistentRead(true)
+              .keyConditionExpression("PK = :pk")
+              .expressionAttributeValues(Map.of(":pk", s(RequestItemMapper.entriesKey(slotId))));
+      if (start != null) {
+        q.exclusiveStartKey(start);
+      }
+      var response = dynamo.query(q.build());
+      response.items().forEach(i -> find(Attr.str(i, "requestId")).ifPresent(out::add));
+      start = response.lastEvaluatedKey().isEmpty() ? null : response.lastEvaluatedKey();
+    } while (start != null);
+    return out;
+  }
+
+  @Override
   public Optional<BookingRequest> find(String requestId) {
     Map<String, AttributeValue> item =
         dynamo
@@ -77,6 +121,8 @@ public final class DynamoDbRequestStore implements RequestStore {
                 s(status.name()),
                 ":queued",
                 s(fairslot.booking.domain.RequestStatus.QUEUED),
+                ":entered",
+                s(fairslot.booking.domain.RequestStatus.ENTERED),
                 ":at",
                 millis(at)));
     code.ifPresent(
@@ -95,7 +141,7 @@ public final class DynamoDbRequestStore implements RequestStore {
               r.tableName(table)
                   .key(Attr.key(Keys.request(requestId), "REQUEST"))
                   .updateExpression(set + " REMOVE queuedShard, queuedAt")
-                  .conditionExpression("#status = :queued")
+                  .conditionExpression("#status IN (:queued, :entered)")
                   .expressionAttributeNames(Map.of("#status", "status"))
                   .expressionAttributeValues(values));
       return true;

@@ -31,7 +31,10 @@ final class RequestItemMapper {
     item.put("joinWaitlist", AttributeValue.fromBool(r.joinWaitlist()));
     item.put("status", s(r.status().name()));
     item.put("createdAt", millis(r.createdAt()));
-    item.put("ttl", n(r.createdAt().plusSeconds(30L * 24 * 3600).getEpochSecond()));
+    if (r.status() != RequestStatus.ENTERED) {
+      // A lottery entry waits for a draw that may be months away: it is kept.
+      item.put("ttl", n(r.createdAt().plusSeconds(30L * 24 * 3600).getEpochSecond()));
+    }
     r.fingerprint().ifPresent(f -> item.put("fingerprint", s(f)));
     r.passId().ifPresent(p -> item.put("passId", s(p)));
     if (r.status() == RequestStatus.QUEUED) {
@@ -39,6 +42,29 @@ final class RequestItemMapper {
       item.put("queuedAt", millis(r.createdAt()));
     }
     return item;
+  }
+
+  /** The partition listing a LOTTERY slot's entries for its draw. */
+  static String entriesKey(String slotId) {
+    return "LOTTERY#" + slotId;
+  }
+
+  /** An entry's line in its slot's list, put with the entry (it rides on the entry's condition). */
+  static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem listEntry(
+      String table, BookingRequest entry) {
+    return software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+        .put(
+            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        "PK", s(entriesKey(entry.slotId())),
+                        "SK", s("ENTRY#" + entry.requestId()),
+                        "type", s("LOTTERY_ENTRY"),
+                        "requestId", s(entry.requestId()),
+                        "userId", s(entry.userId())))
+                .build())
+        .build();
   }
 
   static BookingRequest fromItem(Map<String, AttributeValue> item) {

@@ -3,7 +3,6 @@ package fairslot.booking.store;
 import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.domain.RequestStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;
@@ -23,7 +22,9 @@ final class RequestWrites {
    * QUEUED to GRANTED with the booking's id, leaving the queued index; only from QUEUED, so a
    * redelivered queue message can never book twice.
    */
-  TransactWriteItem grant(String requestId, String bookingId, Instant at) {
+  TransactWriteItem grant(
+      fairslot.booking.app.BookingStore.SeatSource.QueuedRequest q, String bookingId, Instant at) {
+    String requestId = q.requestId();
     return TransactWriteItem.builder()
         .update(
             Update.builder()
@@ -37,9 +38,9 @@ final class RequestWrites {
                 .expressionAttributeValues(
                     Map.of(
                         ":granted",
-                        s(RequestStatus.GRANTED),
+                        s(q.from().granted()),
                         ":queued",
-                        s(RequestStatus.QUEUED),
+                        s(q.from()),
                         ":b",
                         s(bookingId),
                         ":now",

@@ -161,6 +161,12 @@ public final class CatalogService {
   }
 
   public Outcome<Slot> createSlot(CreateSlot command, Optional<IdempotentRequest> key) {
+    return createSlot(command, Optional.empty(), key);
+  }
+
+  /** A LOTTERY slot names when its entries close; its lottery is written with it. */
+  public Outcome<Slot> createSlot(
+      CreateSlot command, Optional<String> lotteryClosesAt, Optional<IdempotentRequest> key) {
     Outcome<SlotTarget> target =
         SlotTarget.find(
             store,
@@ -193,8 +199,11 @@ public final class CatalogService {
     if (decidedTooLate(command.minimum(), interval)) {
       return Outcome.refused(Refusal.INVALID_REQUEST, DECISION_PAST);
     }
-    return store.createSlot(
-        found.value().slot(ids.idFor(key, "slot"), interval, command.price(), command.admission()));
+    Slot slot =
+        found.value().slot(ids.idFor(key, "slot"), interval, command.price(), command.admission());
+    return LotteryTerms.of(
+            command.admission(), lotteryClosesAt, zone, interval, clock.instant(), slot.slotId())
+        .then(lottery -> store.createSlot(slot, lottery));
   }
 
   /**
@@ -203,6 +212,9 @@ public final class CatalogService {
    * starts are reported per session, never silently dropped.
    */
   public Outcome<Generated> generate(GenerateSlots command) {
+    if (command.admission() == Admission.LOTTERY) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, "a LOTTERY slot is made one at a time");
+    }
     Outcome<SlotTarget> target =
         SlotTarget.find(
             store,
@@ -296,6 +308,12 @@ public final class CatalogService {
 
   /** Switches how bookings reach the slot; seats are one inventory either way. */
   public Outcome<Slot> setAdmission(String staff, String slotId, Admission admission) {
+    // LOTTERY is chosen at creation and kept (its draw is written then), so reading it is safe.
+    if (admission == Admission.LOTTERY
+        || store.findSlot(slotId).map(x -> x.admission() == Admission.LOTTERY).orElse(false)) {
+      return Outcome.refused(
+          Refusal.INVALID_TRANSITION, "a slot is a LOTTERY slot from its creation, and stays one");
+    }
     return store
         .setAdmission(slotId, admission, Change.by(staff, clock.instant(), "admission set"))
         .<Outcome<Slot>>map(Outcome::done)

@@ -35,7 +35,12 @@ public interface CatalogStore {
    * transaction. If the slot at that start is this very slot (a twin request's, same id), it is
    * returned as created.
    */
-  Outcome<Slot> createSlot(Slot slot);
+  default Outcome<Slot> createSlot(Slot slot) {
+    return createSlot(slot, Optional.empty());
+  }
+
+  /** A LOTTERY slot comes with its lottery, written in the same transaction. */
+  Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery);
 
   Optional<Slot> findSlot(String slotId);
 

@@ -86,8 +86,8 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public Outcome<Slot> createSlot(Slot slot) {
-    return slotCreation.create(slot);
+  public Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery) {
+    return slotCreation.create(slot, lottery);
   }
 
   @Override

@@ -39,6 +39,7 @@ final class SlotCreation {
   /** The named actions of this file's transactions: a cancellation is read by these. */
   private enum Action {
     ASSIGNEE_DAY,
+    LOTTERY,
     RESOURCE,
     RESOURCE_DAY,
     SLOT,
@@ -65,7 +66,8 @@ final class SlotCreation {
    */
   private static final int CREATE_ATTEMPTS = 16;
 
-  Outcome<Slot> create(Slot asked) {
+  /** A LOTTERY slot's draw is written in the same transaction (fails only with its slot's put). */
+  Outcome<Slot> create(Slot asked, Optional<fairslot.catalog.domain.Lottery> lottery) {
     Slot slot = asked;
     // First attempt: every coach/room day as if unwritten; a failed version condition returns the
     // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
@@ -117,6 +119,9 @@ final class SlotCreation {
                       .build())
               .addEach(Action.ASSIGNEE_DAY, assigneeDays(seen, slot))
               .addEach(Action.RESOURCE_DAY, resourceDayWrites(days, slot))
+              .addEach(
+                  Action.LOTTERY,
+                  lottery.map(l -> List.of(LotteryItems.create(table, l))).orElse(List.of()))
               .add(Action.VENUE, venueUnchanged(slot))
               .add(Action.RESOURCE, resourceActive(slot))
               .commit(dynamo);

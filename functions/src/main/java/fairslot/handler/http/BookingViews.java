@@ -74,14 +74,23 @@ public final class BookingViews {
   @com.fasterxml.jackson.annotation.JsonInclude(
       com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
   public record BookingRequestView(
-      String requestId, String status, String bookingId, String code, String waitlistEntryId) {
+      String requestId,
+      String status,
+      String bookingId,
+      String code,
+      String waitlistEntryId,
+      String entryId) {
     public static BookingRequestView of(fairslot.booking.domain.BookingRequest r) {
       return new BookingRequestView(
           r.requestId(),
           r.status().name(),
           r.bookingId().orElse(null),
           r.code().orElse(null),
-          r.waitlistEntryId().orElse(null));
+          r.waitlistEntryId().orElse(null),
+          // A lottery's loser is told its place in line as API.md v1.2 names it.
+          r.status() == fairslot.booking.domain.RequestStatus.WAITLISTED
+              ? r.waitlistEntryId().orElse(null)
+              : null);
     }
   }
 }

@@ -23,10 +23,15 @@ import java.util.function.Function;
 public final class CatalogEndpoints implements Endpoints {
   private final CatalogService catalog;
   private final IdempotencyKeys idempotency;
+  private final fairslot.catalog.app.Lotteries lotteries;
 
-  public CatalogEndpoints(CatalogService catalog, IdempotencyKeys idempotency) {
+  public CatalogEndpoints(
+      CatalogService catalog,
+      IdempotencyKeys idempotency,
+      fairslot.catalog.app.Lotteries lotteries) {
     this.catalog = catalog;
     this.idempotency = idempotency;
+    this.lotteries = lotteries;
   }
 
   @Override
@@ -94,7 +99,11 @@ public final class CatalogEndpoints implements Endpoints {
     return create(
         request,
         CatalogRequests::createSlot,
-        (command, key) -> respond(catalog.createSlot(command, key), 201, SlotView::of));
+        (asked, key) ->
+            respond(
+                catalog.createSlot(asked.slot(), asked.lotteryClosesAt(), key),
+                201,
+                s -> SlotView.of(s, lotteries.of(s))));
   }
 
   private HttpResponse generateSlots(HttpRequest request) {
@@ -117,7 +126,7 @@ public final class CatalogEndpoints implements Endpoints {
   private HttpResponse getSlot(HttpRequest request) {
     return catalog
         .slot(request.path("slotId"))
-        .map(s -> HttpResponse.json(200, SlotView.of(s)))
+        .map(s -> HttpResponse.json(200, SlotView.of(s, lotteries.of(s))))
         .orElseGet(() -> notFound("slot"));
   }
 

@@ -21,6 +21,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -62,7 +63,8 @@ final class CatalogRequests {
           "roomId",
           "minParticipants",
           "decideBefore");
-  private static final Set<String> SLOT_FIELDS = with(SESSION_FIELDS, "resourceId", "start", "end");
+  private static final Set<String> SLOT_FIELDS =
+      with(SESSION_FIELDS, "resourceId", "start", "end", "lotteryClosesAt");
   private static final Set<String> GENERATE_FIELDS =
       with(SESSION_FIELDS, "resourceId", "from", "to", "weekly");
   private static final Set<String> WEEKLY_FIELDS = Set.of("dayOfWeek", "start", "end");
@@ -228,17 +230,22 @@ final class CatalogRequests {
     return new CatalogService.CreateResource(venueId, body.text("name"), kind, capacity, buffer);
   }
 
-  static CatalogService.CreateSlot createSlot(RequestBody body) {
+  /** A new slot, and when its lottery closes (a LOTTERY slot only). */
+  record NewSlot(CatalogService.CreateSlot slot, Optional<String> lotteryClosesAt) {}
+
+  static NewSlot createSlot(RequestBody body) {
     body.onlyFields("slot", SLOT_FIELDS);
-    return new CatalogService.CreateSlot(
-        body.text("resourceId"),
-        body.text("start"),
-        body.text("end"),
-        slotCapacity(body),
-        price(body),
-        admission(body),
-        assignment(body),
-        minimum(body));
+    return new NewSlot(
+        new CatalogService.CreateSlot(
+            body.text("resourceId"),
+            body.text("start"),
+            body.text("end"),
+            slotCapacity(body),
+            price(body),
+            admission(body),
+            assignment(body),
+            minimum(body)),
+        body.optionalText("lotteryClosesAt"));
   }
 
   static CatalogService.GenerateSlots generateSlots(RequestBody body) {

@@ -124,8 +124,14 @@ public final class CatalogViews {
       int waitlistLength,
       String coachId,
       String roomId,
-      @com.fasterxml.jackson.annotation.JsonUnwrapped MinimumView minimum) {
+      @com.fasterxml.jackson.annotation.JsonUnwrapped MinimumView minimum,
+      @com.fasterxml.jackson.annotation.JsonUnwrapped LotteryView lottery) {
     public static SlotView of(Slot s) {
+      return of(s, java.util.Optional.empty());
+    }
+
+    /** With its lottery's public facts when it is a LOTTERY slot. */
+    public static SlotView of(Slot s, java.util.Optional<fairslot.catalog.domain.Lottery> l) {
       return new SlotView(
           s.slotId(),
           s.venueId(),
@@ -145,7 +151,25 @@ public final class CatalogViews {
           s.waitlistLength(),
           s.assignment().coachId().orElse(null),
           s.assignment().roomId().orElse(null),
-          MinimumView.of(s));
+          MinimumView.of(s),
+          l.map(x -> LotteryView.of(x, s.timeZone())).orElse(null));
+    }
+  }
+
+  /**
+   * A LOTTERY slot's commitment and, after the draw, its reveal: anyone can recompute the order
+   * (docs/admission.md).
+   */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record LotteryView(
+      String lotteryClosesAt, String lotterySeedHash, String lotterySeed, String lotteryStatus) {
+    static LotteryView of(fairslot.catalog.domain.Lottery l, java.time.ZoneId zone) {
+      return new LotteryView(
+          VenueTime.show(l.closesAt(), zone),
+          l.seedHash(),
+          l.revealedSeed().orElse(null),
+          l.status().name());
     }
   }
 

@@ -46,7 +46,15 @@ final class Responses {
             .property("slotId", queued.request().slotId())
             .property("bookingRequestId", requestId)
             .emit();
-        return HttpResponse.json(202, new QueuedView(requestId, "QUEUED"))
+        var status = queued.request().status();
+        // A lottery entry answers as it is (ENTERED, or its draw's outcome when asked again).
+        boolean lottery =
+            java.util.Set.of(
+                    fairslot.booking.domain.RequestStatus.ENTERED,
+                    fairslot.booking.domain.RequestStatus.WON,
+                    fairslot.booking.domain.RequestStatus.WAITLISTED)
+                .contains(status);
+        return HttpResponse.json(202, new QueuedView(requestId, lottery ? status.name() : "QUEUED"))
             .withHeader("location", "/booking-requests/" + requestId);
       }
       var created = (Booked.Created) done.value();

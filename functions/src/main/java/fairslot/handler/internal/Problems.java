@@ -43,7 +43,8 @@ public final class Problems {
           WECHAT_NOT_LINKED,
           NOT_TRANSFERABLE,
           PRICE_HIGHER,
-          PRICE_LOWER ->
+          PRICE_LOWER,
+          LOTTERY_CLOSED ->
           409;
       case OFFER_EXPIRED, CODE_EXPIRED -> 410;
       case RATE_LIMITED -> 429;

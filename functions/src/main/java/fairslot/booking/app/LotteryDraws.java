@@ -1,0 +1,114 @@
+package fairslot.booking.app;
+
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingRequest;
+import fairslot.booking.domain.RequestStatus;
+import fairslot.catalog.app.LotteryStore;
+import fairslot.catalog.domain.Lottery;
+import fairslot.catalog.domain.LotteryRanks;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.JobLoop;
+import fairslot.kernel.JobReport;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.waitlist.app.WaitlistService;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The draw-lotteries job (API.md v1.2): a LOTTERY slot whose entries closed is drawn once. The run
+ * that claims the draw (a conditional write; a second run at once finds it taken) goes through the
+ * entries in rank order: holds while seats last, then the waitlist in the same order. Each entry's
+ * outcome is its own conditional write (a hold moves its entry ENTERED to WON in the booking
+ * transaction), so a run that dies part-way is resumed by the next once its lease lapses, deciding
+ * only what is still ENTERED, in the same order.
+ */
+public final class LotteryDraws {
+  private final LotteryStore lotteries;
+  private final RequestStore requests;
+  private final BookingService bookings;
+  private final WaitlistService waitlist;
+  private final Clock clock;
+  private final IdGenerator ids;
+
+  public LotteryDraws(
+      LotteryStore lotteries,
+      RequestStore requests,
+      BookingService bookings,
+      WaitlistService waitlist,
+      Clock clock,
+      IdGenerator ids) {
+    this.lotteries = lotteries;
+    this.requests = requests;
+    this.bookings = bookings;
+    this.waitlist = waitlist;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  public JobReport drawDue(int limit) {
+    var due = lotteries.due(clock.instant(), limit);
+    return JobLoop.run("draw-lotteries", due, due.size(), slotId -> JobLoop.one(draw(slotId)));
+  }
+
+  /**
+   * True when this run drew the slot; false when there was nothing to draw or another run has it.
+   */
+  public boolean draw(String slotId) {
+    Instant now = clock.instant();
+    Optional<Lottery> found = lotteries.find(slotId);
+    if (found.isEmpty() || !found.get().drawable(now)) {
+      return false;
+    }
+    String drawer = ids.newId();
+    if (!lotteries.claim(found.get(), drawer, now.plus(Lottery.LEASE))) {
+      return false; // another run holds the draw
+    }
+    List<BookingRequest> order =
+        LotteryRanks.inDrawOrder(
+            found.get().seed(), requests.entries(slotId), BookingRequest::requestId);
+    boolean full = false;
+    for (BookingRequest entry : order) {
+      if (entry.status() != RequestStatus.ENTERED) {
+        continue; // decided by a run before this one
+      }
+      if (!full) {
+        Outcome<Booking> placed = bookings.placeQueued(entry);
+        if (placed instanceof Outcome.Done<Booking>) {
+          continue; // WON, in the booking's own transaction
+        }
+        Refusal refusal = ((Outcome.Refused<Booking>) placed).refusal();
+        if (refusal == Refusal.INVALID_TRANSITION) {
+          continue; // decided meanwhile
+        }
+        if (refusal == Refusal.THROTTLED) {
+          return false; // the lease lapses and the next run resumes here, in the same order
+        }
+        if (refusal != Refusal.SOLD_OUT) {
+          decide(entry, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty());
+          continue; // this member may not book it (a limit, a suspension): the next in rank may
+        }
+        full = true;
+      }
+      var joined = waitlist.join(entry.userId(), slotId);
+      if (joined instanceof Outcome.Done<WaitlistService.Place> place) {
+        decide(
+            entry,
+            RequestStatus.WAITLISTED,
+            Optional.empty(),
+            Optional.of(place.value().entry().entryId()));
+      } else {
+        Refusal refusal = ((Outcome.Refused<WaitlistService.Place>) joined).refusal();
+        decide(entry, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty());
+      }
+    }
+    return lotteries.finish(slotId, drawer, clock.instant());
+  }
+
+  private void decide(
+      BookingRequest entry, RequestStatus to, Optional<String> code, Optional<String> waitlisted) {
+    requests.decide(entry.requestId(), to, code, waitlisted, clock.instant());
+  }
+}

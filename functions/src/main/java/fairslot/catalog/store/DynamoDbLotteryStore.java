@@ -1,0 +1,108 @@
+package fairslot.catalog.store;
+
+import static fairslot.table.Attr.millis;
+import static fairslot.table.Attr.s;
+
+import fairslot.catalog.app.LotteryStore;
+import fairslot.catalog.domain.Lottery;
+import fairslot.definitions.Fairslot;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.table.ShardedIndex;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/** LOTTERY slots' draws in the table ({@link LotteryItems}); every move a conditional update. */
+public final class DynamoDbLotteryStore implements LotteryStore {
+  private final DynamoDbClient dynamo;
+  private final String table;
+
+  public DynamoDbLotteryStore(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+  }
+
+  @Override
+  public Optional<Lottery> find(String slotId) {
+    return LotteryItems.fromNullable(
+        dynamo
+            .getItem(r -> r.tableName(table).key(LotteryItems.key(slotId)).consistentRead(true))
+            .item());
+  }
+
+  @Override
+  public List<String> due(Instant by, int limit) {
+    return new ShardedIndex(
+            dynamo,
+            table,
+            Fairslot.CANCELS_DUE,
+            LotteryItems.FAMILY,
+            "cancelDueShard",
+            "cancelDueAt")
+        .dueBy(by, limit).items().stream()
+            .filter(i -> LotteryItems.SK.equals(Attr.str(i, Keys.SK)))
+            .map(i -> Attr.str(i, Keys.PK).substring("SLOT#".length()))
+            .toList();
+  }
+
+  @Override
+  public boolean claim(Lottery seen, String drawer, Instant leaseUntil) {
+    Map<String, AttributeValue> values = new HashMap<>();
+    values.put(":drawing", s(Lottery.Status.DRAWING.name()));
+    values.put(":drawer", s(drawer));
+    values.put(":lease", millis(leaseUntil));
+    values.put(":seen", s(seen.status().name()));
+    String condition = "#status = :seen";
+    if (seen.status() == Lottery.Status.DRAWING) {
+      // Taken over only from the run seen, whose lease has lapsed.
+      condition += " AND drawer = :was AND leaseUntil = :wasLease";
+      values.put(":was", s(seen.drawer().orElse("")));
+      values.put(":wasLease", millis(seen.leaseUntil().orElse(Instant.EPOCH)));
+    }
+    return update(
+        seen.slotId(),
+        "SET #status = :drawing, drawer = :drawer, leaseUntil = :lease",
+        condition,
+        values);
+  }
+
+  @Override
+  public boolean finish(String slotId, String drawer, Instant at) {
+    return update(
+        slotId,
+        "SET #status = :drawn, drawnAt = :at REMOVE cancelDueShard, cancelDueAt, leaseUntil",
+        "#status = :drawing AND drawer = :drawer",
+        Map.of(
+            ":drawn",
+            s(Lottery.Status.DRAWN.name()),
+            ":drawing",
+            s(Lottery.Status.DRAWING.name()),
+            ":drawer",
+            s(drawer),
+            ":at",
+            millis(at)));
+  }
+
+  private boolean update(
+      String slotId, String expression, String condition, Map<String, AttributeValue> values) {
+    try {
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(LotteryItems.key(slotId))
+                  .updateExpression(expression)
+                  .conditionExpression(condition)
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(values));
+      return true;
+    } catch (ConditionalCheckFailedException moved) {
+      return false;
+    }
+  }
+}
