@@ -55,6 +55,30 @@ public final class MemoryLotteryStore implements LotteryStore {
   }
 
   @Override
+  public boolean release(String slotId, String drawer) {
+    synchronized (t.lock) {
+      Lottery now = t.lotteries.get(slotId);
+      if (now == null
+          || now.status() != Lottery.Status.DRAWING
+          || !now.drawer().equals(Optional.of(drawer))) {
+        return false;
+      }
+      t.lotteries.put(
+          slotId,
+          new Lottery(
+              now.slotId(),
+              now.closesAt(),
+              now.seed(),
+              now.seedHash(),
+              Lottery.Status.OPEN,
+              Optional.empty(),
+              Optional.empty(),
+              Optional.empty()));
+      return true;
+    }
+  }
+
+  @Override
   public boolean finish(String slotId, String drawer, Instant at) {
     synchronized (t.lock) {
       Lottery now = t.lotteries.get(slotId);

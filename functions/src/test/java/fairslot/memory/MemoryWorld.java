@@ -53,6 +53,7 @@ public final class MemoryWorld {
   public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
   public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
   public final MemoryPassStore passStore = new MemoryPassStore(tables);
+  public final MemoryLotteryStore lotteryStore = new MemoryLotteryStore(tables);
   public final MemoryMemberProfileStore memberProfiles = new MemoryMemberProfileStore();
   public final ScriptedProvider provider = new ScriptedProvider();
   public final MemoryWechatIdentityStore wechatIdentities = new MemoryWechatIdentityStore();
@@ -100,7 +101,7 @@ public final class MemoryWorld {
             b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"),
             passStore,
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
-            new MemoryLotteryStore(tables));
+            lotteryStore);
     holdSweep = new HoldSweep(bookingStore, releases, clock);
     payments =
         new PaymentService(
@@ -319,6 +320,22 @@ public final class MemoryWorld {
                 new Money(priceMinor, "CNY"),
                 admission,
                 new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
+  /** An hour's LOTTERY slot of {@code resource} from {@code start}, its entries closing then. */
+  public Slot lotterySlot(Resource resource, Instant start, Instant closes) {
+    return done(
+        catalog.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(3000, "CNY"),
+                Admission.LOTTERY,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.of(closes.toString()),
             Optional.empty()));
   }
 

@@ -137,6 +137,7 @@ public final class Chaos {
               "waitlist-fallback",
               "finish-cancels",
               "decide-minimums",
+              "draw-lotteries",
               "refund-retry",
               "stale-requests",
               "payments-reconcile")) {

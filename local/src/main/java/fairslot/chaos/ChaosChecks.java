@@ -39,10 +39,10 @@ final class ChaosChecks {
               "customer",
               null,
               null);
-      if ("QUEUED".equals(r.text("status"))) {
-        out.add("request " + requestId + " still QUEUED after the queue was drained");
+      if ("QUEUED".equals(r.text("status")) || "ENTERED".equals(r.text("status"))) {
+        out.add("request " + requestId + " still " + r.text("status") + " at rest");
       }
-      if ("GRANTED".equals(r.text("status"))) {
+      if ("GRANTED".equals(r.text("status")) || "WON".equals(r.text("status"))) {
         work.namedBookings.add(r.text("bookingId"));
       }
       if ("REJECTED".equals(r.text("status")) && r.text("code") == null) {
@@ -73,6 +73,7 @@ final class ChaosChecks {
     ChaosMemberChecks.check(items, out);
     ChaosMinimums.check(items, work.minimumSlot, out);
     work.venueStaff.check(items, out);
+    ChaosLottery.check(items, work.lotterySlot, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);
     int parked =

@@ -48,6 +48,10 @@ final class ChaosWorkload {
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
   String cancelledSlot;
   String minimumSlot;
+
+  /** The LOTTERY slot (12). */
+  String lotterySlot;
+
   String autoVenue;
 
   /** The AUTO_HOLD venue's {@code maxUpcomingPerMember}. */
@@ -99,6 +103,8 @@ final class ChaosWorkload {
     slots.add(catalog.slot(slots.size(), offerVenue, 3, "DIRECT", 0)); // 10: free seats moved here
     minimumSlot = new ChaosMinimums(world, this, random).slot(slots.size(), offerVenue); // 11
     slots.add(minimumSlot);
+    lotterySlot = new ChaosLottery(world, this, random).slot(slots.size(), offerVenue); // 12
+    slots.add(lotterySlot);
     venueStaff.setUp(offerVenue, autoVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
@@ -138,6 +144,7 @@ final class ChaosWorkload {
     }
     wave.add(() -> free.cancelSlot(slots.get(7), random.nextInt(200)));
     new ChaosMinimums(world, this, random).early(minimumSlot, wave);
+    new ChaosLottery(world, this, random).early(lotterySlot, wave);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       String to = "y" + i;
@@ -226,6 +233,7 @@ final class ChaosWorkload {
                         .payStripeLate(intent, paymentAndBooking)));
     late.add(() -> world.runJob("payments-reconcile"));
     new ChaosMinimums(world, this, random).late(minimumSlot, late);
+    new ChaosLottery(world, this, random).late(lotterySlot, late);
     venueStaff.late(slots.get(0), late);
     Collections.shuffle(late, random);
     runAll(late, 16);

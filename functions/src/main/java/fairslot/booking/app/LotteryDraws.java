@@ -66,9 +66,22 @@ public final class LotteryDraws {
     if (!lotteries.claim(found.get(), drawer, now.plus(Lottery.LEASE))) {
       return false; // another run holds the draw
     }
+    boolean decided = false;
+    try {
+      decided = drawAll(found.get(), slotId);
+    } finally {
+      if (!decided) {
+        lotteries.release(slotId, drawer); // the next run resumes at once, in the same order
+      }
+    }
+    return decided && lotteries.finish(slotId, drawer, clock.instant());
+  }
+
+  /** Every entry still ENTERED decided in rank order; false when a busy table stopped it. */
+  private boolean drawAll(Lottery lottery, String slotId) {
     List<BookingRequest> order =
         LotteryRanks.inDrawOrder(
-            found.get().seed(), requests.entries(slotId), BookingRequest::requestId);
+            lottery.seed(), requests.entries(slotId), BookingRequest::requestId);
     boolean full = false;
     for (BookingRequest entry : order) {
       if (entry.status() != RequestStatus.ENTERED) {
@@ -84,7 +97,7 @@ public final class LotteryDraws {
           continue; // decided meanwhile
         }
         if (refusal == Refusal.THROTTLED) {
-          return false; // the lease lapses and the next run resumes here, in the same order
+          return false; // handed on: the next run resumes here, in the same order
         }
         if (refusal != Refusal.SOLD_OUT) {
           decide(entry, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty());
@@ -104,7 +117,7 @@ public final class LotteryDraws {
         decide(entry, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty());
       }
     }
-    return lotteries.finish(slotId, drawer, clock.instant());
+    return true;
   }
 
   private void decide(

@@ -22,6 +22,12 @@ public interface LotteryStore {
    */
   boolean claim(Lottery seen, String drawer, Instant leaseUntil);
 
+  /**
+   * DRAWING by {@code drawer} back to OPEN: a run that could not finish hands the draw on at once
+   * rather than after its lease.
+   */
+  boolean release(String slotId, String drawer);
+
   /** DRAWING by {@code drawer} to DRAWN (the seed revealed, off the due index). */
   boolean finish(String slotId, String drawer, Instant at);
 }

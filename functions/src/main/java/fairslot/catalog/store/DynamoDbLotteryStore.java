@@ -73,6 +73,21 @@ public final class DynamoDbLotteryStore implements LotteryStore {
   }
 
   @Override
+  public boolean release(String slotId, String drawer) {
+    return update(
+        slotId,
+        "SET #status = :open REMOVE drawer, leaseUntil",
+        "#status = :drawing AND drawer = :drawer",
+        Map.of(
+            ":open",
+            s(Lottery.Status.OPEN.name()),
+            ":drawing",
+            s(Lottery.Status.DRAWING.name()),
+            ":drawer",
+            s(drawer)));
+  }
+
+  @Override
   public boolean finish(String slotId, String drawer, Instant at) {
     return update(
         slotId,
