@@ -39,47 +39,24 @@ public final class MemoryLotteryStore implements LotteryStore {
       if (now == null || !now.equals(seen) || now.status() == Lottery.Status.DRAWN) {
         return false;
       }
-      t.lotteries.put(
-          seen.slotId(),
-          new Lottery(
-              now.slotId(),
-              now.closesAt(),
-              now.seed(),
-              now.seedHash(),
-              Lottery.Status.DRAWING,
-              Optional.of(drawer),
-              Optional.of(leaseUntil),
-              Optional.empty()));
+      t.lotteries.put(seen.slotId(), now.drawing(drawer, leaseUntil));
       return true;
     }
   }
 
   @Override
   public boolean release(String slotId, String drawer) {
-    synchronized (t.lock) {
-      Lottery now = t.lotteries.get(slotId);
-      if (now == null
-          || now.status() != Lottery.Status.DRAWING
-          || !now.drawer().equals(Optional.of(drawer))) {
-        return false;
-      }
-      t.lotteries.put(
-          slotId,
-          new Lottery(
-              now.slotId(),
-              now.closesAt(),
-              now.seed(),
-              now.seedHash(),
-              Lottery.Status.OPEN,
-              Optional.empty(),
-              Optional.empty(),
-              Optional.empty()));
-      return true;
-    }
+    return moveHeld(slotId, drawer, Lottery::released);
   }
 
   @Override
   public boolean finish(String slotId, String drawer, Instant at) {
+    return moveHeld(slotId, drawer, l -> l.drawn(at));
+  }
+
+  /** A move of a draw held by {@code drawer}, as the adapter's condition allows it. */
+  private boolean moveHeld(
+      String slotId, String drawer, java.util.function.UnaryOperator<Lottery> move) {
     synchronized (t.lock) {
       Lottery now = t.lotteries.get(slotId);
       if (now == null
@@ -87,17 +64,7 @@ public final class MemoryLotteryStore implements LotteryStore {
           || !now.drawer().equals(Optional.of(drawer))) {
         return false;
       }
-      t.lotteries.put(
-          slotId,
-          new Lottery(
-              now.slotId(),
-              now.closesAt(),
-              now.seed(),
-              now.seedHash(),
-              Lottery.Status.DRAWN,
-              now.drawer(),
-              Optional.empty(),
-              Optional.of(at)));
+      t.lotteries.put(slotId, move.apply(now));
       return true;
     }
   }

@@ -41,6 +41,30 @@ public record Lottery(
         Optional.empty());
   }
 
+  /** Held by {@code drawer} until {@code leaseUntil}. */
+  public Lottery drawing(String by, Instant until) {
+    return new Lottery(
+        slotId,
+        closesAt,
+        seed,
+        seedHash,
+        Status.DRAWING,
+        Optional.of(by),
+        Optional.of(until),
+        Optional.empty());
+  }
+
+  /** Handed back by a run that could not finish: OPEN again, no drawer. */
+  public Lottery released() {
+    return open(slotId, closesAt, seed, seedHash);
+  }
+
+  /** Drawn at {@code at}: the seed may be shown. */
+  public Lottery drawn(Instant at) {
+    return new Lottery(
+        slotId, closesAt, seed, seedHash, Status.DRAWN, drawer, Optional.empty(), Optional.of(at));
+  }
+
   /** Entries are taken while the lottery is open and its closing time has not come. */
   public boolean takesEntries(Instant now) {
     return status == Status.OPEN && now.isBefore(closesAt);

@@ -99,6 +99,12 @@ class VenueRolesIT {
                 .body("{\"roles\":" + roles + "}"));
   }
 
+  private Reply revoke(String actor, String venue, String user) {
+    return api.send(
+        "DELETE /venues/{venueId}/staff/{userId}",
+        e -> e.as(actor, ApiDriver.CUSTOMER).path("venueId", venue).path("userId", user));
+  }
+
   /** A request of {@code route} that touches {@code at} (its path, body and query all name it). */
   private Reply touching(RouteDefinition route, Place at, String user, List<String> groups) {
     String body =
@@ -278,25 +284,11 @@ class VenueRolesIT {
     assertThat(mine.json().get("items")).hasSize(1);
     assertThat(mine.json().get("items").get(0).get("venueId").asText()).isEqualTo(a.venueId());
 
-    Reply revoked =
-        api.send(
-            "DELETE /venues/{venueId}/staff/{userId}",
-            e ->
-                e.as("boss-a", ApiDriver.CUSTOMER)
-                    .path("venueId", a.venueId())
-                    .path("userId", "clerk"));
-    assertThat(revoked.status()).isEqualTo(204);
+    assertThat(revoke("boss-a", a.venueId(), "clerk").status()).isEqualTo(204);
     assertThat(
             api.send("GET /me/venues", e -> e.as("clerk", ApiDriver.CUSTOMER)).json().get("items"))
         .isEmpty();
-    Reply again =
-        api.send(
-            "DELETE /venues/{venueId}/staff/{userId}",
-            e ->
-                e.as("boss-a", ApiDriver.CUSTOMER)
-                    .path("venueId", a.venueId())
-                    .path("userId", "clerk"));
-    assertThat(again.status()).isEqualTo(404);
+    assertThat(revoke("boss-a", a.venueId(), "clerk").status()).as("gone").isEqualTo(404);
 
     Reply audit =
         api.send(
