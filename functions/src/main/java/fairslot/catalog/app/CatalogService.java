@@ -308,9 +308,14 @@ public final class CatalogService {
 
   /** Switches how bookings reach the slot; seats are one inventory either way. */
   public Outcome<Slot> setAdmission(String staff, String slotId, Admission admission) {
-    // LOTTERY is chosen at creation and kept (its draw is written then), so reading it is safe.
-    if (admission == Admission.LOTTERY
-        || store.findSlot(slotId).map(x -> x.admission() == Admission.LOTTERY).orElse(false)) {
+    // Asking for LOTTERY here is bad input (its draw and close are written only at creation);
+    // a LOTTERY slot stays one, so reading its admission before the write is safe.
+    if (admission == Admission.LOTTERY) {
+      return Outcome.refused(
+          Refusal.INVALID_REQUEST,
+          "admission here is DIRECT or QUEUED; a LOTTERY slot is made by POST /slots");
+    }
+    if (store.findSlot(slotId).map(x -> x.admission() == Admission.LOTTERY).orElse(false)) {
       return Outcome.refused(
           Refusal.INVALID_TRANSITION, "a slot is a LOTTERY slot from its creation, and stays one");
     }
