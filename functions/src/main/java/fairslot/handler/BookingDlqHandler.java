@@ -33,7 +33,7 @@ public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatc
   }
 
   private SqsBatch.Handled settle(SQSEvent.SQSMessage message) throws Exception {
-    String bookingRequestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
+    String bookingRequestId = Json.read(message.getBody()).path("requestId").asText("");
     String origin = fairslot.handler.internal.MessageOrigin.requestIdOf(message);
     return fairslot.shared.RequestContext.with(
         origin,

@@ -34,7 +34,7 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
   }
 
   private SqsBatch.Handled decide(SQSEvent.SQSMessage message) throws Exception {
-    String requestId = Json.MAPPER.readTree(message.getBody()).path("requestId").asText("");
+    String requestId = Json.read(message.getBody()).path("requestId").asText("");
     if (requestId.isEmpty()) {
       Log.warn(
           "booking message without requestId dropped",

@@ -52,7 +52,7 @@ public final class RequestObservation {
   /** The problem's {@code code}; empty for a body that is not a problem. */
   private static String codeOf(HttpResponse response) {
     try {
-      return Json.MAPPER.readTree(response.body()).path("code").asText("");
+      return Json.read(response.body()).path("code").asText("");
     } catch (Exception notJson) {
       return "";
     }

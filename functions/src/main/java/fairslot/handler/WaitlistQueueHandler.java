@@ -34,7 +34,7 @@ public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSB
   }
 
   private SqsBatch.Handled fill(SQSEvent.SQSMessage message) throws Exception {
-    JsonNode detail = Json.MAPPER.readTree(message.getBody()).path("detail");
+    JsonNode detail = Json.read(message.getBody()).path("detail");
     String slotId = detail.path("slotId").asText("");
     if (slotId.isEmpty()) {
       // malformed: retrying cannot help, and the fallback job covers real releases

@@ -32,7 +32,7 @@ public final class Log {
     line.put("level", level);
     line.put("message", message);
     context(line);
-    fields.forEach((k, v) -> line.set(k, Json.MAPPER.valueToTree(v)));
+    fields.forEach((k, v) -> line.set(k, Json.tree(v)));
     Output.line(Json.write(line));
   }
 

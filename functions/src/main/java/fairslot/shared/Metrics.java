@@ -83,7 +83,7 @@ public final class Metrics {
     values.forEach((name, value) -> root.put(name, value.longValue()));
     RequestContext.current().ifPresent(id -> root.put("requestId", id));
     RequestContext.traceId().ifPresent(t -> root.put("traceId", t));
-    properties.forEach((k, v) -> root.set(k, Json.MAPPER.valueToTree(v)));
+    properties.forEach((k, v) -> root.set(k, Json.tree(v)));
     Output.line(Json.write(root));
   }
 }

@@ -169,7 +169,7 @@ public final class ApiDriver {
   public record Reply(int status, Map<String, String> headers, String body) {
     public JsonNode json() {
       try {
-        return Json.MAPPER.readTree(body);
+        return Json.mapper().readTree(body);
       } catch (Exception e) {
         throw new AssertionError("not JSON: " + body, e);
       }

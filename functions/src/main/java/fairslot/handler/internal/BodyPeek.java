@@ -16,7 +16,7 @@ final class BodyPeek {
       return Optional.empty();
     }
     try {
-      JsonNode v = Json.MAPPER.readTree(body).path(field);
+      JsonNode v = Json.read(body).path(field);
       return v.isTextual() && !v.asText().isBlank() && v.asText().length() <= HttpRequest.MAX_ID
           ? Optional.of(v.asText())
           : Optional.empty();

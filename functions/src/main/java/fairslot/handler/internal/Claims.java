@@ -47,7 +47,7 @@ public final class Claims {
     }
     if (text.substring(1).strip().startsWith("\"")) {
       try {
-        JsonNode array = Json.MAPPER.readTree(text);
+        JsonNode array = Json.read(text);
         Set<String> names = new java.util.HashSet<>();
         for (JsonNode item : array) {
           if (!item.isTextual()) {

@@ -68,7 +68,7 @@ public final class Problems {
     body.put("status", status);
     body.put("detail", detail);
     body.put("code", refusal.code());
-    extras.forEach((k, v) -> body.set(k, Json.MAPPER.valueToTree(v)));
+    extras.forEach((k, v) -> body.set(k, Json.tree(v)));
     HttpResponse response =
         new HttpResponse(status, Map.of("content-type", CONTENT_TYPE), Json.write(body));
     // The contract's one 5xx: the client may retry (with the same Idempotency-Key) after this many

@@ -36,7 +36,7 @@ public final class RequestBody {
     }
     JsonNode root;
     try {
-      root = Json.MAPPER.readTree(text);
+      root = Json.read(text);
     } catch (JsonProcessingException e) {
       throw InvalidInput.malformed("the body is not valid JSON: " + e.getOriginalMessage());
     }

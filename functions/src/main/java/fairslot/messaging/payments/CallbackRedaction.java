@@ -69,7 +69,7 @@ public final class CallbackRedaction {
   public static String redact(String raw) {
     JsonNode tree;
     try {
-      tree = Json.MAPPER.readTree(raw);
+      tree = Json.mapper().readTree(raw);
     } catch (Exception notJson) {
       return masked(raw);
     }

@@ -83,7 +83,7 @@ final class StripeApi {
             throw new Unreachable("Stripe answered " + r.statusCode(), null);
           }
           return new Reply(
-              r.statusCode(), Json.MAPPER.readTree(r.body().isEmpty() ? "{}" : r.body()));
+              r.statusCode(), Json.mapper().readTree(r.body().isEmpty() ? "{}" : r.body()));
         }
       } catch (IOException e) {
         if (attempt == MAX_ATTEMPTS) {

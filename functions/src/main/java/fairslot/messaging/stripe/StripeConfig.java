@@ -16,7 +16,7 @@ public record StripeConfig(String secretKey, String webhookSecret, URI apiBase) 
   public static Optional<StripeConfig> fromSecret(String secret) {
     JsonNode n;
     try {
-      n = Json.MAPPER.readTree(secret);
+      n = Json.mapper().readTree(secret);
     } catch (java.io.IOException e) {
       throw new IllegalStateException("the Stripe secret is not JSON");
     }

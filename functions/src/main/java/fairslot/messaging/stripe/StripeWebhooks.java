@@ -72,7 +72,7 @@ public final class StripeWebhooks {
     }
     JsonNode event;
     try {
-      event = Json.MAPPER.readTree(body);
+      event = Json.mapper().readTree(body);
     } catch (java.io.IOException e) {
       return new NotificationVerdict.Refused("the event is not JSON");
     }

@@ -56,7 +56,7 @@ public final class WechatCodeExchange implements WechatLogin {
     }
     JsonNode body;
     try {
-      body = Json.MAPPER.readTree(response.body());
+      body = Json.mapper().readTree(response.body());
     } catch (IOException e) {
       throw new Unavailable("WeChat's login service answered no JSON", e);
     }

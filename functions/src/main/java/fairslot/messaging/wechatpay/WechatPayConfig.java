@@ -43,7 +43,7 @@ public record WechatPayConfig(
   public static java.util.Optional<WechatPayConfig> fromSecret(String secret) {
     JsonNode n;
     try {
-      n = Json.MAPPER.readTree(secret);
+      n = Json.mapper().readTree(secret);
     } catch (java.io.IOException e) {
       throw new IllegalStateException("the WeChat Pay secret is not JSON");
     }
@@ -56,7 +56,7 @@ public record WechatPayConfig(
   public static WechatPayConfig fromJson(String secret) {
     JsonNode n;
     try {
-      n = Json.MAPPER.readTree(secret);
+      n = Json.mapper().readTree(secret);
     } catch (java.io.IOException e) {
       throw new IllegalStateException("the WeChat Pay secret is not JSON");
     }

@@ -82,7 +82,7 @@ public final class WechatPayNotifications {
     JsonNode envelope;
     String plain;
     try {
-      envelope = Json.MAPPER.readTree(body);
+      envelope = Json.mapper().readTree(body);
       JsonNode resource = envelope.path("resource");
       plain =
           cipher.decrypt(
@@ -96,7 +96,7 @@ public final class WechatPayNotifications {
     String eventType = envelope.path("event_type").asText();
     JsonNode r;
     try {
-      r = Json.MAPPER.readTree(plain);
+      r = Json.mapper().readTree(plain);
     } catch (java.io.IOException e) {
       return new NotificationVerdict.Refused("the resource is not JSON");
     }

@@ -143,7 +143,7 @@ class HoldExpiryIT {
     while (details.size() < expected && System.nanoTime() < deadline) {
       for (Message m :
           Aws.sqs().receiveMessage(r -> r.queueUrl(queueUrl).maxNumberOfMessages(10)).messages()) {
-        Map<String, Object> envelope = fairslot.shared.Json.MAPPER.readValue(m.body(), Map.class);
+        Map<String, Object> envelope = fairslot.shared.Json.mapper().readValue(m.body(), Map.class);
         details.add((Map<String, Object>) envelope.get("detail"));
       }
     }

@@ -199,14 +199,14 @@ public final class FakeStripe implements AutoCloseable {
         String path = exchange.getRequestURI().getRawPath();
         String replay = key == null ? null : byIdempotencyKey.get(key);
         if (replay != null) {
-          answer = (ObjectNode) Json.MAPPER.readTree(replay);
+          answer = (ObjectNode) Json.mapper().readTree(replay);
         } else {
           answer = route(method, path, form);
           if (answer.has("error")) {
             status = 400;
           } else if (key != null) {
             byIdempotencyKey.putIfAbsent(key, Json.write(answer));
-            answer = (ObjectNode) Json.MAPPER.readTree(byIdempotencyKey.get(key));
+            answer = (ObjectNode) Json.mapper().readTree(byIdempotencyKey.get(key));
           }
         }
         if (answer.path("error").path("code").asText().equals("resource_missing")) {

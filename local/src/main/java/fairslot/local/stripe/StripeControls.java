@@ -35,7 +35,7 @@ public final class StripeControls implements LocalControls {
     }
     JsonNode in;
     try {
-      in = body == null || body.isEmpty() ? Json.object() : Json.MAPPER.readTree(body);
+      in = body == null || body.isEmpty() ? Json.object() : Json.mapper().readTree(body);
     } catch (java.io.IOException e) {
       in = Json.object();
     }

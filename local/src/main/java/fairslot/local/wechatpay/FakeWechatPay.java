@@ -244,7 +244,7 @@ public final class FakeWechatPay implements AutoCloseable {
 
   static JsonNode read(String body) {
     try {
-      return body.isEmpty() ? Json.object() : Json.MAPPER.readTree(body);
+      return body.isEmpty() ? Json.object() : Json.mapper().readTree(body);
     } catch (IOException e) {
       return Json.object();
     }
