@@ -11,6 +11,7 @@ import static fairslot.definitions.VenueScope.AUDIT_SUBJECT;
 import static fairslot.definitions.VenueScope.BODY_PLAN;
 import static fairslot.definitions.VenueScope.BODY_RESOURCE;
 import static fairslot.definitions.VenueScope.BODY_SLOT;
+import static fairslot.definitions.VenueScope.BODY_TICKET;
 import static fairslot.definitions.VenueScope.BODY_VENUE;
 import static fairslot.definitions.VenueScope.LIST;
 import static fairslot.definitions.VenueScope.PATH_BOOKING;
@@ -240,6 +241,9 @@ public final class Fairslot {
           RouteDefinition.signed("POST", "/payments/stripe/webhook"),
           RouteDefinition.staff(
               "POST", "/staff/bookings/{bookingId}/check-in", PATH_BOOKING, FRONTDESK, ADMIN),
+          RouteDefinition.jwt("GET", "/bookings/{bookingId}/ticket", CUSTOMER),
+          RouteDefinition.open("GET", "/venues/{venueId}/ticket-keys"),
+          RouteDefinition.staff("POST", "/staff/check-in", BODY_TICKET, FRONTDESK, ADMIN),
           RouteDefinition.staff(
               "POST",
               "/staff/bookings/{bookingId}/offline-payment",

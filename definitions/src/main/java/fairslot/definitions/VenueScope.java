@@ -30,6 +30,8 @@ public enum VenueScope {
   BODY_PLAN,
   /** The query's {@code venueId}; without one, a list limited to the caller's venues. */
   QUERY_VENUE,
+  /** The venue of the booking a signed check-in ticket in the body names (one that verifies). */
+  BODY_TICKET,
   /** The venue of the one audit subject in the query (booking, slot, venue or resource). */
   AUDIT_SUBJECT,
   /** A list with no venue filter: limited to the caller's venues. */

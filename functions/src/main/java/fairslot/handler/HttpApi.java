@@ -83,7 +83,8 @@ public final class HttpApi {
       fairslot.staff.app.VenueStaff venueStaff,
       VenueGate gate,
       fairslot.member.app.MemberRateLimit rateLimit,
-      fairslot.catalog.app.Lotteries lotteries) {}
+      fairslot.catalog.app.Lotteries lotteries,
+      fairslot.handler.internal.Tickets tickets) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -115,7 +116,9 @@ public final class HttpApi {
                 s.passes(), s.passPayments(), idempotency, clock),
             new fairslot.handler.http.ProfileEndpoints(s.profiles(), s.verification()),
             new fairslot.handler.http.NotificationEndpoints(s.notifications(), s.gate()),
-            new fairslot.handler.http.VenueStaffEndpoints(s.venueStaff(), s.gate())));
+            new fairslot.handler.http.VenueStaffEndpoints(s.venueStaff(), s.gate()),
+            new fairslot.handler.http.TicketEndpoints(
+                s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock)));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

@@ -14,7 +14,11 @@ import java.util.Optional;
  */
 record VenueAccessWiring(VenueStaff staff, VenueGate gate) {
 
-  static VenueAccessWiring on(Stores stores, DynamoDbStaffStore staffStore, Clock clock) {
+  static VenueAccessWiring on(
+      Stores stores,
+      DynamoDbStaffStore staffStore,
+      fairslot.handler.internal.Tickets tickets,
+      Clock clock) {
     StaffAccess access = new StaffAccess(staffStore, clock);
     VenueGate.Lookups lookups =
         new VenueGate.Lookups() {
@@ -47,6 +51,14 @@ record VenueAccessWiring(VenueStaff staff, VenueGate gate) {
           public Optional<String> notificationVenue(String notificationId) {
             // Not an id of ours: empty, and the endpoint answers it.
             return Delivery.Id.decode(notificationId).flatMap(id -> slotVenue(id.about().slotId()));
+          }
+
+          @Override
+          public Optional<String> ticketVenue(String ticket) {
+            // The booking's venue as stored, not only the one the ticket claims.
+            return tickets
+                .verify(ticket, clock.instant())
+                .flatMap(c -> bookingVenue(c.bookingId()));
           }
         };
     return new VenueAccessWiring(

@@ -223,7 +223,8 @@ public final class Wiring {
   }
 
   public HttpApi httpApi(int memberLimit) {
-    VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), clock);
+    fairslot.handler.internal.Tickets tickets = fairslot.handler.internal.Tickets.deployment();
+    VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), tickets, clock);
     var rateLimit = new MemberRateLimit(stores.rateCounter(), clock, memberLimit);
     return new HttpApi(
         new HttpApi.Services(
@@ -261,7 +262,8 @@ public final class Wiring {
             venueAccess.staff(),
             venueAccess.gate(),
             rateLimit,
-            new fairslot.catalog.app.Lotteries(stores.lotteries())),
+            new fairslot.catalog.app.Lotteries(stores.lotteries()),
+            tickets),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,

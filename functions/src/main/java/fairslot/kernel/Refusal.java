@@ -38,6 +38,8 @@ public enum Refusal {
   DISABLED,
   OFFER_EXPIRED,
   BAD_SIGNATURE,
+  /** A check-in ticket that is not one of ours, was altered, or has expired (401). */
+  INVALID_TICKET,
   PROVIDER_UNAVAILABLE,
   WECHAT_NOT_LINKED,
   NOT_TRANSFERABLE,

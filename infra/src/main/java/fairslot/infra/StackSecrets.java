@@ -42,6 +42,14 @@ final class StackSecrets {
             production,
             "CursorSecret",
             "HMAC key that makes list cursors tamper-evident; every container shares it."));
+    made.put(
+        FunctionAccess.Secret.TICKET,
+        secret(
+            scope,
+            production,
+            "TicketSecret",
+            "Master of the venues' check-in ticket keys (Ed25519, derived per venue). Rotate by"
+                + " putting 'new,old' for the overlap, then 'new' (docs/security.md)."));
     return made;
   }
 

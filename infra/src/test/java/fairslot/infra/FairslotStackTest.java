@@ -470,7 +470,12 @@ class FairslotStackTest {
     Map<String, Object> parameters =
         (Map<String, Object>) template.toJSON().getOrDefault("Parameters", Map.of());
     assertThat(parameters.keySet())
-        .doesNotContain("PaymentWebhookSecret", "CursorSecret", "WechatPaySecret", "StripeSecret");
+        .doesNotContain(
+            "PaymentWebhookSecret",
+            "CursorSecret",
+            "TicketSecret",
+            "WechatPaySecret",
+            "StripeSecret");
     for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
       @SuppressWarnings("unchecked")
       Map<String, Object> env =
@@ -481,6 +486,7 @@ class FairslotStackTest {
           .doesNotContain(
               "FAIRSLOT_PAYMENT_SECRET",
               "FAIRSLOT_CURSOR_SECRET",
+              "FAIRSLOT_TICKET_SECRET",
               "FAIRSLOT_WECHATPAY_SECRET",
               "FAIRSLOT_STRIPE_SECRET");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
@@ -490,11 +496,12 @@ class FairslotStackTest {
             .isEqualTo(row.secrets().contains(secret));
       }
     }
-    // The two HMAC keys are generated at deploy; the providers' hold a merchant's settings, a
-    // placeholder that leaves each provider off until an operator puts them in.
+    // The two HMAC keys and the ticket master are generated at deploy; the providers' hold a
+    // merchant's settings, a placeholder that leaves each provider off until an operator puts them
+    // in.
     List<Map<String, Object>> secrets = propertiesOf("AWS::SecretsManager::Secret");
     assertThat(secrets.stream().filter(p -> p.containsKey("GenerateSecretString")))
-        .hasSize(2)
+        .hasSize(3)
         .allSatisfy(
             p ->
                 assertThat(String.valueOf(p.get("GenerateSecretString")))

@@ -12,12 +12,17 @@ final class BodyPeek {
   private BodyPeek() {}
 
   static Optional<String> text(String body, String field) {
+    return text(body, field, HttpRequest.MAX_ID);
+  }
+
+  /** A longer text than an id (a signed ticket), up to {@code max} characters. */
+  static Optional<String> text(String body, String field, int max) {
     if (body == null || body.isBlank() || body.length() > RequestBody.MAX_BYTES) {
       return Optional.empty();
     }
     try {
       JsonNode v = Json.read(body).path(field);
-      return v.isTextual() && !v.asText().isBlank() && v.asText().length() <= HttpRequest.MAX_ID
+      return v.isTextual() && !v.asText().isBlank() && v.asText().length() <= max
           ? Optional.of(v.asText())
           : Optional.empty();
     } catch (Exception unreadable) {

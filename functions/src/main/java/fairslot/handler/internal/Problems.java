@@ -15,7 +15,7 @@ public final class Problems {
   public static int status(Refusal refusal) {
     return switch (refusal) {
       case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH, INVALID_CODE -> 422;
-      case UNAUTHORIZED, BAD_SIGNATURE -> 401;
+      case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;
       case NOT_FOUND -> 404;
       case PAYLOAD_TOO_LARGE -> 413;

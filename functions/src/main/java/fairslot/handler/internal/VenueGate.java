@@ -33,6 +33,9 @@ public final class VenueGate {
     Optional<String> exceptionVenue(String exceptionId);
 
     Optional<String> notificationVenue(String notificationId);
+
+    /** The venue of the booking a check-in ticket names; empty unless the ticket verifies. */
+    Optional<String> ticketVenue(String ticket);
   }
 
   /** What a request touches, for the venue check. */
@@ -174,6 +177,11 @@ public final class VenueGate {
       case BODY_RESOURCE ->
           at(BodyPeek.text(request.body(), "resourceId").flatMap(lookups::resourceVenue));
       case BODY_PLAN -> at(BodyPeek.text(request.body(), "planId").flatMap(lookups::planVenue));
+      // A forged ticket finds no venue: the endpoint answers it (401) before any venue question.
+      case BODY_TICKET ->
+          at(
+              BodyPeek.text(request.body(), "ticket", Tickets.MAX_LENGTH)
+                  .flatMap(lookups::ticketVenue));
       case QUERY_VENUE ->
           request.queryParam("venueId").<Target>map(Target.AtVenue::new).orElse(new Target.Mine());
       case AUDIT_SUBJECT -> auditTarget(request);

@@ -22,6 +22,7 @@ import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -56,9 +57,33 @@ public final class StaffService {
 
   /** PAID → COMPLETED. */
   public Outcome<Booking> checkIn(String staff, String bookingId) {
+    return checkIn(staff, bookingId, Optional.empty());
+  }
+
+  /**
+   * A check-in by a QR ticket: the ticket's member and slot must still be the booking's, so the
+   * ticket of a booking since given away or moved to another time checks nothing in.
+   */
+  public Outcome<Booking> checkInByTicket(
+      String staff, String bookingId, String userId, String slotId) {
+    return checkIn(staff, bookingId, Optional.of(new TicketHolder(userId, slotId)));
+  }
+
+  private record TicketHolder(String userId, String slotId) {}
+
+  private Outcome<Booking> checkIn(String staff, String bookingId, Optional<TicketHolder> ticket) {
     return onBooking(
         bookingId,
         b -> {
+          if (ticket.isPresent()
+              && !(ticket.get().userId().equals(b.userId())
+                  && ticket.get().slotId().equals(b.slotId()))) {
+            return Optional.of(
+                Outcome.refused(
+                    Refusal.INVALID_TICKET,
+                    "the booking has changed hands or time since this ticket was issued;"
+                        + " ask for its current ticket"));
+          }
           if (b.status() == BookingStatus.COMPLETED) {
             return Optional.of(Outcome.done(b));
           }
@@ -66,7 +91,8 @@ public final class StaffService {
             return Optional.of(
                 Outcome.refused(
                     Refusal.INVALID_TRANSITION,
-                    "only a PAID booking can be checked in, not " + b.status()));
+                    "only a PAID booking can be checked in, not " + b.status(),
+                    Map.of("status", b.status().name())));
           }
           MoveResult r =
               bookings.move(

@@ -46,6 +46,7 @@ class StaffRolesIT {
     MATRIX.put("POST /staff/bookings", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("GET /staff/bookings", Set.of(FRONTDESK, FINANCE, ADMIN));
     MATRIX.put("POST /staff/bookings/{bookingId}/check-in", Set.of(FRONTDESK, ADMIN));
+    MATRIX.put("POST /staff/check-in", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/bookings/{bookingId}/offline-payment", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/bookings/{bookingId}/refund", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("GET /reports/daily", Set.of(FINANCE, ADMIN));

@@ -41,7 +41,8 @@ class VenueRolesIT {
       String bookingId,
       String planId,
       String exceptionId,
-      String notificationId) {}
+      String notificationId,
+      String ticket) {}
 
   private Place a;
   private Place b;
@@ -86,7 +87,21 @@ class VenueRolesIT {
                 Channel.EMAIL,
                 api.clock.instant())
             .encode();
-    return new Place(venue, court, slot, booking, plan.text("planId"), exception, notification);
+    // The booking's QR ticket: the check-in by ticket finds its venue through it.
+    Reply ticket =
+        api.send(
+            "GET /bookings/{bookingId}/ticket",
+            e -> e.as("member-" + tag, ApiDriver.CUSTOMER).path("bookingId", booking));
+    ApiDriver.expect(ticket, 200);
+    return new Place(
+        venue,
+        court,
+        slot,
+        booking,
+        plan.text("planId"),
+        exception,
+        notification,
+        ticket.text("ticket"));
   }
 
   private Reply grant(String actor, List<String> groups, String venue, String user, String roles) {
@@ -116,6 +131,8 @@ class VenueRolesIT {
             + at.resourceId()
             + "\",\"planId\":\""
             + at.planId()
+            + "\",\"ticket\":\""
+            + at.ticket()
             + "\",\"unknownField\":true}";
     return api.send(
         route.routeKey(),
