@@ -69,7 +69,9 @@ public final class DynamoDbLotteryStore implements LotteryStore {
         seen.slotId(),
         "SET #status = :drawing, drawer = :drawer, leaseUntil = :lease",
         condition,
-        values);
+        values,
+        Lottery.Status.DRAWING,
+        drawer);
   }
 
   @Override
@@ -84,7 +86,9 @@ public final class DynamoDbLotteryStore implements LotteryStore {
             ":drawing",
             s(Lottery.Status.DRAWING.name()),
             ":drawer",
-            s(drawer)));
+            s(drawer)),
+        Lottery.Status.OPEN,
+        null);
   }
 
   @Override
@@ -101,11 +105,24 @@ public final class DynamoDbLotteryStore implements LotteryStore {
             ":drawer",
             s(drawer),
             ":at",
-            millis(at)));
+            millis(at)),
+        Lottery.Status.DRAWN,
+        drawer);
   }
 
+  /**
+   * One conditional move. A condition that fails because this very move already happened (the
+   * SDK's retry of a write whose answer was lost: the item already says {@code to}, by this
+   * drawer) is the move done, not a move lost to another run; otherwise a claimed draw would be
+   * held, by nobody who knows it, until its lease lapsed.
+   */
   private boolean update(
-      String slotId, String expression, String condition, Map<String, AttributeValue> values) {
+      String slotId,
+      String expression,
+      String condition,
+      Map<String, AttributeValue> values,
+      Lottery.Status to,
+      String drawer) {
     try {
       dynamo.updateItem(
           r ->
@@ -114,10 +131,14 @@ public final class DynamoDbLotteryStore implements LotteryStore {
                   .updateExpression(expression)
                   .conditionExpression(condition)
                   .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(values));
+                  .expressionAttributeValues(values)
+                  .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
       return true;
     } catch (ConditionalCheckFailedException moved) {
-      return false;
+      Map<String, AttributeValue> now = moved.hasItem() ? moved.item() : Map.of();
+      return drawer != null
+          && Attr.optionalString(now, "status").filter(to.name()::equals).isPresent()
+          && Attr.optionalString(now, "drawer").filter(drawer::equals).isPresent();
     }
   }
 }

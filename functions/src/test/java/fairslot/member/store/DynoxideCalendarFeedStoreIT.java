@@ -1,0 +1,14 @@
+package fairslot.member.store;
+
+import fairslot.aws.Resilient;
+import fairslot.member.app.CalendarFeedStore;
+import fairslot.testing.Aws;
+
+/** The calendar feed contract on the DynamoDB adapter, against dynoxide (a second DynamoDB). */
+class DynoxideCalendarFeedStoreIT extends CalendarFeedStoreContract {
+  @Override
+  protected CalendarFeedStore fresh() {
+    return new DynamoDbCalendarFeedStore(
+        Resilient.dynamo(Aws.dynoxide()), Aws.freshDynoxideTable("contract"));
+  }
+}
