@@ -243,6 +243,10 @@ public final class Fairslot {
               "POST", "/staff/bookings/{bookingId}/check-in", PATH_BOOKING, FRONTDESK, ADMIN),
           RouteDefinition.jwt("GET", "/bookings/{bookingId}/ticket", CUSTOMER),
           RouteDefinition.open("GET", "/venues/{venueId}/ticket-keys"),
+          RouteDefinition.jwt("GET", "/me/calendar", CUSTOMER),
+          RouteDefinition.jwt("POST", "/me/calendar/rotate", CUSTOMER),
+          // Public: calendar apps fetch it without a token; its secret is the query's token.
+          RouteDefinition.open("GET", "/me/calendar.ics"),
           RouteDefinition.staff("POST", "/staff/check-in", BODY_TICKET, FRONTDESK, ADMIN),
           RouteDefinition.staff(
               "POST",

@@ -84,7 +84,8 @@ public final class HttpApi {
       VenueGate gate,
       fairslot.member.app.MemberRateLimit rateLimit,
       fairslot.catalog.app.Lotteries lotteries,
-      fairslot.handler.internal.Tickets tickets) {}
+      fairslot.handler.internal.Tickets tickets,
+      fairslot.member.app.CalendarFeeds calendars) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -117,8 +118,10 @@ public final class HttpApi {
             new fairslot.handler.http.ProfileEndpoints(s.profiles(), s.verification()),
             new fairslot.handler.http.NotificationEndpoints(s.notifications(), s.gate()),
             new fairslot.handler.http.VenueStaffEndpoints(s.venueStaff(), s.gate()),
-            new fairslot.handler.http.TicketEndpoints(
-                s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock)));
+            new fairslot.handler.integration.TicketEndpoints(
+                s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock),
+            new fairslot.handler.integration.CalendarEndpoints(
+                s.calendars(), s.bookings(), s.catalog(), clock)));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

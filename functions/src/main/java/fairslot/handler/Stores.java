@@ -32,7 +32,8 @@ record Stores(
     DynamoDbLedgerStore ledger,
     fairslot.staff.store.DynamoDbStaffStore staff,
     fairslot.member.store.DynamoDbRateCounterStore rateCounter,
-    fairslot.catalog.store.DynamoDbLotteryStore lotteries) {
+    fairslot.catalog.store.DynamoDbLotteryStore lotteries,
+    fairslot.member.store.DynamoDbCalendarFeedStore calendarFeeds) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -51,6 +52,7 @@ record Stores(
         new DynamoDbLedgerStore(dynamo, table),
         new fairslot.staff.store.DynamoDbStaffStore(dynamo, table),
         new fairslot.member.store.DynamoDbRateCounterStore(dynamo, table),
-        new fairslot.catalog.store.DynamoDbLotteryStore(dynamo, table));
+        new fairslot.catalog.store.DynamoDbLotteryStore(dynamo, table),
+        new fairslot.member.store.DynamoDbCalendarFeedStore(dynamo, table));
   }
 }

@@ -263,7 +263,9 @@ public final class Wiring {
             venueAccess.gate(),
             rateLimit,
             new fairslot.catalog.app.Lotteries(stores.lotteries()),
-            tickets),
+            tickets,
+            new fairslot.member.app.CalendarFeeds(
+                stores.calendarFeeds(), fairslot.handler.internal.CalendarKey.deployment())),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,

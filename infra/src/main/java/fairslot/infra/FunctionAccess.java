@@ -48,6 +48,8 @@ record FunctionAccess(
     CURSOR("FAIRSLOT_CURSOR_SECRET_ARN"),
     /** The masters the venues' check-in ticket keys derive from (docs/security.md). */
     TICKET("FAIRSLOT_TICKET_SECRET_ARN"),
+    /** The key calendar feed tokens are derived with (docs/security.md). */
+    CALENDAR("FAIRSLOT_CALENDAR_SECRET_ARN"),
     /** The merchant's WeChat Pay settings and keys (docs/payments-and-holds.md, "WeChat Pay"). */
     WECHATPAY("FAIRSLOT_WECHATPAY_SECRET_ARN"),
     /** The Stripe account's secret key and webhook signing secret. */
@@ -89,7 +91,8 @@ record FunctionAccess(
               true,
               true,
               // WeChat Pay: prepay and paySign, code2Session, refunds of cancels.
-              Set.of(Secret.CURSOR, Secret.TICKET, Secret.WECHATPAY, Secret.STRIPE),
+              Set.of(
+                  Secret.CURSOR, Secret.TICKET, Secret.CALENDAR, Secret.WECHATPAY, Secret.STRIPE),
               // Verification codes go out at once, from the API (v1.2 "Verified contact points").
               true),
           // The provider's callbacks settle payments (and refunds of late ones); they never release

@@ -50,6 +50,13 @@ final class StackSecrets {
             "TicketSecret",
             "Master of the venues' check-in ticket keys (Ed25519, derived per venue). Rotate by"
                 + " putting 'new,old' for the overlap, then 'new' (docs/security.md)."));
+    made.put(
+        FunctionAccess.Secret.CALENDAR,
+        secret(
+            scope,
+            production,
+            "CalendarSecret",
+            "HMAC key of the members' calendar feed tokens; changing it retires every feed URL."));
     return made;
   }
 

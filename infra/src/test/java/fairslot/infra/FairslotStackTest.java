@@ -474,6 +474,7 @@ class FairslotStackTest {
             "PaymentWebhookSecret",
             "CursorSecret",
             "TicketSecret",
+            "CalendarSecret",
             "WechatPaySecret",
             "StripeSecret");
     for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
@@ -487,6 +488,7 @@ class FairslotStackTest {
               "FAIRSLOT_PAYMENT_SECRET",
               "FAIRSLOT_CURSOR_SECRET",
               "FAIRSLOT_TICKET_SECRET",
+              "FAIRSLOT_CALENDAR_SECRET",
               "FAIRSLOT_WECHATPAY_SECRET",
               "FAIRSLOT_STRIPE_SECRET");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
@@ -496,12 +498,12 @@ class FairslotStackTest {
             .isEqualTo(row.secrets().contains(secret));
       }
     }
-    // The two HMAC keys and the ticket master are generated at deploy; the providers' hold a
+    // The three HMAC keys and the ticket master are generated at deploy; the providers' hold a
     // merchant's settings, a placeholder that leaves each provider off until an operator puts them
     // in.
     List<Map<String, Object>> secrets = propertiesOf("AWS::SecretsManager::Secret");
     assertThat(secrets.stream().filter(p -> p.containsKey("GenerateSecretString")))
-        .hasSize(3)
+        .hasSize(4)
         .allSatisfy(
             p ->
                 assertThat(String.valueOf(p.get("GenerateSecretString")))

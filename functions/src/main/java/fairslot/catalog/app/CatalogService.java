@@ -128,6 +128,10 @@ public final class CatalogService {
     return store.createVenue(venue);
   }
 
+  public Optional<fairslot.catalog.domain.Resource> resource(String resourceId) {
+    return store.findResource(resourceId);
+  }
+
   public Optional<Venue> venue(String venueId) {
     return store.findVenue(venueId);
   }

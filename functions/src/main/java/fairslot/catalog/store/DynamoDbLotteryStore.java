@@ -111,10 +111,10 @@ public final class DynamoDbLotteryStore implements LotteryStore {
   }
 
   /**
-   * One conditional move. A condition that fails because this very move already happened (the
-   * SDK's retry of a write whose answer was lost: the item already says {@code to}, by this
-   * drawer) is the move done, not a move lost to another run; otherwise a claimed draw would be
-   * held, by nobody who knows it, until its lease lapsed.
+   * One conditional move. A condition that fails because this very move already happened (the SDK's
+   * retry of a write whose answer was lost: the item already says {@code to}, by this drawer) is
+   * the move done, not a move lost to another run; otherwise a claimed draw would be held, by
+   * nobody who knows it, until its lease lapsed.
    */
   private boolean update(
       String slotId,

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /** How outcomes become responses, shared by every area. */
-final class Responses {
+public final class Responses {
   private Responses() {}
 
   public static <T> HttpResponse respond(Outcome<T> outcome, int status, Function<T, Object> view) {

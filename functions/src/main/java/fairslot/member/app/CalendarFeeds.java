@@ -1,14 +1,11 @@
 package fairslot.member.app;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.OptionalLong;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A member's secret calendar feed (API.md v1.2 "Calendar"). The token is the member's id and a
@@ -22,14 +19,11 @@ public final class CalendarFeeds {
   private static final int TAG_BYTES = 16;
 
   private final CalendarFeedStore store;
-  private final byte[] key;
+  private final FeedKey key;
 
-  public CalendarFeeds(CalendarFeedStore store, byte[] key) {
-    if (key.length < 32) {
-      throw new IllegalArgumentException("a calendar key needs 32 bytes or more");
-    }
+  public CalendarFeeds(CalendarFeedStore store, FeedKey key) {
     this.store = store;
-    this.key = key.clone();
+    this.key = key;
   }
 
   /** The member's current token (the feed is made on first ask). */
@@ -75,16 +69,9 @@ public final class CalendarFeeds {
   }
 
   private byte[] tag(String userId, long version) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      byte[] full =
-          mac.doFinal(
-              ("fairslot-calendar-feed:" + userId + ":" + version)
-                  .getBytes(StandardCharsets.UTF_8));
-      return Arrays.copyOf(full, TAG_BYTES);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    byte[] full =
+        key.tag(
+            ("fairslot-calendar-feed:" + userId + ":" + version).getBytes(StandardCharsets.UTF_8));
+    return Arrays.copyOf(full, TAG_BYTES);
   }
 }

@@ -47,14 +47,15 @@ public final class DynamoDbCalendarFeedStore implements CalendarFeedStore {
                     .updateExpression(expression)
                     .expressionAttributeNames(Map.of("#type", "type"))
                     .expressionAttributeValues(Map.of(":one", n(1), ":type", Attr.s("CALFEED")))
-                    .returnValues(ReturnValue.UPDATED_NEW));
+                    // ALL_NEW: an if_not_exists that changed nothing is not "updated" to every
+                    // DynamoDB (moto leaves it out of UPDATED_NEW).
+                    .returnValues(ReturnValue.ALL_NEW));
     return Long.parseLong(answer.attributes().get("version").n());
   }
 
   @Override
   public OptionalLong find(String userId) {
-    var item =
-        dynamo.getItem(r -> r.tableName(table).key(key(userId)).consistentRead(true)).item();
+    var item = dynamo.getItem(r -> r.tableName(table).key(key(userId)).consistentRead(true)).item();
     return item == null || !item.containsKey("version")
         ? OptionalLong.empty()
         : OptionalLong.of(Long.parseLong(item.get("version").n()));

@@ -55,7 +55,8 @@ class LotteryLostAnswersIT {
 
     for (String slot : slots) {
       assertThat(store.find(slot).orElseThrow().status()).isEqualTo(Lottery.Status.DRAWN);
-      // Another run's claim on a drawn lottery, or a finish by a run that never held it: not theirs.
+      // Another run's claim on a drawn lottery, or a finish by a run that never held it: not
+      // theirs.
       assertThat(store.finish(slot, "another-run", NOW)).isFalse();
     }
   }

@@ -2,6 +2,7 @@ package fairslot.member.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.handler.internal.CalendarKey;
 import fairslot.memory.MemoryCalendarFeedStore;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -12,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class CalendarFeedsTest {
   private static final byte[] KEY =
       "a-calendar-key-of-at-least-32-bytes-long".getBytes(StandardCharsets.UTF_8);
-  private final CalendarFeeds feeds = new CalendarFeeds(new MemoryCalendarFeedStore(), KEY);
+  private final CalendarFeeds feeds =
+      new CalendarFeeds(new MemoryCalendarFeedStore(), new CalendarKey(KEY));
 
   @Test
   void aTokenOpensItsMembersFeedUntilItIsRotated() {
@@ -37,7 +39,8 @@ class CalendarFeedsTest {
     CalendarFeeds otherDeployment =
         new CalendarFeeds(
             new MemoryCalendarFeedStore(),
-            "another-deployment-key-of-32-bytes-or-more".getBytes(StandardCharsets.UTF_8));
+            new CalendarKey(
+                "another-deployment-key-of-32-bytes-or-more".getBytes(StandardCharsets.UTF_8)));
     otherDeployment.token("ann");
     for (String forged :
         List.of(

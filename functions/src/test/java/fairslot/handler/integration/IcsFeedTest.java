@@ -1,4 +1,4 @@
-package fairslot.handler.http;
+package fairslot.handler.integration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,8 +47,7 @@ class IcsFeedTest {
     ZonedDateTime summer = at("2026-10-24T18:00", BERLIN);
     ZonedDateTime winter = at("2026-10-26T18:00", BERLIN);
     ZonedDateTime shanghai = at("2026-10-24T09:30", SHANGHAI);
-    String summary =
-        "羽毛球 Court 1, east; \"big\" hall \\ level 2 — 一个很长的名字用来测试折行是否会切断多字节字符";
+    String summary = "羽毛球 Court 1, east; \"big\" hall \\ level 2 — 一个很长的名字用来测试折行是否会切断多字节字符";
     String ics =
         IcsFeed.of(
             "fairslot",
@@ -89,6 +88,28 @@ class IcsFeedTest {
         .isEqualTo("Europe/Berlin");
     // The zone as sent: the summer offset before the change and the winter one after.
     assertThat(ics).contains("TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100", "TZOFFSETTO:+0800");
+  }
+
+  @Test
+  void daylightSavingZonesOfBothHemispheresReadRightAllYear() throws Exception {
+    for (String id :
+        List.of("America/New_York", "Australia/Sydney", "Europe/London", "America/Santiago")) {
+      ZoneId zone = ZoneId.of(id);
+      List<IcsFeed.Event> events = new java.util.ArrayList<>();
+      for (String day :
+          List.of("2026-11-02", "2027-01-15", "2027-03-15", "2027-04-05", "2027-07-01")) {
+        ZonedDateTime start = at(day + "T19:00", zone);
+        events.add(event(id + day, start, 1, "Court", "b", true));
+      }
+      Calendar calendar =
+          new CalendarBuilder().build(new StringReader(IcsFeed.of("fairslot", events, NOW)));
+      List<VEvent> read = calendar.getComponents(Component.VEVENT);
+      for (int i = 0; i < events.size(); i++) {
+        assertThat(start(read.get(i)))
+            .as(value(read.get(i), "UID"))
+            .isEqualTo(events.get(i).start());
+      }
+    }
   }
 
   @Test

@@ -1,4 +1,4 @@
-package fairslot.handler.http;
+package fairslot.handler.integration;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneOffsetTransitionRule;
 import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -74,18 +75,15 @@ public final class IcsFeed {
   }
 
   /**
-   * The zone's offsets over the events' span: the transition in force at the first event, and
-   * every one up to the last. A zone that never changes gets one STANDARD observance.
+   * The zone's offsets over the events' span: the offset in force at the first event, as an
+   * observance that changes nothing (so a reader needs no history of the zone), then every change
+   * up to the last event.
    */
   private static void timeZone(List<String> lines, ZoneId zone, List<Event> events) {
     ZoneRules rules = zone.getRules();
     Instant from = events.stream().map(Event::start).min(Instant::compareTo).orElseThrow();
     Instant to = events.stream().map(Event::end).max(Instant::compareTo).orElseThrow();
     List<ZoneOffsetTransition> changes = new ArrayList<>();
-    ZoneOffsetTransition before = rules.previousTransition(from.plusSeconds(1));
-    if (before != null) {
-      changes.add(before);
-    }
     for (ZoneOffsetTransition t = rules.nextTransition(from);
         t != null && t.getInstant().isBefore(to);
         t = rules.nextTransition(t.getInstant())) {
@@ -93,16 +91,36 @@ public final class IcsFeed {
     }
     lines.add("BEGIN:VTIMEZONE");
     lines.add("TZID:" + zone.getId());
-    if (changes.isEmpty()) {
-      ZoneOffset fixed = rules.getOffset(from);
-      lines.add("BEGIN:STANDARD");
-      lines.add("DTSTART:19700101T000000");
-      lines.add("TZOFFSETFROM:" + offset(fixed));
-      lines.add("TZOFFSETTO:" + offset(fixed));
-      lines.add("END:STANDARD");
+    List<ZoneOffsetTransition> history = rules.getTransitions();
+    boolean recurring =
+        !rules.getTransitionRules().isEmpty()
+            && (history.isEmpty() || history.get(history.size() - 1).getInstant().isBefore(from));
+    if (recurring) {
+      // Daylight saving as today's rules have it: one yearly observance per change (the form
+      // calendar clients read most reliably).
+      int year = LocalDateTime.ofInstant(from, zone).getYear() - 1;
+      for (ZoneOffsetTransitionRule rule : rules.getTransitionRules()) {
+        ZoneOffsetTransition t = rule.createTransition(year);
+        String kind = rules.isDaylightSavings(t.getInstant()) ? "DAYLIGHT" : "STANDARD";
+        lines.add("BEGIN:" + kind);
+        lines.add("DTSTART:" + LOCAL.format(t.getDateTimeBefore()));
+        lines.add("RRULE:" + yearly(rule));
+        lines.add("TZOFFSETFROM:" + offset(t.getOffsetBefore()));
+        lines.add("TZOFFSETTO:" + offset(t.getOffsetAfter()));
+        lines.add("END:" + kind);
+      }
+      lines.add("END:VTIMEZONE");
+      return;
     }
+    ZoneOffset first = rules.getOffset(from);
+    String kind = rules.isDaylightSavings(from) ? "DAYLIGHT" : "STANDARD";
+    lines.add("BEGIN:" + kind);
+    lines.add("DTSTART:19700101T000000");
+    lines.add("TZOFFSETFROM:" + offset(first));
+    lines.add("TZOFFSETTO:" + offset(first));
+    lines.add("END:" + kind);
     for (ZoneOffsetTransition t : changes) {
-      String kind = rules.isDaylightSavings(t.getInstant()) ? "DAYLIGHT" : "STANDARD";
+      kind = rules.isDaylightSavings(t.getInstant()) ? "DAYLIGHT" : "STANDARD";
       lines.add("BEGIN:" + kind);
       // DTSTART is the local time of the change as read before it (RFC 5545 3.6.5).
       lines.add("DTSTART:" + LOCAL.format(t.getDateTimeBefore()));
@@ -113,11 +131,35 @@ public final class IcsFeed {
     lines.add("END:VTIMEZONE");
   }
 
+  /**
+   * A transition rule as an RRULE: the weekday within the seven days from the rule's day (before
+   * it, counting from the month's end, when negative), which is how the JDK states "the last
+   * Sunday" or "the second Sunday"; or the fixed day of the month.
+   */
+  static String yearly(ZoneOffsetTransitionRule rule) {
+    String month = "FREQ=YEARLY;BYMONTH=" + rule.getMonth().getValue();
+    int day = rule.getDayOfMonthIndicator();
+    if (rule.getDayOfWeek() == null) {
+      return month + ";BYMONTHDAY=" + day;
+    }
+    List<String> days = new ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      days.add(Integer.toString(day > 0 ? day + i : day - i));
+    }
+    return month
+        + ";BYDAY="
+        + rule.getDayOfWeek().name().substring(0, 2)
+        + ";BYMONTHDAY="
+        + String.join(",", days);
+  }
+
   private static String offset(ZoneOffset o) {
     int seconds = o.getTotalSeconds();
     int abs = Math.abs(seconds);
     String hhmm = String.format("%02d%02d", abs / 3600, (abs / 60) % 60);
-    return (seconds < 0 ? "-" : "+") + hhmm + (abs % 60 == 0 ? "" : String.format("%02d", abs % 60));
+    return (seconds < 0 ? "-" : "+")
+        + hhmm
+        + (abs % 60 == 0 ? "" : String.format("%02d", abs % 60));
   }
 
   /** TEXT escaping (RFC 5545 3.3.11). */

@@ -1,4 +1,4 @@
-package fairslot.handler.http;
+package fairslot.handler.integration;
 
 import static fairslot.handler.http.Responses.notFound;
 import static fairslot.handler.http.Responses.respond;
@@ -9,6 +9,7 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogService;
 import fairslot.definitions.Role;
 import fairslot.handler.http.BookingViews.BookingView;
+import fairslot.handler.http.Endpoints;
 import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;

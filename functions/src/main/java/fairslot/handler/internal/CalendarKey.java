@@ -1,0 +1,51 @@
+package fairslot.handler.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+
+/**
+ * The key calendar feed tokens are derived with: FAIRSLOT_CALENDAR_SECRET (in AWS read from Secrets
+ * Manager through FAIRSLOT_CALENDAR_SECRET_ARN, failing init if unreadable), or a random key per
+ * process where neither is set (feed URLs then last as long as the process).
+ */
+public final class CalendarKey implements fairslot.member.app.FeedKey {
+  private final byte[] key;
+
+  public CalendarKey(byte[] key) {
+    if (key.length < 32) {
+      throw new IllegalArgumentException("a calendar key needs 32 bytes or more");
+    }
+    this.key = key.clone();
+  }
+
+  public static CalendarKey deployment() {
+    return new CalendarKey(Holder.KEY);
+  }
+
+  @Override
+  public byte[] tag(byte[] message) {
+    try {
+      javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+      mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
+      return mac.doFinal(message);
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static final class Holder {
+    static final byte[] KEY =
+        fairslot.aws.Secrets.read(
+                System.getenv(),
+                "FAIRSLOT_CALENDAR_SECRET",
+                fairslot.aws.Secrets.MIN_LENGTH,
+                fairslot.aws.Secrets.secretsManager())
+            .map(s -> s.getBytes(StandardCharsets.UTF_8))
+            .orElseGet(
+                () -> {
+                  byte[] random = new byte[32];
+                  new SecureRandom().nextBytes(random);
+                  return random;
+                });
+  }
+}
