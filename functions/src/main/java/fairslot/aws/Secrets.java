@@ -53,6 +53,22 @@ public final class Secrets {
   }
 
   /**
+   * A key from the secret {@code name} (see {@link #read}), or one made at random for this process
+   * where neither {@code NAME} nor {@code NAME_ARN} is set: what it protects then lasts only as
+   * long as the process (a local run, a test).
+   */
+  public static byte[] keyOrPerProcess(String name) {
+    return read(System.getenv(), name, MIN_LENGTH, secretsManager())
+        .map(s -> s.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        .orElseGet(
+            () -> {
+              byte[] random = new byte[32];
+              new java.security.SecureRandom().nextBytes(random);
+              return random;
+            });
+  }
+
+  /**
    * Secrets Manager through the standard SDK environment (region, credentials, AWS_ENDPOINT_URL).
    */
   public static Source secretsManager() {

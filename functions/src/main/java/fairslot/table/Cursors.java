@@ -51,18 +51,7 @@ public final class Cursors {
    * reaches DynamoDB as a start key.
    */
   private static final byte[] SECRET =
-      fairslot.aws.Secrets.read(
-              System.getenv(),
-              "FAIRSLOT_CURSOR_SECRET",
-              fairslot.aws.Secrets.MIN_LENGTH,
-              fairslot.aws.Secrets.secretsManager())
-          .map(s -> s.getBytes(StandardCharsets.UTF_8))
-          .orElseGet(
-              () -> {
-                byte[] random = new byte[32];
-                new java.security.SecureRandom().nextBytes(random);
-                return random;
-              });
+      fairslot.aws.Secrets.keyOrPerProcess("FAIRSLOT_CURSOR_SECRET");
 
   /** Loads the key now (at a function's init) rather than on the first list. */
   public static void loadKey() {

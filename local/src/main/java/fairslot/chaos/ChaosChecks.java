@@ -74,6 +74,7 @@ final class ChaosChecks {
     ChaosMinimums.check(items, work.minimumSlot, out);
     work.venueStaff.check(items, out);
     ChaosLottery.check(items, work.lotterySlot, out);
+    work.integrations.check(items, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);
     int parked =

@@ -14,14 +14,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * One run's random mixed workload, played with faults on: crowds on DIRECT and QUEUED slots,
- * payments and webhook replays (duplicates, out of order, late), cancels, waitlist joins, accepts
- * and declines, hold expiry, a slot cancel, desk walk-ins, and every job racing all of it; and
- * (issue 28) free bookings cancelled, refunded at the desk and slot-cancelled, successes after
- * failures, and AUTO_HOLD for members at the venue's limit; and (issue 32) transfers racing the
- * recipients' own bookings and their limits, and moves into contended slots; and (issue 35) a class
- * whose minimum-participants decision races its bookings. It records every booking an answer named,
- * for the checks.
+ * One run's random mixed workload, played with faults on: DIRECT and QUEUED crowds, payments and
+ * webhook replays, cancels, waitlists, hold expiry, slot cancels, the desk, free bookings,
+ * AUTO_HOLD at a venue's limit, transfers and moves, a minimum-participants class, a lottery, venue
+ * staff, check-in tickets and calendar feeds, with every job racing all of it. It records every
+ * booking an answer named, for the checks.
  */
 final class ChaosWorkload {
   private static final String ADMIN = "admin";
@@ -48,9 +45,7 @@ final class ChaosWorkload {
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
   String cancelledSlot;
   String minimumSlot;
-
-  /** The LOTTERY slot (12). */
-  String lotterySlot;
+  String lotterySlot; // 12
 
   String autoVenue;
 
@@ -60,12 +55,15 @@ final class ChaosWorkload {
   /** The venues' own staff (issue 33), and the venue they work at. */
   final ChaosVenueStaff venueStaff;
 
+  final ChaosIntegrations integrations; // check-in tickets and calendar feeds (issue 37)
+
   private String offerVenue;
 
   ChaosWorkload(ChaosWorld world, long seed) {
     this.world = world;
     this.random = new Random(seed);
     this.venueStaff = new ChaosVenueStaff(world, this);
+    this.integrations = new ChaosIntegrations(world, this);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
@@ -106,6 +104,7 @@ final class ChaosWorkload {
     lotterySlot = new ChaosLottery(world, this, random).slot(slots.size(), offerVenue); // 12
     slots.add(lotterySlot);
     venueStaff.setUp(offerVenue, autoVenue);
+    integrations.setUp(slots.size(), offerVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -180,6 +179,7 @@ final class ChaosWorkload {
       wave.add(() -> new ChaosDesk(world, this).walkIn(phone, slots.get(0)));
     }
     venueStaff.wave(offerVenue, slots.get(0), wave);
+    integrations.wave(wave);
     for (String job :
         List.of(
             "sweep-holds",

@@ -177,6 +177,19 @@ final class ChaosWorld implements AutoCloseable {
         routeKey);
   }
 
+  /** A calendar app fetching a feed: no token but the one in the address. */
+  Reply feed(String token) {
+    APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
+    event.setRouteKey("GET /me/calendar.ics");
+    event.setQueryStringParameters(Map.of("token", token));
+    return retrying(
+        () -> {
+          APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
+          return new Reply(r.getStatusCode(), r.getBody());
+        },
+        "GET /me/calendar.ics");
+  }
+
   /** The provider's webhook, signed now; retried on 503 like a provider would. */
   Reply webhook(String raw) {
     long ts = clock.instant().getEpochSecond();

@@ -1,8 +1,5 @@
 package fairslot.handler.internal;
 
-import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-
 /**
  * The key calendar feed tokens are derived with: FAIRSLOT_CALENDAR_SECRET (in AWS read from Secrets
  * Manager through FAIRSLOT_CALENDAR_SECRET_ARN, failing init if unreadable), or a random key per
@@ -34,18 +31,6 @@ public final class CalendarKey implements fairslot.member.app.FeedKey {
   }
 
   private static final class Holder {
-    static final byte[] KEY =
-        fairslot.aws.Secrets.read(
-                System.getenv(),
-                "FAIRSLOT_CALENDAR_SECRET",
-                fairslot.aws.Secrets.MIN_LENGTH,
-                fairslot.aws.Secrets.secretsManager())
-            .map(s -> s.getBytes(StandardCharsets.UTF_8))
-            .orElseGet(
-                () -> {
-                  byte[] random = new byte[32];
-                  new SecureRandom().nextBytes(random);
-                  return random;
-                });
+    static final byte[] KEY = fairslot.aws.Secrets.keyOrPerProcess("FAIRSLOT_CALENDAR_SECRET");
   }
 }
