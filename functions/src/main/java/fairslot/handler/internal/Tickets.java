@@ -156,10 +156,16 @@ public final class Tickets {
       if (!"EdDSA".equals(header.path("alg").asText()) || master.isEmpty() || venue.isEmpty()) {
         return Optional.empty();
       }
+      byte[] signature = UNB64.decode(parts[2]);
+      if (!B64.encodeToString(signature).equals(parts[2])) {
+        // Only the one canonical spelling: the decoder would also take a copy whose last
+        // character differs in bits it ignores, and no such copy is a ticket we issued.
+        return Optional.empty();
+      }
       Signature ed = Signature.getInstance("Ed25519");
       ed.initVerify(pair(master.get(), venue).getPublic());
       ed.update((parts[0] + "." + parts[1]).getBytes(StandardCharsets.US_ASCII));
-      if (!ed.verify(UNB64.decode(parts[2]))) {
+      if (!ed.verify(signature)) {
         return Optional.empty();
       }
       Claims claims =

@@ -83,6 +83,8 @@ class TicketsTest {
             parts[0] + "." + otherVenuePayload + "." + parts[2],
             parts[0] + "." + otherBooking + "." + parts[2],
             parts[0] + "." + parts[1] + "." + flip(parts[2]),
+            // The same signature spelt otherwise: its last character's ignored bits set.
+            parts[0] + "." + parts[1] + "." + respell(parts[2]),
             noneAlg + "." + parts[1] + ".",
             parts[0] + "." + parts[1],
             ticket + ".x",
@@ -130,6 +132,18 @@ class TicketsTest {
     return Base64.getUrlEncoder()
         .withoutPadding()
         .encodeToString(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The last character with its four unused bits changed: decodes to the same 64 bytes. */
+  private static String respell(String sig) {
+    char last = sig.charAt(sig.length() - 1);
+    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    int bits = alphabet.indexOf(last);
+    char other = alphabet.charAt((bits & 0b110000) | ((bits + 1) & 0b001111));
+    String respelt = sig.substring(0, sig.length() - 1) + other;
+    assertThat(Base64.getUrlDecoder().decode(respelt))
+        .isEqualTo(Base64.getUrlDecoder().decode(sig));
+    return respelt;
   }
 
   private static String flip(String sig) {
