@@ -145,6 +145,15 @@ async function walk(round) {
   await call('transfer', 'POST', `/bookings/${hour.bookingId}/transfer`, { token: me, body: { toUserId: `u2-${tag}` } });
   await call('transferred read', 'GET', `/bookings/${hour.bookingId}`, { token: other });
   await call('transferred gone', 'GET', `/bookings/${hour.bookingId}`, { token: me, expect: 404 });
+  // a QR ticket checked in by it, the venue's keys, the member's calendar feed (v1.2)
+  const ticket = await call('ticket', 'GET', `/bookings/${hour.bookingId}/ticket`, { token: other });
+  await call('ticket keys', 'GET', `/venues/${V}/ticket-keys`);
+  await call('altered ticket', 'POST', '/staff/check-in', { token: admin, expect: 401, body: { ticket: `${ticket.ticket}x` } });
+  await call('check in by ticket', 'POST', '/staff/check-in', { token: admin, body: { ticket: ticket.ticket } });
+  const feed = await call('calendar', 'GET', '/me/calendar', { token: other });
+  await call('calendar feed', 'GET', feed.path);
+  await call('calendar rotate', 'POST', '/me/calendar/rotate', { token: other });
+  await call('old calendar feed', 'GET', feed.path, { expect: 404 });
   const single = await call('book', 'POST', '/bookings', { token: me, expect: 201, body: { slotId: S, quantity: 1 } });
   const later = (await call('slot', 'POST', '/slots', { token: admin, expect: 201,
     body: { resourceId: R, start: `${d}T20:00:00`, end: `${d}T21:00:00`, priceMinor: 10000, currency: 'CNY' } })).slotId;
