@@ -14,11 +14,8 @@ import java.util.Optional;
  */
 record VenueAccessWiring(VenueStaff staff, VenueGate gate) {
 
-  static VenueAccessWiring on(
-      Stores stores,
-      DynamoDbStaffStore staffStore,
-      fairslot.handler.internal.Tickets tickets,
-      Clock clock) {
+  static VenueAccessWiring on(Stores stores, DynamoDbStaffStore staffStore, Clock clock) {
+    fairslot.handler.internal.Tickets tickets = fairslot.handler.internal.Tickets.deployment();
     StaffAccess access = new StaffAccess(staffStore, clock);
     VenueGate.Lookups lookups =
         new VenueGate.Lookups() {

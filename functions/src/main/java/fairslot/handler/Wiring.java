@@ -57,8 +57,7 @@ public final class Wiring {
   private final fairslot.catalog.app.SeatAuditLog seatAudit;
   private final BookingQueue bookingQueue;
 
-  // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses the same
-  // ones.
+  // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses them.
   private final PassPayments passPayments;
   private final fairslot.member.app.WechatIdentityStore wechatIdentities;
   private final Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay;
@@ -134,8 +133,7 @@ public final class Wiring {
     this.providers = new PaymentProviders(adapters.onlineProviders(stripe));
     this.wechatPay = adapters.wechatPay();
     this.refunds = new Refunds(stores.payments(), stores.bookings(), providers, clock);
-    // One of each per container: their per-container hints (sold-out sightings, quiet hold
-    // periods) then serve every entry point, and nothing is built twice.
+    // One per container: its hints (sold-out sightings, quiet hold periods) serve every entry.
     this.bookings =
         new BookingService(
             stores.catalog(),
@@ -223,8 +221,7 @@ public final class Wiring {
   }
 
   public HttpApi httpApi(int memberLimit) {
-    fairslot.handler.internal.Tickets tickets = fairslot.handler.internal.Tickets.deployment();
-    VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), tickets, clock);
+    VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), clock);
     var rateLimit = new MemberRateLimit(stores.rateCounter(), clock, memberLimit);
     return new HttpApi(
         new HttpApi.Services(
@@ -263,9 +260,8 @@ public final class Wiring {
             venueAccess.gate(),
             rateLimit,
             new fairslot.catalog.app.Lotteries(stores.lotteries()),
-            tickets,
-            new fairslot.member.app.CalendarFeeds(
-                stores.calendarFeeds(), fairslot.handler.internal.CalendarKey.deployment())),
+            fairslot.handler.internal.Tickets.deployment(),
+            fairslot.handler.internal.CalendarKey.feeds(stores.calendarFeeds())),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,

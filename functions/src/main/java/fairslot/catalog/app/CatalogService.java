@@ -310,15 +310,12 @@ public final class CatalogService {
     return new AvailabilitySearch(store, clock).search(venueId, date, wanted);
   }
 
-  /** Switches how bookings reach the slot; seats are one inventory either way. */
+  /** Switches how bookings reach the slot; LOTTERY only at creation (its draw is made then). */
   public Outcome<Slot> setAdmission(String staff, String slotId, Admission admission) {
-    // Asking for LOTTERY here is bad input (its draw and close are written only at creation);
-    // a LOTTERY slot stays one, so reading its admission before the write is safe.
     if (admission == Admission.LOTTERY) {
-      return Outcome.refused(
-          Refusal.INVALID_REQUEST,
-          "admission here is DIRECT or QUEUED; a LOTTERY slot is made by POST /slots");
+      return Outcome.refused(Refusal.INVALID_REQUEST, "a LOTTERY slot is made by POST /slots");
     }
+    // A LOTTERY slot stays one, so reading its admission before the write is safe.
     if (store.findSlot(slotId).map(x -> x.admission() == Admission.LOTTERY).orElse(false)) {
       return Outcome.refused(
           Refusal.INVALID_TRANSITION, "a slot is a LOTTERY slot from its creation, and stays one");

@@ -276,9 +276,7 @@ final class CatalogRequests {
   /** The longest a minimum-participants decision may come before the start. */
   private static final java.time.Duration MAX_DECIDE_BEFORE = java.time.Duration.ofDays(30);
 
-  /**
-   * {@code minParticipants} (1 to 100000) with {@code decideBefore} (PT0S to P30D, PT2H if absent).
-   */
+  /** {@code minParticipants} (1 to 100000), {@code decideBefore} (PT0S to P30D; PT2H if absent). */
   private static java.util.Optional<Minimum> minimum(RequestBody body) {
     OptionalInt participants = body.optionalInteger("minParticipants");
     java.util.Optional<java.time.Duration> before = body.optionalDuration("decideBefore");

@@ -19,6 +19,12 @@ public final class CalendarKey implements fairslot.member.app.FeedKey {
     return new CalendarKey(Holder.KEY);
   }
 
+  /** The members' feeds under the deployment's key. */
+  public static fairslot.member.app.CalendarFeeds feeds(
+      fairslot.member.app.CalendarFeedStore store) {
+    return new fairslot.member.app.CalendarFeeds(store, deployment());
+  }
+
   @Override
   public byte[] tag(byte[] message) {
     try {
