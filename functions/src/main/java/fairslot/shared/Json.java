@@ -83,15 +83,6 @@ public final class Json {
     }
   }
 
-  /** {@link #read} for bodies fairslot wrote itself (queue messages): malformed is a bug. */
-  public static JsonNode readOwn(String text) {
-    try {
-      return read(text);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
-    }
-  }
-
   private static JsonNode value(JsonParser p, JsonToken t) throws IOException {
     switch (t) {
       case START_OBJECT:

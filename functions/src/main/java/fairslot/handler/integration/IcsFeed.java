@@ -83,12 +83,6 @@ public final class IcsFeed {
     ZoneRules rules = zone.getRules();
     Instant from = events.stream().map(Event::start).min(Instant::compareTo).orElseThrow();
     Instant to = events.stream().map(Event::end).max(Instant::compareTo).orElseThrow();
-    List<ZoneOffsetTransition> changes = new ArrayList<>();
-    for (ZoneOffsetTransition t = rules.nextTransition(from);
-        t != null && t.getInstant().isBefore(to);
-        t = rules.nextTransition(t.getInstant())) {
-      changes.add(t);
-    }
     lines.add("BEGIN:VTIMEZONE");
     lines.add("TZID:" + zone.getId());
     List<ZoneOffsetTransition> history = rules.getTransitions();
@@ -111,6 +105,12 @@ public final class IcsFeed {
       }
       lines.add("END:VTIMEZONE");
       return;
+    }
+    List<ZoneOffsetTransition> changes = new ArrayList<>();
+    for (ZoneOffsetTransition t = rules.nextTransition(from);
+        t != null && t.getInstant().isBefore(to);
+        t = rules.nextTransition(t.getInstant())) {
+      changes.add(t);
     }
     ZoneOffset first = rules.getOffset(from);
     String kind = rules.isDaylightSavings(from) ? "DAYLIGHT" : "STANDARD";

@@ -122,7 +122,7 @@ public final class TicketEndpoints implements Endpoints {
         .map(
             c ->
                 // The gate found the venue through the same ticket; this holds even if it did not.
-                gate.atBookingsVenue(caller, DESK, c.bookingId())
+                gate.atVenue(caller, DESK, c.venueId())
                     ? respond(
                         staff.checkInByTicket(
                             caller.userId(), c.bookingId(), c.userId(), c.slotId()),

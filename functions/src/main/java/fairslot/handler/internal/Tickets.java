@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -53,7 +52,13 @@ public final class Tickets {
   public static final int MAX_LENGTH = 1024;
 
   private final List<Master> masters;
-  private final Map<String, KeyPair> pairs = new ConcurrentHashMap<>();
+
+  /**
+   * Derived key pairs, bounded: a forged ticket may name any venue, and such names must not grow
+   * the map without end.
+   */
+  private final fairslot.kernel.BoundedCache<String, KeyPair> pairs =
+      new fairslot.kernel.BoundedCache<>(10_000);
 
   private record Master(String kid, byte[] secret) {}
 
@@ -232,8 +237,11 @@ public final class Tickets {
   }
 
   private KeyPair pair(Master m, String venueId) {
-    return pairs.computeIfAbsent(
-        m.kid() + "/" + venueId, k -> fromSeed(hmac(m.secret(), "fairslot-ticket-key:" + venueId)));
+    return pairs
+        .computeIfAbsent(
+            m.kid() + "/" + venueId,
+            k -> fromSeed(hmac(m.secret(), "fairslot-ticket-key:" + venueId)))
+        .orElseThrow();
   }
 
   private static String kidOf(byte[] secret) {

@@ -132,6 +132,16 @@ public final class VenueGate {
 
   /** The desk's reach on a customer route: the roles globally, or at the booking's venue. */
   public boolean atBookingsVenue(Caller caller, List<Role> roles, String bookingId) {
+    return reaches(caller, roles, () -> lookups.bookingVenue(bookingId));
+  }
+
+  /** The roles globally, or at {@code venueId}, a venue already known (a signed claim). */
+  public boolean atVenue(Caller caller, List<Role> roles, String venueId) {
+    return reaches(caller, roles, () -> Optional.of(venueId));
+  }
+
+  private boolean reaches(
+      Caller caller, List<Role> roles, java.util.function.Supplier<Optional<String>> venue) {
     if (caller.isAny(roles)) {
       return true;
     }
@@ -143,7 +153,7 @@ public final class VenueGate {
     if (!mine.somewhere(wanted)) {
       return false;
     }
-    return lookups.bookingVenue(bookingId).map(v -> mine.at(v, wanted)).orElse(false);
+    return venue.get().map(v -> mine.at(v, wanted)).orElse(false);
   }
 
   public VenueAccess accessOf(Caller caller) {
