@@ -49,6 +49,10 @@ final class ReconcileJob {
                           m.counterDeviations().toString(),
                           "credits",
                           m.creditDeviations().toString()));
+                },
+                slotId -> {
+                  seats[0]++;
+                  Log.error("shared space sold twice", Map.of("slotId", slotId));
                 });
     ReconcileMetrics.record(report.due(), seats[0], members[0]);
     // Once a day, with the ledgers: what finance has left open too long.

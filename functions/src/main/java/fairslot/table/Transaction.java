@@ -123,6 +123,12 @@ public final class Transaction<A extends Enum<A>> {
       return failed(action.name() + "#" + i);
     }
 
+    /** Whether any of the actions added by {@code addEach(action, ...)} failed. */
+    public boolean failedAny(A action) {
+      String prefix = action.name() + "#";
+      return positions.keySet().stream().anyMatch(n -> n.startsWith(prefix) && failed(n));
+    }
+
     /** Whether {@code action} of the joined part {@code part} failed. */
     public boolean failed(A part, Enum<?> action) {
       return failed(part.name() + "." + action.name());

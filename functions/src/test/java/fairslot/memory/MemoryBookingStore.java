@@ -179,7 +179,7 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   /** The seat condition: open, not started, enough seats on open sale and none owed to waiters. */
-  private static Optional<PlaceResult> seatRefusal(Slot slot, int quantity, Instant now) {
+  private Optional<PlaceResult> seatRefusal(Slot slot, int quantity, Instant now) {
     if (slot == null) {
       return Optional.of(new PlaceResult.SlotMissing());
     }
@@ -191,6 +191,9 @@ public final class MemoryBookingStore implements BookingStore {
     }
     if (slot.remaining() < quantity || slot.forWaitlist() != 0) {
       return Optional.of(new PlaceResult.SoldOut(slot.remaining() - slot.forWaitlist()));
+    }
+    if (t.spaceTaken(slot)) {
+      return Optional.of(new PlaceResult.SoldOut(0)); // taken through a counterpart
     }
     return Optional.empty();
   }

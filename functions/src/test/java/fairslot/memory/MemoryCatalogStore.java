@@ -55,7 +55,51 @@ public final class MemoryCatalogStore implements CatalogStore {
       if (!t.venues.containsKey(resource.venueId())) {
         return Outcome.refused(Refusal.NOT_FOUND, "no venue " + resource.venueId());
       }
-      return Outcome.done(t.resources.computeIfAbsent(resource.resourceId(), id -> resource));
+      if (t.resources.containsKey(resource.resourceId())) {
+        return Outcome.done(t.resources.get(resource.resourceId()));
+      }
+      // As the adapter's conditions: each part an EXCLUSIVE resource of the venue, not combined.
+      for (String partId : resource.parts()) {
+        Resource part = t.resources.get(partId);
+        if (part == null
+            || !part.venueId().equals(resource.venueId())
+            || part.kind() != fairslot.catalog.domain.ResourceKind.EXCLUSIVE
+            || part.combined()) {
+          return Outcome.refused(
+              Refusal.INVALID_REQUEST,
+              "each part must be an EXCLUSIVE resource of this venue that is not itself combined");
+        }
+      }
+      for (String partId : resource.parts()) {
+        Resource part = t.resources.get(partId);
+        java.util.Set<String> partOf = new java.util.TreeSet<>(part.partOf());
+        partOf.add(resource.resourceId());
+        t.resources.put(
+            partId,
+            new Resource(
+                part.resourceId(),
+                part.venueId(),
+                part.name(),
+                part.kind(),
+                part.capacity(),
+                part.status(),
+                part.rev() + 1,
+                part.bufferAfter(),
+                part.parts(),
+                partOf));
+      }
+      t.resources.put(resource.resourceId(), resource);
+      return Outcome.done(resource);
+    }
+  }
+
+  @Override
+  public java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots) {
+    synchronized (t.lock) {
+      return slots.stream()
+          .filter(t::spaceTaken)
+          .map(Slot::slotId)
+          .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
     }
   }
 
@@ -110,6 +154,34 @@ public final class MemoryCatalogStore implements CatalogStore {
               Refusal.CONFLICT_BUFFER,
               "the resource keeps a buffer after each slot",
               Map.of("conflicts", gap.stream().map(id -> Map.of("slotId", id)).toList()));
+        }
+      }
+      if (slot.kind() == fairslot.catalog.domain.ResourceKind.EXCLUSIVE) {
+        // As the adapter: linked both ways to the live slots sharing its space at that time.
+        java.util.Set<String> sharing =
+            resource.sharingSpace(
+                p ->
+                    Optional.ofNullable(t.resources.get(p))
+                        .map(Resource::partOf)
+                        .orElse(java.util.Set.of()));
+        Slot asking = slot;
+        List<Slot> counterparts =
+            t.slots.values().stream()
+                .filter(o -> sharing.contains(o.resourceId()))
+                .filter(o -> o.status() != SlotStatus.CANCELLED)
+                .filter(o -> o.interval().overlaps(asking.interval()))
+                .toList();
+        slot =
+            slot.withRules(
+                slot.rules()
+                    .onDaysWith(
+                        counterparts.stream()
+                            .map(Slot::slotId)
+                            .collect(java.util.stream.Collectors.toSet())));
+        for (Slot c : counterparts) {
+          java.util.Set<String> links = new java.util.TreeSet<>(c.rules().counterparts());
+          links.add(slot.slotId());
+          t.slots.put(c.slotId(), c.withRules(c.rules().onDaysWith(links)));
         }
       }
       t.slotStarts.put(start, slot.slotId());

@@ -84,7 +84,8 @@ public final class MemoryPaymentStore implements PaymentStore {
           slot.status() == SlotStatus.OPEN
               && !slot.hasStarted(r.change().at())
               && slot.remaining() >= b.quantity()
-              && slot.forWaitlist() == 0;
+              && slot.forWaitlist() == 0
+              && !t.spaceTaken(slot);
       if (!seats || t.guards.containsKey(MemoryTables.guardKey(b.slotId(), b.userId()))) {
         return Optional.of(new SettleResult.NoSeat());
       }

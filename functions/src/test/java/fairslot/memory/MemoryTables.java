@@ -150,6 +150,20 @@ public final class MemoryTables {
         s.rules());
   }
 
+  /**
+   * Whether the slot's space is taken through a counterpart (combined resources): as the adapter's
+   * condition, a counterpart not cancelled with any seat off open sale.
+   */
+  boolean spaceTaken(Slot slot) {
+    return slot.rules().counterparts().stream()
+        .map(slots::get)
+        .anyMatch(
+            c ->
+                c != null
+                    && c.status() != fairslot.catalog.domain.SlotStatus.CANCELLED
+                    && (c.remaining() != c.capacity() || c.forWaitlist() != 0));
+  }
+
   /** A payment as it is, with a new status and attempt count. */
   static Payment paymentIn(Payment p, fairslot.payment.domain.PaymentStatus status, int attempts) {
     return new Payment(

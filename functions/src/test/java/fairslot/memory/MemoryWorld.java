@@ -175,7 +175,7 @@ public final class MemoryWorld {
     Resource resource =
         done(
             catalog.createResource(
-                new CatalogService.CreateResource(venue.venueId(), "Court", kind, capacity),
+                new fairslot.catalog.app.CreateResource(venue.venueId(), "Court", kind, capacity),
                 Optional.empty()));
     return slotOf(resource, start, priceMinor, admission);
   }
@@ -293,7 +293,7 @@ public final class MemoryWorld {
             new CatalogService.CreateVenue("Club", ZoneId.of("UTC"), policy), Optional.empty());
     return done(
         catalog.createResource(
-            new CatalogService.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 5),
+            new fairslot.catalog.app.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 5),
             Optional.empty()));
   }
 

@@ -47,7 +47,7 @@ public final class ContractFixtures {
     var resource =
         done(
             catalogService.createResource(
-                new CatalogService.CreateResource(venue.venueId(), "Court", kind, capacity),
+                new fairslot.catalog.app.CreateResource(venue.venueId(), "Court", kind, capacity),
                 Optional.empty()));
     Instant start = NOW.plus(Duration.ofDays(1));
     return done(

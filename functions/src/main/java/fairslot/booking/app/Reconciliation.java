@@ -18,7 +18,9 @@ import java.util.function.Consumer;
  * Checks capacity == remaining + active booking quantities + open offer quantities for slots, one
  * slot or a page of all of them at a time, and reports every slot where it does not hold with its
  * parts. Repair is explicit (never part of the daily job) and audited: it sets the counter to what
- * the recount says, on condition the counter has not moved since the count.
+ * the recount says, on condition the counter has not moved since the count. It also reports a slot
+ * whose space is sold twice (combined resources: it holds seats while a counterpart does), which no
+ * repair can undo: a person must move one of the bookings.
  */
 public final class Reconciliation {
   private final CatalogStore catalog;
@@ -42,7 +44,19 @@ public final class Reconciliation {
       List<Deviation> deviations,
       Optional<String> nextCursor,
       int membersChecked,
-      List<fairslot.member.domain.MemberLedger> members) {}
+      List<fairslot.member.domain.MemberLedger> members,
+      List<String> spaceClashes) {
+
+    /** With no slot sharing its space twice. */
+    public Result(
+        int checked,
+        List<Deviation> deviations,
+        Optional<String> nextCursor,
+        int membersChecked,
+        List<fairslot.member.domain.MemberLedger> members) {
+      this(checked, deviations, nextCursor, membersChecked, members, List.of());
+    }
+  }
 
   /**
    * Repair, if asked, happens as {@code actor}; with {@code userId}, only that member is checked.
@@ -89,6 +103,7 @@ public final class Reconciliation {
       next = page.nextCursor();
     }
     List<Deviation> deviations = new ArrayList<>();
+    List<String> clashes = new ArrayList<>();
     java.util.Set<String> members = new java.util.TreeSet<>();
     int checked = 0;
     for (String slotId : slotIds) {
@@ -98,6 +113,9 @@ public final class Reconciliation {
       }
       checked++;
       members.addAll(count.get().members());
+      if (spaceTakenTwice(slotId, count.get()) && spaceTakenTwice(slotId, confirmedLater(slotId))) {
+        clashes.add(slotId);
+      }
       if (!count.get().balanced()) {
         count = confirmed(slotId, count.get());
       }
@@ -118,7 +136,28 @@ public final class Reconciliation {
         deviations.add(new Deviation(count.get(), repaired));
       }
     }
-    return new Result(checked, deviations, next, members.size(), checkMembers(members));
+    return new Result(checked, deviations, next, members.size(), checkMembers(members), clashes);
+  }
+
+  /**
+   * Combined resources: the slot holds seats (counted from its bookings and offers) while a
+   * counterpart's space is taken too: a full court and its half both sold for one hour.
+   */
+  private boolean spaceTakenTwice(String slotId, SeatCount count) {
+    if (count.held() + count.offered() == 0) {
+      return false;
+    }
+    return catalog
+        .findSlot(slotId)
+        .filter(s -> !s.rules().counterparts().isEmpty())
+        .map(s -> !catalog.spaceTaken(List.of(s)).isEmpty())
+        .orElse(false);
+  }
+
+  /** The slot counted again a moment later (a cancel in flight lands). */
+  private SeatCount confirmedLater(String slotId) {
+    pause();
+    return ledger.count(slotId).orElseThrow();
   }
 
   /**
@@ -169,15 +208,17 @@ public final class Reconciliation {
   public JobReport checkEverySlot(
       int pageSize,
       Consumer<Deviation> report,
-      Consumer<fairslot.member.domain.MemberLedger> reportMember) {
+      Consumer<fairslot.member.domain.MemberLedger> reportMember,
+      Consumer<String> reportClash) {
     int checked = 0;
     int deviations = 0;
     Optional<String> cursor = Optional.empty();
     do {
       Result page = checkPage(new Request(Optional.empty(), cursor, pageSize, false, "reconcile"));
       checked += page.checked();
-      deviations += page.deviations().size() + page.members().size();
+      deviations += page.deviations().size() + page.members().size() + page.spaceClashes().size();
       page.deviations().forEach(report);
+      page.spaceClashes().forEach(reportClash);
       page.members().forEach(reportMember);
       cursor = page.nextCursor();
     } while (cursor.isPresent());

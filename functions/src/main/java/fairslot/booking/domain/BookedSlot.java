@@ -12,6 +12,8 @@ import java.time.ZoneId;
  * The slot facts a booking was sold under, copied onto the booking so it never needs the slot to
  * explain itself. The hold and cancel cutoff are the venue policy of that moment ({@code policyRev}
  * is the venue revision they came from): a later policy edit never changes a promise already made.
+ * {@code counterparts}: the slots sharing its space when it was read (combined resources), whose
+ * freedom a take of its seats checks.
  */
 public record BookedSlot(
     String slotId,
@@ -25,7 +27,38 @@ public record BookedSlot(
     Duration holdDuration,
     long policyRev,
     CancelTiers cancelTiers,
-    Duration reminderBefore) {
+    Duration reminderBefore,
+    java.util.Set<String> counterparts) {
+
+  /** As sold, with no counterparts (a slot of a resource that shares no space). */
+  public BookedSlot(
+      String slotId,
+      String venueId,
+      String resourceId,
+      ResourceKind kind,
+      Interval interval,
+      int capacity,
+      ZoneId timeZone,
+      Duration cancelCutoff,
+      Duration holdDuration,
+      long policyRev,
+      CancelTiers cancelTiers,
+      Duration reminderBefore) {
+    this(
+        slotId,
+        venueId,
+        resourceId,
+        kind,
+        interval,
+        capacity,
+        timeZone,
+        cancelCutoff,
+        holdDuration,
+        policyRev,
+        cancelTiers,
+        reminderBefore,
+        java.util.Set.of());
+  }
 
   /**
    * A copy with no tiers of its own (the cancel cutoff is its one 100 % tier) and the default
@@ -59,6 +92,8 @@ public record BookedSlot(
 
   public BookedSlot {
     cancelTiers = cancelTiers.orCutoff(cancelCutoff);
+    counterparts =
+        java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(counterparts));
   }
 
   public static BookedSlot of(Slot slot) {
@@ -74,6 +109,7 @@ public record BookedSlot(
         slot.policy().holdDuration(),
         slot.inherited().venueRev(),
         slot.policy().cancelTiers(),
-        slot.policy().reminderBefore());
+        slot.policy().reminderBefore(),
+        slot.rules().counterparts());
   }
 }

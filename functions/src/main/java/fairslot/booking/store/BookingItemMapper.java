@@ -16,6 +16,7 @@ import fairslot.table.Keys;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -54,6 +55,9 @@ public final class BookingItemMapper {
     item.put("policyRev", n(slot.policyRev()));
     item.put("cancelTiers", s(slot.cancelTiers().encode()));
     item.put("reminderSeconds", n(slot.reminderBefore().toSeconds()));
+    if (!slot.counterparts().isEmpty()) {
+      item.put("slotCounterparts", AttributeValue.fromSs(List.copyOf(slot.counterparts())));
+    }
     b.refund().ifPresent(r -> item.put("refundMinor", n(r.minor())));
     b.pass()
         .ifPresent(
@@ -143,7 +147,10 @@ public final class BookingItemMapper {
                 : fairslot.catalog.domain.CancelTiers.NONE,
             item.containsKey("reminderSeconds")
                 ? Duration.ofSeconds(Attr.num(item, "reminderSeconds"))
-                : fairslot.catalog.domain.VenuePolicy.DEFAULT_REMINDER),
+                : fairslot.catalog.domain.VenuePolicy.DEFAULT_REMINDER,
+            item.containsKey("slotCounterparts")
+                ? java.util.Set.copyOf(item.get("slotCounterparts").ss())
+                : java.util.Set.of()),
         Attr.num(item, "version"),
         item.containsKey("refundMinor")
             ? java.util.Optional.of(new Money(Attr.num(item, "refundMinor"), str(item, "currency")))

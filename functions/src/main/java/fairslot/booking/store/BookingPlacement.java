@@ -45,6 +45,7 @@ final class BookingPlacement {
   private enum Action {
     BOOKING,
     CALENDAR,
+    COUNTERPART,
     GUARD,
     IDEMPOTENCY,
     PASS,
@@ -93,6 +94,9 @@ final class BookingPlacement {
                 plan.offer().isPresent()
                     ? acceptOffer(plan.offer().get(), b, plan.now())
                     : seats.sellSeats(b, booked))
+            .addEach(
+                Action.COUNTERPART,
+                plan.offer().isPresent() ? List.of() : seats.counterpartsFree(b))
             .add(
                 Action.BOOKING,
                 TransactWriteItem.builder()
@@ -205,6 +209,10 @@ final class BookingPlacement {
     if (reasons.failed(Action.SEAT)) {
       return slotRefusal(reasons.oldItem(Action.SEAT), plan.now(), Optional.of(plan.booking()));
     }
+    if (reasons.failedAny(Action.COUNTERPART)) {
+      // The space is taken through a counterpart (the full court, or one of its halves).
+      return new PlaceResult.SoldOut(0);
+    }
     if (reasons.failed(Action.PASS)) {
       Booking b = plan.booking();
       return new PlaceResult.PassRefused(
@@ -257,6 +265,9 @@ final class BookingPlacement {
   }
 
   private static boolean termsChanged(Map<String, AttributeValue> slot, Booking b) {
+    if (!fairslot.catalog.store.CounterpartLinks.linksAsRead(b.slot().counterparts(), slot)) {
+      return true; // a counterpart was created since the slot was read: read it again
+    }
     if (b.pass().isPresent()) {
       return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
     }

@@ -32,6 +32,7 @@ final class BookingReschedule {
   /** The named actions of a reschedule: a cancellation is read by these. */
   private enum Action {
     BOOKING,
+    COUNTERPART,
     NEW_SEATS,
     OLD_SEATS,
     OLD_GUARD,
@@ -110,6 +111,7 @@ final class BookingReschedule {
         new Transaction<Action>()
             .add(Action.BOOKING, bookingWrites.replaceMoved(read, moved, change))
             .add(Action.NEW_SEATS, seats.sellSeats(moved, change))
+            .addEach(Action.COUNTERPART, seats.counterpartsFree(moved))
             .add(
                 Action.OLD_SEATS,
                 seats.returnSeats(
@@ -165,6 +167,9 @@ final class BookingReschedule {
                   : slot instanceof PlaceResult.TermsChanged
                       ? new Reschedule.Result.TermsChanged()
                       : new Reschedule.Result.SlotNotOpen());
+    }
+    if (reasons.failedAny(Action.COUNTERPART)) {
+      return Optional.of(new Reschedule.Result.SoldOut(0)); // taken through a counterpart
     }
     List<MemberCalendar> moved =
         CalendarItemMapper.moved(reasons, Action.CALENDAR, plan.calendars());

@@ -45,6 +45,9 @@ final class AvailabilitySearch {
         break;
       }
     }
+    // A slot whose space is taken through a counterpart (combined resources) has no seat free.
+    java.util.Set<String> taken = store.spaceTaken(slots);
+    slots.removeIf(s -> taken.contains(s.slotId()));
     return Outcome.done(Availability.runs(slots, wanted, clock.instant()));
   }
 }

@@ -4,7 +4,6 @@ import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.Minimum;
-import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
@@ -23,7 +22,6 @@ import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.VenueTime;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -46,14 +44,6 @@ public final class CatalogService {
   }
 
   public record CreateVenue(String name, ZoneId timeZone, VenuePolicy policy) {}
-
-  public record CreateResource(
-      String venueId, String name, ResourceKind kind, int capacity, Duration bufferAfter) {
-    /** Without a changeover buffer. */
-    public CreateResource(String venueId, String name, ResourceKind kind, int capacity) {
-      this(venueId, name, kind, capacity, Duration.ZERO);
-    }
-  }
 
   public record CreateSlot(
       String resourceId,
@@ -143,16 +133,11 @@ public final class CatalogService {
     if (store.findVenue(command.venueId()).isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + command.venueId());
     }
-    return store.createResource(
-        new Resource(
-            ids.idFor(key, "resource"),
-            command.venueId(),
-            command.name(),
-            command.kind(),
-            command.capacity(),
-            OperatingStatus.ACTIVE,
-            0,
-            command.bufferAfter()));
+    Optional<String> badPart = CombinedParts.firstUnfit(command, store::findResource);
+    if (badPart.isPresent()) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, badPart.get());
+    }
+    return store.createResource(command.toResource(ids.idFor(key, "resource")));
   }
 
   public Outcome<Assignee> createAssignee(CreateAssignee command, Optional<IdempotentRequest> key) {
@@ -305,6 +290,11 @@ public final class CatalogService {
   }
 
   /** Runs of back-to-back bookable slots of one resource covering {@code wanted} (v1.2). */
+  /** Of these slots, those whose space is taken through a counterpart (shown with no seat). */
+  public java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots) {
+    return store.spaceTaken(slots);
+  }
+
   public Outcome<List<fairslot.catalog.domain.Availability.Run>> availability(
       String venueId, LocalDate date, fairslot.catalog.domain.Availability.Wanted wanted) {
     return new AvailabilitySearch(store, clock).search(venueId, date, wanted);

@@ -45,6 +45,12 @@ public interface CatalogStore {
   Optional<Slot> findSlot(String slotId);
 
   /**
+   * Of these slots, the ones whose space is taken through a counterpart (a combined resource's
+   * part, or the whole of a part): to a member they have no seat. A snapshot for showing.
+   */
+  java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots);
+
+  /**
    * The slot for judging the facts that never change after creation (exists, capacity, policy,
    * times, kind, price) plus its admission mode, which may lag a switch by up to a second in
    * another container. The counters in it are stale: decide nothing from them. A flash crowd on one

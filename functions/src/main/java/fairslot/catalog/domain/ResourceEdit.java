@@ -30,7 +30,9 @@ public record ResourceEdit(
             newCapacity,
             status.orElse(r.status()),
             r.rev() + 1,
-            r.bufferAfter()));
+            r.bufferAfter(),
+            r.parts(),
+            r.partOf()));
   }
 
   public boolean changesNothing(Resource r) {

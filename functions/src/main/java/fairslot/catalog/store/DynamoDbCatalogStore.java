@@ -76,6 +76,9 @@ public final class DynamoDbCatalogStore implements CatalogStore {
         resource.venueId(),
         ResourceItemMapper.toItem(resource),
         List.of(ResourceItemMapper.venueLink(resource)),
+        resource.parts().stream()
+            .map(part -> CounterpartLinks.joinPart(table, part, resource))
+            .toList(),
         resource,
         () -> findResource(resource.resourceId()));
   }
@@ -87,7 +90,28 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery) {
-    return slotCreation.create(slot, lottery);
+    return slotCreation.create(slot, lottery, sharingSpace(slot));
+  }
+
+  /**
+   * The resources whose slots share this slot's space, as the resources read now: a combined
+   * resource made after this read has no slots yet, and its slots will find this one.
+   */
+  private java.util.Set<String> sharingSpace(Slot slot) {
+    if (slot.kind() != fairslot.catalog.domain.ResourceKind.EXCLUSIVE) {
+      return java.util.Set.of();
+    }
+    return findResource(slot.resourceId())
+        .map(
+            r ->
+                r.sharingSpace(
+                    part -> findResource(part).map(Resource::partOf).orElse(java.util.Set.of())))
+        .orElse(java.util.Set.of());
+  }
+
+  @Override
+  public java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots) {
+    return new CounterpartReads(dynamo, table).spaceTaken(slots);
   }
 
   @Override

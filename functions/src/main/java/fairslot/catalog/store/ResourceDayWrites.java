@@ -19,9 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
- * The day of a resource with a changeover buffer ({@code RESOURCE#<id>}, {@code CAL#<utc day>}):
- * version and slotId → {start, end}. Its writes, and only here: a slot added under the version
- * seen, a cancelled slot taken out.
+ * The day of a resource with a changeover buffer or of an EXCLUSIVE one ({@code RESOURCE#<id>},
+ * {@code CAL#<utc day>}): version and slotId → {start, end}. Its writes, and only here: a slot
+ * added under the version seen, a cancelled slot taken out.
  */
 final class ResourceDayWrites {
   private final String table;
@@ -72,9 +72,12 @@ final class ResourceDayWrites {
     return TransactWriteItem.builder().put(put.build()).build();
   }
 
-  /** The cancelled slot out of each of its days: its neighbours' gaps no longer count it. */
+  /**
+   * The cancelled slot out of each of its days: its neighbours' gaps no longer count it, and slots
+   * created later do not link to it.
+   */
   List<TransactWriteItem> remove(Slot slot) {
-    if (!slot.rules().buffered()) {
+    if (!slot.rules().onResourceDays()) {
       return List.of();
     }
     return ResourceDay.daysOf(slot.interval(), slot.rules().bufferAfter()).stream()

@@ -9,10 +9,15 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 final class ResourceItemMapper {
+  static final String PARTS = "parts";
+  static final String PART_OF = "partOf";
+
   private ResourceItemMapper() {}
 
   static Map<String, AttributeValue> toItem(Resource resource) {
@@ -28,6 +33,12 @@ final class ResourceItemMapper {
     item.put("rev", n(resource.rev()));
     if (!resource.bufferAfter().isZero()) {
       item.put("bufferAfterMs", n(resource.bufferAfter().toMillis()));
+    }
+    if (resource.combined()) {
+      item.put(PARTS, AttributeValue.fromL(resource.parts().stream().map(Attr::s).toList()));
+    }
+    if (!resource.partOf().isEmpty()) {
+      item.put(PART_OF, AttributeValue.fromSs(List.copyOf(resource.partOf())));
     }
     return item;
   }
@@ -51,6 +62,16 @@ final class ResourceItemMapper {
         Attr.integer(item, "capacity"),
         VenueItemMapper.operatingStatus(item),
         Attr.numOr(item, "rev", 0),
-        java.time.Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0)));
+        java.time.Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0)),
+        item.containsKey(PARTS)
+            ? item.get(PARTS).l().stream().map(AttributeValue::s).toList()
+            : List.of(),
+        partOf(item));
+  }
+
+  /** A part's combined resources (a string set, grown when each is created). */
+  static Set<String> partOf(Map<String, AttributeValue> item) {
+    AttributeValue v = item.get(PART_OF);
+    return v == null || !v.hasSs() ? Set.of() : Set.copyOf(v.ss());
   }
 }

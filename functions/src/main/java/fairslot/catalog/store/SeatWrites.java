@@ -10,6 +10,7 @@ import fairslot.kernel.Change;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -19,7 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 /**
  * The slot's seats, and only here: taken from open sale (the slot open, not started, holding them,
  * owing none to its waitlist), sold on a new booking under the terms it was priced at, and given
- * back (to the waitlist first while people wait). Each write states its rule as its condition.
+ * back (to the waitlist first while people wait). Each write states its rule as its condition. A
+ * take of a slot that shares its space (combined resources) also checks its counterparts are free.
  */
 public final class SeatWrites {
   private final String table;
@@ -72,7 +74,8 @@ public final class SeatWrites {
                 ":zero",
                 n(0)));
     SeatCause.of(change, SeatCause.booking(b.bookingId())).addValues(values);
-    String condition = SEATS_CONDITION;
+    String condition =
+        SEATS_CONDITION + " AND " + CounterpartLinks.sameLinks(b.slot().counterparts(), values);
     if (newSale.isPresent()) {
       condition += NEW_SALE_CONDITION;
       // Paid with credits, a booking is not bound by the money price; the policy revision still
@@ -103,6 +106,14 @@ public final class SeatWrites {
                 .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
                 .build())
         .build();
+  }
+
+  /**
+   * With a take of a linked slot's seats (combined resources): each counterpart is free at that
+   * moment. The take itself checks the links are still those the booking read.
+   */
+  public List<TransactWriteItem> counterpartsFree(Booking b) {
+    return b.slot().counterparts().stream().map(c -> CounterpartLinks.free(table, c)).toList();
   }
 
   /**

@@ -8,6 +8,7 @@ import static fairslot.table.Attr.s;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.AssigneeCalendar;
 import fairslot.catalog.domain.ResourceDay;
+import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.kernel.Outcome;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -39,9 +41,11 @@ final class SlotCreation {
   /** The named actions of this file's transactions: a cancellation is read by these. */
   private enum Action {
     ASSIGNEE_DAY,
+    COUNTERPART,
     LOTTERY,
     RESOURCE,
     RESOURCE_DAY,
+    SHARING_DAY,
     SLOT,
     START,
     VENUE
@@ -66,8 +70,13 @@ final class SlotCreation {
    */
   private static final int CREATE_ATTEMPTS = 16;
 
-  /** A LOTTERY slot's draw is written in the same transaction (fails only with its slot's put). */
-  Outcome<Slot> create(Slot asked, Optional<fairslot.catalog.domain.Lottery> lottery) {
+  /**
+   * A LOTTERY slot's draw is written in the same transaction (fails only with its slot's put).
+   * {@code sharing}: the resources whose slots share this one's space (combined resources): the
+   * slot is linked to theirs that overlap it.
+   */
+  Outcome<Slot> create(
+      Slot asked, Optional<fairslot.catalog.domain.Lottery> lottery, Set<String> sharing) {
     Slot slot = asked;
     // First attempt: every coach/room day as if unwritten; a failed version condition returns the
     // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
@@ -77,11 +86,19 @@ final class SlotCreation {
         seen.add(AssigneeCalendar.empty(ref, day));
       }
     }
-    // The resource's days only where it keeps a buffer: without one, slots may sit back to back.
+    // The resource's days where it keeps a buffer, and for every EXCLUSIVE resource: a combined
+    // resource's slots find their counterparts there. SEATS and RENTAL slots need neither.
+    boolean onDays = slot.rules().buffered() || slot.kind() == ResourceKind.EXCLUSIVE;
     List<ResourceDay> days =
-        new ArrayList<>(
-            slot.rules().buffered() ? ResourceDayWrites.unwritten(slot) : List.<ResourceDay>of());
+        new ArrayList<>(onDays ? ResourceDayWrites.unwritten(slot) : List.<ResourceDay>of());
+    List<ResourceDay> sharingDays =
+        new ArrayList<>(CounterpartLinks.unwrittenDays(sharing, slot.interval()));
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+      Set<String> counterparts = CounterpartLinks.overlapping(sharingDays, slot.interval());
+      if (onDays) {
+        slot = slot.withRules(slot.rules().onDaysWith(counterparts));
+      }
+      Slot created = slot;
       // The (resource, start) guard item makes "same resource and start twice" impossible,
       // atomically.
       Optional<Transaction.Cancelled<Action>> cancelled =
@@ -119,6 +136,12 @@ final class SlotCreation {
                       .build())
               .addEach(Action.ASSIGNEE_DAY, assigneeDays(seen, slot))
               .addEach(Action.RESOURCE_DAY, resourceDayWrites(days, slot))
+              .addEach(
+                  Action.SHARING_DAY,
+                  sharingDays.stream().map(d -> CounterpartLinks.dayUnchanged(table, d)).toList())
+              .addEach(
+                  Action.COUNTERPART,
+                  counterparts.stream().map(c -> CounterpartLinks.link(table, c, created)).toList())
               .addEach(
                   Action.LOTTERY,
                   lottery.map(l -> List.of(LotteryItems.create(table, l))).orElse(List.of()))
@@ -184,6 +207,18 @@ final class SlotCreation {
               i,
               reasons
                   .oldItem(Action.RESOURCE_DAY, i)
+                  .map(item -> ResourceDayWrites.fromItem(was.resourceId(), was.day(), item))
+                  .orElse(ResourceDay.empty(was.resourceId(), was.day())));
+          moved = true;
+        }
+      }
+      for (int i = 0; i < sharingDays.size(); i++) {
+        if (reasons.failed(Action.SHARING_DAY, i)) {
+          ResourceDay was = sharingDays.get(i);
+          sharingDays.set(
+              i,
+              reasons
+                  .oldItem(Action.SHARING_DAY, i)
                   .map(item -> ResourceDayWrites.fromItem(was.resourceId(), was.day(), item))
                   .orElse(ResourceDay.empty(was.resourceId(), was.day())));
           moved = true;

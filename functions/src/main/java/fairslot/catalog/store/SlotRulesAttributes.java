@@ -12,6 +12,7 @@ import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -26,6 +27,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class SlotRulesAttributes {
   static final String FAMILY = "MINIMUMS";
+
+  /** The slot's counterparts (a string set, grown by {@link CounterpartLinks} only). */
+  static final String COUNTERPARTS = "counterparts";
+
+  /** Present when the slot is written on its resource's days. */
+  static final String ON_DAYS = "onResourceDays";
 
   /** The {@code minDecision} values. */
   enum Decision {
@@ -45,6 +52,12 @@ final class SlotRulesAttributes {
     SessionRules rules = slot.rules();
     if (rules.buffered()) {
       item.put("bufferAfterMs", n(rules.bufferAfter().toMillis()));
+    }
+    if (rules.onDays()) {
+      item.put(ON_DAYS, AttributeValue.fromBool(true));
+    }
+    if (!rules.counterparts().isEmpty()) {
+      item.put(COUNTERPARTS, AttributeValue.fromSs(List.copyOf(rules.counterparts())));
     }
     rules
         .minimum()
@@ -70,8 +83,10 @@ final class SlotRulesAttributes {
 
   static SessionRules read(Map<String, AttributeValue> item) {
     Duration buffer = Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0));
+    boolean onDays = item.containsKey(ON_DAYS) || buffer.toMillis() > 0;
+    java.util.Set<String> counterparts = counterparts(item);
     if (!item.containsKey("minParticipants")) {
-      return new SessionRules(buffer, Optional.empty());
+      return new SessionRules(buffer, Optional.empty(), counterparts, onDays);
     }
     MinimumDecision decision =
         switch (Decision.valueOf(Attr.str(item, "minDecision"))) {
@@ -86,6 +101,14 @@ final class SlotRulesAttributes {
             new Minimum(
                 Attr.integer(item, "minParticipants"),
                 Duration.ofMillis(Attr.num(item, "decideBeforeMs")),
-                decision)));
+                decision)),
+        counterparts,
+        onDays);
+  }
+
+  /** The slot ids linked to this slot as sharing its space at an overlapping time. */
+  static java.util.Set<String> counterparts(Map<String, AttributeValue> item) {
+    AttributeValue v = item.get(COUNTERPARTS);
+    return v == null || !v.hasSs() ? java.util.Set.of() : java.util.Set.copyOf(v.ss());
   }
 }

@@ -23,6 +23,7 @@ final class VenueChildCreation {
   private enum Action {
     ALONGSIDE,
     ITEM,
+    PART,
     VENUE
   }
 
@@ -42,6 +43,21 @@ final class VenueChildCreation {
       String venueId,
       Map<String, AttributeValue> item,
       List<Map<String, AttributeValue>> alongside,
+      T created,
+      java.util.function.Supplier<Optional<T>> existing) {
+    return create(venueId, item, alongside, List.of(), created, existing);
+  }
+
+  /**
+   * As above, with updates of the venue's other items made in the same transaction ({@code parts}:
+   * a combined resource's parts, each on its own condition); one that fails refuses the creation as
+   * INVALID_REQUEST.
+   */
+  <T> Outcome<T> create(
+      String venueId,
+      Map<String, AttributeValue> item,
+      List<Map<String, AttributeValue>> alongside,
+      List<TransactWriteItem> parts,
       T created,
       java.util.function.Supplier<Optional<T>> existing) {
     Optional<Transaction.Cancelled<Action>> cancelled =
@@ -75,6 +91,7 @@ final class VenueChildCreation {
                                 .put(Put.builder().tableName(table).item(a).build())
                                 .build())
                     .toList())
+            .addEach(Action.PART, parts)
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return Outcome.done(created);
@@ -87,6 +104,11 @@ final class VenueChildCreation {
           .get()
           .<Outcome<T>>map(Outcome::done)
           .orElseThrow(() -> cancelled.get().exception());
+    }
+    if (cancelled.get().failed(Action.PART)) {
+      return Outcome.refused(
+          Refusal.INVALID_REQUEST,
+          "each part must be an EXCLUSIVE resource of this venue that is not itself combined");
     }
     throw cancelled.get().exception();
   }

@@ -117,16 +117,25 @@ public final class CatalogEndpoints implements Endpoints {
     var page =
         catalog.slotsOn(
             request.requiredQuery("venueId"), request.dateQuery("date"), request.page());
+    java.util.Set<String> taken = catalog.spaceTaken(page.items());
     return HttpResponse.json(
         200,
         new ListView<>(
-            page.items().stream().map(SlotView::of).toList(), page.nextCursor().orElse(null)));
+            page.items().stream()
+                .map(s -> SlotView.of(s, Optional.empty(), taken.contains(s.slotId())))
+                .toList(),
+            page.nextCursor().orElse(null)));
   }
 
   private HttpResponse getSlot(HttpRequest request) {
     return catalog
         .slot(request.path("slotId"))
-        .map(s -> HttpResponse.json(200, SlotView.of(s, lotteries.of(s))))
+        .map(
+            s ->
+                HttpResponse.json(
+                    200,
+                    SlotView.of(
+                        s, lotteries.of(s), !catalog.spaceTaken(java.util.List.of(s)).isEmpty())))
         .orElseGet(() -> notFound("slot"));
   }
 

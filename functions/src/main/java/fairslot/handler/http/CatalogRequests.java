@@ -47,11 +47,11 @@ final class CatalogRequests {
   private static final Set<String> TIER_FIELDS = Set.of("before", "refundPercent");
   private static final Set<String> NO_SHOW_FIELDS = Set.of("strikes", "window", "suspension");
 
-  // Every create body names its fields: a misspelt or not-yet-supported one (a combined court's
-  // parts, say) is a 422, never silently ignored.
+  // Every create body names its fields: a misspelt or not-yet-supported one is a 422, never
+  // silently ignored.
   private static final Set<String> VENUE_FIELDS = Set.of("name", "timeZone", "policy");
   private static final Set<String> RESOURCE_FIELDS =
-      Set.of("name", "kind", "capacity", "bufferAfter");
+      Set.of("name", "kind", "capacity", "bufferAfter", "parts");
   private static final Set<String> ASSIGNEE_FIELDS = Set.of("name", "venueId");
   private static final Set<String> SESSION_FIELDS =
       Set.of(
@@ -215,7 +215,7 @@ final class CatalogRequests {
     }
   }
 
-  static CatalogService.CreateResource createResource(String venueId, RequestBody body) {
+  static fairslot.catalog.app.CreateResource createResource(String venueId, RequestBody body) {
     body.onlyFields("resource", RESOURCE_FIELDS);
     ResourceKind kind = body.enumeration("kind", ResourceKind.class);
     int capacity = body.optionalInteger("capacity").orElse(kind == ResourceKind.EXCLUSIVE ? 1 : -1);
@@ -227,7 +227,16 @@ final class CatalogRequests {
     if (buffer.isNegative() || buffer.compareTo(fairslot.catalog.domain.Resource.MAX_BUFFER) > 0) {
       throw InvalidInput.unprocessable("bufferAfter must be from PT0S to PT24H");
     }
-    return new CatalogService.CreateResource(venueId, body.text("name"), kind, capacity, buffer);
+    java.util.List<String> parts =
+        body.optionalTexts("parts", fairslot.catalog.domain.Resource.MAX_PARTS);
+    if (parts.size() == 1 || !parts.isEmpty() && kind != ResourceKind.EXCLUSIVE) {
+      throw InvalidInput.unprocessable(
+          "parts: a combined resource is EXCLUSIVE and made of 2 to "
+              + fairslot.catalog.domain.Resource.MAX_PARTS
+              + " other resources");
+    }
+    return new fairslot.catalog.app.CreateResource(
+        venueId, body.text("name"), kind, capacity, buffer, parts);
   }
 
   /** A new slot, and when its lottery closes (a LOTTERY slot only). */

@@ -91,7 +91,13 @@ public final class CatalogViews {
       String status,
       @com.fasterxml.jackson.annotation.JsonInclude(
               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String bufferAfter) {
+          String bufferAfter,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          java.util.List<String> parts,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          java.util.List<String> partOf) {
     public static ResourceView of(Resource r) {
       return new ResourceView(
           r.resourceId(),
@@ -100,7 +106,9 @@ public final class CatalogViews {
           r.kind().name(),
           r.capacity(),
           r.status().name(),
-          r.bufferAfter().isZero() ? null : r.bufferAfter().toString());
+          r.bufferAfter().isZero() ? null : r.bufferAfter().toString(),
+          r.combined() ? r.parts() : null,
+          r.partOf().isEmpty() ? null : java.util.List.copyOf(r.partOf()));
     }
   }
 
@@ -132,6 +140,15 @@ public final class CatalogViews {
 
     /** With its lottery's public facts when it is a LOTTERY slot. */
     public static SlotView of(Slot s, java.util.Optional<fairslot.catalog.domain.Lottery> l) {
+      return of(s, l, false);
+    }
+
+    /**
+     * {@code spaceTaken}: its space is taken through a counterpart (combined resources), so it has
+     * no seat to offer, whatever its own counter says.
+     */
+    public static SlotView of(
+        Slot s, java.util.Optional<fairslot.catalog.domain.Lottery> l, boolean spaceTaken) {
       return new SlotView(
           s.slotId(),
           s.venueId(),
@@ -140,7 +157,7 @@ public final class CatalogViews {
           VenueTime.show(s.interval().start(), s.timeZone()),
           VenueTime.show(s.interval().end(), s.timeZone()),
           s.capacity(),
-          s.remaining(),
+          spaceTaken ? 0 : s.remaining(),
           // A slot of a disabled venue or resource takes no bookings: to a customer it is closed.
           s.status() == fairslot.catalog.domain.SlotStatus.OPEN && !s.onSale()
               ? fairslot.catalog.domain.SlotStatus.CLOSED.name()

@@ -18,7 +18,8 @@ public final class ReportViews {
       java.util.List<DeviationView> deviations,
       String nextCursor,
       int membersChecked,
-      java.util.List<MemberDeviationView> memberDeviations) {
+      java.util.List<MemberDeviationView> memberDeviations,
+      java.util.List<String> spaceClashes) {
     public static ReconcileView of(fairslot.booking.app.Reconciliation.Result r) {
       return new ReconcileView(
           r.checked(),
@@ -36,7 +37,8 @@ public final class ReportViews {
               .toList(),
           r.nextCursor().orElse(null),
           r.membersChecked(),
-          r.members().stream().map(MemberDeviationView::of).toList());
+          r.members().stream().map(MemberDeviationView::of).toList(),
+          r.spaceClashes());
     }
   }
 

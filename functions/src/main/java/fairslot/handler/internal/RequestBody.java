@@ -66,7 +66,10 @@ public final class RequestBody {
   }
 
   private Optional<String> optionalText(String field, int max) {
-    JsonNode v = root.get(field);
+    return textOf(field, root.get(field), max);
+  }
+
+  private static Optional<String> textOf(String field, JsonNode v, int max) {
     if (v == null || v.isNull()) {
       return Optional.empty();
     }
@@ -225,6 +228,34 @@ public final class RequestBody {
       items.add(new RequestBody(item));
     }
     return items;
+  }
+
+  /**
+   * An optional array of ids (empty when absent), each a string by the rules of any text, at most
+   * {@code max} long and without repeats.
+   */
+  public java.util.List<String> optionalTexts(String field, int max) {
+    JsonNode v = root.get(field);
+    if (v == null || v.isNull()) {
+      return java.util.List.of();
+    }
+    if (!v.isArray()) {
+      throw InvalidInput.unprocessable(field + " must be an array of strings");
+    }
+    if (v.size() > max) {
+      throw InvalidInput.unprocessable(field + " has more than " + max + " entries");
+    }
+    java.util.List<String> texts = new java.util.ArrayList<>();
+    for (JsonNode item : v) {
+      String text =
+          textOf(field, item, 200)
+              .orElseThrow(() -> InvalidInput.unprocessable(field + " must hold strings"));
+      if (texts.contains(text)) {
+        throw InvalidInput.unprocessable(field + " names " + text + " twice");
+      }
+      texts.add(text);
+    }
+    return texts;
   }
 
   public java.time.LocalDate date(String field) {

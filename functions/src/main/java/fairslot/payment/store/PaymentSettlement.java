@@ -38,6 +38,7 @@ final class PaymentSettlement {
   /** The named actions of a settlement: a cancellation is read by these. */
   private enum Action {
     CALENDAR,
+    COUNTERPART,
     EVENT,
     EXCEPTION,
     GUARD,
@@ -110,6 +111,7 @@ final class PaymentSettlement {
       // A revived booking is placed again: the seat, the guard, and the venue's limit and
       // suspension as on any placement.
       tx.add(Action.SEATS, seats.takeSeats(b, s.change()))
+          .addEach(Action.COUNTERPART, seats.counterpartsFree(b))
           .add(Action.GUARD, guards.put(b))
           .add(Action.UPCOMING, upcoming.count(b, r.upcomingLimit()))
           .addEach(Action.CALENDAR, r.calendars().stream().map(c -> calendars.add(c, b)).toList());
@@ -209,6 +211,7 @@ final class PaymentSettlement {
       return new SettleResult.Duplicate();
     }
     if (reasons.failed(Action.SEATS)
+        || reasons.failedAny(Action.COUNTERPART)
         || reasons.failed(Action.GUARD)
         || reasons.failed(Action.UPCOMING)
         || reasons.failed(Action.STANDING)) {

@@ -35,7 +35,7 @@ class BookingReschedulesTest {
             Optional.empty());
     return done(
         world.catalog.createResource(
-            new CatalogService.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 2),
+            new fairslot.catalog.app.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 2),
             Optional.empty()));
   }
 
@@ -128,7 +128,8 @@ class BookingReschedulesTest {
     Resource court =
         done(
             world.catalog.createResource(
-                new CatalogService.CreateResource(hall.venueId(), "Court", ResourceKind.SEATS, 2),
+                new fairslot.catalog.app.CreateResource(
+                    hall.venueId(), "Court", ResourceKind.SEATS, 2),
                 Optional.empty()));
     Instant start = theirs.interval().start();
     Slot sameHour = world.freeSlot(court, Duration.between(world.clock.instant(), start));

@@ -44,7 +44,7 @@ class BookingTransfersTest {
             new CatalogService.CreateVenue("Club", ZoneId.of("UTC"), policy), Optional.empty());
     return done(
         world.catalog.createResource(
-            new CatalogService.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 5),
+            new fairslot.catalog.app.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 5),
             Optional.empty()));
   }
 

@@ -45,7 +45,7 @@ class CatalogServiceTest {
   private Resource resource(String name) {
     return done(
         catalog.createResource(
-            new CatalogService.CreateResource(venue.venueId(), name, ResourceKind.SEATS, 8),
+            new fairslot.catalog.app.CreateResource(venue.venueId(), name, ResourceKind.SEATS, 8),
             Optional.empty()));
   }
 

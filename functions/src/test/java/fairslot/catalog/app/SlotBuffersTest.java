@@ -42,7 +42,7 @@ class SlotBuffersTest {
     court =
         done(
             world.catalog.createResource(
-                new CatalogService.CreateResource(
+                new fairslot.catalog.app.CreateResource(
                     venue.venueId(), "Court 1", ResourceKind.EXCLUSIVE, 1, Duration.ofMinutes(15)),
                 Optional.empty()));
   }

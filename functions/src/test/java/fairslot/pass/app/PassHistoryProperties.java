@@ -81,7 +81,8 @@ class PassHistoryProperties {
     Resource hall =
         done(
             world.catalog.createResource(
-                new CatalogService.CreateResource(venue.venueId(), "Hall", ResourceKind.SEATS, 3),
+                new fairslot.catalog.app.CreateResource(
+                    venue.venueId(), "Hall", ResourceKind.SEATS, 3),
                 Optional.empty()));
     List<Slot> slots = new ArrayList<>();
     for (int hours : new int[] {2, 6, 12, 30, 50, 80, 120}) {
