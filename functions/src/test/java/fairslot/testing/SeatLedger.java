@@ -83,6 +83,7 @@ public final class SeatLedger {
    */
   public static void assertBalanced(DynamoDbClient dynamo, String table) {
     assertSeatsBalanced(dynamo, table);
+    assertSpaceSoldOnce(dynamo, table);
     MemberCounters.assertBalanced(dynamo, table);
     PassLedger.assertBalanced(dynamo, table);
   }
@@ -95,6 +96,48 @@ public final class SeatLedger {
     assertThat(count(dynamo, table).values())
         .allSatisfy(
             c -> assertThat(c.balances()).as("seat ledger of slot %s: %s", c.slotId(), c).isTrue());
+  }
+
+  /**
+   * Combined resources: no two linked slots (a full court and its half at an overlapping time),
+   * neither cancelled, both hold seats by their bookings and offers, recounted from raw items.
+   */
+  public static void assertSpaceSoldOnce(DynamoDbClient dynamo, String table) {
+    List<Map<String, AttributeValue>> items =
+        dynamo.scanPaginator(r -> r.tableName(table).consistentRead(true)).items().stream()
+            .toList();
+    Map<String, SlotCount> counts = count(dynamo, table);
+    Map<String, Map<String, AttributeValue>> slots = new HashMap<>();
+    for (Map<String, AttributeValue> item : items) {
+      if (item.get("type") != null && item.get("type").s().equals("SLOT")) {
+        slots.put(item.get("slotId").s(), item);
+      }
+    }
+    for (Map<String, AttributeValue> slot : slots.values()) {
+      if (!slot.containsKey("counterparts") || !holdsSpace(slot, counts)) {
+        continue;
+      }
+      for (String other : slot.get("counterparts").ss()) {
+        assertThat(slots).as("counterpart %s exists", other).containsKey(other);
+        assertThat(slots.get(other).get("counterparts").ss())
+            .as("linked both ways")
+            .contains(slot.get("slotId").s());
+        assertThat(holdsSpace(slots.get(other), counts))
+            .as(
+                "space sold twice: slot %s and its counterpart %s both hold seats (%s, %s)",
+                slot.get("slotId").s(),
+                other,
+                counts.get(slot.get("slotId").s()),
+                counts.get(other))
+            .isFalse();
+      }
+    }
+  }
+
+  private static boolean holdsSpace(
+      Map<String, AttributeValue> slot, Map<String, SlotCount> counts) {
+    SlotCount c = counts.get(slot.get("slotId").s());
+    return !slot.get("status").s().equals("CANCELLED") && c.held() + c.offered() > 0;
   }
 
   /** The ids of the slot's active bookings, from raw items. */

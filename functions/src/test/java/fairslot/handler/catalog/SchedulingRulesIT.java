@@ -69,7 +69,7 @@ class SchedulingRulesIT {
       delimiter = '|',
       value = {
         "POST /venues|{\"name\":\"V\",\"timezone\":\"UTC\"}",
-        "POST /venues/{venueId}/resources|{\"name\":\"Full court\",\"kind\":\"EXCLUSIVE\",\"parts\":[\"a\",\"b\"]}",
+        "POST /venues/{venueId}/resources|{\"name\":\"Full court\",\"kind\":\"EXCLUSIVE\",\"part\":[\"a\",\"b\"]}",
         "POST /venues/{venueId}/resources|{\"name\":\"C\",\"kind\":\"SEATS\",\"capacity\":3,\"buffer\":\"PT5M\"}",
         "POST /coaches|{\"name\":\"Li\",\"venueId\":\"v\",\"email\":\"li@example.com\"}",
         "POST /slots|{\"resourceId\":\"r\",\"start\":\"2026-12-02T10:00:00Z\",\"end\":\"2026-12-02T11:00:00Z\",\"priceMinor\":0,\"currency\":\"CNY\",\"minParticpants\":3}",
