@@ -63,6 +63,49 @@ public final class ContractFixtures {
             Optional.empty()));
   }
 
+  /** Two half courts and the full court made of them, with a slot each at one hour. */
+  public record CombinedCourt(
+      fairslot.catalog.domain.Resource full, Slot halfA, Slot whole, Slot halfB) {}
+
+  /** A combined court's three slots, created half A first, then the whole, then half B. */
+  public CombinedCourt combinedCourt() {
+    var venue =
+        catalogService.createVenue(
+            new CatalogService.CreateVenue("Club", ZoneOffset.UTC, VenuePolicy.DEFAULT),
+            Optional.empty());
+    var a = court(venue.venueId(), "Half A", java.util.List.of());
+    var b = court(venue.venueId(), "Half B", java.util.List.of());
+    Slot halfA = hourOf(a);
+    var full = court(venue.venueId(), "Full", java.util.List.of(a.resourceId(), b.resourceId()));
+    Slot whole = hourOf(full);
+    Slot halfB = hourOf(b);
+    return new CombinedCourt(full, halfA, whole, halfB);
+  }
+
+  private fairslot.catalog.domain.Resource court(
+      String venueId, String name, java.util.List<String> parts) {
+    return done(
+        catalogService.createResource(
+            new fairslot.catalog.app.CreateResource(
+                venueId, name, ResourceKind.EXCLUSIVE, 1, Duration.ZERO, parts),
+            Optional.empty()));
+  }
+
+  private Slot hourOf(fairslot.catalog.domain.Resource resource) {
+    Instant start = NOW.plus(Duration.ofDays(1));
+    return done(
+        catalogService.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(5000, "CNY"),
+                Admission.DIRECT,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
   /** A hold (not yet placed) of {@code quantity} seats, due 15 minutes after {@link #NOW}. */
   public static Booking booking(String user, Slot slot, int quantity) {
     return new Booking(

@@ -105,7 +105,7 @@ final class VenueChildCreation {
           .<Outcome<T>>map(Outcome::done)
           .orElseThrow(() -> cancelled.get().exception());
     }
-    if (cancelled.get().failed(Action.PART)) {
+    if (cancelled.get().failedAny(Action.PART)) {
       return Outcome.refused(
           Refusal.INVALID_REQUEST,
           "each part must be an EXCLUSIVE resource of this venue that is not itself combined");

@@ -28,6 +28,7 @@ import fairslot.testing.ContractFixtures;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -192,6 +193,73 @@ public abstract class CatalogStoreContract {
     // the cancel it started is marked for finishing, as any slot cancel
     assertThat(catalog.cancelsDue(decideAt, 10)).contains(slot.slotId());
     assertThat(catalog.decideMinimum("no-such-slot", by("job"))).isEmpty();
+  }
+
+  @Test
+  void aCombinedResourcesPartsKnowItAndItsSlotsAreLinkedBothWaysWhicheverCameFirst() {
+    ContractFixtures.CombinedCourt court = fixtures.combinedCourt();
+
+    for (String part : court.full().parts()) {
+      assertThat(catalog.findResource(part).orElseThrow().partOf())
+          .containsExactly(court.full().resourceId());
+    }
+    assertThat(catalog.findResource(court.full().resourceId()).orElseThrow().parts())
+        .containsExactlyElementsOf(court.full().parts());
+    assertThat(links(court.halfA())).containsExactly(court.whole().slotId());
+    assertThat(links(court.halfB())).containsExactly(court.whole().slotId());
+    assertThat(links(court.whole()))
+        .containsExactlyInAnyOrder(court.halfA().slotId(), court.halfB().slotId());
+    assertThat(catalog.spaceTaken(List.of(court.halfA(), court.whole(), court.halfB()))).isEmpty();
+  }
+
+  private java.util.Set<String> links(Slot slot) {
+    return catalog.findSlot(slot.slotId()).orElseThrow().rules().counterparts();
+  }
+
+  @Test
+  void aPartThatIsNotAnExclusiveResourceOfTheVenueIsRefusedAndNothingIsWritten() {
+    Slot seats = fixtures.slot(ResourceKind.SEATS, 4);
+    ContractFixtures.CombinedCourt court = fixtures.combinedCourt();
+    String half = court.full().parts().get(0);
+    fairslot.catalog.domain.Resource asked =
+        new fairslot.catalog.domain.Resource(
+            UUID.randomUUID().toString(),
+            court.full().venueId(),
+            "Bad",
+            ResourceKind.EXCLUSIVE,
+            1,
+            fairslot.catalog.domain.OperatingStatus.ACTIVE,
+            0,
+            Duration.ZERO,
+            List.of(half, seats.resourceId()),
+            java.util.Set.of());
+
+    Outcome<fairslot.catalog.domain.Resource> refused = catalog.createResource(asked);
+
+    assertThat(((Outcome.Refused<?>) refused).refusal()).isEqualTo(Refusal.INVALID_REQUEST);
+    assertThat(catalog.findResource(asked.resourceId())).isEmpty();
+    assertThat(catalog.findResource(half).orElseThrow().partOf())
+        .containsExactly(court.full().resourceId());
+  }
+
+  @Test
+  void aHalfBookedTakesTheWholesSpaceUntilItsSlotIsCancelled() {
+    ContractFixtures.CombinedCourt court = fixtures.combinedCourt();
+    Slot halfA = catalog.findSlot(court.halfA().slotId()).orElseThrow();
+    Slot whole = catalog.findSlot(court.whole().slotId()).orElseThrow();
+
+    assertThat(fixtures.place(ContractFixtures.booking("m1", halfA, 1)))
+        .isInstanceOf(BookingStore.PlaceResult.Placed.class);
+    assertThat(catalog.spaceTaken(List.of(whole, court.halfB()))).containsExactly(whole.slotId());
+    assertThat(fixtures.place(ContractFixtures.booking("m2", whole, 1)))
+        .isEqualTo(new BookingStore.PlaceResult.SoldOut(0));
+
+    assertThat(catalog.cancelSlot(halfA.slotId(), by("admin"))).isInstanceOf(Outcome.Done.class);
+
+    assertThat(catalog.spaceTaken(List.of(whole))).isEmpty();
+    assertThat(fixtures.place(ContractFixtures.booking("m2", whole, 1)))
+        .isInstanceOf(BookingStore.PlaceResult.Placed.class);
+    assertThat(catalog.spaceTaken(List.of(court.halfB()))).containsExactly(court.halfB().slotId());
   }
 
   private static Slot anotherStart(Slot slot, Duration later) {
