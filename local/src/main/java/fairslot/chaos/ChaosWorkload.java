@@ -9,16 +9,13 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * One run's random mixed workload, played with faults on: DIRECT and QUEUED crowds, payments and
  * webhook replays, cancels, waitlists, hold expiry, slot cancels, the desk, free bookings,
  * AUTO_HOLD at a venue's limit, transfers and moves, a minimum-participants class, a lottery, venue
- * staff, check-in tickets and calendar feeds, with every job racing all of it. It records every
- * booking an answer named, for the checks.
+ * staff, check-in tickets and calendar feeds, a combined court, with every job racing all of it. It
+ * records every booking an answer named, for the checks.
  */
 final class ChaosWorkload {
   private static final String ADMIN = "admin";
@@ -46,6 +43,7 @@ final class ChaosWorkload {
   String cancelledSlot;
   String minimumSlot;
   String lotterySlot; // 12
+  private final ChaosCombined combined; // a full court and its halves (issue 35)
 
   String autoVenue;
 
@@ -64,6 +62,7 @@ final class ChaosWorkload {
     this.random = new Random(seed);
     this.venueStaff = new ChaosVenueStaff(world, this);
     this.integrations = new ChaosIntegrations(world, this);
+    this.combined = new ChaosCombined(world, this, random);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
@@ -105,6 +104,7 @@ final class ChaosWorkload {
     slots.add(lotterySlot);
     venueStaff.setUp(offerVenue, autoVenue);
     integrations.setUp(slots.size(), offerVenue);
+    combined.setUp(slots.size() + 1, offerVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -180,6 +180,7 @@ final class ChaosWorkload {
     }
     venueStaff.wave(offerVenue, slots.get(0), wave);
     integrations.wave(wave);
+    combined.wave(wave);
     for (String job :
         List.of(
             "sweep-holds",
@@ -193,7 +194,7 @@ final class ChaosWorkload {
     wave.add(() -> world.deliverSeatReleased());
     wave.add(() -> world.deliverBookingRequests());
     Collections.shuffle(wave, random);
-    runAll(wave, 24);
+    ChaosWorld.runAll(wave, 24);
 
     // Time passes: unpaid holds lapse, offers lapse; late webhooks meet expired holds.
     world.clock.advance(Duration.ofMinutes(11));
@@ -235,8 +236,9 @@ final class ChaosWorkload {
     new ChaosMinimums(world, this, random).late(minimumSlot, late);
     new ChaosLottery(world, this, random).late(lotterySlot, late);
     venueStaff.late(slots.get(0), late);
+    combined.late(late);
     Collections.shuffle(late, random);
-    runAll(late, 16);
+    ChaosWorld.runAll(late, 16);
   }
 
   private Object bookOrWait(String user, String slotId) {
@@ -331,20 +333,5 @@ final class ChaosWorkload {
   Reply replayWebhook(String paymentNo) {
     List<String> sent = world.webhooks.getOrDefault(paymentNo, List.of());
     return sent.isEmpty() ? null : world.webhook(sent.get(random.nextInt(sent.size())));
-  }
-
-  private static void runAll(List<Callable<Object>> tasks, int threads) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<Object>> futures = new ArrayList<>();
-      for (Callable<Object> task : tasks) {
-        futures.add(pool.submit(task));
-      }
-      for (Future<Object> f : futures) {
-        f.get();
-      }
-    } finally {
-      pool.shutdownNow();
-    }
   }
 }

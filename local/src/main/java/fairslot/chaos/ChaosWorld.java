@@ -20,12 +20,17 @@ import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.sqs.SqsBookingQueue;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -316,5 +321,21 @@ final class ChaosWorld implements AutoCloseable {
   public void close() {
     consumers.close();
     wechat.close();
+  }
+
+  /** Runs every task on {@code threads} threads and waits for all of them. */
+  static void runAll(List<Callable<Object>> tasks, int threads) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Object>> futures = new ArrayList<>();
+      for (Callable<Object> task : tasks) {
+        futures.add(pool.submit(task));
+      }
+      for (Future<Object> f : futures) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }

@@ -58,6 +58,7 @@ class HostileInputIT {
   private static String stranger;
   private static String venueId;
   private static String resourceId;
+  private static List<String> halves = new java.util.ArrayList<>();
   private static String directSlot;
   private static String queuedSlot;
   private static String bookingId;
@@ -84,6 +85,16 @@ class HostileInputIT {
                 "{\"name\":\"Hall\",\"kind\":\"SEATS\",\"capacity\":10}"))
             .path("resourceId")
             .asText();
+    for (String half : List.of("Half A", "Half B")) {
+      halves.add(
+          json(send(
+                  "POST",
+                  "/venues/" + venueId + "/resources",
+                  admin,
+                  "{\"name\":\"" + half + "\",\"kind\":\"EXCLUSIVE\"}"))
+              .path("resourceId")
+              .asText());
+    }
     day = LocalDate.now(ZoneId.of("Europe/Berlin")).plusDays(5);
     directSlot = slot("18:00", "DIRECT");
     queuedSlot = slot("20:00", "QUEUED");
@@ -270,6 +281,17 @@ class HostileInputIT {
             admin,
             obj("{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":4}"),
             Set.of("capacity")),
+        new Template(
+            "POST /venues/{venueId}/resources",
+            "/venues/" + venueId + "/resources",
+            admin,
+            obj(
+                "{\"name\":\"Full court\",\"kind\":\"EXCLUSIVE\",\"parts\":[\""
+                    + halves.get(0)
+                    + "\",\""
+                    + halves.get(1)
+                    + "\"]}"),
+            Set.of("parts")),
         new Template(
             "POST /slots",
             "/slots",

@@ -67,6 +67,12 @@ public final class WaitlistService {
       return Outcome.done(placeOf(in.entry()));
     }
     if (joined instanceof JoinResult.SeatsAvailable) {
+      if (!catalog.spaceTaken(java.util.List.of(slot.get())).isEmpty()) {
+        // Taken through a counterpart (a combined court's part or whole): no seat, no line.
+        return Outcome.refused(
+            Refusal.SOLD_OUT,
+            "the space is taken by a booking of a court sharing it at this time; no waitlist");
+      }
       return Outcome.refused(Refusal.SEATS_AVAILABLE, "seats are still on sale: book one");
     }
     return Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings");

@@ -105,6 +105,11 @@ class CombinedResourcesIT {
     assertThat(api.remaining(b)).isZero();
     refusedAsTaken("m2", a);
     refusedAsTaken("m3", b);
+    Reply join =
+        api.send(
+            "POST /slots/{slotId}/waitlist", e -> e.as("m2", ApiDriver.CUSTOMER).path("slotId", a));
+    assertThat(join.status()).as(join.body()).isEqualTo(409);
+    assertThat(join.text("code")).as("no seat, and no line to wait in").isEqualTo("sold_out");
 
     ApiDriver.expect(api.cancel("m1", fullBooking), 200);
     assertThat(api.remaining(a)).isEqualTo(1);
