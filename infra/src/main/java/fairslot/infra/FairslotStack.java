@@ -120,13 +120,15 @@ public final class FairslotStack extends Stack {
             1024,
             29,
             WEBHOOK_RESERVED_CONCURRENCY);
+    var console = ConsoleHosting.build(this, production, software.amazon.awscdk.Aws.REGION);
     software.amazon.awscdk.services.apigatewayv2.HttpApi api =
         HttpApiFront.build(
             this,
             live(http),
             live(webhook),
             production,
-            secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK));
+            secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK),
+            ConsoleHosting.origin(console));
 
     consumer(
         Fairslot.WAITLIST_QUEUE,

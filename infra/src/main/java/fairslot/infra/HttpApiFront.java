@@ -39,7 +39,12 @@ final class HttpApiFront {
   private HttpApiFront() {}
 
   static HttpApi build(
-      Construct scope, Alias handler, Alias webhook, boolean production, Secret webhookSecret) {
+      Construct scope,
+      Alias handler,
+      Alias webhook,
+      boolean production,
+      Secret webhookSecret,
+      String consoleOrigin) {
     // Customers sign themselves up (a booking site); e-mail is verified before the account is
     // usable. MFA is optional and by authenticator app only: staff accounts should turn it on
     // (docs/security.md).
@@ -65,6 +70,7 @@ final class HttpApiFront {
                 .disableOAuth(true)
                 .preventUserExistenceErrors(true)
                 .build());
+    UserPoolClient console = ConsoleSignIn.client(scope, users, consoleOrigin);
     for (Role role : Role.values()) {
       CfnUserPoolGroup.Builder.create(scope, "Group" + FairslotStack.pascal(role.group()))
           .userPoolId(users.getUserPoolId())
@@ -75,8 +81,14 @@ final class HttpApiFront {
         new HttpUserPoolAuthorizer(
             "Jwt",
             users,
-            HttpUserPoolAuthorizerProps.builder().userPoolClients(List.of(client)).build());
-    HttpApi api = HttpApi.Builder.create(scope, "Api").apiName("fairslot").build();
+            HttpUserPoolAuthorizerProps.builder()
+                .userPoolClients(List.of(client, console))
+                .build());
+    HttpApi api =
+        HttpApi.Builder.create(scope, "Api")
+            .apiName("fairslot")
+            .corsPreflight(ConsoleSignIn.cors(scope, consoleOrigin))
+            .build();
     HttpLambdaIntegration integration = new HttpLambdaIntegration("Handler", handler);
     HttpLambdaIntegration webhookIntegration = new HttpLambdaIntegration("Webhook", webhook);
     for (RouteDefinition route : Fairslot.ROUTES) {

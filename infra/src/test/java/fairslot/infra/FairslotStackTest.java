@@ -171,6 +171,95 @@ class FairslotStackTest {
   }
 
   @Test
+  void theConsoleIsAPrivateBucketThatOnlyCloudFrontReadsOverHttpsWithSecurityHeaders() {
+    template.hasResourceProperties(
+        "AWS::S3::Bucket",
+        Map.of(
+            "PublicAccessBlockConfiguration",
+            Map.of(
+                "BlockPublicAcls", true,
+                "BlockPublicPolicy", true,
+                "IgnorePublicAcls", true,
+                "RestrictPublicBuckets", true)));
+    template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
+    template.hasResourceProperties(
+        "AWS::CloudFront::OriginAccessControl",
+        Map.of(
+            "OriginAccessControlConfig",
+            Match.objectLike(
+                Map.of("OriginAccessControlOriginType", "s3", "SigningBehavior", "always"))));
+    template.hasResourceProperties(
+        "AWS::CloudFront::Distribution",
+        Map.of(
+            "DistributionConfig",
+            Match.objectLike(
+                Map.of(
+                    "DefaultRootObject",
+                    "index.html",
+                    "DefaultCacheBehavior",
+                    Match.objectLike(Map.of("ViewerProtocolPolicy", "redirect-to-https"))))));
+    template.hasResourceProperties(
+        "AWS::CloudFront::ResponseHeadersPolicy",
+        Map.of(
+            "ResponseHeadersPolicyConfig",
+            Match.objectLike(
+                Map.of(
+                    "SecurityHeadersConfig",
+                    Match.objectLike(
+                        Map.of(
+                            "ContentSecurityPolicy", Match.anyValue(),
+                            "StrictTransportSecurity", Match.anyValue(),
+                            "FrameOptions", Map.of("FrameOption", "DENY", "Override", true),
+                            "ContentTypeOptions", Map.of("Override", true)))))));
+    // The bucket's policy allows the distribution to read and nobody else; it denies plain HTTP.
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> statements =
+        (List<Map<String, Object>>)
+            ((Map<String, Object>)
+                    propertiesOf("AWS::S3::BucketPolicy").get(0).get("PolicyDocument"))
+                .get("Statement");
+    List<Map<String, Object>> allows =
+        statements.stream().filter(st -> "Allow".equals(st.get("Effect"))).toList();
+    assertThat(allows).hasSize(1);
+    assertThat(allows.get(0).get("Principal"))
+        .isEqualTo(Map.of("Service", "cloudfront.amazonaws.com"));
+    assertThat(allows.get(0).get("Action")).isEqualTo("s3:GetObject");
+    assertThat(String.valueOf(allows.get(0).get("Condition"))).contains("AWS:SourceArn");
+    assertThat(String.valueOf(statements)).contains("aws:SecureTransport=false");
+  }
+
+  @Test
+  void theConsoleSignsInWithTheCodeGrantOnAPublicClientAndTheApiAllowsOnlyItsOrigins() {
+    List<Map<String, Object>> clients = propertiesOf("AWS::Cognito::UserPoolClient");
+    List<Map<String, Object>> oauth =
+        clients.stream().filter(c -> c.containsKey("AllowedOAuthFlows")).toList();
+    assertThat(oauth).hasSize(1);
+    Map<String, Object> console = oauth.get(0);
+    assertThat(console.get("AllowedOAuthFlows")).isEqualTo(List.of("code"));
+    assertThat(console.get("GenerateSecret")).isEqualTo(false);
+    assertThat(console.get("AllowedOAuthFlowsUserPoolClient")).isEqualTo(true);
+    assertThat(String.valueOf(console.get("ExplicitAuthFlows")))
+        .doesNotContain("USER_PASSWORD_AUTH");
+    template.resourceCountIs("AWS::Cognito::UserPoolDomain", 1);
+    template.hasResourceProperties(
+        "AWS::ApiGatewayV2::Api",
+        Map.of(
+            "CorsConfiguration",
+            Match.objectLike(
+                Map.of(
+                    "AllowHeaders",
+                    Match.arrayWith(List.of("authorization", "idempotency-key")),
+                    "AllowCredentials",
+                    false))));
+    String cors =
+        String.valueOf(propertiesOf("AWS::ApiGatewayV2::Api").get(0).get("CorsConfiguration"));
+    assertThat(cors).contains("ConsoleOrigins").doesNotContain("\"*\"");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> parameters = (Map<String, Object>) template.toJSON().get("Parameters");
+    assertThat(parameters).containsKey("ConsoleOrigins");
+  }
+
+  @Test
   void iamPoliciesNameTheirActionsNoWildcards() {
     List<String> actions = new ArrayList<>();
     for (Map<String, Object> policy : propertiesOf("AWS::IAM::Policy")) {

@@ -80,7 +80,7 @@ final class ChaosCombined {
 
   /** Three members on each slot at once; half the runs, one half's slot cancelled meanwhile. */
   void wave(List<Callable<Object>> wave) {
-    crowd("cc", 3, wave);
+    crowd("cc", 3, true, wave);
     if (random.nextBoolean()) {
       String half = slots.get(random.nextBoolean() ? 0 : 2);
       wave.add(
@@ -92,18 +92,22 @@ final class ChaosCombined {
     }
   }
 
-  /** After the holds lapsed: two more members on each slot, racing the sweep. */
+  /**
+   * After the holds lapsed: two more members on each slot, racing the sweep. They hold and do not
+   * pay: the run's last payments-reconcile comes before a payment made now is due, so a lost
+   * notification would be left for a later run of the job than this workload has.
+   */
   void late(List<Callable<Object>> late) {
-    crowd("cl", 2, late);
+    crowd("cl", 2, false, late);
   }
 
-  private void crowd(String prefix, int each, List<Callable<Object>> wave) {
+  private void crowd(String prefix, int each, boolean payers, List<Callable<Object>> wave) {
     ChaosCrowd crowd = new ChaosCrowd(world, work, random);
     for (int s = 0; s < slots.size(); s++) {
       String slotId = slots.get(s);
       for (int i = 0; i < each; i++) {
         String user = prefix + s + "-" + i;
-        boolean pay = random.nextInt(3) > 0;
+        boolean pay = payers && random.nextInt(3) > 0;
         boolean cancel = random.nextInt(4) == 0;
         wave.add(() -> crowd.member(user, slotId, "k-" + user, pay, cancel));
       }

@@ -58,6 +58,8 @@ public final class LocalHttpServer implements AutoCloseable {
   private final LocalPaymentProvider payments;
   private final LocalNotificationSender notifications;
 
+  private final ConsoleFiles console = ConsoleFiles.fromEnvironment();
+
   /** The EMF lines printed so far, added up (GET /_local/metrics). */
   private final MetricsSummary metrics = new MetricsSummary();
 
@@ -115,6 +117,10 @@ public final class LocalHttpServer implements AutoCloseable {
         return;
       }
       String body = new String(raw, StandardCharsets.UTF_8);
+      if (console.serves(method, path)) {
+        console.send(exchange, path);
+        return;
+      }
       if (method.equals("POST") && path.equals("/_local/token")) {
         issueToken(exchange, body);
         return;

@@ -1,0 +1,151 @@
+// The HTTP contract and nothing else: every call the console makes goes through here.
+
+export type Problem = { status: number; code: string; detail?: string; [k: string]: unknown };
+
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail ?? problem.code);
+  }
+}
+
+const TOKEN_KEY = "fairslot.session";
+
+export type Session = { token: string; userId: string; groups: string[] };
+
+export function session(): Session | null {
+  const raw = sessionStorage.getItem(TOKEN_KEY);
+  return raw ? (JSON.parse(raw) as Session) : null;
+}
+
+export function signOut(): void {
+  sessionStorage.removeItem(TOKEN_KEY);
+}
+
+/** Local sign-in: the local runtime mints a token for any user (never in AWS, where Cognito signs). */
+export async function signInLocally(userId: string, groups: string[]): Promise<Session> {
+  const r = await fetch("/_local/token", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ sub: userId, groups }),
+  });
+  if (!r.ok) throw new ApiError(await problemOf(r));
+  const s: Session = { token: (await r.json()).token, userId, groups };
+  sessionStorage.setItem(TOKEN_KEY, JSON.stringify(s));
+  return s;
+}
+
+async function problemOf(r: Response): Promise<Problem> {
+  try {
+    return (await r.json()) as Problem;
+  } catch {
+    return { status: r.status, code: "http_" + r.status };
+  }
+}
+
+type Options = { body?: unknown; idempotent?: boolean; accept?: string };
+
+/** One call; a problem+json answer is thrown as ApiError with its code. */
+let apiBase = "";
+
+/** In AWS the API is another origin (config.json's apiUrl); locally it is this one. */
+export function useApi(url: string): void {
+  apiBase = url.replace(/\/$/, "");
+}
+
+/** Keeps a session signed in elsewhere (Cognito) for this tab. */
+export function keep(s: Session): Session {
+  sessionStorage.setItem(TOKEN_KEY, JSON.stringify(s));
+  return s;
+}
+
+export async function call<T>(method: string, path: string, options: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: options.accept ?? "application/json" };
+  const s = session();
+  if (s) headers.authorization = "Bearer " + s.token;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.idempotent) headers["idempotency-key"] = crypto.randomUUID();
+  const r = await fetch(apiBase + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (!r.ok) throw new ApiError(await problemOf(r));
+  if (r.status === 204) return undefined as T;
+  return (options.accept === "text/csv" ? await r.text() : await r.json()) as T;
+}
+
+export type Slot = {
+  slotId: string;
+  venueId: string;
+  resourceId: string;
+  kind: string;
+  start: string;
+  end: string;
+  capacity: number;
+  remaining: number;
+  status: string;
+  priceMinor: number;
+  currency: string;
+  admission: string;
+  waitlistLength: number;
+};
+
+export type Booking = {
+  bookingId: string;
+  slotId: string;
+  userId: string;
+  quantity: number;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  holdExpiresAt?: string;
+  refundMinor?: number;
+  slot: { slotId: string; venueId: string; resourceId: string; kind: string; start: string; end: string };
+};
+
+export type WaitEntry = {
+  entryId: string;
+  position: number;
+  status: string;
+  offerExpiresAt?: string;
+};
+
+export const api = {
+  slots: (venueId: string, date: string) =>
+    call<{ items: Slot[] }>("GET", `/slots?venueId=${enc(venueId)}&date=${enc(date)}&limit=100`),
+  slot: (slotId: string) => call<Slot>("GET", `/slots/${enc(slotId)}`),
+  venue: (venueId: string) =>
+    call<{ venueId: string; name: string; timeZone: string }>("GET", `/venues/${enc(venueId)}`),
+  book: (slotId: string, quantity: number) =>
+    call<Booking>("POST", "/bookings", { body: { slotId, quantity }, idempotent: true }),
+  pay: (bookingId: string) => call<{ paymentNo: string }>("POST", `/bookings/${enc(bookingId)}/pay`, { body: {} }),
+  booking: (bookingId: string) => call<Booking>("GET", `/bookings/${enc(bookingId)}`),
+  myBookings: () => call<{ items: Booking[] }>("GET", "/me/bookings"),
+  cancel: (bookingId: string) => call<Booking>("POST", `/bookings/${enc(bookingId)}/cancel`, { body: {} }),
+  join: (slotId: string) =>
+    call<WaitEntry>("POST", `/slots/${enc(slotId)}/waitlist`, { body: {}, idempotent: true }),
+  myPlace: (slotId: string) => call<WaitEntry>("GET", `/slots/${enc(slotId)}/waitlist/me`),
+  accept: (entryId: string) =>
+    call<Booking>("POST", `/waitlist/${enc(entryId)}/accept`, { body: {}, idempotent: true }),
+  walkIn: (slotId: string, quantity: number, phone: string, name: string) =>
+    call<Booking>("POST", "/staff/bookings", {
+      body: { slotId, quantity, customer: { phone, name } },
+      idempotent: true,
+    }),
+  staffBookings: (venueId: string, date: string) =>
+    call<{ items: Booking[] }>("GET", `/staff/bookings?venueId=${enc(venueId)}&date=${enc(date)}`),
+  checkIn: (bookingId: string) =>
+    call<Booking>("POST", `/staff/bookings/${enc(bookingId)}/check-in`, { body: {} }),
+  offlinePayment: (bookingId: string) =>
+    call<Booking>("POST", `/staff/bookings/${enc(bookingId)}/offline-payment`, { body: {} }),
+  setOpen: (slotId: string, open: boolean) =>
+    call<Slot>("POST", `/slots/${enc(slotId)}/${open ? "open" : "close"}`, { body: {} }),
+  dailyCsv: (venueId: string, date: string) =>
+    call<string>("GET", `/reports/daily?venueId=${enc(venueId)}&date=${enc(date)}`, {
+      accept: "text/csv",
+    }),
+};
+
+function enc(s: string): string {
+  return encodeURIComponent(s);
+}

@@ -1,0 +1,142 @@
+// English and 简体中文. Every string the console shows is here, under one key.
+export type Lang = "en" | "zh-CN";
+
+const en = {
+  app: "fairslot",
+  member: "Book",
+  desk: "Front desk",
+  signIn: "Sign in",
+  signOut: "Sign out",
+  localOnly: "Local sign-in: the local runtime only. A deployment signs in through Cognito.",
+  userId: "User id",
+  role: "Role",
+  roleMember: "Member",
+  roleDesk: "Front desk and finance",
+  venue: "Venue id",
+  date: "Date",
+  time: "Time",
+  court: "Resource",
+  seats: "Seats left",
+  price: "Price",
+  status: "Status",
+  book: "Book",
+  pay: "Pay",
+  cancel: "Cancel",
+  joinWaitlist: "Join the waitlist",
+  accept: "Accept the offer",
+  position: "Position",
+  offerEnds: "Offer ends in",
+  holdEnds: "Hold ends in",
+  myBookings: "My bookings",
+  slots: "Slots",
+  none: "Nothing here yet.",
+  soldOut: "Sold out",
+  taken: "Taken",
+  waitlist: "Waitlist",
+  close: "Close",
+  open: "Open",
+  walkIn: "Walk-in booking",
+  phone: "Phone",
+  name: "Name",
+  quantity: "Seats",
+  slot: "Slot",
+  dayBookings: "The day's bookings",
+  checkIn: "Check in",
+  offlinePaid: "Paid at the desk",
+  report: "Daily report",
+  downloadCsv: "Download CSV",
+  language: "中文",
+  refresh: "Refresh",
+  booked: "Booked",
+  waiting: "You are on the waitlist",
+  error: "Error",
+} as const;
+
+export type Key = keyof typeof en;
+
+const zh: Record<Key, string> = {
+  app: "fairslot",
+  member: "预订",
+  desk: "前台",
+  signIn: "登录",
+  signOut: "退出",
+  localOnly: "本地登录：仅限本地运行环境。部署后通过 Cognito 登录。",
+  userId: "用户 ID",
+  role: "角色",
+  roleMember: "会员",
+  roleDesk: "前台与财务",
+  venue: "场馆 ID",
+  date: "日期",
+  time: "时间",
+  court: "场地",
+  seats: "剩余名额",
+  price: "价格",
+  status: "状态",
+  book: "预订",
+  pay: "支付",
+  cancel: "取消",
+  joinWaitlist: "加入候补",
+  accept: "接受名额",
+  position: "候补位置",
+  offerEnds: "名额保留剩余",
+  holdEnds: "支付剩余时间",
+  myBookings: "我的预订",
+  slots: "时段",
+  none: "暂无内容。",
+  soldOut: "已满",
+  taken: "已订",
+  waitlist: "候补",
+  close: "关闭",
+  open: "开放",
+  walkIn: "到店预订",
+  phone: "手机号",
+  name: "姓名",
+  quantity: "人数",
+  slot: "时段",
+  dayBookings: "当天预订",
+  checkIn: "签到",
+  offlinePaid: "前台已收款",
+  report: "日报",
+  downloadCsv: "下载 CSV",
+  language: "English",
+  refresh: "刷新",
+  booked: "已预订",
+  waiting: "您已在候补名单中",
+  error: "错误",
+};
+
+const stored = localStorage.getItem("fairslot.lang");
+// The root re-renders on a switch; every t() reads this.
+export const lang = {
+  value: (stored === "zh-CN" || (stored === null && navigator.language.startsWith("zh"))
+    ? "zh-CN"
+    : "en") as Lang,
+};
+
+export function t(key: Key): string {
+  return lang.value === "zh-CN" ? zh[key] : en[key];
+}
+
+export function toggleLang(): void {
+  lang.value = lang.value === "en" ? "zh-CN" : "en";
+  localStorage.setItem("fairslot.lang", lang.value);
+  document.documentElement.lang = lang.value;
+}
+
+/** An amount in minor units, shown in major units in the reader's language. */
+export function money(minor: number, currency: string): string {
+  const f = new Intl.NumberFormat(lang.value, { style: "currency", currency });
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  return f.format(minor / 10 ** digits);
+}
+
+/** The venue-local time of an instant the API already shows in the venue's zone. */
+export function clock(venueTime: string): string {
+  return venueTime.slice(11, 16);
+}
+
+/** Seconds left until an instant, as m:ss (0:00 once past). */
+export function countdown(until: string, now: number): string {
+  const left = Math.max(0, Math.floor((Date.parse(until) - now) / 1000));
+  return Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+}

@@ -1,0 +1,131 @@
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { keep, Session, session, signInLocally, signOut, useApi } from "./api";
+import { Config, config, finishSignIn, startSignIn } from "./auth";
+import { Desk } from "./desk";
+import { lang, t, toggleLang } from "./i18n";
+import { Member } from "./member";
+
+type Face = "member" | "desk";
+
+/** Route: #/ (member) or #/desk, with ?venue= and ?date= carried in the hash. */
+function route(): { face: Face; venue: string; date: string } {
+  const [path, query] = location.hash.replace(/^#/, "").split("?");
+  const q = new URLSearchParams(query ?? "");
+  return {
+    face: path === "/desk" ? "desk" : "member",
+    venue: q.get("venue") ?? localStorage.getItem("fairslot.venue") ?? "",
+    date: q.get("date") ?? new Date().toISOString().slice(0, 10),
+  };
+}
+
+function go(face: Face, venue: string, date: string) {
+  localStorage.setItem("fairslot.venue", venue);
+  location.hash = `${face === "desk" ? "/desk" : "/"}?venue=${encodeURIComponent(venue)}&date=${date}`;
+}
+
+function App() {
+  const [where, setWhere] = useState(route());
+  const [me, setMe] = useState<Session | null>(session());
+  const [, setLangShown] = useState(lang.value);
+  const [message, setMessage] = useState("");
+  const [deployed, setDeployed] = useState<Config | null>(null);
+  useEffect(() => {
+    config().then(async (c) => {
+      if (!c) return;
+      useApi(c.apiUrl);
+      setDeployed(c);
+      const back = await finishSignIn(c).catch((e) => (setMessage(String(e)), null));
+      if (back) setMe(keep(back));
+    });
+  }, []);
+  useEffect(() => {
+    const onHash = () => setWhere(route());
+    addEventListener("hashchange", onHash);
+    document.documentElement.lang = lang.value;
+    performance.mark("fairslot-rendered");
+    return () => removeEventListener("hashchange", onHash);
+  }, []);
+
+  return (
+    <>
+      <header>
+        <h1>{t("app")}</h1>
+        <nav aria-label="faces">
+          <a href={`#/?venue=${where.venue}&date=${where.date}`} aria-current={where.face === "member" ? "page" : undefined}>{t("member")}</a>
+          <a href={`#/desk?venue=${where.venue}&date=${where.date}`} aria-current={where.face === "desk" ? "page" : undefined}>{t("desk")}</a>
+        </nav>
+        <button class="quiet" lang={lang.value === "en" ? "zh-CN" : "en"} onClick={() => { toggleLang(); setLangShown(lang.value); }}>
+          {t("language")}
+        </button>
+        {me && (
+          <button class="quiet" onClick={() => { signOut(); setMe(null); }}>
+            {t("signOut")} ({me.userId})
+          </button>
+        )}
+      </header>
+      <main>
+        {!me ? (
+          deployed ? (
+            <button onClick={() => startSignIn(deployed)}>{t("signIn")}</button>
+          ) : (
+            <SignIn face={where.face} done={setMe} />
+          )
+        ) : (
+          <>
+            <form class="form row" onSubmit={(e) => e.preventDefault()}>
+              <label>
+                {t("venue")}
+                <input name="venue" value={where.venue}
+                  onChange={(e) => go(where.face, (e.target as HTMLInputElement).value.trim(), where.date)} />
+              </label>
+              <label>
+                {t("date")}
+                <input name="date" type="date" value={where.date}
+                  onChange={(e) => go(where.face, where.venue, (e.target as HTMLInputElement).value)} />
+              </label>
+            </form>
+            <p role="status" aria-live="polite" class="message">{message}</p>
+            {where.venue &&
+              (where.face === "desk" ? (
+                <Desk venueId={where.venue} date={where.date} say={setMessage} />
+              ) : (
+                <Member venueId={where.venue} date={where.date} say={setMessage} />
+              ))}
+          </>
+        )}
+      </main>
+    </>
+  );
+}
+
+function SignIn(p: { face: Face; done: (s: Session) => void }) {
+  const [userId, setUserId] = useState("");
+  const [error, setError] = useState("");
+  return (
+    <form
+      class="form signin"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          const groups = p.face === "desk" ? ["frontdesk", "finance"] : ["customer"];
+          p.done(await signInLocally(userId.trim(), groups));
+        } catch (err) {
+          setError(String((err as Error).message));
+        }
+      }}
+    >
+      <h2>{t("signIn")}: {p.face === "desk" ? t("roleDesk") : t("roleMember")}</h2>
+      <p class="note">{t("localOnly")}</p>
+      <label>
+        {t("userId")}
+        <input name="userId" required autocomplete="username" value={userId}
+          onInput={(e) => setUserId((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit">{t("signIn")}</button>
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
+
+render(<App />, document.getElementById("app")!);

@@ -1,0 +1,122 @@
+import { useState } from "preact/hooks";
+import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
+import { clock, countdown, money, t } from "./i18n";
+import { useNow, usePoll } from "./poll";
+
+type Props = { venueId: string; date: string; say: (message: string) => void };
+
+/** The member's face: the day's slots with live seats, booking and paying, the waitlist, my bookings. */
+export function Member({ venueId, date, say }: Props) {
+  const slots = usePoll(() => api.slots(venueId, date), 5000, [venueId, date]);
+  const mine = usePoll(() => api.myBookings(), 5000, []);
+  const [joined, setJoined] = useState<Record<string, boolean>>({});
+  const now = useNow();
+
+  async function act(work: () => Promise<unknown>) {
+    try {
+      await work();
+    } catch (e) {
+      say(e instanceof ApiError ? `${e.problem.code}: ${e.message}` : String(e));
+    }
+    slots.again();
+    mine.again();
+  }
+
+  const book = (s: Slot) =>
+    act(async () => {
+      const b = await api.book(s.slotId, 1);
+      say(`${t("booked")}: ${clock(s.start)} ${b.status}`);
+    });
+  const join = (s: Slot) =>
+    act(async () => {
+      await api.join(s.slotId);
+      setJoined({ ...joined, [s.slotId]: true });
+    });
+
+  return (
+    <div class="faces">
+      <section aria-labelledby="slots-h">
+        <h2 id="slots-h">{t("slots")}</h2>
+        {slots.error && <p role="alert">{slots.error}</p>}
+        <ul class="cards">
+          {(slots.value?.items ?? []).map((s) => (
+            <li class="card" key={s.slotId} data-slot={s.slotId}>
+              <div class="when">
+                {clock(s.start)}–{clock(s.end)}
+              </div>
+              <div>{s.resourceId.slice(0, 8)}</div>
+              <div aria-label={t("seats")}>
+                {s.status !== "OPEN" ? s.status : s.remaining > 0 ? `${s.remaining}/${s.capacity}` : t("soldOut")}
+              </div>
+              <div>{money(s.priceMinor, s.currency)}</div>
+              {s.status === "OPEN" && s.remaining > 0 && (
+                <button onClick={() => book(s)}>{t("book")}</button>
+              )}
+              {s.status === "OPEN" && s.remaining === 0 && !joined[s.slotId] && (
+                <button onClick={() => join(s)}>{t("joinWaitlist")}</button>
+              )}
+              {joined[s.slotId] && (
+                <Place slotId={s.slotId} now={now} accept={(id) => act(() => api.accept(id))} />
+              )}
+            </li>
+          ))}
+        </ul>
+        {slots.value?.items.length === 0 && <p>{t("none")}</p>}
+      </section>
+      <section aria-labelledby="mine-h">
+        <h2 id="mine-h">{t("myBookings")}</h2>
+        <ul class="cards">
+          {(mine.value?.items ?? []).map((b) => (
+            <MyBooking key={b.bookingId} b={b} now={now} act={act} />
+          ))}
+        </ul>
+        {mine.value?.items.length === 0 && <p>{t("none")}</p>}
+      </section>
+    </div>
+  );
+}
+
+/** My place on a slot's waitlist, read every few seconds: an offer shows with its countdown. */
+function Place(p: { slotId: string; now: number; accept: (id: string) => void }) {
+  const place = usePoll<WaitEntry>(() => api.myPlace(p.slotId), 3000, [p.slotId]);
+  const e = place.value;
+  if (!e) return null;
+  return (
+    <div class="place" aria-live="polite">
+      {e.status === "WAITING" && (
+        <span>
+          {t("waiting")} · {t("position")} {e.position}
+        </span>
+      )}
+      {e.status === "OFFERED" && e.offerExpiresAt && (
+        <span>
+          {t("offerEnds")} {countdown(e.offerExpiresAt, p.now)}{" "}
+          <button onClick={() => p.accept(e.entryId)}>{t("accept")}</button>
+        </span>
+      )}
+      {e.status !== "WAITING" && e.status !== "OFFERED" && <span>{e.status}</span>}
+    </div>
+  );
+}
+
+function MyBooking(p: { b: Booking; now: number; act: (w: () => Promise<unknown>) => void }) {
+  const b = p.b;
+  return (
+    <li class="card" data-booking={b.bookingId}>
+      <div class="when">
+        {b.slot.start.slice(0, 10)} {clock(b.slot.start)}
+      </div>
+      <div class="status" data-status={b.status}>{b.status}</div>
+      <div>{money(b.amountMinor, b.currency)}</div>
+      {b.status === "PENDING_PAY" && b.holdExpiresAt && (
+        <div>
+          {t("holdEnds")} {countdown(b.holdExpiresAt, p.now)}
+        </div>
+      )}
+      {b.status === "PENDING_PAY" && <button onClick={() => p.act(() => api.pay(b.bookingId))}>{t("pay")}</button>}
+      {(b.status === "PENDING_PAY" || b.status === "PAID") && (
+        <button class="quiet" onClick={() => p.act(() => api.cancel(b.bookingId))}>{t("cancel")}</button>
+      )}
+    </li>
+  );
+}

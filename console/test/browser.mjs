@@ -1,0 +1,224 @@
+// The console in a real browser (Debian's chromium, driven by playwright-core) against a running
+// ./fairslot local: a member books and pays; a sold-out slot's waitlist offer is accepted; the desk
+// books a walk-in by phone and checks it in; finance downloads the day's CSV; the 简体中文 page
+// renders in a CJK font; axe finds no serious or critical violation on each main page. Screenshots
+// go to console/target/screens; the first render time and the bundle size are printed.
+//
+//   node test/browser.mjs http://127.0.0.1:3000
+import { chromium } from "playwright-core";
+import { mkdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const base = process.argv[2] ?? "http://127.0.0.1:3000";
+const screens = join(here, "..", "target", "screens");
+mkdirSync(screens, { recursive: true });
+const axeSource = readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
+const BUDGET_KB = 150;
+const RENDER_BUDGET_MS = 2000;
+const failures = [];
+const run = Date.now().toString(36);
+
+function check(ok, what) {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+async function api(method, path, token, body) {
+  const r = await fetch(base + path, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: "Bearer " + token } : {}),
+      "idempotency-key": crypto.randomUUID(),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const token = async (sub, groups) => (await api("POST", "/_local/token", null, { sub, groups })).token;
+
+// The venue, its resources and tomorrow's slots, made through the API as an admin would.
+const admin = await token("admin-" + run, ["admin"]);
+const venue = await api("POST", "/venues", admin, {
+  name: "Riverside " + run,
+  timeZone: "Asia/Shanghai",
+  policy: {},
+});
+const room = await api("POST", `/venues/${venue.venueId}/resources`, admin, {
+  name: "Studio",
+  kind: "SEATS",
+  capacity: 3,
+});
+const court = await api("POST", `/venues/${venue.venueId}/resources`, admin, {
+  name: "Court 1",
+  kind: "EXCLUSIVE",
+});
+const day = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+const slotAt = async (resourceId, hour, priceMinor) =>
+  (
+    await api("POST", "/slots", admin, {
+      resourceId,
+      start: `${day}T${hour}:00:00+08:00`,
+      end: `${day}T${hour}:59:00+08:00`,
+      priceMinor,
+      currency: "CNY",
+    })
+  ).slotId;
+const classSlot = await slotAt(room.resourceId, "10", 8000);
+const courtSlot = await slotAt(court.resourceId, "18", 12000);
+const page0 = `${base}/#/?venue=${venue.venueId}&date=${day}`;
+const desk0 = `${base}/#/desk?venue=${venue.venueId}&date=${day}`;
+
+{
+  const page = await fetch(base + "/");
+  const csp = page.headers.get("content-security-policy") ?? "";
+  check(page.ok && csp.includes("script-src 'self'") && !csp.includes("unsafe-inline"),
+    "the console is served at / with a Content-Security-Policy that allows no inline script");
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.FAIRSLOT_CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
+
+async function axe(page, name) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => await window.axe.run(document));
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  check(bad.length === 0, `axe on ${name}: no serious or critical violation` +
+    (bad.length ? " (" + bad.map((v) => v.id + ": " + v.nodes.length).join(", ") + ")" : ""));
+}
+
+async function signedIn(url, userId) {
+  // bypassCSP only so axe can be injected; the page's own CSP is checked on its headers above.
+  const context = await browser.newContext({ acceptDownloads: true, locale: "en-US", bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel("User id").fill(userId);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  return page;
+}
+
+try {
+  // First render: from navigation to the slots on screen.
+  {
+    const context = await browser.newContext({ locale: "en-US", bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(page0);
+    await page.getByLabel("User id").waitFor();
+    await axe(page, "sign-in");
+    const t0 = Date.now();
+    await page.getByLabel("User id").fill("first-" + run);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator(`[data-slot="${classSlot}"]`).waitFor();
+    const firstRender = await page.evaluate(
+      () => performance.getEntriesByName("fairslot-rendered")[0]?.startTime ?? -1,
+    );
+    console.log(
+      `first render: ${firstRender.toFixed(0)} ms to the app, ${Date.now() - t0} ms from sign-in to the day's slots`,
+    );
+    check(firstRender >= 0 && firstRender <= RENDER_BUDGET_MS, `first render within ${RENDER_BUDGET_MS} ms`);
+    await context.close();
+  }
+
+  // A member books and pays, and sees PAID.
+  {
+    const page = await signedIn(page0, "alice-" + run);
+    const card = page.locator(`[data-slot="${classSlot}"]`);
+    await card.waitFor();
+    await page.screenshot({ path: join(screens, "1-member-slots.png"), fullPage: true });
+    await card.getByRole("button", { name: "Book" }).click();
+    const mine = page.locator("[data-booking]").first();
+    await mine.getByRole("button", { name: "Pay" }).click();
+    await mine.locator('[data-status="PAID"]').waitFor({ timeout: 20000 });
+    check(true, "a member books and pays and sees PAID");
+    await page.screenshot({ path: join(screens, "2-member-paid.png"), fullPage: true });
+    await axe(page, "member");
+    await page.context().close();
+  }
+
+  // A sold-out slot offers the waitlist; the offer is accepted.
+  {
+    const bob = await token("bob-" + run, ["customer"]);
+    const held = await api("POST", "/bookings", bob, { slotId: courtSlot, quantity: 1 });
+    const page = await signedIn(page0, "carol-" + run);
+    const card = page.locator(`[data-slot="${courtSlot}"]`);
+    await card.getByRole("button", { name: "Join the waitlist" }).click();
+    await card.getByText("You are on the waitlist").waitFor();
+    await api("POST", `/bookings/${held.bookingId}/cancel`, bob, {});
+    await card.getByRole("button", { name: "Accept the offer" }).click({ timeout: 30000 });
+    await page.locator(`[data-booking] [data-status="PENDING_PAY"]`).waitFor({ timeout: 15000 });
+    check(true, "a sold-out slot offers the waitlist and the offer is accepted");
+    await page.screenshot({ path: join(screens, "3-waitlist-accepted.png"), fullPage: true });
+    await page.context().close();
+  }
+
+  // The desk books a walk-in by phone and checks it in; finance downloads the CSV.
+  {
+    const page = await signedIn(desk0, "desk-" + run);
+    await page.locator(`tr[data-slot="${classSlot}"]`).waitFor();
+    const before = new Set(await page.locator("[data-booking]").evaluateAll((els) => els.map((e) => e.dataset.booking)));
+    // A number of its own each run: a walk-in customer is one person across venues and days.
+    const phone = "+86 138 " + String(Date.now()).slice(-8);
+    await page.getByLabel("Phone").fill(phone);
+    await page.getByLabel("Name").fill("Wang Fang");
+    await page.locator("form").getByRole("button", { name: "Book" }).click();
+    // The walk-in is the one booking of the day's list that was not there before.
+    let walkInId = null;
+    for (let i = 0; i < 40 && !walkInId; i++) {
+      const now = await page.locator("[data-booking]").evaluateAll((els) => els.map((e) => e.dataset.booking));
+      walkInId = now.find((id) => !before.has(id)) ?? null;
+      if (!walkInId) await page.waitForTimeout(250);
+    }
+    check(walkInId !== null, "the walk-in appears in the day's bookings" +
+      (walkInId ? "" : ": " + (await page.locator(".message").textContent())));
+    const walkIn = page.locator(`[data-booking="${walkInId}"]`);
+    await walkIn.getByRole("button", { name: "Paid at the desk" }).click();
+    await walkIn.getByRole("button", { name: "Check in" }).click();
+    await walkIn.locator('[data-status="COMPLETED"]').waitFor();
+    check(true, "the desk books a walk-in by phone, takes the payment and checks it in");
+    await page.screenshot({ path: join(screens, "4-desk.png"), fullPage: true });
+    await axe(page, "desk");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), "utf8");
+    const lines = csv.trim().split(/\r?\n/);
+    check(
+      lines[0].startsWith("date,venueId,resourceId") && lines.slice(1).some((l) => l.includes(venue.venueId)),
+      `finance downloads the daily CSV (${lines.length - 1} line(s) for the venue)`,
+    );
+    // 简体中文, in a CJK font.
+    await page.getByRole("button", { name: "中文" }).click();
+    await page.getByRole("heading", { name: "当天预订" }).waitFor();
+    const cjk = await page.evaluate(() => document.fonts.check('16px "Noto Sans CJK SC"'));
+    check(cjk, "the 简体中文 page renders in a CJK font");
+    check((await page.evaluate(() => document.documentElement.lang)) === "zh-CN", "the page says it is zh-CN");
+    await page.screenshot({ path: join(screens, "5-desk-zh.png"), fullPage: true });
+    await axe(page, "desk in 简体中文");
+    await page.context().close();
+  }
+} catch (e) {
+  failures.push(String(e.stack ?? e));
+  console.error(e);
+} finally {
+  await browser.close();
+}
+
+const js = readFileSync(join(here, "..", "dist", "console", "app.js"));
+const kb = gzipSync(js, { level: 9 }).length / 1024;
+console.log(`console bundle: ${kb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
+check(kb <= BUDGET_KB, "bundle within budget");
+console.log(`screenshots: ${screens}`);
+if (failures.length) {
+  console.error(`${failures.length} browser check(s) failed`);
+  process.exit(1);
+}
+console.log("browser tests passed");
