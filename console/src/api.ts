@@ -100,6 +100,7 @@ export type Booking = {
   currency: string;
   holdExpiresAt?: string;
   refundMinor?: number;
+  policy?: { cancelTiers: { before: string; refundPercent: number }[] };
   slot: { slotId: string; venueId: string; resourceId: string; kind: string; start: string; end: string };
 };
 
@@ -109,6 +110,20 @@ export type WaitEntry = {
   status: string;
   offerExpiresAt?: string;
 };
+
+export type Notice = { notificationId: string; kind: string; channel: string; status: string; subject: string; createdAt: string };
+
+export type FinanceException = {
+  exceptionId: string;
+  kind: string;
+  bookingId?: string;
+  amountMinor: number;
+  currency: string;
+  status: string;
+  createdAt: string;
+};
+
+export type AuditLine = { at: string; actor: string; entity: string; from: string; to: string; reason: string };
 
 export const api = {
   slots: (venueId: string, date: string) =>
@@ -140,6 +155,25 @@ export const api = {
     call<Booking>("POST", `/staff/bookings/${enc(bookingId)}/offline-payment`, { body: {} }),
   setOpen: (slotId: string, open: boolean) =>
     call<Slot>("POST", `/slots/${enc(slotId)}/${open ? "open" : "close"}`, { body: {} }),
+  refund: (bookingId: string) =>
+    call<Booking>("POST", `/staff/bookings/${enc(bookingId)}/refund`, { body: {} }),
+  myNotifications: () => call<{ items: Notice[] }>("GET", "/me/notifications"),
+  parked: () => call<{ items: Notice[] }>("GET", "/staff/notifications?status=PARKED"),
+  retryNotice: (id: string) => call<Notice>("POST", `/staff/notifications/${enc(id)}/retry`, { body: {} }),
+  exceptions: (venueId: string) =>
+    call<{ items: FinanceException[] }>("GET", `/finance/exceptions?venueId=${enc(venueId)}&status=OPEN`),
+  retryRefund: (id: string) =>
+    call<FinanceException>("POST", `/finance/exceptions/${enc(id)}/retry-refund`, { body: {} }),
+  resolve: (id: string, resolution: string, note: string) =>
+    call<FinanceException>("POST", `/finance/exceptions/${enc(id)}/resolve`, { body: { resolution, note } }),
+  audit: (kind: "bookingId" | "slotId", id: string) =>
+    call<{ items: AuditLine[] }>("GET", `/audit?${kind}=${enc(id)}`),
+  createVenue: (name: string, timeZone: string) =>
+    call<{ venueId: string }>("POST", "/venues", { body: { name, timeZone, policy: {} }, idempotent: true }),
+  createResource: (venueId: string, body: Record<string, unknown>) =>
+    call<{ resourceId: string }>("POST", `/venues/${enc(venueId)}/resources`, { body, idempotent: true }),
+  generate: (body: Record<string, unknown>) =>
+    call<{ created: unknown[]; skipped?: unknown[] }>("POST", "/slots:generate", { body, idempotent: true }),
   dailyCsv: (venueId: string, date: string) =>
     call<string>("GET", `/reports/daily?venueId=${enc(venueId)}&date=${enc(date)}`, {
       accept: "text/csv",

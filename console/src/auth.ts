@@ -9,7 +9,8 @@ let loaded: Promise<Config | null> | null = null;
 /** The deployment's settings, or null locally (no config.json beside the console). */
 export function config(): Promise<Config | null> {
   loaded ??= fetch("/console/config.json")
-    .then((r) => (r.ok ? (r.json() as Promise<Config>) : null))
+    .then((r) => (r.ok ? (r.json() as Promise<Partial<Config>>) : null))
+    .then((c) => (c?.apiUrl && c.signInUrl && c.clientId ? (c as Config) : null))
     .catch(() => null);
   return loaded;
 }

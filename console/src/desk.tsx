@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Slot } from "./api";
 import { clock, money, t } from "./i18n";
+import { Audit, Exceptions, Parked } from "./backoffice";
 import { usePoll } from "./poll";
 
 type Props = { venueId: string; date: string; say: (message: string) => void };
@@ -87,6 +88,9 @@ export function Desk({ venueId, date, say }: Props) {
               {b.status === "PENDING_PAY" && (
                 <button onClick={() => act(() => api.offlinePayment(b.bookingId))}>{t("offlinePaid")}</button>
               )}
+              {b.status === "PAID" && (
+                <button class="quiet" onClick={() => act(() => api.refund(b.bookingId))}>{t("refund")}</button>
+              )}
             </li>
           ))}
         </ul>
@@ -95,6 +99,9 @@ export function Desk({ venueId, date, say }: Props) {
         <h2 id="report-h">{t("report")}</h2>
         <button onClick={download}>{t("downloadCsv")}</button>
       </section>
+      <Exceptions venueId={venueId} act={act} />
+      <Parked act={act} />
+      <Audit say={say} />
     </div>
   );
 }

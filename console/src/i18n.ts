@@ -50,6 +50,35 @@ const en = {
   booked: "Booked",
   waiting: "You are on the waitlist",
   error: "Error",
+  refund: "Refund",
+  refundOf: "refund",
+  notifications: "Notifications",
+  exceptions: "Finance exceptions",
+  retryRefund: "Retry the refund",
+  resolve: "Resolve",
+  resolution: "Resolution",
+  note: "Note",
+  parked: "Parked notifications",
+  retry: "Retry",
+  audit: "Audit",
+  show: "Show",
+  admin: "Admin",
+  createVenue: "New venue",
+  timeZone: "Time zone",
+  create: "Create",
+  createResource: "New resource",
+  kind: "Kind",
+  capacity: "Capacity",
+  parts: "Parts (ids, comma-separated; a combined court)",
+  generate: "Generate a month of sessions",
+  resource: "Resource id",
+  from: "From",
+  to: "To",
+  weekday: "Weekday",
+  start: "Start",
+  end: "End",
+  priceMinor: "Price (minor units)",
+  created: "Created",
 } as const;
 
 export type Key = keyof typeof en;
@@ -103,6 +132,35 @@ const zh: Record<Key, string> = {
   booked: "已预订",
   waiting: "您已在候补名单中",
   error: "错误",
+  refund: "退款",
+  refundOf: "退款",
+  notifications: "通知",
+  exceptions: "财务异常",
+  retryRefund: "重试退款",
+  resolve: "处理",
+  resolution: "处理方式",
+  note: "备注",
+  parked: "发送失败的通知",
+  retry: "重试",
+  audit: "审计记录",
+  show: "查看",
+  admin: "管理",
+  createVenue: "新建场馆",
+  timeZone: "时区",
+  create: "创建",
+  createResource: "新建场地",
+  kind: "类型",
+  capacity: "容量",
+  parts: "组成部分（ID，逗号分隔；组合场地）",
+  generate: "生成一个月的课程",
+  resource: "场地 ID",
+  from: "开始日期",
+  to: "结束日期",
+  weekday: "星期",
+  start: "开始",
+  end: "结束",
+  priceMinor: "价格（分）",
+  created: "已创建",
 };
 
 const stored = localStorage.getItem("fairslot.lang");
@@ -133,6 +191,14 @@ export function money(minor: number, currency: string): string {
 /** The venue-local time of an instant the API already shows in the venue's zone. */
 export function clock(venueTime: string): string {
   return venueTime.slice(11, 16);
+}
+
+/** An ISO-8601 duration's milliseconds (PT2H, P1D, PT30M; what the API writes). */
+export function durationMs(iso: string): number {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(iso);
+  if (!m) return 0;
+  const [, d, h, min, s] = m.map((x) => Number(x ?? 0));
+  return (((d * 24 + h) * 60 + min) * 60 + s) * 1000;
 }
 
 /** Seconds left until an instant, as m:ss (0:00 once past). */

@@ -2,18 +2,19 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { keep, Session, session, signInLocally, signOut, useApi } from "./api";
 import { Config, config, finishSignIn, startSignIn } from "./auth";
+import { Admin } from "./admin";
 import { Desk } from "./desk";
 import { lang, t, toggleLang } from "./i18n";
 import { Member } from "./member";
 
-type Face = "member" | "desk";
+type Face = "member" | "desk" | "admin";
 
-/** Route: #/ (member) or #/desk, with ?venue= and ?date= carried in the hash. */
+/** Route: #/ (member), #/desk or #/admin, with ?venue= and ?date= carried in the hash. */
 function route(): { face: Face; venue: string; date: string } {
   const [path, query] = location.hash.replace(/^#/, "").split("?");
   const q = new URLSearchParams(query ?? "");
   return {
-    face: path === "/desk" ? "desk" : "member",
+    face: path === "/desk" ? "desk" : path === "/admin" ? "admin" : "member",
     venue: q.get("venue") ?? localStorage.getItem("fairslot.venue") ?? "",
     date: q.get("date") ?? new Date().toISOString().slice(0, 10),
   };
@@ -21,7 +22,7 @@ function route(): { face: Face; venue: string; date: string } {
 
 function go(face: Face, venue: string, date: string) {
   localStorage.setItem("fairslot.venue", venue);
-  location.hash = `${face === "desk" ? "/desk" : "/"}?venue=${encodeURIComponent(venue)}&date=${date}`;
+  location.hash = `${face === "member" ? "/" : "/" + face}?venue=${encodeURIComponent(venue)}&date=${date}`;
 }
 
 function App() {
@@ -54,6 +55,7 @@ function App() {
         <nav aria-label="faces">
           <a href={`#/?venue=${where.venue}&date=${where.date}`} aria-current={where.face === "member" ? "page" : undefined}>{t("member")}</a>
           <a href={`#/desk?venue=${where.venue}&date=${where.date}`} aria-current={where.face === "desk" ? "page" : undefined}>{t("desk")}</a>
+          <a href={`#/admin?venue=${where.venue}&date=${where.date}`} aria-current={where.face === "admin" ? "page" : undefined}>{t("admin")}</a>
         </nav>
         <button class="quiet" lang={lang.value === "en" ? "zh-CN" : "en"} onClick={() => { toggleLang(); setLangShown(lang.value); }}>
           {t("language")}
@@ -89,9 +91,12 @@ function App() {
             {where.venue &&
               (where.face === "desk" ? (
                 <Desk venueId={where.venue} date={where.date} say={setMessage} />
-              ) : (
+              ) : where.face === "member" ? (
                 <Member venueId={where.venue} date={where.date} say={setMessage} />
-              ))}
+              ) : null)}
+            {where.face === "admin" && (
+              <Admin venueId={where.venue} say={setMessage} useVenue={(v) => go("admin", v, where.date)} />
+            )}
           </>
         )}
       </main>
@@ -108,14 +113,17 @@ function SignIn(p: { face: Face; done: (s: Session) => void }) {
       onSubmit={async (e) => {
         e.preventDefault();
         try {
-          const groups = p.face === "desk" ? ["frontdesk", "finance"] : ["customer"];
+          const groups =
+            p.face === "desk" ? ["frontdesk", "finance"] : p.face === "admin" ? ["admin"] : ["customer"];
           p.done(await signInLocally(userId.trim(), groups));
         } catch (err) {
           setError(String((err as Error).message));
         }
       }}
     >
-      <h2>{t("signIn")}: {p.face === "desk" ? t("roleDesk") : t("roleMember")}</h2>
+      <h2>
+        {t("signIn")}: {p.face === "desk" ? t("roleDesk") : p.face === "admin" ? t("admin") : t("roleMember")}
+      </h2>
       <p class="note">{t("localOnly")}</p>
       <label>
         {t("userId")}

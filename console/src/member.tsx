@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
-import { clock, countdown, money, t } from "./i18n";
+import { clock, countdown, durationMs, money, t } from "./i18n";
 import { useNow, usePoll } from "./poll";
 
 type Props = { venueId: string; date: string; say: (message: string) => void };
@@ -72,6 +72,7 @@ export function Member({ venueId, date, say }: Props) {
         </ul>
         {mine.value?.items.length === 0 && <p>{t("none")}</p>}
       </section>
+      <Notices />
     </div>
   );
 }
@@ -99,6 +100,16 @@ function Place(p: { slotId: string; now: number; accept: (id: string) => void })
   );
 }
 
+/**
+ * What cancelling a paid booking now would refund: the first of its tiers whose deadline (start -
+ * before) is still ahead, as the API judges it (the tiers it was sold under, booking.policy).
+ */
+export function refundNow(b: Booking, now: number): number {
+  const start = Date.parse(b.slot.start);
+  const tier = (b.policy?.cancelTiers ?? []).find((x) => start - durationMs(x.before) > now);
+  return tier ? Math.floor((b.amountMinor * tier.refundPercent) / 100) : 0;
+}
+
 function MyBooking(p: { b: Booking; now: number; act: (w: () => Promise<unknown>) => void }) {
   const b = p.b;
   return (
@@ -115,8 +126,30 @@ function MyBooking(p: { b: Booking; now: number; act: (w: () => Promise<unknown>
       )}
       {b.status === "PENDING_PAY" && <button onClick={() => p.act(() => api.pay(b.bookingId))}>{t("pay")}</button>}
       {(b.status === "PENDING_PAY" || b.status === "PAID") && (
-        <button class="quiet" onClick={() => p.act(() => api.cancel(b.bookingId))}>{t("cancel")}</button>
+        <button class="quiet" onClick={() => p.act(() => api.cancel(b.bookingId))}>
+          {t("cancel")}
+          {b.status === "PAID" && ` (${t("refundOf")} ${money(refundNow(b, p.now), b.currency)})`}
+        </button>
       )}
     </li>
+  );
+}
+
+/** My notifications, newest first, read every 15 s. */
+function Notices() {
+  const notices = usePoll(() => api.myNotifications(), 15000, []);
+  return (
+    <section aria-labelledby="notices-h">
+      <h2 id="notices-h">{t("notifications")}</h2>
+      <ul class="cards">
+        {(notices.value?.items ?? []).slice(0, 10).map((n) => (
+          <li class="card" key={n.notificationId}>
+            <div>{n.subject}</div>
+            <div class="status">{n.channel} {n.status}</div>
+          </li>
+        ))}
+      </ul>
+      {notices.value?.items.length === 0 && <p>{t("none")}</p>}
+    </section>
   );
 }

@@ -163,26 +163,32 @@ try {
   {
     const page = await signedIn(desk0, "desk-" + run);
     await page.locator(`tr[data-slot="${classSlot}"]`).waitFor();
-    const before = new Set(await page.locator("[data-booking]").evaluateAll((els) => els.map((e) => e.dataset.booking)));
     // A number of its own each run: a walk-in customer is one person across venues and days.
     const phone = "+86 138 " + String(Date.now()).slice(-8);
     await page.getByLabel("Phone").fill(phone);
     await page.getByLabel("Name").fill("Wang Fang");
     await page.locator("form").getByRole("button", { name: "Book" }).click();
-    // The walk-in is the one booking of the day's list that was not there before.
+    // The walk-in, found by its phone as the desk's search finds it.
+    const desk = await token("desk-" + run, ["frontdesk", "finance"]);
     let walkInId = null;
     for (let i = 0; i < 40 && !walkInId; i++) {
-      const now = await page.locator("[data-booking]").evaluateAll((els) => els.map((e) => e.dataset.booking));
-      walkInId = now.find((id) => !before.has(id)) ?? null;
+      const found = await api("GET", `/staff/bookings?venueId=${venue.venueId}&date=${day}&phone=${encodeURIComponent(phone)}`, desk);
+      walkInId = found.items[0]?.bookingId ?? null;
       if (!walkInId) await page.waitForTimeout(250);
     }
-    check(walkInId !== null, "the walk-in appears in the day's bookings" +
+    check(walkInId !== null, "the walk-in is booked by phone" +
       (walkInId ? "" : ": " + (await page.locator(".message").textContent())));
     const walkIn = page.locator(`[data-booking="${walkInId}"]`);
     await walkIn.getByRole("button", { name: "Paid at the desk" }).click();
     await walkIn.getByRole("button", { name: "Check in" }).click();
     await walkIn.locator('[data-status="COMPLETED"]').waitFor();
     check(true, "the desk books a walk-in by phone, takes the payment and checks it in");
+    // A paid member booking refunded at the desk.
+    const paid = page.locator("[data-booking]", { has: page.locator('[data-status="PAID"]') }).first();
+    const paidId = await paid.getAttribute("data-booking");
+    await paid.getByRole("button", { name: "Refund" }).click();
+    await page.locator(`[data-booking="${paidId}"] [data-status^="REFUND"]`).waitFor();
+    check(true, "the desk refunds a paid booking");
     await page.screenshot({ path: join(screens, "4-desk.png"), fullPage: true });
     await axe(page, "desk");
     const [download] = await Promise.all([
@@ -203,6 +209,52 @@ try {
     check((await page.evaluate(() => document.documentElement.lang)) === "zh-CN", "the page says it is zh-CN");
     await page.screenshot({ path: join(screens, "5-desk-zh.png"), fullPage: true });
     await axe(page, "desk in 简体中文");
+    await page.context().close();
+  }
+
+  // An admin sets up a full court of two halves and a month of Tuesday sessions for each; a member
+  // who books the full court sees both halves sold out.
+  {
+    const page = await signedIn(`${base}/#/admin`, "admin-ui-" + run);
+    const created = async () => (await page.locator(".message").textContent()).split(": ").pop().trim();
+    const submit = async (form, values) => {
+      const before = await page.locator(".message").textContent();
+      for (const [name, value] of Object.entries(values)) await page.locator(`[name="${form}-${name}"]`).fill(value);
+      await page.locator(`[name="${form}-name"], [name="${form}-resourceId"]`).first()
+        .locator("xpath=ancestor::form").getByRole("button", { name: "Create" }).click();
+      // Each answer is a new message (ids differ): wait for it, then read it.
+      await page.waitForFunction((was) => document.querySelector(".message")?.textContent !== was, before);
+      const said = await page.locator(".message").textContent();
+      if (!said.startsWith("Created")) throw new Error(`${form}: ${said}`);
+      return created();
+    };
+    const venueId = await submit("venue", { name: "Hall " + run, timeZone: "Asia/Shanghai" });
+    const half = async (name) => submit("resource", { name, kind: "EXCLUSIVE", capacity: "1", parts: "" });
+    const a = await half("Half A");
+    const b = await half("Half B");
+    const full = await submit("resource", { name: "Full", kind: "EXCLUSIVE", capacity: "1", parts: `${a}, ${b}` });
+    for (const resourceId of [a, b, full]) {
+      await submit("generate", { resourceId, dayOfWeek: "TUE", start: "19:00", end: "20:00", priceMinor: "10000" });
+    }
+    await axe(page, "admin");
+    await page.screenshot({ path: join(screens, "6-admin.png"), fullPage: true });
+    // The first Tuesday at least two days ahead (inside the generated month).
+    const tue = new Date(Date.now() + 2 * 86400_000);
+    while (tue.getUTCDay() !== 2) tue.setUTCDate(tue.getUTCDate() + 1);
+    const tuesday = tue.toISOString().slice(0, 10);
+    const member = await signedIn(`${base}/#/?venue=${venueId}&date=${tuesday}`, "dana-" + run);
+    await member.locator("[data-slot]").nth(2).waitFor();
+    const slots = await api("GET", `/slots?venueId=${venueId}&date=${tuesday}`);
+    const wholeSlot = slots.items.find((x) => x.resourceId === full).slotId;
+    await member.locator(`[data-slot="${wholeSlot}"]`).getByRole("button", { name: "Book" }).click();
+    await member.locator("[data-booking]").first().waitFor();
+    const others = slots.items.filter((x) => x.slotId !== wholeSlot);
+    for (const o of others) {
+      await member.locator(`[data-slot="${o.slotId}"]`, { hasText: "Sold out" }).waitFor({ timeout: 15000 });
+    }
+    check(others.length === 2, "an admin sets up a full court of two halves; booking the whole sells out both halves");
+    await member.screenshot({ path: join(screens, "7-combined-court.png"), fullPage: true });
+    await member.context().close();
     await page.context().close();
   }
 } catch (e) {
