@@ -123,6 +123,10 @@ export type FinanceException = {
   createdAt: string;
 };
 
+export type Plan = { planId: string; name: string; kind: string; credits?: number; validity: string; priceMinor: number; currency: string };
+export type Pass = { passId: string; planId: string; name: string; kind: string; status: string; creditsLeft?: number; validUntil?: string };
+export type Profile = { name?: string; email?: string; phone?: string; channels: string[]; locale?: string; emailVerified: boolean; phoneVerified: boolean };
+
 export type AuditLine = { at: string; actor: string; entity: string; from: string; to: string; reason: string };
 
 export const api = {
@@ -155,6 +159,16 @@ export const api = {
     call<Booking>("POST", `/staff/bookings/${enc(bookingId)}/offline-payment`, { body: {} }),
   setOpen: (slotId: string, open: boolean) =>
     call<Slot>("POST", `/slots/${enc(slotId)}/${open ? "open" : "close"}`, { body: {} }),
+  bookWithPass: (slotId: string, passId: string) =>
+    call<Booking>("POST", "/bookings", { body: { slotId, quantity: 1, passId }, idempotent: true }),
+  reschedule: (bookingId: string, toSlotId: string) =>
+    call<Booking>("POST", `/bookings/${enc(bookingId)}/reschedule`, { body: { toSlotId } }),
+  plans: (venueId: string) => call<{ items: Plan[] }>("GET", `/venues/${enc(venueId)}/plans`),
+  myPasses: () => call<{ items: Pass[] }>("GET", "/me/passes"),
+  buyPass: (planId: string) => call<Pass>("POST", "/me/passes", { body: { planId }, idempotent: true }),
+  payPass: (passId: string) => call<{ paymentNo: string }>("POST", `/passes/${enc(passId)}/pay`, { body: {} }),
+  profile: () => call<Profile>("GET", "/me/profile"),
+  saveProfile: (p: Partial<Profile>) => call<Profile>("PUT", "/me/profile", { body: p }),
   refund: (bookingId: string) =>
     call<Booking>("POST", `/staff/bookings/${enc(bookingId)}/refund`, { body: {} }),
   myNotifications: () => call<{ items: Notice[] }>("GET", "/me/notifications"),

@@ -79,6 +79,18 @@ const en = {
   end: "End",
   priceMinor: "Price (minor units)",
   created: "Created",
+  passes: "Passes",
+  buy: "Buy",
+  useIt: "Book with this pass",
+  creditsLeft: "credits left",
+  validUntil: "valid until",
+  profile: "Profile",
+  email: "E-mail",
+  channels: "Tell me by",
+  save: "Save",
+  saved: "Saved",
+  moveTo: "Move to",
+  move: "Move",
 } as const;
 
 export type Key = keyof typeof en;
@@ -161,6 +173,18 @@ const zh: Record<Key, string> = {
   end: "结束",
   priceMinor: "价格（分）",
   created: "已创建",
+  passes: "次卡与会员卡",
+  buy: "购买",
+  useIt: "用此卡预订",
+  creditsLeft: "剩余次数",
+  validUntil: "有效期至",
+  profile: "个人资料",
+  email: "邮箱",
+  channels: "通知方式",
+  save: "保存",
+  saved: "已保存",
+  moveTo: "改到",
+  move: "改期",
 };
 
 const stored = localStorage.getItem("fairslot.lang");

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
 import { clock, countdown, durationMs, money, t } from "./i18n";
+import { Move, Passes, ProfileForm } from "./account";
 import { useNow, usePoll } from "./poll";
 
 type Props = { venueId: string; date: string; say: (message: string) => void };
@@ -67,12 +68,14 @@ export function Member({ venueId, date, say }: Props) {
         <h2 id="mine-h">{t("myBookings")}</h2>
         <ul class="cards">
           {(mine.value?.items ?? []).map((b) => (
-            <MyBooking key={b.bookingId} b={b} now={now} act={act} />
+            <MyBooking key={b.bookingId} b={b} now={now} act={act} slots={slots.value?.items ?? []} />
           ))}
         </ul>
         {mine.value?.items.length === 0 && <p>{t("none")}</p>}
       </section>
+      <Passes venueId={venueId} slots={slots.value?.items ?? []} act={act} />
       <Notices />
+      <ProfileForm say={say} />
     </div>
   );
 }
@@ -110,7 +113,12 @@ export function refundNow(b: Booking, now: number): number {
   return tier ? Math.floor((b.amountMinor * tier.refundPercent) / 100) : 0;
 }
 
-function MyBooking(p: { b: Booking; now: number; act: (w: () => Promise<unknown>) => void }) {
+function MyBooking(p: {
+  b: Booking;
+  now: number;
+  act: (w: () => Promise<unknown>) => Promise<void>;
+  slots: Slot[];
+}) {
   const b = p.b;
   return (
     <li class="card" data-booking={b.bookingId}>
@@ -131,6 +139,7 @@ function MyBooking(p: { b: Booking; now: number; act: (w: () => Promise<unknown>
           {b.status === "PAID" && ` (${t("refundOf")} ${money(refundNow(b, p.now), b.currency)})`}
         </button>
       )}
+      {(b.status === "PENDING_PAY" || b.status === "PAID") && <Move b={b} slots={p.slots} act={p.act} />}
     </li>
   );
 }

@@ -139,7 +139,33 @@ try {
     await mine.locator('[data-status="PAID"]').waitFor({ timeout: 20000 });
     check(true, "a member books and pays and sees PAID");
     await page.screenshot({ path: join(screens, "2-member-paid.png"), fullPage: true });
+    // Their profile: a name and the channels to be told by.
+    await page.locator('[name="profile-name"]').fill("Alice Li");
+    await page.locator('[name="profile-email"]').fill(`alice-${run}@example.com`);
+    await page.locator("fieldset").getByLabel("EMAIL").check();
+    const said = await page.locator(".message").textContent();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForFunction((was) => document.querySelector(".message")?.textContent !== was, said);
+    console.log("     profile: " + (await page.locator(".message").textContent()));
+    const profile = await api("GET", "/me/profile", await token("alice-" + run, ["customer"]));
+    check(profile.name === "Alice Li" && profile.channels.includes("EMAIL"), "a member saves their profile and channels");
     await axe(page, "member");
+    await page.context().close();
+  }
+
+  // A member buys a pack of credits (paid through the local provider) and books with it.
+  {
+    await api("POST", `/venues/${venue.venueId}/plans`, admin, {
+      name: "Ten classes", kind: "PACK", credits: 10, validity: "P90D", priceMinor: 60000, currency: "CNY",
+    });
+    const page = await signedIn(page0, "erin-" + run);
+    await page.getByRole("button", { name: "Buy" }).click();
+    const pass = page.locator("[data-pass]").first();
+    await pass.waitFor({ timeout: 20000 });
+    await pass.getByRole("button", { name: "Book with this pass" }).click();
+    await page.locator('[data-booking] [data-status="PAID"]').waitFor();
+    await pass.getByText("9 credits left").waitFor();
+    check(true, "a member buys a pack and books with it (PAID, one credit spent)");
     await page.context().close();
   }
 
