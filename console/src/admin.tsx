@@ -35,6 +35,33 @@ export function Admin({ venueId, say, useVenue }: Props) {
             })).resourceId;
           })} />
       )}
+      {venueId && (
+        <Form key="coach" title={t("coach")} id="coach" fields={[["name", t("name"), "Coach Li"]]}
+          submit={(v) => act(async () => (await api.createAssignee("coaches", venueId, v.name)).coachId ?? "")} />
+      )}
+      {venueId && (
+        <Form key="room" title={t("room")} id="room" fields={[["name", t("name"), "Studio 2"]]}
+          submit={(v) => act(async () => (await api.createAssignee("rooms", venueId, v.name)).roomId ?? "")} />
+      )}
+      {venueId && (
+        <Form key="plan" title={t("plan")} id="plan"
+          fields={[["name", t("name"), "Ten classes"], ["credits", t("credits"), "10"], ["validity", t("validity"), "P90D"], ["priceMinor", t("priceMinor"), "60000"]]}
+          submit={(v) => act(async () => (await api.createPlan(venueId, {
+            name: v.name,
+            kind: v.credits.trim() ? "PACK" : "MEMBERSHIP",
+            ...(v.credits.trim() ? { credits: Number(v.credits) } : {}),
+            validity: v.validity, priceMinor: Number(v.priceMinor), currency: "CNY",
+          })).planId)} />
+      )}
+      {venueId && (
+        <Form key="policy" title={t("policy")} id="policy"
+          fields={[["holdDuration", t("holdDuration"), "PT15M"], ["cancelCutoff", t("cancelCutoff"), "PT2H"],
+            ["offerDuration", t("offerDuration"), "PT30M"], ["waitlistMode", t("waitlistMode"), "OFFER"],
+            ["maxPerBooking", t("maxPerBooking"), "4"]]}
+          submit={(v) => act(async () => (await api.editPolicy(venueId, {
+            ...v, maxPerBooking: Number(v.maxPerBooking),
+          })).venueId)} />
+      )}
       <Form key="generate" title={t("generate")} id="generate"
         fields={[["resourceId", t("resource"), ""], ["from", t("from"), new Date().toISOString().slice(0, 10)],
           ["to", t("to"), new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10)],

@@ -137,7 +137,12 @@ export const api = {
     call<{ venueId: string; name: string; timeZone: string }>("GET", `/venues/${enc(venueId)}`),
   book: (slotId: string, quantity: number) =>
     call<Booking>("POST", "/bookings", { body: { slotId, quantity }, idempotent: true }),
-  pay: (bookingId: string) => call<{ paymentNo: string }>("POST", `/bookings/${enc(bookingId)}/pay`, { body: {} }),
+  pay: (bookingId: string, provider?: string) =>
+    call<{ paymentNo: string; provider: string; client?: Record<string, unknown> }>(
+      "POST",
+      `/bookings/${enc(bookingId)}/pay`,
+      { body: provider ? { provider } : {} },
+    ),
   booking: (bookingId: string) => call<Booking>("GET", `/bookings/${enc(bookingId)}`),
   myBookings: () => call<{ items: Booking[] }>("GET", "/me/bookings"),
   cancel: (bookingId: string) => call<Booking>("POST", `/bookings/${enc(bookingId)}/cancel`, { body: {} }),
@@ -184,6 +189,12 @@ export const api = {
     call<{ items: AuditLine[] }>("GET", `/audit?${kind}=${enc(id)}`),
   createVenue: (name: string, timeZone: string) =>
     call<{ venueId: string }>("POST", "/venues", { body: { name, timeZone, policy: {} }, idempotent: true }),
+  createAssignee: (kind: "coaches" | "rooms", venueId: string, name: string) =>
+    call<{ coachId?: string; roomId?: string }>("POST", `/${kind}`, { body: { name, venueId }, idempotent: true }),
+  createPlan: (venueId: string, body: Record<string, unknown>) =>
+    call<{ planId: string }>("POST", `/venues/${enc(venueId)}/plans`, { body, idempotent: true }),
+  editPolicy: (venueId: string, policy: Record<string, unknown>) =>
+    call<{ venueId: string }>("PATCH", `/venues/${enc(venueId)}`, { body: { policy } }),
   createResource: (venueId: string, body: Record<string, unknown>) =>
     call<{ resourceId: string }>("POST", `/venues/${enc(venueId)}/resources`, { body, idempotent: true }),
   generate: (body: Record<string, unknown>) =>

@@ -91,6 +91,19 @@ const en = {
   saved: "Saved",
   moveTo: "Move to",
   move: "Move",
+  coach: "New coach",
+  room: "New room",
+  plan: "New pass plan",
+  credits: "Credits (empty: a membership)",
+  validity: "Validity",
+  policy: "Booking policy",
+  holdDuration: "Hold (ISO duration, PT1S–P7D)",
+  cancelCutoff: "Full refund until (before start, PT0S–P365D)",
+  offerDuration: "Waitlist offer lasts",
+  waitlistMode: "Waitlist mode (OFFER or AUTO_HOLD)",
+  maxPerBooking: "Seats per booking (1–100)",
+  payWith: "Pay with",
+  clientParams: "Hand these to the payment sheet",
 } as const;
 
 export type Key = keyof typeof en;
@@ -185,6 +198,19 @@ const zh: Record<Key, string> = {
   saved: "已保存",
   moveTo: "改到",
   move: "改期",
+  coach: "新建教练",
+  room: "新建教室",
+  plan: "新建卡种",
+  credits: "次数（留空：会员卡）",
+  validity: "有效期",
+  policy: "预订规则",
+  holdDuration: "支付保留时间（ISO 时长，PT1S–P7D）",
+  cancelCutoff: "开始前多久可全额退款（PT0S–P365D）",
+  offerDuration: "候补名额保留时间",
+  waitlistMode: "候补方式（OFFER 或 AUTO_HOLD）",
+  maxPerBooking: "每次最多人数（1–100）",
+  payWith: "支付方式",
+  clientParams: "交给支付组件的参数",
 };
 
 const stored = localStorage.getItem("fairslot.lang");

@@ -132,7 +132,7 @@ function MyBooking(p: {
           {t("holdEnds")} {countdown(b.holdExpiresAt, p.now)}
         </div>
       )}
-      {b.status === "PENDING_PAY" && <button onClick={() => p.act(() => api.pay(b.bookingId))}>{t("pay")}</button>}
+      {b.status === "PENDING_PAY" && <Pay bookingId={b.bookingId} act={p.act} />}
       {(b.status === "PENDING_PAY" || b.status === "PAID") && (
         <button class="quiet" onClick={() => p.act(() => api.cancel(b.bookingId))}>
           {t("cancel")}
@@ -160,5 +160,37 @@ function Notices() {
       </ul>
       {notices.value?.items.length === 0 && <p>{t("none")}</p>}
     </section>
+  );
+}
+
+/**
+ * Pay: the deployment's default provider, or WeChat Pay or Stripe by choice. Their answer carries the
+ * parameters a payment sheet needs (wx.requestPayment, Stripe.js), shown here; locally the
+ * provider pays at once.
+ */
+function Pay(p: { bookingId: string; act: (w: () => Promise<unknown>) => Promise<void> }) {
+  const [provider, setProvider] = useState("");
+  const [client, setClient] = useState<Record<string, unknown> | null>(null);
+  return (
+    <span class="move">
+      <label>
+        <span class="sr">{t("payWith")}</span>
+        <select aria-label={t("payWith")} value={provider} onChange={(e) => setProvider((e.target as HTMLSelectElement).value)}>
+          <option value="">—</option>
+          <option value="wechatpay">WeChat Pay</option>
+          <option value="stripe">Stripe</option>
+        </select>
+      </label>
+      <button onClick={() => p.act(async () => {
+        const paid = await api.pay(p.bookingId, provider || undefined);
+        setClient(paid.client ?? null);
+      })}>{t("pay")}</button>
+      {client && Object.keys(client).length > 0 && (
+        <details>
+          <summary>{t("clientParams")}</summary>
+          <pre>{JSON.stringify(client, null, 2)}</pre>
+        </details>
+      )}
+    </span>
   );
 }

@@ -246,7 +246,7 @@ try {
     const submit = async (form, values) => {
       const before = await page.locator(".message").textContent();
       for (const [name, value] of Object.entries(values)) await page.locator(`[name="${form}-${name}"]`).fill(value);
-      await page.locator(`[name="${form}-name"], [name="${form}-resourceId"]`).first()
+      await page.locator(`[name="${form}-${Object.keys(values)[0]}"]`)
         .locator("xpath=ancestor::form").getByRole("button", { name: "Create" }).click();
       // Each answer is a new message (ids differ): wait for it, then read it.
       await page.waitForFunction((was) => document.querySelector(".message")?.textContent !== was, before);
@@ -259,6 +259,13 @@ try {
     const a = await half("Half A");
     const b = await half("Half B");
     const full = await submit("resource", { name: "Full", kind: "EXCLUSIVE", capacity: "1", parts: `${a}, ${b}` });
+    await submit("coach", { name: "Coach Li" });
+    await submit("room", { name: "Studio 2" });
+    await submit("plan", { name: "Ten classes", credits: "10", validity: "P90D", priceMinor: "60000" });
+    await submit("policy", { holdDuration: "PT10M", cancelCutoff: "PT4H", offerDuration: "PT20M", waitlistMode: "OFFER", maxPerBooking: "2" });
+    const edited = await api("GET", `/venues/${venueId}`);
+    check(edited.policy.holdDuration === "PT10M" && edited.policy.maxPerBooking === 2,
+      "an admin adds a coach, a room and a pass plan, and edits the venue's policy");
     for (const resourceId of [a, b, full]) {
       await submit("generate", { resourceId, dayOfWeek: "TUE", start: "19:00", end: "20:00", priceMinor: "10000" });
     }
