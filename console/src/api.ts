@@ -133,6 +133,11 @@ export const api = {
   slots: (venueId: string, date: string) =>
     call<{ items: Slot[] }>("GET", `/slots?venueId=${enc(venueId)}&date=${enc(date)}&limit=100`),
   slot: (slotId: string) => call<Slot>("GET", `/slots/${enc(slotId)}`),
+  resources: (venueId: string) =>
+    call<{ items: { resourceId: string; name: string; kind: string; parts?: string[] }[] }>(
+      "GET",
+      `/venues/${enc(venueId)}/resources`,
+    ),
   venue: (venueId: string) =>
     call<{ venueId: string; name: string; timeZone: string }>("GET", `/venues/${enc(venueId)}`),
   book: (slotId: string, quantity: number) =>

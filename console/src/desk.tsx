@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api, ApiError, Slot } from "./api";
 import { clock, money, t } from "./i18n";
 import { Audit, Exceptions, Parked } from "./backoffice";
+import { useNames } from "./names";
 import { usePoll } from "./poll";
 
 type Props = { venueId: string; date: string; say: (message: string) => void };
@@ -9,6 +10,7 @@ type Props = { venueId: string; date: string; say: (message: string) => void };
 /** The front desk and finance: the day's board, walk-ins by phone, check-in, the daily report. */
 export function Desk({ venueId, date, say }: Props) {
   const board = usePoll(() => api.slots(venueId, date), 5000, [venueId, date]);
+  const nameOf = useNames(venueId);
   const day = usePoll(() => api.staffBookings(venueId, date), 5000, [venueId, date]);
   const slots: Slot[] = board.value?.items ?? [];
 
@@ -54,7 +56,7 @@ export function Desk({ venueId, date, say }: Props) {
             {slots.map((s) => (
               <tr key={s.slotId} data-slot={s.slotId}>
                 <td>{clock(s.start)}–{clock(s.end)}</td>
-                <td>{s.resourceId.slice(0, 8)}</td>
+                <td>{nameOf(s.resourceId)}</td>
                 <td>{s.capacity - s.remaining}/{s.capacity}</td>
                 <td>{s.waitlistLength}</td>
                 <td>{s.status}</td>
@@ -72,7 +74,7 @@ export function Desk({ venueId, date, say }: Props) {
         </table>
         {slots.length === 0 && <p>{t("none")}</p>}
       </section>
-      <WalkIn slots={slots} act={act} />
+      <WalkIn slots={slots} act={act} nameOf={nameOf} />
       <section aria-labelledby="day-h">
         <h2 id="day-h">{t("dayBookings")}</h2>
         <ul class="cards">
@@ -106,7 +108,11 @@ export function Desk({ venueId, date, say }: Props) {
   );
 }
 
-function WalkIn(p: { slots: Slot[]; act: (w: () => Promise<unknown>, done?: string) => void }) {
+function WalkIn(p: {
+  slots: Slot[];
+  act: (w: () => Promise<unknown>, done?: string) => void;
+  nameOf: (resourceId: string) => string;
+}) {
   const [slotId, setSlotId] = useState("");
   const [phone, setPhone] = useState("");
   const [name, setName] = useState("");
@@ -127,7 +133,7 @@ function WalkIn(p: { slots: Slot[]; act: (w: () => Promise<unknown>, done?: stri
           <select value={chosen} onChange={(e) => setSlotId((e.target as HTMLSelectElement).value)}>
             {open.map((s) => (
               <option key={s.slotId} value={s.slotId}>
-                {clock(s.start)} {s.resourceId.slice(0, 8)}
+                {clock(s.start)} {p.nameOf(s.resourceId)}
               </option>
             ))}
           </select>

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
 import { clock, countdown, durationMs, money, t } from "./i18n";
 import { Move, Passes, ProfileForm } from "./account";
+import { useNames } from "./names";
 import { useNow, usePoll } from "./poll";
 
 type Props = { venueId: string; date: string; say: (message: string) => void };
@@ -9,6 +10,7 @@ type Props = { venueId: string; date: string; say: (message: string) => void };
 /** The member's face: the day's slots with live seats, booking and paying, the waitlist, my bookings. */
 export function Member({ venueId, date, say }: Props) {
   const slots = usePoll(() => api.slots(venueId, date), 5000, [venueId, date]);
+  const nameOf = useNames(venueId);
   const mine = usePoll(() => api.myBookings(), 5000, []);
   const [joined, setJoined] = useState<Record<string, boolean>>({});
   const now = useNow();
@@ -45,7 +47,7 @@ export function Member({ venueId, date, say }: Props) {
               <div class="when">
                 {clock(s.start)}–{clock(s.end)}
               </div>
-              <div>{s.resourceId.slice(0, 8)}</div>
+              <div>{nameOf(s.resourceId)}</div>
               <div aria-label={t("seats")}>
                 {s.status !== "OPEN" ? s.status : s.remaining > 0 ? `${s.remaining}/${s.capacity}` : t("soldOut")}
               </div>

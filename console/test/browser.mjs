@@ -279,6 +279,8 @@ try {
     await member.locator("[data-slot]").nth(2).waitFor();
     const slots = await api("GET", `/slots?venueId=${venueId}&date=${tuesday}`);
     const wholeSlot = slots.items.find((x) => x.resourceId === full).slotId;
+    // Courts are shown by name (GET /venues/{id}/resources), not by id.
+    await member.locator(`[data-slot="${wholeSlot}"]`, { hasText: "Full" }).waitFor();
     await member.locator(`[data-slot="${wholeSlot}"]`).getByRole("button", { name: "Book" }).click();
     await member.locator("[data-booking]").first().waitFor();
     const others = slots.items.filter((x) => x.slotId !== wholeSlot);

@@ -223,6 +223,7 @@ public final class Fairslot {
           RouteDefinition.staff("POST", "/venues", PLATFORM, ADMIN),
           RouteDefinition.open("GET", "/venues/{venueId}"),
           RouteDefinition.staff("POST", "/venues/{venueId}/resources", PATH_VENUE, ADMIN),
+          RouteDefinition.open("GET", "/venues/{venueId}/resources"),
           RouteDefinition.staff("POST", "/slots", BODY_RESOURCE, ADMIN),
           RouteDefinition.open("GET", "/slots"),
           RouteDefinition.open("GET", "/slots/{slotId}"),

@@ -94,6 +94,17 @@ public final class MemoryCatalogStore implements CatalogStore {
   }
 
   @Override
+  public List<Resource> resourcesOf(String venueId, int limit) {
+    synchronized (t.lock) {
+      return t.resources.values().stream()
+          .filter(r -> r.venueId().equals(venueId))
+          .sorted(java.util.Comparator.comparing(Resource::resourceId))
+          .limit(limit)
+          .toList();
+    }
+  }
+
+  @Override
   public java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots) {
     synchronized (t.lock) {
       return slots.stream()

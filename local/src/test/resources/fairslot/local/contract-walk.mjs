@@ -180,6 +180,7 @@ async function walk(round) {
   const plan = await call('plan', 'POST', `/venues/${V}/plans`, { token: admin, expect: 201,
     body: { name: 'Ten classes', kind: 'PACK', credits: 10, validity: 'P90D', priceMinor: 90000, currency: 'CNY' } });
   await call('plans', 'GET', `/venues/${V}/plans`, { token: me });
+  await call('resources', 'GET', `/venues/${V}/resources`, {});
   const pass = await call('pass', 'POST', '/me/passes', { token: me, expect: 201, body: { planId: plan.planId } });
   await call('pass pay', 'POST', `/passes/${pass.passId}/pay`, { token: me });
   await until('pass active', async () =>

@@ -126,6 +126,11 @@ public final class CatalogService {
     return store.findVenue(venueId);
   }
 
+  /** The venue's resources (the first 500), or empty if there is no such venue. */
+  public Optional<List<Resource>> resources(String venueId) {
+    return store.findVenue(venueId).map(v -> store.resourcesOf(venueId, 500));
+  }
+
   public Outcome<Resource> createResource(CreateResource command, Optional<IdempotentRequest> key) {
     if (command.kind() == ResourceKind.EXCLUSIVE && command.capacity() != 1) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "an EXCLUSIVE resource has capacity 1");

@@ -28,6 +28,9 @@ public interface CatalogStore {
 
   Optional<Resource> findResource(String resourceId);
 
+  /** The venue's resources, by id (at most {@code limit}); empty if none (or no such venue). */
+  List<Resource> resourcesOf(String venueId, int limit);
+
   /**
    * Refuses DUPLICATE_SLOT (with the existing slotId) if the resource already has a slot at that
    * start, and CONFLICT_COACH / CONFLICT_ROOM (with {@code conflicts}) if the slot's coach or room

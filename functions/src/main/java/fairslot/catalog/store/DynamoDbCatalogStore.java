@@ -42,6 +42,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   private final SlotCreation slotCreation;
   private final SlotCancel slotCancel;
   private final VenueChildCreation inVenue;
+  private final ResourceReads resourceReads;
 
   public DynamoDbCatalogStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -49,6 +50,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     this.slotCreation = new SlotCreation(dynamo, table, this::findSlot);
     this.slotCancel = new SlotCancel(dynamo, table, this::findSlot);
     this.inVenue = new VenueChildCreation(dynamo, table);
+    this.resourceReads = new ResourceReads(dynamo, table, this::findResource);
   }
 
   @Override
@@ -89,24 +91,13 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery) {
-    return slotCreation.create(slot, lottery, sharingSpace(slot));
+  public List<Resource> resourcesOf(String venueId, int limit) {
+    return resourceReads.resourcesOf(venueId, limit);
   }
 
-  /**
-   * The resources whose slots share this slot's space, as the resources read now: a combined
-   * resource made after this read has no slots yet, and its slots will find this one.
-   */
-  private java.util.Set<String> sharingSpace(Slot slot) {
-    if (slot.kind() != fairslot.catalog.domain.ResourceKind.EXCLUSIVE) {
-      return java.util.Set.of();
-    }
-    return findResource(slot.resourceId())
-        .map(
-            r ->
-                r.sharingSpace(
-                    part -> findResource(part).map(Resource::partOf).orElse(java.util.Set.of())))
-        .orElse(java.util.Set.of());
+  @Override
+  public Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery) {
+    return slotCreation.create(slot, lottery, resourceReads.sharingSpace(slot));
   }
 
   @Override

@@ -40,6 +40,7 @@ public final class CatalogEndpoints implements Endpoints {
         Map.entry("POST /venues", this::createVenue),
         Map.entry("GET /venues/{venueId}", this::getVenue),
         Map.entry("POST /venues/{venueId}/resources", this::createResource),
+        Map.entry("GET /venues/{venueId}/resources", this::listResources),
         Map.entry("POST /coaches", r -> createAssignee(r, Assignee.Kind.COACH)),
         Map.entry("POST /rooms", r -> createAssignee(r, Assignee.Kind.ROOM)),
         Map.entry("POST /slots", this::createSlot),
@@ -76,6 +77,16 @@ public final class CatalogEndpoints implements Endpoints {
     return catalog
         .venue(request.path("venueId"))
         .map(v -> HttpResponse.json(200, VenueView.of(v)))
+        .orElseGet(() -> notFound("venue"));
+  }
+
+  private HttpResponse listResources(HttpRequest request) {
+    return catalog
+        .resources(request.path("venueId"))
+        .map(
+            rs ->
+                HttpResponse.json(
+                    200, new ListView<>(rs.stream().map(ResourceView::of).toList(), null)))
         .orElseGet(() -> notFound("venue"));
   }
 

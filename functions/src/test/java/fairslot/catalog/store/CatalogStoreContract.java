@@ -212,6 +212,26 @@ public abstract class CatalogStoreContract {
     assertThat(catalog.spaceTaken(List.of(court.halfA(), court.whole(), court.halfB()))).isEmpty();
   }
 
+  @Test
+  void aVenueListsItsOwnResourcesAndNoOthers() {
+    ContractFixtures.CombinedCourt court = fixtures.combinedCourt();
+    Slot elsewhere = fixtures.slot(ResourceKind.SEATS, 4);
+
+    List<Resource> listed = catalog.resourcesOf(court.full().venueId(), 10);
+
+    assertThat(listed)
+        .extracting(Resource::resourceId)
+        .containsExactlyInAnyOrder(
+            court.full().resourceId(), court.full().parts().get(0), court.full().parts().get(1))
+        .doesNotContain(elsewhere.resourceId());
+    assertThat(listed)
+        .filteredOn(r -> r.resourceId().equals(court.full().resourceId()))
+        .singleElement()
+        .satisfies(r -> assertThat(r.parts()).containsExactlyElementsOf(court.full().parts()));
+    assertThat(catalog.resourcesOf(court.full().venueId(), 2)).hasSize(2);
+    assertThat(catalog.resourcesOf("no-such-venue", 10)).isEmpty();
+  }
+
   private java.util.Set<String> links(Slot slot) {
     return catalog.findSlot(slot.slotId()).orElseThrow().rules().counterparts();
   }
