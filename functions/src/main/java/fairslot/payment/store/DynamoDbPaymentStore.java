@@ -181,12 +181,18 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public boolean scheduleRefund(Payment seen, int attempts, Instant nextAt) {
+    // The claim carries an id of its own: when the emulator (or the network) loses the answer to a
+    // write that was applied, the SDK's retry fails the condition against our own write, and the
+    // item read back (ALL_OLD) names our claim. Without it that read as "another worker claimed
+    // it", and the refund waited an hour for its next turn (as a lottery's claim once did).
+    String claim = java.util.UUID.randomUUID().toString();
     try {
       dynamo.updateItem(
           r ->
               r.tableName(table)
                   .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
-                  .updateExpression("SET refundAttempts = :attempts, refundDueAt = :next")
+                  .updateExpression(
+                      "SET refundAttempts = :attempts, refundDueAt = :next, refundClaim = :claim")
                   .conditionExpression("#status = :refunding AND refundAttempts = :seen")
                   .expressionAttributeNames(Map.of("#status", "status"))
                   .expressionAttributeValues(
@@ -198,10 +204,14 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                           ":refunding",
                           s(PaymentStatus.REFUNDING),
                           ":seen",
-                          n(seen.refundAttempts()))));
+                          n(seen.refundAttempts()),
+                          ":claim",
+                          s(claim)))
+                  .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
       return true;
-    } catch (ConditionalCheckFailedException someoneElseDidIt) {
-      return false;
+    } catch (ConditionalCheckFailedException failed) {
+      return failed.hasItem()
+          && claim.equals(Attr.optionalString(failed.item(), "refundClaim").orElse(""));
     }
   }
 
