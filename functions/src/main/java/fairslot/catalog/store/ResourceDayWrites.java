@@ -26,6 +26,14 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 final class ResourceDayWrites {
   private final String table;
 
+  /**
+   * Each day as this container last wrote it: the next slot of a day (a generated week of hourly
+   * courts) guesses its version right instead of failing once on "not written yet". Only a guess:
+   * the version condition still decides, and a miss comes back as the day is now.
+   */
+  private final fairslot.kernel.BoundedCache<String, ResourceDay> lastWritten =
+      new fairslot.kernel.BoundedCache<>(2_000);
+
   ResourceDayWrites(String table) {
     this.table = table;
   }
@@ -35,6 +43,20 @@ final class ResourceDayWrites {
     return ResourceDay.daysOf(slot.interval(), slot.rules().bufferAfter()).stream()
         .map(day -> ResourceDay.empty(slot.resourceId(), day))
         .toList();
+  }
+
+  /** The days a new slot is written to, as last written here, else as if unwritten. */
+  List<ResourceDay> guess(Slot slot) {
+    return unwritten(slot).stream()
+        .map(d -> lastWritten.get(d.resourceId() + "|" + d.day()).orElse(d))
+        .toList();
+  }
+
+  /** The days as {@code slot}'s creation left them. */
+  void written(List<ResourceDay> seen, Slot slot) {
+    for (ResourceDay d : seen) {
+      lastWritten.put(d.resourceId() + "|" + d.day(), d.with(slot.slotId(), slot.interval()));
+    }
   }
 
   static ResourceDay fromItem(String resourceId, LocalDate day, Map<String, AttributeValue> item) {

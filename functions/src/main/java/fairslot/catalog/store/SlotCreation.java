@@ -90,9 +90,15 @@ final class SlotCreation {
     // resource's slots find their counterparts there. SEATS and RENTAL slots need neither.
     boolean onDays = slot.rules().buffered() || slot.kind() == ResourceKind.EXCLUSIVE;
     List<ResourceDay> days =
-        new ArrayList<>(onDays ? ResourceDayWrites.unwritten(slot) : List.<ResourceDay>of());
+        new ArrayList<>(onDays ? resourceDays.guess(slot) : List.<ResourceDay>of());
     List<ResourceDay> sharingDays =
         new ArrayList<>(CounterpartLinks.unwrittenDays(sharing, slot.interval()));
+    if (gapClash(days, slot).isPresent()) {
+      // The guess holds a neighbour this slot is too close to (perhaps cancelled since): the day as
+      // it is now decides, after a first try that fails on its version. A guess without a clash
+      // commits only if it is the day as it is, so no gap is judged on a stale guess.
+      days = new ArrayList<>(ResourceDayWrites.unwritten(slot));
+    }
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
       Set<String> counterparts = CounterpartLinks.overlapping(sharingDays, slot.interval());
       if (onDays) {
@@ -149,6 +155,7 @@ final class SlotCreation {
               .add(Action.RESOURCE, resourceActive(slot))
               .commit(dynamo);
       if (cancelled.isEmpty()) {
+        resourceDays.written(days, slot);
         return Outcome.done(slot);
       }
       Transaction.Cancelled<Action> reasons = cancelled.get();
