@@ -125,12 +125,33 @@ public final class DynamoDbNotificationStore implements NotificationStore {
 
   @Override
   public Optional<Delivery> claim(Delivery d, Instant leaseUntil) {
-    boolean claimed =
-        updateDelivery(
-            d,
-            "SET attempts = :next, notifyDueAt = :lease",
-            Map.of(":next", n(d.attempts() + 1), ":lease", millis(leaseUntil)));
-    return claimed ? Optional.of(d.oneMoreTry()) : Optional.empty();
+    // The claim carries an id of its own: an applied claim whose answer was lost meets itself on
+    // the SDK's retry, and the item read back (ALL_OLD) names it, where it used to read as another
+    // run's claim (the try was skipped until the lease ended, and counted towards parking).
+    String claim = java.util.UUID.randomUUID().toString();
+    Map<String, AttributeValue> values = new HashMap<>();
+    values.put(":pending", s(fairslot.notification.domain.DeliveryStatus.PENDING));
+    values.put(":seen", n(d.attempts()));
+    values.put(":next", n(d.attempts() + 1));
+    values.put(":lease", millis(leaseUntil));
+    values.put(":claim", s(claim));
+    try {
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(NotificationItemMapper.deliveryKey(d.id()))
+                  .updateExpression("SET attempts = :next, notifyDueAt = :lease, claimId = :claim")
+                  .conditionExpression("#status = :pending AND attempts = :seen")
+                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeValues(values)
+                  .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
+      return Optional.of(d.oneMoreTry());
+    } catch (ConditionalCheckFailedException failed) {
+      boolean ours =
+          failed.hasItem()
+              && claim.equals(Attr.optionalString(failed.item(), "claimId").orElse(""));
+      return ours ? Optional.of(d.oneMoreTry()) : Optional.empty();
+    }
   }
 
   @Override
