@@ -49,18 +49,7 @@ public final class ContractFixtures {
             catalogService.createResource(
                 new fairslot.catalog.app.CreateResource(venue.venueId(), "Court", kind, capacity),
                 Optional.empty()));
-    Instant start = NOW.plus(Duration.ofDays(1));
-    return done(
-        catalogService.createSlot(
-            new CatalogService.CreateSlot(
-                resource.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(5000, "CNY"),
-                Admission.DIRECT,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.empty()));
+    return hourOf(resource);
   }
 
   /** Two half courts and the full court made of them, with a slot each at one hour. */

@@ -13,10 +13,12 @@ import java.util.Set;
  * <ul>
  *   <li>DeleteItem: only the seat-release transaction deletes (the member guard), so only functions
  *       that release or reclaim a seat;
- *   <li>BatchGetItem: only placing a booking (its probe), so only functions that place;
+ *   <li>BatchGetItem: placing a booking (its probe), so functions that place; and reading the
+ *       counterparts of slots that share space (combined resources), which views and reconcile do;
  *   <li>ConditionCheckItem: creating resources, coaches and rooms (admin, over HTTP), and placing a
- *       member's booking at a venue with a no-show rule (the suspension check), so functions that
- *       place;
+ *       member's booking at a venue with a no-show rule (the suspension check) or on a slot with
+ *       counterparts (each must be free), so functions that place, and those that revive a late
+ *       payment's booking (the webhook, payments-reconcile);
  *   <li>PutEvents: SeatReleased is published after a release, so the same functions as DeleteItem;
  *   <li>the secrets: only the functions that verify a webhook, hand out list cursors, or call
  *       WeChat Pay (start, refund, query, verify).
@@ -99,7 +101,7 @@ record FunctionAccess(
           // or place.
           new FunctionAccess(
               "PaymentWebhook",
-              Set.of(GET, PUT, UPDATE),
+              Set.of(GET, PUT, UPDATE, CONDITION_CHECK),
               Optional.of(Set.of()),
               false,
               false,
@@ -135,7 +137,7 @@ record FunctionAccess(
           // orders, and applies what it finds as the webhook would (a late payment's revive).
           new FunctionAccess(
               "PaymentsReconcile",
-              Set.of(GET, QUERY, PUT, UPDATE),
+              Set.of(GET, QUERY, PUT, UPDATE, CONDITION_CHECK),
               Optional.of(Set.of(Fairslot.PAYMENTS_PENDING)),
               false,
               false,
@@ -145,7 +147,7 @@ record FunctionAccess(
           // and the finance exceptions open for over a day (by status).
           new FunctionAccess(
               "Reconcile",
-              Set.of(GET, QUERY),
+              Set.of(GET, BATCH_GET, QUERY),
               Optional.of(
                   Set.of(
                       Fairslot.SLOTS_BY_START,

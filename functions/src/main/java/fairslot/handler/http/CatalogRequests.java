@@ -4,16 +4,12 @@ import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
-import fairslot.catalog.domain.BookingWindow;
 import fairslot.catalog.domain.Minimum;
-import fairslot.catalog.domain.PolicyChange;
 import fairslot.catalog.domain.ResourceKind;
-import fairslot.catalog.domain.VenuePolicy;
 import fairslot.catalog.domain.WeeklySchedule;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.Money;
-import fairslot.waitlist.domain.WaitlistMode;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalTime;
@@ -31,22 +27,6 @@ final class CatalogRequests {
 
   static final long MAX_PRICE_MINOR = 1_000_000_000_000L;
   static final int MAX_CAPACITY = 100_000;
-  private static final Set<String> POLICY_FIELDS =
-      Set.of(
-          "holdDuration",
-          "cancelCutoff",
-          "offerDuration",
-          "waitlistMode",
-          "maxPerBooking",
-          "bookingWindow",
-          "cancelTiers",
-          "maxUpcomingPerMember",
-          "noShowPolicy",
-          "reminderBefore");
-  private static final Set<String> WINDOW_FIELDS = Set.of("opensBefore", "closesBefore");
-  private static final Set<String> TIER_FIELDS = Set.of("before", "refundPercent");
-  private static final Set<String> NO_SHOW_FIELDS = Set.of("strikes", "window", "suspension");
-
   // Every create body names its fields: a misspelt or not-yet-supported one is a 422, never
   // silently ignored.
   private static final Set<String> VENUE_FIELDS = Set.of("name", "timeZone", "policy");
@@ -79,140 +59,7 @@ final class CatalogRequests {
     body.onlyFields("venue", VENUE_FIELDS);
     String name = body.text("name");
     ZoneId zone = zone(body.optionalText("timeZone").orElse("UTC"));
-    RequestBody p = body.object("policy").onlyFields("policy", POLICY_FIELDS);
-    VenuePolicy d = VenuePolicy.DEFAULT;
-    try {
-      return new CatalogService.CreateVenue(
-          name,
-          zone,
-          new VenuePolicy(
-              p.optionalDuration("holdDuration").orElse(d.holdDuration()),
-              p.optionalDuration("cancelCutoff").orElse(d.cancelCutoff()),
-              p.optionalDuration("offerDuration").orElse(d.offerDuration()),
-              p.optionalEnum("waitlistMode", WaitlistMode.class).orElse(d.waitlistMode()),
-              p.optionalInteger("maxPerBooking").orElse(d.maxPerBooking()),
-              bookingWindow(p).orElse(d.bookingWindow()),
-              cancelTiers(p).orElse(d.cancelTiers()),
-              maxUpcoming(p).orElse(d.maxUpcomingPerMember()),
-              noShowPolicy(p).orElse(d.noShowPolicy()),
-              p.optionalDuration("reminderBefore").orElse(d.reminderBefore())));
-    } catch (IllegalArgumentException e) {
-      throw InvalidInput.unprocessable("policy: " + e.getMessage());
-    }
-  }
-
-  /**
-   * The policy fields a venue edit names (a merge patch: the others keep their value), each within
-   * the contract's bounds.
-   */
-  static PolicyChange policyChange(RequestBody body) {
-    RequestBody p = body.object("policy").onlyFields("policy", POLICY_FIELDS);
-    PolicyChange change =
-        new PolicyChange(
-            p.optionalDuration("holdDuration"),
-            p.optionalDuration("cancelCutoff"),
-            p.optionalDuration("offerDuration"),
-            p.optionalEnum("waitlistMode", WaitlistMode.class),
-            p.optionalInteger("maxPerBooking"),
-            bookingWindow(p),
-            cancelTiers(p),
-            maxUpcoming(p),
-            noShowPolicy(p),
-            p.optionalDuration("reminderBefore"));
-    try {
-      change.applyTo(VenuePolicy.DEFAULT); // each bound is per field: judged on any policy
-    } catch (IllegalArgumentException e) {
-      throw InvalidInput.unprocessable("policy: " + e.getMessage());
-    }
-    return change;
-  }
-
-  /**
-   * The policy's {@code bookingWindow}: absent, empty; {@code null}, no window ({@link
-   * BookingWindow#ALWAYS}); an object, that window as a whole.
-   */
-  private static java.util.Optional<BookingWindow> bookingWindow(RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("bookingWindow");
-    if (given == null) {
-      return java.util.Optional.empty();
-    }
-    if (given.isNull()) {
-      return java.util.Optional.of(BookingWindow.ALWAYS);
-    }
-    RequestBody w = policy.object("bookingWindow").onlyFields("bookingWindow", WINDOW_FIELDS);
-    try {
-      return java.util.Optional.of(
-          new BookingWindow(
-              w.optionalDuration("opensBefore"),
-              w.optionalDuration("closesBefore").orElse(java.time.Duration.ZERO)));
-    } catch (IllegalArgumentException e) {
-      throw InvalidInput.unprocessable("policy: " + e.getMessage());
-    }
-  }
-
-  /** {@code cancelTiers}: absent, empty; {@code null} or {@code []}, none; else the tiers. */
-  private static java.util.Optional<fairslot.catalog.domain.CancelTiers> cancelTiers(
-      RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("cancelTiers");
-    if (given == null) {
-      return java.util.Optional.empty();
-    }
-    if (given.isNull() || (given.isArray() && given.isEmpty())) {
-      return java.util.Optional.of(fairslot.catalog.domain.CancelTiers.NONE);
-    }
-    try {
-      List<fairslot.catalog.domain.CancelTier> tiers = new ArrayList<>();
-      for (RequestBody t :
-          policy.objects("cancelTiers", fairslot.catalog.domain.CancelTiers.MAX_TIERS)) {
-        t.onlyFields("cancelTiers[]", TIER_FIELDS);
-        tiers.add(
-            new fairslot.catalog.domain.CancelTier(
-                t.optionalDuration("before")
-                    .orElseThrow(
-                        () -> InvalidInput.unprocessable("cancelTiers[].before is required")),
-                t.integer("refundPercent")));
-      }
-      return java.util.Optional.of(new fairslot.catalog.domain.CancelTiers(tiers));
-    } catch (IllegalArgumentException e) {
-      throw InvalidInput.unprocessable("policy: " + e.getMessage());
-    }
-  }
-
-  /** {@code maxUpcomingPerMember}: absent, empty; {@code null}, no limit; else the limit. */
-  private static java.util.Optional<OptionalInt> maxUpcoming(RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("maxUpcomingPerMember");
-    if (given == null) {
-      return java.util.Optional.empty();
-    }
-    return java.util.Optional.of(policy.optionalInteger("maxUpcomingPerMember"));
-  }
-
-  /** {@code noShowPolicy}: absent, empty; {@code null}, none; an object, that rule. */
-  private static java.util.Optional<java.util.Optional<fairslot.member.domain.NoShowPolicy>>
-      noShowPolicy(RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("noShowPolicy");
-    if (given == null) {
-      return java.util.Optional.empty();
-    }
-    if (given.isNull()) {
-      return java.util.Optional.of(java.util.Optional.empty());
-    }
-    RequestBody r = policy.object("noShowPolicy").onlyFields("noShowPolicy", NO_SHOW_FIELDS);
-    try {
-      return java.util.Optional.of(
-          java.util.Optional.of(
-              new fairslot.member.domain.NoShowPolicy(
-                  r.integer("strikes"),
-                  r.optionalDuration("window")
-                      .orElseThrow(
-                          () -> InvalidInput.unprocessable("noShowPolicy.window is required")),
-                  r.optionalDuration("suspension")
-                      .orElseThrow(
-                          () ->
-                              InvalidInput.unprocessable("noShowPolicy.suspension is required")))));
-    } catch (IllegalArgumentException e) {
-      throw InvalidInput.unprocessable("policy: " + e.getMessage());
-    }
+    return new CatalogService.CreateVenue(name, zone, PolicyRequests.policy(body));
   }
 
   static fairslot.catalog.app.CreateResource createResource(String venueId, RequestBody body) {

@@ -47,7 +47,7 @@ public final class VenueOpsEndpoints implements Endpoints {
     VenueEdit edit =
         new VenueEdit(
             name(body),
-            body.has("policy") ? CatalogRequests.policyChange(body) : PolicyChange.NONE,
+            body.has("policy") ? PolicyRequests.policyChange(body) : PolicyChange.NONE,
             body.optionalEnum("status", OperatingStatus.class));
     return respond(
         venueEdits.edit(request.path("venueId"), edit, request.requireCaller().userId()),
