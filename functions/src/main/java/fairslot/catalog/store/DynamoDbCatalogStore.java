@@ -97,7 +97,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery) {
-    return slotCreation.create(slot, lottery, resourceReads.sharingSpace(slot));
+    return slotCreation.create(slot, lottery, resourceReads::sharedSpace);
   }
 
   @Override

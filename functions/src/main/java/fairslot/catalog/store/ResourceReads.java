@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -46,15 +47,27 @@ final class ResourceReads {
   }
 
   /**
-   * The resources whose slots share this slot's space, as the resources read now: a combined
-   * resource made after this read has no slots yet, and its slots will find this one.
+   * The resources whose slots share this slot's space, as the resources read now, with the counts
+   * the creation checks (SharedSpace): a combined resource made after this read either has no slots
+   * yet, and its slots will find this one, or fails the creation, which then reads again.
    */
-  Set<String> sharingSpace(Slot slot) {
+  SharedSpace sharedSpace(Slot slot) {
     if (slot.kind() != ResourceKind.EXCLUSIVE) {
-      return Set.of();
+      return SharedSpace.NONE;
     }
-    return find.apply(slot.resourceId())
-        .map(r -> r.sharingSpace(part -> find.apply(part).map(Resource::partOf).orElse(Set.of())))
-        .orElse(Set.of());
+    Optional<Resource> own = find.apply(slot.resourceId());
+    if (own.isEmpty()) {
+      return SharedSpace.NONE;
+    }
+    Map<String, Integer> partsPartOf = new TreeMap<>();
+    Set<String> sharing =
+        own.get()
+            .sharingSpace(
+                part -> {
+                  Set<String> partOf = find.apply(part).map(Resource::partOf).orElse(Set.of());
+                  partsPartOf.put(part, partOf.size());
+                  return partOf;
+                });
+    return new SharedSpace(sharing, own.get().partOf().size(), partsPartOf);
   }
 }

@@ -1,8 +1,6 @@
 package fairslot.catalog.store;
 
-import static fairslot.catalog.domain.OperatingStatus.ACTIVE;
 import static fairslot.catalog.domain.OperatingStatus.DISABLED;
-import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.catalog.domain.Assignee;
@@ -25,7 +23,6 @@ import java.util.Set;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -43,6 +40,7 @@ final class SlotCreation {
     ASSIGNEE_DAY,
     COUNTERPART,
     LOTTERY,
+    PART,
     RESOURCE,
     RESOURCE_DAY,
     SHARING_DAY,
@@ -72,12 +70,16 @@ final class SlotCreation {
 
   /**
    * A LOTTERY slot's draw is written in the same transaction (fails only with its slot's put).
-   * {@code sharing}: the resources whose slots share this one's space (combined resources): the
-   * slot is linked to theirs that overlap it.
+   * {@code readSpace}: the resources whose slots share this one's space (combined resources), read
+   * again whenever a resource joins a combined one meanwhile: the slot is linked to theirs that
+   * overlap it.
    */
   Outcome<Slot> create(
-      Slot asked, Optional<fairslot.catalog.domain.Lottery> lottery, Set<String> sharing) {
+      Slot asked,
+      Optional<fairslot.catalog.domain.Lottery> lottery,
+      Function<Slot, SharedSpace> readSpace) {
     Slot slot = asked;
+    SharedSpace space = readSpace.apply(slot);
     // First attempt: every coach/room day as if unwritten; a failed version condition returns the
     // day as it is (ALL_OLD), which either shows the clash or is the version to try again with.
     List<AssigneeCalendar> seen = new ArrayList<>();
@@ -92,7 +94,7 @@ final class SlotCreation {
     List<ResourceDay> days =
         new ArrayList<>(onDays ? resourceDays.guess(slot) : List.<ResourceDay>of());
     List<ResourceDay> sharingDays =
-        new ArrayList<>(CounterpartLinks.unwrittenDays(sharing, slot.interval()));
+        new ArrayList<>(CounterpartLinks.unwrittenDays(space.sharing(), slot.interval()));
     if (gapClash(days, slot).isPresent()) {
       // The guess holds a neighbour this slot is too close to (perhaps cancelled since): the day as
       // it is now decides, after a first try that fails on its version. A guess without a clash
@@ -151,8 +153,17 @@ final class SlotCreation {
               .addEach(
                   Action.LOTTERY,
                   lottery.map(l -> List.of(LotteryItems.create(table, l))).orElse(List.of()))
-              .add(Action.VENUE, venueUnchanged(slot))
-              .add(Action.RESOURCE, resourceActive(slot))
+              .add(
+                  Action.VENUE,
+                  VenueItemMapper.activeAtRev(table, slot.venueId(), slot.inherited().venueRev()))
+              .add(
+                  Action.RESOURCE,
+                  SharedSpace.resourceAsRead(table, slot.resourceId(), space.ownPartOf()))
+              .addEach(
+                  Action.PART,
+                  space.partsPartOf().entrySet().stream()
+                      .map(p -> SharedSpace.partAsRead(table, p.getKey(), p.getValue()))
+                      .toList())
               .commit(dynamo);
       if (cancelled.isEmpty()) {
         resourceDays.written(days, slot);
@@ -168,15 +179,32 @@ final class SlotCreation {
         }
         boolean venueOff =
             venue.map(VenueItemMapper::fromItem).map(v -> v.status() == DISABLED).orElse(false);
-        if (venueOff || reasons.failed(Action.RESOURCE)) {
+        boolean resourceOff = resource.map(SharedSpace::resourceOff).orElse(false);
+        if (venueOff || resourceOff) {
           return Outcome.refused(
               Refusal.DISABLED,
               venueOff ? "the venue is disabled" : "the resource is disabled",
               Map.of());
         }
+        if (reasons.failed(Action.RESOURCE)) {
+          // Active, but joined to a combined resource since it was read: read who shares again.
+          space = readSpace.apply(slot);
+          sharingDays =
+              new ArrayList<>(CounterpartLinks.unwrittenDays(space.sharing(), slot.interval()));
+        }
+        if (!reasons.failed(Action.VENUE)) {
+          continue;
+        }
         // The venue was edited since it was read: the slot carries the policy of the moment.
         Venue now = VenueItemMapper.fromItem(venue.orElseThrow());
         slot = slot.withVenue(now.policy(), now.rev());
+        continue;
+      }
+      if (reasons.failedAny(Action.PART)) {
+        // A part of this combined resource joined another one since it was read.
+        space = readSpace.apply(slot);
+        sharingDays =
+            new ArrayList<>(CounterpartLinks.unwrittenDays(space.sharing(), slot.interval()));
         continue;
       }
       if (reasons.failed(Action.START)) {
@@ -207,30 +235,8 @@ final class SlotCreation {
           moved = true;
         }
       }
-      for (int i = 0; i < days.size(); i++) {
-        if (reasons.failed(Action.RESOURCE_DAY, i)) {
-          ResourceDay was = days.get(i);
-          days.set(
-              i,
-              reasons
-                  .oldItem(Action.RESOURCE_DAY, i)
-                  .map(item -> ResourceDayWrites.fromItem(was.resourceId(), was.day(), item))
-                  .orElse(ResourceDay.empty(was.resourceId(), was.day())));
-          moved = true;
-        }
-      }
-      for (int i = 0; i < sharingDays.size(); i++) {
-        if (reasons.failed(Action.SHARING_DAY, i)) {
-          ResourceDay was = sharingDays.get(i);
-          sharingDays.set(
-              i,
-              reasons
-                  .oldItem(Action.SHARING_DAY, i)
-                  .map(item -> ResourceDayWrites.fromItem(was.resourceId(), was.day(), item))
-                  .orElse(ResourceDay.empty(was.resourceId(), was.day())));
-          moved = true;
-        }
-      }
+      moved |= refresh(days, Action.RESOURCE_DAY, reasons);
+      moved |= refresh(sharingDays, Action.SHARING_DAY, reasons);
       Optional<Outcome<Slot>> clash = clash(seen, slot);
       if (clash.isPresent()) {
         return clash.get();
@@ -247,6 +253,25 @@ final class SlotCreation {
     return Outcome.refused(
         Refusal.THROTTLED,
         "the venue, or the coach's or room's calendar, kept changing; try again");
+  }
+
+  /** Replaces each day whose version check failed by the day as it is now; whether any did. */
+  private static boolean refresh(
+      List<ResourceDay> days, Action action, Transaction.Cancelled<Action> reasons) {
+    boolean moved = false;
+    for (int i = 0; i < days.size(); i++) {
+      if (reasons.failed(action, i)) {
+        ResourceDay was = days.get(i);
+        days.set(
+            i,
+            reasons
+                .oldItem(action, i)
+                .map(item -> ResourceDayWrites.fromItem(was.resourceId(), was.day(), item))
+                .orElse(ResourceDay.empty(was.resourceId(), was.day())));
+        moved = true;
+      }
+    }
+    return moved;
   }
 
   /** The first coach/room (coach before room) whose days already hold an overlapping session. */
@@ -296,44 +321,6 @@ final class SlotCreation {
 
   private List<TransactWriteItem> assigneeDays(List<AssigneeCalendar> seen, Slot slot) {
     return seen.stream().map(day -> addToAssigneeDay(day, slot)).toList();
-  }
-
-  /**
-   * The venue is active and still at the revision whose policy the slot copies: an edit committed
-   * before this slot would otherwise never reach it (the edit's fan-out could not see it yet).
-   */
-  private TransactWriteItem venueUnchanged(Slot slot) {
-    long rev = slot.inherited().venueRev();
-    String sameRev = rev == 0 ? "(attribute_not_exists(rev) OR rev = :rev)" : "rev = :rev";
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.venue(slot.venueId()), "VENUE"))
-                .conditionExpression(
-                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
-                        + " AND "
-                        + sameRev)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(Map.of(":active", s(ACTIVE.name()), ":rev", n(rev)))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .build())
-        .build();
-  }
-
-  private TransactWriteItem resourceActive(Slot slot) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.resource(slot.resourceId()), "RESOURCE"))
-                .conditionExpression(
-                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(Map.of(":active", s(ACTIVE.name())))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .build())
-        .build();
   }
 
   private TransactWriteItem addToAssigneeDay(AssigneeCalendar seen, Slot slot) {
