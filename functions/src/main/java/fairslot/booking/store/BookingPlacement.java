@@ -1,8 +1,5 @@
 package fairslot.booking.store;
 
-import static fairslot.table.Attr.millis;
-import static fairslot.table.Attr.s;
-
 import fairslot.booking.app.BookingStore.BookingPlan;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.domain.Booking;
@@ -92,7 +89,8 @@ final class BookingPlacement {
             .add(
                 Action.SEAT,
                 plan.offer().isPresent()
-                    ? acceptOffer(plan.offer().get(), b, plan.now())
+                    ? fairslot.waitlist.store.WaitEntryWrites.acceptOffer(
+                        table, plan.offer().get(), b.bookingId(), b.userId(), plan.now())
                     : seats.sellSeats(b, booked))
             .addEach(
                 Action.COUNTERPART,
@@ -147,35 +145,6 @@ final class BookingPlacement {
       return new PlaceResult.RequestDecided();
     }
     return whyNotPlaced(cancelled.get(), plan);
-  }
-
-  /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
-  private TransactWriteItem acceptOffer(
-      fairslot.waitlist.domain.WaitlistEntry entry, Booking b, Instant now) {
-    return TransactWriteItem.builder()
-        .update(
-            software.amazon.awssdk.services.dynamodb.model.Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                .updateExpression(
-                    "SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
-                .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":accepted",
-                        s(fairslot.waitlist.domain.WaitlistStatus.ACCEPTED),
-                        ":offered",
-                        s(fairslot.waitlist.domain.WaitlistStatus.OFFERED),
-                        ":b",
-                        s(b.bookingId()),
-                        ":now",
-                        millis(now),
-                        ":u",
-                        s(b.userId())))
-                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                .build())
-        .build();
   }
 
   /**

@@ -107,6 +107,69 @@ public final class BookingWrites {
   }
 
   /**
+   * A payment starts on the booking: it names {@code paymentNo}, on condition it is a hold still
+   * running that names none. On a failure the booking comes back (another payment already started).
+   */
+  public TransactWriteItem attachPayment(
+      String bookingId, String paymentNo, java.time.Instant now) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+                .updateExpression("SET paymentNo = :p")
+                .conditionExpression(
+                    "#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":p",
+                        s(paymentNo),
+                        ":pending",
+                        s(BookingStatus.PENDING_PAY),
+                        ":now",
+                        millis(now)))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
+   * A failed payment is forgotten by the booking that names it; one naming another payment (the
+   * desk's, paid meanwhile) keeps that one.
+   */
+  public TransactWriteItem forgetPayment(String bookingId, String paymentNo) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+                .updateExpression("REMOVE paymentNo")
+                .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
+                .expressionAttributeValues(Map.of(":p", s(paymentNo)))
+                .build())
+        .build();
+  }
+
+  /**
+   * The reminder owed is sent: its keys go, on condition it is still the one read (a move or a
+   * transfer since owes another).
+   */
+  public TransactWriteItem reminded(String bookingId, String kind, java.time.Instant due) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+                .updateExpression(
+                    "REMOVE " + String.join(", ", BookingItemMapper.REMINDER_ATTRIBUTES))
+                .conditionExpression("remindKind = :kind AND notifyDueAt = :due")
+                .expressionAttributeValues(Map.of(":kind", s(kind), ":due", millis(due)))
+                .build())
+        .build();
+  }
+
+  /**
    * Gives the booking item to {@code given.userId()}: its owner and its bookingsByUser key change,
    * on condition it is still the booking read (status, owner and version), so a payment, a cancel
    * or another transfer in between makes this one fail.

@@ -228,23 +228,7 @@ public final class DynamoDbBookingStore implements BookingStore {
         new Transaction<Action>()
             .add(
                 Action.BOOKING,
-                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
-                    .update(
-                        software.amazon.awssdk.services.dynamodb.model.Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
-                            .updateExpression(
-                                "REMOVE "
-                                    + String.join(", ", BookingItemMapper.REMINDER_ATTRIBUTES))
-                            .conditionExpression("remindKind = :kind AND notifyDueAt = :due")
-                            .expressionAttributeValues(
-                                Map.of(
-                                    ":kind",
-                                    s(reminder.kind().name()),
-                                    ":due",
-                                    Attr.millis(reminder.at())))
-                            .build())
-                    .build())
+                bookingWrites.reminded(b.bookingId(), reminder.kind().name(), reminder.at()))
             .add(
                 notices.notify(
                     new fairslot.notification.domain.Notification(

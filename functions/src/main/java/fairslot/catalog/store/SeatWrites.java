@@ -45,6 +45,67 @@ public final class SeatWrites {
   }
 
   /**
+   * A seat owed to the waitlist is offered to the first in line: it leaves {@code forWaitlist} and
+   * {@code remaining}, and the line is one shorter, unless the slot was cancelled meanwhile.
+   */
+  public TransactWriteItem offerSeat(String slotId, SeatCause cause) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(Map.of(":one", n(1), ":cancelled", s(SlotStatus.CANCELLED.name())));
+    cause.addValues(values);
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                .updateExpression(
+                    "SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
+                        + " waitlistLength = waitlistLength - :one, "
+                        + SeatCause.SET)
+                .conditionExpression(
+                    "forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
+
+  /** A member stops waiting on the slot (left, or their wait closed): the line is one shorter. */
+  public TransactWriteItem leaveWaitlist(String slotId) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                .updateExpression("SET waitlistLength = waitlistLength - :one")
+                .conditionExpression("waitlistLength >= :one")
+                .expressionAttributeValues(Map.of(":one", n(1)))
+                .build())
+        .build();
+  }
+
+  /**
+   * One more member waits on the slot: only while it is open, not started, on sale (venue and
+   * resource enabled) and has no seat on open sale (a free seat is booked, not waited for).
+   */
+  public TransactWriteItem joinWaitlist(String slotId, java.time.Instant now) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.slot(slotId), "SLOT"))
+                .updateExpression("SET waitlistLength = waitlistLength + :one")
+                .conditionExpression(
+                    "#status = :open AND startAt > :now AND remaining <= forWaitlist"
+                        + NEW_SALE_CONDITION)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(":one", n(1), ":open", s(SlotStatus.OPEN.name()), ":now", millis(now)))
+                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
    * Takes {@code q} seats on open sale: the slot is open, not started, has them, and owes none to
    * its waitlist (while seats are owed, nobody may book past the people waiting).
    */

@@ -155,7 +155,7 @@ final class SlotCreation {
                   lottery.map(l -> List.of(LotteryItems.create(table, l))).orElse(List.of()))
               .add(
                   Action.VENUE,
-                  VenueItemMapper.activeAtRev(table, slot.venueId(), slot.inherited().venueRev()))
+                  VenueChecks.activeAtRev(table, slot.venueId(), slot.inherited().venueRev()))
               .add(
                   Action.RESOURCE,
                   SharedSpace.resourceAsRead(table, slot.resourceId(), space.ownPartOf()))

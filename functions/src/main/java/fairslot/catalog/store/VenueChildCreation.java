@@ -2,15 +2,12 @@ package fairslot.catalog.store;
 
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
-import fairslot.table.Attr;
-import fairslot.table.Keys;
 import fairslot.table.Transaction;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -62,16 +59,7 @@ final class VenueChildCreation {
       java.util.function.Supplier<Optional<T>> existing) {
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
-            .add(
-                Action.VENUE,
-                TransactWriteItem.builder()
-                    .conditionCheck(
-                        ConditionCheck.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                            .conditionExpression("attribute_exists(PK)")
-                            .build())
-                    .build())
+            .add(Action.VENUE, VenueChecks.exists(table, venueId))
             .add(
                 Action.ITEM,
                 TransactWriteItem.builder()

@@ -18,9 +18,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 final class VenueItemMapper {
   private VenueItemMapper() {}
@@ -130,28 +127,5 @@ final class VenueItemMapper {
           opens == 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(opens)),
           Duration.ofSeconds(closes));
     }
-  }
-
-  /**
-   * The venue is active and still at the revision whose policy the slot copies: an edit committed
-   * before this slot would otherwise never reach it (the edit's fan-out could not see it yet).
-   */
-  static TransactWriteItem activeAtRev(String table, String venueId, long rev) {
-    String sameRev = rev == 0 ? "(attribute_not_exists(rev) OR rev = :rev)" : "rev = :rev";
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                .conditionExpression(
-                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
-                        + " AND "
-                        + sameRev)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(":active", s(OperatingStatus.ACTIVE.name()), ":rev", n(rev)))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .build())
-        .build();
   }
 }

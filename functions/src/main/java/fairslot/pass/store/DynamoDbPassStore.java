@@ -69,7 +69,7 @@ public final class DynamoDbPassStore implements PassStore {
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
             .add(Action.PLAN, putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
-            .add(Action.VENUE, writes.venueSells(plan.venueId()))
+            .add(Action.VENUE, fairslot.catalog.store.VenueChecks.sells(table, plan.venueId()))
             .add(
                 Action.LISTED,
                 putNew(
@@ -122,7 +122,9 @@ public final class DynamoDbPassStore implements PassStore {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.PASS, putNew(PassItemMapper.toItem(pass)))
-            .add(Action.VENUE, writes.venueSells(pass.plan().venueId()));
+            .add(
+                Action.VENUE,
+                fairslot.catalog.store.VenueChecks.sells(table, pass.plan().venueId()));
     if (pass.status() == PassStatus.ACTIVE) {
       tx.add(writes.sale(pass, change.at())); // sold at the desk (or free): a sale today
     }
@@ -153,7 +155,9 @@ public final class DynamoDbPassStore implements PassStore {
         new Transaction<Action>()
             .add(Action.PASS, writes.namePayment(pass, payment))
             .add(Action.PAYMENT, putNew(PaymentItemMapper.toItem(payment)))
-            .add(Action.VENUE, writes.venueSells(pass.plan().venueId()))
+            .add(
+                Action.VENUE,
+                fairslot.catalog.store.VenueChecks.sells(table, pass.plan().venueId()))
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))

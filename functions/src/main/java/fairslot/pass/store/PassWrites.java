@@ -28,21 +28,6 @@ public final class PassWrites {
     this.table = table;
   }
 
-  /** The venue is not DISABLED (a disabled venue sells no passes and takes no plans). */
-  TransactWriteItem venueSells(String venueId) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                .conditionExpression("attribute_exists(PK) AND #status <> :disabled")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(":disabled", s(fairslot.catalog.domain.OperatingStatus.DISABLED.name())))
-                .build())
-        .build();
-  }
-
   /**
    * The PENDING_PAY pass becomes ACTIVE by {@code payment}, valid from now for its plan's validity,
    * on condition {@code named} (the payment it names, or none).

@@ -30,7 +30,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbPaymentStore implements PaymentStore {
 
@@ -46,6 +45,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   private final String table;
   private final PendingPaymentChecks pending;
   private final PaymentWrites payments;
+  private final fairslot.booking.store.BookingWrites bookingWrites;
   private final RecordParts records;
   private final ExceptionWrites exceptions;
   private final PaymentSettlement settlement;
@@ -55,6 +55,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     this.table = table;
     this.pending = new PendingPaymentChecks(dynamo, table);
     this.payments = new PaymentWrites(table);
+    this.bookingWrites = new fairslot.booking.store.BookingWrites(table);
     this.records = new RecordParts(table);
     this.exceptions = new ExceptionWrites(table);
     this.settlement = new PaymentSettlement(dynamo, table);
@@ -66,26 +67,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
         new Transaction<Action>()
             .add(
                 Action.BOOKING,
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
-                            .updateExpression("SET paymentNo = :p")
-                            .conditionExpression(
-                                "#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(
-                                Map.of(
-                                    ":p",
-                                    s(payment.paymentNo()),
-                                    ":pending",
-                                    s(BookingStatus.PENDING_PAY),
-                                    ":now",
-                                    millis(change.at())))
-                            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                            .build())
-                    .build())
+                bookingWrites.attachPayment(b.bookingId(), payment.paymentNo(), change.at()))
             .add(
                 Action.PAYMENT,
                 TransactWriteItem.builder()

@@ -16,8 +16,6 @@ import fairslot.notification.store.NoticeWrites;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;
 import fairslot.payment.domain.PaymentStatus;
-import fairslot.table.Attr;
-import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.util.Map;
@@ -25,7 +23,6 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * A provider's (or the desk's) outcome applied to a payment and its booking in one transaction: the
@@ -132,17 +129,7 @@ final class PaymentSettlement {
       // A booking that names another payment (the desk's, paid meanwhile) keeps it: only the
       // payment fails. One that named this one forgets it, on condition it still does.
       if (f.booking().paymentNo().map(f.payment().paymentNo()::equals).orElse(true)) {
-        tx.add(
-            TransactWriteItem.builder()
-                .update(
-                    Update.builder()
-                        .tableName(table)
-                        .key(Attr.key(Keys.booking(f.booking().bookingId()), "BOOKING"))
-                        .updateExpression("REMOVE paymentNo")
-                        .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
-                        .expressionAttributeValues(Map.of(":p", s(f.payment().paymentNo())))
-                        .build())
-                .build());
+        tx.add(bookingWrites.forgetPayment(f.booking().bookingId(), f.payment().paymentNo()));
       }
     } else if (s instanceof Settlement.PaidOffline o) {
       tx.add(

@@ -26,7 +26,6 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /** Waitlist entries in DynamoDB, in join order per slot; each move is conditional. */
 public final class DynamoDbWaitlistStore implements WaitlistStore {
@@ -106,28 +105,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
         new Transaction<Action>()
             .add(
                 Action.SLOT,
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
-                            .updateExpression("SET waitlistLength = waitlistLength + :one")
-                            .conditionExpression(
-                                "#status = :open AND startAt > :now AND remaining <= forWaitlist"
-                                    + " AND attribute_not_exists(venueDisabled)"
-                                    + " AND attribute_not_exists(resourceDisabled)")
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(
-                                Map.of(
-                                    ":one",
-                                    n(1),
-                                    ":open",
-                                    s(SlotStatus.OPEN.name()),
-                                    ":now",
-                                    millis(now)))
-                            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                            .build())
-                    .build())
+                new fairslot.catalog.store.SeatWrites(table).joinWaitlist(slot.slotId(), now))
             .add(Action.GUARD, TransactWriteItem.builder().put(guard.build()).build())
             .add(
                 Action.ENTRY,

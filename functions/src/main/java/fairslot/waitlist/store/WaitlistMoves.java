@@ -60,21 +60,9 @@ final class WaitlistMoves {
       dynamo.transactWriteItems(
           r ->
               r.transactItems(
-                  TransactWriteItem.builder()
-                      .update(
-                          Update.builder()
-                              .tableName(table)
-                              .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
-                              .updateExpression(
-                                  "SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
-                                      + " waitlistLength = waitlistLength - :one, "
-                                      + SeatCause.SET)
-                              .conditionExpression(
-                                  "forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
-                              .expressionAttributeNames(Map.of("#status", "status"))
-                              .expressionAttributeValues(offerValues(entry, change))
-                              .build())
-                      .build(),
+                  seats.offerSeat(
+                      entry.slotId(),
+                      SeatCause.of(change, SeatCause.waitlistEntry(entry.entryId()))),
                   TransactWriteItem.builder()
                       .update(
                           Update.builder()
@@ -113,14 +101,6 @@ final class WaitlistMoves {
     } catch (TransactionCanceledException missed) {
       return new MoveResult.Missed();
     }
-  }
-
-  private static Map<String, AttributeValue> offerValues(WaitlistEntry entry, Change change) {
-    Map<String, AttributeValue> values =
-        new HashMap<>(
-            Map.of(":one", n(1), ":cancelled", s(fairslot.catalog.domain.SlotStatus.CANCELLED)));
-    SeatCause.of(change, SeatCause.waitlistEntry(entry.entryId())).addValues(values);
-    return values;
   }
 
   MoveResult endOffer(
@@ -225,16 +205,7 @@ final class WaitlistMoves {
                                     s(fairslot.waitlist.domain.WaitlistStatus.WAITING)))
                             .build())
                     .build(),
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.slot(entry.slotId()), "SLOT"))
-                            .updateExpression("SET waitlistLength = waitlistLength - :one")
-                            .conditionExpression("waitlistLength >= :one")
-                            .expressionAttributeValues(Map.of(":one", n(1)))
-                            .build())
-                    .build(),
+                seats.leaveWaitlist(entry.slotId()),
                 records.auditEntry(
                     entry.entryId(), WaitlistStatus.WAITING.name(), to.name(), change)));
     notice.ifPresent(n -> actions.add(notices.notify(n, change.at())));

@@ -1,0 +1,94 @@
+package fairslot.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One builder per item: a transaction takes items of several features, but each item's writes and
+ * conditions are stated in its own feature's store room (a booking's in {@code booking.store}'s
+ * {@code BookingWrites}, a slot's seats in {@code catalog.store}'s {@code SeatWrites}, ...). Every
+ * write or condition check in the main sources is read, and the item it names (its sort key, as
+ * {@code Attr.key(Keys.x(..), "KIND")} spells it) must belong to the feature whose room it is in.
+ */
+class ItemOwnersTest {
+  private static final Path SOURCES = Path.of("src/main/java/fairslot");
+
+  /** The item kinds (their sort key) and the feature whose store room alone writes them. */
+  private static final Map<String, String> OWNERS =
+      Map.of(
+          "BOOKING", "booking",
+          "SLOT", "catalog",
+          "VENUE", "catalog",
+          "RESOURCE", "catalog",
+          "WAITENTRY", "waitlist",
+          "PAYMENT", "payment",
+          "PASS", "pass",
+          "NOTIFY", "notification");
+
+  private static final Pattern WRITE =
+      Pattern.compile("\\b(Update|Put|Delete|ConditionCheck)\\.builder\\(\\)");
+  private static final Pattern ITEM_KEY =
+      Pattern.compile("Attr\\.key\\(\\s*Keys\\.\\w+\\([^;]*?\\),\\s*\"([A-Z_]+)\"\\)");
+
+  /** A put names its item through the item's mapper. */
+  private static final Pattern MAPPED_ITEM =
+      Pattern.compile("\\b(\\w+?)(?:Item)?Mapper\\.toItem\\(");
+
+  private static final Map<String, String> MAPPERS =
+      Map.of(
+          "Booking", "BOOKING",
+          "Slot", "SLOT",
+          "Venue", "VENUE",
+          "Resource", "RESOURCE",
+          "WaitlistEntry", "WAITENTRY",
+          "Payment", "PAYMENT",
+          "Pass", "PASS");
+
+  @Test
+  void everyItemIsWrittenAndConditionedOnlyInItsOwnFeaturesStoreRoom() throws IOException {
+    List<String> strays = new ArrayList<>();
+    int writes = 0;
+    List<Path> sources;
+    try (Stream<Path> files = Files.walk(SOURCES)) {
+      sources = files.filter(f -> f.toString().endsWith(".java")).toList();
+    }
+    for (Path file : sources) {
+      String text = Files.readString(file);
+      String feature = SOURCES.relativize(file).getName(0).toString();
+      Matcher write = WRITE.matcher(text);
+      while (write.find()) {
+        int end = text.indexOf(".build()", write.end());
+        String builder = text.substring(write.end(), end < 0 ? text.length() : end);
+        Matcher key = ITEM_KEY.matcher(builder);
+        Matcher mapped = MAPPED_ITEM.matcher(builder);
+        String kind =
+            key.find()
+                ? key.group(1)
+                : mapped.find() ? MAPPERS.getOrDefault(mapped.group(1), "") : "";
+        if (kind.isEmpty()) {
+          continue;
+        }
+        writes++;
+        String owner = OWNERS.get(kind);
+        if (owner != null && !owner.equals(feature)) {
+          int line = text.substring(0, write.start()).split("\n", -1).length;
+          strays.add(SOURCES.relativize(file) + ":" + line + " writes a " + kind);
+        }
+      }
+    }
+
+    // The scan reads what it should (keys built elsewhere, as a map in a variable, it cannot name).
+    assertThat(writes).isGreaterThan(35);
+    assertThat(strays).as("items written outside their feature's store room").isEmpty();
+  }
+}
