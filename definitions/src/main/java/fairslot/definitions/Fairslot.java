@@ -129,7 +129,24 @@ public final class Fairslot {
       new StreamConsumerDefinition(
           "seat-audit", "fairslot.handler.SeatAuditHandler", "SLOT", "MODIFY", 100, 10);
 
-  public static final List<StreamConsumerDefinition> STREAM_CONSUMERS = List.of(SEAT_AUDIT);
+  /**
+   * Outbound webhooks (API.md v1.2 "Integrations"): the changes a venue's subscribers hear of are
+   * read from the stream, which has every committed change once or more, in order per item: a
+   * booking's confirmation, cancel and refund, a slot's cancel, a waitlist offer. The consumer
+   * writes one delivery per subscription (deduplicated by its id); the webhook-deliveries job sends
+   * them.
+   */
+  public static final StreamConsumerDefinition WEBHOOK_EVENTS =
+      new StreamConsumerDefinition(
+          "webhook-events",
+          "fairslot.handler.WebhookEventsHandler",
+          List.of("BOOKING", "SLOT", "WAITENTRY"),
+          "MODIFY",
+          100,
+          10);
+
+  public static final List<StreamConsumerDefinition> STREAM_CONSUMERS =
+      List.of(SEAT_AUDIT, WEBHOOK_EVENTS);
 
   /** The custom EventBridge bus for domain events such as SeatReleased. */
   public static final String EVENT_BUS = "fairslot-events";
@@ -168,6 +185,7 @@ public final class Fairslot {
           new ScheduleDefinition("draw-lotteries", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("webhook-deliveries", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("statement-reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER));
 
   /**
@@ -309,6 +327,18 @@ public final class Fairslot {
           RouteDefinition.staff("PUT", "/venues/{venueId}/staff/{userId}", PATH_VENUE, ADMIN),
           RouteDefinition.staff("DELETE", "/venues/{venueId}/staff/{userId}", PATH_VENUE, ADMIN),
           RouteDefinition.jwt("GET", "/me/venues", CUSTOMER),
+          RouteDefinition.staff("POST", "/venues/{venueId}/webhooks", PATH_VENUE, ADMIN),
+          RouteDefinition.staff("GET", "/venues/{venueId}/webhooks", PATH_VENUE, ADMIN),
+          RouteDefinition.staff("GET", "/venues/{venueId}/webhooks/{webhookId}", PATH_VENUE, ADMIN),
+          RouteDefinition.staff(
+              "DELETE", "/venues/{venueId}/webhooks/{webhookId}", PATH_VENUE, ADMIN),
+          RouteDefinition.staff(
+              "GET", "/venues/{venueId}/webhooks/{webhookId}/deliveries", PATH_VENUE, ADMIN),
+          RouteDefinition.staff(
+              "POST",
+              "/venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry",
+              PATH_VENUE,
+              ADMIN),
           RouteDefinition.staff("GET", "/staff/notifications", LIST, FRONTDESK, ADMIN),
           RouteDefinition.staff(
               "POST",

@@ -1,13 +1,38 @@
 package fairslot.definitions;
 
 /**
- * A consumer of the table's stream (NEW_AND_OLD_IMAGES). {@code sortKey} and {@code eventName} are
- * its filter: only records of items with that sort key and that kind of change reach it (Lambda
- * event filtering in AWS; the local poller applies the same filter), so the function is not invoked
- * for the many other writes. {@code handler} is the Lambda handler class, a name only.
+ * A consumer of the table's stream (NEW_AND_OLD_IMAGES). {@code sortKeys} and {@code eventName} are
+ * its filter: only records of items with one of those sort keys and that kind of change reach it
+ * (Lambda event filtering in AWS; the local poller applies the same filter), so the function is not
+ * invoked for the many other writes. {@code handler} is the Lambda handler class, a name only.
  */
 public record StreamConsumerDefinition(
-    String name, String handler, String sortKey, String eventName, int batchSize, int maxRetries) {
+    String name,
+    String handler,
+    java.util.List<String> sortKeys,
+    String eventName,
+    int batchSize,
+    int maxRetries) {
+
+  public StreamConsumerDefinition {
+    sortKeys = java.util.List.copyOf(sortKeys);
+  }
+
+  /** A consumer of one kind of item. */
+  public StreamConsumerDefinition(
+      String name,
+      String handler,
+      String sortKey,
+      String eventName,
+      int batchSize,
+      int maxRetries) {
+    this(name, handler, java.util.List.of(sortKey), eventName, batchSize, maxRetries);
+  }
+
+  /** Whether a record of an item with this sort key and change passes the filter. */
+  public boolean selects(String sortKey, String changeName) {
+    return eventName.equals(changeName) && sortKeys.contains(sortKey);
+  }
 
   /** Where AWS sends (as metadata) the records the consumer still failed after its retries. */
   public String failureQueueName() {
@@ -21,7 +46,7 @@ public record StreamConsumerDefinition(
         + "\"],\"dynamodb\":{\"Keys\":{\""
         + Fairslot.TABLE.sortKey()
         + "\":{\"S\":[\""
-        + sortKey
+        + String.join("\",\"", sortKeys)
         + "\"]}}}}";
   }
 }

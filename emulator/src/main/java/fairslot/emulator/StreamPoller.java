@@ -178,12 +178,9 @@ public final class StreamPoller implements AutoCloseable {
   }
 
   private boolean selects(Record record) {
-    if (!consumer.eventName().equals(record.eventNameAsString())) {
-      return false;
-    }
     AttributeValue sortKey =
         record.dynamodb().keys().get(fairslot.definitions.Fairslot.TABLE.sortKey());
-    return sortKey != null && consumer.sortKey().equals(sortKey.s());
+    return sortKey != null && consumer.selects(sortKey.s(), record.eventNameAsString());
   }
 
   /** Hands the batch over; returns the first failed record's sequence number, if any. */

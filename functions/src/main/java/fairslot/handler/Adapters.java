@@ -46,6 +46,12 @@ public record Adapters(
     this(events, payments, notifications, bookingQueue, codes, Optional.empty());
   }
 
+  /** Stripe, when configured, keeping its references to fairslot's payments in {@code refs}. */
+  Optional<fairslot.messaging.stripe.Stripe> stripeOn(
+      fairslot.payment.app.ProviderRefs refs, java.time.Clock clock) {
+    return stripe.map(config -> fairslot.messaging.stripe.Stripe.of(config, refs, clock));
+  }
+
   /** The online providers, the default ({@code payments}) first, each once. */
   java.util.List<PaymentProvider> onlineProviders(
       Optional<fairslot.messaging.stripe.Stripe> stripe) {

@@ -85,7 +85,8 @@ public final class HttpApi {
       fairslot.member.app.MemberRateLimit rateLimit,
       fairslot.catalog.app.Lotteries lotteries,
       fairslot.handler.internal.Tickets tickets,
-      fairslot.member.app.CalendarFeeds calendars) {}
+      fairslot.member.app.CalendarFeeds calendars,
+      fairslot.webhook.app.Webhooks webhooks) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -121,7 +122,8 @@ public final class HttpApi {
             new fairslot.handler.integration.TicketEndpoints(
                 s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock),
             new fairslot.handler.integration.CalendarEndpoints(
-                s.calendars(), s.bookings(), s.catalog(), clock)));
+                s.calendars(), s.bookings(), s.catalog(), clock),
+            new fairslot.handler.integration.WebhookEndpoints(s.webhooks())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

@@ -48,6 +48,8 @@ final class Jobs {
     jobs.put("payments-reconcile", w -> w.paymentReconciliation().run(BATCH));
     // Yesterday's statement of each provider that keeps one, matched line by line.
     jobs.put("statement-reconcile", w -> w.statementReconciliation().yesterday());
+    // Webhook deliveries due get one try each, in order per subject, with backoff, then parked.
+    jobs.put("webhook-deliveries", w -> w.webhooks().sender().sendDue(BATCH));
     BY_NAME = java.util.Collections.unmodifiableMap(jobs);
   }
 

@@ -55,6 +55,7 @@ public final class Wiring {
   private final NotificationSender notificationSender;
   private final fairslot.member.app.ContactVerification verification;
   private final fairslot.catalog.app.SeatAuditLog seatAudit;
+  private final WebhookWiring webhookWiring;
   private final BookingQueue bookingQueue;
 
   // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses them.
@@ -80,16 +81,6 @@ public final class Wiring {
 
   /** Whose bookings a member may see and act on (their own, and linked walk-ins'). */
   private final fairslot.booking.app.MemberBookings memberBookings;
-
-  public Wiring(
-      DynamoDbClient dynamo,
-      String table,
-      Clock clock,
-      IdGenerator ids,
-      Adapters adapters,
-      String paymentSecret) {
-    this(dynamo, table, clock, ids, adapters, Optional.of(paymentSecret));
-  }
 
   /**
    * {@code paymentSecret} empty: no secret is configured, and every webhook is refused (fail
@@ -118,18 +109,15 @@ public final class Wiring {
             clock,
             new java.security.SecureRandom());
     this.seatAudit = new fairslot.catalog.store.DynamoDbSeatAuditLog(dynamo, table);
+    this.webhookWiring = new WebhookWiring(dynamo, table, clock, ids, stores.catalog());
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(stores.bookings(), adapters.events());
     this.memberBookings =
         new fairslot.booking.app.MemberBookings(stores.bookings(), stores.memberProfiles());
     this.slotEdits = new SlotEdits(stores.catalog(), adapters.events(), clock);
     this.venueEdits = new VenueEdits(stores.catalog(), clock);
-    fairslot.payment.app.ProviderRefs providerRefs =
-        new fairslot.payment.store.DynamoDbProviderRefs(dynamo, table);
     this.stripe =
-        adapters
-            .stripe()
-            .map(config -> fairslot.messaging.stripe.Stripe.of(config, providerRefs, clock));
+        adapters.stripeOn(new fairslot.payment.store.DynamoDbProviderRefs(dynamo, table), clock);
     this.providers = new PaymentProviders(adapters.onlineProviders(stripe));
     this.wechatPay = adapters.wechatPay();
     this.refunds = new Refunds(stores.payments(), stores.bookings(), providers, clock);
@@ -261,7 +249,8 @@ public final class Wiring {
             rateLimit,
             new fairslot.catalog.app.Lotteries(stores.lotteries()),
             fairslot.handler.internal.Tickets.deployment(),
-            fairslot.handler.internal.CalendarKey.feeds(stores.calendarFeeds())),
+            fairslot.handler.internal.CalendarKey.feeds(stores.calendarFeeds()),
+            webhookWiring.webhooks()),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,
@@ -346,5 +335,9 @@ public final class Wiring {
 
   public fairslot.catalog.app.SeatAuditLog seatAudit() {
     return seatAudit;
+  }
+
+  public WebhookWiring webhooks() {
+    return webhookWiring;
   }
 }

@@ -46,6 +46,10 @@ public enum Refusal {
   PRICE_HIGHER,
   PRICE_LOWER,
   LOTTERY_CLOSED,
+  /** A webhook URL fairslot may not call (not https, or a private address): 422. */
+  INVALID_URL,
+  /** The venue holds the most webhook subscriptions it may: 409. */
+  WEBHOOK_LIMIT_REACHED,
   THROTTLED;
 
   public String code() {

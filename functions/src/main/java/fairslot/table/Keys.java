@@ -27,6 +27,11 @@ public final class Keys {
     return "SLOT#" + slotId;
   }
 
+  /** A webhook subscription's partition: its deliveries and their chains per subject. */
+  public static String webhook(String webhookId) {
+    return "WEBHOOK#" + webhookId;
+  }
+
   public static String booking(String bookingId) {
     return "BOOKING#" + bookingId;
   }

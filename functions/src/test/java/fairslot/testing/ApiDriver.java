@@ -111,7 +111,7 @@ public final class ApiDriver {
                 notifications,
                 new SqsBookingQueue(Aws.sqs(), bookingQueueUrl),
                 Aws.codeChannels()),
-            PAYMENT_SECRET);
+            java.util.Optional.of(PAYMENT_SECRET));
     this.handler = new HttpApiHandler(wiring.httpApi(memberLimit));
     this.waitlistQueueUrl = Provisioner.createQueue(Aws.sqs(), Fairslot.WAITLIST_QUEUE, bus + "-");
     Provisioner.routeSeatReleased(Aws.events(), Aws.sqs(), bus, waitlistQueueUrl);
@@ -156,6 +156,27 @@ public final class ApiDriver {
               Triggers.stream(Fairslot.SEAT_AUDIT, wiring));
     }
     return seatAuditPoller.drain();
+  }
+
+  private final Map<String, fairslot.emulator.StreamPoller> streamPollers =
+      new java.util.HashMap<>();
+
+  /**
+   * Runs {@code consumer} over every record the table's stream has gathered since its last call, as
+   * Lambda's event source mapping would (the same filter); returns how many records were read.
+   */
+  public synchronized int deliverStream(fairslot.definitions.StreamConsumerDefinition consumer) {
+    return streamPollers
+        .computeIfAbsent(
+            consumer.name(),
+            name ->
+                new fairslot.emulator.StreamPoller(
+                    Aws.dynamo(),
+                    Aws.endpoint().dynamoDbStreams(),
+                    table,
+                    consumer,
+                    Triggers.stream(consumer, wiring)))
+        .drain();
   }
 
   /**

@@ -33,7 +33,7 @@ public final class OfflineWiring implements AutoCloseable {
               new fairslot.messaging.payments.AwaitingProvider(),
               delivery -> {},
               (request, dedup) -> {}),
-          "secret");
+          java.util.Optional.of("secret"));
 
   @Override
   public void close() {

@@ -52,6 +52,8 @@ record FunctionAccess(
     TICKET("FAIRSLOT_TICKET_SECRET_ARN"),
     /** The key calendar feed tokens are derived with (docs/security.md). */
     CALENDAR("FAIRSLOT_CALENDAR_SECRET_ARN"),
+    /** The key each webhook subscription's signing secret is derived from (docs/security.md). */
+    WEBHOOK("FAIRSLOT_WEBHOOK_SECRET_ARN"),
     /** The merchant's WeChat Pay settings and keys (docs/payments-and-holds.md, "WeChat Pay"). */
     WECHATPAY("FAIRSLOT_WECHATPAY_SECRET_ARN"),
     /** The Stripe account's secret key and webhook signing secret. */
@@ -93,8 +95,14 @@ record FunctionAccess(
               true,
               true,
               // WeChat Pay: prepay and paySign, code2Session, refunds of cancels.
+              // The webhook key: a subscription's secret is shown (derived) when it is made.
               Set.of(
-                  Secret.CURSOR, Secret.TICKET, Secret.CALENDAR, Secret.WECHATPAY, Secret.STRIPE),
+                  Secret.CURSOR,
+                  Secret.TICKET,
+                  Secret.CALENDAR,
+                  Secret.WEBHOOK,
+                  Secret.WECHATPAY,
+                  Secret.STRIPE),
               // Verification codes go out at once, from the API (v1.2 "Verified contact points").
               true),
           // The provider's callbacks settle payments (and refunds of late ones); they never release
@@ -204,6 +212,25 @@ record FunctionAccess(
               Set.of()),
           // Writes one audit record per seat change; reads the stream through its event source
           // (which grants the stream reads and sending to its failure queue on its own).
+          // Outbound webhooks: the stream's changes become deliveries (reads the venue's
+          // subscriptions and a waitlist offer's slot; puts deliveries, moves each subject's
+          // chain).
+          new FunctionAccess(
+              "WebhookEventsHandler",
+              Set.of(GET, QUERY, PUT, UPDATE),
+              Optional.of(Set.of()),
+              false,
+              false,
+              Set.of()),
+          // Sends the deliveries due (their family of the cancels-due index), signing each with
+          // the subscription's derived secret; moves only delivery items.
+          new FunctionAccess(
+              "WebhookDeliveries",
+              Set.of(GET, QUERY, UPDATE),
+              Optional.of(Set.of(Fairslot.CANCELS_DUE)),
+              false,
+              false,
+              Set.of(Secret.WEBHOOK)),
           new FunctionAccess(
               "SeatAuditHandler",
               Set.of(GET, PUT), // GetItem: the SnapStart priming call

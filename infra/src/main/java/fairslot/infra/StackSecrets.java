@@ -57,6 +57,14 @@ final class StackSecrets {
             production,
             "CalendarSecret",
             "HMAC key of the members' calendar feed tokens; changing it retires every feed URL."));
+    made.put(
+        FunctionAccess.Secret.WEBHOOK,
+        secret(
+            scope,
+            production,
+            "WebhookSecret",
+            "Key each webhook subscription's signing secret derives from; changing it changes"
+                + " every subscription's secret (docs/security.md)."));
     return made;
   }
 

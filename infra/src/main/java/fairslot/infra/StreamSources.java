@@ -73,7 +73,9 @@ final class StreamSources {
         "dynamodb",
         Map.of(
             "Keys",
-            Map.of(Fairslot.TABLE.sortKey(), Map.of("S", FilterRule.isEqual(c.sortKey())))));
+            Map.of(
+                Fairslot.TABLE.sortKey(),
+                Map.of("S", FilterRule.or(c.sortKeys().toArray(String[]::new))))));
     return filter;
   }
 }

@@ -564,6 +564,7 @@ class FairslotStackTest {
             "CursorSecret",
             "TicketSecret",
             "CalendarSecret",
+            "WebhookSecret",
             "WechatPaySecret",
             "StripeSecret");
     for (Map.Entry<String, Map<String, Object>> fn : functionsById().entrySet()) {
@@ -578,6 +579,7 @@ class FairslotStackTest {
               "FAIRSLOT_CURSOR_SECRET",
               "FAIRSLOT_TICKET_SECRET",
               "FAIRSLOT_CALENDAR_SECRET",
+              "FAIRSLOT_WEBHOOK_SECRET",
               "FAIRSLOT_WECHATPAY_SECRET",
               "FAIRSLOT_STRIPE_SECRET");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
@@ -587,12 +589,12 @@ class FairslotStackTest {
             .isEqualTo(row.secrets().contains(secret));
       }
     }
-    // The three HMAC keys and the ticket master are generated at deploy; the providers' hold a
+    // The four HMAC keys and the ticket master are generated at deploy; the providers' hold a
     // merchant's settings, a placeholder that leaves each provider off until an operator puts them
     // in.
     List<Map<String, Object>> secrets = propertiesOf("AWS::SecretsManager::Secret");
     assertThat(secrets.stream().filter(p -> p.containsKey("GenerateSecretString")))
-        .hasSize(4)
+        .hasSize(5)
         .allSatisfy(
             p ->
                 assertThat(String.valueOf(p.get("GenerateSecretString")))
@@ -713,6 +715,10 @@ class FairslotStackTest {
       Map<String, Object> mapping =
           propertiesOf("AWS::Lambda::EventSourceMapping").stream()
               .filter(m -> String.valueOf(m.get("EventSourceArn")).contains("StreamArn"))
+              .filter(
+                  m ->
+                      String.valueOf(m.get("FunctionName"))
+                          .contains(c.handler().substring(c.handler().lastIndexOf('.') + 1)))
               .findFirst()
               .orElseThrow(() -> new AssertionError("no stream event source for " + c.name()));
       assertThat(mapping.get("StartingPosition")).isEqualTo("TRIM_HORIZON");

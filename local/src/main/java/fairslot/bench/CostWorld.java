@@ -117,7 +117,7 @@ final class CostWorld implements AutoCloseable {
                     lastCode.put(address, m.group(1));
                   }
                 }),
-            secret);
+            java.util.Optional.of(secret));
     http = new HttpApiHandler(wiring.httpApi());
     jobs = new ScheduledJobHandler(wiring);
     waitlist = Triggers.queue(Fairslot.WAITLIST_QUEUE, wiring);

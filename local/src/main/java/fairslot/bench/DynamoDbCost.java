@@ -103,7 +103,7 @@ final class DynamoDbCost {
                   provider,
                   new LocalNotificationSender(delivery -> {}),
                   (request, dedup) -> {}),
-              secret);
+              java.util.Optional.of(secret));
       handler[0] = new HttpApiHandler(wiring.httpApi());
       ObjectMapper json = new ObjectMapper();
 

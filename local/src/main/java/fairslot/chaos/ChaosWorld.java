@@ -126,7 +126,7 @@ final class ChaosWorld implements AutoCloseable {
                 fairslot.member.app.ContactCodeSender.NONE,
                 java.util.Optional.of(wechat.wechatPay),
                 java.util.Optional.of(wechat.stripe)),
-            PAYMENT_SECRET);
+            java.util.Optional.of(PAYMENT_SECRET));
     this.api = new HttpApiHandler(wiring.httpApi());
     wechat.deliverTo(this);
     this.consumers =

@@ -191,7 +191,7 @@ public final class LocalRuntime implements AutoCloseable {
                 new fairslot.messaging.notifications.CodeChannels(channels.email(), channels.sms()),
                 fakes.wechatPay(),
                 fakes.stripe()),
-            settings.paymentSecret());
+            java.util.Optional.of(settings.paymentSecret()));
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
     SqsPoller waitlistPoller =
@@ -211,14 +211,19 @@ public final class LocalRuntime implements AutoCloseable {
     SqsPoller dlqPoller =
         new SqsPoller(sqs, bookingDlq, 10, Triggers.deadLetters(Fairslot.BOOKING_QUEUE, wiring))
             .start(Duration.ofSeconds(1));
-    StreamPoller seatAuditPoller =
-        new StreamPoller(
-                dynamo,
-                endpoint.dynamoDbStreams(),
-                settings.table(),
-                Fairslot.SEAT_AUDIT,
-                Triggers.stream(Fairslot.SEAT_AUDIT, wiring))
-            .start(Duration.ofMillis(200));
+    // Every stream consumer the definitions name (seat audit, webhook events), as Lambda's.
+    List<StreamPoller> streamPollers =
+        Fairslot.STREAM_CONSUMERS.stream()
+            .map(
+                c ->
+                    new StreamPoller(
+                            dynamo,
+                            endpoint.dynamoDbStreams(),
+                            settings.table(),
+                            c,
+                            Triggers.stream(c, wiring))
+                        .start(Duration.ofMillis(200)))
+            .toList();
     try {
       LocalHttpServer http =
           new LocalHttpServer(
@@ -242,7 +247,10 @@ public final class LocalRuntime implements AutoCloseable {
               http,
               scheduler,
               payments,
-              List.of(waitlistPoller, bookingPoller, dlqPoller, seatAuditPoller),
+              java.util.stream.Stream.<AutoCloseable>concat(
+                      java.util.stream.Stream.of(waitlistPoller, bookingPoller, dlqPoller),
+                      streamPollers.stream())
+                  .toList(),
               sqs,
               bookingQueue);
       started.endpoint = endpoint;
@@ -252,7 +260,7 @@ public final class LocalRuntime implements AutoCloseable {
       waitlistPoller.close();
       bookingPoller.close();
       dlqPoller.close();
-      seatAuditPoller.close();
+      streamPollers.forEach(StreamPoller::close);
       scheduler.close();
       aws.close();
       throw new UncheckedIOException("cannot listen on 127.0.0.1:" + settings.port(), e);

@@ -14,7 +14,8 @@ public final class Problems {
 
   public static int status(Refusal refusal) {
     return switch (refusal) {
-      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH, INVALID_CODE -> 422;
+      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH, INVALID_CODE, INVALID_URL ->
+          422;
       case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;
       case NOT_FOUND -> 404;
@@ -44,7 +45,8 @@ public final class Problems {
           NOT_TRANSFERABLE,
           PRICE_HIGHER,
           PRICE_LOWER,
-          LOTTERY_CLOSED ->
+          LOTTERY_CLOSED,
+          WEBHOOK_LIMIT_REACHED ->
           409;
       case OFFER_EXPIRED, CODE_EXPIRED -> 410;
       case RATE_LIMITED -> 429;

@@ -1,0 +1,164 @@
+package fairslot.handler.integration;
+
+import static fairslot.handler.http.Responses.notFound;
+import static fairslot.handler.http.Responses.respond;
+
+import fairslot.handler.http.Endpoints;
+import fairslot.handler.http.ListView;
+import fairslot.handler.internal.Caller;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.IdempotentRequest;
+import fairslot.webhook.app.WebhookUrls;
+import fairslot.webhook.app.Webhooks;
+import fairslot.webhook.domain.Delivery;
+import fairslot.webhook.domain.Webhook;
+import fairslot.webhook.domain.WebhookEventType;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A venue's outbound webhooks (API.md v1.2 "Integrations"): subscriptions made (the secret shown
+ * once), listed, read and deleted, and their deliveries listed and retried by hand. A creation's
+ * answer is not recorded under its Idempotency-Key, since it holds the secret; a retry with the
+ * same key and body finds the same subscription (its id derives from them) and shows it again.
+ */
+public final class WebhookEndpoints implements Endpoints {
+  private final Webhooks webhooks;
+
+  public WebhookEndpoints(Webhooks webhooks) {
+    this.webhooks = webhooks;
+  }
+
+  /** A subscription; {@code secret} only in the creation's answer. */
+  public record WebhookView(
+      String webhookId,
+      String venueId,
+      String url,
+      List<String> events,
+      String createdAt,
+      String secret) {
+    static WebhookView of(Webhook w, String secret) {
+      return new WebhookView(
+          w.webhookId(),
+          w.venueId(),
+          w.url().toString(),
+          w.events().stream().map(WebhookEventType::wire).toList(),
+          w.createdAt().toString(),
+          secret);
+    }
+  }
+
+  /** A delivery: what was sent, and how its tries went. */
+  public record DeliveryView(
+      String deliveryId,
+      String eventId,
+      String type,
+      String status,
+      int attempts,
+      int lastStatus,
+      String createdAt,
+      String nextAttemptAt,
+      String body) {
+    static DeliveryView of(Delivery d) {
+      return new DeliveryView(
+          d.deliveryId(),
+          d.event().eventId(),
+          d.event().type().wire(),
+          d.state().name(),
+          d.attempts(),
+          d.lastStatus(),
+          d.event().createdAt().toString(),
+          d.nextAt().map(Object::toString).orElse(null),
+          d.event().body());
+    }
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "POST /venues/{venueId}/webhooks", this::create,
+        "GET /venues/{venueId}/webhooks", this::list,
+        "GET /venues/{venueId}/webhooks/{webhookId}", this::one,
+        "DELETE /venues/{venueId}/webhooks/{webhookId}", this::delete,
+        "GET /venues/{venueId}/webhooks/{webhookId}/deliveries", this::deliveries,
+        "POST /venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry", this::retry);
+  }
+
+  private HttpResponse create(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body =
+        RequestBody.parse(request.body()).onlyFields("webhook", Set.of("url", "events"));
+    String url = body.longText("url", WebhookUrls.MAX_LENGTH);
+    EnumSet<WebhookEventType> events = EnumSet.noneOf(WebhookEventType.class);
+    for (String name : body.optionalTexts("events", WebhookEventType.values().length)) {
+      events.add(
+          WebhookEventType.fromWire(name)
+              .orElseThrow(
+                  () ->
+                      InvalidInput.unprocessable(
+                          "events: unknown event "
+                              + name
+                              + "; known: "
+                              + java.util.Arrays.stream(WebhookEventType.values())
+                                  .map(WebhookEventType::wire)
+                                  .toList())));
+    }
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return respond(
+        webhooks.subscribe(request.path("venueId"), url, events, key),
+        201,
+        s -> WebhookView.of(s.webhook(), s.secret()));
+  }
+
+  private HttpResponse list(HttpRequest request) {
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            webhooks.webhooksOf(request.path("venueId")).stream()
+                .map(w -> WebhookView.of(w, null))
+                .toList(),
+            null));
+  }
+
+  private HttpResponse one(HttpRequest request) {
+    return webhooks
+        .webhook(request.path("venueId"), request.path("webhookId"))
+        .map(w -> HttpResponse.json(200, WebhookView.of(w, null)))
+        .orElseGet(() -> notFound("webhook"));
+  }
+
+  private HttpResponse delete(HttpRequest request) {
+    return webhooks.delete(request.path("venueId"), request.path("webhookId"))
+        ? HttpResponse.noContent()
+        : notFound("webhook");
+  }
+
+  private HttpResponse deliveries(HttpRequest request) {
+    return webhooks
+        .deliveries(request.path("venueId"), request.path("webhookId"), request.page())
+        .map(
+            page ->
+                HttpResponse.json(
+                    200,
+                    new ListView<>(
+                        page.items().stream().map(DeliveryView::of).toList(),
+                        page.nextCursor().orElse(null))))
+        .orElseGet(() -> notFound("webhook"));
+  }
+
+  private HttpResponse retry(HttpRequest request) {
+    return respond(
+        webhooks.retry(
+            request.path("venueId"), request.path("webhookId"), request.path("deliveryId")),
+        200,
+        DeliveryView::of);
+  }
+}

@@ -1,0 +1,45 @@
+package fairslot.messaging.webhooks;
+
+import fairslot.webhook.app.WebhookTransport;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * POSTs a delivery with the JDK's HTTP client: no redirects followed (a redirect could lead to an
+ * address the URL rules refuse), short timeouts (a slow subscriber delays only its own deliveries),
+ * and the answer's body discarded.
+ */
+public final class HttpWebhookTransport implements WebhookTransport {
+  private static final Duration CONNECT = Duration.ofSeconds(3);
+  private static final Duration ANSWER = Duration.ofSeconds(10);
+
+  private final HttpClient client =
+      HttpClient.newBuilder()
+          .connectTimeout(CONNECT)
+          .followRedirects(HttpClient.Redirect.NEVER)
+          .build();
+
+  @Override
+  public int post(URI url, Map<String, String> headers, String body) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(url).timeout(ANSWER).POST(HttpRequest.BodyPublishers.ofString(body));
+    headers.forEach(
+        (name, value) -> {
+          if (!name.equalsIgnoreCase("content-length")) {
+            request.header(name, value);
+          }
+        });
+    try {
+      return client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    } catch (java.io.IOException e) {
+      return 0;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package fairslot.webhook.app;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Which addresses a webhook may be sent to (API.md v1.2): https only, no user info, and a host that
+ * resolves only to public addresses: not loopback, private, link-local, unique-local, multicast or
+ * unspecified (so a subscription cannot make fairslot call into its own network or the instance
+ * metadata service). The local runtime also allows {@code http://127.0.0.1}. Checked when the
+ * subscription is made and again before every try, since a name can be pointed elsewhere later.
+ */
+public final class WebhookUrls {
+  /** Longest URL accepted. */
+  public static final int MAX_LENGTH = 2000;
+
+  private final boolean loopbackAllowed;
+  private final Resolver resolver;
+
+  /** Port: a host name's addresses (the JVM's resolver; tests give their own). */
+  public interface Resolver {
+    InetAddress[] addresses(String host) throws UnknownHostException;
+  }
+
+  public WebhookUrls(boolean loopbackAllowed, Resolver resolver) {
+    this.loopbackAllowed = loopbackAllowed;
+    this.resolver = resolver;
+  }
+
+  public static WebhookUrls system(boolean loopbackAllowed) {
+    return new WebhookUrls(loopbackAllowed, InetAddress::getAllByName);
+  }
+
+  /** Why {@code url} may not be used; empty when it may. */
+  public Optional<String> refusal(String url) {
+    if (url == null || url.isBlank() || url.length() > MAX_LENGTH) {
+      return Optional.of(
+          "url must be an absolute https URL of at most " + MAX_LENGTH + " characters");
+    }
+    URI uri;
+    try {
+      uri = new URI(url);
+    } catch (java.net.URISyntaxException e) {
+      return Optional.of("url is not a URL");
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    String host = uri.getHost();
+    if (!uri.isAbsolute() || host == null || host.isEmpty()) {
+      return Optional.of("url must be an absolute https URL");
+    }
+    if (uri.getRawUserInfo() != null) {
+      return Optional.of("url may not carry a user name or password");
+    }
+    if (uri.getRawFragment() != null) {
+      return Optional.of("url may not carry a fragment");
+    }
+    boolean localLoopback = loopbackAllowed && "http".equals(scheme) && isLoopbackName(host);
+    if (!"https".equals(scheme) && !localLoopback) {
+      return Optional.of(
+          loopbackAllowed
+              ? "url must be https (or http://127.0.0.1 on the local runtime)"
+              : "url must be https");
+    }
+    InetAddress[] addresses;
+    try {
+      addresses =
+          resolver.addresses(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
+    } catch (UnknownHostException e) {
+      return Optional.of("url's host does not resolve");
+    }
+    if (addresses.length == 0) {
+      return Optional.of("url's host does not resolve");
+    }
+    for (InetAddress a : addresses) {
+      if (localLoopback && a.isLoopbackAddress()) {
+        continue;
+      }
+      if (!isPublic(a)) {
+        return Optional.of("url's host resolves to a private, loopback or link-local address");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean isLoopbackName(String host) {
+    return host.equals("127.0.0.1") || host.equalsIgnoreCase("localhost");
+  }
+
+  /** Whether the address is on the public internet (none of the ranges a server must not call). */
+  static boolean isPublic(InetAddress a) {
+    if (a.isLoopbackAddress()
+        || a.isAnyLocalAddress()
+        || a.isLinkLocalAddress()
+        || a.isSiteLocalAddress()
+        || a.isMulticastAddress()) {
+      return false;
+    }
+    byte[] b = a.getAddress();
+    if (b.length == 4) {
+      int first = b[0] & 0xff;
+      int second = b[1] & 0xff;
+      return first != 0 // this network
+          && !(first == 100 && second >= 64 && second < 128) // shared address space (CGNAT)
+          && !(first == 192 && second == 0 && (b[2] & 0xff) == 0) // IETF protocol assignments
+          && !(first == 198 && (second == 18 || second == 19)) // benchmarking
+          && first < 224; // multicast and reserved
+    }
+    // IPv6: unique local fc00::/7, and IPv4-mapped addresses judged as IPv4.
+    if ((b[0] & 0xfe) == 0xfc) {
+      return false;
+    }
+    boolean mapped = true;
+    for (int i = 0; i < 10; i++) {
+      mapped &= b[i] == 0;
+    }
+    if (mapped && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
+      try {
+        return isPublic(InetAddress.getByAddress(new byte[] {b[12], b[13], b[14], b[15]}));
+      } catch (UnknownHostException e) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,14 @@
+package fairslot.webhook.store;
+
+import fairslot.aws.Resilient;
+import fairslot.testing.Aws;
+import fairslot.webhook.app.WebhookStore;
+
+/** The webhook store contract on the DynamoDB adapter, against dynoxide (a second DynamoDB). */
+class DynoxideWebhookStoreIT extends WebhookStoreContract {
+  @Override
+  protected WebhookStore fresh() {
+    return new DynamoDbWebhookStore(
+        Resilient.dynamo(Aws.dynoxide()), Aws.freshDynoxideTable("contract"));
+  }
+}
