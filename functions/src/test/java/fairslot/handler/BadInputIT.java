@@ -475,6 +475,93 @@ class BadInputIT {
                 404,
                 "not_found"),
             new Case(
+                "a webhook to a private address",
+                "POST /venues/{venueId}/webhooks",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"url\":\"https://192.168.1.20/hook\",\"events\":[\"slot.cancelled\"]}"),
+                422,
+                "invalid_url"),
+            new Case(
+                "a webhook over plain http",
+                "POST /venues/{venueId}/webhooks",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"url\":\"http://93.184.216.34/hook\",\"events\":[\"slot.cancelled\"]}"),
+                422,
+                "invalid_url"),
+            new Case(
+                "a webhook to the instance metadata address",
+                "POST /venues/{venueId}/webhooks",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"url\":\"https://169.254.169.254/latest\",\"events\":[\"slot.cancelled\"]}"),
+                422,
+                "invalid_url"),
+            new Case(
+                "a webhook of an unknown event",
+                "POST /venues/{venueId}/webhooks",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"url\":\"https://93.184.216.34/hook\",\"events\":[\"slot.exploded\"]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a webhook of no events",
+                "POST /venues/{venueId}/webhooks",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body("{\"url\":\"https://93.184.216.34/hook\",\"events\":[]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a webhook with an unknown field",
+                "POST /venues/{venueId}/webhooks",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"url\":\"https://93.184.216.34/hook\",\"events\":[\"slot.cancelled\"],\"secret\":\"x\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "an unknown webhook",
+                "GET /venues/{venueId}/webhooks/{webhookId}",
+                e -> e.as("a", ADMIN).path("venueId", venueId).path("webhookId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "a delete of an unknown webhook",
+                "DELETE /venues/{venueId}/webhooks/{webhookId}",
+                e -> e.as("a", ADMIN).path("venueId", venueId).path("webhookId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "the deliveries of an unknown webhook",
+                "GET /venues/{venueId}/webhooks/{webhookId}/deliveries",
+                e -> e.as("a", ADMIN).path("venueId", venueId).path("webhookId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "a retry of an unknown delivery",
+                "POST /venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .path("webhookId", "nope")
+                        .path("deliveryId", "nope"),
+                404,
+                "not_found"),
+            new Case(
                 "a grant of an unknown role",
                 "PUT /venues/{venueId}/staff/{userId}",
                 e ->

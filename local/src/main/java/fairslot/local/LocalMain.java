@@ -5,8 +5,6 @@ public final class LocalMain {
   private LocalMain() {}
 
   public static void main(String[] args) {
-    // On this machine a webhook may go to http://127.0.0.1 (a receiver under test); never in AWS.
-    System.setProperty("fairslot.webhooks.loopback", "true");
     LocalRuntime.Settings settings;
     LocalDynamoDb dynamoDb;
     try {

@@ -145,6 +145,8 @@ public final class LocalRuntime implements AutoCloseable {
   }
 
   public static LocalRuntime start(Settings settings, LocalDynamoDb dynamoDb) {
+    // On this machine a webhook may go to http://127.0.0.1 (a receiver under test); never in AWS.
+    System.setProperty("fairslot.webhooks.loopback", "true");
     LocalAws aws = LocalAws.start(dynamoDb);
     AwsEndpoint endpoint = aws.endpoint();
     DynamoDbClient dynamo = endpoint.dynamoDb(AwsRetries.overrides());

@@ -154,6 +154,17 @@ async function walk(round) {
   await call('calendar feed', 'GET', feed.path);
   await call('calendar rotate', 'POST', '/me/calendar/rotate', { token: other });
   await call('old calendar feed', 'GET', feed.path, { expect: 404 });
+  // the venue's outbound webhooks (v1.2): made (secret once), read, their deliveries, deleted
+  const hook = await call('webhook', 'POST', `/venues/${V}/webhooks`, { token: admin, expect: 201,
+    body: { url: 'http://127.0.0.1:9/fairslot-walk', events: ['booking.confirmed', 'slot.cancelled'] } });
+  await call('webhook to a private address', 'POST', `/venues/${V}/webhooks`, { token: admin, expect: 422,
+    body: { url: 'https://10.0.0.1/hook', events: ['slot.cancelled'] } });
+  await call('webhooks', 'GET', `/venues/${V}/webhooks`, { token: admin });
+  await call('webhook read', 'GET', `/venues/${V}/webhooks/${hook.webhookId}`, { token: admin });
+  await call('webhook deliveries', 'GET', `/venues/${V}/webhooks/${hook.webhookId}/deliveries?limit=10`, { token: admin });
+  await call('webhook retry unknown', 'POST', `/venues/${V}/webhooks/${hook.webhookId}/deliveries/nope/retry`, { token: admin, expect: 404 });
+  await call('webhook delete', 'DELETE', `/venues/${V}/webhooks/${hook.webhookId}`, { token: admin, expect: 204 });
+  await call('webhook gone', 'GET', `/venues/${V}/webhooks/${hook.webhookId}`, { token: admin, expect: 404 });
   const single = await call('book', 'POST', '/bookings', { token: me, expect: 201, body: { slotId: S, quantity: 1 } });
   const later = (await call('slot', 'POST', '/slots', { token: admin, expect: 201,
     body: { resourceId: R, start: `${d}T20:00:00`, end: `${d}T21:00:00`, priceMinor: 10000, currency: 'CNY' } })).slotId;

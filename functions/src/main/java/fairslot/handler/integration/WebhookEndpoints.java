@@ -37,22 +37,31 @@ public final class WebhookEndpoints implements Endpoints {
     this.webhooks = webhooks;
   }
 
-  /** A subscription; {@code secret} only in the creation's answer. */
+  /** A subscription, as listed and read: never its secret. */
   public record WebhookView(
+      String webhookId, String venueId, String url, List<String> events, String createdAt) {
+    static WebhookView of(Webhook w) {
+      return new WebhookView(
+          w.webhookId(),
+          w.venueId(),
+          w.url().toString(),
+          w.events().stream().map(WebhookEventType::wire).toList(),
+          w.createdAt().toString());
+    }
+  }
+
+  /** The creation's answer: the subscription and its signing secret, shown this once. */
+  public record CreatedView(
       String webhookId,
       String venueId,
       String url,
       List<String> events,
       String createdAt,
       String secret) {
-    static WebhookView of(Webhook w, String secret) {
-      return new WebhookView(
-          w.webhookId(),
-          w.venueId(),
-          w.url().toString(),
-          w.events().stream().map(WebhookEventType::wire).toList(),
-          w.createdAt().toString(),
-          secret);
+    static CreatedView of(Webhook w, String secret) {
+      WebhookView v = WebhookView.of(w);
+      return new CreatedView(
+          v.webhookId(), v.venueId(), v.url(), v.events(), v.createdAt(), secret);
     }
   }
 
@@ -115,23 +124,21 @@ public final class WebhookEndpoints implements Endpoints {
     return respond(
         webhooks.subscribe(request.path("venueId"), url, events, key),
         201,
-        s -> WebhookView.of(s.webhook(), s.secret()));
+        s -> CreatedView.of(s.webhook(), s.secret()));
   }
 
   private HttpResponse list(HttpRequest request) {
     return HttpResponse.json(
         200,
         new ListView<>(
-            webhooks.webhooksOf(request.path("venueId")).stream()
-                .map(w -> WebhookView.of(w, null))
-                .toList(),
+            webhooks.webhooksOf(request.path("venueId")).stream().map(WebhookView::of).toList(),
             null));
   }
 
   private HttpResponse one(HttpRequest request) {
     return webhooks
         .webhook(request.path("venueId"), request.path("webhookId"))
-        .map(w -> HttpResponse.json(200, WebhookView.of(w, null)))
+        .map(w -> HttpResponse.json(200, WebhookView.of(w)))
         .orElseGet(() -> notFound("webhook"));
   }
 

@@ -67,6 +67,13 @@ class StaffRolesIT {
     MATRIX.put("GET /venues/{venueId}/staff", Set.of(ADMIN));
     MATRIX.put("PUT /venues/{venueId}/staff/{userId}", Set.of(ADMIN));
     MATRIX.put("DELETE /venues/{venueId}/staff/{userId}", Set.of(ADMIN));
+    MATRIX.put("POST /venues/{venueId}/webhooks", Set.of(ADMIN));
+    MATRIX.put("GET /venues/{venueId}/webhooks", Set.of(ADMIN));
+    MATRIX.put("GET /venues/{venueId}/webhooks/{webhookId}", Set.of(ADMIN));
+    MATRIX.put("DELETE /venues/{venueId}/webhooks/{webhookId}", Set.of(ADMIN));
+    MATRIX.put("GET /venues/{venueId}/webhooks/{webhookId}/deliveries", Set.of(ADMIN));
+    MATRIX.put(
+        "POST /venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry", Set.of(ADMIN));
   }
 
   private final ApiDriver api = new ApiDriver("roles");
