@@ -141,7 +141,8 @@ public final class Fairslot {
           "webhook-events",
           "fairslot.handler.WebhookEventsHandler",
           List.of("BOOKING", "SLOT", "WAITENTRY"),
-          "MODIFY",
+          // INSERT too: a free or pass-paid booking is PAID from its first write.
+          List.of("INSERT", "MODIFY"),
           100,
           10);
 

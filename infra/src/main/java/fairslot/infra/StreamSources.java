@@ -68,7 +68,7 @@ final class StreamSources {
    */
   private static Map<String, Object> filterOf(StreamConsumerDefinition c) {
     Map<String, Object> filter = new LinkedHashMap<>();
-    filter.put("eventName", FilterRule.isEqual(c.eventName()));
+    filter.put("eventName", FilterRule.or(c.eventNames().toArray(String[]::new)));
     filter.put(
         "dynamodb",
         Map.of(

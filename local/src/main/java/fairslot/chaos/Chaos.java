@@ -94,6 +94,7 @@ public final class Chaos {
           switchboard.injected().forEach((k, v) -> faults.merge(k, v, Long::sum));
           switchboard.set("");
           quiesce(world);
+          work.webhooks.drain();
           List<String> broken = ChaosChecks.violations(world, work);
           long calls =
               world.statuses.values().stream()

@@ -75,6 +75,7 @@ final class ChaosChecks {
     work.venueStaff.check(items, out);
     ChaosLottery.check(items, work.lotterySlot, out);
     work.integrations.check(items, out);
+    work.webhooks.check(items, out);
     ChaosCombined.check(items, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);

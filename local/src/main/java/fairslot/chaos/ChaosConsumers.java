@@ -22,6 +22,7 @@ final class ChaosConsumers implements AutoCloseable {
   private final SqsPoller bookings;
   private final SqsPoller deadLetters;
   private final StreamPoller seatAudit;
+  private final StreamPoller webhookEvents;
 
   ChaosConsumers(
       AwsEndpoint endpoint,
@@ -55,8 +56,16 @@ final class ChaosConsumers implements AutoCloseable {
             table,
             Fairslot.SEAT_AUDIT,
             Triggers.stream(Fairslot.SEAT_AUDIT, wiring));
-    // Read during the play as Lambda does, so stream_delay_ms and stream_dup meet the consumer.
+    this.webhookEvents =
+        new StreamPoller(
+            dynamo,
+            endpoint.dynamoDbStreams(),
+            table,
+            Fairslot.WEBHOOK_EVENTS,
+            Triggers.stream(Fairslot.WEBHOOK_EVENTS, wiring));
+    // Read during the play as Lambda does, so stream_delay_ms and stream_dup meet the consumers.
     this.seatAudit.start(Duration.ofMillis(100));
+    this.webhookEvents.start(Duration.ofMillis(100));
   }
 
   int seatReleased() {
@@ -72,9 +81,17 @@ final class ChaosConsumers implements AutoCloseable {
   }
 
   void seatChanges() {
+    settle(seatAudit);
+  }
+
+  void webhookChanges() {
+    settle(webhookEvents);
+  }
+
+  private static void settle(StreamPoller stream) {
     // A read that finds nothing proves nothing while records may be held back (stream_delay_ms):
     // it is over when a read after a pause longer than any delay finds nothing either.
-    seatAudit.drain();
+    stream.drain();
     do {
       try {
         Thread.sleep(STREAM_SETTLE_MS);
@@ -82,7 +99,7 @@ final class ChaosConsumers implements AutoCloseable {
         Thread.currentThread().interrupt();
         return;
       }
-    } while (seatAudit.drain() > 0);
+    } while (stream.drain() > 0);
   }
 
   private static int drain(SqsPoller poller) {
@@ -99,5 +116,6 @@ final class ChaosConsumers implements AutoCloseable {
     bookings.close();
     deadLetters.close();
     seatAudit.close();
+    webhookEvents.close();
   }
 }

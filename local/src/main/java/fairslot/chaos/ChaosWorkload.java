@@ -54,6 +54,7 @@ final class ChaosWorkload {
   final ChaosVenueStaff venueStaff;
 
   final ChaosIntegrations integrations; // check-in tickets and calendar feeds (issue 37)
+  final ChaosWebhooks webhooks; // outbound webhooks to a receiver that refuses 30 % (issue 37)
 
   private String offerVenue;
 
@@ -62,6 +63,7 @@ final class ChaosWorkload {
     this.random = new Random(seed);
     this.venueStaff = new ChaosVenueStaff(world, this);
     this.integrations = new ChaosIntegrations(world, this);
+    this.webhooks = new ChaosWebhooks(world, seed);
     this.combined = new ChaosCombined(world, this, random);
   }
 
@@ -69,6 +71,7 @@ final class ChaosWorkload {
   void setUp() {
     var catalog = new ChaosCatalog(world);
     offerVenue = catalog.venue("{\"holdDuration\":\"PT10M\",\"offerDuration\":\"PT5M\"}");
+    webhooks.setUp(offerVenue); // before anything of the venue happens
     autoVenue =
         catalog.venue(
             "{\"holdDuration\":\"PT10M\",\"waitlistMode\":\"AUTO_HOLD\",\"maxUpcomingPerMember\":"
@@ -180,6 +183,7 @@ final class ChaosWorkload {
     }
     venueStaff.wave(offerVenue, slots.get(0), wave);
     integrations.wave(wave);
+    webhooks.wave(wave);
     combined.wave(wave);
     for (String job :
         List.of(

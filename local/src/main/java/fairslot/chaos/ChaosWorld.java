@@ -77,6 +77,7 @@ final class ChaosWorld implements AutoCloseable {
   final Map<String, Integer> deliveriesHanded = new ConcurrentHashMap<>();
 
   ChaosWorld(AwsEndpoint endpoint, String table) {
+    System.setProperty("fairslot.webhooks.loopback", "true"); // the run's receiver is on loopback
     this.table = table;
     this.dynamo = endpoint.dynamoDb(AwsRetries.overrides());
     this.sqs = endpoint.sqs(AwsRetries.overrides());
@@ -290,6 +291,10 @@ final class ChaosWorld implements AutoCloseable {
         return;
       }
     }
+  }
+
+  void deliverWebhookChanges() {
+    consumers.webhookChanges();
   }
 
   int deliverSeatReleased() {

@@ -18,10 +18,11 @@ import java.util.function.Function;
 
 /**
  * Reads the changes subscribers hear of from the table stream's records (API.md v1.2): a booking
- * becoming PAID (confirmed), leaving PENDING_PAY or PAID for CANCELLED or REFUNDING (cancelled),
- * becoming REFUNDED (refunded); a slot becoming CANCELLED; a waitlist entry becoming OFFERED. Each
- * event's id names the change (a booking's by its version), so a record handed over twice makes the
- * same event; its body is the JSON POSTed.
+ * becoming PAID (confirmed; a free or pass-paid one is PAID from its first write), leaving
+ * PENDING_PAY or PAID for CANCELLED or REFUNDING (cancelled), becoming REFUNDED (refunded); a slot
+ * becoming CANCELLED; a waitlist entry becoming OFFERED. Each event's id names the change (a
+ * booking's by its version), so a record handed over twice makes the same event; its body is the
+ * JSON POSTed.
  */
 public final class WebhookStreamRecords {
   private static final String PAID = BookingStatus.PAID.name();
@@ -39,12 +40,14 @@ public final class WebhookStreamRecords {
   }
 
   public Optional<WebhookEvent> event(DynamodbStreamRecord record) {
-    if (!"MODIFY".equals(record.getEventName()) || record.getDynamodb() == null) {
+    boolean insert = "INSERT".equals(record.getEventName());
+    if (!(insert || "MODIFY".equals(record.getEventName())) || record.getDynamodb() == null) {
       return Optional.empty();
     }
     var images = record.getDynamodb();
     Map<String, AttributeValue> keys = images.getKeys();
-    Map<String, AttributeValue> before = images.getOldImage();
+    // An item's first write has no old image: its "before" is no status at all.
+    Map<String, AttributeValue> before = insert ? Map.of() : images.getOldImage();
     Map<String, AttributeValue> after = images.getNewImage();
     if (keys == null || before == null || after == null) {
       return Optional.empty();
