@@ -38,7 +38,7 @@ public final class WebhookWiring {
       WebhookTransport transport) {
     WebhookStore store = new DynamoDbWebhookStore(dynamo, table);
     WebhookUrls urls = WebhookUrls.system(loopbackAllowed());
-    WebhookKeys keys = new fairslot.handler.internal.WebhookKey(Key.KEY);
+    WebhookKeys keys = new LazyKey();
     this.webhooks = new Webhooks(store, urls, keys, clock, ids);
     this.fanOut = new WebhookFanOut(store, clock);
     this.sender = new WebhookSender(store, transport, urls, keys, clock);
@@ -81,8 +81,25 @@ public final class WebhookWiring {
     return records;
   }
 
-  /** The key is read once per container, at first use. */
+  /**
+   * The key is read once per container, at first use: only a subscription's creation and the
+   * deliveries job need it, so no other function's cold start pays for the secret's read.
+   */
   private static final class Key {
-    static final byte[] KEY = fairslot.aws.Secrets.keyOrPerProcess("FAIRSLOT_WEBHOOK_SECRET");
+    static final fairslot.handler.internal.WebhookKey KEY =
+        new fairslot.handler.internal.WebhookKey(
+            fairslot.aws.Secrets.keyOrPerProcess("FAIRSLOT_WEBHOOK_SECRET"));
+  }
+
+  private static final class LazyKey implements WebhookKeys {
+    @Override
+    public String secretOf(String webhookId) {
+      return Key.KEY.secretOf(webhookId);
+    }
+
+    @Override
+    public String signature(String webhookId, long unixSeconds, String body) {
+      return Key.KEY.signature(webhookId, unixSeconds, body);
+    }
   }
 }
