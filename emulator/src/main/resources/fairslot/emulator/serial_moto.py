@@ -344,6 +344,30 @@ class Serialized:
         return captured["status"], captured["headers"], answer
 
 
+def _raw_email(m):
+    """A raw (MIME) e-mail as the others are shown, with its files: [{filename, contentType, content}]."""
+    import email
+    from email.header import decode_header, make_header
+    from email.utils import parseaddr
+
+    message = email.message_from_string(m.raw_data)
+    body, files = "", []
+    for part in message.walk():
+        if part.is_multipart():
+            continue
+        data = part.get_payload(decode=True) or b""
+        text = data.decode(part.get_content_charset() or "utf-8", errors="replace")
+        if part.get_filename():
+            files.append({"filename": part.get_filename(), "contentType": part.get_content_type(),
+                          "content": text})
+        elif part.get_content_type() == "text/plain" and not body:
+            body = text
+    to = sorted({parseaddr(a)[1] for a in (m.destinations or [])})
+    return {"messageId": m.id, "from": m.source, "to": to,
+            "subject": str(make_header(decode_header(message.get("Subject", "")))),
+            "body": body, "attachments": files}
+
+
 def _sent():
     """What moto's SES and SNS backends accepted: every e-mail (SendEmail) and every SMS (Publish to
     a phone number), in order, so tests and the local runtime can read back what members got."""
@@ -354,12 +378,15 @@ def _sent():
     for _account, regions in ses_backends.items():
         for _region, backend in regions.items():
             for m in getattr(backend, "sent_messages", []):
+                if hasattr(m, "raw_data"):
+                    emails.append(_raw_email(m))
+                    continue
                 if not hasattr(m, "subject"):
-                    continue  # raw and templated sends keep other fields
+                    continue  # templated sends keep other fields
                 to = [a for kind in ("ToAddresses", "CcAddresses", "BccAddresses")
                       for a in (m.destinations or {}).get(kind, [])]
                 emails.append({"messageId": m.id, "from": m.source, "to": to,
-                               "subject": m.subject, "body": m.body})
+                               "subject": m.subject, "body": m.body, "attachments": []})
     for _account, regions in sns_backends.items():
         for _region, backend in regions.items():
             for message_id, (phone, text) in getattr(backend, "sms_messages", {}).items():

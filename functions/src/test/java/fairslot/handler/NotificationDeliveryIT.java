@@ -123,6 +123,53 @@ class NotificationDeliveryIT {
   }
 
   @Test
+  void aConfirmationEmailCarriesTheBookingAsACalendarEntryAtTheVenuesTimeInTheMembersLanguage()
+      throws Exception {
+    Contact m = profile("cal", "[\"EMAIL\",\"SMS\"]", "zh-CN");
+    String slotId = api.openSlot("SEATS", 3, 3000);
+    String bookingId = api.paidBooking("cal", slotId);
+
+    runSender();
+
+    var emails = Mailbox.emailsTo(m.email());
+    assertThat(emails).singleElement().satisfies(e -> assertThat(e.subject()).startsWith("预订成功"));
+    var email = emails.get(0);
+    assertThat(email.body()).contains("已确认");
+    assertThat(email.files())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.filename()).isEqualTo("booking.ics");
+              assertThat(f.contentType()).isEqualTo("text/calendar");
+            });
+    net.fortuna.ical4j.model.Calendar calendar =
+        new net.fortuna.ical4j.data.CalendarBuilder()
+            .build(new java.io.StringReader(email.files().get(0).content()));
+    java.util.List<net.fortuna.ical4j.model.component.VEvent> events =
+        calendar.getComponents(net.fortuna.ical4j.model.Component.VEVENT);
+    assertThat(events).hasSize(1);
+    var event = events.get(0);
+    assertThat(event.getProperty("UID").orElseThrow().getValue())
+        .isEqualTo(bookingId + "@fairslot");
+    assertThat(
+            event
+                .getProperty("DTSTART")
+                .orElseThrow()
+                .getParameter("TZID")
+                .orElseThrow()
+                .getValue())
+        .isEqualTo("Asia/Shanghai");
+    String localStart = api.slot(slotId).text("start"); // the venue's local time, as the API shows
+    java.time.ZonedDateTime read =
+        java.time.ZonedDateTime.from(event.getDateTimeStart().orElseThrow().getDate());
+    assertThat(read.toLocalDateTime().toString()).isEqualTo(localStart.substring(0, 16));
+    // The SMS carries the text only.
+    assertThat(Mailbox.smsTo(m.phone()))
+        .singleElement()
+        .satisfies(sms -> assertThat(sms.message()).contains("已确认"));
+  }
+
+  @Test
   void aMemberWhoChoseChineseReadsChineseAndOnlyOnTheirChosenChannel() {
     Contact m = profile("zh", "[\"SMS\"]", "zh-CN");
     String deadline = offerTo("zh");

@@ -15,7 +15,11 @@ import java.util.List;
 public final class Mailbox {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  public record Email(String from, List<String> to, String subject, String body) {}
+  /** A file an e-mail carried (raw sends): its name, type and text. */
+  public record File(String filename, String contentType, String content) {}
+
+  public record Email(
+      String from, List<String> to, String subject, String body, List<File> files) {}
 
   public record Sms(String phoneNumber, String message) {}
 
@@ -27,9 +31,22 @@ public final class Mailbox {
       List<String> to = new ArrayList<>();
       e.get("to").forEach(a -> to.add(a.asText()));
       if (to.contains(address) && !isCode(e.get("body").asText())) {
+        List<File> files = new ArrayList<>();
+        e.path("attachments")
+            .forEach(
+                f ->
+                    files.add(
+                        new File(
+                            f.get("filename").asText(),
+                            f.get("contentType").asText(),
+                            f.get("content").asText())));
         found.add(
             new Email(
-                e.get("from").asText(), to, e.get("subject").asText(), e.get("body").asText()));
+                e.get("from").asText(),
+                to,
+                e.get("subject").asText(),
+                e.get("body").asText(),
+                files));
       }
     }
     return found;

@@ -13,6 +13,7 @@ import fairslot.handler.internal.InvalidInput;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.member.app.CalendarFeeds;
+import fairslot.member.domain.IcsFeed;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;

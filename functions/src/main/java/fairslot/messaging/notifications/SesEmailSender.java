@@ -21,16 +21,48 @@ public final class SesEmailSender implements NotificationSender {
 
   @Override
   public void send(Delivery d) {
+    if (d.message().attachment().isPresent()) {
+      sendWithFile(d.address(), d.message(), d.message().attachment().get());
+      return;
+    }
     send(d.address(), d.message());
   }
 
-  /** One e-mail to {@code address}: the subject and the text body. */
-  public void send(String address, fairslot.notification.domain.MessageText message) {
+  /**
+   * An e-mail with a file is sent raw: a MIME message of the text and the file, each base64 (so
+   * Chinese text and the iCalendar's CRLFs travel unchanged), the subject RFC 2047-encoded.
+   */
+  private void sendWithFile(
+      String address,
+      fairslot.notification.domain.MessageText message,
+      fairslot.notification.domain.Attachment file) {
+    requireSender();
+    String mime = MimeMessage.of(from, address, message, file);
+    ses.get()
+        .sendEmail(
+            r ->
+                r.fromEmailAddress(from)
+                    .destination(to -> to.toAddresses(address))
+                    .content(
+                        c ->
+                            c.raw(
+                                raw ->
+                                    raw.data(
+                                        software.amazon.awssdk.core.SdkBytes.fromUtf8String(
+                                            mime)))));
+  }
+
+  private void requireSender() {
     if (from.isBlank()) {
       // Only the send-notifications function is given the identity; a delivery fails (and parks)
       // loudly rather than going out from nowhere.
       throw new IllegalStateException("no sender identity: FAIRSLOT_EMAIL_FROM is not set");
     }
+  }
+
+  /** One e-mail to {@code address}: the subject and the text body. */
+  public void send(String address, fairslot.notification.domain.MessageText message) {
+    requireSender();
     ses.get()
         .sendEmail(
             r ->

@@ -4,6 +4,7 @@ import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
 import fairslot.member.app.MemberProfileStore;
 import fairslot.member.domain.MemberProfile;
+import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.MessageFacts;
 import fairslot.notification.domain.MessageTemplates;
@@ -78,7 +79,13 @@ public final class Notifications {
             (channel, address) ->
                 deliveries.add(
                     Delivery.pending(
-                            notice.notification(), channel, address, text, notice.createdAt())
+                            notice.notification(),
+                            channel,
+                            address,
+                            channel == Channel.EMAIL
+                                ? withCalendar(text, notice, about, now)
+                                : text,
+                            notice.createdAt())
                         .oneMoreTry()));
     if (!store.dispatch(notice, deliveries, now, now.plus(LEASE))) {
       return 0;
@@ -88,6 +95,36 @@ public final class Notifications {
       sent += send(d, now);
     }
     return sent;
+  }
+
+  /**
+   * A confirmation e-mail carries the booking as an iCalendar entry at the venue's time (API.md
+   * v1.2 "Calendar"), so a mail app offers to add it; its UID is the feed's, so the two are one
+   * event in a calendar that has both.
+   */
+  private static MessageText withCalendar(
+      MessageText text, NotificationStore.Pending notice, MessageFacts about, Instant now) {
+    if (notice.notification().kind()
+        != fairslot.notification.domain.Notification.Kind.BOOKING_CONFIRMED) {
+      return text;
+    }
+    String bookingId = notice.notification().ref();
+    String ics =
+        fairslot.member.domain.IcsFeed.of(
+            about.venueName(),
+            List.of(
+                new fairslot.member.domain.IcsFeed.Event(
+                    bookingId,
+                    about.slot().start(),
+                    about.slot().end(),
+                    about.zone(),
+                    about.venueName(),
+                    "Booking " + bookingId,
+                    true)),
+            now);
+    return text.with(
+        new fairslot.notification.domain.Attachment(
+            "booking.ics", "text/calendar; method=PUBLISH; charset=UTF-8", ics));
   }
 
   /**

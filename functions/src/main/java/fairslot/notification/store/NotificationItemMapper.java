@@ -77,6 +77,14 @@ public final class NotificationItemMapper {
     item.put("subject", s(d.message().subject()));
     item.put("body", s(d.message().body()));
     d.message().reason().ifPresent(r -> item.put("reason", s(r)));
+    d.message()
+        .attachment()
+        .ifPresent(
+            a -> {
+              item.put("fileName", s(a.filename()));
+              item.put("fileType", s(a.contentType()));
+              item.put("file", s(a.content()));
+            });
     item.put("status", s(d.status().name()));
     item.put("attempts", n(d.attempts()));
     item.put("createdAt", millis(d.createdAt()));
@@ -91,7 +99,14 @@ public final class NotificationItemMapper {
         Channel.valueOf(Attr.str(item, "channel")),
         Attr.str(item, "address"),
         new MessageText(
-            Attr.str(item, "subject"), Attr.str(item, "body"), Attr.optionalString(item, "reason")),
+            Attr.str(item, "subject"),
+            Attr.str(item, "body"),
+            Attr.optionalString(item, "reason"),
+            Attr.optionalString(item, "file")
+                .map(
+                    f ->
+                        new fairslot.notification.domain.Attachment(
+                            Attr.str(item, "fileName"), Attr.str(item, "fileType"), f))),
         DeliveryStatus.valueOf(Attr.str(item, "status")),
         Attr.integer(item, "attempts"),
         Attr.instant(item, "createdAt"),

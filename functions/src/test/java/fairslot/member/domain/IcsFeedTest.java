@@ -1,4 +1,4 @@
-package fairslot.handler.integration;
+package fairslot.member.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package fairslot.handler.integration;
+package fairslot.member.domain;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -1,0 +1,4 @@
+package fairslot.notification.domain;
+
+/** A file sent with an e-mail (a booking's calendar entry): its name, type and text. */
+public record Attachment(String filename, String contentType, String content) {}
