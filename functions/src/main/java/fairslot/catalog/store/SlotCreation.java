@@ -102,6 +102,9 @@ final class SlotCreation {
       days = new ArrayList<>(ResourceDayWrites.unwritten(slot));
     }
     for (int attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+      if (attempt > 2) {
+        backOff(attempt);
+      }
       Set<String> counterparts = CounterpartLinks.overlapping(sharingDays, slot.interval());
       if (onDays) {
         slot = slot.withRules(slot.rules().onDaysWith(counterparts));
@@ -253,6 +256,19 @@ final class SlotCreation {
     return Outcome.refused(
         Refusal.THROTTLED,
         "the venue, or the coach's or room's calendar, kept changing; try again");
+  }
+
+  /**
+   * Creations that keep meeting each other (a hall's courts and their wholes share every day) wait
+   * a random few milliseconds, more with each try, so they stop colliding in step: without it 42
+   * creations over one hall's seven resources ran some out of tries (CombinedCreationRaceIT).
+   */
+  private static void backOff(int attempt) {
+    try {
+      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(1, 4 * attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Replaces each day whose version check failed by the day as it is now; whether any did. */
