@@ -118,15 +118,19 @@ final class ChaosWebhooks {
     wave.add(() -> world.runJob("webhook-deliveries"));
   }
 
-  /** Faults off: the stream read and the job run until nothing is due, time moving on. */
+  /**
+   * Faults off: the stream read and the job run until nothing has been due for longer than the
+   * longest wait between tries (an hour): a try the faults cut short waits out its backoff first.
+   */
   void drain() {
-    for (int round = 0; round < 40; round++) {
+    Duration quiet = Duration.ZERO;
+    for (int round = 0; round < 80 && quiet.compareTo(Duration.ofMinutes(70)) <= 0; round++) {
       world.deliverWebhookChanges();
-      world.clock.advance(Duration.ofMinutes(2));
       var report = world.runJob("webhook-deliveries");
-      if (round > 2 && report.isPresent() && ((Number) report.get().get("due")).intValue() == 0) {
-        return;
-      }
+      boolean idle = report.isPresent() && ((Number) report.get().get("due")).intValue() == 0;
+      Duration step = idle ? Duration.ofMinutes(10) : Duration.ofMinutes(1);
+      quiet = idle ? quiet.plus(step) : Duration.ZERO;
+      world.clock.advance(step);
     }
   }
 
@@ -157,7 +161,23 @@ final class ChaosWebhooks {
       String venue = ChaosChecks.s(item, "venueId");
       if (ChaosChecks.is(item, "WEBHOOK_DELIVERY")
           && "PENDING".equals(ChaosChecks.s(item, "state"))) {
-        out.add("webhook delivery " + ChaosChecks.s(item, "deliveryId") + " still PENDING at rest");
+        out.add(
+            "webhook delivery "
+                + ChaosChecks.s(item, "deliveryId")
+                + " still PENDING at rest: "
+                + ChaosChecks.s(item, "eventId")
+                + ", attempts "
+                + item.get("attempts").n()
+                + ", last answer "
+                + item.get("lastStatus").n()
+                + ", due "
+                + java.util.Optional.ofNullable(item.get("cancelDueAt"))
+                    .map(v -> java.time.Instant.ofEpochMilli(Long.parseLong(v.n())).toString())
+                    .orElse("never")
+                + " (now "
+                + world.clock.instant()
+                + "), after "
+                + ChaosChecks.s(item, "after"));
       }
       if (ChaosChecks.is(item, "WEBHOOK") && venueId.equals(venue)) {
         hooks++;
