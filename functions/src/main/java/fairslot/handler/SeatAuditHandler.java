@@ -6,9 +6,6 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import fairslot.catalog.app.SeatAuditLog;
 import fairslot.catalog.store.SlotStreamRecords;
-import fairslot.shared.Log;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Consumes the table stream (slot items only, by the event source's filter) and records each seat
@@ -36,20 +33,9 @@ public final class SeatAuditHandler implements RequestHandler<DynamodbEvent, Str
 
   @Override
   public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-    List<DynamodbEvent.DynamodbStreamRecord> batch =
-        event.getRecords() == null ? List.of() : event.getRecords();
-    for (DynamodbEvent.DynamodbStreamRecord record : batch) {
-      try {
-        records.seatChange(record).ifPresent(audit::record);
-      } catch (RuntimeException e) {
-        String sequence = record.getDynamodb().getSequenceNumber();
-        Log.warn(
-            "seat change not recorded; the batch resumes here",
-            Map.of("sequence", sequence, "error", String.valueOf(e)));
-        return new StreamsEventResponse(
-            List.of(new StreamsEventResponse.BatchItemFailure(sequence)));
-      }
-    }
-    return new StreamsEventResponse(List.of());
+    return StreamBatch.inOrder(
+        event,
+        "seat change not recorded",
+        record -> records.seatChange(record).ifPresent(audit::record));
   }
 }

@@ -4,11 +4,9 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import fairslot.shared.Log;
 import fairslot.webhook.app.WebhookFanOut;
 import fairslot.webhook.store.WebhookStreamRecords;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Consumes the table stream (bookings, slots and waitlist entries, by the event source's filter):
@@ -37,20 +35,9 @@ public final class WebhookEventsHandler
 
   @Override
   public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-    List<DynamodbEvent.DynamodbStreamRecord> batch =
-        event.getRecords() == null ? List.of() : event.getRecords();
-    for (DynamodbEvent.DynamodbStreamRecord record : batch) {
-      try {
-        records.event(record).ifPresent(e -> fanOut.record(List.of(e)));
-      } catch (RuntimeException e) {
-        String sequence = record.getDynamodb().getSequenceNumber();
-        Log.warn(
-            "webhook event not recorded; the batch resumes here",
-            Map.of("sequence", sequence, "error", String.valueOf(e)));
-        return new StreamsEventResponse(
-            List.of(new StreamsEventResponse.BatchItemFailure(sequence)));
-      }
-    }
-    return new StreamsEventResponse(List.of());
+    return StreamBatch.inOrder(
+        event,
+        "webhook event not recorded",
+        record -> records.event(record).ifPresent(e -> fanOut.record(List.of(e))));
   }
 }

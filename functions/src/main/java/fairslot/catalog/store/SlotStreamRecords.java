@@ -1,5 +1,8 @@
 package fairslot.catalog.store;
 
+import static fairslot.table.StreamImages.number;
+import static fairslot.table.StreamImages.text;
+
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import fairslot.catalog.domain.SeatChange;
@@ -43,15 +46,5 @@ public final class SlotStreamRecords {
             is.get(),
             text(after, "seatBy"),
             why));
-  }
-
-  private static String text(Map<String, AttributeValue> item, String name) {
-    AttributeValue v = item.get(name);
-    return v == null || v.getS() == null ? "" : v.getS();
-  }
-
-  private static Optional<Long> number(Map<String, AttributeValue> item, String name) {
-    AttributeValue v = item.get(name);
-    return v == null || v.getN() == null ? Optional.empty() : Optional.of(Long.parseLong(v.getN()));
   }
 }

@@ -1,5 +1,8 @@
 package fairslot.webhook.store;
 
+import static fairslot.table.StreamImages.number;
+import static fairslot.table.StreamImages.text;
+
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import fairslot.booking.domain.BookingStatus;
@@ -170,16 +173,6 @@ public final class WebhookStreamRecords {
     body.put("createdAt", at.toString());
     body.put("data", data);
     return new WebhookEvent(id, type, venueId, subject, order, at, Json.write(body));
-  }
-
-  private static String text(Map<String, AttributeValue> item, String name) {
-    AttributeValue v = item.get(name);
-    return v == null || v.getS() == null ? "" : v.getS();
-  }
-
-  private static Optional<Long> number(Map<String, AttributeValue> item, String name) {
-    AttributeValue v = item.get(name);
-    return v == null || v.getN() == null ? Optional.empty() : Optional.of(Long.parseLong(v.getN()));
   }
 
   private static String instant(Map<String, AttributeValue> item, String name) {

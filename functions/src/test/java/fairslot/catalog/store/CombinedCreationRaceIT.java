@@ -31,11 +31,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -53,29 +48,14 @@ class CombinedCreationRaceIT {
   private final AtomicReference<Runnable> meanwhile = new AtomicReference<>();
 
   private final DynamoDbClient intercepted =
-      DynamoDbClient.builder()
-          .endpointOverride(Aws.endpoint().uri())
-          .region(Aws.endpoint().region())
-          .credentialsProvider(Aws.endpoint().credentials())
-          .httpClient(UrlConnectionHttpClient.create())
-          .overrideConfiguration(
-              c ->
-                  c.addExecutionInterceptor(
-                      new ExecutionInterceptor() {
-                        @Override
-                        public void beforeExecution(
-                            Context.BeforeExecution context, ExecutionAttributes attributes) {
-                          if ("TransactWriteItems"
-                              .equals(
-                                  attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
-                            Runnable now = meanwhile.getAndSet(null);
-                            if (now != null) {
-                              now.run();
-                            }
-                          }
-                        }
-                      }))
-          .build();
+      fairslot.testing.WatchedDynamo.before(
+          "TransactWriteItems",
+          () -> {
+            Runnable now = meanwhile.getAndSet(null);
+            if (now != null) {
+              now.run();
+            }
+          });
   private final String table = Aws.freshTable("combinedmade");
   private final ExecutorService pool = Executors.newFixedThreadPool(32);
 

@@ -18,11 +18,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -34,26 +29,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class ResourceDayGuessIT {
   private final AtomicInteger transactions = new AtomicInteger();
   private final DynamoDbClient counted =
-      DynamoDbClient.builder()
-          .endpointOverride(Aws.endpoint().uri())
-          .region(Aws.endpoint().region())
-          .credentialsProvider(Aws.endpoint().credentials())
-          .httpClient(UrlConnectionHttpClient.create())
-          .overrideConfiguration(
-              c ->
-                  c.addExecutionInterceptor(
-                      new ExecutionInterceptor() {
-                        @Override
-                        public void beforeExecution(
-                            Context.BeforeExecution context, ExecutionAttributes attributes) {
-                          if ("TransactWriteItems"
-                              .equals(
-                                  attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
-                            transactions.incrementAndGet();
-                          }
-                        }
-                      }))
-          .build();
+      fairslot.testing.WatchedDynamo.before(
+          "TransactWriteItems", () -> transactions.incrementAndGet());
   private final String table = Aws.freshTable("daysguess");
 
   private static Slot later(Slot slot, Duration by, SessionRules rules) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.catalog.domain.Slot;
 import fairslot.testing.ApiDriver;
-import fairslot.testing.Aws;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,11 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -29,26 +23,7 @@ class SlotFactsCacheIT {
   private final ApiDriver api = new ApiDriver("facts");
   private final AtomicInteger getItems = new AtomicInteger();
   private final DynamoDbClient counted =
-      DynamoDbClient.builder()
-          .endpointOverride(Aws.endpoint().uri())
-          .region(Aws.endpoint().region())
-          .credentialsProvider(Aws.endpoint().credentials())
-          .httpClient(UrlConnectionHttpClient.create())
-          .overrideConfiguration(
-              c ->
-                  c.addExecutionInterceptor(
-                      new ExecutionInterceptor() {
-                        @Override
-                        public void beforeExecution(
-                            Context.BeforeExecution context, ExecutionAttributes attributes) {
-                          if ("GetItem"
-                              .equals(
-                                  attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))) {
-                            getItems.incrementAndGet();
-                          }
-                        }
-                      }))
-          .build();
+      fairslot.testing.WatchedDynamo.before("GetItem", () -> getItems.incrementAndGet());
 
   @Test
   void twoHundredConcurrentReadsOfOneSlotSendOneGetItem() throws Exception {
