@@ -41,15 +41,33 @@ public final class WebhookSender {
     this.clock = clock;
   }
 
+  /**
+   * One run fits its function's minute: it takes no new try after {@link #BUDGET}, and a
+   * subscription that gave no answer (down, or black-holing) gets no second try in the same run, so
+   * a dead receiver costs one timeout a run and never starves the venues behind it.
+   */
   public JobReport sendDue(int limit) {
     var due = store.due(clock.instant(), limit);
-    return JobLoop.run("webhook-deliveries", due, due.size(), d -> JobLoop.one(attempt(d)));
+    long stopAt = System.nanoTime() + BUDGET.toNanos();
+    java.util.Set<String> silent = new java.util.HashSet<>();
+    return JobLoop.run(
+        "webhook-deliveries",
+        due,
+        due.size(),
+        d ->
+            System.nanoTime() > stopAt || silent.contains(d.webhookId())
+                ? 0
+                : JobLoop.one(attempt(d, silent)));
   }
 
+  /** The most of its minute a run spends starting tries (each may then take up to 13 s). */
+  static final Duration BUDGET = Duration.ofSeconds(40);
+
   /**
-   * One try of {@code d} as read; false when there was nothing to do (or another worker had it).
+   * One try of {@code d} as read; false when there was nothing to do (or another worker had it). A
+   * try that got no answer adds the subscription to {@code silent}.
    */
-  boolean attempt(Delivery d) {
+  private boolean attempt(Delivery d, java.util.Set<String> silent) {
     Instant now = clock.instant();
     Optional<Webhook> webhook = store.find(d.event().venueId(), d.webhookId());
     if (webhook.isEmpty()) {
@@ -68,6 +86,9 @@ public final class WebhookSender {
     }
     Delivery claimed = claimed(d, next);
     int status = send(webhook.get(), claimed, now);
+    if (status == 0) {
+      silent.add(d.webhookId());
+    }
     DeliveryState to =
         status >= 200 && status < 300
             ? DeliveryState.DELIVERED

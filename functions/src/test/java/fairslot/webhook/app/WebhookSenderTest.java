@@ -149,6 +149,61 @@ class WebhookSenderTest {
   }
 
   @Test
+  void aSubscriberThatNeverAnswersCostsOneTryARunAndDelaysNoOtherSubscriber() {
+    String dead =
+        done(webhooks.subscribe(
+                "v1",
+                "https://hooks.example.com/dead",
+                EnumSet.allOf(WebhookEventType.class),
+                Optional.empty()))
+            .webhook()
+            .webhookId();
+    Webhook live =
+        done(webhooks.subscribe(
+                "v2",
+                "https://hooks.example.com/live",
+                EnumSet.allOf(WebhookEventType.class),
+                Optional.empty()))
+            .webhook();
+    List<WebhookEvent> changes = new ArrayList<>();
+    for (int b = 0; b < 4; b++) {
+      changes.add(bookingEvent("dead" + b, 2, WebhookEventType.BOOKING_CONFIRMED));
+    }
+    changes.add(
+        new WebhookEvent(
+            "booking:live:v2",
+            WebhookEventType.BOOKING_CONFIRMED,
+            "v2",
+            "booking:live",
+            2,
+            T0.plusSeconds(2),
+            "{}"));
+    fanOut.record(changes);
+    List<String> tried = new ArrayList<>();
+    WebhookTransport blackHole =
+        (url, headers, body) -> {
+          tried.add(url.getPath());
+          return url.getPath().equals("/dead") ? 0 : 204;
+        };
+    clock.advance(Duration.ofSeconds(5));
+
+    new WebhookSender(store, blackHole, urls, keys, clock).sendDue(100);
+
+    // One of the dead subscriber's four, and the live one.
+    assertThat(tried).containsExactlyInAnyOrder("/dead", "/live");
+    assertThat(
+            store
+                .deliveries(live.webhookId(), new fairslot.kernel.PageRequest(5, Optional.empty()))
+                .items()
+                .get(0)
+                .state())
+        .isEqualTo(DeliveryState.DELIVERED);
+    assertThat(store.due(clock.instant().plus(Duration.ofHours(1)), 100))
+        .hasSize(4)
+        .allSatisfy(d -> assertThat(d.webhookId()).isEqualTo(dead));
+  }
+
+  @Test
   void aDeletedSubscriptionsDeliveriesAreParkedUnsent() {
     Webhook w = subscribe("v1", EnumSet.allOf(WebhookEventType.class));
     fanOut.record(List.of(bookingEvent("d", 2, WebhookEventType.BOOKING_CONFIRMED)));
