@@ -118,33 +118,11 @@ public final class Fairslot {
               // back), by when: the statement check looks for a line for each of a day's.
               new IndexDefinition(MONEY_MOVES, "moneyShard", STRING, "moneyAt", NUMBER)));
 
-  /**
-   * Seat audit: every change of a slot's {@code remaining} made by the booking path (booking,
-   * cancel, expiry, waitlist offer) becomes an audit record with the stock before and after, read
-   * from the stream's old and new images. A transaction cannot return the values it wrote, and
-   * conditioning every booking on the exact stock would serialize a crowd; the stream has both
-   * images of every write, in order per item, at no cost to the write.
-   */
-  public static final StreamConsumerDefinition SEAT_AUDIT =
-      new StreamConsumerDefinition(
-          "seat-audit", "fairslot.handler.SeatAuditHandler", "SLOT", "MODIFY", 100, 10);
+  /** The seat audit: docs/data-model.md "Seat audit" (StreamConsumers). */
+  public static final StreamConsumerDefinition SEAT_AUDIT = StreamConsumers.SEAT_AUDIT;
 
-  /**
-   * Outbound webhooks (API.md v1.2 "Integrations"): the changes a venue's subscribers hear of are
-   * read from the stream, which has every committed change once or more, in order per item: a
-   * booking's confirmation, cancel and refund, a slot's cancel, a waitlist offer. The consumer
-   * writes one delivery per subscription (deduplicated by its id); the webhook-deliveries job sends
-   * them.
-   */
-  public static final StreamConsumerDefinition WEBHOOK_EVENTS =
-      new StreamConsumerDefinition(
-          "webhook-events",
-          "fairslot.handler.WebhookEventsHandler",
-          List.of("BOOKING", "SLOT", "WAITENTRY"),
-          // INSERT too: a free or pass-paid booking is PAID from its first write.
-          List.of("INSERT", "MODIFY"),
-          100,
-          10);
+  /** Outbound webhooks' feed (StreamConsumers). */
+  public static final StreamConsumerDefinition WEBHOOK_EVENTS = StreamConsumers.WEBHOOK_EVENTS;
 
   public static final List<StreamConsumerDefinition> STREAM_CONSUMERS =
       List.of(SEAT_AUDIT, WEBHOOK_EVENTS);

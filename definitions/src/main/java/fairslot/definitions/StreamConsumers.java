@@ -1,0 +1,36 @@
+package fairslot.definitions;
+
+import java.util.List;
+
+/** The table stream's consumers (Fairslot.STREAM_CONSUMERS), each with why it reads the stream. */
+final class StreamConsumers {
+  private StreamConsumers() {}
+
+  /**
+   * Seat audit: every change of a slot's {@code remaining} made by the booking path (booking,
+   * cancel, expiry, waitlist offer) becomes an audit record with the stock before and after, read
+   * from the stream's old and new images. A transaction cannot return the values it wrote, and
+   * conditioning every booking on the exact stock would serialize a crowd; the stream has both
+   * images of every write, in order per item, at no cost to the write.
+   */
+  static final StreamConsumerDefinition SEAT_AUDIT =
+      new StreamConsumerDefinition(
+          "seat-audit", "fairslot.handler.SeatAuditHandler", "SLOT", "MODIFY", 100, 10);
+
+  /**
+   * Outbound webhooks (API.md v1.2 "Integrations"): the changes a venue's subscribers hear of are
+   * read from the stream, which has every committed change once or more, in order per item: a
+   * booking's confirmation, cancel and refund, a slot's cancel, a waitlist offer. The consumer
+   * writes one delivery per subscription (deduplicated by its id); the webhook-deliveries job sends
+   * them.
+   */
+  static final StreamConsumerDefinition WEBHOOK_EVENTS =
+      new StreamConsumerDefinition(
+          "webhook-events",
+          "fairslot.handler.WebhookEventsHandler",
+          List.of("BOOKING", "SLOT", "WAITENTRY"),
+          // INSERT too: a free or pass-paid booking is PAID from its first write.
+          List.of("INSERT", "MODIFY"),
+          100,
+          10);
+}
