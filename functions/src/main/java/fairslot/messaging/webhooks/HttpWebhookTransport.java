@@ -17,11 +17,17 @@ public final class HttpWebhookTransport implements WebhookTransport {
   private static final Duration CONNECT = Duration.ofSeconds(3);
   private static final Duration ANSWER = Duration.ofSeconds(10);
 
-  private final HttpClient client =
-      HttpClient.newBuilder()
-          .connectTimeout(CONNECT)
-          .followRedirects(HttpClient.Redirect.NEVER)
-          .build();
+  /**
+   * Made on the first POST: every function wires this transport, but only the deliveries job sends,
+   * and a JDK client starts a selector thread no other cold start should pay for.
+   */
+  private final java.util.function.Supplier<HttpClient> client =
+      fairslot.aws.Lazily.of(
+          () ->
+              HttpClient.newBuilder()
+                  .connectTimeout(CONNECT)
+                  .followRedirects(HttpClient.Redirect.NEVER)
+                  .build());
 
   @Override
   public int post(URI url, Map<String, String> headers, String body) {
@@ -34,7 +40,10 @@ public final class HttpWebhookTransport implements WebhookTransport {
           }
         });
     try {
-      return client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+      return client
+          .get()
+          .send(request.build(), HttpResponse.BodyHandlers.discarding())
+          .statusCode();
     } catch (java.io.IOException e) {
       return 0;
     } catch (InterruptedException e) {
