@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -72,20 +74,36 @@ class RescheduleIT {
       moving.add(freeBooking(api, "m" + m, from));
     }
 
+    // Gated on answers, not on the clock, so the race is as real on a slow machine: ten waves
+    // alternate, bookings first (5, then 10, 10, 10 and the other 165 of the crowd) and moves
+    // (ten each), each released by the first answer of the wave before it, so every wave
+    // overlaps the next. A booking answers before any move starts (bookings win a seat), and the
+    // first move answers before the crowd's second wave starts (moves win a seat).
+    List<CountDownLatch> waves = new ArrayList<>();
+    for (int w = 0; w < 10; w++) {
+      waves.add(new CountDownLatch(w == 0 ? 0 : 1));
+    }
     List<Reply> replies =
         Race.all(
             250,
-            n ->
-                n < 50
-                    ? () -> move("m" + n, moving.get(n), targets.get(n % 5))
-                    : () -> {
-                      // A move reads more before its transaction than a booking does, so the
-                      // crowd comes in five waves: the first leaves each target seats for the
-                      // moves, which overlap the later waves.
-                      int k = n - 50;
-                      Thread.sleep((k / 5) % 5 * 1500L);
-                      return api.book("b" + n, targets.get(k % 5), 1);
-                    });
+            n -> {
+              int k = n - 50;
+              int wave = n < 50 ? 2 * (n / 10) + 1 : 2 * Math.min(4, (k + 5) / 10);
+              Callable<Reply> call =
+                  n < 50
+                      ? () -> move("m" + n, moving.get(n), targets.get(n % 5))
+                      : () -> api.book("b" + n, targets.get(k % 5), 1);
+              return () -> {
+                waves.get(wave).await();
+                try {
+                  return call.call();
+                } finally {
+                  if (wave + 1 < waves.size()) {
+                    waves.get(wave + 1).countDown();
+                  }
+                }
+              };
+            });
 
     List<Reply> moves = replies.subList(0, 50);
     List<Reply> books = replies.subList(50, 250);
@@ -111,6 +129,8 @@ class RescheduleIT {
     }
     assertThat(api.remaining(from)).isEqualTo((int) moved);
     System.out.println("reschedule race: " + moved + " of 50 moves won");
+    // both bounds follow from the gates: a move answers sold_out only when its target holds 10,
+    // and until the first move answers, bookings hold at most 1 of any target
     assertThat(moved).as("both moves and bookings won seats").isBetween(1L, 49L);
   }
 
