@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -70,19 +71,44 @@ class TransferIT {
       gifts.add(freeBooking("g" + i, slots.get(i)));
     }
 
+    // Gated on answers, not on the clock, so both orders happen on a slow machine too. A fifth of
+    // the pairs race from the start. For two fifths the booking starts first and the transfer on
+    // the first of those bookings' answers; for the other two the transfer starts first and the
+    // booking on the first of those transfers' answers. So the pair that answered first in each
+    // group was ordered, and the rest overlap.
+    CountDownLatch aBookingAnswered = new CountDownLatch(1);
+    CountDownLatch aTransferAnswered = new CountDownLatch(1);
     List<Reply> replies =
         Race.all(
             2 * pairs,
             n -> {
               int i = n / 2;
+              boolean bookingFirst = i % 5 < 2;
+              boolean transferFirst = i % 5 > 2;
               return n % 2 == 0
-                  ? () -> transfer("g" + i, CUSTOMER, gifts.get(i), "r" + i)
+                  ? () -> {
+                    if (bookingFirst) {
+                      aBookingAnswered.await();
+                    }
+                    try {
+                      return transfer("g" + i, CUSTOMER, gifts.get(i), "r" + i);
+                    } finally {
+                      if (transferFirst) {
+                        aTransferAnswered.countDown();
+                      }
+                    }
+                  }
                   : () -> {
-                    // staggered by up to the transfer's own reads under 60 callers, so either side
-                    // gets there
-                    // first on some slots and they overlap on the rest
-                    Thread.sleep((i % 5) * 700L);
-                    return api.book("r" + i, slots.get(i), 1);
+                    if (transferFirst) {
+                      aTransferAnswered.await();
+                    }
+                    try {
+                      return api.book("r" + i, slots.get(i), 1);
+                    } finally {
+                      if (bookingFirst) {
+                        aBookingAnswered.countDown();
+                      }
+                    }
                   };
             });
 
