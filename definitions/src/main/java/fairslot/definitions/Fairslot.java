@@ -165,6 +165,7 @@ public final class Fairslot {
           new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("webhook-deliveries", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
+          new ScheduleDefinition("erase-members", "rate(1 hour)", SCHEDULED_JOB_HANDLER),
           new ScheduleDefinition("statement-reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER));
 
   /**
@@ -243,6 +244,8 @@ public final class Fairslot {
           RouteDefinition.open("GET", "/venues/{venueId}/ticket-keys"),
           RouteDefinition.jwt("GET", "/me/calendar", CUSTOMER),
           RouteDefinition.jwt("POST", "/me/calendar/rotate", CUSTOMER),
+          RouteDefinition.jwt("GET", "/me/export", CUSTOMER),
+          RouteDefinition.jwt("POST", "/me/erase", CUSTOMER),
           // Public: calendar apps fetch it without a token; its secret is the query's token.
           RouteDefinition.open("GET", "/me/calendar.ics"),
           RouteDefinition.staff("POST", "/staff/check-in", BODY_TICKET, FRONTDESK, ADMIN),

@@ -86,7 +86,8 @@ public final class HttpApi {
       fairslot.catalog.app.Lotteries lotteries,
       fairslot.handler.internal.Tickets tickets,
       fairslot.member.app.CalendarFeeds calendars,
-      fairslot.webhook.app.Webhooks webhooks) {}
+      fairslot.webhook.app.Webhooks webhooks,
+      fairslot.privacy.app.MemberData memberData) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
@@ -123,7 +124,8 @@ public final class HttpApi {
                 s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock),
             new fairslot.handler.integration.CalendarEndpoints(
                 s.calendars(), s.bookings(), s.catalog(), clock),
-            new fairslot.handler.integration.WebhookEndpoints(s.webhooks())));
+            new fairslot.handler.integration.WebhookEndpoints(s.webhooks()),
+            new fairslot.handler.integration.DataRightsEndpoints(s.memberData())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

@@ -50,6 +50,9 @@ final class Jobs {
     jobs.put("statement-reconcile", w -> w.statementReconciliation().yesterday());
     // Webhook deliveries due get one try each, in order per subject, with backoff, then parked.
     jobs.put("webhook-deliveries", w -> w.webhooks().sender().sendDue(BATCH));
+    // Erasure requests: personal data removed, ended records moved to a pseudonym (hourly, again
+    // for records still in use).
+    jobs.put("erase-members", w -> w.memberData().runDue(BATCH));
     BY_NAME = java.util.Collections.unmodifiableMap(jobs);
   }
 

@@ -56,6 +56,7 @@ public final class Wiring {
   private final fairslot.member.app.ContactVerification verification;
   private final fairslot.catalog.app.SeatAuditLog seatAudit;
   private final WebhookWiring webhookWiring;
+  private final fairslot.privacy.app.MemberData memberData;
   private final BookingQueue bookingQueue;
 
   // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses them.
@@ -110,6 +111,7 @@ public final class Wiring {
             new java.security.SecureRandom());
     this.seatAudit = new fairslot.catalog.store.DynamoDbSeatAuditLog(dynamo, table);
     this.webhookWiring = new WebhookWiring(dynamo, table, clock, ids, stores.catalog());
+    this.memberData = MemberDataWiring.of(dynamo, table, clock, ids);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(stores.bookings(), adapters.events());
     this.memberBookings =
@@ -250,7 +252,8 @@ public final class Wiring {
             new fairslot.catalog.app.Lotteries(stores.lotteries()),
             fairslot.handler.internal.Tickets.deployment(),
             fairslot.handler.internal.CalendarKey.feeds(stores.calendarFeeds()),
-            webhookWiring.webhooks()),
+            webhookWiring.webhooks(),
+            memberData),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,
@@ -339,5 +342,9 @@ public final class Wiring {
 
   public WebhookWiring webhooks() {
     return webhookWiring;
+  }
+
+  public fairslot.privacy.app.MemberData memberData() {
+    return memberData;
   }
 }

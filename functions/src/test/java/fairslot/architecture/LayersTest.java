@@ -35,7 +35,8 @@ class LayersTest {
     "pass",
     "payment",
     "staff",
-    "waitlist"
+    "waitlist",
+    "privacy"
   };
 
   @ArchTest

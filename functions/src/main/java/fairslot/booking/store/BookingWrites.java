@@ -10,6 +10,7 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** The booking item's moves: the one place its status, version and sparse index keys change. */
 public final class BookingWrites {
@@ -237,6 +239,29 @@ public final class BookingWrites {
                 .expressionAttributeValues(values)
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
                 .build())
+        .build();
+  }
+
+  /**
+   * An erased member's ended booking (API.md v1.2 "Data rights"): its owner and bookingsByUser key
+   * become the pseudonym, on condition it is still theirs and in the status read.
+   */
+  public UpdateItemRequest pseudonymise(
+      String bookingId, BookingStatus status, String userId, String pseudonym, Instant at) {
+    return UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+        .updateExpression(
+            "SET userId = :p, bookingUser = :p, updatedAt = :at, version = version + :one")
+        .conditionExpression("userId = :u AND #status = :status")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(
+            Map.of(
+                ":p", s(pseudonym),
+                ":u", s(userId),
+                ":status", s(status.name()),
+                ":at", millis(at),
+                ":one", n(1)))
         .build();
   }
 }

@@ -222,4 +222,36 @@ public final class PassWrites {
                 .build())
         .build();
   }
+
+  /**
+   * An erased member's ended pass (API.md v1.2 "Data rights"), moved whole to the pseudonym's
+   * partition: credits, amounts and dates stay. On condition it is still in the status read.
+   */
+  java.util.List<TransactWriteItem> giveToPseudonym(
+      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> read,
+      String pseudonym) {
+    Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> moved =
+        new java.util.HashMap<>(read);
+    moved.put(Keys.PK, s(Keys.member(pseudonym)));
+    moved.put("userId", s(pseudonym));
+    return java.util.List.of(
+        TransactWriteItem.builder()
+            .delete(
+                software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                    .tableName(table)
+                    .key(Map.of(Keys.PK, read.get(Keys.PK), Keys.SK, read.get(Keys.SK)))
+                    .conditionExpression("#status = :status")
+                    .expressionAttributeNames(Map.of("#status", "status"))
+                    .expressionAttributeValues(Map.of(":status", read.get("status")))
+                    .build())
+            .build(),
+        TransactWriteItem.builder()
+            .put(
+                Put.builder()
+                    .tableName(table)
+                    .item(moved)
+                    .conditionExpression("attribute_not_exists(PK)")
+                    .build())
+            .build());
+  }
 }

@@ -133,4 +133,21 @@ public final class PaymentWrites {
                 .build())
         .build();
   }
+
+  /**
+   * An erased member's settled payment (API.md v1.2 "Data rights"): amounts and dates stay, the
+   * payer becomes the pseudonym, on condition it is still theirs and in the status read.
+   */
+  public software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymise(
+      String paymentNo, String status, String userId, String pseudonym) {
+    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+        .updateExpression("SET userId = :p")
+        .conditionExpression("userId = :u AND #status = :status")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(
+            Map.of(":p", s(pseudonym), ":u", s(userId), ":status", s(status)))
+        .build();
+  }
 }

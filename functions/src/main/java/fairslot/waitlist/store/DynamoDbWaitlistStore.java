@@ -34,7 +34,8 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
   private enum Action {
     ENTRY,
     GUARD,
-    SLOT
+    SLOT,
+    LINK
   }
 
   private final DynamoDbClient dynamo;
@@ -117,6 +118,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
                             .conditionExpression("attribute_not_exists(PK)")
                             .build())
                     .build())
+            .add(Action.LINK, WaitEntryWrites.memberLink(table, entry))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new JoinResult.Joined(entry);

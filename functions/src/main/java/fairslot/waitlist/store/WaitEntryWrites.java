@@ -47,4 +47,47 @@ public final class WaitEntryWrites {
                 .build())
         .build();
   }
+
+  /** Under the member, the key of each entry they join: their export and erasure find it there. */
+  static final String LINK_PREFIX = "WAIT#";
+
+  /** The member's link to a new entry, put in the join's transaction. */
+  static TransactWriteItem memberLink(String table, WaitlistEntry entry) {
+    return TransactWriteItem.builder()
+        .put(
+            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                .tableName(table)
+                .item(
+                    Map.of(
+                        Keys.PK,
+                        s(Keys.member(entry.userId())),
+                        Keys.SK,
+                        s(LINK_PREFIX + entry.entryId()),
+                        "type",
+                        s("WAIT_LINK"),
+                        "entryId",
+                        s(entry.entryId()),
+                        "slotId",
+                        s(entry.slotId())))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /**
+   * An erased member's ended entry (API.md v1.2 "Data rights"): its sequence and dates stay, the
+   * member becomes the pseudonym, on condition it is still theirs and in the status read.
+   */
+  static software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymise(
+      String table, String entryId, String status, String userId, String pseudonym) {
+    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.waitEntry(entryId), "WAITENTRY"))
+        .updateExpression("SET userId = :p")
+        .conditionExpression("userId = :u AND #status = :status")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(
+            Map.of(":p", s(pseudonym), ":u", s(userId), ":status", s(status)))
+        .build();
+  }
 }

@@ -1,0 +1,49 @@
+package fairslot.handler.integration;
+
+import fairslot.handler.http.Endpoints;
+import fairslot.handler.internal.HttpRequest;
+import fairslot.handler.internal.HttpResponse;
+import fairslot.privacy.app.MemberData;
+import fairslot.privacy.domain.Erasure;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A member's data rights (API.md v1.2 "Data rights"): the export of what fairslot holds about them,
+ * and erasure. Both act on the caller only: there is no way to name someone else.
+ */
+public final class DataRightsEndpoints implements Endpoints {
+  private final MemberData data;
+
+  public DataRightsEndpoints(MemberData data) {
+    this.data = data;
+  }
+
+  /** The erasure request as the member sees it. */
+  public record ErasureView(String status, String requestedAt, String erasedAt) {
+    static ErasureView of(Erasure e) {
+      return new ErasureView(
+          e.status().name(),
+          e.requestedAt().toString(),
+          e.erasedAt().map(Object::toString).orElse(null));
+    }
+  }
+
+  @Override
+  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
+    return Map.of(
+        "GET /me/export",
+        r ->
+            new HttpResponse(
+                200,
+                Map.of(
+                    "content-type", "application/json",
+                    "cache-control", "no-store",
+                    "content-disposition", "attachment; filename=\"fairslot-export.json\""),
+                fairslot.shared.Json.write(data.export(r.requireCaller().userId()))),
+        "POST /me/erase",
+        r ->
+            HttpResponse.json(
+                202, ErasureView.of(data.requestErasure(r.requireCaller().userId()))));
+  }
+}

@@ -1,0 +1,112 @@
+package fairslot.pass.store;
+
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.BookingStatus;
+import fairslot.definitions.Fairslot;
+import fairslot.pass.domain.PassStatus;
+import fairslot.privacy.app.MemberDataPart;
+import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.table.RawItems;
+import fairslot.table.Transaction;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * A member's passes in their export and erasure. An ended pass (used up, expired, or never paid
+ * for) moves to the pseudonym's partition once none of the member's bookings is live, since a
+ * cancelled booking gives its credits back to the pass where the booking names it.
+ */
+public final class PassMemberData implements MemberDataPart {
+  private static final Set<BookingStatus> LIVE_BOOKINGS =
+      Set.of(BookingStatus.PENDING_PAY, BookingStatus.PAID);
+
+  private enum Action {
+    MOVE
+  }
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final PassWrites writes;
+
+  public PassMemberData(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.writes = new PassWrites(table);
+  }
+
+  @Override
+  public String name() {
+    return "passes";
+  }
+
+  @Override
+  public List<Map<String, Object>> export(String userId) {
+    return passes(userId).stream().map(RawItems::plain).toList();
+  }
+
+  @Override
+  public Step erase(String userId, String pseudonym) {
+    List<Map<String, AttributeValue>> passes = passes(userId);
+    if (passes.isEmpty()) {
+      return new Step.Finished(0);
+    }
+    boolean bookingsLive = anyLiveBooking(userId);
+    int changed = 0;
+    int inUse = 0;
+    for (Map<String, AttributeValue> pass : passes) {
+      if (bookingsLive || !ended(pass)) {
+        inUse++;
+        continue;
+      }
+      if (new Transaction<Action>()
+          .addEach(Action.MOVE, writes.giveToPseudonym(pass, pseudonym))
+          .commit(dynamo)
+          .isEmpty()) {
+        changed++;
+      } else {
+        inUse++; // it moved since the read: judged again next run
+      }
+    }
+    return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
+  }
+
+  private static boolean ended(Map<String, AttributeValue> pass) {
+    return switch (PassStatus.valueOf(Attr.str(pass, "status"))) {
+      case USED_UP, EXPIRED -> true;
+      // never paid, and no payment started: nothing can make it ACTIVE now
+      case PENDING_PAY -> !pass.containsKey("paymentNo");
+      case ACTIVE -> false;
+    };
+  }
+
+  private boolean anyLiveBooking(String userId) {
+    return RawItems.all(
+            dynamo,
+            QueryRequest.builder()
+                .tableName(table)
+                .indexName(Fairslot.BOOKINGS_BY_USER)
+                .keyConditionExpression("bookingUser = :u")
+                .expressionAttributeValues(Map.of(":u", s(userId)))
+                .build())
+        .stream()
+        .anyMatch(b -> LIVE_BOOKINGS.contains(BookingStatus.valueOf(Attr.str(b, "status"))));
+  }
+
+  private List<Map<String, AttributeValue>> passes(String userId) {
+    return RawItems.all(
+        dynamo,
+        QueryRequest.builder()
+            .tableName(table)
+            .consistentRead(true)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :pass)")
+            .expressionAttributeValues(
+                Map.of(":pk", s(Keys.member(userId)), ":pass", s(Keys.pass(""))))
+            .build());
+  }
+}

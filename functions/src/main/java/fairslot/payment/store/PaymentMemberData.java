@@ -1,0 +1,142 @@
+package fairslot.payment.store;
+
+import static fairslot.table.Attr.s;
+
+import fairslot.booking.domain.BookingStatus;
+import fairslot.definitions.Fairslot;
+import fairslot.pass.domain.PassStatus;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.privacy.app.MemberDataPart;
+import fairslot.table.Attr;
+import fairslot.table.AuditActors;
+import fairslot.table.Keys;
+import fairslot.table.RawItems;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * A member's payments in their export and erasure, found through what they paid for: each booking's
+ * payments and each pass's. A settled payment of something that has ended goes to the pseudonym;
+ * one still moving money, or whose booking or pass is live, waits for it. Runs before the bookings'
+ * and passes' erasure, which moves what it finds them through.
+ */
+public final class PaymentMemberData implements MemberDataPart {
+  private static final Set<PassStatus> ENDED_PASSES =
+      Set.of(PassStatus.USED_UP, PassStatus.EXPIRED);
+
+  private static final Set<PaymentStatus> SETTLED =
+      Set.of(PaymentStatus.SUCCEEDED, PaymentStatus.FAILED, PaymentStatus.REFUNDED);
+
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final PaymentWrites writes;
+
+  public PaymentMemberData(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.writes = new PaymentWrites(table);
+  }
+
+  @Override
+  public String name() {
+    return "payments";
+  }
+
+  @Override
+  public List<Map<String, Object>> export(String userId) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map<String, AttributeValue> payment : payments(userId).keySet()) {
+      out.add(RawItems.plain(payment));
+    }
+    return out;
+  }
+
+  @Override
+  public Step erase(String userId, String pseudonym) {
+    int changed = 0;
+    int inUse = 0;
+    for (Map.Entry<Map<String, AttributeValue>, Boolean> e : payments(userId).entrySet()) {
+      Map<String, AttributeValue> payment = e.getKey();
+      String status = Attr.str(payment, "status");
+      if (!e.getValue() || !SETTLED.contains(PaymentStatus.valueOf(status))) {
+        inUse++;
+        continue;
+      }
+      String paymentNo = Attr.str(payment, "paymentNo");
+      try {
+        dynamo.updateItem(writes.pseudonymise(paymentNo, status, userId, pseudonym));
+        changed++;
+      } catch (ConditionalCheckFailedException moved) {
+        inUse++;
+        continue;
+      }
+      changed +=
+          AuditActors.pseudonymise(dynamo, table, Keys.payment(paymentNo), userId, pseudonym);
+    }
+    return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
+  }
+
+  /** The member's payments, each with whether what it paid for has ended. */
+  private Map<Map<String, AttributeValue>, Boolean> payments(String userId) {
+    Map<String, Boolean> numbers = new LinkedHashMap<>();
+    for (Map<String, AttributeValue> booking :
+        RawItems.all(
+            dynamo,
+            QueryRequest.builder()
+                .tableName(table)
+                .indexName(Fairslot.BOOKINGS_BY_USER)
+                .keyConditionExpression("bookingUser = :u")
+                .expressionAttributeValues(Map.of(":u", s(userId)))
+                .build())) {
+      // ended: no move left from its status
+      boolean ended = BookingStatus.valueOf(Attr.str(booking, "status")).next().isEmpty();
+      for (Map<String, AttributeValue> link :
+          partition(Keys.booking(Attr.str(booking, "bookingId")), "PAYMENT#")) {
+        numbers.put(Attr.str(link, "paymentNo"), ended);
+      }
+    }
+    for (Map<String, AttributeValue> pass : partition(Keys.member(userId), "PASS#")) {
+      Attr.optionalString(pass, "paymentNo")
+          .ifPresent(
+              no ->
+                  numbers.put(
+                      no, ENDED_PASSES.contains(PassStatus.valueOf(Attr.str(pass, "status")))));
+    }
+    Map<Map<String, AttributeValue>, Boolean> out = new LinkedHashMap<>();
+    numbers.forEach(
+        (no, ended) -> {
+          Map<String, AttributeValue> item =
+              dynamo
+                  .getItem(
+                      GetItemRequest.builder()
+                          .tableName(table)
+                          .key(Attr.key(Keys.payment(no), "PAYMENT"))
+                          .consistentRead(true)
+                          .build())
+                  .item();
+          if (item != null && !item.isEmpty() && userId.equals(Attr.str(item, "userId"))) {
+            out.put(item, ended);
+          }
+        });
+    return out;
+  }
+
+  private List<Map<String, AttributeValue>> partition(String pk, String prefix) {
+    return RawItems.all(
+        dynamo,
+        QueryRequest.builder()
+            .tableName(table)
+            .consistentRead(true)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+            .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(prefix)))
+            .build());
+  }
+}

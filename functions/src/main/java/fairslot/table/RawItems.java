@@ -1,0 +1,89 @@
+package fairslot.table;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * Items as a member's export shows them (API.md v1.2 "Data rights"): every attribute as a plain
+ * value, without the table's keys, index copies, expiry times or secrets (a code's salt and hash).
+ */
+public final class RawItems {
+  private RawItems() {}
+
+  /** Attributes that are the table's plumbing, not the member's data. */
+  private static final Set<String> PLUMBING =
+      Set.of(
+          Keys.PK,
+          Keys.SK,
+          "ttl",
+          "salt",
+          "hash",
+          "bookingUser",
+          "bookingSlot",
+          "bookingVenueDay",
+          "holdSlot",
+          "entrySlot",
+          "waitingSlot");
+
+  /** Every item a query finds, page by page. */
+  public static List<Map<String, AttributeValue>> all(DynamoDbClient dynamo, QueryRequest query) {
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    Map<String, AttributeValue> start = null;
+    do {
+      QueryRequest.Builder page = query.toBuilder();
+      if (start != null) {
+        page.exclusiveStartKey(start);
+      }
+      QueryResponse response = dynamo.query(page.build());
+      items.addAll(response.items());
+      start = response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null;
+    } while (start != null && !start.isEmpty());
+    return items;
+  }
+
+  /** The item in plain values, attributes in name order. */
+  public static Map<String, Object> plain(Map<String, AttributeValue> item) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Map.Entry<String, AttributeValue> e : new TreeMap<>(item).entrySet()) {
+      String name = e.getKey();
+      if (!PLUMBING.contains(name) && !name.endsWith("Shard") && !name.endsWith("DueAt")) {
+        out.put(name, value(e.getValue()));
+      }
+    }
+    return out;
+  }
+
+  private static Object value(AttributeValue v) {
+    return switch (v.type()) {
+      case S -> v.s();
+      case N -> new BigDecimal(v.n());
+      case BOOL -> v.bool();
+      case NUL -> null;
+      case SS -> List.copyOf(v.ss());
+      case NS -> v.ns().stream().map(BigDecimal::new).toList();
+      case L -> v.l().stream().map(RawItems::value).toList();
+      case M -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        new TreeMap<>(v.m()).forEach((k, x) -> m.put(k, value(x)));
+        yield m;
+      }
+      case B -> base64(v.b());
+      case BS -> v.bs().stream().map(RawItems::base64).toList();
+      default -> String.valueOf(v);
+    };
+  }
+
+  private static String base64(SdkBytes bytes) {
+    return java.util.Base64.getEncoder().encodeToString(bytes.asByteArray());
+  }
+}
