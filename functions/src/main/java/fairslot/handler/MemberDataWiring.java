@@ -13,7 +13,7 @@ final class MemberDataWiring {
   static MemberData of(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids) {
     return new MemberData(
         List.of(
-            new fairslot.member.store.MemberRecords(dynamo, table, clock),
+            new fairslot.member.store.MemberRecords(dynamo, table),
             // payments are found through the bookings and passes they paid for: before those move
             new fairslot.payment.store.PaymentMemberData(dynamo, table),
             new fairslot.pass.store.PassMemberData(dynamo, table),

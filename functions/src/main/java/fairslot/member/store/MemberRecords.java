@@ -2,12 +2,13 @@ package fairslot.member.store;
 
 import static fairslot.table.Attr.s;
 
+import fairslot.booking.domain.BookingStatus;
+import fairslot.definitions.Fairslot;
 import fairslot.notification.domain.Channel;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RawItems;
-import java.time.Clock;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,25 +22,23 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /**
  * The member's own items in their export and erasure: the profile, the phone's claim and the
  * walk-in it linked, pending codes and their send counters, the WeChat identity, standing, and the
- * per-venue counters and calendar days. Erasure deletes them; a counter or calendar day still
- * counting a live booking stays until the booking ends (it is that booking's condition).
+ * per-venue counters and calendar days. Erasure deletes them; while a booking of the member is live
+ * its counters and calendar days stay (its release conditions on them) until it ends.
  */
 public final class MemberRecords implements MemberDataPart {
   /** The member's items this part answers for, by sort key prefix (the others have their parts). */
   private static final List<String> OWN =
       List.of("PROFILE", "CODE#", "CODES#", "WECHAT", "STANDING#", "UPCOMING#", "CAL#");
 
-  /** Counter items keyed by hour that may still exist: they expire two hours after their hour. */
-  private static final int HOURS_KEPT = 3;
+  private static final Set<BookingStatus> LIVE =
+      Set.of(BookingStatus.PENDING_PAY, BookingStatus.PAID);
 
   private final DynamoDbClient dynamo;
   private final String table;
-  private final Clock clock;
 
-  public MemberRecords(DynamoDbClient dynamo, String table, Clock clock) {
+  public MemberRecords(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.clock = clock;
   }
 
   @Override
@@ -57,6 +56,9 @@ public final class MemberRecords implements MemberDataPart {
     List<Map<String, AttributeValue>> items = own(userId);
     Set<String> phones = new LinkedHashSet<>();
     Set<String> emails = new LinkedHashSet<>();
+    // the hours the member was sent codes in, by channel: their targets' counters are keyed so
+    Map<String, Set<String>> hours =
+        Map.of("SMS", new LinkedHashSet<>(), "EMAIL", new LinkedHashSet<>());
     int changed = 0;
     int inUse = 0;
     for (Map<String, AttributeValue> item : items) {
@@ -70,6 +72,10 @@ public final class MemberRecords implements MemberDataPart {
           }
         }
       }
+      if (sk.startsWith("CODES#")) {
+        String[] parts = sk.split("#", 3); // CODES#<channel>#<hour>
+        hours.get(parts[1]).add(parts[2]);
+      }
       if (sk.equals("CODE#SMS")) {
         phones.add(Attr.str(item, "target"));
       }
@@ -80,23 +86,23 @@ public final class MemberRecords implements MemberDataPart {
     for (String phone : phones) {
       changed += delete(Attr.key("PHONE#" + phone, "ACCOUNT"), "userId", userId);
       changed += delete(Attr.key("PHONE#" + phone, "PROFILE"), "linkedUserId", userId);
-      changed += sendCounters("SMS", phone);
+      changed += sendCounters(Channel.SMS, phone, hours.get("SMS"));
     }
     for (String email : emails) {
-      changed += sendCounters("EMAIL", email);
+      changed += sendCounters(Channel.EMAIL, email, hours.get("EMAIL"));
     }
+    boolean live = anyLiveBooking(userId);
     for (Map<String, AttributeValue> item : items) {
       String sk = Attr.str(item, Keys.SK);
-      Map<String, AttributeValue> key =
-          Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK));
-      if (sk.startsWith("UPCOMING#") && Attr.numOr(item, "upcoming", 0) > 0
-          || sk.startsWith("CAL#")
-              && item.containsKey("entries")
-              && !item.get("entries").m().isEmpty()) {
-        inUse++; // a live booking's counter or calendar entry: its release needs it
+      if (live && (sk.startsWith("UPCOMING#") || sk.startsWith("CAL#"))) {
+        inUse++; // a live booking's counter and calendar day: its release conditions on them
         continue;
       }
-      dynamo.deleteItem(DeleteItemRequest.builder().tableName(table).key(key).build());
+      dynamo.deleteItem(
+          DeleteItemRequest.builder()
+              .tableName(table)
+              .key(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)))
+              .build());
       changed++;
     }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
@@ -119,19 +125,16 @@ public final class MemberRecords implements MemberDataPart {
     }
   }
 
-  /** The target's hourly send counters (its address is their key) of the hours still kept. */
-  private int sendCounters(String channel, String target) {
-    long hour = clock.instant().getEpochSecond() / 3600;
-    for (long h = hour - HOURS_KEPT; h <= hour; h++) {
+  /** The target's hourly send counters (its address is their key) of the member's hours. */
+  private int sendCounters(Channel channel, String target, Set<String> hours) {
+    for (String hour : hours) {
       dynamo.deleteItem(
           DeleteItemRequest.builder()
               .tableName(table)
-              .key(
-                  Attr.key(
-                      ContactCodeItems.targetPk(Channel.valueOf(channel), target), "CODES#" + h))
+              .key(Attr.key(ContactCodeItems.targetPk(channel, target), "CODES#" + hour))
               .build());
     }
-    return 0;
+    return hours.size();
   }
 
   private List<Map<String, AttributeValue>> own(String userId) {
@@ -146,5 +149,18 @@ public final class MemberRecords implements MemberDataPart {
         .stream()
         .filter(i -> OWN.stream().anyMatch(Attr.str(i, Keys.SK)::startsWith))
         .toList();
+  }
+
+  private boolean anyLiveBooking(String userId) {
+    return RawItems.all(
+            dynamo,
+            QueryRequest.builder()
+                .tableName(table)
+                .indexName(Fairslot.BOOKINGS_BY_USER)
+                .keyConditionExpression("bookingUser = :u")
+                .expressionAttributeValues(Map.of(":u", s(userId)))
+                .build())
+        .stream()
+        .anyMatch(b -> LIVE.contains(BookingStatus.valueOf(Attr.str(b, "status"))));
   }
 }

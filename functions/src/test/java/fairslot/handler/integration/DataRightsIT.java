@@ -1,0 +1,281 @@
+package fairslot.handler.integration;
+
+import static fairslot.testing.ApiDriver.ADMIN;
+import static fairslot.testing.ApiDriver.CUSTOMER;
+import static fairslot.testing.ApiDriver.FRONTDESK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.handler.ScheduledJobHandler;
+import fairslot.testing.ApiDriver;
+import fairslot.testing.ApiDriver.Reply;
+import fairslot.testing.Aws;
+import fairslot.testing.Contacts;
+import fairslot.testing.SeatLedger;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A member's data rights (API.md v1.2 "Data rights") through the HTTP handler and the erase-members
+ * job on the emulator: the export holds every kind of record written for the member, and after
+ * erasure their name, e-mail and phone are in no item of the table (scanned whole), while the daily
+ * report's figures, made from the same bookings, are unchanged.
+ */
+class DataRightsIT {
+  private static final List<String> FINANCE = List.of("finance");
+  private final ApiDriver api = new ApiDriver("rights");
+  private final String suffix = String.valueOf(100 + new Random().nextInt(900));
+  private final String phone = "+8613900139" + suffix;
+  private final String email = "zhou" + suffix + "@example.com";
+  private final String name = "Zhou Erasable" + suffix;
+  private final String walkInName = "Walkin Zhou" + suffix;
+
+  @AfterEach
+  void ledgersBalance() {
+    SeatLedger.assertBalanced(Aws.dynamo(), api.table); // seats and member counters
+  }
+
+  private Reply desk(String action, String bookingId) {
+    return api.send(
+        "POST /staff/bookings/{bookingId}/" + action,
+        e -> e.as("desk-1", FRONTDESK).path("bookingId", bookingId));
+  }
+
+  private Reply export(String user) {
+    Reply r = api.send("GET /me/export", e -> e.as(user, CUSTOMER));
+    ApiDriver.expect(r, 200);
+    return r;
+  }
+
+  private Reply erase(String user) {
+    return api.send("POST /me/erase", e -> e.as(user, CUSTOMER));
+  }
+
+  private Reply report(String venueId, LocalDate date) {
+    Reply r =
+        api.send(
+            "GET /reports/daily",
+            e -> e.as("fin-1", FINANCE).query("venueId", venueId).query("date", date.toString()));
+    ApiDriver.expect(r, 200);
+    return r;
+  }
+
+  private void run(String job) {
+    new ScheduledJobHandler(api.wiring).run(job);
+  }
+
+  private static List<String> field(JsonNode records, String name) {
+    List<String> out = new ArrayList<>();
+    records.forEach(r -> out.add(r.path(name).asText()));
+    return out;
+  }
+
+  /** Every string in the table (keys and values, nested too) that contains one of {@code words}. */
+  private List<String> itemsMentioning(Set<String> words) {
+    List<String> found = new ArrayList<>();
+    for (Map<String, AttributeValue> item :
+        Aws.dynamo().scanPaginator(r -> r.tableName(api.table).consistentRead(true)).items()) {
+      String text = item.toString();
+      for (String word : words) {
+        if (text.contains(word)) {
+          found.add(word + " in " + item.get("PK").s() + " / " + item.get("SK").s());
+        }
+      }
+    }
+    return found;
+  }
+
+  @Test
+  void theExportHoldsEveryKindAndAfterErasureNoItemNamesTheMemberWhileTheReportStands() {
+    String m = "rights-m" + suffix;
+    String venue =
+        api.venue(
+            "Asia/Shanghai",
+            "{\"holdDuration\":\"PT1H\",\"noShowPolicy\":{\"strikes\":2,\"window\":\"P30D\","
+                + "\"suspension\":\"P14D\"}}");
+    String courts = api.resource(venue, "SEATS", 10);
+    String single = api.resource(venue, "SEATS", 1);
+    String morning = api.slot(courts, Duration.ofHours(1), Duration.ofHours(1), 5000);
+    String noon = api.slot(courts, Duration.ofHours(3), Duration.ofHours(1), 3000);
+    String evening = api.slot(courts, Duration.ofHours(10), Duration.ofHours(1), 2000);
+    String tight = api.slot(single, Duration.ofHours(5), Duration.ofHours(1), 1000);
+    // a walk-in with the member's phone, linked when the member proves it
+    ApiDriver.expect(
+        api.send(
+            "POST /staff/bookings",
+            e ->
+                e.as("desk-1", FRONTDESK)
+                    .body(
+                        "{\"slotId\":\""
+                            + evening
+                            + "\",\"quantity\":1,\"customer\":{\"phone\":\""
+                            + phone
+                            + "\",\"name\":\""
+                            + walkInName
+                            + "\"}}")),
+        201);
+    Contacts.verifiedProfile(
+        api,
+        m,
+        "{\"name\":\""
+            + name
+            + "\",\"email\":\""
+            + email
+            + "\",\"phone\":\""
+            + phone
+            + "\",\"channels\":[\"EMAIL\",\"SMS\"]}",
+        email,
+        phone);
+    String attended = api.paidBooking(m, morning);
+    ApiDriver.expect(desk("check-in", attended), 200);
+    String noShow = api.paidBooking(m, noon);
+    String refunded = api.book(m, tight, 1).text("bookingId");
+    String refundedPayment = api.pay(m, refunded).text("paymentNo");
+    api.provider.report(refundedPayment, "SUCCEEDED");
+    ApiDriver.expect(desk("refund", refunded), 200);
+    api.provider.report(refundedPayment, "REFUNDED");
+    String expired = api.book(m, evening, 1).text("bookingId");
+    String other = api.paidBooking("someone-else", tight);
+    ApiDriver.expect(
+        api.send("POST /slots/{slotId}/waitlist", e -> e.as(m, CUSTOMER).path("slotId", tight)),
+        201);
+    ApiDriver.expect(
+        api.send(
+            "DELETE /slots/{slotId}/waitlist/me", e -> e.as(m, CUSTOMER).path("slotId", tight)),
+        204);
+    Reply plan =
+        api.send(
+            "POST /venues/{venueId}/plans",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .path("venueId", venue)
+                    .body(
+                        "{\"name\":\"Ten\",\"kind\":\"PACK\",\"credits\":10,\"validity\":\"P30D\","
+                            + "\"priceMinor\":30000,\"currency\":\"CNY\"}"));
+    ApiDriver.expect(plan, 201);
+    Reply pass =
+        api.send(
+            "POST /me/passes",
+            e ->
+                e.as(m, CUSTOMER)
+                    .header("Idempotency-Key", "pass-" + suffix)
+                    .body("{\"planId\":\"" + plan.text("planId") + "\"}"));
+    ApiDriver.expect(pass, 201);
+    api.clock.advance(Duration.ofHours(6));
+    run("sweep-holds"); // the evening hold lapses
+    run("no-shows"); // noon was not attended: a strike
+    run("send-notifications");
+    LocalDate day =
+        LocalDate.ofInstant(ApiDriver.START.plus(Duration.ofHours(1)), ZoneId.of("Asia/Shanghai"));
+    String reportBefore = report(venue, day).body();
+
+    JsonNode data = export(m).json();
+
+    assertThat(field(data.get("bookings"), "bookingId"))
+        .containsExactlyInAnyOrder(attended, noShow, refunded, expired);
+    assertThat(field(data.get("bookings"), "status"))
+        .containsExactlyInAnyOrder("COMPLETED", "NO_SHOW", "REFUNDED", "EXPIRED");
+    assertThat(field(data.get("payments"), "bookingId")).contains(attended, noShow, refunded);
+    assertThat(field(data.get("passes"), "passId")).containsExactly(pass.text("passId"));
+    assertThat(field(data.get("waitlistEntries"), "status")).containsExactly("LEFT");
+    assertThat(field(data.get("notifications"), "address")).contains(email);
+    assertThat(field(data.get("member"), "type"))
+        .contains("MEMBER_PROFILE", "STANDING", "UPCOMING", "CALENDAR", "CODE_SENDS");
+    assertThat(field(data.get("member"), "name")).contains(name);
+    String text = data.toString();
+    assertThat(text).doesNotContain("\"salt\"", "\"hash\"", "\"PK\"", "\"SK\"");
+
+    Set<String> personal = Set.of(name, walkInName, email, phone, phone.substring(3));
+    List<String> before = itemsMentioning(personal);
+    Reply asked = erase(m);
+    Reply askedAgain = erase(m);
+    run("erase-members");
+
+    assertThat(asked.status()).isEqualTo(202);
+    assertThat(asked.text("status")).isEqualTo("REQUESTED");
+    assertThat(askedAgain.text("requestedAt")).isEqualTo(asked.text("requestedAt"));
+    // the scan finds each before (profile, walk-in, codes' counters, messages), none after
+    assertThat(before).anyMatch(f -> f.startsWith(name + " in MEMBER#"));
+    assertThat(before).anyMatch(f -> f.startsWith(walkInName + " in PHONE#"));
+    assertThat(before).anyMatch(f -> f.startsWith(email + " in CONTACT#"));
+    assertThat(before).anyMatch(f -> f.startsWith(phone + " in PHONE#"));
+    assertThat(itemsMentioning(personal)).isEmpty();
+    assertThat(report(venue, day).body()).isEqualTo(reportBefore);
+    JsonNode after = export(m).json();
+    assertThat(after.get("erasure").get("status").asText()).isEqualTo("ERASED");
+    for (String kind :
+        List.of("bookings", "payments", "passes", "waitlistEntries", "notifications", "member")) {
+      assertThat(after.get(kind)).as(kind).isEmpty();
+    }
+    Reply mine = api.send("GET /me/bookings", e -> e.as(m, CUSTOMER));
+    assertThat(mine.json().get("items")).isEmpty();
+    // the bookings stay, amounts and dates kept, under one pseudonym
+    assertThat(api.booking("someone-else", other).status()).isEqualTo(200);
+    assertThat(pseudonymsOf(Set.of(attended, noShow, refunded, expired)))
+        .singleElement()
+        .satisfies(p -> assertThat(p).startsWith("erased-"));
+  }
+
+  @Test
+  void aLiveBookingKeepsTheMemberUntilItEndsWhileTheirPersonalDataGoesAtOnce() {
+    String m = "rights-live" + suffix;
+    String slot = api.openSlot("SEATS", 5, 0);
+    Contacts.verifiedProfile(
+        api,
+        m,
+        "{\"name\":\"" + name + "\",\"email\":\"" + email + "\",\"channels\":[\"EMAIL\"]}",
+        email,
+        null);
+    String booking = api.book(m, slot, 1).text("bookingId");
+
+    ApiDriver.expect(erase(m), 202);
+    run("erase-members");
+
+    assertThat(itemsMentioning(Set.of(name, email))).isEmpty();
+    assertThat(export(m).json().get("erasure").get("status").asText()).isEqualTo("REQUESTED");
+    assertThat(api.booking(m, booking).status()).isEqualTo(200); // still theirs, to cancel
+    ApiDriver.expect(api.cancel(m, booking), 200);
+    run("erase-members"); // not due yet: the job comes back an hour later
+    assertThat(export(m).json().get("bookings")).hasSize(1);
+    api.clock.advance(Duration.ofHours(1));
+    run("erase-members");
+
+    JsonNode after = export(m).json();
+    assertThat(after.get("erasure").get("status").asText()).isEqualTo("ERASED");
+    assertThat(after.get("bookings")).isEmpty();
+    assertThat(pseudonymsOf(Set.of(booking)))
+        .singleElement()
+        .satisfies(p -> assertThat(p).startsWith("erased-"));
+  }
+
+  private Set<String> pseudonymsOf(Set<String> bookingIds) {
+    Set<String> owners = new java.util.HashSet<>();
+    for (String id : bookingIds) {
+      Map<String, AttributeValue> item =
+          Aws.dynamo()
+              .getItem(
+                  r ->
+                      r.tableName(api.table)
+                          .key(
+                              Map.of(
+                                  "PK",
+                                  AttributeValue.fromS("BOOKING#" + id),
+                                  "SK",
+                                  AttributeValue.fromS("BOOKING")))
+                          .consistentRead(true))
+              .item();
+      assertThat(item.get("amountMinor")).as(id).isNotNull();
+      owners.add(item.get("userId").s());
+    }
+    return owners;
+  }
+}
