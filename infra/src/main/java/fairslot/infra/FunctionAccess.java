@@ -231,6 +231,17 @@ record FunctionAccess(
               false,
               false,
               Set.of(Secret.WEBHOOK)),
+          // Erasure requests due (their family of the cancels-due index): reads the member's items
+          // (their partition, their bookings by user), deletes personal items, gives ended
+          // bookings, payments, passes and entries to the pseudonym (a pass moves in a
+          // transaction: its delete and put).
+          new FunctionAccess(
+              "EraseMembers",
+              Set.of(GET, QUERY, PUT, UPDATE, DELETE),
+              Optional.of(Set.of(Fairslot.CANCELS_DUE, Fairslot.BOOKINGS_BY_USER)),
+              false,
+              false,
+              Set.of()),
           new FunctionAccess(
               "SeatAuditHandler",
               Set.of(GET, PUT), // GetItem: the SnapStart priming call

@@ -95,6 +95,7 @@ public final class Chaos {
           switchboard.set("");
           quiesce(world);
           work.webhooks.drain();
+          work.erasures.settle();
           List<String> broken = ChaosChecks.violations(world, work);
           long calls =
               world.statuses.values().stream()

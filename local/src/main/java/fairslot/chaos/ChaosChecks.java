@@ -76,6 +76,7 @@ final class ChaosChecks {
     ChaosLottery.check(items, work.lotterySlot, out);
     work.integrations.check(items, out);
     work.webhooks.check(items, out);
+    work.erasures.check(items, out);
     ChaosCombined.check(items, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);
@@ -104,7 +105,7 @@ final class ChaosChecks {
     if (parked > 0) {
       out.add(parked + " SeatReleased message(s) parked in the waitlist DLQ");
     }
-    ChaosNotificationChecks.check(world, out);
+    ChaosNotificationChecks.check(world, work.erasures.members(), out);
     return out;
   }
 

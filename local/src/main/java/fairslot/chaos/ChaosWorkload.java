@@ -55,6 +55,7 @@ final class ChaosWorkload {
 
   final ChaosIntegrations integrations; // check-in tickets and calendar feeds (issue 37)
   final ChaosWebhooks webhooks; // outbound webhooks to a receiver that refuses 30 % (issue 37)
+  final ChaosErasures erasures; // members erased while they book and the job runs (issue 37)
 
   private String offerVenue;
 
@@ -64,6 +65,7 @@ final class ChaosWorkload {
     this.venueStaff = new ChaosVenueStaff(world, this);
     this.integrations = new ChaosIntegrations(world, this);
     this.webhooks = new ChaosWebhooks(world, seed);
+    this.erasures = new ChaosErasures(world, this);
     this.combined = new ChaosCombined(world, this, random);
   }
 
@@ -108,6 +110,7 @@ final class ChaosWorkload {
     venueStaff.setUp(offerVenue, autoVenue);
     integrations.setUp(slots.size(), offerVenue);
     combined.setUp(slots.size() + 1, offerVenue);
+    erasures.setUp(slots.size() + 8, offerVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -184,6 +187,7 @@ final class ChaosWorkload {
     venueStaff.wave(offerVenue, slots.get(0), wave);
     integrations.wave(wave);
     webhooks.wave(wave);
+    erasures.wave(wave);
     combined.wave(wave);
     for (String job :
         List.of(

@@ -154,6 +154,12 @@ async function walk(round) {
   await call('calendar feed', 'GET', feed.path);
   await call('calendar rotate', 'POST', '/me/calendar/rotate', { token: other });
   await call('old calendar feed', 'GET', feed.path, { expect: 404 });
+  // data rights (v1.2): the export, and erasure asked of a member made for it (twice: one request)
+  await call('export', 'GET', '/me/export', { token: other });
+  const leaving = await token(`gone-${tag}`, ['customer']);
+  await call('leaving profile', 'PUT', '/me/profile', { token: leaving, body: { name: 'Leaving' } });
+  await call('erase', 'POST', '/me/erase', { token: leaving, expect: 202 });
+  await call('erase again', 'POST', '/me/erase', { token: leaving, expect: 202 });
   // the venue's outbound webhooks (v1.2): made (secret once), read, their deliveries, deleted
   const hook = await call('webhook', 'POST', `/venues/${V}/webhooks`, { token: admin, expect: 201,
     body: { url: 'http://127.0.0.1:9/fairslot-walk', events: ['booking.confirmed', 'slot.cancelled'] } });
