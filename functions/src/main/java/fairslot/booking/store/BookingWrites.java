@@ -22,6 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** The booking item's moves: the one place its status, version and sparse index keys change. */
 public final class BookingWrites {
+  /** How long an expired hold is kept: a month of questions about it; no money moved. */
+  static final java.time.Duration EXPIRED_KEPT = java.time.Duration.ofDays(30);
+
   private final String table;
 
   public BookingWrites(String table) {
@@ -81,6 +84,17 @@ public final class BookingWrites {
     } else if (b.status() == BookingStatus.PENDING_PAY || b.status() == BookingStatus.PAID) {
       removes.addAll(BookingItemMapper.REMINDER_ATTRIBUTES);
     }
+    // Retention (docs/security.md): an expired hold is deleted by TTL after EXPIRED_KEPT; a late
+    // payment's revival of one takes the expiry away again.
+    boolean ttl = false;
+    if (to == BookingStatus.EXPIRED) {
+      sets.add("#ttl = :ttl");
+      values.put(":ttl", n(change.at().plus(EXPIRED_KEPT).getEpochSecond()));
+      ttl = true;
+    } else if (b.status() == BookingStatus.EXPIRED) {
+      removes.add("#ttl");
+      ttl = true;
+    }
     if (!extraSet.isEmpty()) {
       sets.add(extraSet);
     }
@@ -101,7 +115,8 @@ public final class BookingWrites {
                         + String.join(", ", sets)
                         + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
                 .conditionExpression(condition)
-                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeNames(
+                    ttl ? Map.of("#status", "status", "#ttl", "ttl") : Map.of("#status", "status"))
                 .expressionAttributeValues(values)
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
                 .build())

@@ -71,16 +71,18 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                             .tableName(table)
                             .key(Attr.key(Keys.notification(notice.notification().key()), "NOTIFY"))
                             .updateExpression(
-                                "SET #status = :dispatched, dispatchedAt = :at"
+                                "SET #status = :dispatched, dispatchedAt = :at, #ttl = :ttl"
                                     + " REMOVE notifyShard, notifyDueAt")
                             .conditionExpression("#status = :pending AND attempts = :seen")
-                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeNames(Map.of("#status", "status", "#ttl", "ttl"))
                             .expressionAttributeValues(
                                 Map.of(
                                     ":dispatched",
                                     s(fairslot.notification.domain.NoticeStatus.DISPATCHED),
                                     ":at",
                                     millis(at),
+                                    ":ttl",
+                                    keptUntil(at),
                                     ":pending",
                                     s(fairslot.notification.domain.NoticeStatus.PENDING),
                                     ":seen",
@@ -110,13 +112,15 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     // notice, and send nothing twice.
     return update(
         notice.notification().key(),
-        "SET #status = :dispatched, dispatchedAt = :at REMOVE notifyShard, notifyDueAt",
+        "SET #status = :dispatched, dispatchedAt = :at, #ttl = :ttl REMOVE notifyShard, notifyDueAt",
         "#status = :pending AND attempts = :seen",
         Map.of(
             ":dispatched",
             s(fairslot.notification.domain.NoticeStatus.DISPATCHED),
             ":at",
             millis(at),
+            ":ttl",
+            keptUntil(at),
             ":pending",
             s(fairslot.notification.domain.NoticeStatus.PENDING),
             ":seen",
@@ -158,8 +162,14 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   public boolean sent(Delivery d, Instant at) {
     return updateDelivery(
         d,
-        "SET #status = :sent, sentAt = :at REMOVE notifyShard, notifyDueAt",
-        Map.of(":sent", s(fairslot.notification.domain.DeliveryStatus.SENT), ":at", millis(at)));
+        "SET #status = :sent, sentAt = :at, #ttl = :ttl REMOVE notifyShard, notifyDueAt",
+        Map.of(
+            ":sent",
+            s(fairslot.notification.domain.DeliveryStatus.SENT),
+            ":at",
+            millis(at),
+            ":ttl",
+            keptUntil(at)));
   }
 
   @Override
@@ -292,11 +302,24 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                   .key(key)
                   .updateExpression(expression)
                   .conditionExpression(condition)
-                  .expressionAttributeNames(Map.of("#status", "status"))
+                  .expressionAttributeNames(
+                      expression.contains("#ttl")
+                          ? Map.of("#status", "status", "#ttl", "ttl")
+                          : Map.of("#status", "status"))
                   .expressionAttributeValues(values));
       return true;
     } catch (ConditionalCheckFailedException someoneElse) {
       return false;
     }
+  }
+
+  /**
+   * Retention (docs/security.md): a dispatched notice and a sent message are deleted by TTL this
+   * long after, their questions answered; parked ones stay for the desk.
+   */
+  static final java.time.Duration SENT_KEPT = java.time.Duration.ofDays(90);
+
+  private static AttributeValue keptUntil(Instant at) {
+    return n(at.plus(SENT_KEPT).getEpochSecond());
   }
 }
