@@ -20,7 +20,12 @@ public final class DataRightsEndpoints implements Endpoints {
   }
 
   /** The erasure request as the member sees it. */
-  public record ErasureView(String status, String requestedAt, String erasedAt) {
+  public record ErasureView(
+      String status,
+      String requestedAt,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          String erasedAt) {
     static ErasureView of(Erasure e) {
       return new ErasureView(
           e.status().name(),
