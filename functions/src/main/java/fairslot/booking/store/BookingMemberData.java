@@ -42,7 +42,24 @@ public final class BookingMemberData implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    return of(userId).stream().map(RawItems::plain).toList();
+    List<Map<String, AttributeValue>> bookings = new java.util.ArrayList<>(of(userId));
+    // a walk-in's bookings the member's proved phone linked: theirs to read, so in their export
+    // (erasure deletes the walk-in's profile, which leaves these under the walk-in's bare id)
+    Map<String, AttributeValue> profile =
+        dynamo
+            .getItem(
+                software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
+                    .tableName(table)
+                    .key(Attr.key(Keys.member(userId), "PROFILE"))
+                    .consistentRead(true)
+                    .build())
+            .item();
+    if (profile != null && profile.containsKey("linkedCustomers")) {
+      for (String customerId : profile.get("linkedCustomers").ss()) {
+        bookings.addAll(of(customerId));
+      }
+    }
+    return bookings.stream().map(RawItems::plain).toList();
   }
 
   @Override

@@ -2,8 +2,6 @@ package fairslot.member.store;
 
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.domain.BookingStatus;
-import fairslot.definitions.Fairslot;
 import fairslot.notification.domain.Channel;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
@@ -30,9 +28,6 @@ public final class MemberRecords implements MemberDataPart {
   private static final List<String> OWN =
       List.of("PROFILE", "CODE#", "CODES#", "WECHAT", "STANDING#", "UPCOMING#", "CAL#");
 
-  private static final Set<BookingStatus> LIVE =
-      Set.of(BookingStatus.PENDING_PAY, BookingStatus.PAID);
-
   private final DynamoDbClient dynamo;
   private final String table;
 
@@ -48,7 +43,33 @@ public final class MemberRecords implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    return own(userId).stream().map(RawItems::plain).toList();
+    List<Map<String, AttributeValue>> items = new java.util.ArrayList<>(own(userId));
+    // the proved phone's claim and the walk-in profile it linked: about the member, keyed by phone
+    for (Map<String, AttributeValue> item : List.copyOf(items)) {
+      if (Attr.str(item, Keys.SK).equals("PROFILE") && item.containsKey("phone")) {
+        String phone = Attr.str(item, "phone");
+        held(Attr.key("PHONE#" + phone, "ACCOUNT"), "userId", userId).ifPresent(items::add);
+        held(Attr.key("PHONE#" + phone, "PROFILE"), "linkedUserId", userId).ifPresent(items::add);
+      }
+    }
+    return items.stream().map(RawItems::plain).toList();
+  }
+
+  /** The item if {@code attribute} names the member. */
+  private java.util.Optional<Map<String, AttributeValue>> held(
+      Map<String, AttributeValue> key, String attribute, String userId) {
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
+                    .tableName(table)
+                    .key(key)
+                    .consistentRead(true)
+                    .build())
+            .item();
+    return item != null && userId.equals(Attr.optionalString(item, attribute).orElse(null))
+        ? java.util.Optional.of(item)
+        : java.util.Optional.empty();
   }
 
   @Override
@@ -91,11 +112,14 @@ public final class MemberRecords implements MemberDataPart {
     for (String email : emails) {
       changed += sendCounters(Channel.EMAIL, email, hours.get("EMAIL"));
     }
-    boolean live = anyLiveBooking(userId);
+    MemberBookkeeping bookkeeping = new MemberBookkeeping(dynamo, table);
     for (Map<String, AttributeValue> item : items) {
-      String sk = Attr.str(item, Keys.SK);
-      if (live && (sk.startsWith("UPCOMING#") || sk.startsWith("CAL#"))) {
-        inUse++; // a live booking's counter and calendar day: its release conditions on them
+      if (MemberBookkeeping.isBookkeeping(Attr.str(item, Keys.SK))) {
+        if (bookkeeping.deleteIfIdle(item)) {
+          changed++;
+        } else {
+          inUse++; // a live booking counts on it: the next run judges it again
+        }
         continue;
       }
       dynamo.deleteItem(
@@ -149,18 +173,5 @@ public final class MemberRecords implements MemberDataPart {
         .stream()
         .filter(i -> OWN.stream().anyMatch(Attr.str(i, Keys.SK)::startsWith))
         .toList();
-  }
-
-  private boolean anyLiveBooking(String userId) {
-    return RawItems.all(
-            dynamo,
-            QueryRequest.builder()
-                .tableName(table)
-                .indexName(Fairslot.BOOKINGS_BY_USER)
-                .keyConditionExpression("bookingUser = :u")
-                .expressionAttributeValues(Map.of(":u", s(userId)))
-                .build())
-        .stream()
-        .anyMatch(b -> LIVE.contains(BookingStatus.valueOf(Attr.str(b, "status"))));
   }
 }

@@ -2,8 +2,6 @@ package fairslot.pass.store;
 
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.domain.BookingStatus;
-import fairslot.definitions.Fairslot;
 import fairslot.pass.domain.PassStatus;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
@@ -12,20 +10,16 @@ import fairslot.table.RawItems;
 import fairslot.table.Transaction;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A member's passes in their export and erasure. An ended pass (used up, expired, or never paid
- * for) moves to the pseudonym's partition once none of the member's bookings is live, since a
- * cancelled booking gives its credits back to the pass where the booking names it.
+ * for) moves to the pseudonym's partition once none of the member's bookings is live (their venue
+ * counters are all zero), since a cancelled booking gives its credits back to the pass it names.
  */
 public final class PassMemberData implements MemberDataPart {
-  private static final Set<BookingStatus> LIVE_BOOKINGS =
-      Set.of(BookingStatus.PENDING_PAY, BookingStatus.PAID);
-
   private enum Action {
     MOVE
   }
@@ -85,17 +79,22 @@ public final class PassMemberData implements MemberDataPart {
     };
   }
 
+  /**
+   * Whether a booking of the member is live: a venue counter of theirs above zero, read
+   * consistently (the index by user may lag a booking just made).
+   */
   private boolean anyLiveBooking(String userId) {
     return RawItems.all(
             dynamo,
             QueryRequest.builder()
                 .tableName(table)
-                .indexName(Fairslot.BOOKINGS_BY_USER)
-                .keyConditionExpression("bookingUser = :u")
-                .expressionAttributeValues(Map.of(":u", s(userId)))
+                .consistentRead(true)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :upcoming)")
+                .expressionAttributeValues(
+                    Map.of(":pk", s(Keys.member(userId)), ":upcoming", s(Keys.upcoming(""))))
                 .build())
         .stream()
-        .anyMatch(b -> LIVE_BOOKINGS.contains(BookingStatus.valueOf(Attr.str(b, "status"))));
+        .anyMatch(c -> Attr.numOr(c, "upcoming", 0) > 0);
   }
 
   private List<Map<String, AttributeValue>> passes(String userId) {

@@ -109,7 +109,7 @@ class DataRightsIT {
     String evening = api.slot(courts, Duration.ofHours(10), Duration.ofHours(1), 2000);
     String tight = api.slot(single, Duration.ofHours(5), Duration.ofHours(1), 1000);
     // a walk-in with the member's phone, linked when the member proves it
-    ApiDriver.expect(
+    Reply walkIn =
         api.send(
             "POST /staff/bookings",
             e ->
@@ -121,8 +121,8 @@ class DataRightsIT {
                             + phone
                             + "\",\"name\":\""
                             + walkInName
-                            + "\"}}")),
-        201);
+                            + "\"}}"));
+    ApiDriver.expect(walkIn, 201);
     Contacts.verifiedProfile(
         api,
         m,
@@ -135,6 +135,9 @@ class DataRightsIT {
             + "\",\"channels\":[\"EMAIL\",\"SMS\"]}",
         email,
         phone);
+    String openId = "oWx" + suffix + "openid";
+    new fairslot.member.store.DynamoDbWechatIdentityStore(Aws.dynamo(), api.table)
+        .link(m, openId, api.clock.instant());
     String attended = api.paidBooking(m, morning);
     ApiDriver.expect(desk("check-in", attended), 200);
     String noShow = api.paidBooking(m, noon);
@@ -180,21 +183,24 @@ class DataRightsIT {
 
     JsonNode data = export(m).json();
 
+    // the member's own, and the walk-in's their proved phone linked
     assertThat(field(data.get("bookings"), "bookingId"))
-        .containsExactlyInAnyOrder(attended, noShow, refunded, expired);
+        .containsExactlyInAnyOrder(attended, noShow, refunded, expired, walkIn.text("bookingId"));
     assertThat(field(data.get("bookings"), "status"))
-        .containsExactlyInAnyOrder("COMPLETED", "NO_SHOW", "REFUNDED", "EXPIRED");
+        .contains("COMPLETED", "NO_SHOW", "REFUNDED", "EXPIRED");
     assertThat(field(data.get("payments"), "bookingId")).contains(attended, noShow, refunded);
     assertThat(field(data.get("passes"), "passId")).containsExactly(pass.text("passId"));
     assertThat(field(data.get("waitlistEntries"), "status")).containsExactly("LEFT");
     assertThat(field(data.get("notifications"), "address")).contains(email);
     assertThat(field(data.get("member"), "type"))
         .contains("MEMBER_PROFILE", "STANDING", "UPCOMING", "CALENDAR", "CODE_SENDS");
-    assertThat(field(data.get("member"), "name")).contains(name);
+    assertThat(field(data.get("member"), "name")).contains(name, walkInName);
+    assertThat(field(data.get("member"), "type")).contains("PHONE_ACCOUNT", "PROFILE");
+    assertThat(field(data.get("member"), "openId")).contains(openId);
     String text = data.toString();
     assertThat(text).doesNotContain("\"salt\"", "\"hash\"", "\"PK\"", "\"SK\"");
 
-    Set<String> personal = Set.of(name, walkInName, email, phone, phone.substring(3));
+    Set<String> personal = Set.of(name, walkInName, email, phone, phone.substring(3), openId);
     List<String> before = itemsMentioning(personal);
     Reply asked = erase(m);
     Reply askedAgain = erase(m);
@@ -208,6 +214,7 @@ class DataRightsIT {
     assertThat(before).anyMatch(f -> f.startsWith(walkInName + " in PHONE#"));
     assertThat(before).anyMatch(f -> f.startsWith(email + " in CONTACT#"));
     assertThat(before).anyMatch(f -> f.startsWith(phone + " in PHONE#"));
+    assertThat(before).anyMatch(f -> f.startsWith(openId + " in MEMBER#"));
     assertThat(itemsMentioning(personal)).isEmpty();
     assertThat(report(venue, day).body()).isEqualTo(reportBefore);
     JsonNode after = export(m).json();
