@@ -28,8 +28,6 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Taking seats: one transaction for the seat counter, the booking, the (user, slot) guard, the
@@ -95,16 +93,7 @@ final class BookingPlacement {
             .addEach(
                 Action.COUNTERPART,
                 plan.offer().isPresent() ? List.of() : seats.counterpartsFree(b))
-            .add(
-                Action.BOOKING,
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(BookingItemMapper.toItem(b))
-                            .conditionExpression("attribute_not_exists(PK)")
-                            .build())
-                    .build())
+            .add(Action.BOOKING, new BookingWrites(table).create(b))
             .add(Action.GUARD, guards.put(b))
             .add(Action.UPCOMING, upcoming.count(b, plan.rules().upcomingLimit()))
             .addEach(

@@ -31,6 +31,18 @@ public final class BookingWrites {
     this.table = table;
   }
 
+  /** A new booking, on condition there is none of its id. */
+  public TransactWriteItem create(Booking b) {
+    return TransactWriteItem.builder()
+        .put(
+            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                .tableName(table)
+                .item(BookingItemMapper.toItem(b))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
   /**
    * Moves the booking item from {@code b.status()} to {@code to}, keeping its sparse index keys in
    * step with the new status. {@code extraCondition} is ANDed (e.g. the hold being due).

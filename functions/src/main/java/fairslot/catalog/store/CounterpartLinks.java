@@ -6,7 +6,6 @@ import static fairslot.table.Attr.s;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceDay;
 import fairslot.catalog.domain.ResourceKind;
-import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Interval;
 import fairslot.table.Attr;
@@ -110,22 +109,6 @@ public final class CounterpartLinks {
     return TransactWriteItem.builder().conditionCheck(check.build()).build();
   }
 
-  /** The counterpart learns of the new slot: its takes now check that slot too. */
-  static TransactWriteItem link(String table, String counterpart, Slot created) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(counterpart), "SLOT"))
-                .updateExpression("ADD #links :s")
-                .conditionExpression("attribute_exists(PK)")
-                .expressionAttributeNames(Map.of("#links", SlotRulesAttributes.COUNTERPARTS))
-                .expressionAttributeValues(
-                    Map.of(":s", AttributeValue.fromSs(List.of(created.slotId()))))
-                .build())
-        .build();
-  }
-
   /**
    * The part of a take's condition on the slot itself: its links are still the ones the booking
    * read (a counterpart created since would otherwise go unchecked).
@@ -143,26 +126,7 @@ public final class CounterpartLinks {
     return SlotRulesAttributes.counterparts(slot).equals(read);
   }
 
-  /**
-   * One counterpart is free: cancelled, or every seat on open sale (none booked, held, offered or
-   * owed to its waitlist). A take of a linked slot adds one of these per counterpart.
-   */
-  public static TransactWriteItem free(String table, String counterpart) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(counterpart), "SLOT"))
-                .conditionExpression(
-                    "#status = :cancelled OR (remaining = #capacity AND forWaitlist = :zero)")
-                .expressionAttributeNames(Map.of("#status", "status", "#capacity", "capacity"))
-                .expressionAttributeValues(
-                    Map.of(":cancelled", s(SlotStatus.CANCELLED.name()), ":zero", n(0)))
-                .build())
-        .build();
-  }
-
-  /** As {@link #free}, judged on a read item (views, reconcile). */
+  /** As {@link SlotWrites#counterpartFree}, judged on a read item (views, reconcile). */
   public static boolean occupied(Map<String, AttributeValue> slot) {
     return !SlotStatus.CANCELLED.name().equals(Attr.str(slot, "status"))
         && (Attr.integer(slot, "remaining") != Attr.integer(slot, "capacity")

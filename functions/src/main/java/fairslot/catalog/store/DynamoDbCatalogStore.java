@@ -31,7 +31,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbCatalogStore implements CatalogStore {
 
@@ -113,11 +112,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public void cancelFinished(String slotId) {
-    dynamo.updateItem(
-        r ->
-            r.tableName(table)
-                .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                .updateExpression("REMOVE cancelDueShard, cancelDueAt"));
+    dynamo.updateItem(new SlotWrites(table).cancelFinished(slotId));
   }
 
   @Override
@@ -248,10 +243,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     facts.forget(slotId);
     return changeSlot(
         slotId,
-        "SET admission = :a",
-        "attribute_exists(PK)",
-        Map.of(),
-        Map.of(":a", s(admission.name())),
+        new SlotWrites(table).setAdmission(slotId, admission),
         "admission",
         admission.name(),
         change);
@@ -287,41 +279,17 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   public Optional<Slot> moveSlot(String slotId, SlotStatus from, SlotStatus to, Change change) {
     facts.forget(slotId);
     return changeSlot(
-        slotId,
-        "SET #status = :to",
-        "#status = :from",
-        Map.of("#status", "status"),
-        Map.of(":to", s(to.name()), ":from", s(from.name())),
-        from.name(),
-        to.name(),
-        change);
+        slotId, new SlotWrites(table).moveStatus(slotId, from, to), from.name(), to.name(), change);
   }
 
   /** One conditional update of the slot with its audit record; empty if the condition failed. */
   private Optional<Slot> changeSlot(
-      String slotId,
-      String update,
-      String condition,
-      Map<String, String> names,
-      Map<String, AttributeValue> values,
-      String auditFrom,
-      String auditTo,
-      Change change) {
-    Update.Builder slot =
-        Update.builder()
-            .tableName(table)
-            .key(Attr.key(Keys.slot(slotId), "SLOT"))
-            .updateExpression(update)
-            .conditionExpression(condition)
-            .expressionAttributeValues(values);
-    if (!names.isEmpty()) {
-      slot.expressionAttributeNames(names);
-    }
+      String slotId, TransactWriteItem slot, String auditFrom, String auditTo, Change change) {
     try {
       dynamo.transactWriteItems(
           r ->
               r.transactItems(
-                  TransactWriteItem.builder().update(slot.build()).build(),
+                  slot,
                   TransactWriteItem.builder()
                       .put(
                           Put.builder()

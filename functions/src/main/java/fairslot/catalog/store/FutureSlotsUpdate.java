@@ -81,18 +81,7 @@ final class FutureSlotsUpdate {
     int changed = 0;
     for (String slotId : slotsStartingAfter(resourceId, after)) {
       try {
-        dynamo.updateItem(
-            r ->
-                r.tableName(table)
-                    .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                    .updateExpression(update)
-                    .conditionExpression(
-                        "attribute_exists(PK) AND (attribute_not_exists("
-                            + revName
-                            + ") OR "
-                            + revName
-                            + " < :rev)")
-                    .expressionAttributeValues(withRev));
+        dynamo.updateItem(new SlotWrites(table).carryRevision(slotId, update, revName, withRev));
         changed++;
       } catch (ConditionalCheckFailedException alreadyThere) {
         // The slot holds this revision or a newer one.

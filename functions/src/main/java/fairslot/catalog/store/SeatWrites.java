@@ -174,7 +174,8 @@ public final class SeatWrites {
    * moment. The take itself checks the links are still those the booking read.
    */
   public List<TransactWriteItem> counterpartsFree(Booking b) {
-    return b.slot().counterparts().stream().map(c -> CounterpartLinks.free(table, c)).toList();
+    SlotWrites slots = new SlotWrites(table);
+    return b.slot().counterparts().stream().map(slots::counterpartFree).toList();
   }
 
   /**
@@ -269,5 +270,36 @@ public final class SeatWrites {
     }
     SeatReturn fits = new SeatReturn(capacity, Attr.integer(slot, "waitlistLength") > 0);
     return fits.equals(tried) ? Optional.empty() : Optional.of(fits);
+  }
+
+  /**
+   * The slot's next place in its waitlist's join order (an atomic counter: numbers of failed joins
+   * are simply skipped).
+   */
+  public software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest nextWaitSequence(
+      String slotId) {
+    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.slot(slotId), "SLOT"))
+        .updateExpression("SET waitSequence = if_not_exists(waitSequence, :zero) + :one")
+        .conditionExpression("attribute_exists(PK)")
+        .expressionAttributeValues(Map.of(":zero", n(0), ":one", n(1)))
+        .returnValues(software.amazon.awssdk.services.dynamodb.model.ReturnValue.UPDATED_NEW)
+        .build();
+  }
+
+  /**
+   * Seats owed to a waitlist nobody waits in go back on open sale (they are already counted in
+   * remaining), on condition the line is empty or nothing is owed.
+   */
+  public software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest settleOwedSeats(
+      String slotId) {
+    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.slot(slotId), "SLOT"))
+        .updateExpression("SET forWaitlist = :zero REMOVE awaitShard, awaitSince")
+        .conditionExpression("waitlistLength = :zero OR forWaitlist = :zero")
+        .expressionAttributeValues(Map.of(":zero", n(0)))
+        .build();
   }
 }

@@ -1,7 +1,6 @@
 package fairslot.catalog.store;
 
 import static fairslot.table.Attr.n;
-import static fairslot.table.Attr.s;
 
 import fairslot.catalog.app.CatalogStore.MinimumDecided;
 import fairslot.catalog.domain.Assignee;
@@ -17,13 +16,12 @@ import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -63,7 +61,7 @@ final class SlotCancel {
         return Outcome.done(slot);
       }
       try {
-        dynamo.transactWriteItems(r -> r.transactItems(actions(slot, change, Optional.empty())));
+        dynamo.transactWriteItems(r -> r.transactItems(actions(slot, change, OptionalInt.empty())));
         return Outcome.done(slot.with(SlotStatus.CANCELLED));
       } catch (TransactionCanceledException moved) {
         // The slot's status moved (or a calendar day went): read it again. Contention never lands
@@ -94,29 +92,10 @@ final class SlotCancel {
       }
       Minimum m = minimum.get();
       boolean met = m.metBy(slot.taken());
-      Map<String, AttributeValue> shortOf = new HashMap<>();
-      shortOf.put(":pending", s(SlotRulesAttributes.PENDING));
-      shortOf.put(":cap", n(slot.capacity()));
-      shortOf.put(":most", n(slot.capacity() - m.participants()));
-      Map<String, AttributeValue> confirm = new HashMap<>(shortOf);
-      confirm.put(":confirmed", s(SlotRulesAttributes.CONFIRMED));
-      confirm.put(":at", Attr.millis(change.at()));
-      confirm.put(":seen", s(slot.status().name()));
+      int most = slot.capacity() - m.participants(); // unsold seats at most, to be met
       try {
         if (met) {
-          dynamo.updateItem(
-              r ->
-                  r.tableName(table)
-                      .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                      .updateExpression(
-                          "SET minDecision = :confirmed, minDecidedAt = :at"
-                              + " REMOVE cancelDueShard, cancelDueAt")
-                      .conditionExpression(
-                          "minDecision = :pending AND #status = :seen AND #capacity = :cap"
-                              + " AND remaining <= :most")
-                      .expressionAttributeNames(
-                          Map.of("#status", "status", "#capacity", "capacity"))
-                      .expressionAttributeValues(confirm));
+          dynamo.updateItem(new SlotWrites(table).confirmMinimum(slot, most, change.at()));
           return Optional.of(
               new MinimumDecided(
                   slot.withRules(
@@ -124,7 +103,7 @@ final class SlotCancel {
                   true));
         }
         dynamo.transactWriteItems(
-            r -> r.transactItems(actions(slot, change, Optional.of(shortOf))));
+            r -> r.transactItems(actions(slot, change, OptionalInt.of(most))));
         return Optional.of(
             new MinimumDecided(
                 slot.with(SlotStatus.CANCELLED)
@@ -143,45 +122,12 @@ final class SlotCancel {
    * The cancel's transaction; {@code underMinimum}, the values of the minimum condition when it is
    * the minimum decision that cancels.
    */
-  private List<TransactWriteItem> actions(
-      Slot slot, Change change, Optional<Map<String, AttributeValue>> underMinimum) {
+  private List<TransactWriteItem> actions(Slot slot, Change change, OptionalInt underMinimum) {
     String slotId = slot.slotId();
     List<TransactWriteItem> actions = new ArrayList<>();
-    Map<String, AttributeValue> values =
-        new HashMap<>(
-            Map.of(
-                ":cancelled",
-                s(SlotStatus.CANCELLED.name()),
-                ":seen",
-                s(slot.status().name()),
-                ":shard",
-                s(Keys.shard("CANCELS", slotId)),
-                ":at",
-                Attr.millis(change.at())));
-    Map<String, String> names = new HashMap<>(Map.of("#status", "status"));
-    String update = "SET #status = :cancelled, cancelDueShard = :shard, cancelDueAt = :at";
-    String condition = "#status = :seen";
-    if (underMinimum.isPresent()) {
-      values.putAll(underMinimum.get());
-      values.put(":under", s(SlotRulesAttributes.UNDER_MINIMUM));
-      names.put("#capacity", "capacity");
-      update += ", minDecision = :under, minDecidedAt = :at";
-      condition += " AND minDecision = :pending AND #capacity = :cap AND remaining > :most";
-    }
     // Marked until the cancel has released everything: the finish-cancels job completes a run
     // that was cut off (a timed-out request nobody retried).
-    actions.add(
-        TransactWriteItem.builder()
-            .update(
-                Update.builder()
-                    .tableName(table)
-                    .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                    .updateExpression(update)
-                    .conditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)
-                    .build())
-            .build());
+    actions.add(new SlotWrites(table).cancel(slot, change.at(), underMinimum));
     // The coach and room are free again for that time.
     for (Assignee.Ref ref : slot.assignment().refs()) {
       for (LocalDate day : slot.interval().utcDays()) {

@@ -135,16 +135,7 @@ final class SlotCreation {
                                   ReturnValuesOnConditionCheckFailure.ALL_OLD)
                               .build())
                       .build())
-              .add(
-                  Action.SLOT,
-                  TransactWriteItem.builder()
-                      .put(
-                          Put.builder()
-                              .tableName(table)
-                              .item(SlotItemMapper.toItem(slot))
-                              .conditionExpression("attribute_not_exists(PK)")
-                              .build())
-                      .build())
+              .add(Action.SLOT, new SlotWrites(table).create(slot))
               .addEach(Action.ASSIGNEE_DAY, assigneeDays(seen, slot))
               .addEach(Action.RESOURCE_DAY, resourceDayWrites(days, slot))
               .addEach(
@@ -152,7 +143,9 @@ final class SlotCreation {
                   sharingDays.stream().map(d -> CounterpartLinks.dayUnchanged(table, d)).toList())
               .addEach(
                   Action.COUNTERPART,
-                  counterparts.stream().map(c -> CounterpartLinks.link(table, c, created)).toList())
+                  counterparts.stream()
+                      .map(c -> new SlotWrites(table).link(c, created.slotId()))
+                      .toList())
               .addEach(
                   Action.LOTTERY,
                   lottery.map(l -> List.of(LotteryItems.create(table, l))).orElse(List.of()))

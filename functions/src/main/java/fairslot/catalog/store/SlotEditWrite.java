@@ -1,17 +1,12 @@
 package fairslot.catalog.store;
 
-import static fairslot.table.Attr.millis;
-import static fairslot.table.Attr.n;
-import static fairslot.table.Attr.s;
 import static fairslot.table.AuditItemMapper.changed;
 
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
-import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +14,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * A slot's price and capacity edit: one transaction of the slot update, conditioned on every value
@@ -42,50 +36,9 @@ final class SlotEditWrite {
   }
 
   boolean write(Slot seen, Slot next, Change change) {
-    Map<String, AttributeValue> values = new HashMap<>();
-    values.put(":status", s(seen.status().name()));
-    values.put(":cap", n(seen.capacity()));
-    values.put(":rem", n(seen.remaining()));
-    values.put(":fw", n(seen.forWaitlist()));
-    values.put(":wl", n(seen.waitlistLength()));
-    values.put(":p", n(seen.price().minor()));
-    values.put(":c", s(seen.price().currency()));
-    values.put(":now", millis(change.at()));
-    values.put(":ncap", n(next.capacity()));
-    values.put(":nrem", n(next.remaining()));
-    values.put(":nfw", n(next.forWaitlist()));
-    values.put(":np", n(next.price().minor()));
-    values.put(":nc", s(next.price().currency()));
-    String update =
-        "SET #capacity = :ncap, remaining = :nrem, forWaitlist = :nfw, priceMinor = :np,"
-            + " currency = :nc";
-    String removes =
-        " REMOVE " + SeatCause.REMOVE; // audited below, with the fields before and after
-    if (next.forWaitlist() > seen.forWaitlist()) {
-      // New seats owed to the waitlist: mark the slot for the fallback job, as a release does.
-      update += ", awaitShard = :shard, awaitSince = if_not_exists(awaitSince, :at)";
-      values.put(":shard", s(Keys.shard("AWAIT", seen.slotId())));
-      values.put(":at", millis(change.at()));
-    }
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
-            .add(
-                Action.SLOT,
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
-                            .updateExpression(update + removes)
-                            .conditionExpression(
-                                "#status = :status AND #capacity = :cap AND remaining = :rem"
-                                    + " AND forWaitlist = :fw AND waitlistLength = :wl"
-                                    + " AND priceMinor = :p AND currency = :c AND startAt > :now")
-                            .expressionAttributeNames(
-                                Map.of("#status", "status", "#capacity", "capacity"))
-                            .expressionAttributeValues(values)
-                            .build())
-                    .build())
+            .add(Action.SLOT, new SlotWrites(table).edit(seen, next, change.at()))
             .add(Action.AUDIT, audit(seen, next, change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {

@@ -23,7 +23,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -59,14 +58,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
         Long.parseLong(
             dynamo
                 .updateItem(
-                    r ->
-                        r.tableName(table)
-                            .key(Attr.key(Keys.slot(slot.slotId()), "SLOT"))
-                            .updateExpression(
-                                "SET waitSequence = if_not_exists(waitSequence, :zero) + :one")
-                            .conditionExpression("attribute_exists(PK)")
-                            .expressionAttributeValues(Map.of(":zero", n(0), ":one", n(1)))
-                            .returnValues(ReturnValue.UPDATED_NEW))
+                    new fairslot.catalog.store.SeatWrites(table).nextWaitSequence(slot.slotId()))
                 .attributes()
                 .get("waitSequence")
                 .n());
@@ -264,13 +256,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
   public boolean settleOwedSeats(String slotId) {
     try {
       // Nobody waits: whatever is owed goes back on open sale (it is already counted in remaining).
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                  .updateExpression("SET forWaitlist = :zero REMOVE awaitShard, awaitSince")
-                  .conditionExpression("waitlistLength = :zero OR forWaitlist = :zero")
-                  .expressionAttributeValues(Map.of(":zero", n(0))));
+      dynamo.updateItem(new fairslot.catalog.store.SeatWrites(table).settleOwedSeats(slotId));
       return true;
     } catch (ConditionalCheckFailedException stillOwedAndWaited) {
       return false;
