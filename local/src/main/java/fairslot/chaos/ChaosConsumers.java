@@ -21,8 +21,9 @@ final class ChaosConsumers implements AutoCloseable {
   private final SqsPoller waitlist;
   private final SqsPoller bookings;
   private final SqsPoller deadLetters;
-  private final StreamPoller seatAudit;
-  private final StreamPoller webhookEvents;
+
+  /** Every stream consumer of the definitions, by name, started as in AWS. */
+  private final java.util.Map<String, StreamPoller> streams = new java.util.LinkedHashMap<>();
 
   ChaosConsumers(
       AwsEndpoint endpoint,
@@ -49,23 +50,18 @@ final class ChaosConsumers implements AutoCloseable {
             .retryFailuresAfter(Duration.ZERO);
     this.deadLetters =
         new SqsPoller(sqs, bookingDlqUrl, 10, Triggers.deadLetters(Fairslot.BOOKING_QUEUE, wiring));
-    this.seatAudit =
-        new StreamPoller(
-            dynamo,
-            endpoint.dynamoDbStreams(),
-            table,
-            Fairslot.SEAT_AUDIT,
-            Triggers.stream(Fairslot.SEAT_AUDIT, wiring));
-    this.webhookEvents =
-        new StreamPoller(
-            dynamo,
-            endpoint.dynamoDbStreams(),
-            table,
-            Fairslot.WEBHOOK_EVENTS,
-            Triggers.stream(Fairslot.WEBHOOK_EVENTS, wiring));
-    // Read during the play as Lambda does, so stream_delay_ms and stream_dup meet the consumers.
-    this.seatAudit.start(Duration.ofMillis(100));
-    this.webhookEvents.start(Duration.ofMillis(100));
+    for (var consumer : Fairslot.STREAM_CONSUMERS) {
+      StreamPoller poller =
+          new StreamPoller(
+              dynamo,
+              endpoint.dynamoDbStreams(),
+              table,
+              consumer,
+              Triggers.stream(consumer, wiring));
+      // Read during the play as Lambda does, so stream_delay_ms and stream_dup meet the consumers.
+      poller.start(Duration.ofMillis(100));
+      streams.put(consumer.name(), poller);
+    }
   }
 
   int seatReleased() {
@@ -81,11 +77,11 @@ final class ChaosConsumers implements AutoCloseable {
   }
 
   void seatChanges() {
-    settle(seatAudit);
+    settle(streams.get(Fairslot.SEAT_AUDIT.name()));
   }
 
   void webhookChanges() {
-    settle(webhookEvents);
+    settle(streams.get(Fairslot.WEBHOOK_EVENTS.name()));
   }
 
   private static void settle(StreamPoller stream) {
@@ -115,7 +111,6 @@ final class ChaosConsumers implements AutoCloseable {
     waitlist.close();
     bookings.close();
     deadLetters.close();
-    seatAudit.close();
-    webhookEvents.close();
+    streams.values().forEach(StreamPoller::close);
   }
 }
