@@ -18,6 +18,7 @@ final class MemberDataWiring {
             new fairslot.payment.store.PaymentMemberData(dynamo, table),
             new fairslot.pass.store.PassMemberData(dynamo, table),
             new fairslot.booking.store.BookingMemberData(dynamo, table, clock),
+            new fairslot.booking.store.RequestMemberData(dynamo, table),
             new fairslot.waitlist.store.WaitlistMemberData(dynamo, table),
             new fairslot.notification.store.NotificationMemberData(dynamo, table)),
         new fairslot.privacy.store.DynamoDbErasureStore(dynamo, table),

@@ -31,6 +31,9 @@ public final class DynamoDbRequestStore implements RequestStore {
 
   @Override
   public Optional<BookingRequest> createUnlessExists(BookingRequest request) {
+    // The member's link first (the same every time, so a repeat rewrites it): a request is never
+    // without one, and a link whose request was never made is skipped by its readers.
+    dynamo.putItem(r -> r.tableName(table).item(RequestItemMapper.memberLink(request)));
     try {
       dynamo.putItem(
           r ->
@@ -61,13 +64,23 @@ public final class DynamoDbRequestStore implements RequestStore {
                             .conditionExpression("attribute_not_exists(PK)")
                             .build())
                     .build())
-            .add(EntryAction.LISTED, RequestItemMapper.listEntry(table, entry));
+            .add(EntryAction.LISTED, RequestItemMapper.listEntry(table, entry))
+            .add(
+                EntryAction.LINK,
+                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+                    .put(
+                        software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                            .tableName(table)
+                            .item(RequestItemMapper.memberLink(entry))
+                            .build())
+                    .build());
     return tx.commit(dynamo).isEmpty() ? Optional.empty() : find(entry.requestId());
   }
 
   private enum EntryAction {
     REQUEST,
-    LISTED
+    LISTED,
+    LINK
   }
 
   @Override

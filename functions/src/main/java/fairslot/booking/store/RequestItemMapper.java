@@ -45,6 +45,18 @@ final class RequestItemMapper {
   }
 
   /** The partition listing a LOTTERY slot's entries for its draw. */
+  /** Under the member, the key of each request they make: their export and erasure find it. */
+  static final String LINK_PREFIX = "REQ#";
+
+  static Map<String, AttributeValue> memberLink(BookingRequest r) {
+    return Map.of(
+        "PK", s(Keys.member(r.userId())),
+        "SK", s(LINK_PREFIX + r.requestId()),
+        "type", s("REQUEST_LINK"),
+        "requestId", s(r.requestId()),
+        "slotId", s(r.slotId()));
+  }
+
   static String entriesKey(String slotId) {
     return "LOTTERY#" + slotId;
   }

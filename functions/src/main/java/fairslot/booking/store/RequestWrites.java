@@ -48,4 +48,37 @@ final class RequestWrites {
                 .build())
         .build();
   }
+
+  /**
+   * An erased member's ended request (API.md v1.2 "Data rights"): the member becomes the pseudonym,
+   * on condition it is still theirs and in the status read.
+   */
+  software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymise(
+      String requestId, String status, String userId, String pseudonym) {
+    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+        .tableName(table)
+        .key(fairslot.table.Attr.key(fairslot.table.Keys.request(requestId), "REQUEST"))
+        .updateExpression("SET userId = :p")
+        .conditionExpression("userId = :u AND #status = :status")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(
+            Map.of(
+                ":p", fairslot.table.Attr.s(pseudonym),
+                ":u", fairslot.table.Attr.s(userId),
+                ":status", fairslot.table.Attr.s(status)))
+        .build();
+  }
+
+  /** The drawn lottery's list entry of an erased member's request, given to the pseudonym. */
+  software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymiseEntry(
+      String slotId, String requestId, String userId, String pseudonym) {
+    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+        .tableName(table)
+        .key(fairslot.table.Attr.key(RequestItemMapper.entriesKey(slotId), "ENTRY#" + requestId))
+        .updateExpression("SET userId = :p")
+        .conditionExpression("userId = :u")
+        .expressionAttributeValues(
+            Map.of(":p", fairslot.table.Attr.s(pseudonym), ":u", fairslot.table.Attr.s(userId)))
+        .build();
+  }
 }

@@ -173,6 +173,25 @@ class DataRightsIT {
                     .header("Idempotency-Key", "pass-" + suffix)
                     .body("{\"planId\":\"" + plan.text("planId") + "\"}"));
     ApiDriver.expect(pass, 201);
+    // a request through queued admission, granted, then cancelled
+    String queued = api.openSlot("SEATS", 5, 0);
+    ApiDriver.expect(
+        api.send(
+            "POST /slots/{slotId}/admission",
+            e ->
+                e.as("desk-1", FRONTDESK)
+                    .path("slotId", queued)
+                    .body("{\"admission\":\"QUEUED\"}")),
+        200);
+    Reply request = api.book(m, queued, 1);
+    ApiDriver.expect(request, 202);
+    api.bookingPoller.drain();
+    String granted =
+        api.send(
+                "GET /booking-requests/{requestId}",
+                e -> e.as(m, CUSTOMER).path("requestId", request.text("requestId")))
+            .text("bookingId");
+    ApiDriver.expect(api.cancel(m, granted), 200);
     api.clock.advance(Duration.ofHours(6));
     run("sweep-holds"); // the evening hold lapses
     run("no-shows"); // noon was not attended: a strike
@@ -185,7 +204,11 @@ class DataRightsIT {
 
     // the member's own, and the walk-in's their proved phone linked
     assertThat(field(data.get("bookings"), "bookingId"))
-        .containsExactlyInAnyOrder(attended, noShow, refunded, expired, walkIn.text("bookingId"));
+        .containsExactlyInAnyOrder(
+            attended, noShow, refunded, expired, granted, walkIn.text("bookingId"));
+    assertThat(field(data.get("bookingRequests"), "requestId"))
+        .containsExactly(request.text("requestId"));
+    assertThat(field(data.get("bookingRequests"), "status")).containsExactly("GRANTED");
     assertThat(field(data.get("bookings"), "status"))
         .contains("COMPLETED", "NO_SHOW", "REFUNDED", "EXPIRED");
     assertThat(field(data.get("payments"), "bookingId")).contains(attended, noShow, refunded);
@@ -220,14 +243,21 @@ class DataRightsIT {
     JsonNode after = export(m).json();
     assertThat(after.get("erasure").get("status").asText()).isEqualTo("ERASED");
     for (String kind :
-        List.of("bookings", "payments", "passes", "waitlistEntries", "notifications", "member")) {
+        List.of(
+            "bookings",
+            "bookingRequests",
+            "payments",
+            "passes",
+            "waitlistEntries",
+            "notifications",
+            "member")) {
       assertThat(after.get(kind)).as(kind).isEmpty();
     }
     Reply mine = api.send("GET /me/bookings", e -> e.as(m, CUSTOMER));
     assertThat(mine.json().get("items")).isEmpty();
     // the bookings stay, amounts and dates kept, under one pseudonym
     assertThat(api.booking("someone-else", other).status()).isEqualTo(200);
-    assertThat(pseudonymsOf(Set.of(attended, noShow, refunded, expired)))
+    assertThat(pseudonymsOf(Set.of(attended, noShow, refunded, expired, granted)))
         .singleElement()
         .satisfies(p -> assertThat(p).startsWith("erased-"));
   }
