@@ -80,6 +80,33 @@ public final class ContractFixtures {
             Optional.empty()));
   }
 
+  /** A LOTTERY slot a day ahead in a fresh venue, its entries closing at {@code closes}. */
+  public Slot lotterySlot(Instant closes) {
+    var venue =
+        catalogService.createVenue(
+            new CatalogService.CreateVenue("Club", ZoneOffset.UTC, VenuePolicy.DEFAULT),
+            Optional.empty());
+    var resource =
+        done(
+            catalogService.createResource(
+                new fairslot.catalog.app.CreateResource(
+                    venue.venueId(), "Hall", ResourceKind.SEATS, 10),
+                Optional.empty()));
+    Instant start = NOW.plus(Duration.ofDays(1));
+    return done(
+        catalogService.createSlot(
+            new CatalogService.CreateSlot(
+                resource.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                new Money(5000, "CNY"),
+                Admission.LOTTERY,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.of(closes.toString()),
+            Optional.empty()));
+  }
+
   private Slot hourOf(fairslot.catalog.domain.Resource resource) {
     Instant start = NOW.plus(Duration.ofDays(1));
     return done(

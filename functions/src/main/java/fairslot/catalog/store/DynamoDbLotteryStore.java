@@ -53,6 +53,9 @@ public final class DynamoDbLotteryStore implements LotteryStore {
 
   @Override
   public boolean claim(Lottery seen, String drawer, Instant leaseUntil) {
+    if (seen.status() == Lottery.Status.DRAWN) {
+      return false; // drawn once for good: its condition (status as seen) would let it be taken
+    }
     Map<String, AttributeValue> values = new HashMap<>();
     values.put(":drawing", s(Lottery.Status.DRAWING.name()));
     values.put(":drawer", s(drawer));
