@@ -1,11 +1,11 @@
 package fairslot.privacy.app;
 
 import fairslot.kernel.IdGenerator;
+import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
 import fairslot.privacy.domain.Erasure;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,15 +59,9 @@ public final class MemberData {
 
   /** One run of the erase-members job over requests due, at most {@code limit}. */
   public JobReport runDue(int limit) {
-    Instant now = clock.instant();
-    List<Erasure> due = erasures.due(now, limit);
-    int finished = 0;
-    for (Erasure e : due) {
-      if (erase(e)) {
-        finished++;
-      }
-    }
-    return new JobReport("erase-members", due.size(), finished, due.size());
+    List<Erasure> due = erasures.due(clock.instant(), limit);
+    // the jobs' one loop: a member the table refused now is left for the next run, the rest go on
+    return JobLoop.run("erase-members", due, due.size(), e -> JobLoop.one(erase(e)));
   }
 
   /** Runs every part; finishes the request when none has records still in use. */

@@ -20,7 +20,7 @@ class MemberDataTest {
   private final AtomicInteger ids = new AtomicInteger();
 
   /** A part that holds one record per member and keeps it in use for {@code busyRuns} runs. */
-  private static final class Part implements MemberDataPart {
+  private static class Part implements MemberDataPart {
     final String name;
     int busyRuns;
     final List<String> erasedAs = new ArrayList<>();
@@ -99,5 +99,34 @@ class MemberDataTest {
     assertThat(profile.erasedAs).hasSize(2).containsOnly(asked.pseudonym().orElseThrow());
     assertThat(bookings.erasedAs).hasSize(2).containsOnly(asked.pseudonym().orElseThrow());
     assertThat(erasures.find("ann").orElseThrow().status()).isEqualTo(Erasure.Status.ERASED);
+  }
+
+  @Test
+  void aMemberTheTableRefusesNowIsLeftForTheNextRunAndTheOthersAreErased() {
+    MemberDataPart flaky =
+        new Part("bookings", 0) {
+          @Override
+          public Step erase(String userId, String pseudonym) {
+            if (userId.equals("bob")) {
+              throw new fairslot.kernel.Unavailable("throttled", null);
+            }
+            return super.erase(userId, pseudonym);
+          }
+        };
+    MemberData data =
+        new MemberData(List.of(flaky), erasures, clock, () -> "p" + ids.incrementAndGet());
+    data.requestErasure("ann");
+    data.requestErasure("bob");
+
+    var report = data.runDue(20);
+
+    assertThat(report.due()).isEqualTo(2);
+    assertThat(report.changed()).isEqualTo(1);
+    assertThat(report.deferred()).isEqualTo(1);
+    assertThat(erasures.find("ann").orElseThrow().status()).isEqualTo(Erasure.Status.ERASED);
+    assertThat(erasures.find("bob").orElseThrow().status()).isEqualTo(Erasure.Status.REQUESTED);
+    // bob is due again at once; a run that could do none of its members fails, for the alarm
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> data.runDue(20))
+        .isInstanceOf(fairslot.kernel.Unavailable.class);
   }
 }
