@@ -86,4 +86,57 @@ public final class RawItems {
   private static String base64(SdkBytes bytes) {
     return java.util.Base64.getEncoder().encodeToString(bytes.asByteArray());
   }
+
+  /** The member's items whose sort key begins with {@code prefix} (consistent). */
+  public static List<Map<String, AttributeValue>> ofMember(
+      DynamoDbClient dynamo, String table, String userId, String prefix) {
+    return all(
+        dynamo,
+        QueryRequest.builder()
+            .tableName(table)
+            .consistentRead(true)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+            .expressionAttributeValues(
+                Map.of(":pk", Attr.s(Keys.member(userId)), ":prefix", Attr.s(prefix)))
+            .build());
+  }
+
+  /** The bookings made under {@code userId} (the bookingsByUser index: eventually consistent). */
+  public static List<Map<String, AttributeValue>> bookingsOf(
+      DynamoDbClient dynamo, String table, String userId) {
+    return all(
+        dynamo,
+        QueryRequest.builder()
+            .tableName(table)
+            .indexName(fairslot.definitions.Fairslot.BOOKINGS_BY_USER)
+            .keyConditionExpression("bookingUser = :u")
+            .expressionAttributeValues(Map.of(":u", Attr.s(userId)))
+            .build());
+  }
+
+  /** One item, read consistently; empty if there is none. */
+  public static java.util.Optional<Map<String, AttributeValue>> get(
+      DynamoDbClient dynamo, String table, Map<String, AttributeValue> key) {
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
+                    .tableName(table)
+                    .key(key)
+                    .consistentRead(true)
+                    .build())
+            .item();
+    return item == null || item.isEmpty()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(item);
+  }
+
+  /** Deletes the item of {@code item}'s keys, unconditionally. */
+  public static void delete(DynamoDbClient dynamo, String table, Map<String, AttributeValue> item) {
+    dynamo.deleteItem(
+        software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+            .tableName(table)
+            .key(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)))
+            .build());
+  }
 }

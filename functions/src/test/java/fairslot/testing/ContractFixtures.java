@@ -40,16 +40,19 @@ public final class ContractFixtures {
 
   /** A slot a day ahead in a fresh venue (15-minute holds), priced 50.00 CNY a seat. */
   public Slot slot(ResourceKind kind, int capacity) {
+    return hourOf(resource(kind, capacity), Admission.DIRECT, Optional.empty());
+  }
+
+  /** A resource of a fresh venue. */
+  private fairslot.catalog.domain.Resource resource(ResourceKind kind, int capacity) {
     var venue =
         catalogService.createVenue(
             new CatalogService.CreateVenue("Club", ZoneOffset.UTC, VenuePolicy.DEFAULT),
             Optional.empty());
-    var resource =
-        done(
-            catalogService.createResource(
-                new fairslot.catalog.app.CreateResource(venue.venueId(), "Court", kind, capacity),
-                Optional.empty()));
-    return hourOf(resource);
+    return done(
+        catalogService.createResource(
+            new fairslot.catalog.app.CreateResource(venue.venueId(), "Court", kind, capacity),
+            Optional.empty()));
   }
 
   /** Two half courts and the full court made of them, with a slot each at one hour. */
@@ -82,44 +85,30 @@ public final class ContractFixtures {
 
   /** A LOTTERY slot a day ahead in a fresh venue, its entries closing at {@code closes}. */
   public Slot lotterySlot(Instant closes) {
-    var venue =
-        catalogService.createVenue(
-            new CatalogService.CreateVenue("Club", ZoneOffset.UTC, VenuePolicy.DEFAULT),
-            Optional.empty());
-    var resource =
-        done(
-            catalogService.createResource(
-                new fairslot.catalog.app.CreateResource(
-                    venue.venueId(), "Hall", ResourceKind.SEATS, 10),
-                Optional.empty()));
-    Instant start = NOW.plus(Duration.ofDays(1));
-    return done(
-        catalogService.createSlot(
-            new CatalogService.CreateSlot(
-                resource.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(5000, "CNY"),
-                Admission.LOTTERY,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.of(closes.toString()),
-            Optional.empty()));
+    return hourOf(
+        resource(ResourceKind.SEATS, 10), Admission.LOTTERY, Optional.of(closes.toString()));
   }
 
   private Slot hourOf(fairslot.catalog.domain.Resource resource) {
+    return hourOf(resource, Admission.DIRECT, Optional.empty());
+  }
+
+  private Slot hourOf(
+      fairslot.catalog.domain.Resource resource, Admission admission, Optional<String> closes) {
     Instant start = NOW.plus(Duration.ofDays(1));
+    var create =
+        new CatalogService.CreateSlot(
+            resource.resourceId(),
+            start.toString(),
+            start.plus(Duration.ofHours(1)).toString(),
+            OptionalInt.empty(),
+            new Money(5000, "CNY"),
+            admission,
+            new Assignment(Optional.empty(), Optional.empty()));
     return done(
-        catalogService.createSlot(
-            new CatalogService.CreateSlot(
-                resource.resourceId(),
-                start.toString(),
-                start.plus(Duration.ofHours(1)).toString(),
-                OptionalInt.empty(),
-                new Money(5000, "CNY"),
-                Admission.DIRECT,
-                new Assignment(Optional.empty(), Optional.empty())),
-            Optional.empty()));
+        closes.isPresent()
+            ? catalogService.createSlot(create, closes, Optional.empty())
+            : catalogService.createSlot(create, Optional.empty()));
   }
 
   /** A hold (not yet placed) of {@code quantity} seats, due 15 minutes after {@link #NOW}. */

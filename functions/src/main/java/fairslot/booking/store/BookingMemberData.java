@@ -1,9 +1,6 @@
 package fairslot.booking.store;
 
-import static fairslot.table.Attr.s;
-
 import fairslot.booking.domain.BookingStatus;
-import fairslot.definitions.Fairslot;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
 import fairslot.table.AuditActors;
@@ -15,7 +12,6 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A member's bookings in their export and erasure. A booking that has ended (no move left from its
@@ -42,23 +38,18 @@ public final class BookingMemberData implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    List<Map<String, AttributeValue>> bookings = new java.util.ArrayList<>(of(userId));
+    List<Map<String, AttributeValue>> bookings =
+        new java.util.ArrayList<>(RawItems.bookingsOf(dynamo, table, userId));
     // a walk-in's bookings the member's proved phone linked: theirs to read, so in their export
     // (erasure deletes the walk-in's profile, which leaves these under the walk-in's bare id)
-    Map<String, AttributeValue> profile =
-        dynamo
-            .getItem(
-                software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
-                    .tableName(table)
-                    .key(Attr.key(Keys.member(userId), "PROFILE"))
-                    .consistentRead(true)
-                    .build())
-            .item();
-    if (profile != null && profile.containsKey("linkedCustomers")) {
-      for (String customerId : profile.get("linkedCustomers").ss()) {
-        bookings.addAll(of(customerId));
-      }
-    }
+    RawItems.get(dynamo, table, Attr.key(Keys.member(userId), "PROFILE"))
+        .filter(profile -> profile.containsKey("linkedCustomers"))
+        .ifPresent(
+            profile -> {
+              for (String customerId : profile.get("linkedCustomers").ss()) {
+                bookings.addAll(RawItems.bookingsOf(dynamo, table, customerId));
+              }
+            });
     return bookings.stream().map(RawItems::plain).toList();
   }
 
@@ -66,7 +57,7 @@ public final class BookingMemberData implements MemberDataPart {
   public Step erase(String userId, String pseudonym) {
     int changed = 0;
     int inUse = 0;
-    for (Map<String, AttributeValue> item : of(userId)) {
+    for (Map<String, AttributeValue> item : RawItems.bookingsOf(dynamo, table, userId)) {
       BookingStatus status = BookingStatus.valueOf(Attr.str(item, "status"));
       if (!status.next().isEmpty()) {
         inUse++;
@@ -85,16 +76,5 @@ public final class BookingMemberData implements MemberDataPart {
           AuditActors.pseudonymise(dynamo, table, Keys.booking(bookingId), userId, pseudonym);
     }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
-  }
-
-  private List<Map<String, AttributeValue>> of(String userId) {
-    return RawItems.all(
-        dynamo,
-        QueryRequest.builder()
-            .tableName(table)
-            .indexName(Fairslot.BOOKINGS_BY_USER)
-            .keyConditionExpression("bookingUser = :u")
-            .expressionAttributeValues(Map.of(":u", s(userId)))
-            .build());
   }
 }

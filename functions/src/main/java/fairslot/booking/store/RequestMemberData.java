@@ -1,7 +1,5 @@
 package fairslot.booking.store;
 
-import static fairslot.table.Attr.s;
-
 import fairslot.booking.domain.RequestStatus;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
@@ -15,9 +13,6 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A member's booking requests (queued admission, lottery entries) in their export and erasure,
@@ -47,8 +42,10 @@ public final class RequestMemberData implements MemberDataPart {
   @Override
   public List<Map<String, Object>> export(String userId) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Map<String, AttributeValue> link : links(userId)) {
-      request(link).ifPresent(r -> out.add(RawItems.plain(r)));
+    for (Map<String, AttributeValue> link :
+        RawItems.ofMember(dynamo, table, userId, RequestItemMapper.LINK_PREFIX)) {
+      RawItems.get(dynamo, table, Attr.key(Keys.request(Attr.str(link, "requestId")), "REQUEST"))
+          .ifPresent(r -> out.add(RawItems.plain(r)));
     }
     return out;
   }
@@ -57,8 +54,11 @@ public final class RequestMemberData implements MemberDataPart {
   public Step erase(String userId, String pseudonym) {
     int changed = 0;
     int inUse = 0;
-    for (Map<String, AttributeValue> link : links(userId)) {
-      Optional<Map<String, AttributeValue>> request = request(link);
+    for (Map<String, AttributeValue> link :
+        RawItems.ofMember(dynamo, table, userId, RequestItemMapper.LINK_PREFIX)) {
+      Optional<Map<String, AttributeValue>> request =
+          RawItems.get(
+              dynamo, table, Attr.key(Keys.request(Attr.str(link, "requestId")), "REQUEST"));
       if (request.isPresent() && userId.equals(Attr.str(request.get(), "userId"))) {
         String status = Attr.str(request.get(), "status");
         if (LIVE.contains(RequestStatus.valueOf(status))) {
@@ -81,38 +81,9 @@ public final class RequestMemberData implements MemberDataPart {
           // a queued request has no list entry (or an earlier run gave it away)
         }
       }
-      dynamo.deleteItem(
-          DeleteItemRequest.builder()
-              .tableName(table)
-              .key(Map.of(Keys.PK, link.get(Keys.PK), Keys.SK, link.get(Keys.SK)))
-              .build());
+      RawItems.delete(dynamo, table, link);
       changed++;
     }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
-  }
-
-  private Optional<Map<String, AttributeValue>> request(Map<String, AttributeValue> link) {
-    Map<String, AttributeValue> item =
-        dynamo
-            .getItem(
-                GetItemRequest.builder()
-                    .tableName(table)
-                    .key(Attr.key(Keys.request(Attr.str(link, "requestId")), "REQUEST"))
-                    .consistentRead(true)
-                    .build())
-            .item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
-  }
-
-  private List<Map<String, AttributeValue>> links(String userId) {
-    return RawItems.all(
-        dynamo,
-        QueryRequest.builder()
-            .tableName(table)
-            .consistentRead(true)
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :link)")
-            .expressionAttributeValues(
-                Map.of(":pk", s(Keys.member(userId)), ":link", s(RequestItemMapper.LINK_PREFIX)))
-            .build());
   }
 }

@@ -11,7 +11,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
  * An erased member's per-venue counters and calendar days, deleted only when idle: a live booking's
@@ -65,15 +64,8 @@ final class MemberBookkeeping {
   }
 
   private boolean isLive(String bookingId) {
-    Map<String, AttributeValue> b =
-        dynamo
-            .getItem(
-                GetItemRequest.builder()
-                    .tableName(table)
-                    .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
-                    .consistentRead(true)
-                    .build())
-            .item();
-    return b != null && !b.isEmpty() && LIVE.contains(BookingStatus.valueOf(Attr.str(b, "status")));
+    return fairslot.table.RawItems.get(dynamo, table, Attr.key(Keys.booking(bookingId), "BOOKING"))
+        .filter(b -> LIVE.contains(BookingStatus.valueOf(Attr.str(b, "status"))))
+        .isPresent();
   }
 }

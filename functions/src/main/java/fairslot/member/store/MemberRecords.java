@@ -48,30 +48,18 @@ public final class MemberRecords implements MemberDataPart {
     for (Map<String, AttributeValue> item : List.copyOf(items)) {
       if (Attr.str(item, Keys.SK).equals("PROFILE") && item.containsKey("phone")) {
         String phone = Attr.str(item, "phone");
-        held(Attr.key("PHONE#" + phone, "ACCOUNT"), "userId", userId).ifPresent(items::add);
-        held(Attr.key("PHONE#" + phone, "PROFILE"), "linkedUserId", userId).ifPresent(items::add);
+        RawItems.get(dynamo, table, Attr.key("PHONE#" + phone, "ACCOUNT"))
+            .filter(i -> userId.equals(Attr.optionalString(i, "userId").orElse(null)))
+            .ifPresent(items::add);
+        RawItems.get(dynamo, table, Attr.key("PHONE#" + phone, "PROFILE"))
+            .filter(i -> userId.equals(Attr.optionalString(i, "linkedUserId").orElse(null)))
+            .ifPresent(items::add);
       }
     }
     return items.stream().map(RawItems::plain).toList();
   }
 
   /** The item if {@code attribute} names the member. */
-  private java.util.Optional<Map<String, AttributeValue>> held(
-      Map<String, AttributeValue> key, String attribute, String userId) {
-    Map<String, AttributeValue> item =
-        dynamo
-            .getItem(
-                software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
-                    .tableName(table)
-                    .key(key)
-                    .consistentRead(true)
-                    .build())
-            .item();
-    return item != null && userId.equals(Attr.optionalString(item, attribute).orElse(null))
-        ? java.util.Optional.of(item)
-        : java.util.Optional.empty();
-  }
-
   @Override
   public Step erase(String userId, String pseudonym) {
     List<Map<String, AttributeValue>> items = own(userId);
@@ -122,11 +110,7 @@ public final class MemberRecords implements MemberDataPart {
         }
         continue;
       }
-      dynamo.deleteItem(
-          DeleteItemRequest.builder()
-              .tableName(table)
-              .key(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)))
-              .build());
+      RawItems.delete(dynamo, table, item);
       changed++;
     }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);

@@ -1,16 +1,11 @@
 package fairslot.notification.store;
 
-import static fairslot.table.Attr.s;
-
 import fairslot.privacy.app.MemberDataPart;
-import fairslot.table.Keys;
 import fairslot.table.RawItems;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A member's messages (their deliveries: address, subject, text) in their export and erasure. An
@@ -33,32 +28,19 @@ public final class NotificationMemberData implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    return deliveries(userId).stream().map(RawItems::plain).toList();
+    return RawItems.ofMember(dynamo, table, userId, "NOTIFY#").stream()
+        .map(RawItems::plain)
+        .toList();
   }
 
   @Override
   public Step erase(String userId, String pseudonym) {
     int changed = 0;
-    for (Map<String, AttributeValue> delivery : deliveries(userId)) {
-      dynamo.deleteItem(
-          DeleteItemRequest.builder()
-              .tableName(table)
-              .key(Map.of(Keys.PK, delivery.get(Keys.PK), Keys.SK, delivery.get(Keys.SK)))
-              .build());
+    for (Map<String, AttributeValue> delivery :
+        RawItems.ofMember(dynamo, table, userId, "NOTIFY#")) {
+      RawItems.delete(dynamo, table, delivery);
       changed++;
     }
     return new Step.Finished(changed);
-  }
-
-  private List<Map<String, AttributeValue>> deliveries(String userId) {
-    return RawItems.all(
-        dynamo,
-        QueryRequest.builder()
-            .tableName(table)
-            .consistentRead(true)
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :notify)")
-            .expressionAttributeValues(
-                Map.of(":pk", s(Keys.member(userId)), ":notify", s("NOTIFY#")))
-            .build());
   }
 }

@@ -1,7 +1,5 @@
 package fairslot.pass.store;
 
-import static fairslot.table.Attr.s;
-
 import fairslot.pass.domain.PassStatus;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
@@ -12,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A member's passes in their export and erasure. An ended pass (used up, expired, or never paid
@@ -41,12 +38,15 @@ public final class PassMemberData implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    return passes(userId).stream().map(RawItems::plain).toList();
+    return RawItems.ofMember(dynamo, table, userId, Keys.pass("")).stream()
+        .map(RawItems::plain)
+        .toList();
   }
 
   @Override
   public Step erase(String userId, String pseudonym) {
-    List<Map<String, AttributeValue>> passes = passes(userId);
+    List<Map<String, AttributeValue>> passes =
+        RawItems.ofMember(dynamo, table, userId, Keys.pass(""));
     if (passes.isEmpty()) {
       return new Step.Finished(0);
     }
@@ -84,28 +84,7 @@ public final class PassMemberData implements MemberDataPart {
    * consistently (the index by user may lag a booking just made).
    */
   private boolean anyLiveBooking(String userId) {
-    return RawItems.all(
-            dynamo,
-            QueryRequest.builder()
-                .tableName(table)
-                .consistentRead(true)
-                .keyConditionExpression("PK = :pk AND begins_with(SK, :upcoming)")
-                .expressionAttributeValues(
-                    Map.of(":pk", s(Keys.member(userId)), ":upcoming", s(Keys.upcoming(""))))
-                .build())
-        .stream()
+    return RawItems.ofMember(dynamo, table, userId, Keys.upcoming("")).stream()
         .anyMatch(c -> Attr.numOr(c, "upcoming", 0) > 0);
-  }
-
-  private List<Map<String, AttributeValue>> passes(String userId) {
-    return RawItems.all(
-        dynamo,
-        QueryRequest.builder()
-            .tableName(table)
-            .consistentRead(true)
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :pass)")
-            .expressionAttributeValues(
-                Map.of(":pk", s(Keys.member(userId)), ":pass", s(Keys.pass(""))))
-            .build());
   }
 }

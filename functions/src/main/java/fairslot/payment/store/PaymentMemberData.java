@@ -3,7 +3,6 @@ package fairslot.payment.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.BookingStatus;
-import fairslot.definitions.Fairslot;
 import fairslot.pass.domain.PassStatus;
 import fairslot.payment.domain.PaymentStatus;
 import fairslot.privacy.app.MemberDataPart;
@@ -19,7 +18,6 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
@@ -87,23 +85,26 @@ public final class PaymentMemberData implements MemberDataPart {
   /** The member's payments, each with whether what it paid for has ended. */
   private Map<Map<String, AttributeValue>, Boolean> payments(String userId) {
     Map<String, Boolean> numbers = new LinkedHashMap<>();
-    for (Map<String, AttributeValue> booking :
-        RawItems.all(
-            dynamo,
-            QueryRequest.builder()
-                .tableName(table)
-                .indexName(Fairslot.BOOKINGS_BY_USER)
-                .keyConditionExpression("bookingUser = :u")
-                .expressionAttributeValues(Map.of(":u", s(userId)))
-                .build())) {
+    for (Map<String, AttributeValue> booking : RawItems.bookingsOf(dynamo, table, userId)) {
       // ended: no move left from its status
       boolean ended = BookingStatus.valueOf(Attr.str(booking, "status")).next().isEmpty();
       for (Map<String, AttributeValue> link :
-          partition(Keys.booking(Attr.str(booking, "bookingId")), "PAYMENT#")) {
+          RawItems.all(
+              dynamo,
+              QueryRequest.builder()
+                  .tableName(table)
+                  .consistentRead(true)
+                  .keyConditionExpression("PK = :pk AND begins_with(SK, :payment)")
+                  .expressionAttributeValues(
+                      Map.of(
+                          ":pk", s(Keys.booking(Attr.str(booking, "bookingId"))),
+                          ":payment", s("PAYMENT#")))
+                  .build())) {
         numbers.put(Attr.str(link, "paymentNo"), ended);
       }
     }
-    for (Map<String, AttributeValue> pass : partition(Keys.member(userId), "PASS#")) {
+    for (Map<String, AttributeValue> pass :
+        RawItems.ofMember(dynamo, table, userId, Keys.pass(""))) {
       Attr.optionalString(pass, "paymentNo")
           .ifPresent(
               no ->
@@ -113,30 +114,10 @@ public final class PaymentMemberData implements MemberDataPart {
     Map<Map<String, AttributeValue>, Boolean> out = new LinkedHashMap<>();
     numbers.forEach(
         (no, ended) -> {
-          Map<String, AttributeValue> item =
-              dynamo
-                  .getItem(
-                      GetItemRequest.builder()
-                          .tableName(table)
-                          .key(Attr.key(Keys.payment(no), "PAYMENT"))
-                          .consistentRead(true)
-                          .build())
-                  .item();
-          if (item != null && !item.isEmpty() && userId.equals(Attr.str(item, "userId"))) {
-            out.put(item, ended);
-          }
+          RawItems.get(dynamo, table, Attr.key(Keys.payment(no), "PAYMENT"))
+              .filter(item -> userId.equals(Attr.str(item, "userId")))
+              .ifPresent(item -> out.put(item, ended));
         });
     return out;
-  }
-
-  private List<Map<String, AttributeValue>> partition(String pk, String prefix) {
-    return RawItems.all(
-        dynamo,
-        QueryRequest.builder()
-            .tableName(table)
-            .consistentRead(true)
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-            .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(prefix)))
-            .build());
   }
 }

@@ -1,7 +1,5 @@
 package fairslot.waitlist.store;
 
-import static fairslot.table.Attr.s;
-
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
@@ -14,9 +12,6 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A member's waitlist entries in their export and erasure, found through the link each join puts
@@ -43,8 +38,10 @@ public final class WaitlistMemberData implements MemberDataPart {
   @Override
   public List<Map<String, Object>> export(String userId) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Map<String, AttributeValue> link : links(userId)) {
-      entry(link).ifPresent(e -> out.add(RawItems.plain(e)));
+    for (Map<String, AttributeValue> link :
+        RawItems.ofMember(dynamo, table, userId, WaitEntryWrites.LINK_PREFIX)) {
+      RawItems.get(dynamo, table, Attr.key(Keys.waitEntry(Attr.str(link, "entryId")), "WAITENTRY"))
+          .ifPresent(e -> out.add(RawItems.plain(e)));
     }
     return out;
   }
@@ -53,8 +50,11 @@ public final class WaitlistMemberData implements MemberDataPart {
   public Step erase(String userId, String pseudonym) {
     int changed = 0;
     int inUse = 0;
-    for (Map<String, AttributeValue> link : links(userId)) {
-      var entry = entry(link);
+    for (Map<String, AttributeValue> link :
+        RawItems.ofMember(dynamo, table, userId, WaitEntryWrites.LINK_PREFIX)) {
+      var entry =
+          RawItems.get(
+              dynamo, table, Attr.key(Keys.waitEntry(Attr.str(link, "entryId")), "WAITENTRY"));
       if (entry.isPresent() && userId.equals(Attr.str(entry.get(), "userId"))) {
         String status = Attr.str(entry.get(), "status");
         if (!ENDED.contains(WaitlistStatus.valueOf(status))) {
@@ -71,40 +71,9 @@ public final class WaitlistMemberData implements MemberDataPart {
           continue;
         }
       }
-      dynamo.deleteItem(
-          DeleteItemRequest.builder()
-              .tableName(table)
-              .key(Map.of(Keys.PK, link.get(Keys.PK), Keys.SK, link.get(Keys.SK)))
-              .build());
+      RawItems.delete(dynamo, table, link);
       changed++;
     }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
-  }
-
-  private java.util.Optional<Map<String, AttributeValue>> entry(Map<String, AttributeValue> link) {
-    Map<String, AttributeValue> item =
-        dynamo
-            .getItem(
-                GetItemRequest.builder()
-                    .tableName(table)
-                    .key(Attr.key(Keys.waitEntry(Attr.str(link, "entryId")), "WAITENTRY"))
-                    .consistentRead(true)
-                    .build())
-            .item();
-    return item == null || item.isEmpty()
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(item);
-  }
-
-  private List<Map<String, AttributeValue>> links(String userId) {
-    return RawItems.all(
-        dynamo,
-        QueryRequest.builder()
-            .tableName(table)
-            .consistentRead(true)
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :link)")
-            .expressionAttributeValues(
-                Map.of(":pk", s(Keys.member(userId)), ":link", s(WaitEntryWrites.LINK_PREFIX)))
-            .build());
   }
 }
