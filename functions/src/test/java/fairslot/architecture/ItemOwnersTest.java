@@ -45,7 +45,10 @@ class ItemOwnersTest {
   private static final Map<String, java.util.Set<String>> BUILDERS =
       Map.of(
           "SLOT", java.util.Set.of("SeatWrites.java", "SlotWrites.java"),
-          "BOOKING", java.util.Set.of("BookingWrites.java"));
+          "BOOKING", java.util.Set.of("BookingWrites.java"),
+          "PAYMENT", java.util.Set.of("PaymentWrites.java"),
+          "WAITENTRY", java.util.Set.of("WaitEntryWrites.java"),
+          "NOTIFY", java.util.Set.of("NoticeWrites.java"));
 
   private static final Pattern ITEM_KEY =
       Pattern.compile("Attr\\.key\\(\\s*Keys\\.\\w+\\([^;]*?\\),\\s*\"([A-Z_]+)\"\\)");

@@ -23,7 +23,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 public final class DynamoDbNotificationStore implements NotificationStore {
 
@@ -34,10 +33,12 @@ public final class DynamoDbNotificationStore implements NotificationStore {
 
   private final DynamoDbClient dynamo;
   private final String table;
+  private final NoticeWrites writes;
 
   public DynamoDbNotificationStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.writes = new NoticeWrites(table);
   }
 
   @Override
@@ -65,30 +66,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
         new Transaction<Action>()
             .add(
                 Action.NOTICE,
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.notification(notice.notification().key()), "NOTIFY"))
-                            .updateExpression(
-                                "SET #status = :dispatched, dispatchedAt = :at, #ttl = :ttl"
-                                    + " REMOVE notifyShard, notifyDueAt")
-                            .conditionExpression("#status = :pending AND attempts = :seen")
-                            .expressionAttributeNames(Map.of("#status", "status", "#ttl", "ttl"))
-                            .expressionAttributeValues(
-                                Map.of(
-                                    ":dispatched",
-                                    s(fairslot.notification.domain.NoticeStatus.DISPATCHED),
-                                    ":at",
-                                    millis(at),
-                                    ":ttl",
-                                    keptUntil(at),
-                                    ":pending",
-                                    s(fairslot.notification.domain.NoticeStatus.PENDING),
-                                    ":seen",
-                                    n(notice.attempts())))
-                            .build())
-                    .build());
+                TransactWriteItem.builder().update(writes.dispatch(notice, at)).build());
     for (Delivery d : deliveries) {
       tx.add(
           TransactWriteItem.builder()
@@ -110,21 +88,12 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     }
     // A delivery exists already (the notice was written again after its dispatch): close the
     // notice, and send nothing twice.
-    return update(
-        notice.notification().key(),
-        "SET #status = :dispatched, dispatchedAt = :at, #ttl = :ttl REMOVE notifyShard, notifyDueAt",
-        "#status = :pending AND attempts = :seen",
-        Map.of(
-            ":dispatched",
-            s(fairslot.notification.domain.NoticeStatus.DISPATCHED),
-            ":at",
-            millis(at),
-            ":ttl",
-            keptUntil(at),
-            ":pending",
-            s(fairslot.notification.domain.NoticeStatus.PENDING),
-            ":seen",
-            n(notice.attempts())));
+    try {
+      dynamo.updateItem(writes.dispatchAlone(notice, at));
+      return true;
+    } catch (ConditionalCheckFailedException someoneElse) {
+      return false;
+    }
   }
 
   @Override
@@ -284,12 +253,6 @@ public final class DynamoDbNotificationStore implements NotificationStore {
         all);
   }
 
-  private boolean update(
-      String noticeKey, String expression, String condition, Map<String, AttributeValue> values) {
-    return conditional(
-        Attr.key(Keys.notification(noticeKey), "NOTIFY"), expression, condition, values);
-  }
-
   private boolean conditional(
       Map<String, AttributeValue> key,
       String expression,
@@ -313,13 +276,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     }
   }
 
-  /**
-   * Retention (docs/security.md): a dispatched notice and a sent message are deleted by TTL this
-   * long after, their questions answered; parked ones stay for the desk.
-   */
-  static final java.time.Duration SENT_KEPT = java.time.Duration.ofDays(90);
-
   private static AttributeValue keptUntil(Instant at) {
-    return n(at.plus(SENT_KEPT).getEpochSecond());
+    return NoticeWrites.keptUntil(at);
   }
 }

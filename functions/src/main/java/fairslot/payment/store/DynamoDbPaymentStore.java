@@ -1,7 +1,5 @@
 package fairslot.payment.store;
 
-import static fairslot.table.Attr.millis;
-import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
@@ -28,8 +26,6 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 public final class DynamoDbPaymentStore implements PaymentStore {
 
@@ -68,20 +64,11 @@ public final class DynamoDbPaymentStore implements PaymentStore {
             .add(
                 Action.BOOKING,
                 bookingWrites.attachPayment(b.bookingId(), payment.paymentNo(), change.at()))
-            .add(
-                Action.PAYMENT,
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(PaymentItemMapper.toItem(payment))
-                            .conditionExpression("attribute_not_exists(PK)")
-                            .build())
-                    .build())
+            .add(Action.PAYMENT, payments.create(payment))
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
-            .add(PaymentItemMapper.putBookingLink(table, payment))
+            .add(payments.linkToBooking(payment))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);
@@ -169,27 +156,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     // it", and the refund waited an hour for its next turn (as a lottery's claim once did).
     String claim = java.util.UUID.randomUUID().toString();
     try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
-                  .updateExpression(
-                      "SET refundAttempts = :attempts, refundDueAt = :next, refundClaim = :claim")
-                  .conditionExpression("#status = :refunding AND refundAttempts = :seen")
-                  .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(
-                      Map.of(
-                          ":attempts",
-                          n(attempts),
-                          ":next",
-                          millis(nextAt),
-                          ":refunding",
-                          s(PaymentStatus.REFUNDING),
-                          ":seen",
-                          n(seen.refundAttempts()),
-                          ":claim",
-                          s(claim)))
-                  .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
+      dynamo.updateItem(payments.scheduleRefund(seen, attempts, nextAt, claim));
       return true;
     } catch (ConditionalCheckFailedException failed) {
       return failed.hasItem()

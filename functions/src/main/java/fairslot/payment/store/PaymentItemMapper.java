@@ -39,7 +39,7 @@ public final class PaymentItemMapper {
     item.put("refundRound", n(p.refundRound()));
     item.put("refundMinor", n(p.refund().minor()));
     if (p.status() == fairslot.payment.domain.PaymentStatus.PENDING) {
-      // In the payments-reconcile job's index until it settles (TransactionParts removes it).
+      // In the payments-reconcile job's index until it settles (PaymentWrites removes it).
       item.put("payCheckShard", s(Keys.shard(PENDING_FAMILY, p.paymentNo())));
       item.put(
           "payCheckAt", millis(p.createdAt().plus(fairslot.payment.app.PaymentStore.FIRST_CHECK)));
@@ -67,17 +67,6 @@ public final class PaymentItemMapper {
 
   /** The link that lists a payment under its booking. */
   /** The put of a payment's link under its booking (the booking's payments list). */
-  static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem putBookingLink(
-      String table, Payment p) {
-    return software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
-        .put(
-            software.amazon.awssdk.services.dynamodb.model.Put.builder()
-                .tableName(table)
-                .item(bookingLink(p))
-                .build())
-        .build();
-  }
-
   static Map<String, AttributeValue> bookingLink(Payment p) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.booking(p.bookingId()), Keys.payment(p.paymentNo())));

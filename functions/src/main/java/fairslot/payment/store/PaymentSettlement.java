@@ -21,8 +21,6 @@ import fairslot.table.Transaction;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * A provider's (or the desk's) outcome applied to a payment and its booking in one transaction: the
@@ -132,16 +130,8 @@ final class PaymentSettlement {
         tx.add(bookingWrites.forgetPayment(f.booking().bookingId(), f.payment().paymentNo()));
       }
     } else if (s instanceof Settlement.PaidOffline o) {
-      tx.add(
-          TransactWriteItem.builder()
-              .put(
-                  Put.builder()
-                      .tableName(table)
-                      .item(PaymentItemMapper.toItem(o.payment()))
-                      .conditionExpression("attribute_not_exists(PK)")
-                      .build())
-              .build());
-      tx.add(PaymentItemMapper.putBookingLink(table, o.payment()));
+      tx.add(payments.create(o.payment()));
+      tx.add(payments.linkToBooking(o.payment()));
       tx.add(
           bookingWrites.move(
               o.booking(),

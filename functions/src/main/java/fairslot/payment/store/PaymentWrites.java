@@ -12,6 +12,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The payment item's writes, and only here: its moves between statuses (each on condition it is
@@ -23,6 +24,79 @@ public final class PaymentWrites {
 
   public PaymentWrites(String table) {
     this.table = table;
+  }
+
+  /** A new payment, on condition its number is new. */
+  public TransactWriteItem create(fairslot.payment.domain.Payment payment) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(PaymentItemMapper.toItem(payment))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /** The payment listed under its booking's key (GET /bookings/{id}/payments). */
+  public TransactWriteItem linkToBooking(fairslot.payment.domain.Payment payment) {
+    return TransactWriteItem.builder()
+        .put(Put.builder().tableName(table).item(PaymentItemMapper.bookingLink(payment)).build())
+        .build();
+  }
+
+  /**
+   * The refund job's claim of its next attempt, on condition no other worker moved it since it was
+   * read; {@code claim} names this worker's write (see DynamoDbPaymentStore.scheduleRefund).
+   */
+  public UpdateItemRequest scheduleRefund(
+      fairslot.payment.domain.Payment seen, int attempts, java.time.Instant nextAt, String claim) {
+    return UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+        .updateExpression(
+            "SET refundAttempts = :attempts, refundDueAt = :next, refundClaim = :claim")
+        .conditionExpression("#status = :refunding AND refundAttempts = :seen")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(
+            Map.of(
+                ":attempts",
+                n(attempts),
+                ":next",
+                millis(nextAt),
+                ":refunding",
+                s(fairslot.payment.domain.PaymentStatus.REFUNDING),
+                ":seen",
+                n(seen.refundAttempts()),
+                ":claim",
+                s(claim)))
+        .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
+        .build();
+  }
+
+  /** The reconcile job's next look at a PENDING payment, on condition it is still pending. */
+  public UpdateItemRequest schedulePendingCheck(
+      fairslot.payment.domain.Payment seen, java.time.Instant nextAt) {
+    return pendingCheck(seen, "SET payCheckAt = :next", Map.of(":next", millis(nextAt)));
+  }
+
+  /** The reconcile job stops looking at a PENDING payment, on condition it is still pending. */
+  public UpdateItemRequest stopPendingCheck(fairslot.payment.domain.Payment seen) {
+    return pendingCheck(seen, "REMOVE payCheckShard, payCheckAt", Map.of());
+  }
+
+  private UpdateItemRequest pendingCheck(
+      fairslot.payment.domain.Payment seen, String update, Map<String, AttributeValue> values) {
+    Map<String, AttributeValue> all = new HashMap<>(values);
+    all.put(":pending", s(fairslot.payment.domain.PaymentStatus.PENDING));
+    return UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+        .updateExpression(update)
+        .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(all)
+        .build();
   }
 
   /** Remembers a provider event id forever-ish; a second delivery fails this condition. */
@@ -138,9 +212,9 @@ public final class PaymentWrites {
    * An erased member's settled payment (API.md v1.2 "Data rights"): amounts and dates stay, the
    * payer becomes the pseudonym, on condition it is still theirs and in the status read.
    */
-  public software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymise(
+  public UpdateItemRequest pseudonymise(
       String paymentNo, String status, String userId, String pseudonym) {
-    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+    return UpdateItemRequest.builder()
         .tableName(table)
         .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
         .updateExpression("SET userId = :p")

@@ -100,16 +100,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
                 Action.SLOT,
                 new fairslot.catalog.store.SeatWrites(table).joinWaitlist(slot.slotId(), now))
             .add(Action.GUARD, TransactWriteItem.builder().put(guard.build()).build())
-            .add(
-                Action.ENTRY,
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(WaitlistEntryMapper.toItem(entry))
-                            .conditionExpression("attribute_not_exists(PK)")
-                            .build())
-                    .build())
+            .add(Action.ENTRY, WaitEntryWrites.create(table, entry))
             .add(Action.LINK, WaitEntryWrites.memberLink(table, entry))
             .commit(dynamo);
     if (cancelled.isEmpty()) {

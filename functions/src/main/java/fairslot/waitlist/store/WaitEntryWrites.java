@@ -9,15 +9,94 @@ import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Instant;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
- * The waitlist entry's moves made inside other features' transactions (a booking accepting an
- * offer); the entry's own moves are {@link WaitlistMoves}.
+ * The waitlist entry's writes, and only here: its creation, its moves (offered, offer ended, left
+ * or closed; {@link WaitlistMoves} puts them into their transactions), a booking accepting its
+ * offer inside another feature's transaction, the member's link, and erasure's pseudonym.
  */
 public final class WaitEntryWrites {
   private WaitEntryWrites() {}
+
+  /** A new WAITING entry, on condition its id is new. */
+  static TransactWriteItem create(String table, WaitlistEntry entry) {
+    return TransactWriteItem.builder()
+        .put(
+            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                .tableName(table)
+                .item(WaitlistEntryMapper.toItem(entry))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /** A WAITING entry is offered a seat until {@code deadline}; it leaves the line's order. */
+  static TransactWriteItem offer(String table, WaitlistEntry entry, Instant deadline) {
+    return entryUpdate(
+        table,
+        entry,
+        "SET #status = :offered, offerExpiresAt = :deadline, offerDueShard = :shard,"
+            + " offerDueAt = :deadline REMOVE waitingSlot, waitSequence",
+        "#status = :waiting",
+        Map.of(
+            ":offered",
+            s(WaitlistStatus.OFFERED),
+            ":waiting",
+            s(WaitlistStatus.WAITING),
+            ":deadline",
+            millis(deadline),
+            ":shard",
+            s(Keys.shard("OFFERS", entry.entryId()))));
+  }
+
+  /**
+   * An OFFERED entry's offer ends unaccepted, moving to {@code to}; with {@code dueBy}, only if its
+   * deadline has passed by then (the sweep's view), so a member's late accept is never undone.
+   */
+  static TransactWriteItem endOffer(
+      String table, WaitlistEntry entry, WaitlistStatus to, java.util.Optional<Instant> dueBy) {
+    Map<String, AttributeValue> values =
+        new java.util.HashMap<>(Map.of(":to", s(to.name()), ":offered", s(WaitlistStatus.OFFERED)));
+    String condition = "#status = :offered";
+    if (dueBy.isPresent()) {
+      condition += " AND offerExpiresAt <= :dueBy";
+      values.put(":dueBy", millis(dueBy.get()));
+    }
+    return entryUpdate(
+        table, entry, "SET #status = :to REMOVE offerDueShard, offerDueAt", condition, values);
+  }
+
+  /** A WAITING entry stops waiting (left, or its slot closed), leaving the line's order. */
+  static TransactWriteItem stopWaiting(String table, WaitlistEntry entry, WaitlistStatus to) {
+    return entryUpdate(
+        table,
+        entry,
+        "SET #status = :to REMOVE waitingSlot, waitSequence",
+        "#status = :waiting",
+        Map.of(":to", s(to.name()), ":waiting", s(WaitlistStatus.WAITING)));
+  }
+
+  private static TransactWriteItem entryUpdate(
+      String table,
+      WaitlistEntry entry,
+      String update,
+      String condition,
+      Map<String, AttributeValue> values) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+                .updateExpression(update)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .build())
+        .build();
+  }
 
   /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
   public static TransactWriteItem acceptOffer(

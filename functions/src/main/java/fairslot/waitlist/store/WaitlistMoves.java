@@ -1,16 +1,12 @@
 package fairslot.waitlist.store;
 
-import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
-import static fairslot.table.Attr.s;
 
 import fairslot.catalog.store.SeatCause;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.kernel.Change;
 import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
-import fairslot.table.Attr;
-import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import fairslot.waitlist.app.WaitlistStore.MoveResult;
@@ -18,15 +14,11 @@ import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * An entry's moves after joining, each one conditional write or transaction: an offer takes an owed
@@ -63,28 +55,7 @@ final class WaitlistMoves {
                   seats.offerSeat(
                       entry.slotId(),
                       SeatCause.of(change, SeatCause.waitlistEntry(entry.entryId()))),
-                  TransactWriteItem.builder()
-                      .update(
-                          Update.builder()
-                              .tableName(table)
-                              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                              .updateExpression(
-                                  "SET #status = :offered, offerExpiresAt = :deadline, offerDueShard = :shard,"
-                                      + " offerDueAt = :deadline REMOVE waitingSlot, waitSequence")
-                              .conditionExpression("#status = :waiting")
-                              .expressionAttributeNames(Map.of("#status", "status"))
-                              .expressionAttributeValues(
-                                  Map.of(
-                                      ":offered",
-                                      s(fairslot.waitlist.domain.WaitlistStatus.OFFERED),
-                                      ":waiting",
-                                      s(fairslot.waitlist.domain.WaitlistStatus.WAITING),
-                                      ":deadline",
-                                      millis(offerExpiresAt),
-                                      ":shard",
-                                      s(Keys.shard("OFFERS", entry.entryId()))))
-                              .build())
-                      .build(),
+                  WaitEntryWrites.offer(table, entry, offerExpiresAt),
                   notices.notify(
                       new Notification(
                           entry.userId(),
@@ -107,34 +78,9 @@ final class WaitlistMoves {
       WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice) {
     SeatWrites.SeatReturn how = new SeatWrites.SeatReturn(entry.slotCapacity(), true);
     for (int branch = 0; branch < 4; branch++) {
-      Map<String, AttributeValue> values =
-          new HashMap<>(
-              Map.of(
-                  ":to",
-                  s(to.name()),
-                  ":offered",
-                  s(fairslot.waitlist.domain.WaitlistStatus.OFFERED)));
-      String condition = "#status = :offered";
-      if (change.dueBy().isPresent()) {
-        condition += " AND offerExpiresAt <= :dueBy";
-        values.put(":dueBy", millis(change.dueBy().get()));
-      }
       Transaction<Action> tx =
           new Transaction<Action>()
-              .add(
-                  Action.ENTRY,
-                  TransactWriteItem.builder()
-                      .update(
-                          Update.builder()
-                              .tableName(table)
-                              .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                              .updateExpression(
-                                  "SET #status = :to REMOVE offerDueShard, offerDueAt")
-                              .conditionExpression(condition)
-                              .expressionAttributeNames(Map.of("#status", "status"))
-                              .expressionAttributeValues(values)
-                              .build())
-                      .build())
+              .add(Action.ENTRY, WaitEntryWrites.endOffer(table, entry, to, change.dueBy()))
               .add(
                   Action.SEATS,
                   seats.returnSeats(
@@ -189,22 +135,7 @@ final class WaitlistMoves {
     List<TransactWriteItem> actions =
         new ArrayList<>(
             List.of(
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                            .updateExpression("SET #status = :to REMOVE waitingSlot, waitSequence")
-                            .conditionExpression("#status = :waiting")
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(
-                                Map.of(
-                                    ":to",
-                                    s(to.name()),
-                                    ":waiting",
-                                    s(fairslot.waitlist.domain.WaitlistStatus.WAITING)))
-                            .build())
-                    .build(),
+                WaitEntryWrites.stopWaiting(table, entry, to),
                 seats.leaveWaitlist(entry.slotId()),
                 records.auditEntry(
                     entry.entryId(), WaitlistStatus.WAITING.name(), to.name(), change)));
