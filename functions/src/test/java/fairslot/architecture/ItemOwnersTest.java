@@ -33,7 +33,8 @@ class ItemOwnersTest {
           "WAITENTRY", "waitlist",
           "PAYMENT", "payment",
           "PASS", "pass",
-          "NOTIFY", "notification");
+          "NOTIFY", "notification",
+          "REQUEST", "booking");
 
   /** A write's builder, in a transaction or alone, or a single write given as a lambda. */
   private static final Pattern WRITE =
@@ -48,7 +49,8 @@ class ItemOwnersTest {
           "BOOKING", java.util.Set.of("BookingWrites.java"),
           "PAYMENT", java.util.Set.of("PaymentWrites.java"),
           "WAITENTRY", java.util.Set.of("WaitEntryWrites.java"),
-          "NOTIFY", java.util.Set.of("NoticeWrites.java"));
+          "NOTIFY", java.util.Set.of("NoticeWrites.java"),
+          "REQUEST", java.util.Set.of("RequestWrites.java"));
 
   private static final Pattern ITEM_KEY =
       Pattern.compile("Attr\\.key\\(\\s*Keys\\.\\w+\\([^;]*?\\),\\s*\"([A-Z_]+)\"\\)");
@@ -65,7 +67,8 @@ class ItemOwnersTest {
           "Resource", "RESOURCE",
           "WaitlistEntry", "WAITENTRY",
           "Payment", "PAYMENT",
-          "Pass", "PASS");
+          "Pass", "PASS",
+          "Request", "REQUEST");
 
   @Test
   void everyItemIsWrittenAndConditionedOnlyInItsOwnFeaturesStoreRoom() throws IOException {

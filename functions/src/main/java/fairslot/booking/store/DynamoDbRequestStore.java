@@ -1,6 +1,5 @@
 package fairslot.booking.store;
 
-import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.app.RequestStore;
@@ -11,37 +10,31 @@ import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.ShardedIndex;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 public final class DynamoDbRequestStore implements RequestStore {
   private final DynamoDbClient dynamo;
   private final String table;
+  private final RequestWrites writes;
 
   public DynamoDbRequestStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.writes = new RequestWrites(table);
   }
 
   @Override
   public Optional<BookingRequest> createUnlessExists(BookingRequest request) {
     // The member's link first (the same every time, so a repeat rewrites it): a request is never
     // without one, and a link whose request was never made is skipped by its readers.
-    dynamo.putItem(r -> r.tableName(table).item(RequestItemMapper.memberLink(request)));
+    dynamo.putItem(writes.memberLink(request));
     try {
-      dynamo.putItem(
-          r ->
-              r.tableName(table)
-                  .item(RequestItemMapper.toItem(request))
-                  .conditionExpression("attribute_not_exists(PK)")
-                  .returnValuesOnConditionCheckFailure(
-                      ReturnValuesOnConditionCheckFailure.ALL_OLD));
+      dynamo.putItem(writes.create(request));
       return Optional.empty();
     } catch (ConditionalCheckFailedException exists) {
       return exists.hasItem() && !exists.item().isEmpty()
@@ -54,26 +47,9 @@ public final class DynamoDbRequestStore implements RequestStore {
   public Optional<BookingRequest> enter(BookingRequest entry) {
     var tx =
         new fairslot.table.Transaction<EntryAction>()
-            .add(
-                EntryAction.REQUEST,
-                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
-                    .put(
-                        software.amazon.awssdk.services.dynamodb.model.Put.builder()
-                            .tableName(table)
-                            .item(RequestItemMapper.toItem(entry))
-                            .conditionExpression("attribute_not_exists(PK)")
-                            .build())
-                    .build())
+            .add(EntryAction.REQUEST, writes.enter(entry))
             .add(EntryAction.LISTED, RequestItemMapper.listEntry(table, entry))
-            .add(
-                EntryAction.LINK,
-                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
-                    .put(
-                        software.amazon.awssdk.services.dynamodb.model.Put.builder()
-                            .tableName(table)
-                            .item(RequestItemMapper.memberLink(entry))
-                            .build())
-                    .build());
+            .add(EntryAction.LINK, writes.memberLinkIn(entry));
     return tx.commit(dynamo).isEmpty() ? Optional.empty() : find(entry.requestId());
   }
 
@@ -126,37 +102,8 @@ public final class DynamoDbRequestStore implements RequestStore {
       Optional<String> code,
       Optional<String> waitlistEntryId,
       Instant at) {
-    StringBuilder set = new StringBuilder("SET #status = :to, decidedAt = :at");
-    Map<String, AttributeValue> values =
-        new HashMap<>(
-            Map.of(
-                ":to",
-                s(status.name()),
-                ":queued",
-                s(fairslot.booking.domain.RequestStatus.QUEUED),
-                ":entered",
-                s(fairslot.booking.domain.RequestStatus.ENTERED),
-                ":at",
-                millis(at)));
-    code.ifPresent(
-        c -> {
-          set.append(", code = :code");
-          values.put(":code", s(c));
-        });
-    waitlistEntryId.ifPresent(
-        e -> {
-          set.append(", waitlistEntryId = :entry");
-          values.put(":entry", s(e));
-        });
     try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(Attr.key(Keys.request(requestId), "REQUEST"))
-                  .updateExpression(set + " REMOVE queuedShard, queuedAt")
-                  .conditionExpression("#status IN (:queued, :entered)")
-                  .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(values));
+      dynamo.updateItem(writes.decide(requestId, status, code, waitlistEntryId, at));
       return true;
     } catch (ConditionalCheckFailedException alreadyDecided) {
       return false;

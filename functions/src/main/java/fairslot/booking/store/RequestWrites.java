@@ -6,16 +6,105 @@ import static fairslot.table.Attr.s;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
-/** The QUEUED booking request's move inside the booking transaction that grants it. */
+/**
+ * The booking request's writes, and only here: its creation (queued, or a lottery's entry), the
+ * member's link to it, its decision, its grant inside the booking transaction, and erasure's
+ * pseudonym.
+ */
 final class RequestWrites {
   private final String table;
 
   RequestWrites(String table) {
     this.table = table;
+  }
+
+  /** A new request, on condition its id is new; a refusal reads back the one that exists. */
+  PutItemRequest create(fairslot.booking.domain.BookingRequest request) {
+    return PutItemRequest.builder()
+        .tableName(table)
+        .item(RequestItemMapper.toItem(request))
+        .conditionExpression("attribute_not_exists(PK)")
+        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+        .build();
+  }
+
+  /** A lottery's new entry, in the transaction that lists it; on condition its id is new. */
+  TransactWriteItem enter(fairslot.booking.domain.BookingRequest entry) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(RequestItemMapper.toItem(entry))
+                .conditionExpression("attribute_not_exists(PK)")
+                .build())
+        .build();
+  }
+
+  /** The member's link to a request: the same every time, so a repeat rewrites it. */
+  PutItemRequest memberLink(fairslot.booking.domain.BookingRequest request) {
+    return PutItemRequest.builder()
+        .tableName(table)
+        .item(RequestItemMapper.memberLink(request))
+        .build();
+  }
+
+  /** The same link, in the lottery entry's transaction. */
+  TransactWriteItem memberLinkIn(fairslot.booking.domain.BookingRequest request) {
+    return TransactWriteItem.builder()
+        .put(Put.builder().tableName(table).item(RequestItemMapper.memberLink(request)).build())
+        .build();
+  }
+
+  /**
+   * A QUEUED or ENTERED request decided ({@code status}, with the refusal's code or the waitlist
+   * entry it became), leaving the queued index; only once.
+   */
+  UpdateItemRequest decide(
+      String requestId,
+      fairslot.booking.domain.RequestStatus status,
+      java.util.Optional<String> code,
+      java.util.Optional<String> waitlistEntryId,
+      Instant at) {
+    StringBuilder set = new StringBuilder("SET #status = :to, decidedAt = :at");
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":to",
+                s(status.name()),
+                ":queued",
+                s(fairslot.booking.domain.RequestStatus.QUEUED),
+                ":entered",
+                s(fairslot.booking.domain.RequestStatus.ENTERED),
+                ":at",
+                millis(at)));
+    code.ifPresent(
+        c -> {
+          set.append(", code = :code");
+          values.put(":code", s(c));
+        });
+    waitlistEntryId.ifPresent(
+        e -> {
+          set.append(", waitlistEntryId = :entry");
+          values.put(":entry", s(e));
+        });
+    return UpdateItemRequest.builder()
+        .tableName(table)
+        .key(Attr.key(Keys.request(requestId), "REQUEST"))
+        .updateExpression(set + " REMOVE queuedShard, queuedAt")
+        .conditionExpression("#status IN (:queued, :entered)")
+        .expressionAttributeNames(Map.of("#status", "status"))
+        .expressionAttributeValues(values)
+        .build();
   }
 
   /**
@@ -53,9 +142,8 @@ final class RequestWrites {
    * An erased member's ended request (API.md v1.2 "Data rights"): the member becomes the pseudonym,
    * on condition it is still theirs and in the status read.
    */
-  software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymise(
-      String requestId, String status, String userId, String pseudonym) {
-    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+  UpdateItemRequest pseudonymise(String requestId, String status, String userId, String pseudonym) {
+    return UpdateItemRequest.builder()
         .tableName(table)
         .key(fairslot.table.Attr.key(fairslot.table.Keys.request(requestId), "REQUEST"))
         .updateExpression("SET userId = :p")
@@ -70,9 +158,9 @@ final class RequestWrites {
   }
 
   /** The drawn lottery's list entry of an erased member's request, given to the pseudonym. */
-  software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymiseEntry(
+  UpdateItemRequest pseudonymiseEntry(
       String slotId, String requestId, String userId, String pseudonym) {
-    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+    return UpdateItemRequest.builder()
         .tableName(table)
         .key(fairslot.table.Attr.key(RequestItemMapper.entriesKey(slotId), "ENTRY#" + requestId))
         .updateExpression("SET userId = :p")
