@@ -27,13 +27,7 @@ public final class CalendarKey implements fairslot.member.app.FeedKey {
 
   @Override
   public byte[] tag(byte[] message) {
-    try {
-      javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-      mac.init(new javax.crypto.spec.SecretKeySpec(key, "HmacSHA256"));
-      return mac.doFinal(message);
-    } catch (java.security.GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return fairslot.shared.HmacSha256.of(key, message);
   }
 
   private static final class Holder {

@@ -20,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * QR check-in tickets (API.md v1.2): a JWS (RFC 7515 compact form, EdDSA over Ed25519, RFC 8037)
@@ -249,13 +247,7 @@ public final class Tickets {
   }
 
   private static byte[] hmac(byte[] key, String message) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      return mac.doFinal(message.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return fairslot.shared.HmacSha256.of(key, message);
   }
 
   private static String b64(String json) {

@@ -1,11 +1,8 @@
 package fairslot.handler.internal;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.HexFormat;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Each subscription's secret is derived from the deployment's key and its id, so no secret is kept
@@ -40,12 +37,6 @@ public final class WebhookKey implements fairslot.webhook.app.WebhookKeys {
   }
 
   private static byte[] hmac(byte[] key, String message) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      return mac.doFinal(message.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return fairslot.shared.HmacSha256.of(key, message);
   }
 }

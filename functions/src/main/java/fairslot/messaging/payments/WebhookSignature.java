@@ -1,14 +1,11 @@
 package fairslot.messaging.payments;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The provider webhook's signature: {@code sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">},
@@ -82,12 +79,6 @@ public final class WebhookSignature {
   }
 
   private byte[] mac(String text) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-      return mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return fairslot.shared.HmacSha256.of(secret, text);
   }
 }

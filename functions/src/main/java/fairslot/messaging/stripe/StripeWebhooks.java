@@ -11,8 +11,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Reads an event Stripe sent to {@code /payments/stripe/webhook}, verifying before it reads: {@code
@@ -94,13 +92,7 @@ public final class StripeWebhooks {
   }
 
   private byte[] hmac(String payload) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(
-          new SecretKeySpec(config.webhookSecret().getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      return mac.doFinal(payload.getBytes(StandardCharsets.UTF_8));
-    } catch (java.security.GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return fairslot.shared.HmacSha256.of(
+        config.webhookSecret().getBytes(StandardCharsets.UTF_8), payload);
   }
 }
