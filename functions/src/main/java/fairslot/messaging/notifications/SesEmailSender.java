@@ -36,20 +36,10 @@ public final class SesEmailSender implements NotificationSender {
       String address,
       fairslot.notification.domain.MessageText message,
       fairslot.notification.domain.Attachment file) {
-    requireSender();
     String mime = MimeMessage.of(from, address, message, file);
-    ses.get()
-        .sendEmail(
-            r ->
-                r.fromEmailAddress(from)
-                    .destination(to -> to.toAddresses(address))
-                    .content(
-                        c ->
-                            c.raw(
-                                raw ->
-                                    raw.data(
-                                        software.amazon.awssdk.core.SdkBytes.fromUtf8String(
-                                            mime)))));
+    sendEmail(
+        address,
+        c -> c.raw(raw -> raw.data(software.amazon.awssdk.core.SdkBytes.fromUtf8String(mime))));
   }
 
   private void requireSender() {
@@ -62,22 +52,26 @@ public final class SesEmailSender implements NotificationSender {
 
   /** One e-mail to {@code address}: the subject and the text body. */
   public void send(String address, fairslot.notification.domain.MessageText message) {
+    sendEmail(
+        address,
+        c ->
+            c.simple(
+                m ->
+                    m.subject(s -> s.data(message.subject()).charset("UTF-8"))
+                        .body(b -> b.text(t -> t.data(message.body()).charset("UTF-8")))));
+  }
+
+  /** From the sender identity to {@code address}, with the content as given. */
+  private void sendEmail(
+      String address,
+      java.util.function.Consumer<software.amazon.awssdk.services.sesv2.model.EmailContent.Builder>
+          content) {
     requireSender();
     ses.get()
         .sendEmail(
             r ->
                 r.fromEmailAddress(from)
                     .destination(to -> to.toAddresses(address))
-                    .content(
-                        c ->
-                            c.simple(
-                                m ->
-                                    m.subject(s -> s.data(message.subject()).charset("UTF-8"))
-                                        .body(
-                                            b ->
-                                                b.text(
-                                                    t ->
-                                                        t.data(message.body())
-                                                            .charset("UTF-8"))))));
+                    .content(content));
   }
 }
