@@ -62,13 +62,14 @@ public final class NoticeWrites {
 
   /** The same dispatch alone: its deliveries exist already (it was written again after one). */
   UpdateItemRequest dispatchAlone(Pending notice, Instant at) {
+    Update dispatch = dispatch(notice, at);
     return UpdateItemRequest.builder()
-        .tableName(table)
-        .key(Attr.key(Keys.notification(notice.notification().key()), "NOTIFY"))
-        .updateExpression(DISPATCHED)
-        .conditionExpression(STILL_PENDING)
-        .expressionAttributeNames(Map.of("#status", "status", "#ttl", "ttl"))
-        .expressionAttributeValues(dispatchValues(notice, at))
+        .tableName(dispatch.tableName())
+        .key(dispatch.key())
+        .updateExpression(dispatch.updateExpression())
+        .conditionExpression(dispatch.conditionExpression())
+        .expressionAttributeNames(dispatch.expressionAttributeNames())
+        .expressionAttributeValues(dispatch.expressionAttributeValues())
         .build();
   }
 

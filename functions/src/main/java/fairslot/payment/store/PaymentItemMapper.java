@@ -65,8 +65,7 @@ public final class PaymentItemMapper {
         item.containsKey("passId"));
   }
 
-  /** The link that lists a payment under its booking. */
-  /** The put of a payment's link under its booking (the booking's payments list). */
+  /** The link that lists a payment under its booking (the booking's payments list). */
   static Map<String, AttributeValue> bookingLink(Payment p) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.booking(p.bookingId()), Keys.payment(p.paymentNo())));
