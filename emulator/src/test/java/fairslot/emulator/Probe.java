@@ -101,6 +101,12 @@ final class Probe {
     if (v.hasSs()) {
       return "SS:" + new java.util.TreeSet<>(v.ss());
     }
+    if (v.hasNs()) {
+      return "NS:" + new java.util.TreeSet<>(v.ns());
+    }
+    if (v.b() != null) {
+      return "B:" + java.util.HexFormat.of().formatHex(v.b().asByteArray());
+    }
     if (v.hasL()) {
       return "L:" + v.l().stream().map(Probe::value).toList();
     }

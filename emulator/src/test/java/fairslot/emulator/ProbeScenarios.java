@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -46,6 +47,7 @@ final class ProbeScenarios {
     s.put("conditions on missing attributes", ProbeScenarios::missingAttributes);
     s.put("number forms", ProbeScenarios::numbers);
     s.put("stream records", ProbeScenarios::streamRecords);
+    s.put("stream records of every attribute type", ProbeScenarios::streamRecordTypes);
     return s;
   }
 
@@ -459,6 +461,35 @@ final class ProbeScenarios {
               + (d.hasNewImage() ? Probe.item(d.newImage()) : "-")
               + " view="
               + d.streamViewTypeAsString());
+    }
+  }
+
+  /**
+   * Every attribute type through a stream record, with its creation time: what the launcher's own
+   * GetRecords writer (serial_moto.py, _get_records) must render as DynamoDB does.
+   */
+  private static void streamRecordTypes(Probe p) {
+    Map<String, AttributeValue> item = new LinkedHashMap<>(key("t", "1"));
+    item.put("s", fromS("text 中文 \"quoted\" \\ back"));
+    item.put("n", fromN("-12.5")); // canonical: number forms are a known difference of their own
+    item.put("b", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, 1, (byte) 255})));
+    item.put("bool", AttributeValue.fromBool(true));
+    item.put("nul", AttributeValue.fromNul(true));
+    item.put("l", AttributeValue.fromL(List.of(fromS("x"), fromN("2"))));
+    item.put("m", AttributeValue.fromM(Map.of("inner", fromN("3"), "deep", fromS("y"))));
+    item.put("ss", AttributeValue.fromSs(List.of("b", "a")));
+    item.put("ns", AttributeValue.fromNs(List.of("2", "1.5")));
+    java.time.Instant before = java.time.Instant.now().minusSeconds(60);
+    p.dynamo.putItem(r -> r.tableName(p.table).item(item));
+    for (Record record : records(p)) {
+      var d = record.dynamodb();
+      java.time.Instant at = d.approximateCreationDateTime();
+      p.note(
+          record.eventNameAsString()
+              + " new="
+              + Probe.item(d.newImage())
+              + " createdRecently="
+              + (at != null && at.isAfter(before) && at.isBefore(before.plusSeconds(120))));
     }
   }
 
