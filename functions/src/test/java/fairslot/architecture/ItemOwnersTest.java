@@ -34,7 +34,8 @@ class ItemOwnersTest {
           "PAYMENT", "payment",
           "PASS", "pass",
           "NOTIFY", "notification",
-          "REQUEST", "booking");
+          "REQUEST", "booking",
+          "STANDING", "member");
 
   /** A write's builder, in a transaction or alone, or a single write given as a lambda. */
   private static final Pattern WRITE =
@@ -50,7 +51,8 @@ class ItemOwnersTest {
           "PAYMENT", java.util.Set.of("PaymentWrites.java"),
           "WAITENTRY", java.util.Set.of("WaitEntryWrites.java"),
           "NOTIFY", java.util.Set.of("NoticeWrites.java"),
-          "REQUEST", java.util.Set.of("RequestWrites.java"));
+          "REQUEST", java.util.Set.of("RequestWrites.java"),
+          "STANDING", java.util.Set.of("StandingWrites.java"));
 
   private static final Pattern ITEM_KEY =
       Pattern.compile("Attr\\.key\\(\\s*Keys\\.\\w+\\([^;]*?\\),\\s*\"([A-Z_]+)\"\\)");
@@ -68,7 +70,8 @@ class ItemOwnersTest {
           "WaitlistEntry", "WAITENTRY",
           "Payment", "PAYMENT",
           "Pass", "PASS",
-          "Request", "REQUEST");
+          "Request", "REQUEST",
+          "Standing", "STANDING");
 
   @Test
   void everyItemIsWrittenAndConditionedOnlyInItsOwnFeaturesStoreRoom() throws IOException {

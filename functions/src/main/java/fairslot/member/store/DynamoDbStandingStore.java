@@ -1,7 +1,5 @@
 package fairslot.member.store;
 
-import static fairslot.table.Attr.n;
-
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingItemMapper;
@@ -10,14 +8,12 @@ import fairslot.kernel.Change;
 import fairslot.member.app.StandingStore;
 import fairslot.member.domain.MemberStanding;
 import fairslot.pass.store.PassWrites;
-import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** Member standing items; a no-show's strike is written in the transaction that records it. */
@@ -37,6 +33,7 @@ public final class DynamoDbStandingStore implements StandingStore {
   private final PassWrites credits;
   private final UpcomingWrites upcoming;
   private final RecordParts records;
+  private final StandingWrites standings;
 
   public DynamoDbStandingStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -45,6 +42,7 @@ public final class DynamoDbStandingStore implements StandingStore {
     this.credits = new PassWrites(table);
     this.upcoming = new UpcomingWrites(table);
     this.records = new RecordParts(table);
+    this.standings = new StandingWrites(table);
   }
 
   @Override
@@ -68,7 +66,7 @@ public final class DynamoDbStandingStore implements StandingStore {
                 Action.BOOKING,
                 bookingWrites.move(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
             .add(Action.UPCOMING, upcoming.uncount(b))
-            .add(Action.STANDING, write(seen, next))
+            .add(Action.STANDING, standings.replace(seen, next))
             .add(records.auditBooking(b, b.status().name(), BookingStatus.NO_SHOW.name(), change))
             .add(auditStanding(seen, next, change));
     if (b.pass().isPresent()) {
@@ -92,7 +90,7 @@ public final class DynamoDbStandingStore implements StandingStore {
   public boolean pardon(MemberStanding seen, MemberStanding next, Change change) {
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
-            .add(Action.STANDING, write(seen, next))
+            .add(Action.STANDING, standings.replace(seen, next))
             .add(auditStanding(seen, next, change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -102,22 +100,6 @@ public final class DynamoDbStandingStore implements StandingStore {
       return false;
     }
     throw new IllegalStateException("pardon cancelled for an unexpected reason: " + cancelled);
-  }
-
-  /** Puts {@code next} on condition the item is still at {@code seen}'s version. */
-  private TransactWriteItem write(MemberStanding seen, MemberStanding next) {
-    Put.Builder put =
-        Put.builder()
-            .tableName(table)
-            .item(StandingItemMapper.toItem(next))
-            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD);
-    if (seen.version() == 0) {
-      put.conditionExpression("attribute_not_exists(PK)");
-    } else {
-      put.conditionExpression("version = :seen")
-          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
-    }
-    return TransactWriteItem.builder().put(put.build()).build();
   }
 
   private TransactWriteItem auditStanding(MemberStanding seen, MemberStanding next, Change change) {

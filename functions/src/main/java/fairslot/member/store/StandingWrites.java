@@ -7,7 +7,10 @@ import fairslot.booking.domain.Booking;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
-/** The member's standing at a venue as a booking transaction checks it (the no-show suspension). */
+/**
+ * The member's standing at a venue, and only here: as a booking transaction checks it (the no-show
+ * suspension), and its replacement by a no-show or a pardon.
+ */
 public final class StandingWrites {
   private final String table;
 
@@ -28,5 +31,22 @@ public final class StandingWrites {
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
                 .build())
         .build();
+  }
+
+  /** Puts {@code next} on condition the item is still at {@code seen}'s version. */
+  TransactWriteItem replace(
+      fairslot.member.domain.MemberStanding seen, fairslot.member.domain.MemberStanding next) {
+    software.amazon.awssdk.services.dynamodb.model.Put.Builder put =
+        software.amazon.awssdk.services.dynamodb.model.Put.builder()
+            .tableName(table)
+            .item(StandingItemMapper.toItem(next))
+            .returnValuesOnConditionCheckFailure(ALL_OLD);
+    if (seen.version() == 0) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("version = :seen")
+          .expressionAttributeValues(Map.of(":seen", fairslot.table.Attr.n(seen.version())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
   }
 }
