@@ -53,8 +53,9 @@ public final class WaitEntryWrites {
   }
 
   /**
-   * An OFFERED entry's offer ends unaccepted, moving to {@code to}; with {@code dueBy}, only if its
-   * deadline has passed by then (the sweep's view), so a member's late accept is never undone.
+   * An OFFERED entry's offer ends unaccepted, moving to {@code to}; with {@code dueBy} (the
+   * sweep's), only if its deadline had passed by then: the sweep reads a lagging index, and must
+   * not end an offer that is still open.
    */
   static TransactWriteItem endOffer(
       String table, WaitlistEntry entry, WaitlistStatus to, java.util.Optional<Instant> dueBy) {
