@@ -40,7 +40,14 @@ public final class Bench {
     int clients = Integer.getInteger("clients", 1000);
     int seats = Integer.getInteger("seats", 50);
     switch (name) {
-      case "flash-crowd" -> flashCrowd(clients, seats);
+      case "flash-crowd" -> {
+        int runs = Integer.getInteger("runs", 1);
+        if (runs > 1) {
+          CrowdRuns.run(runs, clients, seats);
+        } else {
+          flashCrowd(clients, seats);
+        }
+      }
       case "flash-crowd-queued" -> QueuedCrowd.run(clients, seats);
       case "naive-oversell" -> naiveOversell(clients, seats);
       case "dynamodb-cost" -> DynamoDbCost.run();
@@ -52,7 +59,7 @@ public final class Bench {
       default -> {
         System.err.println(
             "usage: ./fairslot bench flash-crowd|flash-crowd-queued|naive-oversell|dynamodb-cost|cost-model|observability|cold-start|local-dynamodb"
-                + " (-Dclients=1000 -Dseats=50 via FAIRSLOT_BENCH_OPTS)");
+                + " (-Dclients=1000 -Dseats=50, flash-crowd -Druns=3 for medians, via FAIRSLOT_BENCH_OPTS)");
         System.exit(2);
       }
     }
