@@ -17,9 +17,11 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 /**
  * A floor that sends, raw, the items and conditions of fairslot's booking transaction for a SEATS
  * slot (see docs/data-model.md): the seat decrement with its full condition, the booking item with
- * its attributes and index keys, the member guard, the member's calendar day and the audit record,
- * failures answered with ALL_OLD. No fairslot code runs: HTTP, JWT, JSON and the services are left
- * out. The table is created from the shared definition, so the same indexes are maintained.
+ * its attributes and index keys, the member guard, the member's upcoming-bookings counter at the
+ * venue (counted for every booking, limited or not), the member's calendar day and the audit
+ * record, failures answered with ALL_OLD. No fairslot code runs: HTTP, JWT, JSON and the services
+ * are left out. The table is created from the shared definition, so the same indexes are
+ * maintained.
  */
 final class BookingShapedFloor {
   private BookingShapedFloor() {}
@@ -140,6 +142,19 @@ final class BookingShapedFloor {
                                       "bookingId",
                                       s(id)))
                               .conditionExpression("attribute_not_exists(PK)")
+                              .returnValuesOnConditionCheckFailure(ALL_OLD)
+                              .build())
+                      .build(),
+                  TransactWriteItem.builder()
+                      .update(
+                          Update.builder()
+                              .tableName(table)
+                              .key(Map.of("PK", s("MEMBER#" + user), "SK", s("UPCOMING#venue")))
+                              .updateExpression(
+                                  "ADD upcoming :by SET #type = :type, venueId = :venue")
+                              .expressionAttributeNames(Map.of("#type", "type"))
+                              .expressionAttributeValues(
+                                  Map.of(":by", n(1), ":type", s("UPCOMING"), ":venue", s("venue")))
                               .returnValuesOnConditionCheckFailure(ALL_OLD)
                               .build())
                       .build(),
