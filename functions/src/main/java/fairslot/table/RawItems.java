@@ -101,6 +101,25 @@ public final class RawItems {
             .build());
   }
 
+  /** A member's link item and the item it names, if that still exists. */
+  public record Linked(
+      Map<String, AttributeValue> link, java.util.Optional<Map<String, AttributeValue>> item) {}
+
+  /**
+   * The member's links whose sort key begins with {@code prefix}, each with the item it names
+   * ({@code keyOf} makes that item's key from the link), read consistently.
+   */
+  public static List<Linked> linkedOf(
+      DynamoDbClient dynamo,
+      String table,
+      String userId,
+      String prefix,
+      java.util.function.Function<Map<String, AttributeValue>, Map<String, AttributeValue>> keyOf) {
+    return ofMember(dynamo, table, userId, prefix).stream()
+        .map(link -> new Linked(link, get(dynamo, table, keyOf.apply(link))))
+        .toList();
+  }
+
   /** The bookings made under {@code userId} (the bookingsByUser index: eventually consistent). */
   public static List<Map<String, AttributeValue>> bookingsOf(
       DynamoDbClient dynamo, String table, String userId) {

@@ -5,7 +5,6 @@ import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RawItems;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,24 +40,16 @@ public final class RequestMemberData implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Map<String, AttributeValue> link :
-        RawItems.ofMember(dynamo, table, userId, RequestItemMapper.LINK_PREFIX)) {
-      RawItems.get(dynamo, table, Attr.key(Keys.request(Attr.str(link, "requestId")), "REQUEST"))
-          .ifPresent(r -> out.add(RawItems.plain(r)));
-    }
-    return out;
+    return linked(userId).stream().flatMap(l -> l.item().stream()).map(RawItems::plain).toList();
   }
 
   @Override
   public Step erase(String userId, String pseudonym) {
     int changed = 0;
     int inUse = 0;
-    for (Map<String, AttributeValue> link :
-        RawItems.ofMember(dynamo, table, userId, RequestItemMapper.LINK_PREFIX)) {
-      Optional<Map<String, AttributeValue>> request =
-          RawItems.get(
-              dynamo, table, Attr.key(Keys.request(Attr.str(link, "requestId")), "REQUEST"));
+    for (RawItems.Linked linked : linked(userId)) {
+      Map<String, AttributeValue> link = linked.link();
+      Optional<Map<String, AttributeValue>> request = linked.item();
       if (request.isPresent() && userId.equals(Attr.str(request.get(), "userId"))) {
         String status = Attr.str(request.get(), "status");
         if (LIVE.contains(RequestStatus.valueOf(status))) {
@@ -85,5 +76,15 @@ public final class RequestMemberData implements MemberDataPart {
       changed++;
     }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
+  }
+
+  /** The member's requests, through the link each put under the member. */
+  private List<RawItems.Linked> linked(String userId) {
+    return RawItems.linkedOf(
+        dynamo,
+        table,
+        userId,
+        RequestItemMapper.LINK_PREFIX,
+        link -> Attr.key(Keys.request(Attr.str(link, "requestId")), "REQUEST"));
   }
 }

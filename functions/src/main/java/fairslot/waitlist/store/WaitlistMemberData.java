@@ -5,7 +5,6 @@ import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RawItems;
 import fairslot.waitlist.domain.WaitlistStatus;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,24 +36,16 @@ public final class WaitlistMemberData implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Map<String, AttributeValue> link :
-        RawItems.ofMember(dynamo, table, userId, WaitEntryWrites.LINK_PREFIX)) {
-      RawItems.get(dynamo, table, Attr.key(Keys.waitEntry(Attr.str(link, "entryId")), "WAITENTRY"))
-          .ifPresent(e -> out.add(RawItems.plain(e)));
-    }
-    return out;
+    return linked(userId).stream().flatMap(l -> l.item().stream()).map(RawItems::plain).toList();
   }
 
   @Override
   public Step erase(String userId, String pseudonym) {
     int changed = 0;
     int inUse = 0;
-    for (Map<String, AttributeValue> link :
-        RawItems.ofMember(dynamo, table, userId, WaitEntryWrites.LINK_PREFIX)) {
-      var entry =
-          RawItems.get(
-              dynamo, table, Attr.key(Keys.waitEntry(Attr.str(link, "entryId")), "WAITENTRY"));
+    for (RawItems.Linked linked : linked(userId)) {
+      Map<String, AttributeValue> link = linked.link();
+      var entry = linked.item();
       if (entry.isPresent() && userId.equals(Attr.str(entry.get(), "userId"))) {
         String status = Attr.str(entry.get(), "status");
         if (!ENDED.contains(WaitlistStatus.valueOf(status))) {
@@ -75,5 +66,15 @@ public final class WaitlistMemberData implements MemberDataPart {
       changed++;
     }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
+  }
+
+  /** The member's waitlist entries, through the link each join put under the member. */
+  private List<RawItems.Linked> linked(String userId) {
+    return RawItems.linkedOf(
+        dynamo,
+        table,
+        userId,
+        WaitEntryWrites.LINK_PREFIX,
+        link -> Attr.key(Keys.waitEntry(Attr.str(link, "entryId")), "WAITENTRY"));
   }
 }
