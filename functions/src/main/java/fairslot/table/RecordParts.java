@@ -45,6 +45,28 @@ public final class RecordParts {
         AuditItemMapper.toItem(Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change));
   }
 
+  /**
+   * A move of a payment's refund part, in the payment's own trail: the part it was, and for a move
+   * that paid money back, the part the statement check looks for.
+   */
+  public TransactWriteItem auditPaymentPart(
+      String paymentNo, int part, String from, String to, Change change) {
+    java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item =
+        new java.util.HashMap<>(
+            AuditItemMapper.toItem(
+                Keys.payment(paymentNo),
+                "payment:" + paymentNo,
+                from,
+                to,
+                new Change(
+                    change.at(),
+                    change.actor(),
+                    "refund part " + part + ": " + change.reason(),
+                    change.dueBy())));
+    item.put("refundPart", Attr.n(part));
+    return put(item);
+  }
+
   public TransactWriteItem auditEntry(String entryId, String from, String to, Change change) {
     return put(
         AuditItemMapper.toItem(Keys.waitEntry(entryId), "waitlist:" + entryId, from, to, change));

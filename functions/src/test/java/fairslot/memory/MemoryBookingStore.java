@@ -261,7 +261,10 @@ public final class MemoryBookingStore implements BookingStore {
       if (to == BookingStatus.REFUNDING) {
         // The refund starts in the same transaction: the payment must still be SUCCEEDED.
         Payment paid = t.payments.get(b.paymentNo().orElseThrow());
-        if (paid == null || paid.status() != PaymentStatus.SUCCEEDED) {
+        fairslot.kernel.Money left = t.refundable.get(b.paymentNo().get());
+        if (paid == null
+            || paid.status() != PaymentStatus.SUCCEEDED
+            || left != null && left.minor() < b.owedBack().minor()) {
           throw new IllegalStateException("release of " + b.bookingId() + " refused: payment");
         }
         t.payments.put(paid.paymentNo(), MemoryTables.refundOf(paid, b.owedBack()));
@@ -340,6 +343,20 @@ public final class MemoryBookingStore implements BookingStore {
           return new fairslot.booking.app.Reschedule.Result.PassExpired();
         }
       }
+      if (plan.difference().isPresent()) {
+        // the payment as the plan saw it: SUCCEEDED, with as many refund parts
+        var d = plan.difference().get();
+        Payment payment = t.payments.get(d.payment().paymentNo());
+        long parts =
+            t.refundParts.values().stream()
+                .filter(p -> p.paymentNo().equals(d.payment().paymentNo()))
+                .count();
+        if (payment == null
+            || payment.status() != fairslot.payment.domain.PaymentStatus.SUCCEEDED
+            || parts != d.partsBefore()) {
+          return new fairslot.booking.app.Reschedule.Result.PaymentMoved();
+        }
+      }
       List<MemberCalendar> movedDays = new ArrayList<>();
       for (MemberCalendar seen : plan.calendars()) {
         MemberCalendar current = calendar(seen.userId(), seen.day());
@@ -379,14 +396,28 @@ public final class MemoryBookingStore implements BookingStore {
             MemoryTables.calendarKey(seen.userId(), seen.day()),
             seen.with(moved.bookingId(), moved.slot().interval()));
       }
-      audit(
-          read,
-          read.status().name(),
-          read.status().name(),
+      Change change =
           Change.by(
               plan.actor(),
               plan.now(),
-              "rescheduled from slot " + read.slotId() + " to slot " + moved.slotId()));
+              "rescheduled from slot " + read.slotId() + " to slot " + moved.slotId());
+      audit(read, read.status().name(), read.status().name(), change);
+      plan.difference()
+          .ifPresent(
+              d -> {
+                Payment part = d.part();
+                t.keep(part);
+                t.refundsDue.put(MemoryTables.recordKey(part), part.createdAt());
+                t.refundable.put(d.payment().paymentNo(), d.refundableAfter());
+                t.audit.add(
+                    new fairslot.kernel.AuditEntry(
+                        change.at(),
+                        change.actor(),
+                        "payment:" + part.paymentNo(),
+                        "-",
+                        part.status().name(),
+                        "refund part " + part.refundPart() + ": " + change.reason()));
+              });
       return new fairslot.booking.app.Reschedule.Result.Moved(
           moved,
           new SeatReleased(

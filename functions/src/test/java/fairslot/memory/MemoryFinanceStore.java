@@ -60,9 +60,9 @@ public final class MemoryFinanceStore implements FinanceStore {
           seen.exceptionId(),
           seen.resolved(
               FinanceException.Resolution.REFUND_RETRIED, change.reason(), change.actor()));
-      Payment now = t.payments.get(payment.paymentNo());
-      t.payments.put(
-          payment.paymentNo(),
+      // the payment, or its refund part, as it is: only its status, attempts and round move
+      Payment now = t.current(payment);
+      t.keep(
           new Payment(
               now.paymentNo(),
               now.bookingId(),
@@ -72,8 +72,11 @@ public final class MemoryFinanceStore implements FinanceStore {
               PaymentStatus.REFUNDING,
               0,
               now.createdAt(),
-              now.refundRound() + 1));
-      t.refundsDue.put(payment.paymentNo(), change.at());
+              now.refundRound() + 1,
+              now.refund(),
+              now.forPass(),
+              now.refundPart()));
+      t.refundsDue.put(MemoryTables.recordKey(payment), change.at());
       booking.ifPresent(b -> move(b, BookingStatus.REFUNDING, change));
       return true;
     }
@@ -93,10 +96,8 @@ public final class MemoryFinanceStore implements FinanceStore {
       t.exceptions.put(seen.exceptionId(), resolved);
       refundedOffline.ifPresent(
           p -> {
-            t.payments.put(
-                p.paymentNo(),
-                MemoryTables.paymentIn(
-                    t.payments.get(p.paymentNo()), PaymentStatus.REFUNDED, p.refundAttempts()));
+            t.keep(
+                MemoryTables.paymentIn(t.current(p), PaymentStatus.REFUNDED, p.refundAttempts()));
             booking.ifPresent(b -> move(b, BookingStatus.REFUNDED, change));
           });
       return true;
@@ -108,8 +109,7 @@ public final class MemoryFinanceStore implements FinanceStore {
     if (e == null || e.status() != FinanceException.Status.OPEN) {
       return false;
     }
-    if (payment != null
-        && t.payments.get(payment.paymentNo()).status() != PaymentStatus.REFUND_FAILED) {
+    if (payment != null && t.current(payment).status() != PaymentStatus.REFUND_FAILED) {
       return false;
     }
     return booking.map(b -> t.bookings.get(b.bookingId()).status() == b.status()).orElse(true);

@@ -56,6 +56,23 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   @Override
+  public Optional<Payment> findPart(String paymentNo, int n) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(t.refundParts.get(MemoryTables.recordKey(paymentNo, n)));
+    }
+  }
+
+  @Override
+  public List<Payment> partsOf(String paymentNo) {
+    synchronized (t.lock) {
+      return t.refundParts.values().stream()
+          .filter(p -> p.paymentNo().equals(paymentNo))
+          .sorted(Comparator.comparingInt(Payment::refundPart))
+          .toList();
+    }
+  }
+
+  @Override
   public SettleResult settle(Settlement s) {
     synchronized (t.lock) {
       if (t.paymentEvents.contains(s.eventId())) {
@@ -74,7 +91,7 @@ public final class MemoryPaymentStore implements PaymentStore {
 
   /** The settlement's conditions, judged before anything is written. */
   private Optional<SettleResult> refusal(Settlement s) {
-    Payment p = t.payments.get(s.payment().paymentNo());
+    Payment p = t.current(s.payment());
     Optional<SettleResult> stale = Optional.of(new SettleResult.Stale());
     if (s instanceof Settlement.Revive r) {
       // As the adapter reads its cancellation reasons: no seat outranks any other move.
@@ -179,11 +196,11 @@ public final class MemoryPaymentStore implements PaymentStore {
       paid(o.booking(), p, change);
     } else if (s instanceof Settlement.Refunded r) {
       movePayment(p, PaymentStatus.REFUNDED, change);
-      t.refundsDue.remove(p.paymentNo());
+      t.refundsDue.remove(MemoryTables.recordKey(p));
       moveIfRefunding(r.booking(), BookingStatus.REFUNDED, change);
     } else if (s instanceof Settlement.RefundGivenUp g) {
       movePayment(p, PaymentStatus.REFUND_FAILED, change);
-      t.refundsDue.remove(p.paymentNo());
+      t.refundsDue.remove(MemoryTables.recordKey(p));
       moveIfRefunding(g.booking(), BookingStatus.REFUND_FAILED, change);
     } else {
       audit(p.paymentNo(), p.status().name(), p.status().name(), change);
@@ -215,9 +232,9 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   private void movePayment(Payment seen, PaymentStatus to, Change change) {
-    Payment now = t.payments.get(seen.paymentNo());
-    t.payments.put(seen.paymentNo(), MemoryTables.paymentIn(now, to, now.refundAttempts()));
-    audit(seen.paymentNo(), now.status().name(), to.name(), change);
+    Payment now = t.current(seen);
+    t.keep(MemoryTables.paymentIn(now, to, now.refundAttempts()));
+    audit(seen, now.status().name(), to.name(), change);
   }
 
   private void moveBooking(Booking seen, BookingStatus to, Change change) {
@@ -290,7 +307,7 @@ public final class MemoryPaymentStore implements PaymentStore {
           .filter(e -> !e.getValue().isAfter(now))
           .sorted(java.util.Map.Entry.comparingByValue())
           .limit(limit)
-          .map(e -> t.payments.get(e.getKey()))
+          .map(e -> t.dueRecord(e.getKey()))
           .toList();
     }
   }
@@ -298,14 +315,14 @@ public final class MemoryPaymentStore implements PaymentStore {
   @Override
   public boolean scheduleRefund(Payment seen, int attempts, Instant nextAt) {
     synchronized (t.lock) {
-      Payment now = t.payments.get(seen.paymentNo());
+      Payment now = t.current(seen);
       if (now == null
           || now.status() != PaymentStatus.REFUNDING
           || now.refundAttempts() != seen.refundAttempts()) {
         return false;
       }
-      t.payments.put(seen.paymentNo(), MemoryTables.paymentIn(now, now.status(), attempts));
-      t.refundsDue.put(seen.paymentNo(), nextAt);
+      t.keep(MemoryTables.paymentIn(now, now.status(), attempts));
+      t.refundsDue.put(MemoryTables.recordKey(seen), nextAt);
       return true;
     }
   }
@@ -333,6 +350,7 @@ public final class MemoryPaymentStore implements PaymentStore {
               p ->
                   new fairslot.payment.domain.PaymentRecord(
                       p,
+                      partsOf(p.paymentNo()),
                       List.copyOf(
                           received.getOrDefault(p.paymentNo(), java.util.Map.of()).values())))
           .toList();
@@ -379,12 +397,35 @@ public final class MemoryPaymentStore implements PaymentStore {
                   k ->
                       moves.add(
                           new fairslot.payment.domain.MoneyMove(
-                              e.entity().substring("payment:".length()), k, e.at())));
+                              e.entity().substring("payment:".length()), k, e.at(), partOf(e))));
         }
       }
       moves.sort(java.util.Comparator.comparing(fairslot.payment.domain.MoneyMove::at));
       return moves;
     }
+  }
+
+  /** A part's moves are in its payment's trail, named by the reason as the adapter's are. */
+  private void audit(Payment p, String from, String to, Change change) {
+    audit(
+        p.paymentNo(),
+        from,
+        to,
+        p.isPart()
+            ? Change.by(
+                change.actor(), change.at(), PART_REASON + p.refundPart() + ": " + change.reason())
+            : change);
+  }
+
+  private static final String PART_REASON = "refund part ";
+
+  /** The refund part an audit entry of a payment is about (0: the payment itself). */
+  private static int partOf(AuditEntry e) {
+    if (!e.reason().startsWith(PART_REASON)) {
+      return 0;
+    }
+    String rest = e.reason().substring(PART_REASON.length());
+    return Integer.parseInt(rest.substring(0, rest.indexOf(':')));
   }
 
   private void audit(String paymentNo, String from, String to, Change change) {

@@ -177,7 +177,46 @@ public final class MemoryTables {
         p.createdAt(),
         p.refundRound(),
         p.refund(),
-        p.forPass());
+        p.forPass(),
+        p.refundPart());
+  }
+
+  /** What a payment refunded in parts may still refund (its refundableMinor), by number. */
+  final Map<String, fairslot.kernel.Money> refundable = new HashMap<>();
+
+  /** Refund parts of payments (see Payment#refundPart), by {@link #recordKey}. */
+  final Map<String, Payment> refundParts = new HashMap<>();
+
+  /**
+   * The key a payment or its refund part is kept under: in {@link #payments} and {@link
+   * #refundsDue} for a payment, in {@link #refundParts} and {@link #refundsDue} for a part.
+   */
+  static String recordKey(Payment p) {
+    return recordKey(p.paymentNo(), p.refundPart());
+  }
+
+  static String recordKey(String paymentNo, int part) {
+    return part == 0 ? paymentNo : paymentNo + " part " + part;
+  }
+
+  /** The payment or refund part {@code seen} is a view of, as it is now (null if none). */
+  Payment current(Payment seen) {
+    return seen.isPart() ? refundParts.get(recordKey(seen)) : payments.get(seen.paymentNo());
+  }
+
+  /** Keeps {@code p} where its kind is kept. */
+  void keep(Payment p) {
+    if (p.isPart()) {
+      refundParts.put(recordKey(p), p);
+    } else {
+      payments.put(p.paymentNo(), p);
+    }
+  }
+
+  /** What a refundsDue key names: a payment or a refund part. */
+  Payment dueRecord(String key) {
+    Payment p = payments.get(key);
+    return p != null ? p : refundParts.get(key);
   }
 
   static String passKey(String userId, String passId) {

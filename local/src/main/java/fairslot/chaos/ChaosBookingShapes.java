@@ -3,10 +3,11 @@ package fairslot.chaos;
 import java.util.Map;
 
 /**
- * Transfers in a chaos run (issue 32): a member books a free seat and gives it to another while the
- * recipient books the same slot themselves; and gifts to members at the AUTO_HOLD venue's limit,
- * which the transfer transaction must refuse. Recipients have profiles, written before the faults
- * are on.
+ * Transfers and moves in a chaos run (issue 32): a member books a free seat and gives it to another
+ * while the recipient books the same slot themselves; gifts to members at the AUTO_HOLD venue's
+ * limit, which the transfer transaction must refuse; holds moved; and paid bookings moved to a
+ * cheaper slot, whose difference is refunded as a part of their payment (the money check counts
+ * it). Recipients have profiles, written before the faults are on.
  */
 final class ChaosBookingShapes {
   private final ChaosWorld world;
@@ -40,6 +41,47 @@ final class ChaosBookingShapes {
         "customer",
         "{\"toUserId\":\"" + recipient + "\"}",
         null);
+  }
+
+  /**
+   * Books {@code from}, pays it (as the crowd pays: some late, some failing first), then moves it
+   * to the cheaper {@code to}; the provider pays the difference back now and then, twice at times.
+   */
+  Object payAndMoveCheaper(String user, String from, String to, java.util.Random random) {
+    Reply booked = work.book(user, from, "k-" + user + "-" + from);
+    if (booked.status() != 201) {
+      return booked;
+    }
+    String bookingId = booked.text("bookingId");
+    new ChaosLocalPayments(world, work, random).pay(user, bookingId);
+    Reply moved =
+        world.call(
+            "POST /bookings/{bookingId}/reschedule",
+            Map.of("bookingId", bookingId),
+            user,
+            "customer",
+            "{\"toSlotId\":\"" + to + "\"}",
+            null);
+    if (moved.status() == 200 && random.nextBoolean()) {
+      Reply payments =
+          world.call(
+              "GET /bookings/{bookingId}/payments",
+              Map.of("bookingId", bookingId),
+              user,
+              "customer",
+              null,
+              null);
+      for (var payment : payments.json().path("items")) {
+        for (var refund : payment.path("refunds")) {
+          String refundNo = refund.path("refundNo").asText();
+          world.provider.reportRefund(refundNo, "REFUNDED");
+          if (random.nextInt(3) == 0) {
+            world.provider.reportRefund(refundNo, "REFUNDED"); // delivered again
+          }
+        }
+      }
+    }
+    return moved;
   }
 
   /** Books {@code from}, then moves the booking to {@code to}. */

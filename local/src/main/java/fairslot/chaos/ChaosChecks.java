@@ -69,6 +69,7 @@ final class ChaosChecks {
     seatAudit(items, out);
     bookings(items, work, out);
     payments(items, work, out);
+    ChaosRefundParts.check(items, out);
     ChaosPolicyChecks.check(items, work, out);
     ChaosMemberChecks.check(items, out);
     ChaosMinimums.check(items, work.minimumSlot, out);

@@ -116,6 +116,7 @@ final class ChaosWorkload {
       transfers.member("y" + i);
       transfers.member("aw" + i); // the AUTO_HOLD venue's waiters, at its limit by then
     }
+    slots.add(catalog.slot(slots.size() + 30, offerVenue, 4, "DIRECT", 3500)); // 13: cheaper
   }
 
   void play() throws Exception {
@@ -155,6 +156,7 @@ final class ChaosWorkload {
       String to = "y" + i;
       wave.add(() -> transfers.bookAndMove("mv" + to, slots.get(0), slots.get(9)));
       wave.add(() -> transfers.bookAndMove("mz" + to, slots.get(8), slots.get(10)));
+      wave.add(() -> transfers.payAndMoveCheaper("mc" + to, slots.get(0), slots.get(13), random));
       String x = "x" + i;
       wave.add(() -> transfers.giveWhileTheyBook(x, to, slots.get(8)));
       wave.add(() -> book(to, slots.get(8), "k-" + to + "-8"));

@@ -82,6 +82,17 @@ final class LocalClient {
 
   /** A held booking of a fresh hour-long slot priced 88.00 CNY, two days from now. */
   String hold(String member) throws Exception {
+    String slotId = slot(8800);
+    Reply booked =
+        call("POST", "/bookings", member, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+    if (booked.status() != 201) {
+      throw new AssertionError("booking answered " + booked.status() + " " + booked.raw());
+    }
+    return booked.json().path("bookingId").asText();
+  }
+
+  /** A fresh hour-long slot of the same court, two days from now, priced {@code priceMinor}. */
+  String slot(long priceMinor) throws Exception {
     String admin = token("providers-admin", "admin");
     if (resourceId == null) {
       String venueId =
@@ -108,17 +119,12 @@ final class LocalClient {
                 admin,
                 String.format(
                     "{\"resourceId\":\"%s\",\"start\":\"%sT%02d:00:00\",\"end\":\"%sT%02d:00:00\","
-                        + "\"priceMinor\":8800,\"currency\":\"CNY\"}",
-                    resourceId, day, h, day, h + 1))
+                        + "\"priceMinor\":%d,\"currency\":\"CNY\"}",
+                    resourceId, day, h, day, h + 1, priceMinor))
             .json()
             .path("slotId")
             .asText();
-    Reply booked =
-        call("POST", "/bookings", member, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
-    if (booked.status() != 201) {
-      throw new AssertionError("booking answered " + booked.status() + " " + booked.raw());
-    }
-    return booked.json().path("bookingId").asText();
+    return slotId;
   }
 
   String status(String member, String bookingId) throws Exception {

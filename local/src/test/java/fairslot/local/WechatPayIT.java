@@ -81,6 +81,47 @@ class WechatPayIT {
   }
 
   @Test
+  void aPaidBookingMovedToACheaperSlotGetsTheDifferenceBackUnderItsOwnRefundNumber()
+      throws Exception {
+    String member = api.token("wx-mover", "customer");
+    api.call("PUT", "/me/wechat", member, "{\"code\":\"login-mover\"}");
+    String bookingId = api.hold(member);
+    String paymentNo =
+        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
+            .json()
+            .path("paymentNo")
+            .asText();
+    api.call("POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{}");
+    assertThat(api.status(member, bookingId)).isEqualTo("PAID");
+    String cheaper = api.slot(5000);
+
+    Reply moved =
+        api.call(
+            "POST",
+            "/bookings/" + bookingId + "/reschedule",
+            member,
+            "{\"toSlotId\":\"" + cheaper + "\"}");
+    Reply finished =
+        api.call(
+            "POST",
+            "/_local/wechatpay/refunds/R" + paymentNo + "-1/finish",
+            null,
+            "{\"status\":\"SUCCESS\",\"notify\":true}");
+
+    assertThat(moved.status()).as(moved.raw()).isEqualTo(200);
+    assertThat(moved.json().path("amountMinor").asLong()).isEqualTo(5000);
+    assertThat(finished.status()).as(finished.raw()).isEqualTo(200);
+    JsonNode payment = api.payments(bookingId).path(0);
+    assertThat(payment.path("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(payment.path("refunds").path(0).path("refundNo").asText())
+        .isEqualTo("R" + paymentNo + "-1");
+    assertThat(payment.path("refunds").path(0).path("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(payment.path("refunds").path(0).path("amountMinor").asLong()).isEqualTo(3800);
+    assertThat(payment.path("refunds")).hasSize(1);
+    assertThat(api.status(member, bookingId)).isEqualTo("PAID");
+  }
+
+  @Test
   void forgedAlteredStaleAndProbeNotificationsAreRefusedAndWriteNothingAndAReplayChangesNothing()
       throws Exception {
     String member = api.token("wx-forged", "customer");

@@ -20,9 +20,10 @@ import java.util.Optional;
  * A booking moved to another slot of its venue (v1.2 {@code POST /bookings/{id}/reschedule}):
  * judged from the booking and the slot as read for a clear answer, decided by the reschedule
  * transaction's conditions. Allowed while a cancel would still be refunded in full. A move to a
- * dearer slot is refused ({@code price_higher}); to a cheaper one, a paid booking is refused too
- * ({@code price_lower}) until a payment can be refunded in part while its booking stays paid (see
- * docs/api-notes.md). A booking paid with a pass moves with its credits where the pass is valid.
+ * dearer slot is refused ({@code price_higher}); to a cheaper one, a paid booking's difference is
+ * refunded as a part of its payment in the same transaction (a hold whose payment is under way is
+ * refused, {@code price_lower}: docs/api-notes.md). A booking paid with a pass moves with its
+ * credits where the pass is valid.
  */
 final class BookingReschedules {
   /** Re-reads after another request moved the booking, the slot's terms or the member's days. */
@@ -33,6 +34,7 @@ final class BookingReschedules {
   private final MemberBookings members;
   private final EventPublisher events;
   private final fairslot.pass.app.PassStore passes;
+  private final fairslot.payment.app.Refunds refunds;
   private final Clock clock;
 
   BookingReschedules(
@@ -41,12 +43,14 @@ final class BookingReschedules {
       MemberBookings members,
       EventPublisher events,
       fairslot.pass.app.PassStore passes,
+      fairslot.payment.app.Refunds refunds,
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
     this.members = members;
     this.events = events;
     this.passes = passes;
+    this.refunds = refunds;
     this.clock = clock;
   }
 
@@ -84,6 +88,7 @@ final class BookingReschedules {
         return wrongSlot.get();
       }
       Booking moved;
+      Optional<fairslot.payment.domain.RefundPartPlan> difference = Optional.empty();
       if (b.pass().isPresent()) {
         // paid with credits: no money price binds it, the pass must be valid where it goes
         moved = b.movedTo(BookedSlot.of(target.get()), b.amount());
@@ -96,6 +101,16 @@ final class BookingReschedules {
         Optional<Outcome<Booking>> price = priceRefusal(b, moved);
         if (price.isPresent()) {
           return price.get();
+        }
+        if (moved.amount().minor() < b.amount().minor() && b.status() == BookingStatus.PAID) {
+          Money back =
+              new Money(b.amount().minor() - moved.amount().minor(), b.amount().currency());
+          difference = b.paymentNo().flatMap(paymentNo -> refunds.partOf(paymentNo, back, now));
+          if (difference.isEmpty()) {
+            return Outcome.refused(
+                Refusal.INVALID_TRANSITION,
+                "the booking's payment cannot be refunded in part now; try again shortly");
+          }
         }
       }
       if (seen == null) {
@@ -114,9 +129,11 @@ final class BookingReschedules {
                 Map.of("conflictingBookingId", clash.get()));
       }
       Reschedule.Result result =
-          bookings.reschedule(new Reschedule.Plan(b, moved, now, caller, seen));
+          bookings.reschedule(new Reschedule.Plan(b, moved, now, caller, seen, difference));
       if (result instanceof Reschedule.Result.Moved done) {
         events.seatsReleased(done.released()); // the old seats, to the old slot's waitlist
+        // the difference now, rather than at the refund job's next run
+        difference.ifPresent(d -> refunds.attemptNow(d.part()));
         return Outcome.done(done.booking());
       }
       if (result instanceof Reschedule.Result.AlreadyBooked) {
@@ -216,7 +233,11 @@ final class BookingReschedules {
         : Optional.of(Outcome.refused(Refusal.PASS_EXPIRED, "the pass is not valid for that slot"));
   }
 
-  /** Dearer: refused. Cheaper: a hold without a payment started costs the new price. */
+  /**
+   * Dearer: refused. Cheaper: a hold without a payment started costs the new price, a paid booking
+   * is refunded the difference; a hold whose payment is under way is refused, as the money on its
+   * way is the old price.
+   */
   private static Optional<Outcome<Booking>> priceRefusal(Booking b, Booking moved) {
     Money was = b.amount();
     Money now = moved.amount();
@@ -227,13 +248,13 @@ final class BookingReschedules {
               "that slot costs more; cancel and book it instead",
               Map.of("priceMinor", now.minor())));
     }
-    boolean moneyOnItsWay = b.status() == BookingStatus.PAID || b.paymentNo().isPresent();
+    boolean moneyOnItsWay = b.status() == BookingStatus.PENDING_PAY && b.paymentNo().isPresent();
     if (now.minor() < was.minor() && moneyOnItsWay) {
       return Optional.of(
           Outcome.refused(
               Refusal.PRICE_LOWER,
-              "that slot costs less, and a difference cannot be refunded on a kept booking yet;"
-                  + " cancel and book it instead",
+              "that slot costs less, and this hold's payment of the old price is under way;"
+                  + " finish paying, then move it",
               Map.of("priceMinor", now.minor())));
     }
     return Optional.empty();

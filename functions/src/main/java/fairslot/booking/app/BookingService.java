@@ -52,7 +52,8 @@ public final class BookingService {
     this.cancellation = new BookingCancellation(members, releases, refunds, clock);
     this.transfers = new BookingTransfers(catalog, bookings, members, clock);
     this.reschedules =
-        new BookingReschedules(catalog, bookings, members, releases.events(), passes, clock);
+        new BookingReschedules(
+            catalog, bookings, members, releases.events(), passes, refunds, clock);
     this.placer =
         new BookingPlacer(
             catalog,

@@ -15,10 +15,22 @@ public final class Reschedule {
 
   /**
    * {@code booking} as read (held to that version), {@code moved} as it will be on the new slot;
-   * {@code calendars} the member's days of the new slot as last seen.
+   * {@code calendars} the member's days of the new slot as last seen; {@code difference} the part
+   * of its payment refunded when the new slot costs less.
    */
   public record Plan(
-      Booking booking, Booking moved, Instant now, String actor, List<MemberCalendar> calendars) {}
+      Booking booking,
+      Booking moved,
+      Instant now,
+      String actor,
+      List<MemberCalendar> calendars,
+      java.util.Optional<fairslot.payment.domain.RefundPartPlan> difference) {
+
+    public Plan(
+        Booking booking, Booking moved, Instant now, String actor, List<MemberCalendar> calendars) {
+      this(booking, moved, now, actor, calendars, java.util.Optional.empty());
+    }
+  }
 
   public sealed interface Result {
     /** Moved; {@code released} announces the old slot's seats to its waitlist. */
@@ -42,6 +54,11 @@ public final class Reschedule {
 
     /** The pass that paid the booking no longer pays for it there (expired, cancelled). */
     record PassExpired() implements Result {}
+
+    /**
+     * The payment refunded in part moved since it was read (another part, a cancel): read again.
+     */
+    record PaymentMoved() implements Result {}
 
     /** The member's calendar changed since it was last seen: here it is as it is now. */
     record CalendarsMoved(List<MemberCalendar> current) implements Result {}

@@ -39,7 +39,9 @@ final class BookingReschedule {
     GUARD,
     CALENDAR,
     OLD_CALENDAR,
-    PASS
+    PASS,
+    PAYMENT,
+    PART
   }
 
   private final DynamoDbClient dynamo;
@@ -49,6 +51,7 @@ final class BookingReschedule {
   private final CalendarWrites calendars;
   private final RecordParts records;
   private final PassWrites credits;
+  private final fairslot.payment.store.PaymentWrites payments;
 
   BookingReschedule(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -58,6 +61,7 @@ final class BookingReschedule {
     this.calendars = new CalendarWrites(table);
     this.records = new RecordParts(table);
     this.credits = new PassWrites(table);
+    this.payments = new fairslot.payment.store.PaymentWrites(table);
   }
 
   Reschedule.Result reschedule(Reschedule.Plan plan) {
@@ -136,6 +140,22 @@ final class BookingReschedule {
     if (moved.pass().isPresent()) {
       tx.add(Action.PASS, credits.stillValidFor(moved)); // its credits stay held, where it moved
     }
+    plan.difference()
+        .ifPresent(
+            d -> {
+              // the cheaper slot's difference, refunded from the payment in the same move
+              List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> part =
+                  payments.addPart(d);
+              tx.add(Action.PAYMENT, part.get(0))
+                  .add(Action.PART, part.get(1))
+                  .add(
+                      records.auditPaymentPart(
+                          d.part().paymentNo(),
+                          d.part().refundPart(),
+                          "-",
+                          d.part().status().name(),
+                          change));
+            });
     return tx;
   }
 
@@ -154,6 +174,9 @@ final class BookingReschedule {
     }
     if (reasons.failed(Action.PASS)) {
       return Optional.of(new Reschedule.Result.PassExpired());
+    }
+    if (reasons.failed(Action.PAYMENT) || reasons.failed(Action.PART)) {
+      return Optional.of(new Reschedule.Result.PaymentMoved());
     }
     if (reasons.failed(Action.NEW_SEATS)) {
       PlaceResult slot =

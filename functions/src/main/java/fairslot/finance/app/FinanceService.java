@@ -113,7 +113,7 @@ public final class FinanceService {
         return Outcome.refused(
             Refusal.INVALID_TRANSITION, "only a REFUND_FAILED exception has a refund to retry");
       }
-      Optional<Payment> payment = e.paymentNo().flatMap(payments::findPayment);
+      Optional<Payment> payment = refundOf(e);
       if (payment.isEmpty() || payment.get().status() != PaymentStatus.REFUND_FAILED) {
         return Outcome.refused(
             Refusal.INVALID_TRANSITION, "the payment's refund is not in REFUND_FAILED");
@@ -121,7 +121,7 @@ public final class FinanceService {
       Optional<Booking> booking = failedBooking(payment.get());
       Change change = Change.by(actor, clock.instant(), "refund restarted by finance");
       if (finance.retryRefund(e, payment.get(), booking, change)) {
-        refunds.attemptNow(payment.get().paymentNo());
+        refunds.attemptNow(payment.get());
         return Outcome.done(finance.find(exceptionId).orElseThrow());
       }
     }
@@ -146,7 +146,7 @@ public final class FinanceService {
       Optional<Payment> refundedOffline = Optional.empty();
       Optional<Booking> booking = Optional.empty();
       if (how == Resolution.REFUNDED_OFFLINE && e.kind() == Kind.REFUND_FAILED) {
-        Optional<Payment> payment = e.paymentNo().flatMap(payments::findPayment);
+        Optional<Payment> payment = refundOf(e);
         if (payment.isEmpty() || payment.get().status() != PaymentStatus.REFUND_FAILED) {
           return Outcome.refused(
               Refusal.INVALID_TRANSITION, "the payment's refund is not in REFUND_FAILED");
@@ -163,8 +163,21 @@ public final class FinanceService {
     return Outcome.refused(Refusal.THROTTLED, "the exception is busy; try again");
   }
 
-  /** The payment's booking, if the failed refund left it REFUND_FAILED (a cancel's refund). */
+  /** The refund an exception is about: one part of its payment, or the payment's own. */
+  private Optional<Payment> refundOf(FinanceException e) {
+    return e.refundNo().isPresent()
+        ? e.refundNo().flatMap(payments::findRefund)
+        : e.paymentNo().flatMap(payments::findPayment);
+  }
+
+  /**
+   * The payment's booking, if the failed refund left it REFUND_FAILED (a cancel's refund; a part's
+   * refund leaves its booking as it is).
+   */
   private Optional<Booking> failedBooking(Payment payment) {
+    if (payment.isPart()) {
+      return Optional.empty();
+    }
     return bookings
         .findBooking(payment.bookingId())
         .filter(b -> b.status() == BookingStatus.REFUND_FAILED);

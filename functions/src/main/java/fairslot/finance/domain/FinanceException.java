@@ -23,7 +23,28 @@ public record FinanceException(
     Status status,
     Optional<Resolution> resolution,
     Optional<String> note,
-    Optional<String> resolvedBy) {
+    Optional<String> resolvedBy,
+    Optional<String> refundNo) {
+
+  /**
+   * The same exception about one refund of its payment ({@code refundNo}): set when the refund is a
+   * part of the payment (a reschedule's difference), so finance retries or closes that part.
+   */
+  public FinanceException aboutRefund(String number) {
+    return new FinanceException(
+        exceptionId,
+        kind,
+        venueId,
+        bookingId,
+        paymentNo,
+        amount,
+        createdAt,
+        status,
+        resolution,
+        note,
+        resolvedBy,
+        Optional.of(number));
+  }
 
   public enum Kind {
     REFUND_FAILED,
@@ -91,6 +112,7 @@ public record FinanceException(
         Status.OPEN,
         Optional.empty(),
         Optional.empty(),
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -106,6 +128,7 @@ public record FinanceException(
         Status.RESOLVED,
         Optional.of(how),
         Optional.of(note),
-        Optional.of(by));
+        Optional.of(by),
+        refundNo);
   }
 }

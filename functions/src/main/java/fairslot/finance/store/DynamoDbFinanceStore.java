@@ -106,12 +106,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
                     FinanceException.Status.RESOLVED.name(),
                     change))
             .add(Action.PAYMENT, payments.restartRefund(payment, change.at()))
-            .add(
-                records.auditPayment(
-                    payment.paymentNo(),
-                    PaymentStatus.REFUND_FAILED.name(),
-                    PaymentStatus.REFUNDING.name(),
-                    change));
+            .add(audit(payment, PaymentStatus.REFUND_FAILED, PaymentStatus.REFUNDING, change));
     booking.ifPresent(b -> moveBooking(tx, b, BookingStatus.REFUNDING, change));
     return committed(tx);
   }
@@ -137,15 +132,17 @@ public final class DynamoDbFinanceStore implements FinanceStore {
           tx.add(
               Action.PAYMENT,
               payments.move(p, PaymentStatus.REFUND_FAILED, PaymentStatus.REFUNDED, false));
-          tx.add(
-              records.auditPayment(
-                  p.paymentNo(),
-                  PaymentStatus.REFUND_FAILED.name(),
-                  PaymentStatus.REFUNDED.name(),
-                  change));
+          tx.add(audit(p, PaymentStatus.REFUND_FAILED, PaymentStatus.REFUNDED, change));
           booking.ifPresent(b -> moveBooking(tx, b, BookingStatus.REFUNDED, change));
         });
     return committed(tx);
+  }
+
+  /** The move in the payment's trail, as the payment's or as one of its refund parts'. */
+  private TransactWriteItem audit(Payment p, PaymentStatus from, PaymentStatus to, Change change) {
+    return p.isPart()
+        ? records.auditPaymentPart(p.paymentNo(), p.refundPart(), from.name(), to.name(), change)
+        : records.auditPayment(p.paymentNo(), from.name(), to.name(), change);
   }
 
   private void moveBooking(Transaction<Action> tx, Booking b, BookingStatus to, Change change) {

@@ -38,6 +38,7 @@ public final class FinanceExceptionMapper {
     e.venueId().ifPresent(v -> item.put("venueId", s(v)));
     e.bookingId().ifPresent(b -> item.put("bookingId", s(b)));
     e.paymentNo().ifPresent(p -> item.put("paymentNo", s(p)));
+    e.refundNo().ifPresent(r -> item.put("refundNo", s(r)));
     item.put("amountMinor", n(e.amount().minor()));
     item.put("currency", s(e.amount().currency()));
     item.put("createdAt", millis(e.createdAt()));
@@ -70,6 +71,7 @@ public final class FinanceExceptionMapper {
         Status.valueOf(str(item, "status")),
         Attr.optionalString(item, "resolution").map(Resolution::valueOf),
         Attr.optionalString(item, "note"),
-        Attr.optionalString(item, "resolvedBy"));
+        Attr.optionalString(item, "resolvedBy"),
+        Attr.optionalString(item, "refundNo"));
   }
 }

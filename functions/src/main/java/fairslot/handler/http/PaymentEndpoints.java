@@ -14,6 +14,7 @@ import fairslot.payment.app.PaymentService;
 import fairslot.payment.domain.PaymentCallback;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /** Starting a payment, and the provider's signed webhook. */
@@ -86,16 +87,24 @@ public final class PaymentEndpoints implements Endpoints {
                           fairslot.kernel.VenueTime.show(e.receivedAt(), zone),
                           withRaw ? e.rawCallback() : null))
               .toList(),
-          RefundView.of(p));
+          RefundView.of(r));
     }
   }
 
   /**
-   * The payment's refund, once one is owed: its number at the provider ({@code out_refund_no}, the
-   * Stripe idempotency key), the same on every attempt, and where it stands.
+   * The payment's refunds, once one is owed: its parts (a reschedule's difference) first, then its
+   * own; each with its number at the provider ({@code out_refund_no}, the Stripe idempotency key),
+   * the same on every attempt, and where it stands.
    */
   record RefundView(String refundNo, String status, long amountMinor) {
-    static java.util.List<RefundView> of(fairslot.payment.domain.Payment p) {
+    static java.util.List<RefundView> of(fairslot.payment.domain.PaymentRecord r) {
+      java.util.List<RefundView> all = new java.util.ArrayList<>();
+      r.parts().forEach(part -> of(part).ifPresent(all::add));
+      of(r.payment()).ifPresent(all::add);
+      return all;
+    }
+
+    private static java.util.Optional<RefundView> of(fairslot.payment.domain.Payment p) {
       String status =
           switch (p.status()) {
             case REFUNDING -> "PROCESSING";
@@ -103,9 +112,8 @@ public final class PaymentEndpoints implements Endpoints {
             case REFUND_FAILED -> "FAILED";
             default -> null;
           };
-      return status == null
-          ? java.util.List.of()
-          : java.util.List.of(new RefundView(p.refundNo(), status, p.refund().minor()));
+      return java.util.Optional.ofNullable(status)
+          .map(s -> new RefundView(p.refundNo(), s, p.refund().minor()));
     }
   }
 
@@ -168,6 +176,10 @@ public final class PaymentEndpoints implements Endpoints {
       throw InvalidInput.unprocessable(
           "status must be SUCCEEDED, FAILED, REFUNDED or REFUND_FAILED");
     }
+    // A refund of part of a payment names its refund number (docs/api-notes.md); the payment's
+    // own refund needs none, as in v1.
+    Optional<String> refundNo =
+        body.has("refundNo") ? Optional.of(body.text("refundNo")) : Optional.empty();
     return new PaymentCallback(
         body.text("eventId"),
         body.text("paymentNo"),
@@ -175,6 +187,7 @@ public final class PaymentEndpoints implements Endpoints {
         amount,
         outcome,
         raw,
-        forPass);
+        forPass,
+        refundNo);
   }
 }

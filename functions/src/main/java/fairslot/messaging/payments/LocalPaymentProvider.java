@@ -35,6 +35,10 @@ public final class LocalPaymentProvider implements PaymentProvider {
   private volatile Mode mode;
   private volatile Duration delay;
   private final Map<String, Payment> known = new ConcurrentHashMap<>();
+
+  /** Refund parts asked for, by refund number: reportRefund answers for these. */
+  private final Map<String, Payment> knownParts = new ConcurrentHashMap<>();
+
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -77,7 +81,11 @@ public final class LocalPaymentProvider implements PaymentProvider {
 
   @Override
   public RefundAttempt refund(Payment payment, String refundNo) {
-    known.put(payment.paymentNo(), payment);
+    if (payment.isPart()) {
+      knownParts.put(refundNo, payment);
+    } else {
+      known.put(payment.paymentNo(), payment);
+    }
     if (mode != Mode.MANUAL) {
       later(payment, mode == Mode.SUCCEED ? "REFUNDED" : "REFUND_FAILED");
     }
@@ -89,6 +97,16 @@ public final class LocalPaymentProvider implements PaymentProvider {
     Optional<Payment> payment = Optional.ofNullable(known.get(paymentNo));
     payment.ifPresent(p -> send(p, status));
     return payment.isPresent();
+  }
+
+  /**
+   * Sends a refund part's outcome ({@code REFUNDED} or {@code REFUND_FAILED}) for a part this
+   * provider was asked to refund; false if it was not.
+   */
+  public boolean reportRefund(String refundNo, String status) {
+    Optional<Payment> part = Optional.ofNullable(knownParts.get(refundNo));
+    part.ifPresent(p -> send(p, status));
+    return part.isPresent();
   }
 
   private void later(Payment payment, String status) {
@@ -105,6 +123,9 @@ public final class LocalPaymentProvider implements PaymentProvider {
     body.put("amountMinor", (refund ? payment.refund() : payment.amount()).minor());
     body.put("currency", payment.amount().currency());
     body.put("status", status);
+    if (refund && payment.isPart()) {
+      body.put("refundNo", payment.refundNo()); // which of the payment's refunds it is
+    }
     String raw = Json.write(body);
     long ts = clock.instant().getEpochSecond();
     try {

@@ -67,9 +67,10 @@ final class StripeObjects {
     String refundNo = re.path("metadata").path("refundNo").asText();
     long amount = re.path("amount").asLong();
     return Optional.of(
-        new ProviderReport(
+        ProviderReport.ofRefund(
             "stripe:" + refundNo + ":" + status,
             re.path("metadata").path("paymentNo").asText(),
+            refundNo,
             new Money(amount, currency(re)),
             outcome,
             Json.write(summary("refund", re.path("id").asText(), status, amount))));

@@ -231,6 +231,7 @@ public final class StripeProvider implements PaymentProvider {
         r.amount(),
         r.outcome(),
         r.raw(),
-        payment.forPass());
+        payment.forPass(),
+        r.refundNo());
   }
 }

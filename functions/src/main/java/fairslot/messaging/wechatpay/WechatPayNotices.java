@@ -95,7 +95,8 @@ final class WechatPayNotices {
                     new Money(refunded, WechatPayProvider.CNY),
                     outcome,
                     Json.write(summary("refund", outRefundNo, status, refunded, null, null)),
-                    payment.forPass()));
+                    payment.forPass(),
+                    payment.isPart() ? Optional.of(payment.refundNo()) : Optional.empty()));
   }
 
   /** What finance keeps of a report: no payer fields (the openid stays out). */

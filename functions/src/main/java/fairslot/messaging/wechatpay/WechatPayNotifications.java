@@ -136,9 +136,10 @@ public final class WechatPayNotifications {
     String outRefundNo = r.path("out_refund_no").asText();
     long refunded = r.path("amount").path("refund").asLong();
     ProviderReport report =
-        new ProviderReport(
+        ProviderReport.ofRefund(
             WechatPayNotices.refundEventId(outRefundNo, status),
             r.path("out_trade_no").asText(),
+            outRefundNo,
             new Money(refunded, WechatPayProvider.CNY),
             outcome.get(),
             Json.write(

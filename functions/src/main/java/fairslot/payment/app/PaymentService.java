@@ -185,7 +185,12 @@ public final class PaymentService {
    * that found it), as the payment's own event. A number fairslot never gave out is finance's.
    */
   public Outcome<Applied> report(ProviderReport r) {
-    Optional<Payment> found = payments.findPayment(r.paymentNo());
+    Optional<Payment> found =
+        r.refundNo().isPresent()
+            ? r.refundNo()
+                .flatMap(payments::findRefund)
+                .filter(p -> p.paymentNo().equals(r.paymentNo()))
+            : payments.findPayment(r.paymentNo());
     if (found.isEmpty()) {
       flagUnknown(r);
       return Outcome.refused(Refusal.NOT_FOUND, "no payment " + r.paymentNo());
@@ -199,7 +204,8 @@ public final class PaymentService {
             r.amount(),
             r.outcome(),
             r.raw(),
-            p.forPass()));
+            p.forPass(),
+            r.refundNo()));
   }
 
   /** A report fairslot cannot apply (an unknown number, another merchant's): kept for finance. */
@@ -217,9 +223,22 @@ public final class PaymentService {
             clock.instant()));
   }
 
+  /**
+   * The payment an event is about, or the refund part it names (which must be one of that
+   * payment's: a number of another payment is no part of this one).
+   */
+  private Optional<Payment> paymentOf(PaymentCallback event) {
+    return event.refundNo().isPresent()
+        ? event
+            .refundNo()
+            .flatMap(payments::findRefund)
+            .filter(p -> p.paymentNo().equals(event.paymentNo()))
+        : payments.findPayment(event.paymentNo());
+  }
+
   /** Applies a verified provider event. Replays of an event id change nothing. */
   public Outcome<Applied> callback(PaymentCallback event) {
-    Optional<Payment> found = payments.findPayment(event.paymentNo());
+    Optional<Payment> found = paymentOf(event);
     if (found.isEmpty()
         || !found.get().bookingId().equals(event.bookingId())
         || found.get().forPass() != event.forPass()) {
@@ -269,8 +288,7 @@ public final class PaymentService {
       return passPayments.settle(event, found.get());
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
-      Payment payment =
-          round == 0 ? found.get() : payments.findPayment(event.paymentNo()).orElseThrow();
+      Payment payment = round == 0 ? found.get() : paymentOf(event).orElseThrow();
       Booking booking =
           bookings
               .findBooking(payment.bookingId())

@@ -19,6 +19,38 @@ public interface PaymentStore {
 
   Optional<Payment> findPayment(String paymentNo);
 
+  /** Refund part {@code n} (from 1) of a payment, seen from that part. */
+  Optional<Payment> findPart(String paymentNo, int n);
+
+  /** A payment's refund parts, first first (none for most). */
+  List<Payment> partsOf(String paymentNo);
+
+  /**
+   * The payment, or its refund part, a provider's refund number names ({@link Payment#refundNo()});
+   * empty for a number fairslot never gave out.
+   */
+  default Optional<Payment> findRefund(String refundNo) {
+    // fairslot's refund numbers fit WeChat's out_refund_no (64); a longer one was never given out
+    if (!refundNo.startsWith("R") || refundNo.length() > 64) {
+      return Optional.empty();
+    }
+    String rest = refundNo.substring(1);
+    Optional<Payment> whole = findPayment(rest);
+    if (whole.isPresent()) {
+      return whole;
+    }
+    int cut = rest.lastIndexOf(Payment.PART_SEPARATOR);
+    if (cut < 1) {
+      return Optional.empty();
+    }
+    try {
+      int n = Integer.parseInt(rest.substring(cut + 1));
+      return n >= 1 ? findPart(rest.substring(0, cut), n) : Optional.empty();
+    } catch (NumberFormatException notAPart) {
+      return Optional.empty();
+    }
+  }
+
   /**
    * Applies one provider event. Every settlement also writes the event id with
    * attribute_not_exists, so a replayed event changes nothing ({@link SettleResult.Duplicate}).
@@ -126,7 +158,7 @@ public interface PaymentStore {
       } else {
         return Optional.empty();
       }
-      return Optional.of(
+      var exception =
           fairslot.finance.domain.FinanceException.open(
               kind,
               eventId(),
@@ -134,7 +166,9 @@ public interface PaymentStore {
               Optional.of(b.bookingId()),
               Optional.of(payment().paymentNo()),
               amount,
-              change().at()));
+              change().at());
+      return Optional.of(
+          payment().isPart() ? exception.aboutRefund(payment().refundNo()) : exception);
     }
 
     /** PENDING_PAY to PAID; payment SUCCEEDED. */

@@ -8,4 +8,37 @@ import fairslot.payment.domain.PaymentCallback;
  * fairslot has looked the payment up. {@code eventId} derives from the provider's number and state.
  */
 public record ProviderReport(
-    String eventId, String paymentNo, Money amount, PaymentCallback.Outcome outcome, String raw) {}
+    String eventId,
+    String paymentNo,
+    Money amount,
+    PaymentCallback.Outcome outcome,
+    String raw,
+    java.util.Optional<String> refundNo) {
+
+  /** A report of a payment, or of its own refund. */
+  public ProviderReport(
+      String eventId, String paymentNo, Money amount, PaymentCallback.Outcome outcome, String raw) {
+    this(eventId, paymentNo, amount, outcome, raw, java.util.Optional.empty());
+  }
+
+  /**
+   * A report of the refund {@code refundNo} of payment {@code paymentNo}: names the refund only
+   * when it is one of the payment's parts, so the payment's own refund reads as it always has.
+   */
+  public static ProviderReport ofRefund(
+      String eventId,
+      String paymentNo,
+      String refundNo,
+      Money amount,
+      PaymentCallback.Outcome outcome,
+      String raw) {
+    boolean part = !refundNo.equals(fairslot.payment.domain.Payment.refundNo(paymentNo, 0));
+    return new ProviderReport(
+        eventId,
+        paymentNo,
+        amount,
+        outcome,
+        raw,
+        part ? java.util.Optional.of(refundNo) : java.util.Optional.empty());
+  }
+}

@@ -54,6 +54,29 @@ public final class Refunds {
   }
 
   /**
+   * A part of payment {@code paymentNo} to refund as {@code amount} while its booking stays paid,
+   * judged from the payment and its parts as they are now; empty when the payment is not SUCCEEDED
+   * or holds less than that. The write that makes it holds the same conditions.
+   */
+  public Optional<fairslot.payment.domain.RefundPartPlan> partOf(
+      String paymentNo, fairslot.kernel.Money amount, Instant at) {
+    return payments
+        .findPayment(paymentNo)
+        .flatMap(
+            p ->
+                fairslot.payment.domain.RefundPartPlan.of(
+                    p, payments.partsOf(paymentNo), amount, at));
+  }
+
+  /** The same for the refund {@code seen} (the payment's own, or one of its parts), read again. */
+  public void attemptNow(Payment seen) {
+    payments
+        .findRefund(seen.refundNo())
+        .filter(p -> p.status() == PaymentStatus.REFUNDING)
+        .ifPresent(this::attempt);
+  }
+
+  /**
    * One attempt. The attempt is claimed first (count + 1, next check after {@link #AWAIT_WEBHOOK})
    * so two workers never ask twice at once; false if another worker claimed it.
    */
@@ -88,7 +111,7 @@ public final class Refunds {
               b ->
                   payments.settle(
                       new Settlement.Refunded(
-                          "refund-completed:" + p.paymentNo() + ":" + attempts + round(p),
+                          "refund-completed:" + numbered(p) + ":" + attempts + round(p),
                           claimed,
                           b,
                           Change.by(
@@ -141,7 +164,7 @@ public final class Refunds {
     if (p.refundAttempts() >= MAX_ATTEMPTS && booking.isPresent()) {
       payments.settle(
           new Settlement.RefundGivenUp(
-              "refund-gave-up:" + p.paymentNo() + round(p),
+              "refund-gave-up:" + numbered(p) + round(p),
               p,
               booking.get(),
               Change.by(
@@ -161,6 +184,14 @@ public final class Refunds {
     return p.refundRound() == 0 ? "" : ":round-" + p.refundRound();
   }
 
+  /**
+   * What the job's own event ids name: the payment for its own refund (as ever), the payment and
+   * part for a part, so a part's outcome is never taken for a replay of the payment's.
+   */
+  private static String numbered(Payment p) {
+    return p.isPart() ? p.paymentNo() + Payment.PART_SEPARATOR + p.refundPart() : p.paymentNo();
+  }
+
   private static Payment withAttempts(Payment p, int attempts) {
     return new Payment(
         p.paymentNo(),
@@ -173,6 +204,7 @@ public final class Refunds {
         p.createdAt(),
         p.refundRound(),
         p.refund(),
-        p.forPass());
+        p.forPass(),
+        p.refundPart());
   }
 }

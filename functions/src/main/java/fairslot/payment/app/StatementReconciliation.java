@@ -106,7 +106,10 @@ public final class StatementReconciliation {
     Set<String> dayBefore = null;
     int opened = 0;
     for (MoneyMove move : moves) {
-      Optional<Payment> found = read.computeIfAbsent(move.paymentNo(), payments::findPayment);
+      Optional<Payment> found =
+          move.refundPart() == 0
+              ? read.computeIfAbsent(move.paymentNo(), payments::findPayment)
+              : payments.findPart(move.paymentNo(), move.refundPart());
       if (found.isEmpty() || !found.get().provider().equals(providerName)) {
         continue;
       }
@@ -136,6 +139,9 @@ public final class StatementReconciliation {
     return opened;
   }
 
+  /** Refunds read, in the same cache as payments: a payment number never starts so. */
+  private static final String REFUND_KEY = "refund ";
+
   private static Set<String> numbers(List<StatementLine> lines) {
     Set<String> numbers = new java.util.HashSet<>();
     lines.forEach(l -> numbers.add(l.number()));
@@ -145,11 +151,12 @@ public final class StatementReconciliation {
   /** Why the line is not accounted for, or empty when it is. */
   private Optional<String> difference(
       String providerName, StatementLine line, java.util.Map<String, Optional<Payment>> read) {
-    String paymentNo =
-        line.kind() == StatementLine.Kind.REFUND && line.number().startsWith("R")
-            ? line.number().substring(1)
-            : line.number();
-    Optional<Payment> found = read.computeIfAbsent(paymentNo, payments::findPayment);
+    // A refund line names the payment's own refund or one of its parts (Payment#refundNo).
+    Optional<Payment> found =
+        line.kind() == StatementLine.Kind.REFUND
+            ? read.computeIfAbsent(
+                REFUND_KEY + line.number(), k -> payments.findRefund(line.number()))
+            : read.computeIfAbsent(line.number(), payments::findPayment);
     if (found.isEmpty() || !found.get().provider().equals(providerName)) {
       return Optional.of("no such " + line.kind().name().toLowerCase(java.util.Locale.ROOT));
     }

@@ -8,6 +8,11 @@ import java.time.Instant;
  * refundRound} counts finance's restarts of a failed refund: each round's give-up is a new event.
  * {@code refund} is what a refund pays back: the whole amount, or a cancel tier's part of it. A
  * pass's payment ({@code forPass}) names the pass in {@code bookingId}.
+ *
+ * <p>{@code refundPart} 0 is the payment itself, whose status carries its one full or tiered
+ * refund. A part {@code n >= 1} is a refund of some of the money while the payment stays SUCCEEDED
+ * (a reschedule to a cheaper slot): the same payment seen from that refund, its status, attempts
+ * and {@code refund} the part's own, kept in an item of its own beside the payment.
  */
 public record Payment(
     String paymentNo,
@@ -20,7 +25,67 @@ public record Payment(
     Instant createdAt,
     int refundRound,
     Money refund,
-    boolean forPass) {
+    boolean forPass,
+    int refundPart) {
+
+  public Payment {
+    if (refundPart < 0) {
+      throw new IllegalArgumentException("refund part " + refundPart);
+    }
+  }
+
+  /** A payment as it is kept (not one of its refund parts). */
+  public Payment(
+      String paymentNo,
+      String bookingId,
+      String userId,
+      Money amount,
+      String provider,
+      PaymentStatus status,
+      int refundAttempts,
+      Instant createdAt,
+      int refundRound,
+      Money refund,
+      boolean forPass) {
+    this(
+        paymentNo,
+        bookingId,
+        userId,
+        amount,
+        provider,
+        status,
+        refundAttempts,
+        createdAt,
+        refundRound,
+        refund,
+        forPass,
+        0);
+  }
+
+  /** One of this payment's refunds of a part of it, {@code n >= 1}, as just asked for. */
+  public Payment part(int n, Money part, Instant at) {
+    if (n < 1) {
+      throw new IllegalArgumentException("a refund part is numbered from 1: " + n);
+    }
+    return new Payment(
+        paymentNo,
+        bookingId,
+        userId,
+        amount,
+        provider,
+        PaymentStatus.REFUNDING,
+        0,
+        at,
+        0,
+        part,
+        forPass,
+        n);
+  }
+
+  /** This is one of the payment's refund parts, not the payment itself. */
+  public boolean isPart() {
+    return refundPart > 0;
+  }
 
   /** What the payment pays for: a booking, or (with {@code forPass}) the pass {@code bookingId}. */
   public java.util.Optional<String> passId() {
@@ -29,11 +94,20 @@ public record Payment(
 
   /**
    * The refund's number at the provider ({@code out_refund_no}, Stripe's idempotency key): one per
-   * payment, the same on every attempt and round, so asking again can never pay the money twice.
+   * refund, the same on every attempt and round, so asking again can never pay the money twice. The
+   * payment's own refund keeps {@code R<paymentNo>}; its part n is {@code R<paymentNo>-n}.
    */
   public String refundNo() {
-    return "R" + paymentNo;
+    return refundNo(paymentNo, refundPart);
   }
+
+  /** The provider's number of part {@code n} of payment {@code paymentNo} (0: its own refund). */
+  public static String refundNo(String paymentNo, int n) {
+    return n == 0 ? "R" + paymentNo : "R" + paymentNo + PART_SEPARATOR + n;
+  }
+
+  /** Between a payment's number and a part's in a refund number. */
+  public static final String PART_SEPARATOR = "-";
 
   /** A payment whose refund, if one is ever owed, is the whole amount. */
   public Payment(

@@ -5,7 +5,9 @@ import fairslot.kernel.Money;
 /**
  * A provider's webhook body, after its signature was verified; {@code raw} is the exact body
  * received, kept for finance. A pass's payment event carries {@code passId} instead of {@code
- * bookingId}: then {@code forPass}, and {@code bookingId} holds the pass id.
+ * bookingId}: then {@code forPass}, and {@code bookingId} holds the pass id. A refund's event names
+ * its refund number ({@code refundNo}) when the refund is a part of the payment (see
+ * Payment#refundPart); without one it is the payment's own refund.
  */
 public record PaymentCallback(
     String eventId,
@@ -14,7 +16,19 @@ public record PaymentCallback(
     Money amount,
     Outcome outcome,
     String raw,
-    boolean forPass) {
+    boolean forPass,
+    java.util.Optional<String> refundNo) {
+
+  public PaymentCallback(
+      String eventId,
+      String paymentNo,
+      String bookingId,
+      Money amount,
+      Outcome outcome,
+      String raw,
+      boolean forPass) {
+    this(eventId, paymentNo, bookingId, amount, outcome, raw, forPass, java.util.Optional.empty());
+  }
 
   public PaymentCallback(
       String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome) {

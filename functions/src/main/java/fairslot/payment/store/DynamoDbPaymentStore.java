@@ -93,12 +93,48 @@ public final class DynamoDbPaymentStore implements PaymentStore {
             .getItem(
                 r ->
                     r.tableName(table)
-                        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+                        .key(PaymentItemMapper.key(paymentNo, 0))
                         .consistentRead(true))
             .item();
     return item == null || item.isEmpty()
         ? Optional.empty()
         : Optional.of(PaymentItemMapper.fromItem(item));
+  }
+
+  @Override
+  public Optional<Payment> findPart(String paymentNo, int n) {
+    Map<String, AttributeValue> item =
+        dynamo
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .key(PaymentItemMapper.key(paymentNo, n))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(PaymentItemMapper.fromItem(item));
+  }
+
+  @Override
+  public List<Payment> partsOf(String paymentNo) {
+    return dynamo
+        .queryPaginator(
+            r ->
+                r.tableName(table)
+                    .consistentRead(true)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :part)")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":pk",
+                            s(Keys.payment(paymentNo)),
+                            ":part",
+                            s(PaymentItemMapper.PART_PREFIX))))
+        .items()
+        .stream()
+        .map(PaymentItemMapper::fromItem)
+        .sorted(java.util.Comparator.comparingInt(Payment::refundPart))
+        .toList();
   }
 
   @Override
@@ -136,7 +172,8 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                     new fairslot.payment.domain.MoneyMove(
                         item.get("entity").s().substring(AuditItemMapper.PAYMENT_ENTITY.length()),
                         fairslot.payment.domain.MoneyMove.Kind.valueOf(item.get("moneyKind").s()),
-                        Instant.ofEpochMilli(Long.parseLong(item.get("moneyAt").n()))))
+                        Instant.ofEpochMilli(Long.parseLong(item.get("moneyAt").n())),
+                        Math.toIntExact(Attr.numOr(item, "refundPart", 0))))
             .sorted(java.util.Comparator.comparing(fairslot.payment.domain.MoneyMove::at))
             .toList();
   }
@@ -210,8 +247,14 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               .items()
               .stream()
               .toList();
+      List<Payment> parts =
+          items.stream()
+              .filter(PaymentItemMapper::isPart)
+              .map(PaymentItemMapper::fromItem)
+              .sorted(java.util.Comparator.comparingInt(Payment::refundPart))
+              .toList();
       items.stream()
-          .filter(i -> Attr.str(i, Keys.SK).equals("PAYMENT"))
+          .filter(i -> Attr.str(i, Keys.SK).equals(PaymentItemMapper.PAYMENT_SK))
           .findFirst()
           .map(PaymentItemMapper::fromItem)
           .ifPresent(
@@ -219,6 +262,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                   result.add(
                       new PaymentRecord(
                           payment,
+                          parts,
                           items.stream()
                               .filter(
                                   i ->

@@ -23,10 +23,34 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class PaymentItemMapper {
   private PaymentItemMapper() {}
 
+  /** The sort key of a payment's own item. */
+  static final String PAYMENT_SK = "PAYMENT";
+
+  /** The sort key prefix of a payment's refund parts, beside it in its partition. */
+  static final String PART_PREFIX = "REFUND#";
+
+  /** The item type of a refund part. */
+  public static final String PART_TYPE = "REFUND_PART";
+
+  /** The key of the item {@code p} is kept in: the payment's, or its refund part's. */
+  static Map<String, AttributeValue> key(Payment p) {
+    return key(p.paymentNo(), p.refundPart());
+  }
+
+  static Map<String, AttributeValue> key(String paymentNo, int part) {
+    return Attr.key(Keys.payment(paymentNo), part == 0 ? PAYMENT_SK : PART_PREFIX + part);
+  }
+
   public static Map<String, AttributeValue> toItem(Payment p) {
-    Map<String, AttributeValue> item =
-        new HashMap<>(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"));
-    item.put("type", s("PAYMENT"));
+    Map<String, AttributeValue> item = new HashMap<>(key(p));
+    item.put("type", s(p.isPart() ? PART_TYPE : "PAYMENT"));
+    if (p.isPart()) {
+      // Owed back from the moment it is made: in the refund job's index until it settles.
+      item.put("refundPart", n(p.refundPart()));
+      item.put("refundNo", s(p.refundNo()));
+      item.put("refundDueShard", s(Keys.shard("REFUNDS", p.paymentNo())));
+      item.put("refundDueAt", millis(p.createdAt()));
+    }
     item.put("paymentNo", s(p.paymentNo()));
     item.put(p.forPass() ? "passId" : "bookingId", s(p.bookingId()));
     item.put("userId", s(p.userId()));
@@ -62,7 +86,13 @@ public final class PaymentItemMapper {
         Math.toIntExact(Attr.numOr(item, "refundRound", 0)),
         new Money(
             Attr.numOr(item, "refundMinor", Attr.num(item, "amountMinor")), str(item, "currency")),
-        item.containsKey("passId"));
+        item.containsKey("passId"),
+        Math.toIntExact(Attr.numOr(item, "refundPart", 0)));
+  }
+
+  /** A payment's own item or one of its refund parts, by its sort key. */
+  static boolean isPart(Map<String, AttributeValue> item) {
+    return str(item, Keys.SK).startsWith(PART_PREFIX);
   }
 
   /** The link that lists a payment under its booking (the booking's payments list). */

@@ -69,8 +69,9 @@ public final class PaymentMemberData implements MemberDataPart {
         continue;
       }
       String paymentNo = Attr.str(payment, "paymentNo");
+      int part = PaymentItemMapper.isPart(payment) ? Attr.integer(payment, "refundPart") : 0;
       try {
-        dynamo.updateItem(writes.pseudonymise(paymentNo, status, userId, pseudonym));
+        dynamo.updateItem(writes.pseudonymise(paymentNo, part, status, userId, pseudonym));
         changed++;
       } catch (ConditionalCheckFailedException moved) {
         inUse++;
@@ -114,9 +115,26 @@ public final class PaymentMemberData implements MemberDataPart {
     Map<Map<String, AttributeValue>, Boolean> out = new LinkedHashMap<>();
     numbers.forEach(
         (no, ended) -> {
-          RawItems.get(dynamo, table, Attr.key(Keys.payment(no), "PAYMENT"))
+          RawItems.get(dynamo, table, PaymentItemMapper.key(no, 0))
               .filter(item -> userId.equals(Attr.str(item, "userId")))
               .ifPresent(item -> out.put(item, ended));
+          // and its refund parts, each with the payer's id too
+          RawItems.all(
+                  dynamo,
+                  QueryRequest.builder()
+                      .tableName(table)
+                      .consistentRead(true)
+                      .keyConditionExpression("PK = :pk AND begins_with(SK, :part)")
+                      .expressionAttributeValues(
+                          Map.of(
+                              ":pk",
+                              s(Keys.payment(no)),
+                              ":part",
+                              s(PaymentItemMapper.PART_PREFIX)))
+                      .build())
+              .stream()
+              .filter(item -> userId.equals(Attr.str(item, "userId")))
+              .forEach(item -> out.put(item, ended));
         });
     return out;
   }

@@ -146,14 +146,18 @@ final class PaymentSettlement {
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
-      tx.add(
-          notices.notify(
-              new fairslot.notification.domain.Notification(
-                  r.booking().userId(),
-                  r.booking().slotId(),
-                  fairslot.notification.domain.Notification.Kind.REFUNDED,
-                  r.booking().bookingId()),
-              s.change().at()));
+      if (!r.payment().isPart()) {
+        // A part (a reschedule's difference) has no notice of its own: the REFUNDED notice is the
+        // booking's, once, and tells the booking's refund; the move's answer told the difference.
+        tx.add(
+            notices.notify(
+                new fairslot.notification.domain.Notification(
+                    r.booking().userId(),
+                    r.booking().slotId(),
+                    fairslot.notification.domain.Notification.Kind.REFUNDED,
+                    r.booking().bookingId()),
+                s.change().at()));
+      }
     } else if (s instanceof Settlement.RefundGivenUp g) {
       tx.add(
           payments.move(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
@@ -177,7 +181,11 @@ final class PaymentSettlement {
               s.change().at()));
     }
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
-    tx.add(records.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
+    tx.add(
+        s.payment().isPart()
+            ? records.auditPaymentPart(
+                s.payment().paymentNo(), s.payment().refundPart(), before, after.name(), s.change())
+            : records.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
 
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

@@ -53,7 +53,7 @@ public final class PaymentWrites {
       fairslot.payment.domain.Payment seen, int attempts, java.time.Instant nextAt, String claim) {
     return UpdateItemRequest.builder()
         .tableName(table)
-        .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+        .key(PaymentItemMapper.key(seen))
         .updateExpression(
             "SET refundAttempts = :attempts, refundDueAt = :next, refundClaim = :claim")
         .conditionExpression("#status = :refunding AND refundAttempts = :seen")
@@ -91,7 +91,7 @@ public final class PaymentWrites {
     all.put(":pending", s(fairslot.payment.domain.PaymentStatus.PENDING));
     return UpdateItemRequest.builder()
         .tableName(table)
-        .key(Attr.key(Keys.payment(seen.paymentNo()), "PAYMENT"))
+        .key(PaymentItemMapper.key(seen))
         .updateExpression(update)
         .conditionExpression("#status = :pending AND attribute_exists(payCheckShard)")
         .expressionAttributeNames(Map.of("#status", "status"))
@@ -125,33 +125,83 @@ public final class PaymentWrites {
         .build();
   }
 
+  /**
+   * A part of a SUCCEEDED payment refunded while it stays SUCCEEDED (see {@link
+   * fairslot.payment.domain.RefundPartPlan}): the payment counts the part and what is left to
+   * refund, on condition it is still SUCCEEDED with the parts the plan saw; the part is put beside
+   * it, owed back now.
+   */
+  public java.util.List<TransactWriteItem> addPart(fairslot.payment.domain.RefundPartPlan plan) {
+    Map<String, AttributeValue> values = new HashMap<>();
+    values.put(":succeeded", s(fairslot.payment.domain.PaymentStatus.SUCCEEDED));
+    values.put(":n", n(plan.part().refundPart()));
+    values.put(":left", n(plan.refundableAfter().minor()));
+    String seenParts;
+    if (plan.partsBefore() == 0) {
+      seenParts = "attribute_not_exists(refundParts)";
+    } else {
+      seenParts = "refundParts = :seen";
+      values.put(":seen", n(plan.partsBefore()));
+    }
+    TransactWriteItem payment =
+        TransactWriteItem.builder()
+            .update(
+                Update.builder()
+                    .tableName(table)
+                    .key(PaymentItemMapper.key(plan.payment()))
+                    .updateExpression("SET refundParts = :n, refundableMinor = :left")
+                    .conditionExpression("#status = :succeeded AND " + seenParts)
+                    .expressionAttributeNames(Map.of("#status", "status"))
+                    .expressionAttributeValues(values)
+                    .build())
+            .build();
+    TransactWriteItem part =
+        TransactWriteItem.builder()
+            .put(
+                Put.builder()
+                    .tableName(table)
+                    .item(PaymentItemMapper.toItem(plan.part()))
+                    .conditionExpression("attribute_not_exists(PK)")
+                    .build())
+            .build();
+    return java.util.List.of(payment, part);
+  }
+
   /** Puts a payment up for refund of {@code refund} now (attempts start at 0). */
   public TransactWriteItem requestRefund(
       String paymentNo, String expectedStatus, java.time.Instant at, fairslot.kernel.Money refund) {
+    // After refund parts, only what they left may still be refunded (a part-refunded payment's
+    // booking costs less by the parts already, so this holds unless something is wrong).
     return requestRefund(
         paymentNo,
+        0,
         expectedStatus,
         at,
         ", refundMinor = :refund",
-        Map.of(":refund", n(refund.minor())));
+        Map.of(":refund", n(refund.minor())),
+        " AND (attribute_not_exists(refundableMinor) OR refundableMinor >= :refund)");
   }
 
   /** Finance restarts a REFUND_FAILED payment's refund: due now, attempts from 0, next round. */
   public TransactWriteItem restartRefund(fairslot.payment.domain.Payment p, java.time.Instant at) {
     return requestRefund(
         p.paymentNo(),
+        p.refundPart(),
         fairslot.payment.domain.PaymentStatus.REFUND_FAILED.name(),
         at,
         ", refundRound = :round",
-        Map.of(":round", n(p.refundRound() + 1)));
+        Map.of(":round", n(p.refundRound() + 1)),
+        "");
   }
 
   private TransactWriteItem requestRefund(
       String paymentNo,
+      int part,
       String expectedStatus,
       java.time.Instant at,
       String extraSet,
-      Map<String, AttributeValue> extraValues) {
+      Map<String, AttributeValue> extraValues,
+      String extraCondition) {
     Map<String, AttributeValue> values =
         new HashMap<>(
             Map.of(
@@ -170,14 +220,14 @@ public final class PaymentWrites {
         .update(
             Update.builder()
                 .tableName(table)
-                .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+                .key(PaymentItemMapper.key(paymentNo, part))
                 .updateExpression(
                     "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard,"
                         + " refundDueAt = :at"
                         + extraSet
                         // a late payment's refund leaves PENDING: out of the reconcile index too
                         + " REMOVE payCheckShard, payCheckAt")
-                .conditionExpression("#status = :expected")
+                .conditionExpression("#status = :expected" + extraCondition)
                 .expressionAttributeNames(Map.of("#status", "status"))
                 .expressionAttributeValues(values)
                 .build())
@@ -197,7 +247,7 @@ public final class PaymentWrites {
         .update(
             Update.builder()
                 .tableName(table)
-                .key(Attr.key(Keys.payment(p.paymentNo()), "PAYMENT"))
+                .key(PaymentItemMapper.key(p))
                 .updateExpression(
                     "SET #status = :to REMOVE payCheckShard, payCheckAt"
                         + (refundSettled ? ", refundDueShard, refundDueAt" : ""))
@@ -213,10 +263,10 @@ public final class PaymentWrites {
    * payer becomes the pseudonym, on condition it is still theirs and in the status read.
    */
   public UpdateItemRequest pseudonymise(
-      String paymentNo, String status, String userId, String pseudonym) {
+      String paymentNo, int part, String status, String userId, String pseudonym) {
     return UpdateItemRequest.builder()
         .tableName(table)
-        .key(Attr.key(Keys.payment(paymentNo), "PAYMENT"))
+        .key(PaymentItemMapper.key(paymentNo, part))
         .updateExpression("SET userId = :p")
         .conditionExpression("userId = :u AND #status = :status")
         .expressionAttributeNames(Map.of("#status", "status"))

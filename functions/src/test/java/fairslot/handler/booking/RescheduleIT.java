@@ -143,12 +143,15 @@ class RescheduleIT {
     String cheaper = api.slot(resourceId, Duration.ofDays(3), Duration.ofHours(1), 4000);
     String otherVenue = api.openSlot("SEATS", 5, 5000);
     String paid = api.paidBooking("u1", from);
+    // a hold whose payment of the old price is under way: the money on its way is the old price
+    String paying = api.book("u3", from, 1).text("bookingId");
+    ApiDriver.expect(api.pay("u3", paying), 200);
     int items = SeatLedger.itemCount(Aws.dynamo(), api.table);
 
     Map<String, Integer> expected =
         Map.of(
             "dearer", 409,
-            "cheaper", 409,
+            "cheaper while paying", 409,
             "same", 409,
             "other venue", 422,
             "unknown", 404,
@@ -156,7 +159,7 @@ class RescheduleIT {
             "no target", 422);
     Map<String, Reply> replies = new java.util.HashMap<>();
     replies.put("dearer", move("u1", paid, dearer));
-    replies.put("cheaper", move("u1", paid, cheaper));
+    replies.put("cheaper while paying", move("u3", paying, cheaper));
     replies.put("same", move("u1", paid, from));
     replies.put("other venue", move("u1", paid, otherVenue));
     replies.put("unknown", move("u1", paid, "s-none"));
@@ -173,7 +176,7 @@ class RescheduleIT {
                 .as("%s: %s", what, replies.get(what))
                 .isEqualTo(status));
     assertThat(replies.get("dearer").text("code")).isEqualTo("price_higher");
-    assertThat(replies.get("cheaper").text("code")).isEqualTo("price_lower");
+    assertThat(replies.get("cheaper while paying").text("code")).isEqualTo("price_lower");
     assertThat(replies.get("same").text("code")).isEqualTo("invalid_transition");
     assertThat(replies.values())
         .allSatisfy(r -> assertThat(r.contentType()).startsWith("application/problem+json"));
@@ -181,6 +184,103 @@ class RescheduleIT {
     // aside)
     assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(items);
     assertThat(api.booking("u1", paid).text("slotId")).isEqualTo(from);
+  }
+
+  private com.fasterxml.jackson.databind.JsonNode paymentOf(String user, String bookingId) {
+    return api.send(
+            "GET /bookings/{bookingId}/payments",
+            e -> e.as(user, CUSTOMER).path("bookingId", bookingId))
+        .json()
+        .get("items")
+        .get(0);
+  }
+
+  private static List<String> refunds(com.fasterxml.jackson.databind.JsonNode payment) {
+    List<String> out = new ArrayList<>();
+    payment
+        .get("refunds")
+        .forEach(
+            r ->
+                out.add(
+                    r.get("refundNo").asText()
+                        + " "
+                        + r.get("status").asText()
+                        + " "
+                        + r.get("amountMinor").asLong()));
+    return out;
+  }
+
+  @Test
+  void aPaidMoveToACheaperSlotRefundsTheDifferenceAndALaterCancelOnlyWhatIsLeft() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String resourceId = api.resource(venueId, "SEATS", 5);
+    String from = api.slot(resourceId, Duration.ofDays(1), Duration.ofHours(1), 5000);
+    String cheaper = api.slot(resourceId, Duration.ofDays(2), Duration.ofHours(1), 3800);
+    String paid = api.paidBooking("u1", from);
+    String paymentNo = paymentOf("u1", paid).get("paymentNo").asText();
+
+    Reply moved = move("u1", paid, cheaper);
+
+    ApiDriver.expect(moved, 200);
+    assertThat(moved.text("slotId")).isEqualTo(cheaper);
+    assertThat(moved.text("status")).isEqualTo("PAID");
+    assertThat(moved.json().path("amountMinor").asLong()).isEqualTo(3800);
+    assertThat(refunds(paymentOf("u1", paid)))
+        .containsExactly("R" + paymentNo + "-1 PROCESSING 1200");
+    assertThat(paymentOf("u1", paid).get("status").asText()).isEqualTo("SUCCEEDED");
+    // the provider pays the difference back; the booking stays paid, the payment succeeded
+    assertThat(api.provider.reportRefund("R" + paymentNo + "-1", "REFUNDED")).isTrue();
+    assertThat(api.provider.reportRefund("R" + paymentNo + "-1", "REFUNDED")).isTrue(); // again
+    assertThat(refunds(paymentOf("u1", paid)))
+        .containsExactly("R" + paymentNo + "-1 SUCCEEDED 1200");
+    assertThat(api.booking("u1", paid).text("status")).isEqualTo("PAID");
+    assertThat(api.remaining(from)).isEqualTo(5);
+    assertThat(api.remaining(cheaper)).isEqualTo(4);
+    // cancelled later, in full: only what the booking costs now comes back, never the whole again
+    Reply cancelled = api.cancel("u1", paid);
+    ApiDriver.expect(cancelled, 200);
+    assertThat(cancelled.json().get("refundMinor").asLong()).isEqualTo(3800);
+    api.provider.report(paymentNo, "REFUNDED");
+    assertThat(api.booking("u1", paid).text("status")).isEqualTo("REFUNDED");
+    assertThat(refunds(paymentOf("u1", paid)))
+        .containsExactly(
+            "R" + paymentNo + "-1 SUCCEEDED 1200", "R" + paymentNo + " SUCCEEDED 3800");
+    String audit =
+        api.send("GET /audit", e -> e.as("admin-1", ApiDriver.ADMIN).query("bookingId", paid))
+            .body();
+    assertThat(audit).contains("rescheduled from slot " + from + " to slot " + cheaper);
+  }
+
+  @Test
+  void movesOfOnePaidBookingRacingToCheaperSlotsRefundEachMoveOnceAndNoMoreThanTheDifference()
+      throws Exception {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String resourceId = api.resource(venueId, "SEATS", 3);
+    String from = api.slot(resourceId, Duration.ofDays(1), Duration.ofHours(1), 5000);
+    List<String> targets = new ArrayList<>();
+    for (int t = 0; t < 8; t++) {
+      targets.add(
+          api.slot(resourceId, Duration.ofDays(1).plusHours(2 + t), Duration.ofHours(1), 4000 - t));
+    }
+    String paid = api.paidBooking("u1", from);
+
+    List<Reply> replies = Race.all(targets.size(), i -> () -> move("u1", paid, targets.get(i)));
+
+    List<Reply> movedOk = replies.stream().filter(r -> r.status() == 200).toList();
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).isIn(200, 409));
+    assertThat(movedOk).isNotEmpty();
+    String where = api.booking("u1", paid).text("slotId");
+    long price = 4000 - targets.indexOf(where);
+    // each move that answered 200 moved the booking on from where the one before it left it: one
+    // refund part per move, and together they are exactly the price difference, never more
+    List<String> parts = refunds(paymentOf("u1", paid));
+    assertThat(parts).hasSize(movedOk.size());
+    long refunded = parts.stream().mapToLong(p -> Long.parseLong(p.split(" ")[2])).sum();
+    assertThat(refunded).isEqualTo(5000 - price);
+    assertThat(api.remaining(from)).isEqualTo(3);
+    for (String t : targets) {
+      assertThat(api.remaining(t)).isEqualTo(t.equals(where) ? 2 : 3);
+    }
   }
 
   @Test

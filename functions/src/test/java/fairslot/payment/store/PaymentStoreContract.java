@@ -263,6 +263,110 @@ public abstract class PaymentStoreContract {
     assertThat(mine(payments.moneyMoves(NOW.minusSeconds(60), NOW), p[0], unpaid)).isEmpty();
   }
 
+  /**
+   * {@code b}, paid by {@code p}, moved to {@code to} with {@code back} of its payment refunded.
+   */
+  private fairslot.booking.app.Reschedule.Result moveRefunding(
+      Booking b, Payment p, Slot to, long back) {
+    Booking read = now(b);
+    Booking moved = read.movedTo(fairslot.booking.domain.BookedSlot.of(to), to.price());
+    var difference =
+        fairslot.payment.domain.RefundPartPlan.of(
+            now(p),
+            payments.partsOf(p.paymentNo()),
+            new fairslot.kernel.Money(back, p.amount().currency()),
+            NOW);
+    return bookings.reschedule(
+        new fairslot.booking.app.Reschedule.Plan(
+            read, moved, NOW, "u1", bookings.calendars("u1", moved.calendarDays()), difference));
+  }
+
+  @Test
+  void aMoveRefundsItsDifferenceAsAPartOfThePaymentWhichStaysSucceeded() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    Slot to = fixtures.slot(ResourceKind.SEATS, 2);
+
+    var result = moveRefunding(b, p[0], to, 1000);
+
+    assertThat(result).isInstanceOf(fairslot.booking.app.Reschedule.Result.Moved.class);
+    assertThat(now(p[0]).status()).isEqualTo(PaymentStatus.SUCCEEDED);
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PAID);
+    Payment part = payments.partsOf(p[0].paymentNo()).get(0);
+    assertThat(payments.partsOf(p[0].paymentNo())).hasSize(1);
+    assertThat(part.refundPart()).isEqualTo(1);
+    assertThat(part.status()).isEqualTo(PaymentStatus.REFUNDING);
+    assertThat(part.refund().minor()).isEqualTo(1000);
+    assertThat(part.refundNo()).isEqualTo("R" + p[0].paymentNo() + "-1");
+    assertThat(payments.findRefund(part.refundNo())).contains(part);
+    assertThat(payments.findRefund("R" + p[0].paymentNo())).contains(now(p[0]));
+    assertThat(payments.findPart(p[0].paymentNo(), 1)).contains(part);
+    assertThat(payments.findRefund("R" + p[0].paymentNo() + "-2")).isEmpty();
+    assertThat(payments.refundsDue(NOW, 10)).containsExactly(part);
+  }
+
+  @Test
+  void aRefundPartIsClaimedAndSettledOnItsOwnLeavingThePaymentAndBookingPaid() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    moveRefunding(b, p[0], fixtures.slot(ResourceKind.SEATS, 2), 1000);
+    Payment part = payments.partsOf(p[0].paymentNo()).get(0);
+    Instant next = NOW.plus(Duration.ofHours(1));
+
+    assertThat(payments.scheduleRefund(part, 1, next)).isTrue();
+    assertThat(payments.scheduleRefund(part, 1, next)).isFalse();
+    Payment claimed = payments.findPart(p[0].paymentNo(), 1).orElseThrow();
+    assertThat(claimed.refundAttempts()).isEqualTo(1);
+    Instant later = NOW.plus(Duration.ofMinutes(5));
+    SettleResult done =
+        payments.settle(
+            new Settlement.Refunded(
+                "evt-part", claimed, now(b), Change.by("provider", later, "contract")));
+
+    assertThat(done).isEqualTo(new SettleResult.Applied());
+    assertThat(payments.findPart(p[0].paymentNo(), 1).orElseThrow().status())
+        .isEqualTo(PaymentStatus.REFUNDED);
+    assertThat(now(p[0]).status()).isEqualTo(PaymentStatus.SUCCEEDED);
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(payments.refundsDue(next.plusSeconds(1), 10)).isEmpty();
+    assertThat(mine(payments.moneyMoves(later, later.plusMillis(1)), p[0]))
+        .containsExactly(
+            new fairslot.payment.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.REFUNDED, later, 1));
+    assertThat(payments.paymentsOf(b.bookingId()).get(0).parts())
+        .extracting(Payment::status)
+        .containsExactly(PaymentStatus.REFUNDED);
+  }
+
+  @Test
+  void aPartPlannedFromAStaleReadOfThePaymentMovesNothing() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    var stale =
+        fairslot.payment.domain.RefundPartPlan.of(
+                now(p[0]), java.util.List.of(), new fairslot.kernel.Money(500, "CNY"), NOW)
+            .orElseThrow();
+    moveRefunding(b, p[0], fixtures.slot(ResourceKind.SEATS, 2), 1000);
+    Slot third = fixtures.slot(ResourceKind.SEATS, 2);
+    Booking read = now(b);
+    Booking moved = read.movedTo(fairslot.booking.domain.BookedSlot.of(third), third.price());
+
+    var result =
+        bookings.reschedule(
+            new fairslot.booking.app.Reschedule.Plan(
+                read,
+                moved,
+                NOW,
+                "u1",
+                bookings.calendars("u1", moved.calendarDays()),
+                java.util.Optional.of(stale)));
+
+    assertThat(result).isInstanceOf(fairslot.booking.app.Reschedule.Result.PaymentMoved.class);
+    assertThat(now(b).slotId()).isEqualTo(read.slotId());
+    assertThat(payments.partsOf(p[0].paymentNo())).hasSize(1);
+    assertThat(catalog.findSlot(third.slotId()).orElseThrow().remaining()).isEqualTo(2);
+  }
+
   private static java.util.List<fairslot.payment.domain.MoneyMove> mine(
       java.util.List<fairslot.payment.domain.MoneyMove> moves, Payment... of) {
     java.util.Set<String> numbers = new java.util.HashSet<>();
