@@ -239,7 +239,8 @@ final class DynamoDbCost {
       clock.advance(Duration.ofMinutes(6));
       counter.reset();
       var sweep = wiring.holdSweep().run(500);
-      ShapeCosts.Figures shapes = ShapeCosts.measure(handler[0], counter, meter, venue, slot, now);
+      ShapeCosts.Figures shapes =
+          ShapeCosts.measure(handler[0], counter, meter, venue, slot, paid, "u-payer", now);
       System.out.println(
           "booking: "
               + bookingDetail
@@ -248,13 +249,15 @@ final class DynamoDbCost {
               + "  callback: "
               + callbackDetail
               + "  reschedule: "
-              + shapes.rescheduleDetail());
+              + shapes.rescheduleDetail()
+              + "  reschedule refunding the difference: "
+              + shapes.refundingMoveDetail());
       System.out.printf(
           "bench dynamodb-cost: booking_calls=%d booking_wcu=%d booking_wcu_base_table=%d"
               + " booking_wcu_indexes=%d cancel_calls=%d callback_calls=%d sweep_items_read=%d sweep_due=%d"
               + " sweep_holds_total=%d availability_calls=%d availability_rru=%.1f"
               + " availability_slots=%d availability_runs=%d reschedule_calls=%d"
-              + " reschedule_wcu=%d%n",
+              + " reschedule_wcu=%d reschedule_refund_calls=%d reschedule_refund_wcu=%d%n",
           bookingCalls,
           bookingWcu,
           bookingBaseWcu,
@@ -269,7 +272,9 @@ final class DynamoDbCost {
           shapes.daySlots(),
           shapes.runs(),
           shapes.rescheduleCalls(),
-          shapes.rescheduleWcu());
+          shapes.rescheduleWcu(),
+          shapes.refundingMoveCalls(),
+          shapes.refundingMoveWcu());
     }
   }
 

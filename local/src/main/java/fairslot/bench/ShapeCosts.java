@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * The v1.2 booking shapes' part of {@code bench dynamodb-cost}: an availability search over a day
- * of 10 courts with 20 one-hour slots each (the hall of cost-model), and a hold rescheduled onto
- * one of them, each counted by the bench's interceptors.
+ * of 10 courts with 20 one-hour slots each (the hall of cost-model), a hold rescheduled onto one of
+ * them, and a paid booking moved to a cheaper court (its difference refunded as a part of its
+ * payment in the same transaction), each counted by the bench's interceptors.
  */
 final class ShapeCosts {
   private ShapeCosts() {}
@@ -22,7 +23,10 @@ final class ShapeCosts {
       int runs,
       int rescheduleCalls,
       int rescheduleWcu,
-      String rescheduleDetail) {}
+      String rescheduleDetail,
+      int refundingMoveCalls,
+      int refundingMoveWcu,
+      String refundingMoveDetail) {}
 
   static Figures measure(
       HttpApiHandler handler,
@@ -30,6 +34,8 @@ final class ShapeCosts {
       CostMeter meter,
       String venue,
       String slot,
+      String paidBooking,
+      String payer,
       Instant now)
       throws Exception {
     ObjectMapper json = new ObjectMapper();
@@ -112,6 +118,52 @@ final class ShapeCosts {
     int rescheduleCalls = counter.total();
     int rescheduleWcu = counter.estimatedWcu.get();
     String rescheduleDetail = counter.calls.toString();
+
+    // The paid booking (100) moved to a court an hour later offered at 60: 40 refunded as a part.
+    String resource =
+        json.readTree(
+                DynamoDbCost.call(
+                    handler,
+                    "POST /venues/{venueId}/resources",
+                    Map.of("venueId", venue),
+                    "{\"name\":\"Off-peak court\",\"kind\":\"EXCLUSIVE\",\"capacity\":1}",
+                    "admin",
+                    "admin"))
+            .path("resourceId")
+            .asText();
+    Instant at = dayStart.plus(Duration.ofHours(21));
+    String cheaper =
+        json.readTree(
+                DynamoDbCost.call(
+                    handler,
+                    "POST /slots",
+                    Map.of(),
+                    "{\"resourceId\":\""
+                        + resource
+                        + "\",\"start\":\""
+                        + at.atOffset(ZoneOffset.UTC)
+                        + "\",\"end\":\""
+                        + at.plusSeconds(3600).atOffset(ZoneOffset.UTC)
+                        + "\",\"priceMinor\":60,\"currency\":\"CNY\"}",
+                    "admin",
+                    "admin"))
+            .path("slotId")
+            .asText();
+    counter.reset();
+    String refunding =
+        DynamoDbCost.call(
+            handler,
+            "POST /bookings/{bookingId}/reschedule",
+            Map.of("bookingId", paidBooking),
+            "{\"toSlotId\":\"" + cheaper + "\"}",
+            payer,
+            "customer");
+    if (json.readTree(refunding).path("amountMinor").asLong() != 60) {
+      throw new IllegalStateException("the refunding move did not happen: " + refunding);
+    }
+    int refundingMoveCalls = counter.total();
+    int refundingMoveWcu = counter.estimatedWcu.get();
+    String refundingMoveDetail = counter.calls.toString();
     return new Figures(
         availabilityCalls,
         availabilityRru,
@@ -119,6 +171,9 @@ final class ShapeCosts {
         runsFound,
         rescheduleCalls,
         rescheduleWcu,
-        rescheduleDetail);
+        rescheduleDetail,
+        refundingMoveCalls,
+        refundingMoveWcu,
+        refundingMoveDetail);
   }
 }

@@ -70,8 +70,9 @@ public final class Refunds {
 
   /** The same for the refund {@code seen} (the payment's own, or one of its parts), read again. */
   public void attemptNow(Payment seen) {
-    payments
-        .findRefund(seen.refundNo())
+    (seen.isPart()
+            ? payments.findPart(seen.paymentNo(), seen.refundPart())
+            : payments.findPayment(seen.paymentNo()))
         .filter(p -> p.status() == PaymentStatus.REFUNDING)
         .ifPresent(this::attempt);
   }

@@ -155,6 +155,32 @@ class RefundPartsTest {
   }
 
   @Test
+  void aRefundNumberOfAnotherPaymentsPartIsNoPartOfThisOne() {
+    Booking mine = paid("u1");
+    Booking theirs = paid("u2");
+    Payment part = moved(theirs);
+
+    var refused =
+        world.payments.callback(
+            new PaymentCallback(
+                "re-cross",
+                mine.paymentNo().orElseThrow(),
+                mine.bookingId(),
+                part.refund(),
+                PaymentCallback.Outcome.REFUNDED,
+                "",
+                false,
+                Optional.of(part.refundNo())));
+
+    assertThat(refused).isInstanceOf(fairslot.kernel.Outcome.Refused.class);
+    assertThat(world.paymentStore.findPart(part.paymentNo(), 1).orElseThrow().status())
+        .isEqualTo(PaymentStatus.REFUNDING);
+    assertThat(world.paymentStore.exceptions())
+        .extracting(FinanceException::kind)
+        .containsExactly(FinanceException.Kind.UNKNOWN_PAYMENT);
+  }
+
+  @Test
   void aPartTheProviderKeepsRefusingGoesToFinanceByItsNumberAndIsRetriedThere() {
     world.provider.refundAnswer = PaymentProvider.RefundAttempt.FAILED;
     Booking b = paid("u1");
