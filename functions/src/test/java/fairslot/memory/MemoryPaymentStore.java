@@ -197,11 +197,15 @@ public final class MemoryPaymentStore implements PaymentStore {
     } else if (s instanceof Settlement.Refunded r) {
       movePayment(p, PaymentStatus.REFUNDED, change);
       t.refundsDue.remove(MemoryTables.recordKey(p));
-      moveIfRefunding(r.booking(), BookingStatus.REFUNDED, change);
+      if (!p.isPart()) { // a refund part leaves a REFUNDING booking to its own refund
+        moveIfRefunding(r.booking(), BookingStatus.REFUNDED, change);
+      }
     } else if (s instanceof Settlement.RefundGivenUp g) {
       movePayment(p, PaymentStatus.REFUND_FAILED, change);
       t.refundsDue.remove(MemoryTables.recordKey(p));
-      moveIfRefunding(g.booking(), BookingStatus.REFUND_FAILED, change);
+      if (!p.isPart()) {
+        moveIfRefunding(g.booking(), BookingStatus.REFUND_FAILED, change);
+      }
     } else {
       audit(p.paymentNo(), p.status().name(), p.status().name(), change);
     }

@@ -43,6 +43,12 @@ public final class ContractFixtures {
     return hourOf(resource(kind, capacity), Admission.DIRECT, Optional.empty());
   }
 
+  /** The same, priced {@code priceMinor} CNY a seat. */
+  public Slot slot(ResourceKind kind, int capacity, long priceMinor) {
+    return hourOf(
+        resource(kind, capacity), Admission.DIRECT, Optional.empty(), new Money(priceMinor, "CNY"));
+  }
+
   /** A resource of a fresh venue. */
   private fairslot.catalog.domain.Resource resource(ResourceKind kind, int capacity) {
     var venue =
@@ -95,6 +101,14 @@ public final class ContractFixtures {
 
   private Slot hourOf(
       fairslot.catalog.domain.Resource resource, Admission admission, Optional<String> closes) {
+    return hourOf(resource, admission, closes, new Money(5000, "CNY"));
+  }
+
+  private Slot hourOf(
+      fairslot.catalog.domain.Resource resource,
+      Admission admission,
+      Optional<String> closes,
+      Money price) {
     Instant start = NOW.plus(Duration.ofDays(1));
     var create =
         new CatalogService.CreateSlot(
@@ -102,7 +116,7 @@ public final class ContractFixtures {
             start.toString(),
             start.plus(Duration.ofHours(1)).toString(),
             OptionalInt.empty(),
-            new Money(5000, "CNY"),
+            price,
             admission,
             new Assignment(Optional.empty(), Optional.empty()));
     return done(

@@ -145,7 +145,7 @@ final class PaymentSettlement {
               o.booking(), o.booking().status().name(), BookingStatus.PAID.name(), s.change()));
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
-      addBookingMoveIfRefunding(tx, r.booking(), BookingStatus.REFUNDED, s.change());
+      addBookingMoveIfRefunding(tx, r.payment(), r.booking(), BookingStatus.REFUNDED, s.change());
       if (!r.payment().isPart()) {
         // A part (a reschedule's difference) has no notice of its own: the REFUNDED notice is the
         // booking's, once, and tells the booking's refund; the move's answer told the difference.
@@ -161,7 +161,8 @@ final class PaymentSettlement {
     } else if (s instanceof Settlement.RefundGivenUp g) {
       tx.add(
           payments.move(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
-      addBookingMoveIfRefunding(tx, g.booking(), BookingStatus.REFUND_FAILED, s.change());
+      addBookingMoveIfRefunding(
+          tx, g.payment(), g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
     s.raises().ifPresent(e -> tx.add(Action.EXCEPTION, exceptions.open(e)));
     PaymentStatus after = statusAfter(s);
@@ -238,9 +239,17 @@ final class PaymentSettlement {
     return s.payment().status();
   }
 
+  /**
+   * A REFUNDING booking ends with its payment's own refund; a refund part (a reschedule's
+   * difference) settling meanwhile leaves it refunding.
+   */
   private void addBookingMoveIfRefunding(
-      Transaction<Action> tx, Booking b, BookingStatus to, Change change) {
-    if (b.status() == BookingStatus.REFUNDING) {
+      Transaction<Action> tx,
+      fairslot.payment.domain.Payment p,
+      Booking b,
+      BookingStatus to,
+      Change change) {
+    if (b.status() == BookingStatus.REFUNDING && !p.isPart()) {
       tx.add(bookingWrites.move(b, to, change, "", "", Map.of()));
       tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
     }

@@ -339,6 +339,45 @@ public abstract class PaymentStoreContract {
   }
 
   @Test
+  void aPartSettlingWhileItsBookingIsRefundingLeavesTheBookingToItsOwnRefund() {
+    for (boolean paidBack : new boolean[] {true, false}) {
+      Payment[] p = new Payment[1];
+      Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+      moveRefunding(b, p[0], fixtures.slot(ResourceKind.SEATS, 2, 4000), 1000);
+      Payment part = payments.partsOf(p[0].paymentNo()).get(0);
+      bookings.release(now(b), BookingStatus.REFUNDING, by("desk")); // refunds the 4000 left
+
+      SettleResult settled =
+          payments.settle(
+              paidBack
+                  ? new Settlement.Refunded("evt-part-back", part, now(b), by("provider"))
+                  : new Settlement.RefundGivenUp("evt-part-gone", part, now(b), by("job")));
+
+      assertThat(settled).isEqualTo(new SettleResult.Applied());
+      assertThat(payments.findPart(p[0].paymentNo(), 1).orElseThrow().status())
+          .isEqualTo(paidBack ? PaymentStatus.REFUNDED : PaymentStatus.REFUND_FAILED);
+      assertThat(now(b).status()).isEqualTo(BookingStatus.REFUNDING);
+      assertThat(now(p[0]).status()).isEqualTo(PaymentStatus.REFUNDING);
+      assertThat(now(p[0]).refund().minor()).isEqualTo(4000);
+    }
+  }
+
+  @Test
+  void aRefundOfMoreThanItsPartsLeftIsNeverRequested() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    // a booking still priced at the whole payment after a part of it was refunded: books that are
+    // off (no move makes it), which the release must refuse rather than refund twice
+    moveRefunding(b, p[0], fixtures.slot(ResourceKind.SEATS, 2), 1000);
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> bookings.release(now(b), BookingStatus.REFUNDING, by("desk")))
+        .isInstanceOf(IllegalStateException.class);
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(now(p[0]).status()).isEqualTo(PaymentStatus.SUCCEEDED);
+  }
+
+  @Test
   void aPartPlannedFromAStaleReadOfThePaymentMovesNothing() {
     Payment[] p = new Payment[1];
     Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
