@@ -12,7 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Money refunded in parts (a paid booking moved to a cheaper slot), recounted from the raw items: a
  * payment's parts never refund more than it took; a kept booking plus its payment's parts is the
- * payment exactly; a payment refunded afterwards refunds at most what the parts left.
+ * payment exactly; a payment refunded afterwards refunds at most what the parts left, and its
+ * booking is REFUNDED only once that refund is.
  */
 final class ChaosRefundParts {
   private static final Set<String> KEPT = Set.of("PAID", "COMPLETED", "NO_SHOW");
@@ -62,6 +63,10 @@ final class ChaosRefundParts {
           && !"PENDING".equals(status)
           && n(item, "refundMinor") + refundedInParts > amount) {
         out.add("payment " + paymentNo + " refunds " + n(item, "refundMinor") + " after its parts");
+      }
+      if ("REFUNDED".equals(s(booking, "status")) && !"REFUNDED".equals(status)) {
+        // a part paid back must not end the booking while its own refund is still owed
+        out.add("booking of payment " + paymentNo + " is REFUNDED while the payment is " + status);
       }
       if (n(item, "refundParts") != count.get(paymentNo)) {
         out.add("payment " + paymentNo + " counts " + n(item, "refundParts") + " refund parts");

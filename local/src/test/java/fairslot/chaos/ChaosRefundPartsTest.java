@@ -69,6 +69,14 @@ class ChaosRefundPartsTest {
   }
 
   @Test
+  void aBookingRefundedWhileItsPaymentsOwnRefundIsOwedIsReported() {
+    assertThat(check(List.of(payment("REFUNDING", 3500, 1), part(1500), booking("REFUNDED", 3500))))
+        .singleElement()
+        .asString()
+        .contains("REFUNDED while the payment is REFUNDING");
+  }
+
+  @Test
   void partsBeyondThePaymentOrMiscountedAreReported() {
     assertThat(
             check(
