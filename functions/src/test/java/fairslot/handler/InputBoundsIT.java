@@ -66,4 +66,40 @@ class InputBoundsIT {
               assertThat(r.text("code")).isEqualTo("invalid_request");
             });
   }
+
+  @Test
+  void aSignedCallbackNamingABadRefundNumberIsA4xxAndMovesNothing() {
+    String slotId = api.openSlot("SEATS", 2, 3000);
+    String bookingId = api.book("m", slotId, 1).text("bookingId");
+    String paymentNo = api.pay("m", bookingId).text("paymentNo");
+    api.provider.report(paymentNo, "SUCCEEDED");
+    String base =
+        "{\"eventId\":\"e-%s\",\"paymentNo\":\""
+            + paymentNo
+            + "\",\"bookingId\":\""
+            + bookingId
+            + "\",\"amountMinor\":3000,\"currency\":\"CNY\",\"status\":\"REFUNDED\","
+            + "\"refundNo\":%s}";
+
+    List<Reply> replies =
+        List.of(
+            api.webhook(String.format(base, "number", "7")),
+            api.webhook(String.format(base, "huge", "\"R" + "9".repeat(3000) + "\"")),
+            api.webhook(String.format(base, "no part", "\"R" + paymentNo + "-1\"")),
+            api.webhook(String.format(base, "zero", "\"R" + paymentNo + "-0\"")),
+            api.webhook(String.format(base, "other", "\"Rnot-ours-1\"")));
+
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.body()).isBetween(400, 499));
+    assertThat(api.booking("m", bookingId).text("status")).isEqualTo("PAID");
+    assertThat(
+            api.send(
+                    "GET /bookings/{bookingId}/payments",
+                    e -> e.as("m", CUSTOMER).path("bookingId", bookingId))
+                .json()
+                .get("items")
+                .get(0)
+                .get("status")
+                .asText())
+        .isEqualTo("SUCCEEDED");
+  }
 }

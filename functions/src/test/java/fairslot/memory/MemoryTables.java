@@ -166,19 +166,7 @@ public final class MemoryTables {
 
   /** A payment as it is, with a new status and attempt count. */
   static Payment paymentIn(Payment p, fairslot.payment.domain.PaymentStatus status, int attempts) {
-    return new Payment(
-        p.paymentNo(),
-        p.bookingId(),
-        p.userId(),
-        p.amount(),
-        p.provider(),
-        status,
-        attempts,
-        p.createdAt(),
-        p.refundRound(),
-        p.refund(),
-        p.forPass(),
-        p.refundPart());
+    return p.withRefund(status, attempts);
   }
 
   /** What a payment refunded in parts may still refund (its refundableMinor), by number. */

@@ -56,20 +56,7 @@ final class ShapeCosts {
               .path("resourceId")
               .asText();
       for (int h = 0; h < 20; h++) {
-        Instant at = dayStart.plus(Duration.ofHours(h));
-        DynamoDbCost.call(
-            handler,
-            "POST /slots",
-            Map.of(),
-            "{\"resourceId\":\""
-                + court
-                + "\",\"start\":\""
-                + at.atOffset(ZoneOffset.UTC)
-                + "\",\"end\":\""
-                + at.plusSeconds(3600).atOffset(ZoneOffset.UTC)
-                + "\",\"priceMinor\":100,\"currency\":\"CNY\"}",
-            "admin",
-            "admin");
+        hour(handler, court, dayStart.plus(Duration.ofHours(h)), 100);
         daySlots++;
       }
     }
@@ -131,22 +118,8 @@ final class ShapeCosts {
                     "admin"))
             .path("resourceId")
             .asText();
-    Instant at = dayStart.plus(Duration.ofHours(21));
     String cheaper =
-        json.readTree(
-                DynamoDbCost.call(
-                    handler,
-                    "POST /slots",
-                    Map.of(),
-                    "{\"resourceId\":\""
-                        + resource
-                        + "\",\"start\":\""
-                        + at.atOffset(ZoneOffset.UTC)
-                        + "\",\"end\":\""
-                        + at.plusSeconds(3600).atOffset(ZoneOffset.UTC)
-                        + "\",\"priceMinor\":60,\"currency\":\"CNY\"}",
-                    "admin",
-                    "admin"))
+        json.readTree(hour(handler, resource, dayStart.plus(Duration.ofHours(21)), 60))
             .path("slotId")
             .asText();
     counter.reset();
@@ -175,5 +148,26 @@ final class ShapeCosts {
         refundingMoveCalls,
         refundingMoveWcu,
         refundingMoveDetail);
+  }
+
+  /**
+   * An hour's slot of {@code resource} from {@code at}, priced {@code priceMinor} CNY: its answer.
+   */
+  private static String hour(HttpApiHandler handler, String resource, Instant at, long priceMinor) {
+    return DynamoDbCost.call(
+        handler,
+        "POST /slots",
+        Map.of(),
+        "{\"resourceId\":\""
+            + resource
+            + "\",\"start\":\""
+            + at.atOffset(ZoneOffset.UTC)
+            + "\",\"end\":\""
+            + at.plusSeconds(3600).atOffset(ZoneOffset.UTC)
+            + "\",\"priceMinor\":"
+            + priceMinor
+            + ",\"currency\":\"CNY\"}",
+        "admin",
+        "admin");
   }
 }

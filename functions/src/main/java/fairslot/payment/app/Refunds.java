@@ -87,7 +87,7 @@ public final class Refunds {
     if (!payments.scheduleRefund(p, attempts, now.plus(AWAIT_WEBHOOK))) {
       return false;
     }
-    Payment claimed = withAttempts(p, attempts);
+    Payment claimed = p.withRefund(p.status(), attempts);
     PaymentProvider provider = providers.of(p);
     // Asked before and no word since: what became of it decides whether to ask again.
     Optional<PaymentCallback> known =
@@ -191,21 +191,5 @@ public final class Refunds {
    */
   private static String numbered(Payment p) {
     return p.isPart() ? p.paymentNo() + Payment.PART_SEPARATOR + p.refundPart() : p.paymentNo();
-  }
-
-  private static Payment withAttempts(Payment p, int attempts) {
-    return new Payment(
-        p.paymentNo(),
-        p.bookingId(),
-        p.userId(),
-        p.amount(),
-        p.provider(),
-        p.status(),
-        attempts,
-        p.createdAt(),
-        p.refundRound(),
-        p.refund(),
-        p.forPass(),
-        p.refundPart());
   }
 }

@@ -82,6 +82,23 @@ public record Payment(
         n);
   }
 
+  /** The same payment (or refund part) with its refund's status and attempt count as given. */
+  public Payment withRefund(PaymentStatus to, int attempts) {
+    return new Payment(
+        paymentNo,
+        bookingId,
+        userId,
+        amount,
+        provider,
+        to,
+        attempts,
+        createdAt,
+        refundRound,
+        refund,
+        forPass,
+        refundPart);
+  }
+
   /** This is one of the payment's refund parts, not the payment itself. */
   public boolean isPart() {
     return refundPart > 0;

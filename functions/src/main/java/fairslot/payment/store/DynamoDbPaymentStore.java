@@ -88,49 +88,18 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public Optional<Payment> findPayment(String paymentNo) {
-    Map<String, AttributeValue> item =
-        dynamo
-            .getItem(
-                r ->
-                    r.tableName(table)
-                        .key(PaymentItemMapper.key(paymentNo, 0))
-                        .consistentRead(true))
-            .item();
-    return item == null || item.isEmpty()
-        ? Optional.empty()
-        : Optional.of(PaymentItemMapper.fromItem(item));
+    return findPart(paymentNo, 0);
   }
 
   @Override
   public Optional<Payment> findPart(String paymentNo, int n) {
-    Map<String, AttributeValue> item =
-        dynamo
-            .getItem(
-                r ->
-                    r.tableName(table)
-                        .key(PaymentItemMapper.key(paymentNo, n))
-                        .consistentRead(true))
-            .item();
-    return item == null || item.isEmpty()
-        ? Optional.empty()
-        : Optional.of(PaymentItemMapper.fromItem(item));
+    return fairslot.table.RawItems.get(dynamo, table, PaymentItemMapper.key(paymentNo, n))
+        .map(PaymentItemMapper::fromItem);
   }
 
   @Override
   public List<Payment> partsOf(String paymentNo) {
-    return dynamo
-        .queryPaginator(
-            r ->
-                r.tableName(table)
-                    .consistentRead(true)
-                    .keyConditionExpression("PK = :pk AND begins_with(SK, :part)")
-                    .expressionAttributeValues(
-                        Map.of(
-                            ":pk",
-                            s(Keys.payment(paymentNo)),
-                            ":part",
-                            s(PaymentItemMapper.PART_PREFIX))))
-        .items()
+    return fairslot.table.RawItems.all(dynamo, PaymentItemMapper.partsQuery(table, paymentNo))
         .stream()
         .map(PaymentItemMapper::fromItem)
         .sorted(java.util.Comparator.comparingInt(Payment::refundPart))

@@ -90,6 +90,18 @@ public final class PaymentItemMapper {
         Math.toIntExact(Attr.numOr(item, "refundPart", 0)));
   }
 
+  /** The query of a payment's refund parts, in its partition, read consistently. */
+  static software.amazon.awssdk.services.dynamodb.model.QueryRequest partsQuery(
+      String table, String paymentNo) {
+    return software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+        .tableName(table)
+        .consistentRead(true)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :part)")
+        .expressionAttributeValues(
+            Map.of(":pk", s(Keys.payment(paymentNo)), ":part", s(PART_PREFIX)))
+        .build();
+  }
+
   /** A payment's own item or one of its refund parts, by its sort key. */
   static boolean isPart(Map<String, AttributeValue> item) {
     return str(item, Keys.SK).startsWith(PART_PREFIX);

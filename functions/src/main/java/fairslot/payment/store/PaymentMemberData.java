@@ -119,20 +119,7 @@ public final class PaymentMemberData implements MemberDataPart {
               .filter(item -> userId.equals(Attr.str(item, "userId")))
               .ifPresent(item -> out.put(item, ended));
           // and its refund parts, each with the payer's id too
-          RawItems.all(
-                  dynamo,
-                  QueryRequest.builder()
-                      .tableName(table)
-                      .consistentRead(true)
-                      .keyConditionExpression("PK = :pk AND begins_with(SK, :part)")
-                      .expressionAttributeValues(
-                          Map.of(
-                              ":pk",
-                              s(Keys.payment(no)),
-                              ":part",
-                              s(PaymentItemMapper.PART_PREFIX)))
-                      .build())
-              .stream()
+          RawItems.all(dynamo, PaymentItemMapper.partsQuery(table, no)).stream()
               .filter(item -> userId.equals(Attr.str(item, "userId")))
               .forEach(item -> out.put(item, ended));
         });

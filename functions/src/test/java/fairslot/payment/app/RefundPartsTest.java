@@ -84,25 +84,9 @@ class RefundPartsTest {
 
     assertThat(part.refund()).isEqualTo(new Money(1200, "CNY"));
     assertThat(part.status()).isEqualTo(PaymentStatus.REFUNDING);
-    assertThat(world.provider.refundAsks).containsExactly(withAttempts(part, 1));
+    assertThat(world.provider.refundAsks).containsExactly(part.withRefund(part.status(), 1));
     assertThat(world.booking(b.bookingId()).amount()).isEqualTo(new Money(3800, "CNY"));
     assertThat(world.booking(b.bookingId()).status()).isEqualTo(BookingStatus.PAID);
-  }
-
-  private static Payment withAttempts(Payment p, int attempts) {
-    return new Payment(
-        p.paymentNo(),
-        p.bookingId(),
-        p.userId(),
-        p.amount(),
-        p.provider(),
-        p.status(),
-        attempts,
-        p.createdAt(),
-        p.refundRound(),
-        p.refund(),
-        p.forPass(),
-        p.refundPart());
   }
 
   @Test
