@@ -19,6 +19,14 @@ public record Money(long minor, String currency) {
     return new Money(Math.multiplyExact(minor, quantity), currency);
   }
 
+  /** The sum of two amounts of one currency. */
+  public Money plus(Money other) {
+    if (!currency.equals(other.currency)) {
+      throw new IllegalArgumentException(currency + " and " + other.currency + " do not add up");
+    }
+    return new Money(Math.addExact(minor, other.minor), currency);
+  }
+
   public boolean isFree() {
     return minor == 0;
   }

@@ -50,6 +50,14 @@ public enum Refusal {
   INVALID_URL,
   /** The venue holds the most webhook subscriptions it may: 409. */
   WEBHOOK_LIMIT_REACHED,
+  /** A booking of several slots names one slot twice: 422. */
+  SLOT_REPEATED,
+  /** A booking of several slots spans more than one venue: 422. */
+  OTHER_VENUE,
+  /** A booking of more slots than one booking takes (12): 422. */
+  TOO_MANY_SLOTS,
+  /** What was asked is not (yet) done for a booking of several slots: 409, the detail says what. */
+  SEVERAL_SLOTS,
   THROTTLED;
 
   public String code() {

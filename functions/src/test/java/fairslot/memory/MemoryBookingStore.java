@@ -254,6 +254,116 @@ public final class MemoryBookingStore implements BookingStore {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
     synchronized (t.lock) {
+      // A booking of several slots is released whole, as in DynamoDB: every line in its status.
+      List<Booking> others = otherLines(b).stream().filter(l -> l.status() == b.status()).toList();
+      ReleaseResult first = releaseOne(b, to, change, notice);
+      if (!(first instanceof ReleaseResult.Released released)) {
+        return first;
+      }
+      List<SeatReleased> events = new ArrayList<>(released.events());
+      for (Booking line : others) {
+        events.addAll(
+            ((ReleaseResult.Released) releaseOne(line, to, change, Optional.empty())).events());
+      }
+      return new ReleaseResult.Released(released.booking(), events);
+    }
+  }
+
+  @Override
+  public List<Booking> otherLines(Booking b) {
+    synchronized (t.lock) {
+      return b.otherLineIds().stream().map(t.bookings::get).toList();
+    }
+  }
+
+  @Override
+  public GroupPlaced placeGroup(GroupPlan plan) {
+    synchronized (t.lock) {
+      Booking lead = plan.lead();
+      if (plan.idempotency().isPresent()) {
+        IdempotencyStore.Recorded seen =
+            t.idempotency.get(plan.idempotency().get().request().scope());
+        if (seen != null) {
+          return new GroupPlaced(
+              seen.fingerprint().equals(plan.idempotency().get().request().fingerprint())
+                  ? new PlaceResult.Replay(seen.response())
+                  : new PlaceResult.KeyReused(),
+              Optional.empty());
+        }
+      }
+      if (plan.rules().suspension()) {
+        var standing =
+            t.standings.get(MemoryTables.standingKey(lead.userId(), lead.slot().venueId()));
+        if (standing != null && standing.suspendedAt(plan.now())) {
+          return new GroupPlaced(
+              new PlaceResult.Suspended(standing.suspendedUntil().orElseThrow()), Optional.empty());
+        }
+      }
+      for (Booking b : plan.lines()) {
+        String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
+        if (guard != null) {
+          return new GroupPlaced(new PlaceResult.AlreadyBooked(guard), Optional.of(b.slotId()));
+        }
+      }
+      for (Booking b : plan.lines()) {
+        Slot slot = t.slots.get(b.slotId());
+        Optional<PlaceResult> seats =
+            seatRefusal(slot, b.quantity(), plan.now()).or(() -> priceRefusal(slot, b));
+        if (seats.isPresent()) {
+          return new GroupPlaced(seats.get(), Optional.of(b.slotId()));
+        }
+      }
+      int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(lead), 0);
+      if (plan.rules().upcomingLimit().isPresent()
+          && counted + plan.lines().size() > plan.rules().upcomingLimit().getAsInt()) {
+        return new GroupPlaced(
+            new PlaceResult.LimitReached(plan.rules().upcomingLimit().getAsInt()),
+            Optional.of(lead.slotId()));
+      }
+      List<MemberCalendar> moved = new ArrayList<>();
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar now = calendar(seen.userId(), seen.day());
+        if (now.version() != seen.version()) {
+          moved.add(now);
+        }
+      }
+      if (!moved.isEmpty()) {
+        return new GroupPlaced(new PlaceResult.CalendarsMoved(moved), Optional.empty());
+      }
+      for (Booking b : plan.lines()) {
+        Slot slot = t.slots.get(b.slotId());
+        t.slots.put(
+            slot.slotId(),
+            MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+        t.bookings.put(b.bookingId(), b);
+        t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
+        audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
+      }
+      t.upcoming.merge(MemoryTables.upcomingKey(lead), plan.lines().size(), Integer::sum);
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar next = seen;
+        for (Booking b : plan.lines()) {
+          if (b.calendarDays().contains(seen.day())) {
+            next = next.with(b.bookingId(), b.slot().interval());
+          }
+        }
+        t.calendars.put(
+            MemoryTables.calendarKey(seen.userId(), seen.day()),
+            next.withVersion(seen.version() + 1));
+      }
+      plan.idempotency()
+          .ifPresent(
+              i ->
+                  t.idempotency.put(
+                      i.request().scope(),
+                      new IdempotencyStore.Recorded(i.request().fingerprint(), i.response())));
+      return new GroupPlaced(new PlaceResult.Placed(lead), Optional.empty());
+    }
+  }
+
+  private ReleaseResult releaseOne(
+      Booking b, BookingStatus to, Change change, Optional<Notification> notice) {
+    synchronized (t.lock) {
       Booking now = t.bookings.get(b.bookingId());
       if (!inStatus(now, b, change)) {
         return new ReleaseResult.NotInStatus(now);

@@ -116,6 +116,12 @@ public final class MemoryFinanceStore implements FinanceStore {
   }
 
   private void move(Booking seen, BookingStatus to, Change change) {
+    for (String id : seen.otherLineIds()) {
+      Booking line = t.bookings.get(id);
+      if (line.status() == t.bookings.get(seen.bookingId()).status()) {
+        t.bookings.put(id, line.withStatus(to));
+      }
+    }
     Booking now = t.bookings.get(seen.bookingId());
     t.bookings.put(seen.bookingId(), now.withStatus(to));
     t.audit.add(

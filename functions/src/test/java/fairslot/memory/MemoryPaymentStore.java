@@ -232,7 +232,10 @@ public final class MemoryPaymentStore implements PaymentStore {
         b.createdAt(),
         Optional.empty(),
         b.slot(),
-        b.version());
+        b.version(),
+        Optional.empty(),
+        Optional.empty(),
+        b.group());
   }
 
   private void movePayment(Payment seen, PaymentStatus to, Change change) {
@@ -242,6 +245,13 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   private void moveBooking(Booking seen, BookingStatus to, Change change) {
+    // A booking of several slots: its other lines in the lead's status move with it.
+    for (String id : seen.otherLineIds()) {
+      Booking line = t.bookings.get(id);
+      if (line.status() == t.bookings.get(seen.bookingId()).status()) {
+        t.bookings.put(id, line.withStatus(to));
+      }
+    }
     Booking now = t.bookings.get(seen.bookingId());
     t.bookings.put(seen.bookingId(), now.withStatus(to));
     t.audit.add(

@@ -203,7 +203,7 @@ final class BookingPlacer {
    * bookings count).
    */
   /** The venue's member limits bind every placement but the desk's. */
-  private static MemberRules rulesOf(Slot slot, Placement placement) {
+  static MemberRules rulesOf(Slot slot, Placement placement) {
     return placement.bindsPolicy()
         ? new MemberRules(
             slot.policy().maxUpcomingPerMember(), slot.policy().noShowPolicy().isPresent())
@@ -244,8 +244,7 @@ final class BookingPlacer {
     return newBooking(ids.newId(), userId, quantity, slot, now);
   }
 
-  private static Booking newBooking(
-      String bookingId, String userId, int quantity, Slot slot, Instant now) {
+  static Booking newBooking(String bookingId, String userId, int quantity, Slot slot, Instant now) {
     boolean free = slot.price().isFree();
     return new Booking(
         bookingId,

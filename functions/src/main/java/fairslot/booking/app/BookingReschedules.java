@@ -59,11 +59,17 @@ final class BookingReschedules {
     List<MemberCalendar> seen = null;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       Optional<Booking> found =
-          desk ? bookings.findBooking(bookingId) : members.find(caller, bookingId);
+          desk ? bookings.findLead(bookingId) : members.find(caller, bookingId);
       if (found.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }
       Booking b = found.get();
+      if (b.group().isPresent()) {
+        // Not yet: a line's move would also rewrite the group its other lines carry.
+        return Outcome.refused(
+            Refusal.SEVERAL_SLOTS,
+            "a booking of several slots cannot be moved yet; cancel it and book again");
+      }
       if (b.slotId().equals(toSlotId)) {
         // an earlier try of this request (its answer lost) already moved it
         return attempt > 1

@@ -26,6 +26,7 @@ public final class BookingService {
   private final RequestEnqueue enqueue;
   private final LotteryEntries lotteryEntries;
   private final BookingPlacer placer;
+  private final GroupPlacer groups;
   private final BookingCancellation cancellation;
   private final MemberBookings members;
   private final BookingTransfers transfers;
@@ -54,14 +55,28 @@ public final class BookingService {
     this.reschedules =
         new BookingReschedules(
             catalog, bookings, members, releases.events(), passes, refunds, clock);
-    this.placer =
-        new BookingPlacer(
-            catalog,
-            bookings,
-            passes,
-            ids,
-            createdResponse,
-            new OverdueHoldReclaim(bookings, releases));
+    OverdueHoldReclaim reclaim = new OverdueHoldReclaim(bookings, releases);
+    this.placer = new BookingPlacer(catalog, bookings, passes, ids, createdResponse, reclaim);
+    this.groups = new GroupPlacer(catalog, bookings, ids, createdResponse, reclaim, clock);
+  }
+
+  /**
+   * A booking of several slots (v1.2): every slot's seats in one transaction, or none with the
+   * first refusal and its slot. One slot named is a booking of one slot.
+   */
+  public Outcome<Booked> bookSeveral(BookSeveral command) {
+    if (command.slotIds().size() == 1) {
+      return book(
+          new Book(
+              command.userId(),
+              command.slotIds().get(0),
+              command.quantity(),
+              false,
+              command.idempotency(),
+              command.actor(),
+              command.passId()));
+    }
+    return groups.book(command);
   }
 
   public Outcome<Booked> book(Book command) {

@@ -34,7 +34,26 @@ public interface BookingStore {
    */
   Optional<PlaceResult> probe(Booking booking, Instant now);
 
+  /**
+   * One atomic attempt to place a booking of several slots: every line's seats, booking, guard and
+   * audit, the member's calendar days (each written once, with every line on it) and one count of
+   * all lines in their upcoming bookings, all or nothing. A refusal names the line it is about.
+   */
+  GroupPlaced placeGroup(GroupPlan plan);
+
+  /** The other lines of {@code booking}'s group, read consistently (none for one slot). */
+  List<Booking> otherLines(Booking booking);
+
   Optional<Booking> findBooking(String bookingId);
+
+  /**
+   * The booking the member sees under {@code bookingId}: the booking, or for a line of a booking of
+   * several slots, its lead (which carries the payment, the hold and the cancel terms).
+   */
+  default Optional<Booking> findLead(String bookingId) {
+    return findBooking(bookingId)
+        .flatMap(b -> b.isOtherLine() ? findBooking(b.leadId()) : Optional.of(b));
+  }
 
   Page<Booking> bookingsOf(String userId, PageRequest page);
 
@@ -259,9 +278,50 @@ public interface BookingStore {
     record CalendarsMoved(List<MemberCalendar> current) implements PlaceResult {}
   }
 
+  /**
+   * A booking of several slots to place: {@code lines} lead first, each a booking of its slot
+   * carrying the group; {@code calendars} the member's days as last seen.
+   */
+  record GroupPlan(
+      List<Booking> lines,
+      Instant now,
+      String actor,
+      List<MemberCalendar> calendars,
+      MemberRules rules,
+      Optional<Replayable> idempotency) {
+    public GroupPlan {
+      lines = List.copyOf(lines);
+      calendars = List.copyOf(calendars);
+    }
+
+    public Booking lead() {
+      return lines.get(0);
+    }
+  }
+
+  /** A group's placement: the result, and for a refusal the slot it is about. */
+  record GroupPlaced(PlaceResult result, Optional<String> slotId) {}
+
   sealed interface ReleaseResult {
-    record Released(Booking booking, fairslot.booking.domain.SeatReleased event)
-        implements ReleaseResult {}
+    /**
+     * The booking as released, and a seat release per slot it held (a booking of several slots
+     * returns each slot's seats to that slot's own waitlist).
+     */
+    record Released(Booking booking, List<fairslot.booking.domain.SeatReleased> events)
+        implements ReleaseResult {
+      public Released {
+        events = List.copyOf(events);
+      }
+
+      public Released(Booking booking, fairslot.booking.domain.SeatReleased event) {
+        this(booking, List.of(event));
+      }
+
+      /** The release of the booking's own slot. */
+      public fairslot.booking.domain.SeatReleased event() {
+        return events.get(0);
+      }
+    }
 
     /** The booking was no longer in the expected status (or not due); here it is as it is now. */
     record NotInStatus(Booking current) implements ReleaseResult {}

@@ -43,7 +43,7 @@ final class BookingTransfers {
     List<MemberCalendar> seen = null;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       Optional<Booking> found =
-          desk ? bookings.findBooking(bookingId) : members.find(caller, bookingId);
+          desk ? bookings.findLead(bookingId) : members.find(caller, bookingId);
       if (!desk && attempt > 1 && found.isEmpty()) {
         // No longer the caller's after a try: a try whose answer was lost may have given it.
         Optional<Booking> now = bookings.findBooking(bookingId);
@@ -55,6 +55,10 @@ final class BookingTransfers {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }
       Booking b = found.get();
+      if (b.group().isPresent()) {
+        return Outcome.refused(
+            Refusal.SEVERAL_SLOTS, "a booking of several slots cannot be given away yet");
+      }
       if (b.userId().equals(toUserId)) {
         // the desk repeating a transfer that happened: nothing to do
         return desk

@@ -28,7 +28,7 @@ public final class MemberBookings {
   /** The booking, if it is the member's (the profile is read only for someone else's id). */
   public Optional<Booking> find(String userId, String bookingId) {
     return bookings
-        .findBooking(bookingId)
+        .findLead(bookingId)
         .filter(b -> b.userId().equals(userId) || profiles.profile(userId).owns(b.userId()));
   }
 
@@ -39,7 +39,11 @@ public final class MemberBookings {
 
   /** The member's own bookings, newest first, then each linked walk-in profile's. */
   public Page<Booking> list(String userId, PageRequest page) {
-    return ConcatenatedPages.page(owners(profiles.profile(userId)), page, bookings::bookingsOf);
+    Page<Booking> all =
+        ConcatenatedPages.page(owners(profiles.profile(userId)), page, bookings::bookingsOf);
+    // A booking of several slots is listed once, as its lead (a page may come out shorter).
+    return new Page<>(
+        all.items().stream().filter(b -> !b.isOtherLine()).toList(), all.nextCursor());
   }
 
   /** The ids a member's bookings are made under: their own first. */

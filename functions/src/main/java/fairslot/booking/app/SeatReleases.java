@@ -35,7 +35,7 @@ public final class SeatReleases {
       java.util.Optional<fairslot.notification.domain.Notification> notice) {
     ReleaseResult result = store.release(booking, to, change, notice);
     if (result instanceof ReleaseResult.Released released) {
-      events.seatsReleased(released.event());
+      released.events().forEach(events::seatsReleased);
     }
     return result;
   }

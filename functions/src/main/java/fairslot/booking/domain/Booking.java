@@ -24,7 +24,38 @@ public record Booking(
     BookedSlot slot,
     long version,
     Optional<Money> refund,
-    Optional<PassUse> pass) {
+    Optional<PassUse> pass,
+    Optional<BookingGroup> group) {
+
+  /** A booking of one slot (no group). */
+  public Booking(
+      String bookingId,
+      String userId,
+      int quantity,
+      BookingStatus status,
+      Money amount,
+      Optional<Instant> holdExpiresAt,
+      Instant createdAt,
+      Optional<String> paymentNo,
+      BookedSlot slot,
+      long version,
+      Optional<Money> refund,
+      Optional<PassUse> pass) {
+    this(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        refund,
+        pass,
+        Optional.empty());
+  }
 
   /** A booking nothing has been refunded on (yet), not paid with a pass. */
   public Booking(
@@ -63,6 +94,44 @@ public record Booking(
     return slot.slotId();
   }
 
+  /** This booking as one line of {@code group} (a booking of several slots). */
+  public Booking inGroup(BookingGroup group) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        refund,
+        pass,
+        Optional.of(group));
+  }
+
+  /** A line of a booking of several slots other than its lead: the member sees the lead. */
+  public boolean isOtherLine() {
+    return group.map(g -> !g.leadId().equals(bookingId)).orElse(false);
+  }
+
+  /** The booking the member sees: this one, or its group's lead. */
+  public String leadId() {
+    return group.map(BookingGroup::leadId).orElse(bookingId);
+  }
+
+  /** The ids of the group's other lines (none for a booking of one slot). */
+  public List<String> otherLineIds() {
+    return group.map(g -> g.othersThan(bookingId)).orElse(List.of());
+  }
+
+  /** What the member pays: this slot's price, or every slot's of its group. */
+  public Money total() {
+    return group.map(BookingGroup::total).orElse(amount);
+  }
+
   /**
    * The status a reader should see at {@code now}: a hold past its deadline is EXPIRED even before
    * the sweep has written that down (the sweep's conditional write makes it so).
@@ -83,7 +152,7 @@ public record Booking(
   public Optional<Money> customerRefundAt(Instant now) {
     return slot.cancelTiers()
         .at(slot.interval().start(), now)
-        .map(tier -> CancelTiers.refundOf(amount, tier));
+        .map(tier -> CancelTiers.refundOf(total(), tier));
   }
 
   /** This booking paid with a pass (the seats are the pass's credits, not money). */
@@ -103,7 +172,7 @@ public record Booking(
 
   /** The money owed back when this booking is refunded: the part set by a tier, else all of it. */
   public Money owedBack() {
-    return refund.orElse(amount);
+    return refund.orElse(total());
   }
 
   /** This booking with {@code part} of its amount to be refunded (a cancel tier's share). */
@@ -156,7 +225,8 @@ public record Booking(
         slot,
         version + 1,
         refund,
-        pass);
+        pass,
+        group);
   }
 
   public Booking withPayment(String paymentNo) {
@@ -183,6 +253,7 @@ public record Booking(
         slot,
         version,
         refund,
-        pass);
+        pass,
+        group);
   }
 }

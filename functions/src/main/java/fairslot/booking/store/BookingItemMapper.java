@@ -7,6 +7,7 @@ import static fairslot.table.Attr.str;
 
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.kernel.Interval;
@@ -81,9 +82,58 @@ public final class BookingItemMapper {
     if (b.status() == BookingStatus.PAID) {
       item.putAll(attendanceIndexKeys(b));
     }
-    fairslot.notification.domain.Reminder.owed(b.status(), b.holdExpiresAt(), slot, b.createdAt())
-        .ifPresent(r -> item.putAll(reminderKeys(b, r)));
+    owedReminder(b, b.status(), b.createdAt()).ifPresent(r -> item.putAll(reminderKeys(b, r)));
+    b.group().ifPresent(g -> item.put("groupLines", groupItem(g)));
     return item;
+  }
+
+  /**
+   * The reminder {@code b} is owed in {@code status}: a booking of several slots is warned of its
+   * one hold once, by its lead; each of its slots is reminded of its own start.
+   */
+  static java.util.Optional<fairslot.notification.domain.Reminder> owedReminder(
+      Booking b, BookingStatus status, java.time.Instant now) {
+    return fairslot.notification.domain.Reminder.owed(status, b.holdExpiresAt(), b.slot(), now)
+        .filter(
+            r ->
+                !(b.isOtherLine()
+                    && r.kind() == fairslot.notification.domain.Notification.Kind.HOLD_EXPIRING));
+  }
+
+  private static AttributeValue groupItem(BookingGroup g) {
+    return AttributeValue.fromL(
+        g.lines().stream()
+            .map(
+                l ->
+                    AttributeValue.fromM(
+                        Map.of(
+                            "bookingId", s(l.bookingId()),
+                            "slotId", s(l.slotId()),
+                            "resourceId", s(l.resourceId()),
+                            "startAt", millis(l.interval().start()),
+                            "endAt", millis(l.interval().end()),
+                            "amountMinor", n(l.amount().minor()))))
+            .toList());
+  }
+
+  private static java.util.Optional<BookingGroup> group(
+      Map<String, AttributeValue> item, String currency) {
+    if (!item.containsKey("groupLines")) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        new BookingGroup(
+            item.get("groupLines").l().stream()
+                .map(AttributeValue::m)
+                .map(
+                    l ->
+                        new BookingGroup.Line(
+                            str(l, "bookingId"),
+                            str(l, "slotId"),
+                            str(l, "resourceId"),
+                            new Interval(Attr.instant(l, "startAt"), Attr.instant(l, "endAt")),
+                            new Money(Attr.num(l, "amountMinor"), currency)))
+                .toList()));
   }
 
   /**
@@ -159,6 +209,7 @@ public final class BookingItemMapper {
             ? java.util.Optional.of(
                 new fairslot.pass.domain.PassUse(
                     str(item, "passId"), Attr.integer(item, "passCredits")))
-            : java.util.Optional.empty());
+            : java.util.Optional.empty(),
+        group(item, str(item, "currency")));
   }
 }

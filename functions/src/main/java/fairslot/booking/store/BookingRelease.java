@@ -18,9 +18,12 @@ import fairslot.payment.domain.PaymentStatus;
 import fairslot.payment.store.PaymentWrites;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * A booking's seats handed back, in one transaction: the booking moves, its seats return to the
@@ -43,6 +46,7 @@ final class BookingRelease {
   }
 
   private final DynamoDbClient dynamo;
+  private final String table;
   private final BookingWrites bookingWrites;
   private final CalendarWrites calendars;
   private final GuardWrites guards;
@@ -55,6 +59,7 @@ final class BookingRelease {
 
   BookingRelease(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
+    this.table = table;
     this.bookingWrites = new BookingWrites(table);
     this.calendars = new CalendarWrites(table);
     this.guards = new GuardWrites(table);
@@ -74,57 +79,85 @@ final class BookingRelease {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
-    SeatWrites.SeatReturn how = new SeatWrites.SeatReturn(b.slot().capacity(), false);
-    for (int branch = 0; branch < 4; branch++) {
-      Attempt attempt = tryRelease(b, to, change, how, notice);
-      if (attempt.done().isPresent()) {
-        return attempt.done().get();
+    if (b.isOtherLine() && to == BookingStatus.REFUNDING) {
+      // The money is the lead's: its payment, its refund, the cancel tiers of the earliest slot.
+      throw new IllegalArgumentException("a booking of several slots is refunded by its lead");
+    }
+    // A booking of several slots is released whole: every line still in its status moves with it
+    // (a line that went its own way, checked in or missed, stays where it is).
+    List<Booking> lines = new ArrayList<>(List.of(b));
+    GroupLines.others(dynamo, table, b).stream()
+        .filter(l -> l.status() == b.status())
+        .forEach(lines::add);
+    List<SeatWrites.SeatReturn> how =
+        new ArrayList<>(
+            lines.stream()
+                .map(l -> new SeatWrites.SeatReturn(l.slot().capacity(), false))
+                .toList());
+    for (int branch = 0; branch < 4 * lines.size(); branch++) {
+      Optional<ReleaseResult> done = tryRelease(lines, to, change, how, notice);
+      if (done.isPresent()) {
+        return done.get();
       }
-      how = attempt.retryWith(); // the slot's waitlist or capacity changed under us
+      // A slot's waitlist or capacity changed under us: "how" says how to return its seats now.
     }
     throw new Unavailable("the waitlist of slot " + b.slot().slotId() + " kept changing", null);
   }
 
-  /** A release's outcome, or the seat return to try next. */
-  private record Attempt(Optional<ReleaseResult> done, SeatWrites.SeatReturn retryWith) {}
-
-  private Attempt tryRelease(
-      Booking b,
+  private Optional<ReleaseResult> tryRelease(
+      List<Booking> lines,
       BookingStatus to,
       Change change,
-      SeatWrites.SeatReturn how,
+      List<SeatWrites.SeatReturn> how,
       Optional<fairslot.notification.domain.Notification> notice) {
-    Transaction<Action> tx = releaseActions(b, to, change, how, notice);
+    Booking b = lines.get(0);
+    Transaction<Action> tx = releaseActions(lines, to, change, how, notice);
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       // One release per booking ever, so the booking id names the event for consumers' dedupe.
-      return new Attempt(
-          Optional.of(
-              new ReleaseResult.Released(
-                  (to == BookingStatus.REFUNDING ? b.refunding(b.owedBack()) : b).withStatus(to),
-                  new SeatReleased(
-                      "release:" + b.bookingId(),
-                      b.slotId(),
-                      b.quantity(),
-                      SeatReleased.reasonFor(to)))),
-          how);
+      return Optional.of(
+          new ReleaseResult.Released(
+              (to == BookingStatus.REFUNDING ? b.refunding(b.owedBack()) : b).withStatus(to),
+              lines.stream()
+                  .map(
+                      l ->
+                          new SeatReleased(
+                              "release:" + l.bookingId(),
+                              l.slotId(),
+                              l.quantity(),
+                              SeatReleased.reasonFor(to)))
+                  .toList()));
     }
     Transaction.Cancelled<Action> reasons = cancelled.get();
-    if (reasons.failed(Action.BOOKING)) {
-      return new Attempt(
-          Optional.of(
-              new ReleaseResult.NotInStatus(
-                  reasons.oldItem(Action.BOOKING).map(BookingItemMapper::fromItem).orElseThrow())),
-          how);
+    for (int i = 0; i < lines.size(); i++) {
+      if (reasons.failed(Action.BOOKING, i)) {
+        // Someone moved the booking (or one of its lines): here is the one asked about, as it is.
+        Booking current =
+            i == 0
+                ? reasons.oldItem(Action.BOOKING, 0).map(BookingItemMapper::fromItem).orElseThrow()
+                : b;
+        return Optional.of(new ReleaseResult.NotInStatus(current));
+      }
     }
-    Optional<SeatWrites.SeatReturn> retry =
-        reasons.failed(Action.SEATS)
-            ? reasons
-                .oldItem(Action.SEATS)
-                .flatMap(slot -> SeatWrites.retryFor(slot, b.quantity(), how))
-            : Optional.empty();
-    if (retry.isPresent()) {
-      return new Attempt(Optional.empty(), retry.get());
+    boolean retry = false;
+    for (int i = 0; i < lines.size(); i++) {
+      if (reasons.failed(Action.SEATS, i)) {
+        int line = i;
+        Optional<SeatWrites.SeatReturn> next =
+            reasons
+                .oldItem(Action.SEATS, i)
+                .flatMap(
+                    slot -> SeatWrites.retryFor(slot, lines.get(line).quantity(), how.get(line)));
+        if (next.isEmpty()) {
+          retry = false;
+          break;
+        }
+        how.set(i, next.get());
+        retry = true;
+      }
+    }
+    if (retry) {
+      return Optional.empty();
     }
     // The seat cap, a calendar or the payment refused: the books are off. Never paper over that.
     throw new IllegalStateException(
@@ -132,7 +165,7 @@ final class BookingRelease {
             + b.bookingId()
             + " refused: "
             + reasons
-            + (reasons.failed(Action.SEATS) ? " (slot would exceed capacity)" : ""));
+            + (reasons.failedAny(Action.SEATS) ? " (slot would exceed capacity)" : ""));
   }
 
   /**
@@ -140,34 +173,53 @@ final class BookingRelease {
    * toWaitlist}), the guard and calendar entries go, and a paid booking's refund starts.
    */
   Transaction<Action> releaseActions(
-      Booking b,
+      List<Booking> lines,
       BookingStatus to,
       Change change,
-      SeatWrites.SeatReturn how,
+      List<SeatWrites.SeatReturn> how,
       Optional<fairslot.notification.domain.Notification> notice) {
+    Booking b = lines.get(0);
     // A refund's amount is written on the booking and its payment in the move that owes it.
     boolean refunding = to == BookingStatus.REFUNDING;
+    List<TransactWriteItem> moves = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      boolean money = refunding && i == 0;
+      moves.add(
+          bookingWrites.move(
+              lines.get(i),
+              to,
+              change,
+              money ? "refundMinor = :refund" : "",
+              "",
+              money ? Map.of(":refund", n(b.owedBack().minor())) : Map.of()));
+    }
+    List<TransactWriteItem> returns = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      Booking l = lines.get(i);
+      returns.add(
+          seats.returnSeats(
+              l.slotId(), l.quantity(), how.get(i), change, SeatCause.booking(l.bookingId())));
+    }
+    java.util.TreeSet<java.time.LocalDate> days = new java.util.TreeSet<>();
+    lines.forEach(l -> days.addAll(l.calendarDays()));
     Transaction<Action> tx =
         new Transaction<Action>()
+            .addEach(Action.BOOKING, moves)
+            .addEach(Action.SEATS, returns)
+            .addEach(Action.GUARD, lines.stream().map(guards::delete).toList())
             .add(
-                Action.BOOKING,
-                bookingWrites.move(
-                    b,
-                    to,
-                    change,
-                    refunding ? "refundMinor = :refund" : "",
-                    "",
-                    refunding ? Map.of(":refund", n(b.owedBack().minor())) : Map.of()))
-            .add(
-                Action.SEATS,
-                seats.returnSeats(
-                    b.slotId(), b.quantity(), how, change, SeatCause.booking(b.bookingId())))
-            .add(Action.GUARD, guards.delete(b))
-            .add(Action.UPCOMING, upcoming.uncount(b))
+                Action.UPCOMING,
+                lines.size() == 1 ? upcoming.uncount(b) : upcoming.uncount(b, lines.size()))
             .addEach(
                 Action.CALENDAR,
-                b.calendarDays().stream().map(day -> calendars.remove(b, day)).toList())
-            .add(records.auditBooking(b, b.status().name(), to.name(), change));
+                days.stream()
+                    .map(
+                        day ->
+                            lines.size() == 1
+                                ? calendars.remove(b, day)
+                                : calendars.remove(lines, day))
+                    .toList());
+    lines.forEach(l -> tx.add(records.auditBooking(l, l.status().name(), to.name(), change)));
     if (to == BookingStatus.REFUNDING) {
       String paymentNo =
           b.paymentNo()

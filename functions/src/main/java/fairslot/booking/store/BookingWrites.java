@@ -85,7 +85,7 @@ public final class BookingWrites {
     // The reminder owed in the new status replaces the old one's (a paid hold's warning becomes
     // the session's reminder); a booking leaving PENDING_PAY or PAID for good is owed none.
     java.util.Optional<fairslot.notification.domain.Reminder> owed =
-        fairslot.notification.domain.Reminder.owed(to, b.holdExpiresAt(), b.slot(), change.at());
+        BookingItemMapper.owedReminder(b, to, change.at());
     if (owed.isPresent()) {
       BookingItemMapper.reminderKeys(b, owed.get())
           .forEach(

@@ -54,6 +54,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   private final RecordParts records;
   private final NoticeWrites notices;
   private final BookingPlacement placement;
+  private final GroupPlacement groups;
   private final BookingRelease release;
   private final BookingTransfer transfers;
   private final BookingReschedule reschedules;
@@ -67,6 +68,7 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
     this.placement = new BookingPlacement(dynamo, table);
+    this.groups = new GroupPlacement(dynamo, table);
     this.release = new BookingRelease(dynamo, table);
     this.transfers = new BookingTransfer(dynamo, table);
     this.reschedules = new BookingReschedule(dynamo, table);
@@ -80,6 +82,16 @@ public final class DynamoDbBookingStore implements BookingStore {
   @Override
   public Optional<PlaceResult> probe(Booking b, Instant now) {
     return placement.probe(b, now);
+  }
+
+  @Override
+  public GroupPlaced placeGroup(GroupPlan plan) {
+    return groups.place(plan);
+  }
+
+  @Override
+  public List<Booking> otherLines(Booking b) {
+    return GroupLines.others(dynamo, table, b);
   }
 
   @Override

@@ -150,7 +150,10 @@ public final class SlotCancellation {
    * a moment ago, say), decide again from where it is now.
    */
   private Optional<BookingStatus> release(Booking booking, Change change) {
-    Booking b = booking;
+    // A line of a booking of several slots is cancelled with its whole booking, refunded in full
+    // through its lead (docs/api-notes.md): the money, hold and terms are the lead's.
+    Booking b =
+        booking.isOtherLine() ? bookings.findLead(booking.bookingId()).orElse(booking) : booking;
     for (int round = 0; round < 5; round++) {
       BookingStatus to;
       if (b.status() == BookingStatus.PENDING_PAY) {
@@ -169,7 +172,10 @@ public final class SlotCancellation {
               change,
               Optional.of(
                   new Notification(
-                      b.userId(), b.slotId(), Notification.Kind.SLOT_CANCELLED, b.bookingId())));
+                      b.userId(),
+                      booking.slotId(),
+                      Notification.Kind.SLOT_CANCELLED,
+                      b.bookingId())));
       if (r instanceof ReleaseResult.Released) {
         if (to == BookingStatus.REFUNDING) {
           b.paymentNo().ifPresent(refunds::attemptNow);

@@ -148,6 +148,13 @@ public final class DynamoDbFinanceStore implements FinanceStore {
   private void moveBooking(Transaction<Action> tx, Booking b, BookingStatus to, Change change) {
     tx.add(Action.BOOKING, bookingWrites.move(b, to, change, "", "", Map.of()));
     tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
+    // A booking of several slots: its other lines move with the lead, each as it was read.
+    for (Booking line : fairslot.booking.store.GroupLines.others(dynamo, table, b)) {
+      if (line.status() == b.status()) {
+        tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
+        tx.add(records.auditBooking(line, line.status().name(), to.name(), change));
+      }
+    }
   }
 
   /** The exception, OPEN as read, becomes {@code resolved}; its index key moves with it. */

@@ -5,6 +5,7 @@ import static fairslot.handler.http.Responses.notFound;
 import static fairslot.handler.http.Responses.respond;
 
 import fairslot.booking.app.Book;
+import fairslot.booking.app.BookSeveral;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.QueuedAdmission;
 import fairslot.booking.domain.Booking;
@@ -15,6 +16,7 @@ import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdempotentRequest;
@@ -71,16 +73,41 @@ public final class BookingEndpoints implements Endpoints {
     RequestBody body =
         RequestBody.parse(request.body())
             .onlyFields(
-                "booking", java.util.Set.of("slotId", "quantity", "joinWaitlist", "passId"));
+                "booking",
+                java.util.Set.of("slotId", "slotIds", "quantity", "joinWaitlist", "passId"));
+    Optional<String> passId = body.optionalText("passId");
+    if (body.has("slotIds")) {
+      return bookSeveral(request, caller, body, passId);
+    }
     String slotId = body.text("slotId");
     int quantity = body.integer("quantity");
     boolean joinWaitlist = body.optionalBoolean("joinWaitlist").orElse(false);
-    Optional<String> passId = body.optionalText("passId");
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return booked(
         bookings.book(
             new Book(
                 caller.userId(), slotId, quantity, joinWaitlist, key, caller.userId(), passId)));
+  }
+
+  /** {@code slotIds} (v1.2): one booking over several slots; the waitlist is one slot's. */
+  private HttpResponse bookSeveral(
+      HttpRequest request, Caller caller, RequestBody body, Optional<String> passId) {
+    if (body.has("slotId")) {
+      throw InvalidInput.unprocessable("name the slots in slotId or in slotIds, not both");
+    }
+    if (body.has("joinWaitlist")) {
+      throw InvalidInput.unprocessable("joinWaitlist is for a booking of one slot");
+    }
+    // Past 12 the service answers too_many_slots; past 100 the list is not read at all.
+    java.util.List<String> slotIds = body.optionalTextsWithRepeats("slotIds", 100);
+    if (slotIds.isEmpty()) {
+      throw InvalidInput.unprocessable("slotIds must name at least one slot");
+    }
+    int quantity = body.integer("quantity");
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return booked(
+        bookings.bookSeveral(
+            new BookSeveral(caller.userId(), slotIds, quantity, key, caller.userId(), passId)));
   }
 
   private HttpResponse getBooking(HttpRequest request) {

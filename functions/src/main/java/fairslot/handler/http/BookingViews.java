@@ -31,6 +31,7 @@ public final class BookingViews {
       String holdExpiresAt,
       String createdAt,
       BookedSlotView slot,
+      java.util.List<SlotLineView> slots,
       BookingPolicyView policy,
       @com.fasterxml.jackson.annotation.JsonInclude(
               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
@@ -46,8 +47,8 @@ public final class BookingViews {
           b.userId(),
           b.quantity(),
           status.name(),
-          b.amount().minor(),
-          b.amount().currency(),
+          b.total().minor(),
+          b.total().currency(),
           b.refund().map(fairslot.kernel.Money::minor).orElse(null),
           status == BookingStatus.PENDING_PAY
               ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
@@ -60,11 +61,38 @@ public final class BookingViews {
               slot.kind().name(),
               VenueTime.show(slot.interval().start(), slot.timeZone()),
               VenueTime.show(slot.interval().end(), slot.timeZone())),
+          SlotLineView.of(b),
           new BookingPolicyView(
               slot.holdDuration().toString(),
               slot.cancelCutoff().toString(),
               CancelTierView.of(slot.cancelTiers())),
           b.pass().map(fairslot.pass.domain.PassUse::passId).orElse(null));
+    }
+  }
+
+  /** One slot of a booking (v1.2 {@code slots}): every slot it holds, earliest first. */
+  public record SlotLineView(String slotId, String start, String end, String resourceId) {
+    static java.util.List<SlotLineView> of(Booking b) {
+      java.time.ZoneId zone = b.slot().timeZone();
+      return b.group()
+          .map(
+              g ->
+                  g.lines().stream()
+                      .map(
+                          l ->
+                              new SlotLineView(
+                                  l.slotId(),
+                                  VenueTime.show(l.interval().start(), zone),
+                                  VenueTime.show(l.interval().end(), zone),
+                                  l.resourceId()))
+                      .toList())
+          .orElse(
+              java.util.List.of(
+                  new SlotLineView(
+                      b.slotId(),
+                      VenueTime.show(b.slot().interval().start(), zone),
+                      VenueTime.show(b.slot().interval().end(), zone),
+                      b.slot().resourceId())));
     }
   }
 

@@ -14,7 +14,14 @@ public final class Problems {
 
   public static int status(Refusal refusal) {
     return switch (refusal) {
-      case INVALID_REQUEST, IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH, INVALID_CODE, INVALID_URL ->
+      case INVALID_REQUEST,
+          IDEMPOTENCY_KEY_REUSED,
+          AMOUNT_MISMATCH,
+          INVALID_CODE,
+          INVALID_URL,
+          SLOT_REPEATED,
+          OTHER_VENUE,
+          TOO_MANY_SLOTS ->
           422;
       case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;
@@ -46,7 +53,8 @@ public final class Problems {
           PRICE_HIGHER,
           PRICE_LOWER,
           LOTTERY_CLOSED,
-          WEBHOOK_LIMIT_REACHED ->
+          WEBHOOK_LIMIT_REACHED,
+          SEVERAL_SLOTS ->
           409;
       case OFFER_EXPIRED, CODE_EXPIRED -> 410;
       case RATE_LIMITED -> 429;

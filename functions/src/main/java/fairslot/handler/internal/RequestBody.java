@@ -235,6 +235,18 @@ public final class RequestBody {
    * {@code max} long and without repeats.
    */
   public java.util.List<String> optionalTexts(String field, int max) {
+    return texts(field, max, false);
+  }
+
+  /**
+   * As {@link #optionalTexts}, keeping repeats for the service to judge (a booking's {@code
+   * slotIds}: the contract names its own code for a slot named twice).
+   */
+  public java.util.List<String> optionalTextsWithRepeats(String field, int max) {
+    return texts(field, max, true);
+  }
+
+  private java.util.List<String> texts(String field, int max, boolean repeats) {
     JsonNode v = root.get(field);
     if (v == null || v.isNull()) {
       return java.util.List.of();
@@ -250,7 +262,7 @@ public final class RequestBody {
       String text =
           textOf(field, item, 200)
               .orElseThrow(() -> InvalidInput.unprocessable(field + " must hold strings"));
-      if (texts.contains(text)) {
+      if (!repeats && texts.contains(text)) {
         throw InvalidInput.unprocessable(field + " names " + text + " twice");
       }
       texts.add(text);

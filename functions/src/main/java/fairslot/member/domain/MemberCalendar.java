@@ -38,6 +38,11 @@ public record MemberCalendar(
     return new MemberCalendar(userId, day, version + 1, next);
   }
 
+  /** The same entries at {@code version}. */
+  public MemberCalendar withVersion(long version) {
+    return new MemberCalendar(userId, day, version, entries);
+  }
+
   /** The days as last seen, each replaced by its current version where {@code current} has one. */
   public static java.util.List<MemberCalendar> refreshed(
       java.util.List<MemberCalendar> seen, java.util.List<MemberCalendar> current) {

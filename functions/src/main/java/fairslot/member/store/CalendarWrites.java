@@ -38,6 +38,56 @@ public final class CalendarWrites {
     return TransactWriteItem.builder().put(put.build()).build();
   }
 
+  /**
+   * Writes the day with every line of a booking of several slots that touches it (one write per day
+   * and transaction), on condition nobody changed it since {@code seen}. Lines of one booking may
+   * overlap each other (two courts at once); they may not overlap anything else.
+   */
+  public TransactWriteItem add(MemberCalendar seen, java.util.List<Booking> lines) {
+    MemberCalendar next = seen;
+    for (Booking b : lines) {
+      if (b.calendarDays().contains(seen.day())) {
+        next = next.with(b.bookingId(), b.slot().interval());
+      }
+    }
+    Put.Builder put =
+        Put.builder()
+            .tableName(table)
+            .item(CalendarItemMapper.toItem(next.withVersion(seen.version() + 1)))
+            .returnValuesOnConditionCheckFailure(ALL_OLD);
+    if (seen.version() == 0) {
+      put.conditionExpression("attribute_not_exists(PK)");
+    } else {
+      put.conditionExpression("version = :seen")
+          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
+    }
+    return TransactWriteItem.builder().put(put.build()).build();
+  }
+
+  /** Takes every line of a booking of several slots off the day, in one write. */
+  public TransactWriteItem remove(java.util.List<Booking> lines, LocalDate day) {
+    java.util.List<Booking> on =
+        lines.stream().filter(b -> b.calendarDays().contains(day)).toList();
+    Map<String, String> names = new java.util.HashMap<>();
+    java.util.List<String> removes = new java.util.ArrayList<>();
+    for (int i = 0; i < on.size(); i++) {
+      names.put("#b" + i, on.get(i).bookingId());
+      removes.add("entries.#b" + i);
+    }
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.member(on.get(0).userId()), Keys.calendarDay(day)))
+                .updateExpression(
+                    "REMOVE " + String.join(", ", removes) + " SET version = version + :one")
+                .conditionExpression("attribute_exists(PK)")
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(Map.of(":one", n(1)))
+                .build())
+        .build();
+  }
+
   public TransactWriteItem remove(Booking b, LocalDate day) {
     return TransactWriteItem.builder()
         .update(

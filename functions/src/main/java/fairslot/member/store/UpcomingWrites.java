@@ -30,6 +30,19 @@ public final class UpcomingWrites {
     return upcoming(b, 1, limit);
   }
 
+  /**
+   * Counts {@code slots} bookings at once (a booking of several slots counts once per slot); with
+   * {@code limit}, only if they all fit under it.
+   */
+  public TransactWriteItem count(Booking b, int slots, java.util.OptionalInt limit) {
+    return upcoming(b, slots, limit);
+  }
+
+  /** {@code slots} bookings leave the member's upcoming bookings at once. */
+  public TransactWriteItem uncount(Booking b, int slots) {
+    return upcoming(b, -slots, java.util.OptionalInt.empty());
+  }
+
   /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
   public TransactWriteItem uncount(Booking b) {
     return upcoming(b, -1, java.util.OptionalInt.empty());
@@ -46,8 +59,9 @@ public final class UpcomingWrites {
         new HashMap<>(
             Map.of(":by", n(by), ":type", s("UPCOMING"), ":venue", s(b.slot().venueId())));
     if (limit.isPresent()) {
-      update.conditionExpression("attribute_not_exists(upcoming) OR upcoming < :limit");
-      values.put(":limit", n(limit.getAsInt()));
+      // Room for {@code by} more: upcoming + by <= limit (for one, upcoming < limit).
+      update.conditionExpression("attribute_not_exists(upcoming) OR upcoming <= :room");
+      values.put(":room", n(limit.getAsInt() - by));
     }
     return TransactWriteItem.builder()
         .update(

@@ -101,7 +101,10 @@ final class PaymentDecisions {
       return new Settlement.MarkPaid(
           id, payment, booking, Change.by("provider", now, "payment succeeded"));
     }
-    if (booking.status() == BookingStatus.EXPIRED && thisPaymentsBooking) {
+    // A booking of several slots paid late is refunded: its slots are not taken back one by one.
+    if (booking.status() == BookingStatus.EXPIRED
+        && thisPaymentsBooking
+        && booking.group().isEmpty()) {
       List<MemberCalendar> days = bookings.calendars(booking.userId(), booking.calendarDays());
       boolean clash =
           days.stream().anyMatch(d -> d.clashWith(booking.slot().interval()).isPresent());

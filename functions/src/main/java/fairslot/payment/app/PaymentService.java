@@ -114,7 +114,7 @@ public final class PaymentService {
             ids.newPaymentNo(),
             booking.bookingId(),
             userId,
-            booking.amount(),
+            booking.total(),
             provider.name(),
             PaymentStatus.PENDING,
             0,
@@ -136,7 +136,7 @@ public final class PaymentService {
   private Payer payer(String userId, Booking booking) {
     return new Payer(
         userId,
-        booking.amount(),
+        booking.total(),
         () -> wechat.openId(userId),
         booking.holdExpiresAt(),
         "fairslot " + booking.slot().resourceId());
@@ -167,7 +167,7 @@ public final class PaymentService {
    * ({@code staff}); empty for anyone else's booking, as for one that does not exist.
    */
   public Optional<BookingPayments> paymentsOf(String bookingId, String userId, boolean staff) {
-    return (staff ? bookings.findBooking(bookingId) : members.find(userId, bookingId))
+    return (staff ? bookings.findLead(bookingId) : members.find(userId, bookingId))
         .map(b -> new BookingPayments(b.slot().timeZone(), payments.paymentsOf(b.bookingId())));
   }
 

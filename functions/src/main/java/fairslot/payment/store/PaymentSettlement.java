@@ -92,6 +92,7 @@ final class PaymentSettlement {
       tx.add(
           records.auditBooking(
               m.booking(), m.booking().status().name(), BookingStatus.PAID.name(), s.change()));
+      moveOtherLines(tx, m.booking(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
       tx.add(payments.move(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
@@ -143,6 +144,7 @@ final class PaymentSettlement {
       tx.add(
           records.auditBooking(
               o.booking(), o.booking().status().name(), BookingStatus.PAID.name(), s.change()));
+      moveOtherLines(tx, o.booking(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       addBookingMoveIfRefunding(tx, r.payment(), r.booking(), BookingStatus.REFUNDED, s.change());
@@ -252,6 +254,21 @@ final class PaymentSettlement {
     if (b.status() == BookingStatus.REFUNDING && !p.isPart()) {
       tx.add(bookingWrites.move(b, to, change, "", "", Map.of()));
       tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
+      moveOtherLines(tx, b, to, change);
+    }
+  }
+
+  /**
+   * The other lines of a booking of several slots move with their lead, each on condition it is
+   * still in the lead's status: one payment settles the whole booking.
+   */
+  private void moveOtherLines(
+      Transaction<Action> tx, Booking lead, BookingStatus to, Change change) {
+    for (Booking line : fairslot.booking.store.GroupLines.others(dynamo, table, lead)) {
+      if (line.status() == lead.status()) {
+        tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
+        tx.add(records.auditBooking(line, line.status().name(), to.name(), change));
+      }
     }
   }
 }

@@ -126,7 +126,7 @@ public final class StaffService {
                   ids.newId(),
                   b.bookingId(),
                   b.userId(),
-                  b.amount(),
+                  b.total(),
                   PaymentProviders.OFFLINE,
                   PaymentStatus.SUCCEEDED,
                   0,
@@ -182,7 +182,7 @@ public final class StaffService {
   private Outcome<Booking> onBooking(
       String bookingId, Function<Booking, Optional<Outcome<Booking>>> step) {
     for (int round = 0; round < ROUNDS; round++) {
-      Optional<Booking> found = bookings.findBooking(bookingId);
+      Optional<Booking> found = bookings.findLead(bookingId);
       if (found.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }

@@ -1,0 +1,290 @@
+package fairslot.booking.app;
+
+import fairslot.booking.app.BookingStore.GroupPlaced;
+import fairslot.booking.app.BookingStore.GroupPlan;
+import fairslot.booking.app.BookingStore.PlaceResult;
+import fairslot.booking.app.BookingStore.Replayable;
+import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingGroup;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Slot;
+import fairslot.idempotency.app.StoredResponse;
+import fairslot.kernel.IdGenerator;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.member.domain.MemberCalendar;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Places a booking of several slots (v1.2): the slots are judged from their facts, each as a
+ * booking of one slot would be, then taken in one transaction or not at all. The refusal names the
+ * slot it is about. Tried again, as a booking of one slot is, while what it saw moves.
+ */
+final class GroupPlacer {
+  private static final int MAX_ATTEMPTS = 6;
+
+  private final CatalogStore catalog;
+  private final BookingStore bookings;
+  private final IdGenerator ids;
+  private final Function<Booking, StoredResponse> createdResponse;
+  private final OverdueHoldReclaim reclaim;
+  private final Clock clock;
+
+  GroupPlacer(
+      CatalogStore catalog,
+      BookingStore bookings,
+      IdGenerator ids,
+      Function<Booking, StoredResponse> createdResponse,
+      OverdueHoldReclaim reclaim,
+      Clock clock) {
+    this.catalog = catalog;
+    this.bookings = bookings;
+    this.ids = ids;
+    this.createdResponse = createdResponse;
+    this.reclaim = reclaim;
+    this.clock = clock;
+  }
+
+  Outcome<Booked> book(BookSeveral command) {
+    List<String> slotIds = command.slotIds();
+    if (slotIds.size() > BookingGroup.MAX_SLOTS) {
+      return Outcome.refused(
+          Refusal.TOO_MANY_SLOTS,
+          "one booking takes at most " + BookingGroup.MAX_SLOTS + " slots",
+          Map.of("limit", BookingGroup.MAX_SLOTS));
+    }
+    HashSet<String> seen = new HashSet<>();
+    for (String id : slotIds) {
+      if (!seen.add(id)) {
+        return refused(Refusal.SLOT_REPEATED, "the slot is named twice", id);
+      }
+    }
+    if (command.passId().isPresent()) {
+      return Outcome.refused(
+          Refusal.SEVERAL_SLOTS,
+          "a pass pays for a booking of one slot; book the slots one by one");
+    }
+    Instant now = clock.instant();
+    Placement placement = command.placement();
+    List<Slot> slots = new ArrayList<>();
+    for (String id : slotIds) {
+      Optional<Slot> found = catalog.slotFacts(id);
+      if (found.isEmpty()) {
+        return refused(Refusal.NOT_FOUND, "no slot " + id, id);
+      }
+      Optional<Outcome<Booked>> refusal = judge(found.get(), command.quantity(), placement, now);
+      if (refusal.isPresent()) {
+        return refusal.get();
+      }
+      slots.add(found.get());
+    }
+    String venueId = slots.get(0).venueId();
+    for (Slot slot : slots) {
+      if (!slot.venueId().equals(venueId)
+          || !slot.price().currency().equals(slots.get(0).price().currency())) {
+        return refused(
+            Refusal.OTHER_VENUE, "every slot of one booking is at one venue", slot.slotId());
+      }
+    }
+    // A window may have opened since the cached facts were read: judged on the slot as it is.
+    for (int i = 0; i < slots.size(); i++) {
+      if (placement.windowApplies() && BookingPlacer.outsideWindow(slots.get(i), now).isPresent()) {
+        Slot fresh = catalog.findSlot(slots.get(i).slotId()).orElse(slots.get(i));
+        Optional<Outcome<Booked>> closed = BookingPlacer.outsideWindow(fresh, now);
+        if (closed.isPresent()) {
+          return withSlot(closed.get(), fresh.slotId());
+        }
+        slots.set(i, fresh);
+      }
+    }
+    var rules = BookingPlacer.rulesOf(slots.get(0), placement);
+    if (rules.upcomingLimit().isPresent() && slots.size() > rules.upcomingLimit().getAsInt()) {
+      return PlacementOutcomes.of(
+          new PlaceResult.LimitReached(rules.upcomingLimit().getAsInt()),
+          null,
+          slots.get(0).slotId(),
+          slots.get(0).timeZone());
+    }
+    return place(command, placement, slots, now);
+  }
+
+  private Outcome<Booked> place(
+      BookSeveral command, Placement placement, List<Slot> slots, Instant now) {
+    List<String> lineIds = new ArrayList<>();
+    for (int i = 0; i < slots.size(); i++) {
+      lineIds.add(ids.newId());
+    }
+    List<Booking> lines = lines(command, lineIds, slots, now);
+    List<MemberCalendar> calendars =
+        days(lines).stream().map(d -> MemberCalendar.empty(command.userId(), d)).toList();
+    Map<String, Boolean> reclaimed = new HashMap<>();
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      StoredResponse response = createdResponse.apply(lines.get(0));
+      GroupPlaced placed =
+          bookings.placeGroup(
+              new GroupPlan(
+                  lines,
+                  now,
+                  placement.actor(),
+                  calendars,
+                  BookingPlacer.rulesOf(slots.get(0), placement),
+                  placement.idempotency().map(key -> new Replayable(key, response))));
+      PlaceResult result = placed.result();
+      String slotId = placed.slotId().orElse(lines.get(0).slotId());
+      if (result instanceof PlaceResult.TermsChanged) {
+        // An admin's edit since the facts were read: every slot read again, the lines made anew.
+        List<Slot> fresh = new ArrayList<>();
+        for (Slot slot : slots) {
+          Slot current = catalog.findSlot(slot.slotId()).orElse(slot);
+          if (placement.windowApplies()) {
+            Optional<Outcome<Booked>> closed = BookingPlacer.outsideWindow(current, now);
+            if (closed.isPresent()) {
+              return withSlot(closed.get(), current.slotId());
+            }
+          }
+          fresh.add(current);
+        }
+        slots = fresh;
+        lines = lines(command, lineIds, slots, now);
+        continue;
+      }
+      if (result instanceof PlaceResult.SoldOut && reclaimed.putIfAbsent(slotId, true) == null) {
+        // Seats behind holds that ran out are bookable now, not at the next sweep.
+        Slot full = slots.stream().filter(s -> s.slotId().equals(slotId)).findFirst().orElseThrow();
+        if (reclaim.reclaim(full, now) > 0) {
+          attempt--;
+          continue;
+        }
+      }
+      if (result instanceof PlaceResult.CalendarsMoved moved) {
+        for (Booking line : lines) {
+          Optional<String> clash =
+              moved.current().stream()
+                  .flatMap(c -> c.clashWith(line.slot().interval()).stream())
+                  .findFirst();
+          if (clash.isPresent()) {
+            return Outcome.refused(
+                Refusal.TIME_CONFLICT,
+                "you already hold an overlapping booking",
+                Map.of("conflictingBookingId", clash.get(), "slotId", line.slotId()));
+          }
+        }
+        calendars = MemberCalendar.refreshed(calendars, moved.current());
+        continue;
+      }
+      Slot about = slots.stream().filter(s -> s.slotId().equals(slotId)).findFirst().orElseThrow();
+      Outcome<Booked> outcome = PlacementOutcomes.of(result, response, slotId, about.timeZone());
+      return result instanceof PlaceResult.Placed || result instanceof PlaceResult.Replay
+          ? outcome
+          : withSlot(outcome, slotId);
+    }
+    return Outcome.refused(
+        Refusal.THROTTLED, "too much contention on these slots; try again shortly");
+  }
+
+  /** What a booking of one slot would be refused for, judged from the slot's facts. */
+  private static Optional<Outcome<Booked>> judge(
+      Slot slot, int quantity, Placement placement, Instant now) {
+    int max = Math.min(slot.policy().maxPerBooking(), slot.capacity());
+    if (quantity < 1 || quantity > max) {
+      return Optional.of(
+          refused(Refusal.INVALID_REQUEST, "quantity must be between 1 and " + max, slot.slotId()));
+    }
+    if (slot.hasStarted(now)) {
+      return Optional.of(
+          refused(Refusal.SLOT_IN_PAST, "the slot has already started", slot.slotId()));
+    }
+    if (slot.admission() != Admission.DIRECT) {
+      // A queue or lottery decides one slot's seats in its own order; a booking of several slots
+      // cannot wait in several lines at once (docs/api-notes.md).
+      return Optional.of(
+          refused(
+              Refusal.SEVERAL_SLOTS,
+              "a " + slot.admission() + " slot is booked on its own",
+              slot.slotId()));
+    }
+    return Optional.empty();
+  }
+
+  /** The group's lines, earliest slot first (the lead, whose cancel tiers the booking keeps). */
+  private static List<Booking> lines(
+      BookSeveral command, List<String> lineIds, List<Slot> slots, Instant now) {
+    List<Slot> ordered =
+        slots.stream()
+            .sorted(
+                Comparator.comparing((Slot s) -> s.interval().start()).thenComparing(Slot::slotId))
+            .toList();
+    List<Booking> bare = new ArrayList<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      Slot slot = ordered.get(i);
+      bare.add(
+          BookingPlacer.newBooking(
+              lineIds.get(i), command.userId(), command.quantity(), slot, now));
+    }
+    // One hold for the whole booking: the shortest of the slots' hold durations.
+    Optional<Instant> hold =
+        bare.stream().flatMap(b -> b.holdExpiresAt().stream()).min(Comparator.naturalOrder());
+    BookingGroup group =
+        new BookingGroup(
+            bare.stream()
+                .map(
+                    b ->
+                        new BookingGroup.Line(
+                            b.bookingId(),
+                            b.slotId(),
+                            b.slot().resourceId(),
+                            b.slot().interval(),
+                            b.amount()))
+                .toList());
+    boolean free = group.total().isFree();
+    return bare.stream().map(b -> oneHold(b, free, hold).inGroup(group)).toList();
+  }
+
+  /** A line under the group's one hold: paid at once only when the whole booking is free. */
+  private static Booking oneHold(Booking b, boolean free, Optional<Instant> hold) {
+    return new Booking(
+        b.bookingId(),
+        b.userId(),
+        b.quantity(),
+        free
+            ? fairslot.booking.domain.BookingStatus.PAID
+            : fairslot.booking.domain.BookingStatus.PENDING_PAY,
+        b.amount(),
+        free ? Optional.empty() : hold,
+        b.createdAt(),
+        Optional.empty(),
+        b.slot(),
+        b.version());
+  }
+
+  private static TreeSet<java.time.LocalDate> days(List<Booking> lines) {
+    TreeSet<java.time.LocalDate> days = new TreeSet<>();
+    lines.forEach(l -> days.addAll(l.calendarDays()));
+    return days;
+  }
+
+  private static Outcome<Booked> refused(Refusal refusal, String detail, String slotId) {
+    return Outcome.refused(refusal, detail, Map.of("slotId", slotId));
+  }
+
+  /** The refusal with the slot it is about, as API.md v1.2 asks. */
+  private static Outcome<Booked> withSlot(Outcome<Booked> outcome, String slotId) {
+    if (outcome instanceof Outcome.Refused<Booked> r) {
+      Map<String, Object> extras = new HashMap<>(r.extras());
+      extras.put("slotId", slotId);
+      return Outcome.refused(r.refusal(), r.detail(), extras);
+    }
+    return outcome;
+  }
+}
