@@ -70,6 +70,7 @@ final class ChaosChecks {
     bookings(items, work, out);
     payments(items, work, out);
     ChaosRefundParts.check(items, out);
+    ChaosGroups.check(items, out);
     ChaosPolicyChecks.check(items, work, out);
     ChaosMemberChecks.check(items, out);
     ChaosMinimums.check(items, work.minimumSlot, out);
@@ -213,7 +214,10 @@ final class ChaosChecks {
     for (var item : items) {
       if (is(item, "BOOKING")) {
         stored.add(s(item, "bookingId"));
-        if (!work.namedBookings.contains(s(item, "bookingId"))) {
+        // a group's other lines are named by their lead (ChaosGroups counts the lines)
+        String named =
+            ChaosGroups.isOtherLine(item) ? ChaosGroups.leadOf(item) : s(item, "bookingId");
+        if (!work.namedBookings.contains(named)) {
           out.add(
               "booking "
                   + s(item, "bookingId")
@@ -293,6 +297,7 @@ final class ChaosChecks {
     byBooking.forEach(
         (bookingId, booking) -> {
           if (KEPT.contains(s(booking, "status"))
+              && !ChaosGroups.isOtherLine(booking) // paid by its lead's payment
               && !work.deskBookings.contains(bookingId)
               && n(booking, "amountMinor") > 0
               && keptPerBooking.getOrDefault(bookingId, 0) != 1) {

@@ -44,6 +44,8 @@ final class ChaosWorkload {
   String minimumSlot;
   String lotterySlot; // 12
   private final ChaosCombined combined; // a full court and its halves (issue 35)
+  private final ChaosGroups groups; // bookings of several slots (issue 32)
+  private final ChaosWaiters waiters;
 
   String autoVenue;
 
@@ -67,6 +69,8 @@ final class ChaosWorkload {
     this.webhooks = new ChaosWebhooks(world, seed);
     this.erasures = new ChaosErasures(world, this);
     this.combined = new ChaosCombined(world, this, random);
+    this.groups = new ChaosGroups(world, this, random);
+    this.waiters = new ChaosWaiters(world, this, random);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
@@ -110,6 +114,7 @@ final class ChaosWorkload {
     venueStaff.setUp(offerVenue, autoVenue);
     integrations.setUp(slots.size(), offerVenue);
     combined.setUp(slots.size() + 1, offerVenue);
+    groups.setUp(catalog, slots.size() + 40, offerVenue);
     erasures.setUp(slots.size() + 8, offerVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
@@ -133,12 +138,12 @@ final class ChaosWorkload {
     }
     for (int i = 0; i < 12; i++) {
       String user = "w" + i;
-      wave.add(() -> bookOrWait(user, slots.get(1)));
+      wave.add(() -> waiters.bookOrWait(user, slots.get(1)));
       // Waiting at the AUTO_HOLD slot, then at the venue's limit elsewhere: a hold must not pass
       // it.
       wave.add(
           () -> {
-            bookOrWait("a" + user, slots.get(3));
+            waiters.bookOrWait("a" + user, slots.get(3));
             return book("a" + user, slots.get(6), "k6-a" + user);
           });
     }
@@ -191,6 +196,7 @@ final class ChaosWorkload {
     webhooks.wave(wave);
     erasures.wave(wave);
     combined.wave(wave);
+    groups.wave(wave, slots.get(0), cancelledSlot);
     for (String job :
         List.of(
             "sweep-holds",
@@ -225,7 +231,7 @@ final class ChaosWorkload {
                 }));
     for (int i = 0; i < 12; i++) {
       String user = "w" + i;
-      late.add(() -> acceptOrDecline(user, slots.get(1)));
+      late.add(() -> waiters.acceptOrDecline(user, slots.get(1)));
     }
     late.add(() -> world.runJob("waitlist-fallback"));
     late.add(() -> world.runJob("sweep-offers"));
@@ -249,65 +255,6 @@ final class ChaosWorkload {
     combined.late(late);
     Collections.shuffle(late, random);
     ChaosWorld.runAll(late, 16);
-  }
-
-  private Object bookOrWait(String user, String slotId) {
-    Reply booked = book(user, slotId, "k-" + user);
-    if (booked.status() == 409 && "sold_out".equals(booked.text("code"))) {
-      return world.call(
-          "POST /slots/{slotId}/waitlist",
-          Map.of("slotId", slotId),
-          user,
-          "customer",
-          "{}",
-          "j-" + user);
-    }
-    if (booked.status() == 201 && random.nextInt(3) == 0) {
-      world.call(
-          "POST /bookings/{bookingId}/cancel",
-          Map.of("bookingId", booked.text("bookingId")),
-          user,
-          "customer",
-          "{}",
-          null);
-    }
-    return booked;
-  }
-
-  private Object acceptOrDecline(String user, String slotId) {
-    Reply me =
-        world.call(
-            "GET /slots/{slotId}/waitlist/me",
-            Map.of("slotId", slotId),
-            user,
-            "customer",
-            null,
-            null);
-    if (me.status() != 200 || !"OFFERED".equals(me.text("status"))) {
-      return me;
-    }
-    String entryId = me.text("entryId");
-    if (random.nextInt(4) == 0) {
-      return world.call(
-          "POST /waitlist/{entryId}/decline",
-          Map.of("entryId", entryId),
-          user,
-          "customer",
-          "{}",
-          null);
-    }
-    Reply accepted =
-        world.call(
-            "POST /waitlist/{entryId}/accept",
-            Map.of("entryId", entryId),
-            user,
-            "customer",
-            "{}",
-            "acc-" + entryId);
-    if (accepted.status() == 201) {
-      namedBookings.add(accepted.text("bookingId"));
-    }
-    return accepted;
   }
 
   private Object queued(String user, String slotId) {
