@@ -248,6 +248,8 @@ final class DynamoDbCost {
               + cancelDetail
               + "  callback: "
               + callbackDetail
+              + "  two slots: "
+              + shapes.pairDetail()
               + "  reschedule: "
               + shapes.rescheduleDetail()
               + "  reschedule refunding the difference: "
@@ -257,7 +259,8 @@ final class DynamoDbCost {
               + " booking_wcu_indexes=%d cancel_calls=%d callback_calls=%d sweep_items_read=%d sweep_due=%d"
               + " sweep_holds_total=%d availability_calls=%d availability_rru=%.1f"
               + " availability_slots=%d availability_runs=%d reschedule_calls=%d"
-              + " reschedule_wcu=%d reschedule_refund_calls=%d reschedule_refund_wcu=%d%n",
+              + " reschedule_wcu=%d reschedule_refund_calls=%d reschedule_refund_wcu=%d"
+              + " two_slot_booking_calls=%d two_slot_booking_wcu=%d%n",
           bookingCalls,
           bookingWcu,
           bookingBaseWcu,
@@ -274,7 +277,9 @@ final class DynamoDbCost {
           shapes.rescheduleCalls(),
           shapes.rescheduleWcu(),
           shapes.refundingMoveCalls(),
-          shapes.refundingMoveWcu());
+          shapes.refundingMoveWcu(),
+          shapes.pairCalls(),
+          shapes.pairWcu());
     }
   }
 

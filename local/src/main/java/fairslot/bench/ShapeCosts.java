@@ -9,9 +9,10 @@ import java.util.Map;
 
 /**
  * The v1.2 booking shapes' part of {@code bench dynamodb-cost}: an availability search over a day
- * of 10 courts with 20 one-hour slots each (the hall of cost-model), a hold rescheduled onto one of
- * them, and a paid booking moved to a cheaper court (its difference refunded as a part of its
- * payment in the same transaction), each counted by the bench's interceptors.
+ * of 10 courts with 20 one-hour slots each (the hall of cost-model), a two-hour court booked as one
+ * booking of two slots, a hold rescheduled onto one of them, and a paid booking moved to a cheaper
+ * court (its difference refunded as a part of its payment in the same transaction), each counted by
+ * the bench's interceptors.
  */
 final class ShapeCosts {
   private ShapeCosts() {}
@@ -26,7 +27,10 @@ final class ShapeCosts {
       String rescheduleDetail,
       int refundingMoveCalls,
       int refundingMoveWcu,
-      String refundingMoveDetail) {}
+      String refundingMoveDetail,
+      int pairCalls,
+      int pairWcu,
+      String pairDetail) {}
 
   static Figures measure(
       HttpApiHandler handler,
@@ -76,6 +80,24 @@ final class ShapeCosts {
     int availabilityCalls = counter.total();
     double availabilityRru = meter.read().minus(beforeAvailability).readUnits();
     int runsFound = json.readTree(runs).path("items").size();
+
+    // A two-hour court (v1.2 slotIds): the second run's two slots, one booking, one transaction.
+    var pair = json.readTree(runs).path("items").get(1).path("slotIds");
+    counter.reset();
+    String twoHours =
+        DynamoDbCost.call(
+            handler,
+            "POST /bookings",
+            Map.of(),
+            "{\"slotIds\":" + pair + ",\"quantity\":1}",
+            "u-pair",
+            "customer");
+    if (json.readTree(twoHours).path("slots").size() != 2) {
+      throw new IllegalStateException("the two-slot booking did not happen: " + twoHours);
+    }
+    int pairCalls = counter.total();
+    int pairWcu = counter.estimatedWcu.get();
+    String pairDetail = counter.calls.toString();
 
     // A hold moved from the big slot to the first court of that day, same price.
     String mover =
@@ -147,7 +169,10 @@ final class ShapeCosts {
         rescheduleDetail,
         refundingMoveCalls,
         refundingMoveWcu,
-        refundingMoveDetail);
+        refundingMoveDetail,
+        pairCalls,
+        pairWcu,
+        pairDetail);
   }
 
   /**
