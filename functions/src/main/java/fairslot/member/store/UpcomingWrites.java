@@ -60,8 +60,11 @@ public final class UpcomingWrites {
             Map.of(":by", n(by), ":type", s("UPCOMING"), ":venue", s(b.slot().venueId())));
     if (limit.isPresent()) {
       // Room for {@code by} more: upcoming + by <= limit (for one, upcoming < limit).
-      update.conditionExpression("attribute_not_exists(upcoming) OR upcoming <= :room");
-      values.put(":room", n(limit.getAsInt() - by));
+      // A counter not yet written holds none: room enough, unless {@code by} alone is over it.
+      int room = limit.getAsInt() - by;
+      update.conditionExpression(
+          room >= 0 ? "attribute_not_exists(upcoming) OR upcoming <= :room" : "upcoming <= :room");
+      values.put(":room", n(room));
     }
     return TransactWriteItem.builder()
         .update(
