@@ -270,6 +270,40 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
+  public ReleaseResult releaseLine(
+      Booking line,
+      Change change,
+      Optional<Notification> notice,
+      Optional<fairslot.payment.domain.RefundPartPlan> share) {
+    synchronized (t.lock) {
+      if (share.isPresent()) {
+        var d = share.get();
+        Payment payment = t.payments.get(d.payment().paymentNo());
+        long parts =
+            t.refundParts.values().stream()
+                .filter(p -> p.paymentNo().equals(d.payment().paymentNo()))
+                .count();
+        if (payment == null
+            || payment.status() != PaymentStatus.SUCCEEDED
+            || parts != d.partsBefore()) {
+          return new ReleaseResult.NotInStatus(line);
+        }
+      }
+      ReleaseResult released = releaseOne(line, BookingStatus.CANCELLED, change, notice);
+      if (released instanceof ReleaseResult.Released) {
+        share.ifPresent(
+            d -> {
+              Payment part = d.part();
+              t.keep(part);
+              t.refundsDue.put(MemoryTables.recordKey(part), part.createdAt());
+              t.refundable.put(d.payment().paymentNo(), d.refundableAfter());
+            });
+      }
+      return released;
+    }
+  }
+
+  @Override
   public List<Booking> otherLines(Booking b) {
     synchronized (t.lock) {
       return b.otherLineIds().stream().map(t.bookings::get).toList();

@@ -25,12 +25,19 @@ final class BookingCancellation {
   private static final int MAX_ATTEMPTS = 6;
 
   private final MemberBookings members;
+  private final BookingStore store;
   private final SeatReleases releases;
   private final Refunds refunds;
   private final Clock clock;
 
-  BookingCancellation(MemberBookings members, SeatReleases releases, Refunds refunds, Clock clock) {
+  BookingCancellation(
+      MemberBookings members,
+      BookingStore store,
+      SeatReleases releases,
+      Refunds refunds,
+      Clock clock) {
     this.members = members;
+    this.store = store;
     this.releases = releases;
     this.refunds = refunds;
     this.clock = clock;
@@ -57,7 +64,12 @@ final class BookingCancellation {
         case PENDING_PAY ->
             target = booking.isOverdueHold(now) ? BookingStatus.EXPIRED : BookingStatus.CANCELLED;
         case PAID -> {
-          Optional<fairslot.kernel.Money> refund = booking.customerRefundAt(now);
+          // A booking of several slots refunds what its slots still hold (a slot the venue
+          // cancelled alone was refunded its share then).
+          Optional<fairslot.kernel.Money> refund =
+              booking.group().isEmpty()
+                  ? booking.customerRefundAt(now)
+                  : booking.customerRefundAt(now, booking.heldBy(store.otherLines(booking)));
           if (refund.isEmpty()) {
             // Past the last tier: the tiers are the booking's own copy, made when it was booked.
             Instant closed =

@@ -15,12 +15,14 @@ import fairslot.payment.app.Refunds;
 import fairslot.waitlist.domain.WaitlistEntry;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 /** Customer bookings: take seats atomically, read them, hand them back. */
 public final class BookingService {
   private final CatalogStore catalog;
+  private final BookingStore store;
   private final Clock clock;
 
   private final RequestEnqueue enqueue;
@@ -48,9 +50,10 @@ public final class BookingService {
     this.members = members;
     this.lotteryEntries = new LotteryEntries(requests, lotteries);
     this.catalog = catalog;
+    this.store = bookings;
     this.clock = clock;
     this.enqueue = new RequestEnqueue(requests, queue, ids);
-    this.cancellation = new BookingCancellation(members, releases, refunds, clock);
+    this.cancellation = new BookingCancellation(members, bookings, releases, refunds, clock);
     this.transfers = new BookingTransfers(catalog, bookings, members, clock);
     this.reschedules =
         new BookingReschedules(
@@ -180,6 +183,13 @@ public final class BookingService {
   /** The member's booking: their own, or a linked walk-in profile's. */
   public Optional<Booking> booking(String userId, String bookingId) {
     return members.find(userId, bookingId);
+  }
+
+  /** Every line of {@code b}, lead first, each as it is now ({@code b} alone for one slot). */
+  public List<Booking> lines(Booking b) {
+    List<Booking> all = new java.util.ArrayList<>(List.of(b));
+    all.addAll(store.otherLines(b));
+    return all;
   }
 
   public Page<Booking> bookingsOf(String userId, PageRequest page) {

@@ -41,6 +41,19 @@ public interface BookingStore {
    */
   GroupPlaced placeGroup(GroupPlan plan);
 
+  /**
+   * One PAID line of a booking of several slots cancelled on its own (the venue cancelled its
+   * slot): it moves to CANCELLED and returns its seats, guard, count and calendar entry, and with
+   * {@code share} its price is refunded as a part of the booking's payment in the same transaction
+   * (on condition the payment is as the plan saw it); the booking keeps its other slots. {@code
+   * NotInStatus} when the line or the payment moved since they were read.
+   */
+  ReleaseResult releaseLine(
+      Booking line,
+      Change change,
+      Optional<fairslot.notification.domain.Notification> notice,
+      Optional<fairslot.payment.domain.RefundPartPlan> share);
+
   /** The other lines of {@code booking}'s group, read consistently (none for one slot). */
   List<Booking> otherLines(Booking booking);
 

@@ -23,6 +23,21 @@ public final class SeatReleases {
     return events;
   }
 
+  /**
+   * One line of a booking of several slots alone, its share refunded (BookingStore#releaseLine).
+   */
+  public ReleaseResult releaseLine(
+      Booking line,
+      Change change,
+      java.util.Optional<fairslot.notification.domain.Notification> notice,
+      java.util.Optional<fairslot.payment.domain.RefundPartPlan> share) {
+    ReleaseResult result = store.releaseLine(line, change, notice, share);
+    if (result instanceof ReleaseResult.Released released) {
+      released.events().forEach(events::seatsReleased);
+    }
+    return result;
+  }
+
   public ReleaseResult release(Booking booking, BookingStatus to, Change change) {
     return release(booking, to, change, java.util.Optional.empty());
   }

@@ -150,9 +150,28 @@ public record Booking(
    * cancel tiers still ahead of the start. Empty past every tier (the cancel window has closed).
    */
   public Optional<Money> customerRefundAt(Instant now) {
+    return customerRefundAt(now, total());
+  }
+
+  /**
+   * The same for {@code held} of the money (a booking of several slots whose venue cancelled one of
+   * them on its own, and refunded that one's share already).
+   */
+  public Optional<Money> customerRefundAt(Instant now, Money held) {
     return slot.cancelTiers()
         .at(slot.interval().start(), now)
-        .map(tier -> CancelTiers.refundOf(total(), tier));
+        .map(tier -> CancelTiers.refundOf(held, tier));
+  }
+
+  /** What of {@link #total()} the lines in {@code lines} still in this booking's status hold. */
+  public Money heldBy(List<Booking> lines) {
+    Money held = amount;
+    for (Booking line : lines) {
+      if (!line.bookingId().equals(bookingId) && line.status() == status) {
+        held = held.plus(line.amount());
+      }
+    }
+    return held;
   }
 
   /** This booking paid with a pass (the seats are the pass's credits, not money). */

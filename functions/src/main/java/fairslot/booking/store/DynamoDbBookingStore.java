@@ -90,6 +90,15 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   @Override
+  public ReleaseResult releaseLine(
+      Booking line,
+      Change change,
+      Optional<fairslot.notification.domain.Notification> notice,
+      Optional<fairslot.payment.domain.RefundPartPlan> share) {
+    return release.releaseLine(line, change, notice, share);
+  }
+
+  @Override
   public List<Booking> otherLines(Booking b) {
     return GroupLines.others(dynamo, table, b);
   }

@@ -146,12 +146,49 @@ public final class SlotCancellation {
   }
 
   /**
+   * A paid slot of a booking of several slots, cancelled on its own: the line is CANCELLED and its
+   * price refunded as a part of the booking's payment; the booking keeps its other slots.
+   */
+  private Optional<BookingStatus> releaseLine(Booking line, Change change) {
+    Notification notice =
+        new Notification(
+            line.userId(), line.slotId(), Notification.Kind.SLOT_CANCELLED, line.leadId());
+    for (int round = 0; round < 5; round++) {
+      Optional<String> paymentNo = bookings.findBooking(line.leadId()).flatMap(Booking::paymentNo);
+      Optional<fairslot.payment.domain.RefundPartPlan> share =
+          paymentNo.isPresent() && !line.amount().isFree()
+              ? refunds.partOf(paymentNo.get(), line.amount(), change.at())
+              : Optional.empty();
+      if (paymentNo.isPresent() && !line.amount().isFree() && share.isEmpty()) {
+        return Optional.empty(); // the payment is not SUCCEEDED now: a rerun of the cancel decides
+      }
+      ReleaseResult r = releases.releaseLine(line, change, Optional.of(notice), share);
+      if (r instanceof ReleaseResult.Released) {
+        share.ifPresent(d -> refunds.attemptNow(d.part()));
+        return Optional.of(BookingStatus.CANCELLED);
+      }
+      Booking now = ((ReleaseResult.NotInStatus) r).current();
+      if (now.status() != BookingStatus.PAID) {
+        return Optional.empty(); // released meanwhile (with its booking, or by a rerun)
+      }
+      line = now;
+    }
+    return Optional.empty(); // still busy: a rerun of the cancel picks it up
+  }
+
+  /**
    * Releases one booking: PENDING_PAY to CANCELLED, PAID to REFUNDING. If it moved meanwhile (paid
    * a moment ago, say), decide again from where it is now.
    */
   private Optional<BookingStatus> release(Booking booking, Change change) {
-    // A line of a booking of several slots is cancelled with its whole booking, refunded in full
-    // through its lead (docs/api-notes.md): the money, hold and terms are the lead's.
+    if (booking.status() != BookingStatus.PENDING_PAY && booking.status() != BookingStatus.PAID) {
+      return Optional.empty(); // already inactive, or the session already happened
+    }
+    if (booking.isOtherLine() && booking.status() == BookingStatus.PAID) {
+      return releaseLine(booking, change);
+    }
+    // A hold of several slots goes whole, through its lead (the earliest slot), which carries the
+    // payment and the terms; so does a paid one whose first slot is cancelled (docs/api-notes.md).
     Booking b =
         booking.isOtherLine() ? bookings.findLead(booking.bookingId()).orElse(booking) : booking;
     for (int round = 0; round < 5; round++) {
@@ -161,6 +198,10 @@ public final class SlotCancellation {
       } else if (b.status() == BookingStatus.PAID) {
         // Money back, or a pass's credits back.
         to = b.releasedFromPaid();
+        if (to == BookingStatus.REFUNDING && b.group().isPresent()) {
+          // what its slots still hold: a later slot cancelled alone had its share refunded then
+          b = b.refunding(b.heldBy(bookings.otherLines(b)));
+        }
       } else {
         return Optional
             .empty(); // already inactive, or the session already happened (COMPLETED, NO_SHOW)

@@ -113,7 +113,7 @@ public final class BookingEndpoints implements Endpoints {
   private HttpResponse getBooking(HttpRequest request) {
     return bookings
         .booking(request.requireCaller().userId(), request.path("bookingId"))
-        .map(b -> HttpResponse.json(200, BookingView.of(b, clock.instant())))
+        .map(b -> HttpResponse.json(200, view(b)))
         .orElseGet(() -> notFound("booking"));
   }
 
@@ -126,16 +126,23 @@ public final class BookingEndpoints implements Endpoints {
         new ListView<>(
             page.items().stream()
                 .filter(b -> status.isEmpty() || b.statusAt(now) == status.get())
-                .map(b -> BookingView.of(b, now))
+                .map(this::view)
                 .toList(),
             page.nextCursor().orElse(null)));
+  }
+
+  /** A booking as it is now; one of several slots with each of its slots as it is. */
+  private BookingView view(Booking b) {
+    return b.group().isEmpty()
+        ? BookingView.of(b, clock.instant())
+        : BookingView.of(b, bookings.lines(b), clock.instant());
   }
 
   private HttpResponse cancel(HttpRequest request) {
     return respond(
         bookings.cancel(request.requireCaller().userId(), request.path("bookingId")),
         200,
-        b -> BookingView.of(b, clock.instant()));
+        this::view);
   }
 
   /** The owner gives their booking away; the desk (frontdesk, admin) may give anyone's. */

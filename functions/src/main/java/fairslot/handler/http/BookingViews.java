@@ -39,6 +39,15 @@ public final class BookingViews {
 
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
+      return shown(b, SlotLineView.of(b, b.statusAt(now)), now);
+    }
+
+    /** With every line of a booking of several slots as it is now, each with its own status. */
+    public static BookingView of(Booking b, java.util.List<Booking> lines, Instant now) {
+      return shown(b, SlotLineView.of(b, lines, now), now);
+    }
+
+    private static BookingView shown(Booking b, java.util.List<SlotLineView> slots, Instant now) {
       BookingStatus status = b.statusAt(now);
       var slot = b.slot();
       return new BookingView(
@@ -61,7 +70,7 @@ public final class BookingViews {
               slot.kind().name(),
               VenueTime.show(slot.interval().start(), slot.timeZone()),
               VenueTime.show(slot.interval().end(), slot.timeZone())),
-          SlotLineView.of(b),
+          slots,
           new BookingPolicyView(
               slot.holdDuration().toString(),
               slot.cancelCutoff().toString(),
@@ -70,9 +79,14 @@ public final class BookingViews {
     }
   }
 
-  /** One slot of a booking (v1.2 {@code slots}): every slot it holds, earliest first. */
-  public record SlotLineView(String slotId, String start, String end, String resourceId) {
-    static java.util.List<SlotLineView> of(Booking b) {
+  /**
+   * One slot of a booking (v1.2 {@code slots}), earliest first, with its own status: a slot the
+   * venue cancelled alone reads CANCELLED while the booking keeps the others.
+   */
+  public record SlotLineView(
+      String slotId, String start, String end, String resourceId, String status) {
+    /** The slots as booked, each in {@code status}. */
+    static java.util.List<SlotLineView> of(Booking b, BookingStatus status) {
       java.time.ZoneId zone = b.slot().timeZone();
       return b.group()
           .map(
@@ -84,15 +98,30 @@ public final class BookingViews {
                                   l.slotId(),
                                   VenueTime.show(l.interval().start(), zone),
                                   VenueTime.show(l.interval().end(), zone),
-                                  l.resourceId()))
+                                  l.resourceId(),
+                                  status.name()))
                       .toList())
-          .orElse(
-              java.util.List.of(
-                  new SlotLineView(
-                      b.slotId(),
-                      VenueTime.show(b.slot().interval().start(), zone),
-                      VenueTime.show(b.slot().interval().end(), zone),
-                      b.slot().resourceId())));
+          .orElse(java.util.List.of(line(b, status)));
+    }
+
+    /** The slots of {@code lines} as they are now. */
+    static java.util.List<SlotLineView> of(Booking b, java.util.List<Booking> lines, Instant now) {
+      return lines.stream()
+          .sorted(
+              java.util.Comparator.comparing((Booking l) -> l.slot().interval().start())
+                  .thenComparing(Booking::slotId))
+          .map(l -> line(l, l.statusAt(now)))
+          .toList();
+    }
+
+    private static SlotLineView line(Booking b, BookingStatus status) {
+      java.time.ZoneId zone = b.slot().timeZone();
+      return new SlotLineView(
+          b.slotId(),
+          VenueTime.show(b.slot().interval().start(), zone),
+          VenueTime.show(b.slot().interval().end(), zone),
+          b.slot().resourceId(),
+          status.name());
     }
   }
 
