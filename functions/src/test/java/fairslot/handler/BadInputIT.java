@@ -91,6 +91,59 @@ class BadInputIT {
                 "invalid_request"),
             booking(
                 "unknown slot", "{\"slotId\":\"no-such-slot\",\"quantity\":1}", 404, "not_found"),
+            // v1.2 slotIds: a booking of several slots
+            several(
+                "slotIds is a string",
+                "{\"slotIds\":\"s1\",\"quantity\":1}",
+                422,
+                "invalid_request"),
+            several(
+                "slotIds holds numbers",
+                "{\"slotIds\":[1,2],\"quantity\":1}",
+                422,
+                "invalid_request"),
+            several(
+                "slotIds nested",
+                "{\"slotIds\":[[\"s1\"]],\"quantity\":1}",
+                422,
+                "invalid_request"),
+            several("slotIds empty", "{\"slotIds\":[],\"quantity\":1}", 422, "invalid_request"),
+            several(
+                "slotIds with slotId",
+                "{\"slotIds\":[\"" + slotId + "\"],\"slotId\":\"" + slotId + "\",\"quantity\":1}",
+                422,
+                "invalid_request"),
+            several(
+                "slotIds of 13",
+                "{\"slotIds\":[\"s-0\",\"s-1\",\"s-2\",\"s-3\",\"s-4\",\"s-5\",\"s-6\",\"s-7\",\"s-8\",\"s-9\",\"s-10\",\"s-11\",\"s-12\"],\"quantity\":1}",
+                422,
+                "too_many_slots"),
+            several(
+                "slotIds of 101",
+                "{\"slotIds\":"
+                    + java.util.stream.IntStream.range(0, 101)
+                        .mapToObj(i -> "\"s" + i + "\"")
+                        .collect(java.util.stream.Collectors.joining(",", "[", "]"))
+                    + ",\"quantity\":1}",
+                422,
+                "invalid_request"),
+            several(
+                "slotIds repeated",
+                "{\"slotIds\":[\"" + slotId + "\",\"" + slotId + "\"],\"quantity\":1}",
+                422,
+                "slot_repeated"),
+            several(
+                "slotIds unknown",
+                "{\"slotIds\":[\"" + slotId + "\",\"no-such-slot\"],\"quantity\":1}",
+                404,
+                "not_found"),
+            several(
+                "slotIds with joinWaitlist",
+                "{\"slotIds\":[\""
+                    + slotId
+                    + "\",\"no-such-slot\"],\"quantity\":1,\"joinWaitlist\":true}",
+                422,
+                "invalid_request"),
             booking("100 KiB body", big, 413, "payload_too_large"),
             new Case(
                 "no token",
@@ -678,6 +731,11 @@ class BadInputIT {
 
   private Case booking(String name, String body, int status, String code) {
     return new Case(name, "POST /bookings", e -> e.as("u1", CUSTOMER).body(body), status, code);
+  }
+
+  /** A booking of several slots, by a member of its own (a member may send 20 a 10 s). */
+  private Case several(String name, String body, int status, String code) {
+    return new Case(name, "POST /bookings", e -> e.as("u7", CUSTOMER).body(body), status, code);
   }
 
   private Case admin(String name, String routeKey, String body) {

@@ -501,6 +501,12 @@ public final class MemoryBookingStore implements BookingStore {
           return new fairslot.booking.app.Reschedule.Result.PaymentMoved();
         }
       }
+      for (Booking other : plan.otherLines()) {
+        Booking current = t.bookings.get(other.bookingId());
+        if (current.status() != other.status() || !current.paymentNo().equals(other.paymentNo())) {
+          return new fairslot.booking.app.Reschedule.Result.NotInStatus(read);
+        }
+      }
       List<MemberCalendar> movedDays = new ArrayList<>();
       for (MemberCalendar seen : plan.calendars()) {
         MemberCalendar current = calendar(seen.userId(), seen.day());
@@ -527,6 +533,11 @@ public final class MemoryBookingStore implements BookingStore {
           MemoryTables.counted(
               target, target.remaining() - moved.quantity(), target.forWaitlist()));
       t.bookings.put(moved.bookingId(), moved);
+      for (Booking other : plan.otherLines()) {
+        t.bookings.put(
+            other.bookingId(),
+            t.bookings.get(other.bookingId()).inGroup(moved.group().orElseThrow()));
+      }
       t.guards.remove(MemoryTables.guardKey(read.slotId(), read.userId()));
       t.guards.put(MemoryTables.guardKey(moved.slotId(), moved.userId()), moved.bookingId());
       List<LocalDate> newDays = moved.calendarDays();

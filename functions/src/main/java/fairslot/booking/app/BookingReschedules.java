@@ -64,11 +64,29 @@ final class BookingReschedules {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }
       Booking b = found.get();
-      if (b.group().isPresent()) {
-        // Not yet: a line's move would also rewrite the group its other lines carry.
-        return Outcome.refused(
-            Refusal.SEVERAL_SLOTS,
-            "a booking of several slots cannot be moved yet; cancel it and book again");
+      Booking lead = b;
+      List<Booking> others = List.of();
+      if (lead.group().isPresent()) {
+        // One slot of a booking of several moves: the one fromSlotId names.
+        if (fromSlotId.isEmpty()) {
+          return Outcome.refused(
+              Refusal.INVALID_REQUEST, "fromSlotId names which slot of the booking moves");
+        }
+        List<Booking> lines = new java.util.ArrayList<>(List.of(lead));
+        lines.addAll(bookings.otherLines(lead));
+        Optional<Booking> line =
+            lines.stream().filter(l -> l.slotId().equals(fromSlotId.get())).findFirst();
+        if (line.isEmpty()) {
+          boolean done = lines.stream().anyMatch(l -> l.slotId().equals(toSlotId));
+          // an earlier try of this request (its answer lost) already moved it
+          return done && attempt > 1
+              ? Outcome.done(bookings.findBooking(lead.bookingId()).orElse(lead))
+              : Outcome.refused(
+                  Refusal.INVALID_REQUEST, "the booking is not of slot " + fromSlotId.get());
+        }
+        b = line.get();
+        Booking moving = b;
+        others = lines.stream().filter(l -> !l.bookingId().equals(moving.bookingId())).toList();
       }
       if (b.slotId().equals(toSlotId)) {
         // an earlier try of this request (its answer lost) already moved it
@@ -104,14 +122,15 @@ final class BookingReschedules {
         }
       } else {
         moved = b.movedTo(BookedSlot.of(target.get()), target.get().price().times(b.quantity()));
-        Optional<Outcome<Booking>> price = priceRefusal(b, moved);
+        // a booking of several slots is paid by its lead: its payment is the one under way
+        Optional<Outcome<Booking>> price = priceRefusal(b, moved, lead.paymentNo());
         if (price.isPresent()) {
           return price.get();
         }
         if (moved.amount().minor() < b.amount().minor() && b.status() == BookingStatus.PAID) {
           Money back =
               new Money(b.amount().minor() - moved.amount().minor(), b.amount().currency());
-          difference = b.paymentNo().flatMap(paymentNo -> refunds.partOf(paymentNo, back, now));
+          difference = lead.paymentNo().flatMap(paymentNo -> refunds.partOf(paymentNo, back, now));
           if (difference.isEmpty()) {
             return Outcome.refused(
                 Refusal.INVALID_TRANSITION,
@@ -121,6 +140,20 @@ final class BookingReschedules {
       }
       if (seen == null) {
         seen = bookings.calendars(b.userId(), moved.calendarDays());
+      }
+      if (moved.group().isPresent()) {
+        Booking m = moved;
+        moved =
+            m.inGroup(
+                m.group()
+                    .get()
+                    .withLine(
+                        new fairslot.booking.domain.BookingGroup.Line(
+                            m.bookingId(),
+                            m.slotId(),
+                            m.slot().resourceId(),
+                            m.slot().interval(),
+                            m.amount())));
       }
       Optional<String> clash = clash(seen, moved);
       if (clash.isPresent()) {
@@ -135,12 +168,16 @@ final class BookingReschedules {
                 Map.of("conflictingBookingId", clash.get()));
       }
       Reschedule.Result result =
-          bookings.reschedule(new Reschedule.Plan(b, moved, now, caller, seen, difference));
+          bookings.reschedule(new Reschedule.Plan(b, moved, now, caller, seen, difference, others));
       if (result instanceof Reschedule.Result.Moved done) {
         events.seatsReleased(done.released()); // the old seats, to the old slot's waitlist
         // the difference now, rather than at the refund job's next run
         difference.ifPresent(d -> refunds.attemptNow(d.part()));
-        return Outcome.done(done.booking());
+        // a booking of several slots answers as the booking the member sees: its lead
+        return Outcome.done(
+            lead.group().isPresent() && !lead.bookingId().equals(b.bookingId())
+                ? bookings.findBooking(lead.bookingId()).orElse(done.booking())
+                : done.booking());
       }
       if (result instanceof Reschedule.Result.AlreadyBooked) {
         return Outcome.refused(Refusal.ALREADY_BOOKED, "you already hold a booking of that slot");
@@ -244,7 +281,8 @@ final class BookingReschedules {
    * is refunded the difference; a hold whose payment is under way is refused, as the money on its
    * way is the old price.
    */
-  private static Optional<Outcome<Booking>> priceRefusal(Booking b, Booking moved) {
+  private static Optional<Outcome<Booking>> priceRefusal(
+      Booking b, Booking moved, Optional<String> paymentNo) {
     Money was = b.amount();
     Money now = moved.amount();
     if (!was.currency().equals(now.currency()) || now.minor() > was.minor()) {
@@ -254,7 +292,7 @@ final class BookingReschedules {
               "that slot costs more; cancel and book it instead",
               Map.of("priceMinor", now.minor())));
     }
-    boolean moneyOnItsWay = b.status() == BookingStatus.PENDING_PAY && b.paymentNo().isPresent();
+    boolean moneyOnItsWay = b.status() == BookingStatus.PENDING_PAY && paymentNo.isPresent();
     if (now.minor() < was.minor() && moneyOnItsWay) {
       return Optional.of(
           Outcome.refused(
@@ -268,9 +306,14 @@ final class BookingReschedules {
 
   /** The member's other booking the moved one would overlap, if any (its own entry aside). */
   private static Optional<String> clash(List<MemberCalendar> days, Booking moved) {
+    List<String> own =
+        moved
+            .group()
+            .map(g -> g.lines().stream().map(l -> l.bookingId()).toList())
+            .orElse(List.of(moved.bookingId()));
     return days.stream()
         .flatMap(c -> c.entries().entrySet().stream())
-        .filter(e -> !e.getKey().equals(moved.bookingId()))
+        .filter(e -> !own.contains(e.getKey())) // its own lines may overlap each other
         .filter(e -> e.getValue().overlaps(moved.slot().interval()))
         .map(Map.Entry::getKey)
         .sorted()

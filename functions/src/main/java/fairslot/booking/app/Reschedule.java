@@ -16,7 +16,8 @@ public final class Reschedule {
   /**
    * {@code booking} as read (held to that version), {@code moved} as it will be on the new slot;
    * {@code calendars} the member's days of the new slot as last seen; {@code difference} the part
-   * of its payment refunded when the new slot costs less.
+   * of its payment refunded when the new slot costs less; {@code otherLines} (one slot of a booking
+   * of several moving) the booking's other lines as read, each given the new group.
    */
   public record Plan(
       Booking booking,
@@ -24,11 +25,26 @@ public final class Reschedule {
       Instant now,
       String actor,
       List<MemberCalendar> calendars,
-      java.util.Optional<fairslot.payment.domain.RefundPartPlan> difference) {
+      java.util.Optional<fairslot.payment.domain.RefundPartPlan> difference,
+      List<Booking> otherLines) {
 
     public Plan(
         Booking booking, Booking moved, Instant now, String actor, List<MemberCalendar> calendars) {
-      this(booking, moved, now, actor, calendars, java.util.Optional.empty());
+      this(booking, moved, now, actor, calendars, java.util.Optional.empty(), List.of());
+    }
+
+    public Plan(
+        Booking booking,
+        Booking moved,
+        Instant now,
+        String actor,
+        List<MemberCalendar> calendars,
+        java.util.Optional<fairslot.payment.domain.RefundPartPlan> difference) {
+      this(booking, moved, now, actor, calendars, difference, List.of());
+    }
+
+    public Plan {
+      otherLines = List.copyOf(otherLines);
     }
   }
 

@@ -34,6 +34,12 @@ public record BookingGroup(List<Line> lines) {
     return lines.stream().map(Line::bookingId).filter(id -> !id.equals(bookingId)).toList();
   }
 
+  /** This group with {@code moved}'s line where it was (a reschedule of one slot). */
+  public BookingGroup withLine(Line moved) {
+    return new BookingGroup(
+        lines.stream().map(l -> l.bookingId().equals(moved.bookingId()) ? moved : l).toList());
+  }
+
   /** What the member pays for the whole booking: every line's price, as booked. */
   public Money total() {
     Money sum = new Money(0, lines.get(0).amount().currency());

@@ -100,7 +100,7 @@ public final class BookingItemMapper {
                     && r.kind() == fairslot.notification.domain.Notification.Kind.HOLD_EXPIRING));
   }
 
-  private static AttributeValue groupItem(BookingGroup g) {
+  static AttributeValue groupItem(BookingGroup g) {
     return AttributeValue.fromL(
         g.lines().stream()
             .map(

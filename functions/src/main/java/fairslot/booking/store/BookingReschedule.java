@@ -41,7 +41,8 @@ final class BookingReschedule {
     OLD_CALENDAR,
     PASS,
     PAYMENT,
-    PART
+    PART,
+    LINE
   }
 
   private final DynamoDbClient dynamo;
@@ -136,7 +137,13 @@ final class BookingReschedule {
                     .filter(day -> !newDays.contains(day))
                     .map(day -> calendars.remove(read, day))
                     .toList())
-            .add(records.auditBooking(read, read.status().name(), read.status().name(), change));
+            .add(records.auditBooking(read, read.status().name(), read.status().name(), change))
+            // one slot of a booking of several: every other line learns the group as it is now
+            .addEach(
+                Action.LINE,
+                plan.otherLines().stream()
+                    .map(l -> bookingWrites.regroup(l, moved.group().orElseThrow(), change))
+                    .toList());
     if (moved.pass().isPresent()) {
       tx.add(Action.PASS, credits.stillValidFor(moved)); // its credits stay held, where it moved
     }
@@ -177,6 +184,10 @@ final class BookingReschedule {
     }
     if (reasons.failed(Action.PAYMENT) || reasons.failed(Action.PART)) {
       return Optional.of(new Reschedule.Result.PaymentMoved());
+    }
+    if (reasons.failedAny(Action.LINE)) {
+      // another line moved (the booking was paid, cancelled or moved): read it all again
+      return Optional.of(new Reschedule.Result.NotInStatus(plan.booking()));
     }
     if (reasons.failed(Action.NEW_SEATS)) {
       PlaceResult slot =

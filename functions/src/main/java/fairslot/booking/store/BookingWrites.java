@@ -6,6 +6,7 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
 import fairslot.table.Attr;
@@ -262,6 +263,40 @@ public final class BookingWrites {
                 .item(item)
                 .conditionExpression(
                     "#status = :status AND version = :version AND slotId = :from AND " + payment)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values)
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /**
+   * Another line of a booking of several slots, told that one of its lines moved: its copy of the
+   * group becomes {@code group}, on condition it is still in the status read and names the payment
+   * it named then (a payment started on the lead since would have been judged at the old price).
+   */
+  public TransactWriteItem regroup(Booking read, BookingGroup group, Change change) {
+    Map<String, AttributeValue> values =
+        new HashMap<>(
+            Map.of(
+                ":status",
+                s(read.status().name()),
+                ":group",
+                BookingItemMapper.groupItem(group),
+                ":at",
+                millis(change.at())));
+    String payment = "attribute_not_exists(paymentNo)";
+    if (read.paymentNo().isPresent()) {
+      payment = "paymentNo = :payment";
+      values.put(":payment", s(read.paymentNo().get()));
+    }
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(read.bookingId()), "BOOKING"))
+                .updateExpression("SET groupLines = :group, updatedAt = :at")
+                .conditionExpression("#status = :status AND " + payment)
                 .expressionAttributeNames(Map.of("#status", "status"))
                 .expressionAttributeValues(values)
                 .returnValuesOnConditionCheckFailure(ALL_OLD)

@@ -172,7 +172,7 @@ public final class BookingEndpoints implements Endpoints {
             body.optionalText("fromSlotId"),
             body.text("toSlotId")),
         200,
-        b -> BookingView.of(b, clock.instant()));
+        this::view);
   }
 
   private HttpResponse bookingRequest(HttpRequest request) {

@@ -249,16 +249,65 @@ class MultiSlotIT {
         .allSatisfy(r -> assertThat(r.contentType()).startsWith("application/problem+json"));
     assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(items);
 
-    // moving or giving away a booking of several slots is not done yet: refused, nothing moves
+    // a move must say which of its slots moves; giving it away is not done yet
     String group = bookSlots("u2", List.of(a, b)).text("bookingId");
-    Reply move =
+    Reply move = move("u2", group, null, slots.get(5));
+    assertThat(move.status() + " " + move.text("code")).isEqualTo("422 invalid_request");
+    Reply notOfIt = move("u2", group, slots.get(7), slots.get(5));
+    assertThat(notOfIt.status() + " " + notOfIt.text("code")).isEqualTo("422 invalid_request");
+    Reply give =
         api.send(
-            "POST /bookings/{bookingId}/reschedule",
-            e ->
-                e.as("u2", CUSTOMER)
-                    .path("bookingId", group)
-                    .body("{\"toSlotId\":\"" + slots.get(5) + "\"}"));
-    assertThat(move.status() + " " + move.text("code")).isEqualTo("409 several_slots");
+            "POST /bookings/{bookingId}/transfer",
+            e -> e.as("u2", CUSTOMER).path("bookingId", group).body("{\"toUserId\":\"u1\"}"));
+    assertThat(give.status() + " " + give.text("code")).isEqualTo("409 several_slots");
+  }
+
+  private Reply move(String user, String bookingId, String from, String to) {
+    String body =
+        from == null
+            ? "{\"toSlotId\":\"" + to + "\"}"
+            : "{\"fromSlotId\":\"" + from + "\",\"toSlotId\":\"" + to + "\"}";
+    return api.send(
+        "POST /bookings/{bookingId}/reschedule",
+        e -> e.as(user, CUSTOMER).path("bookingId", bookingId).body(body));
+  }
+
+  @Test
+  void oneSlotOfTheBookingMovesInOneTransactionAndTheOthersStay() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String court1 = api.resource(venueId, "EXCLUSIVE", 1);
+    String court2 = api.resource(venueId, "EXCLUSIVE", 1);
+    String ten = api.slot(court1, Duration.ofDays(3), Duration.ofHours(1), 3000);
+    String eleven = api.slot(court1, Duration.ofDays(3).plusHours(1), Duration.ofHours(1), 3000);
+    String elevenOn2 = api.slot(court2, Duration.ofDays(3).plusHours(1), Duration.ofHours(1), 2000);
+    String bookingId = bookSlots("u1", List.of(ten, eleven)).text("bookingId");
+    String paymentNo = api.pay("u1", bookingId).text("paymentNo");
+    api.provider.report(paymentNo, "SUCCEEDED");
+
+    Reply moved = move("u1", bookingId, eleven, elevenOn2);
+
+    assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
+    assertThat(moved.text("bookingId")).isEqualTo(bookingId); // the booking the member sees
+    assertThat(slotIdsOf(moved)).containsExactly(ten, elevenOn2);
+    assertThat(moved.json().get("amountMinor").asLong()).isEqualTo(5000);
+    assertThat(api.remaining(eleven)).isEqualTo(1);
+    assertThat(api.remaining(elevenOn2)).isZero();
+    assertThat(linesOf(bookingId).values()).containsOnly("PAID");
+    // every line knows the group as it is now
+    assertThat(bookingItemsByGroup().get(bookingId))
+        .allSatisfy(
+            i ->
+                assertThat(i.get("groupLines").l().get(1).m().get("slotId").s())
+                    .isEqualTo(elevenOn2));
+    var refunds = paymentOf("u1", bookingId).get("refunds");
+    assertThat(refunds.get(0).get("amountMinor").asLong()).isEqualTo(1000); // the difference
+    // the 10:00 slot onto the court the booking holds at 11:00 now: one booking per slot
+    assertThat(move("u1", bookingId, ten, elevenOn2).text("code")).isEqualTo("already_booked");
+
+    Reply cancelled = api.cancel("u1", bookingId);
+    assertThat(cancelled.json().get("refundMinor").asLong()).isEqualTo(5000); // 6000 - 1000
+    assertThat(linesOf(bookingId).values()).containsOnly("REFUNDING");
+    assertThat(api.remaining(elevenOn2)).isEqualTo(1);
   }
 
   @Test
