@@ -24,6 +24,7 @@ final class ChaosGroups {
   private final Random random;
   private String pairA;
   private String pairB;
+  private String pairC;
 
   ChaosGroups(ChaosWorld world, ChaosWorkload work, Random random) {
     this.world = world;
@@ -31,10 +32,14 @@ final class ChaosGroups {
     this.random = random;
   }
 
-  /** Two slots of their own at hours {@code n} and {@code n + 1}, made before the faults. */
+  /**
+   * Two slots of their own at hours {@code n} and {@code n + 1}, and a cheaper one at {@code n + 1}
+   * that a paid group's second hour moves to, made before the faults.
+   */
   void setUp(ChaosCatalog catalog, int n, String venueId) {
     pairA = catalog.slot(n, venueId, 3, "DIRECT", 2500);
     pairB = catalog.slot(n + 1, venueId, 3, "DIRECT", 1500);
+    pairC = catalog.slot(n + 1, venueId, 2, "DIRECT", 1000); // B's hour on another court, cheaper
   }
 
   void wave(List<Callable<Object>> wave, String crowdSlot, String cancelledSlot) {
@@ -75,6 +80,16 @@ final class ChaosGroups {
     if (then <= 1) {
       new ChaosLocalPayments(world, work, random).pay(user, bookingId);
     }
+    if (then == 0 && slots.contains(pairB) && random.nextBoolean()) {
+      // one hour moved to the cheaper court: its difference refunded as a part of the payment
+      return world.call(
+          "POST /bookings/{bookingId}/reschedule",
+          Map.of("bookingId", bookingId),
+          user,
+          "customer",
+          "{\"fromSlotId\":\"" + pairB + "\",\"toSlotId\":\"" + pairC + "\"}",
+          null);
+    }
     if (then == 1 || then == 2) {
       return world.call(
           "POST /bookings/{bookingId}/cancel",
@@ -99,15 +114,38 @@ final class ChaosGroups {
     return lead != null && !lead.equals(s(booking, "bookingId"));
   }
 
+  /**
+   * The parts of a payment beyond those of lines the venue cancelled alone (whose price is no
+   * longer among the lines' amounts only if it moved): a cheaper move's difference. A cancelled
+   * line keeps its amount, so its part is counted in {@code total} already.
+   */
+  private static long keptBack(List<Map<String, AttributeValue>> lines, long parts) {
+    long cancelledAlone =
+        lines.stream()
+            .filter(l -> "CANCELLED".equals(s(l, "status")))
+            .mapToLong(l -> Long.parseLong(l.get("amountMinor").n()))
+            .sum();
+    boolean whole = lines.stream().allMatch(l -> "CANCELLED".equals(s(l, "status")));
+    return whole ? parts : parts - cancelledAlone;
+  }
+
   static void check(List<Map<String, AttributeValue>> items, List<String> out) {
     Map<String, List<Map<String, AttributeValue>>> groups = new HashMap<>();
     Map<String, Map<String, AttributeValue>> payments = new HashMap<>();
+    Map<String, Long> parts = new HashMap<>();
+    java.util.Set<String> cancelledSlots = new java.util.HashSet<>();
     for (var item : items) {
+      if (is(item, "REFUND_PART")) {
+        parts.merge(s(item, "paymentNo"), Long.parseLong(item.get("refundMinor").n()), Long::sum);
+      }
       if (is(item, "BOOKING") && leadOf(item) != null) {
         groups.computeIfAbsent(leadOf(item), k -> new ArrayList<>()).add(item);
       }
       if (is(item, "PAYMENT")) {
         payments.put(s(item, "paymentNo"), item);
+      }
+      if (is(item, "SLOT") && "CANCELLED".equals(s(item, "status"))) {
+        cancelledSlots.add(s(item, "slotId"));
       }
     }
     groups.forEach(
@@ -116,8 +154,17 @@ final class ChaosGroups {
           if (lines.size() != size) {
             out.add("booking " + lead + " has " + lines.size() + " of its " + size + " lines");
           }
-          long statuses = lines.stream().map(l -> s(l, "status")).distinct().count();
-          if (statuses != 1) {
+          // a line the venue cancelled alone (its slot cancelled, its share refunded) aside
+          long statuses =
+              lines.stream()
+                  .filter(
+                      l ->
+                          !("CANCELLED".equals(s(l, "status"))
+                              && cancelledSlots.contains(s(l, "slotId"))))
+                  .map(l -> s(l, "status"))
+                  .distinct()
+                  .count();
+          if (statuses > 1) {
             out.add(
                 "booking "
                     + lead
@@ -129,7 +176,11 @@ final class ChaosGroups {
           lines.stream()
               .filter(l -> s(l, "bookingId").equals(lead) && l.containsKey("paymentNo"))
               .map(l -> payments.get(s(l, "paymentNo")))
-              .filter(p -> p != null && Long.parseLong(p.get("amountMinor").n()) != total)
+              .filter(
+                  p ->
+                      p != null
+                          && Long.parseLong(p.get("amountMinor").n())
+                              != total + keptBack(lines, parts.getOrDefault(s(p, "paymentNo"), 0L)))
               .forEach(
                   p ->
                       out.add(
@@ -140,7 +191,9 @@ final class ChaosGroups {
                               + " is "
                               + p.get("amountMinor").n()
                               + ", its lines "
-                              + total));
+                              + total
+                              + " and its refund parts "
+                              + parts.getOrDefault(s(p, "paymentNo"), 0L)));
         });
   }
 }
