@@ -56,7 +56,10 @@ public enum Refusal {
   OTHER_VENUE,
   /** A booking of more slots than one booking takes (12): 422. */
   TOO_MANY_SLOTS,
-  /** What was asked is not (yet) done for a booking of several slots: 409, the detail says what. */
+  /**
+   * What was asked is not done for a booking of several slots (a QUEUED or LOTTERY slot among them,
+   * a pass paying): 409, the detail says what.
+   */
   SEVERAL_SLOTS,
   THROTTLED;
 

@@ -303,6 +303,80 @@ public final class MemoryBookingStore implements BookingStore {
     }
   }
 
+  /** A booking of several slots given whole, as in DynamoDB. */
+  private fairslot.booking.app.Transfer.Result transferGroup(
+      fairslot.booking.app.Transfer.Plan plan) {
+    Booking read = plan.booking();
+    String to = plan.toUserId();
+    synchronized (t.lock) {
+      for (Booking line : plan.lines()) {
+        Booking now = t.bookings.get(line.bookingId());
+        if (now.status() != line.status()
+            || !now.userId().equals(line.userId())
+            || now.version() != line.version()) {
+          return new fairslot.booking.app.Transfer.Result.NotInStatus(
+              t.bookings.get(read.bookingId()));
+        }
+      }
+      List<Booking> holding =
+          plan.lines().stream().filter(l -> l.status() == read.status()).toList();
+      if (plan.rules().suspension()) {
+        var standing = t.standings.get(MemoryTables.standingKey(to, read.slot().venueId()));
+        if (standing != null && standing.suspendedAt(plan.now())) {
+          return new fairslot.booking.app.Transfer.Result.Suspended(
+              standing.suspendedUntil().orElseThrow());
+        }
+      }
+      for (Booking line : holding) {
+        String guard = t.guards.get(MemoryTables.guardKey(line.slotId(), to));
+        if (guard != null) {
+          return new fairslot.booking.app.Transfer.Result.AlreadyBooked(guard);
+        }
+      }
+      Booking given = plan.given();
+      int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(given), 0);
+      if (plan.rules().upcomingLimit().isPresent()
+          && counted + holding.size() > plan.rules().upcomingLimit().getAsInt()) {
+        return new fairslot.booking.app.Transfer.Result.LimitReached(
+            plan.rules().upcomingLimit().getAsInt());
+      }
+      List<MemberCalendar> moved = new ArrayList<>();
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar current = calendar(seen.userId(), seen.day());
+        if (current.version() != seen.version()) {
+          moved.add(current);
+        }
+      }
+      if (!moved.isEmpty()) {
+        return new fairslot.booking.app.Transfer.Result.CalendarsMoved(moved);
+      }
+      for (Booking line : plan.lines()) {
+        t.bookings.put(line.bookingId(), line.ownedBy(to));
+      }
+      for (Booking line : holding) {
+        t.guards.remove(MemoryTables.guardKey(line.slotId(), line.userId()));
+        t.guards.put(MemoryTables.guardKey(line.slotId(), to), line.bookingId());
+        for (LocalDate day : line.calendarDays()) {
+          removeEntry(line, day);
+        }
+      }
+      t.upcoming.merge(MemoryTables.upcomingKey(read), -holding.size(), Integer::sum);
+      t.upcoming.merge(MemoryTables.upcomingKey(given), holding.size(), Integer::sum);
+      for (MemberCalendar seen : plan.calendars()) {
+        MemberCalendar next = seen;
+        for (Booking line : holding) {
+          if (line.calendarDays().contains(seen.day())) {
+            next = next.with(line.bookingId(), line.slot().interval());
+          }
+        }
+        t.calendars.put(
+            MemoryTables.calendarKey(seen.userId(), seen.day()),
+            next.withVersion(seen.version() + 1));
+      }
+      return new fairslot.booking.app.Transfer.Result.Transferred(given);
+    }
+  }
+
   @Override
   public List<Booking> otherLines(Booking b) {
     synchronized (t.lock) {
@@ -585,6 +659,9 @@ public final class MemoryBookingStore implements BookingStore {
 
   @Override
   public fairslot.booking.app.Transfer.Result transfer(fairslot.booking.app.Transfer.Plan plan) {
+    if (!plan.otherLines().isEmpty()) {
+      return transferGroup(plan);
+    }
     Booking read = plan.booking();
     Booking given = plan.given();
     synchronized (t.lock) {

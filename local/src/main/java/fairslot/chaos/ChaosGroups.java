@@ -14,9 +14,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * (Issue 32) Bookings of several slots in a chaos run: members book two slots at once, one of them
  * the crowd's (so the crowd and the groups fight for its last seats) or the slot the admin cancels
- * mid-run, then pay (as the crowd pays: late, failing first, twice), cancel, or let the hold lapse.
- * At rest, recounted from the raw items: every line of a group exists, the lines hold their seats
- * together or not at all, and the group's payment is the sum of its lines.
+ * mid-run, then pay (as the crowd pays: late, failing first, twice), cancel, or let the hold lapse;
+ * some paid ones are given away whole, or have one hour moved to a cheaper court. At rest,
+ * recounted from the raw items: every line of a group exists, the lines hold their seats together
+ * or not at all, and the group's payment is the sum of its lines.
  */
 final class ChaosGroups {
   private final ChaosWorld world;
@@ -79,6 +80,16 @@ final class ChaosGroups {
     work.namedBookings.add(bookingId);
     if (then <= 1) {
       new ChaosLocalPayments(world, work, random).pay(user, bookingId);
+    }
+    if (then == 0 && random.nextInt(4) == 0) {
+      // given whole to a member with a profile, who may be booking meanwhile
+      return world.call(
+          "POST /bookings/{bookingId}/transfer",
+          Map.of("bookingId", bookingId),
+          user,
+          "customer",
+          "{\"toUserId\":\"y" + random.nextInt(6) + "\"}",
+          null);
     }
     if (then == 0 && slots.contains(pairB) && random.nextBoolean()) {
       // one hour moved to the cheaper court: its difference refunded as a part of the payment

@@ -55,10 +55,6 @@ final class BookingTransfers {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }
       Booking b = found.get();
-      if (b.group().isPresent()) {
-        return Outcome.refused(
-            Refusal.SEVERAL_SLOTS, "a booking of several slots cannot be given away yet");
-      }
       if (b.userId().equals(toUserId)) {
         // the desk repeating a transfer that happened: nothing to do
         return desk
@@ -70,14 +66,26 @@ final class BookingTransfers {
         return refused.get();
       }
       Instant now = clock.instant();
+      // a booking of several slots changes hands whole: its lines still holding seats bind
+      List<Booking> others = bookings.otherLines(b);
+      Booking lead = b;
+      List<Booking> holding = new java.util.ArrayList<>(List.of(b));
+      others.stream().filter(l -> l.status() == lead.status()).forEach(holding::add);
       if (seen == null) {
-        seen = bookings.calendars(toUserId, b.calendarDays());
+        java.util.TreeSet<java.time.LocalDate> days = new java.util.TreeSet<>();
+        holding.forEach(l -> days.addAll(l.calendarDays()));
+        seen = bookings.calendars(toUserId, List.copyOf(days));
       }
-      Optional<String> clash = clash(seen, b);
+      List<MemberCalendar> seenNow = seen;
+      Optional<String> clash =
+          holding.stream().flatMap(l -> clash(seenNow, l).stream()).findFirst();
       if (clash.isPresent()) {
         // Their booking of this very slot is the rule of one booking per slot, as a booking says.
         boolean sameSlot =
-            bookings.findBooking(clash.get()).map(c -> c.slotId().equals(b.slotId())).orElse(false);
+            bookings
+                .findBooking(clash.get())
+                .map(c -> holding.stream().anyMatch(l -> l.slotId().equals(c.slotId())))
+                .orElse(false);
         return sameSlot
             ? Outcome.refused(
                 Refusal.ALREADY_BOOKED, "the member already holds a booking of this slot")
@@ -85,7 +93,8 @@ final class BookingTransfers {
                 Refusal.TIME_CONFLICT, "the member already holds an overlapping booking");
       }
       Transfer.Result result =
-          bookings.transfer(new Transfer.Plan(b, toUserId, now, caller, seen, rules(b, desk)));
+          bookings.transfer(
+              new Transfer.Plan(b, toUserId, now, caller, seen, rules(b, desk), others));
       if (result instanceof Transfer.Result.Transferred done) {
         return Outcome.done(done.booking());
       }

@@ -16,7 +16,8 @@ public final class Transfer {
 
   /**
    * {@code booking} as read (the transaction holds it to that version); {@code calendars} are the
-   * recipient's days as last seen; {@code rules} the venue's member rules that bind the recipient.
+   * recipient's days as last seen; {@code rules} the venue's member rules that bind the recipient;
+   * {@code otherLines} a booking of several slots' other lines as read.
    */
   public record Plan(
       Booking booking,
@@ -24,11 +25,37 @@ public final class Transfer {
       Instant now,
       String actor,
       List<MemberCalendar> calendars,
-      MemberRules rules) {
+      MemberRules rules,
+      List<Booking> otherLines) {
+
+    /** A booking of one slot. */
+    public Plan(
+        Booking booking,
+        String toUserId,
+        Instant now,
+        String actor,
+        List<MemberCalendar> calendars,
+        MemberRules rules) {
+      this(booking, toUserId, now, actor, calendars, rules, List.of());
+    }
+
+    public Plan {
+      otherLines = List.copyOf(otherLines);
+    }
 
     /** The booking as the transfer leaves it. */
     public Booking given() {
       return booking.ownedBy(toUserId);
+    }
+
+    /**
+     * Every line of the booking as read, lead first: each changes hands; those in the lead's status
+     * (still holding seats) also move their guard, count and calendar entry.
+     */
+    public List<Booking> lines() {
+      List<Booking> all = new java.util.ArrayList<>(List.of(booking));
+      all.addAll(otherLines);
+      return all;
     }
   }
 

@@ -32,7 +32,8 @@ final class BookingTransfer {
     GUARD,
     UPCOMING,
     CALENDAR,
-    STANDING
+    STANDING,
+    LINE
   }
 
   private final DynamoDbClient dynamo;
@@ -61,20 +62,46 @@ final class BookingTransfer {
             plan.actor(),
             plan.now(),
             "transferred from " + read.userId() + " to " + given.userId());
+    // Every line changes hands; those still holding seats (in the lead's status) move their
+    // guard, count and calendar entries. A booking of one slot is its one line.
+    List<Booking> lines = plan.lines();
+    List<Booking> holding = lines.stream().filter(l -> l.status() == read.status()).toList();
+    List<Booking> givenHolding = holding.stream().map(l -> l.ownedBy(given.userId())).toList();
+    java.util.TreeSet<java.time.LocalDate> giverDays = new java.util.TreeSet<>();
+    holding.forEach(l -> giverDays.addAll(l.calendarDays()));
+    boolean one = lines.size() == 1;
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.BOOKING, bookingWrites.giveTo(read, given, change))
-            .add(Action.GIVER_GUARD, guards.delete(read))
-            .add(Action.GIVER_UPCOMING, upcoming.uncount(read))
+            .addEach(
+                Action.LINE,
+                lines.subList(1, lines.size()).stream()
+                    .map(l -> bookingWrites.giveTo(l, l.ownedBy(given.userId()), change))
+                    .toList())
+            .addEach(Action.GIVER_GUARD, holding.stream().map(guards::delete).toList())
+            .add(
+                Action.GIVER_UPCOMING,
+                one ? upcoming.uncount(read) : upcoming.uncount(read, holding.size()))
             .addEach(
                 Action.GIVER_CALENDAR,
-                read.calendarDays().stream().map(day -> calendars.remove(read, day)).toList())
-            .add(Action.GUARD, guards.put(given))
-            .add(Action.UPCOMING, upcoming.count(given, plan.rules().upcomingLimit()))
+                giverDays.stream()
+                    .map(day -> one ? calendars.remove(read, day) : calendars.remove(holding, day))
+                    .toList())
+            .addEach(Action.GUARD, givenHolding.stream().map(guards::put).toList())
+            .add(
+                Action.UPCOMING,
+                one
+                    ? upcoming.count(given, plan.rules().upcomingLimit())
+                    : upcoming.count(given, givenHolding.size(), plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
-                plan.calendars().stream().map(seen -> calendars.add(seen, given)).toList())
-            .add(records.auditBooking(read, read.status().name(), read.status().name(), change));
+                plan.calendars().stream()
+                    .map(
+                        seen ->
+                            one ? calendars.add(seen, given) : calendars.add(seen, givenHolding))
+                    .toList());
+    lines.forEach(
+        l -> tx.add(records.auditBooking(l, l.status().name(), l.status().name(), change)));
     if (plan.rules().suspension()) {
       tx.add(Action.STANDING, standings.notSuspended(given, plan.now()));
     }
@@ -94,9 +121,14 @@ final class BookingTransfer {
               .map(i -> Attr.instant(i, "suspendedUntil"))
               .orElseThrow());
     }
-    if (reasons.failed(Action.GUARD)) {
-      return new Transfer.Result.AlreadyBooked(
-          reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
+    if (reasons.failedAny(Action.LINE)) {
+      return new Transfer.Result.NotInStatus(read); // a line moved: read the booking again
+    }
+    for (int i = 0; i < givenHolding.size(); i++) {
+      if (reasons.failed(Action.GUARD, i)) {
+        return new Transfer.Result.AlreadyBooked(
+            reasons.oldItem(Action.GUARD, i).map(g -> Attr.str(g, "bookingId")).orElse(""));
+      }
     }
     if (reasons.failed(Action.UPCOMING)) {
       return new Transfer.Result.LimitReached(plan.rules().upcomingLimit().orElseThrow());

@@ -171,4 +171,61 @@ public abstract class GroupBookingContract {
     assertThat(store.calendars("u1", lines.get(0).calendarDays()))
         .allSatisfy(day -> assertThat(day.entries()).isEmpty());
   }
+
+  @Test
+  void aTransferGivesEveryLineAndMovesTheGuardsOfThoseHoldingSeats() {
+    Slot a = fixtures.slot(ResourceKind.SEATS, 5);
+    Slot b = fixtures.slot(ResourceKind.SEATS, 5);
+    List<Booking> lines = group("u1", List.of(a, b));
+    place(lines, MemberRules.NONE);
+    List<MemberCalendar> seen = store.calendars("u2", lines.get(0).calendarDays());
+
+    var result =
+        store.transfer(
+            new fairslot.booking.app.Transfer.Plan(
+                lines.get(0), "u2", NOW, "u1", seen, MemberRules.NONE, List.of(lines.get(1))));
+
+    assertThat(result).isInstanceOf(fairslot.booking.app.Transfer.Result.Transferred.class);
+    for (Booking line : lines) {
+      assertThat(store.findBooking(line.bookingId()).orElseThrow().userId()).isEqualTo("u2");
+    }
+    // the giver may book the slots again; the recipient holds them
+    assertThat(fixtures.place(ContractFixtures.booking("u1", b, 1)))
+        .isInstanceOf(PlaceResult.Placed.class);
+    assertThat(fixtures.place(ContractFixtures.booking("u2", b, 1)))
+        .isEqualTo(new PlaceResult.AlreadyBooked(lines.get(1).bookingId()));
+    assertThat(store.calendars("u1", lines.get(0).calendarDays()).get(0).entries())
+        .doesNotContainKeys(lines.get(0).bookingId(), lines.get(1).bookingId());
+  }
+
+  @Test
+  void aMoveOfOneLineGivesEveryOtherLineTheNewGroup() {
+    Slot a = fixtures.slot(ResourceKind.SEATS, 5);
+    Slot b = fixtures.slot(ResourceKind.SEATS, 5);
+    Slot c = fixtures.slot(ResourceKind.SEATS, 5);
+    List<Booking> lines = group("u1", List.of(a, b));
+    place(lines, MemberRules.NONE);
+    Booking read = lines.get(1);
+    Booking moved = read.movedTo(fairslot.booking.domain.BookedSlot.of(c), read.amount());
+    BookingGroup regrouped =
+        moved
+            .group()
+            .orElseThrow()
+            .withLine(
+                new BookingGroup.Line(
+                    moved.bookingId(), c.slotId(), c.resourceId(), c.interval(), moved.amount()));
+    moved = moved.inGroup(regrouped);
+    List<MemberCalendar> seen = store.calendars("u1", moved.calendarDays());
+
+    var result =
+        store.reschedule(
+            new fairslot.booking.app.Reschedule.Plan(
+                read, moved, NOW, "u1", seen, Optional.empty(), List.of(lines.get(0))));
+
+    assertThat(result).isInstanceOf(fairslot.booking.app.Reschedule.Result.Moved.class);
+    assertThat(store.findBooking(lines.get(0).bookingId()).orElseThrow().group())
+        .contains(regrouped);
+    assertThat(remaining(b)).isEqualTo(5);
+    assertThat(remaining(c)).isEqualTo(4);
+  }
 }

@@ -249,17 +249,48 @@ class MultiSlotIT {
         .allSatisfy(r -> assertThat(r.contentType()).startsWith("application/problem+json"));
     assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(items);
 
-    // a move must say which of its slots moves; giving it away is not done yet
+    // a move must say which of its slots moves
     String group = bookSlots("u2", List.of(a, b)).text("bookingId");
     Reply move = move("u2", group, null, slots.get(5));
     assertThat(move.status() + " " + move.text("code")).isEqualTo("422 invalid_request");
     Reply notOfIt = move("u2", group, slots.get(7), slots.get(5));
     assertThat(notOfIt.status() + " " + notOfIt.text("code")).isEqualTo("422 invalid_request");
-    Reply give =
-        api.send(
-            "POST /bookings/{bookingId}/transfer",
-            e -> e.as("u2", CUSTOMER).path("bookingId", group).body("{\"toUserId\":\"u1\"}"));
-    assertThat(give.status() + " " + give.text("code")).isEqualTo("409 several_slots");
+  }
+
+  @Test
+  void aBookingOfSeveralSlotsIsGivenWholeWithTheRecipientsRules() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String hall = api.resource(venueId, "SEATS", 5);
+    String a = api.slot(hall, Duration.ofDays(3), Duration.ofHours(1), 0);
+    String b = api.slot(hall, Duration.ofDays(3).plusHours(1), Duration.ofHours(1), 0);
+    String bookingId = bookSlots("u1", List.of(a, b)).text("bookingId");
+    ApiDriver.expect(
+        api.send("PUT /me/profile", e -> e.as("u2", CUSTOMER).body("{\"name\":\"U2\"}")), 200);
+    ApiDriver.expect(api.book("u3", b, 1), 201);
+    ApiDriver.expect(
+        api.send("PUT /me/profile", e -> e.as("u3", CUSTOMER).body("{\"name\":\"U3\"}")), 200);
+
+    Reply refused = give("u1", bookingId, "u3"); // u3 holds the 11:00 hour already
+    Reply given = give("u1", bookingId, "u2");
+
+    assertThat(refused.status() + " " + refused.text("code")).isEqualTo("409 already_booked");
+    assertThat(given.status()).as(given.toString()).isEqualTo(200);
+    assertThat(given.text("userId")).isEqualTo("u2");
+    assertThat(bookingItemsByGroup().get(bookingId))
+        .allSatisfy(i -> assertThat(i.get("userId").s()).isEqualTo("u2"));
+    // the guards went with it: u1 may book the hours again, u2 holds them
+    assertThat(api.book("u1", a, 1).status()).isEqualTo(201);
+    assertThat(api.book("u2", b, 1).text("code")).isEqualTo("already_booked");
+    assertThat(api.cancel("u2", bookingId).text("status")).isEqualTo("CANCELLED");
+  }
+
+  private Reply give(String from, String bookingId, String to) {
+    return api.send(
+        "POST /bookings/{bookingId}/transfer",
+        e ->
+            e.as(from, CUSTOMER)
+                .path("bookingId", bookingId)
+                .body("{\"toUserId\":\"" + to + "\"}"));
   }
 
   private Reply move(String user, String bookingId, String from, String to) {
