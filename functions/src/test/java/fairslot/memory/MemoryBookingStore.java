@@ -421,6 +421,26 @@ public final class MemoryBookingStore implements BookingStore {
           return new GroupPlaced(seats.get(), Optional.of(b.slotId()));
         }
       }
+      if (lead.pass().isPresent()) {
+        var pass = t.passes.get(MemoryTables.passKey(lead.userId(), lead.pass().get().passId()));
+        int credits = plan.lines().stream().mapToInt(l -> l.pass().get().credits()).sum();
+        Optional<fairslot.kernel.Refusal> refused =
+            pass == null ? Optional.of(fairslot.kernel.Refusal.NOT_FOUND) : Optional.empty();
+        for (Booking b : plan.lines()) {
+          if (refused.isEmpty()) {
+            refused =
+                pass.refusalFor(
+                    b.slot().venueId(), b.slot().resourceId(), b.slot().interval().start(), 0);
+          }
+        }
+        if (refused.isEmpty() && pass.creditsLeft() < credits) {
+          refused = Optional.of(fairslot.kernel.Refusal.INSUFFICIENT_CREDITS);
+        }
+        if (refused.isPresent()) {
+          return new GroupPlaced(
+              new PlaceResult.PassRefused(refused.get()), Optional.of(lead.slotId()));
+        }
+      }
       int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(lead), 0);
       if (plan.rules().upcomingLimit().isPresent()
           && counted + plan.lines().size() > plan.rules().upcomingLimit().getAsInt()) {
@@ -444,6 +464,7 @@ public final class MemoryBookingStore implements BookingStore {
             slot.slotId(),
             MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
         t.bookings.put(b.bookingId(), b);
+        t.creditPass(b, -1, 0, 0);
         t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
         audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
       }

@@ -60,7 +60,7 @@ public final class BookingService {
             catalog, bookings, members, releases.events(), passes, refunds, clock);
     OverdueHoldReclaim reclaim = new OverdueHoldReclaim(bookings, releases);
     this.placer = new BookingPlacer(catalog, bookings, passes, ids, createdResponse, reclaim);
-    this.groups = new GroupPlacer(catalog, bookings, ids, createdResponse, reclaim, clock);
+    this.groups = new GroupPlacer(catalog, bookings, passes, ids, createdResponse, reclaim, clock);
   }
 
   /**

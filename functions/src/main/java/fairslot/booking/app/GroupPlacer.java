@@ -37,6 +37,7 @@ final class GroupPlacer {
   private final CatalogStore catalog;
   private final BookingStore bookings;
   private final IdGenerator ids;
+  private final fairslot.pass.app.PassStore passes;
   private final Function<Booking, StoredResponse> createdResponse;
   private final OverdueHoldReclaim reclaim;
   private final Clock clock;
@@ -44,12 +45,14 @@ final class GroupPlacer {
   GroupPlacer(
       CatalogStore catalog,
       BookingStore bookings,
+      fairslot.pass.app.PassStore passes,
       IdGenerator ids,
       Function<Booking, StoredResponse> createdResponse,
       OverdueHoldReclaim reclaim,
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
+    this.passes = passes;
     this.ids = ids;
     this.createdResponse = createdResponse;
     this.reclaim = reclaim;
@@ -69,11 +72,6 @@ final class GroupPlacer {
       if (!seen.add(id)) {
         return refused(Refusal.SLOT_REPEATED, "the slot is named twice", id);
       }
-    }
-    if (command.passId().isPresent()) {
-      return Outcome.refused(
-          Refusal.SEVERAL_SLOTS,
-          "a pass pays for a booking of one slot; book the slots one by one");
     }
     Instant now = clock.instant();
     Placement placement = command.placement();
@@ -108,6 +106,18 @@ final class GroupPlacer {
         slots.set(i, fresh);
       }
     }
+    Optional<fairslot.pass.domain.Pass> pass = Optional.empty();
+    if (command.passId().isPresent()) {
+      // judged first from the pass as read, for a clear answer; the transaction holds it too
+      pass = passes.findPass(command.userId(), command.passId().get());
+      if (pass.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + command.passId().get());
+      }
+      Optional<Outcome<Booked>> refused = passRefusal(pass.get(), slots, command.quantity());
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+    }
     var rules = BookingPlacer.rulesOf(slots.get(0), placement);
     if (rules.upcomingLimit().isPresent() && slots.size() > rules.upcomingLimit().getAsInt()) {
       return PlacementOutcomes.of(
@@ -116,16 +126,40 @@ final class GroupPlacer {
           slots.get(0).slotId(),
           slots.get(0).timeZone());
     }
-    return place(command, placement, slots, now);
+    return place(command, placement, slots, now, pass);
+  }
+
+  /** What the pass refuses for these slots: each slot's rule, then every slot's credits at once. */
+  private static Optional<Outcome<Booked>> passRefusal(
+      fairslot.pass.domain.Pass pass, List<Slot> slots, int quantity) {
+    for (Slot slot : slots) {
+      Optional<Refusal> one =
+          pass.refusalFor(slot.venueId(), slot.resourceId(), slot.interval().start(), 0);
+      if (one.isPresent()) {
+        return Optional.of(
+            refused(one.get(), PlacementOutcomes.passDetail(one.get()), slot.slotId()));
+      }
+    }
+    if (pass.creditsLeft() < pass.plan().creditsFor(quantity) * slots.size()) {
+      return Optional.of(
+          Outcome.refused(
+              Refusal.INSUFFICIENT_CREDITS,
+              PlacementOutcomes.passDetail(Refusal.INSUFFICIENT_CREDITS)));
+    }
+    return Optional.empty();
   }
 
   private Outcome<Booked> place(
-      BookSeveral command, Placement placement, List<Slot> slots, Instant now) {
+      BookSeveral command,
+      Placement placement,
+      List<Slot> slots,
+      Instant now,
+      Optional<fairslot.pass.domain.Pass> pass) {
     List<String> lineIds = new ArrayList<>();
     for (int i = 0; i < slots.size(); i++) {
       lineIds.add(ids.newId());
     }
-    List<Booking> lines = lines(command, lineIds, slots, now);
+    List<Booking> lines = lines(command, lineIds, slots, now, pass);
     List<MemberCalendar> calendars =
         days(lines).stream().map(d -> MemberCalendar.empty(command.userId(), d)).toList();
     Map<String, Boolean> reclaimed = new HashMap<>();
@@ -156,7 +190,7 @@ final class GroupPlacer {
           fresh.add(current);
         }
         slots = fresh;
-        lines = lines(command, lineIds, slots, now);
+        lines = lines(command, lineIds, slots, now, pass);
         continue;
       }
       if (result instanceof PlaceResult.SoldOut && reclaimed.putIfAbsent(slotId, true) == null) {
@@ -219,7 +253,11 @@ final class GroupPlacer {
 
   /** The group's lines, earliest slot first (the lead, whose cancel tiers the booking keeps). */
   private static List<Booking> lines(
-      BookSeveral command, List<String> lineIds, List<Slot> slots, Instant now) {
+      BookSeveral command,
+      List<String> lineIds,
+      List<Slot> slots,
+      Instant now,
+      Optional<fairslot.pass.domain.Pass> pass) {
     List<Slot> ordered =
         slots.stream()
             .sorted(
@@ -228,9 +266,10 @@ final class GroupPlacer {
     List<Booking> bare = new ArrayList<>();
     for (int i = 0; i < ordered.size(); i++) {
       Slot slot = ordered.get(i);
-      bare.add(
-          BookingPlacer.newBooking(
-              lineIds.get(i), command.userId(), command.quantity(), slot, now));
+      Booking b =
+          BookingPlacer.newBooking(lineIds.get(i), command.userId(), command.quantity(), slot, now);
+      // paid with the pass: each slot takes its own credits, PAID at once
+      bare.add(pass.isPresent() ? BookingPlacer.paidWithPass(b, pass.get()) : b);
     }
     // One hold for the whole booking: the shortest of the slots' hold durations.
     Optional<Instant> hold =
@@ -248,7 +287,9 @@ final class GroupPlacer {
                             b.amount()))
                 .toList());
     boolean free = group.total().isFree();
-    return bare.stream().map(b -> oneHold(b, free, hold).inGroup(group)).toList();
+    return bare.stream()
+        .map(b -> (b.pass().isPresent() ? b : oneHold(b, free, hold)).inGroup(group))
+        .toList();
   }
 
   /** A line under the group's one hold: paid at once only when the whole booking is free. */

@@ -303,7 +303,12 @@ final class BookingRelease {
       if (to == BookingStatus.REFUNDING) {
         throw new IllegalArgumentException("a pass booking is cancelled, not refunded");
       }
-      tx.add(Action.CREDITS, credits.settleCredits(b, "creditsLeft")); // the credits go back, once
+      // the credits go back, once (every line's in one write)
+      tx.add(
+          Action.CREDITS,
+          lines.size() == 1
+              ? credits.settleCredits(b, "creditsLeft")
+              : credits.settleCredits(lines, "creditsLeft"));
     }
     notice.ifPresent(n -> tx.add(notices.notify(n, change.at())));
     return tx;

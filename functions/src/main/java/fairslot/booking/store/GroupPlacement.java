@@ -42,6 +42,7 @@ final class GroupPlacement {
     COUNTERPART,
     GUARD,
     IDEMPOTENCY,
+    PASS,
     SEAT,
     STANDING,
     UPCOMING
@@ -57,6 +58,7 @@ final class GroupPlacement {
   private final RecordParts records;
   private final NoticeWrites notices;
   private final IdempotencyWrites replays;
+  private final fairslot.pass.store.PassWrites credits;
 
   GroupPlacement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -69,6 +71,7 @@ final class GroupPlacement {
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
     this.replays = new IdempotencyWrites(table);
+    this.credits = new fairslot.pass.store.PassWrites(table);
   }
 
   GroupPlaced place(GroupPlan plan) {
@@ -100,6 +103,9 @@ final class GroupPlacement {
                     Action.IDEMPOTENCY, replays.record(key.request(), key.response(), plan.now())));
     if (plan.rules().suspension()) {
       tx.add(Action.STANDING, standings.notSuspended(lead, plan.now()));
+    }
+    if (lead.pass().isPresent()) {
+      tx.add(Action.PASS, credits.spendCredits(lines)); // every line's credits, one write
     }
     if (lead.status() == BookingStatus.PAID) {
       // A free booking is confirmed as placed, once, by its lead.
@@ -164,6 +170,17 @@ final class GroupPlacement {
         return about(new PlaceResult.SoldOut(0), lines.get(counterpartLine.get(k)));
       }
     }
+    if (reasons.failed(Action.PASS)) {
+      Booking lead = lines.get(0);
+      return about(
+          new PlaceResult.PassRefused(
+              reasons
+                  .oldItem(Action.PASS)
+                  .map(fairslot.pass.store.PassItemMapper::fromItem)
+                  .flatMap(pass -> refusalForAll(pass, lines))
+                  .orElse(fairslot.kernel.Refusal.NOT_FOUND)),
+          lead);
+    }
     if (reasons.failed(Action.UPCOMING)) {
       return about(
           new PlaceResult.LimitReached(plan.rules().upcomingLimit().orElseThrow()), lines.get(0));
@@ -175,6 +192,23 @@ final class GroupPlacement {
     }
     throw new IllegalStateException(
         "group booking transaction cancelled for an unexpected reason: " + reasons);
+  }
+
+  /** The pass's refusal of the lines together, judged as the condition judged it. */
+  private static Optional<fairslot.kernel.Refusal> refusalForAll(
+      fairslot.pass.domain.Pass pass, List<Booking> lines) {
+    for (Booking l : lines) {
+      Optional<fairslot.kernel.Refusal> one =
+          pass.refusalFor(
+              l.slot().venueId(), l.slot().resourceId(), l.slot().interval().start(), 0);
+      if (one.isPresent()) {
+        return one;
+      }
+    }
+    int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
+    return pass.creditsLeft() < credits
+        ? Optional.of(fairslot.kernel.Refusal.INSUFFICIENT_CREDITS)
+        : Optional.empty();
   }
 
   private static GroupPlaced about(PlaceResult result, Booking line) {

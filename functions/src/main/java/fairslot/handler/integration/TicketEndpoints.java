@@ -73,8 +73,22 @@ public final class TicketEndpoints implements Endpoints {
     Instant now = clock.instant();
     return bookings
         .booking(request.requireCaller().userId(), request.path("bookingId"))
-        .map(b -> ticketOf(b, now))
+        .map(b -> ticketOf(sessionOf(b, now), now))
         .orElseGet(() -> notFound("booking"));
+  }
+
+  /**
+   * The line a ticket is for: a booking of several slots is checked in slot by slot, so its ticket
+   * is the next of its PAID slots not yet ended (asked again for each session).
+   */
+  private Booking sessionOf(Booking b, Instant now) {
+    if (b.group().isEmpty()) {
+      return b;
+    }
+    return bookings.lines(b).stream()
+        .filter(l -> l.status() == BookingStatus.PAID && now.isBefore(l.slot().interval().end()))
+        .min(java.util.Comparator.comparing((Booking l) -> l.slot().interval().start()))
+        .orElse(b);
   }
 
   private HttpResponse ticketOf(Booking b, Instant now) {

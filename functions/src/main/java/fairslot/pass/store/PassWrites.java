@@ -179,6 +179,60 @@ public final class PassWrites {
   }
 
   /**
+   * Spends every line's credits of a booking of several slots paid with one pass, in one write (one
+   * item is written once a transaction): on condition it is the member's, ACTIVE, of the venue,
+   * valid at the latest slot's start (so at every start) and has all the credits.
+   */
+  public TransactWriteItem spendCredits(java.util.List<Booking> lines) {
+    Booking lead = lines.get(0);
+    int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
+    java.time.Instant latest =
+        lines.stream()
+            .map(l -> l.slot().interval().start())
+            .max(java.util.Comparator.naturalOrder())
+            .orElseThrow();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(lead.userId(), lead.pass().orElseThrow().passId()))
+                .updateExpression("SET creditsLeft = creditsLeft - :c")
+                .conditionExpression(
+                    "#status = :active AND venueId = :venue AND validUntil > :start"
+                        + " AND creditsLeft >= :c")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(
+                    Map.of(
+                        ":c",
+                        n(credits),
+                        ":active",
+                        s(fairslot.pass.domain.PassStatus.ACTIVE.name()),
+                        ":venue",
+                        s(lead.slot().venueId()),
+                        ":start",
+                        millis(latest)))
+                .returnValuesOnConditionCheckFailure(ALL_OLD)
+                .build())
+        .build();
+  }
+
+  /** Every line's credits moved from held to {@code ledger} in one write (as above). */
+  public TransactWriteItem settleCredits(java.util.List<Booking> lines, String ledger) {
+    Booking lead = lines.get(0);
+    int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(PassItemMapper.key(lead.userId(), lead.pass().orElseThrow().passId()))
+                .updateExpression("ADD " + ledger + " :c")
+                .conditionExpression("attribute_exists(PK)")
+                .expressionAttributeValues(Map.of(":c", n(credits)))
+                .build())
+        .build();
+  }
+
+  /**
    * The pass that paid {@code moved} still pays for it where it moved (a reschedule): active, of
    * the venue, valid past the new start. Its credits stay held by the booking.
    */

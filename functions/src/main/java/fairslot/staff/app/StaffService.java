@@ -72,8 +72,10 @@ public final class StaffService {
   private record TicketHolder(String userId, String slotId) {}
 
   private Outcome<Booking> checkIn(String staff, String bookingId, Optional<TicketHolder> ticket) {
+    // One slot is checked in: a line of a booking of several slots by its own id (its ticket's).
     return onBooking(
         bookingId,
+        bookings::findBooking,
         b -> {
           if (ticket.isPresent()
               && !(ticket.get().userId().equals(b.userId())
@@ -181,8 +183,16 @@ public final class StaffService {
    */
   private Outcome<Booking> onBooking(
       String bookingId, Function<Booking, Optional<Outcome<Booking>>> step) {
+    return onBooking(bookingId, bookings::findLead, step);
+  }
+
+  /** As above, the booking found by {@code find} (the booking the member sees, or one line). */
+  private Outcome<Booking> onBooking(
+      String bookingId,
+      Function<String, Optional<Booking>> find,
+      Function<Booking, Optional<Outcome<Booking>>> step) {
     for (int round = 0; round < ROUNDS; round++) {
-      Optional<Booking> found = bookings.findLead(bookingId);
+      Optional<Booking> found = find.apply(bookingId);
       if (found.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }

@@ -101,7 +101,7 @@ class GroupPlacerTest {
                             "u1",
                             Optional.of("p1"))))
                 .refusal())
-        .isEqualTo(Refusal.SEVERAL_SLOTS);
+        .isEqualTo(Refusal.NOT_FOUND); // no such pass of theirs
     assertThat(world.current(a).remaining()).isEqualTo(5);
   }
 

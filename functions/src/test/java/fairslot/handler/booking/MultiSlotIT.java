@@ -239,7 +239,7 @@ class MultiSlotIT {
         .containsEntry("thirteen", "422 too_many_slots")
         .containsEntry("unknown", "404 not_found")
         .containsEntry("empty", "422 invalid_request")
-        .containsEntry("with a pass", "409 several_slots")
+        .containsEntry("with a pass", "404 not_found") // not a pass of theirs
         .containsEntry("both forms", "422 invalid_request")
         .containsEntry("already booked", "409 already_booked");
     assertThat(replies.get("repeated").text("slotId")).isEqualTo(a);
@@ -282,6 +282,101 @@ class MultiSlotIT {
     assertThat(api.book("u1", a, 1).status()).isEqualTo(201);
     assertThat(api.book("u2", b, 1).text("code")).isEqualTo("already_booked");
     assertThat(api.cancel("u2", bookingId).text("status")).isEqualTo("CANCELLED");
+  }
+
+  @Test
+  void aPassPaysEverySlotWithItsOwnCreditsInOneWrite() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String hall = api.resource(venueId, "SEATS", 5);
+    String a = api.slot(hall, Duration.ofDays(3), Duration.ofHours(1), 5000);
+    String b = api.slot(hall, Duration.ofDays(3).plusHours(1), Duration.ofHours(1), 5000);
+    String c = api.slot(hall, Duration.ofDays(3).plusHours(2), Duration.ofHours(1), 5000);
+    String planId =
+        api.send(
+                "POST /venues/{venueId}/plans",
+                e ->
+                    e.as("admin-1", ApiDriver.ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"name\":\"Five\",\"kind\":\"PACK\",\"credits\":5,\"validity\":\"P30D\","
+                                + "\"priceMinor\":20000,\"currency\":\"CNY\"}"))
+            .text("planId");
+    String passId =
+        api.send(
+                "POST /staff/passes",
+                e ->
+                    e.as("desk-1", ApiDriver.FRONTDESK)
+                        .body("{\"planId\":\"" + planId + "\",\"customer\":{\"userId\":\"u1\"}}"))
+            .text("passId");
+    String withPass = ",\"passId\":\"" + passId + "\"";
+
+    Reply booked = bookSlots("u1", List.of(a, b), withPass);
+    Reply oneMore = bookSlots("u1", List.of(c), withPass); // a booking of one slot
+    Reply short4 =
+        api.send(
+            "POST /bookings",
+            e ->
+                e.as("u1", CUSTOMER)
+                    .body(
+                        "{\"slotIds\":[\""
+                            + c
+                            + "\",\""
+                            + api.slot(
+                                hall, Duration.ofDays(3).plusHours(3), Duration.ofHours(1), 5000)
+                            + "\"],\"quantity\":2"
+                            + withPass
+                            + "}"));
+
+    assertThat(booked.status()).as(booked.toString()).isEqualTo(201);
+    assertThat(booked.text("status")).isEqualTo("PAID");
+    assertThat(booked.json().get("amountMinor").asLong()).isZero();
+    assertThat(oneMore.status()).isEqualTo(201); // 3 of the 5 credits spent now
+    assertThat(short4.status() + " " + short4.text("code")).isEqualTo("409 insufficient_credits");
+    assertThat(creditsLeft()).isEqualTo(2);
+    ApiDriver.expect(api.cancel("u1", booked.text("bookingId")), 200);
+    assertThat(creditsLeft()).isEqualTo(4); // both slots' credits back, once
+  }
+
+  private int creditsLeft() {
+    return api.send("GET /me/passes", e -> e.as("u1", CUSTOMER))
+        .json()
+        .path("items")
+        .get(0)
+        .path("creditsLeft")
+        .asInt();
+  }
+
+  @Test
+  void eachSlotIsCheckedInOnItsOwnTicket() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String hall = api.resource(venueId, "SEATS", 5);
+    String a = api.slot(hall, Duration.ofDays(3), Duration.ofHours(1), 0);
+    String b = api.slot(hall, Duration.ofDays(3).plusHours(1), Duration.ofHours(1), 0);
+    String bookingId = bookSlots("u1", List.of(a, b)).text("bookingId");
+
+    Reply first = ticket(bookingId);
+    Reply in1 = checkIn(first.text("ticket"));
+    Reply second = ticket(bookingId);
+    Reply in2 = checkIn(second.text("ticket"));
+
+    assertThat(first.text("bookingId")).isEqualTo(bookingId); // the first hour is the lead's
+    assertThat(in1.text("status")).isEqualTo("COMPLETED");
+    assertThat(in1.text("slotId")).isEqualTo(a);
+    assertThat(second.text("bookingId")).isNotEqualTo(bookingId); // the next hour's own
+    assertThat(in2.text("slotId")).isEqualTo(b);
+    assertThat(linesOf(bookingId).values()).containsOnly("COMPLETED");
+    assertThat(checkIn(first.text("ticket")).text("status")).isEqualTo("COMPLETED"); // again
+  }
+
+  private Reply ticket(String bookingId) {
+    return api.send(
+        "GET /bookings/{bookingId}/ticket", e -> e.as("u1", CUSTOMER).path("bookingId", bookingId));
+  }
+
+  private Reply checkIn(String ticket) {
+    return api.send(
+        "POST /staff/check-in",
+        e -> e.as("desk-1", ApiDriver.FRONTDESK).body("{\"ticket\":\"" + ticket + "\"}"));
   }
 
   private Reply give(String from, String bookingId, String to) {
