@@ -80,8 +80,8 @@ public final class WebhookStreamRecords {
       type = WebhookEventType.BOOKING_CONFIRMED;
     } else if (HELD.contains(was) && ENDED.contains(is)) {
       type = WebhookEventType.BOOKING_CANCELLED;
-    } else if (BookingStatus.REFUNDED.name().equals(is)) {
-      type = WebhookEventType.PAYMENT_REFUNDED;
+    } else if (BookingStatus.REFUNDED.name().equals(is) && !otherLine(b)) {
+      type = WebhookEventType.PAYMENT_REFUNDED; // a booking of several slots' refund: its lead's
     } else {
       return Optional.empty();
     }
@@ -102,6 +102,8 @@ public final class WebhookStreamRecords {
     number(b, "refundMinor").ifPresent(r -> data.put("refundMinor", r));
     data.put("start", instant(b, "slotStart"));
     data.put("end", instant(b, "slotEnd"));
+    // One slot of a booking of several: the booking the member sees
+    lead(b).ifPresent(lead -> data.put("groupBookingId", lead));
     return Optional.of(
         event(
             "booking:" + bookingId + ":v" + version,
@@ -111,6 +113,20 @@ public final class WebhookStreamRecords {
             version,
             when,
             data));
+  }
+
+  /** The lead's id of a line of a booking of several slots (its group's first line). */
+  private static Optional<String> lead(Map<String, AttributeValue> b) {
+    AttributeValue lines = b.get("groupLines");
+    if (lines == null || lines.getL() == null || lines.getL().isEmpty()) {
+      return Optional.empty();
+    }
+    AttributeValue first = lines.getL().get(0).getM().get("bookingId");
+    return first == null ? Optional.empty() : Optional.ofNullable(first.getS());
+  }
+
+  private static boolean otherLine(Map<String, AttributeValue> b) {
+    return lead(b).map(l -> !l.equals(text(b, "bookingId"))).orElse(false);
   }
 
   private static Optional<WebhookEvent> slot(Map<String, AttributeValue> s, Instant at) {
