@@ -268,6 +268,14 @@ public final class MemoryPaymentStore implements PaymentStore {
     Booking now = t.bookings.get(seen.bookingId());
     if (seen.status() == BookingStatus.REFUNDING && now.status() == BookingStatus.REFUNDING) {
       moveBooking(seen, to, change);
+      return;
+    }
+    // the lead cancelled alone (its slot cancelled): the lines refunding still end with the refund
+    for (String id : seen.otherLineIds()) {
+      Booking line = t.bookings.get(id);
+      if (line.status() == BookingStatus.REFUNDING) {
+        t.bookings.put(id, line.withStatus(to));
+      }
     }
   }
 

@@ -68,7 +68,7 @@ final class ChaosChecks {
     ledger(items, out);
     seatAudit(items, out);
     bookings(items, work, out);
-    payments(items, work, out);
+    ChaosMoney.check(items, work, out);
     ChaosRefundParts.check(items, out);
     ChaosGroups.check(items, out);
     ChaosPolicyChecks.check(items, work, out);
@@ -236,81 +236,6 @@ final class ChaosChecks {
     }
   }
 
-  /**
-   * Money: a payment the provider took is kept (its booking is PAID, COMPLETED or NO_SHOW and it is
-   * SUCCEEDED) or on its way back (REFUNDING, REFUNDED, REFUND_FAILED); never lost, never kept
-   * twice.
-   */
-  private static void payments(
-      List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
-    Map<String, Map<String, AttributeValue>> byPayment = new HashMap<>();
-    Map<String, Map<String, AttributeValue>> byBooking = new HashMap<>();
-    Map<String, Integer> keptPerBooking = new HashMap<>();
-    for (var item : items) {
-      if (is(item, "PAYMENT")) {
-        byPayment.put(s(item, "paymentNo"), item);
-        if ("SUCCEEDED".equals(s(item, "status"))) {
-          keptPerBooking.merge(s(item, "bookingId"), 1, Integer::sum);
-        }
-      }
-      if (is(item, "BOOKING")) {
-        byBooking.put(s(item, "bookingId"), item);
-      }
-    }
-    long taken = 0;
-    long accounted = 0;
-    for (var e : work.succeeded.entrySet()) {
-      var payment = byPayment.get(e.getKey());
-      if (payment == null) {
-        out.add("payment " + e.getKey() + " succeeded at the provider but is not stored");
-        continue;
-      }
-      long amount = n(payment, "amountMinor");
-      taken += amount;
-      String status = s(payment, "status");
-      String bookingStatus = s(byBooking.getOrDefault(e.getValue(), Map.of()), "status");
-      boolean kept = "SUCCEEDED".equals(status) && KEPT.contains(bookingStatus);
-      boolean returning = Set.of("REFUNDING", "REFUNDED", "REFUND_FAILED").contains(status);
-      if (kept || returning) {
-        accounted += amount;
-      } else {
-        out.add(
-            "payment "
-                + e.getKey()
-                + " succeeded but is "
-                + status
-                + " with its booking "
-                + bookingStatus
-                + ": money neither kept nor returned");
-      }
-    }
-    if (taken != accounted) {
-      out.add(
-          "money not conserved: taken " + taken + " != kept + refunded + refunding " + accounted);
-    }
-    keptPerBooking.forEach(
-        (bookingId, n) -> {
-          if (n > 1) {
-            out.add("booking " + bookingId + " kept " + n + " payments");
-          }
-        });
-    byBooking.forEach(
-        (bookingId, booking) -> {
-          if (KEPT.contains(s(booking, "status"))
-              && !ChaosGroups.isOtherLine(booking) // paid by its lead's payment
-              && !work.deskBookings.contains(bookingId)
-              && n(booking, "amountMinor") > 0
-              && keptPerBooking.getOrDefault(bookingId, 0) != 1) {
-            out.add(
-                "booking "
-                    + bookingId
-                    + " is "
-                    + s(booking, "status")
-                    + " without exactly one kept payment");
-          }
-        });
-  }
-
   private static void reconcile(ChaosWorld world, List<String> out) {
     String cursor = null;
     do {
@@ -336,7 +261,7 @@ final class ChaosChecks {
     return v == null ? null : v.s();
   }
 
-  private static int n(Map<String, AttributeValue> item, String name) {
+  static int n(Map<String, AttributeValue> item, String name) {
     AttributeValue v = item.get(name);
     return v == null || v.n() == null ? 0 : Integer.parseInt(v.n());
   }

@@ -48,13 +48,30 @@ final class BookingCancellation {
    * start - cancelCutoff} only) and a refund is requested; the seats return exactly once.
    * Cancelling again returns the booking as it is. A hold past its deadline is expired instead.
    */
+  /**
+   * The line a cancel acts through: the booking, or when its first slot was cancelled alone by the
+   * venue, the earliest of its slots still held, carrying the booking's payment.
+   */
+  private Booking active(Booking booking) {
+    if (booking.group().isEmpty()
+        || booking.status() == BookingStatus.PAID
+        || booking.status() == BookingStatus.PENDING_PAY) {
+      return booking;
+    }
+    return store.otherLines(booking).stream()
+        .filter(l -> l.status() == BookingStatus.PAID)
+        .min(java.util.Comparator.comparing((Booking l) -> l.slot().interval().start()))
+        .map(l -> booking.paymentNo().map(l::withPayment).orElse(l))
+        .orElse(booking);
+  }
+
   public Outcome<Booking> cancel(String userId, String bookingId) {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       Optional<Booking> found = members.find(userId, bookingId);
       if (found.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }
-      Booking booking = found.get();
+      Booking booking = active(found.get());
       Instant now = clock.instant();
       BookingStatus target;
       switch (booking.status()) {
@@ -105,7 +122,11 @@ final class BookingCancellation {
         if (target == BookingStatus.REFUNDING) {
           booking.paymentNo().ifPresent(refunds::attemptNow);
         }
-        return Outcome.done(released.booking());
+        // the answer is the booking the member sees (its lead), whichever line carried the cancel
+        return Outcome.done(
+            booking.isOtherLine()
+                ? members.find(userId, booking.leadId()).orElse(released.booking())
+                : released.booking());
       }
       // NotInStatus: someone else moved it (a concurrent cancel, the sweep, a payment): look again.
     }

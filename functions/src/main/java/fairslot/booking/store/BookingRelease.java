@@ -81,9 +81,9 @@ final class BookingRelease {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
-    if (b.isOtherLine() && to == BookingStatus.REFUNDING) {
-      // The money is the lead's: its payment, its refund, the cancel tiers of the earliest slot.
-      throw new IllegalArgumentException("a booking of several slots is refunded by its lead");
+    if (b.isOtherLine() && to == BookingStatus.REFUNDING && b.paymentNo().isEmpty()) {
+      // The money is the lead's: the caller names its payment on the line that refunds it.
+      throw new IllegalArgumentException("a line refunds through its booking's payment");
     }
     // A booking of several slots is released whole: every line still in its status moves with it
     // (a line that went its own way, checked in or missed, stays where it is).

@@ -184,13 +184,20 @@ public final class SlotCancellation {
     if (booking.status() != BookingStatus.PENDING_PAY && booking.status() != BookingStatus.PAID) {
       return Optional.empty(); // already inactive, or the session already happened
     }
-    if (booking.isOtherLine() && booking.status() == BookingStatus.PAID) {
-      return releaseLine(booking, change);
+    Booking b = booking;
+    if (booking.group().isPresent() && booking.status() == BookingStatus.PAID) {
+      if (bookings.otherLines(booking).stream().anyMatch(l -> l.status() == BookingStatus.PAID)) {
+        return releaseLine(booking, change); // the booking keeps its other slots
+      }
+      // the last of its slots holding seats: the booking ends with it, refunded what it holds,
+      // through its lead's payment
+      Optional<String> paymentNo =
+          bookings.findBooking(booking.leadId()).flatMap(Booking::paymentNo);
+      b = paymentNo.map(booking::withPayment).orElse(booking);
+    } else if (booking.isOtherLine()) {
+      // a hold of several slots goes whole, through its lead (docs/api-notes.md)
+      b = bookings.findLead(booking.bookingId()).orElse(booking);
     }
-    // A hold of several slots goes whole, through its lead (the earliest slot), which carries the
-    // payment and the terms; so does a paid one whose first slot is cancelled (docs/api-notes.md).
-    Booking b =
-        booking.isOtherLine() ? bookings.findLead(booking.bookingId()).orElse(booking) : booking;
     for (int round = 0; round < 5; round++) {
       BookingStatus to;
       if (b.status() == BookingStatus.PENDING_PAY) {
@@ -213,10 +220,7 @@ public final class SlotCancellation {
               change,
               Optional.of(
                   new Notification(
-                      b.userId(),
-                      booking.slotId(),
-                      Notification.Kind.SLOT_CANCELLED,
-                      b.bookingId())));
+                      b.userId(), booking.slotId(), Notification.Kind.SLOT_CANCELLED, b.leadId())));
       if (r instanceof ReleaseResult.Released) {
         if (to == BookingStatus.REFUNDING) {
           b.paymentNo().ifPresent(refunds::attemptNow);

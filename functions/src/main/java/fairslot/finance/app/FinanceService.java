@@ -178,8 +178,13 @@ public final class FinanceService {
     if (payment.isPart()) {
       return Optional.empty();
     }
-    return bookings
-        .findBooking(payment.bookingId())
-        .filter(b -> b.status() == BookingStatus.REFUND_FAILED);
+    Optional<Booking> lead = bookings.findBooking(payment.bookingId());
+    if (lead.isEmpty() || lead.get().status() == BookingStatus.REFUND_FAILED) {
+      return lead;
+    }
+    // a booking of several slots whose first slot was cancelled alone: its refunding lines
+    return bookings.otherLines(lead.get()).stream()
+        .filter(l -> l.status() == BookingStatus.REFUND_FAILED)
+        .findFirst();
   }
 }

@@ -42,9 +42,37 @@ public final class BookingViews {
       return shown(b, SlotLineView.of(b, b.statusAt(now)), now);
     }
 
-    /** With every line of a booking of several slots as it is now, each with its own status. */
+    /**
+     * With every line of a booking of several slots as it is now, each with its own status. The
+     * booking's status is its lead's, unless the venue cancelled the lead's slot alone: then it is
+     * that of the slots it still has (and the refund theirs).
+     */
     public static BookingView of(Booking b, java.util.List<Booking> lines, Instant now) {
-      return shown(b, SlotLineView.of(b, lines, now), now);
+      BookingView lead = shown(b, SlotLineView.of(b, lines, now), now);
+      if (b.status() != BookingStatus.CANCELLED) {
+        return lead;
+      }
+      return lines.stream()
+          .filter(l -> l.status() != BookingStatus.CANCELLED)
+          .min(java.util.Comparator.comparing((Booking l) -> l.slot().interval().start()))
+          .map(
+              rest ->
+                  new BookingView(
+                      lead.bookingId(),
+                      lead.slotId(),
+                      lead.userId(),
+                      lead.quantity(),
+                      rest.statusAt(now).name(),
+                      lead.amountMinor(),
+                      lead.currency(),
+                      rest.refund().map(fairslot.kernel.Money::minor).orElse(null),
+                      lead.holdExpiresAt(),
+                      lead.createdAt(),
+                      lead.slot(),
+                      lead.slots(),
+                      lead.policy(),
+                      lead.passId()))
+          .orElse(lead);
     }
 
     private static BookingView shown(Booking b, java.util.List<SlotLineView> slots, Instant now) {

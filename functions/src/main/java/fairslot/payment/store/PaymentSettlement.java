@@ -251,11 +251,16 @@ final class PaymentSettlement {
       Booking b,
       BookingStatus to,
       Change change) {
-    if (b.status() == BookingStatus.REFUNDING && !p.isPart()) {
+    if (p.isPart()) {
+      return;
+    }
+    if (b.status() == BookingStatus.REFUNDING) {
       tx.add(bookingWrites.move(b, to, change, "", "", Map.of()));
       tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
-      moveOtherLines(tx, b, to, change);
     }
+    // a booking of several slots: its lines refunding end too (the lead may have been cancelled
+    // alone, its slot cancelled, before the rest was)
+    moveOtherLines(tx, b, BookingStatus.REFUNDING, to, change);
   }
 
   /**
@@ -264,8 +269,14 @@ final class PaymentSettlement {
    */
   private void moveOtherLines(
       Transaction<Action> tx, Booking lead, BookingStatus to, Change change) {
+    moveOtherLines(tx, lead, lead.status(), to, change);
+  }
+
+  /** As above, the lines in {@code from}. */
+  private void moveOtherLines(
+      Transaction<Action> tx, Booking lead, BookingStatus from, BookingStatus to, Change change) {
     for (Booking line : fairslot.booking.store.GroupLines.others(dynamo, table, lead)) {
-      if (line.status() == lead.status()) {
+      if (line.status() == from) {
         tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
         tx.add(records.auditBooking(line, line.status().name(), to.name(), change));
       }

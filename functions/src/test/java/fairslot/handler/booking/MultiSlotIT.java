@@ -126,17 +126,44 @@ class MultiSlotIT {
     assertThat(paymentOf("u1", bookingId).get("refunds").findValuesAsText("status"))
         .containsOnly("SUCCEEDED");
 
-    // the venue cancelling the first slot cancels the whole booking: its lead holds the terms
+    // the venue cancelling the first slot: the same, and the booking goes on with its later slot
     String noon = api.slot(court, Duration.ofDays(3).plusHours(2), Duration.ofHours(1), 2000);
-    String one = api.slot(court, Duration.ofDays(3).plusHours(3), Duration.ofHours(1), 2000);
+    String one = api.slot(court, Duration.ofDays(3).plusHours(3), Duration.ofHours(1), 3000);
     String second = bookSlots("u2", List.of(noon, one)).text("bookingId");
-    api.provider.report(api.pay("u2", second).text("paymentNo"), "SUCCEEDED");
+    String secondPayment = api.pay("u2", second).text("paymentNo");
+    api.provider.report(secondPayment, "SUCCEEDED");
     ApiDriver.expect(cancelSlot(noon), 200);
-    Reply whole = api.booking("u2", second);
-    assertThat(whole.text("status")).isEqualTo("REFUNDING");
-    assertThat(whole.json().get("refundMinor").asLong()).isEqualTo(4000);
-    assertThat(statusesOf(whole)).containsOnly("REFUNDING");
+    Reply rest = api.booking("u2", second);
+    assertThat(rest.text("status")).isEqualTo("PAID");
+    assertThat(statusesOf(rest)).containsExactly("CANCELLED", "PAID");
+    assertThat(paymentOf("u2", second).get("refunds").get(0).get("amountMinor").asLong())
+        .isEqualTo(2000);
+    assertThat(api.remaining(one)).isZero();
+    // its cancel, by the booking's id, refunds the slot it still holds
+    Reply after = api.cancel("u2", second);
+    assertThat(after.text("bookingId")).isEqualTo(second);
+    assertThat(after.text("status")).isEqualTo("REFUNDING");
+    assertThat(after.json().get("refundMinor").asLong()).isEqualTo(3000);
     assertThat(api.remaining(one)).isEqualTo(1);
+    api.provider.report(secondPayment, "REFUNDED");
+    Reply ended = api.booking("u2", second);
+    assertThat(ended.text("status")).isEqualTo("REFUNDED");
+    assertThat(statusesOf(ended)).containsExactly("CANCELLED", "REFUNDED");
+
+    // the venue cancelling the last slot a booking still holds ends it, refunded that slot
+    String two = api.slot(court, Duration.ofDays(3).plusHours(4), Duration.ofHours(1), 2000);
+    String three = api.slot(court, Duration.ofDays(3).plusHours(5), Duration.ofHours(1), 2000);
+    String third = bookSlots("u3", List.of(two, three)).text("bookingId");
+    String thirdPayment = api.pay("u3", third).text("paymentNo");
+    api.provider.report(thirdPayment, "SUCCEEDED");
+    ApiDriver.expect(cancelSlot(three), 200);
+    ApiDriver.expect(cancelSlot(two), 200);
+    Reply gone = api.booking("u3", third);
+    assertThat(gone.text("status")).isEqualTo("REFUNDING");
+    assertThat(gone.json().get("refundMinor").asLong()).isEqualTo(2000);
+    assertThat(statusesOf(gone)).containsExactly("REFUNDING", "CANCELLED");
+    assertThat(paymentOf("u3", third).get("refunds").findValuesAsText("amountMinor"))
+        .containsExactlyInAnyOrder("2000", "2000"); // the part, then the payment's own refund
   }
 
   private Reply cancelSlot(String slotId) {
