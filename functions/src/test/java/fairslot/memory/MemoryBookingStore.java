@@ -380,7 +380,10 @@ public final class MemoryBookingStore implements BookingStore {
   @Override
   public List<Booking> otherLines(Booking b) {
     synchronized (t.lock) {
-      return b.otherLineIds().stream().map(t.bookings::get).toList();
+      return b.otherLineIds().stream()
+          .map(t.bookings::get)
+          .filter(java.util.Objects::nonNull)
+          .toList();
     }
   }
 

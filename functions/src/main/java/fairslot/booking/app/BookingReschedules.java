@@ -144,16 +144,7 @@ final class BookingReschedules {
       if (moved.group().isPresent()) {
         Booking m = moved;
         moved =
-            m.inGroup(
-                m.group()
-                    .get()
-                    .withLine(
-                        new fairslot.booking.domain.BookingGroup.Line(
-                            m.bookingId(),
-                            m.slotId(),
-                            m.slot().resourceId(),
-                            m.slot().interval(),
-                            m.amount())));
+            m.inGroup(m.group().get().withLine(fairslot.booking.domain.BookingGroup.Line.of(m)));
       }
       Optional<String> clash = clash(seen, moved);
       if (clash.isPresent()) {

@@ -14,6 +14,8 @@ import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.domain.Pass;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ final class GroupPlacer {
   private final CatalogStore catalog;
   private final BookingStore bookings;
   private final IdGenerator ids;
-  private final fairslot.pass.app.PassStore passes;
+  private final PassStore passes;
   private final Function<Booking, StoredResponse> createdResponse;
   private final OverdueHoldReclaim reclaim;
   private final Clock clock;
@@ -45,7 +47,7 @@ final class GroupPlacer {
   GroupPlacer(
       CatalogStore catalog,
       BookingStore bookings,
-      fairslot.pass.app.PassStore passes,
+      PassStore passes,
       IdGenerator ids,
       Function<Booking, StoredResponse> createdResponse,
       OverdueHoldReclaim reclaim,
@@ -106,7 +108,7 @@ final class GroupPlacer {
         slots.set(i, fresh);
       }
     }
-    Optional<fairslot.pass.domain.Pass> pass = Optional.empty();
+    Optional<Pass> pass = Optional.empty();
     if (command.passId().isPresent()) {
       // judged first from the pass as read, for a clear answer; the transaction holds it too
       pass = passes.findPass(command.userId(), command.passId().get());
@@ -130,8 +132,7 @@ final class GroupPlacer {
   }
 
   /** What the pass refuses for these slots: each slot's rule, then every slot's credits at once. */
-  private static Optional<Outcome<Booked>> passRefusal(
-      fairslot.pass.domain.Pass pass, List<Slot> slots, int quantity) {
+  private static Optional<Outcome<Booked>> passRefusal(Pass pass, List<Slot> slots, int quantity) {
     for (Slot slot : slots) {
       Optional<Refusal> one =
           pass.refusalFor(slot.venueId(), slot.resourceId(), slot.interval().start(), 0);
@@ -154,7 +155,7 @@ final class GroupPlacer {
       Placement placement,
       List<Slot> slots,
       Instant now,
-      Optional<fairslot.pass.domain.Pass> pass) {
+      Optional<Pass> pass) {
     List<String> lineIds = new ArrayList<>();
     for (int i = 0; i < slots.size(); i++) {
       lineIds.add(ids.newId());
@@ -257,7 +258,7 @@ final class GroupPlacer {
       List<String> lineIds,
       List<Slot> slots,
       Instant now,
-      Optional<fairslot.pass.domain.Pass> pass) {
+      Optional<Pass> pass) {
     List<Slot> ordered =
         slots.stream()
             .sorted(
@@ -274,18 +275,7 @@ final class GroupPlacer {
     // One hold for the whole booking: the shortest of the slots' hold durations.
     Optional<Instant> hold =
         bare.stream().flatMap(b -> b.holdExpiresAt().stream()).min(Comparator.naturalOrder());
-    BookingGroup group =
-        new BookingGroup(
-            bare.stream()
-                .map(
-                    b ->
-                        new BookingGroup.Line(
-                            b.bookingId(),
-                            b.slotId(),
-                            b.slot().resourceId(),
-                            b.slot().interval(),
-                            b.amount()))
-                .toList());
+    BookingGroup group = BookingGroup.of(bare);
     boolean free = group.total().isFree();
     return bare.stream()
         .map(b -> (b.pass().isPresent() ? b : oneHold(b, free, hold)).inGroup(group))

@@ -96,20 +96,7 @@ public record Booking(
 
   /** This booking as one line of {@code group} (a booking of several slots). */
   public Booking inGroup(BookingGroup group) {
-    return new Booking(
-        bookingId,
-        userId,
-        quantity,
-        status,
-        amount,
-        holdExpiresAt,
-        createdAt,
-        paymentNo,
-        slot,
-        version,
-        refund,
-        pass,
-        Optional.of(group));
+    return copy(status, holdExpiresAt, paymentNo, version, refund, pass, Optional.of(group));
   }
 
   /** A line of a booking of several slots other than its lead: the member sees the lead. */
@@ -176,7 +163,7 @@ public record Booking(
 
   /** This booking paid with a pass (the seats are the pass's credits, not money). */
   public Booking paidWith(PassUse use) {
-    return copy(status, holdExpiresAt, paymentNo, version, refund, Optional.of(use));
+    return copy(status, holdExpiresAt, paymentNo, version, refund, Optional.of(use), group);
   }
 
   /**
@@ -196,7 +183,7 @@ public record Booking(
 
   /** This booking with {@code part} of its amount to be refunded (a cancel tier's share). */
   public Booking refunding(Money part) {
-    return copy(status, holdExpiresAt, paymentNo, version, Optional.of(part), pass);
+    return copy(status, holdExpiresAt, paymentNo, version, Optional.of(part), pass, group);
   }
 
   /** The UTC days of the member's calendar this booking occupies (none for rentals). */
@@ -211,7 +198,8 @@ public record Booking(
         paymentNo,
         version + 1,
         refund,
-        pass);
+        pass,
+        group);
   }
 
   /**
@@ -249,7 +237,7 @@ public record Booking(
   }
 
   public Booking withPayment(String paymentNo) {
-    return copy(status, holdExpiresAt, Optional.of(paymentNo), version, refund, pass);
+    return copy(status, holdExpiresAt, Optional.of(paymentNo), version, refund, pass, group);
   }
 
   /** This booking with the parts a transition may change; the rest as they are. */
@@ -259,7 +247,8 @@ public record Booking(
       Optional<String> paymentNo,
       long version,
       Optional<Money> refund,
-      Optional<PassUse> pass) {
+      Optional<PassUse> pass,
+      Optional<BookingGroup> group) {
     return new Booking(
         bookingId,
         userId,

@@ -16,7 +16,18 @@ public record BookingGroup(List<Line> lines) {
 
   /** One slot of the group as it was booked. */
   public record Line(
-      String bookingId, String slotId, String resourceId, Interval interval, Money amount) {}
+      String bookingId, String slotId, String resourceId, Interval interval, Money amount) {
+    /** The line {@code b} is: its id, slot, resource, times and price. */
+    public static Line of(Booking b) {
+      return new Line(
+          b.bookingId(), b.slotId(), b.slot().resourceId(), b.slot().interval(), b.amount());
+    }
+  }
+
+  /** The group of {@code lines}, lead first. */
+  public static BookingGroup of(List<Booking> lines) {
+    return new BookingGroup(lines.stream().map(Line::of).toList());
+  }
 
   public BookingGroup {
     lines = List.copyOf(lines);

@@ -268,18 +268,9 @@ final class BookingRelease {
             .addEach(Action.BOOKING, moves)
             .addEach(Action.SEATS, returns)
             .addEach(Action.GUARD, lines.stream().map(guards::delete).toList())
-            .add(
-                Action.UPCOMING,
-                lines.size() == 1 ? upcoming.uncount(b) : upcoming.uncount(b, lines.size()))
+            .add(Action.UPCOMING, upcoming.uncount(b, lines.size()))
             .addEach(
-                Action.CALENDAR,
-                days.stream()
-                    .map(
-                        day ->
-                            lines.size() == 1
-                                ? calendars.remove(b, day)
-                                : calendars.remove(lines, day))
-                    .toList());
+                Action.CALENDAR, days.stream().map(day -> calendars.remove(lines, day)).toList());
     lines.forEach(l -> tx.add(records.auditBooking(l, l.status().name(), to.name(), change)));
     if (to == BookingStatus.REFUNDING) {
       String paymentNo =
@@ -304,11 +295,7 @@ final class BookingRelease {
         throw new IllegalArgumentException("a pass booking is cancelled, not refunded");
       }
       // the credits go back, once (every line's in one write)
-      tx.add(
-          Action.CREDITS,
-          lines.size() == 1
-              ? credits.settleCredits(b, "creditsLeft")
-              : credits.settleCredits(lines, "creditsLeft"));
+      tx.add(Action.CREDITS, credits.settleCredits(lines, "creditsLeft"));
     }
     notice.ifPresent(n -> tx.add(notices.notify(n, change.at())));
     return tx;

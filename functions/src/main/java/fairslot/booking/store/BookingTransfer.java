@@ -69,7 +69,6 @@ final class BookingTransfer {
     List<Booking> givenHolding = holding.stream().map(l -> l.ownedBy(given.userId())).toList();
     java.util.TreeSet<java.time.LocalDate> giverDays = new java.util.TreeSet<>();
     holding.forEach(l -> giverDays.addAll(l.calendarDays()));
-    boolean one = lines.size() == 1;
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.BOOKING, bookingWrites.giveTo(read, given, change))
@@ -79,27 +78,17 @@ final class BookingTransfer {
                     .map(l -> bookingWrites.giveTo(l, l.ownedBy(given.userId()), change))
                     .toList())
             .addEach(Action.GIVER_GUARD, holding.stream().map(guards::delete).toList())
-            .add(
-                Action.GIVER_UPCOMING,
-                one ? upcoming.uncount(read) : upcoming.uncount(read, holding.size()))
+            .add(Action.GIVER_UPCOMING, upcoming.uncount(read, holding.size()))
             .addEach(
                 Action.GIVER_CALENDAR,
-                giverDays.stream()
-                    .map(day -> one ? calendars.remove(read, day) : calendars.remove(holding, day))
-                    .toList())
+                giverDays.stream().map(day -> calendars.remove(holding, day)).toList())
             .addEach(Action.GUARD, givenHolding.stream().map(guards::put).toList())
             .add(
                 Action.UPCOMING,
-                one
-                    ? upcoming.count(given, plan.rules().upcomingLimit())
-                    : upcoming.count(given, givenHolding.size(), plan.rules().upcomingLimit()))
+                upcoming.count(given, givenHolding.size(), plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
-                plan.calendars().stream()
-                    .map(
-                        seen ->
-                            one ? calendars.add(seen, given) : calendars.add(seen, givenHolding))
-                    .toList());
+                plan.calendars().stream().map(seen -> calendars.add(seen, givenHolding)).toList());
     lines.forEach(
         l -> tx.add(records.auditBooking(l, l.status().name(), l.status().name(), change)));
     if (plan.rules().suspension()) {

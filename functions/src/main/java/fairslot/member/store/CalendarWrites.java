@@ -23,19 +23,7 @@ public final class CalendarWrites {
 
   /** Writes the day with the booking's entry, on condition nobody changed it since {@code seen}. */
   public TransactWriteItem add(MemberCalendar seen, Booking b) {
-    MemberCalendar next = seen.with(b.bookingId(), b.slot().interval());
-    Put.Builder put =
-        Put.builder()
-            .tableName(table)
-            .item(CalendarItemMapper.toItem(next))
-            .returnValuesOnConditionCheckFailure(ALL_OLD);
-    if (seen.version() == 0) {
-      put.conditionExpression("attribute_not_exists(PK)");
-    } else {
-      put.conditionExpression("version = :seen")
-          .expressionAttributeValues(Map.of(":seen", n(seen.version())));
-    }
-    return TransactWriteItem.builder().put(put.build()).build();
+    return add(seen, java.util.List.of(b));
   }
 
   /**
@@ -89,16 +77,6 @@ public final class CalendarWrites {
   }
 
   public TransactWriteItem remove(Booking b, LocalDate day) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.member(b.userId()), Keys.calendarDay(day)))
-                .updateExpression("REMOVE entries.#b SET version = version + :one")
-                .conditionExpression("attribute_exists(PK)")
-                .expressionAttributeNames(Map.of("#b", b.bookingId()))
-                .expressionAttributeValues(Map.of(":one", n(1)))
-                .build())
-        .build();
+    return remove(java.util.List.of(b), day);
   }
 }

@@ -152,30 +152,7 @@ public final class PassWrites {
    * read then a write.
    */
   public TransactWriteItem spendCredits(Booking b) {
-    fairslot.pass.domain.PassUse use = b.pass().orElseThrow();
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(b.userId(), use.passId()))
-                .updateExpression("SET creditsLeft = creditsLeft - :c")
-                .conditionExpression(
-                    "#status = :active AND venueId = :venue AND validUntil > :start"
-                        + " AND creditsLeft >= :c")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":c",
-                        n(use.credits()),
-                        ":active",
-                        s(fairslot.pass.domain.PassStatus.ACTIVE.name()),
-                        ":venue",
-                        s(b.slot().venueId()),
-                        ":start",
-                        millis(b.slot().interval().start())))
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return spendCredits(java.util.List.of(b));
   }
 
   /**
@@ -264,17 +241,7 @@ public final class PassWrites {
    * returns them, {@code creditsUsed} at check-in, {@code creditsForfeited} at a no-show.
    */
   public TransactWriteItem settleCredits(Booking b, String ledger) {
-    fairslot.pass.domain.PassUse use = b.pass().orElseThrow();
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(b.userId(), use.passId()))
-                .updateExpression("ADD " + ledger + " :c")
-                .conditionExpression("attribute_exists(PK)")
-                .expressionAttributeValues(Map.of(":c", n(use.credits())))
-                .build())
-        .build();
+    return settleCredits(java.util.List.of(b), ledger);
   }
 
   /**

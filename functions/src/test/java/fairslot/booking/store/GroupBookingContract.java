@@ -52,18 +52,7 @@ public abstract class GroupBookingContract {
   /** The lines of one booking over {@code slots}, each a hold of one seat, the first the lead. */
   private static List<Booking> group(String user, List<Slot> slots) {
     List<Booking> bare = slots.stream().map(s -> ContractFixtures.booking(user, s, 1)).toList();
-    BookingGroup g =
-        new BookingGroup(
-            bare.stream()
-                .map(
-                    b ->
-                        new BookingGroup.Line(
-                            b.bookingId(),
-                            b.slotId(),
-                            b.slot().resourceId(),
-                            b.slot().interval(),
-                            b.amount()))
-                .toList());
+    BookingGroup g = BookingGroup.of(bare);
     return bare.stream().map(b -> b.inGroup(g)).toList();
   }
 
