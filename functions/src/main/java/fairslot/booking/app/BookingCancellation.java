@@ -25,7 +25,7 @@ final class BookingCancellation {
   private static final int MAX_ATTEMPTS = 6;
 
   private final MemberBookings members;
-  private final BookingStore store;
+  private final WholeBooking whole;
   private final SeatReleases releases;
   private final Refunds refunds;
   private final Clock clock;
@@ -37,7 +37,7 @@ final class BookingCancellation {
       Refunds refunds,
       Clock clock) {
     this.members = members;
-    this.store = store;
+    this.whole = new WholeBooking(store);
     this.releases = releases;
     this.refunds = refunds;
     this.clock = clock;
@@ -48,30 +48,13 @@ final class BookingCancellation {
    * start - cancelCutoff} only) and a refund is requested; the seats return exactly once.
    * Cancelling again returns the booking as it is. A hold past its deadline is expired instead.
    */
-  /**
-   * The line a cancel acts through: the booking, or when its first slot was cancelled alone by the
-   * venue, the earliest of its slots still held, carrying the booking's payment.
-   */
-  private Booking active(Booking booking) {
-    if (booking.group().isEmpty()
-        || booking.status() == BookingStatus.PAID
-        || booking.status() == BookingStatus.PENDING_PAY) {
-      return booking;
-    }
-    return store.otherLines(booking).stream()
-        .filter(l -> l.status() == BookingStatus.PAID)
-        .min(java.util.Comparator.comparing((Booking l) -> l.slot().interval().start()))
-        .map(l -> booking.paymentNo().map(l::withPayment).orElse(l))
-        .orElse(booking);
-  }
-
   public Outcome<Booking> cancel(String userId, String bookingId) {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       Optional<Booking> found = members.find(userId, bookingId);
       if (found.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
       }
-      Booking booking = active(found.get());
+      Booking booking = whole.actingLine(found.get());
       Instant now = clock.instant();
       BookingStatus target;
       switch (booking.status()) {
@@ -84,9 +67,7 @@ final class BookingCancellation {
           // A booking of several slots refunds what its slots still hold (a slot the venue
           // cancelled alone was refunded its share then).
           Optional<fairslot.kernel.Money> refund =
-              booking.group().isEmpty()
-                  ? booking.customerRefundAt(now)
-                  : booking.customerRefundAt(now, booking.heldBy(store.otherLines(booking)));
+              booking.customerRefundAt(now, whole.held(booking));
           if (refund.isEmpty()) {
             // Past the last tier: the tiers are the booking's own copy, made when it was booked.
             Instant closed =

@@ -187,9 +187,7 @@ public final class BookingService {
 
   /** Every line of {@code b}, lead first, each as it is now ({@code b} alone for one slot). */
   public List<Booking> lines(Booking b) {
-    List<Booking> all = new java.util.ArrayList<>(List.of(b));
-    all.addAll(store.otherLines(b));
-    return all;
+    return new WholeBooking(store).lines(b);
   }
 
   public Page<Booking> bookingsOf(String userId, PageRequest page) {

@@ -33,6 +33,7 @@ public final class SlotCancellation {
 
   private final CatalogStore catalog;
   private final BookingStore bookings;
+  private final fairslot.booking.app.WholeBooking whole;
   private final WaitlistStore waitlist;
   private final SeatReleases releases;
   private final Refunds refunds;
@@ -47,6 +48,7 @@ public final class SlotCancellation {
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
+    this.whole = new fairslot.booking.app.WholeBooking(bookings);
     this.waitlist = waitlist;
     this.releases = releases;
     this.refunds = refunds;
@@ -207,7 +209,7 @@ public final class SlotCancellation {
         to = b.releasedFromPaid();
         if (to == BookingStatus.REFUNDING && b.group().isPresent()) {
           // what its slots still hold: a later slot cancelled alone had its share refunded then
-          b = b.refunding(b.heldBy(bookings.otherLines(b)));
+          b = b.refunding(whole.held(b));
         }
       } else {
         return Optional

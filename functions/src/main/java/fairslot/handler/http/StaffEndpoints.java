@@ -75,6 +75,9 @@ public final class StaffEndpoints implements Endpoints {
     return respond(
         action.apply(request.requireCaller().userId(), request.path("bookingId")),
         200,
-        b -> BookingView.of(b, clock.instant()));
+        b ->
+            b.group().isEmpty()
+                ? BookingView.of(b, clock.instant())
+                : BookingView.of(b, staff.lines(b), clock.instant()));
   }
 }

@@ -34,6 +34,7 @@ public final class StaffService {
   private static final int ROUNDS = 5;
 
   private final BookingStore bookings;
+  private final fairslot.booking.app.WholeBooking whole;
   private final PaymentStore payments;
   private final SeatReleases releases;
   private final Refunds refunds;
@@ -48,6 +49,7 @@ public final class StaffService {
       Clock clock,
       IdGenerator ids) {
     this.bookings = bookings;
+    this.whole = new fairslot.booking.app.WholeBooking(bookings);
     this.payments = payments;
     this.releases = releases;
     this.refunds = refunds;
@@ -105,6 +107,11 @@ public final class StaffService {
         });
   }
 
+  /** Every line of {@code b}, lead first ({@code b} alone for a booking of one slot). */
+  public java.util.List<Booking> lines(Booking b) {
+    return whole.lines(b);
+  }
+
   /** PENDING_PAY → PAID with an offline payment taken at the desk. */
   public Outcome<Booking> offlinePayment(String staff, String bookingId) {
     return onBooking(
@@ -153,6 +160,7 @@ public final class StaffService {
   public Outcome<Booking> refund(String staff, String bookingId) {
     return onBooking(
         bookingId,
+        id -> bookings.findLead(id).map(whole::actingLine),
         b -> {
           if (b.status() == BookingStatus.REFUNDING || b.status() == BookingStatus.REFUNDED) {
             return Optional.of(Outcome.done(b));
@@ -164,15 +172,16 @@ public final class StaffService {
                     "only a PAID booking can be refunded, not " + b.status()));
           }
           // A pass booking gets its credits back instead of money; a free one has nothing back.
+          // A booking of several slots: what its slots still hold, refunded in full.
           BookingStatus to = b.releasedFromPaid();
+          Booking owed = to == BookingStatus.REFUNDING ? b.refunding(whole.held(b)) : b;
           ReleaseResult r =
-              releases.release(b, to, Change.by(staff, clock.instant(), "refunded by staff"));
+              releases.release(owed, to, Change.by(staff, clock.instant(), "refunded by staff"));
           if (!(r instanceof ReleaseResult.Released released)) {
             return Optional.empty();
           }
           b.paymentNo().ifPresent(refunds::attemptNow);
-          return Optional.of(
-              Outcome.done(bookings.findBooking(bookingId).orElse(released.booking())));
+          return Optional.of(Outcome.done(bookings.findLead(bookingId).orElse(released.booking())));
         });
   }
 

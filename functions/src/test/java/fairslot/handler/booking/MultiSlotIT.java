@@ -166,6 +166,31 @@ class MultiSlotIT {
         .containsExactlyInAnyOrder("2000", "2000"); // the part, then the payment's own refund
   }
 
+  @Test
+  void theDeskRefundsWhatTheSlotsStillHoldEvenWithoutTheFirst() {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String court = api.resource(venueId, "EXCLUSIVE", 1);
+    String a = api.slot(court, Duration.ofDays(3), Duration.ofHours(1), 2000);
+    String b = api.slot(court, Duration.ofDays(3).plusHours(1), Duration.ofHours(1), 3000);
+    String c = api.slot(court, Duration.ofDays(3).plusHours(2), Duration.ofHours(1), 4000);
+    String bookingId = bookSlots("u1", List.of(a, b, c)).text("bookingId");
+    api.provider.report(api.pay("u1", bookingId).text("paymentNo"), "SUCCEEDED");
+    ApiDriver.expect(cancelSlot(a), 200); // the first hour, its 2000 refunded as a part
+
+    Reply refunded =
+        api.send(
+            "POST /staff/bookings/{bookingId}/refund",
+            e -> e.as("desk-1", ApiDriver.FRONTDESK).path("bookingId", bookingId));
+
+    assertThat(refunded.status()).as(refunded.toString()).isEqualTo(200);
+    assertThat(refunded.text("bookingId")).isEqualTo(bookingId);
+    assertThat(refunded.text("status")).isEqualTo("REFUNDING");
+    assertThat(refunded.json().get("refundMinor").asLong()).isEqualTo(7000); // 3000 + 4000
+    assertThat(statusesOf(refunded)).containsExactly("CANCELLED", "REFUNDING", "REFUNDING");
+    assertThat(api.remaining(b)).isEqualTo(1);
+    assertThat(api.remaining(c)).isEqualTo(1);
+  }
+
   private Reply cancelSlot(String slotId) {
     return api.send(
         "POST /slots/{slotId}/cancel",
