@@ -13,8 +13,11 @@ import java.util.Set;
  * <ul>
  *   <li>DeleteItem: only the seat-release transaction deletes (the member guard), so only functions
  *       that release or reclaim a seat;
- *   <li>BatchGetItem: placing a booking (its probe), so functions that place; and reading the
+ *   <li>BatchGetItem: placing a booking (its probe), so functions that place; reading the
  *       counterparts of slots that share space (combined resources), which views and reconcile do;
+ *       and reading the other lines of a booking of several slots, which every move of the whole
+ *       booking does: releases (expiry, slot cancels), and a payment's or a refund's outcome (the
+ *       webhook, payments-reconcile, the refund job);
  *   <li>ConditionCheckItem: creating resources, coaches and rooms (admin, over HTTP), and placing a
  *       member's booking at a venue with a no-show rule (the suspension check) or on a slot with
  *       counterparts (each must be free), so functions that place, and those that revive a late
@@ -82,7 +85,7 @@ record FunctionAccess(
       Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE, CONDITION_CHECK);
 
   /** Releases seats (expiry, slot cancellation) but never places. */
-  private static final Set<String> RELEASES = Set.of(GET, QUERY, PUT, UPDATE, DELETE);
+  private static final Set<String> RELEASES = Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, DELETE);
 
   private static final Optional<Set<String>> EVERY_INDEX = Optional.empty();
 
@@ -109,7 +112,7 @@ record FunctionAccess(
           // or place.
           new FunctionAccess(
               "PaymentWebhook",
-              Set.of(GET, PUT, UPDATE, CONDITION_CHECK),
+              Set.of(GET, BATCH_GET, PUT, UPDATE, CONDITION_CHECK),
               Optional.of(Set.of()),
               false,
               false,
@@ -145,7 +148,7 @@ record FunctionAccess(
           // orders, and applies what it finds as the webhook would (a late payment's revive).
           new FunctionAccess(
               "PaymentsReconcile",
-              Set.of(GET, QUERY, PUT, UPDATE, CONDITION_CHECK),
+              Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE, CONDITION_CHECK),
               Optional.of(Set.of(Fairslot.PAYMENTS_PENDING)),
               false,
               false,
@@ -188,7 +191,7 @@ record FunctionAccess(
               Set.of(Secret.WECHATPAY, Secret.STRIPE)),
           new FunctionAccess(
               "RefundRetry",
-              Set.of(GET, QUERY, PUT, UPDATE),
+              Set.of(GET, BATCH_GET, QUERY, PUT, UPDATE),
               Optional.of(Set.of(Fairslot.REFUNDS_DUE)),
               false,
               false,
