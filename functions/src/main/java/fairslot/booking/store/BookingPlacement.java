@@ -116,14 +116,7 @@ final class BookingPlacement {
     }
     if (b.status() == fairslot.booking.domain.BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
-      tx.add(
-          notices.notify(
-              new fairslot.notification.domain.Notification(
-                  b.userId(),
-                  b.slotId(),
-                  fairslot.notification.domain.Notification.Kind.BOOKING_CONFIRMED,
-                  b.bookingId()),
-              plan.now()));
+      tx.add(notices.bookingConfirmed(b, plan.now()));
     }
 
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);

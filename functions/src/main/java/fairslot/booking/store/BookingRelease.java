@@ -121,18 +121,8 @@ final class BookingRelease {
       Transaction<Action> tx =
           releaseActions(List.of(line), BookingStatus.CANCELLED, change, how, notice);
       share.ifPresent(
-          d -> {
-            List<TransactWriteItem> part = payments.addPart(d);
-            tx.add(Action.PAYMENT, part.get(0))
-                .add(Action.PART, part.get(1))
-                .add(
-                    records.auditPaymentPart(
-                        d.part().paymentNo(),
-                        d.part().refundPart(),
-                        "-",
-                        d.part().status().name(),
-                        change));
-          });
+          d ->
+              RefundPartActions.add(tx, Action.PAYMENT, Action.PART, d, change, payments, records));
       Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
       if (cancelled.isEmpty()) {
         return new ReleaseResult.Released(

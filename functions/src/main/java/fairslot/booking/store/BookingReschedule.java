@@ -147,22 +147,12 @@ final class BookingReschedule {
     if (moved.pass().isPresent()) {
       tx.add(Action.PASS, credits.stillValidFor(moved)); // its credits stay held, where it moved
     }
+    // the cheaper slot's difference, refunded from the payment in the same move
     plan.difference()
         .ifPresent(
-            d -> {
-              // the cheaper slot's difference, refunded from the payment in the same move
-              List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> part =
-                  payments.addPart(d);
-              tx.add(Action.PAYMENT, part.get(0))
-                  .add(Action.PART, part.get(1))
-                  .add(
-                      records.auditPaymentPart(
-                          d.part().paymentNo(),
-                          d.part().refundPart(),
-                          "-",
-                          d.part().status().name(),
-                          change));
-            });
+            d ->
+                RefundPartActions.add(
+                    tx, Action.PAYMENT, Action.PART, d, change, payments, records));
     return tx;
   }
 

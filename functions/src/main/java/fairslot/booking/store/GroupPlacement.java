@@ -14,7 +14,6 @@ import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.StandingWrites;
 import fairslot.member.store.UpcomingWrites;
-import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;
@@ -109,14 +108,7 @@ final class GroupPlacement {
     }
     if (lead.status() == BookingStatus.PAID) {
       // A free booking is confirmed as placed, once, by its lead.
-      tx.add(
-          notices.notify(
-              new Notification(
-                  lead.userId(),
-                  lead.slotId(),
-                  Notification.Kind.BOOKING_CONFIRMED,
-                  lead.bookingId()),
-              plan.now()));
+      tx.add(notices.bookingConfirmed(lead, plan.now()));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

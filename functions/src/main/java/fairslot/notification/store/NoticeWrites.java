@@ -29,6 +29,14 @@ public final class NoticeWrites {
     this.table = table;
   }
 
+  /** The booking's confirmation, written with the move that confirms it (placed PAID, or paid). */
+  public TransactWriteItem bookingConfirmed(fairslot.booking.domain.Booking b, Instant at) {
+    return notify(
+        new Notification(
+            b.userId(), b.slotId(), Notification.Kind.BOOKING_CONFIRMED, b.bookingId()),
+        at);
+  }
+
   public TransactWriteItem notify(Notification note, Instant at) {
     return TransactWriteItem.builder()
         .put(Put.builder().tableName(table).item(NotificationItemMapper.pending(note, at)).build())

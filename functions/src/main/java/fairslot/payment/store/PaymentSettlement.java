@@ -174,14 +174,7 @@ final class PaymentSettlement {
         && (s.payment().status() != PaymentStatus.SUCCEEDED || s instanceof Settlement.PaidOffline)
         && !(s instanceof Settlement.NoteOnly)) {
       Booking paid = bookingOf(s);
-      tx.add(
-          notices.notify(
-              new fairslot.notification.domain.Notification(
-                  paid.userId(),
-                  paid.slotId(),
-                  fairslot.notification.domain.Notification.Kind.BOOKING_CONFIRMED,
-                  paid.bookingId()),
-              s.change().at()));
+      tx.add(notices.bookingConfirmed(paid, s.change().at()));
     }
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
     tx.add(
