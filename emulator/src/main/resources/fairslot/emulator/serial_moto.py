@@ -60,8 +60,11 @@ from collections import deque
 from moto.dynamodb.comparisons import ConditionExpressionParser
 import moto.dynamodb.models as dynamodb_models
 from moto.dynamodb.models import DynamoDBBackend
-from moto.dynamodb.exceptions import ItemSizeTooLarge
-from moto.dynamodb.models.dynamo_type import DynamoType, LimitedSizeDict
+from moto.dynamodb.comparisons import get_filter_expression
+from moto.dynamodb.exceptions import ConditionalCheckFailed, ItemSizeTooLarge, TransactionCanceledException
+from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
+from moto.dynamodb.responses import DynamoHandler
+from moto.core.responses import ActionResult
 from moto.dynamodb.models.utilities import bytesize
 from moto.dynamodb.models.table import StreamShard, Table
 from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
@@ -146,6 +149,45 @@ def _get_records(self):
 
 DynamoDBStreamsHandler.get_records = _get_records
 
+# A tenth: a projected read (the booking's sold-out probe reads nine attributes of the slot) made
+# moto turn the whole item into Python values and back (boto3's deserializer, then its serializer)
+# to pick the names out. A projection of top-level names now copies those attributes as stored,
+# as an unprojected read returns them; a path into a map or a list still takes moto's way.
+_moto_project = Item.project
+
+
+def _project(self, projection_expressions):
+    names = []
+    for path in projection_expressions:
+        if len(path) != 1 or "[" in path[0]:
+            return _moto_project(self, projection_expressions)
+        names.append(path[0])
+    return Item(self.hash_key, self.range_key,
+                {name: self.attrs[name].to_regular_json() for name in names if name in self.attrs})
+
+
+Item.project = _project
+
+# An eleventh: reads are answered as plain JSON, as GetRecords is (above). moto writes them through
+# its model-driven serializer, which walks every attribute of every item returned against the
+# service model: half the cost of a BatchGetItem of two items. The result moto builds is in the
+# wire's shape already (DynamoDB JSON items), so it is written as it is.
+_JSON_READS = ("get_item", "batch_get_item", "query", "scan")
+
+
+def _plain_json(method):
+    def answer(self):
+        result = method(self)
+        if not isinstance(result, ActionResult) or isinstance(result.result, Exception):
+            return result
+        return json.dumps(result.result, default=_stream_value), dict(_DYNAMODB_JSON)
+    return answer
+
+
+_DYNAMODB_JSON = [("Content-Type", "application/x-amz-json-1.0")]
+for _name in _JSON_READS:
+    setattr(DynamoHandler, _name, _plain_json(getattr(DynamoHandler, _name)))
+
 # A sixth, for DynamoDB Streams too: moto's UpdateItem makes a missing item by putting its keys
 # first, and that put writes a stream record of its own, so every update that creates an item
 # emitted a key-only INSERT before the real one (AWS and dynoxide emit one INSERT with the new
@@ -190,7 +232,70 @@ def _drop_stream_records_from(ends):
             del shard.items[keep:]
 
 
+# A ninth: moto applies every item of a transaction and then rolls all of them back when one
+# condition failed, so a cancelled booking of seven items cost as much as a granted one (a flash
+# crowd's first wave is mostly cancelled transactions). Real DynamoDB evaluates every condition
+# against the items as they were and writes nothing when one fails; here the conditions are
+# evaluated first, the same way moto does, and a transaction with a failing one is cancelled with
+# moto's reasons before anything is written. A transaction whose request moto would refuse as
+# invalid (too many items, one item twice, an unknown table or operation, a malformed expression,
+# a key missing or mistyped, a value moto refuses, an item that may be near the size limit) takes
+# moto's own path, so its answer is moto's.
+_PRECHECKED_OPS = {"ConditionCheck", "Put", "Delete", "Update"}
+_SIZE_SAFE_JSON = 300_000  # a request's JSON text is never smaller than its items' DynamoDB size
+
+
+def _failed_conditions(self, transact_items):
+    """The cancellation reasons if a condition fails, or None when moto's own path should run."""
+    try:
+        if len(transact_items) > 100 or len(json.dumps(transact_items, default=_stream_value)) > _SIZE_SAFE_JSON:
+            return None
+    except (TypeError, ValueError):
+        return None
+    seen = set()
+    reasons = []
+    for entry in transact_items:
+        if len(entry) != 1:
+            return None
+        op_type, op = next(iter(entry.items()))
+        if op_type not in _PRECHECKED_OPS or not isinstance(op, dict):
+            return None
+        table = self.tables.get(op.get("TableName"))
+        if table is None:
+            return None
+        try:
+            if op_type == "Put":  # moto's handler has parsed every expression before this
+                table._validate_item_types(op["Item"])
+                table._validate_key_sizes(op["Item"])
+            key = _item_key(table, op["Item"] if op_type == "Put" else op["Key"])
+            if key is None or key[0].type != table.hash_key_type or (
+                    key[1] is not None and key[1].type != table.range_key_type):
+                return None
+            marker = (id(table), key)
+            if marker in seen:
+                return None
+            seen.add(marker)
+            current = table.get_item(*key)
+            condition = op.get("ConditionExpression")
+            holds = condition is None or get_filter_expression(
+                condition, op.get("ExpressionAttributeNames"),
+                op.get("ExpressionAttributeValues")).expr(current)
+        except Exception:
+            return None
+        if holds:
+            reasons.append((None, None, None))
+            continue
+        item = None
+        if op.get("ReturnValuesOnConditionCheckFailure") == "ALL_OLD" and current:
+            item = current.to_json()["Attributes"]
+        reasons.append(("ConditionalCheckFailed", str(ConditionalCheckFailed(item=item).message), item))
+    return reasons if any(code is not None for code, _, _ in reasons) else None
+
+
 def _transact_write_items(self, transact_items):
+    reasons = _failed_conditions(self, transact_items)
+    if reasons is not None:
+        raise TransactionCanceledException(reasons)
     touched = []
     named_tables = {}
     for entry in transact_items:

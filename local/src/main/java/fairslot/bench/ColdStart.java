@@ -146,8 +146,7 @@ final class ColdStart {
       throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:+TieredCompilation");
-    command.add("-XX:TieredStopAtLevel=1");
+    command.addAll(CrowdRuns.LAMBDA_JIT);
     command.addAll(jvmFlags);
     command.addAll(List.of("-cp", classpath, "fairslot.bench.ColdStartProbe", target));
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);

@@ -2,6 +2,7 @@ package fairslot.bench;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,12 +10,27 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code -Druns=N} for the flash crowd: N runs, each in a JVM of its own exactly as a single run is
- * (a crowd after a warmed-up one would not be the same measurement), then the median of each figure
- * the targets name, with every run's value beside it. The runs' own lines are printed too.
+ * Runs the flash crowd in JVMs of its own: {@code -Druns=N} runs, each in a fresh JVM (a crowd
+ * after a measured one would not be the same measurement), then, for more than one, the median of
+ * each figure the targets name with every run's value beside it. The runs' own lines are printed
+ * too.
+ *
+ * <p>Each JVM compiles as Lambda's java21 runtime does ({@link #LAMBDA_JIT}, which the stack also
+ * sets): the crowd's JVM plays the functions. The flags this JVM was given follow them, so
+ * FAIRSLOT_BENCH_OPTS still reaches the run (a recording, other -D settings, another JIT).
  */
 final class CrowdRuns {
   private CrowdRuns() {}
+
+  /** Lambda stops tiered compilation at C1 for java17 and java21 (FairslotStack sets it too). */
+  static final List<String> LAMBDA_JIT =
+      List.of("-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1");
+
+  /** A run's lines passed on (its request logs are not). */
+  private static final List<String> SHOWN = List.of("bench flash-crowd", "fairslot:", "floor");
+
+  /** Set on a run's own JVM: run the crowd there. */
+  static final String CHILD = "fairslot.crowd.run";
 
   static final List<String> FIGURES =
       List.of(
@@ -29,35 +45,46 @@ final class CrowdRuns {
     String java = ProcessHandle.current().info().command().orElse("java");
     List<Map<String, String>> all = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
-      Process run =
-          new ProcessBuilder(
-                  java,
-                  "-Dclients=" + clients,
-                  "-Dseats=" + seats,
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  "fairslot.bench.Bench",
-                  "flash-crowd")
-              .redirectErrorStream(true)
-              .start();
+      List<String> command = new ArrayList<>(List.of(java));
+      command.addAll(LAMBDA_JIT);
+      command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+      command.addAll(
+          List.of(
+              "-D" + CHILD + "=true",
+              "-Dclients=" + clients,
+              "-Dseats=" + seats,
+              "-Dwarmup=" + Integer.getInteger("warmup", FlashCrowd.WARMUP),
+              "-cp",
+              System.getProperty("java.class.path"),
+              "fairslot.bench.Bench",
+              "flash-crowd"));
+      Process run = new ProcessBuilder(command).redirectErrorStream(true).start();
       Map<String, String> figures = null;
+      java.util.Deque<String> last = new java.util.ArrayDeque<>();
       try (BufferedReader out =
           new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
-          if (line.startsWith("bench flash-crowd")) {
+          if (SHOWN.stream().anyMatch(line::startsWith)) {
             System.out.println(line);
           }
           if (line.startsWith("bench flash-crowd: ")) {
             figures = parse(line.substring("bench flash-crowd: ".length()));
           }
+          last.addLast(line);
+          if (last.size() > 40) {
+            last.removeFirst();
+          }
         }
       }
       if (run.waitFor() != 0 || figures == null) {
-        throw new IllegalStateException("run " + (i + 1) + " of the crowd failed");
+        throw new IllegalStateException(
+            "run " + (i + 1) + " of the crowd failed; its last lines:\n" + String.join("\n", last));
       }
       all.add(figures);
     }
-    System.out.println(medians(all));
+    if (runs > 1) {
+      System.out.println(medians(all));
+    }
   }
 
   static Map<String, String> parse(String pairs) {
