@@ -33,7 +33,10 @@ or a test suite of many tables stays in bounded memory. A reader further behind 
 error, as it would past AWS's retention. A sixth: an UpdateItem that creates an item emits one
 INSERT, not moto's extra key-only one before it (see _update_item). A seventh: GetRecords answers
 are written as plain JSON (see _get_records). An eighth: an item's size is not summed again for
-every attribute set (see _limited_setitem).
+every attribute set (see _limited_setitem). A ninth: a transaction with a failing condition is
+cancelled before anything is written (see _failed_conditions). A tenth and an eleventh: a projection
+of top-level names copies the attributes as stored (see _project), and reads are answered as plain
+JSON (see _plain_json).
 
 Usage: python3 serial_moto.py [--host 127.0.0.1] [--port 0]
 Prints "fairslot-emulator listening on <port>" once it accepts connections;
