@@ -104,6 +104,13 @@ final class Probe {
     if (v.hasNs()) {
       return "NS:" + new java.util.TreeSet<>(v.ns());
     }
+    if (v.hasBs()) {
+      return "BS:"
+          + new java.util.TreeSet<>(
+              v.bs().stream()
+                  .map(b -> java.util.HexFormat.of().formatHex(b.asByteArray()))
+                  .toList());
+    }
     if (v.b() != null) {
       return "B:" + java.util.HexFormat.of().formatHex(v.b().asByteArray());
     }

@@ -44,6 +44,7 @@ final class ProbeScenarios {
     s.put("reserved words", ProbeScenarios::reservedWords);
     s.put("sparse index paging", ProbeScenarios::sparseIndex);
     s.put("batch and transactional reads", ProbeScenarios::reads);
+    s.put("reads of every attribute type, whole and projected", ProbeScenarios::projectedReads);
     s.put("conditions on missing attributes", ProbeScenarios::missingAttributes);
     s.put("number forms", ProbeScenarios::numbers);
     s.put("stream records", ProbeScenarios::streamRecords);
@@ -468,6 +469,106 @@ final class ProbeScenarios {
    * Every attribute type through a stream record, with its creation time: what the launcher's own
    * GetRecords writer (serial_moto.py, _get_records) must render as DynamoDB does.
    */
+  /**
+   * The launcher answers reads as plain JSON and copies a flat projection's attributes as stored.
+   */
+  private static void projectedReads(Probe p) {
+    p.dynamo.putItem(r -> r.tableName(p.table).item(everyType("r", "1")));
+    p.dynamo.putItem(r -> r.tableName(p.table).item(item("r", "2", "n", 7)));
+    // Every name a placeholder: several of these short names are reserved words.
+    String flat = "#n, #b, #s, #m, #ss, #bs, #missing";
+    Map<String, String> names =
+        Map.of(
+            "#n",
+            "n",
+            "#b",
+            "b",
+            "#s",
+            "s",
+            "#m",
+            "m",
+            "#ss",
+            "ss",
+            "#bs",
+            "bs",
+            "#missing",
+            "missing");
+    p.call(
+        "get, whole",
+        () -> p.dynamo.getItem(r -> r.tableName(p.table).key(key("r", "1")).consistentRead(true)),
+        r -> Probe.item(r.item()));
+    p.call(
+        "get, projected by name",
+        () ->
+            p.dynamo.getItem(
+                r ->
+                    r.tableName(p.table)
+                        .key(key("r", "1"))
+                        .projectionExpression(flat)
+                        .expressionAttributeNames(names)),
+        r -> Probe.item(r.item()));
+    p.call(
+        "get, projected into a map",
+        () ->
+            p.dynamo.getItem(
+                r ->
+                    r.tableName(p.table)
+                        .key(key("r", "1"))
+                        .projectionExpression("#m.#inner, #bool")
+                        .expressionAttributeNames(
+                            Map.of("#m", "m", "#inner", "inner", "#bool", "bool"))),
+        r -> Probe.item(r.item()));
+    p.call(
+        "batch get, projected by name",
+        () ->
+            p.dynamo.batchGetItem(
+                r ->
+                    r.requestItems(
+                        Map.of(
+                            p.table,
+                            KeysAndAttributes.builder()
+                                .keys(key("r", "1"), key("r", "2"), key("r", "9"))
+                                .projectionExpression(flat)
+                                .expressionAttributeNames(names)
+                                .build()))),
+        r -> {
+          List<String> shown = new ArrayList<>();
+          r.responses().get(p.table).forEach(i -> shown.add(Probe.item(i)));
+          java.util.Collections.sort(shown);
+          return shown.toString();
+        });
+    p.call(
+        "query, projected by name",
+        () ->
+            p.dynamo.query(
+                r ->
+                    r.tableName(p.table)
+                        .keyConditionExpression("PK = :p")
+                        .expressionAttributeValues(Map.of(":p", fromS("r")))
+                        .projectionExpression("SK, #nul, #ns, #l")
+                        .expressionAttributeNames(Map.of("#nul", "nul", "#ns", "ns", "#l", "l"))),
+        r -> Probe.items(r.items()));
+  }
+
+  private static Map<String, AttributeValue> everyType(String pk, String sk) {
+    Map<String, AttributeValue> item = new LinkedHashMap<>(key(pk, sk));
+    item.put("s", fromS("text 中文 \"quoted\" \\ back"));
+    item.put("n", fromN("-12.5")); // canonical: number forms are a known difference of their own
+    item.put("b", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, 1, (byte) 255})));
+    item.put("bool", AttributeValue.fromBool(true));
+    item.put("nul", AttributeValue.fromNul(true));
+    item.put("l", AttributeValue.fromL(List.of(fromS("x"), fromN("2"))));
+    item.put("m", AttributeValue.fromM(Map.of("inner", fromN("3"), "deep", fromS("y"))));
+    item.put("ss", AttributeValue.fromSs(List.of("b", "a")));
+    item.put("ns", AttributeValue.fromNs(List.of("2", "1.5")));
+    item.put(
+        "bs",
+        AttributeValue.fromBs(
+            List.of(
+                SdkBytes.fromByteArray(new byte[] {1}), SdkBytes.fromByteArray(new byte[] {2}))));
+    return item;
+  }
+
   private static void streamRecordTypes(Probe p) {
     Map<String, AttributeValue> item = new LinkedHashMap<>(key("t", "1"));
     item.put("s", fromS("text 中文 \"quoted\" \\ back"));
