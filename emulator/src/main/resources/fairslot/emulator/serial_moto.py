@@ -236,14 +236,19 @@ def _drop_stream_records_from(ends):
 
 
 # A ninth: moto applies every item of a transaction and then rolls all of them back when one
-# condition failed, so a cancelled booking of seven items cost as much as a granted one (a flash
+# condition failed, so a cancelled booking of six items cost as much as a granted one (a flash
 # crowd's first wave is mostly cancelled transactions). Real DynamoDB evaluates every condition
 # against the items as they were and writes nothing when one fails; here the conditions are
 # evaluated first, the same way moto does, and a transaction with a failing one is cancelled with
 # moto's reasons before anything is written. A transaction whose request moto would refuse as
 # invalid (too many items, one item twice, an unknown table or operation, a malformed expression,
 # a key missing or mistyped, a value moto refuses, an item that may be near the size limit) takes
-# moto's own path, so its answer is moto's.
+# moto's own path, so its answer is moto's. One difference is left: an update moto finds invalid
+# only while applying it (arithmetic on an attribute the item lacks), in a transaction another
+# item's condition cancels, is now reported as passing (None) where moto answered
+# ValidationException; AWS gives that item its own ValidationError reason. fairslot's arithmetic
+# is on counters its items are created with (a slot's seats and waitlist length, a pass's credits,
+# versions).
 _PRECHECKED_OPS = {"ConditionCheck", "Put", "Delete", "Update"}
 _SIZE_SAFE_JSON = 300_000  # a request's JSON text is never smaller than its items' DynamoDB size
 
