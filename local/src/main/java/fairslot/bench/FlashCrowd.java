@@ -25,7 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * slot and runs the bare floor on another table, and the runtime's consumers get a moment to drain
  * what that left. One JVM plays a thousand Lambda containers here, so without it the measured crowd
  * also paid for loading and compiling the booking path while the floors, run after it, found the
- * SDK's path compiled (docs/performance.md, "The crowd, warmed").
+ * SDK's path compiled. {@link CrowdRuns} starts the JVM as Lambda's runtime does (C1 only).
+ * docs/performance.md, "The crowd, warmed and compiled as Lambda compiles", has the figures.
  */
 final class FlashCrowd {
   static final int WARMUP = 300;
