@@ -23,6 +23,7 @@ import static fairslot.definitions.VenueScope.PLATFORM;
 import static fairslot.definitions.VenueScope.QUERY_VENUE;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The one source of truth for fairslot's cloud resources. The functions read index names from here,
@@ -145,28 +146,8 @@ public final class Fairslot {
   /** Every schedule's handler: the rule's input names the job ({@code {"job": "<name>"}}). */
   public static final String SCHEDULED_JOB_HANDLER = "fairslot.handler.ScheduledJobHandler";
 
-  /**
-   * Recurring jobs, each its own Lambda function in AWS (all of one handler class) and a timer in
-   * the local runtime.
-   */
-  public static final List<ScheduleDefinition> SCHEDULES =
-      List.of(
-          new ScheduleDefinition("sweep-holds", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("no-shows", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("refund-retry", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("sweep-offers", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("waitlist-fallback", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("send-notifications", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("stale-requests", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("finish-cancels", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("decide-minimums", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("draw-lotteries", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("expire-passes", "rate(15 minutes)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("payments-reconcile", "rate(5 minutes)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("webhook-deliveries", "rate(1 minute)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("erase-members", "rate(1 hour)", SCHEDULED_JOB_HANDLER),
-          new ScheduleDefinition("statement-reconcile", "rate(1 day)", SCHEDULED_JOB_HANDLER));
+  /** Recurring jobs, each with what its function may do (Schedules). */
+  public static final List<ScheduleDefinition> SCHEDULES = Schedules.ALL;
 
   /**
    * QUEUED admission: one FIFO message group per slot keeps arrival order and lets different slots
@@ -181,7 +162,9 @@ public final class Fairslot {
           5,
           180,
           "fairslot.handler.BookingQueueHandler",
-          10);
+          10,
+          // Places bookings; a grant ends in a request sent on (its retry).
+          new Permissions(Permissions.PLACES, Permissions.EVERY_INDEX, true, true, Set.of()));
 
   public static final String BOOKING_DLQ_HANDLER = "fairslot.handler.BookingDlqHandler";
   public static final String BOOKING_QUEUE_URL_ENV = "FAIRSLOT_BOOKING_QUEUE_URL";
@@ -199,7 +182,8 @@ public final class Fairslot {
           5,
           180,
           "fairslot.handler.WaitlistQueueHandler",
-          10);
+          10,
+          new Permissions(Permissions.PLACES, Permissions.EVERY_INDEX, true, false, Set.of()));
 
   public static final List<QueueDefinition> QUEUES = List.of(WAITLIST_QUEUE, BOOKING_QUEUE);
 

@@ -2,7 +2,8 @@ package fairslot.definitions;
 
 /**
  * An SQS queue and its dead-letter queue. {@code visibilityTimeoutSeconds} is at least six times
- * the consumer's timeout, as AWS recommends for Lambda event sources.
+ * the consumer's timeout, as AWS recommends for Lambda event sources. {@code consumerPermissions}
+ * is what the consumer's function may do.
  */
 public record QueueDefinition(
     String name,
@@ -11,7 +12,8 @@ public record QueueDefinition(
     int maxReceiveCount,
     int visibilityTimeoutSeconds,
     String consumerHandler,
-    int batchSize) {
+    int batchSize,
+    Permissions consumerPermissions) {
 
   public String nameWithSuffix() {
     return fifo ? name + ".fifo" : name;

@@ -4,7 +4,8 @@ package fairslot.definitions;
  * A consumer of the table's stream (NEW_AND_OLD_IMAGES). {@code sortKeys} and {@code eventNames}
  * are its filter: only records of items with one of those sort keys and those kinds of change reach
  * it (Lambda event filtering in AWS; the local poller applies the same filter), so the function is
- * not invoked for the many other writes. {@code handler} is the Lambda handler class, a name only.
+ * not invoked for the many other writes. {@code handler} is the Lambda handler class, a name only;
+ * {@code permissions} what its function may do.
  */
 public record StreamConsumerDefinition(
     String name,
@@ -12,7 +13,8 @@ public record StreamConsumerDefinition(
     java.util.List<String> sortKeys,
     java.util.List<String> eventNames,
     int batchSize,
-    int maxRetries) {
+    int maxRetries,
+    Permissions permissions) {
 
   public StreamConsumerDefinition {
     sortKeys = java.util.List.copyOf(sortKeys);
@@ -26,14 +28,16 @@ public record StreamConsumerDefinition(
       String sortKey,
       String eventName,
       int batchSize,
-      int maxRetries) {
+      int maxRetries,
+      Permissions permissions) {
     this(
         name,
         handler,
         java.util.List.of(sortKey),
         java.util.List.of(eventName),
         batchSize,
-        maxRetries);
+        maxRetries,
+        permissions);
   }
 
   /** Whether a record of an item with this sort key and change passes the filter. */

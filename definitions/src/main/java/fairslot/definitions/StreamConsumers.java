@@ -1,6 +1,12 @@
 package fairslot.definitions;
 
+import static fairslot.definitions.Permissions.GET;
+import static fairslot.definitions.Permissions.PUT;
+import static fairslot.definitions.Permissions.QUERY;
+import static fairslot.definitions.Permissions.UPDATE;
+
 import java.util.List;
+import java.util.Set;
 
 /** The table stream's consumers (Fairslot.STREAM_CONSUMERS), each with why it reads the stream. */
 final class StreamConsumers {
@@ -15,7 +21,17 @@ final class StreamConsumers {
    */
   static final StreamConsumerDefinition SEAT_AUDIT =
       new StreamConsumerDefinition(
-          "seat-audit", "fairslot.handler.SeatAuditHandler", "SLOT", "MODIFY", 100, 10);
+          "seat-audit",
+          "fairslot.handler.SeatAuditHandler",
+          "SLOT",
+          "MODIFY",
+          100,
+          10,
+          // Writes one audit record per seat change (GetItem: the SnapStart priming call); reads
+          // the
+          // stream through its event source, which grants the stream reads and sending to its
+          // failure queue on its own.
+          Permissions.table(Set.of(GET, PUT)));
 
   /**
    * Outbound webhooks (API.md v1.2 "Integrations"): the changes a venue's subscribers hear of are
@@ -32,5 +48,9 @@ final class StreamConsumers {
           // INSERT too: a free or pass-paid booking is PAID from its first write.
           List.of("INSERT", "MODIFY"),
           100,
-          10);
+          10,
+          // Reads the venue's subscriptions and a waitlist offer's slot; puts deliveries, moves
+          // each
+          // subject's chain.
+          Permissions.table(Set.of(GET, QUERY, PUT, UPDATE)));
 }

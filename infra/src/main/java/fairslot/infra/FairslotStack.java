@@ -1,6 +1,7 @@
 package fairslot.infra;
 
 import fairslot.definitions.Fairslot;
+import fairslot.definitions.Permissions;
 import fairslot.definitions.QueueDefinition;
 import fairslot.definitions.ScheduleDefinition;
 import fairslot.definitions.StreamConsumerDefinition;
@@ -59,7 +60,7 @@ public final class FairslotStack extends Stack {
   private final Map<String, Queue> queues = new LinkedHashMap<>();
   private final Map<String, Queue> deadLetters = new LinkedHashMap<>();
   private final Map<String, String> environment = new HashMap<>();
-  private final Map<FunctionAccess.Secret, Secret> secrets = new LinkedHashMap<>();
+  private final Map<Permissions.Secret, Secret> secrets = new LinkedHashMap<>();
   private final Alarms alarms = new Alarms(this);
   private final String lambdaJar;
   private final boolean production;
@@ -127,7 +128,7 @@ public final class FairslotStack extends Stack {
             live(http),
             live(webhook),
             production,
-            secrets.get(FunctionAccess.Secret.PAYMENT_WEBHOOK),
+            secrets.get(Permissions.Secret.PAYMENT_WEBHOOK),
             ConsoleHosting.origin(console));
 
     consumer(
@@ -302,7 +303,7 @@ public final class FairslotStack extends Stack {
   }
 
   /** A consumer function's id: its handler's simple class name (FunctionAccess rows use it). */
-  private static String functionId(String handlerClass) {
+  static String functionId(String handlerClass) {
     return handlerClass.substring(handlerClass.lastIndexOf('.') + 1);
   }
 

@@ -1,6 +1,7 @@
 package fairslot.infra;
 
 import fairslot.definitions.Fairslot;
+import fairslot.definitions.Permissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ final class FunctionGrants {
   private final Table table;
   private final EventBus bus;
   private final Map<String, Queue> queues;
-  private final Map<FunctionAccess.Secret, Secret> secrets;
+  private final Map<Permissions.Secret, Secret> secrets;
   private final CfnParameter emailFrom;
   private final Map<String, String> environment;
 
@@ -32,7 +33,7 @@ final class FunctionGrants {
       Table table,
       EventBus bus,
       Map<String, Queue> queues,
-      Map<FunctionAccess.Secret, Secret> secrets,
+      Map<Permissions.Secret, Secret> secrets,
       CfnParameter emailFrom,
       Map<String, String> environment) {
     this.stack = stack;
@@ -102,7 +103,7 @@ final class FunctionGrants {
     Map<String, String> env = new HashMap<>(environment);
     access
         .secrets()
-        .forEach(secret -> env.put(secret.arnVariable, secrets.get(secret).getSecretArn()));
+        .forEach(secret -> env.put(secret.arnVariable(), secrets.get(secret).getSecretArn()));
     if (access.sendsMessages()) {
       env.put(Fairslot.EMAIL_FROM_ENV, emailFrom.getValueAsString());
     }

@@ -1,5 +1,6 @@
 package fairslot.infra;
 
+import fairslot.definitions.Permissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awscdk.RemovalPolicy;
@@ -15,10 +16,10 @@ import software.constructs.Construct;
 final class StackSecrets {
   private StackSecrets() {}
 
-  static Map<FunctionAccess.Secret, Secret> create(Construct scope, boolean production) {
-    Map<FunctionAccess.Secret, Secret> made = new LinkedHashMap<>();
+  static Map<Permissions.Secret, Secret> create(Construct scope, boolean production) {
+    Map<Permissions.Secret, Secret> made = new LinkedHashMap<>();
     made.put(
-        FunctionAccess.Secret.PAYMENT_WEBHOOK,
+        Permissions.Secret.PAYMENT_WEBHOOK,
         secret(
             scope,
             production,
@@ -28,22 +29,22 @@ final class StackSecrets {
     // The providers' settings: placeholders that leave a provider off until an operator puts the
     // merchant's JSON in (docs/payments-and-holds.md); a wrong value fails the functions' init.
     made.put(
-        FunctionAccess.Secret.WECHATPAY,
+        Permissions.Secret.WECHATPAY,
         providerSecret(
             scope, production, "WechatPaySecret", "WeChat Pay merchant settings as JSON"));
     made.put(
-        FunctionAccess.Secret.STRIPE,
+        Permissions.Secret.STRIPE,
         providerSecret(
             scope, production, "StripeSecret", "Stripe secretKey and webhookSecret as JSON"));
     made.put(
-        FunctionAccess.Secret.CURSOR,
+        Permissions.Secret.CURSOR,
         secret(
             scope,
             production,
             "CursorSecret",
             "HMAC key that makes list cursors tamper-evident; every container shares it."));
     made.put(
-        FunctionAccess.Secret.TICKET,
+        Permissions.Secret.TICKET,
         secret(
             scope,
             production,
@@ -51,14 +52,14 @@ final class StackSecrets {
             "Master of the venues' check-in ticket keys (Ed25519, derived per venue). Rotate by"
                 + " putting 'new,old' for the overlap, then 'new' (docs/security.md)."));
     made.put(
-        FunctionAccess.Secret.CALENDAR,
+        Permissions.Secret.CALENDAR,
         secret(
             scope,
             production,
             "CalendarSecret",
             "HMAC key of the members' calendar feed tokens; changing it retires every feed URL."));
     made.put(
-        FunctionAccess.Secret.WEBHOOK,
+        Permissions.Secret.WEBHOOK,
         secret(
             scope,
             production,

@@ -3,6 +3,7 @@ package fairslot.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.definitions.Fairslot;
+import fairslot.definitions.Permissions;
 import fairslot.definitions.QueueDefinition;
 import fairslot.definitions.RouteDefinition;
 import fairslot.definitions.ScheduleDefinition;
@@ -554,7 +555,7 @@ class FairslotStackTest {
 
   @Test
   void secretsLiveInSecretsManagerAndOnlyTheirUsersSeeTheirArn() {
-    template.resourceCountIs("AWS::SecretsManager::Secret", FunctionAccess.Secret.values().length);
+    template.resourceCountIs("AWS::SecretsManager::Secret", Permissions.Secret.values().length);
     @SuppressWarnings("unchecked")
     Map<String, Object> parameters =
         (Map<String, Object>) template.toJSON().getOrDefault("Parameters", Map.of());
@@ -583,8 +584,8 @@ class FairslotStackTest {
               "FAIRSLOT_WECHATPAY_SECRET",
               "FAIRSLOT_STRIPE_SECRET");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
-      for (FunctionAccess.Secret secret : FunctionAccess.Secret.values()) {
-        assertThat(env.containsKey(secret.arnVariable))
+      for (Permissions.Secret secret : Permissions.Secret.values()) {
+        assertThat(env.containsKey(secret.arnVariable()))
             .as(fn.getKey() + " " + secret)
             .isEqualTo(row.secrets().contains(secret));
       }
