@@ -570,16 +570,7 @@ final class ProbeScenarios {
   }
 
   private static void streamRecordTypes(Probe p) {
-    Map<String, AttributeValue> item = new LinkedHashMap<>(key("t", "1"));
-    item.put("s", fromS("text 中文 \"quoted\" \\ back"));
-    item.put("n", fromN("-12.5")); // canonical: number forms are a known difference of their own
-    item.put("b", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, 1, (byte) 255})));
-    item.put("bool", AttributeValue.fromBool(true));
-    item.put("nul", AttributeValue.fromNul(true));
-    item.put("l", AttributeValue.fromL(List.of(fromS("x"), fromN("2"))));
-    item.put("m", AttributeValue.fromM(Map.of("inner", fromN("3"), "deep", fromS("y"))));
-    item.put("ss", AttributeValue.fromSs(List.of("b", "a")));
-    item.put("ns", AttributeValue.fromNs(List.of("2", "1.5")));
+    Map<String, AttributeValue> item = everyType("t", "1");
     java.time.Instant before = java.time.Instant.now().minusSeconds(60);
     p.dynamo.putItem(r -> r.tableName(p.table).item(item));
     for (Record record : records(p)) {

@@ -265,7 +265,7 @@ public final class FairslotStack extends Stack {
             .code(Code.fromAsset(lambdaJar))
             .memorySize(memory)
             .timeout(Duration.seconds(timeoutSeconds))
-            .environment(grants().environmentOf(access))
+            .environment(grants().environmentOf(access.permissions()))
             .logGroup(logs)
             // X-Ray: every invocation is a trace, and its id is on every log and metric line.
             .tracing(software.amazon.awscdk.services.lambda.Tracing.ACTIVE)
@@ -273,7 +273,7 @@ public final class FairslotStack extends Stack {
             .build();
     ((CfnFunction) fn.getNode().getDefaultChild())
         .setSnapStart(CfnFunction.SnapStartProperty.builder().applyOn("PublishedVersions").build());
-    grants().grant(fn, access);
+    grants().grant(fn, access.permissions());
     alarms.add(
         Alarm.Builder.create(this, id + "Errors")
             .alarmDescription(handlerClass + " reported errors")

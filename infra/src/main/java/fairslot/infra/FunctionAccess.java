@@ -44,27 +44,9 @@ import java.util.Set;
  *       WeChat Pay (start, refund, query, verify).
  * </ul>
  */
-record FunctionAccess(
-    String function,
-    Set<String> tableActions,
-    Optional<Set<String>> indexes,
-    boolean publishesEvents,
-    boolean sendsBookingRequests,
-    Set<Secret> secrets,
-    boolean sendsMessages) {
+record FunctionAccess(String function, Permissions permissions) {
 
   static final String GET = Permissions.GET;
-
-  FunctionAccess(String function, Permissions p) {
-    this(
-        function,
-        p.tableActions(),
-        p.indexes(),
-        p.publishesEvents(),
-        p.sendsBookingRequests(),
-        p.secrets(),
-        p.sendsMessages());
-  }
 
   /** The functions whose rows are not declared beside a trigger of the definitions. */
   private static final List<FunctionAccess> HTTP_AND_DEAD_LETTERS =

@@ -49,7 +49,7 @@ final class FunctionGrants {
    * Exactly the row's grants: its table actions (a transaction is authorized per action inside it)
    * on the table and the indexes it queries, PutEvents, sending booking requests, and its secrets.
    */
-  void grant(Function fn, FunctionAccess access) {
+  void grant(Function fn, Permissions access) {
     List<String> resources = new ArrayList<>(List.of(table.getTableArn()));
     access
         .indexes()
@@ -99,7 +99,7 @@ final class FunctionGrants {
   }
 
   /** The function's environment: the stack's, plus the ARNs of the secrets it may read. */
-  Map<String, String> environmentOf(FunctionAccess access) {
+  Map<String, String> environmentOf(Permissions access) {
     Map<String, String> env = new HashMap<>(environment);
     access
         .secrets()

@@ -445,7 +445,10 @@ class FairslotStackTest {
   void everyFunctionMayMakeTheSnapStartPrimingGetItem() {
     assertThat(FunctionAccess.ROWS)
         .allSatisfy(
-            row -> assertThat(row.tableActions()).as(row.function()).contains(FunctionAccess.GET));
+            row ->
+                assertThat(row.permissions().tableActions())
+                    .as(row.function())
+                    .contains(FunctionAccess.GET));
   }
 
   @Test
@@ -455,7 +458,7 @@ class FairslotStackTest {
       List<Map<String, Object>> statements = statementsOf(row.function());
       boolean streamConsumer = readsTheStream(row.function());
       List<String> dynamo = actions(statements, "dynamodb:");
-      List<String> expected = new ArrayList<>(row.tableActions());
+      List<String> expected = new ArrayList<>(row.permissions().tableActions());
       if (streamConsumer) {
         expected.addAll(STREAM_READS);
       }
@@ -465,7 +468,7 @@ class FairslotStackTest {
               .filter(st -> actionsOf(st).stream().anyMatch(a -> a.startsWith("dynamodb:")))
               .map(st -> String.valueOf(st.get("Resource")))
               .reduce("", String::concat);
-      if (row.indexes().isEmpty()) {
+      if (row.permissions().indexes().isEmpty()) {
         assertThat(tableResources).as(row.function()).contains("/index/*");
       } else {
         assertThat(tableResources).as(row.function()).doesNotContain("/index/*");
@@ -475,31 +478,32 @@ class FairslotStackTest {
                       || tableResources.contains("/index/" + index + "]")
                       || tableResources.contains("/index/" + index + ","))
               .as(row.function() + " on index " + index)
-              .isEqualTo(row.indexes().get().contains(index));
+              .isEqualTo(row.permissions().indexes().get().contains(index));
         }
       }
       assertThat(actions(statements, "events:"))
           .as(row.function())
-          .isEqualTo(row.publishesEvents() ? List.of("events:PutEvents") : List.of());
+          .isEqualTo(row.permissions().publishesEvents() ? List.of("events:PutEvents") : List.of());
       // a stream consumer's event source sends what it gave up on to its failure queue
       assertThat(actions(statements, "sqs:SendMessage"))
           .as(row.function())
-          .hasSize(row.sendsBookingRequests() || streamConsumer ? 1 : 0);
+          .hasSize(row.permissions().sendsBookingRequests() || streamConsumer ? 1 : 0);
       assertThat(actions(statements, "secretsmanager:GetSecretValue"))
           .as(row.function())
-          .hasSize(row.secrets().size());
+          .hasSize(row.permissions().secrets().size());
       assertThat(actions(statements, "ses:"))
           .as(row.function())
-          .isEqualTo(row.sendsMessages() ? List.of("ses:SendEmail") : List.of());
+          .isEqualTo(row.permissions().sendsMessages() ? List.of("ses:SendEmail") : List.of());
       assertThat(actions(statements, "sns:"))
           .as(row.function())
-          .isEqualTo(row.sendsMessages() ? List.of("sns:Publish") : List.of());
+          .isEqualTo(row.permissions().sendsMessages() ? List.of("sns:Publish") : List.of());
       assertThat(actions(statements, ""))
           .as(row.function())
           .allMatch(
               a ->
                   a.startsWith("dynamodb:")
-                      || (row.sendsMessages() && (a.startsWith("ses:") || a.startsWith("sns:")))
+                      || (row.permissions().sendsMessages()
+                          && (a.startsWith("ses:") || a.startsWith("sns:")))
                       || a.startsWith("events:")
                       || a.startsWith("sqs:")
                       || a.startsWith("secretsmanager:")
@@ -515,7 +519,7 @@ class FairslotStackTest {
    */
   @Test
   void onlyTheSendersMaySendEmailFromTheParameterOrSmsToPhones() {
-    assertThat(FunctionAccess.ROWS.stream().filter(FunctionAccess::sendsMessages))
+    assertThat(FunctionAccess.ROWS.stream().filter(r -> r.permissions().sendsMessages()))
         .extracting(FunctionAccess::function)
         .containsExactlyInAnyOrder("HttpApi", "SendNotifications");
     @SuppressWarnings("unchecked")
@@ -587,7 +591,7 @@ class FairslotStackTest {
       for (Permissions.Secret secret : Permissions.Secret.values()) {
         assertThat(env.containsKey(secret.arnVariable()))
             .as(fn.getKey() + " " + secret)
-            .isEqualTo(row.secrets().contains(secret));
+            .isEqualTo(row.permissions().secrets().contains(secret));
       }
     }
     // The four HMAC keys and the ticket master are generated at deploy; the providers' hold a
