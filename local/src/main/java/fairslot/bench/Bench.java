@@ -68,17 +68,7 @@ public final class Bench {
       String table = "naive";
       Provisioner.createTable(dynamo, table);
       Map<String, AttributeValue> key = Map.of("PK", s("SLOT#naive"), "SK", s("SLOT"));
-      dynamo.putItem(
-          r ->
-              r.tableName(table)
-                  .item(
-                      Map.of(
-                          "PK",
-                          s("SLOT#naive"),
-                          "SK",
-                          s("SLOT"),
-                          "remaining",
-                          AttributeValue.fromN(Integer.toString(seats)))));
+      putSlot(dynamo, table, "SLOT#naive", seats);
       Crowd.Result<Boolean> run =
           Crowd.run(
               clients,
@@ -157,6 +147,40 @@ public final class Bench {
                 + "\"}")
         .path("slotId")
         .asText();
+  }
+
+  /** Members' tokens, signed before a crowd is timed: prefix-0, prefix-1, ... */
+  static String[] tokens(Hs256Jwt jwt, String prefix, int n) {
+    String[] tokens = new String[n];
+    for (int i = 0; i < n; i++) {
+      tokens[i] = jwt.sign(prefix + "-" + i, List.of("customer"), Duration.ofHours(1));
+    }
+    return tokens;
+  }
+
+  /** Each token's member books one seat of the slot, all released at once (256 threads at most). */
+  static Crowd.Result<Integer> bookingCrowd(String base, String[] tokens, String slotId)
+      throws Exception {
+    String body = "{\"slotId\":\"" + slotId + "\",\"quantity\":1}";
+    return Crowd.run(
+        tokens.length,
+        Math.min(tokens.length, 256),
+        i -> post(base + "/bookings", tokens[i], body));
+  }
+
+  /** A bare slot item with {@code seats} remaining, for the floors and the naive demonstration. */
+  static void putSlot(DynamoDbClient dynamo, String table, String pk, int seats) {
+    dynamo.putItem(
+        r ->
+            r.tableName(table)
+                .item(
+                    Map.of(
+                        "PK",
+                        s(pk),
+                        "SK",
+                        s("SLOT"),
+                        "remaining",
+                        AttributeValue.fromN(Integer.toString(seats)))));
   }
 
   static int post(String url, String token, String body) {

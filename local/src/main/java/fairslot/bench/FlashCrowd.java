@@ -39,16 +39,8 @@ final class FlashCrowd {
     if (warmup <= 0) {
       return;
     }
-    String slotId = Bench.slot(base, jwt, seats, "DIRECT");
-    String body = "{\"slotId\":\"" + slotId + "\",\"quantity\":1}";
-    Crowd.run(
-        warmup,
-        Math.min(warmup, 256),
-        i ->
-            Bench.post(
-                base + "/bookings",
-                jwt.sign("warm-" + i, List.of("customer"), Duration.ofHours(1)),
-                body));
+    Bench.bookingCrowd(
+        base, Bench.tokens(jwt, "warm", warmup), Bench.slot(base, jwt, seats, "DIRECT"));
     floor(runtime.endpoint(), warmup, seats, 2);
     Thread.sleep(SETTLE.toMillis());
   }
@@ -60,20 +52,9 @@ final class FlashCrowd {
       Hs256Jwt jwt = new Hs256Jwt("test-secret", Clock.systemUTC());
       warmUp(runtime, base, jwt, warmup, seats);
       String slotId = Bench.slot(base, jwt, seats, "DIRECT");
-      String[] tokens = new String[clients];
-      for (int i = 0; i < clients; i++) {
-        tokens[i] = jwt.sign("fan-" + i, List.of("customer"), Duration.ofHours(1));
-      }
+      String[] tokens = Bench.tokens(jwt, "fan", clients);
       FaultFigures contended = FaultFigures.start(runtime.endpoint());
-      Crowd.Result<Integer> fair =
-          Crowd.run(
-              clients,
-              Math.min(clients, 256),
-              i ->
-                  Bench.post(
-                      base + "/bookings",
-                      tokens[i],
-                      "{\"slotId\":\"" + slotId + "\",\"quantity\":1}"));
+      Crowd.Result<Integer> fair = Bench.bookingCrowd(base, tokens, slotId);
       String contendedLine =
           contended.line(
               fair.outcomes().stream().filter(s -> s == 201).count(),
@@ -150,17 +131,7 @@ final class FlashCrowd {
     DynamoDbClient dynamo = endpoint.dynamoDb();
     String table = "bench-floor-" + UUID.randomUUID().toString().substring(0, 8);
     Provisioner.createTable(dynamo, table);
-    dynamo.putItem(
-        r ->
-            r.tableName(table)
-                .item(
-                    Map.of(
-                        "PK",
-                        Bench.s("SLOT#floor"),
-                        "SK",
-                        Bench.s("SLOT"),
-                        "remaining",
-                        AttributeValue.fromN(Integer.toString(seats)))));
+    Bench.putSlot(dynamo, table, "SLOT#floor", seats);
     return Crowd.run(
         clients,
         Math.min(clients, 256),

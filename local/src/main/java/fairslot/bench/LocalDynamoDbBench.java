@@ -71,19 +71,8 @@ final class LocalDynamoDbBench {
                       jwt.sign("solo-" + i, List.of("customer"), Duration.ofHours(1)),
                       "{\"slotId\":\"" + roomy + "\",\"quantity\":1}"));
       String hot = Bench.slot(base, jwt, seats, "DIRECT");
-      String[] tokens = new String[clients];
-      for (int i = 0; i < clients; i++) {
-        tokens[i] = jwt.sign("fan-" + i, List.of("customer"), Duration.ofHours(1));
-      }
       Crowd.Result<Integer> crowd =
-          Crowd.run(
-              clients,
-              Math.min(clients, 256),
-              i ->
-                  Bench.post(
-                      base + "/bookings",
-                      tokens[i],
-                      "{\"slotId\":\"" + hot + "\",\"quantity\":1}"));
+          Bench.bookingCrowd(base, Bench.tokens(jwt, "fan", clients), hot);
       long granted = crowd.outcomes().stream().filter(s -> s == 201).count();
       long soldOut = crowd.outcomes().stream().filter(s -> s == 409).count();
       int remaining = Bench.get(base + "/slots/" + hot).path("remaining").asInt();

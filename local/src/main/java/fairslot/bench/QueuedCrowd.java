@@ -37,10 +37,7 @@ final class QueuedCrowd {
       String base = "http://127.0.0.1:" + runtime.port();
       Hs256Jwt jwt = new Hs256Jwt("test-secret", Clock.systemUTC());
       String slotId = Bench.slot(base, jwt, seats, "QUEUED");
-      String[] tokens = new String[clients];
-      for (int i = 0; i < clients; i++) {
-        tokens[i] = jwt.sign("fan-" + i, List.of("customer"), Duration.ofHours(1));
-      }
+      String[] tokens = Bench.tokens(jwt, "fan", clients);
       FaultFigures contended = FaultFigures.start(runtime.endpoint());
       Crowd.Result<Sent> burst =
           Crowd.run(
