@@ -3,24 +3,6 @@ package fairslot.definitions;
 import static fairslot.definitions.IndexDefinition.AttributeType.NUMBER;
 import static fairslot.definitions.IndexDefinition.AttributeType.STRING;
 import static fairslot.definitions.IndexDefinition.Projection.KEYS_ONLY;
-import static fairslot.definitions.Role.ADMIN;
-import static fairslot.definitions.Role.CUSTOMER;
-import static fairslot.definitions.Role.FINANCE;
-import static fairslot.definitions.Role.FRONTDESK;
-import static fairslot.definitions.VenueScope.AUDIT_SUBJECT;
-import static fairslot.definitions.VenueScope.BODY_PLAN;
-import static fairslot.definitions.VenueScope.BODY_RESOURCE;
-import static fairslot.definitions.VenueScope.BODY_SLOT;
-import static fairslot.definitions.VenueScope.BODY_TICKET;
-import static fairslot.definitions.VenueScope.BODY_VENUE;
-import static fairslot.definitions.VenueScope.LIST;
-import static fairslot.definitions.VenueScope.PATH_BOOKING;
-import static fairslot.definitions.VenueScope.PATH_EXCEPTION;
-import static fairslot.definitions.VenueScope.PATH_NOTIFICATION;
-import static fairslot.definitions.VenueScope.PATH_SLOT;
-import static fairslot.definitions.VenueScope.PATH_VENUE;
-import static fairslot.definitions.VenueScope.PLATFORM;
-import static fairslot.definitions.VenueScope.QUERY_VENUE;
 
 import java.util.List;
 import java.util.Set;
@@ -199,135 +181,22 @@ public final class Fairslot {
   public static final String SEAT_RELEASED_PATTERN =
       "{\"source\":[\"" + EVENT_SOURCE + "\"],\"detail-type\":[\"" + SEAT_RELEASED + "\"]}";
 
-  /** Every route of the HTTP contract (../shared/API.md) served by the HTTP API function. */
-  public static final List<RouteDefinition> ROUTES =
-      List.of(
-          RouteDefinition.staff("POST", "/venues", PLATFORM, ADMIN),
-          RouteDefinition.open("GET", "/venues/{venueId}"),
-          RouteDefinition.staff("POST", "/venues/{venueId}/resources", PATH_VENUE, ADMIN),
-          RouteDefinition.open("GET", "/venues/{venueId}/resources"),
-          RouteDefinition.staff("POST", "/slots", BODY_RESOURCE, ADMIN),
-          RouteDefinition.open("GET", "/slots"),
-          RouteDefinition.open("GET", "/slots/{slotId}"),
-          RouteDefinition.open("GET", "/availability"),
-          RouteDefinition.staff("POST", "/slots/{slotId}/close", PATH_SLOT, FRONTDESK, ADMIN),
-          RouteDefinition.staff("POST", "/slots/{slotId}/open", PATH_SLOT, FRONTDESK, ADMIN),
-          RouteDefinition.jwt("POST", "/bookings", CUSTOMER),
-          RouteDefinition.jwt("GET", "/bookings/{bookingId}", CUSTOMER),
-          RouteDefinition.jwt("GET", "/me/bookings", CUSTOMER),
-          RouteDefinition.jwt("POST", "/bookings/{bookingId}/cancel", CUSTOMER),
-          RouteDefinition.jwt("POST", "/bookings/{bookingId}/transfer", CUSTOMER),
-          RouteDefinition.jwt("POST", "/bookings/{bookingId}/reschedule", CUSTOMER),
-          RouteDefinition.jwt("POST", "/bookings/{bookingId}/pay", CUSTOMER),
-          RouteDefinition.signed("POST", "/payments/callback"),
-          RouteDefinition.signed("POST", "/payments/wechatpay/notify"),
-          RouteDefinition.signed("POST", "/payments/stripe/webhook"),
-          RouteDefinition.staff(
-              "POST", "/staff/bookings/{bookingId}/check-in", PATH_BOOKING, FRONTDESK, ADMIN),
-          RouteDefinition.jwt("GET", "/bookings/{bookingId}/ticket", CUSTOMER),
-          RouteDefinition.open("GET", "/venues/{venueId}/ticket-keys"),
-          RouteDefinition.jwt("GET", "/me/calendar", CUSTOMER),
-          RouteDefinition.jwt("POST", "/me/calendar/rotate", CUSTOMER),
-          RouteDefinition.jwt("GET", "/me/export", CUSTOMER),
-          RouteDefinition.jwt("POST", "/me/erase", CUSTOMER),
-          // Public: calendar apps fetch it without a token; its secret is the query's token.
-          RouteDefinition.open("GET", "/me/calendar.ics"),
-          RouteDefinition.staff("POST", "/staff/check-in", BODY_TICKET, FRONTDESK, ADMIN),
-          RouteDefinition.staff(
-              "POST",
-              "/staff/bookings/{bookingId}/offline-payment",
-              PATH_BOOKING,
-              FRONTDESK,
-              ADMIN),
-          RouteDefinition.staff(
-              "POST", "/staff/bookings/{bookingId}/refund", PATH_BOOKING, FRONTDESK, ADMIN),
-          RouteDefinition.staff("GET", "/audit", AUDIT_SUBJECT, ADMIN, FINANCE),
-          RouteDefinition.jwt("POST", "/slots/{slotId}/waitlist", CUSTOMER),
-          RouteDefinition.jwt("GET", "/slots/{slotId}/waitlist/me", CUSTOMER),
-          RouteDefinition.jwt("DELETE", "/slots/{slotId}/waitlist/me", CUSTOMER),
-          RouteDefinition.jwt("POST", "/waitlist/{entryId}/accept", CUSTOMER),
-          RouteDefinition.jwt("POST", "/waitlist/{entryId}/decline", CUSTOMER),
-          RouteDefinition.jwt("GET", "/booking-requests/{requestId}", CUSTOMER),
-          RouteDefinition.staff("POST", "/slots/{slotId}/admission", PATH_SLOT, FRONTDESK, ADMIN),
-          RouteDefinition.staff("POST", "/coaches", BODY_VENUE, ADMIN),
-          RouteDefinition.staff("POST", "/rooms", BODY_VENUE, ADMIN),
-          RouteDefinition.staff("POST", "/slots:generate", BODY_RESOURCE, ADMIN),
-          RouteDefinition.staff("POST", "/slots/{slotId}/cancel", PATH_SLOT, ADMIN),
-          RouteDefinition.staff("POST", "/staff/bookings", BODY_SLOT, FRONTDESK, ADMIN),
-          RouteDefinition.staff("GET", "/staff/bookings", QUERY_VENUE, FRONTDESK, FINANCE, ADMIN),
-          RouteDefinition.staff("GET", "/reports/daily", QUERY_VENUE, FINANCE, ADMIN),
-          RouteDefinition.staff("POST", "/admin/reconcile", BODY_SLOT, ADMIN),
-          RouteDefinition.staff("PATCH", "/slots/{slotId}", PATH_SLOT, ADMIN),
-          RouteDefinition.staff("PATCH", "/venues/{venueId}", PATH_VENUE, ADMIN),
-          RouteDefinition.staff(
-              "PATCH", "/venues/{venueId}/resources/{resourceId}", PATH_VENUE, ADMIN),
-          RouteDefinition.staff("GET", "/finance/exceptions", QUERY_VENUE, FINANCE, ADMIN),
-          RouteDefinition.staff("POST", "/finance/statements:reconcile", PLATFORM, FINANCE, ADMIN),
-          RouteDefinition.jwt("GET", "/bookings/{bookingId}/payments", CUSTOMER),
-          RouteDefinition.staff(
-              "POST",
-              "/finance/exceptions/{exceptionId}/retry-refund",
-              PATH_EXCEPTION,
-              FINANCE,
-              ADMIN),
-          RouteDefinition.staff(
-              "POST", "/finance/exceptions/{exceptionId}/resolve", PATH_EXCEPTION, FINANCE, ADMIN),
-          RouteDefinition.jwt("GET", "/me/standing", CUSTOMER),
-          RouteDefinition.staff(
-              "POST", "/staff/members/{userId}/pardon", BODY_VENUE, FRONTDESK, ADMIN),
-          RouteDefinition.staff("POST", "/venues/{venueId}/plans", PATH_VENUE, ADMIN),
-          RouteDefinition.open("GET", "/venues/{venueId}/plans"),
-          RouteDefinition.jwt("POST", "/me/passes", CUSTOMER),
-          RouteDefinition.jwt("GET", "/me/passes", CUSTOMER),
-          RouteDefinition.jwt("POST", "/passes/{passId}/pay", CUSTOMER),
-          RouteDefinition.staff("POST", "/staff/passes", BODY_PLAN, FRONTDESK, ADMIN),
-          RouteDefinition.jwt("GET", "/me/profile", CUSTOMER),
-          RouteDefinition.jwt("PUT", "/me/profile", CUSTOMER),
-          RouteDefinition.jwt("POST", "/me/phone/verify", CUSTOMER),
-          RouteDefinition.jwt("POST", "/me/phone/confirm", CUSTOMER),
-          RouteDefinition.jwt("POST", "/me/email/verify", CUSTOMER),
-          RouteDefinition.jwt("POST", "/me/email/confirm", CUSTOMER),
-          RouteDefinition.jwt("PUT", "/me/wechat", CUSTOMER),
-          RouteDefinition.jwt("GET", "/me/notifications", CUSTOMER),
-          RouteDefinition.staff("GET", "/venues/{venueId}/staff", PATH_VENUE, ADMIN),
-          RouteDefinition.staff("PUT", "/venues/{venueId}/staff/{userId}", PATH_VENUE, ADMIN),
-          RouteDefinition.staff("DELETE", "/venues/{venueId}/staff/{userId}", PATH_VENUE, ADMIN),
-          RouteDefinition.jwt("GET", "/me/venues", CUSTOMER),
-          RouteDefinition.staff("POST", "/venues/{venueId}/webhooks", PATH_VENUE, ADMIN),
-          RouteDefinition.staff("GET", "/venues/{venueId}/webhooks", PATH_VENUE, ADMIN),
-          RouteDefinition.staff("GET", "/venues/{venueId}/webhooks/{webhookId}", PATH_VENUE, ADMIN),
-          RouteDefinition.staff(
-              "DELETE", "/venues/{venueId}/webhooks/{webhookId}", PATH_VENUE, ADMIN),
-          RouteDefinition.staff(
-              "GET", "/venues/{venueId}/webhooks/{webhookId}/deliveries", PATH_VENUE, ADMIN),
-          RouteDefinition.staff(
-              "POST",
-              "/venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry",
-              PATH_VENUE,
-              ADMIN),
-          RouteDefinition.staff("GET", "/staff/notifications", LIST, FRONTDESK, ADMIN),
-          RouteDefinition.staff(
-              "POST",
-              "/staff/notifications/{notificationId}/retry",
-              PATH_NOTIFICATION,
-              FRONTDESK,
-              ADMIN));
+  /**
+   * Every route of the HTTP contract (../shared/API.md) served by the HTTP API function, with its
+   * access, roles and venue scope: generated at build time from functions/openapi.yaml, where a
+   * route is declared once (definitions/src/build/RouteGenerator.java).
+   */
+  public static final List<RouteDefinition> ROUTES = ApiRoutes.DEPLOYED;
 
   /**
    * The booking and waitlist requests limited per member (API.md v1.2: more than 20 in 10 s is 429
-   * {@code rate_limited}): the ones a booking script fires at release time.
+   * {@code rate_limited}): the ones a booking script fires at release time, marked {@code
+   * x-rate-limit: member} in openapi.yaml.
    */
-  public static final java.util.Set<String> MEMBER_RATE_LIMITED =
-      java.util.Set.of(
-          "POST /bookings", "POST /slots/{slotId}/waitlist", "POST /waitlist/{entryId}/accept");
+  public static final Set<String> MEMBER_RATE_LIMITED = ApiRoutes.MEMBER_RATE_LIMITED;
 
-  /** Routes only the local runtime serves (see API.md, "Local runtime only"). */
-  public static final List<RouteDefinition> LOCAL_ROUTES =
-      List.of(
-          RouteDefinition.localOnly("POST", "/_local/token"),
-          RouteDefinition.localOnly("GET", "/_local/health"),
-          RouteDefinition.localOnly("POST", "/_local/schedules/{name}/run"),
-          RouteDefinition.localOnly("GET", "/_local/notifications"),
-          RouteDefinition.localOnly("GET", "/_local/sent"),
-          RouteDefinition.localOnly("GET", "/_local/metrics"));
+  /**
+   * Routes only the local runtime serves (see API.md, "Local runtime only"; openapi.yaml's tag).
+   */
+  public static final List<RouteDefinition> LOCAL_ROUTES = ApiRoutes.LOCAL;
 }

@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * One HTTP API route: its method and path, how API Gateway admits it, and which roles the handler
  * lets through. {@link #routeKey()} is exactly API Gateway's route key, so the handler dispatches
- * on what API Gateway (or the local runtime) puts into the event.
+ * on what API Gateway (or the local runtime) puts into the event. Each is generated from
+ * functions/openapi.yaml ({@code ApiRoutes}); the checks below fail the class's init if the
+ * contract declares a route the handler could not gate.
  */
 public record RouteDefinition(
     String method, String path, Access access, List<Role> roles, VenueScope venueScope) {
@@ -32,28 +34,6 @@ public record RouteDefinition(
       throw new IllegalArgumentException(
           method + " " + path + ": a staff route says where its venue is, and only a staff route");
     }
-  }
-
-  /** A customer route: any signed-in caller. */
-  public static RouteDefinition jwt(String method, String path, Role... roles) {
-    return new RouteDefinition(method, path, Access.JWT, List.of(roles), VenueScope.NONE);
-  }
-
-  /** A staff route: the roles, held globally or at the venue {@code scope} resolves. */
-  public static RouteDefinition staff(String method, String path, VenueScope scope, Role... roles) {
-    return new RouteDefinition(method, path, Access.JWT, List.of(roles), scope);
-  }
-
-  public static RouteDefinition open(String method, String path) {
-    return new RouteDefinition(method, path, Access.PUBLIC, List.of(), VenueScope.NONE);
-  }
-
-  public static RouteDefinition signed(String method, String path) {
-    return new RouteDefinition(method, path, Access.SIGNED, List.of(), VenueScope.NONE);
-  }
-
-  public static RouteDefinition localOnly(String method, String path) {
-    return new RouteDefinition(method, path, Access.LOCAL_ONLY, List.of(), VenueScope.NONE);
   }
 
   public String routeKey() {
