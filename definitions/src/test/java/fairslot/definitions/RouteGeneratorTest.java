@@ -38,11 +38,17 @@ class RouteGeneratorTest {
     return new Run(exit, output, Files.exists(file) ? Files.readString(file) : "");
   }
 
+  /** The generator's output when it refuses {@code paths}: it exits non-zero and writes nothing. */
+  private String refused(String paths) throws IOException, InterruptedException {
+    Run run = generate(paths);
+    assertThat(run.exit()).as(run.output()).isNotZero();
+    assertThat(run.generated()).isEmpty();
+    return run.output();
+  }
+
   @Test
   void eachOperationBecomesARouteWithItsAccessRolesScopeAndLimit() throws Exception {
-    Run run =
-        generate(
-            """
+    assertThat(refused("""
               /slots/{slotId}/close:
                 parameters: [{name: slotId, in: path, required: true, schema: {type: string}}]
                 post:
@@ -82,55 +88,32 @@ class RouteGeneratorTest {
 
   @Test
   void aStaffRouteWithoutItsVenueScopeFailsTheBuild() throws Exception {
-    Run run = generate("  /slots:\n    post:\n      x-roles: [admin]\n");
-
-    assertThat(run.exit()).isNotZero();
-    assertThat(run.output()).contains("POST /slots: a staff route names its x-venue-scope");
-    assertThat(run.generated()).isEmpty();
+    assertThat(refused("  /slots:\n    post:\n      x-roles: [admin]\n")).contains("POST /slots: a staff route names its x-venue-scope");
   }
 
   @Test
   void aScopeOnACustomerRouteFailsTheBuild() throws Exception {
-    Run run =
-        generate(
-            "  /bookings:\n    post:\n      x-roles: [customer]\n      x-venue-scope: path-venue\n");
-
-    assertThat(run.exit()).isNotZero();
-    assertThat(run.output()).contains("POST /bookings: a staff route names its x-venue-scope");
+    assertThat(refused("  /bookings:\n    post:\n      x-roles: [customer]\n      x-venue-scope: path-venue\n"))
+        .contains("POST /bookings: a staff route names its x-venue-scope");
   }
 
   @Test
   void anUnknownRoleFailsTheBuild() throws Exception {
-    Run run = generate("  /slots:\n    post:\n      x-roles: [owner]\n      x-venue-scope: list\n");
-
-    assertThat(run.exit()).isNotZero();
-    assertThat(run.output()).contains("POST /slots: x-roles has owner");
+    assertThat(refused("  /slots:\n    post:\n      x-roles: [owner]\n      x-venue-scope: list\n")).contains("POST /slots: x-roles has owner");
   }
 
   @Test
   void aLimitOtherThanPerMemberFailsTheBuild() throws Exception {
-    Run run =
-        generate("  /bookings:\n    post:\n      x-roles: [customer]\n      x-rate-limit: ip\n");
-
-    assertThat(run.exit()).isNotZero();
-    assertThat(run.output()).contains("POST /bookings: x-rate-limit is member or absent, not ip");
+    assertThat(refused("  /bookings:\n    post:\n      x-roles: [customer]\n      x-rate-limit: ip\n")).contains("POST /bookings: x-rate-limit is member or absent, not ip");
   }
 
   @Test
   void aRouteThatNeedsATokenButListsNoRolesFailsTheBuild() throws Exception {
-    Run run = generate("  /me/profile:\n    get:\n      summary: mine\n");
-
-    assertThat(run.exit()).isNotZero();
-    assertThat(run.output())
-        .contains("GET /me/profile: a route that needs a token lists its x-roles");
+    assertThat(refused("  /me/profile:\n    get:\n      summary: mine\n")).contains("GET /me/profile: a route that needs a token lists its x-roles");
   }
 
   @Test
   void aLocalOnlyRouteThatAsksForATokenFailsTheBuild() throws Exception {
-    Run run =
-        generate("  /_local/health:\n    get:\n      tags: [local-only]\n      x-roles: [admin]\n");
-
-    assertThat(run.exit()).isNotZero();
-    assertThat(run.output()).contains("GET /_local/health: a local-only route needs no token");
+    assertThat(refused("  /_local/health:\n    get:\n      tags: [local-only]\n      x-roles: [admin]\n")).contains("GET /_local/health: a local-only route needs no token");
   }
 }
