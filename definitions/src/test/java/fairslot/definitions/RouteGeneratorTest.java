@@ -48,7 +48,9 @@ class RouteGeneratorTest {
 
   @Test
   void eachOperationBecomesARouteWithItsAccessRolesScopeAndLimit() throws Exception {
-    assertThat(refused("""
+    Run run =
+        generate(
+            """
               /slots/{slotId}/close:
                 parameters: [{name: slotId, in: path, required: true, schema: {type: string}}]
                 post:
@@ -88,32 +90,42 @@ class RouteGeneratorTest {
 
   @Test
   void aStaffRouteWithoutItsVenueScopeFailsTheBuild() throws Exception {
-    assertThat(refused("  /slots:\n    post:\n      x-roles: [admin]\n")).contains("POST /slots: a staff route names its x-venue-scope");
+    assertThat(refused("  /slots:\n    post:\n      x-roles: [admin]\n"))
+        .contains("POST /slots: a staff route names its x-venue-scope");
   }
 
   @Test
   void aScopeOnACustomerRouteFailsTheBuild() throws Exception {
-    assertThat(refused("  /bookings:\n    post:\n      x-roles: [customer]\n      x-venue-scope: path-venue\n"))
+    assertThat(
+            refused(
+                "  /bookings:\n    post:\n      x-roles: [customer]\n      x-venue-scope: path-venue\n"))
         .contains("POST /bookings: a staff route names its x-venue-scope");
   }
 
   @Test
   void anUnknownRoleFailsTheBuild() throws Exception {
-    assertThat(refused("  /slots:\n    post:\n      x-roles: [owner]\n      x-venue-scope: list\n")).contains("POST /slots: x-roles has owner");
+    assertThat(refused("  /slots:\n    post:\n      x-roles: [owner]\n      x-venue-scope: list\n"))
+        .contains("POST /slots: x-roles has owner");
   }
 
   @Test
   void aLimitOtherThanPerMemberFailsTheBuild() throws Exception {
-    assertThat(refused("  /bookings:\n    post:\n      x-roles: [customer]\n      x-rate-limit: ip\n")).contains("POST /bookings: x-rate-limit is member or absent, not ip");
+    assertThat(
+            refused("  /bookings:\n    post:\n      x-roles: [customer]\n      x-rate-limit: ip\n"))
+        .contains("POST /bookings: x-rate-limit is member or absent, not ip");
   }
 
   @Test
   void aRouteThatNeedsATokenButListsNoRolesFailsTheBuild() throws Exception {
-    assertThat(refused("  /me/profile:\n    get:\n      summary: mine\n")).contains("GET /me/profile: a route that needs a token lists its x-roles");
+    assertThat(refused("  /me/profile:\n    get:\n      summary: mine\n"))
+        .contains("GET /me/profile: a route that needs a token lists its x-roles");
   }
 
   @Test
   void aLocalOnlyRouteThatAsksForATokenFailsTheBuild() throws Exception {
-    assertThat(refused("  /_local/health:\n    get:\n      tags: [local-only]\n      x-roles: [admin]\n")).contains("GET /_local/health: a local-only route needs no token");
+    assertThat(
+            refused(
+                "  /_local/health:\n    get:\n      tags: [local-only]\n      x-roles: [admin]\n"))
+        .contains("GET /_local/health: a local-only route needs no token");
   }
 }
