@@ -20,7 +20,9 @@ import java.util.Set;
  *
  * <p>Usage: {@code java -cp <jackson-dataformat-yaml> RouteGenerator.java <openapi.yaml>
  * <generated-sources dir>}. The file is rewritten only when its text changes, so an unchanged
- * contract does not make the module and its dependents recompile.
+ * contract does not make the module and its dependents recompile. A route that could not be gated
+ * stops the build here, naming it; an {@code x-venue-scope} that is no {@code VenueScope} stops it
+ * when the module compiles, naming the constant (the enum is not compiled yet when this runs).
  */
 public final class RouteGenerator {
   private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
@@ -104,7 +106,8 @@ public final class RouteGenerator {
 
   private static String known(String key, String field, String value, Set<String> known) {
     if (!known.contains(value)) {
-      throw new IllegalArgumentException(key + ": " + field + " has " + value + ", not one of " + known);
+      throw new IllegalArgumentException(
+          key + ": " + field + " has " + value + ", not one of " + known);
     }
     return value.toUpperCase(Locale.ROOT);
   }
