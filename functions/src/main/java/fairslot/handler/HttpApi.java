@@ -42,17 +42,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The HTTP contract, dispatched by API Gateway route key. Each area of {@code handler.http} serves
  * its routes; who may call a route comes from the shared route definitions, checked here once.
  */
 public final class HttpApi {
-  private record Route(
-      List<Role> roles,
-      fairslot.definitions.VenueScope scope,
-      Function<HttpRequest, HttpResponse> action) {}
+  private record Route(List<Role> roles, fairslot.definitions.VenueScope scope, Endpoints area) {}
 
   private final Map<String, Route> routes = new HashMap<>();
   private final VenueGate gate;
@@ -136,26 +132,24 @@ public final class HttpApi {
       List<Endpoints> areas) {
     this.gate = gate;
     this.rateLimit = rateLimit;
-    Map<String, Function<HttpRequest, HttpResponse>> actions = new HashMap<>();
+    Map<String, Endpoints> served = new HashMap<>();
     for (Endpoints area : areas) {
-      area.byRouteKey()
-          .forEach(
-              (key, action) -> {
-                if (actions.put(key, action) != null) {
-                  throw new IllegalStateException("two areas serve " + key);
-                }
-              });
+      for (String key : area.routeKeys()) {
+        if (served.put(key, area) != null) {
+          throw new IllegalStateException("two areas serve " + key);
+        }
+      }
     }
     for (RouteDefinition definition : definitions) {
-      var action = actions.remove(definition.routeKey());
-      if (action == null) {
+      Endpoints area = served.remove(definition.routeKey());
+      if (area == null) {
         throw new IllegalStateException("no endpoint serves " + definition.routeKey());
       }
       routes.put(
-          definition.routeKey(), new Route(definition.roles(), definition.venueScope(), action));
+          definition.routeKey(), new Route(definition.roles(), definition.venueScope(), area));
     }
-    if (!actions.isEmpty()) {
-      throw new IllegalStateException("routes missing from the definitions: " + actions.keySet());
+    if (!served.isEmpty()) {
+      throw new IllegalStateException("routes missing from the definitions: " + served.keySet());
     }
   }
 
@@ -199,7 +193,7 @@ public final class HttpApi {
               .withHeader("retry-after", Long.toString(wait.getAsLong()));
         }
       }
-      HttpResponse response = route.action().apply(request);
+      HttpResponse response = route.area().handle(request.routeKey(), request);
       if (metered && response.status() != 422 && response.status() != 404) {
         // Past input and lookup: a request the rules answered, which the shared count sees.
         rateLimit.reachedTheRules(request.requireCaller().userId());

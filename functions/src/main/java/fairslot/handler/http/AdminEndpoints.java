@@ -9,9 +9,8 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.PageRequest;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /** What only an admin does: cancel a whole slot, and check (or repair) the seat ledger. */
 public final class AdminEndpoints implements Endpoints {
@@ -24,9 +23,17 @@ public final class AdminEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /slots/{slotId}/cancel", this::cancelSlot, "POST /admin/reconcile", this::reconcile);
+  public List<String> routeKeys() {
+    return List.of("POST /slots/{slotId}/cancel", "POST /admin/reconcile");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /slots/{slotId}/cancel" -> cancelSlot(request);
+      case "POST /admin/reconcile" -> reconcile(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse cancelSlot(HttpRequest request) {

@@ -14,9 +14,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /** {@code GET /availability} (public, v1.2): free runs of one resource covering a duration. */
 public final class AvailabilityEndpoints implements Endpoints {
@@ -32,8 +30,16 @@ public final class AvailabilityEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of("GET /availability", this::availability);
+  public List<String> routeKeys() {
+    return List.of("GET /availability");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /availability" -> availability(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse availability(HttpRequest request) {

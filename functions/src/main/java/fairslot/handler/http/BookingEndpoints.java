@@ -23,9 +23,8 @@ import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Page;
 import fairslot.shared.Json;
 import java.time.Clock;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * A member's own bookings: book, read, list, cancel, move, give away, and follow a queued request.
@@ -57,15 +56,29 @@ public final class BookingEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /bookings", this::book,
-        "GET /bookings/{bookingId}", this::getBooking,
-        "GET /me/bookings", this::myBookings,
-        "POST /bookings/{bookingId}/cancel", this::cancel,
-        "POST /bookings/{bookingId}/transfer", this::transfer,
-        "POST /bookings/{bookingId}/reschedule", this::reschedule,
-        "GET /booking-requests/{requestId}", this::bookingRequest);
+  public List<String> routeKeys() {
+    return List.of(
+        "POST /bookings",
+        "GET /bookings/{bookingId}",
+        "GET /me/bookings",
+        "POST /bookings/{bookingId}/cancel",
+        "POST /bookings/{bookingId}/transfer",
+        "POST /bookings/{bookingId}/reschedule",
+        "GET /booking-requests/{requestId}");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /bookings" -> book(request);
+      case "GET /bookings/{bookingId}" -> getBooking(request);
+      case "GET /me/bookings" -> myBookings(request);
+      case "POST /bookings/{bookingId}/cancel" -> cancel(request);
+      case "POST /bookings/{bookingId}/transfer" -> transfer(request);
+      case "POST /bookings/{bookingId}/reschedule" -> reschedule(request);
+      case "GET /booking-requests/{requestId}" -> bookingRequest(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse book(HttpRequest request) {

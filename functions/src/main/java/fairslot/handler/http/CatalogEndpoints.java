@@ -14,7 +14,7 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.IdempotentRequest;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -35,21 +35,41 @@ public final class CatalogEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.ofEntries(
-        Map.entry("POST /venues", this::createVenue),
-        Map.entry("GET /venues/{venueId}", this::getVenue),
-        Map.entry("POST /venues/{venueId}/resources", this::createResource),
-        Map.entry("GET /venues/{venueId}/resources", this::listResources),
-        Map.entry("POST /coaches", r -> createAssignee(r, Assignee.Kind.COACH)),
-        Map.entry("POST /rooms", r -> createAssignee(r, Assignee.Kind.ROOM)),
-        Map.entry("POST /slots", this::createSlot),
-        Map.entry("POST /slots:generate", this::generateSlots),
-        Map.entry("GET /slots", this::listSlots),
-        Map.entry("GET /slots/{slotId}", this::getSlot),
-        Map.entry("POST /slots/{slotId}/close", r -> setOpen(r, false)),
-        Map.entry("POST /slots/{slotId}/open", r -> setOpen(r, true)),
-        Map.entry("POST /slots/{slotId}/admission", this::setAdmission));
+  public List<String> routeKeys() {
+    return List.of(
+        "POST /venues",
+        "GET /venues/{venueId}",
+        "POST /venues/{venueId}/resources",
+        "GET /venues/{venueId}/resources",
+        "POST /coaches",
+        "POST /rooms",
+        "POST /slots",
+        "POST /slots:generate",
+        "GET /slots",
+        "GET /slots/{slotId}",
+        "POST /slots/{slotId}/close",
+        "POST /slots/{slotId}/open",
+        "POST /slots/{slotId}/admission");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /venues" -> createVenue(request);
+      case "GET /venues/{venueId}" -> getVenue(request);
+      case "POST /venues/{venueId}/resources" -> createResource(request);
+      case "GET /venues/{venueId}/resources" -> listResources(request);
+      case "POST /coaches" -> createAssignee(request, Assignee.Kind.COACH);
+      case "POST /rooms" -> createAssignee(request, Assignee.Kind.ROOM);
+      case "POST /slots" -> createSlot(request);
+      case "POST /slots:generate" -> generateSlots(request);
+      case "GET /slots" -> listSlots(request);
+      case "GET /slots/{slotId}" -> getSlot(request);
+      case "POST /slots/{slotId}/close" -> setOpen(request, false);
+      case "POST /slots/{slotId}/open" -> setOpen(request, true);
+      case "POST /slots/{slotId}/admission" -> setAdmission(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   /**

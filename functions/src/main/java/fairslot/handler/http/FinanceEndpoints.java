@@ -11,7 +11,6 @@ import fairslot.staff.app.StaffService;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
 
 /** What finance reads: the audit trail and the daily report (JSON or CSV). */
 public final class FinanceEndpoints implements Endpoints {
@@ -24,8 +23,17 @@ public final class FinanceEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of("GET /audit", this::audit, "GET /reports/daily", this::dailyReport);
+  public List<String> routeKeys() {
+    return List.of("GET /audit", "GET /reports/daily");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /audit" -> audit(request);
+      case "GET /reports/daily" -> dailyReport(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse audit(HttpRequest request) {

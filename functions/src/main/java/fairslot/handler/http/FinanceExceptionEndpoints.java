@@ -12,11 +12,11 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.Page;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /** Finance exceptions (v1.1 "Finance"): the list, a refund restarted, a resolution. */
 public final class FinanceExceptionEndpoints implements Endpoints {
@@ -33,11 +33,21 @@ public final class FinanceExceptionEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /finance/exceptions", this::list,
-        "POST /finance/exceptions/{exceptionId}/retry-refund", this::retryRefund,
-        "POST /finance/exceptions/{exceptionId}/resolve", this::resolve);
+  public List<String> routeKeys() {
+    return List.of(
+        "GET /finance/exceptions",
+        "POST /finance/exceptions/{exceptionId}/retry-refund",
+        "POST /finance/exceptions/{exceptionId}/resolve");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /finance/exceptions" -> list(request);
+      case "POST /finance/exceptions/{exceptionId}/retry-refund" -> retryRefund(request);
+      case "POST /finance/exceptions/{exceptionId}/resolve" -> resolve(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse list(HttpRequest request) {

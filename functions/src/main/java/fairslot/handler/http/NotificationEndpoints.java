@@ -10,7 +10,6 @@ import fairslot.notification.domain.Delivery;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Notifications as members and the desk see them (v1.1 "Members and notifications"): a member's own
@@ -89,11 +88,21 @@ public final class NotificationEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /me/notifications", this::mine,
-        "GET /staff/notifications", this::parked,
-        "POST /staff/notifications/{notificationId}/retry", this::retry);
+  public List<String> routeKeys() {
+    return List.of(
+        "GET /me/notifications",
+        "GET /staff/notifications",
+        "POST /staff/notifications/{notificationId}/retry");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /me/notifications" -> mine(request);
+      case "GET /staff/notifications" -> parked(request);
+      case "POST /staff/notifications/{notificationId}/retry" -> retry(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse mine(HttpRequest request) {

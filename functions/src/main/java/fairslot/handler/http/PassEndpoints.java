@@ -17,10 +17,9 @@ import fairslot.pass.domain.PlanKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /** Plans and passes (v1.1 "Passes and credits"). */
 public final class PassEndpoints implements Endpoints {
@@ -45,14 +44,27 @@ public final class PassEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /venues/{venueId}/plans", this::createPlan,
-        "GET /venues/{venueId}/plans", this::plans,
-        "POST /me/passes", this::buy,
-        "GET /me/passes", this::mine,
-        "POST /passes/{passId}/pay", this::pay,
-        "POST /staff/passes", this::sell);
+  public List<String> routeKeys() {
+    return List.of(
+        "POST /venues/{venueId}/plans",
+        "GET /venues/{venueId}/plans",
+        "POST /me/passes",
+        "GET /me/passes",
+        "POST /passes/{passId}/pay",
+        "POST /staff/passes");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /venues/{venueId}/plans" -> createPlan(request);
+      case "GET /venues/{venueId}/plans" -> plans(request);
+      case "POST /me/passes" -> buy(request);
+      case "GET /me/passes" -> mine(request);
+      case "POST /passes/{passId}/pay" -> pay(request);
+      case "POST /staff/passes" -> sell(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   /** As for a booking: the payment's number, amount and provider. */

@@ -13,9 +13,9 @@ import fairslot.messaging.payments.WebhookSignature;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.domain.PaymentCallback;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /** Starting a payment, and the provider's signed webhook. */
 public final class PaymentEndpoints implements Endpoints {
@@ -30,11 +30,21 @@ public final class PaymentEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /bookings/{bookingId}/pay", this::pay,
-        "POST /payments/callback", this::callback,
-        "GET /bookings/{bookingId}/payments", this::paymentsOf);
+  public List<String> routeKeys() {
+    return List.of(
+        "POST /bookings/{bookingId}/pay",
+        "POST /payments/callback",
+        "GET /bookings/{bookingId}/payments");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /bookings/{bookingId}/pay" -> pay(request);
+      case "POST /payments/callback" -> callback(request);
+      case "GET /bookings/{bookingId}/payments" -> paymentsOf(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   /** The roles that see any booking's payments, with the raw callbacks. */

@@ -14,7 +14,7 @@ import fairslot.member.domain.MemberProfile;
 import fairslot.member.domain.Phone;
 import fairslot.notification.domain.Channel;
 import java.util.EnumSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -65,14 +65,27 @@ public final class ProfileEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /me/profile", this::get,
-        "PUT /me/profile", this::put,
-        "POST /me/phone/verify", r -> send(r, Channel.SMS),
-        "POST /me/phone/confirm", r -> confirm(r, Channel.SMS),
-        "POST /me/email/verify", r -> send(r, Channel.EMAIL),
-        "POST /me/email/confirm", r -> confirm(r, Channel.EMAIL));
+  public List<String> routeKeys() {
+    return List.of(
+        "GET /me/profile",
+        "PUT /me/profile",
+        "POST /me/phone/verify",
+        "POST /me/phone/confirm",
+        "POST /me/email/verify",
+        "POST /me/email/confirm");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /me/profile" -> get(request);
+      case "PUT /me/profile" -> put(request);
+      case "POST /me/phone/verify" -> send(request, Channel.SMS);
+      case "POST /me/phone/confirm" -> confirm(request, Channel.SMS);
+      case "POST /me/email/verify" -> send(request, Channel.EMAIL);
+      case "POST /me/email/confirm" -> confirm(request, Channel.EMAIL);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse send(HttpRequest request, Channel channel) {

@@ -16,10 +16,9 @@ import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /** The front desk: walk-ins, search, check-in, payment at the desk and refunds. */
 public final class StaffEndpoints implements Endpoints {
@@ -37,14 +36,26 @@ public final class StaffEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /staff/bookings", this::walkIn,
-        "GET /staff/bookings", this::search,
-        "POST /staff/bookings/{bookingId}/check-in", r -> onBooking(r, staff::checkIn),
+  public List<String> routeKeys() {
+    return List.of(
+        "POST /staff/bookings",
+        "GET /staff/bookings",
+        "POST /staff/bookings/{bookingId}/check-in",
         "POST /staff/bookings/{bookingId}/offline-payment",
-            r -> onBooking(r, staff::offlinePayment),
-        "POST /staff/bookings/{bookingId}/refund", r -> onBooking(r, staff::refund));
+        "POST /staff/bookings/{bookingId}/refund");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /staff/bookings" -> walkIn(request);
+      case "GET /staff/bookings" -> search(request);
+      case "POST /staff/bookings/{bookingId}/check-in" -> onBooking(request, staff::checkIn);
+      case "POST /staff/bookings/{bookingId}/offline-payment" ->
+          onBooking(request, staff::offlinePayment);
+      case "POST /staff/bookings/{bookingId}/refund" -> onBooking(request, staff::refund);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse walkIn(HttpRequest request) {

@@ -7,9 +7,8 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.VenueTime;
 import fairslot.member.app.StandingService;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 
 /** A member's standing under a venue's no-show rule, and the desk's pardon (v1.1). */
 public final class StandingEndpoints implements Endpoints {
@@ -43,10 +42,17 @@ public final class StandingEndpoints implements Endpoints {
   public record NoShowRuleView(int strikes, String window, String suspension) {}
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /me/standing", this::mine,
-        "POST /staff/members/{userId}/pardon", this::pardon);
+  public List<String> routeKeys() {
+    return List.of("GET /me/standing", "POST /staff/members/{userId}/pardon");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /me/standing" -> mine(request);
+      case "POST /staff/members/{userId}/pardon" -> pardon(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse mine(HttpRequest request) {

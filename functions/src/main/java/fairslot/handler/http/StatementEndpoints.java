@@ -4,9 +4,9 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.RequestBody;
 import fairslot.payment.app.StatementReconciliation;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /** {@code POST /finance/statements:reconcile {provider, date}}: one provider's day, now. */
 public final class StatementEndpoints implements Endpoints {
@@ -17,8 +17,16 @@ public final class StatementEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of("POST /finance/statements:reconcile", this::reconcile);
+  public List<String> routeKeys() {
+    return List.of("POST /finance/statements:reconcile");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /finance/statements:reconcile" -> reconcile(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse reconcile(HttpRequest request) {

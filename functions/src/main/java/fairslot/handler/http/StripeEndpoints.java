@@ -11,9 +11,9 @@ import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Stripe's webhook: verified before it is read; 2xx once applied, replayed, ignored or kept for
@@ -31,8 +31,16 @@ public final class StripeEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of("POST /payments/stripe/webhook", this::webhook);
+  public List<String> routeKeys() {
+    return List.of("POST /payments/stripe/webhook");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /payments/stripe/webhook" -> webhook(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse webhook(HttpRequest request) {

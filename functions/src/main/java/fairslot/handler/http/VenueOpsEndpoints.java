@@ -13,11 +13,10 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.function.Function;
 
 /** Venue operations: editing what was created (v1.1 "Venue operations"). */
 public final class VenueOpsEndpoints implements Endpoints {
@@ -35,11 +34,21 @@ public final class VenueOpsEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "PATCH /slots/{slotId}", this::editSlot,
-        "PATCH /venues/{venueId}", this::editVenue,
-        "PATCH /venues/{venueId}/resources/{resourceId}", this::editResource);
+  public List<String> routeKeys() {
+    return List.of(
+        "PATCH /slots/{slotId}",
+        "PATCH /venues/{venueId}",
+        "PATCH /venues/{venueId}/resources/{resourceId}");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "PATCH /slots/{slotId}" -> editSlot(request);
+      case "PATCH /venues/{venueId}" -> editVenue(request);
+      case "PATCH /venues/{venueId}/resources/{resourceId}" -> editResource(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse editVenue(HttpRequest request) {

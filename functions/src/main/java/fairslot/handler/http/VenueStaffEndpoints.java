@@ -16,9 +16,7 @@ import fairslot.staff.domain.StaffGrant;
 import fairslot.staff.domain.VenueRole;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /** Staff administration (v1.2): a venue's roles granted, listed and revoked; a member's venues. */
 public final class VenueStaffEndpoints implements Endpoints {
@@ -48,12 +46,23 @@ public final class VenueStaffEndpoints implements Endpoints {
   public record MyVenueView(String venueId, List<String> roles) {}
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /venues/{venueId}/staff", this::list,
-        "PUT /venues/{venueId}/staff/{userId}", this::grant,
-        "DELETE /venues/{venueId}/staff/{userId}", this::revoke,
-        "GET /me/venues", this::mine);
+  public List<String> routeKeys() {
+    return List.of(
+        "GET /venues/{venueId}/staff",
+        "PUT /venues/{venueId}/staff/{userId}",
+        "DELETE /venues/{venueId}/staff/{userId}",
+        "GET /me/venues");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /venues/{venueId}/staff" -> list(request);
+      case "PUT /venues/{venueId}/staff/{userId}" -> grant(request);
+      case "DELETE /venues/{venueId}/staff/{userId}" -> revoke(request);
+      case "GET /me/venues" -> mine(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse list(HttpRequest request) {

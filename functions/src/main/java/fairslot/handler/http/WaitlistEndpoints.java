@@ -18,10 +18,9 @@ import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /** Joining and leaving a slot's waitlist, and answering an offer. */
 public final class WaitlistEndpoints implements Endpoints {
@@ -39,13 +38,25 @@ public final class WaitlistEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /slots/{slotId}/waitlist", this::join,
-        "GET /slots/{slotId}/waitlist/me", this::mine,
-        "DELETE /slots/{slotId}/waitlist/me", this::leave,
-        "POST /waitlist/{entryId}/accept", this::accept,
-        "POST /waitlist/{entryId}/decline", this::decline);
+  public List<String> routeKeys() {
+    return List.of(
+        "POST /slots/{slotId}/waitlist",
+        "GET /slots/{slotId}/waitlist/me",
+        "DELETE /slots/{slotId}/waitlist/me",
+        "POST /waitlist/{entryId}/accept",
+        "POST /waitlist/{entryId}/decline");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /slots/{slotId}/waitlist" -> join(request);
+      case "GET /slots/{slotId}/waitlist/me" -> mine(request);
+      case "DELETE /slots/{slotId}/waitlist/me" -> leave(request);
+      case "POST /waitlist/{entryId}/accept" -> accept(request);
+      case "POST /waitlist/{entryId}/decline" -> decline(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse join(HttpRequest request) {

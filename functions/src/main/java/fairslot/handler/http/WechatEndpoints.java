@@ -12,9 +12,9 @@ import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * WeChat: linking a member's identity, and WeChat Pay's notifications, answered in WeChat's own
@@ -35,10 +35,17 @@ public final class WechatEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /payments/wechatpay/notify", this::notify,
-        "PUT /me/wechat", this::link);
+  public List<String> routeKeys() {
+    return List.of("POST /payments/wechatpay/notify", "PUT /me/wechat");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /payments/wechatpay/notify" -> notify(request);
+      case "PUT /me/wechat" -> link(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse link(HttpRequest request) {

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The member's calendar feed (API.md v1.2 "Calendar"): the secret feed address, its rotation, and
@@ -57,14 +56,20 @@ public final class CalendarEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /me/calendar",
-        r -> HttpResponse.json(200, CalendarView.of(feeds.token(r.requireCaller().userId()))),
-        "POST /me/calendar/rotate",
-        r -> HttpResponse.json(200, CalendarView.of(feeds.rotate(r.requireCaller().userId()))),
-        "GET /me/calendar.ics",
-        this::feed);
+  public List<String> routeKeys() {
+    return List.of("GET /me/calendar", "POST /me/calendar/rotate", "GET /me/calendar.ics");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /me/calendar" ->
+          HttpResponse.json(200, CalendarView.of(feeds.token(request.requireCaller().userId())));
+      case "POST /me/calendar/rotate" ->
+          HttpResponse.json(200, CalendarView.of(feeds.rotate(request.requireCaller().userId())));
+      case "GET /me/calendar.ics" -> feed(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse feed(HttpRequest request) {

@@ -5,8 +5,8 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.privacy.app.MemberData;
 import fairslot.privacy.domain.Erasure;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * A member's data rights (API.md v1.2 "Data rights"): the export of what fairslot holds about them,
@@ -35,20 +35,28 @@ public final class DataRightsEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /me/export",
-        r ->
-            new HttpResponse(
-                200,
-                Map.of(
-                    "content-type", "application/json",
-                    "cache-control", "no-store",
-                    "content-disposition", "attachment; filename=\"fairslot-export.json\""),
-                fairslot.shared.Json.write(data.export(r.requireCaller().userId()))),
-        "POST /me/erase",
-        r ->
-            HttpResponse.json(
-                202, ErasureView.of(data.requestErasure(r.requireCaller().userId()))));
+  public List<String> routeKeys() {
+    return List.of("GET /me/export", "POST /me/erase");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /me/export" ->
+          new HttpResponse(
+              200,
+              Map.of(
+                  "content-type",
+                  "application/json",
+                  "cache-control",
+                  "no-store",
+                  "content-disposition",
+                  "attachment; filename=\"fairslot-export.json\""),
+              fairslot.shared.Json.write(data.export(request.requireCaller().userId())));
+      case "POST /me/erase" ->
+          HttpResponse.json(
+              202, ErasureView.of(data.requestErasure(request.requireCaller().userId())));
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 }

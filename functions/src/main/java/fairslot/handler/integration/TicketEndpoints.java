@@ -25,7 +25,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * QR check-in (API.md v1.2): the member's signed ticket, the venue's public keys for door devices,
@@ -62,11 +61,21 @@ public final class TicketEndpoints implements Endpoints {
   public record TicketView(String ticket, String bookingId, String venueId, String expiresAt) {}
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "GET /bookings/{bookingId}/ticket", this::ticket,
-        "GET /venues/{venueId}/ticket-keys", this::keys,
-        "POST /staff/check-in", this::checkIn);
+  public List<String> routeKeys() {
+    return List.of(
+        "GET /bookings/{bookingId}/ticket",
+        "GET /venues/{venueId}/ticket-keys",
+        "POST /staff/check-in");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "GET /bookings/{bookingId}/ticket" -> ticket(request);
+      case "GET /venues/{venueId}/ticket-keys" -> keys(request);
+      case "POST /staff/check-in" -> checkIn(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse ticket(HttpRequest request) {

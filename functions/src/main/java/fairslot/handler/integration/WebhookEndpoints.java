@@ -19,10 +19,8 @@ import fairslot.webhook.domain.Webhook;
 import fairslot.webhook.domain.WebhookEventType;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * A venue's outbound webhooks (API.md v1.2 "Integrations"): subscriptions made (the secret shown
@@ -91,14 +89,28 @@ public final class WebhookEndpoints implements Endpoints {
   }
 
   @Override
-  public Map<String, Function<HttpRequest, HttpResponse>> byRouteKey() {
-    return Map.of(
-        "POST /venues/{venueId}/webhooks", this::create,
-        "GET /venues/{venueId}/webhooks", this::list,
-        "GET /venues/{venueId}/webhooks/{webhookId}", this::one,
-        "DELETE /venues/{venueId}/webhooks/{webhookId}", this::delete,
-        "GET /venues/{venueId}/webhooks/{webhookId}/deliveries", this::deliveries,
-        "POST /venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry", this::retry);
+  public List<String> routeKeys() {
+    return List.of(
+        "POST /venues/{venueId}/webhooks",
+        "GET /venues/{venueId}/webhooks",
+        "GET /venues/{venueId}/webhooks/{webhookId}",
+        "DELETE /venues/{venueId}/webhooks/{webhookId}",
+        "GET /venues/{venueId}/webhooks/{webhookId}/deliveries",
+        "POST /venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry");
+  }
+
+  @Override
+  public HttpResponse handle(String routeKey, HttpRequest request) {
+    return switch (routeKey) {
+      case "POST /venues/{venueId}/webhooks" -> create(request);
+      case "GET /venues/{venueId}/webhooks" -> list(request);
+      case "GET /venues/{venueId}/webhooks/{webhookId}" -> one(request);
+      case "DELETE /venues/{venueId}/webhooks/{webhookId}" -> delete(request);
+      case "GET /venues/{venueId}/webhooks/{webhookId}/deliveries" -> deliveries(request);
+      case "POST /venues/{venueId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry" ->
+          retry(request);
+      default -> throw Endpoints.notServed(routeKey);
+    };
   }
 
   private HttpResponse create(HttpRequest request) {
