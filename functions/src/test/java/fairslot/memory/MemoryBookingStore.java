@@ -749,9 +749,12 @@ public final class MemoryBookingStore implements BookingStore {
     }
   }
 
-  /** The move's condition: still in the status seen, and with a due-by, its hold due by then. */
+  /**
+   * The move's condition: still the booking seen (status and version), and with a due-by, its hold
+   * due by then.
+   */
   private static boolean inStatus(Booking now, Booking seen, Change change) {
-    if (now == null || now.status() != seen.status()) {
+    if (now == null || now.status() != seen.status() || now.version() != seen.version()) {
       return false;
     }
     return change.dueBy().isEmpty()

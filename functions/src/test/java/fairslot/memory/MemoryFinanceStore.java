@@ -112,7 +112,13 @@ public final class MemoryFinanceStore implements FinanceStore {
     if (payment != null && t.current(payment).status() != PaymentStatus.REFUND_FAILED) {
       return false;
     }
-    return booking.map(b -> t.bookings.get(b.bookingId()).status() == b.status()).orElse(true);
+    return booking
+        .map(
+            b -> {
+              Booking now = t.bookings.get(b.bookingId());
+              return now.status() == b.status() && now.version() == b.version();
+            })
+        .orElse(true);
   }
 
   private void move(Booking seen, BookingStatus to, Change change) {

@@ -156,7 +156,7 @@ public final class MemoryPaymentStore implements PaymentStore {
   /** The booking is still in the status the settlement saw. */
   private boolean bookingIn(Booking seen) {
     Booking now = t.bookings.get(seen.bookingId());
-    return now != null && now.status() == seen.status();
+    return now != null && now.status() == seen.status() && now.version() == seen.version();
   }
 
   private void apply(Settlement s) {

@@ -28,7 +28,7 @@ public final class MemoryStandingStore implements StandingStore {
       Booking b, Change change, MemberStanding seen, MemberStanding next) {
     synchronized (t.lock) {
       Booking now = t.bookings.get(b.bookingId());
-      if (now == null || now.status() != b.status()) {
+      if (now == null || now.status() != b.status() || now.version() != b.version()) {
         return new NoShowResult.NotInStatus(now);
       }
       if (standing(seen.userId(), seen.venueId()).version() != seen.version()) {

@@ -46,7 +46,8 @@ public final class BookingWrites {
 
   /**
    * Moves the booking item from {@code b.status()} to {@code to}, keeping its sparse index keys in
-   * step with the new status. {@code extraCondition} is ANDed (e.g. the hold being due).
+   * step with the new status, on condition it is still the booking read (its status and version).
+   * {@code extraCondition} is ANDed (e.g. the hold being due).
    */
   public TransactWriteItem move(
       Booking b,
@@ -112,8 +113,13 @@ public final class BookingWrites {
       sets.add(extraSet);
     }
     values.putAll(extraValues);
+    // The booking as read, not only its status: a transfer or a reschedule keeps the status but
+    // changes the owner or the slot whose guard, counts, calendar and seats the rest of the move's
+    // transaction writes (found by chaos: a slot cancel released a booking given away meanwhile).
+    values.put(":seen", n(b.version()));
     String condition =
-        "#status = :from" + (extraCondition.isEmpty() ? "" : " AND " + extraCondition);
+        "#status = :from AND version = :seen"
+            + (extraCondition.isEmpty() ? "" : " AND " + extraCondition);
     if (change.dueBy().isPresent()) {
       condition += " AND holdExpiresAt <= :dueBy";
       values.put(":dueBy", millis(change.dueBy().get()));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.BookingStore.BookingPlan;
+import fairslot.booking.app.BookingStore.MoveResult;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.app.Reschedule;
@@ -346,5 +347,64 @@ public abstract class BookingStoreContract {
     assertThat(result).isInstanceOf(Reschedule.Result.NotInStatus.class);
     assertThat(remaining(from)).isEqualTo(4);
     assertThat(remaining(to)).isEqualTo(5);
+  }
+
+  // A transfer or a reschedule keeps the booking's status but changes the owner or the slot that a
+  // release or a move writes the guard, counts, calendar and seats of. Found by chaos (seed 38222):
+  // a slot cancel that had read the booking before it was given away released the giver's guard
+  // and count and left the recipient's. Each of these is a read taken before the change.
+
+  @Test
+  void aReleaseOfABookingGivenAwaySinceItWasReadIsRefusedAndLeavesTheRecipientsGuard() {
+    Slot slot = slot(ResourceKind.SEATS, 5);
+    Booking read = booking("u1", slot, 2);
+    place(read);
+    assertThat(transfer(read, "u2")).isInstanceOf(Transfer.Result.Transferred.class);
+
+    ReleaseResult stale =
+        store.release(read, BookingStatus.CANCELLED, Change.by("desk", NOW, "slot cancelled"));
+
+    assertThat(stale).isInstanceOf(ReleaseResult.NotInStatus.class);
+    assertThat(((ReleaseResult.NotInStatus) stale).current().userId()).isEqualTo("u2");
+    assertThat(store.findBooking(read.bookingId()).orElseThrow().status())
+        .isEqualTo(BookingStatus.PENDING_PAY);
+    assertThat(remaining(slot)).isEqualTo(3);
+    assertThat(store.calendars("u2", read.calendarDays()).get(0).entries())
+        .containsOnlyKeys(read.bookingId());
+    assertThat(place(booking("u2", slot, 1)))
+        .isEqualTo(new PlaceResult.AlreadyBooked(read.bookingId()));
+  }
+
+  @Test
+  void aReleaseOfABookingMovedToAnotherSlotSinceItWasReadReturnsNoSeatTwice() {
+    Slot from = slot(ResourceKind.SEATS, 5);
+    Slot to = slot(ResourceKind.SEATS, 5);
+    Booking read = booking("u1", from, 2);
+    place(read);
+    assertThat(reschedule(read, to)).isInstanceOf(Reschedule.Result.Moved.class);
+
+    ReleaseResult stale =
+        store.release(
+            read, BookingStatus.EXPIRED, Change.expiry(NOW.plusSeconds(3600), "sweep", "due"));
+
+    assertThat(stale).isInstanceOf(ReleaseResult.NotInStatus.class);
+    assertThat(((ReleaseResult.NotInStatus) stale).current().slotId()).isEqualTo(to.slotId());
+    assertThat(remaining(from)).isEqualTo(5); // returned once, by the reschedule
+    assertThat(remaining(to)).isEqualTo(3); // still held
+  }
+
+  @Test
+  void aMoveOfABookingGivenAwaySinceItWasReadIsRefused() {
+    Slot slot = slot(ResourceKind.SEATS, 5);
+    Booking read = booking("u1", slot, 1);
+    place(read);
+    assertThat(transfer(read, "u2")).isInstanceOf(Transfer.Result.Transferred.class);
+
+    MoveResult stale = store.move(read, BookingStatus.PAID, Change.by("desk", NOW, "paid"));
+
+    assertThat(stale).isInstanceOf(MoveResult.NotInStatus.class);
+    Booking now = store.findBooking(read.bookingId()).orElseThrow();
+    assertThat(now.userId()).isEqualTo("u2");
+    assertThat(now.status()).isEqualTo(BookingStatus.PENDING_PAY);
   }
 }
