@@ -208,6 +208,14 @@ public abstract class BookingStoreContract {
             BookingStore.MemberRules.NONE));
   }
 
+  /** A booking of u1's, read, then given to u2: the read it returns is stale. */
+  private Booking readThenGivenToU2(Slot slot, int quantity) {
+    Booking read = booking("u1", slot, quantity);
+    place(read);
+    assertThat(transfer(read, "u2")).isInstanceOf(Transfer.Result.Transferred.class);
+    return read;
+  }
+
   @Test
   void aTransferMovesTheBookingItsGuardAndItsCalendarEntryToTheRecipient() {
     Slot slot = slot(ResourceKind.SEATS, 5);
@@ -253,10 +261,7 @@ public abstract class BookingStoreContract {
 
   @Test
   void aTransferOfABookingThatMovedSinceItWasReadSeesItAsItIsNow() {
-    Slot slot = slot(ResourceKind.SEATS, 5);
-    Booking b = booking("u1", slot, 1);
-    place(b);
-    assertThat(transfer(b, "u2")).isInstanceOf(Transfer.Result.Transferred.class);
+    Booking b = readThenGivenToU2(slot(ResourceKind.SEATS, 5), 1);
 
     Transfer.Result again = transfer(b, "u3"); // the same read: u1's, version 1
 
@@ -357,9 +362,7 @@ public abstract class BookingStoreContract {
   @Test
   void aReleaseOfABookingGivenAwaySinceItWasReadIsRefusedAndLeavesTheRecipientsGuard() {
     Slot slot = slot(ResourceKind.SEATS, 5);
-    Booking read = booking("u1", slot, 2);
-    place(read);
-    assertThat(transfer(read, "u2")).isInstanceOf(Transfer.Result.Transferred.class);
+    Booking read = readThenGivenToU2(slot, 2);
 
     ReleaseResult stale =
         store.release(read, BookingStatus.CANCELLED, Change.by("desk", NOW, "slot cancelled"));
@@ -395,10 +398,7 @@ public abstract class BookingStoreContract {
 
   @Test
   void aMoveOfABookingGivenAwaySinceItWasReadIsRefused() {
-    Slot slot = slot(ResourceKind.SEATS, 5);
-    Booking read = booking("u1", slot, 1);
-    place(read);
-    assertThat(transfer(read, "u2")).isInstanceOf(Transfer.Result.Transferred.class);
+    Booking read = readThenGivenToU2(slot(ResourceKind.SEATS, 5), 1);
 
     MoveResult stale = store.move(read, BookingStatus.PAID, Change.by("desk", NOW, "paid"));
 

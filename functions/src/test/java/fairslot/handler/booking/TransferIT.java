@@ -58,18 +58,27 @@ class TransferIT {
     return r.text("bookingId");
   }
 
+  /** Each of {@code pairs} slots, and a free booking of it by giver i for recipient i. */
+  private record Gifts(List<String> slots, List<String> bookings) {}
+
+  private Gifts gifts(int pairs, String giver, String recipient) {
+    String venueId = api.venue("Asia/Shanghai", "{}");
+    String resourceId = api.resource(venueId, "SEATS", 3);
+    Gifts set = new Gifts(new ArrayList<>(), new ArrayList<>());
+    for (int i = 0; i < pairs; i++) {
+      set.slots().add(api.slot(resourceId, Duration.ofHours(3 + i), Duration.ofHours(1), 0));
+      member(recipient + i);
+      set.bookings().add(freeBooking(giver + i, set.slots().get(i)));
+    }
+    return set;
+  }
+
   @Test
   void aTransferRacingTheRecipientsOwnBookingOfTheSlotLeavesThemExactlyOne() throws Exception {
     int pairs = 30;
-    String venueId = api.venue("Asia/Shanghai", "{}");
-    String resourceId = api.resource(venueId, "SEATS", 3);
-    List<String> slots = new ArrayList<>();
-    List<String> gifts = new ArrayList<>();
-    for (int i = 0; i < pairs; i++) {
-      slots.add(api.slot(resourceId, Duration.ofHours(3 + i), Duration.ofHours(1), 0));
-      member("r" + i);
-      gifts.add(freeBooking("g" + i, slots.get(i)));
-    }
+    Gifts set = gifts(pairs, "g", "r");
+    List<String> slots = set.slots();
+    List<String> gifts = set.bookings();
 
     // Gated on answers, not on the clock, so both orders happen on a slow machine too. A fifth of
     // the pairs race from the start. For two fifths the booking starts first and the transfer on
@@ -144,15 +153,9 @@ class TransferIT {
   @Test
   void aTransferRacingTheSlotsCancelLeavesNoGuardOrCountBehind() throws Exception {
     int pairs = 24;
-    String venueId = api.venue("Asia/Shanghai", "{}");
-    String resourceId = api.resource(venueId, "SEATS", 3);
-    List<String> slots = new ArrayList<>();
-    List<String> gifts = new ArrayList<>();
-    for (int i = 0; i < pairs; i++) {
-      slots.add(api.slot(resourceId, Duration.ofHours(3 + i), Duration.ofHours(1), 0));
-      member("c" + i);
-      gifts.add(freeBooking("v" + i, slots.get(i)));
-    }
+    Gifts set = gifts(pairs, "v", "c");
+    List<String> slots = set.slots();
+    List<String> gifts = set.bookings();
 
     List<Reply> replies =
         Race.all(
