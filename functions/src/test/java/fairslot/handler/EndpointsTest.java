@@ -71,7 +71,7 @@ class EndpointsTest {
       assertThat(cases).as(area.toString()).containsExactlyElementsOf(declared);
       keys += declared.size();
     }
-    assertThat(areas).hasSize(22);
+    assertThat(areas).as("the areas found in the sources").isNotEmpty();
     assertThat(keys).isEqualTo(fairslot.definitions.Fairslot.ROUTES.size());
   }
 }
