@@ -10,6 +10,7 @@ import fairslot.catalog.app.VenueEdits;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.Role;
 import fairslot.definitions.RouteDefinition;
+import fairslot.definitions.VenueScope;
 import fairslot.finance.app.FinanceService;
 import fairslot.handler.http.AdminEndpoints;
 import fairslot.handler.http.BookingEndpoints;
@@ -25,6 +26,7 @@ import fairslot.handler.http.WaitlistEndpoints;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.Ids;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
 import fairslot.handler.internal.VenueGate;
@@ -48,7 +50,8 @@ import java.util.Set;
  * its routes; who may call a route comes from the shared route definitions, checked here once.
  */
 public final class HttpApi {
-  private record Route(List<Role> roles, fairslot.definitions.VenueScope scope, Endpoints area) {}
+  private record Route(
+      List<Role> roles, VenueScope scope, RouteDefinition.Access access, Endpoints area) {}
 
   private final Map<String, Route> routes = new HashMap<>();
   private final VenueGate gate;
@@ -100,7 +103,7 @@ public final class HttpApi {
             new CatalogEndpoints(s.catalog(), idempotency, s.lotteries()),
             new fairslot.handler.http.AvailabilityEndpoints(s.catalog()),
             new BookingEndpoints(s.bookings(), s.admission(), s.gate(), clock),
-            new PaymentEndpoints(s.payments(), webhooks.local(), clock),
+            new PaymentEndpoints(s.payments(), webhooks.local(), s.gate(), clock),
             new fairslot.handler.http.WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
             new fairslot.handler.http.StripeEndpoints(s.payments(), webhooks.stripe()),
             new fairslot.handler.http.StatementEndpoints(s.statements()),
@@ -146,7 +149,8 @@ public final class HttpApi {
         throw new IllegalStateException("no endpoint serves " + definition.routeKey());
       }
       routes.put(
-          definition.routeKey(), new Route(definition.roles(), definition.venueScope(), area));
+          definition.routeKey(),
+          new Route(definition.roles(), definition.venueScope(), definition.access(), area));
     }
     if (!served.isEmpty()) {
       throw new IllegalStateException("routes missing from the definitions: " + served.keySet());
@@ -164,15 +168,22 @@ public final class HttpApi {
       return Problems.of(Refusal.NOT_FOUND, 404, "no route " + request.routeKey(), Map.of());
     }
     try {
-      if (!route.roles().isEmpty()
-          && gate.decide(request.requireCaller(), route.roles(), route.scope(), request)
-              == VenueGate.Decision.FORBID) {
+      // A provider's signed body is its own format: its ids are checked against what we stored.
+      Ids.check(request, route.access() != RouteDefinition.Access.SIGNED);
+      VenueGate.Decision decision =
+          route.roles().isEmpty()
+              ? VenueGate.Decision.ALLOW
+              : gate.decide(request.requireCaller(), route.roles(), route.scope(), request);
+      if (decision == VenueGate.Decision.NOT_FOUND) {
+        return Problems.of(Refusal.NOT_FOUND, 404, "nothing has the id this names", Map.of());
+      }
+      if (decision == VenueGate.Decision.FORBID) {
         return Problems.of(
             Refusal.FORBIDDEN,
             403,
             "this needs one of the roles "
                 + route.roles().toString().toLowerCase(Locale.ROOT)
-                + (route.scope() == fairslot.definitions.VenueScope.PLATFORM
+                + (route.scope() == VenueScope.PLATFORM
                     ? " for the whole platform"
                     : ", held everywhere or at this venue"),
             Map.of());

@@ -45,7 +45,8 @@ public final class AdminEndpoints implements Endpoints {
 
   private HttpResponse reconcile(HttpRequest request) {
     RequestBody body =
-        RequestBody.parseOrEmpty(request.body())
+        request
+            .jsonOrEmpty()
             .onlyFields(
                 "reconcile", java.util.Set.of("slotId", "cursor", "limit", "repair", "userId"));
     int limit = body.optionalInteger("limit").orElse(PageRequest.DEFAULT_LIMIT);

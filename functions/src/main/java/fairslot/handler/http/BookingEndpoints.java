@@ -84,7 +84,8 @@ public final class BookingEndpoints implements Endpoints {
   private HttpResponse book(HttpRequest request) {
     Caller caller = request.requireCaller();
     RequestBody body =
-        RequestBody.parse(request.body())
+        request
+            .json()
             .onlyFields(
                 "booking",
                 java.util.Set.of("slotId", "slotIds", "quantity", "joinWaitlist", "passId"));
@@ -161,8 +162,7 @@ public final class BookingEndpoints implements Endpoints {
   /** The owner gives their booking away; the desk (frontdesk, admin) may give anyone's. */
   private HttpResponse transfer(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body =
-        RequestBody.parse(request.body()).onlyFields("transfer", java.util.Set.of("toUserId"));
+    RequestBody body = request.json().onlyFields("transfer", java.util.Set.of("toUserId"));
     boolean desk = gate.atBookingsVenue(caller, DESK, request.path("bookingId"));
     return respond(
         bookings.transfer(caller.userId(), desk, request.path("bookingId"), body.text("toUserId")),
@@ -174,8 +174,7 @@ public final class BookingEndpoints implements Endpoints {
   private HttpResponse reschedule(HttpRequest request) {
     Caller caller = request.requireCaller();
     RequestBody body =
-        RequestBody.parse(request.body())
-            .onlyFields("reschedule", java.util.Set.of("fromSlotId", "toSlotId"));
+        request.json().onlyFields("reschedule", java.util.Set.of("fromSlotId", "toSlotId"));
     boolean desk = gate.atBookingsVenue(caller, DESK, request.path("bookingId"));
     return respond(
         bookings.reschedule(

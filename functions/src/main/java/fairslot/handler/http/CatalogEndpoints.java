@@ -80,7 +80,7 @@ public final class CatalogEndpoints implements Endpoints {
       HttpRequest request,
       Function<RequestBody, C> read,
       BiFunction<C, Optional<IdempotentRequest>, HttpResponse> create) {
-    RequestBody body = RequestBody.parse(request.body());
+    RequestBody body = request.json();
     C command = read.apply(body);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, request.requireCaller(), body);
     return idempotency.once(key, () -> create.apply(command, key));
@@ -178,8 +178,7 @@ public final class CatalogEndpoints implements Endpoints {
   }
 
   private HttpResponse setAdmission(HttpRequest request) {
-    RequestBody body =
-        RequestBody.parse(request.body()).onlyFields("admission", java.util.Set.of("admission"));
+    RequestBody body = request.json().onlyFields("admission", java.util.Set.of("admission"));
     return respond(
         catalog.setAdmission(
             request.requireCaller().userId(),

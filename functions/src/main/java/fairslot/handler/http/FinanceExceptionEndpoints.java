@@ -85,7 +85,7 @@ public final class FinanceExceptionEndpoints implements Endpoints {
   }
 
   private HttpResponse resolve(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("resolve", RESOLVE_FIELDS);
+    RequestBody body = request.json().onlyFields("resolve", RESOLVE_FIELDS);
     String raw = body.text("resolution");
     Resolution how;
     try {

@@ -80,7 +80,7 @@ public final class PassEndpoints implements Endpoints {
 
   private HttpResponse createPlan(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("plan", PLAN_FIELDS);
+    RequestBody body = request.json().onlyFields("plan", PLAN_FIELDS);
     PassService.CreatePlan command = plan(request.path("venueId"), body);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return idempotency.once(
@@ -98,7 +98,7 @@ public final class PassEndpoints implements Endpoints {
 
   private HttpResponse buy(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("pass", Set.of("planId"));
+    RequestBody body = request.json().onlyFields("pass", Set.of("planId"));
     String planId = body.text("planId");
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return idempotency.once(key, () -> passResponse(passes.buy(caller.userId(), planId, key)));
@@ -106,8 +106,7 @@ public final class PassEndpoints implements Endpoints {
 
   private HttpResponse sell(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body =
-        RequestBody.parse(request.body()).onlyFields("pass", Set.of("planId", "customer"));
+    RequestBody body = request.json().onlyFields("pass", Set.of("planId", "customer"));
     String planId = body.text("planId");
     var customer = StaffRequests.WalkIn.customer(body);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);

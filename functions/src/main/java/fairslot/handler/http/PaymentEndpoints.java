@@ -7,6 +7,7 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
 import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
 import fairslot.messaging.payments.WebhookSignature;
@@ -20,11 +21,14 @@ import java.util.Optional;
 /** Starting a payment, and the provider's signed webhook. */
 public final class PaymentEndpoints implements Endpoints {
   private final PaymentService payments;
+  private final VenueGate gate;
   private final WebhookSignature webhookSignature;
   private final Clock clock;
 
-  public PaymentEndpoints(PaymentService payments, WebhookSignature webhookSignature, Clock clock) {
+  public PaymentEndpoints(
+      PaymentService payments, WebhookSignature webhookSignature, VenueGate gate, Clock clock) {
     this.payments = payments;
+    this.gate = gate;
     this.webhookSignature = webhookSignature;
     this.clock = clock;
   }
@@ -47,15 +51,18 @@ public final class PaymentEndpoints implements Endpoints {
     };
   }
 
-  /** The roles that see any booking's payments, with the raw callbacks. */
+  /**
+   * The roles that see a booking's payments, with the raw callbacks: everywhere, or at its venue.
+   */
   private static final java.util.List<fairslot.definitions.Role> FINANCE_VIEW =
       java.util.List.of(fairslot.definitions.Role.FINANCE, fairslot.definitions.Role.ADMIN);
 
   private HttpResponse paymentsOf(HttpRequest request) {
     fairslot.handler.internal.Caller caller = request.requireCaller();
-    boolean finance = FINANCE_VIEW.stream().anyMatch(r -> caller.groups().contains(r.group()));
+    String bookingId = request.path("bookingId");
+    boolean finance = gate.atBookingsVenue(caller, FINANCE_VIEW, bookingId);
     return payments
-        .paymentsOf(request.path("bookingId"), caller.userId(), finance)
+        .paymentsOf(bookingId, caller.userId(), finance)
         .map(
             found ->
                 HttpResponse.json(
@@ -157,7 +164,7 @@ public final class PaymentEndpoints implements Endpoints {
     }
     // Kept redacted of the payer's personal fields (the signature was checked on the raw body).
     PaymentCallback callback =
-        callback(RequestBody.parse(raw), fairslot.messaging.payments.CallbackRedaction.redact(raw));
+        callback(request.json(), fairslot.messaging.payments.CallbackRedaction.redact(raw));
     HttpResponse answer = respond(payments.callback(callback), 200, applied -> OK);
     fairslot.shared.Metrics.line()
         .dimension("Outcome", callback.outcome().name())

@@ -2,7 +2,6 @@ package fairslot.handler.http;
 
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.InvalidInput;
-import fairslot.handler.internal.RequestBody;
 
 /** What paying a booking or a pass takes and answers (POST .../pay). */
 final class PaymentViews {
@@ -34,7 +33,8 @@ final class PaymentViews {
   /** The provider a payer names in {@code POST .../pay {provider?}}; absent: the default. */
   static java.util.Optional<String> providerAsked(HttpRequest request) {
     java.util.Optional<String> name =
-        RequestBody.parseOrEmpty(request.body())
+        request
+            .jsonOrEmpty()
             .onlyFields("payment", java.util.Set.of("provider"))
             .optionalText("provider");
     if (name.isPresent() && !name.get().matches("[a-z]{1,32}")) {

@@ -91,12 +91,10 @@ public final class ProfileEndpoints implements Endpoints {
   private HttpResponse send(HttpRequest request, Channel channel) {
     String target;
     if (channel == Channel.SMS) {
-      RequestBody body =
-          RequestBody.parse(request.body()).onlyFields("phone verification", Set.of("phone"));
+      RequestBody body = request.json().onlyFields("phone verification", Set.of("phone"));
       target = phone(body.text("phone")).value();
     } else {
-      RequestBody body =
-          RequestBody.parse(request.body()).onlyFields("e-mail verification", Set.of("email"));
+      RequestBody body = request.json().onlyFields("e-mail verification", Set.of("email"));
       target = body.text("email");
       if (!MemberProfile.validEmail(target)) {
         throw InvalidInput.unprocessable("email must be a valid address");
@@ -112,7 +110,7 @@ public final class ProfileEndpoints implements Endpoints {
   }
 
   private HttpResponse confirm(HttpRequest request, Channel channel) {
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("confirmation", Set.of("code"));
+    RequestBody body = request.json().onlyFields("confirmation", Set.of("code"));
     String code = body.text("code");
     if (!ContactCode.wellFormed(code)) {
       throw InvalidInput.unprocessable("code must be the six digits that were sent");
@@ -138,7 +136,7 @@ public final class ProfileEndpoints implements Endpoints {
   }
 
   private HttpResponse put(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("profile", FIELDS);
+    RequestBody body = request.json().onlyFields("profile", FIELDS);
     ProfileService.ProfileChange change =
         new ProfileService.ProfileChange(
             nullable(body, "name", v -> v),

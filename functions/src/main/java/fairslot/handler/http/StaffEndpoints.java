@@ -60,7 +60,7 @@ public final class StaffEndpoints implements Endpoints {
 
   private HttpResponse walkIn(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = RequestBody.parse(request.body());
+    RequestBody body = request.json();
     var walkIn = StaffRequests.WalkIn.from(body);
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return booked(

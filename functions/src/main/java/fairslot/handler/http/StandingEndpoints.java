@@ -63,7 +63,7 @@ public final class StandingEndpoints implements Endpoints {
   }
 
   private HttpResponse pardon(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("pardon", PARDON_FIELDS);
+    RequestBody body = request.json().onlyFields("pardon", PARDON_FIELDS);
     return respond(
         standing.pardon(
             request.requireCaller().userId(), request.path("userId"), body.text("venueId")),

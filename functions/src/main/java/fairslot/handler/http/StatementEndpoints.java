@@ -30,8 +30,7 @@ public final class StatementEndpoints implements Endpoints {
   }
 
   private HttpResponse reconcile(HttpRequest request) {
-    RequestBody body =
-        RequestBody.parse(request.body()).onlyFields("statement", Set.of("provider", "date"));
+    RequestBody body = request.json().onlyFields("statement", Set.of("provider", "date"));
     String provider = body.text("provider");
     if (!provider.matches("[a-z]{1,32}")) {
       throw fairslot.handler.internal.InvalidInput.unprocessable(

@@ -52,7 +52,7 @@ public final class VenueOpsEndpoints implements Endpoints {
   }
 
   private HttpResponse editVenue(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("venue", VENUE_FIELDS);
+    RequestBody body = request.json().onlyFields("venue", VENUE_FIELDS);
     VenueEdit edit =
         new VenueEdit(
             name(body),
@@ -65,7 +65,7 @@ public final class VenueOpsEndpoints implements Endpoints {
   }
 
   private HttpResponse editResource(HttpRequest request) {
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("resource", RESOURCE_FIELDS);
+    RequestBody body = request.json().onlyFields("resource", RESOURCE_FIELDS);
     OptionalInt capacity = body.optionalInteger("capacity");
     if (capacity.isPresent()
         && (capacity.getAsInt() < 1 || capacity.getAsInt() > CatalogRequests.MAX_CAPACITY)) {
@@ -92,7 +92,7 @@ public final class VenueOpsEndpoints implements Endpoints {
   }
 
   private HttpResponse editSlot(HttpRequest request) {
-    SlotEdit edit = slotEdit(RequestBody.parse(request.body()).onlyFields("slot", SLOT_FIELDS));
+    SlotEdit edit = slotEdit(request.json().onlyFields("slot", SLOT_FIELDS));
     return respond(
         slotEdits.edit(request.path("slotId"), edit, request.requireCaller().userId()),
         200,

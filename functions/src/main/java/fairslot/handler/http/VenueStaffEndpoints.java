@@ -74,7 +74,7 @@ public final class VenueStaffEndpoints implements Endpoints {
 
   private HttpResponse grant(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = RequestBody.parse(request.body()).onlyFields("grant", Set.of("roles"));
+    RequestBody body = request.json().onlyFields("grant", Set.of("roles"));
     Outcome<StaffGrant> granted =
         VenueStaff.roles(texts(body.tree().path("roles")))
             .then(

@@ -62,7 +62,7 @@ public final class WaitlistEndpoints implements Endpoints {
   private HttpResponse join(HttpRequest request) {
     Caller caller = request.requireCaller();
     String slotId = request.path("slotId");
-    RequestBody body = RequestBody.parseOrEmpty(request.body()).onlyFields("join", Set.of());
+    RequestBody body = request.jsonOrEmpty().onlyFields("join", Set.of());
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
     return idempotency.once(
         key,
@@ -91,8 +91,7 @@ public final class WaitlistEndpoints implements Endpoints {
 
   private HttpResponse accept(HttpRequest request) {
     // The body is optional: {"passId": "..."} pays the offered seat with the member's pass.
-    RequestBody body =
-        RequestBody.parseOrEmpty(request.body()).onlyFields("accept", java.util.Set.of("passId"));
+    RequestBody body = request.jsonOrEmpty().onlyFields("accept", java.util.Set.of("passId"));
     var accepted =
         waitlist.accept(
             request.requireCaller().userId(), request.path("entryId"), body.optionalText("passId"));

@@ -49,8 +49,7 @@ public final class WechatEndpoints implements Endpoints {
   }
 
   private HttpResponse link(HttpRequest request) {
-    RequestBody body =
-        RequestBody.parse(request.body()).onlyFields("wechat", java.util.Set.of("code"));
+    RequestBody body = request.json().onlyFields("wechat", java.util.Set.of("code"));
     String code = body.longText("code", 128);
     return Responses.respond(
         linking.link(request.requireCaller().userId(), code),

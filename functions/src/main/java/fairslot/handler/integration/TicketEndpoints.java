@@ -14,7 +14,6 @@ import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.Problems;
-import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.Tickets;
 import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.Refusal;
@@ -136,7 +135,8 @@ public final class TicketEndpoints implements Endpoints {
 
   private HttpResponse checkIn(HttpRequest request) {
     String ticket =
-        RequestBody.parse(request.body())
+        request
+            .json()
             .onlyFields("check-in", Set.of("ticket"))
             .longText("ticket", Tickets.MAX_LENGTH);
     Caller caller = request.requireCaller();

@@ -115,8 +115,7 @@ public final class WebhookEndpoints implements Endpoints {
 
   private HttpResponse create(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body =
-        RequestBody.parse(request.body()).onlyFields("webhook", Set.of("url", "events"));
+    RequestBody body = request.json().onlyFields("webhook", Set.of("url", "events"));
     String url = body.longText("url", WebhookUrls.MAX_LENGTH);
     EnumSet<WebhookEventType> events = EnumSet.noneOf(WebhookEventType.class);
     for (String name : body.optionalTexts("events", WebhookEventType.values().length)) {

@@ -6,14 +6,45 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 
-/** What an endpoint needs of an API Gateway v2 event: decoded body, lower-cased headers. */
+/**
+ * What an endpoint needs of an API Gateway v2 event: lower-cased headers, the decoded body as sent
+ * (for signatures and fingerprints) and as parsed once ({@link #json()}), which every reader of its
+ * fields uses.
+ */
 public record HttpRequest(
     String routeKey,
     Map<String, String> pathParameters,
     Map<String, String> query,
     Map<String, String> headers,
     String body,
-    Optional<Caller> caller) {
+    Optional<Caller> caller,
+    ParsedBody parsed) {
+
+  public HttpRequest(
+      String routeKey,
+      Map<String, String> pathParameters,
+      Map<String, String> query,
+      Map<String, String> headers,
+      String body,
+      Optional<Caller> caller) {
+    this(routeKey, pathParameters, query, headers, body, caller, ParsedBody.of(body));
+  }
+
+  /** The body's JSON object, parsed when the request was read; required. */
+  public RequestBody json() {
+    if (parsed instanceof ParsedBody.Object o) {
+      return o.json();
+    }
+    if (parsed instanceof ParsedBody.Unreadable u) {
+      throw u.why();
+    }
+    throw InvalidInput.malformed("a JSON object body is required");
+  }
+
+  /** As {@link #json()} for routes whose body is optional: none reads as {@code {}}. */
+  public RequestBody jsonOrEmpty() {
+    return parsed instanceof ParsedBody.Absent ? RequestBody.parse("{}") : json();
+  }
 
   public String path(String name) {
     String v = pathParameters.get(name);
@@ -24,8 +55,9 @@ public record HttpRequest(
   }
 
   /**
-   * Ids and query values are at most this long: well inside DynamoDB's 2,048-byte key limit with
-   * any key prefix, so an overlong id is a 422 here and never a ValidationException (a 500) there.
+   * Query values are at most this long: well inside DynamoDB's 2,048-byte key limit with any key
+   * prefix, so an overlong value is a 422 here and never a ValidationException (a 500) there. Ids
+   * are held to {@link Ids#MAX_LENGTH} before any route runs.
    */
   public static final int MAX_ID = 256;
 

@@ -22,12 +22,8 @@ public final class RequestBody {
     this.root = root;
   }
 
-  /** For routes whose body is optional: none reads as {@code {}}. */
-  public static RequestBody parseOrEmpty(String text) {
-    return parse(text == null || text.isBlank() ? "{}" : text);
-  }
-
-  public static RequestBody parse(String text) {
+  /** Once per request, when it is read ({@link ParsedBody}); nothing else parses a body. */
+  static RequestBody parse(String text) {
     if (text == null || text.isBlank()) {
       throw InvalidInput.malformed("a JSON object body is required");
     }

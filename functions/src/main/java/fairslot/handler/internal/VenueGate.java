@@ -2,6 +2,7 @@ package fairslot.handler.internal;
 
 import fairslot.definitions.Role;
 import fairslot.definitions.VenueScope;
+import fairslot.kernel.Refusal;
 import fairslot.staff.app.StaffAccess;
 import fairslot.staff.domain.VenueAccess;
 import fairslot.staff.domain.VenueRole;
@@ -42,7 +43,7 @@ public final class VenueGate {
   public sealed interface Target {
     record AtVenue(String venueId) implements Target {}
 
-    /** Nothing of that id (or no id at all): the action answers it (404, 422). */
+    /** An id that names nothing the gate can place: 404, never let through. */
     record Unknown() implements Target {}
 
     /** The whole platform: the global groups only. */
@@ -54,7 +55,9 @@ public final class VenueGate {
 
   public enum Decision {
     ALLOW,
-    FORBID
+    FORBID,
+    /** Nothing of that id: answered 404 before the endpoint runs. */
+    NOT_FOUND
   }
 
   private final StaffAccess access;
@@ -85,6 +88,9 @@ public final class VenueGate {
     Target target = target(scope, request);
     if (target instanceof Target.AtVenue at) {
       return mine.at(at.venueId(), wanted) ? Decision.ALLOW : Decision.FORBID;
+    }
+    if (target instanceof Target.Unknown) {
+      return Decision.NOT_FOUND;
     }
     return target instanceof Target.Platform ? Decision.FORBID : Decision.ALLOW;
   }
@@ -163,67 +169,80 @@ public final class VenueGate {
         : access.of(caller.userId(), everywhere);
   }
 
+  /**
+   * The venue of what the request touches, read from the values parsed once at the root (the same
+   * ones the endpoint acts on). A required id that is missing is the request's fault (422); one
+   * that names nothing is {@link Target.Unknown}.
+   */
   Target target(VenueScope scope, HttpRequest request) {
     return switch (scope) {
       case NONE, LIST -> new Target.Mine();
       case PLATFORM -> new Target.Platform();
-      case PATH_VENUE -> at(Optional.ofNullable(request.pathParameters().get("venueId")));
-      case PATH_SLOT -> at(path(request, "slotId").flatMap(lookups::slotVenue));
-      case PATH_BOOKING -> at(path(request, "bookingId").flatMap(lookups::bookingVenue));
+      case PATH_VENUE -> at(Optional.of(request.path("venueId")));
+      case PATH_SLOT -> at(lookups.slotVenue(request.path("slotId")));
+      case PATH_BOOKING -> at(lookups.bookingVenue(request.path("bookingId")));
       case PATH_EXCEPTION ->
-          path(request, "exceptionId")
-              .flatMap(lookups::exceptionVenue)
+          lookups
+              .exceptionVenue(request.path("exceptionId"))
               .<Target>map(v -> v.isEmpty() ? new Target.Platform() : new Target.AtVenue(v))
               .orElse(new Target.Unknown());
-      case PATH_NOTIFICATION ->
-          at(path(request, "notificationId").flatMap(lookups::notificationVenue));
-      case BODY_VENUE -> at(BodyPeek.text(request.body(), "venueId"));
+      case PATH_NOTIFICATION -> at(lookups.notificationVenue(request.path("notificationId")));
+      case BODY_VENUE -> at(Optional.of(bodyId(request, "venueId")));
       case BODY_SLOT -> {
-        Optional<String> slot = BodyPeek.text(request.body(), "slotId");
-        yield slot.isEmpty() && request.routeKey().startsWith("POST /admin/")
-            ? new Target.Platform() // reconcile of every slot
-            : at(slot.flatMap(lookups::slotVenue));
+        Optional<String> slot = request.jsonOrEmpty().optionalText("slotId");
+        if (slot.isEmpty() && request.routeKey().startsWith("POST /admin/")) {
+          yield new Target.Platform(); // reconcile of every slot, or of one member's: platform-wide
+        }
+        yield at(lookups.slotVenue(bodyId(request, "slotId")));
       }
-      case BODY_RESOURCE ->
-          at(BodyPeek.text(request.body(), "resourceId").flatMap(lookups::resourceVenue));
-      case BODY_PLAN -> at(BodyPeek.text(request.body(), "planId").flatMap(lookups::planVenue));
-      // A forged ticket finds no venue: the endpoint answers it (401) before any venue question.
-      case BODY_TICKET ->
-          at(
-              BodyPeek.text(request.body(), "ticket", Tickets.MAX_LENGTH)
-                  .flatMap(lookups::ticketVenue));
+      case BODY_RESOURCE -> at(lookups.resourceVenue(bodyId(request, "resourceId")));
+      case BODY_PLAN -> at(lookups.planVenue(bodyId(request, "planId")));
+      case BODY_TICKET -> ticketTarget(request);
       case QUERY_VENUE ->
           request.queryParam("venueId").<Target>map(Target.AtVenue::new).orElse(new Target.Mine());
       case AUDIT_SUBJECT -> auditTarget(request);
     };
   }
 
-  private Target auditTarget(HttpRequest request) {
-    Optional<String> booking = request.queryParam("bookingId");
-    Optional<String> slot = request.queryParam("slotId");
-    Optional<String> venue = request.queryParam("venueId");
-    Optional<String> resource = request.queryParam("resourceId");
-    if (booking.isPresent()) {
-      return at(booking.flatMap(lookups::bookingVenue));
-    }
-    if (slot.isPresent()) {
-      return at(slot.flatMap(lookups::slotVenue));
-    }
-    if (resource.isPresent()) {
-      return at(resource.flatMap(lookups::resourceVenue));
-    }
-    return at(venue);
+  private static String bodyId(HttpRequest request, String field) {
+    return request.json().text(field);
   }
+
+  /** A ticket that does not verify names no venue: the same 401 the endpoint would give. */
+  private Target ticketTarget(HttpRequest request) {
+    String ticket = request.json().longText("ticket", Tickets.MAX_LENGTH);
+    return lookups
+        .ticketVenue(ticket)
+        .<Target>map(Target.AtVenue::new)
+        .orElseThrow(
+            () ->
+                new InvalidInput(
+                    Refusal.INVALID_TICKET,
+                    401,
+                    "not a ticket of this venue's: forged, altered or expired"));
+  }
+
+  private Target auditTarget(HttpRequest request) {
+    List<String> given =
+        AUDIT_SUBJECTS.stream().filter(q -> request.queryParam(q).isPresent()).toList();
+    if (given.size() != 1) {
+      throw InvalidInput.unprocessable(
+          "give exactly one of bookingId, slotId, venueId or resourceId");
+    }
+    String id = request.queryParam(given.get(0)).orElseThrow();
+    return switch (given.get(0)) {
+      case "bookingId" -> at(lookups.bookingVenue(id));
+      case "slotId" -> at(lookups.slotVenue(id));
+      case "resourceId" -> at(lookups.resourceVenue(id));
+      default -> new Target.AtVenue(id);
+    };
+  }
+
+  private static final List<String> AUDIT_SUBJECTS =
+      List.of("bookingId", "slotId", "venueId", "resourceId");
 
   private static Target at(Optional<String> venue) {
     return venue.<Target>map(Target.AtVenue::new).orElse(new Target.Unknown());
-  }
-
-  private static Optional<String> path(HttpRequest request, String name) {
-    String v = request.pathParameters().get(name);
-    return v == null || v.isBlank() || v.length() > HttpRequest.MAX_ID
-        ? Optional.empty()
-        : Optional.of(v);
   }
 
   private static Set<Role> globalRoles(Caller caller) {

@@ -122,18 +122,16 @@ class VenueRolesIT {
 
   /** A request of {@code route} that touches {@code at} (its path, body and query all name it). */
   private Reply touching(RouteDefinition route, Place at, String user, List<String> groups) {
+    // Built by Jackson, so a padded id travels as the characters sent, escaped as JSON needs.
     String body =
-        "{\"venueId\":\""
-            + at.venueId()
-            + "\",\"slotId\":\""
-            + at.slotId()
-            + "\",\"resourceId\":\""
-            + at.resourceId()
-            + "\",\"planId\":\""
-            + at.planId()
-            + "\",\"ticket\":\""
-            + at.ticket()
-            + "\",\"unknownField\":true}";
+        fairslot.shared.Json.object()
+            .put("venueId", at.venueId())
+            .put("slotId", at.slotId())
+            .put("resourceId", at.resourceId())
+            .put("planId", at.planId())
+            .put("ticket", at.ticket())
+            .put("unknownField", true)
+            .toString();
     return api.send(
         route.routeKey(),
         e -> {
@@ -212,6 +210,61 @@ class VenueRolesIT {
       }
     }
     assertThat(checked).hasSizeGreaterThan(staffRoutes().size());
+  }
+
+  /** The same place, every id sent with {@code pad} around it (API.md v1.3). */
+  private static Place padded(Place p, String before, String after) {
+    java.util.function.UnaryOperator<String> pad = id -> before + id + after;
+    return new Place(
+        pad.apply(p.venueId()),
+        pad.apply(p.resourceId()),
+        pad.apply(p.slotId()),
+        pad.apply(p.bookingId()),
+        pad.apply(p.planId()),
+        pad.apply(p.exceptionId()),
+        pad.apply(p.notificationId()),
+        pad.apply(p.ticket()));
+  }
+
+  @Test
+  void noStaffRouteActsOnAnotherVenueThroughAnIdPaddedWithWhitespace() {
+    for (Role role : List.of(Role.ADMIN, Role.FRONTDESK, Role.FINANCE)) {
+      ApiDriver.expect(
+          grant(
+              "platform",
+              ApiDriver.ADMIN,
+              a.venueId(),
+              "pad-" + role.group(),
+              "[\"" + role.group() + "\"]"),
+          200);
+    }
+    List<Place> pads =
+        List.of(
+            padded(b, " ", ""),
+            padded(b, "", "\t"),
+            padded(b, "", "\n"),
+            padded(b, "\u00a0", ""),
+            padded(b, "", "\u200b"),
+            padded(b, " ".repeat(300), ""));
+    List<String> checked = new ArrayList<>();
+    for (RouteDefinition route : staffRoutes()) {
+      if (route.venueScope() == VenueScope.LIST) {
+        continue; // names no id: a list of the caller's venues
+      }
+      for (Role role : route.roles()) {
+        for (Place pad : pads) {
+          int before = SeatLedger.itemCount(Aws.dynamo(), api.table);
+          Reply r = touching(route, pad, "pad-" + role.group(), ApiDriver.CUSTOMER);
+          String what = route.routeKey() + " as " + role.group() + " of A, padded ids of B";
+          assertThat(r.status()).as("%s: %s", what, r).isBetween(400, 499);
+          assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table))
+              .as("%s wrote nothing", what)
+              .isEqualTo(before);
+        }
+        checked.add(route.routeKey());
+      }
+    }
+    assertThat(checked).hasSizeGreaterThanOrEqualTo(staffRoutes().size() - 1);
   }
 
   @Test
