@@ -15,7 +15,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A LOTTERY slot in the chaos run (issue 33): members enter (some twice) before it closes, then two
  * draw runs race a latecomer after the clock passes the close. At rest: drawn once, every entry
- * decided, the seats won by the lowest ranks of the published seed, and the waitlist in rank order.
+ * decided, the seats won in rank order of the published seed by every entry that fitted what was
+ * left (one that did not is passed over), and the waitlist in rank order.
  */
 final class ChaosLottery {
   private final ChaosWorld world;
@@ -53,12 +54,14 @@ final class ChaosLottery {
         .text("slotId");
   }
 
+  /** Entries of one to three seats: some do not fit what is left, and the draw passes them over. */
   void early(String slotId, List<Callable<Object>> wave) {
     for (int i = 0, n = 8 + random.nextInt(10); i < n; i++) {
       String user = "lt" + i;
-      wave.add(() -> enter(user, slotId));
+      int seats = 1 + random.nextInt(3);
+      wave.add(() -> enter(user, slotId, seats));
       if (random.nextInt(4) == 0) {
-        wave.add(() -> enter(user, slotId)); // again: the same entry
+        wave.add(() -> enter(user, slotId, seats)); // again: the same entry
       }
     }
   }
@@ -66,17 +69,17 @@ final class ChaosLottery {
   void late(String slotId, List<Callable<Object>> late) {
     late.add(() -> world.runJob("draw-lotteries"));
     late.add(() -> world.runJob("draw-lotteries"));
-    late.add(() -> enter("lt-late", slotId)); // after the close: 409 lottery_closed
+    late.add(() -> enter("lt-late", slotId, 1)); // after the close: 409 lottery_closed
   }
 
-  private Reply enter(String user, String slotId) {
+  private Reply enter(String user, String slotId, int seats) {
     Reply r =
         world.call(
             "POST /bookings",
             Map.of(),
             user,
             "customer",
-            "{\"slotId\":\"" + slotId + "\",\"quantity\":1}",
+            "{\"slotId\":\"" + slotId + "\",\"quantity\":" + seats + "}",
             null);
     if (r.status() == 202) {
       work.queuedRequests.add(r.text("requestId")); // checked at rest: decided, a win named
@@ -112,14 +115,23 @@ final class ChaosLottery {
     String revealed = seed;
     entries.sort(
         Comparator.comparing(e -> LotteryRanks.rank(revealed, ChaosChecks.s(e, "requestId"))));
-    int winners = Math.min(capacity, entries.size());
+    // API.md v1.3: in rank order, an entry wins if it fits what is left, else it is passed over;
+    // the passed-over wait in rank order once no seat is left, else they are refused.
+    int left = capacity;
+    List<String> expected = new ArrayList<>();
+    for (var e : entries) {
+      int seats = Integer.parseInt(e.get("quantity").n());
+      expected.add(seats <= left ? "WON" : "PASSED");
+      left -= seats <= left ? seats : 0;
+    }
+    String passed = left == 0 ? "WAITLISTED" : "REJECTED";
     long lastSequence = -1;
     for (int i = 0; i < entries.size(); i++) {
       var e = entries.get(i);
       String s = ChaosChecks.s(e, "status");
-      String expected = i < winners ? "WON" : "WAITLISTED";
-      if (!expected.equals(s)) {
-        out.add("lottery entry of rank " + (i + 1) + " is " + s + ", not " + expected);
+      String want = expected.get(i).equals("PASSED") ? passed : expected.get(i);
+      if (!want.equals(s)) {
+        out.add("lottery entry of rank " + (i + 1) + " is " + s + ", not " + want);
         continue;
       }
       if (s.equals("WAITLISTED")) {

@@ -14,6 +14,7 @@ import fairslot.kernel.Refusal;
 import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,34 +78,47 @@ public final class LotteryDraws {
     return decided && lotteries.finish(slotId, drawer, clock.instant());
   }
 
-  /** Every entry still ENTERED decided in rank order; false when a busy table stopped it. */
+  /**
+   * Every entry still ENTERED decided in rank order; false when a busy table stopped it. An entry
+   * that does not fit the seats left is passed over, not the end of the draw: the next in rank may
+   * fit (API.md v1.3). Seats only go while the draw runs, so once {@code q} seats did not fit, no
+   * entry of {@code q} or more will: those wait, untried, for the waitlist after the last rank.
+   */
   private boolean drawAll(Lottery lottery, String slotId) {
     List<BookingRequest> order =
         LotteryRanks.inDrawOrder(
             lottery.seed(), requests.entries(slotId), BookingRequest::requestId);
-    boolean full = false;
+    List<BookingRequest> passedOver = new ArrayList<>();
+    int fitsBelow = Integer.MAX_VALUE; // the fewest seats that did not fit
     for (BookingRequest entry : order) {
       if (entry.status() != RequestStatus.ENTERED) {
         continue; // decided by a run before this one
       }
-      if (!full) {
-        Outcome<Booking> placed = bookings.placeQueued(entry);
-        if (placed instanceof Outcome.Done<Booking>) {
-          continue; // WON, in the booking's own transaction
-        }
-        Refusal refusal = ((Outcome.Refused<Booking>) placed).refusal();
-        if (refusal == Refusal.INVALID_TRANSITION) {
-          continue; // decided meanwhile
-        }
-        if (refusal == Refusal.THROTTLED) {
-          return false; // handed on: the next run resumes here, in the same order
-        }
-        if (refusal != Refusal.SOLD_OUT) {
-          decide(entry, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty());
-          continue; // this member may not book it (a limit, a suspension): the next in rank may
-        }
-        full = true;
+      if (entry.quantity() >= fitsBelow) {
+        passedOver.add(entry);
+        continue;
       }
+      Outcome<Booking> placed = bookings.placeQueued(entry);
+      if (placed instanceof Outcome.Done<Booking>) {
+        continue; // WON, in the booking's own transaction
+      }
+      Refusal refusal = ((Outcome.Refused<Booking>) placed).refusal();
+      if (refusal == Refusal.INVALID_TRANSITION) {
+        continue; // decided meanwhile
+      }
+      if (refusal == Refusal.THROTTLED) {
+        return false; // handed on: the next run resumes here, in the same order
+      }
+      if (refusal == Refusal.SOLD_OUT) {
+        fitsBelow = Math.min(fitsBelow, entry.quantity());
+        passedOver.add(entry);
+        continue;
+      }
+      decide(entry, RequestStatus.REJECTED, Optional.of(refusal.code()), Optional.empty());
+      // this member may not book it (a limit, a suspension): the next in rank may
+    }
+    // In rank order; while seats are left (none fitted these) the line refuses: seats_available.
+    for (BookingRequest entry : passedOver) {
       var joined = waitlist.join(entry.userId(), slotId);
       if (joined instanceof Outcome.Done<WaitlistService.Place> place) {
         decide(

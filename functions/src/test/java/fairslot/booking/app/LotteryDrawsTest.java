@@ -92,4 +92,60 @@ class LotteryDrawsTest {
     assertThat(draws.draw(slot.slotId())).as("taken over").isTrue();
     assertThat(byRank().subList(0, 5)).allMatch(e -> e.status() == RequestStatus.WON);
   }
+
+  /**
+   * The outcome API.md v1.3 asks for, recomputed from the ranks: a seat never left while an entry
+   * fits.
+   */
+  private static List<String> expected(List<BookingRequest> ranked, int seats) {
+    int left = seats;
+    List<String> out = new java.util.ArrayList<>();
+    for (BookingRequest e : ranked) {
+      if (e.quantity() <= left) {
+        left -= e.quantity();
+        out.add("WON");
+      } else {
+        out.add("PASSED");
+      }
+    }
+    String passed = left == 0 ? "WAITLISTED" : "REJECTED";
+    return out.stream().map(s -> s.equals("PASSED") ? passed : s).toList();
+  }
+
+  @Test
+  void anEntryThatDoesNotFitIsPassedOverAndTheNextInRankThatFitsWinsTheSeatsLeft() {
+    world.clock.advance(Duration.ofHours(1)); // the fixture's lottery closes; it is not drawn here
+    int skippedThenWon = 0;
+    for (int round = 0; round < 60 && skippedThenWon < 2; round++) {
+      Resource hall = world.hall(VenuePolicy.DEFAULT); // five seats
+      Instant start = world.clock.instant().plus(Duration.ofDays(2)).plus(Duration.ofHours(round));
+      Slot drawn = world.lotterySlot(hall, start, world.clock.instant().plus(Duration.ofHours(1)));
+      int[] quantities = {3, 3, 2};
+      for (int i = 0; i < quantities.length; i++) {
+        world.bookings.book(
+            Book.byMember(
+                "r" + round + "-m" + i, drawn.slotId(), quantities[i], false, Optional.empty()));
+      }
+      world.clock.advance(Duration.ofHours(1));
+      assertThat(draws.draw(drawn.slotId())).isTrue();
+
+      String seed = world.lotteryStore.find(drawn.slotId()).orElseThrow().seed();
+      List<BookingRequest> ranked =
+          world.requestStore.entries(drawn.slotId()).stream()
+              .sorted(Comparator.comparing(e -> LotteryRanks.rank(seed, e.requestId())))
+              .toList();
+      assertThat(ranked.stream().map(e -> e.status().name()).toList())
+          .as(
+              "round %d, quantities by rank %s",
+              round, ranked.stream().map(e -> e.quantity()).toList())
+          .isEqualTo(expected(ranked, 5));
+      if (ranked.get(1).quantity() == 3 && ranked.get(2).quantity() == 2) {
+        skippedThenWon++; // 3 won, 3 did not fit the 2 left, 2 did: no seat left unsold
+        assertThat(ranked.get(2).status()).isEqualTo(RequestStatus.WON);
+        assertThat(ranked.get(1).status()).isEqualTo(RequestStatus.WAITLISTED);
+        assertThat(world.catalogStore.findSlot(drawn.slotId()).orElseThrow().remaining()).isZero();
+      }
+    }
+    assertThat(skippedThenWon).as("draws whose second rank did not fit").isEqualTo(2);
+  }
 }
