@@ -104,6 +104,14 @@ public final class Keys {
     return "STANDING#" + venueId;
   }
 
+  /**
+   * A payment under its payer's partition: a booking changes hands, the payment stays the payer's
+   * (export and erasure find it here, API.md v1.3).
+   */
+  public static String paid(String paymentNo) {
+    return "PAID#" + paymentNo;
+  }
+
   /** A pass sold, under its venue by the venue-local day it was paid (the daily report's sales). */
   public static String passSale(java.time.LocalDate day, String passId) {
     return "PASSSALE#" + day + "#" + passId;

@@ -20,8 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /**
  * The member's own items in their export and erasure: the profile, the phone's claim and the
  * walk-in it linked, pending codes and their send counters, the WeChat identity, standing, and the
- * per-venue counters and calendar days. Erasure deletes them; while a booking of the member is live
- * its counters and calendar days stay (its release conditions on them) until it ends.
+ * per-venue counters and calendar days. Erasure deletes them, but for standing, which moves to the
+ * pseudonym; while a booking of the member is live its counters, calendar days and standing stay
+ * (its release conditions on them, a no-show adds to it) until it ends.
  */
 public final class MemberRecords implements MemberDataPart {
   /** The member's items this part answers for, by sort key prefix (the others have their parts). */
@@ -101,7 +102,12 @@ public final class MemberRecords implements MemberDataPart {
       changed += sendCounters(Channel.EMAIL, email, hours.get("EMAIL"));
     }
     MemberBookkeeping bookkeeping = new MemberBookkeeping(dynamo, table);
+    List<Map<String, AttributeValue>> standings = new java.util.ArrayList<>();
     for (Map<String, AttributeValue> item : items) {
+      if (Attr.str(item, Keys.SK).startsWith(Keys.standing(""))) {
+        standings.add(item);
+        continue;
+      }
       if (MemberBookkeeping.isBookkeeping(Attr.str(item, Keys.SK))) {
         if (bookkeeping.deleteIfIdle(item)) {
           changed++;
@@ -113,7 +119,35 @@ public final class MemberRecords implements MemberDataPart {
       RawItems.delete(dynamo, table, item);
       changed++;
     }
+    if (inUse > 0) {
+      // a live booking may still earn a strike: the standing moves once, when nothing is live
+      return new Step.Waiting(changed, inUse + standings.size());
+    }
+    for (Map<String, AttributeValue> item : standings) {
+      if (moveStanding(item, pseudonym)) {
+        changed++;
+      } else {
+        inUse++; // changed since read, or a standing already under the pseudonym: next run
+      }
+    }
     return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
+  }
+
+  private enum Move {
+    STANDING
+  }
+
+  /** The standing, to the pseudonym (API.md v1.3: a suspension and no-shows stay). */
+  private boolean moveStanding(Map<String, AttributeValue> item, String pseudonym) {
+    String userId = Attr.str(item, "userId");
+    String venueId = Attr.str(item, "venueId");
+    return new fairslot.table.Transaction<Move>()
+        .addEach(
+            Move.STANDING,
+            new StandingWrites(table)
+                .moveTo(StandingItemMapper.fromItem(userId, venueId, item), pseudonym))
+        .commit(dynamo)
+        .isEmpty();
   }
 
   /** Deletes the item if {@code attribute} still names the member; 1 if it did. */

@@ -49,4 +49,28 @@ public final class StandingWrites {
     }
     return TransactWriteItem.builder().put(put.build()).build();
   }
+
+  /**
+   * Erasure keeps a standing with the pseudonymous member (API.md v1.3): the same strikes and
+   * suspension under the pseudonym, on condition none is there yet; the member's goes, on condition
+   * it is still the version read.
+   */
+  java.util.List<TransactWriteItem> moveTo(
+      fairslot.member.domain.MemberStanding seen, String pseudonym) {
+    fairslot.member.domain.MemberStanding moved =
+        new fairslot.member.domain.MemberStanding(
+            pseudonym, seen.venueId(), seen.strikes(), seen.suspendedUntil(), 1);
+    return java.util.List.of(
+        replace(fairslot.member.domain.MemberStanding.clean(pseudonym, seen.venueId()), moved),
+        TransactWriteItem.builder()
+            .delete(
+                software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                    .tableName(table)
+                    .key(StandingItemMapper.key(seen.userId(), seen.venueId()))
+                    .conditionExpression("version = :seen")
+                    .expressionAttributeValues(
+                        Map.of(":seen", fairslot.table.Attr.n(seen.version())))
+                    .build())
+            .build());
+  }
 }

@@ -69,6 +69,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
             .add(payments.linkToBooking(payment))
+            .add(payments.linkToPayer(payment))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);

@@ -116,6 +116,15 @@ public final class PaymentItemMapper {
     return item;
   }
 
+  /** The payment listed under its payer's key: it stays theirs when the booking is given away. */
+  static Map<String, AttributeValue> payerLink(Payment p) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(Attr.key(Keys.member(p.userId()), Keys.paid(p.paymentNo())));
+    item.put("type", s("PAYER_LINK"));
+    item.put("paymentNo", s(p.paymentNo()));
+    return item;
+  }
+
   static final String RECEIVED_PREFIX = "RECEIVED#";
 
   /** A callback as received, under its payment; keyed by event id so a replay adds nothing. */

@@ -21,10 +21,11 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
- * A member's payments in their export and erasure, found through what they paid for: each booking's
- * payments and each pass's. A settled payment of something that has ended goes to the pseudonym;
- * one still moving money, or whose booking or pass is live, waits for it. Runs before the bookings'
- * and passes' erasure, which moves what it finds them through.
+ * A member's payments in their export and erasure, found through what they paid for (each booking's
+ * payments and each pass's) and through the payer's own links, so a payment stays its payer's when
+ * the booking is given away (API.md v1.3). A settled payment of something that has ended goes to
+ * the pseudonym; one still moving money, or whose booking or pass is live, waits for it. Runs
+ * before the bookings' and passes' erasure, which moves what it finds them through.
  */
 public final class PaymentMemberData implements MemberDataPart {
   private static final Set<PassStatus> ENDED_PASSES =
@@ -80,7 +81,15 @@ public final class PaymentMemberData implements MemberDataPart {
       changed +=
           AuditActors.pseudonymise(dynamo, table, Keys.payment(paymentNo), userId, pseudonym);
     }
-    return inUse == 0 ? new Step.Finished(changed) : new Step.Waiting(changed, inUse);
+    if (inUse > 0) {
+      return new Step.Waiting(changed, inUse); // the links find what waits on the next run
+    }
+    for (Map<String, AttributeValue> link :
+        RawItems.ofMember(dynamo, table, userId, Keys.paid(""))) {
+      RawItems.delete(dynamo, table, link);
+      changed++;
+    }
+    return new Step.Finished(changed);
   }
 
   /** The member's payments, each with whether what it paid for has ended. */
@@ -112,6 +121,14 @@ public final class PaymentMemberData implements MemberDataPart {
                   numbers.put(
                       no, ENDED_PASSES.contains(PassStatus.valueOf(Attr.str(pass, "status")))));
     }
+    // Paid by the member, for a booking that may be someone else's now: ended as its booking is.
+    for (Map<String, AttributeValue> link :
+        RawItems.ofMember(dynamo, table, userId, Keys.paid(""))) {
+      String no = Attr.str(link, "paymentNo");
+      if (!numbers.containsKey(no)) {
+        numbers.put(no, bookingEnded(no));
+      }
+    }
     Map<Map<String, AttributeValue>, Boolean> out = new LinkedHashMap<>();
     numbers.forEach(
         (no, ended) -> {
@@ -124,5 +141,16 @@ public final class PaymentMemberData implements MemberDataPart {
               .forEach(item -> out.put(item, ended));
         });
     return out;
+  }
+
+  /** Whether the booking a payment paid for has ended (a booking gone counts as ended). */
+  private boolean bookingEnded(String paymentNo) {
+    return RawItems.get(dynamo, table, PaymentItemMapper.key(paymentNo, 0))
+        .flatMap(
+            p ->
+                RawItems.get(
+                    dynamo, table, Attr.key(Keys.booking(Attr.str(p, "bookingId")), "BOOKING")))
+        .map(b -> BookingStatus.valueOf(Attr.str(b, "status")).next().isEmpty())
+        .orElse(true);
   }
 }

@@ -46,6 +46,15 @@ public final class PaymentWrites {
   }
 
   /**
+   * The payment listed under its payer's key (their export and erasure, whoever holds the booking).
+   */
+  public TransactWriteItem linkToPayer(fairslot.payment.domain.Payment payment) {
+    return TransactWriteItem.builder()
+        .put(Put.builder().tableName(table).item(PaymentItemMapper.payerLink(payment)).build())
+        .build();
+  }
+
+  /**
    * The refund job's claim of its next attempt, on condition no other worker moved it since it was
    * read; {@code claim} names this worker's write (see DynamoDbPaymentStore.scheduleRefund).
    */

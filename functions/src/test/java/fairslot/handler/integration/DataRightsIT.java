@@ -260,6 +260,63 @@ class DataRightsIT {
     assertThat(pseudonymsOf(Set.of(attended, noShow, refunded, expired, granted)))
         .singleElement()
         .satisfies(p -> assertThat(p).startsWith("erased-"));
+    // the no-show's strike stays, with the pseudonymous member (API.md v1.3)
+    String pseudonym = pseudonymsOf(Set.of(noShow)).iterator().next();
+    Map<String, AttributeValue> standing = item("MEMBER#" + pseudonym, "STANDING#" + venue);
+    assertThat(standing.get("strikes").l()).hasSize(1);
+    assertThat(standing.get("userId").s()).isEqualTo(pseudonym);
+    assertThat(item("MEMBER#" + m, "STANDING#" + venue)).isEmpty();
+  }
+
+  @Test
+  void aPaymentForABookingGivenAwayStaysThePayersInTheirExportAndErasure() {
+    String payer = "rights-payer" + suffix;
+    String venue = api.venue("Asia/Shanghai", "{}");
+    String courts = api.resource(venue, "SEATS", 5);
+    String slot = api.slot(courts, Duration.ofHours(1), Duration.ofHours(1), 4000);
+    String booking = api.paidBooking(payer, slot);
+    ApiDriver.expect(
+        api.send("PUT /me/profile", e -> e.as("rights-to", CUSTOMER).body("{\"name\":\"T\"}")),
+        200);
+    ApiDriver.expect(
+        api.send(
+            "POST /bookings/{bookingId}/transfer",
+            e ->
+                e.as(payer, CUSTOMER)
+                    .path("bookingId", booking)
+                    .body("{\"toUserId\":\"rights-to\"}")),
+        200);
+
+    JsonNode paid = export(payer).json().get("payments");
+    assertThat(field(paid, "bookingId")).containsExactly(booking);
+    assertThat(field(paid, "userId")).containsExactly(payer);
+    assertThat(export("rights-to").json().get("payments")).isEmpty();
+    String paymentNo = paid.get(0).get("paymentNo").asText();
+
+    ApiDriver.expect(erase(payer), 202);
+    run("erase-members"); // the booking is live (the recipient's): the payment waits for it
+    assertThat(item("PAYMENT#" + paymentNo, "PAYMENT").get("userId").s()).isEqualTo(payer);
+    ApiDriver.expect(desk("check-in", booking), 200);
+    api.clock.advance(Duration.ofHours(1));
+    run("erase-members");
+
+    assertThat(export(payer).json().get("erasure").get("status").asText()).isEqualTo("ERASED");
+    assertThat(item("PAYMENT#" + paymentNo, "PAYMENT").get("userId").s()).startsWith("erased-");
+    assertThat(item("MEMBER#" + payer, "PAID#" + paymentNo)).isEmpty();
+    assertThat(api.booking("rights-to", booking).text("status")).isEqualTo("COMPLETED");
+  }
+
+  /** One item by its keys, read consistently; empty if there is none. */
+  private Map<String, AttributeValue> item(String pk, String sk) {
+    Map<String, AttributeValue> found =
+        Aws.dynamo()
+            .getItem(
+                r ->
+                    r.tableName(api.table)
+                        .key(Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS(sk)))
+                        .consistentRead(true))
+            .item();
+    return found == null ? Map.of() : found;
   }
 
   @Test
