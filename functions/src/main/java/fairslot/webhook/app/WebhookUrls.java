@@ -9,9 +9,10 @@ import java.util.Optional;
 /**
  * Which addresses a webhook may be sent to (API.md v1.2): https only, no user info, and a host that
  * resolves only to public addresses: not loopback, private, link-local, unique-local, multicast or
- * unspecified (so a subscription cannot make fairslot call into its own network or the instance
- * metadata service). The local runtime also allows {@code http://127.0.0.1}. Checked when the
- * subscription is made and again before every try, since a name can be pointed elsewhere later.
+ * unspecified, nor an IPv6 address that embeds such an IPv4 one (so a subscription cannot make
+ * fairslot call into its own network or the instance metadata service), on a port of 1 to 65535.
+ * The local runtime also allows {@code http://127.0.0.1}. Checked when the subscription is made and
+ * again before every try, since a name can be pointed elsewhere later.
  */
 public final class WebhookUrls {
   /** Longest URL accepted. */
@@ -56,6 +57,9 @@ public final class WebhookUrls {
     }
     if (uri.getRawFragment() != null) {
       return Optional.of("url may not carry a fragment");
+    }
+    if (uri.getPort() == 0 || uri.getPort() > 65535 || uri.getPort() < -1) {
+      return Optional.of("url's port must be 1 to 65535");
     }
     boolean localLoopback = loopbackAllowed && "http".equals(scheme) && isLoopbackName(host);
     if (!"https".equals(scheme) && !localLoopback) {
@@ -108,21 +112,71 @@ public final class WebhookUrls {
           && !(first == 198 && (second == 18 || second == 19)) // benchmarking
           && first < 224; // multicast and reserved
     }
-    // IPv6: unique local fc00::/7, and IPv4-mapped addresses judged as IPv4.
-    if ((b[0] & 0xfe) == 0xfc) {
+    // IPv6: unique local fc00::/7 and local-use NAT64 64:ff9b:1::/48 are never public; an address
+    // that embeds an IPv4 address reaches it, so it is judged as that address (API.md v1.3).
+    if ((b[0] & 0xfe) == 0xfc || startsWith(b, 0x00, 0x64, 0xff, 0x9b, 0x00, 0x01)) {
       return false;
     }
-    boolean mapped = true;
-    for (int i = 0; i < 10; i++) {
-      mapped &= b[i] == 0;
-    }
-    if (mapped && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
-      try {
-        return isPublic(InetAddress.getByAddress(new byte[] {b[12], b[13], b[14], b[15]}));
-      } catch (UnknownHostException e) {
+    for (byte[] v4 : embeddedIpv4(b)) {
+      if (!isPublic(v4(v4))) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * The IPv4 addresses an IPv6 address carries: IPv4-compatible ::/96, mapped ::ffff:0:0/96,
+   * translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16, and Teredo 2001::/32 (its
+   * server, and its client, stored inverted).
+   */
+  static java.util.List<byte[]> embeddedIpv4(byte[] b) {
+    byte[] last = java.util.Arrays.copyOfRange(b, 12, 16);
+    if (zeros(b, 0, 10) && ((b[10] == 0 && b[11] == 0) || (b[10] == -1 && b[11] == -1))) {
+      return java.util.List.of(last); // compatible or mapped
+    }
+    if (zeros(b, 0, 8) && b[8] == -1 && b[9] == -1 && b[10] == 0 && b[11] == 0) {
+      return java.util.List.of(last); // translated
+    }
+    if (startsWith(b, 0x00, 0x64, 0xff, 0x9b) && zeros(b, 4, 12)) {
+      return java.util.List.of(last); // NAT64, the well-known prefix
+    }
+    if (startsWith(b, 0x20, 0x02)) {
+      return java.util.List.of(java.util.Arrays.copyOfRange(b, 2, 6)); // 6to4
+    }
+    if (startsWith(b, 0x20, 0x01, 0x00, 0x00)) {
+      byte[] client = new byte[4];
+      for (int i = 0; i < 4; i++) {
+        client[i] = (byte) ~last[i];
+      }
+      return java.util.List.of(java.util.Arrays.copyOfRange(b, 4, 8), client); // Teredo
+    }
+    return java.util.List.of();
+  }
+
+  private static boolean startsWith(byte[] b, int... prefix) {
+    for (int i = 0; i < prefix.length; i++) {
+      if ((b[i] & 0xff) != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean zeros(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static InetAddress v4(byte[] four) {
+    try {
+      return InetAddress.getByAddress(four);
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException(e); // four bytes are always an address
+    }
   }
 }

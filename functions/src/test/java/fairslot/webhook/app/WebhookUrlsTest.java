@@ -71,6 +71,35 @@ class WebhookUrlsTest {
     assertThat(urls(false).refusal(url)).as(url).isPresent();
   }
 
+  /** API.md v1.3: an IPv6 address is judged by the IPv4 address it embeds; ports 1 to 65535. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "https://[::169.254.169.254]/latest", // IPv4-compatible
+        "https://[::ffff:169.254.169.254]/latest", // mapped
+        "https://[::ffff:0:7f00:1]/x", // translated, 127.0.0.1
+        "https://[64:ff9b::a9fe:a9fe]/latest", // NAT64
+        "https://[64:ff9b:1::a9fe:a9fe]/x", // local-use NAT64
+        "https://[2002:a9fe:a9fe::1]/latest", // 6to4
+        "https://[2002:0a01:0203::1]/x", // 6to4 of 10.1.2.3
+        "https://[2001:0:4136:e378:8000:63bf:f5fe:fffe]/x", // Teredo, client 10.1.0.1
+        "https://[::]/x",
+        "https://hooks.example.com:99999/x",
+        "https://hooks.example.com:0/x",
+        "https://93.184.216.34:65536/x"
+      })
+  void anIpv6AddressThatEmbedsAPrivateOneAndAnImpossiblePortAreRefused(String url) {
+    assertThat(urls(false).refusal(url)).as(url).isPresent();
+  }
+
+  @Test
+  void publicIpv6AndEmbeddedPublicIpv4AndTheLastPortPass() {
+    assertThat(urls(false).refusal("https://[2606:2800:220:1:248:1893:25c8:1946]/x")).isEmpty();
+    assertThat(urls(false).refusal("https://[64:ff9b::5db8:d822]/x")).isEmpty(); // 93.184.216.34
+    assertThat(urls(false).refusal("https://[2002:5db8:d822::1]/x")).isEmpty();
+    assertThat(urls(false).refusal("https://hooks.example.com:65535/x")).isEmpty();
+  }
+
   @Test
   void theLocalRuntimeAlsoAllowsPlainHttpToLoopbackButNothingElsePrivate() {
     WebhookUrls local = urls(true);
