@@ -95,7 +95,7 @@ public final class ProfileEndpoints implements Endpoints {
       target = phone(body.text("phone")).value();
     } else {
       RequestBody body = request.json().onlyFields("e-mail verification", Set.of("email"));
-      target = body.text("email");
+      target = MemberProfile.normalEmail(body.text("email"));
       if (!MemberProfile.validEmail(target)) {
         throw InvalidInput.unprocessable("email must be a valid address");
       }
@@ -140,7 +140,7 @@ public final class ProfileEndpoints implements Endpoints {
     ProfileService.ProfileChange change =
         new ProfileService.ProfileChange(
             nullable(body, "name", v -> v),
-            nullable(body, "email", v -> v),
+            nullable(body, "email", MemberProfile::normalEmail),
             nullable(body, "phone", ProfileEndpoints::phone),
             channels(body),
             body.optionalText("locale"));

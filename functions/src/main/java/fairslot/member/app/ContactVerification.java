@@ -51,7 +51,9 @@ public final class ContactVerification {
   public record Sent(Channel channel, Instant expiresAt) {}
 
   /** Sends a new code to {@code target} (a canonical phone for SMS, an address for EMAIL). */
-  public Outcome<Sent> send(String userId, Channel channel, String target) {
+  public Outcome<Sent> send(String userId, Channel channel, String typed) {
+    // the address as every limit and lookup sees it: one mailbox, one counter
+    String target = channel == Channel.EMAIL ? MemberProfile.normalEmail(typed) : typed;
     Instant now = clock.instant();
     String code = String.format("%06d", random.nextInt(1_000_000));
     byte[] salt = new byte[16];

@@ -82,6 +82,15 @@ public record MemberProfile(
     }
   }
 
+  /**
+   * An e-mail address as compared for limits, uniqueness and lookups (API.md v1.3): trimmed, NFC,
+   * lower-cased, so one mailbox is one address whatever case it was typed in.
+   */
+  public static String normalEmail(String raw) {
+    return java.text.Normalizer.normalize(raw.strip(), java.text.Normalizer.Form.NFC)
+        .toLowerCase(java.util.Locale.ROOT);
+  }
+
   public static boolean validEmail(String e) {
     return e.length() <= 254 && EMAIL.matcher(e).matches();
   }

@@ -268,6 +268,41 @@ class VenueRolesIT {
   }
 
   @Test
+  void aMembersReconcileIsThePlatformsAnUnknownAuditSubjectIs404AndFinanceReadsItsVenuesPayments() {
+    ApiDriver.expect(
+        grant("platform", ApiDriver.ADMIN, a.venueId(), "admin-7", "[\"admin\"]"), 200);
+    ApiDriver.expect(
+        grant("platform", ApiDriver.ADMIN, a.venueId(), "fin-7", "[\"finance\"]"), 200);
+    int before = SeatLedger.itemCount(Aws.dynamo(), api.table);
+    Reply member =
+        api.send(
+            "POST /admin/reconcile",
+            e ->
+                e.as("admin-7", ApiDriver.CUSTOMER)
+                    .body("{\"userId\":\"member-b\",\"repair\":true}"));
+    assertThat(member.status()).as("%s", member).isEqualTo(403);
+    assertThat(SeatLedger.itemCount(Aws.dynamo(), api.table)).isEqualTo(before);
+
+    Reply gone =
+        api.send(
+            "GET /audit", e -> e.as("fin-7", ApiDriver.CUSTOMER).query("bookingId", "no-such-one"));
+    assertThat(gone.status()).as("%s", gone).isEqualTo(404);
+    assertThat(gone.text("code")).isEqualTo("not_found");
+
+    Reply ours =
+        api.send(
+            "GET /bookings/{bookingId}/payments",
+            e -> e.as("fin-7", ApiDriver.CUSTOMER).path("bookingId", a.bookingId()));
+    assertThat(ours.status()).as("%s", ours).isEqualTo(200);
+    assertThat(ours.json().get("items")).isNotEmpty();
+    Reply theirs =
+        api.send(
+            "GET /bookings/{bookingId}/payments",
+            e -> e.as("fin-7", ApiDriver.CUSTOMER).path("bookingId", b.bookingId()));
+    assertThat(theirs.status()).as("%s", theirs).isEqualTo(404);
+  }
+
+  @Test
   void listsShowTheCallersVenuesOnly() {
     ApiDriver.expect(
         grant("platform", ApiDriver.ADMIN, a.venueId(), "desk-list", "[\"frontdesk\"]"), 200);

@@ -166,6 +166,21 @@ public abstract class ContactVerificationContract {
   }
 
   @Test
+  void anAddressTypedInAnotherCaseOrFormIsTheSameAddressForItsLimit() {
+    List<Outcome<?>> toOneMailbox = new ArrayList<>();
+    List<String> typed =
+        List.of("Zhou@Example.com", "zhou@example.com", " ZHOU@EXAMPLE.COM\t", "zhou@EXAMPLE.com");
+    for (int i = 0; i < typed.size(); i++) {
+      toOneMailbox.add(verification.send("case" + i, Channel.EMAIL, typed.get(i)));
+    }
+    assertThat(toOneMailbox.subList(0, 3)).allMatch(o -> o instanceof Outcome.Done);
+    assertThat(refusal(toOneMailbox.get(3))).isEqualTo(Refusal.RATE_LIMITED);
+    // NFC: an e with a combining accent is the one character é
+    assertThat(MemberProfile.normalEmail("Ren\u0065\u0301@Example.com"))
+        .isEqualTo("ren\u00e9@example.com");
+  }
+
+  @Test
   void sendsAreLimitedToFivePerMemberAndThreePerNumberAnHour() {
     List<Outcome<?>> toOneNumber = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
