@@ -39,6 +39,34 @@ public final class EmulatorFaults {
     }
   }
 
+  /**
+   * Holds the fault layer's clock still (conflict windows, partition seconds, lag): a test then
+   * asserts on counts and states, however slowly a busy machine runs it. Setting a spec thaws it.
+   */
+  public void freezeClock() {
+    clock("freeze");
+  }
+
+  /** Moves the fault layer's clock on at once, frozen or not. */
+  public void advanceClock(Duration by) {
+    clock("advance_ms=" + by.toMillis());
+  }
+
+  /** Real time again, from where the clock stood. */
+  public void thawClock() {
+    clock("thaw");
+  }
+
+  private void clock(String command) {
+    HttpResponse<String> answer =
+        send(
+            HttpRequest.newBuilder(uri.resolve("/_fairslot/faults/clock"))
+                .POST(HttpRequest.BodyPublishers.ofString(command)));
+    if (answer.statusCode() != 200) {
+      throw new IllegalStateException(answer.body());
+    }
+  }
+
   /** The raw report: {@code {"faults": spec|null, "faultsInjected": {...}}}. */
   public String reportJson() {
     return send(HttpRequest.newBuilder(uri).GET()).body();

@@ -32,7 +32,12 @@ Always on, faults or not, because AWS always does it and the SDK relies on it:
 
 Control: GET /_fairslot/faults answers {"faults": spec|null, "faultsInjected": {...}};
 POST /_fairslot/faults with a spec as the body replaces the spec ("" or "off" turns faults off) and
-resets the counts.
+resets the counts and the clock.
+
+The clock: every window above (conflicts, in-progress tokens, partition seconds, index lag, token and
+dedup memory) reads this layer's clock, which a test can hold still, so what it asserts does not
+depend on how fast a busy machine runs: POST /_fairslot/faults/clock with "freeze" (time stops),
+"advance_ms=N" (it moves N ms at once, frozen or not) or "thaw" (real time again, from where it was).
 """
 
 import hashlib
@@ -164,6 +169,8 @@ def _internal(service):
 
 class Faults:
     def __init__(self, spec_text=None):
+        self._frozen = None    # (monotonic, wall) when frozen, else None
+        self._offset = 0.0     # seconds the clock was advanced
         self.configure(spec_text)
         self._tokens = {}      # ClientRequestToken -> (expires, body digest, status, headers, body)
         self._dedup = {}       # (queue url, dedup id) -> (expires, status, headers, body)
@@ -179,9 +186,11 @@ class Faults:
         wcu, rcu = (self.spec["partition_wcu"], self.spec["partition_rcu"]) if self.spec else (0, 0)
         self.capacity = PartitionCeiling(wcu, rcu) if wcu > 0 or rcu > 0 else None
         self.lag = lag_module.Lag(self.spec, self.rng)
+        self.lag.wall = self.wall
         streams = self.spec and (self.spec["stream_delay_ms"] > 0 or self.spec["stream_dup"] > 0)
         lag_module.CURRENT["lag"] = self.lag if streams else None
         self.calls = {"dynamodb": 0, "sqs": 0, "events": 0}  # data-plane calls received, faulted or not
+        self._frozen, self._offset = None, 0.0  # a new spec runs on real time
         self._in_flight = {}   # (table, key json) -> until (monotonic seconds)
 
     def report(self):
@@ -192,7 +201,33 @@ class Faults:
             report["hottestPartition"] = self.capacity.hottest()
         return report
 
+    def monotonic(self):
+        return (self._frozen[0] if self._frozen else time.monotonic()) + self._offset
+
+    def wall(self):
+        return (self._frozen[1] if self._frozen else time.time()) + self._offset
+
+    def _clock(self, command):
+        if command == "freeze":
+            if self._frozen is None:
+                self._frozen = (time.monotonic(), time.time())
+        elif command == "thaw":
+            if self._frozen is not None:
+                self._offset += (self._frozen[0] - time.monotonic())
+                self._frozen = None
+        elif command.startswith("advance_ms="):
+            self._offset += float(command[len("advance_ms="):]) / 1000.0
+        else:
+            raise ValueError("clock takes freeze, thaw or advance_ms=N, not %r" % command)
+
     def control(self, environ, body):
+        if environ.get("PATH_INFO", "").rstrip("/").endswith("/clock"):
+            try:
+                self._clock(body.decode("utf-8").strip())
+            except ValueError as e:
+                return "400 Bad Request", [("Content-Type", "application/json")], json.dumps({"error": str(e)}).encode()
+            answer = {"frozen": self._frozen is not None, "offsetMs": round(self._offset * 1000)}
+            return "200 OK", [("Content-Type", "application/json")], json.dumps(answer).encode()
         if environ.get("REQUEST_METHOD") == "POST":
             try:
                 self.configure(body.decode("utf-8"))
@@ -203,7 +238,7 @@ class Faults:
     def handle(self, environ, body, call):
         """Answers one AWS call: (status, headers, body). call(environ) runs moto and returns the same."""
         service, op = _operation(environ)
-        now = time.monotonic()
+        now = self.monotonic()
         self._prune(now)
         spec = self.spec
         data_plane = (service == "dynamodb" and op in DDB_DATA) or (service == "sqs" and op in SQS_DATA) \
@@ -234,7 +269,7 @@ class Faults:
                 self.counts["conflict"] += 1
                 return conflict
         if self.capacity is not None and service == "dynamodb" and op in DDB_DATA:
-            refused = self.capacity.refuse(op, request, region, time.time())
+            refused = self.capacity.refuse(op, request, region, self.wall())
             if refused is not None:
                 self.counts["partition"] += 1
                 return refused
@@ -277,7 +312,7 @@ class Faults:
         if ok and service == "dynamodb" and op == "Query":
             answer = self.lag.query(request, region, answer, now)
         if ok and self.capacity is not None and service == "dynamodb":
-            self.capacity.charge_reads(op, request, region, answer, time.time())
+            self.capacity.charge_reads(op, request, region, answer, self.wall())
         if ok and unprocessed is not None:
             answer = batches.merge(op, answer, unprocessed)
         if ok and batch is not None:

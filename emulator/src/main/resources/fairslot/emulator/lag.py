@@ -20,6 +20,7 @@ AWS; with these faults on, it fails here first.
 """
 
 import datetime
+import time
 import json
 
 from moto.core import DEFAULT_ACCOUNT_ID
@@ -37,6 +38,7 @@ class Lag:
         self.stream_delay = (spec or {}).get("stream_delay_ms", 0.0) / 1000.0
         self.stream_dup = (spec or {}).get("stream_dup", 0.0)
         self.rng = rng
+        self.wall = time.time  # the fault layer's clock (faults.py), which a test may hold still
         self.counts = {"index_lag": 0, "eventual_read": 0, "stream_delay": 0, "stream_dup": 0}
         self._versions = {}  # (table, key json) -> (written at, the item before, as JSON or None)
 
@@ -177,7 +179,8 @@ def _iterator_get(self, limit=1000):
         return result
     records = result["Records"]
     if lag.stream_delay > 0:
-        cutoff = datetime.datetime.utcnow() - datetime.timedelta(seconds=lag.stream_delay)
+        now = datetime.datetime.fromtimestamp(lag.wall(), datetime.timezone.utc).replace(tzinfo=None)
+        cutoff = now - datetime.timedelta(seconds=lag.stream_delay)
         if any(_created(r) > cutoff for r in records):
             lag.counts["stream_delay"] += 1
             records = _prefix_until_late(records, cutoff)

@@ -3,6 +3,7 @@ package fairslot.emulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,7 @@ class EmulatorFaultsIT {
     seats("a", 10);
     seats("b", 10);
     faults.set("conflict_ms=400,seed=1");
+    faults.freezeClock(); // the window is the emulator's time, not how fast this machine is
     rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("a")));
 
     assertThatThrownBy(
@@ -137,10 +139,14 @@ class EmulatorFaultsIT {
     assertThat(remaining("a")).isEqualTo(9);
     assertThat(remaining("b")).as("the cancelled transaction changed nothing").isEqualTo(10);
 
-    Thread.sleep(450);
+    faults.advanceClock(Duration.ofMillis(399));
+    assertThatThrownBy(() -> rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("a"))))
+        .as("still in flight a millisecond before the window ends")
+        .isInstanceOf(TransactionCanceledException.class);
+    faults.advanceClock(Duration.ofMillis(2));
     rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("b"), takeOne("a")));
     assertThat(remaining("a")).isEqualTo(8);
-    assertThat(faults.injected()).containsEntry("conflict", 2L);
+    assertThat(faults.injected()).containsEntry("conflict", 3L);
   }
 
   @Test
@@ -148,6 +154,7 @@ class EmulatorFaultsIT {
     seats("ga", 10);
     seats("gb", 10);
     faults.set("conflict_ms=400,seed=1");
+    faults.freezeClock();
     rawDynamo.transactWriteItems(r -> r.transactItems(takeOne("ga")));
     TransactGetItem getA =
         TransactGetItem.builder().get(g -> g.tableName(TABLE).key(key("ga"))).build();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN;
 import static software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -89,9 +90,9 @@ class LateAndLimitedFaultsIT {
     String slot = "hot-" + UUID.randomUUID();
     put(slot, "X", Map.of("remaining", fromN("1000")));
     faults.set("partition_wcu=10");
+    faults.freezeClock(); // one second for the whole burst, however long this machine takes
     int accepted = 0;
     List<String> refusals = new ArrayList<>();
-    long window = System.currentTimeMillis() / 1000;
     for (int i = 0; i < 12; i++) {
       try {
         // two units a transaction (transactional writes cost double), so five fit in ten units
@@ -101,9 +102,6 @@ class LateAndLimitedFaultsIT {
         refusals.add(e.cancellationReasons().get(0).code());
       }
     }
-    if (System.currentTimeMillis() / 1000 != window) {
-      return; // the burst straddled a second: the count below would be two windows' worth
-    }
     assertThat(accepted).isEqualTo(5);
     assertThat(refusals).hasSize(7).containsOnly("ThrottlingError");
     assertThatThrownBy(
@@ -112,6 +110,11 @@ class LateAndLimitedFaultsIT {
                     r -> r.tableName(TABLE).item(Map.of("PK", fromS(slot), "SK", fromS("guard")))))
         .isInstanceOf(ProvisionedThroughputExceededException.class);
     assertThat(faults.injected()).containsEntry("partition", 8L);
+    faults.advanceClock(Duration.ofSeconds(1));
+    raw.putItem(r -> r.tableName(TABLE).item(Map.of("PK", fromS(slot), "SK", fromS("guard"))));
+    assertThat(faults.injected())
+        .as("the next second has its own units")
+        .containsEntry("partition", 8L);
   }
 
   @Test
@@ -119,7 +122,7 @@ class LateAndLimitedFaultsIT {
     String hot = "hot-" + UUID.randomUUID();
     String cold = "cold-" + UUID.randomUUID();
     faults.set("partition_wcu=1");
-    long window = System.currentTimeMillis() / 1000;
+    faults.freezeClock();
     raw.putItem(r -> r.tableName(TABLE).item(key(hot, "1")));
     raw.putItem(r -> r.tableName(TABLE).item(key(cold, "1")));
     boolean refused;
@@ -129,10 +132,8 @@ class LateAndLimitedFaultsIT {
     } catch (ProvisionedThroughputExceededException e) {
       refused = true;
     }
-    if (System.currentTimeMillis() / 1000 == window) {
-      assertThat(refused).as("the hot partition's one unit was spent this second").isTrue();
-      assertThat(faults.injected()).containsEntry("partition", 1L);
-    }
+    assertThat(refused).as("the hot partition's one unit was spent this second").isTrue();
+    assertThat(faults.injected()).containsEntry("partition", 1L);
   }
 
   @Test
@@ -185,6 +186,7 @@ class LateAndLimitedFaultsIT {
     String slot = "token-" + UUID.randomUUID();
     put(slot, "X", Map.of("remaining", fromN("10")));
     faults.set("lost_response=1,in_progress,seed=9");
+    faults.freezeClock(); // the retry lands inside the first call's window, however slow we are
     TransactWriteItemsRequest request =
         TransactWriteItemsRequest.builder()
             .clientRequestToken(UUID.randomUUID().toString())
@@ -195,7 +197,7 @@ class LateAndLimitedFaultsIT {
     assertThatThrownBy(() -> raw.transactWriteItems(request))
         .isInstanceOf(TransactionInProgressException.class);
     assertThat(faults.injected()).containsEntry("in_progress", 1L);
-    Thread.sleep(150);
+    faults.advanceClock(Duration.ofMillis(150));
     faults.set("");
     raw.transactWriteItems(request); // answered from the token: applied once
     assertThat(
@@ -213,6 +215,7 @@ class LateAndLimitedFaultsIT {
     Map<String, AttributeValue> due = Map.of("holdDueShard", fromS(shard), "holdDueAt", fromN("5"));
     put("b1", "BOOKING", due);
     faults.set("index_lag_ms=300");
+    faults.freezeClock();
     put("b2", "BOOKING", due); // new: not in the index yet
     dynamo.updateItem(
         r ->
@@ -225,7 +228,7 @@ class LateAndLimitedFaultsIT {
     assertThat(seen).extracting(i -> i.get("PK").s()).containsExactly("b1");
     assertThat(seen.get(0)).as("the old version").doesNotContainKey("note");
 
-    Thread.sleep(350);
+    faults.advanceClock(Duration.ofMillis(350));
     assertThat(queryDue(shard))
         .extracting(i -> i.get("PK").s())
         .containsExactlyInAnyOrder("b1", "b2");
@@ -275,11 +278,13 @@ class LateAndLimitedFaultsIT {
                         .shardIteratorType(ShardIteratorType.TRIM_HORIZON))
             .shardIterator();
     faults.set("stream_delay_ms=300,stream_dup=1");
+    faults.freezeClock();
     dynamo.putItem(r -> r.tableName(table).item(key("s", "1")));
 
     var early = streams.getRecords(r -> r.shardIterator(iterator));
     assertThat(early.records()).as("too soon").isEmpty();
-    Thread.sleep(350);
+    // past the delay on the emulator's clock, and past any time this machine took to write it
+    faults.advanceClock(Duration.ofSeconds(60));
     var first = streams.getRecords(r -> r.shardIterator(early.nextShardIterator()));
     var again = streams.getRecords(r -> r.shardIterator(first.nextShardIterator()));
     assertThat(first.records()).hasSize(1);
