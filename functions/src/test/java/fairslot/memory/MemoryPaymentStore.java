@@ -362,6 +362,24 @@ public final class MemoryPaymentStore implements PaymentStore {
     }
   }
 
+  private final java.util.Map<String, fairslot.payment.domain.Decline> declines =
+      new java.util.HashMap<>();
+
+  @Override
+  public boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline) {
+    synchronized (t.lock) {
+      Payment p = t.payments.get(paymentNo);
+      fairslot.payment.domain.Decline kept = declines.get(paymentNo);
+      if (p == null
+          || p.status() != fairslot.payment.domain.PaymentStatus.PENDING
+          || (kept != null && !kept.at().isBefore(decline.at()))) {
+        return false;
+      }
+      declines.put(paymentNo, decline);
+      return true;
+    }
+  }
+
   @Override
   public List<fairslot.payment.domain.PaymentRecord> paymentsOf(String bookingId) {
     synchronized (t.lock) {
@@ -374,7 +392,8 @@ public final class MemoryPaymentStore implements PaymentStore {
                       p,
                       partsOf(p.paymentNo()),
                       List.copyOf(
-                          received.getOrDefault(p.paymentNo(), java.util.Map.of()).values())))
+                          received.getOrDefault(p.paymentNo(), java.util.Map.of()).values()),
+                      java.util.Optional.ofNullable(declines.get(p.paymentNo()))))
           .toList();
     }
   }

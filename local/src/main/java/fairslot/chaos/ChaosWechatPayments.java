@@ -40,6 +40,10 @@ final class ChaosWechatPayments {
       return paid;
     }
     boolean notify = random.nextInt(4) != 0;
+    if (random.nextInt(3) == 0) {
+      // a card declined first (API.md v1.3): the payment stays open and the next card pays it
+      world.wechat.stripeFake.decline(intent, "card_declined", "insufficient_funds", notify);
+    }
     if (world.wechat.stripeFake.settleIntent(intent, true, notify)) {
       work.succeeded.put(paymentNo, bookingId);
     }

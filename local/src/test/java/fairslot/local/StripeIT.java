@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
 import fairslot.local.stripe.FakeStripe;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -131,6 +133,72 @@ class StripeIT {
     assertThat(api.status(api.token("st-lost", "customer"), bookingId)).isEqualTo("PAID");
     assertThat(late.status()).isEqualTo(200);
     assertThat(api.events(bookingId)).isEqualTo(eventsAfter);
+  }
+
+  @Test
+  void aDeclinedCardLeavesThePaymentOpenAndTheNextCardPaysTheSameIntent() throws Exception {
+    String member = api.token("st-declined", "customer");
+    String bookingId = api.hold(member);
+    int intentsBefore = fake().intentCount();
+    String[] first = pay(member, bookingId);
+
+    Reply declined =
+        api.call("POST", "/_local/stripe/payment_intents/" + first[1] + "/fail", null, "{}");
+    assertThat(declined.status()).isEqualTo(200);
+    JsonNode payment = api.payments(bookingId).path(0);
+    assertThat(payment.path("status").asText()).as("a decline is not the end").isEqualTo("PENDING");
+    assertThat(payment.path("lastError").path("code").asText()).isEqualTo("card_declined");
+    assertThat(api.status(member, bookingId)).isEqualTo("PENDING_PAY");
+
+    String[] again = pay(member, bookingId); // another card: the same intent
+    assertThat(again).containsExactly(first);
+    assertThat(
+            api.call("POST", "/_local/stripe/payment_intents/" + first[1] + "/succeed", null, "{}")
+                .status())
+        .isEqualTo(200);
+    assertThat(api.status(member, bookingId)).isEqualTo("PAID");
+    assertThat(api.payments(bookingId)).hasSize(1);
+    assertThat(fake().intentCount()).isEqualTo(intentsBefore + 1);
+    assertThat(api.payments(bookingId).path(0).path("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(api.payments(bookingId).path(0).path("lastError").isNull()).isTrue();
+  }
+
+  /**
+   * The requests fairslot sends, as the fake received them (API.md v1.3): each names the pinned
+   * Stripe-Version and the key once, and every POST (the cancel too) its Idempotency-Key once.
+   */
+  @Test
+  void everyRequestNamesThePinnedVersionOnceAndEveryPostItsIdempotencyKeyOnce() throws Exception {
+    String member = api.token("st-headers", "customer");
+    String lapsing = api.hold(member);
+    pay(member, lapsing);
+    CLOCK.advance(java.time.Duration.ofMinutes(16));
+    api.call("POST", "/_local/schedules/sweep-holds/run", null, null);
+    api.call("POST", "/_local/schedules/payments-reconcile/run", null, null); // a cancel
+    String refunded = api.hold(api.token("st-headers-2", "customer"));
+    String[] p = pay(api.token("st-headers-2", "customer"), refunded);
+    api.call("POST", "/_local/stripe/payment_intents/" + p[1] + "/succeed", null, "{}");
+    api.call(
+        "POST", "/bookings/" + refunded + "/cancel", api.token("st-headers-2", "customer"), null);
+
+    JsonNode seen = api.call("GET", "/_local/stripe/requests", null, null).json().path("items");
+    List<String> posts = new ArrayList<>();
+    for (JsonNode r : seen) {
+      String what = r.path("method").asText() + " " + r.path("path").asText();
+      JsonNode headers = r.path("headers");
+      assertThat(headers.path("Stripe-version")).as(what).hasSize(1);
+      assertThat(headers.path("Stripe-version").get(0).asText())
+          .as(what)
+          .isEqualTo("2026-10-28.endive");
+      assertThat(headers.path("Authorization")).as(what).hasSize(1);
+      if (r.path("method").asText().equals("POST")) {
+        assertThat(headers.path("Idempotency-key")).as(what).hasSize(1);
+        assertThat(headers.path("Content-type")).as(what).hasSize(1);
+        posts.add(r.path("path").asText().replaceAll("pi_[0-9a-f]+", "pi_*"));
+      }
+    }
+    assertThat(posts)
+        .contains("/v1/payment_intents", "/v1/payment_intents/pi_*/cancel", "/v1/refunds");
   }
 
   @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fairslot.local.LocalClient.Reply;
 import fairslot.local.wechatpay.FakeWechatPay;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -119,6 +120,44 @@ class WechatPayIT {
     assertThat(payment.path("refunds").path(0).path("amountMinor").asLong()).isEqualTo(3800);
     assertThat(payment.path("refunds")).hasSize(1);
     assertThat(api.status(member, bookingId)).isEqualTo("PAID");
+  }
+
+  /**
+   * The requests fairslot sends, as the fake received them (API.md v1.3): an order, its query, a
+   * close and a refund each name Content-Type (with a body), Accept, Authorization and User-Agent
+   * once.
+   */
+  @Test
+  void everyRequestNamesEachOfWechatsHeadersOnce() throws Exception {
+    String member = api.token("wx-headers", "customer");
+    api.call("PUT", "/me/wechat", member, "{\"code\":\"login-headers\"}");
+    String bookingId = api.hold(member);
+    String paymentNo =
+        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
+            .json()
+            .path("paymentNo")
+            .asText();
+    api.call("POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{}");
+    api.call("POST", "/bookings/" + bookingId + "/cancel", member, null); // a refund
+
+    JsonNode seen = api.call("GET", "/_local/wechatpay/requests", null, null).json().path("items");
+    List<String> kinds = new java.util.ArrayList<>();
+    for (JsonNode r : seen) {
+      String what = r.path("method").asText() + " " + r.path("path").asText();
+      if (!r.path("path").asText().startsWith("/v3/")) {
+        continue; // the mini-program's sign-in (jscode2session) is another API, without these
+      }
+      JsonNode headers = r.path("headers");
+      for (String name : List.of("Accept", "Authorization", "User-agent")) {
+        assertThat(headers.path(name)).as("%s: %s", what, name).hasSize(1);
+      }
+      if (!r.path("body").asText().isEmpty()) {
+        assertThat(headers.path("Content-type")).as("%s: Content-Type", what).hasSize(1);
+      }
+      kinds.add(what);
+    }
+    assertThat(kinds).anyMatch(k -> k.startsWith("POST /v3/pay/transactions/jsapi"));
+    assertThat(kinds).anyMatch(k -> k.startsWith("POST /v3/refund/domestic/refunds"));
   }
 
   @Test

@@ -84,7 +84,8 @@ public final class PaymentEndpoints implements Endpoints {
       String provider,
       String createdAt,
       java.util.List<ReceivedView> events,
-      java.util.List<RefundView> refunds) {
+      java.util.List<RefundView> refunds,
+      LastErrorView lastError) {
     static PaymentRecordView of(
         fairslot.payment.domain.PaymentRecord r, java.time.ZoneId zone, boolean withRaw) {
       var p = r.payment();
@@ -104,7 +105,17 @@ public final class PaymentEndpoints implements Endpoints {
                           fairslot.kernel.VenueTime.show(e.receivedAt(), zone),
                           withRaw ? e.rawCallback() : null))
               .toList(),
-          RefundView.of(r));
+          RefundView.of(r),
+          p.status() == fairslot.payment.domain.PaymentStatus.PENDING
+              ? r.lastError().map(LastErrorView::of).orElse(null)
+              : null);
+    }
+  }
+
+  /** The last declined attempt of an open payment: the member may pay again (API.md v1.3). */
+  record LastErrorView(String code, String declineCode, String message) {
+    static LastErrorView of(fairslot.payment.domain.Decline d) {
+      return new LastErrorView(d.code(), d.declineCode().orElse(null), d.message());
     }
   }
 

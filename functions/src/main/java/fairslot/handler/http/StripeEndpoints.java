@@ -66,6 +66,11 @@ public final class StripeEndpoints implements Endpoints {
       payments.flagUnknown(foreign.report());
       return HttpResponse.json(200, RECEIVED);
     }
+    if (verdict instanceof NotificationVerdict.Declined declined) {
+      // the member may try another card on the same intent: the payment stays open
+      payments.noteDecline(declined.paymentNo(), declined.decline());
+      return HttpResponse.json(200, RECEIVED);
+    }
     if (verdict instanceof NotificationVerdict.Reported reported) {
       Outcome<Applied> applied = payments.report(reported.report());
       if (applied instanceof Outcome.Refused<Applied> r && r.refusal() == Refusal.THROTTLED) {

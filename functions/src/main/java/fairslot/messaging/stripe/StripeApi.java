@@ -16,12 +16,21 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The few Stripe calls fairslot makes, form-encoded over {@code java.net.http} (stripe-java is 17
- * MB, which the 20 MB function jar cannot hold; docs/payments-and-holds.md). Every write carries an
+ * MB, which the 20 MB function jar cannot hold; docs/payments-and-holds.md). Every request names
+ * the API version whose shapes fairslot reads ({@link #VERSION}), and every POST carries an
  * Idempotency-Key derived from fairslot's number, so a resend after a timeout or 5xx is answered
- * with the first response, never a second object.
+ * with the first response, never a second object. When to send again is decided as Stripe's own SDK
+ * decides it (stripe-node's RequestSender): no answer, {@code Stripe-Should-Retry: true}, a 409 or
+ * a 5xx, unless Stripe says {@code Stripe-Should-Retry: false}.
  */
 final class StripeApi {
   static final int MAX_ATTEMPTS = 3;
+
+  /**
+   * The pinned API version (stripe-node 23.1.0's): the account's default never decides the shapes
+   * fairslot parses. Moving it is a deliberate change (docs/payments-and-holds.md).
+   */
+  static final String VERSION = "2026-10-28.endive";
 
   /** A Stripe answer: its status and JSON. */
   record Reply(int status, JsonNode json) {
@@ -49,17 +58,19 @@ final class StripeApi {
     this.config = config;
   }
 
+  /** A POST, always under {@code idempotencyKey}: a resend is answered with the first answer. */
   Reply post(String path, Map<String, String> form, String idempotencyKey) {
+    if (idempotencyKey == null || idempotencyKey.isBlank()) {
+      throw new IllegalArgumentException("every Stripe POST names its Idempotency-Key");
+    }
     StringJoiner body = new StringJoiner("&");
     form.forEach((k, v) -> body.add(enc(k) + "=" + enc(v)));
-    HttpRequest.Builder request =
+    return send(
         base(path)
             .header("Content-Type", "application/x-www-form-urlencoded")
-            .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
-    if (idempotencyKey != null) {
-      request.header("Idempotency-Key", idempotencyKey);
-    }
-    return send(request.build());
+            .header("Idempotency-Key", idempotencyKey)
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .build());
   }
 
   Reply get(String path) {
@@ -70,14 +81,15 @@ final class StripeApi {
     return HttpRequest.newBuilder(
             URI.create(config.apiBase().toString().replaceAll("/$", "") + path))
         .timeout(Duration.ofSeconds(10))
-        .header("Authorization", "Bearer " + config.secretKey());
+        .header("Authorization", "Bearer " + config.secretKey())
+        .header("Stripe-Version", VERSION);
   }
 
   private Reply send(HttpRequest request) {
     for (int attempt = 1; ; attempt++) {
       try {
         HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
-        boolean retry = r.statusCode() >= 500 || r.statusCode() == 429;
+        boolean retry = shouldRetry(r.statusCode(), r.headers().firstValue("Stripe-Should-Retry"));
         if (!retry || attempt == MAX_ATTEMPTS) {
           if (retry) {
             throw new Unreachable("Stripe answered " + r.statusCode(), null);
@@ -99,6 +111,17 @@ final class StripeApi {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /** stripe-node's rule, for an answer: Stripe's own word first, then 409 and 5xx. */
+  static boolean shouldRetry(int status, java.util.Optional<String> stripeShouldRetry) {
+    if (stripeShouldRetry.filter("false"::equals).isPresent()) {
+      return false;
+    }
+    if (stripeShouldRetry.filter("true"::equals).isPresent()) {
+      return true;
+    }
+    return status == 409 || status >= 500;
   }
 
   private static String enc(String s) {

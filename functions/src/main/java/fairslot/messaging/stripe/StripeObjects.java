@@ -33,9 +33,22 @@ final class StripeObjects {
     return Optional.ofNullable(outcome).map(o -> report(pi, status, o));
   }
 
-  /** payment_intent.payment_failed: an attempt failed (the intent itself stays open). */
-  static ProviderReport attemptFailed(JsonNode pi) {
-    return report(pi, "payment_failed", PaymentCallback.Outcome.FAILED);
+  /**
+   * payment_intent.payment_failed: one attempt was declined and the intent stays open for another
+   * card (Stripe's "requires_payment_method"); only its cancel ends it. {@code created} is the
+   * event's time, so of two declines the later is kept.
+   */
+  static fairslot.payment.domain.Decline decline(JsonNode pi, java.time.Instant created) {
+    JsonNode error = pi.path("last_payment_error");
+    return new fairslot.payment.domain.Decline(
+        error.path("code").asText(""),
+        Optional.ofNullable(error.path("decline_code").textValue()).filter(s -> !s.isBlank()),
+        error.path("message").asText(""),
+        created);
+  }
+
+  static String paymentNo(JsonNode pi) {
+    return pi.path("metadata").path("paymentNo").asText();
   }
 
   private static ProviderReport report(JsonNode pi, String state, PaymentCallback.Outcome o) {

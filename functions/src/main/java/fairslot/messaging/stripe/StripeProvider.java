@@ -91,7 +91,11 @@ public final class StripeProvider implements PaymentProvider {
       return Closing.CLOSED; // no intent was ever made: nothing can be paid
     }
     try {
-      StripeApi.Reply r = api.post("/v1/payment_intents/" + ref.get() + "/cancel", Map.of(), null);
+      StripeApi.Reply r =
+          api.post(
+              "/v1/payment_intents/" + ref.get() + "/cancel",
+              Map.of(),
+              "fairslot-pi-cancel-" + payment.paymentNo());
       if (r.ok()) {
         return Closing.CLOSED;
       }

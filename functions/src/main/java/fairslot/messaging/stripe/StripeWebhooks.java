@@ -82,7 +82,10 @@ public final class StripeWebhooks {
               .<NotificationVerdict>map(NotificationVerdict.Reported::new)
               .orElse(new NotificationVerdict.Ignored(type));
       case "payment_intent.payment_failed" ->
-          new NotificationVerdict.Reported(StripeObjects.attemptFailed(object));
+          new NotificationVerdict.Declined(
+              StripeObjects.paymentNo(object),
+              StripeObjects.decline(
+                  object, java.time.Instant.ofEpochSecond(event.path("created").asLong())));
       case "refund.updated", "refund.failed" ->
           StripeObjects.ofRefund(object)
               .<NotificationVerdict>map(NotificationVerdict.Reported::new)

@@ -51,9 +51,11 @@ final class JdkWechatHttpClient extends AbstractHttpClient {
     java.net.http.HttpRequest.Builder out =
         java.net.http.HttpRequest.newBuilder(rebased(request.getUri()))
             .timeout(Duration.ofSeconds(10));
-    request.getHeaders().getHeaders().forEach((k, v) -> restricted(out, k, v));
+    Map<String, String> headers = request.getHeaders().getHeaders();
+    headers.forEach((k, v) -> restricted(out, k, v));
     String body = request.getBody() instanceof JsonRequestBody json ? json.getBody() : null;
-    if (body != null) {
+    // each header once (API.md v1.3): the SDK names Content-Type itself when it has a body
+    if (body != null && headers.keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
       out.header("Content-Type", "application/json");
     }
     out.method(

@@ -13,6 +13,13 @@ public sealed interface NotificationVerdict {
   /** From the provider, but for another merchant or app: finance looks at it. */
   record Foreign(ProviderReport report, String why) implements NotificationVerdict {}
 
+  /**
+   * From the provider: an attempt to pay one of our orders was declined; the order stays open for
+   * another attempt (a Stripe {@code payment_intent.payment_failed}).
+   */
+  record Declined(String paymentNo, fairslot.payment.domain.Decline decline)
+      implements NotificationVerdict {}
+
   /** From the provider, an event fairslot does not act on: acknowledged. */
   record Ignored(String eventType) implements NotificationVerdict {}
 }

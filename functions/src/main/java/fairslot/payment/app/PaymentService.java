@@ -208,6 +208,15 @@ public final class PaymentService {
             r.refundNo()));
   }
 
+  /**
+   * A declined attempt to pay (API.md v1.3): the payment stays open, showing the decline, and the
+   * member may pay again on the same order; only the order's close ends it. A decline of a payment
+   * already settled, or older than the one kept, changes nothing.
+   */
+  public boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline) {
+    return payments.noteDecline(paymentNo, decline);
+  }
+
   /** A report fairslot cannot apply (an unknown number, another merchant's): kept for finance. */
   public void flagUnknown(ProviderReport r) {
     payments.flag(

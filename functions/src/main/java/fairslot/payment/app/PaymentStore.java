@@ -101,6 +101,12 @@ public interface PaymentStore {
    */
   void received(String paymentNo, fairslot.payment.domain.PaymentRecord.Received event);
 
+  /**
+   * Keeps a declined attempt as the open payment's {@code lastError}, on condition it is still
+   * PENDING and no later decline is kept; false when it was not kept (settled, or older).
+   */
+  boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline);
+
   /** Every payment of the booking, each with the callbacks received for it, oldest first. */
   List<fairslot.payment.domain.PaymentRecord> paymentsOf(String bookingId);
 

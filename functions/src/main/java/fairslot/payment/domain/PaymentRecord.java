@@ -4,14 +4,22 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A payment, its refund parts (first first) and every provider callback received for it, oldest
- * first (v1.1 "Finance").
+ * A payment, its refund parts (first first), every provider callback received for it, oldest first
+ * (v1.1 "Finance"), and the last decline of an attempt to pay it, while it is open (v1.3).
  */
-public record PaymentRecord(Payment payment, List<Payment> parts, List<Received> events) {
+public record PaymentRecord(
+    Payment payment,
+    List<Payment> parts,
+    List<Received> events,
+    java.util.Optional<Decline> lastError) {
 
   public PaymentRecord {
     parts = List.copyOf(parts);
     events = List.copyOf(events);
+  }
+
+  public PaymentRecord(Payment payment, List<Payment> parts, List<Received> events) {
+    this(payment, parts, events, java.util.Optional.empty());
   }
 
   public PaymentRecord(Payment payment, List<Received> events) {

@@ -223,10 +223,11 @@ public final class DynamoDbPaymentStore implements PaymentStore {
               .map(PaymentItemMapper::fromItem)
               .sorted(java.util.Comparator.comparingInt(Payment::refundPart))
               .toList();
-      items.stream()
-          .filter(i -> Attr.str(i, Keys.SK).equals(PaymentItemMapper.PAYMENT_SK))
-          .findFirst()
-          .map(PaymentItemMapper::fromItem)
+      Optional<Map<String, AttributeValue>> main =
+          items.stream()
+              .filter(i -> Attr.str(i, Keys.SK).equals(PaymentItemMapper.PAYMENT_SK))
+              .findFirst();
+      main.map(PaymentItemMapper::fromItem)
           .ifPresent(
               payment ->
                   result.add(
@@ -242,7 +243,8 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                               .sorted(
                                   java.util.Comparator.comparing(
                                       PaymentRecord.Received::receivedAt))
-                              .toList())));
+                              .toList(),
+                          main.flatMap(PaymentItemMapper::lastError))));
     }
     // Oldest first; one booking's payments never overlap in time (one in flight at a time), and
     // the payment number only makes equal instants (a frozen test clock) read the same each time.
@@ -250,6 +252,16 @@ public final class DynamoDbPaymentStore implements PaymentStore {
         java.util.Comparator.comparing((PaymentRecord r) -> r.payment().createdAt())
             .thenComparing(r -> r.payment().paymentNo()));
     return result;
+  }
+
+  @Override
+  public boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline) {
+    try {
+      dynamo.updateItem(payments.noteDecline(paymentNo, decline));
+      return true;
+    } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
+      return false; // settled, unknown, or a later decline is kept
+    }
   }
 
   @Override

@@ -14,6 +14,7 @@ import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -123,6 +124,21 @@ public final class PaymentItemMapper {
     item.put("type", s("PAYER_LINK"));
     item.put("paymentNo", s(p.paymentNo()));
     return item;
+  }
+
+  /** The payment's last declined attempt, if one is kept (API.md v1.3). */
+  static Optional<fairslot.payment.domain.Decline> lastError(Map<String, AttributeValue> item) {
+    AttributeValue v = item.get("lastError");
+    if (v == null || !v.hasM()) {
+      return Optional.empty();
+    }
+    Map<String, AttributeValue> e = v.m();
+    return Optional.of(
+        new fairslot.payment.domain.Decline(
+            Attr.str(e, "code"),
+            Attr.optionalString(e, "declineCode"),
+            Attr.str(e, "message"),
+            Attr.instant(e, "at")));
   }
 
   static final String RECEIVED_PREFIX = "RECEIVED#";

@@ -45,6 +45,28 @@ public final class PaymentWrites {
         .build();
   }
 
+  /** The last declined attempt, kept on the open payment if it is the latest (API.md v1.3). */
+  public UpdateItemRequest noteDecline(String paymentNo, fairslot.payment.domain.Decline d) {
+    Map<String, AttributeValue> error = new HashMap<>();
+    error.put("code", s(d.code()));
+    d.declineCode().ifPresent(c -> error.put("declineCode", s(c)));
+    error.put("message", s(d.message()));
+    error.put("at", millis(d.at()));
+    return UpdateItemRequest.builder()
+        .tableName(table)
+        .key(PaymentItemMapper.key(paymentNo, 0))
+        .updateExpression("SET lastError = :e")
+        .conditionExpression(
+            "#status = :pending AND (attribute_not_exists(lastError) OR lastError.#at < :at)")
+        .expressionAttributeNames(Map.of("#status", "status", "#at", "at"))
+        .expressionAttributeValues(
+            Map.of(
+                ":e", AttributeValue.fromM(error),
+                ":pending", s(fairslot.payment.domain.PaymentStatus.PENDING),
+                ":at", millis(d.at())))
+        .build();
+  }
+
   /**
    * The payment listed under its payer's key (their export and erasure, whoever holds the booking).
    */

@@ -103,6 +103,32 @@ public abstract class PaymentStoreContract {
   }
 
   @Test
+  void aDeclineIsKeptOnTheOpenPaymentTheLaterOneWinsAndASettledPaymentKeepsNone() {
+    Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
+    Payment p = pending(b);
+    payments.start(b, p, by("u1"));
+    var first =
+        new fairslot.payment.domain.Decline(
+            "card_declined", java.util.Optional.of("insufficient_funds"), "Declined", NOW);
+    var later =
+        new fairslot.payment.domain.Decline(
+            "expired_card", java.util.Optional.empty(), "Expired", NOW.plusSeconds(5));
+
+    assertThat(payments.noteDecline(p.paymentNo(), later)).isTrue();
+    assertThat(payments.noteDecline(p.paymentNo(), first)).as("older: kept out").isFalse();
+    assertThat(payments.paymentsOf(b.bookingId()).get(0).lastError()).contains(later);
+    assertThat(now(p).status()).as("still open").isEqualTo(PaymentStatus.PENDING);
+
+    payments.settle(new Settlement.MarkPaid("paid:" + p.paymentNo(), p, now(b), by("provider")));
+    var afterPaid =
+        new fairslot.payment.domain.Decline(
+            "card_declined", java.util.Optional.empty(), "late", NOW.plusSeconds(9));
+    assertThat(payments.noteDecline(p.paymentNo(), afterPaid)).isFalse();
+    assertThat(payments.noteDecline("no-such-payment", afterPaid)).isFalse();
+    assertThat(now(p).status()).isEqualTo(PaymentStatus.SUCCEEDED);
+  }
+
+  @Test
   void aHoldPastItsDeadlineIsNotPayable() {
     Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
     Instant late = b.holdExpiresAt().orElseThrow();

@@ -39,6 +39,7 @@ public final class FakeStripe implements AutoCloseable {
   final Map<String, ObjectNode> intents = new ConcurrentHashMap<>();
   final Map<String, ObjectNode> refunds = new ConcurrentHashMap<>();
   private final Map<String, String> byIdempotencyKey = new ConcurrentHashMap<>();
+  private final fairslot.local.ReceivedRequests requests = new fairslot.local.ReceivedRequests();
   private final FakeBalance balance;
   private final Clock clock;
   private final HttpServer server;
@@ -102,6 +103,42 @@ public final class FakeStripe implements AutoCloseable {
     return events.signature(body, at.getEpochSecond());
   }
 
+  /** Every request the fake received, oldest first ({@link fairslot.local.ReceivedRequests}). */
+  public List<Map<String, Object>> requests() {
+    return requests.items();
+  }
+
+  public int intentCount() {
+    return intents.size();
+  }
+
+  /**
+   * A card is declined, as Stripe does it: the intent goes back to requires_payment_method with its
+   * last_payment_error, stays open for another card, and payment_intent.payment_failed is sent.
+   */
+  public boolean decline(String id, String code, String declineCode, boolean notify) {
+    ObjectNode pi = intents.get(id);
+    if (pi == null) {
+      return false;
+    }
+    synchronized (pi) {
+      if (!pi.path("status").asText().equals("requires_payment_method")) {
+        return false;
+      }
+      ObjectNode error = pi.putObject("last_payment_error");
+      error.put("type", "card_error");
+      error.put("code", code);
+      if (declineCode != null) {
+        error.put("decline_code", declineCode);
+      }
+      error.put("message", "Your card was declined.");
+    }
+    if (notify) {
+      events.send("payment_intent.payment_failed", pi);
+    }
+    return true;
+  }
+
   /** The payer's card succeeds (or fails): the intent moves and, with notify, its event is sent. */
   public boolean settleIntent(String id, boolean succeed, boolean notify) {
     ObjectNode pi = intents.get(id);
@@ -114,6 +151,7 @@ public final class FakeStripe implements AutoCloseable {
         return false;
       }
       if (succeed) {
+        pi.remove("last_payment_error");
         pi.put("status", "succeeded");
         pi.put("amount_received", pi.path("amount").asLong());
         ObjectNode charge = Json.object();
@@ -185,6 +223,7 @@ public final class FakeStripe implements AutoCloseable {
     try (exchange) {
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       String query = exchange.getRequestURI().getRawQuery();
+      requests.record(exchange, body);
       Map<String, String> form =
           form(query == null ? body : body + (body.isEmpty() ? "" : "&") + query);
       String auth = exchange.getRequestHeaders().getFirst("Authorization");

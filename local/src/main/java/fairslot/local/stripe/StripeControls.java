@@ -9,10 +9,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The local runtime's controls of the Stripe fake (API.md, "Real payment providers"): {@code POST
- * /_local/stripe/payment_intents/{id}/succeed|fail {notify}}, {@code POST
+ * The local runtime's controls of the Stripe fake (API.md, "Real payment providers" and v1.3):
+ * {@code POST /_local/stripe/payment_intents/{id}/succeed {notify}}, {@code POST .../fail {code?,
+ * declineCode?, notify}} (a decline: the intent stays open for another card), {@code POST
  * /_local/stripe/refunds/{id}/finish {status: succeeded|failed, notify}}, {@code GET
- * /_local/stripe/events}.
+ * /_local/stripe/events}, {@code GET /_local/stripe/requests}.
  */
 public final class StripeControls implements LocalControls {
   private static final Pattern SETTLE =
@@ -33,6 +34,9 @@ public final class StripeControls implements LocalControls {
     if (method.equals("GET") && path.equals("/_local/stripe/events")) {
       return Optional.of(new Reply(200, Json.write(Map.of("items", fake.events()))));
     }
+    if (method.equals("GET") && path.equals("/_local/stripe/requests")) {
+      return Optional.of(new Reply(200, Json.write(Map.of("items", fake.requests()))));
+    }
     JsonNode in;
     try {
       in = body == null || body.isEmpty() ? Json.object() : Json.mapper().readTree(body);
@@ -43,8 +47,16 @@ public final class StripeControls implements LocalControls {
     Matcher m;
     if (method.equals("POST") && (m = SETTLE.matcher(path)).matches()) {
       boolean succeed = m.group(2).equals("succeed");
+      boolean moved =
+          succeed
+              ? fake.settleIntent(m.group(1), true, notify)
+              : fake.decline(
+                  m.group(1),
+                  in.path("code").asText("card_declined"),
+                  in.path("declineCode").asText("generic_decline"),
+                  notify);
       return Optional.of(
-          fake.settleIntent(m.group(1), succeed, notify)
+          moved
               ? new Reply(200, Json.write(Map.of("succeeded", succeed, "notified", notify)))
               : notFound("no open payment intent " + m.group(1)));
     }

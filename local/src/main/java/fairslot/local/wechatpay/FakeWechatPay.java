@@ -39,6 +39,7 @@ public final class FakeWechatPay implements AutoCloseable {
   private final List<Map<String, Object>> sent = new ArrayList<>();
   private final Clock clock;
   private final HttpServer server;
+  private final fairslot.local.ReceivedRequests requests = new fairslot.local.ReceivedRequests();
   private final FakeOrders api;
   private final FakeNotifier notifier;
 
@@ -122,6 +123,11 @@ public final class FakeWechatPay implements AutoCloseable {
   }
 
   /** Every notification sent, oldest first, with its exact headers and body. */
+  /** Every request the fake received, oldest first ({@link fairslot.local.ReceivedRequests}). */
+  public List<Map<String, Object>> requests() {
+    return requests.items();
+  }
+
   public synchronized List<Map<String, Object>> notifications() {
     return List.copyOf(sent);
   }
@@ -199,6 +205,7 @@ public final class FakeWechatPay implements AutoCloseable {
   private void serve(HttpExchange exchange) throws IOException {
     try (exchange) {
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      requests.record(exchange, body);
       FakeOrders.Answer answer = api.answer(exchange, body);
       answer(exchange, answer);
     }

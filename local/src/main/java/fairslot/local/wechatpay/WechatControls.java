@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  *   <li>{@code POST /_local/wechatpay/transactions/{outTradeNo}/pay {notify}}: the payer pays;
  *   <li>{@code POST /_local/wechatpay/refunds/{outRefundNo}/finish {status, notify}};
  *   <li>{@code GET /_local/wechatpay/notifications}: every notification sent, headers and body.
+ *   <li>{@code GET /_local/wechatpay/requests}: every request the fake received (API.md v1.3).
  * </ul>
  *
  * {@code notify: false} changes WeChat's state and sends nothing: a lost notification.
@@ -35,6 +36,9 @@ public final class WechatControls implements fairslot.local.LocalControls {
     }
     if (method.equals("GET") && path.equals("/_local/wechatpay/notifications")) {
       return Optional.of(new Reply(200, Json.write(Map.of("items", fake.notifications()))));
+    }
+    if (method.equals("GET") && path.equals("/_local/wechatpay/requests")) {
+      return Optional.of(new Reply(200, Json.write(Map.of("items", fake.requests()))));
     }
     JsonNode in = FakeWechatPay.read(body == null ? "" : body);
     boolean notify = in.path("notify").asBoolean(true);
