@@ -85,14 +85,9 @@ class WechatPayIT {
   void aPaidBookingMovedToACheaperSlotGetsTheDifferenceBackUnderItsOwnRefundNumber()
       throws Exception {
     String member = api.token("wx-mover", "customer");
-    api.call("PUT", "/me/wechat", member, "{\"code\":\"login-mover\"}");
-    String bookingId = api.hold(member);
-    String paymentNo =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
-            .json()
-            .path("paymentNo")
-            .asText();
-    api.call("POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{}");
+    String[] paid = paidWithWechat(member, "login-mover");
+    String bookingId = paid[0];
+    String paymentNo = paid[1];
     assertThat(api.status(member, bookingId)).isEqualTo("PAID");
     String cheaper = api.slot(5000);
 
@@ -130,14 +125,7 @@ class WechatPayIT {
   @Test
   void everyRequestNamesEachOfWechatsHeadersOnce() throws Exception {
     String member = api.token("wx-headers", "customer");
-    api.call("PUT", "/me/wechat", member, "{\"code\":\"login-headers\"}");
-    String bookingId = api.hold(member);
-    String paymentNo =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
-            .json()
-            .path("paymentNo")
-            .asText();
-    api.call("POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{}");
+    String bookingId = paidWithWechat(member, "login-headers")[0];
     api.call("POST", "/bookings/" + bookingId + "/cancel", member, null); // a refund
 
     JsonNode seen = api.call("GET", "/_local/wechatpay/requests", null, null).json().path("items");
@@ -234,6 +222,19 @@ class WechatPayIT {
                 .path("items")
                 .size())
         .isZero();
+  }
+
+  /** A member linked by {@code code} holds a seat and pays it through the fake: booking, number. */
+  private static String[] paidWithWechat(String member, String code) throws Exception {
+    api.call("PUT", "/me/wechat", member, "{\"code\":\"" + code + "\"}");
+    String bookingId = api.hold(member);
+    String paymentNo =
+        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
+            .json()
+            .path("paymentNo")
+            .asText();
+    api.call("POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{}");
+    return new String[] {bookingId, paymentNo};
   }
 
   private static JsonNode last(FakeWechatPay fake) {
