@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,11 @@ class StripeIT {
   @AfterAll
   static void stop() {
     runtime.close();
+  }
+
+  @AfterEach
+  void refundsAsStripeMakesThem() {
+    fake().refundsPending(false);
   }
 
   private static FakeStripe fake() {
@@ -217,6 +223,7 @@ class StripeIT {
 
   @Test
   void aRefundIsAskedForOnceAndFinishedByItsEvent() throws Exception {
+    fake().refundsPending(true); // a refund Stripe has not finished yet
     String member = api.token("st-refund", "customer");
     String bookingId = api.hold(member);
     String[] p = pay(member, bookingId);
@@ -244,7 +251,34 @@ class StripeIT {
   }
 
   @Test
+  void aCardRefundSucceededAtCreationIsAppliedAtOnceAndItsEventThenChangesNothing()
+      throws Exception {
+    String member = api.token("st-refund-now", "customer");
+    String bookingId = api.hold(member);
+    String[] p = pay(member, bookingId);
+    api.call("POST", "/_local/stripe/payment_intents/" + p[1] + "/succeed", null, "{}");
+
+    assertThat(api.call("POST", "/bookings/" + bookingId + "/cancel", member, null).status())
+        .isEqualTo(200);
+
+    assertThat(api.paymentStatus(bookingId)).as("from the create response").isEqualTo("REFUNDED");
+    assertThat(fake().refundsOf(p[1])).isEqualTo(1);
+    var created =
+        fake().events().stream().filter(e -> "refund.created".equals(e.get("type"))).toList();
+    assertThat(created).isNotEmpty();
+    var last = created.get(created.size() - 1);
+    @SuppressWarnings("unchecked")
+    Map<String, String> headers = (Map<String, String>) last.get("headers");
+    Reply again = webhook(headers.get("Stripe-Signature"), String.valueOf(last.get("body")));
+    assertThat(again.status()).isEqualTo(200);
+    assertThat(api.paymentStatus(bookingId)).isEqualTo("REFUNDED");
+    assertThat(fake().refundsOf(p[1])).as("never asked twice").isEqualTo(1);
+    assertThat(api.status(member, bookingId)).isEqualTo("REFUNDED");
+  }
+
+  @Test
   void aFailedRefundIsAskedForAgainAsANewRefundOnceAndNeverAThirdTime() throws Exception {
+    fake().refundsPending(true); // a refund Stripe has not finished yet
     String member = api.token("st-refund-failed", "customer");
     String bookingId = api.hold(member);
     String[] p = pay(member, bookingId);

@@ -158,7 +158,13 @@ public final class StripeProvider implements PaymentProvider {
       }
       String refundId = refs.name(attempt, r.json().path("id").asText());
       refs.name(REFUND + refundId, refundNo);
-      return RefundAttempt.ACCEPTED; // pending; refund.updated or a retrieval finishes it
+      // A card refund is mostly succeeded at once (API.md v1.3): applied now; its events then
+      // change nothing. A pending one waits for refund.updated or a retrieval.
+      return switch (r.json().path("status").asText()) {
+        case "succeeded" -> RefundAttempt.COMPLETED;
+        case "failed", "canceled" -> RefundAttempt.FAILED;
+        default -> RefundAttempt.ACCEPTED;
+      };
     } catch (StripeApi.Unreachable e) {
       return RefundAttempt.ACCEPTED; // asked again under the same key, answered the same
     }

@@ -86,7 +86,7 @@ public final class StripeWebhooks {
               StripeObjects.paymentNo(object),
               StripeObjects.decline(
                   object, java.time.Instant.ofEpochSecond(event.path("created").asLong())));
-      case "refund.updated", "refund.failed" ->
+      case "refund.created", "refund.updated", "refund.failed" ->
           StripeObjects.ofRefund(object)
               .<NotificationVerdict>map(NotificationVerdict.Reported::new)
               .orElse(new NotificationVerdict.Ignored(type));

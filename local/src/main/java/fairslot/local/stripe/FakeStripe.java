@@ -45,6 +45,17 @@ public final class FakeStripe implements AutoCloseable {
   private final HttpServer server;
   private final FakeStripeEvents events;
 
+  /**
+   * Card refunds are mostly {@code succeeded} at creation, as Stripe makes them; {@code
+   * FAIRSLOT_FAKE_STRIPE_REFUNDS=pending} (or a test) makes them wait for {@code /finish}.
+   */
+  private volatile boolean refundsPending =
+      "pending".equals(System.getenv("FAIRSLOT_FAKE_STRIPE_REFUNDS"));
+
+  /** Events Stripe sends after it answered the request that caused them, never inside it. */
+  private final ThreadLocal<List<Runnable>> afterAnswer =
+      ThreadLocal.withInitial(java.util.ArrayList::new);
+
   private FakeStripe(Clock clock) throws IOException {
     this.events = new FakeStripeEvents(webhookSecret, clock);
     this.clock = clock;
@@ -106,6 +117,11 @@ public final class FakeStripe implements AutoCloseable {
   /** Every request the fake received, oldest first ({@link fairslot.local.ReceivedRequests}). */
   public List<Map<String, Object>> requests() {
     return requests.items();
+  }
+
+  /** Whether new refunds wait as {@code pending} (else {@code succeeded} at creation). */
+  public void refundsPending(boolean pending) {
+    this.refundsPending = pending;
   }
 
   public int intentCount() {
@@ -258,6 +274,10 @@ public final class FakeStripe implements AutoCloseable {
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(bytes);
       }
+    } finally {
+      List<Runnable> later = List.copyOf(afterAnswer.get());
+      afterAnswer.get().clear();
+      later.forEach(Runnable::run);
     }
   }
 
@@ -310,10 +330,15 @@ public final class FakeStripe implements AutoCloseable {
       re.put("amount", amount);
       re.put("currency", pi.path("currency").asText());
       re.put("payment_intent", pi.path("id").asText());
-      re.put("status", "pending");
+      re.put("status", refundsPending ? "pending" : "succeeded");
       re.put("created", clock.instant().getEpochSecond());
       re.set("metadata", metadata(form));
       refunds.put(id, re);
+      if (!refundsPending) {
+        balance.line("refund", -amount, re.path("currency").asText(), re.deepCopy());
+      }
+      ObjectNode created = re.deepCopy();
+      afterAnswer.get().add(() -> events.send("refund.created", created));
       return re.deepCopy();
     }
     if (method.equals("GET") && path.equals("/v1/balance_transactions")) {
