@@ -6,9 +6,12 @@ import fairslot.local.wechatpay.FakeWechatPay;
 import fairslot.local.wechatpay.WechatControls;
 import fairslot.messaging.stripe.StripeConfig;
 import fairslot.messaging.wechatpay.WechatPay;
+import fairslot.shared.Json;
 import java.net.URI;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,14 +23,15 @@ final class LocalProviders implements AutoCloseable {
   final FakeWechatPay wechatFake;
   final FakeStripe stripeFake;
   final WechatPay wechatPay;
+  private final fairslot.messaging.wechatpay.WechatPayConfig wechatConfig;
   final StripeConfig stripe;
 
   LocalProviders(Clock clock, int port) {
     this.wechatFake = FakeWechatPay.start(clock);
     this.stripeFake = FakeStripe.start(clock);
-    this.wechatPay =
-        WechatPay.of(
-            wechatFake.config("http://127.0.0.1:" + port + "/payments/wechatpay/notify"), clock);
+    this.wechatConfig =
+        wechatFake.config("http://127.0.0.1:" + port + "/payments/wechatpay/notify");
+    this.wechatPay = WechatPay.of(wechatConfig, clock);
     this.stripe = StripeConfig.fromSecret(stripeFake.secretJson()).orElseThrow();
   }
 
@@ -40,7 +44,38 @@ final class LocalProviders implements AutoCloseable {
   }
 
   List<LocalControls> controls() {
-    return List.of(new WechatControls(wechatFake), new StripeControls(stripeFake));
+    return List.of(new WechatControls(wechatFake), new StripeControls(stripeFake), this::providers);
+  }
+
+  /**
+   * {@code GET /_local/providers} (API.md v1.3): where the fakes listen and their test keys, made
+   * at start-up, so the providers' own SDKs can be pointed at them (the conformance checks).
+   */
+  private Optional<LocalControls.Reply> providers(String method, String path, String body) {
+    if (!method.equals("GET") || !path.equals("/_local/providers")) {
+      return Optional.empty();
+    }
+    Map<String, Object> wechat = new LinkedHashMap<>();
+    wechat.put("apiBase", wechatConfig.apiBase().toString());
+    wechat.put("mchid", wechatConfig.mchId());
+    wechat.put("appid", wechatConfig.appId());
+    wechat.put("apiV3Key", wechatConfig.apiV3Key());
+    wechat.put("platformSerial", wechatConfig.platformKeyId());
+    wechat.put("platformPublicKeyPem", wechatConfig.platformKey());
+    wechat.put("merchantSerial", wechatConfig.merchantSerial());
+    wechat.put("merchantPrivateKeyPem", wechatConfig.merchantKey());
+    Map<String, Object> all = new LinkedHashMap<>();
+    all.put("stripe", Json.mapper().convertValue(readTree(stripeFake.secretJson()), Map.class));
+    all.put("wechatpay", wechat);
+    return Optional.of(new LocalControls.Reply(200, Json.write(all)));
+  }
+
+  private static com.fasterxml.jackson.databind.JsonNode readTree(String json) {
+    try {
+      return Json.read(json);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The runtime listens on {@code port}: the fakes notify it there. */

@@ -26,11 +26,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class StripeApi {
   static final int MAX_ATTEMPTS = 3;
 
-  /**
-   * The pinned API version (stripe-node 23.1.0's): the account's default never decides the shapes
-   * fairslot parses. Moving it is a deliberate change (docs/payments-and-holds.md).
-   */
-  static final String VERSION = "2026-10-28.endive";
+  static final String VERSION = StripeConfig.API_VERSION;
 
   /** A Stripe answer: its status and JSON. */
   record Reply(int status, JsonNode json) {

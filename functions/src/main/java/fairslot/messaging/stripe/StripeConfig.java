@@ -12,6 +12,13 @@ import java.util.Optional;
 public record StripeConfig(String secretKey, String webhookSecret, URI apiBase) {
   public static final URI API = URI.create("https://api.stripe.com");
 
+  /**
+   * The pinned API version (stripe-node 23.1.0's): every request names it, so the account's default
+   * never decides the shapes fairslot parses; the webhook endpoint is set to the same version.
+   * Moving it is a deliberate change (docs/payments-and-holds.md).
+   */
+  public static final String API_VERSION = "2026-10-28.endive";
+
   /** Empty while the secret is the stack's placeholder {@code {"enabled":false}}. */
   public static Optional<StripeConfig> fromSecret(String secret) {
     JsonNode n;

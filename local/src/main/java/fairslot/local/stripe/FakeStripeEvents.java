@@ -51,7 +51,8 @@ final class FakeStripeEvents {
     ObjectNode event = Json.object();
     event.put("id", "evt_" + FakeStripe.hex(12));
     event.put("object", "event");
-    event.put("api_version", "2024-06-20");
+    // rendered in the version the endpoint is set to: the one fairslot pins
+    event.put("api_version", fairslot.messaging.stripe.StripeConfig.API_VERSION);
     event.put("created", clock.instant().getEpochSecond());
     event.put("type", type);
     synchronized (object) {

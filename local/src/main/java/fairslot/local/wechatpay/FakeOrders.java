@@ -161,9 +161,11 @@ final class FakeOrders {
   private static final Pattern CLOSE =
       Pattern.compile("/v3/pay/transactions/out-trade-no/([^/?]+)/close");
   private static final Pattern REFUND = Pattern.compile("/v3/refund/domestic/refunds/([^/?]+)");
-  private static final Pattern AUTH =
-      Pattern.compile(
-          "WECHATPAY2-SHA256-RSA2048 mchid=\"([^\"]*)\",nonce_str=\"([^\"]*)\",timestamp=\"([^\"]*)\",serial_no=\"([^\"]*)\",signature=\"([^\"]*)\"");
+
+  /** One {@code key="value"} of the Authorization header; WeChat takes them in any order. */
+  private static final Pattern AUTH_PARAM = Pattern.compile("\\s*([a-z_]+)=\"([^\"]*)\"\\s*");
+
+  private static final String SCHEME = "WECHATPAY2-SHA256-RSA2048 ";
 
   private final FakeWechatPay fake;
 
@@ -274,19 +276,35 @@ final class FakeOrders {
   private boolean signedByTheMerchant(
       HttpExchange exchange, String method, String target, String body) {
     String auth = exchange.getRequestHeaders().getFirst("Authorization");
-    Matcher m = auth == null ? null : AUTH.matcher(auth);
-    if (m == null || !m.matches()) {
+    java.util.Map<String, String> p = authorization(auth);
+    if (!p.keySet()
+            .equals(java.util.Set.of("mchid", "nonce_str", "timestamp", "serial_no", "signature"))
+        || !p.get("mchid").equals(FakeWechatPay.MCH_ID)
+        || !p.get("serial_no").equals(fake.keys.merchantSerial)
+        || !p.get("timestamp").matches("[0-9]{1,12}")) {
       return false;
     }
-    if (!m.group(1).equals(FakeWechatPay.MCH_ID) || !m.group(4).equals(fake.keys.merchantSerial)) {
-      return false;
-    }
-    long at = Long.parseLong(m.group(3));
+    long at = Long.parseLong(p.get("timestamp"));
     if (Duration.between(Instant.ofEpochSecond(at), Instant.now()).abs().toMinutes() >= 5) {
       return false;
     }
     String message =
-        method + "\n" + target + "\n" + m.group(3) + "\n" + m.group(2) + "\n" + body + "\n";
-    return FakeWechatKeys.verify(fake.keys.merchant.getPublic(), message, m.group(5));
+        method + "\n" + target + "\n" + at + "\n" + p.get("nonce_str") + "\n" + body + "\n";
+    return FakeWechatKeys.verify(fake.keys.merchant.getPublic(), message, p.get("signature"));
+  }
+
+  /** The header's parameters, in whatever order they came; empty unless it is the scheme's. */
+  private static java.util.Map<String, String> authorization(String auth) {
+    java.util.Map<String, String> out = new java.util.HashMap<>();
+    if (auth == null || !auth.startsWith(SCHEME)) {
+      return out;
+    }
+    for (String part : auth.substring(SCHEME.length()).split(",")) {
+      Matcher m = AUTH_PARAM.matcher(part);
+      if (!m.matches() || out.put(m.group(1), m.group(2)) != null) {
+        return java.util.Map.of(); // malformed, or a parameter named twice
+      }
+    }
+    return out;
   }
 }
