@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingService;
 import fairslot.booking.app.QueuedAdmission;
 import fairslot.booking.app.Reconciliation;
 import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.Lotteries;
 import fairslot.catalog.app.SlotCancellation;
 import fairslot.catalog.app.SlotEdits;
 import fairslot.catalog.app.VenueEdits;
@@ -13,36 +14,63 @@ import fairslot.definitions.RouteDefinition;
 import fairslot.definitions.VenueScope;
 import fairslot.finance.app.FinanceService;
 import fairslot.handler.http.AdminEndpoints;
+import fairslot.handler.http.AvailabilityEndpoints;
 import fairslot.handler.http.BookingEndpoints;
 import fairslot.handler.http.CatalogEndpoints;
 import fairslot.handler.http.Endpoints;
 import fairslot.handler.http.FinanceEndpoints;
 import fairslot.handler.http.FinanceExceptionEndpoints;
+import fairslot.handler.http.NotificationEndpoints;
+import fairslot.handler.http.PassEndpoints;
 import fairslot.handler.http.PaymentEndpoints;
+import fairslot.handler.http.ProfileEndpoints;
 import fairslot.handler.http.StaffEndpoints;
 import fairslot.handler.http.StandingEndpoints;
+import fairslot.handler.http.StatementEndpoints;
+import fairslot.handler.http.StripeEndpoints;
 import fairslot.handler.http.VenueOpsEndpoints;
+import fairslot.handler.http.VenueStaffEndpoints;
 import fairslot.handler.http.WaitlistEndpoints;
+import fairslot.handler.http.WechatEndpoints;
+import fairslot.handler.integration.CalendarEndpoints;
+import fairslot.handler.integration.DataRightsEndpoints;
+import fairslot.handler.integration.TicketEndpoints;
+import fairslot.handler.integration.WebhookEndpoints;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.Ids;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
+import fairslot.handler.internal.Tickets;
 import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
+import fairslot.member.app.CalendarFeeds;
+import fairslot.member.app.ContactVerification;
+import fairslot.member.app.MemberRateLimit;
+import fairslot.member.app.ProfileService;
 import fairslot.member.app.StandingService;
+import fairslot.member.app.WechatLinking;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.messaging.stripe.StripeWebhooks;
+import fairslot.messaging.wechatpay.WechatPayNotifications;
+import fairslot.notification.app.NotificationDesk;
+import fairslot.pass.app.PassPayments;
+import fairslot.pass.app.PassService;
 import fairslot.payment.app.PaymentService;
+import fairslot.payment.app.StatementReconciliation;
+import fairslot.privacy.app.MemberData;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
+import fairslot.staff.app.VenueStaff;
 import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -55,7 +83,7 @@ public final class HttpApi {
 
   private final Map<String, Route> routes = new HashMap<>();
   private final VenueGate gate;
-  private final fairslot.member.app.MemberRateLimit rateLimit;
+  private final MemberRateLimit rateLimit;
 
   /** The application services the endpoints call. */
   public record Services(
@@ -72,27 +100,27 @@ public final class HttpApi {
       VenueEdits venueEdits,
       FinanceService finance,
       StandingService standing,
-      fairslot.pass.app.PassService passes,
-      fairslot.pass.app.PassPayments passPayments,
-      fairslot.member.app.ProfileService profiles,
-      fairslot.member.app.ContactVerification verification,
-      fairslot.notification.app.NotificationDesk notifications,
-      fairslot.member.app.WechatLinking wechat,
-      fairslot.payment.app.StatementReconciliation statements,
-      fairslot.staff.app.VenueStaff venueStaff,
+      PassService passes,
+      PassPayments passPayments,
+      ProfileService profiles,
+      ContactVerification verification,
+      NotificationDesk notifications,
+      WechatLinking wechat,
+      StatementReconciliation statements,
+      VenueStaff venueStaff,
       VenueGate gate,
-      fairslot.member.app.MemberRateLimit rateLimit,
-      fairslot.catalog.app.Lotteries lotteries,
-      fairslot.handler.internal.Tickets tickets,
-      fairslot.member.app.CalendarFeeds calendars,
+      MemberRateLimit rateLimit,
+      Lotteries lotteries,
+      Tickets tickets,
+      CalendarFeeds calendars,
       fairslot.webhook.app.Webhooks webhooks,
-      fairslot.privacy.app.MemberData memberData) {}
+      MemberData memberData) {}
 
   /** The providers' notification checks: the local provider's signature, WeChat Pay's. */
   public record Webhooks(
       WebhookSignature local,
-      java.util.Optional<fairslot.messaging.wechatpay.WechatPayNotifications> wechat,
-      java.util.Optional<fairslot.messaging.stripe.StripeWebhooks> stripe) {}
+      Optional<WechatPayNotifications> wechat,
+      Optional<StripeWebhooks> stripe) {}
 
   public HttpApi(Services s, IdempotencyKeys idempotency, Webhooks webhooks, Clock clock) {
     this(
@@ -101,12 +129,12 @@ public final class HttpApi {
         s.rateLimit(),
         List.of(
             new CatalogEndpoints(s.catalog(), idempotency, s.lotteries()),
-            new fairslot.handler.http.AvailabilityEndpoints(s.catalog()),
+            new AvailabilityEndpoints(s.catalog()),
             new BookingEndpoints(s.bookings(), s.admission(), s.gate(), clock),
             new PaymentEndpoints(s.payments(), webhooks.local(), s.gate(), clock),
-            new fairslot.handler.http.WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
-            new fairslot.handler.http.StripeEndpoints(s.payments(), webhooks.stripe()),
-            new fairslot.handler.http.StatementEndpoints(s.statements()),
+            new WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
+            new StripeEndpoints(s.payments(), webhooks.stripe()),
+            new StatementEndpoints(s.statements()),
             new WaitlistEndpoints(s.waitlist(), s.catalog(), idempotency, clock),
             new StaffEndpoints(s.staff(), s.desk(), s.gate(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),
@@ -114,24 +142,21 @@ public final class HttpApi {
             new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),
             new FinanceExceptionEndpoints(s.finance(), s.gate()),
             new StandingEndpoints(s.standing()),
-            new fairslot.handler.http.PassEndpoints(
-                s.passes(), s.passPayments(), idempotency, clock),
-            new fairslot.handler.http.ProfileEndpoints(s.profiles(), s.verification()),
-            new fairslot.handler.http.NotificationEndpoints(s.notifications(), s.gate()),
-            new fairslot.handler.http.VenueStaffEndpoints(s.venueStaff(), s.gate()),
-            new fairslot.handler.integration.TicketEndpoints(
-                s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock),
-            new fairslot.handler.integration.CalendarEndpoints(
-                s.calendars(), s.bookings(), s.catalog(), clock),
-            new fairslot.handler.integration.WebhookEndpoints(s.webhooks()),
-            new fairslot.handler.integration.DataRightsEndpoints(s.memberData())));
+            new PassEndpoints(s.passes(), s.passPayments(), idempotency, clock),
+            new ProfileEndpoints(s.profiles(), s.verification()),
+            new NotificationEndpoints(s.notifications(), s.gate()),
+            new VenueStaffEndpoints(s.venueStaff(), s.gate()),
+            new TicketEndpoints(s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock),
+            new CalendarEndpoints(s.calendars(), s.bookings(), s.catalog(), clock),
+            new WebhookEndpoints(s.webhooks()),
+            new DataRightsEndpoints(s.memberData())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */
   HttpApi(
       List<RouteDefinition> definitions,
       VenueGate gate,
-      fairslot.member.app.MemberRateLimit rateLimit,
+      MemberRateLimit rateLimit,
       List<Endpoints> areas) {
     this.gate = gate;
     this.rateLimit = rateLimit;
@@ -196,9 +221,9 @@ public final class HttpApi {
                   Refusal.RATE_LIMITED,
                   429,
                   "more than "
-                      + fairslot.member.app.MemberRateLimit.LIMIT
+                      + MemberRateLimit.LIMIT
                       + " booking or waitlist requests in "
-                      + fairslot.member.app.MemberRateLimit.WINDOW.toSeconds()
+                      + MemberRateLimit.WINDOW.toSeconds()
                       + " s; try again shortly",
                   Map.of())
               .withHeader("retry-after", Long.toString(wait.getAsLong()));

@@ -1,5 +1,7 @@
 package fairslot.table;
 
+import fairslot.catalog.domain.Assignee;
+import fairslot.member.domain.Phone;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -65,11 +67,11 @@ public final class Keys {
     return "NOTIFY#" + key;
   }
 
-  public static String assignee(fairslot.catalog.domain.Assignee.Ref ref) {
+  public static String assignee(Assignee.Ref ref) {
     return ref.kind().name() + "#" + ref.id();
   }
 
-  public static String phone(fairslot.member.domain.Phone phone) {
+  public static String phone(Phone phone) {
     return "PHONE#" + phone.value();
   }
 
@@ -113,7 +115,7 @@ public final class Keys {
   }
 
   /** A pass sold, under its venue by the venue-local day it was paid (the daily report's sales). */
-  public static String passSale(java.time.LocalDate day, String passId) {
+  public static String passSale(LocalDate day, String passId) {
     return "PASSSALE#" + day + "#" + passId;
   }
 

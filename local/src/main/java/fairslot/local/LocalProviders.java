@@ -1,11 +1,14 @@
 package fairslot.local;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.stripe.FakeStripe;
 import fairslot.local.stripe.StripeControls;
 import fairslot.local.wechatpay.FakeWechatPay;
 import fairslot.local.wechatpay.WechatControls;
 import fairslot.messaging.stripe.StripeConfig;
 import fairslot.messaging.wechatpay.WechatPay;
+import fairslot.messaging.wechatpay.WechatPayConfig;
 import fairslot.shared.Json;
 import java.net.URI;
 import java.time.Clock;
@@ -23,7 +26,7 @@ final class LocalProviders implements AutoCloseable {
   final FakeWechatPay wechatFake;
   final FakeStripe stripeFake;
   final WechatPay wechatPay;
-  private final fairslot.messaging.wechatpay.WechatPayConfig wechatConfig;
+  private final WechatPayConfig wechatConfig;
   final StripeConfig stripe;
 
   LocalProviders(Clock clock, int port) {
@@ -70,10 +73,10 @@ final class LocalProviders implements AutoCloseable {
     return Optional.of(new LocalControls.Reply(200, Json.write(all)));
   }
 
-  private static com.fasterxml.jackson.databind.JsonNode readTree(String json) {
+  private static JsonNode readTree(String json) {
     try {
       return Json.read(json);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
   }

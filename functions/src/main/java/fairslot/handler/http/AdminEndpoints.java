@@ -4,13 +4,16 @@ import static fairslot.handler.http.Responses.respond;
 
 import fairslot.booking.app.Reconciliation;
 import fairslot.catalog.app.SlotCancellation;
+import fairslot.handler.ReconcileMetrics;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.Outcome;
 import fairslot.kernel.PageRequest;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** What only an admin does: cancel a whole slot, and check (or repair) the seat ledger. */
 public final class AdminEndpoints implements Endpoints {
@@ -47,8 +50,7 @@ public final class AdminEndpoints implements Endpoints {
     RequestBody body =
         request
             .jsonOrEmpty()
-            .onlyFields(
-                "reconcile", java.util.Set.of("slotId", "cursor", "limit", "repair", "userId"));
+            .onlyFields("reconcile", Set.of("slotId", "cursor", "limit", "repair", "userId"));
     int limit = body.optionalInteger("limit").orElse(PageRequest.DEFAULT_LIMIT);
     if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
       throw InvalidInput.unprocessable("limit must be 1.." + PageRequest.MAX_LIMIT);
@@ -63,8 +65,8 @@ public final class AdminEndpoints implements Endpoints {
             request.requireCaller().userId(),
             body.optionalText("userId"));
     var result = reconciliation.check(check);
-    if (result instanceof fairslot.kernel.Outcome.Done<Reconciliation.Result> done) {
-      fairslot.handler.ReconcileMetrics.record(done.value());
+    if (result instanceof Outcome.Done<Reconciliation.Result> done) {
+      ReconcileMetrics.record(done.value());
     }
     return respond(result, 200, ReportViews.ReconcileView::of);
   }

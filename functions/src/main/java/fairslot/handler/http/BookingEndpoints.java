@@ -10,6 +10,7 @@ import fairslot.booking.app.BookingService;
 import fairslot.booking.app.QueuedAdmission;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.definitions.Role;
 import fairslot.handler.http.BookingViews.BookingRequestView;
 import fairslot.handler.http.BookingViews.BookingView;
 import fairslot.handler.internal.Caller;
@@ -18,6 +19,7 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.VenueGate;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Page;
@@ -25,25 +27,22 @@ import fairslot.shared.Json;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A member's own bookings: book, read, list, cancel, move, give away, and follow a queued request.
  */
 public final class BookingEndpoints implements Endpoints {
   /** Who may act on a booking not their own: the desk, held everywhere or at its venue. */
-  private static final java.util.List<fairslot.definitions.Role> DESK =
-      java.util.List.of(fairslot.definitions.Role.FRONTDESK, fairslot.definitions.Role.ADMIN);
+  private static final List<Role> DESK = List.of(Role.FRONTDESK, Role.ADMIN);
 
   private final BookingService bookings;
   private final QueuedAdmission admission;
-  private final fairslot.handler.internal.VenueGate gate;
+  private final VenueGate gate;
   private final Clock clock;
 
   public BookingEndpoints(
-      BookingService bookings,
-      QueuedAdmission admission,
-      fairslot.handler.internal.VenueGate gate,
-      Clock clock) {
+      BookingService bookings, QueuedAdmission admission, VenueGate gate, Clock clock) {
     this.bookings = bookings;
     this.admission = admission;
     this.gate = gate;
@@ -87,8 +86,7 @@ public final class BookingEndpoints implements Endpoints {
         request
             .json()
             .onlyFields(
-                "booking",
-                java.util.Set.of("slotId", "slotIds", "quantity", "joinWaitlist", "passId"));
+                "booking", Set.of("slotId", "slotIds", "quantity", "joinWaitlist", "passId"));
     Optional<String> passId = body.optionalText("passId");
     if (body.has("slotIds")) {
       return bookSeveral(request, caller, body, passId);
@@ -113,7 +111,7 @@ public final class BookingEndpoints implements Endpoints {
       throw InvalidInput.unprocessable("joinWaitlist is for a booking of one slot");
     }
     // Past 12 the service answers too_many_slots; past 100 the list is not read at all.
-    java.util.List<String> slotIds = body.optionalTextsWithRepeats("slotIds", 100);
+    List<String> slotIds = body.optionalTextsWithRepeats("slotIds", 100);
     if (slotIds.isEmpty()) {
       throw InvalidInput.unprocessable("slotIds must name at least one slot");
     }
@@ -162,7 +160,7 @@ public final class BookingEndpoints implements Endpoints {
   /** The owner gives their booking away; the desk (frontdesk, admin) may give anyone's. */
   private HttpResponse transfer(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = request.json().onlyFields("transfer", java.util.Set.of("toUserId"));
+    RequestBody body = request.json().onlyFields("transfer", Set.of("toUserId"));
     boolean desk = gate.atBookingsVenue(caller, DESK, request.path("bookingId"));
     return respond(
         bookings.transfer(caller.userId(), desk, request.path("bookingId"), body.text("toUserId")),
@@ -173,8 +171,7 @@ public final class BookingEndpoints implements Endpoints {
   /** The owner moves their booking; the desk (frontdesk, admin) may move anyone's. */
   private HttpResponse reschedule(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body =
-        request.json().onlyFields("reschedule", java.util.Set.of("fromSlotId", "toSlotId"));
+    RequestBody body = request.json().onlyFields("reschedule", Set.of("fromSlotId", "toSlotId"));
     boolean desk = gate.atBookingsVenue(caller, DESK, request.path("bookingId"));
     return respond(
         bookings.reschedule(

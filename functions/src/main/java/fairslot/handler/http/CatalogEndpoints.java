@@ -4,6 +4,7 @@ import static fairslot.handler.http.Responses.notFound;
 import static fairslot.handler.http.Responses.respond;
 
 import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.Lotteries;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.handler.http.CatalogViews.ResourceView;
@@ -16,6 +17,7 @@ import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.IdempotentRequest;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -23,12 +25,10 @@ import java.util.function.Function;
 public final class CatalogEndpoints implements Endpoints {
   private final CatalogService catalog;
   private final IdempotencyKeys idempotency;
-  private final fairslot.catalog.app.Lotteries lotteries;
+  private final Lotteries lotteries;
 
   public CatalogEndpoints(
-      CatalogService catalog,
-      IdempotencyKeys idempotency,
-      fairslot.catalog.app.Lotteries lotteries) {
+      CatalogService catalog, IdempotencyKeys idempotency, Lotteries lotteries) {
     this.catalog = catalog;
     this.idempotency = idempotency;
     this.lotteries = lotteries;
@@ -148,7 +148,7 @@ public final class CatalogEndpoints implements Endpoints {
     var page =
         catalog.slotsOn(
             request.requiredQuery("venueId"), request.dateQuery("date"), request.page());
-    java.util.Set<String> taken = catalog.spaceTaken(page.items());
+    Set<String> taken = catalog.spaceTaken(page.items());
     return HttpResponse.json(
         200,
         new ListView<>(
@@ -165,8 +165,7 @@ public final class CatalogEndpoints implements Endpoints {
             s ->
                 HttpResponse.json(
                     200,
-                    SlotView.of(
-                        s, lotteries.of(s), !catalog.spaceTaken(java.util.List.of(s)).isEmpty())))
+                    SlotView.of(s, lotteries.of(s), !catalog.spaceTaken(List.of(s)).isEmpty())))
         .orElseGet(() -> notFound("slot"));
   }
 
@@ -178,7 +177,7 @@ public final class CatalogEndpoints implements Endpoints {
   }
 
   private HttpResponse setAdmission(HttpRequest request) {
-    RequestBody body = request.json().onlyFields("admission", java.util.Set.of("admission"));
+    RequestBody body = request.json().onlyFields("admission", Set.of("admission"));
     return respond(
         catalog.setAdmission(
             request.requireCaller().userId(),

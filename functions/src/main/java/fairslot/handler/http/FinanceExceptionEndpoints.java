@@ -11,7 +11,10 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.Page;
+import java.time.ZoneId;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,10 +27,9 @@ public final class FinanceExceptionEndpoints implements Endpoints {
   private static final int MAX_NOTE = 1000;
 
   private final FinanceService finance;
-  private final fairslot.handler.internal.VenueGate gate;
+  private final VenueGate gate;
 
-  public FinanceExceptionEndpoints(
-      FinanceService finance, fairslot.handler.internal.VenueGate gate) {
+  public FinanceExceptionEndpoints(FinanceService finance, VenueGate gate) {
     this.finance = finance;
     this.gate = gate;
   }
@@ -56,7 +58,7 @@ public final class FinanceExceptionEndpoints implements Endpoints {
     Page<FinanceException> page =
         finance.list(request.queryParam("venueId"), status, request.page());
     // One venue read per venue on the page, not per exception.
-    Map<Optional<String>, java.time.ZoneId> zones = new java.util.HashMap<>();
+    Map<Optional<String>, ZoneId> zones = new HashMap<>();
     return HttpResponse.json(
         200,
         new ListView<>(

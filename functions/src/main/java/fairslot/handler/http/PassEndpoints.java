@@ -12,7 +12,10 @@ import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
+import fairslot.pass.app.PassPayments;
 import fairslot.pass.app.PassService;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,15 +31,12 @@ public final class PassEndpoints implements Endpoints {
   private static final int MAX_RESOURCES = 100;
 
   private final PassService passes;
-  private final fairslot.pass.app.PassPayments payments;
+  private final PassPayments payments;
   private final IdempotencyKeys idempotency;
   private final Clock clock;
 
   public PassEndpoints(
-      PassService passes,
-      fairslot.pass.app.PassPayments payments,
-      IdempotencyKeys idempotency,
-      Clock clock) {
+      PassService passes, PassPayments payments, IdempotencyKeys idempotency, Clock clock) {
     this.passes = passes;
     this.payments = payments;
     this.idempotency = idempotency;
@@ -124,7 +124,7 @@ public final class PassEndpoints implements Endpoints {
             page.nextCursor().orElse(null)));
   }
 
-  private HttpResponse passResponse(Outcome<fairslot.pass.domain.Pass> outcome) {
+  private HttpResponse passResponse(Outcome<Pass> outcome) {
     return respond(outcome, 201, p -> PassView.of(p, clock.instant()));
   }
 
@@ -162,7 +162,7 @@ public final class PassEndpoints implements Endpoints {
         new PassService.CreatePlan(
             venueId, name, kind, credits.orElse(0), validity, resourceIds, price);
     try {
-      fairslot.pass.domain.Plan.checkTerms(kind, command.credits(), validity);
+      Plan.checkTerms(kind, command.credits(), validity);
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }

@@ -2,6 +2,9 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import fairslot.definitions.Role;
+import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
@@ -10,10 +13,19 @@ import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
+import fairslot.kernel.VenueTime;
+import fairslot.messaging.payments.CallbackRedaction;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.payment.app.PaymentService;
+import fairslot.payment.domain.Decline;
+import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
+import fairslot.payment.domain.PaymentRecord;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.shared.Metrics;
 import java.time.Clock;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,11 +66,10 @@ public final class PaymentEndpoints implements Endpoints {
   /**
    * The roles that see a booking's payments, with the raw callbacks: everywhere, or at its venue.
    */
-  private static final java.util.List<fairslot.definitions.Role> FINANCE_VIEW =
-      java.util.List.of(fairslot.definitions.Role.FINANCE, fairslot.definitions.Role.ADMIN);
+  private static final List<Role> FINANCE_VIEW = List.of(Role.FINANCE, Role.ADMIN);
 
   private HttpResponse paymentsOf(HttpRequest request) {
-    fairslot.handler.internal.Caller caller = request.requireCaller();
+    Caller caller = request.requireCaller();
     String bookingId = request.path("bookingId");
     boolean finance = gate.atBookingsVenue(caller, FINANCE_VIEW, bookingId);
     return payments
@@ -67,7 +78,7 @@ public final class PaymentEndpoints implements Endpoints {
             found ->
                 HttpResponse.json(
                     200,
-                    new fairslot.handler.http.ListView<>(
+                    new ListView<>(
                         found.records().stream()
                             .map(r -> PaymentRecordView.of(r, found.zone(), finance))
                             .toList(),
@@ -83,11 +94,10 @@ public final class PaymentEndpoints implements Endpoints {
       String currency,
       String provider,
       String createdAt,
-      java.util.List<ReceivedView> events,
-      java.util.List<RefundView> refunds,
+      List<ReceivedView> events,
+      List<RefundView> refunds,
       LastErrorView lastError) {
-    static PaymentRecordView of(
-        fairslot.payment.domain.PaymentRecord r, java.time.ZoneId zone, boolean withRaw) {
+    static PaymentRecordView of(PaymentRecord r, ZoneId zone, boolean withRaw) {
       var p = r.payment();
       return new PaymentRecordView(
           p.paymentNo(),
@@ -95,18 +105,18 @@ public final class PaymentEndpoints implements Endpoints {
           p.amount().minor(),
           p.amount().currency(),
           p.provider(),
-          fairslot.kernel.VenueTime.show(p.createdAt(), zone),
+          VenueTime.show(p.createdAt(), zone),
           r.events().stream()
               .map(
                   e ->
                       new ReceivedView(
                           e.eventId(),
                           e.status().name(),
-                          fairslot.kernel.VenueTime.show(e.receivedAt(), zone),
+                          VenueTime.show(e.receivedAt(), zone),
                           withRaw ? e.rawCallback() : null))
               .toList(),
           RefundView.of(r),
-          p.status() == fairslot.payment.domain.PaymentStatus.PENDING
+          p.status() == PaymentStatus.PENDING
               ? r.lastError().map(LastErrorView::of).orElse(null)
               : null);
     }
@@ -114,7 +124,7 @@ public final class PaymentEndpoints implements Endpoints {
 
   /** The last declined attempt of an open payment: the member may pay again (API.md v1.3). */
   record LastErrorView(String code, String declineCode, String message) {
-    static LastErrorView of(fairslot.payment.domain.Decline d) {
+    static LastErrorView of(Decline d) {
       return new LastErrorView(d.code(), d.declineCode().orElse(null), d.message());
     }
   }
@@ -125,14 +135,14 @@ public final class PaymentEndpoints implements Endpoints {
    * the same on every attempt, and where it stands.
    */
   record RefundView(String refundNo, String status, long amountMinor) {
-    static java.util.List<RefundView> of(fairslot.payment.domain.PaymentRecord r) {
-      java.util.List<RefundView> all = new java.util.ArrayList<>();
+    static List<RefundView> of(PaymentRecord r) {
+      List<RefundView> all = new ArrayList<>();
       r.parts().forEach(part -> of(part).ifPresent(all::add));
       of(r.payment()).ifPresent(all::add);
       return all;
     }
 
-    private static java.util.Optional<RefundView> of(fairslot.payment.domain.Payment p) {
+    private static Optional<RefundView> of(Payment p) {
       String status =
           switch (p.status()) {
             case REFUNDING -> "PROCESSING";
@@ -140,13 +150,12 @@ public final class PaymentEndpoints implements Endpoints {
             case REFUND_FAILED -> "FAILED";
             default -> null;
           };
-      return java.util.Optional.ofNullable(status)
+      return Optional.ofNullable(status)
           .map(s -> new RefundView(p.refundNo(), s, p.refund().minor()));
     }
   }
 
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   record ReceivedView(String eventId, String status, String receivedAt, String rawCallback) {}
 
   private HttpResponse pay(HttpRequest request) {
@@ -174,10 +183,9 @@ public final class PaymentEndpoints implements Endpoints {
           Refusal.BAD_SIGNATURE, 401, "missing, stale or wrong webhook signature", Map.of());
     }
     // Kept redacted of the payer's personal fields (the signature was checked on the raw body).
-    PaymentCallback callback =
-        callback(request.json(), fairslot.messaging.payments.CallbackRedaction.redact(raw));
+    PaymentCallback callback = callback(request.json(), CallbackRedaction.redact(raw));
     HttpResponse answer = respond(payments.callback(callback), 200, applied -> OK);
-    fairslot.shared.Metrics.line()
+    Metrics.line()
         .dimension("Outcome", callback.outcome().name())
         .count("PaymentCallbacks", 1)
         .property("paymentNo", callback.paymentNo())

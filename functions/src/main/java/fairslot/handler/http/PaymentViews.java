@@ -2,6 +2,11 @@ package fairslot.handler.http;
 
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.InvalidInput;
+import fairslot.payment.app.Checkout;
+import fairslot.payment.domain.Payment;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /** What paying a booking or a pass takes and answers (POST .../pay). */
 final class PaymentViews {
@@ -17,9 +22,9 @@ final class PaymentViews {
       String currency,
       String provider,
       String status,
-      java.util.Map<String, Object> client) {
-    static PaymentView of(fairslot.payment.app.Checkout c) {
-      fairslot.payment.domain.Payment p = c.payment();
+      Map<String, Object> client) {
+    static PaymentView of(Checkout c) {
+      Payment p = c.payment();
       return new PaymentView(
           p.paymentNo(),
           p.amount().minor(),
@@ -31,12 +36,9 @@ final class PaymentViews {
   }
 
   /** The provider a payer names in {@code POST .../pay {provider?}}; absent: the default. */
-  static java.util.Optional<String> providerAsked(HttpRequest request) {
-    java.util.Optional<String> name =
-        request
-            .jsonOrEmpty()
-            .onlyFields("payment", java.util.Set.of("provider"))
-            .optionalText("provider");
+  static Optional<String> providerAsked(HttpRequest request) {
+    Optional<String> name =
+        request.jsonOrEmpty().onlyFields("payment", Set.of("provider")).optionalText("provider");
     if (name.isPresent() && !name.get().matches("[a-z]{1,32}")) {
       throw InvalidInput.unprocessable("provider must be a provider's name, such as wechatpay");
     }

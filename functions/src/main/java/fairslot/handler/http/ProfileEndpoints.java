@@ -7,6 +7,7 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.Outcome;
 import fairslot.member.app.ContactVerification;
 import fairslot.member.app.ProfileService;
 import fairslot.member.domain.ContactCode;
@@ -40,7 +41,7 @@ public final class ProfileEndpoints implements Endpoints {
       String name,
       String email,
       String phone,
-      java.util.List<String> channels,
+      List<String> channels,
       String locale,
       boolean emailVerified,
       boolean phoneVerified) {
@@ -102,7 +103,7 @@ public final class ProfileEndpoints implements Endpoints {
     }
     var sent = verification.send(request.requireCaller().userId(), channel, target);
     HttpResponse response = respond(sent, 202, CodeSentView::of);
-    if (sent instanceof fairslot.kernel.Outcome.Refused<?> refused
+    if (sent instanceof Outcome.Refused<?> refused
         && refused.extras().get("retryAfterSeconds") instanceof Long seconds) {
       return response.withHeader("retry-after", Long.toString(seconds));
     }

@@ -10,6 +10,7 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.RequestBody;
+import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
 import fairslot.staff.app.DeskService;
@@ -24,11 +25,10 @@ import java.util.function.BiFunction;
 public final class StaffEndpoints implements Endpoints {
   private final StaffService staff;
   private final DeskService desk;
-  private final fairslot.handler.internal.VenueGate gate;
+  private final VenueGate gate;
   private final Clock clock;
 
-  public StaffEndpoints(
-      StaffService staff, DeskService desk, fairslot.handler.internal.VenueGate gate, Clock clock) {
+  public StaffEndpoints(StaffService staff, DeskService desk, VenueGate gate, Clock clock) {
     this.staff = staff;
     this.desk = desk;
     this.gate = gate;

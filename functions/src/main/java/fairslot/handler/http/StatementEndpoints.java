@@ -2,6 +2,7 @@ package fairslot.handler.http;
 
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.payment.app.StatementReconciliation;
 import java.util.List;
@@ -33,8 +34,7 @@ public final class StatementEndpoints implements Endpoints {
     RequestBody body = request.json().onlyFields("statement", Set.of("provider", "date"));
     String provider = body.text("provider");
     if (!provider.matches("[a-z]{1,32}")) {
-      throw fairslot.handler.internal.InvalidInput.unprocessable(
-          "provider must be a provider's name, such as wechatpay");
+      throw InvalidInput.unprocessable("provider must be a provider's name, such as wechatpay");
     }
     return Responses.respond(
         statements.reconcile(provider, body.date("date")),

@@ -3,6 +3,7 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.noContentUnlessRefused;
 import static fairslot.handler.http.Responses.respond;
 
+import fairslot.booking.domain.Booking;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Slot;
 import fairslot.handler.http.BookingViews.BookingView;
@@ -14,6 +15,8 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.IdempotentRequest;
+import fairslot.kernel.Outcome;
+import fairslot.shared.Metrics;
 import fairslot.waitlist.app.WaitlistService;
 import java.time.Clock;
 import java.time.ZoneId;
@@ -91,12 +94,12 @@ public final class WaitlistEndpoints implements Endpoints {
 
   private HttpResponse accept(HttpRequest request) {
     // The body is optional: {"passId": "..."} pays the offered seat with the member's pass.
-    RequestBody body = request.jsonOrEmpty().onlyFields("accept", java.util.Set.of("passId"));
+    RequestBody body = request.jsonOrEmpty().onlyFields("accept", Set.of("passId"));
     var accepted =
         waitlist.accept(
             request.requireCaller().userId(), request.path("entryId"), body.optionalText("passId"));
-    if (accepted instanceof fairslot.kernel.Outcome.Done<fairslot.booking.domain.Booking> done) {
-      fairslot.shared.Metrics.line()
+    if (accepted instanceof Outcome.Done<Booking> done) {
+      Metrics.line()
           .dimension("Venue", done.value().slot().venueId())
           .count("OffersAccepted", 1)
           .property("bookingId", done.value().bookingId())

@@ -15,6 +15,7 @@ import fairslot.shared.Metrics;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * WeChat: linking a member's identity, and WeChat Pay's notifications, answered in WeChat's own
@@ -49,7 +50,7 @@ public final class WechatEndpoints implements Endpoints {
   }
 
   private HttpResponse link(HttpRequest request) {
-    RequestBody body = request.json().onlyFields("wechat", java.util.Set.of("code"));
+    RequestBody body = request.json().onlyFields("wechat", Set.of("code"));
     String code = body.longText("code", 128);
     return Responses.respond(
         linking.link(request.requireCaller().userId(), code),

@@ -21,6 +21,7 @@ import fairslot.kernel.VenueTime;
 import fairslot.staff.app.StaffService;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -95,7 +96,7 @@ public final class TicketEndpoints implements Endpoints {
     }
     return bookings.lines(b).stream()
         .filter(l -> l.status() == BookingStatus.PAID && now.isBefore(l.slot().interval().end()))
-        .min(java.util.Comparator.comparing((Booking l) -> l.slot().interval().start()))
+        .min(Comparator.comparing((Booking l) -> l.slot().interval().start()))
         .orElse(b);
   }
 

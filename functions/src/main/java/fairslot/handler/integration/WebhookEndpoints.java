@@ -17,6 +17,7 @@ import fairslot.webhook.app.Webhooks;
 import fairslot.webhook.domain.Delivery;
 import fairslot.webhook.domain.Webhook;
 import fairslot.webhook.domain.WebhookEventType;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -127,7 +128,7 @@ public final class WebhookEndpoints implements Endpoints {
                           "events: unknown event "
                               + name
                               + "; known: "
-                              + java.util.Arrays.stream(WebhookEventType.values())
+                              + Arrays.stream(WebhookEventType.values())
                                   .map(WebhookEventType::wire)
                                   .toList())));
     }

@@ -1,8 +1,10 @@
 package fairslot.handler.internal;
 
 import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -71,7 +73,7 @@ public record HttpRequest(
   }
 
   public Optional<String> header(String name) {
-    return Optional.ofNullable(headers.get(name.toLowerCase(java.util.Locale.ROOT)));
+    return Optional.ofNullable(headers.get(name.toLowerCase(Locale.ROOT)));
   }
 
   public Optional<String> queryParam(String name) {
@@ -112,8 +114,6 @@ public record HttpRequest(
 
   public Caller requireCaller() {
     return caller.orElseThrow(
-        () ->
-            new InvalidInput(
-                fairslot.kernel.Refusal.UNAUTHORIZED, 401, "a valid bearer token is required"));
+        () -> new InvalidInput(Refusal.UNAUTHORIZED, 401, "a valid bearer token is required"));
   }
 }

@@ -6,10 +6,16 @@ import fairslot.kernel.Refusal;
 import fairslot.shared.Json;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /** A JSON object body read with typed, field-named errors. */
@@ -91,18 +97,13 @@ public final class RequestBody {
    * Refuses any field not named here: where a misspelt field would silently fall back to a default
    * (a venue's policy), the caller learns of it instead.
    */
-  public RequestBody onlyFields(String what, java.util.Set<String> known) {
+  public RequestBody onlyFields(String what, Set<String> known) {
     root.fieldNames()
         .forEachRemaining(
             f -> {
               if (!known.contains(f)) {
                 throw InvalidInput.unprocessable(
-                    what
-                        + ": unknown field "
-                        + f
-                        + " (known: "
-                        + new java.util.TreeSet<>(known)
-                        + ")");
+                    what + ": unknown field " + f + " (known: " + new TreeSet<>(known) + ")");
               }
             });
     return this;
@@ -205,7 +206,7 @@ public final class RequestBody {
   }
 
   /** A required non-empty array of objects, at most {@code max} long. */
-  public java.util.List<RequestBody> objects(String field, int max) {
+  public List<RequestBody> objects(String field, int max) {
     JsonNode v = root.get(field);
     if (v == null || v.isNull()) {
       throw InvalidInput.unprocessable(field + " is required");
@@ -216,7 +217,7 @@ public final class RequestBody {
     if (v.size() > max) {
       throw InvalidInput.unprocessable(field + " has more than " + max + " entries");
     }
-    java.util.List<RequestBody> items = new java.util.ArrayList<>();
+    List<RequestBody> items = new ArrayList<>();
     for (JsonNode item : v) {
       if (!item.isObject()) {
         throw InvalidInput.unprocessable(field + " must hold objects");
@@ -230,7 +231,7 @@ public final class RequestBody {
    * An optional array of ids (empty when absent), each a string by the rules of any text, at most
    * {@code max} long and without repeats.
    */
-  public java.util.List<String> optionalTexts(String field, int max) {
+  public List<String> optionalTexts(String field, int max) {
     return texts(field, max, false);
   }
 
@@ -238,14 +239,14 @@ public final class RequestBody {
    * As {@link #optionalTexts}, keeping repeats for the service to judge (a booking's {@code
    * slotIds}: the contract names its own code for a slot named twice).
    */
-  public java.util.List<String> optionalTextsWithRepeats(String field, int max) {
+  public List<String> optionalTextsWithRepeats(String field, int max) {
     return texts(field, max, true);
   }
 
-  private java.util.List<String> texts(String field, int max, boolean repeats) {
+  private List<String> texts(String field, int max, boolean repeats) {
     JsonNode v = root.get(field);
     if (v == null || v.isNull()) {
-      return java.util.List.of();
+      return List.of();
     }
     if (!v.isArray()) {
       throw InvalidInput.unprocessable(field + " must be an array of strings");
@@ -253,7 +254,7 @@ public final class RequestBody {
     if (v.size() > max) {
       throw InvalidInput.unprocessable(field + " has more than " + max + " entries");
     }
-    java.util.List<String> texts = new java.util.ArrayList<>();
+    List<String> texts = new ArrayList<>();
     for (JsonNode item : v) {
       String text =
           textOf(field, item, 200)
@@ -266,17 +267,17 @@ public final class RequestBody {
     return texts;
   }
 
-  public java.time.LocalDate date(String field) {
+  public LocalDate date(String field) {
     try {
-      return java.time.LocalDate.parse(text(field));
+      return LocalDate.parse(text(field));
     } catch (DateTimeParseException e) {
       throw InvalidInput.unprocessable(field + " must be a date such as 2026-12-01");
     }
   }
 
-  public java.time.LocalTime time(String field) {
+  public LocalTime time(String field) {
     try {
-      return java.time.LocalTime.parse(text(field));
+      return LocalTime.parse(text(field));
     } catch (DateTimeParseException e) {
       throw InvalidInput.unprocessable(field + " must be a local time such as 18:00");
     }

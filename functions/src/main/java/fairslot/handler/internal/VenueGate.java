@@ -1,6 +1,8 @@
 package fairslot.handler.internal;
 
+import fairslot.definitions.Fairslot;
 import fairslot.definitions.Role;
+import fairslot.definitions.RouteDefinition;
 import fairslot.definitions.VenueScope;
 import fairslot.kernel.Refusal;
 import fairslot.staff.app.StaffAccess;
@@ -9,8 +11,12 @@ import fairslot.staff.domain.VenueRole;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The venue check of every staff route (API.md v1.2 "Venue staff and fair access"): the token's
@@ -100,9 +106,7 @@ public final class VenueGate {
    * groups see everything; an item of no known venue is shown to the global groups only.
    */
   public <T> List<T> limit(
-      HttpRequest request,
-      List<T> items,
-      java.util.function.Function<T, Optional<String>> venueOf) {
+      HttpRequest request, List<T> items, Function<T, Optional<String>> venueOf) {
     List<Role> roles = ROUTE_ROLES.getOrDefault(request.routeKey(), List.of());
     Optional<Set<String>> venues = venuesFor(request.requireCaller(), roles);
     if (venues.isEmpty()) {
@@ -118,12 +122,9 @@ public final class VenueGate {
     return lookups == null ? Optional.empty() : lookups.slotVenue(slotId);
   }
 
-  private static final java.util.Map<String, List<Role>> ROUTE_ROLES =
-      fairslot.definitions.Fairslot.ROUTES.stream()
-          .collect(
-              java.util.stream.Collectors.toMap(
-                  fairslot.definitions.RouteDefinition::routeKey,
-                  fairslot.definitions.RouteDefinition::roles));
+  private static final Map<String, List<Role>> ROUTE_ROLES =
+      Fairslot.ROUTES.stream()
+          .collect(Collectors.toMap(RouteDefinition::routeKey, RouteDefinition::roles));
 
   /** The venues a list may show this caller: empty means all of them. */
   public Optional<Set<String>> venuesFor(Caller caller, List<Role> roles) {
@@ -146,8 +147,7 @@ public final class VenueGate {
     return reaches(caller, roles, () -> Optional.of(venueId));
   }
 
-  private boolean reaches(
-      Caller caller, List<Role> roles, java.util.function.Supplier<Optional<String>> venue) {
+  private boolean reaches(Caller caller, List<Role> roles, Supplier<Optional<String>> venue) {
     if (caller.isAny(roles)) {
       return true;
     }
@@ -165,7 +165,7 @@ public final class VenueGate {
   public VenueAccess accessOf(Caller caller) {
     Set<VenueRole> everywhere = venueRoles(List.copyOf(globalRoles(caller)));
     return access == null
-        ? new VenueAccess(everywhere, java.util.Map.of())
+        ? new VenueAccess(everywhere, Map.of())
         : access.of(caller.userId(), everywhere);
   }
 

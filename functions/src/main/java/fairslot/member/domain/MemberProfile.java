@@ -1,6 +1,11 @@
 package fairslot.member.domain;
 
 import fairslot.notification.domain.Channel;
+import java.text.Normalizer;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -87,8 +92,7 @@ public record MemberProfile(
    * lower-cased, so one mailbox is one address whatever case it was typed in.
    */
   public static String normalEmail(String raw) {
-    return java.text.Normalizer.normalize(raw.strip(), java.text.Normalizer.Form.NFC)
-        .toLowerCase(java.util.Locale.ROOT);
+    return Normalizer.normalize(raw.strip(), Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
   }
 
   public static boolean validEmail(String e) {
@@ -117,7 +121,7 @@ public record MemberProfile(
       Optional<Phone> phone,
       Set<Channel> channels,
       String locale) {
-    Set<Channel> still = new java.util.HashSet<>(verified);
+    Set<Channel> still = new HashSet<>(verified);
     Set<String> linked = linkedCustomers;
     if (!email.equals(this.email)) {
       still.remove(Channel.EMAIL);
@@ -135,7 +139,7 @@ public record MemberProfile(
     if (next.equals(email)) {
       return this;
     }
-    Set<Channel> still = new java.util.HashSet<>(verified);
+    Set<Channel> still = new HashSet<>(verified);
     still.remove(Channel.EMAIL);
     return new MemberProfile(
         userId, name, next, phone, channels, locale, version, linkedCustomers, still);
@@ -149,7 +153,7 @@ public record MemberProfile(
     if (next.equals(phone)) {
       return this;
     }
-    Set<Channel> still = new java.util.HashSet<>(verified);
+    Set<Channel> still = new HashSet<>(verified);
     still.remove(Channel.SMS);
     return new MemberProfile(userId, name, email, next, channels, locale, version, Set.of(), still);
   }
@@ -157,7 +161,7 @@ public record MemberProfile(
   /** The e-mail proved by a code: the member's, verified. */
   public MemberProfile emailConfirmed(String address) {
     MemberProfile p = withEmail(Optional.of(address));
-    Set<Channel> now = new java.util.HashSet<>(p.verified);
+    Set<Channel> now = new HashSet<>(p.verified);
     now.add(Channel.EMAIL);
     return new MemberProfile(
         userId, name, p.email, phone, channels, locale, version, linkedCustomers, now);
@@ -166,7 +170,7 @@ public record MemberProfile(
   /** The phone proved by a code: the member's, verified, linked to that phone's walk-in if any. */
   public MemberProfile phoneConfirmed(Phone number, Optional<String> walkInCustomerId) {
     MemberProfile p = withPhone(Optional.of(number));
-    Set<Channel> now = new java.util.HashSet<>(p.verified);
+    Set<Channel> now = new HashSet<>(p.verified);
     now.add(Channel.SMS);
     return new MemberProfile(
         userId,
@@ -185,9 +189,9 @@ public record MemberProfile(
    * and the SMS channel.
    */
   public MemberProfile phoneLost() {
-    Set<Channel> still = new java.util.HashSet<>(verified);
+    Set<Channel> still = new HashSet<>(verified);
     still.remove(Channel.SMS);
-    Set<Channel> left = new java.util.HashSet<>(channels);
+    Set<Channel> left = new HashSet<>(channels);
     left.remove(Channel.SMS);
     return new MemberProfile(
         userId, name, email, Optional.empty(), left, locale, version, Set.of(), still);
@@ -203,8 +207,8 @@ public record MemberProfile(
    * Where each chosen and verified channel delivers: the address, or IN_APP alone when none is. An
    * address nobody proved is never sent to (SMS pumping, mail to strangers).
    */
-  public java.util.Map<Channel, String> deliveryAddresses() {
-    java.util.Map<Channel, String> to = new java.util.EnumMap<>(Channel.class);
+  public Map<Channel, String> deliveryAddresses() {
+    Map<Channel, String> to = new EnumMap<>(Channel.class);
     if (channels.contains(Channel.EMAIL) && emailVerified()) {
       to.put(Channel.EMAIL, email.orElseThrow());
     }

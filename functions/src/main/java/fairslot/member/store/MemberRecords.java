@@ -7,6 +7,8 @@ import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RawItems;
+import fairslot.table.Transaction;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +46,7 @@ public final class MemberRecords implements MemberDataPart {
 
   @Override
   public List<Map<String, Object>> export(String userId) {
-    List<Map<String, AttributeValue>> items = new java.util.ArrayList<>(own(userId));
+    List<Map<String, AttributeValue>> items = new ArrayList<>(own(userId));
     // the proved phone's claim and the walk-in profile it linked: about the member, keyed by phone
     for (Map<String, AttributeValue> item : List.copyOf(items)) {
       if (Attr.str(item, Keys.SK).equals("PROFILE") && item.containsKey("phone")) {
@@ -102,7 +104,7 @@ public final class MemberRecords implements MemberDataPart {
       changed += sendCounters(Channel.EMAIL, email, hours.get("EMAIL"));
     }
     MemberBookkeeping bookkeeping = new MemberBookkeeping(dynamo, table);
-    List<Map<String, AttributeValue>> standings = new java.util.ArrayList<>();
+    List<Map<String, AttributeValue>> standings = new ArrayList<>();
     for (Map<String, AttributeValue> item : items) {
       if (Attr.str(item, Keys.SK).startsWith(Keys.standing(""))) {
         standings.add(item);
@@ -141,7 +143,7 @@ public final class MemberRecords implements MemberDataPart {
   private boolean moveStanding(Map<String, AttributeValue> item, String pseudonym) {
     String userId = Attr.str(item, "userId");
     String venueId = Attr.str(item, "venueId");
-    return new fairslot.table.Transaction<Move>()
+    return new Transaction<Move>()
         .addEach(
             Move.STANDING,
             new StandingWrites(table)

@@ -4,7 +4,14 @@ import static fairslot.table.Attr.ALL_OLD;
 import static fairslot.table.Attr.millis;
 
 import fairslot.booking.domain.Booking;
+import fairslot.member.domain.MemberStanding;
+import fairslot.table.Attr;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -19,10 +26,10 @@ public final class StandingWrites {
   }
 
   /** The member is not suspended at the booking's venue at {@code now} (no-show rule). */
-  public TransactWriteItem notSuspended(Booking b, java.time.Instant now) {
+  public TransactWriteItem notSuspended(Booking b, Instant now) {
     return TransactWriteItem.builder()
         .conditionCheck(
-            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+            ConditionCheck.builder()
                 .tableName(table)
                 .key(StandingItemMapper.key(b.userId(), b.slot().venueId()))
                 .conditionExpression(
@@ -34,10 +41,9 @@ public final class StandingWrites {
   }
 
   /** Puts {@code next} on condition the item is still at {@code seen}'s version. */
-  TransactWriteItem replace(
-      fairslot.member.domain.MemberStanding seen, fairslot.member.domain.MemberStanding next) {
-    software.amazon.awssdk.services.dynamodb.model.Put.Builder put =
-        software.amazon.awssdk.services.dynamodb.model.Put.builder()
+  TransactWriteItem replace(MemberStanding seen, MemberStanding next) {
+    Put.Builder put =
+        Put.builder()
             .tableName(table)
             .item(StandingItemMapper.toItem(next))
             .returnValuesOnConditionCheckFailure(ALL_OLD);
@@ -45,7 +51,7 @@ public final class StandingWrites {
       put.conditionExpression("attribute_not_exists(PK)");
     } else {
       put.conditionExpression("version = :seen")
-          .expressionAttributeValues(Map.of(":seen", fairslot.table.Attr.n(seen.version())));
+          .expressionAttributeValues(Map.of(":seen", Attr.n(seen.version())));
     }
     return TransactWriteItem.builder().put(put.build()).build();
   }
@@ -55,21 +61,18 @@ public final class StandingWrites {
    * suspension under the pseudonym, on condition none is there yet; the member's goes, on condition
    * it is still the version read.
    */
-  java.util.List<TransactWriteItem> moveTo(
-      fairslot.member.domain.MemberStanding seen, String pseudonym) {
-    fairslot.member.domain.MemberStanding moved =
-        new fairslot.member.domain.MemberStanding(
-            pseudonym, seen.venueId(), seen.strikes(), seen.suspendedUntil(), 1);
-    return java.util.List.of(
-        replace(fairslot.member.domain.MemberStanding.clean(pseudonym, seen.venueId()), moved),
+  List<TransactWriteItem> moveTo(MemberStanding seen, String pseudonym) {
+    MemberStanding moved =
+        new MemberStanding(pseudonym, seen.venueId(), seen.strikes(), seen.suspendedUntil(), 1);
+    return List.of(
+        replace(MemberStanding.clean(pseudonym, seen.venueId()), moved),
         TransactWriteItem.builder()
             .delete(
-                software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                Delete.builder()
                     .tableName(table)
                     .key(StandingItemMapper.key(seen.userId(), seen.venueId()))
                     .conditionExpression("version = :seen")
-                    .expressionAttributeValues(
-                        Map.of(":seen", fairslot.table.Attr.n(seen.version())))
+                    .expressionAttributeValues(Map.of(":seen", Attr.n(seen.version())))
                     .build())
             .build());
   }

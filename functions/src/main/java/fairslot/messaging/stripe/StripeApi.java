@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -110,7 +111,7 @@ final class StripeApi {
   }
 
   /** stripe-node's rule, for an answer: Stripe's own word first, then 409 and 5xx. */
-  static boolean shouldRetry(int status, java.util.Optional<String> stripeShouldRetry) {
+  static boolean shouldRetry(int status, Optional<String> stripeShouldRetry) {
     if (stripeShouldRetry.filter("false"::equals).isPresent()) {
       return false;
     }

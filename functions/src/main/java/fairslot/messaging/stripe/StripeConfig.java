@@ -2,6 +2,7 @@ package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.shared.Json;
+import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
 
@@ -24,7 +25,7 @@ public record StripeConfig(String secretKey, String webhookSecret, URI apiBase) 
     JsonNode n;
     try {
       n = Json.mapper().readTree(secret);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("the Stripe secret is not JSON");
     }
     if (!n.path("enabled").asBoolean(true)) {

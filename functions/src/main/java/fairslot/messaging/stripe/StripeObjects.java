@@ -2,9 +2,13 @@ package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.kernel.Money;
+import fairslot.payment.app.ProviderRefs;
 import fairslot.payment.app.ProviderReport;
+import fairslot.payment.app.StatementLine;
+import fairslot.payment.domain.Decline;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.shared.Json;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -38,9 +42,9 @@ final class StripeObjects {
    * card (Stripe's "requires_payment_method"); only its cancel ends it. {@code created} is the
    * event's time, so of two declines the later is kept.
    */
-  static fairslot.payment.domain.Decline decline(JsonNode pi, java.time.Instant created) {
+  static Decline decline(JsonNode pi, Instant created) {
     JsonNode error = pi.path("last_payment_error");
-    return new fairslot.payment.domain.Decline(
+    return new Decline(
         error.path("code").asText(""),
         Optional.ofNullable(error.path("decline_code").textValue()).filter(s -> !s.isBlank()),
         error.path("message").asText(""),
@@ -90,8 +94,7 @@ final class StripeObjects {
   }
 
   /** A balance transaction as a statement line, named by fairslot's number where it knows one. */
-  static fairslot.payment.app.StatementLine line(
-      JsonNode bt, fairslot.payment.app.ProviderRefs refs) {
+  static StatementLine line(JsonNode bt, ProviderRefs refs) {
     JsonNode source = bt.path("source");
     boolean refund = bt.path("type").asText().equals("refund");
     String number =
@@ -100,10 +103,8 @@ final class StripeObjects {
                 .orElse(source.path("id").asText())
             : refs.ref(StripeProvider.INTENT + source.path("payment_intent").asText())
                 .orElse(source.path("payment_intent").asText(source.path("id").asText()));
-    return new fairslot.payment.app.StatementLine(
-        refund
-            ? fairslot.payment.app.StatementLine.Kind.REFUND
-            : fairslot.payment.app.StatementLine.Kind.PAYMENT,
+    return new StatementLine(
+        refund ? StatementLine.Kind.REFUND : StatementLine.Kind.PAYMENT,
         number,
         new Money(Math.abs(bt.path("amount").asLong()), currency(bt)),
         bt.path("id").asText());

@@ -1,11 +1,18 @@
 package fairslot.messaging.stripe;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.kernel.Unavailable;
 import fairslot.payment.app.PaymentProvider;
 import fairslot.payment.app.ProviderRefs;
+import fairslot.payment.app.ProviderReport;
+import fairslot.payment.app.StatementLine;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -202,11 +209,10 @@ public final class StripeProvider implements PaymentProvider {
    * for intents fairslot never named keep Stripe's id, so they show as unknown.
    */
   @Override
-  public Optional<java.util.List<fairslot.payment.app.StatementLine>> statement(
-      java.time.LocalDate day) {
-    long from = day.atStartOfDay(java.time.ZoneOffset.UTC).toEpochSecond();
-    long to = day.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toEpochSecond();
-    java.util.List<fairslot.payment.app.StatementLine> lines = new java.util.ArrayList<>();
+  public Optional<List<StatementLine>> statement(LocalDate day) {
+    long from = day.atStartOfDay(ZoneOffset.UTC).toEpochSecond();
+    long to = day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toEpochSecond();
+    List<StatementLine> lines = new ArrayList<>();
     String after = null;
     try {
       while (true) {
@@ -220,7 +226,7 @@ public final class StripeProvider implements PaymentProvider {
         if (!page.ok()) {
           throw new Unavailable("Stripe gave no balance transactions: " + page.errorCode(), null);
         }
-        for (com.fasterxml.jackson.databind.JsonNode bt : page.json().path("data")) {
+        for (JsonNode bt : page.json().path("data")) {
           lines.add(StripeObjects.line(bt, refs));
           after = bt.path("id").asText();
         }
@@ -233,7 +239,7 @@ public final class StripeProvider implements PaymentProvider {
     }
   }
 
-  private static PaymentCallback callback(fairslot.payment.app.ProviderReport r, Payment payment) {
+  private static PaymentCallback callback(ProviderReport r, Payment payment) {
     return new PaymentCallback(
         r.eventId(),
         payment.paymentNo(),

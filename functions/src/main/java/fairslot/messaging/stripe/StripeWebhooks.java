@@ -2,10 +2,13 @@ package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.notification.app.NotificationVerdict;
+import fairslot.shared.HmacSha256;
 import fairslot.shared.Json;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,7 +51,7 @@ public final class StripeWebhooks {
     Instant at;
     try {
       at = Instant.ofEpochSecond(Long.parseLong(t));
-    } catch (NumberFormatException | java.time.DateTimeException e) {
+    } catch (NumberFormatException | DateTimeException e) {
       return new NotificationVerdict.Refused("a malformed timestamp");
     }
     if (Duration.between(at, clock.instant()).abs().compareTo(TOLERANCE) > 0) {
@@ -71,7 +74,7 @@ public final class StripeWebhooks {
     JsonNode event;
     try {
       event = Json.mapper().readTree(body);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return new NotificationVerdict.Refused("the event is not JSON");
     }
     String type = event.path("type").asText();
@@ -84,8 +87,7 @@ public final class StripeWebhooks {
       case "payment_intent.payment_failed" ->
           new NotificationVerdict.Declined(
               StripeObjects.paymentNo(object),
-              StripeObjects.decline(
-                  object, java.time.Instant.ofEpochSecond(event.path("created").asLong())));
+              StripeObjects.decline(object, Instant.ofEpochSecond(event.path("created").asLong())));
       case "refund.created", "refund.updated", "refund.failed" ->
           StripeObjects.ofRefund(object)
               .<NotificationVerdict>map(NotificationVerdict.Reported::new)
@@ -95,7 +97,6 @@ public final class StripeWebhooks {
   }
 
   private byte[] hmac(String payload) {
-    return fairslot.shared.HmacSha256.of(
-        config.webhookSecret().getBytes(StandardCharsets.UTF_8), payload);
+    return HmacSha256.of(config.webhookSecret().getBytes(StandardCharsets.UTF_8), payload);
   }
 }

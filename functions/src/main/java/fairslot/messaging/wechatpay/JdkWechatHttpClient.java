@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -81,7 +83,7 @@ final class JdkWechatHttpClient extends AbstractHttpClient {
             .GET();
     request.getHeaders().getHeaders().forEach((k, v) -> restricted(out, k, v));
     return new ByteArrayInputStream(
-        send(out.build(), request).body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        send(out.build(), request).body().getBytes(StandardCharsets.UTF_8));
   }
 
   @Override
@@ -129,7 +131,7 @@ final class JdkWechatHttpClient extends AbstractHttpClient {
     }
   }
 
-  private static Map<String, String> exactCase(java.net.http.HttpHeaders headers) {
+  private static Map<String, String> exactCase(HttpHeaders headers) {
     Map<String, String> exact = new HashMap<>();
     headers
         .map()

@@ -1,6 +1,7 @@
 package fairslot.notification.app;
 
 import fairslot.payment.app.ProviderReport;
+import fairslot.payment.domain.Decline;
 
 /** What a provider's notification turned out to be, once its adapter verified and read it. */
 public sealed interface NotificationVerdict {
@@ -17,8 +18,7 @@ public sealed interface NotificationVerdict {
    * From the provider: an attempt to pay one of our orders was declined; the order stays open for
    * another attempt (a Stripe {@code payment_intent.payment_failed}).
    */
-  record Declined(String paymentNo, fairslot.payment.domain.Decline decline)
-      implements NotificationVerdict {}
+  record Declined(String paymentNo, Decline decline) implements NotificationVerdict {}
 
   /** From the provider, an event fairslot does not act on: acknowledged. */
   record Ignored(String eventType) implements NotificationVerdict {}

@@ -17,12 +17,14 @@ import fairslot.payment.app.PaymentProvider.Payer;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;
 import fairslot.payment.app.PaymentStore.StartResult;
+import fairslot.payment.domain.Decline;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentRecord;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -172,7 +174,7 @@ public final class PaymentService {
   }
 
   /** A booking's payment records, with the zone of its venue to show their times in. */
-  public record BookingPayments(java.time.ZoneId zone, List<PaymentRecord> records) {}
+  public record BookingPayments(ZoneId zone, List<PaymentRecord> records) {}
 
   /** What happened to a callback: applied, or a replay that changed nothing. */
   public enum Applied {
@@ -213,7 +215,7 @@ public final class PaymentService {
    * member may pay again on the same order; only the order's close ends it. A decline of a payment
    * already settled, or older than the one kept, changes nothing.
    */
-  public boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline) {
+  public boolean noteDecline(String paymentNo, Decline decline) {
     return payments.noteDecline(paymentNo, decline);
   }
 

@@ -1,13 +1,20 @@
 package fairslot.payment.app;
 
 import fairslot.booking.domain.Booking;
+import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.payment.domain.Decline;
+import fairslot.payment.domain.MoneyMove;
 import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentRecord;
+import fairslot.payment.domain.PaymentStatus;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Port: payments and the provider events applied to them. Each operation is one transaction. */
 public interface PaymentStore {
@@ -61,10 +68,10 @@ public interface PaymentStore {
    * The money moves recorded at or after {@code from} and before {@code to}, of every provider (the
    * statement check's other direction: money fairslot holds that a statement lacks).
    */
-  List<fairslot.payment.domain.MoneyMove> moneyMoves(Instant from, Instant to);
+  List<MoneyMove> moneyMoves(Instant from, Instant to);
 
   /** How long a payment waits for its provider's notification before the provider is asked. */
-  java.time.Duration FIRST_CHECK = java.time.Duration.ofMinutes(3);
+  Duration FIRST_CHECK = Duration.ofMinutes(3);
 
   /** PENDING payments due to be asked about at {@code now} (sparse paymentsPending index). */
   List<Payment> pendingDue(Instant now, int limit);
@@ -92,23 +99,22 @@ public interface PaymentStore {
    * remembering the event id in the same transaction. False if the event was seen before: the
    * exception exists already, exactly once.
    */
-  boolean flag(
-      String eventId, String paymentNo, fairslot.finance.domain.FinanceException exception);
+  boolean flag(String eventId, String paymentNo, FinanceException exception);
 
   /**
    * Keeps a callback as received (its raw body too) in the payment's record. A replayed event id
    * keeps the first receipt.
    */
-  void received(String paymentNo, fairslot.payment.domain.PaymentRecord.Received event);
+  void received(String paymentNo, PaymentRecord.Received event);
 
   /**
    * Keeps a declined attempt as the open payment's {@code lastError}, on condition it is still
    * PENDING and no later decline is kept; false when it was not kept (settled, or older).
    */
-  boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline);
+  boolean noteDecline(String paymentNo, Decline decline);
 
   /** Every payment of the booking, each with the callbacks received for it, oldest first. */
-  List<fairslot.payment.domain.PaymentRecord> paymentsOf(String bookingId);
+  List<PaymentRecord> paymentsOf(String bookingId);
 
   sealed interface StartResult {
     record Started(Payment payment) implements StartResult {}
@@ -131,41 +137,41 @@ public interface PaymentStore {
      * The finance exception this settlement raises, written in its transaction: a late payment sent
      * back, or a refund given up.
      */
-    default Optional<fairslot.finance.domain.FinanceException> raises() {
-      fairslot.finance.domain.FinanceException.Kind kind;
+    default Optional<FinanceException> raises() {
+      FinanceException.Kind kind;
       Booking b;
       Money amount = payment().refund(); // what is owed back: all of a late payment, a tier's part
-      boolean afterFailure = payment().status() == fairslot.payment.domain.PaymentStatus.FAILED;
+      boolean afterFailure = payment().status() == PaymentStatus.FAILED;
       if (afterFailure && this instanceof MarkPaid m) {
-        kind = fairslot.finance.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE;
+        kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
         b = m.booking();
         amount = payment().amount();
       } else if (afterFailure && this instanceof Revive r) {
-        kind = fairslot.finance.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE;
+        kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
         b = r.booking();
         amount = payment().amount();
       } else if (afterFailure && this instanceof RefundLate l) {
-        kind = fairslot.finance.domain.FinanceException.Kind.SUCCESS_AFTER_FAILURE;
+        kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
         b = l.booking();
         amount = payment().amount();
       } else if (this instanceof Unapplied u) {
-        kind = fairslot.finance.domain.FinanceException.Kind.OUTCOME_NOT_APPLIED;
+        kind = FinanceException.Kind.OUTCOME_NOT_APPLIED;
         b = u.booking();
         amount = payment().amount();
       } else if (this instanceof RefundLate l) {
-        kind = fairslot.finance.domain.FinanceException.Kind.LATE_PAYMENT_REFUNDED;
+        kind = FinanceException.Kind.LATE_PAYMENT_REFUNDED;
         b = l.booking();
       } else if (this instanceof RefundGivenUp g) {
         kind =
             g.abnormal()
-                ? fairslot.finance.domain.FinanceException.Kind.REFUND_ABNORMAL
-                : fairslot.finance.domain.FinanceException.Kind.REFUND_FAILED;
+                ? FinanceException.Kind.REFUND_ABNORMAL
+                : FinanceException.Kind.REFUND_FAILED;
         b = g.booking();
       } else {
         return Optional.empty();
       }
       var exception =
-          fairslot.finance.domain.FinanceException.open(
+          FinanceException.open(
               kind,
               eventId(),
               Optional.of(b.slot().venueId()),
@@ -188,7 +194,7 @@ public interface PaymentStore {
         Booking booking,
         List<MemberCalendar> calendars,
         Change change,
-        java.util.OptionalInt upcomingLimit,
+        OptionalInt upcomingLimit,
         boolean checkStanding)
         implements Settlement {
 
@@ -199,7 +205,7 @@ public interface PaymentStore {
           Booking booking,
           List<MemberCalendar> calendars,
           Change change) {
-        this(eventId, payment, booking, calendars, change, java.util.OptionalInt.empty(), false);
+        this(eventId, payment, booking, calendars, change, OptionalInt.empty(), false);
       }
     }
 

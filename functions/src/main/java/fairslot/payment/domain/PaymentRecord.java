@@ -2,16 +2,14 @@ package fairslot.payment.domain;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A payment, its refund parts (first first), every provider callback received for it, oldest first
  * (v1.1 "Finance"), and the last decline of an attempt to pay it, while it is open (v1.3).
  */
 public record PaymentRecord(
-    Payment payment,
-    List<Payment> parts,
-    List<Received> events,
-    java.util.Optional<Decline> lastError) {
+    Payment payment, List<Payment> parts, List<Received> events, Optional<Decline> lastError) {
 
   public PaymentRecord {
     parts = List.copyOf(parts);
@@ -19,7 +17,7 @@ public record PaymentRecord(
   }
 
   public PaymentRecord(Payment payment, List<Payment> parts, List<Received> events) {
-    this(payment, parts, events, java.util.Optional.empty());
+    this(payment, parts, events, Optional.empty());
   }
 
   public PaymentRecord(Payment payment, List<Received> events) {

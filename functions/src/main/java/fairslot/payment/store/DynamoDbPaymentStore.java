@@ -5,24 +5,31 @@ import static fairslot.table.Attr.s;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingItemMapper;
+import fairslot.booking.store.BookingWrites;
 import fairslot.definitions.Fairslot;
 import fairslot.finance.domain.FinanceException;
 import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Change;
 import fairslot.payment.app.PaymentStore;
+import fairslot.payment.domain.Decline;
+import fairslot.payment.domain.MoneyMove;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentRecord;
 import fairslot.payment.domain.PaymentStatus;
 import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
+import fairslot.table.RawItems;
 import fairslot.table.RecordParts;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -41,7 +48,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   private final String table;
   private final PendingPaymentChecks pending;
   private final PaymentWrites payments;
-  private final fairslot.booking.store.BookingWrites bookingWrites;
+  private final BookingWrites bookingWrites;
   private final RecordParts records;
   private final ExceptionWrites exceptions;
   private final PaymentSettlement settlement;
@@ -51,7 +58,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     this.table = table;
     this.pending = new PendingPaymentChecks(dynamo, table);
     this.payments = new PaymentWrites(table);
-    this.bookingWrites = new fairslot.booking.store.BookingWrites(table);
+    this.bookingWrites = new BookingWrites(table);
     this.records = new RecordParts(table);
     this.exceptions = new ExceptionWrites(table);
     this.settlement = new PaymentSettlement(dynamo, table);
@@ -94,16 +101,15 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public Optional<Payment> findPart(String paymentNo, int n) {
-    return fairslot.table.RawItems.get(dynamo, table, PaymentItemMapper.key(paymentNo, n))
+    return RawItems.get(dynamo, table, PaymentItemMapper.key(paymentNo, n))
         .map(PaymentItemMapper::fromItem);
   }
 
   @Override
   public List<Payment> partsOf(String paymentNo) {
-    return fairslot.table.RawItems.all(dynamo, PaymentItemMapper.partsQuery(table, paymentNo))
-        .stream()
+    return RawItems.all(dynamo, PaymentItemMapper.partsQuery(table, paymentNo)).stream()
         .map(PaymentItemMapper::fromItem)
-        .sorted(java.util.Comparator.comparingInt(Payment::refundPart))
+        .sorted(Comparator.comparingInt(Payment::refundPart))
         .toList();
   }
 
@@ -128,7 +134,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   }
 
   @Override
-  public List<fairslot.payment.domain.MoneyMove> moneyMoves(Instant from, Instant to) {
+  public List<MoneyMove> moneyMoves(Instant from, Instant to) {
     return new ShardedIndex(
             dynamo,
             table,
@@ -139,12 +145,12 @@ public final class DynamoDbPaymentStore implements PaymentStore {
         .between(from, to).stream()
             .map(
                 item ->
-                    new fairslot.payment.domain.MoneyMove(
+                    new MoneyMove(
                         item.get("entity").s().substring(AuditItemMapper.PAYMENT_ENTITY.length()),
-                        fairslot.payment.domain.MoneyMove.Kind.valueOf(item.get("moneyKind").s()),
+                        MoneyMove.Kind.valueOf(item.get("moneyKind").s()),
                         Instant.ofEpochMilli(Long.parseLong(item.get("moneyAt").n())),
                         Math.toIntExact(Attr.numOr(item, "refundPart", 0))))
-            .sorted(java.util.Comparator.comparing(fairslot.payment.domain.MoneyMove::at))
+            .sorted(Comparator.comparing(MoneyMove::at))
             .toList();
   }
 
@@ -161,7 +167,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     // write that was applied, the SDK's retry fails the condition against our own write, and the
     // item read back (ALL_OLD) names our claim. Without it that read as "another worker claimed
     // it", and the refund waited an hour for its next turn (as a lottery's claim once did).
-    String claim = java.util.UUID.randomUUID().toString();
+    String claim = UUID.randomUUID().toString();
     try {
       dynamo.updateItem(payments.scheduleRefund(seen, attempts, nextAt, claim));
       return true;
@@ -204,7 +210,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
             .stream()
             .map(item -> Attr.str(item, "paymentNo"))
             .toList();
-    List<PaymentRecord> result = new java.util.ArrayList<>();
+    List<PaymentRecord> result = new ArrayList<>();
     for (String paymentNo : paymentNos) {
       List<Map<String, AttributeValue>> items =
           dynamo
@@ -221,7 +227,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
           items.stream()
               .filter(PaymentItemMapper::isPart)
               .map(PaymentItemMapper::fromItem)
-              .sorted(java.util.Comparator.comparingInt(Payment::refundPart))
+              .sorted(Comparator.comparingInt(Payment::refundPart))
               .toList();
       Optional<Map<String, AttributeValue>> main =
           items.stream()
@@ -240,26 +246,24 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                                       Attr.str(i, Keys.SK)
                                           .startsWith(PaymentItemMapper.RECEIVED_PREFIX))
                               .map(PaymentItemMapper::receivedFrom)
-                              .sorted(
-                                  java.util.Comparator.comparing(
-                                      PaymentRecord.Received::receivedAt))
+                              .sorted(Comparator.comparing(PaymentRecord.Received::receivedAt))
                               .toList(),
                           main.flatMap(PaymentItemMapper::lastError))));
     }
     // Oldest first; one booking's payments never overlap in time (one in flight at a time), and
     // the payment number only makes equal instants (a frozen test clock) read the same each time.
     result.sort(
-        java.util.Comparator.comparing((PaymentRecord r) -> r.payment().createdAt())
+        Comparator.comparing((PaymentRecord r) -> r.payment().createdAt())
             .thenComparing(r -> r.payment().paymentNo()));
     return result;
   }
 
   @Override
-  public boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline) {
+  public boolean noteDecline(String paymentNo, Decline decline) {
     try {
       dynamo.updateItem(payments.noteDecline(paymentNo, decline));
       return true;
-    } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
+    } catch (ConditionalCheckFailedException e) {
       return false; // settled, unknown, or a later decline is kept
     }
   }

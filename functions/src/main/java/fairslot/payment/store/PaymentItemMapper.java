@@ -6,16 +6,20 @@ import static fairslot.table.Attr.s;
 import static fairslot.table.Attr.str;
 
 import fairslot.kernel.Money;
+import fairslot.payment.app.PaymentStore;
+import fairslot.payment.domain.Decline;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentRecord;
 import fairslot.payment.domain.PaymentStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * The payment item: amount snapshot, status, refund attempts, and sparse refundsDue keys while a
@@ -63,11 +67,10 @@ public final class PaymentItemMapper {
     item.put("createdAt", millis(p.createdAt()));
     item.put("refundRound", n(p.refundRound()));
     item.put("refundMinor", n(p.refund().minor()));
-    if (p.status() == fairslot.payment.domain.PaymentStatus.PENDING) {
+    if (p.status() == PaymentStatus.PENDING) {
       // In the payments-reconcile job's index until it settles (PaymentWrites removes it).
       item.put("payCheckShard", s(Keys.shard(PENDING_FAMILY, p.paymentNo())));
-      item.put(
-          "payCheckAt", millis(p.createdAt().plus(fairslot.payment.app.PaymentStore.FIRST_CHECK)));
+      item.put("payCheckAt", millis(p.createdAt().plus(PaymentStore.FIRST_CHECK)));
     }
     return item;
   }
@@ -92,9 +95,8 @@ public final class PaymentItemMapper {
   }
 
   /** The query of a payment's refund parts, in its partition, read consistently. */
-  static software.amazon.awssdk.services.dynamodb.model.QueryRequest partsQuery(
-      String table, String paymentNo) {
-    return software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+  static QueryRequest partsQuery(String table, String paymentNo) {
+    return QueryRequest.builder()
         .tableName(table)
         .consistentRead(true)
         .keyConditionExpression("PK = :pk AND begins_with(SK, :part)")
@@ -127,14 +129,14 @@ public final class PaymentItemMapper {
   }
 
   /** The payment's last declined attempt, if one is kept (API.md v1.3). */
-  static Optional<fairslot.payment.domain.Decline> lastError(Map<String, AttributeValue> item) {
+  static Optional<Decline> lastError(Map<String, AttributeValue> item) {
     AttributeValue v = item.get("lastError");
     if (v == null || !v.hasM()) {
       return Optional.empty();
     }
     Map<String, AttributeValue> e = v.m();
     return Optional.of(
-        new fairslot.payment.domain.Decline(
+        new Decline(
             Attr.str(e, "code"),
             Attr.optionalString(e, "declineCode"),
             Attr.str(e, "message"),
@@ -148,7 +150,7 @@ public final class PaymentItemMapper {
    * How long a received callback is kept: 13 months, past a year of refunds (WeChat Pay) and card
    * disputes (Stripe: up to 120 days), and a full year of accounts.
    */
-  static final java.time.Duration RAW_KEPT = java.time.Duration.ofDays(395);
+  static final Duration RAW_KEPT = Duration.ofDays(395);
 
   static Map<String, AttributeValue> received(String paymentNo, PaymentRecord.Received event) {
     Map<String, AttributeValue> item =

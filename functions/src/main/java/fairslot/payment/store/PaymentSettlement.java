@@ -5,6 +5,7 @@ import static fairslot.table.Attr.s;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingWrites;
+import fairslot.booking.store.GroupLines;
 import fairslot.booking.store.GuardWrites;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.finance.store.ExceptionWrites;
@@ -12,9 +13,11 @@ import fairslot.kernel.Change;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.StandingWrites;
 import fairslot.member.store.UpcomingWrites;
+import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentStatus;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -154,10 +157,10 @@ final class PaymentSettlement {
         // booking's, once, and tells the booking's refund; the move's answer told the difference.
         tx.add(
             notices.notify(
-                new fairslot.notification.domain.Notification(
+                new Notification(
                     r.booking().userId(),
                     r.booking().slotId(),
-                    fairslot.notification.domain.Notification.Kind.REFUNDED,
+                    Notification.Kind.REFUNDED,
                     r.booking().bookingId()),
                 s.change().at()));
       }
@@ -240,11 +243,7 @@ final class PaymentSettlement {
    * difference) settling meanwhile leaves it refunding.
    */
   private void addBookingMoveIfRefunding(
-      Transaction<Action> tx,
-      fairslot.payment.domain.Payment p,
-      Booking b,
-      BookingStatus to,
-      Change change) {
+      Transaction<Action> tx, Payment p, Booking b, BookingStatus to, Change change) {
     if (p.isPart()) {
       return;
     }
@@ -269,7 +268,7 @@ final class PaymentSettlement {
   /** As above, the lines in {@code from}. */
   private void moveOtherLines(
       Transaction<Action> tx, Booking lead, BookingStatus from, BookingStatus to, Change change) {
-    for (Booking line : fairslot.booking.store.GroupLines.others(dynamo, table, lead)) {
+    for (Booking line : GroupLines.others(dynamo, table, lead)) {
       if (line.status() == from) {
         tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
         tx.add(records.auditBooking(line, line.status().name(), to.name(), change));

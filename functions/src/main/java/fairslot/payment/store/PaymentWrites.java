@@ -4,9 +4,16 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
+import fairslot.kernel.Money;
+import fairslot.payment.domain.Decline;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentStatus;
+import fairslot.payment.domain.RefundPartPlan;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -27,7 +34,7 @@ public final class PaymentWrites {
   }
 
   /** A new payment, on condition its number is new. */
-  public TransactWriteItem create(fairslot.payment.domain.Payment payment) {
+  public TransactWriteItem create(Payment payment) {
     return TransactWriteItem.builder()
         .put(
             Put.builder()
@@ -39,14 +46,14 @@ public final class PaymentWrites {
   }
 
   /** The payment listed under its booking's key (GET /bookings/{id}/payments). */
-  public TransactWriteItem linkToBooking(fairslot.payment.domain.Payment payment) {
+  public TransactWriteItem linkToBooking(Payment payment) {
     return TransactWriteItem.builder()
         .put(Put.builder().tableName(table).item(PaymentItemMapper.bookingLink(payment)).build())
         .build();
   }
 
   /** The last declined attempt, kept on the open payment if it is the latest (API.md v1.3). */
-  public UpdateItemRequest noteDecline(String paymentNo, fairslot.payment.domain.Decline d) {
+  public UpdateItemRequest noteDecline(String paymentNo, Decline d) {
     Map<String, AttributeValue> error = new HashMap<>();
     error.put("code", s(d.code()));
     d.declineCode().ifPresent(c -> error.put("declineCode", s(c)));
@@ -62,7 +69,7 @@ public final class PaymentWrites {
         .expressionAttributeValues(
             Map.of(
                 ":e", AttributeValue.fromM(error),
-                ":pending", s(fairslot.payment.domain.PaymentStatus.PENDING),
+                ":pending", s(PaymentStatus.PENDING),
                 ":at", millis(d.at())))
         .build();
   }
@@ -70,7 +77,7 @@ public final class PaymentWrites {
   /**
    * The payment listed under its payer's key (their export and erasure, whoever holds the booking).
    */
-  public TransactWriteItem linkToPayer(fairslot.payment.domain.Payment payment) {
+  public TransactWriteItem linkToPayer(Payment payment) {
     return TransactWriteItem.builder()
         .put(Put.builder().tableName(table).item(PaymentItemMapper.payerLink(payment)).build())
         .build();
@@ -81,7 +88,7 @@ public final class PaymentWrites {
    * read; {@code claim} names this worker's write (see DynamoDbPaymentStore.scheduleRefund).
    */
   public UpdateItemRequest scheduleRefund(
-      fairslot.payment.domain.Payment seen, int attempts, java.time.Instant nextAt, String claim) {
+      Payment seen, int attempts, Instant nextAt, String claim) {
     return UpdateItemRequest.builder()
         .tableName(table)
         .key(PaymentItemMapper.key(seen))
@@ -96,7 +103,7 @@ public final class PaymentWrites {
                 ":next",
                 millis(nextAt),
                 ":refunding",
-                s(fairslot.payment.domain.PaymentStatus.REFUNDING),
+                s(PaymentStatus.REFUNDING),
                 ":seen",
                 n(seen.refundAttempts()),
                 ":claim",
@@ -106,20 +113,19 @@ public final class PaymentWrites {
   }
 
   /** The reconcile job's next look at a PENDING payment, on condition it is still pending. */
-  public UpdateItemRequest schedulePendingCheck(
-      fairslot.payment.domain.Payment seen, java.time.Instant nextAt) {
+  public UpdateItemRequest schedulePendingCheck(Payment seen, Instant nextAt) {
     return pendingCheck(seen, "SET payCheckAt = :next", Map.of(":next", millis(nextAt)));
   }
 
   /** The reconcile job stops looking at a PENDING payment, on condition it is still pending. */
-  public UpdateItemRequest stopPendingCheck(fairslot.payment.domain.Payment seen) {
+  public UpdateItemRequest stopPendingCheck(Payment seen) {
     return pendingCheck(seen, "REMOVE payCheckShard, payCheckAt", Map.of());
   }
 
   private UpdateItemRequest pendingCheck(
-      fairslot.payment.domain.Payment seen, String update, Map<String, AttributeValue> values) {
+      Payment seen, String update, Map<String, AttributeValue> values) {
     Map<String, AttributeValue> all = new HashMap<>(values);
-    all.put(":pending", s(fairslot.payment.domain.PaymentStatus.PENDING));
+    all.put(":pending", s(PaymentStatus.PENDING));
     return UpdateItemRequest.builder()
         .tableName(table)
         .key(PaymentItemMapper.key(seen))
@@ -131,8 +137,7 @@ public final class PaymentWrites {
   }
 
   /** Remembers a provider event id forever-ish; a second delivery fails this condition. */
-  public TransactWriteItem rememberPaymentEvent(
-      String eventId, String paymentNo, java.time.Instant at) {
+  public TransactWriteItem rememberPaymentEvent(String eventId, String paymentNo, Instant at) {
     return TransactWriteItem.builder()
         .put(
             Put.builder()
@@ -162,9 +167,9 @@ public final class PaymentWrites {
    * refund, on condition it is still SUCCEEDED with the parts the plan saw; the part is put beside
    * it, owed back now.
    */
-  public java.util.List<TransactWriteItem> addPart(fairslot.payment.domain.RefundPartPlan plan) {
+  public List<TransactWriteItem> addPart(RefundPartPlan plan) {
     Map<String, AttributeValue> values = new HashMap<>();
-    values.put(":succeeded", s(fairslot.payment.domain.PaymentStatus.SUCCEEDED));
+    values.put(":succeeded", s(PaymentStatus.SUCCEEDED));
     values.put(":n", n(plan.part().refundPart()));
     values.put(":left", n(plan.refundableAfter().minor()));
     String seenParts;
@@ -195,12 +200,12 @@ public final class PaymentWrites {
                     .conditionExpression("attribute_not_exists(PK)")
                     .build())
             .build();
-    return java.util.List.of(payment, part);
+    return List.of(payment, part);
   }
 
   /** Puts a payment up for refund of {@code refund} now (attempts start at 0). */
   public TransactWriteItem requestRefund(
-      String paymentNo, String expectedStatus, java.time.Instant at, fairslot.kernel.Money refund) {
+      String paymentNo, String expectedStatus, Instant at, Money refund) {
     // After refund parts, only what they left may still be refunded (a part-refunded payment's
     // booking costs less by the parts already, so this holds unless something is wrong).
     return requestRefund(
@@ -214,11 +219,11 @@ public final class PaymentWrites {
   }
 
   /** Finance restarts a REFUND_FAILED payment's refund: due now, attempts from 0, next round. */
-  public TransactWriteItem restartRefund(fairslot.payment.domain.Payment p, java.time.Instant at) {
+  public TransactWriteItem restartRefund(Payment p, Instant at) {
     return requestRefund(
         p.paymentNo(),
         p.refundPart(),
-        fairslot.payment.domain.PaymentStatus.REFUND_FAILED.name(),
+        PaymentStatus.REFUND_FAILED.name(),
         at,
         ", refundRound = :round",
         Map.of(":round", n(p.refundRound() + 1)),
@@ -229,7 +234,7 @@ public final class PaymentWrites {
       String paymentNo,
       int part,
       String expectedStatus,
-      java.time.Instant at,
+      Instant at,
       String extraSet,
       Map<String, AttributeValue> extraValues,
       String extraCondition) {
@@ -237,7 +242,7 @@ public final class PaymentWrites {
         new HashMap<>(
             Map.of(
                 ":refunding",
-                s(fairslot.payment.domain.PaymentStatus.REFUNDING),
+                s(PaymentStatus.REFUNDING),
                 ":zero",
                 n(0),
                 ":shard",
@@ -270,10 +275,7 @@ public final class PaymentWrites {
    * refund job's index.
    */
   public TransactWriteItem move(
-      fairslot.payment.domain.Payment p,
-      fairslot.payment.domain.PaymentStatus from,
-      fairslot.payment.domain.PaymentStatus to,
-      boolean refundSettled) {
+      Payment p, PaymentStatus from, PaymentStatus to, boolean refundSettled) {
     return TransactWriteItem.builder()
         .update(
             Update.builder()

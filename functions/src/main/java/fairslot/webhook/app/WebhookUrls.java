@@ -2,7 +2,10 @@ package fairslot.webhook.app;
 
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -44,7 +47,7 @@ public final class WebhookUrls {
     URI uri;
     try {
       uri = new URI(url);
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       return Optional.of("url is not a URL");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
@@ -130,28 +133,28 @@ public final class WebhookUrls {
    * translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16, and Teredo 2001::/32 (its
    * server, and its client, stored inverted).
    */
-  static java.util.List<byte[]> embeddedIpv4(byte[] b) {
-    byte[] last = java.util.Arrays.copyOfRange(b, 12, 16);
+  static List<byte[]> embeddedIpv4(byte[] b) {
+    byte[] last = Arrays.copyOfRange(b, 12, 16);
     if (zeros(b, 0, 10) && ((b[10] == 0 && b[11] == 0) || (b[10] == -1 && b[11] == -1))) {
-      return java.util.List.of(last); // compatible or mapped
+      return List.of(last); // compatible or mapped
     }
     if (zeros(b, 0, 8) && b[8] == -1 && b[9] == -1 && b[10] == 0 && b[11] == 0) {
-      return java.util.List.of(last); // translated
+      return List.of(last); // translated
     }
     if (startsWith(b, 0x00, 0x64, 0xff, 0x9b) && zeros(b, 4, 12)) {
-      return java.util.List.of(last); // NAT64, the well-known prefix
+      return List.of(last); // NAT64, the well-known prefix
     }
     if (startsWith(b, 0x20, 0x02)) {
-      return java.util.List.of(java.util.Arrays.copyOfRange(b, 2, 6)); // 6to4
+      return List.of(Arrays.copyOfRange(b, 2, 6)); // 6to4
     }
     if (startsWith(b, 0x20, 0x01, 0x00, 0x00)) {
       byte[] client = new byte[4];
       for (int i = 0; i < 4; i++) {
         client[i] = (byte) ~last[i];
       }
-      return java.util.List.of(java.util.Arrays.copyOfRange(b, 4, 8), client); // Teredo
+      return List.of(Arrays.copyOfRange(b, 4, 8), client); // Teredo
     }
-    return java.util.List.of();
+    return List.of();
   }
 
   private static boolean startsWith(byte[] b, int... prefix) {

@@ -1,8 +1,10 @@
 package fairslot.local.stripe;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import fairslot.local.ReceivedRequests;
 import fairslot.shared.Json;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,6 +15,8 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,7 +44,7 @@ public final class FakeStripe implements AutoCloseable {
   final Map<String, ObjectNode> intents = new ConcurrentHashMap<>();
   final Map<String, ObjectNode> refunds = new ConcurrentHashMap<>();
   private final Map<String, String> byIdempotencyKey = new ConcurrentHashMap<>();
-  private final fairslot.local.ReceivedRequests requests = new fairslot.local.ReceivedRequests();
+  private final ReceivedRequests requests = new ReceivedRequests();
   private final FakeBalance balance;
   private final Clock clock;
   private final HttpServer server;
@@ -53,8 +58,7 @@ public final class FakeStripe implements AutoCloseable {
       "pending".equals(System.getenv("FAIRSLOT_FAKE_STRIPE_REFUNDS"));
 
   /** Events Stripe sends after it answered the request that caused them, never inside it. */
-  private final ThreadLocal<List<Runnable>> afterAnswer =
-      ThreadLocal.withInitial(java.util.ArrayList::new);
+  private final ThreadLocal<List<Runnable>> afterAnswer = ThreadLocal.withInitial(ArrayList::new);
 
   private FakeStripe(Clock clock) throws IOException {
     this.events = new FakeStripeEvents(webhookSecret, clock);
@@ -97,7 +101,7 @@ public final class FakeStripe implements AutoCloseable {
   }
 
   /** Events go to {@code sink} in-process (chaos), which answers the route's status. */
-  public void webhookWith(java.util.function.BiFunction<String, String, Integer> sink) {
+  public void webhookWith(BiFunction<String, String, Integer> sink) {
     events.sink(sink);
   }
 
@@ -110,7 +114,7 @@ public final class FakeStripe implements AutoCloseable {
   }
 
   /** A header Stripe's signing would give {@code body} at {@code at} (replays, tests). */
-  public String signatureAt(String body, java.time.Instant at) {
+  public String signatureAt(String body, Instant at) {
     return events.signature(body, at.getEpochSecond());
   }
 
@@ -225,7 +229,7 @@ public final class FakeStripe implements AutoCloseable {
     return Optional.ofNullable(intents.get(intentId)).map(pi -> events.body(type, pi));
   }
 
-  public List<com.fasterxml.jackson.databind.JsonNode> refunds() {
+  public List<JsonNode> refunds() {
     return List.copyOf(refunds.values());
   }
 

@@ -1,6 +1,7 @@
 package fairslot.local.stripe;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import fairslot.messaging.stripe.StripeConfig;
 import fairslot.shared.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -8,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -28,9 +31,9 @@ final class FakeStripeEvents {
   private volatile URI target;
 
   /** Instead of HTTP: hand the signature and body to this, which answers the route's status. */
-  private volatile java.util.function.BiFunction<String, String, Integer> sink;
+  private volatile BiFunction<String, String, Integer> sink;
 
-  void sink(java.util.function.BiFunction<String, String, Integer> sink) {
+  void sink(BiFunction<String, String, Integer> sink) {
     this.sink = sink;
   }
 
@@ -52,7 +55,7 @@ final class FakeStripeEvents {
     event.put("id", "evt_" + FakeStripe.hex(12));
     event.put("object", "event");
     // rendered in the version the endpoint is set to: the one fairslot pins
-    event.put("api_version", fairslot.messaging.stripe.StripeConfig.API_VERSION);
+    event.put("api_version", StripeConfig.API_VERSION);
     event.put("created", clock.instant().getEpochSecond());
     event.put("type", type);
     synchronized (object) {
@@ -70,7 +73,7 @@ final class FakeStripeEvents {
           + ",v1="
           + HexFormat.of()
               .formatHex(mac.doFinal((t + "." + body).getBytes(StandardCharsets.UTF_8)));
-    } catch (java.security.GeneralSecurityException e) {
+    } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
   }

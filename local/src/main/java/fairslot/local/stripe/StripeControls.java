@@ -3,6 +3,7 @@ package fairslot.local.stripe;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalControls;
 import fairslot.shared.Json;
+import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -40,7 +41,7 @@ public final class StripeControls implements LocalControls {
     JsonNode in;
     try {
       in = body == null || body.isEmpty() ? Json.object() : Json.mapper().readTree(body);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       in = Json.object();
     }
     boolean notify = in.path("notify").asBoolean(true);

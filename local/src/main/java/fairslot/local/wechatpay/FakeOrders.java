@@ -6,6 +6,9 @@ import com.sun.net.httpserver.HttpExchange;
 import fairslot.shared.Json;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -276,9 +279,8 @@ final class FakeOrders {
   private boolean signedByTheMerchant(
       HttpExchange exchange, String method, String target, String body) {
     String auth = exchange.getRequestHeaders().getFirst("Authorization");
-    java.util.Map<String, String> p = authorization(auth);
-    if (!p.keySet()
-            .equals(java.util.Set.of("mchid", "nonce_str", "timestamp", "serial_no", "signature"))
+    Map<String, String> p = authorization(auth);
+    if (!p.keySet().equals(Set.of("mchid", "nonce_str", "timestamp", "serial_no", "signature"))
         || !p.get("mchid").equals(FakeWechatPay.MCH_ID)
         || !p.get("serial_no").equals(fake.keys.merchantSerial)
         || !p.get("timestamp").matches("[0-9]{1,12}")) {
@@ -294,15 +296,15 @@ final class FakeOrders {
   }
 
   /** The header's parameters, in whatever order they came; empty unless it is the scheme's. */
-  private static java.util.Map<String, String> authorization(String auth) {
-    java.util.Map<String, String> out = new java.util.HashMap<>();
+  private static Map<String, String> authorization(String auth) {
+    Map<String, String> out = new HashMap<>();
     if (auth == null || !auth.startsWith(SCHEME)) {
       return out;
     }
     for (String part : auth.substring(SCHEME.length()).split(",")) {
       Matcher m = AUTH_PARAM.matcher(part);
       if (!m.matches() || out.put(m.group(1), m.group(2)) != null) {
-        return java.util.Map.of(); // malformed, or a parameter named twice
+        return Map.of(); // malformed, or a parameter named twice
       }
     }
     return out;

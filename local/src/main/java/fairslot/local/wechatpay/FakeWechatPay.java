@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import fairslot.local.ReceivedRequests;
 import fairslot.messaging.wechatpay.WechatPayConfig;
 import fairslot.shared.Json;
 import java.io.IOException;
@@ -14,12 +15,14 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
 
 /**
  * A local stand-in for WeChat Pay's APIv3 (JSAPI orders, close, query, refunds) and for
@@ -39,7 +42,7 @@ public final class FakeWechatPay implements AutoCloseable {
   private final List<Map<String, Object>> sent = new ArrayList<>();
   private final Clock clock;
   private final HttpServer server;
-  private final fairslot.local.ReceivedRequests requests = new fairslot.local.ReceivedRequests();
+  private final ReceivedRequests requests = new ReceivedRequests();
   private final FakeOrders api;
   private final FakeNotifier notifier;
 
@@ -78,7 +81,7 @@ public final class FakeWechatPay implements AutoCloseable {
   }
 
   /** Notifications go to {@code sink} in-process (chaos), which answers the route's status. */
-  public void notifyWith(java.util.function.BiFunction<Map<String, String>, String, Integer> sink) {
+  public void notifyWith(BiFunction<Map<String, String>, String, Integer> sink) {
     notifier.sink(sink);
   }
 
@@ -133,7 +136,7 @@ public final class FakeWechatPay implements AutoCloseable {
   }
 
   /** A line WeChat's bill of {@code day} carries that no order of fairslot's made (tests). */
-  public void addBillLine(java.time.LocalDate day, String outTradeNo, long fen) {
+  public void addBillLine(LocalDate day, String outTradeNo, long fen) {
     bills.extra(day, outTradeNo, fen);
   }
 

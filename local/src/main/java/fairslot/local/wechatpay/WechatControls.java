@@ -1,6 +1,7 @@
 package fairslot.local.wechatpay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.local.LocalControls;
 import fairslot.shared.Json;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
  *
  * {@code notify: false} changes WeChat's state and sends nothing: a lost notification.
  */
-public final class WechatControls implements fairslot.local.LocalControls {
+public final class WechatControls implements LocalControls {
   private static final Pattern PAY = Pattern.compile("/_local/wechatpay/transactions/([^/]+)/pay");
   private static final Pattern FINISH = Pattern.compile("/_local/wechatpay/refunds/([^/]+)/finish");
 
