@@ -84,13 +84,9 @@ class HostileNotificationsIT {
   void forgedAndBrokenWechatNotificationsAreRefusedInWechatsFormAndChangeNothing()
       throws Exception {
     String member = api.token("hn-wx", "customer");
-    api.call("PUT", "/me/wechat", member, "{\"code\":\"login-hn\"}");
-    String bookingId = api.hold(member);
-    String paymentNo =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
-            .json()
-            .path("paymentNo")
-            .asText();
+    String[] order = api.wechatOrder(member, "login-hn");
+    String bookingId = order[0];
+    String paymentNo = order[1];
     api.call(
         "POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{\"notify\":false}");
     String genuine = runtime.wechatPay().notificationBodyFor(paymentNo).orElseThrow();

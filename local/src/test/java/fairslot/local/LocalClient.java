@@ -91,6 +91,21 @@ final class LocalClient {
     return booked.json().path("bookingId").asText();
   }
 
+  /**
+   * A member linked to WeChat by {@code code} holds a seat and starts paying it with WeChat Pay
+   * (the payer has not paid yet): the booking's id and the order's number.
+   */
+  String[] wechatOrder(String member, String code) throws Exception {
+    call("PUT", "/me/wechat", member, "{\"code\":\"" + code + "\"}");
+    String bookingId = hold(member);
+    String paymentNo =
+        call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
+            .json()
+            .path("paymentNo")
+            .asText();
+    return new String[] {bookingId, paymentNo};
+  }
+
   /** A fresh hour-long slot of the same court, two days from now, priced {@code priceMinor}. */
   String slot(long priceMinor) throws Exception {
     String admin = token("providers-admin", "admin");

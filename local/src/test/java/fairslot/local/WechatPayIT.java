@@ -152,13 +152,9 @@ class WechatPayIT {
   void forgedAlteredStaleAndProbeNotificationsAreRefusedAndWriteNothingAndAReplayChangesNothing()
       throws Exception {
     String member = api.token("wx-forged", "customer");
-    api.call("PUT", "/me/wechat", member, "{\"code\":\"login-2\"}");
-    String bookingId = api.hold(member);
-    String paymentNo =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
-            .json()
-            .path("paymentNo")
-            .asText();
+    String[] order = api.wechatOrder(member, "login-2");
+    String bookingId = order[0];
+    String paymentNo = order[1];
     // WeChat's state changes, but its notification is lost: the tests below send it themselves.
     api.call(
         "POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{\"notify\":false}");
@@ -226,15 +222,9 @@ class WechatPayIT {
 
   /** A member linked by {@code code} holds a seat and pays it through the fake: booking, number. */
   private static String[] paidWithWechat(String member, String code) throws Exception {
-    api.call("PUT", "/me/wechat", member, "{\"code\":\"" + code + "\"}");
-    String bookingId = api.hold(member);
-    String paymentNo =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}")
-            .json()
-            .path("paymentNo")
-            .asText();
-    api.call("POST", "/_local/wechatpay/transactions/" + paymentNo + "/pay", null, "{}");
-    return new String[] {bookingId, paymentNo};
+    String[] order = api.wechatOrder(member, code);
+    api.call("POST", "/_local/wechatpay/transactions/" + order[1] + "/pay", null, "{}");
+    return order;
   }
 
   private static JsonNode last(FakeWechatPay fake) {
