@@ -41,6 +41,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     BOOKING,
     EVENT,
     EXCEPTION,
+    LINKS,
     PAYMENT
   }
 
@@ -52,12 +53,14 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   private final RecordParts records;
   private final ExceptionWrites exceptions;
   private final PaymentSettlement settlement;
+  private final PaymentLinks links;
 
   public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.pending = new PendingPaymentChecks(dynamo, table);
     this.payments = new PaymentWrites(table);
+    this.links = new PaymentLinks(table);
     this.bookingWrites = new BookingWrites(table);
     this.records = new RecordParts(table);
     this.exceptions = new ExceptionWrites(table);
@@ -75,8 +78,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
-            .add(payments.linkToBooking(payment))
-            .add(payments.linkToPayer(payment))
+            .addEach(Action.LINKS, links.of(payment))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new StartResult.Started(payment);

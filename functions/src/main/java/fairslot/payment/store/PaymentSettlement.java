@@ -135,8 +135,7 @@ final class PaymentSettlement {
       }
     } else if (s instanceof Settlement.PaidOffline o) {
       tx.add(payments.create(o.payment()));
-      tx.add(payments.linkToBooking(o.payment()));
-      tx.add(payments.linkToPayer(o.payment()));
+      new PaymentLinks(table).of(o.payment()).forEach(tx::add);
       tx.add(
           bookingWrites.move(
               o.booking(),

@@ -45,13 +45,6 @@ public final class PaymentWrites {
         .build();
   }
 
-  /** The payment listed under its booking's key (GET /bookings/{id}/payments). */
-  public TransactWriteItem linkToBooking(Payment payment) {
-    return TransactWriteItem.builder()
-        .put(Put.builder().tableName(table).item(PaymentItemMapper.bookingLink(payment)).build())
-        .build();
-  }
-
   /** The last declined attempt, kept on the open payment if it is the latest (API.md v1.3). */
   public UpdateItemRequest noteDecline(String paymentNo, Decline d) {
     Map<String, AttributeValue> error = new HashMap<>();
@@ -71,15 +64,6 @@ public final class PaymentWrites {
                 ":e", AttributeValue.fromM(error),
                 ":pending", s(PaymentStatus.PENDING),
                 ":at", millis(d.at())))
-        .build();
-  }
-
-  /**
-   * The payment listed under its payer's key (their export and erasure, whoever holds the booking).
-   */
-  public TransactWriteItem linkToPayer(Payment payment) {
-    return TransactWriteItem.builder()
-        .put(Put.builder().tableName(table).item(PaymentItemMapper.payerLink(payment)).build())
         .build();
   }
 

@@ -4,11 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import fairslot.shared.Json;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -165,11 +161,6 @@ final class FakeOrders {
       Pattern.compile("/v3/pay/transactions/out-trade-no/([^/?]+)/close");
   private static final Pattern REFUND = Pattern.compile("/v3/refund/domestic/refunds/([^/?]+)");
 
-  /** One {@code key="value"} of the Authorization header; WeChat takes them in any order. */
-  private static final Pattern AUTH_PARAM = Pattern.compile("\\s*([a-z_]+)=\"([^\"]*)\"\\s*");
-
-  private static final String SCHEME = "WECHATPAY2-SHA256-RSA2048 ";
-
   private final FakeWechatPay fake;
 
   FakeOrders(FakeWechatPay fake) {
@@ -184,7 +175,8 @@ final class FakeOrders {
       return FakeLogin.answer(query);
     }
     String target = path + (query == null ? "" : "?" + query);
-    if (!signedByTheMerchant(exchange, method, target, body)) {
+    if (!MerchantSignature.verifies(
+        exchange.getRequestHeaders().getFirst("Authorization"), fake.keys, method, target, body)) {
       return Answer.fail(401, "SIGN_ERROR", "the Authorization signature does not verify");
     }
     JsonNode in = FakeWechatPay.read(body);
@@ -273,40 +265,5 @@ final class FakeOrders {
             in.path("out_refund_no").asText(), k -> new RefundOrder(k, order, amount));
     r.resubmitted();
     return Answer.ok(r.json());
-  }
-
-  /** The merchant's WECHATPAY2-SHA256-RSA2048 header over method, path, time, nonce and body. */
-  private boolean signedByTheMerchant(
-      HttpExchange exchange, String method, String target, String body) {
-    String auth = exchange.getRequestHeaders().getFirst("Authorization");
-    Map<String, String> p = authorization(auth);
-    if (!p.keySet().equals(Set.of("mchid", "nonce_str", "timestamp", "serial_no", "signature"))
-        || !p.get("mchid").equals(FakeWechatPay.MCH_ID)
-        || !p.get("serial_no").equals(fake.keys.merchantSerial)
-        || !p.get("timestamp").matches("[0-9]{1,12}")) {
-      return false;
-    }
-    long at = Long.parseLong(p.get("timestamp"));
-    if (Duration.between(Instant.ofEpochSecond(at), Instant.now()).abs().toMinutes() >= 5) {
-      return false;
-    }
-    String message =
-        method + "\n" + target + "\n" + at + "\n" + p.get("nonce_str") + "\n" + body + "\n";
-    return FakeWechatKeys.verify(fake.keys.merchant.getPublic(), message, p.get("signature"));
-  }
-
-  /** The header's parameters, in whatever order they came; empty unless it is the scheme's. */
-  private static Map<String, String> authorization(String auth) {
-    Map<String, String> out = new HashMap<>();
-    if (auth == null || !auth.startsWith(SCHEME)) {
-      return out;
-    }
-    for (String part : auth.substring(SCHEME.length()).split(",")) {
-      Matcher m = AUTH_PARAM.matcher(part);
-      if (!m.matches() || out.put(m.group(1), m.group(2)) != null) {
-        return Map.of(); // malformed, or a parameter named twice
-      }
-    }
-    return out;
   }
 }
