@@ -133,3 +133,29 @@ test("a decline the SDK signs leaves the payment open, and fairslot names the SD
     assert.deepEqual(r.headers["Stripe-version"], [Stripe.API_VERSION], `${r.method} ${r.path}`);
   }
 });
+
+test("the fake's dispute events verify with the SDK, and a dispute the SDK signs reaches finance once", async () => {
+  const member = await token("conf-dispute-" + crypto.randomUUID(), ["customer"]);
+  const bookingId = await heldBooking(member);
+  const pay = await api("POST", `/bookings/${bookingId}/pay`, member, { provider: "stripe" });
+  const intentId = pay.client.paymentIntentId;
+  await api("POST", `/_local/stripe/payment_intents/${intentId}/succeed`, null, { notify: true });
+  const { disputeId } = await api("POST", `/_local/stripe/payment_intents/${intentId}/dispute`, null, { notify: true });
+  const { items } = await api("GET", "/_local/stripe/events");
+  const sent = items.filter((e) => e.objectId === disputeId);
+  assert.equal(sent.length, 1);
+  const fromFake = stripe.webhooks.constructEvent(sent[0].body, sent[0].headers["Stripe-Signature"], keys.webhookSecret);
+  assert.equal(fromFake.type, "charge.dispute.created");
+  assert.equal(fromFake.data.object.payment_intent, intentId);
+
+  // the same dispute signed by the SDK, as Stripe redelivers it: accepted, and applied once
+  const payload = JSON.stringify({ ...JSON.parse(sent[0].body), id: "evt_sdk_" + disputeId });
+  assert.equal((await webhook(payload, signed(payload))).status, 200);
+  assert.equal((await webhook(payload, signed(payload))).status, 200);
+  const finance = await token("conf-fin", ["finance"]);
+  const open = (await api("GET", "/finance/exceptions?status=OPEN&limit=200", finance)).items.filter(
+    (e) => e.bookingId === bookingId,
+  );
+  assert.deepEqual(open.map((e) => e.kind), ["DISPUTE_OPENED"]);
+  assert.equal(open[0].disputeId, disputeId);
+});

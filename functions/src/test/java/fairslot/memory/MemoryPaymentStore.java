@@ -235,7 +235,8 @@ public final class MemoryPaymentStore implements PaymentStore {
         b.version(),
         Optional.empty(),
         Optional.empty(),
-        b.group());
+        b.group(),
+        Optional.empty());
   }
 
   private void movePayment(Payment seen, PaymentStatus to, Change change) {
@@ -407,6 +408,39 @@ public final class MemoryPaymentStore implements PaymentStore {
       }
       t.exceptions.putIfAbsent(exception.exceptionId(), exception);
       return true;
+    }
+  }
+
+  @Override
+  public boolean dispute(
+      String eventId,
+      Payment payment,
+      fairslot.finance.domain.FinanceException exception,
+      Optional<fairslot.kernel.Money> lost) {
+    synchronized (t.lock) {
+      if (!t.paymentEvents.add(eventId) || t.exceptions.containsKey(exception.exceptionId())) {
+        return false;
+      }
+      t.exceptions.put(exception.exceptionId(), exception);
+      if (lost.isPresent() && !payment.forPass()) {
+        t.bookings.computeIfPresent(payment.bookingId(), (id, b) -> b.disputedFor(lost.get()));
+      }
+      return true;
+    }
+  }
+
+  @Override
+  public void closeException(String exceptionId, String note, java.time.Instant at) {
+    synchronized (t.lock) {
+      t.exceptions.computeIfPresent(
+          exceptionId,
+          (id, e) ->
+              e.status() == fairslot.finance.domain.FinanceException.Status.OPEN
+                  ? e.resolved(
+                      fairslot.finance.domain.FinanceException.Resolution.CLOSED_BY_PROVIDER,
+                      note,
+                      "provider")
+                  : e);
     }
   }
 

@@ -25,7 +25,8 @@ public record Booking(
     long version,
     Optional<Money> refund,
     Optional<PassUse> pass,
-    Optional<BookingGroup> group) {
+    Optional<BookingGroup> group,
+    Optional<Money> disputed) {
 
   /** A booking of one slot (no group). */
   public Booking(
@@ -54,6 +55,7 @@ public record Booking(
         version,
         refund,
         pass,
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -233,7 +235,27 @@ public record Booking(
         version + 1,
         refund,
         pass,
-        group);
+        group,
+        disputed);
+  }
+
+  /** This booking once the venue lost a dispute of its payment: the status kept, the money gone. */
+  public Booking disputedFor(Money lost) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        amount,
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version + 1,
+        refund,
+        pass,
+        group,
+        Optional.of(lost));
   }
 
   public Booking withPayment(String paymentNo) {
@@ -262,6 +284,7 @@ public record Booking(
         version,
         refund,
         pass,
-        group);
+        group,
+        disputed);
   }
 }

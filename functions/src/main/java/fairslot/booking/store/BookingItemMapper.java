@@ -19,6 +19,7 @@ import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -60,6 +61,7 @@ public final class BookingItemMapper {
       item.put("slotCounterparts", AttributeValue.fromSs(List.copyOf(slot.counterparts())));
     }
     b.refund().ifPresent(r -> item.put("refundMinor", n(r.minor())));
+    b.disputed().ifPresent(d -> item.put("disputedMinor", n(d.minor())));
     b.pass()
         .ifPresent(
             use -> {
@@ -210,6 +212,9 @@ public final class BookingItemMapper {
                 new fairslot.pass.domain.PassUse(
                     str(item, "passId"), Attr.integer(item, "passCredits")))
             : java.util.Optional.empty(),
-        group(item, str(item, "currency")));
+        group(item, str(item, "currency")),
+        item.containsKey("disputedMinor")
+            ? Optional.of(new Money(Attr.num(item, "disputedMinor"), str(item, "currency")))
+            : Optional.empty());
   }
 }

@@ -9,6 +9,7 @@ import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;
@@ -330,6 +331,25 @@ public final class BookingWrites {
                 ":status", s(status.name()),
                 ":at", millis(at),
                 ":one", n(1)))
+        .build();
+  }
+
+  /**
+   * A dispute the venue lost, marked on the booking it paid for (API.md v1.3): the booking keeps
+   * its status and shows the money gone. The version moves, so a reschedule that read the booking
+   * before the mark writes nothing and reads again.
+   */
+  public TransactWriteItem disputeLost(String bookingId, Money disputed, Instant at) {
+    return TransactWriteItem.builder()
+        .update(
+            Update.builder()
+                .tableName(table)
+                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+                .updateExpression("SET disputedMinor = :d, updatedAt = :at ADD version :one")
+                .conditionExpression("attribute_exists(bookingId)")
+                .expressionAttributeValues(
+                    Map.of(":d", n(disputed.minor()), ":at", millis(at), ":one", n(1)))
+                .build())
         .build();
   }
 }

@@ -25,7 +25,9 @@ import java.util.TreeMap;
  *       and not yet confirmed (REFUNDING, REFUND_FAILED); both count what the refund pays back,
  *       which a cancel tier may make a part of the amount;
  *   <li>{@code feesMinor}: the part of refunded amounts the venue keeps by its cancel tiers;
- *   <li>{@code noShows}: NO_SHOW bookings.
+ *   <li>{@code noShows}: NO_SHOW bookings;
+ *   <li>{@code disputedMinor}: money the payers' banks took back, disputes the venue lost (the
+ *       bookings keep their status, so it is also in {@code paidMinor}).
  * </ul>
  *
  * One line per resource and currency; the totals carry a currency only when the day has one.
@@ -79,7 +81,8 @@ public record DailyReport(
       long refundedMinor,
       long refundPendingMinor,
       int noShows,
-      long feesMinor) {
+      long feesMinor,
+      long disputedMinor) {
 
     /**
      * Amounts in more than one currency cannot be summed into one: the lines hold the figures then.
@@ -118,6 +121,7 @@ public record DailyReport(
     long pending = 0;
     int noShows = 0;
     long fees = 0;
+    long disputed = 0;
     for (Booking b : bookings) {
       BookingStatus status = b.statusAt(now);
       currencies.add(b.amount().currency());
@@ -128,9 +132,11 @@ public record DailyReport(
       boolean refundOwed = status == BookingStatus.REFUNDED || REFUND_PENDING.contains(status);
       fees += refundOwed ? b.amount().minor() - b.owedBack().minor() : 0;
       noShows += status == BookingStatus.NO_SHOW ? 1 : 0;
+      disputed += b.disputed().map(Money::minor).orElse(0L);
     }
     Optional<String> currency =
         currencies.size() == 1 ? Optional.of(currencies.iterator().next()) : Optional.empty();
-    return new Figures(currency, currencies.size(), count, paid, refunded, pending, noShows, fees);
+    return new Figures(
+        currency, currencies.size(), count, paid, refunded, pending, noShows, fees, disputed);
   }
 }

@@ -24,7 +24,32 @@ public record FinanceException(
     Optional<Resolution> resolution,
     Optional<String> note,
     Optional<String> resolvedBy,
-    Optional<String> refundNo) {
+    Optional<String> refundNo,
+    Optional<Dispute> dispute) {
+
+  /**
+   * A payer's dispute with their bank: the provider's id, the bank's reason, and when the evidence
+   * is due (after that the venue cannot answer it).
+   */
+  public record Dispute(String disputeId, String reason, Optional<Instant> evidenceDueBy) {}
+
+  /** This exception about the dispute {@code d}. */
+  public FinanceException aboutDispute(Dispute d) {
+    return new FinanceException(
+        exceptionId,
+        kind,
+        venueId,
+        bookingId,
+        paymentNo,
+        amount,
+        createdAt,
+        status,
+        resolution,
+        note,
+        resolvedBy,
+        refundNo,
+        Optional.of(d));
+  }
 
   /**
    * The same exception about one refund of its payment ({@code refundNo}): set when the refund is a
@@ -43,7 +68,8 @@ public record FinanceException(
         resolution,
         note,
         resolvedBy,
-        Optional.of(number));
+        Optional.of(number),
+        dispute);
   }
 
   public enum Kind {
@@ -58,7 +84,13 @@ public record FinanceException(
     /** The provider could not pay a refund back (WeChat ABNORMAL): refund it by hand. */
     REFUND_ABNORMAL,
     /** A line of the provider's statement that fairslot's payments do not account for. */
-    STATEMENT_MISMATCH
+    STATEMENT_MISMATCH,
+    /** A payer disputed a payment with their bank: the money is withdrawn until it is decided. */
+    DISPUTE_OPENED,
+    /** The bank decided for the venue: the money came back; resolved by itself. */
+    DISPUTE_WON,
+    /** The bank decided for the payer: the money is gone; the booking shows it as disputed. */
+    DISPUTE_LOST
   }
 
   public enum Status {
@@ -71,18 +103,20 @@ public record FinanceException(
     REFUNDED_OFFLINE,
     WRITTEN_OFF,
     NO_ACTION,
-    REFUND_RETRIED
+    REFUND_RETRIED,
+    /** The provider closed it (a dispute decided): nothing is left for finance to do. */
+    CLOSED_BY_PROVIDER
   }
 
   /** A pass payment that succeeded after its failure: no booking, the venue's, the whole amount. */
   public static FinanceException passSuccessAfterFailure(
-      String eventId, String venueId, String paymentNo, Money amount, java.time.Instant at) {
+      String eventId, String venueId, String paymentNo, Money amount, Instant at) {
     return open(
         Kind.SUCCESS_AFTER_FAILURE,
         eventId,
-        java.util.Optional.of(venueId),
-        java.util.Optional.empty(),
-        java.util.Optional.of(paymentNo),
+        Optional.of(venueId),
+        Optional.empty(),
+        Optional.of(paymentNo),
         amount,
         at);
   }
@@ -113,6 +147,7 @@ public record FinanceException(
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -129,6 +164,7 @@ public record FinanceException(
         Optional.of(how),
         Optional.of(note),
         Optional.of(by),
-        refundNo);
+        refundNo,
+        dispute);
   }
 }

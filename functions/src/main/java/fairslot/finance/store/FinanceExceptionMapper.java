@@ -46,6 +46,13 @@ public final class FinanceExceptionMapper {
     e.resolution().ifPresent(r -> item.put("resolution", s(r.name())));
     e.note().ifPresent(note -> item.put("note", s(note)));
     e.resolvedBy().ifPresent(by -> item.put("resolvedBy", s(by)));
+    e.dispute()
+        .ifPresent(
+            d -> {
+              item.put("disputeId", s(d.disputeId()));
+              item.put("disputeReason", s(d.reason()));
+              d.evidenceDueBy().ifPresent(t -> item.put("evidenceDueBy", millis(t)));
+            });
     item.put("excStatus", s(e.status().name()));
     item.put("excVenueAt", s(venueKey(e.venueId().orElse(NO_VENUE)) + sortPart(e)));
     return item;
@@ -72,6 +79,13 @@ public final class FinanceExceptionMapper {
         Attr.optionalString(item, "resolution").map(Resolution::valueOf),
         Attr.optionalString(item, "note"),
         Attr.optionalString(item, "resolvedBy"),
-        Attr.optionalString(item, "refundNo"));
+        Attr.optionalString(item, "refundNo"),
+        Attr.optionalString(item, "disputeId")
+            .map(
+                id ->
+                    new FinanceException.Dispute(
+                        id,
+                        Attr.optionalString(item, "disputeReason").orElse("general"),
+                        Attr.optionalInstant(item, "evidenceDueBy"))));
   }
 }

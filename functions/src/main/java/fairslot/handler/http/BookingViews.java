@@ -35,7 +35,13 @@ public final class BookingViews {
       BookingPolicyView policy,
       @com.fasterxml.jackson.annotation.JsonInclude(
               com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String passId) {
+          String passId,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          Boolean disputed,
+      @com.fasterxml.jackson.annotation.JsonInclude(
+              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+          Long disputedMinor) {
 
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
@@ -71,7 +77,9 @@ public final class BookingViews {
                       lead.slot(),
                       lead.slots(),
                       lead.policy(),
-                      lead.passId()))
+                      lead.passId(),
+                      lead.disputed(),
+                      lead.disputedMinor()))
           .orElse(lead);
     }
 
@@ -103,7 +111,10 @@ public final class BookingViews {
               slot.holdDuration().toString(),
               slot.cancelCutoff().toString(),
               CancelTierView.of(slot.cancelTiers())),
-          b.pass().map(fairslot.pass.domain.PassUse::passId).orElse(null));
+          b.pass().map(fairslot.pass.domain.PassUse::passId).orElse(null),
+          // a dispute the venue lost: the booking keeps its status, and shows the money gone
+          b.disputed().isPresent() ? Boolean.TRUE : null,
+          b.disputed().map(fairslot.kernel.Money::minor).orElse(null));
     }
   }
 

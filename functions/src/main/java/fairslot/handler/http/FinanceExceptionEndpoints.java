@@ -95,7 +95,7 @@ public final class FinanceExceptionEndpoints implements Endpoints {
     } catch (IllegalArgumentException e) {
       how = null;
     }
-    if (how == null || how == Resolution.REFUND_RETRIED) {
+    if (how == null || how == Resolution.REFUND_RETRIED || how == Resolution.CLOSED_BY_PROVIDER) {
       throw InvalidInput.unprocessable(
           "resolution must be REFUNDED_OFFLINE, WRITTEN_OFF or NO_ACTION");
     }

@@ -91,7 +91,8 @@ public final class ReportViews {
       Long refundedMinor,
       Long refundPendingMinor,
       int noShows,
-      Long feesMinor) {
+      Long feesMinor,
+      Long disputedMinor) {
     static FiguresView of(fairslot.finance.domain.DailyReport.Figures f) {
       boolean summable = !f.mixedCurrencies();
       return new FiguresView(
@@ -101,7 +102,8 @@ public final class ReportViews {
           summable ? f.refundedMinor() : null,
           summable ? f.refundPendingMinor() : null,
           f.noShows(),
-          summable ? f.feesMinor() : null);
+          summable ? f.feesMinor() : null,
+          summable ? f.disputedMinor() : null);
     }
   }
 
@@ -126,6 +128,7 @@ public final class ReportViews {
       int noShows,
       Long feesMinor,
       Long passSalesMinor,
+      Long disputedMinor,
       java.util.List<ResourceLineView> byResource) {
     public static DailyReportView of(fairslot.finance.domain.DailyReport r) {
       FiguresView t = FiguresView.of(r.totals());
@@ -141,6 +144,7 @@ public final class ReportViews {
           t.noShows(),
           t.feesMinor(),
           r.passSalesMinor().orElse(null),
+          t.disputedMinor(),
           r.byResource().stream()
               .map(
                   l ->
@@ -221,7 +225,10 @@ public final class ReportViews {
       String status,
       String resolution,
       String note,
-      String resolvedBy) {
+      String resolvedBy,
+      String disputeId,
+      String reason,
+      String evidenceDueBy) {
     public static FinanceExceptionView of(
         fairslot.finance.domain.FinanceException e, java.time.ZoneId zone) {
       return new FinanceExceptionView(
@@ -238,7 +245,13 @@ public final class ReportViews {
           e.status().name(),
           e.resolution().map(Enum::name).orElse(null),
           e.note().orElse(null),
-          e.resolvedBy().orElse(null));
+          e.resolvedBy().orElse(null),
+          e.dispute().map(d -> d.disputeId()).orElse(null),
+          e.dispute().map(d -> d.reason()).orElse(null),
+          e.dispute()
+              .flatMap(d -> d.evidenceDueBy())
+              .map(t -> fairslot.kernel.VenueTime.show(t, zone))
+              .orElse(null));
     }
   }
 }

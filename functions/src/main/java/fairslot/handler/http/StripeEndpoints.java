@@ -6,7 +6,7 @@ import fairslot.handler.internal.Problems;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.messaging.stripe.StripeWebhooks;
-import fairslot.notification.app.NotificationVerdict;
+import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.shared.Log;
@@ -69,6 +69,10 @@ public final class StripeEndpoints implements Endpoints {
     if (verdict instanceof NotificationVerdict.Declined declined) {
       // the member may try another card on the same intent: the payment stays open
       payments.noteDecline(declined.paymentNo(), declined.decline());
+      return HttpResponse.json(200, RECEIVED);
+    }
+    if (verdict instanceof NotificationVerdict.Disputed disputed) {
+      payments.dispute(disputed.report());
       return HttpResponse.json(200, RECEIVED);
     }
     if (verdict instanceof NotificationVerdict.Reported reported) {

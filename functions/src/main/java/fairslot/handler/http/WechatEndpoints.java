@@ -7,7 +7,7 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.WechatLinking;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
-import fairslot.notification.app.NotificationVerdict;
+import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.shared.Log;

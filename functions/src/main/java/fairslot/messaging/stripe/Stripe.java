@@ -7,6 +7,6 @@ import java.time.Clock;
 public record Stripe(StripeProvider provider, StripeWebhooks webhooks) {
 
   public static Stripe of(StripeConfig config, ProviderRefs refs, Clock clock) {
-    return new Stripe(new StripeProvider(config, refs), new StripeWebhooks(config, clock));
+    return new Stripe(new StripeProvider(config, refs), new StripeWebhooks(config, refs, clock));
   }
 }

@@ -6,6 +6,7 @@ import fairslot.payment.app.ProviderRefs;
 import fairslot.payment.app.ProviderReport;
 import fairslot.payment.app.StatementLine;
 import fairslot.payment.domain.Decline;
+import fairslot.payment.domain.DisputeReport;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.shared.Json;
 import java.time.Instant;
@@ -91,6 +92,38 @@ final class StripeObjects {
             new Money(amount, currency(re)),
             outcome,
             Json.write(summary("refund", re.path("id").asText(), status, amount))));
+  }
+
+  /**
+   * A dispute event's object. created: the dispute opened (an inquiry, {@code warning_*}, too: the
+   * bank may still turn it into one). closed: {@code won}, or {@code warning_closed} (an inquiry
+   * that never became a dispute), is money kept; {@code lost} is money gone. The dispute names the
+   * intent, not our number: the number is looked up under the intent's reverse name.
+   */
+  static Optional<DisputeReport> ofDispute(String type, JsonNode dp, ProviderRefs refs) {
+    String status = dp.path("status").asText();
+    DisputeReport.State state;
+    if (type.equals("charge.dispute.created")) {
+      state = DisputeReport.State.OPENED;
+    } else if (status.equals("lost")) {
+      state = DisputeReport.State.LOST;
+    } else if (status.equals("won") || status.equals("warning_closed")) {
+      state = DisputeReport.State.WON;
+    } else {
+      return Optional.empty(); // closed events always carry a final status; anything else waits
+    }
+    String intent = dp.path("payment_intent").asText("");
+    long dueBy = dp.path("evidence_details").path("due_by").asLong(0);
+    long amount = dp.path("amount").asLong();
+    return Optional.of(
+        new DisputeReport(
+            dp.path("id").asText(),
+            intent.isEmpty() ? Optional.empty() : refs.ref(StripeProvider.INTENT + intent),
+            new Money(amount, currency(dp)),
+            dp.path("reason").asText("general"),
+            dueBy > 0 ? Optional.of(Instant.ofEpochSecond(dueBy)) : Optional.empty(),
+            state,
+            Json.write(summary("dispute", dp.path("id").asText(), status, amount))));
   }
 
   /** A balance transaction as a statement line, named by fairslot's number where it knows one. */

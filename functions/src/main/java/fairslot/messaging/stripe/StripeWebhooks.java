@@ -1,7 +1,8 @@
 package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.notification.app.NotificationVerdict;
+import fairslot.payment.app.NotificationVerdict;
+import fairslot.payment.app.ProviderRefs;
 import fairslot.shared.HmacSha256;
 import fairslot.shared.Json;
 import java.io.IOException;
@@ -24,10 +25,12 @@ public final class StripeWebhooks {
   public static final Duration TOLERANCE = Duration.ofSeconds(300);
 
   private final StripeConfig config;
+  private final ProviderRefs refs;
   private final Clock clock;
 
-  public StripeWebhooks(StripeConfig config, Clock clock) {
+  public StripeWebhooks(StripeConfig config, ProviderRefs refs, Clock clock) {
     this.config = config;
+    this.refs = refs;
     this.clock = clock;
   }
 
@@ -91,6 +94,10 @@ public final class StripeWebhooks {
       case "refund.created", "refund.updated", "refund.failed" ->
           StripeObjects.ofRefund(object)
               .<NotificationVerdict>map(NotificationVerdict.Reported::new)
+              .orElse(new NotificationVerdict.Ignored(type));
+      case "charge.dispute.created", "charge.dispute.closed" ->
+          StripeObjects.ofDispute(type, object, refs)
+              .<NotificationVerdict>map(NotificationVerdict.Disputed::new)
               .orElse(new NotificationVerdict.Ignored(type));
       default -> new NotificationVerdict.Ignored(type);
     };

@@ -5,7 +5,7 @@ import com.wechat.pay.java.core.cipher.AeadAesCipher;
 import com.wechat.pay.java.core.cipher.RSAVerifier;
 import com.wechat.pay.java.core.util.PemUtil;
 import fairslot.kernel.Money;
-import fairslot.notification.app.NotificationVerdict;
+import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.ProviderReport;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.shared.Json;

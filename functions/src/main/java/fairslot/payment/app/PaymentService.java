@@ -18,6 +18,7 @@ import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;
 import fairslot.payment.app.PaymentStore.StartResult;
 import fairslot.payment.domain.Decline;
+import fairslot.payment.domain.DisputeReport;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentRecord;
@@ -56,6 +57,8 @@ public final class PaymentService {
 
   private final PaymentDecisions decisions;
 
+  private final Disputes disputes;
+
   public PaymentService(
       BookingStore bookings,
       PaymentStore payments,
@@ -69,6 +72,7 @@ public final class PaymentService {
       WechatIdentityStore wechat) {
     this.wechat = wechat;
     this.decisions = new PaymentDecisions(bookings, catalog);
+    this.disputes = new Disputes(payments, bookings, passPayments, clock);
     this.passPayments = passPayments;
     this.members = members;
     this.catalog = catalog;
@@ -217,6 +221,11 @@ public final class PaymentService {
    */
   public boolean noteDecline(String paymentNo, Decline decline) {
     return payments.noteDecline(paymentNo, decline);
+  }
+
+  /** A dispute's state as the provider reported it ({@link Disputes}); false if seen before. */
+  public boolean dispute(DisputeReport report) {
+    return disputes.apply(report);
   }
 
   /** A report fairslot cannot apply (an unknown number, another merchant's): kept for finance. */

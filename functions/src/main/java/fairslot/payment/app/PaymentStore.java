@@ -102,6 +102,17 @@ public interface PaymentStore {
   boolean flag(String eventId, String paymentNo, FinanceException exception);
 
   /**
+   * A dispute's state in one transaction: the event remembered, its exception written and, when the
+   * venue lost {@code lost}, the paid booking marked disputed. False if the event was seen before:
+   * all of it was written once already.
+   */
+  boolean dispute(
+      String eventId, Payment payment, FinanceException exception, Optional<Money> lost);
+
+  /** The OPEN exception resolved because the provider closed its matter; else left alone. */
+  void closeException(String exceptionId, String note, Instant at);
+
+  /**
    * Keeps a callback as received (its raw body too) in the payment's record. A replayed event id
    * keeps the first receipt.
    */

@@ -10,6 +10,7 @@ import fairslot.definitions.Fairslot;
 import fairslot.finance.domain.FinanceException;
 import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
 import fairslot.payment.app.PaymentStore;
 import fairslot.payment.domain.Decline;
 import fairslot.payment.domain.MoneyMove;
@@ -54,6 +55,7 @@ public final class DynamoDbPaymentStore implements PaymentStore {
   private final ExceptionWrites exceptions;
   private final PaymentSettlement settlement;
   private final PaymentLinks links;
+  private final PaymentDisputes disputes;
 
   public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -65,6 +67,18 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     this.records = new RecordParts(table);
     this.exceptions = new ExceptionWrites(table);
     this.settlement = new PaymentSettlement(dynamo, table);
+    this.disputes = new PaymentDisputes(dynamo, table);
+  }
+
+  @Override
+  public boolean dispute(
+      String eventId, Payment payment, FinanceException exception, Optional<Money> lost) {
+    return disputes.record(eventId, payment, exception, lost);
+  }
+
+  @Override
+  public void closeException(String exceptionId, String note, Instant at) {
+    disputes.close(exceptionId, note, at);
   }
 
   @Override

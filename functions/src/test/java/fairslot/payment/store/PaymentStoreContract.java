@@ -129,6 +129,35 @@ public abstract class PaymentStoreContract {
   }
 
   @Test
+  void aLostDisputeIsWrittenOnceAndMarksThePaidBookingOneVersionOnKeepingItsStatus() {
+    Payment[] p = new Payment[1];
+    Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
+    var lost =
+        fairslot.finance.domain.FinanceException.open(
+            fairslot.finance.domain.FinanceException.Kind.DISPUTE_LOST,
+            "dispute:dp_1:lost",
+            java.util.Optional.of(b.slot().venueId()),
+            java.util.Optional.of(b.bookingId()),
+            java.util.Optional.of(p[0].paymentNo()),
+            b.amount(),
+            NOW);
+
+    assertThat(payments.dispute("dispute:dp_1:lost", p[0], lost, java.util.Optional.of(b.amount())))
+        .isTrue();
+    assertThat(payments.dispute("dispute:dp_1:lost", p[0], lost, java.util.Optional.of(b.amount())))
+        .as("a redelivery")
+        .isFalse();
+
+    Booking marked = now(b);
+    assertThat(marked.status()).isEqualTo(BookingStatus.PAID);
+    assertThat(marked.disputed()).contains(b.amount());
+    assertThat(marked.version()).isEqualTo(b.version() + 1);
+    // the exception a dispute's decision closes may never have been opened: nothing is made
+    payments.closeException("never-opened", "the bank decided", NOW);
+    assertThat(now(p[0]).status()).isEqualTo(PaymentStatus.SUCCEEDED);
+  }
+
+  @Test
   void aHoldPastItsDeadlineIsNotPayable() {
     Booking b = held(fixtures.slot(ResourceKind.SEATS, 2), "u1");
     Instant late = b.holdExpiresAt().orElseThrow();

@@ -49,6 +49,7 @@ public final class FakeStripe implements AutoCloseable {
   private final Clock clock;
   private final HttpServer server;
   private final FakeStripeEvents events;
+  private final FakeDisputes disputes;
 
   /**
    * Card refunds are mostly {@code succeeded} at creation, as Stripe makes them; {@code
@@ -64,6 +65,7 @@ public final class FakeStripe implements AutoCloseable {
     this.events = new FakeStripeEvents(webhookSecret, clock);
     this.clock = clock;
     this.balance = new FakeBalance(clock);
+    this.disputes = new FakeDisputes(intents, events, balance, clock);
     this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::serve);
     server.setExecutor(
@@ -123,6 +125,11 @@ public final class FakeStripe implements AutoCloseable {
     return requests.items();
   }
 
+  /** The payers' banks: disputes of succeeded charges, and their decisions. */
+  FakeDisputes disputes() {
+    return disputes;
+  }
+
   /** Whether new refunds wait as {@code pending} (else {@code succeeded} at creation). */
   public void refundsPending(boolean pending) {
     this.refundsPending = pending;
@@ -178,6 +185,7 @@ public final class FakeStripe implements AutoCloseable {
         charge.put("id", "ch_" + hex(12));
         charge.put("object", "charge");
         charge.put("payment_intent", id);
+        pi.put("latest_charge", charge.path("id").asText());
         balance.line("charge", pi.path("amount").asLong(), pi.path("currency").asText(), charge);
       } else {
         pi.putObject("last_payment_error").put("code", "card_declined");

@@ -13,12 +13,17 @@ import java.util.regex.Pattern;
  * The local runtime's controls of the Stripe fake (API.md, "Real payment providers" and v1.3):
  * {@code POST /_local/stripe/payment_intents/{id}/succeed {notify}}, {@code POST .../fail {code?,
  * declineCode?, notify}} (a decline: the intent stays open for another card), {@code POST
- * /_local/stripe/refunds/{id}/finish {status: succeeded|failed, notify}}, {@code GET
+ * /_local/stripe/refunds/{id}/finish {status: succeeded|failed, notify}}, {@code POST
+ * .../payment_intents/{id}/dispute {reason?, notify}} and {@code POST
+ * /_local/stripe/disputes/{id}/close {status: won|lost, notify}}, {@code GET
  * /_local/stripe/events}, {@code GET /_local/stripe/requests}.
  */
 public final class StripeControls implements LocalControls {
   private static final Pattern SETTLE =
       Pattern.compile("/_local/stripe/payment_intents/([^/]+)/(succeed|fail)");
+  private static final Pattern DISPUTE =
+      Pattern.compile("/_local/stripe/payment_intents/([^/]+)/dispute");
+  private static final Pattern CLOSE = Pattern.compile("/_local/stripe/disputes/([^/]+)/close");
   private static final Pattern FINISH = Pattern.compile("/_local/stripe/refunds/([^/]+)/finish");
 
   private final FakeStripe fake;
@@ -61,18 +66,28 @@ public final class StripeControls implements LocalControls {
               ? new Reply(200, Json.write(Map.of("succeeded", succeed, "notified", notify)))
               : notFound("no open payment intent " + m.group(1)));
     }
+    if (method.equals("POST") && (m = DISPUTE.matcher(path)).matches()) {
+      String intent = m.group(1);
+      return Optional.of(
+          fake.disputes()
+              .open(intent, in.path("reason").asText("fraudulent"), notify)
+              .map(id -> new Reply(200, Json.write(Map.of("disputeId", id, "notified", notify))))
+              .orElseGet(() -> notFound("no succeeded payment intent " + intent)));
+    }
+    if (method.equals("POST") && (m = CLOSE.matcher(path)).matches()) {
+      String status = in.path("status").asText("");
+      if (!status.equals("won") && !status.equals("lost")) {
+        return Optional.of(unprocessable("status must be won or lost"));
+      }
+      return Optional.of(
+          fake.disputes().close(m.group(1), status, notify)
+              ? new Reply(200, Json.write(Map.of("status", status, "notified", notify)))
+              : notFound("no open dispute " + m.group(1)));
+    }
     if (method.equals("POST") && (m = FINISH.matcher(path)).matches()) {
       String status = in.path("status").asText("succeeded");
       if (!status.equals("succeeded") && !status.equals("failed")) {
-        return Optional.of(
-            new Reply(
-                422,
-                Json.write(
-                    Map.of(
-                        "code",
-                        "invalid_request",
-                        "detail",
-                        "status must be succeeded or failed"))));
+        return Optional.of(unprocessable("status must be succeeded or failed"));
       }
       return Optional.of(
           fake.finishRefund(m.group(1), status, notify)
@@ -80,6 +95,10 @@ public final class StripeControls implements LocalControls {
               : notFound("no pending refund " + m.group(1)));
     }
     return Optional.of(notFound("no Stripe control " + method + " " + path));
+  }
+
+  private static Reply unprocessable(String detail) {
+    return new Reply(422, Json.write(Map.of("code", "invalid_request", "detail", detail)));
   }
 
   private static Reply notFound(String detail) {

@@ -1,7 +1,7 @@
-package fairslot.notification.app;
+package fairslot.payment.app;
 
-import fairslot.payment.app.ProviderReport;
 import fairslot.payment.domain.Decline;
+import fairslot.payment.domain.DisputeReport;
 
 /** What a provider's notification turned out to be, once its adapter verified and read it. */
 public sealed interface NotificationVerdict {
@@ -19,6 +19,12 @@ public sealed interface NotificationVerdict {
    * another attempt (a Stripe {@code payment_intent.payment_failed}).
    */
   record Declined(String paymentNo, Decline decline) implements NotificationVerdict {}
+
+  /**
+   * From the provider: a payer disputed one of our payments with their bank, or the bank decided
+   * the dispute (a Stripe {@code charge.dispute.created} or {@code charge.dispute.closed}).
+   */
+  record Disputed(DisputeReport report) implements NotificationVerdict {}
 
   /** From the provider, an event fairslot does not act on: acknowledged. */
   record Ignored(String eventType) implements NotificationVerdict {}
