@@ -5,6 +5,7 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.payment.app.StatementReconciliation;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,12 +40,18 @@ public final class StatementEndpoints implements Endpoints {
     return Responses.respond(
         statements.reconcile(provider, body.date("date")),
         200,
-        r ->
-            Map.of(
-                "provider", r.provider(),
-                "date", r.date().toString(),
-                "lines", r.lines(),
-                "matched", r.matched(),
-                "exceptions", r.exceptions()));
+        r -> {
+          Map<String, Object> out = new LinkedHashMap<>();
+          out.put("provider", r.provider());
+          out.put("date", r.date().toString());
+          out.put("lines", r.lines());
+          out.put("matched", r.matched());
+          out.put("exceptions", r.exceptions());
+          out.put("settlementCurrency", r.totals().map(t -> t.currency()).orElse(null));
+          out.put("feesMinor", r.totals().map(t -> t.feesMinor()).orElse(null));
+          out.put("netMinor", r.totals().map(t -> t.netMinor()).orElse(null));
+          out.put("payoutsMinor", r.totals().map(t -> t.payoutsMinor()).orElse(null));
+          return out;
+        });
   }
 }

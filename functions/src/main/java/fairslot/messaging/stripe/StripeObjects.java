@@ -126,21 +126,56 @@ final class StripeObjects {
             Json.write(summary("dispute", dp.path("id").asText(), status, amount))));
   }
 
-  /** A balance transaction as a statement line, named by fairslot's number where it knows one. */
+  /**
+   * A balance transaction as a statement line, read by its {@code type} (API.md v1.3): {@code
+   * charge} and {@code payment} are money taken, {@code refund} and {@code payment_refund} money
+   * paid back, an {@code adjustment} of a dispute the dispute's money; {@code stripe_fee} and the
+   * other fees, payouts and the rest are no payment of ours. The amount is the source's, in the
+   * currency the payer was charged in ({@code data.source} is expanded); the transaction's own
+   * amount, fee and net are in the account's settlement currency. Lines are named by fairslot's
+   * number where it knows one, else keep Stripe's id, so they show as unknown.
+   */
   static StatementLine line(JsonNode bt, ProviderRefs refs) {
     JsonNode source = bt.path("source");
-    boolean refund = bt.path("type").asText().equals("refund");
+    String type = bt.path("type").asText();
+    StatementLine.Kind kind =
+        switch (type) {
+          case "charge", "payment" -> StatementLine.Kind.PAYMENT;
+          case "refund", "payment_refund" -> StatementLine.Kind.REFUND;
+          case "adjustment" ->
+              source.path("object").asText().equals("dispute")
+                  ? StatementLine.Kind.DISPUTE
+                  : StatementLine.Kind.OTHER;
+          case "stripe_fee", "application_fee", "tax_fee", "stripe_fx_fee" ->
+              StatementLine.Kind.FEE;
+          case "payout", "payout_cancel", "payout_failure" -> StatementLine.Kind.PAYOUT;
+          default -> StatementLine.Kind.OTHER;
+        };
+    String intent = source.path("payment_intent").asText(source.path("id").asText());
     String number =
-        refund
-            ? refs.ref(StripeProvider.REFUND + source.path("id").asText())
-                .orElse(source.path("id").asText())
-            : refs.ref(StripeProvider.INTENT + source.path("payment_intent").asText())
-                .orElse(source.path("payment_intent").asText(source.path("id").asText()));
+        switch (kind) {
+          case REFUND ->
+              refs.ref(StripeProvider.REFUND + source.path("id").asText())
+                  .orElse(source.path("id").asText());
+          case PAYMENT, DISPUTE -> refs.ref(StripeProvider.INTENT + intent).orElse(intent);
+          default -> bt.path("id").asText();
+        };
+    boolean charged = source.has("amount") && source.has("currency");
+    Money amount =
+        charged
+            ? new Money(Math.abs(source.path("amount").asLong()), currency(source))
+            : new Money(Math.abs(bt.path("amount").asLong()), currency(bt));
     return new StatementLine(
-        refund ? StatementLine.Kind.REFUND : StatementLine.Kind.PAYMENT,
+        kind,
         number,
-        new Money(Math.abs(bt.path("amount").asLong()), currency(bt)),
-        bt.path("id").asText());
+        amount,
+        bt.path("id").asText(),
+        Optional.of(
+            new StatementLine.Settled(
+                currency(bt),
+                bt.path("amount").asLong(),
+                bt.path("fee").asLong(0),
+                bt.path("net").asLong(bt.path("amount").asLong() - bt.path("fee").asLong(0)))));
   }
 
   /** Stripe writes currencies in lower case; fairslot's are ISO upper case. */

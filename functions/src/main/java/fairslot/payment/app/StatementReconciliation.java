@@ -23,8 +23,49 @@ import java.util.Set;
  * is one too.
  */
 public final class StatementReconciliation {
-  /** What a day's run found. */
-  public record Result(String provider, LocalDate date, int lines, int matched, int exceptions) {}
+  /**
+   * What a day's run found. The money figures are the day's lines in the settlement currency (empty
+   * when the provider gives none, or the lines are in more than one): {@code feesMinor} the
+   * provider's fees (on payments and as lines of their own), {@code netMinor} what the day added to
+   * the balance before payouts, {@code payoutsMinor} what was paid out to the bank.
+   */
+  public record Result(
+      String provider,
+      LocalDate date,
+      int lines,
+      int matched,
+      int exceptions,
+      Optional<Totals> totals) {
+    public Result(String provider, LocalDate date, int lines, int matched, int exceptions) {
+      this(provider, date, lines, matched, exceptions, Optional.empty());
+    }
+  }
+
+  /** The day's statement in its settlement currency. */
+  public record Totals(String currency, long feesMinor, long netMinor, long payoutsMinor) {
+    static Optional<Totals> of(List<StatementLine> lines) {
+      Set<String> currencies = new java.util.HashSet<>();
+      long fees = 0;
+      long net = 0;
+      long payouts = 0;
+      for (StatementLine line : lines) {
+        if (line.settled().isEmpty()) {
+          return Optional.empty();
+        }
+        StatementLine.Settled s = line.settled().get();
+        currencies.add(s.currency());
+        if (line.kind() == StatementLine.Kind.PAYOUT) {
+          payouts -= s.amountMinor(); // a payout takes money out of the balance
+        } else {
+          net += s.netMinor();
+          fees += line.kind() == StatementLine.Kind.FEE ? -s.netMinor() : s.feeMinor();
+        }
+      }
+      return currencies.size() == 1
+          ? Optional.of(new Totals(currencies.iterator().next(), fees, net, payouts))
+          : Optional.empty();
+    }
+  }
 
   private static final Set<PaymentStatus> MONEY_TAKEN =
       Set.of(
@@ -74,6 +115,9 @@ public final class StatementReconciliation {
     // each payment is read once per run, though both directions ask about it
     java.util.Map<String, Optional<Payment>> read = new java.util.HashMap<>();
     for (StatementLine line : statement.get()) {
+      if (!line.kind().isPayment()) {
+        continue; // a fee, a payout: no payment of ours, counted in the totals
+      }
       Optional<String> why = difference(providerName, line, read);
       if (why.isEmpty()) {
         matched++;
@@ -82,7 +126,14 @@ public final class StatementReconciliation {
       }
     }
     exceptions += missing(provider.get(), providerName, day, statement.get(), read);
-    return Outcome.done(new Result(providerName, day, statement.get().size(), matched, exceptions));
+    return Outcome.done(
+        new Result(
+            providerName,
+            day,
+            statement.get().size(),
+            matched,
+            exceptions,
+            Totals.of(statement.get())));
   }
 
   /**
@@ -161,6 +212,14 @@ public final class StatementReconciliation {
       return Optional.of("no such " + line.kind().name().toLowerCase(java.util.Locale.ROOT));
     }
     Payment p = found.get();
+    if (line.kind() == StatementLine.Kind.DISPUTE) {
+      // the bank took back (or returned) at most what was paid, of money fairslot took
+      return MONEY_TAKEN.contains(p.status())
+              && p.amount().currency().equals(line.amount().currency())
+              && line.amount().minor() <= p.amount().minor()
+          ? Optional.empty()
+          : Optional.of("a dispute of money not taken here");
+    }
     if (line.kind() == StatementLine.Kind.PAYMENT) {
       return !MONEY_TAKEN.contains(p.status())
           ? Optional.of("paid at the provider, " + p.status() + " here")

@@ -15,17 +15,37 @@ final class FakeBalance {
   private final List<ObjectNode> balance = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final Clock clock;
 
+  /** The account's settlement currency and rate, when it is not the charge's (tests). */
+  private volatile String settlement;
+
+  private volatile double rate = 1;
+
   FakeBalance(Clock clock) {
     this.clock = clock;
   }
 
-  void line(String type, long amount, String currency, ObjectNode source) {
+  void settleIn(String currency, double rate) {
+    this.settlement = currency;
+    this.rate = rate;
+  }
+
+  void line(String type, long charged, String chargedIn, ObjectNode source) {
+    // the balance is kept in the settlement currency, converted at the day's rate
+    String currency = settlement == null ? chargedIn : settlement;
+    long amount = settlement == null ? charged : Math.round(charged * rate);
+    // Stripe takes its fee on a charge (2.9 % + 30 here), and none back on a refund
+    long fee = type.equals("charge") ? Math.round(amount * 0.029) + 30 : 0;
     ObjectNode bt = Json.object();
     bt.put("id", "txn_" + FakeStripe.hex(12));
     bt.put("object", "balance_transaction");
     bt.put("type", type);
     bt.put("amount", amount);
+    bt.put("fee", fee);
+    bt.put("net", amount - fee);
     bt.put("currency", currency);
+    if (settlement != null) {
+      bt.put("exchange_rate", rate);
+    }
     bt.put("created", clock.instant().getEpochSecond());
     bt.set("source", source);
     balance.add(bt);
@@ -37,7 +57,31 @@ final class FakeBalance {
     charge.put("id", "ch_" + FakeStripe.hex(12));
     charge.put("object", "charge");
     charge.put("payment_intent", "pi_unknown_" + FakeStripe.hex(6));
+    charge.put("amount", amount);
+    charge.put("currency", currency);
     line("charge", amount, currency, charge);
+  }
+
+  /** A line that is no payment: a {@code stripe_fee} or a {@code payout} (tests). */
+  void other(String type, long amount, String currency) {
+    ObjectNode source = Json.object();
+    source.put("id", (type.equals("payout") ? "po_" : "fee_") + FakeStripe.hex(12));
+    source.put("object", type.equals("payout") ? "payout" : "fee");
+    balance.add(bare(type, amount, currency, source));
+  }
+
+  private ObjectNode bare(String type, long amount, String currency, ObjectNode source) {
+    ObjectNode bt = Json.object();
+    bt.put("id", "txn_" + FakeStripe.hex(12));
+    bt.put("object", "balance_transaction");
+    bt.put("type", type);
+    bt.put("amount", amount);
+    bt.put("fee", 0);
+    bt.put("net", amount);
+    bt.put("currency", currency);
+    bt.put("created", clock.instant().getEpochSecond());
+    bt.set("source", source);
+    return bt;
   }
 
   /** The balance leaves out the intent's charge (tests). */
@@ -50,6 +94,7 @@ final class FakeBalance {
     for (ObjectNode bt : balance) {
       if (bt.path("source").path("payment_intent").asText().equals(intentId)) {
         bt.put("amount", amount);
+        ((ObjectNode) bt.path("source")).put("amount", amount);
       }
     }
   }

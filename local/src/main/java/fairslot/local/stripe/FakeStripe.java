@@ -185,6 +185,8 @@ public final class FakeStripe implements AutoCloseable {
         charge.put("id", "ch_" + hex(12));
         charge.put("object", "charge");
         charge.put("payment_intent", id);
+        charge.put("amount", pi.path("amount").asLong());
+        charge.put("currency", pi.path("currency").asText());
         pi.put("latest_charge", charge.path("id").asText());
         balance.line("charge", pi.path("amount").asLong(), pi.path("currency").asText(), charge);
       } else {
@@ -211,6 +213,16 @@ public final class FakeStripe implements AutoCloseable {
       events.send(status.equals("failed") ? "refund.failed" : "refund.updated", re);
     }
     return true;
+  }
+
+  /** A line that is no payment, {@code stripe_fee} or {@code payout}, in the balance (tests). */
+  public void addBalanceLine(String type, long amount, String currency) {
+    balance.other(type, amount, currency);
+  }
+
+  /** The account settles in {@code currency} at {@code rate} per unit charged (tests). */
+  public void settleIn(String currency, double rate) {
+    balance.settleIn(currency, rate);
   }
 
   /** A charge Stripe's balance shows for an intent fairslot never made (tests). */
