@@ -142,7 +142,13 @@ public final class Wiring {
     this.wechatIdentities = new fairslot.member.store.DynamoDbWechatIdentityStore(dynamo, table);
     this.passPayments =
         new PassPayments(
-            stores.passes(), stores.payments(), providers, clock, ids, wechatIdentities);
+            stores.passes(),
+            stores.payments(),
+            providers,
+            clock,
+            ids,
+            wechatIdentities,
+            stores.catalog());
     this.payments =
         new PaymentService(
             stores.bookings(),

@@ -112,7 +112,7 @@ public final class MemoryWorld {
             clock,
             ids,
             new fairslot.pass.app.PassPayments(
-                passStore, paymentStore, providers, clock, ids, wechatIdentities),
+                passStore, paymentStore, providers, clock, ids, wechatIdentities, catalogStore),
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
             catalogStore,
             wechatIdentities);

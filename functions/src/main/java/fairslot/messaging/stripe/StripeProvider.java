@@ -84,6 +84,7 @@ public final class StripeProvider implements PaymentProvider {
     form.put("amount", Long.toString(payment.amount().minor()));
     form.put("currency", payment.amount().currency().toLowerCase(Locale.ROOT));
     form.put("description", payer.description());
+    form.put("statement_descriptor_suffix", payer.statementSuffix());
     form.put("automatic_payment_methods[enabled]", "true");
     form.put("metadata[paymentNo]", payment.paymentNo());
     form.put(payment.forPass() ? "metadata[passId]" : "metadata[bookingId]", payment.bookingId());

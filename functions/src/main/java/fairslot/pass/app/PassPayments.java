@@ -1,5 +1,6 @@
 package fairslot.pass.app;
 
+import fairslot.catalog.app.CatalogStore;
 import fairslot.kernel.Change;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Outcome;
@@ -15,6 +16,7 @@ import fairslot.payment.app.PaymentProvider.Payer;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentStore;
+import fairslot.payment.domain.PayerDescription;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentStatus;
@@ -35,6 +37,7 @@ public final class PassPayments {
   private final Clock clock;
   private final IdGenerator ids;
   private final WechatIdentityStore wechat;
+  private final CatalogStore catalog;
 
   public PassPayments(
       PassStore passes,
@@ -42,8 +45,10 @@ public final class PassPayments {
       PaymentProviders providers,
       Clock clock,
       IdGenerator ids,
-      WechatIdentityStore wechat) {
+      WechatIdentityStore wechat,
+      CatalogStore catalog) {
     this.wechat = wechat;
+    this.catalog = catalog;
     this.passes = passes;
     this.payments = payments;
     this.providers = providers;
@@ -69,7 +74,10 @@ public final class PassPayments {
             pass.plan().price(),
             () -> wechat.openId(userId),
             Optional.empty(),
-            "fairslot pass");
+            () ->
+                PayerDescription.ofPass(
+                    catalog.findVenue(pass.venueId()).map(v -> v.name()).orElse(""),
+                    pass.plan().name()));
     if (pass.paymentNo().isPresent()) {
       return existing(pass.paymentNo().get(), payer);
     }

@@ -1,11 +1,14 @@
 package fairslot.payment.app;
 
+import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
+import fairslot.payment.domain.PayerDescription;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Port: a payment service provider. Its outcomes arrive by its own notifications, or are found by
@@ -89,35 +92,46 @@ public interface PaymentProvider {
   /**
    * Who pays and until when: {@code deadline} is the hold's (the provider's order lapses with it),
    * {@code wechatOpenId} the member's linked WeChat identity, looked up only by a provider that
-   * asks for it (a Stripe or local payment costs no read of it), and once.
+   * asks for it (a Stripe or local payment costs no read of it), and once; likewise what the payer
+   * is shown ({@link PayerDescription}), read only when a new order is made.
    */
   record Payer(
       String userId,
-      fairslot.kernel.Money amount,
-      java.util.function.Supplier<Optional<String>> openIdLookup,
+      Money amount,
+      Supplier<Optional<String>> openIdLookup,
       Optional<Instant> deadline,
-      String description) {
+      Supplier<PayerDescription> describe) {
 
     public Payer {
-      java.util.function.Supplier<Optional<String>> lookup = openIdLookup;
-      openIdLookup = new Once(lookup);
+      openIdLookup = new Once<>(openIdLookup);
+      describe = new Once<>(describe);
     }
 
     public Optional<String> wechatOpenId() {
       return openIdLookup.get();
     }
 
-    /** The lookup's first answer, kept. */
-    private static final class Once implements java.util.function.Supplier<Optional<String>> {
-      private final java.util.function.Supplier<Optional<String>> lookup;
-      private Optional<String> answer;
+    /** The order's description, as the payer sees it. */
+    public String description() {
+      return describe.get().text();
+    }
 
-      Once(java.util.function.Supplier<Optional<String>> lookup) {
+    /** The card statement's dynamic suffix (Stripe). */
+    public String statementSuffix() {
+      return describe.get().statementSuffix();
+    }
+
+    /** The lookup's first answer, kept. */
+    private static final class Once<T> implements Supplier<T> {
+      private final Supplier<T> lookup;
+      private T answer;
+
+      Once(Supplier<T> lookup) {
         this.lookup = lookup;
       }
 
       @Override
-      public synchronized Optional<String> get() {
+      public synchronized T get() {
         if (answer == null) {
           answer = lookup.get();
         }

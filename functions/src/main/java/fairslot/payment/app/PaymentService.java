@@ -19,6 +19,7 @@ import fairslot.payment.app.PaymentStore.Settlement;
 import fairslot.payment.app.PaymentStore.StartResult;
 import fairslot.payment.domain.Decline;
 import fairslot.payment.domain.DisputeReport;
+import fairslot.payment.domain.PayerDescription;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentRecord;
@@ -145,7 +146,17 @@ public final class PaymentService {
         booking.total(),
         () -> wechat.openId(userId),
         booking.holdExpiresAt(),
-        "fairslot " + booking.slot().resourceId());
+        () -> describe(booking));
+  }
+
+  /** What the payer is shown: the venue's and resource's names and the start, never an id. */
+  private PayerDescription describe(Booking booking) {
+    var slot = booking.slot();
+    return PayerDescription.ofBooking(
+        catalog.findVenue(slot.venueId()).map(v -> v.name()).orElse(""),
+        catalog.findResource(slot.resourceId()).map(r -> r.name()).orElse(""),
+        slot.interval().start(),
+        slot.timeZone());
   }
 
   public static <T> Outcome<T> unavailable(String name, PaymentProviders providers) {

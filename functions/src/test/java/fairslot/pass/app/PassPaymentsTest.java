@@ -37,7 +37,8 @@ class PassPaymentsTest {
           new PaymentProviders(world.provider),
           world.clock,
           IdGenerator.random(),
-          world.wechatIdentities);
+          world.wechatIdentities,
+          world.catalogStore);
 
   private Pass bought(String user) {
     String planId =

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import fairslot.shared.Json;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -226,6 +227,11 @@ final class FakeOrders {
     long total = in.path("amount").path("total").asLong();
     if (no.isEmpty() || no.length() > 32 || !no.matches("[A-Za-z0-9_|*-]+") || total <= 0) {
       return Answer.fail(400, "PARAM_ERROR", "out_trade_no or amount.total is invalid");
+    }
+    // description is required, 1 to 127 bytes (API v3 JSAPI 下单)
+    int described = in.path("description").asText("").getBytes(StandardCharsets.UTF_8).length;
+    if (described == 0 || described > 127) {
+      return Answer.fail(400, "PARAM_ERROR", "description must be 1 to 127 bytes");
     }
     Order order =
         fake.orders.computeIfAbsent(
