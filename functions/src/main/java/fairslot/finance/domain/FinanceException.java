@@ -25,7 +25,8 @@ public record FinanceException(
     Optional<String> note,
     Optional<String> resolvedBy,
     Optional<String> refundNo,
-    Optional<Dispute> dispute) {
+    Optional<Dispute> dispute,
+    Optional<String> providerCode) {
 
   /**
    * A payer's dispute with their bank: the provider's id, the bank's reason, and when the evidence
@@ -48,7 +49,27 @@ public record FinanceException(
         note,
         resolvedBy,
         refundNo,
-        Optional.of(d));
+        Optional.of(d),
+        providerCode);
+  }
+
+  /** This exception with the code the provider refused with (a refund's PARAM_ERROR, ...). */
+  public FinanceException withProviderCode(String code) {
+    return new FinanceException(
+        exceptionId,
+        kind,
+        venueId,
+        bookingId,
+        paymentNo,
+        amount,
+        createdAt,
+        status,
+        resolution,
+        note,
+        resolvedBy,
+        refundNo,
+        dispute,
+        Optional.of(code));
   }
 
   /**
@@ -69,7 +90,8 @@ public record FinanceException(
         note,
         resolvedBy,
         Optional.of(number),
-        dispute);
+        dispute,
+        providerCode);
   }
 
   public enum Kind {
@@ -85,6 +107,11 @@ public record FinanceException(
     REFUND_ABNORMAL,
     /** A line of the provider's statement that fairslot's payments do not account for. */
     STATEMENT_MISMATCH,
+    /**
+     * A refund the provider keeps refusing for now (the merchant's balance is short, ...) for a
+     * day: it is still asked for, under the same number; finance may top the balance up.
+     */
+    REFUND_DELAYED,
     /** A payer disputed a payment with their bank: the money is withdrawn until it is decided. */
     DISPUTE_OPENED,
     /** The bank decided for the venue: the money came back; resolved by itself. */
@@ -148,6 +175,7 @@ public record FinanceException(
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -165,6 +193,7 @@ public record FinanceException(
         Optional.of(note),
         Optional.of(by),
         refundNo,
-        dispute);
+        dispute,
+        providerCode);
   }
 }

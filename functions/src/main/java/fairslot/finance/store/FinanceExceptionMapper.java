@@ -46,6 +46,7 @@ public final class FinanceExceptionMapper {
     e.resolution().ifPresent(r -> item.put("resolution", s(r.name())));
     e.note().ifPresent(note -> item.put("note", s(note)));
     e.resolvedBy().ifPresent(by -> item.put("resolvedBy", s(by)));
+    e.providerCode().ifPresent(c -> item.put("providerCode", s(c)));
     e.dispute()
         .ifPresent(
             d -> {
@@ -86,6 +87,7 @@ public final class FinanceExceptionMapper {
                     new FinanceException.Dispute(
                         id,
                         Attr.optionalString(item, "disputeReason").orElse("general"),
-                        Attr.optionalInstant(item, "evidenceDueBy"))));
+                        Attr.optionalInstant(item, "evidenceDueBy"))),
+        Attr.optionalString(item, "providerCode"));
   }
 }

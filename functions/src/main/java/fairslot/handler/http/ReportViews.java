@@ -228,7 +228,8 @@ public final class ReportViews {
       String resolvedBy,
       String disputeId,
       String reason,
-      String evidenceDueBy) {
+      String evidenceDueBy,
+      String providerCode) {
     public static FinanceExceptionView of(
         fairslot.finance.domain.FinanceException e, java.time.ZoneId zone) {
       return new FinanceExceptionView(
@@ -251,7 +252,8 @@ public final class ReportViews {
           e.dispute()
               .flatMap(d -> d.evidenceDueBy())
               .map(t -> fairslot.kernel.VenueTime.show(t, zone))
-              .orElse(null));
+              .orElse(null),
+          e.providerCode().orElse(null));
     }
   }
 }

@@ -27,6 +27,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * WeChat Pay APIv3 for mini-programs (JSAPI), public-key mode, through the official SDK's services.
@@ -182,9 +183,24 @@ public final class WechatPayProvider implements PaymentProvider {
       refunds.create(create);
       return RefundAttempt.ACCEPTED; // PROCESSING; the notification or a query finishes it
     } catch (ServiceException e) {
-      return e.getHttpStatusCode() >= 500 ? RefundAttempt.ACCEPTED : RefundAttempt.FAILED;
+      return refusal(e.getHttpStatusCode(), e.getErrorCode());
     }
   }
+
+  /**
+   * WeChat's refund errors (申请退款 error codes): a short balance, a rate limit or WeChat's own error
+   * passes, and the same out_refund_no may be sent again; any other refusal (PARAM_ERROR,
+   * INVALID_REQUEST, NO_AUTH, SIGN_ERROR, ...) would be refused the same way every time.
+   */
+  static RefundAttempt refusal(int status, String code) {
+    String named = code == null || code.isBlank() ? "HTTP_" + status : code;
+    return status >= 500 || RETRY_LATER.contains(named)
+        ? new RefundAttempt.RetryLater(named)
+        : new RefundAttempt.Refused(named);
+  }
+
+  private static final Set<String> RETRY_LATER =
+      Set.of("NOT_ENOUGH", "FREQUENCY_LIMITED", "SYSTEM_ERROR");
 
   @Override
   public Optional<PaymentCallback> queryRefund(Payment payment, String refundNo) {

@@ -76,10 +76,27 @@ public interface PaymentProvider {
     return java.time.ZoneOffset.UTC;
   }
 
-  enum RefundAttempt {
-    ACCEPTED,
-    COMPLETED,
-    FAILED
+  /**
+   * What asking for a refund got (API.md v1.3): accepted (the provider's notification or a query
+   * finishes it), completed at once, failed (asked again with backoff, then given up for staff),
+   * refused for now ({@link RetryLater}: the merchant's balance is short, too many requests, the
+   * provider's own error; asked again under the same number for as long as it takes), or refused
+   * for good ({@link Refused}: no retry can mend the request; given up at once, with the code).
+   */
+  sealed interface RefundAttempt {
+    RefundAttempt ACCEPTED = new Accepted();
+    RefundAttempt COMPLETED = new Completed();
+    RefundAttempt FAILED = new Failed();
+
+    record Accepted() implements RefundAttempt {}
+
+    record Completed() implements RefundAttempt {}
+
+    record Failed() implements RefundAttempt {}
+
+    record RetryLater(String code) implements RefundAttempt {}
+
+    record Refused(String code) implements RefundAttempt {}
   }
 
   /** What closing an order found. PAID: the payer paid meanwhile, a late payment to apply. */

@@ -190,6 +190,9 @@ public interface PaymentStore {
               Optional.of(payment().paymentNo()),
               amount,
               change().at());
+      if (this instanceof RefundGivenUp g && g.providerCode().isPresent()) {
+        exception = exception.withProviderCode(g.providerCode().get());
+      }
       return Optional.of(
           payment().isPart() ? exception.aboutRefund(payment().refundNo()) : exception);
     }
@@ -236,11 +239,21 @@ public interface PaymentStore {
      * The refund is given up for staff: payment REFUND_FAILED, a REFUNDING booking REFUND_FAILED.
      */
     record RefundGivenUp(
-        String eventId, Payment payment, Booking booking, Change change, boolean abnormal)
+        String eventId,
+        Payment payment,
+        Booking booking,
+        Change change,
+        boolean abnormal,
+        Optional<String> providerCode)
         implements Settlement {
       /** Given up after the last attempt. */
       public RefundGivenUp(String eventId, Payment payment, Booking booking, Change change) {
-        this(eventId, payment, booking, change, false);
+        this(eventId, payment, booking, change, false, Optional.empty());
+      }
+
+      public RefundGivenUp(
+          String eventId, Payment payment, Booking booking, Change change, boolean abnormal) {
+        this(eventId, payment, booking, change, abnormal, Optional.empty());
       }
     }
 

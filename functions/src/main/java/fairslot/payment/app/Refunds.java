@@ -30,6 +30,7 @@ public final class Refunds {
   private final BookingStore bookings;
   private final PaymentProviders providers;
   private final Clock clock;
+  private final RefundDelays delays;
 
   public Refunds(
       PaymentStore payments, BookingStore bookings, PaymentProviders providers, Clock clock) {
@@ -37,6 +38,7 @@ public final class Refunds {
     this.bookings = bookings;
     this.providers = providers;
     this.clock = clock;
+    this.delays = new RefundDelays(payments, bookings, clock);
   }
 
   /** The refund-retry job: every refund due now gets one attempt. */
@@ -103,9 +105,13 @@ public final class Refunds {
       // The same refund number every time: a CLOSED refund is submitted again, never doubled.
       result = provider.refund(claimed, claimed.refundNo());
     } catch (RuntimeException providerDown) {
-      result = RefundAttempt.FAILED;
+      result = new RefundAttempt.RetryLater("UNREACHABLE");
     }
-    if (result == RefundAttempt.COMPLETED) {
+    if (result instanceof RefundAttempt.RetryLater later) {
+      delays.retryLater(claimed, later.code());
+    } else if (result instanceof RefundAttempt.Refused refused) {
+      delays.refused(claimed, refused.code(), "refund-refused:" + numbered(p) + round(p));
+    } else if (result instanceof RefundAttempt.Completed) {
       bookings
           .findBooking(p.bookingId())
           .ifPresent(
@@ -117,7 +123,7 @@ public final class Refunds {
                           b,
                           Change.by(
                               "system:refund-retry", now, "refund completed by " + p.provider()))));
-    } else if (result == RefundAttempt.FAILED) {
+    } else if (result instanceof RefundAttempt.Failed) {
       failed(claimed, "the provider refused the refund");
     }
     return true;
@@ -181,7 +187,7 @@ public final class Refunds {
   /**
    * Event ids of a restarted refund differ from the earlier rounds' (round 0 keeps the old ids).
    */
-  private static String round(Payment p) {
+  static String round(Payment p) {
     return p.refundRound() == 0 ? "" : ":round-" + p.refundRound();
   }
 
@@ -189,7 +195,7 @@ public final class Refunds {
    * What the job's own event ids name: the payment for its own refund (as ever), the payment and
    * part for a part, so a part's outcome is never taken for a replay of the payment's.
    */
-  private static String numbered(Payment p) {
+  static String numbered(Payment p) {
     return p.isPart() ? p.paymentNo() + Payment.PART_SEPARATOR + p.refundPart() : p.paymentNo();
   }
 }

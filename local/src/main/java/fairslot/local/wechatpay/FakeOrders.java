@@ -254,6 +254,10 @@ final class FakeOrders {
   }
 
   private Answer refund(JsonNode in) {
+    String refusal = fake.refundRefusals.poll();
+    if (refusal != null) {
+      return Answer.fail(refusalStatus(refusal), refusal, "refused as told (refunds:fail-next)");
+    }
     Order order = fake.orders.get(in.path("out_trade_no").asText());
     if (order == null) {
       return Answer.fail(404, "RESOURCE_NOT_EXISTS", "no such order");
@@ -271,5 +275,17 @@ final class FakeOrders {
             in.path("out_refund_no").asText(), k -> new RefundOrder(k, order, amount));
     r.resubmitted();
     return Answer.ok(r.json());
+  }
+
+  /** The HTTP status WeChat answers a refund refused with {@code code} (申请退款 error codes). */
+  static int refusalStatus(String code) {
+    return switch (code) {
+      case "SYSTEM_ERROR" -> 500;
+      case "FREQUENCY_LIMITED" -> 429;
+      case "NOT_ENOUGH", "NO_AUTH", "USER_ACCOUNT_ABNORMAL" -> 403;
+      case "RESOURCE_NOT_EXISTS" -> 404;
+      case "SIGN_ERROR" -> 401;
+      default -> 400;
+    };
   }
 }

@@ -38,6 +38,10 @@ public final class FakeWechatPay implements AutoCloseable {
   final FakeWechatKeys keys = new FakeWechatKeys();
   final Map<String, FakeOrders.Order> orders = new ConcurrentHashMap<>();
   final Map<String, FakeOrders.RefundOrder> refunds = new ConcurrentHashMap<>();
+
+  /** Codes the next refund requests are refused with, in order (refunds:fail-next). */
+  final java.util.Queue<String> refundRefusals = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
   final FakeTradeBills bills = new FakeTradeBills(this);
   private final List<Map<String, Object>> sent = new ArrayList<>();
   private final Clock clock;
@@ -153,6 +157,11 @@ public final class FakeWechatPay implements AutoCloseable {
   /** The state WeChat holds for an order, as its query would say. */
   public Optional<String> tradeState(String outTradeNo) {
     return Optional.ofNullable(orders.get(outTradeNo)).map(FakeOrders.Order::state);
+  }
+
+  /** The next refund request is refused with {@code code}, as WeChat refuses it (tests). */
+  public void failNextRefund(String code) {
+    refundRefusals.add(code);
   }
 
   /** How many refunds WeChat holds for an order (asking again under one number makes none). */

@@ -50,16 +50,18 @@ public final class WechatControls implements LocalControls {
               ? new Reply(200, Json.write(Map.of("tradeState", "SUCCESS", "notified", notify)))
               : notFound("no open order " + m.group(1)));
     }
+    if (method.equals("POST") && path.equals("/_local/wechatpay/refunds:fail-next")) {
+      String code = in.path("code").asText("");
+      if (!code.matches("[A-Z_]{1,64}")) {
+        return Optional.of(unprocessable("code must be a WeChat error code, such as NOT_ENOUGH"));
+      }
+      fake.failNextRefund(code);
+      return Optional.of(new Reply(200, Json.write(Map.of("code", code))));
+    }
     if (method.equals("POST") && (m = FINISH.matcher(path)).matches()) {
       String status = in.path("status").asText("SUCCESS");
       if (!status.matches("SUCCESS|CLOSED|ABNORMAL")) {
-        return Optional.of(
-            new Reply(
-                422,
-                Json.write(
-                    Map.of(
-                        "code", "invalid_request",
-                        "detail", "status must be SUCCESS, CLOSED or ABNORMAL"))));
+        return Optional.of(unprocessable("status must be SUCCESS, CLOSED or ABNORMAL"));
       }
       return Optional.of(
           fake.finishRefund(m.group(1), status, notify)
@@ -67,6 +69,10 @@ public final class WechatControls implements LocalControls {
               : notFound("no processing refund " + m.group(1)));
     }
     return Optional.of(notFound("no WeChat Pay control " + method + " " + path));
+  }
+
+  private static Reply unprocessable(String detail) {
+    return new Reply(422, Json.write(Map.of("code", "invalid_request", "detail", detail)));
   }
 
   private static Reply notFound(String detail) {
