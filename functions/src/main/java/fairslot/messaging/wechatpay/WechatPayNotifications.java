@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -113,14 +114,21 @@ public final class WechatPayNotifications {
     long total = t.path("amount").path("total").asLong();
     String mchId = t.path("mchid").asText();
     String appId = t.path("appid").asText();
+    Map<String, Object> kept =
+        WechatPayNotices.summary("notification", outTradeNo, state, total, mchId, appId);
+    // a merchant coupon: the order's total is what was bought; the payer paid less (kept)
+    long payerTotal = t.path("amount").path("payer_total").asLong(total);
+    if (payerTotal < total) {
+      kept.put("payerTotalMinor", payerTotal);
+      kept.put("couponMinor", total - payerTotal);
+    }
     ProviderReport report =
         new ProviderReport(
             WechatPayNotices.paymentEventId(outTradeNo, state),
             outTradeNo,
             new Money(total, t.path("amount").path("currency").asText(WechatPayProvider.CNY)),
             outcome.get(),
-            Json.write(
-                WechatPayNotices.summary("notification", outTradeNo, state, total, mchId, appId)));
+            Json.write(kept));
     if (!mchId.equals(config.mchId()) || !appId.equals(config.appId())) {
       return new NotificationVerdict.Foreign(report, "mchid " + mchId + " / appid " + appId);
     }

@@ -38,6 +38,9 @@ final class FakeOrders {
     private String state = "NOTPAY";
     Instant paidAt;
 
+    /** A merchant coupon (免充值券) the payer used: they pay, and the merchant settles, less. */
+    long coupon;
+
     Order(String outTradeNo, long total, String openId, String attach) {
       this.outTradeNo = outTradeNo;
       this.total = total;
@@ -49,12 +52,13 @@ final class FakeOrders {
       return state;
     }
 
-    synchronized boolean pay(Instant at) {
+    synchronized boolean pay(Instant at, long couponFen) {
       if (!state.equals("NOTPAY")) {
         return false;
       }
       state = "SUCCESS";
       paidAt = at;
+      coupon = couponFen;
       return true;
     }
 
@@ -85,9 +89,21 @@ final class FakeOrders {
       t.putObject("payer").put("openid", openId);
       ObjectNode amount = t.putObject("amount");
       amount.put("total", total);
-      amount.put("payer_total", total);
+      amount.put("payer_total", total - coupon);
       amount.put("currency", "CNY");
       amount.put("payer_currency", "CNY");
+      if (coupon > 0) {
+        ObjectNode promotion = t.putArray("promotion_detail").addObject();
+        promotion.put("coupon_id", "109519");
+        promotion.put("name", "merchant coupon");
+        promotion.put("scope", "SINGLE");
+        promotion.put("type", "DISCOUNT"); // 免充值: the merchant funds it
+        promotion.put("amount", coupon);
+        promotion.put("merchant_contribute", coupon);
+        promotion.put("wechatpay_contribute", 0);
+        promotion.put("other_contribute", 0);
+        promotion.put("currency", "CNY");
+      }
       return t;
     }
   }

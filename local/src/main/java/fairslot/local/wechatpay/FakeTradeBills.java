@@ -77,7 +77,7 @@ final class FakeTradeBills {
           && LocalDate.ofInstant(o.paidAt, CHINA).equals(day)
           && !omitted.contains(o.outTradeNo)) {
         long fen = misstated.getOrDefault(o.outTradeNo, o.total);
-        rows.add(row(o.outTradeNo, "SUCCESS", fen, "", 0));
+        rows.add(row(o.outTradeNo, "SUCCESS", fen, o.coupon, "", 0));
         total += fen;
       }
     }
@@ -86,11 +86,11 @@ final class FakeTradeBills {
           && !omitted.contains(r.outRefundNo)
           && r.finishedAt != null
           && LocalDate.ofInstant(r.finishedAt, CHINA).equals(day)) {
-        rows.add(row(r.order.outTradeNo, "REFUND", 0, r.outRefundNo, r.refund));
+        rows.add(row(r.order.outTradeNo, "REFUND", 0, 0, r.outRefundNo, r.refund));
       }
     }
     for (String[] e : extras.getOrDefault(day, List.of())) {
-      rows.add(row(e[0], "SUCCESS", Long.parseLong(e[1]), "", 0));
+      rows.add(row(e[0], "SUCCESS", Long.parseLong(e[1]), 0, "", 0));
       total += Long.parseLong(e[1]);
     }
     rows.add("总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额");
@@ -105,8 +105,12 @@ final class FakeTradeBills {
     return String.join("\n", rows) + "\n";
   }
 
+  /**
+   * One trade: {@code fen} is the order's total (订单金额); a merchant coupon lowers what is settled
+   * (应结订单金额) and shows as 代金券金额. WeChat's fee (手续费) is 0.6 % of what is settled.
+   */
   private static String row(
-      String outTradeNo, String state, long fen, String refundNo, long refund) {
+      String outTradeNo, String state, long fen, long coupon, String refundNo, long refund) {
     String[] f = new String[27];
     java.util.Arrays.fill(f, "");
     f[0] = "2026-01-01 00:00:00";
@@ -117,10 +121,15 @@ final class FakeTradeBills {
     f[8] = "JSAPI";
     f[9] = state;
     f[11] = "CNY";
-    f[12] = yuan(fen);
+    f[12] = yuan(fen - coupon);
+    f[13] = yuan(coupon);
     f[15] = refundNo;
     f[16] = yuan(refund);
     f[19] = state.equals("REFUND") ? "SUCCESS" : "";
+    f[22] = yuan(Math.round((fen - coupon) * 0.006));
+    f[23] = "0.60%";
+    f[24] = yuan(fen);
+    f[25] = yuan(refund);
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < f.length; i++) {
       b.append(i == 0 ? "" : ",").append('`').append(f[i]);

@@ -107,8 +107,16 @@ public final class FakeWechatPay implements AutoCloseable {
 
   /** The payer pays the order; false if there is no such open order. */
   public boolean pay(String outTradeNo, boolean notify) {
+    return pay(outTradeNo, notify, 0);
+  }
+
+  /** The payer pays the order with a merchant coupon of {@code couponFen} (less than the total). */
+  public boolean pay(String outTradeNo, boolean notify, long couponFen) {
     FakeOrders.Order order = orders.get(outTradeNo);
-    if (order == null || !order.pay(clock.instant())) {
+    if (order == null || couponFen < 0 || couponFen >= order.total) {
+      return false;
+    }
+    if (!order.pay(clock.instant(), couponFen)) {
       return false;
     }
     if (notify) {

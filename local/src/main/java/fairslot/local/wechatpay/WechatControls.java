@@ -45,8 +45,12 @@ public final class WechatControls implements LocalControls {
     boolean notify = in.path("notify").asBoolean(true);
     Matcher m;
     if (method.equals("POST") && (m = PAY.matcher(path)).matches()) {
+      long coupon = in.path("couponMinor").asLong(0);
+      if (coupon < 0) {
+        return Optional.of(unprocessable("couponMinor must be 0 or more, less than the total"));
+      }
       return Optional.of(
-          fake.pay(m.group(1), notify)
+          fake.pay(m.group(1), notify, coupon)
               ? new Reply(200, Json.write(Map.of("tradeState", "SUCCESS", "notified", notify)))
               : notFound("no open order " + m.group(1)));
     }
