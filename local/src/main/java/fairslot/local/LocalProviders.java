@@ -29,8 +29,21 @@ final class LocalProviders implements AutoCloseable {
   private final WechatPayConfig wechatConfig;
   final StripeConfig stripe;
 
+  /**
+   * {@code FAIRSLOT_WECHAT_PLATFORM=certificate} (or the system property {@code
+   * fairslot.wechat.platform}, for tests): the fake merchant is on platform certificates, which
+   * fairslot downloads; else public-key mode.
+   */
+  static boolean certificates() {
+    String mode = System.getenv("FAIRSLOT_WECHAT_PLATFORM");
+    if (mode == null) {
+      mode = System.getProperty("fairslot.wechat.platform", "public-key");
+    }
+    return mode.equals("certificate");
+  }
+
   LocalProviders(Clock clock, int port) {
-    this.wechatFake = FakeWechatPay.start(clock);
+    this.wechatFake = FakeWechatPay.start(clock, certificates());
     this.stripeFake = FakeStripe.start(clock);
     this.wechatConfig =
         wechatFake.config("http://127.0.0.1:" + port + "/payments/wechatpay/notify");
@@ -63,8 +76,8 @@ final class LocalProviders implements AutoCloseable {
     wechat.put("mchid", wechatConfig.mchId());
     wechat.put("appid", wechatConfig.appId());
     wechat.put("apiV3Key", wechatConfig.apiV3Key());
-    wechat.put("platformSerial", wechatConfig.platformKeyId());
-    wechat.put("platformPublicKeyPem", wechatConfig.platformKey());
+    wechat.put("platformSerial", wechatFake.platformSerial());
+    wechat.put("platformPublicKeyPem", wechatFake.platformPublicKeyPem());
     wechat.put("merchantSerial", wechatConfig.merchantSerial());
     wechat.put("merchantPrivateKeyPem", wechatConfig.merchantKey());
     Map<String, Object> all = new LinkedHashMap<>();

@@ -1,15 +1,26 @@
 package fairslot.messaging.wechatpay;
 
 import java.time.Clock;
+import java.util.Optional;
 
 /** WeChat Pay for one merchant and mini-program: the provider, its notifications, its login. */
 public record WechatPay(
     WechatPayProvider provider, WechatPayNotifications notifications, WechatCodeExchange login) {
 
   public static WechatPay of(WechatPayConfig config, Clock clock) {
+    Merchant merchant = Merchant.of(config);
+    PlatformKeys keys =
+        new PlatformKeys(
+            config.platformKeys(),
+            config.certificates()
+                ? Optional.<PlatformKeys.Source>of(
+                    new PlatformCertificates(
+                        config.apiBase(), merchant.credential(), config.apiV3Key(), clock))
+                : Optional.empty(),
+            clock);
     return new WechatPay(
-        new WechatPayProvider(config, clock),
-        new WechatPayNotifications(config, clock),
+        new WechatPayProvider(config, clock, merchant, keys),
+        new WechatPayNotifications(config, clock, keys),
         new WechatCodeExchange(config));
   }
 }

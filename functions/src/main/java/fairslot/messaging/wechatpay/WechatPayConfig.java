@@ -3,6 +3,9 @@ package fairslot.messaging.wechatpay;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.shared.Json;
 import java.net.URI;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A merchant's WeChat Pay settings, as kept in its Secrets Manager secret (one JSON object). The
@@ -13,8 +16,13 @@ import java.net.URI;
  * @param merchantKey the merchant API private key (PKCS#8 PEM) that signs requests and paySign
  * @param merchantSerial the serial of the merchant API certificate
  * @param apiV3Key the 32-byte APIv3 key that decrypts notifications
- * @param platformKey WeChat Pay's public key (PEM), which signs responses and notifications
- * @param platformKeyId its id, {@code PUB_KEY_ID_...}, named by {@code Wechatpay-Serial}
+ * @param platformKeys WeChat Pay's public keys (PEM) by id ({@code PUB_KEY_ID_...}, named by {@code
+ *     Wechatpay-Serial}), which sign responses and notifications: {@code platformPublicKey} and
+ *     {@code platformPublicKeyId}, and any more in {@code platformPublicKeys: [{id, pem}]} (a
+ *     rotation: the old and the new key, both trusted until WeChat has switched)
+ * @param certificates the merchant is on platform certificates instead ({@code "platformMode":
+ *     "CERTIFICATE"}): they are downloaded from {@code GET /v3/certificates}, decrypted with the
+ *     APIv3 key, and refreshed every 12 hours and whenever a serial is not known
  * @param notifyUrl where WeChat sends notifications: this deployment's notify route
  * @param appSecret the mini-program's secret, for code2Session
  */
@@ -24,8 +32,8 @@ public record WechatPayConfig(
     String merchantKey,
     String merchantSerial,
     String apiV3Key,
-    String platformKey,
-    String platformKeyId,
+    Map<String, String> platformKeys,
+    boolean certificates,
     String notifyUrl,
     String appSecret,
     URI apiBase,
@@ -37,6 +45,37 @@ public record WechatPayConfig(
     if (apiV3Key.getBytes(java.nio.charset.StandardCharsets.UTF_8).length != 32) {
       throw new IllegalArgumentException("the APIv3 key must be 32 bytes");
     }
+    platformKeys = Collections.unmodifiableMap(new LinkedHashMap<>(platformKeys));
+    if (platformKeys.isEmpty() && !certificates) {
+      throw new IllegalArgumentException("public-key mode needs WeChat Pay's public key");
+    }
+  }
+
+  /** One platform public key, as the secret names it: public-key mode with one key. */
+  public WechatPayConfig(
+      String mchId,
+      String appId,
+      String merchantKey,
+      String merchantSerial,
+      String apiV3Key,
+      String platformKey,
+      String platformKeyId,
+      String notifyUrl,
+      String appSecret,
+      URI apiBase,
+      URI loginBase) {
+    this(
+        mchId,
+        appId,
+        merchantKey,
+        merchantSerial,
+        apiV3Key,
+        Map.of(platformKeyId, platformKey),
+        false,
+        notifyUrl,
+        appSecret,
+        apiBase,
+        loginBase);
   }
 
   /** The secret's settings; empty while it is the stack's placeholder {@code {"enabled":false}}. */
@@ -60,14 +99,22 @@ public record WechatPayConfig(
     } catch (java.io.IOException e) {
       throw new IllegalStateException("the WeChat Pay secret is not JSON");
     }
+    boolean certificates = n.path("platformMode").asText("PUBLIC_KEY").equals("CERTIFICATE");
+    Map<String, String> keys = new LinkedHashMap<>();
+    if (!certificates || n.hasNonNull("platformPublicKeyId")) {
+      keys.put(required(n, "platformPublicKeyId"), required(n, "platformPublicKey"));
+    }
+    for (JsonNode k : n.path("platformPublicKeys")) {
+      keys.put(required(k, "id"), required(k, "pem"));
+    }
     return new WechatPayConfig(
         required(n, "mchId"),
         required(n, "appId"),
         required(n, "merchantPrivateKey"),
         required(n, "merchantSerialNo"),
         required(n, "apiV3Key"),
-        required(n, "platformPublicKey"),
-        required(n, "platformPublicKeyId"),
+        keys,
+        certificates,
         required(n, "notifyUrl"),
         required(n, "appSecret"),
         n.hasNonNull("apiBase") ? URI.create(n.get("apiBase").asText()) : API,

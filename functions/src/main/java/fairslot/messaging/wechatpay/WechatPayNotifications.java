@@ -2,8 +2,6 @@ package fairslot.messaging.wechatpay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.wechat.pay.java.core.cipher.AeadAesCipher;
-import com.wechat.pay.java.core.cipher.RSAVerifier;
-import com.wechat.pay.java.core.util.PemUtil;
 import fairslot.kernel.Money;
 import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.ProviderReport;
@@ -20,10 +18,10 @@ import java.util.function.Function;
 
 /**
  * Reads a notification WeChat Pay sent to {@code /payments/wechatpay/notify}, verifying before it
- * reads: the serial names the configured platform key; a {@code WECHATPAY/SIGNTEST/} probe fails;
- * the timestamp is within five minutes (the SDK's parser does not check it); SHA256withRSA over
- * {@code timestamp\nnonce\nbody\n}; then AEAD_AES_256_GCM decryption of the resource with the APIv3
- * key; then mchid and appid.
+ * reads: a {@code WECHATPAY/SIGNTEST/} probe fails; the timestamp is within five minutes (the SDK's
+ * parser does not check it); the serial names a platform key fairslot trusts ({@link PlatformKeys}:
+ * several, so a rotation drops nothing); SHA256withRSA over {@code timestamp\nnonce\nbody\n}; then
+ * AEAD_AES_256_GCM decryption of the resource with the APIv3 key; then mchid and appid.
  */
 public final class WechatPayNotifications {
   public static final Duration FRESHNESS = Duration.ofMinutes(5);
@@ -31,15 +29,13 @@ public final class WechatPayNotifications {
 
   private final WechatPayConfig config;
   private final Clock clock;
-  private final RSAVerifier verifier;
+  private final PlatformKeys keys;
   private final AeadAesCipher cipher;
 
-  public WechatPayNotifications(WechatPayConfig config, Clock clock) {
+  WechatPayNotifications(WechatPayConfig config, Clock clock, PlatformKeys keys) {
     this.config = config;
     this.clock = clock;
-    this.verifier =
-        new RSAVerifier(
-            PemUtil.loadPublicKeyFromString(config.platformKey()), config.platformKeyId());
+    this.keys = keys;
     this.cipher = new AeadAesCipher(config.apiV3Key().getBytes(StandardCharsets.UTF_8));
   }
 
@@ -55,9 +51,6 @@ public final class WechatPayNotifications {
     if (signature.startsWith(PROBE)) {
       return new NotificationVerdict.Refused("a signature probe");
     }
-    if (!serial.equals(config.platformKeyId())) {
-      return new NotificationVerdict.Refused("signed with an unknown key " + serial);
-    }
     Instant at;
     try {
       at = Instant.ofEpochSecond(Long.parseLong(timestamp));
@@ -67,13 +60,12 @@ public final class WechatPayNotifications {
     if (Duration.between(at, clock.instant()).abs().compareTo(FRESHNESS) > 0) {
       return new NotificationVerdict.Refused("a stale timestamp");
     }
-    boolean authentic;
-    try {
-      authentic = verifier.verify(serial, timestamp + "\n" + nonce + "\n" + body + "\n", signature);
-    } catch (RuntimeException e) {
-      authentic = false;
+    // after the freshness check: a stale forgery never makes fairslot download certificates
+    var key = keys.key(serial);
+    if (key.isEmpty()) {
+      return new NotificationVerdict.Refused("signed with an unknown key " + serial);
     }
-    if (!authentic) {
+    if (!PlatformKeys.verify(key.get(), timestamp + "\n" + nonce + "\n" + body + "\n", signature)) {
       return new NotificationVerdict.Refused("the signature does not verify");
     }
     return decrypted(body);

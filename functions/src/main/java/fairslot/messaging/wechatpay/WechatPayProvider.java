@@ -1,6 +1,6 @@
 package fairslot.messaging.wechatpay;
 
-import com.wechat.pay.java.core.RSAPublicKeyConfig;
+import com.wechat.pay.java.core.auth.WechatPay2Validator;
 import com.wechat.pay.java.core.cipher.Signer;
 import com.wechat.pay.java.core.exception.ServiceException;
 import com.wechat.pay.java.core.exception.WechatPayException;
@@ -51,27 +51,20 @@ public final class WechatPayProvider implements PaymentProvider {
   private final JdkWechatHttpClient http;
   private final SecureRandom random = new SecureRandom();
 
-  public WechatPayProvider(WechatPayConfig config, Clock clock) {
+  WechatPayProvider(WechatPayConfig config, Clock clock, Merchant merchant, PlatformKeys keys) {
     this.config = config;
     this.clock = clock;
-    RSAPublicKeyConfig sdk =
-        new RSAPublicKeyConfig.Builder()
-            .merchantId(config.mchId())
-            .privateKey(config.merchantKey())
-            .merchantSerialNumber(config.merchantSerial())
-            .publicKey(config.platformKey())
-            .publicKeyId(config.platformKeyId())
-            .apiV3Key(config.apiV3Key())
-            .build();
-    this.signer = sdk.createSigner();
+    this.signer = merchant.signer();
+    // responses are verified with every platform key trusted, chosen by Wechatpay-Serial
     JdkWechatHttpClient http =
-        new JdkWechatHttpClient(sdk.createCredential(), sdk.createValidator(), config.apiBase());
+        new JdkWechatHttpClient(
+            merchant.credential(), new WechatPay2Validator(keys), config.apiBase());
     this.jsapi = new JsapiService.Builder().httpClient(http).build();
     this.refunds = new RefundService.Builder().httpClient(http).build();
     this.bills =
         new com.wechat.pay.java.service.billdownload.BillDownloadService.Builder()
             .httpClient(http)
-            .decryptor(sdk.createDecryptor())
+            .decryptor(merchant.decryptor())
             .build();
     this.http = http;
   }

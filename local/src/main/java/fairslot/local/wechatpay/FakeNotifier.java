@@ -87,7 +87,7 @@ final class FakeNotifier {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("Wechatpay-Timestamp", timestamp);
     headers.put("Wechatpay-Nonce", headerNonce);
-    headers.put("Wechatpay-Serial", keys.platformKeyId);
+    headers.put("Wechatpay-Serial", keys.platformSerial());
     headers.put("Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
     headers.put(
         "Wechatpay-Signature",

@@ -216,6 +216,9 @@ final class FakeOrders {
           ? Answer.fail(404, "ORDER_NOT_EXIST", "no such order")
           : Answer.ok(order.json());
     }
+    if (method.equals("GET") && path.equals("/v3/certificates")) {
+      return FakeCertificates.list(fake.keys);
+    }
     if (method.equals("GET") && path.equals("/v3/bill/tradebill")) {
       return fake.bills.describe(query);
     }

@@ -1,5 +1,6 @@
 package fairslot.local.wechatpay;
 
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -7,8 +8,13 @@ import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -24,10 +30,60 @@ public final class FakeWechatKeys {
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
   final KeyPair merchant = rsa();
-  final KeyPair platform = rsa();
   final String merchantSerial = HexFormat.of().withUpperCase().formatHex(bytes(20));
-  final String platformKeyId = "PUB_KEY_ID_" + HexFormat.of().formatHex(bytes(12));
   final String apiV3Key = text(32);
+
+  /**
+   * WeChat's platform keys, oldest first; the last signs. Each has a public key id ({@code
+   * PUB_KEY_ID_...}, named by {@code Wechatpay-Serial} in public-key mode) and a certificate (its
+   * serial named instead, for a merchant on platform certificates).
+   */
+  private final List<PlatformKey> platform = new CopyOnWriteArrayList<>(List.of(platformKey()));
+
+  /** Whether this merchant is on platform certificates rather than the public key. */
+  final boolean certificates;
+
+  FakeWechatKeys(boolean certificates) {
+    this.certificates = certificates;
+  }
+
+  /** One platform key pair, its id and its self-signed certificate (valid for five years). */
+  record PlatformKey(KeyPair pair, String keyId, String certSerial, byte[] certificate) {}
+
+  private static PlatformKey platformKey() {
+    KeyPair pair = rsa();
+    BigInteger serial = new BigInteger(1, bytes(20));
+    Instant now = Instant.now();
+    return new PlatformKey(
+        pair,
+        "PUB_KEY_ID_" + HexFormat.of().formatHex(bytes(12)),
+        serial.toString(16).toUpperCase(Locale.ROOT),
+        SelfSignedCertificate.der(
+            pair,
+            serial,
+            now.minus(Duration.ofDays(1)),
+            now.plus(Duration.ofDays(5 * 365)),
+            "Tenpay.com Root CA fake"));
+  }
+
+  PlatformKey current() {
+    return platform.get(platform.size() - 1);
+  }
+
+  List<PlatformKey> platformKeys() {
+    return List.copyOf(platform);
+  }
+
+  /** A new platform key signs from now on; the old ones stay listed. Its serial. */
+  String rotate() {
+    platform.add(platformKey());
+    return platformSerial();
+  }
+
+  /** What {@code Wechatpay-Serial} names for the signing key, in this merchant's mode. */
+  String platformSerial() {
+    return certificates ? current().certSerial() : current().keyId();
+  }
 
   static String text(int length) {
     StringBuilder b = new StringBuilder(length);
@@ -68,14 +124,14 @@ public final class FakeWechatKeys {
   }
 
   String platformPublicPem() {
-    return pem("PUBLIC KEY", platform.getPublic().getEncoded());
+    return pem("PUBLIC KEY", current().pair().getPublic().getEncoded());
   }
 
   /** SHA256withRSA with WeChat's platform key, base64: responses' and notifications' signature. */
   String signAsWechat(String message) {
     try {
       Signature s = Signature.getInstance("SHA256withRSA");
-      s.initSign(platform.getPrivate());
+      s.initSign(current().pair().getPrivate());
       s.update(message.getBytes(StandardCharsets.UTF_8));
       return Base64.getEncoder().encodeToString(s.sign());
     } catch (GeneralSecurityException e) {

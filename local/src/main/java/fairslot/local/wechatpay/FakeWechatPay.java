@@ -35,7 +35,7 @@ public final class FakeWechatPay implements AutoCloseable {
   public static final String APP_ID = "wxd678efh567hg6787";
   static final String APP_SECRET = "local-app-secret";
 
-  final FakeWechatKeys keys = new FakeWechatKeys();
+  final FakeWechatKeys keys;
   final Map<String, FakeOrders.Order> orders = new ConcurrentHashMap<>();
   final Map<String, FakeOrders.RefundOrder> refunds = new ConcurrentHashMap<>();
 
@@ -50,7 +50,8 @@ public final class FakeWechatPay implements AutoCloseable {
   private final FakeOrders api;
   private final FakeNotifier notifier;
 
-  private FakeWechatPay(Clock clock) throws IOException {
+  private FakeWechatPay(Clock clock, boolean certificates) throws IOException {
+    this.keys = new FakeWechatKeys(certificates);
     this.clock = clock;
     this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     this.notifier = new FakeNotifier(keys, clock);
@@ -68,8 +69,13 @@ public final class FakeWechatPay implements AutoCloseable {
 
   /** A fake whose notifications carry {@code clock}'s time (the runtime's, which may be moved). */
   public static FakeWechatPay start(Clock clock) {
+    return start(clock, false);
+  }
+
+  /** The same, for a merchant on platform certificates when {@code certificates}. */
+  public static FakeWechatPay start(Clock clock, boolean certificates) {
     try {
-      return new FakeWechatPay(clock);
+      return new FakeWechatPay(clock, certificates);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the WeChat Pay fake", e);
     }
@@ -89,7 +95,27 @@ public final class FakeWechatPay implements AutoCloseable {
     notifier.sink(sink);
   }
 
-  /** The merchant settings fairslot reads from its secret, pointed at this fake. */
+  /** What {@code Wechatpay-Serial} names for the key the fake signs with now. */
+  public String platformSerial() {
+    return keys.platformSerial();
+  }
+
+  public String platformPublicKeyPem() {
+    return keys.platformPublicPem();
+  }
+
+  /**
+   * WeChat rotates its platform key (API.md v1.3): a new one signs from now on. On certificates,
+   * its certificate is listed at {@code GET /v3/certificates} beside the old ones. The new serial.
+   */
+  public String rotatePlatformKey() {
+    return keys.rotate();
+  }
+
+  /**
+   * The merchant settings fairslot reads from its secret, pointed at this fake: the platform public
+   * key in public-key mode; on certificates, none (fairslot downloads them).
+   */
   public WechatPayConfig config(String notifyUrl) {
     return new WechatPayConfig(
         MCH_ID,
@@ -97,8 +123,8 @@ public final class FakeWechatPay implements AutoCloseable {
         keys.merchantPrivatePem(),
         keys.merchantSerial,
         keys.apiV3Key,
-        keys.platformPublicPem(),
-        keys.platformKeyId,
+        keys.certificates ? Map.of() : Map.of(keys.current().keyId(), keys.platformPublicPem()),
+        keys.certificates,
         notifyUrl,
         APP_SECRET,
         base(),
@@ -196,7 +222,7 @@ public final class FakeWechatPay implements AutoCloseable {
         "Wechatpay-Nonce",
         nonce,
         "Wechatpay-Serial",
-        keys.platformKeyId,
+        keys.platformSerial(),
         "Wechatpay-Signature",
         keys.signAsWechat(timestamp + "\n" + nonce + "\n" + body + "\n"));
   }
@@ -243,7 +269,7 @@ public final class FakeWechatPay implements AutoCloseable {
     if (answer.signed()) {
       h.set("Wechatpay-Timestamp", timestamp);
       h.set("Wechatpay-Nonce", nonce);
-      h.set("Wechatpay-Serial", keys.platformKeyId);
+      h.set("Wechatpay-Serial", keys.platformSerial());
       h.set(
           "Wechatpay-Signature", keys.signAsWechat(timestamp + "\n" + nonce + "\n" + body + "\n"));
     }

@@ -54,6 +54,9 @@ public final class WechatControls implements LocalControls {
               ? new Reply(200, Json.write(Map.of("tradeState", "SUCCESS", "notified", notify)))
               : notFound("no open order " + m.group(1)));
     }
+    if (method.equals("POST") && path.equals("/_local/wechatpay/platform-keys:rotate")) {
+      return Optional.of(new Reply(200, Json.write(Map.of("serial", fake.rotatePlatformKey()))));
+    }
     if (method.equals("POST") && path.equals("/_local/wechatpay/refunds:fail-next")) {
       String code = in.path("code").asText("");
       if (!code.matches("[A-Z_]{1,64}")) {
