@@ -33,6 +33,8 @@ public enum Refusal {
   CONFLICT_ROOM,
   CONFLICT_BUFFER,
   AMOUNT_MISMATCH,
+  /** Below the provider's smallest charge in that currency (Stripe's table; WeChat ¥0.01). */
+  AMOUNT_BELOW_MINIMUM,
   SEATS_AVAILABLE,
   CAPACITY_BELOW_BOOKED,
   DISABLED,

@@ -9,6 +9,7 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.WeeklySchedule;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.Currencies;
 import fairslot.kernel.Money;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
@@ -172,7 +173,12 @@ final class CatalogRequests {
         // The contract's bound: price x quantity (at most 100) then stays far inside a long.
         throw InvalidInput.unprocessable("priceMinor must be from 0 to 10^12");
       }
-      return new Money(minor, body.text("currency"));
+      String currency = body.text("currency");
+      if (!Currencies.isChargeable(currency)) {
+        throw InvalidInput.unprocessable(
+            "currency must be an ISO 4217 currency, such as CNY, JPY or BHD");
+      }
+      return new Money(minor, currency);
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }

@@ -13,6 +13,7 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.Currencies;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -109,8 +110,9 @@ public final class VenueOpsEndpoints implements Endpoints {
       priceMinor = Optional.of(minor);
     }
     Optional<String> currency = body.optionalText("currency");
-    if (currency.isPresent() && !currency.get().matches("[A-Z]{3}")) {
-      throw InvalidInput.unprocessable("currency must be three upper-case letters");
+    if (currency.isPresent() && !Currencies.isChargeable(currency.get())) {
+      throw InvalidInput.unprocessable(
+          "currency must be an ISO 4217 currency, such as CNY, JPY or BHD");
     }
     OptionalInt capacity = body.optionalInteger("capacity");
     if (capacity.isPresent()

@@ -17,6 +17,7 @@ public final class Problems {
       case INVALID_REQUEST,
           IDEMPOTENCY_KEY_REUSED,
           AMOUNT_MISMATCH,
+          AMOUNT_BELOW_MINIMUM,
           INVALID_CODE,
           INVALID_URL,
           SLOT_REPEATED,

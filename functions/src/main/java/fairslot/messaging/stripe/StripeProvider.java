@@ -1,6 +1,7 @@
 package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.kernel.Currencies;
 import fairslot.kernel.Unavailable;
 import fairslot.payment.app.PaymentProvider;
 import fairslot.payment.app.ProviderRefs;
@@ -52,6 +53,49 @@ public final class StripeProvider implements PaymentProvider {
   @Override
   public boolean answersQueries() {
     return true;
+  }
+
+  /**
+   * Stripe's minimum charge amounts (docs: "Minimum and maximum charge amounts"), in minor units.
+   * Other currencies' minimum is the settlement currency's after conversion, which fairslot cannot
+   * know: Stripe judges those itself.
+   */
+  private static final Map<String, Long> MINIMUM =
+      Map.ofEntries(
+          Map.entry("USD", 50L),
+          Map.entry("AED", 200L),
+          Map.entry("AUD", 50L),
+          Map.entry("BGN", 100L),
+          Map.entry("BRL", 50L),
+          Map.entry("CAD", 50L),
+          Map.entry("CHF", 50L),
+          Map.entry("CZK", 1500L),
+          Map.entry("DKK", 250L),
+          Map.entry("EUR", 50L),
+          Map.entry("GBP", 30L),
+          Map.entry("HKD", 400L),
+          Map.entry("HUF", 17500L),
+          Map.entry("INR", 50L),
+          Map.entry("JPY", 50L),
+          Map.entry("MXN", 1000L),
+          Map.entry("MYR", 200L),
+          Map.entry("NOK", 300L),
+          Map.entry("NZD", 50L),
+          Map.entry("PLN", 200L),
+          Map.entry("RON", 200L),
+          Map.entry("SEK", 300L),
+          Map.entry("SGD", 50L),
+          Map.entry("THB", 1000L));
+
+  @Override
+  public Optional<Long> minimumMinor(String currency) {
+    return Optional.ofNullable(MINIMUM.get(currency));
+  }
+
+  /** Stripe takes amounts of three-decimal currencies (BHD, JOD, KWD, OMR, TND) ending in 0. */
+  @Override
+  public long minorStep(String currency) {
+    return Currencies.exponent(currency).orElse(2) == 3 ? 10 : 1;
   }
 
   @Override

@@ -90,6 +90,12 @@ public final class WechatPayProvider implements PaymentProvider {
         : Optional.of(Refusal.PROVIDER_UNAVAILABLE);
   }
 
+  /** WeChat charges CNY from ¥0.01: one fen. */
+  @Override
+  public Optional<Long> minimumMinor(String currency) {
+    return currency.equals(CNY) ? Optional.of(1L) : Optional.empty();
+  }
+
   /** Prepays (WeChat answers the same prepay_id for the same order) and signs the client's call. */
   @Override
   public Map<String, Object> start(Payment payment, Payer payer) {

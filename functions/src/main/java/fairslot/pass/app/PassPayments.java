@@ -16,6 +16,7 @@ import fairslot.payment.app.PaymentProvider.Payer;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentStore;
+import fairslot.payment.app.ProviderLimits;
 import fairslot.payment.domain.PayerDescription;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
@@ -86,6 +87,10 @@ public final class PassPayments {
       return PaymentService.unavailable(providerName.orElseThrow(), providers);
     }
     PaymentProvider provider = chosen.get();
+    Optional<Outcome<Checkout>> outOfLimits = ProviderLimits.refused(provider, pass.plan().price());
+    if (outOfLimits.isPresent()) {
+      return outOfLimits.get();
+    }
     Optional<Refusal> refused = provider.refuses(payer);
     if (refused.isPresent()) {
       return Outcome.refused(refused.get(), provider.name() + " cannot take this payer's payment");

@@ -26,6 +26,16 @@ public interface PaymentProvider {
     return Optional.empty();
   }
 
+  /** The smallest amount, in minor units, this provider charges in {@code currency}, if it says. */
+  default Optional<Long> minimumMinor(String currency) {
+    return Optional.empty();
+  }
+
+  /** The step amounts in {@code currency} must be a multiple of (Stripe: 10 for 3 decimals). */
+  default long minorStep(String currency) {
+    return 1;
+  }
+
   /**
    * Opens the provider's order for the payment, or reopens the one already opened for its {@code
    * paymentNo} (providers key their orders by it, so a retry never makes a second order), and

@@ -112,6 +112,10 @@ public final class PaymentService {
       return unavailable(providerName.orElseThrow(), providers);
     }
     PaymentProvider provider = chosen.get();
+    Optional<Outcome<Checkout>> outOfLimits = ProviderLimits.refused(provider, booking.total());
+    if (outOfLimits.isPresent()) {
+      return outOfLimits.get();
+    }
     Optional<Refusal> refused = provider.refuses(payer);
     if (refused.isPresent()) {
       return Outcome.refused(refused.get(), provider.name() + " cannot take this payer's payment");
