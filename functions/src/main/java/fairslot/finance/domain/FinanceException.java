@@ -112,6 +112,8 @@ public record FinanceException(
      * day: it is still asked for, under the same number; finance may top the balance up.
      */
     REFUND_DELAYED,
+    /** The provider holds a refund until the payer acts (gives bank details): reach the payer. */
+    REFUND_ACTION_REQUIRED,
     /** A payer disputed a payment with their bank: the money is withdrawn until it is decided. */
     DISPUTE_OPENED,
     /** The bank decided for the venue: the money came back; resolved by itself. */

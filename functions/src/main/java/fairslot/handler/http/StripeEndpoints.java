@@ -71,6 +71,10 @@ public final class StripeEndpoints implements Endpoints {
       payments.noteDecline(declined.paymentNo(), declined.decline());
       return HttpResponse.json(200, RECEIVED);
     }
+    if (verdict instanceof NotificationVerdict.RefundActionRequired action) {
+      payments.refundNeedsAction(action);
+      return HttpResponse.json(200, RECEIVED);
+    }
     if (verdict instanceof NotificationVerdict.Disputed disputed) {
       payments.dispute(disputed.report());
       return HttpResponse.json(200, RECEIVED);

@@ -2,6 +2,7 @@ package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.kernel.Money;
+import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.ProviderRefs;
 import fairslot.payment.app.ProviderReport;
 import fairslot.payment.app.StatementLine;
@@ -68,6 +69,22 @@ final class StripeObjects {
         new Money(amount, currency(pi)),
         o,
         Json.write(summary("payment_intent", pi.path("id").asText(), state, amount)));
+  }
+
+  /** A refund in requires_action (the payer must act before the money can go back), if it is. */
+  static Optional<NotificationVerdict.RefundActionRequired> actionRequired(JsonNode re) {
+    if (!re.path("status").asText().equals("requires_action")) {
+      return Optional.empty();
+    }
+    String refundNo = re.path("metadata").path("refundNo").asText();
+    long amount = re.path("amount").asLong();
+    return Optional.of(
+        new NotificationVerdict.RefundActionRequired(
+            "stripe:" + refundNo + ":requires_action",
+            re.path("metadata").path("paymentNo").asText(),
+            refundNo,
+            new Money(amount, currency(re)),
+            Json.write(summary("refund", re.path("id").asText(), "requires_action", amount))));
   }
 
   /** succeeded is the money back; failed and canceled a refund that did not happen. */

@@ -94,6 +94,7 @@ public final class StripeWebhooks {
       case "refund.created", "refund.updated", "refund.failed" ->
           StripeObjects.ofRefund(object)
               .<NotificationVerdict>map(NotificationVerdict.Reported::new)
+              .or(() -> StripeObjects.actionRequired(object))
               .orElse(new NotificationVerdict.Ignored(type));
       case "charge.dispute.created", "charge.dispute.closed" ->
           StripeObjects.ofDispute(type, object, refs)

@@ -1,5 +1,6 @@
 package fairslot.payment.app;
 
+import fairslot.kernel.Money;
 import fairslot.payment.domain.Decline;
 import fairslot.payment.domain.DisputeReport;
 
@@ -25,6 +26,14 @@ public sealed interface NotificationVerdict {
    * the dispute (a Stripe {@code charge.dispute.created} or {@code charge.dispute.closed}).
    */
   record Disputed(DisputeReport report) implements NotificationVerdict {}
+
+  /**
+   * From the provider: a refund waits for something only a person can do (a Stripe refund in {@code
+   * requires_action}: the payer must give bank details); finance is told once.
+   */
+  record RefundActionRequired(
+      String eventId, String paymentNo, String refundNo, Money amount, String raw)
+      implements NotificationVerdict {}
 
   /** From the provider, an event fairslot does not act on: acknowledged. */
   record Ignored(String eventType) implements NotificationVerdict {}

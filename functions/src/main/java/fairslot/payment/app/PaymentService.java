@@ -238,6 +238,11 @@ public final class PaymentService {
     return payments.noteDecline(paymentNo, decline);
   }
 
+  /** A refund that waits for the payer ({@link Refunds#needsAction}); false if seen before. */
+  public boolean refundNeedsAction(NotificationVerdict.RefundActionRequired action) {
+    return refunds.needsAction(action);
+  }
+
   /** A dispute's state as the provider reported it ({@link Disputes}); false if seen before. */
   public boolean dispute(DisputeReport report) {
     return disputes.apply(report);

@@ -2,6 +2,7 @@ package fairslot.payment.app;
 
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.domain.Booking;
+import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
@@ -127,6 +128,34 @@ public final class Refunds {
       failed(claimed, "the provider refused the refund");
     }
     return true;
+  }
+
+  /**
+   * A refund the provider holds until the payer acts (Stripe's {@code requires_action}): it stays
+   * REFUNDING, and finance gets one {@code REFUND_ACTION_REQUIRED} to reach the payer. A number
+   * that is no refund of that payment is finance's too, as unknown.
+   */
+  public boolean needsAction(NotificationVerdict.RefundActionRequired action) {
+    Optional<Payment> refund =
+        payments
+            .findRefund(action.refundNo())
+            .filter(p -> p.paymentNo().equals(action.paymentNo()));
+    Optional<Booking> booking = refund.flatMap(p -> bookings.findBooking(p.bookingId()));
+    FinanceException e =
+        FinanceException.open(
+            refund.isPresent()
+                ? FinanceException.Kind.REFUND_ACTION_REQUIRED
+                : FinanceException.Kind.UNKNOWN_PAYMENT,
+            action.eventId(),
+            booking.map(b -> b.slot().venueId()),
+            booking.map(Booking::bookingId),
+            Optional.of(action.paymentNo()),
+            action.amount(),
+            clock.instant());
+    return payments.flag(
+        action.eventId(),
+        action.paymentNo(),
+        refund.filter(Payment::isPart).map(p -> e.aboutRefund(p.refundNo())).orElse(e));
   }
 
   private static Optional<PaymentCallback> askAbout(PaymentProvider provider, Payment p) {

@@ -199,9 +199,14 @@ public final class FakeStripe implements AutoCloseable {
     return true;
   }
 
+  /**
+   * A pending refund ends {@code succeeded} or {@code failed}, or waits for the payer ({@code
+   * requires_action}), which may then end either way.
+   */
   public boolean finishRefund(String id, String status, boolean notify) {
     ObjectNode re = refunds.get(id);
-    if (re == null || !re.path("status").asText().equals("pending")) {
+    String now = re == null ? "" : re.path("status").asText();
+    if (!now.equals("pending") && !now.equals("requires_action")) {
       return false;
     }
     re.put("status", status);

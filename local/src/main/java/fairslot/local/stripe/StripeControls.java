@@ -86,8 +86,8 @@ public final class StripeControls implements LocalControls {
     }
     if (method.equals("POST") && (m = FINISH.matcher(path)).matches()) {
       String status = in.path("status").asText("succeeded");
-      if (!status.equals("succeeded") && !status.equals("failed")) {
-        return Optional.of(unprocessable("status must be succeeded or failed"));
+      if (!status.matches("succeeded|failed|requires_action")) {
+        return Optional.of(unprocessable("status must be succeeded, failed or requires_action"));
       }
       return Optional.of(
           fake.finishRefund(m.group(1), status, notify)
