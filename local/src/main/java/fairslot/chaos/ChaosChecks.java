@@ -69,6 +69,7 @@ final class ChaosChecks {
     seatAudit(items, out);
     bookings(items, work, out);
     ChaosMoney.check(items, work, out);
+    ChaosDisputes.check(items, work, out);
     ChaosRefundParts.check(items, out);
     ChaosGroups.check(items, out);
     ChaosPolicyChecks.check(items, work, out);

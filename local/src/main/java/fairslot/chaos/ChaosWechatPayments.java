@@ -46,6 +46,9 @@ final class ChaosWechatPayments {
     }
     if (world.wechat.stripeFake.settleIntent(intent, true, notify)) {
       work.succeeded.put(paymentNo, bookingId);
+      if (random.nextInt(3) == 0) {
+        dispute(intent, bookingId);
+      }
     }
     if (notify && random.nextInt(3) == 0) {
       for (Map<String, Object> e : world.wechat.stripeFake.events()) {
@@ -58,6 +61,23 @@ final class ChaosWechatPayments {
       }
     }
     return paid;
+  }
+
+  /**
+   * The payer's bank disputes the charge (API.md v1.3), and decides for the venue, for the payer,
+   * or not yet; Stripe's events reach the webhook (retried on 503, as Stripe retries).
+   */
+  private void dispute(String intent, String bookingId) {
+    var bank = world.wechat.stripeFake.disputes();
+    bank.open(intent, random.nextBoolean() ? "fraudulent" : "product_not_received", true)
+        .ifPresent(
+            id -> {
+              String decided = List.of("open", "won", "lost").get(random.nextInt(3));
+              if (!decided.equals("open")) {
+                bank.close(id, decided, true);
+              }
+              work.disputes.put(id, new String[] {bookingId, decided});
+            });
   }
 
   /**
@@ -91,7 +111,12 @@ final class ChaosWechatPayments {
       return paid;
     }
     boolean notify = random.nextInt(4) != 0; // a quarter of the notifications are lost
-    if (world.wechat.fake.pay(paymentNo, notify)) {
+    // a quarter pay with a merchant coupon (API.md v1.3): the payer pays less, the order is paid
+    long coupon = random.nextInt(4) == 0 ? 1 + random.nextInt(99) : 0;
+    if (random.nextInt(10) == 0) {
+      world.wechat.fake.failNextRefund("NOT_ENOUGH"); // some refund meets a short balance
+    }
+    if (world.wechat.fake.pay(paymentNo, notify, coupon)) {
       work.succeeded.put(paymentNo, bookingId);
     }
     if (notify && random.nextInt(3) == 0) {

@@ -37,6 +37,9 @@ final class ChaosWorkload {
   /** Stripe intents (with their payment and booking) whose card succeeds only after the hold. */
   final Map<String, String[]> lateStripe = new ConcurrentHashMap<>();
 
+  /** Stripe disputes the run opened: disputeId -> {bookingId, "open"|"won"|"lost"}. */
+  final Map<String, String[]> disputes = new ConcurrentHashMap<>();
+
   final Set<String> deskBookings = ConcurrentHashMap.newKeySet();
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();

@@ -10,6 +10,7 @@ import fairslot.notification.domain.Delivery;
 import fairslot.table.Attr;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
+import fairslot.table.OwnWrites;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
 import java.time.Instant;
@@ -23,6 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 public final class DynamoDbNotificationStore implements NotificationStore {
 
@@ -98,33 +100,27 @@ public final class DynamoDbNotificationStore implements NotificationStore {
 
   @Override
   public Optional<Delivery> claim(Delivery d, Instant leaseUntil) {
-    // The claim carries an id of its own: an applied claim whose answer was lost meets itself on
-    // the SDK's retry, and the item read back (ALL_OLD) names it, where it used to read as another
-    // run's claim (the try was skipped until the lease ended, and counted towards parking).
-    String claim = java.util.UUID.randomUUID().toString();
+    // a lost answer must not read as another run's claim (skipped until the lease ended)
+    String claim = OwnWrites.stamp();
     Map<String, AttributeValue> values = new HashMap<>();
     values.put(":pending", s(fairslot.notification.domain.DeliveryStatus.PENDING));
     values.put(":seen", n(d.attempts()));
     values.put(":next", n(d.attempts() + 1));
     values.put(":lease", millis(leaseUntil));
     values.put(":claim", s(claim));
-    try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(NotificationItemMapper.deliveryKey(d.id()))
-                  .updateExpression("SET attempts = :next, notifyDueAt = :lease, claimId = :claim")
-                  .conditionExpression("#status = :pending AND attempts = :seen")
-                  .expressionAttributeNames(Map.of("#status", "status"))
-                  .expressionAttributeValues(values)
-                  .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
-      return Optional.of(d.oneMoreTry());
-    } catch (ConditionalCheckFailedException failed) {
-      boolean ours =
-          failed.hasItem()
-              && claim.equals(Attr.optionalString(failed.item(), "claimId").orElse(""));
-      return ours ? Optional.of(d.oneMoreTry()) : Optional.empty();
-    }
+    UpdateItemRequest update =
+        UpdateItemRequest.builder()
+            .tableName(table)
+            .key(NotificationItemMapper.deliveryKey(d.id()))
+            .updateExpression("SET attempts = :next, notifyDueAt = :lease, claimId = :claim")
+            .conditionExpression("#status = :pending AND attempts = :seen")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values)
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
+            .build();
+    return OwnWrites.apply(dynamo, update, "claimId", claim)
+        ? Optional.of(d.oneMoreTry())
+        : Optional.empty();
   }
 
   @Override

@@ -20,6 +20,7 @@ import fairslot.payment.domain.PaymentStatus;
 import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
+import fairslot.table.OwnWrites;
 import fairslot.table.RawItems;
 import fairslot.table.RecordParts;
 import fairslot.table.ShardedIndex;
@@ -30,7 +31,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -179,18 +179,10 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public boolean scheduleRefund(Payment seen, int attempts, Instant nextAt) {
-    // The claim carries an id of its own: when the emulator (or the network) loses the answer to a
-    // write that was applied, the SDK's retry fails the condition against our own write, and the
-    // item read back (ALL_OLD) names our claim. Without it that read as "another worker claimed
-    // it", and the refund waited an hour for its next turn (as a lottery's claim once did).
-    String claim = UUID.randomUUID().toString();
-    try {
-      dynamo.updateItem(payments.scheduleRefund(seen, attempts, nextAt, claim));
-      return true;
-    } catch (ConditionalCheckFailedException failed) {
-      return failed.hasItem()
-          && claim.equals(Attr.optionalString(failed.item(), "refundClaim").orElse(""));
-    }
+    // a lost answer must not read as another worker's claim (the refund would wait an hour)
+    String claim = OwnWrites.stamp();
+    return OwnWrites.apply(
+        dynamo, payments.scheduleRefund(seen, attempts, nextAt, claim), "refundClaim", claim);
   }
 
   /** Lists the payment under its booking's key (GET /bookings/{id}/payments). */

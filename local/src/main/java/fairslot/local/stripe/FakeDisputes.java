@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * from the balance as an {@code adjustment}); the bank decides ({@code charge.dispute.closed},
  * {@code won} gives the amount back with another adjustment, {@code lost} keeps it gone).
  */
-final class FakeDisputes {
+public final class FakeDisputes {
   private static final Duration EVIDENCE_WINDOW = Duration.ofDays(7);
 
   private final Map<String, ObjectNode> intents;
@@ -32,7 +32,7 @@ final class FakeDisputes {
   }
 
   /** The payer's bank disputes the intent's charge; empty if it has not succeeded. */
-  Optional<String> open(String intentId, String reason, boolean notify) {
+  public Optional<String> open(String intentId, String reason, boolean notify) {
     ObjectNode pi = intents.get(intentId);
     if (pi == null) {
       return Optional.empty();
@@ -69,7 +69,7 @@ final class FakeDisputes {
   }
 
   /** The bank decides: {@code won} or {@code lost}; false if no open dispute has that id. */
-  boolean close(String disputeId, String status, boolean notify) {
+  public boolean close(String disputeId, String status, boolean notify) {
     ObjectNode dp = disputes.get(disputeId);
     if (dp == null) {
       return false;

@@ -126,7 +126,7 @@ public final class FakeStripe implements AutoCloseable {
   }
 
   /** The payers' banks: disputes of succeeded charges, and their decisions. */
-  FakeDisputes disputes() {
+  public FakeDisputes disputes() {
     return disputes;
   }
 
