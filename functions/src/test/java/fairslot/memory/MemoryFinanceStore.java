@@ -51,15 +51,16 @@ public final class MemoryFinanceStore implements FinanceStore {
 
   @Override
   public boolean retryRefund(
-      FinanceException seen, Payment payment, Optional<Booking> booking, Change change) {
+      FinanceException seen,
+      FinanceException.Resolution how,
+      Payment payment,
+      Optional<Booking> booking,
+      Change change) {
     synchronized (t.lock) {
       if (!unmoved(seen, payment, booking)) {
         return false;
       }
-      t.exceptions.put(
-          seen.exceptionId(),
-          seen.resolved(
-              FinanceException.Resolution.REFUND_RETRIED, change.reason(), change.actor()));
+      t.exceptions.put(seen.exceptionId(), seen.resolved(how, change.reason(), change.actor()));
       // the payment, or its refund part, as it is: only its status, attempts and round move
       Payment now = t.current(payment);
       t.keep(

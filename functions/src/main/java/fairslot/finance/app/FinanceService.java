@@ -13,11 +13,14 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
+import fairslot.payment.app.PaymentProvider.RefundAttempt;
 import fairslot.payment.app.PaymentStore;
 import fairslot.payment.app.Refunds;
+import fairslot.payment.domain.AbnormalRefund;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -120,8 +123,59 @@ public final class FinanceService {
       }
       Optional<Booking> booking = failedBooking(payment.get());
       Change change = Change.by(actor, clock.instant(), "refund restarted by finance");
-      if (finance.retryRefund(e, payment.get(), booking, change)) {
+      if (finance.retryRefund(e, Resolution.REFUND_RETRIED, payment.get(), booking, change)) {
         refunds.attemptNow(payment.get());
+        return Outcome.done(finance.find(exceptionId).orElseThrow());
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the payment is busy; try again");
+  }
+
+  /**
+   * An ABNORMAL refund (WeChat could not pay it back to where it came from) sent to another account
+   * (API.md v1.3): the provider is asked first, under the same refund number; once it processes the
+   * refund again, the exception is resolved ABNORMAL_REFUND_APPLIED and the payment and booking are
+   * REFUNDING again, finished by the provider's notification or query. Asking twice answers the
+   * same exception.
+   */
+  public Outcome<FinanceException> abnormalRefund(
+      String exceptionId, AbnormalRefund to, String actor) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Optional<FinanceException> found = finance.find(exceptionId);
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no exception " + exceptionId);
+      }
+      FinanceException e = found.get();
+      if (e.status() == Status.RESOLVED) {
+        return e.resolution().equals(Optional.of(Resolution.ABNORMAL_REFUND_APPLIED))
+            ? Outcome.done(e)
+            : Outcome.refused(Refusal.INVALID_TRANSITION, "the exception is resolved already");
+      }
+      Optional<Payment> payment = refundOf(e);
+      if (e.kind() != Kind.REFUND_ABNORMAL
+          || payment.isEmpty()
+          || payment.get().status() != PaymentStatus.REFUND_FAILED) {
+        return Outcome.refused(
+            Refusal.INVALID_TRANSITION, "only an ABNORMAL refund can be sent elsewhere");
+      }
+      RefundAttempt asked = refunds.applyAbnormal(payment.get(), to);
+      if (asked instanceof RefundAttempt.Refused refused) {
+        return Outcome.refused(
+            Refusal.INVALID_TRANSITION,
+            "the provider refused: " + refused.code(),
+            Map.of("providerCode", refused.code()));
+      }
+      if (!(asked instanceof RefundAttempt.Accepted)) {
+        return Outcome.refused(Refusal.THROTTLED, "the provider is busy; try again");
+      }
+      Change change =
+          Change.by(actor, clock.instant(), "abnormal refund sent to " + to.type().name());
+      if (finance.retryRefund(
+          e,
+          Resolution.ABNORMAL_REFUND_APPLIED,
+          payment.get(),
+          failedBooking(payment.get()),
+          change)) {
         return Outcome.done(finance.find(exceptionId).orElseThrow());
       }
     }

@@ -21,12 +21,17 @@ public interface FinanceStore {
       Optional<String> venueId, FinanceException.Status status, PageRequest page);
 
   /**
-   * One transaction: the OPEN exception resolved as REFUND_RETRIED, its payment from REFUND_FAILED
-   * to REFUNDING (next round, attempts from 0, due now) and, if given, its booking from
-   * REFUND_FAILED to REFUNDING; each audited. False if any of them moved since they were read.
+   * One transaction: the OPEN exception resolved as {@code how} (REFUND_RETRIED, or
+   * ABNORMAL_REFUND_APPLIED), its payment from REFUND_FAILED to REFUNDING (next round, attempts
+   * from 0, due now) and, if given, its booking from REFUND_FAILED to REFUNDING; each audited.
+   * False if any of them moved since they were read.
    */
   boolean retryRefund(
-      FinanceException seen, Payment payment, Optional<Booking> booking, Change change);
+      FinanceException seen,
+      FinanceException.Resolution how,
+      Payment payment,
+      Optional<Booking> booking,
+      Change change);
 
   /**
    * One transaction: the OPEN exception resolved as {@code resolved} says, audited with the note;

@@ -133,6 +133,8 @@ public record FinanceException(
     WRITTEN_OFF,
     NO_ACTION,
     REFUND_RETRIED,
+    /** An ABNORMAL refund sent to another account (apply-abnormal-refund): processed again. */
+    ABNORMAL_REFUND_APPLIED,
     /** The provider closed it (a dispute decided): nothing is left for finance to do. */
     CLOSED_BY_PROVIDER
   }

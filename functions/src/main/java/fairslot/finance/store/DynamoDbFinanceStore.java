@@ -93,9 +93,12 @@ public final class DynamoDbFinanceStore implements FinanceStore {
 
   @Override
   public boolean retryRefund(
-      FinanceException seen, Payment payment, Optional<Booking> booking, Change change) {
-    FinanceException resolved =
-        seen.resolved(FinanceException.Resolution.REFUND_RETRIED, change.reason(), change.actor());
+      FinanceException seen,
+      FinanceException.Resolution how,
+      Payment payment,
+      Optional<Booking> booking,
+      Change change) {
+    FinanceException resolved = seen.resolved(how, change.reason(), change.actor());
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.EXCEPTION, resolve(resolved, change))

@@ -13,6 +13,7 @@ import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.Page;
+import fairslot.payment.domain.AbnormalRefund;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,8 @@ import java.util.Set;
 /** Finance exceptions (v1.1 "Finance"): the list, a refund restarted, a resolution. */
 public final class FinanceExceptionEndpoints implements Endpoints {
   private static final Set<String> RESOLVE_FIELDS = Set.of("resolution", "note");
+  private static final Set<String> ABNORMAL_FIELDS =
+      Set.of("type", "bankType", "bankAccount", "realName");
   private static final int MAX_NOTE = 1000;
 
   private final FinanceService finance;
@@ -39,6 +42,7 @@ public final class FinanceExceptionEndpoints implements Endpoints {
     return List.of(
         "GET /finance/exceptions",
         "POST /finance/exceptions/{exceptionId}/retry-refund",
+        "POST /finance/exceptions/{exceptionId}/abnormal-refund",
         "POST /finance/exceptions/{exceptionId}/resolve");
   }
 
@@ -47,6 +51,7 @@ public final class FinanceExceptionEndpoints implements Endpoints {
     return switch (routeKey) {
       case "GET /finance/exceptions" -> list(request);
       case "POST /finance/exceptions/{exceptionId}/retry-refund" -> retryRefund(request);
+      case "POST /finance/exceptions/{exceptionId}/abnormal-refund" -> abnormalRefund(request);
       case "POST /finance/exceptions/{exceptionId}/resolve" -> resolve(request);
       default -> throw Endpoints.notServed(routeKey);
     };
@@ -86,6 +91,36 @@ public final class FinanceExceptionEndpoints implements Endpoints {
         this::view);
   }
 
+  /**
+   * {@code {type: "MERCHANT_BANK_CARD"}} or {@code {type: "USER_BANK_CARD", bankType, bankAccount,
+   * realName}}: the card's details are passed to the provider, encrypted, never kept.
+   */
+  private HttpResponse abnormalRefund(HttpRequest request) {
+    RequestBody body = request.json().onlyFields("abnormal refund", ABNORMAL_FIELDS);
+    String type = body.text("type");
+    AbnormalRefund to;
+    if (type.equals("MERCHANT_BANK_CARD")) {
+      to = new AbnormalRefund(AbnormalRefund.Type.MERCHANT_BANK_CARD, Optional.empty());
+    } else if (type.equals("USER_BANK_CARD")) {
+      String account = body.text("bankAccount");
+      if (!account.matches("[0-9]{8,32}")) {
+        throw InvalidInput.unprocessable("bankAccount must be the card's 8 to 32 digits");
+      }
+      to =
+          new AbnormalRefund(
+              AbnormalRefund.Type.USER_BANK_CARD,
+              Optional.of(
+                  new AbnormalRefund.BankCard(
+                      body.text("bankType"), account, body.text("realName"))));
+    } else {
+      throw InvalidInput.unprocessable("type must be USER_BANK_CARD or MERCHANT_BANK_CARD");
+    }
+    return respond(
+        finance.abnormalRefund(request.path("exceptionId"), to, request.requireCaller().userId()),
+        200,
+        this::view);
+  }
+
   private HttpResponse resolve(HttpRequest request) {
     RequestBody body = request.json().onlyFields("resolve", RESOLVE_FIELDS);
     String raw = body.text("resolution");
@@ -95,7 +130,10 @@ public final class FinanceExceptionEndpoints implements Endpoints {
     } catch (IllegalArgumentException e) {
       how = null;
     }
-    if (how == null || how == Resolution.REFUND_RETRIED || how == Resolution.CLOSED_BY_PROVIDER) {
+    if (how == null
+        || how == Resolution.REFUND_RETRIED
+        || how == Resolution.CLOSED_BY_PROVIDER
+        || how == Resolution.ABNORMAL_REFUND_APPLIED) {
       throw InvalidInput.unprocessable(
           "resolution must be REFUNDED_OFFLINE, WRITTEN_OFF or NO_ACTION");
     }

@@ -92,9 +92,21 @@ final class PlatformKeys implements Verifier {
     }
   }
 
+  /**
+   * The key to encrypt a field for WeChat with (bank details), and its serial for {@code
+   * Wechatpay-Serial}: the first configured key, or on certificates one downloaded.
+   */
+  Optional<Map.Entry<String, PublicKey>> forEncryption() {
+    String serial = getSerialNumber();
+    return key(serial).map(k -> Map.entry(serial, k));
+  }
+
   /** The serial the SDK names when it encrypts a field for WeChat: the first configured key. */
   @Override
   public String getSerialNumber() {
-    return first.isEmpty() ? keys.keySet().stream().findFirst().orElse("") : first;
+    if (first.isEmpty()) {
+      key(""); // on certificates: downloaded when due
+    }
+    return first.isEmpty() ? keys.keySet().stream().sorted().findFirst().orElse("") : first;
   }
 }

@@ -17,6 +17,7 @@ import com.wechat.pay.java.service.refund.model.QueryByOutRefundNoRequest;
 import com.wechat.pay.java.service.refund.model.Refund;
 import fairslot.kernel.Refusal;
 import fairslot.payment.app.PaymentProvider;
+import fairslot.payment.domain.AbnormalRefund;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import java.security.SecureRandom;
@@ -49,6 +50,7 @@ public final class WechatPayProvider implements PaymentProvider {
   private final RefundService refunds;
   private final com.wechat.pay.java.service.billdownload.BillDownloadService bills;
   private final JdkWechatHttpClient http;
+  private final WechatAbnormalRefunds abnormal;
   private final SecureRandom random = new SecureRandom();
 
   WechatPayProvider(WechatPayConfig config, Clock clock, Merchant merchant, PlatformKeys keys) {
@@ -67,6 +69,12 @@ public final class WechatPayProvider implements PaymentProvider {
             .decryptor(merchant.decryptor())
             .build();
     this.http = http;
+    this.abnormal = new WechatAbnormalRefunds(refunds, http, keys);
+  }
+
+  @Override
+  public RefundAttempt applyAbnormalRefund(Payment payment, String refundNo, AbnormalRefund to) {
+    return abnormal.apply(refundNo, to);
   }
 
   @Override

@@ -2,6 +2,7 @@ package fairslot.payment.app;
 
 import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
+import fairslot.payment.domain.AbnormalRefund;
 import fairslot.payment.domain.PayerDescription;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
@@ -67,6 +68,14 @@ public interface PaymentProvider {
    * at the desk) or later by notification.
    */
   RefundAttempt refund(Payment payment, String refundNo);
+
+  /**
+   * Sends an ABNORMAL refund somewhere else (WeChat Pay's apply-abnormal-refund), under the same
+   * refund number; ACCEPTED once the provider processes it again (or already does).
+   */
+  default RefundAttempt applyAbnormalRefund(Payment payment, String refundNo, AbnormalRefund to) {
+    return new RefundAttempt.Refused("UNSUPPORTED");
+  }
 
   /** What the provider says of the refund now; empty while it is still processing or unknown. */
   default Optional<PaymentCallback> queryRefund(Payment payment, String refundNo) {

@@ -8,6 +8,7 @@ import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
 import fairslot.payment.app.PaymentProvider.RefundAttempt;
 import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.domain.AbnormalRefund;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentStatus;
@@ -156,6 +157,15 @@ public final class Refunds {
         action.eventId(),
         action.paymentNo(),
         refund.filter(Payment::isPart).map(p -> e.aboutRefund(p.refundNo())).orElse(e));
+  }
+
+  /** Asks the payment's provider to send its ABNORMAL refund to {@code to} (same number). */
+  public RefundAttempt applyAbnormal(Payment p, AbnormalRefund to) {
+    try {
+      return providers.of(p).applyAbnormalRefund(p, p.refundNo(), to);
+    } catch (RuntimeException providerDown) {
+      return new RefundAttempt.RetryLater("UNREACHABLE");
+    }
   }
 
   private static Optional<PaymentCallback> askAbout(PaymentProvider provider, Payment p) {

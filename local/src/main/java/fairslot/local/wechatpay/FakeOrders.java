@@ -140,6 +140,18 @@ final class FakeOrders {
       return true;
     }
 
+    /** An ABNORMAL refund sent elsewhere goes back to PROCESSING; false if it is not ABNORMAL. */
+    synchronized boolean reapplied(String channel) {
+      if (!status.equals("ABNORMAL")) {
+        return false;
+      }
+      status = "PROCESSING";
+      this.channel = channel;
+      return true;
+    }
+
+    private String channel = "ORIGINAL";
+
     /** A CLOSED refund asked again under its number is submitted again; others are unchanged. */
     synchronized void resubmitted() {
       if (status.equals("CLOSED")) {
@@ -154,7 +166,7 @@ final class FakeOrders {
       r.put("out_refund_no", outRefundNo);
       r.put("transaction_id", order.transactionId);
       r.put("out_trade_no", order.outTradeNo);
-      r.put("channel", "ORIGINAL");
+      r.put("channel", channel);
       r.put("user_received_account", "支付用户零钱");
       r.put("create_time", Instant.now().toString());
       r.put("status", status);
@@ -172,6 +184,8 @@ final class FakeOrders {
     }
   }
 
+  private static final Pattern ABNORMAL =
+      Pattern.compile("/v3/refund/domestic/refunds/([^/]+)/apply-abnormal-refund");
   private static final Pattern QUERY =
       Pattern.compile("/v3/pay/transactions/out-trade-no/([^/?]+)");
   private static final Pattern CLOSE =
@@ -215,6 +229,10 @@ final class FakeOrders {
       return order == null
           ? Answer.fail(404, "ORDER_NOT_EXIST", "no such order")
           : Answer.ok(order.json());
+    }
+    if (method.equals("POST") && (m = ABNORMAL.matcher(path)).matches()) {
+      return FakeAbnormalRefunds.apply(
+          fake, m.group(1), in, exchange.getRequestHeaders().getFirst("Wechatpay-Serial"));
     }
     if (method.equals("GET") && path.equals("/v3/certificates")) {
       return FakeCertificates.list(fake.keys);

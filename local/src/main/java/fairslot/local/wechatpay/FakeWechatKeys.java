@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
@@ -14,6 +15,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
@@ -78,6 +80,14 @@ public final class FakeWechatKeys {
   String rotate() {
     platform.add(platformKey());
     return platformSerial();
+  }
+
+  /** The private half of the platform key {@code serial} names (its id or its certificate's). */
+  Optional<PrivateKey> privateKeyOf(String serial) {
+    return platform.stream()
+        .filter(k -> k.keyId().equals(serial) || k.certSerial().equals(serial))
+        .map(k -> k.pair().getPrivate())
+        .findFirst();
   }
 
   /** What {@code Wechatpay-Serial} names for the signing key, in this merchant's mode. */
