@@ -1,6 +1,5 @@
 package fairslot.finance.store;
 
-import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
@@ -26,7 +25,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /** Finance exceptions in the table: listed through the sparse exceptionsByStatus index. */
 public final class DynamoDbFinanceStore implements FinanceStore {
@@ -43,6 +41,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
   private final BookingWrites bookingWrites;
   private final PaymentWrites payments;
   private final RecordParts records;
+  private final ExceptionWrites exceptions;
 
   public DynamoDbFinanceStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -50,6 +49,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
     this.bookingWrites = new BookingWrites(table);
     this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
+    this.exceptions = new ExceptionWrites(table);
   }
 
   @Override
@@ -160,33 +160,16 @@ public final class DynamoDbFinanceStore implements FinanceStore {
     }
   }
 
-  /** The exception, OPEN as read, becomes {@code resolved}; its index key moves with it. */
+  /** The exception, OPEN as read, becomes {@code resolved} (ExceptionWrites.resolve). */
   private TransactWriteItem resolve(FinanceException resolved, Change change) {
     return TransactWriteItem.builder()
         .update(
-            Update.builder()
-                .tableName(table)
-                .key(FinanceExceptionMapper.key(resolved.exceptionId()))
-                .updateExpression(
-                    "SET #status = :resolved, excStatus = :resolved, resolution = :how,"
-                        + " note = :note, resolvedBy = :by, resolvedAt = :at")
-                .conditionExpression("#status = :open")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":resolved",
-                        s(FinanceException.Status.RESOLVED.name()),
-                        ":open",
-                        s(FinanceException.Status.OPEN.name()),
-                        ":how",
-                        s(resolved.resolution().orElseThrow().name()),
-                        ":note",
-                        s(resolved.note().orElse("")),
-                        ":by",
-                        s(change.actor()),
-                        ":at",
-                        millis(change.at())))
-                .build())
+            exceptions.resolve(
+                resolved.exceptionId(),
+                resolved.resolution().orElseThrow(),
+                resolved.note().orElse(""),
+                change.actor(),
+                change.at()))
         .build();
   }
 

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** Where a finance exception is opened inside another feature's transaction. */
@@ -35,11 +36,13 @@ public final class ExceptionWrites {
   }
 
   /**
-   * The OPEN exception {@code exceptionId} resolved because the provider closed what it was about
-   * (a dispute decided). One already resolved, or never opened, is left as it is.
+   * The OPEN exception becomes RESOLVED as {@code how}, by {@code by}, with {@code note}; its index
+   * key moves with it. The one place an exception is resolved: finance's moves and a provider's
+   * close alike.
    */
-  public UpdateItemRequest closeByProvider(String exceptionId, String note, Instant at) {
-    return UpdateItemRequest.builder()
+  public Update resolve(
+      String exceptionId, FinanceException.Resolution how, String note, String by, Instant at) {
+    return Update.builder()
         .tableName(table)
         .key(FinanceExceptionMapper.key(exceptionId))
         .updateExpression(
@@ -54,13 +57,30 @@ public final class ExceptionWrites {
                 ":open",
                 s(FinanceException.Status.OPEN.name()),
                 ":how",
-                s(FinanceException.Resolution.CLOSED_BY_PROVIDER.name()),
+                s(how.name()),
                 ":note",
                 s(note),
                 ":by",
-                s("provider"),
+                s(by),
                 ":at",
                 millis(at)))
+        .build();
+  }
+
+  /**
+   * The OPEN exception {@code exceptionId} resolved because the provider closed what it was about
+   * (a dispute decided). One already resolved, or never opened, is left as it is.
+   */
+  public UpdateItemRequest closeByProvider(String exceptionId, String note, Instant at) {
+    Update u =
+        resolve(exceptionId, FinanceException.Resolution.CLOSED_BY_PROVIDER, note, "provider", at);
+    return UpdateItemRequest.builder()
+        .tableName(u.tableName())
+        .key(u.key())
+        .updateExpression(u.updateExpression())
+        .conditionExpression(u.conditionExpression())
+        .expressionAttributeNames(u.expressionAttributeNames())
+        .expressionAttributeValues(u.expressionAttributeValues())
         .build();
   }
 }
