@@ -56,9 +56,9 @@ final class FairslotTable {
   /**
    * How many of the indexes to deploy: all, unless the {@code indexes} context says fewer.
    * CloudFormation creates at most one GSI per stack update, so a stack made before a release that
-   * adds two is upgraded in steps, {@code -c indexes=<n>} then the full set (README, "Upgrading").
-   * New indexes are appended to the definition, so the first n are the ones a stack already has
-   * plus the next.
+   * adds two is upgraded in steps, {@code -c indexes=<n>} then the full set (docs/deploying.md,
+   * "Upgrading"). New indexes are appended to the definition, so the first n are the ones a stack
+   * already has plus the next.
    */
   static int indexCount(Construct scope, int all) {
     Object asked = scope.getNode().tryGetContext("indexes");

@@ -60,8 +60,8 @@ final class HttpApiFront {
             .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
             .build();
     // No hosted UI or OAuth flows (so no implicit grant and no callback URL); sign-in is SRP, or
-    // USER_PASSWORD_AUTH for the README's CLI session. A wrong user and a wrong password look
-    // alike.
+    // USER_PASSWORD_AUTH for the CLI session in docs/tour.md. A wrong user and a wrong password
+    // look alike.
     UserPoolClient client =
         users.addClient(
             "App",
