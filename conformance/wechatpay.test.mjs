@@ -71,3 +71,50 @@ test("a notification the fake sends verifies and decrypts with the SDK, and sett
   assert.equal((await api("GET", `/bookings/${bookingId}`, member)).status, "PAID");
   assert.equal((await queryOrder(wxpay, paymentNo)).data.trade_state, "SUCCESS");
 });
+
+/** A notification built and signed by the SDK as WeChat builds it, for the transaction as queried. */
+function notification(transaction, signingKeyPem, serial = keys.platformSerial) {
+  const nonce = Formatter.nonce(12);
+  const ciphertext = Aes.AesGcm.encrypt(JSON.stringify(transaction), keys.apiV3Key, nonce, "transaction");
+  const body = JSON.stringify({
+    id: crypto.randomUUID(),
+    create_time: new Date().toISOString(),
+    resource_type: "encrypt-resource",
+    event_type: "TRANSACTION.SUCCESS",
+    summary: "支付成功",
+    resource: { original_type: "transaction", algorithm: "AEAD_AES_256_GCM", ciphertext, associated_data: "transaction", nonce },
+  });
+  const timestamp = String(Formatter.timestamp());
+  const headerNonce = Formatter.nonce();
+  const signature = Rsa.sign(Formatter.response(timestamp, headerNonce, body), Rsa.from(signingKeyPem, Rsa.KEY_TYPE_PRIVATE));
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "wechatpay-timestamp": timestamp,
+      "wechatpay-nonce": headerNonce,
+      "wechatpay-serial": serial,
+      "wechatpay-signature": signature,
+    },
+  };
+}
+
+const notify = ({ body, headers }) =>
+  fetch(`${api.base}/payments/wechatpay/notify`, { method: "POST", headers, body });
+
+test("a notification the SDK builds and signs settles the booking; one signed with another key changes nothing", async () => {
+  const { member, bookingId, paymentNo } = await ordered();
+  await api("POST", `/_local/wechatpay/transactions/${paymentNo}/pay`, null, { notify: false });
+  const { data: paid } = await queryOrder(wxpay, paymentNo); // the transaction as WeChat holds it
+
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const forged = notification(paid, privateKey.export({ type: "pkcs8", format: "pem" }));
+  assert.equal((await notify(forged)).status, 401);
+  assert.equal((await api("GET", `/bookings/${bookingId}`, member)).status, "PENDING_PAY");
+
+  const real = notification(paid, keys.platformPrivateKeyPem);
+  assert.equal((await notify(real)).status, 204);
+  assert.equal((await api("GET", `/bookings/${bookingId}`, member)).status, "PAID");
+  assert.equal((await notify(real)).status, 204, "a redelivery is acknowledged and changes nothing");
+  assert.equal((await api("GET", `/bookings/${bookingId}`, member)).status, "PAID");
+});

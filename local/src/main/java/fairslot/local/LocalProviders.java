@@ -78,6 +78,8 @@ final class LocalProviders implements AutoCloseable {
     wechat.put("apiV3Key", wechatConfig.apiV3Key());
     wechat.put("platformSerial", wechatFake.platformSerial());
     wechat.put("platformPublicKeyPem", wechatFake.platformPublicKeyPem());
+    // the fake's own test key, so WeChat's SDKs can build notifications as WeChat signs them
+    wechat.put("platformPrivateKeyPem", wechatFake.platformPrivateKeyPem());
     wechat.put("merchantSerial", wechatConfig.merchantSerial());
     wechat.put("merchantPrivateKeyPem", wechatConfig.merchantKey());
     Map<String, Object> all = new LinkedHashMap<>();

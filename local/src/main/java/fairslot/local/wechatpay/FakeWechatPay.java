@@ -104,6 +104,11 @@ public final class FakeWechatPay implements AutoCloseable {
     return keys.platformPublicPem();
   }
 
+  /** The signing key's private half: a test key made at start-up, for the conformance checks. */
+  public String platformPrivateKeyPem() {
+    return FakeWechatKeys.pem("PRIVATE KEY", keys.current().pair().getPrivate().getEncoded());
+  }
+
   /**
    * WeChat rotates its platform key (API.md v1.3): a new one signs from now on. On certificates,
    * its certificate is listed at {@code GET /v3/certificates} beside the old ones. The new serial.
