@@ -364,6 +364,20 @@ class BadInputIT {
                 "resolve with a blank note", "{\"resolution\":\"NO_ACTION\",\"note\":\" \"}"),
             resolveCase("resolve without a note", "{\"resolution\":\"NO_ACTION\"}"),
             resolveCase(
+                "resolve as ABNORMAL_REFUND_APPLIED",
+                "{\"resolution\":\"ABNORMAL_REFUND_APPLIED\",\"note\":\"x\"}"),
+            abnormalCase("an abnormal refund to nowhere", "{\"type\":\"ELSEWHERE\"}"),
+            abnormalCase(
+                "an abnormal refund to a card without its number",
+                "{\"type\":\"USER_BANK_CARD\",\"bankType\":\"ICBC_DEBIT\",\"realName\":\"x\"}"),
+            abnormalCase(
+                "an abnormal refund to a card number with letters",
+                "{\"type\":\"USER_BANK_CARD\",\"bankType\":\"ICBC_DEBIT\","
+                    + "\"bankAccount\":\"6222abc\",\"realName\":\"x\"}"),
+            abnormalCase(
+                "an abnormal refund with an unknown field",
+                "{\"type\":\"MERCHANT_BANK_CARD\",\"iban\":\"x\"}"),
+            resolveCase(
                 "resolve with a note over 1000 characters",
                 "{\"resolution\":\"NO_ACTION\",\"note\":\"" + "n".repeat(1001) + "\"}"),
             new Case(
@@ -706,6 +720,15 @@ class BadInputIT {
     return new Case(
         name,
         "POST /finance/exceptions/{exceptionId}/resolve",
+        e -> e.as("a", ADMIN).path("exceptionId", "nope").body(body),
+        422,
+        "invalid_request");
+  }
+
+  private Case abnormalCase(String name, String body) {
+    return new Case(
+        name,
+        "POST /finance/exceptions/{exceptionId}/abnormal-refund",
         e -> e.as("a", ADMIN).path("exceptionId", "nope").body(body),
         422,
         "invalid_request");

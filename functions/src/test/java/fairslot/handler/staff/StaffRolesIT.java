@@ -58,6 +58,7 @@ class StaffRolesIT {
     MATRIX.put("GET /finance/exceptions", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/statements:reconcile", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/exceptions/{exceptionId}/retry-refund", Set.of(FINANCE, ADMIN));
+    MATRIX.put("POST /finance/exceptions/{exceptionId}/abnormal-refund", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /finance/exceptions/{exceptionId}/resolve", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /venues/{venueId}/plans", Set.of(ADMIN));
