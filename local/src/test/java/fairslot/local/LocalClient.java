@@ -106,6 +106,22 @@ final class LocalClient {
     return new String[] {bookingId, paymentNo};
   }
 
+  /**
+   * A member holds a seat and pays it with Stripe, the card succeeding at the fake (its event
+   * delivered): the booking's id, the payment's number and the intent's id.
+   */
+  String[] stripePaid(String member) throws Exception {
+    String bookingId = hold(member);
+    Reply paid =
+        call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"stripe\"}");
+    String intent = paid.json().path("client").path("paymentIntentId").asText();
+    Reply card = call("POST", "/_local/stripe/payment_intents/" + intent + "/succeed", null, "{}");
+    if (card.status() != 200 || !status(member, bookingId).equals("PAID")) {
+      throw new AssertionError("the Stripe payment did not settle: " + card.raw());
+    }
+    return new String[] {bookingId, paid.json().path("paymentNo").asText(), intent};
+  }
+
   /** A fresh hour-long slot of the same court, two days from now, priced {@code priceMinor}. */
   String slot(long priceMinor) throws Exception {
     String admin = token("providers-admin", "admin");

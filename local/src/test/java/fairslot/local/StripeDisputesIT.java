@@ -34,16 +34,8 @@ class StripeDisputesIT {
 
   /** A member's booking paid with Stripe: the booking id and the intent's id. */
   private static String[] paidBooking(String member) throws Exception {
-    String bookingId = api.hold(member);
-    Reply paid =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"stripe\"}");
-    String intent = paid.json().path("client").path("paymentIntentId").asText();
-    assertThat(
-            api.call("POST", "/_local/stripe/payment_intents/" + intent + "/succeed", null, "{}")
-                .status())
-        .isEqualTo(200);
-    assertThat(api.status(member, bookingId)).isEqualTo("PAID");
-    return new String[] {bookingId, intent};
+    String[] paid = api.stripePaid(member);
+    return new String[] {paid[0], paid[2]};
   }
 
   private static List<JsonNode> exceptionsOf(String bookingId) throws Exception {

@@ -32,14 +32,7 @@ class StripeRefundActionIT {
   @Test
   void aRefundWaitingForThePayerIsOneExceptionAndItsSuccessStillSettles() throws Exception {
     String member = api.token("re-action", "customer");
-    String bookingId = api.hold(member);
-    String intent =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"stripe\"}")
-            .json()
-            .path("client")
-            .path("paymentIntentId")
-            .asText();
-    api.call("POST", "/_local/stripe/payment_intents/" + intent + "/succeed", null, "{}");
+    String bookingId = api.stripePaid(member)[0];
     assertThat(api.call("POST", "/bookings/" + bookingId + "/cancel", member, null).status())
         .isEqualTo(200);
     String refundId = runtime.stripe().refunds().get(0).path("id").asText();

@@ -34,16 +34,8 @@ class StripeStatementIT {
 
   /** A booking paid with Stripe: the booking's id and the intent's. */
   private static String[] paid(String member) throws Exception {
-    String bookingId = api.hold(member);
-    String intent =
-        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"stripe\"}")
-            .json()
-            .path("client")
-            .path("paymentIntentId")
-            .asText();
-    api.call("POST", "/_local/stripe/payment_intents/" + intent + "/succeed", null, "{}");
-    assertThat(api.status(member, bookingId)).isEqualTo("PAID");
-    return new String[] {bookingId, intent};
+    String[] paid = api.stripePaid(member);
+    return new String[] {paid[0], paid[2]};
   }
 
   @Test
