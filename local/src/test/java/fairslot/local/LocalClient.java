@@ -64,7 +64,9 @@ final class LocalClient {
     }
     headers.forEach(b::header);
     HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    JsonNode json = r.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(r.body());
+    boolean isJson = r.headers().firstValue("content-type").orElse("").contains("json");
+    JsonNode json =
+        r.body().isEmpty() || !isJson ? JSON.createObjectNode() : JSON.readTree(r.body());
     return new Reply(r.statusCode(), json, r.body());
   }
 

@@ -470,9 +470,10 @@ class LocalRuntimeIT {
     assertThat(csv.headers().firstValue("content-type").orElse("")).startsWith("text/csv");
     assertThat(csv.body().split("\r\n"))
         .containsExactly(
-            "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows",
-            day + "," + venueId + "," + yoga + ",EUR,1,1500,0,0,0",
-            day + "," + venueId + ",TOTAL,EUR,1,1500,0,0,0");
+            "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows,"
+                + "disputedMinor",
+            day + "," + venueId + "," + yoga + ",EUR,1,1500,0,0,0,0",
+            day + "," + venueId + ",TOTAL,EUR,1,1500,0,0,0,0");
   }
 
   @Test

@@ -135,6 +135,16 @@ class StripeDisputesIT {
                 null)
             .json();
     assertThat(report.path("disputedMinor").asLong()).isEqualTo(8800);
+    Reply csv =
+        api.call(
+            "GET",
+            "/reports/daily?venueId=" + venueId + "&date=" + date,
+            api.token("fin", "finance"),
+            null,
+            Map.of("Accept", "text/csv"));
+    String[] rows = csv.raw().split("\r\n");
+    assertThat(rows[0]).endsWith(",noShows,disputedMinor");
+    assertThat(rows[rows.length - 1]).contains(",TOTAL,").endsWith(",8800");
   }
 
   @Test

@@ -114,7 +114,8 @@ public final class ReportViews {
       long paidMinor,
       long refundedMinor,
       long refundPendingMinor,
-      int noShows) {}
+      int noShows,
+      long disputedMinor) {}
 
   /** The daily report: the contract's fields, then the per-resource lines. */
   public record DailyReportView(
@@ -155,7 +156,8 @@ public final class ReportViews {
                           l.figures().paidMinor(),
                           l.figures().refundedMinor(),
                           l.figures().refundPendingMinor(),
-                          l.figures().noShows()))
+                          l.figures().noShows(),
+                          l.figures().disputedMinor()))
               .toList());
     }
 
@@ -163,7 +165,8 @@ public final class ReportViews {
     public String csv() {
       StringBuilder out =
           new StringBuilder(
-              "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows\r\n");
+              "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows,"
+                  + "disputedMinor\r\n");
       for (ResourceLineView l : byResource) {
         out.append(
                 String.join(
@@ -176,7 +179,8 @@ public final class ReportViews {
                     String.valueOf(l.paidMinor()),
                     String.valueOf(l.refundedMinor()),
                     String.valueOf(l.refundPendingMinor()),
-                    String.valueOf(l.noShows())))
+                    String.valueOf(l.noShows()),
+                    String.valueOf(l.disputedMinor())))
             .append("\r\n");
       }
       out.append(
@@ -190,7 +194,8 @@ public final class ReportViews {
                   number(paidMinor),
                   number(refundedMinor),
                   number(refundPendingMinor),
-                  String.valueOf(noShows)))
+                  String.valueOf(noShows),
+                  number(disputedMinor)))
           .append("\r\n");
       return out.toString();
     }

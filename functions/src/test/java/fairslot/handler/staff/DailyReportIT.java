@@ -148,6 +148,8 @@ class DailyReportIT {
     assertThat(r.get("feesMinor").isNumber()).isTrue();
     assertThat(r.get("feesMinor").asLong()).isZero();
     assertThat(r.get("passSalesMinor").asLong()).isZero();
+    assertThat(r.get("disputedMinor").isNumber()).isTrue();
+    assertThat(r.get("disputedMinor").asLong()).isZero();
     assertThat(r.get("byResource")).hasSize(2);
     for (JsonNode line : r.get("byResource")) {
       long[] f = expected.get(line.get("resourceId").asText());
@@ -166,7 +168,8 @@ class DailyReportIT {
     String[] rows = csv.body().split("\r\n");
     assertThat(rows[0])
         .isEqualTo(
-            "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows");
+            "date,venueId,resourceId,currency,bookings,paidMinor,refundedMinor,refundPendingMinor,noShows,"
+                + "disputedMinor");
     assertThat(rows).hasSize(4);
     assertThat(rows[3])
         .isEqualTo(
@@ -180,7 +183,8 @@ class DailyReportIT {
                 Long.toString(total[1]),
                 Long.toString(total[2]),
                 Long.toString(total[3]),
-                Long.toString(total[4])));
+                Long.toString(total[4]),
+                "0")); // no dispute in this story
   }
 
   @Test
