@@ -1,10 +1,13 @@
 package fairslot.memory;
 
+import fairslot.booking.app.Book;
+import fairslot.booking.app.Booked;
 import fairslot.booking.app.BookingQueue;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.EventPublisher;
 import fairslot.booking.app.HoldSweep;
 import fairslot.booking.app.SeatReleases;
+import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.SeatReleased;
 import fairslot.catalog.app.CatalogService;
@@ -22,6 +25,8 @@ import fairslot.kernel.Outcome;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.Refunds;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import fairslot.testing.TestClock;
@@ -367,6 +372,25 @@ public final class MemoryWorld {
 
   public Slot current(Slot slot) {
     return catalogStore.findSlot(slot.slotId()).orElseThrow();
+  }
+
+  /**
+   * {@code user} books one seat of {@code slot} and pays it through the scripted provider, whose
+   * success is reported: the payment, SUCCEEDED, its booking PAID.
+   */
+  public Payment paidOnline(String user, Slot slot) {
+    var booked = bookings.book(Book.byMember(user, slot.slotId(), 1, false, Optional.empty()));
+    Booking b = ((Booked.Created) done(booked)).booking();
+    Payment p = done(payments.pay(user, b.bookingId(), Optional.empty())).payment();
+    done(
+        payments.callback(
+            new PaymentCallback(
+                "paid:" + p.paymentNo(),
+                p.paymentNo(),
+                b.bookingId(),
+                b.total(),
+                PaymentCallback.Outcome.SUCCEEDED)));
+    return p;
   }
 
   public static <T> T done(Outcome<T> outcome) {

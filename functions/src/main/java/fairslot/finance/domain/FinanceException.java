@@ -36,40 +36,12 @@ public record FinanceException(
 
   /** This exception about the dispute {@code d}. */
   public FinanceException aboutDispute(Dispute d) {
-    return new FinanceException(
-        exceptionId,
-        kind,
-        venueId,
-        bookingId,
-        paymentNo,
-        amount,
-        createdAt,
-        status,
-        resolution,
-        note,
-        resolvedBy,
-        refundNo,
-        Optional.of(d),
-        providerCode);
+    return withDetails(refundNo, Optional.of(d), providerCode);
   }
 
   /** This exception with the code the provider refused with (a refund's PARAM_ERROR, ...). */
   public FinanceException withProviderCode(String code) {
-    return new FinanceException(
-        exceptionId,
-        kind,
-        venueId,
-        bookingId,
-        paymentNo,
-        amount,
-        createdAt,
-        status,
-        resolution,
-        note,
-        resolvedBy,
-        refundNo,
-        dispute,
-        Optional.of(code));
+    return withDetails(refundNo, dispute, Optional.of(code));
   }
 
   /**
@@ -77,6 +49,12 @@ public record FinanceException(
    * part of the payment (a reschedule's difference), so finance retries or closes that part.
    */
   public FinanceException aboutRefund(String number) {
+    return withDetails(Optional.of(number), dispute, providerCode);
+  }
+
+  /** This exception with what it is about in detail: the refund part, the dispute, the code. */
+  private FinanceException withDetails(
+      Optional<String> refund, Optional<Dispute> about, Optional<String> code) {
     return new FinanceException(
         exceptionId,
         kind,
@@ -89,9 +67,9 @@ public record FinanceException(
         resolution,
         note,
         resolvedBy,
-        Optional.of(number),
-        dispute,
-        providerCode);
+        refund,
+        about,
+        code);
   }
 
   public enum Kind {

@@ -1,10 +1,7 @@
 package fairslot.payment.app;
 
-import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.booking.app.Book;
-import fairslot.booking.app.Booked;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;
@@ -12,11 +9,9 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Money;
-import fairslot.kernel.Outcome;
 import fairslot.memory.MemoryWorld;
 import fairslot.payment.domain.DisputeReport;
 import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -32,19 +27,7 @@ class DisputesTest {
   private final Slot slot = world.slot(ResourceKind.SEATS, 2, 5000, Admission.DIRECT);
 
   private Payment paid() {
-    Outcome<Booked> booked =
-        world.bookings.book(Book.byMember("u1", slot.slotId(), 1, false, Optional.empty()));
-    Booking b = ((Booked.Created) done(booked)).booking();
-    Payment p = done(world.payments.pay("u1", b.bookingId(), Optional.empty())).payment();
-    done(
-        world.payments.callback(
-            new PaymentCallback(
-                "paid",
-                p.paymentNo(),
-                b.bookingId(),
-                new Money(5000, "CNY"),
-                PaymentCallback.Outcome.SUCCEEDED)));
-    return p;
+    return world.paidOnline("u1", slot);
   }
 
   private static DisputeReport report(Payment p, DisputeReport.State state) {

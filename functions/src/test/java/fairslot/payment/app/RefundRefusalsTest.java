@@ -3,23 +3,16 @@ package fairslot.payment.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.booking.app.Book;
-import fairslot.booking.app.Booked;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.finance.domain.FinanceException;
-import fairslot.kernel.Money;
-import fairslot.kernel.Outcome;
 import fairslot.memory.MemoryWorld;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,19 +25,7 @@ class RefundRefusalsTest {
   private final Slot slot = world.slot(ResourceKind.SEATS, 2, 5000, Admission.DIRECT);
 
   private Booking paidBooking() {
-    Outcome<Booked> booked =
-        world.bookings.book(Book.byMember("u1", slot.slotId(), 1, false, Optional.empty()));
-    Booking b = ((Booked.Created) done(booked)).booking();
-    Payment p = done(world.payments.pay(b.userId(), b.bookingId(), Optional.empty())).payment();
-    done(
-        world.payments.callback(
-            new PaymentCallback(
-                "paid",
-                p.paymentNo(),
-                b.bookingId(),
-                new Money(5000, "CNY"),
-                PaymentCallback.Outcome.SUCCEEDED)));
-    return b;
+    return world.booking(world.paidOnline("u1", slot).bookingId());
   }
 
   private List<FinanceException.Kind> exceptionKinds() {
