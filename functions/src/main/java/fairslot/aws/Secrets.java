@@ -1,7 +1,10 @@
 package fairslot.aws;
 
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClientBuilder;
@@ -59,11 +62,11 @@ public final class Secrets {
    */
   public static byte[] keyOrPerProcess(String name) {
     return read(System.getenv(), name, MIN_LENGTH, secretsManager())
-        .map(s -> s.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        .map(s -> s.getBytes(StandardCharsets.UTF_8))
         .orElseGet(
             () -> {
               byte[] random = new byte[32];
-              new java.security.SecureRandom().nextBytes(random);
+              new SecureRandom().nextBytes(random);
               return random;
             });
   }
@@ -76,8 +79,7 @@ public final class Secrets {
   }
 
   /** Secrets Manager with the builder adjusted first (tests point it at the emulator). */
-  public static Source secretsManager(
-      java.util.function.Consumer<SecretsManagerClientBuilder> adjust) {
+  public static Source secretsManager(Consumer<SecretsManagerClientBuilder> adjust) {
     return arn -> {
       SecretsManagerClientBuilder builder =
           SecretsManagerClient.builder()

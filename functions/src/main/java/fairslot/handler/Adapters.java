@@ -2,8 +2,17 @@ package fairslot.handler;
 
 import fairslot.booking.app.BookingQueue;
 import fairslot.booking.app.EventPublisher;
+import fairslot.member.app.ContactCodeSender;
+import fairslot.messaging.stripe.Stripe;
+import fairslot.messaging.stripe.StripeConfig;
+import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.notification.app.NotificationSender;
 import fairslot.payment.app.PaymentProvider;
+import fairslot.payment.app.ProviderRefs;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The adapters that differ between AWS, the local runtime and tests. */
@@ -12,9 +21,9 @@ public record Adapters(
     PaymentProvider payments,
     NotificationSender notifications,
     BookingQueue bookingQueue,
-    fairslot.member.app.ContactCodeSender codes,
-    Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay,
-    Optional<fairslot.messaging.stripe.StripeConfig> stripe) {
+    ContactCodeSender codes,
+    Optional<WechatPay> wechatPay,
+    Optional<StripeConfig> stripe) {
 
   /** A wiring without Stripe. */
   public Adapters(
@@ -22,8 +31,8 @@ public record Adapters(
       PaymentProvider payments,
       NotificationSender notifications,
       BookingQueue bookingQueue,
-      fairslot.member.app.ContactCodeSender codes,
-      Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay) {
+      ContactCodeSender codes,
+      Optional<WechatPay> wechatPay) {
     this(events, payments, notifications, bookingQueue, codes, wechatPay, Optional.empty());
   }
 
@@ -33,7 +42,7 @@ public record Adapters(
       PaymentProvider payments,
       NotificationSender notifications,
       BookingQueue bookingQueue) {
-    this(events, payments, notifications, bookingQueue, fairslot.member.app.ContactCodeSender.NONE);
+    this(events, payments, notifications, bookingQueue, ContactCodeSender.NONE);
   }
 
   /** A wiring without WeChat Pay. */
@@ -42,23 +51,21 @@ public record Adapters(
       PaymentProvider payments,
       NotificationSender notifications,
       BookingQueue bookingQueue,
-      fairslot.member.app.ContactCodeSender codes) {
+      ContactCodeSender codes) {
     this(events, payments, notifications, bookingQueue, codes, Optional.empty());
   }
 
   /** Stripe, when configured, keeping its references to fairslot's payments in {@code refs}. */
-  Optional<fairslot.messaging.stripe.Stripe> stripeOn(
-      fairslot.payment.app.ProviderRefs refs, java.time.Clock clock) {
-    return stripe.map(config -> fairslot.messaging.stripe.Stripe.of(config, refs, clock));
+  Optional<Stripe> stripeOn(ProviderRefs refs, Clock clock) {
+    return stripe.map(config -> Stripe.of(config, refs, clock));
   }
 
   /** The online providers, the default ({@code payments}) first, each once. */
-  java.util.List<PaymentProvider> onlineProviders(
-      Optional<fairslot.messaging.stripe.Stripe> stripe) {
-    java.util.Map<String, PaymentProvider> byName = new java.util.LinkedHashMap<>();
+  List<PaymentProvider> onlineProviders(Optional<Stripe> stripe) {
+    Map<String, PaymentProvider> byName = new LinkedHashMap<>();
     byName.put(payments.name(), payments);
     wechatPay.ifPresent(w -> byName.putIfAbsent(w.provider().name(), w.provider()));
     stripe.ifPresent(st -> byName.putIfAbsent(st.provider().name(), st.provider()));
-    return java.util.List.copyOf(byName.values());
+    return List.copyOf(byName.values());
   }
 }

@@ -5,9 +5,14 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import fairslot.booking.app.QueuedAdmission;
+import fairslot.definitions.Fairslot;
+import fairslot.handler.internal.MessageOrigin;
 import fairslot.handler.internal.SqsBatch;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
+import fairslot.shared.Metrics;
+import fairslot.shared.RequestContext;
+import java.util.Map;
 
 /**
  * The booking dead-letter queue's cleanup: each request gets one last try and, failing that, is
@@ -34,19 +39,17 @@ public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatc
 
   private SqsBatch.Handled settle(SQSEvent.SQSMessage message) throws Exception {
     String bookingRequestId = Json.read(message.getBody()).path("requestId").asText("");
-    String origin = fairslot.handler.internal.MessageOrigin.requestIdOf(message);
-    return fairslot.shared.RequestContext.with(
+    String origin = MessageOrigin.requestIdOf(message);
+    return RequestContext.with(
         origin,
         () -> {
-          fairslot.shared.Metrics.line()
-              .dimension("Queue", fairslot.definitions.Fairslot.BOOKING_QUEUE.name())
+          Metrics.line()
+              .dimension("Queue", Fairslot.BOOKING_QUEUE.name())
               .count("DlqReceipts", 1)
               .emit();
           if (!bookingRequestId.isEmpty() && admission.giveUp(bookingRequestId)) {
             // the stack's BookingRequestGivenUp alarm counts exactly this line
-            Log.error(
-                fairslot.definitions.Fairslot.BOOKING_GIVEN_UP_LOG,
-                java.util.Map.of("bookingRequestId", bookingRequestId));
+            Log.error(Fairslot.BOOKING_GIVEN_UP_LOG, Map.of("bookingRequestId", bookingRequestId));
           }
           return SqsBatch.Handled.DONE;
         });

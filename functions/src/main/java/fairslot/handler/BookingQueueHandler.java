@@ -5,9 +5,13 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import fairslot.booking.app.QueuedAdmission;
+import fairslot.handler.internal.MessageOrigin;
 import fairslot.handler.internal.SqsBatch;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
+import fairslot.shared.Metrics;
+import fairslot.shared.RequestContext;
+import java.util.Map;
 
 /**
  * The booking FIFO queue's consumer: decides each request in order with the same atomic booking
@@ -37,25 +41,24 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
     String requestId = Json.read(message.getBody()).path("requestId").asText("");
     if (requestId.isEmpty()) {
       Log.warn(
-          "booking message without requestId dropped",
-          java.util.Map.of("messageId", message.getMessageId()));
+          "booking message without requestId dropped", Map.of("messageId", message.getMessageId()));
       return SqsBatch.Handled.DONE;
     }
     // The API request that queued it, carried in a message attribute: its story goes on here.
-    String origin = fairslot.handler.internal.MessageOrigin.requestIdOf(message);
+    String origin = MessageOrigin.requestIdOf(message);
     String bookingRequestId = requestId;
-    return fairslot.shared.RequestContext.with(
+    return RequestContext.with(
         origin,
         () -> {
           QueuedAdmission.Verdict verdict = admission.process(bookingRequestId);
-          fairslot.shared.Metrics.line()
+          Metrics.line()
               .dimension("Verdict", verdict.name())
               .count("QueuedRequestsProcessed", 1)
               .property("bookingRequestId", bookingRequestId)
               .emit();
           Log.info(
               "queued booking request processed",
-              java.util.Map.of("bookingRequestId", bookingRequestId, "verdict", verdict.name()));
+              Map.of("bookingRequestId", bookingRequestId, "verdict", verdict.name()));
           return verdict == QueuedAdmission.Verdict.DECIDED
               ? SqsBatch.Handled.DONE
               : SqsBatch.Handled.RETRY;

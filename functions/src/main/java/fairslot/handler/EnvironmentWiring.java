@@ -1,19 +1,36 @@
 package fairslot.handler;
 
 import fairslot.aws.AwsRetries;
+import fairslot.aws.Lazily;
 import fairslot.aws.Secrets;
 import fairslot.booking.app.BookingQueue;
 import fairslot.definitions.Fairslot;
+import fairslot.handler.internal.SnapStartPriming;
 import fairslot.kernel.IdGenerator;
+import fairslot.member.app.ContactCodeSender;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.notifications.ChannelSenders;
+import fairslot.messaging.notifications.CodeChannels;
+import fairslot.messaging.notifications.SesEmailSender;
+import fairslot.messaging.notifications.SnsSmsSender;
 import fairslot.messaging.payments.AwaitingProvider;
 import fairslot.messaging.sqs.SqsBookingQueue;
+import fairslot.messaging.stripe.StripeConfig;
+import fairslot.messaging.wechatpay.WechatPay;
+import fairslot.messaging.wechatpay.WechatPayConfig;
 import fairslot.notification.app.NotificationSender;
+import fairslot.payment.app.PaymentProvider;
+import fairslot.table.Cursors;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.sesv2.SesV2Client;
+import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -33,15 +50,15 @@ final class EnvironmentWiring {
             .build();
     // The EventBridge and SQS clients are made on first use (most requests need neither), and
     // before the snapshot when SnapStart primes, so a restored sandbox has them ready.
-    java.util.function.Supplier<EventBridgeClient> events =
-        fairslot.aws.Lazily.of(
+    Supplier<EventBridgeClient> events =
+        Lazily.of(
             () ->
                 EventBridgeClient.builder()
                     .httpClient(http.build())
                     .overrideConfiguration(AwsRetries.overrides())
                     .build());
-    java.util.function.Supplier<SqsClient> sqs =
-        fairslot.aws.Lazily.of(
+    Supplier<SqsClient> sqs =
+        Lazily.of(
             () ->
                 SqsClient.builder()
                     .httpClient(http.build())
@@ -57,27 +74,25 @@ final class EnvironmentWiring {
     String table = tableName();
     // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the
     // deploy's first request loudly instead of one list or webhook later.
-    fairslot.table.Cursors.loadKey();
+    Cursors.loadKey();
     // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the
     // snapshot.
-    fairslot.handler.internal.SnapStartPriming.beforeSnapshot(events::get);
+    SnapStartPriming.beforeSnapshot(events::get);
     if (env(Fairslot.BOOKING_QUEUE_URL_ENV).isPresent()) {
-      fairslot.handler.internal.SnapStartPriming.beforeSnapshot(sqs::get);
+      SnapStartPriming.beforeSnapshot(sqs::get);
     }
-    fairslot.handler.internal.SnapStartPriming.beforeSnapshot(
+    SnapStartPriming.beforeSnapshot(
         () ->
             dynamo.getItem(
                 r ->
                     r.tableName(table)
                         .key(
-                            java.util.Map.of(
+                            Map.of(
                                 "PK",
-                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
-                                    "PRIMING"),
+                                AttributeValue.fromS("PRIMING"),
                                 "SK",
-                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
-                                    "PRIMING")))));
-    Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay = wechatPay(Clock.systemUTC());
+                                AttributeValue.fromS("PRIMING")))));
+    Optional<WechatPay> wechatPay = wechatPay(Clock.systemUTC());
     return new Wiring(
         dynamo,
         table,
@@ -87,16 +102,13 @@ final class EnvironmentWiring {
             new EventBridgePublisher(
                 events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
             // The deployment's default provider: WeChat Pay once its secret is configured.
-            wechatPay
-                .<fairslot.payment.app.PaymentProvider>map(
-                    fairslot.messaging.wechatpay.WechatPay::provider)
-                .orElseGet(AwaitingProvider::new),
+            wechatPay.<PaymentProvider>map(WechatPay::provider).orElseGet(AwaitingProvider::new),
             notificationChannels(http),
             queue,
             codeChannels(http),
             wechatPay,
             Secrets.read(System.getenv(), STRIPE_SECRET_ENV, 2, Secrets.secretsManager())
-                .flatMap(fairslot.messaging.stripe.StripeConfig::fromSecret)),
+                .flatMap(StripeConfig::fromSecret)),
         Secrets.read(
             System.getenv(),
             Wiring.PAYMENT_SECRET_ENV,
@@ -109,10 +121,10 @@ final class EnvironmentWiring {
    * creates it as {@code {"enabled": false}}). A secret that is set but unreadable or incomplete
    * fails init: fail closed, never a payment taken with half a configuration.
    */
-  static Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay(Clock clock) {
+  static Optional<WechatPay> wechatPay(Clock clock) {
     return Secrets.read(System.getenv(), WECHATPAY_SECRET_ENV, 2, Secrets.secretsManager())
-        .flatMap(fairslot.messaging.wechatpay.WechatPayConfig::fromSecret)
-        .map(config -> fairslot.messaging.wechatpay.WechatPay.of(config, clock));
+        .flatMap(WechatPayConfig::fromSecret)
+        .map(config -> WechatPay.of(config, clock));
   }
 
   static final String WECHATPAY_SECRET_ENV = "FAIRSLOT_WECHATPAY_SECRET";
@@ -125,34 +137,31 @@ final class EnvironmentWiring {
    * send, so only the functions that send (granted them) ever make them.
    */
   private static NotificationSender notificationChannels(UrlConnectionHttpClient.Builder http) {
-    return new fairslot.messaging.notifications.ChannelSenders(email(http), sms(http));
+    return new ChannelSenders(email(http), sms(http));
   }
 
   /**
    * Verification codes go out from the HTTP API at once (a code that waits for the next
    * send-notifications run is no use).
    */
-  private static fairslot.member.app.ContactCodeSender codeChannels(
-      UrlConnectionHttpClient.Builder http) {
-    return new fairslot.messaging.notifications.CodeChannels(email(http), sms(http));
+  private static ContactCodeSender codeChannels(UrlConnectionHttpClient.Builder http) {
+    return new CodeChannels(email(http), sms(http));
   }
 
-  private static fairslot.messaging.notifications.SesEmailSender email(
-      UrlConnectionHttpClient.Builder http) {
-    return new fairslot.messaging.notifications.SesEmailSender(
+  private static SesEmailSender email(UrlConnectionHttpClient.Builder http) {
+    return new SesEmailSender(
         () ->
-            software.amazon.awssdk.services.sesv2.SesV2Client.builder()
+            SesV2Client.builder()
                 .httpClient(http.build())
                 .overrideConfiguration(AwsRetries.overrides())
                 .build(),
         env(Fairslot.EMAIL_FROM_ENV).orElse(""));
   }
 
-  private static fairslot.messaging.notifications.SnsSmsSender sms(
-      UrlConnectionHttpClient.Builder http) {
-    return new fairslot.messaging.notifications.SnsSmsSender(
+  private static SnsSmsSender sms(UrlConnectionHttpClient.Builder http) {
+    return new SnsSmsSender(
         () ->
-            software.amazon.awssdk.services.sns.SnsClient.builder()
+            SnsClient.builder()
                 .httpClient(http.build())
                 .overrideConfiguration(AwsRetries.overrides())
                 .build());

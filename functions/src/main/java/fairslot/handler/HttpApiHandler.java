@@ -12,6 +12,7 @@ import fairslot.handler.internal.SnapStartPriming;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.Unavailable;
 import fairslot.shared.Log;
+import fairslot.shared.RequestContext;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 /** Lambda entry point for the API Gateway HTTP API (payload format 2.0). */
 public final class HttpApiHandler
@@ -70,9 +72,9 @@ public final class HttpApiHandler
             .map(APIGatewayV2HTTPEvent.RequestContext::getRequestId)
             .filter(id -> !id.isBlank())
             .or(() -> Optional.ofNullable(context).map(Context::getAwsRequestId))
-            .orElseGet(() -> java.util.UUID.randomUUID().toString());
+            .orElseGet(() -> UUID.randomUUID().toString());
     HttpResponse response =
-        fairslot.shared.RequestContext.with(
+        RequestContext.with(
             requestId,
             () -> {
               long started = System.nanoTime();

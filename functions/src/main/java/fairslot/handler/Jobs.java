@@ -1,9 +1,13 @@
 package fairslot.handler;
 
 import fairslot.kernel.JobReport;
+import fairslot.kernel.PageRequest;
+import fairslot.shared.Metrics;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -56,7 +60,7 @@ final class Jobs {
     // Erasure requests: personal data removed, ended records moved to a pseudonym (hourly, again
     // for records still in use).
     jobs.put("erase-members", w -> w.memberData().runDue(ERASURES));
-    BY_NAME = java.util.Collections.unmodifiableMap(jobs);
+    BY_NAME = Collections.unmodifiableMap(jobs);
   }
 
   /**
@@ -69,16 +73,12 @@ final class Jobs {
             .reminders()
             .remindDue(BATCH)
             .then("send-notifications", wiring.notifications().sendDue(BATCH));
-    fairslot.shared.Metrics.line().count("NotificationsParked", parked(wiring)).emit();
+    Metrics.line().count("NotificationsParked", parked(wiring)).emit();
     return report;
   }
 
   /** How many deliveries wait for the desk (at most 100 are counted). */
   private static int parked(Wiring wiring) {
-    return wiring
-        .notificationDesk()
-        .parked(new fairslot.kernel.PageRequest(100, java.util.Optional.empty()))
-        .items()
-        .size();
+    return wiring.notificationDesk().parked(new PageRequest(100, Optional.empty())).items().size();
   }
 }

@@ -1,7 +1,15 @@
 package fairslot.handler;
 
+import fairslot.booking.store.BookingMemberData;
+import fairslot.booking.store.RequestMemberData;
 import fairslot.kernel.IdGenerator;
+import fairslot.member.store.MemberRecords;
+import fairslot.notification.store.NotificationMemberData;
+import fairslot.pass.store.PassMemberData;
+import fairslot.payment.store.PaymentMemberData;
 import fairslot.privacy.app.MemberData;
+import fairslot.privacy.store.DynamoDbErasureStore;
+import fairslot.waitlist.store.WaitlistMemberData;
 import java.time.Clock;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -13,15 +21,15 @@ final class MemberDataWiring {
   static MemberData of(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids) {
     return new MemberData(
         List.of(
-            new fairslot.member.store.MemberRecords(dynamo, table),
+            new MemberRecords(dynamo, table),
             // payments are found through the bookings and passes they paid for: before those move
-            new fairslot.payment.store.PaymentMemberData(dynamo, table),
-            new fairslot.pass.store.PassMemberData(dynamo, table),
-            new fairslot.booking.store.BookingMemberData(dynamo, table, clock),
-            new fairslot.booking.store.RequestMemberData(dynamo, table),
-            new fairslot.waitlist.store.WaitlistMemberData(dynamo, table),
-            new fairslot.notification.store.NotificationMemberData(dynamo, table)),
-        new fairslot.privacy.store.DynamoDbErasureStore(dynamo, table),
+            new PaymentMemberData(dynamo, table),
+            new PassMemberData(dynamo, table),
+            new BookingMemberData(dynamo, table, clock),
+            new RequestMemberData(dynamo, table),
+            new WaitlistMemberData(dynamo, table),
+            new NotificationMemberData(dynamo, table)),
+        new DynamoDbErasureStore(dynamo, table),
         clock,
         ids);
   }

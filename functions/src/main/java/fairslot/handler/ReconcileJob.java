@@ -1,6 +1,8 @@
 package fairslot.handler;
 
+import fairslot.kernel.JobReport;
 import fairslot.shared.Log;
+import fairslot.shared.Metrics;
 import java.util.Map;
 
 /**
@@ -14,10 +16,10 @@ final class ReconcileJob {
 
   private ReconcileJob() {}
 
-  static fairslot.kernel.JobReport run(Wiring wiring) {
+  static JobReport run(Wiring wiring) {
     int[] seats = {0};
     int[] members = {0};
-    fairslot.kernel.JobReport report =
+    JobReport report =
         wiring
             .reconciliation()
             .checkEverySlot(
@@ -56,7 +58,7 @@ final class ReconcileJob {
                 });
     ReconcileMetrics.record(report.due(), seats[0], members[0]);
     // Once a day, with the ledgers: what finance has left open too long.
-    fairslot.shared.Metrics.line()
+    Metrics.line()
         .count("FinanceExceptionsOpenOverADay", wiring.financeExceptionsOpenOverADay())
         .emit();
     return report;

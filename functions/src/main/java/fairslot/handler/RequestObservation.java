@@ -4,6 +4,7 @@ import fairslot.handler.internal.HttpResponse;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -39,7 +40,7 @@ public final class RequestObservation {
     }
     // The ids the path names (slotId, bookingId, entryId, ...), so a booking's lines can be found
     // by its id as well as by the request's.
-    Map<String, Object> fields = new java.util.LinkedHashMap<>(pathIds);
+    Map<String, Object> fields = new LinkedHashMap<>(pathIds);
     fields.put("route", route);
     fields.put("status", status);
     fields.put("latencyMs", millis);

@@ -5,9 +5,13 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.ScheduleDefinition;
 import fairslot.kernel.JobReport;
+import fairslot.shared.Log;
+import fairslot.shared.Metrics;
+import fairslot.shared.RequestContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -41,8 +45,8 @@ public final class ScheduledJobHandler
     if (!(job instanceof String name) || !Jobs.BY_NAME.containsKey(name)) {
       throw new IllegalArgumentException("the event names no job of " + Jobs.BY_NAME.keySet());
     }
-    return fairslot.shared.RequestContext.with(
-        context == null ? java.util.UUID.randomUUID().toString() : context.getAwsRequestId(),
+    return RequestContext.with(
+        context == null ? UUID.randomUUID().toString() : context.getAwsRequestId(),
         () -> run(name));
   }
 
@@ -60,7 +64,7 @@ public final class ScheduledJobHandler
     long millis = (System.nanoTime() - started) / 1_000_000;
     // Metrics are what the alarms and the dashboard use (each is billed monthly per job); due and
     // items read ride along as fields of the same line.
-    fairslot.shared.Metrics.line()
+    Metrics.line()
         .dimension("Job", report.job())
         .count("JobChanged", report.changed())
         .count("JobDeferred", report.deferred())
@@ -76,7 +80,7 @@ public final class ScheduledJobHandler
     out.put("deferred", report.deferred());
     Map<String, Object> line = new LinkedHashMap<>(out);
     line.put("durationMs", millis);
-    fairslot.shared.Log.info("job run", line);
+    Log.info("job run", line);
     return out;
   }
 }

@@ -3,15 +3,19 @@ package fairslot.handler;
 import fairslot.booking.store.DynamoDbBookingStore;
 import fairslot.booking.store.DynamoDbRequestStore;
 import fairslot.catalog.store.DynamoDbCatalogStore;
+import fairslot.catalog.store.DynamoDbLotteryStore;
 import fairslot.finance.store.DynamoDbFinanceStore;
 import fairslot.idempotency.store.DynamoDbIdempotencyStore;
+import fairslot.member.store.DynamoDbCalendarFeedStore;
 import fairslot.member.store.DynamoDbLedgerStore;
 import fairslot.member.store.DynamoDbMemberProfileStore;
 import fairslot.member.store.DynamoDbProfileStore;
+import fairslot.member.store.DynamoDbRateCounterStore;
 import fairslot.member.store.DynamoDbStandingStore;
 import fairslot.notification.store.DynamoDbNotificationStore;
 import fairslot.pass.store.DynamoDbPassStore;
 import fairslot.payment.store.DynamoDbPaymentStore;
+import fairslot.staff.store.DynamoDbStaffStore;
 import fairslot.waitlist.store.DynamoDbWaitlistStore;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -30,10 +34,10 @@ record Stores(
     DynamoDbRequestStore requests,
     DynamoDbProfileStore profiles,
     DynamoDbLedgerStore ledger,
-    fairslot.staff.store.DynamoDbStaffStore staff,
-    fairslot.member.store.DynamoDbRateCounterStore rateCounter,
-    fairslot.catalog.store.DynamoDbLotteryStore lotteries,
-    fairslot.member.store.DynamoDbCalendarFeedStore calendarFeeds) {
+    DynamoDbStaffStore staff,
+    DynamoDbRateCounterStore rateCounter,
+    DynamoDbLotteryStore lotteries,
+    DynamoDbCalendarFeedStore calendarFeeds) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -50,9 +54,9 @@ record Stores(
         new DynamoDbRequestStore(dynamo, table),
         new DynamoDbProfileStore(dynamo, table),
         new DynamoDbLedgerStore(dynamo, table),
-        new fairslot.staff.store.DynamoDbStaffStore(dynamo, table),
-        new fairslot.member.store.DynamoDbRateCounterStore(dynamo, table),
-        new fairslot.catalog.store.DynamoDbLotteryStore(dynamo, table),
-        new fairslot.member.store.DynamoDbCalendarFeedStore(dynamo, table));
+        new DynamoDbStaffStore(dynamo, table),
+        new DynamoDbRateCounterStore(dynamo, table),
+        new DynamoDbLotteryStore(dynamo, table),
+        new DynamoDbCalendarFeedStore(dynamo, table));
   }
 }

@@ -1,5 +1,6 @@
 package fairslot.handler;
 
+import fairslot.handler.internal.Tickets;
 import fairslot.handler.internal.VenueGate;
 import fairslot.notification.domain.Delivery;
 import fairslot.staff.app.StaffAccess;
@@ -15,7 +16,7 @@ import java.util.Optional;
 record VenueAccessWiring(VenueStaff staff, VenueGate gate) {
 
   static VenueAccessWiring on(Stores stores, DynamoDbStaffStore staffStore, Clock clock) {
-    fairslot.handler.internal.Tickets tickets = fairslot.handler.internal.Tickets.deployment();
+    Tickets tickets = Tickets.deployment();
     StaffAccess access = new StaffAccess(staffStore, clock);
     VenueGate.Lookups lookups =
         new VenueGate.Lookups() {
@@ -53,9 +54,7 @@ record VenueAccessWiring(VenueStaff staff, VenueGate gate) {
           @Override
           public Optional<String> ticketVenue(String ticket) {
             // Signed, and a booking never changes venue: the claim is the booking's venue.
-            return tickets
-                .verify(ticket, clock.instant())
-                .map(fairslot.handler.internal.Tickets.Claims::venueId);
+            return tickets.verify(ticket, clock.instant()).map(Tickets.Claims::venueId);
           }
         };
     return new VenueAccessWiring(

@@ -8,7 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.handler.internal.SqsBatch;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
+import fairslot.shared.Metrics;
+import fairslot.shared.RequestContext;
 import fairslot.waitlist.app.WaitlistService;
+import java.util.Map;
 
 /**
  * Consumes SeatReleased events (EventBridge rule → SQS) and fills the slot's waitlist. Reports
@@ -38,25 +41,19 @@ public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSB
     String slotId = detail.path("slotId").asText("");
     if (slotId.isEmpty()) {
       // malformed: retrying cannot help, and the fallback job covers real releases
-      Log.warn(
-          "SeatReleased without slotId dropped",
-          java.util.Map.of("messageId", message.getMessageId()));
+      Log.warn("SeatReleased without slotId dropped", Map.of("messageId", message.getMessageId()));
       return SqsBatch.Handled.DONE;
     }
     // The request that released the seat, carried in the event: its story goes on here.
     String requestId = detail.path("requestId").asText(message.getMessageId());
-    return fairslot.shared.RequestContext.with(
+    return RequestContext.with(
         requestId,
         () -> {
           int offers =
               waitlist.onSeatReleased(
                   detail.path("eventId").asText(message.getMessageId()), slotId);
-          fairslot.shared.Metrics.line()
-              .count("OffersMade", offers)
-              .property("slotId", slotId)
-              .emit();
-          Log.info(
-              "seat released handled", java.util.Map.of("slotId", slotId, "offersMade", offers));
+          Metrics.line().count("OffersMade", offers).property("slotId", slotId).emit();
+          Log.info("seat released handled", Map.of("slotId", slotId, "offersMade", offers));
           return SqsBatch.Handled.DONE;
         });
   }

@@ -1,6 +1,8 @@
 package fairslot.handler;
 
+import fairslot.aws.Secrets;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.handler.internal.WebhookKey;
 import fairslot.kernel.IdGenerator;
 import fairslot.messaging.webhooks.HttpWebhookTransport;
 import fairslot.webhook.app.WebhookFanOut;
@@ -86,9 +88,8 @@ public final class WebhookWiring {
    * deliveries job need it, so no other function's cold start pays for the secret's read.
    */
   private static final class Key {
-    static final fairslot.handler.internal.WebhookKey KEY =
-        new fairslot.handler.internal.WebhookKey(
-            fairslot.aws.Secrets.keyOrPerProcess("FAIRSLOT_WEBHOOK_SECRET"));
+    static final WebhookKey KEY =
+        new WebhookKey(Secrets.keyOrPerProcess("FAIRSLOT_WEBHOOK_SECRET"));
   }
 
   private static final class LazyKey implements WebhookKeys {

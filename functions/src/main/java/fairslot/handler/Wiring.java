@@ -4,31 +4,58 @@ import fairslot.aws.Resilient;
 import fairslot.booking.app.BookingQueue;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.HoldSweep;
+import fairslot.booking.app.LotteryDraws;
+import fairslot.booking.app.MemberBookings;
 import fairslot.booking.app.NoShowSweep;
 import fairslot.booking.app.QueuedAdmission;
 import fairslot.booking.app.Reconciliation;
 import fairslot.booking.app.SeatReleases;
 import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.Lotteries;
+import fairslot.catalog.app.MinimumDecisions;
+import fairslot.catalog.app.SeatAuditLog;
 import fairslot.catalog.app.SlotCancellation;
 import fairslot.catalog.app.SlotEdits;
 import fairslot.catalog.app.VenueEdits;
+import fairslot.catalog.store.DynamoDbSeatAuditLog;
 import fairslot.finance.app.FinanceService;
 import fairslot.handler.http.BookingEndpoints;
+import fairslot.handler.internal.CalendarKey;
 import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.Tickets;
 import fairslot.kernel.IdGenerator;
+import fairslot.member.app.ContactVerification;
 import fairslot.member.app.MemberRateLimit;
+import fairslot.member.app.ProfileService;
 import fairslot.member.app.StandingService;
+import fairslot.member.app.WechatIdentityStore;
+import fairslot.member.app.WechatLinking;
+import fairslot.member.store.DynamoDbContactCodeStore;
+import fairslot.member.store.DynamoDbWechatIdentityStore;
 import fairslot.messaging.payments.WebhookSignature;
+import fairslot.messaging.stripe.Stripe;
+import fairslot.messaging.wechatpay.WechatPay;
+import fairslot.notification.app.MessageFactsReader;
+import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.app.NotificationSender;
 import fairslot.notification.app.Notifications;
+import fairslot.notification.app.Reminders;
+import fairslot.pass.app.PassExpiry;
 import fairslot.pass.app.PassPayments;
+import fairslot.pass.app.PassService;
 import fairslot.payment.app.PaymentProviders;
+import fairslot.payment.app.PaymentReconciliation;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.Refunds;
+import fairslot.payment.app.StatementReconciliation;
+import fairslot.payment.store.DynamoDbProviderRefs;
+import fairslot.privacy.app.MemberData;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import fairslot.waitlist.app.WaitlistService;
+import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -53,35 +80,35 @@ public final class Wiring {
   private final WaitlistService waitlist;
 
   private final NotificationSender notificationSender;
-  private final fairslot.member.app.ContactVerification verification;
-  private final fairslot.catalog.app.SeatAuditLog seatAudit;
+  private final ContactVerification verification;
+  private final SeatAuditLog seatAudit;
   private final WebhookWiring webhookWiring;
-  private final fairslot.privacy.app.MemberData memberData;
+  private final MemberData memberData;
   private final BookingQueue bookingQueue;
 
   // Every service once, into final fields: each entry point (HTTP, queues, jobs) uses them.
   private final PassPayments passPayments;
-  private final fairslot.member.app.WechatIdentityStore wechatIdentities;
-  private final Optional<fairslot.messaging.wechatpay.WechatPay> wechatPay;
-  private final Optional<fairslot.messaging.stripe.Stripe> stripe;
+  private final WechatIdentityStore wechatIdentities;
+  private final Optional<WechatPay> wechatPay;
+  private final Optional<Stripe> stripe;
   private final PaymentService payments;
-  private final fairslot.payment.app.PaymentReconciliation paymentReconciliation;
-  private final fairslot.payment.app.StatementReconciliation statementReconciliation;
+  private final PaymentReconciliation paymentReconciliation;
+  private final StatementReconciliation statementReconciliation;
   private final FinanceService finance;
-  private final fairslot.notification.app.NotificationDesk notificationDesk;
+  private final NotificationDesk notificationDesk;
   private final StandingService standing;
   private final QueuedAdmission queuedAdmission;
   private final SlotCancellation slotCancellation;
-  private final fairslot.catalog.app.MinimumDecisions minimumDecisions;
+  private final MinimumDecisions minimumDecisions;
   private final Reconciliation reconciliation;
   private final Notifications notifications;
-  private final fairslot.notification.app.Reminders reminders;
+  private final Reminders reminders;
   private final HoldSweep holdSweep;
   private final NoShowSweep noShows;
-  private final fairslot.pass.app.PassExpiry passExpiry;
+  private final PassExpiry passExpiry;
 
   /** Whose bookings a member may see and act on (their own, and linked walk-ins'). */
-  private final fairslot.booking.app.MemberBookings memberBookings;
+  private final MemberBookings memberBookings;
 
   /**
    * {@code paymentSecret} empty: no secret is configured, and every webhook is refused (fail
@@ -102,24 +129,22 @@ public final class Wiring {
     this.stores = Stores.on(dynamo, table);
     this.notificationSender = adapters.notifications();
     this.verification =
-        new fairslot.member.app.ContactVerification(
+        new ContactVerification(
             stores.memberProfiles(),
             stores.profiles(),
-            new fairslot.member.store.DynamoDbContactCodeStore(dynamo, table),
+            new DynamoDbContactCodeStore(dynamo, table),
             adapters.codes(),
             clock,
-            new java.security.SecureRandom());
-    this.seatAudit = new fairslot.catalog.store.DynamoDbSeatAuditLog(dynamo, table);
+            new SecureRandom());
+    this.seatAudit = new DynamoDbSeatAuditLog(dynamo, table);
     this.webhookWiring = new WebhookWiring(dynamo, table, clock, ids, stores.catalog());
     this.memberData = MemberDataWiring.of(dynamo, table, clock, ids);
     this.bookingQueue = adapters.bookingQueue();
     this.releases = new SeatReleases(stores.bookings(), adapters.events());
-    this.memberBookings =
-        new fairslot.booking.app.MemberBookings(stores.bookings(), stores.memberProfiles());
+    this.memberBookings = new MemberBookings(stores.bookings(), stores.memberProfiles());
     this.slotEdits = new SlotEdits(stores.catalog(), adapters.events(), clock);
     this.venueEdits = new VenueEdits(stores.catalog(), clock);
-    this.stripe =
-        adapters.stripeOn(new fairslot.payment.store.DynamoDbProviderRefs(dynamo, table), clock);
+    this.stripe = adapters.stripeOn(new DynamoDbProviderRefs(dynamo, table), clock);
     this.providers = new PaymentProviders(adapters.onlineProviders(stripe));
     this.wechatPay = adapters.wechatPay();
     this.refunds = new Refunds(stores.payments(), stores.bookings(), providers, clock);
@@ -139,7 +164,7 @@ public final class Wiring {
             memberBookings,
             stores.lotteries());
     this.waitlist = new WaitlistService(stores.catalog(), stores.waitlist(), bookings, clock, ids);
-    this.wechatIdentities = new fairslot.member.store.DynamoDbWechatIdentityStore(dynamo, table);
+    this.wechatIdentities = new DynamoDbWechatIdentityStore(dynamo, table);
     this.passPayments =
         new PassPayments(
             stores.passes(),
@@ -162,10 +187,8 @@ public final class Wiring {
             stores.catalog(),
             wechatIdentities);
     this.paymentReconciliation =
-        new fairslot.payment.app.PaymentReconciliation(
-            stores.payments(), stores.bookings(), providers, payments, clock);
-    this.statementReconciliation =
-        new fairslot.payment.app.StatementReconciliation(stores.payments(), providers, clock);
+        new PaymentReconciliation(stores.payments(), stores.bookings(), providers, payments, clock);
+    this.statementReconciliation = new StatementReconciliation(stores.payments(), providers, clock);
     this.finance =
         new FinanceService(
             stores.finance(),
@@ -175,29 +198,26 @@ public final class Wiring {
             refunds,
             clock);
     this.notificationDesk =
-        new fairslot.notification.app.NotificationDesk(
-            stores.notifications(), stores.memberProfiles(), clock);
+        new NotificationDesk(stores.notifications(), stores.memberProfiles(), clock);
     this.standing = new StandingService(stores.standing(), stores.catalog(), clock);
     this.queuedAdmission =
         new QueuedAdmission(stores.requests(), bookings, waitlist, bookingQueue, clock);
     this.slotCancellation =
         new SlotCancellation(
             stores.catalog(), stores.bookings(), stores.waitlist(), releases, refunds, clock);
-    this.minimumDecisions =
-        new fairslot.catalog.app.MinimumDecisions(stores.catalog(), slotCancellation, clock);
+    this.minimumDecisions = new MinimumDecisions(stores.catalog(), slotCancellation, clock);
     this.reconciliation = new Reconciliation(stores.catalog(), stores.ledger(), clock);
     this.notifications =
         new Notifications(
             stores.notifications(),
             notificationSender,
             stores.memberProfiles(),
-            new fairslot.notification.app.MessageFactsReader(
-                stores.catalog(), stores.bookings(), stores.waitlist()),
+            new MessageFactsReader(stores.catalog(), stores.bookings(), stores.waitlist()),
             clock);
-    this.reminders = new fairslot.notification.app.Reminders(stores.bookings(), clock);
+    this.reminders = new Reminders(stores.bookings(), clock);
     this.holdSweep = new HoldSweep(stores.bookings(), releases, clock);
     this.noShows = new NoShowSweep(stores.bookings(), stores.catalog(), standing, clock);
-    this.passExpiry = new fairslot.pass.app.PassExpiry(stores.passes(), clock);
+    this.passExpiry = new PassExpiry(stores.passes(), clock);
   }
 
   /**
@@ -241,43 +261,39 @@ public final class Wiring {
             venueEdits,
             finance,
             standing,
-            new fairslot.pass.app.PassService(
-                stores.passes(), stores.catalog(), stores.profiles(), clock, ids),
+            new PassService(stores.passes(), stores.catalog(), stores.profiles(), clock, ids),
             passPayments,
-            new fairslot.member.app.ProfileService(stores.memberProfiles()),
+            new ProfileService(stores.memberProfiles()),
             verification,
             notificationDesk,
-            new fairslot.member.app.WechatLinking(
-                wechatPay.map(fairslot.messaging.wechatpay.WechatPay::login),
-                wechatIdentities,
-                clock),
+            new WechatLinking(wechatPay.map(WechatPay::login), wechatIdentities, clock),
             statementReconciliation,
             venueAccess.staff(),
             venueAccess.gate(),
             rateLimit,
-            new fairslot.catalog.app.Lotteries(stores.lotteries()),
-            fairslot.handler.internal.Tickets.deployment(),
-            fairslot.handler.internal.CalendarKey.feeds(stores.calendarFeeds()),
+            new Lotteries(stores.lotteries()),
+            Tickets.deployment(),
+            CalendarKey.feeds(stores.calendarFeeds()),
             webhookWiring.webhooks(),
             memberData),
         new IdempotencyKeys(stores.idempotency(), clock),
         new HttpApi.Webhooks(
             webhookSignature,
-            wechatPay.map(fairslot.messaging.wechatpay.WechatPay::notifications),
-            stripe.map(fairslot.messaging.stripe.Stripe::webhooks)),
+            wechatPay.map(WechatPay::notifications),
+            stripe.map(Stripe::webhooks)),
         clock);
   }
 
   /** Finance exceptions OPEN for more than a day (the daily reconcile reports the count). */
   public int financeExceptionsOpenOverADay() {
-    return finance.openLongerThan(java.time.Duration.ofDays(1));
+    return finance.openLongerThan(Duration.ofDays(1));
   }
 
-  public fairslot.payment.app.StatementReconciliation statementReconciliation() {
+  public StatementReconciliation statementReconciliation() {
     return statementReconciliation;
   }
 
-  public fairslot.payment.app.PaymentReconciliation paymentReconciliation() {
+  public PaymentReconciliation paymentReconciliation() {
     return paymentReconciliation;
   }
 
@@ -293,7 +309,7 @@ public final class Wiring {
     return slotCancellation;
   }
 
-  public fairslot.catalog.app.MinimumDecisions minimumDecisions() {
+  public MinimumDecisions minimumDecisions() {
     return minimumDecisions;
   }
 
@@ -305,16 +321,15 @@ public final class Wiring {
     return notifications;
   }
 
-  public fairslot.notification.app.NotificationDesk notificationDesk() {
+  public NotificationDesk notificationDesk() {
     return notificationDesk;
   }
 
-  public fairslot.booking.app.LotteryDraws lotteryDraws() {
-    return new fairslot.booking.app.LotteryDraws(
-        stores.lotteries(), stores.requests(), bookings, waitlist, clock, ids);
+  public LotteryDraws lotteryDraws() {
+    return new LotteryDraws(stores.lotteries(), stores.requests(), bookings, waitlist, clock, ids);
   }
 
-  public fairslot.notification.app.Reminders reminders() {
+  public Reminders reminders() {
     return reminders;
   }
 
@@ -326,7 +341,7 @@ public final class Wiring {
     return noShows;
   }
 
-  public fairslot.pass.app.PassExpiry passExpiry() {
+  public PassExpiry passExpiry() {
     return passExpiry;
   }
 
@@ -342,7 +357,7 @@ public final class Wiring {
     return refunds;
   }
 
-  public fairslot.catalog.app.SeatAuditLog seatAudit() {
+  public SeatAuditLog seatAudit() {
     return seatAudit;
   }
 
@@ -350,7 +365,7 @@ public final class Wiring {
     return webhookWiring;
   }
 
-  public fairslot.privacy.app.MemberData memberData() {
+  public MemberData memberData() {
     return memberData;
   }
 }

@@ -1,5 +1,6 @@
 package fairslot.kernel;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -40,7 +41,7 @@ public final class ConcatenatedPages {
       inner = Optional.of(cursor.substring(at + 1)).filter(c -> !c.isEmpty());
     }
     // A page fills up from the next owner's list once one is done, so a short list spans owners.
-    List<T> items = new java.util.ArrayList<>();
+    List<T> items = new ArrayList<>();
     while (true) {
       Page<T> page =
           list.apply(owners.get(owner), new PageRequest(request.limit() - items.size(), inner));

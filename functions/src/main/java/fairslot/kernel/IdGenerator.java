@@ -1,5 +1,7 @@
 package fairslot.kernel;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.UUID;
 
 /** Opaque ids (never sequential). Tests may substitute a predictable generator. */
@@ -12,12 +14,12 @@ public interface IdGenerator {
    * requests racing past the idempotency record create one item, not two: the second write finds
    * the first (same id) and answers with it.
    */
-  default String idFor(java.util.Optional<IdempotentRequest> key, String kind) {
+  default String idFor(Optional<IdempotentRequest> key, String kind) {
     return key.map(
             k ->
                 UUID.nameUUIDFromBytes(
                         (kind + "#" + k.scope() + "#" + k.fingerprint())
-                            .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                            .getBytes(StandardCharsets.UTF_8))
                     .toString())
         .orElseGet(this::newId);
   }

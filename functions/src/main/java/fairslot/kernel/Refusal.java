@@ -1,5 +1,7 @@
 package fairslot.kernel;
 
+import java.util.Locale;
+
 /**
  * Why a request was turned down: expected outcomes, returned as values rather than thrown. The
  * names match the {@code code} values of the HTTP contract.
@@ -66,6 +68,6 @@ public enum Refusal {
   THROTTLED;
 
   public String code() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -17,7 +17,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -123,8 +126,8 @@ public final class Json {
   }
 
   /** As databind keeps a decimal in a tree: trailing zeros stripped, any zero as 0. */
-  static JsonNode decimal(java.math.BigDecimal v) {
-    return NODES.numberNode(v.signum() == 0 ? java.math.BigDecimal.ZERO : v.stripTrailingZeros());
+  static JsonNode decimal(BigDecimal v) {
+    return NODES.numberNode(v.signum() == 0 ? BigDecimal.ZERO : v.stripTrailingZeros());
   }
 
   public static ObjectNode object() {
@@ -153,7 +156,7 @@ public final class Json {
       return out;
     }
     if (node.isArray()) {
-      java.util.List<Object> out = new java.util.ArrayList<>();
+      List<Object> out = new ArrayList<>();
       node.forEach(n -> out.add(sorted(n)));
       return out;
     }

@@ -14,6 +14,7 @@ import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,7 @@ final class JsonValues {
         case NON_EMPTY ->
             value == null
                 || (value instanceof String s && s.isEmpty())
-                || (value instanceof java.util.Collection<?> c && c.isEmpty())
+                || (value instanceof Collection<?> c && c.isEmpty())
                 || (value instanceof Map<?, ?> m && m.isEmpty());
         default -> false;
       };

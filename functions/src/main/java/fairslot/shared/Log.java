@@ -2,6 +2,7 @@ package fairslot.shared;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * Structured JSON log lines on stdout (CloudWatch Logs in Lambda), one shape: at, level, message,
@@ -11,22 +12,22 @@ import java.time.Instant;
 public final class Log {
   private Log() {}
 
-  public static void info(String message, java.util.Map<String, ?> fields) {
+  public static void info(String message, Map<String, ?> fields) {
     line("INFO", message, fields);
   }
 
-  public static void warn(String message, java.util.Map<String, String> fields) {
+  public static void warn(String message, Map<String, String> fields) {
     line("WARN", message, fields);
   }
 
   /**
    * A finding that needs a person (e.g. a seat ledger deviation); an alarm can match level ERROR.
    */
-  public static void error(String message, java.util.Map<String, ?> fields) {
+  public static void error(String message, Map<String, ?> fields) {
     line("ERROR", message, fields);
   }
 
-  private static void line(String level, String message, java.util.Map<String, ?> fields) {
+  private static void line(String level, String message, Map<String, ?> fields) {
     ObjectNode line = Json.object();
     line.put("at", Instant.now().toString());
     line.put("level", level);

@@ -1,5 +1,6 @@
 package fairslot.shared;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -13,8 +14,8 @@ public final class RequestContext {
   private RequestContext() {}
 
   /** The current request's id, if this thread serves one. */
-  public static java.util.Optional<String> current() {
-    return java.util.Optional.ofNullable(CURRENT.get());
+  public static Optional<String> current() {
+    return Optional.ofNullable(CURRENT.get());
   }
 
   /** Runs {@code work} as part of request {@code requestId}, then restores what was there. */
@@ -36,19 +37,19 @@ public final class RequestContext {
    * The X-Ray trace of this invocation: Lambda hands it over per invocation, as an environment
    * variable or (on Java) a system property.
    */
-  public static java.util.Optional<String> traceId() {
+  public static Optional<String> traceId() {
     String header = System.getProperty("com.amazonaws.xray.traceHeader");
     if (header == null || header.isBlank()) {
       header = System.getenv("_X_AMZN_TRACE_ID");
     }
     if (header == null || header.isBlank()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     for (String part : header.split(";")) {
       if (part.startsWith("Root=")) {
-        return java.util.Optional.of(part.substring("Root=".length()));
+        return Optional.of(part.substring("Root=".length()));
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 }

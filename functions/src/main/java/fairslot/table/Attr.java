@@ -4,15 +4,14 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 /** Small helpers to build and read attribute values. */
 public final class Attr {
   /** Every named condition returns the item it saw, so a refusal can say why. */
   public static final software.amazon.awssdk.services.dynamodb.model
           .ReturnValuesOnConditionCheckFailure
-      ALL_OLD =
-          software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure
-              .ALL_OLD;
+      ALL_OLD = ReturnValuesOnConditionCheckFailure.ALL_OLD;
 
   private Attr() {}
 

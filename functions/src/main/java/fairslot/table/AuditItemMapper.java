@@ -5,9 +5,12 @@ import static fairslot.table.Attr.s;
 
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
+import fairslot.payment.domain.MoneyMove;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -42,8 +45,8 @@ public final class AuditItemMapper {
 
   // Orders one process's records within a millisecond (a frozen test clock, or staff acting fast);
   // the random suffix keeps keys from two containers apart.
-  private static final java.util.concurrent.atomic.AtomicLong SEQUENCE =
-      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() & 0x0000_ffff_ffff_ffffL);
+  private static final AtomicLong SEQUENCE =
+      new AtomicLong(System.nanoTime() & 0x0000_ffff_ffff_ffffL);
 
   public static Map<String, AttributeValue> toItem(
       String entityPk, String entity, String from, String to, Change change, long sequence) {
@@ -72,7 +75,7 @@ public final class AuditItemMapper {
     item.put("to", s(to));
     item.put("reason", s(change.reason()));
     if (entity.startsWith(PAYMENT_ENTITY)) {
-      fairslot.payment.domain.MoneyMove.of(from, to)
+      MoneyMove.of(from, to)
           .ifPresent(
               kind -> {
                 String paymentNo = entity.substring(PAYMENT_ENTITY.length());
@@ -114,7 +117,7 @@ public final class AuditItemMapper {
     if (m == null || !m.hasM()) {
       return Map.of();
     }
-    Map<String, Object> out = new java.util.TreeMap<>();
+    Map<String, Object> out = new TreeMap<>();
     m.m().forEach((k, v) -> out.put(k, v.n() != null ? (Object) Long.parseLong(v.n()) : v.s()));
     return out;
   }

@@ -1,11 +1,17 @@
 package fairslot.table;
 
+import fairslot.aws.Secrets;
 import fairslot.kernel.PageRequest;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -50,8 +56,7 @@ public final class Cursors {
    * a cursor only continues within the process that made it). A forged or edited cursor never
    * reaches DynamoDB as a start key.
    */
-  private static final byte[] SECRET =
-      fairslot.aws.Secrets.keyOrPerProcess("FAIRSLOT_CURSOR_SECRET");
+  private static final byte[] SECRET = Secrets.keyOrPerProcess("FAIRSLOT_CURSOR_SECRET");
 
   /** Loads the key now (at a function's init) rather than on the first list. */
   public static void loadKey() {
@@ -60,13 +65,11 @@ public final class Cursors {
 
   private static String tag(String payload) {
     try {
-      javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-      mac.init(new javax.crypto.spec.SecretKeySpec(SECRET, "HmacSHA256"));
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(SECRET, "HmacSHA256"));
       byte[] full = mac.doFinal(payload.getBytes(StandardCharsets.UTF_8));
-      return Base64.getUrlEncoder()
-          .withoutPadding()
-          .encodeToString(java.util.Arrays.copyOf(full, 16));
-    } catch (java.security.GeneralSecurityException e) {
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(full, 16));
+    } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
   }
@@ -101,7 +104,7 @@ public final class Cursors {
   private static Optional<Parsed> parse(String cursor) {
     int dot = cursor.lastIndexOf('.');
     if (dot < 0
-        || !java.security.MessageDigest.isEqual(
+        || !MessageDigest.isEqual(
             tag(cursor.substring(0, dot)).getBytes(StandardCharsets.UTF_8),
             cursor.substring(dot + 1).getBytes(StandardCharsets.UTF_8))) {
       return Optional.empty();

@@ -1,15 +1,21 @@
 package fairslot.table;
 
+import fairslot.definitions.Fairslot;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -84,7 +90,7 @@ public final class RawItems {
   }
 
   private static String base64(SdkBytes bytes) {
-    return java.util.Base64.getEncoder().encodeToString(bytes.asByteArray());
+    return Base64.getEncoder().encodeToString(bytes.asByteArray());
   }
 
   /** The member's items whose sort key begins with {@code prefix} (consistent). */
@@ -103,7 +109,7 @@ public final class RawItems {
 
   /** A member's link item and the item it names, if that still exists. */
   public record Linked(
-      Map<String, AttributeValue> link, java.util.Optional<Map<String, AttributeValue>> item) {}
+      Map<String, AttributeValue> link, Optional<Map<String, AttributeValue>> item) {}
 
   /**
    * The member's links whose sort key begins with {@code prefix}, each with the item it names
@@ -114,7 +120,7 @@ public final class RawItems {
       String table,
       String userId,
       String prefix,
-      java.util.function.Function<Map<String, AttributeValue>, Map<String, AttributeValue>> keyOf) {
+      Function<Map<String, AttributeValue>, Map<String, AttributeValue>> keyOf) {
     return ofMember(dynamo, table, userId, prefix).stream()
         .map(link -> new Linked(link, get(dynamo, table, keyOf.apply(link))))
         .toList();
@@ -127,33 +133,27 @@ public final class RawItems {
         dynamo,
         QueryRequest.builder()
             .tableName(table)
-            .indexName(fairslot.definitions.Fairslot.BOOKINGS_BY_USER)
+            .indexName(Fairslot.BOOKINGS_BY_USER)
             .keyConditionExpression("bookingUser = :u")
             .expressionAttributeValues(Map.of(":u", Attr.s(userId)))
             .build());
   }
 
   /** One item, read consistently; empty if there is none. */
-  public static java.util.Optional<Map<String, AttributeValue>> get(
+  public static Optional<Map<String, AttributeValue>> get(
       DynamoDbClient dynamo, String table, Map<String, AttributeValue> key) {
     Map<String, AttributeValue> item =
         dynamo
             .getItem(
-                software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
-                    .tableName(table)
-                    .key(key)
-                    .consistentRead(true)
-                    .build())
+                GetItemRequest.builder().tableName(table).key(key).consistentRead(true).build())
             .item();
-    return item == null || item.isEmpty()
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(item);
+    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
   }
 
   /** Deletes the item of {@code item}'s keys, unconditionally. */
   public static void delete(DynamoDbClient dynamo, String table, Map<String, AttributeValue> item) {
     dynamo.deleteItem(
-        software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+        DeleteItemRequest.builder()
             .tableName(table)
             .key(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)))
             .build());

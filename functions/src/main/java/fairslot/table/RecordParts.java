@@ -1,8 +1,11 @@
 package fairslot.table;
 
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.SeatCount;
 import fairslot.kernel.Change;
+import java.util.HashMap;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -51,8 +54,8 @@ public final class RecordParts {
    */
   public TransactWriteItem auditPaymentPart(
       String paymentNo, int part, String from, String to, Change change) {
-    java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item =
-        new java.util.HashMap<>(
+    Map<String, AttributeValue> item =
+        new HashMap<>(
             AuditItemMapper.toItem(
                 Keys.payment(paymentNo),
                 "payment:" + paymentNo,
@@ -85,7 +88,7 @@ public final class RecordParts {
   }
 
   /** The audit record of reconcile's repair of a slot's counter, before and after. */
-  public TransactWriteItem auditRecount(fairslot.booking.domain.SeatCount seen, Change change) {
+  public TransactWriteItem auditRecount(SeatCount seen, Change change) {
     int expected = seen.expectedRemaining();
     return put(
         AuditItemMapper.withFields(
@@ -99,8 +102,7 @@ public final class RecordParts {
             Map.of("remaining", expected)));
   }
 
-  private TransactWriteItem put(
-      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+  private TransactWriteItem put(Map<String, AttributeValue> item) {
     return TransactWriteItem.builder()
         .put(Put.builder().tableName(table).item(item).build())
         .build();

@@ -10,6 +10,7 @@ import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.Fn;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
@@ -125,7 +126,7 @@ final class Alarms {
    * no payment accounts for (each is money to explain).
    */
   void providers() {
-    for (String provider : java.util.List.of("wechatpay", "stripe")) {
+    for (String provider : List.of("wechatpay", "stripe")) {
       metricAlarm(
           "ProviderNotificationsRefused" + (provider.equals("stripe") ? "Stripe" : "Wechatpay"),
           "ProviderNotifications",
@@ -166,7 +167,7 @@ final class Alarms {
         Alarm.Builder.create(scope, id)
             .alarmDescription(description)
             .metric(
-                software.amazon.awscdk.services.cloudwatch.Metric.Builder.create()
+                Metric.Builder.create()
                     .namespace("fairslot")
                     .metricName(metric)
                     .dimensionsMap(dimensions)

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awscdk.Aws;
 import software.amazon.awscdk.CfnParameter;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
@@ -21,6 +22,7 @@ import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.events.EventPattern;
 import software.amazon.awscdk.services.events.Rule;
+import software.amazon.awscdk.services.events.RuleTargetInput;
 import software.amazon.awscdk.services.events.Schedule;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.events.targets.SqsQueue;
@@ -30,6 +32,7 @@ import software.amazon.awscdk.services.lambda.CfnFunction;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSource;
 import software.amazon.awscdk.services.lambda.eventsources.SqsEventSourceProps;
 import software.amazon.awscdk.services.logs.LogGroup;
@@ -121,7 +124,7 @@ public final class FairslotStack extends Stack {
             1024,
             29,
             WEBHOOK_RESERVED_CONCURRENCY);
-    var console = ConsoleHosting.build(this, production, software.amazon.awscdk.Aws.REGION);
+    var console = ConsoleHosting.build(this, production, Aws.REGION);
     software.amazon.awscdk.services.apigatewayv2.HttpApi api =
         HttpApiFront.build(
             this,
@@ -167,9 +170,7 @@ public final class FairslotStack extends Stack {
           .targets(
               List.of(
                   LambdaFunction.Builder.create(live(job))
-                      .event(
-                          software.amazon.awscdk.services.events.RuleTargetInput.fromObject(
-                              java.util.Map.of("job", schedule.name())))
+                      .event(RuleTargetInput.fromObject(Map.of("job", schedule.name())))
                       .build()))
           .build();
     }
@@ -268,7 +269,7 @@ public final class FairslotStack extends Stack {
             .environment(grants().environmentOf(access.permissions()))
             .logGroup(logs)
             // X-Ray: every invocation is a trace, and its id is on every log and metric line.
-            .tracing(software.amazon.awscdk.services.lambda.Tracing.ACTIVE)
+            .tracing(Tracing.ACTIVE)
             .reservedConcurrentExecutions(reserved)
             .build();
     ((CfnFunction) fn.getNode().getDefaultChild())

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awscdk.CfnParameter;
+import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.iam.PolicyStatement;
@@ -20,7 +21,7 @@ import software.amazon.awscdk.services.sqs.Queue;
  * its environment), and SES/SNS only for the functions that send messages.
  */
 final class FunctionGrants {
-  private final software.amazon.awscdk.Stack stack;
+  private final Stack stack;
   private final Table table;
   private final EventBus bus;
   private final Map<String, Queue> queues;
@@ -29,7 +30,7 @@ final class FunctionGrants {
   private final Map<String, String> environment;
 
   FunctionGrants(
-      software.amazon.awscdk.Stack stack,
+      Stack stack,
       Table table,
       EventBus bus,
       Map<String, Queue> queues,

@@ -3,6 +3,7 @@ package fairslot.infra;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.Role;
 import fairslot.definitions.RouteDefinition;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awscdk.CfnOutput;
@@ -118,7 +119,7 @@ final class HttpApiFront {
             .build());
     // Each route has its own token bucket; the webhook's is lower than the rest (a provider calls
     // back once per payment event, and it is the one unauthenticated write).
-    Map<String, Object> webhookRoutes = new java.util.LinkedHashMap<>();
+    Map<String, Object> webhookRoutes = new LinkedHashMap<>();
     for (RouteDefinition route : Fairslot.ROUTES) {
       if (route.access() == RouteDefinition.Access.SIGNED) {
         webhookRoutes.put(

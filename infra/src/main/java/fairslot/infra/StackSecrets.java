@@ -4,6 +4,7 @@ import fairslot.definitions.Permissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.SecretValue;
 import software.amazon.awscdk.services.secretsmanager.Secret;
 import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
 import software.constructs.Construct;
@@ -73,8 +74,7 @@ final class StackSecrets {
       Construct scope, boolean production, String id, String what) {
     return Secret.Builder.create(scope, id)
         .description(what + " (docs/payments-and-holds.md). {\"enabled\":false} until configured.")
-        .secretStringValue(
-            software.amazon.awscdk.SecretValue.unsafePlainText("{\"enabled\":false}"))
+        .secretStringValue(SecretValue.unsafePlainText("{\"enabled\":false}"))
         .removalPolicy(production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
         .build();
   }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -92,8 +93,8 @@ final class ColdStart {
       throws Exception {
     // The log goes to stdout so that it interleaves with the probe's marker between the phases.
     String out = run(classpath, env, target, List.of("-Xlog:class+load=info:stdout"));
-    Map<String, Integer> init = new java.util.TreeMap<>();
-    Map<String, Integer> invoke = new java.util.TreeMap<>();
+    Map<String, Integer> init = new TreeMap<>();
+    Map<String, Integer> invoke = new TreeMap<>();
     Map<String, Integer> phase = init;
     for (String line : out.split("\n")) {
       if (line.startsWith("probe first invoke")) {

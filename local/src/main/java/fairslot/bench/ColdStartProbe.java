@@ -1,6 +1,18 @@
 package fairslot.bench;
 
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import fairslot.handler.BookingQueueHandler;
+import fairslot.handler.HttpApiHandler;
+import fairslot.handler.WaitlistQueueHandler;
 import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Runs in a fresh JVM with only the Lambda jar (and this class) on the classpath: loads one handler
@@ -20,11 +32,7 @@ public final class ColdStartProbe {
     Object handler;
     Runnable firstInvoke;
     if (target.equals("floor")) {
-      var client =
-          software.amazon.awssdk.services.dynamodb.DynamoDbClient.builder()
-              .httpClient(
-                  software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
-              .build();
+      var client = DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()).build();
       handler = client;
       firstInvoke =
           () ->
@@ -32,13 +40,9 @@ public final class ColdStartProbe {
                   r ->
                       r.tableName(System.getenv("FAIRSLOT_TABLE"))
                           .key(
-                              java.util.Map.of(
-                                  "PK",
-                                      software.amazon.awssdk.services.dynamodb.model.AttributeValue
-                                          .fromS("SLOT#none"),
-                                  "SK",
-                                      software.amazon.awssdk.services.dynamodb.model.AttributeValue
-                                          .fromS("SLOT"))));
+                              Map.of(
+                                  "PK", AttributeValue.fromS("SLOT#none"),
+                                  "SK", AttributeValue.fromS("SLOT"))));
     } else {
       handler = Class.forName(target).getConstructor().newInstance();
       firstInvoke = () -> invoke(handler);
@@ -63,24 +67,22 @@ public final class ColdStartProbe {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void invoke(Object handler) {
-    var h = (com.amazonaws.services.lambda.runtime.RequestHandler) handler;
-    if (handler instanceof fairslot.handler.HttpApiHandler) {
+    var h = (RequestHandler) handler;
+    if (handler instanceof HttpApiHandler) {
       h.handleRequest(
-          com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent.builder()
+          APIGatewayV2HTTPEvent.builder()
               .withRouteKey("GET /slots/{slotId}")
-              .withPathParameters(java.util.Map.of("slotId", "none"))
-              .withHeaders(java.util.Map.of())
+              .withPathParameters(Map.of("slotId", "none"))
+              .withHeaders(Map.of())
               .withIsBase64Encoded(false)
               .build(),
           null);
-    } else if (handler instanceof fairslot.handler.WaitlistQueueHandler
-        || handler instanceof fairslot.handler.BookingQueueHandler) {
-      var event = new com.amazonaws.services.lambda.runtime.events.SQSEvent();
-      event.setRecords(java.util.List.of());
+    } else if (handler instanceof WaitlistQueueHandler || handler instanceof BookingQueueHandler) {
+      var event = new SQSEvent();
+      event.setRecords(List.of());
       h.handleRequest(event, null);
     } else {
-      h.handleRequest(
-          new java.util.HashMap<String, Object>(java.util.Map.of("job", "sweep-holds")), null);
+      h.handleRequest(new HashMap<String, Object>(Map.of("job", "sweep-holds")), null);
     }
   }
 }

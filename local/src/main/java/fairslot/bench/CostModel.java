@@ -6,6 +6,7 @@ import fairslot.emulator.Emulator;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -188,7 +189,7 @@ final class CostModel {
 
   /** The custom metrics seen, by what multiplies them. */
   record Metrics(int byRoute, int byVenue, int other, int perRoute) {
-    static Metrics of(java.util.Set<String> seen) {
+    static Metrics of(Set<String> seen) {
       int route = (int) seen.stream().filter(m -> m.contains("Route=")).count();
       int venue = (int) seen.stream().filter(m -> m.contains("Venue=")).count();
       long routes =

@@ -19,12 +19,18 @@ import fairslot.local.MovableClock;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.notification.domain.Channel;
 import fairslot.shared.Json;
+import fairslot.shared.Output;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -57,7 +63,7 @@ final class CostWorld implements AutoCloseable {
 
   final MovableClock clock;
   final CostMeter meter;
-  final Map<String, Lambda> lambdas = new java.util.LinkedHashMap<>();
+  final Map<String, Lambda> lambdas = new LinkedHashMap<>();
   final Map<Channel, AtomicLong> deliveries = new ConcurrentHashMap<>();
   final AtomicLong apiRequests = new AtomicLong();
   final AtomicLong events = new AtomicLong();
@@ -67,7 +73,7 @@ final class CostWorld implements AutoCloseable {
   final Map<String, String> lastCode = new ConcurrentHashMap<>();
 
   /** Each custom metric (namespace, name and dimension values) an EMF line has written. */
-  final java.util.Set<String> metrics = ConcurrentHashMap.newKeySet();
+  final Set<String> metrics = ConcurrentHashMap.newKeySet();
 
   private final ConcurrentLinkedQueue<SeatReleased> released = new ConcurrentLinkedQueue<>();
   private final LocalPaymentProvider provider;
@@ -117,7 +123,7 @@ final class CostWorld implements AutoCloseable {
                     lastCode.put(address, m.group(1));
                   }
                 }),
-            java.util.Optional.of(secret));
+            Optional.of(secret));
     http = new HttpApiHandler(wiring.httpApi());
     jobs = new ScheduledJobHandler(wiring);
     waitlist = Triggers.queue(Fairslot.WAITLIST_QUEUE, wiring);
@@ -133,9 +139,9 @@ final class CostWorld implements AutoCloseable {
               return timed("SeatAudit", () -> audit.apply(batch));
             });
     lines =
-        fairslot.shared.Output.listen(
+        Output.listen(
             line -> {
-              logBytes.addAndGet(line.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 1);
+              logBytes.addAndGet(line.getBytes(StandardCharsets.UTF_8).length + 1);
               if (line.startsWith("{\"_aws\"")) {
                 metrics.addAll(EmfMetrics.of(line));
               }
@@ -171,7 +177,7 @@ final class CostWorld implements AutoCloseable {
     APIGatewayV2HTTPEvent event =
         HandlerCalls.event("POST /payments/callback", Map.of(), Map.of(), raw, null, null);
     Map<String, String> all = new HashMap<>(event.getHeaders());
-    headers.forEach((k, v) -> all.put(k.toLowerCase(java.util.Locale.ROOT), v));
+    headers.forEach((k, v) -> all.put(k.toLowerCase(Locale.ROOT), v));
     event.setHeaders(all);
     APIGatewayV2HTTPResponse r = send(event);
     if (r.getStatusCode() != 200) {

@@ -4,7 +4,9 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +62,7 @@ final class CrowdRuns {
               "flash-crowd"));
       Process run = new ProcessBuilder(command).redirectErrorStream(true).start();
       Map<String, String> figures = null;
-      java.util.Deque<String> last = new java.util.ArrayDeque<>();
+      Deque<String> last = new ArrayDeque<>();
       try (BufferedReader out =
           new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line = out.readLine(); line != null; line = out.readLine()) {

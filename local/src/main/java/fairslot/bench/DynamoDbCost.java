@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -103,7 +104,7 @@ final class DynamoDbCost {
                   provider,
                   new LocalNotificationSender(delivery -> {}),
                   (request, dedup) -> {}),
-              java.util.Optional.of(secret));
+              Optional.of(secret));
       handler[0] = new HttpApiHandler(wiring.httpApi());
       ObjectMapper json = new ObjectMapper();
 

@@ -4,6 +4,8 @@ import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.EmulatorFaults;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The contended figures of a crowd run with FAIRSLOT_FAULTS on: conflicts met (each one an SDK
@@ -55,8 +57,8 @@ final class FaultFigures {
    */
   private String ceiling(long granted, double seconds) {
     Optional<EmulatorFaults.Hottest> hot = faults.hottestPartition();
-    java.util.regex.Matcher wcu =
-        java.util.regex.Pattern.compile("partition_wcu=(\\d+)")
+    Matcher wcu =
+        Pattern.compile("partition_wcu=(\\d+)")
             .matcher(Optional.ofNullable(System.getenv("FAIRSLOT_FAULTS")).orElse(""));
     if (hot.isEmpty() || granted == 0 || !wcu.find()) {
       return "";

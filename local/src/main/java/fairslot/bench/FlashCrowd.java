@@ -6,6 +6,7 @@ import fairslot.local.Hs256Jwt;
 import fairslot.local.LocalRuntime;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -137,7 +138,7 @@ final class FlashCrowd {
         Math.min(clients, 256),
         i -> {
           try {
-            List<TransactWriteItem> items = new java.util.ArrayList<>();
+            List<TransactWriteItem> items = new ArrayList<>();
             items.add(
                 TransactWriteItem.builder()
                     .update(

@@ -1,5 +1,7 @@
 package fairslot.bench;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -60,9 +62,6 @@ final class Prices {
   }
 
   static String plain(double usd) {
-    return new java.math.BigDecimal(usd)
-        .round(new java.math.MathContext(4))
-        .stripTrailingZeros()
-        .toPlainString();
+    return new BigDecimal(usd).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 }

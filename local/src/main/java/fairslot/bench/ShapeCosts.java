@@ -5,6 +5,7 @@ import fairslot.handler.HttpApiHandler;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
 /**
@@ -45,7 +46,7 @@ final class ShapeCosts {
     ObjectMapper json = new ObjectMapper();
     // A day of 10 courts with 20 one-hour slots each (the 10-court hall of cost-model), and the
     // two-hour runs on it.
-    Instant dayStart = now.plus(Duration.ofDays(3)).truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+    Instant dayStart = now.plus(Duration.ofDays(3)).truncatedTo(ChronoUnit.DAYS);
     int daySlots = 0;
     for (int c = 0; c < 10; c++) {
       String court =

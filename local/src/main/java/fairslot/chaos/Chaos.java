@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code ./fairslot chaos [--runs N] [--seed S]}: random mixed workloads against the real handlers
@@ -97,10 +98,7 @@ public final class Chaos {
           work.webhooks.drain();
           work.erasures.settle();
           List<String> broken = ChaosChecks.violations(world, work);
-          long calls =
-              world.statuses.values().stream()
-                  .mapToLong(java.util.concurrent.atomic.AtomicLong::get)
-                  .sum();
+          long calls = world.statuses.values().stream().mapToLong(AtomicLong::get).sum();
           requests += calls;
           fiveHundreds += world.fiveHundreds();
           if (verbose || !broken.isEmpty()) {
@@ -149,8 +147,7 @@ public final class Chaos {
     }
   }
 
-  private static Map<Integer, Long> toLongs(
-      Map<Integer, java.util.concurrent.atomic.AtomicLong> counts) {
+  private static Map<Integer, Long> toLongs(Map<Integer, AtomicLong> counts) {
     Map<Integer, Long> out = new TreeMap<>();
     counts.forEach((k, v) -> out.put(k, v.get()));
     return out;

@@ -1,6 +1,7 @@
 package fairslot.chaos;
 
 import java.util.Map;
+import java.util.Random;
 
 /**
  * Transfers and moves in a chaos run (issue 32): a member books a free seat and gives it to another
@@ -47,7 +48,7 @@ final class ChaosBookingShapes {
    * Books {@code from}, pays it (as the crowd pays: some late, some failing first), then moves it
    * to the cheaper {@code to}; the provider pays the difference back now and then, twice at times.
    */
-  Object payAndMoveCheaper(String user, String from, String to, java.util.Random random) {
+  Object payAndMoveCheaper(String user, String from, String to, Random random) {
     Reply booked = work.book(user, from, "k-" + user + "-" + from);
     if (booked.status() != 201) {
       return booked;

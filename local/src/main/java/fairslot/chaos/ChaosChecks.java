@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.definitions.Fairslot;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -166,12 +168,12 @@ final class ChaosChecks {
    * makes no capacity edits, the only seat changes the stream consumer skips.)
    */
   private static void seatAudit(List<Map<String, AttributeValue>> items, List<String> out) {
-    Map<String, java.util.TreeMap<String, Map<String, AttributeValue>>> bySlot = new HashMap<>();
+    Map<String, TreeMap<String, Map<String, AttributeValue>>> bySlot = new HashMap<>();
     for (var item : items) {
       String sk = s(item, "SK");
       if (is(item, "AUDIT") && sk.contains("#q")) {
         bySlot
-            .computeIfAbsent(s(item, "PK"), k -> new java.util.TreeMap<>())
+            .computeIfAbsent(s(item, "PK"), k -> new TreeMap<>())
             .put(sk.substring(sk.indexOf("#q") + 2), item);
       }
     }
@@ -180,7 +182,7 @@ final class ChaosChecks {
         continue;
       }
       int stock = n(item, "capacity");
-      for (var record : bySlot.getOrDefault(s(item, "PK"), new java.util.TreeMap<>()).values()) {
+      for (var record : bySlot.getOrDefault(s(item, "PK"), new TreeMap<>()).values()) {
         int before = Integer.parseInt(record.get("before").m().get("remaining").n());
         if (before != stock) {
           out.add(
@@ -211,7 +213,7 @@ final class ChaosChecks {
   /** Every booking an answer named exists; no booking exists that no answer named. */
   private static void bookings(
       List<Map<String, AttributeValue>> items, ChaosWorkload work, List<String> out) {
-    Set<String> stored = new java.util.HashSet<>();
+    Set<String> stored = new HashSet<>();
     for (var item : items) {
       if (is(item, "BOOKING")) {
         stored.add(s(item, "bookingId"));

@@ -7,6 +7,8 @@ import fairslot.emulator.StreamPoller;
 import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -23,7 +25,7 @@ final class ChaosConsumers implements AutoCloseable {
   private final SqsPoller deadLetters;
 
   /** Every stream consumer of the definitions, by name, started as in AWS. */
-  private final java.util.Map<String, StreamPoller> streams = new java.util.LinkedHashMap<>();
+  private final Map<String, StreamPoller> streams = new LinkedHashMap<>();
 
   ChaosConsumers(
       AwsEndpoint endpoint,

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -60,7 +61,7 @@ final class ChaosErasures {
         List.of(
             () -> world.call("POST /me/erase", Map.of(), user, "customer", null, null),
             () -> world.call("POST /me/erase", Map.of(), user, "customer", null, null));
-    var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    var pool = Executors.newFixedThreadPool(2);
     try {
       for (var f : pool.invokeAll(twice)) {
         if (f.get().status() == 202) {

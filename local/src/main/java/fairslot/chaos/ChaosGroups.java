@@ -5,9 +5,11 @@ import static fairslot.chaos.ChaosChecks.s;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -144,7 +146,7 @@ final class ChaosGroups {
     Map<String, List<Map<String, AttributeValue>>> groups = new HashMap<>();
     Map<String, Map<String, AttributeValue>> payments = new HashMap<>();
     Map<String, Long> parts = new HashMap<>();
-    java.util.Set<String> cancelledSlots = new java.util.HashSet<>();
+    Set<String> cancelledSlots = new HashSet<>();
     for (var item : items) {
       if (is(item, "REFUND_PART")) {
         parts.merge(s(item, "paymentNo"), Long.parseLong(item.get("refundMinor").n()), Long::sum);

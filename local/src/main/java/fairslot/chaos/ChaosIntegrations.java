@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -91,7 +92,7 @@ final class ChaosIntegrations {
     scans.add(() -> scan(ticket, bookingId, false));
     scans.add(() -> scan(ticket, bookingId, false));
     scans.add(() -> scan(forged, bookingId, true));
-    var pool = java.util.concurrent.Executors.newFixedThreadPool(scans.size());
+    var pool = Executors.newFixedThreadPool(scans.size());
     try {
       for (var f : pool.invokeAll(scans)) {
         f.get();

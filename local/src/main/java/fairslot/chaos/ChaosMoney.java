@@ -5,6 +5,7 @@ import static fairslot.chaos.ChaosChecks.n;
 import static fairslot.chaos.ChaosChecks.s;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +26,7 @@ final class ChaosMoney {
     Map<String, Map<String, AttributeValue>> byPayment = new HashMap<>();
     Map<String, Map<String, AttributeValue>> byBooking = new HashMap<>();
     Map<String, Integer> keptPerBooking = new HashMap<>();
-    Set<String> keptLines = new java.util.HashSet<>();
+    Set<String> keptLines = new HashSet<>();
     for (var item : items) {
       if (is(item, "PAYMENT")) {
         byPayment.put(s(item, "paymentNo"), item);

@@ -3,8 +3,10 @@ package fairslot.chaos;
 import static fairslot.chaos.ChaosChecks.is;
 import static fairslot.chaos.ChaosChecks.s;
 
+import fairslot.notification.domain.Delivery;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The notification outbox's invariants after a chaos run, counted from the raw items. */
@@ -16,7 +18,7 @@ final class ChaosNotificationChecks {
    * delivery is SENT, and each was handed to its channel exactly once, through conflicts, throttles
    * and lost responses. Deliveries to {@code erased} members are not counted: erasure deletes them.
    */
-  static void check(ChaosWorld world, java.util.Set<String> erased, List<String> out) {
+  static void check(ChaosWorld world, Set<String> erased, List<String> out) {
     world.drainNotifications();
     List<Map<String, AttributeValue>> items =
         world
@@ -51,7 +53,7 @@ final class ChaosNotificationChecks {
         world.deliveriesHanded.keySet().stream()
             .filter(
                 id ->
-                    fairslot.notification.domain.Delivery.Id.decode(id)
+                    Delivery.Id.decode(id)
                         .map(d -> !erased.contains(d.about().userId()))
                         .orElse(true))
             .count();

@@ -1,5 +1,6 @@
 package fairslot.chaos;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -101,8 +102,8 @@ final class ChaosVenueStaff {
   /** At rest: the other venue's desk was refused, and every grant's member copy matches. */
   void check(List<Map<String, AttributeValue>> items, List<String> out) {
     crossVenueAnswers.forEach(a -> out.add("another venue's desk was not refused: " + a));
-    Map<String, String> venueCopies = new java.util.HashMap<>();
-    Map<String, String> memberCopies = new java.util.HashMap<>();
+    Map<String, String> venueCopies = new HashMap<>();
+    Map<String, String> memberCopies = new HashMap<>();
     for (var item : items) {
       if (ChaosChecks.is(item, "STAFF_GRANT")) {
         String key = ChaosChecks.s(item, "venueId") + "/" + ChaosChecks.s(item, "userId");

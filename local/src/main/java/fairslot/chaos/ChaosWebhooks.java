@@ -9,11 +9,15 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -139,7 +143,7 @@ final class ChaosWebhooks {
     receiver.stop(0);
     out.addAll(seen);
     Map<String, List<Long>> versions = new HashMap<>();
-    java.util.Set<String> ids = new java.util.HashSet<>();
+    Set<String> ids = new HashSet<>();
     for (JsonNode e : accepted) {
       String id = e.path("id").asText();
       if (ids.add(id) && id.startsWith("booking:")) {
@@ -171,8 +175,8 @@ final class ChaosWebhooks {
                 + ", last answer "
                 + item.get("lastStatus").n()
                 + ", due "
-                + java.util.Optional.ofNullable(item.get("cancelDueAt"))
-                    .map(v -> java.time.Instant.ofEpochMilli(Long.parseLong(v.n())).toString())
+                + Optional.ofNullable(item.get("cancelDueAt"))
+                    .map(v -> Instant.ofEpochMilli(Long.parseLong(v.n())).toString())
                     .orElse("never")
                 + " (now "
                 + world.clock.instant()

@@ -15,19 +15,24 @@ import fairslot.handler.Wiring;
 import fairslot.kernel.IdGenerator;
 import fairslot.local.JobHandlers;
 import fairslot.local.MovableClock;
+import fairslot.member.app.ContactCodeSender;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
 import fairslot.messaging.payments.LocalPaymentProvider;
+import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.sqs.SqsBookingQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -58,8 +63,7 @@ final class ChaosWorld implements AutoCloseable {
   final ChaosWechat wechat;
 
   final String bookingDlqUrl;
-  private final fairslot.messaging.payments.WebhookSignature signature =
-      new fairslot.messaging.payments.WebhookSignature(PAYMENT_SECRET);
+  private final WebhookSignature signature = new WebhookSignature(PAYMENT_SECRET);
   private final ChaosConsumers consumers;
   private final Map<String, Supplier<Map<String, Object>>> jobs = new HashMap<>();
 
@@ -95,10 +99,7 @@ final class ChaosWorld implements AutoCloseable {
         new LocalPaymentProvider(
             (raw, headers) -> {
               String paymentNo = parse(raw).path("paymentNo").asText();
-              webhooks
-                  .computeIfAbsent(
-                      paymentNo, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
-                  .add(raw);
+              webhooks.computeIfAbsent(paymentNo, k -> new CopyOnWriteArrayList<>()).add(raw);
               webhook(raw);
             },
             PAYMENT_SECRET,
@@ -124,10 +125,10 @@ final class ChaosWorld implements AutoCloseable {
                   deliveriesHanded.merge(delivery.id().encode(), 1, Integer::sum);
                 },
                 new SqsBookingQueue(sqs, bookingQueue),
-                fairslot.member.app.ContactCodeSender.NONE,
-                java.util.Optional.of(wechat.wechatPay),
-                java.util.Optional.of(wechat.stripe)),
-            java.util.Optional.of(PAYMENT_SECRET));
+                ContactCodeSender.NONE,
+                Optional.of(wechat.wechatPay),
+                Optional.of(wechat.stripe)),
+            Optional.of(PAYMENT_SECRET));
     this.api = new HttpApiHandler(wiring.httpApi());
     wechat.deliverTo(this);
     this.consumers =
@@ -203,9 +204,9 @@ final class ChaosWorld implements AutoCloseable {
     event.setRouteKey("POST /payments/callback");
     event.setHeaders(
         Map.of(
-            fairslot.messaging.payments.WebhookSignature.TIMESTAMP_HEADER.toLowerCase(),
+            WebhookSignature.TIMESTAMP_HEADER.toLowerCase(),
             Long.toString(ts),
-            fairslot.messaging.payments.WebhookSignature.SIGNATURE_HEADER.toLowerCase(),
+            WebhookSignature.SIGNATURE_HEADER.toLowerCase(),
             signature.sign(ts, raw)));
     event.setBody(raw);
     return retrying(
@@ -226,7 +227,7 @@ final class ChaosWorld implements AutoCloseable {
     APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
     event.setRouteKey(route);
     Map<String, String> lower = new HashMap<>();
-    headers.forEach((k, v) -> lower.put(k.toLowerCase(java.util.Locale.ROOT), v));
+    headers.forEach((k, v) -> lower.put(k.toLowerCase(Locale.ROOT), v));
     event.setHeaders(lower);
     event.setBody(raw);
     return retrying(
@@ -278,10 +279,9 @@ final class ChaosWorld implements AutoCloseable {
    */
   void drainNotifications() {
     for (int run = 0; run < 12; run++) {
-      clock.advance(java.time.Duration.ofMinutes(3));
+      clock.advance(Duration.ofMinutes(3));
       // Two runs at once, as a slow run and the next minute's would overlap.
-      var other =
-          java.util.concurrent.CompletableFuture.supplyAsync(() -> runJob("send-notifications"));
+      var other = CompletableFuture.supplyAsync(() -> runJob("send-notifications"));
       Optional<Map<String, Object>> report = runJob("send-notifications");
       Optional<Map<String, Object>> second = other.join();
       if (report.isPresent()

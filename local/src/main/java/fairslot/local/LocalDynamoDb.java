@@ -1,5 +1,6 @@
 package fairslot.local;
 
+import fairslot.emulator.Emulator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -26,14 +27,14 @@ public enum LocalDynamoDb {
    * refused: they would silently not apply to DynamoDB.
    */
   public static LocalDynamoDb forLocalCommand(Map<String, String> env, boolean dynoxideInstalled) {
-    boolean faults = !env.getOrDefault(fairslot.emulator.Emulator.FAULTS_ENV, "").isBlank();
+    boolean faults = !env.getOrDefault(Emulator.FAULTS_ENV, "").isBlank();
     Optional<LocalDynamoDb> named = named(env);
     if (named.isPresent()) {
       if (named.get() == DYNOXIDE && faults) {
         throw new IllegalStateException(
             ENV
                 + "=dynoxide cannot take "
-                + fairslot.emulator.Emulator.FAULTS_ENV
+                + Emulator.FAULTS_ENV
                 + ": DynamoDB's faults are injected by moto's launcher; unset one of them");
       }
       return named.get();

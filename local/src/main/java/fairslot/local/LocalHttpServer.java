@@ -3,6 +3,7 @@ package fairslot.local;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import fairslot.definitions.Fairslot;
@@ -20,9 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Plays API Gateway's part locally: matches the route from the shared definitions, validates the
@@ -45,10 +48,10 @@ public final class LocalHttpServer implements AutoCloseable {
    * The emulator's fault report ({"faults": spec|null, "faultsInjected": {...}}), shown by the
    * health check.
    */
-  private final java.util.function.Supplier<String> faults;
+  private final Supplier<String> faults;
 
   /** What the emulator's SES and SNS accepted ({"emails": [...], "sms": [...]}). */
-  private final java.util.function.Supplier<String> mailbox;
+  private final Supplier<String> mailbox;
 
   private final LocalScheduler scheduler;
 
@@ -72,8 +75,8 @@ public final class LocalHttpServer implements AutoCloseable {
       LocalScheduler scheduler,
       LocalPaymentProvider payments,
       LocalNotificationSender notifications,
-      java.util.function.Supplier<String> faults,
-      java.util.function.Supplier<String> mailbox,
+      Supplier<String> faults,
+      Supplier<String> mailbox,
       List<LocalControls> controls)
       throws IOException {
     this.controls = List.copyOf(controls);
@@ -172,7 +175,7 @@ public final class LocalHttpServer implements AutoCloseable {
       }
       if (method.equals("GET") && path.equals("/_local/health")) {
         boolean up = healthy.getAsBoolean();
-        var health = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(faults.get());
+        var health = (ObjectNode) JSON.readTree(faults.get());
         health.put("status", up ? "UP" : "DOWN");
         send(exchange, up ? 200 : 503, "application/json", JSON.writeValueAsString(health));
         return;
@@ -261,8 +264,7 @@ public final class LocalHttpServer implements AutoCloseable {
     }
     if (parts.length == 5
         && parts[2].equals("payments")
-        && java.util.Set.of("SUCCEEDED", "FAILED", "REFUNDED", "REFUND_FAILED")
-            .contains(parts[4])) {
+        && Set.of("SUCCEEDED", "FAILED", "REFUNDED", "REFUND_FAILED").contains(parts[4])) {
       boolean known = payments.report(parts[3], parts[4]);
       send(
           exchange,

@@ -1,5 +1,7 @@
 package fairslot.local;
 
+import fairslot.emulator.Dynoxide;
+
 /** {@code ./fairslot local}'s entry point: settings from the environment, then the runtime. */
 public final class LocalMain {
   private LocalMain() {}
@@ -9,9 +11,7 @@ public final class LocalMain {
     LocalDynamoDb dynamoDb;
     try {
       settings = LocalRuntime.Settings.fromEnvironment();
-      dynamoDb =
-          LocalDynamoDb.forLocalCommand(
-              System.getenv(), fairslot.emulator.Dynoxide.binary().isPresent());
+      dynamoDb = LocalDynamoDb.forLocalCommand(System.getenv(), Dynoxide.binary().isPresent());
     } catch (IllegalStateException refused) {
       System.err.println("fairslot local: " + refused.getMessage());
       System.exit(2);

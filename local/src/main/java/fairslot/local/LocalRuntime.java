@@ -11,7 +11,11 @@ import fairslot.handler.HttpApiHandler;
 import fairslot.handler.Triggers;
 import fairslot.handler.Wiring;
 import fairslot.kernel.IdGenerator;
+import fairslot.local.stripe.FakeStripe;
+import fairslot.local.wechatpay.FakeWechatPay;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
+import fairslot.messaging.notifications.ChannelSenders;
+import fairslot.messaging.notifications.CodeChannels;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import fairslot.messaging.sqs.SqsBookingQueue;
@@ -22,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -175,8 +180,7 @@ public final class LocalRuntime implements AutoCloseable {
             settings.paymentDelay());
     LocalChannels channels = LocalChannels.on(endpoint);
     LocalNotificationSender notifications =
-        new LocalNotificationSender(
-            new fairslot.messaging.notifications.ChannelSenders(channels.email(), channels.sms()));
+        new LocalNotificationSender(new ChannelSenders(channels.email(), channels.sms()));
     // WeChat Pay's and Stripe's fakes; their notifications carry the runtime's time.
     LocalProviders fakes = new LocalProviders(settings.clock(), settings.port());
     Wiring wiring =
@@ -190,10 +194,10 @@ public final class LocalRuntime implements AutoCloseable {
                 payments,
                 notifications,
                 new SqsBookingQueue(sqs, bookingQueue),
-                new fairslot.messaging.notifications.CodeChannels(channels.email(), channels.sms()),
+                new CodeChannels(channels.email(), channels.sms()),
                 fakes.wechatPay(),
                 fakes.stripe()),
-            java.util.Optional.of(settings.paymentSecret()));
+            Optional.of(settings.paymentSecret()));
     HttpApiHandler handler = new HttpApiHandler(wiring.httpApi());
     LocalScheduler scheduler = new LocalScheduler(wiring, settings.sweepEvery());
     SqsPoller waitlistPoller =
@@ -249,9 +253,8 @@ public final class LocalRuntime implements AutoCloseable {
               http,
               scheduler,
               payments,
-              java.util.stream.Stream.<AutoCloseable>concat(
-                      java.util.stream.Stream.of(waitlistPoller, bookingPoller, dlqPoller),
-                      streamPollers.stream())
+              Stream.<AutoCloseable>concat(
+                      Stream.of(waitlistPoller, bookingPoller, dlqPoller), streamPollers.stream())
                   .toList(),
               sqs,
               bookingQueue);
@@ -297,12 +300,12 @@ public final class LocalRuntime implements AutoCloseable {
   }
 
   /** The WeChat Pay fake this runtime pays through ({@code provider: "wechatpay"}). */
-  public fairslot.local.wechatpay.FakeWechatPay wechatPay() {
+  public FakeWechatPay wechatPay() {
     return providers.wechatFake;
   }
 
   /** The Stripe fake this runtime pays through ({@code provider: "stripe"}). */
-  public fairslot.local.stripe.FakeStripe stripe() {
+  public FakeStripe stripe() {
     return providers.stripeFake;
   }
 

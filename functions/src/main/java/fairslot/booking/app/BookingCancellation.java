@@ -4,8 +4,10 @@ import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import fairslot.kernel.VenueTime;
 import fairslot.payment.app.Refunds;
 import java.time.Clock;
 import java.time.Instant;
@@ -66,8 +68,7 @@ final class BookingCancellation {
         case PAID -> {
           // A booking of several slots refunds what its slots still hold (a slot the venue
           // cancelled alone was refunded its share then).
-          Optional<fairslot.kernel.Money> refund =
-              booking.customerRefundAt(now, whole.held(booking));
+          Optional<Money> refund = booking.customerRefundAt(now, whole.held(booking));
           if (refund.isEmpty()) {
             // Past the last tier: the tiers are the booking's own copy, made when it was booked.
             Instant closed =
@@ -76,7 +77,7 @@ final class BookingCancellation {
                     .cancelTiers()
                     .closesAt(booking.slot().interval().start())
                     .orElseThrow();
-            String at = fairslot.kernel.VenueTime.show(closed, booking.slot().timeZone());
+            String at = VenueTime.show(closed, booking.slot().timeZone());
             return Outcome.refused(
                 Refusal.CANCEL_WINDOW_CLOSED,
                 "paid bookings can be cancelled until " + at,

@@ -12,13 +12,17 @@ import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
+import fairslot.kernel.Interval;
+import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import fairslot.kernel.VenueTime;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassUse;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -151,7 +155,7 @@ final class BookingPlacer {
         }
       }
       if (result instanceof PlaceResult.CalendarsMoved moved) {
-        fairslot.kernel.Interval wanted = slot.interval();
+        Interval wanted = slot.interval();
         Optional<String> clash =
             moved.current().stream().flatMap(c -> c.clashWith(wanted).stream()).findFirst();
         if (clash.isPresent()) {
@@ -182,11 +186,9 @@ final class BookingPlacer {
     if (window.isOpen(start, now)) {
       return Optional.empty();
     }
-    Map<String, Object> when = new java.util.LinkedHashMap<>();
-    window
-        .opensAt(start)
-        .ifPresent(at -> when.put("opensAt", fairslot.kernel.VenueTime.show(at, slot.timeZone())));
-    when.put("closesAt", fairslot.kernel.VenueTime.show(window.closesAt(start), slot.timeZone()));
+    Map<String, Object> when = new LinkedHashMap<>();
+    window.opensAt(start).ifPresent(at -> when.put("opensAt", VenueTime.show(at, slot.timeZone())));
+    when.put("closesAt", VenueTime.show(window.closesAt(start), slot.timeZone()));
     return Optional.of(
         Outcome.refused(
             Refusal.BOOKING_WINDOW_CLOSED,
@@ -231,7 +233,7 @@ final class BookingPlacer {
             b.userId(),
             b.quantity(),
             BookingStatus.PAID,
-            new fairslot.kernel.Money(0, b.amount().currency()),
+            new Money(0, b.amount().currency()),
             Optional.empty(),
             b.createdAt(),
             Optional.empty(),

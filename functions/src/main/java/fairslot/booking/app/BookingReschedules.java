@@ -2,6 +2,7 @@ package fairslot.booking.app;
 
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Admission;
@@ -10,8 +11,14 @@ import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.PassStatus;
+import fairslot.payment.app.Refunds;
+import fairslot.payment.domain.RefundPartPlan;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,8 +40,8 @@ final class BookingReschedules {
   private final BookingStore bookings;
   private final MemberBookings members;
   private final EventPublisher events;
-  private final fairslot.pass.app.PassStore passes;
-  private final fairslot.payment.app.Refunds refunds;
+  private final PassStore passes;
+  private final Refunds refunds;
   private final Clock clock;
 
   BookingReschedules(
@@ -42,8 +49,8 @@ final class BookingReschedules {
       BookingStore bookings,
       MemberBookings members,
       EventPublisher events,
-      fairslot.pass.app.PassStore passes,
-      fairslot.payment.app.Refunds refunds,
+      PassStore passes,
+      Refunds refunds,
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
@@ -72,7 +79,7 @@ final class BookingReschedules {
           return Outcome.refused(
               Refusal.INVALID_REQUEST, "fromSlotId names which slot of the booking moves");
         }
-        List<Booking> lines = new java.util.ArrayList<>(List.of(lead));
+        List<Booking> lines = new ArrayList<>(List.of(lead));
         lines.addAll(bookings.otherLines(lead));
         Optional<Booking> line =
             lines.stream().filter(l -> l.slotId().equals(fromSlotId.get())).findFirst();
@@ -112,7 +119,7 @@ final class BookingReschedules {
         return wrongSlot.get();
       }
       Booking moved;
-      Optional<fairslot.payment.domain.RefundPartPlan> difference = Optional.empty();
+      Optional<RefundPartPlan> difference = Optional.empty();
       if (b.pass().isPresent()) {
         // paid with credits: no money price binds it, the pass must be valid where it goes
         moved = b.movedTo(BookedSlot.of(target.get()), b.amount());
@@ -143,8 +150,7 @@ final class BookingReschedules {
       }
       if (moved.group().isPresent()) {
         Booking m = moved;
-        moved =
-            m.inGroup(m.group().get().withLine(fairslot.booking.domain.BookingGroup.Line.of(m)));
+        moved = m.inGroup(m.group().get().withLine(BookingGroup.Line.of(m)));
       }
       Optional<String> clash = clash(seen, moved);
       if (clash.isPresent()) {
@@ -251,13 +257,13 @@ final class BookingReschedules {
    * booking are held already: the same seats need the same credits.
    */
   private Optional<Outcome<Booking>> passRefusal(Booking b, Slot target) {
-    Optional<fairslot.pass.domain.Pass> pass = passes.findPass(b.userId(), b.pass().get().passId());
+    Optional<Pass> pass = passes.findPass(b.userId(), b.pass().get().passId());
     if (pass.isEmpty() || !pass.get().plan().covers(target.venueId(), target.resourceId())) {
       return Optional.of(
           Outcome.refused(Refusal.PASS_NOT_VALID_HERE, "the pass does not pay for that slot"));
     }
     boolean valid =
-        pass.get().status() == fairslot.pass.domain.PassStatus.ACTIVE
+        pass.get().status() == PassStatus.ACTIVE
             && pass.get()
                 .validUntil()
                 .map(u -> target.interval().start().isBefore(u))

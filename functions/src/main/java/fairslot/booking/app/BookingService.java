@@ -3,6 +3,7 @@ package fairslot.booking.app;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.app.LotteryStore;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
@@ -46,7 +47,7 @@ public final class BookingService {
       Function<Booking, StoredResponse> createdResponse,
       PassStore passes,
       MemberBookings members,
-      fairslot.catalog.app.LotteryStore lotteries) {
+      LotteryStore lotteries) {
     this.members = members;
     this.lotteryEntries = new LotteryEntries(requests, lotteries);
     this.catalog = catalog;

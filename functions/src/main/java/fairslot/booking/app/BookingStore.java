@@ -2,17 +2,25 @@ package fairslot.booking.app;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.RequestStatus;
+import fairslot.booking.domain.SeatReleased;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.notification.domain.Notification;
+import fairslot.notification.domain.Reminder;
+import fairslot.payment.domain.RefundPartPlan;
+import fairslot.waitlist.domain.WaitlistEntry;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Port: bookings and the items that keep them consistent (seat counter, guards, calendars, audit).
@@ -49,10 +57,7 @@ public interface BookingStore {
    * NotInStatus} when the line or the payment moved since they were read.
    */
   ReleaseResult releaseLine(
-      Booking line,
-      Change change,
-      Optional<fairslot.notification.domain.Notification> notice,
-      Optional<fairslot.payment.domain.RefundPartPlan> share);
+      Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share);
 
   /** The other lines of {@code booking}'s group, read consistently (none for one slot). */
   List<Booking> otherLines(Booking booking);
@@ -85,10 +90,7 @@ public interface BookingStore {
    * the same transaction.
    */
   ReleaseResult release(
-      Booking booking,
-      BookingStatus to,
-      Change change,
-      Optional<fairslot.notification.domain.Notification> notice);
+      Booking booking, BookingStatus to, Change change, Optional<Notification> notice);
 
   /**
    * Gives a PAID booking to another member in one transaction: on condition the booking is still
@@ -142,7 +144,7 @@ public interface BookingStore {
    * conditioned on the booking still owing exactly {@code reminder}; false if it moved on (paid,
    * cancelled) or another run did it.
    */
-  boolean remind(Booking booking, fairslot.notification.domain.Reminder reminder, Instant at);
+  boolean remind(Booking booking, Reminder reminder, Instant at);
 
   /** PAID bookings whose slot has ended by {@code now} (attendanceDue index). */
   DueBookings endedUnattended(Instant now, int limit);
@@ -189,7 +191,7 @@ public interface BookingStore {
     }
 
     /** The waitlist offer whose seat the booking takes, if it takes one. */
-    public Optional<fairslot.waitlist.domain.WaitlistEntry> offer() {
+    public Optional<WaitlistEntry> offer() {
       return seat instanceof SeatSource.Offer o ? Optional.of(o.entry()) : Optional.empty();
     }
 
@@ -215,15 +217,14 @@ public interface BookingStore {
      * The seat a waitlist offer holds: the entry moves OFFERED to ACCEPTED, on condition the offer
      * is still open.
      */
-    record Offer(fairslot.waitlist.domain.WaitlistEntry entry) implements SeatSource {}
+    record Offer(WaitlistEntry entry) implements SeatSource {}
 
     /**
      * The slot's remaining seats for a QUEUED request, which moves to GRANTED in the same
      * transaction, so a redelivered queue message can never book twice.
      */
     /** {@code from}: QUEUED (granted), or a lottery's ENTERED (won). */
-    record QueuedRequest(String requestId, fairslot.booking.domain.RequestStatus from)
-        implements SeatSource {}
+    record QueuedRequest(String requestId, RequestStatus from) implements SeatSource {}
   }
 
   /**
@@ -231,8 +232,8 @@ public interface BookingStore {
    * bookings of the venue, and with {@code upcomingLimit} only if that count is below it; with
    * {@code suspension}, only if the member is not suspended there (no-show rule).
    */
-  record MemberRules(java.util.OptionalInt upcomingLimit, boolean suspension) {
-    public static final MemberRules NONE = new MemberRules(java.util.OptionalInt.empty(), false);
+  record MemberRules(OptionalInt upcomingLimit, boolean suspension) {
+    public static final MemberRules NONE = new MemberRules(OptionalInt.empty(), false);
   }
 
   /** The request's key and the answer stored with the booking for its replays. */
@@ -241,7 +242,7 @@ public interface BookingStore {
   /** Items due for a job, and how many items the queries read to find them (cost evidence). */
   record DueBookings(List<Booking> bookings, int itemsRead) {}
 
-  record DueReminder(Booking booking, fairslot.notification.domain.Reminder reminder) {}
+  record DueReminder(Booking booking, Reminder reminder) {}
 
   /** Reminders due, and how many items the queries read to find them (cost evidence). */
   record DueReminders(List<DueReminder> due, int itemsRead) {}
@@ -275,11 +276,10 @@ public interface BookingStore {
     /**
      * The waitlist offer was no longer open (expired, declined, accepted): the entry as it is now.
      */
-    record OfferGone(Optional<fairslot.waitlist.domain.WaitlistEntry> current)
-        implements PlaceResult {}
+    record OfferGone(Optional<WaitlistEntry> current) implements PlaceResult {}
 
     /** The pass may not pay for this booking (spent, expired, or gone meanwhile). */
-    record PassRefused(fairslot.kernel.Refusal refusal) implements PlaceResult {}
+    record PassRefused(Refusal refusal) implements PlaceResult {}
 
     /** The member is suspended at the venue until {@code until} (the no-show rule). */
     record Suspended(Instant until) implements PlaceResult {}
@@ -320,18 +320,17 @@ public interface BookingStore {
      * The booking as released, and a seat release per slot it held (a booking of several slots
      * returns each slot's seats to that slot's own waitlist).
      */
-    record Released(Booking booking, List<fairslot.booking.domain.SeatReleased> events)
-        implements ReleaseResult {
+    record Released(Booking booking, List<SeatReleased> events) implements ReleaseResult {
       public Released {
         events = List.copyOf(events);
       }
 
-      public Released(Booking booking, fairslot.booking.domain.SeatReleased event) {
+      public Released(Booking booking, SeatReleased event) {
         this(booking, List.of(event));
       }
 
       /** The release of the booking's own slot. */
-      public fairslot.booking.domain.SeatReleased event() {
+      public SeatReleased event() {
         return events.get(0);
       }
     }

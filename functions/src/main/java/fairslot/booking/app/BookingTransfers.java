@@ -10,8 +10,11 @@ import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * A PAID booking given to another member (v1.2 {@code POST /bookings/{id}/transfer}): judged from
@@ -69,10 +72,10 @@ final class BookingTransfers {
       // a booking of several slots changes hands whole: its lines still holding seats bind
       List<Booking> others = bookings.otherLines(b);
       Booking lead = b;
-      List<Booking> holding = new java.util.ArrayList<>(List.of(b));
+      List<Booking> holding = new ArrayList<>(List.of(b));
       others.stream().filter(l -> l.status() == lead.status()).forEach(holding::add);
       if (seen == null) {
-        java.util.TreeSet<java.time.LocalDate> days = new java.util.TreeSet<>();
+        TreeSet<LocalDate> days = new TreeSet<>();
         holding.forEach(l -> days.addAll(l.calendarDays()));
         seen = bookings.calendars(toUserId, List.copyOf(days));
       }

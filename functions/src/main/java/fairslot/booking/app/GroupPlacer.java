@@ -6,6 +6,7 @@ import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.BookingStore.Replayable;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingGroup;
+import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Slot;
@@ -18,6 +19,7 @@ import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -288,9 +290,7 @@ final class GroupPlacer {
         b.bookingId(),
         b.userId(),
         b.quantity(),
-        free
-            ? fairslot.booking.domain.BookingStatus.PAID
-            : fairslot.booking.domain.BookingStatus.PENDING_PAY,
+        free ? BookingStatus.PAID : BookingStatus.PENDING_PAY,
         b.amount(),
         free ? Optional.empty() : hold,
         b.createdAt(),
@@ -299,8 +299,8 @@ final class GroupPlacer {
         b.version());
   }
 
-  private static TreeSet<java.time.LocalDate> days(List<Booking> lines) {
-    TreeSet<java.time.LocalDate> days = new TreeSet<>();
+  private static TreeSet<LocalDate> days(List<Booking> lines) {
+    TreeSet<LocalDate> days = new TreeSet<>();
     lines.forEach(l -> days.addAll(l.calendarDays()));
     return days;
   }

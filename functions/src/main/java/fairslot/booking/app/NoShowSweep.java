@@ -1,6 +1,7 @@
 package fairslot.booking.app;
 
 import fairslot.booking.app.BookingStore.MoveResult;
+import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.kernel.Change;
@@ -38,7 +39,7 @@ public final class NoShowSweep {
   }
 
   /** Under a venue no-show rule the strike is written with the move; else the move alone. */
-  private boolean noShow(fairslot.booking.domain.Booking b, Instant now) {
+  private boolean noShow(Booking b, Instant now) {
     Change change = Change.by("system:no-shows", now, "slot ended without check-in");
     Optional<NoShowPolicy> rule =
         catalog.findVenue(b.slot().venueId()).flatMap(v -> v.policy().noShowPolicy());

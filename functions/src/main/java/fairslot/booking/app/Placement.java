@@ -1,5 +1,6 @@
 package fairslot.booking.app;
 
+import fairslot.booking.domain.RequestStatus;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.waitlist.domain.WaitlistEntry;
 import java.util.Optional;
@@ -45,8 +46,8 @@ public sealed interface Placement {
   }
 
   /** The status that request is in: QUEUED, or a lottery's ENTERED. */
-  default fairslot.booking.domain.RequestStatus grantsFrom() {
-    return fairslot.booking.domain.RequestStatus.QUEUED;
+  default RequestStatus grantsFrom() {
+    return RequestStatus.QUEUED;
   }
 
   /**
@@ -121,14 +122,13 @@ public sealed interface Placement {
   }
 
   /** The FIFO consumer grants a queued request, judged when the seat is taken. */
-  record QueuedGrant(String userId, String requestId, fairslot.booking.domain.RequestStatus from)
-      implements Placement {
+  record QueuedGrant(String userId, String requestId, RequestStatus from) implements Placement {
     public QueuedGrant(String userId, String requestId) {
-      this(userId, requestId, fairslot.booking.domain.RequestStatus.QUEUED);
+      this(userId, requestId, RequestStatus.QUEUED);
     }
 
     @Override
-    public fairslot.booking.domain.RequestStatus grantsFrom() {
+    public RequestStatus grantsFrom() {
       return from;
     }
 

@@ -4,6 +4,8 @@ import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import fairslot.kernel.VenueTime;
+import java.time.ZoneId;
 import java.util.Map;
 
 /** What a member is told for each final result of one placement attempt. */
@@ -12,7 +14,7 @@ final class PlacementOutcomes {
 
   /** Every result but contention and moved calendars, which the caller retries. */
   static Outcome<Booked> of(
-      PlaceResult result, StoredResponse response, String slotId, java.time.ZoneId zone) {
+      PlaceResult result, StoredResponse response, String slotId, ZoneId zone) {
     if (result instanceof PlaceResult.Placed placed) {
       return Outcome.done(new Booked.Created(placed.booking(), response));
     }
@@ -40,7 +42,7 @@ final class PlacementOutcomes {
       return Outcome.refused(
           Refusal.MEMBER_SUSPENDED,
           "you are suspended from booking at this venue after missed sessions",
-          Map.of("until", fairslot.kernel.VenueTime.show(suspended.until(), zone)));
+          Map.of("until", VenueTime.show(suspended.until(), zone)));
     }
     if (result instanceof PlaceResult.LimitReached limit) {
       return Outcome.refused(

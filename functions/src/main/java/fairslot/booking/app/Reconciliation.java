@@ -8,10 +8,14 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.LedgerStore;
+import fairslot.member.domain.MemberLedger;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -44,7 +48,7 @@ public final class Reconciliation {
       List<Deviation> deviations,
       Optional<String> nextCursor,
       int membersChecked,
-      List<fairslot.member.domain.MemberLedger> members,
+      List<MemberLedger> members,
       List<String> spaceClashes) {
 
     /** With no slot sharing its space twice. */
@@ -53,7 +57,7 @@ public final class Reconciliation {
         List<Deviation> deviations,
         Optional<String> nextCursor,
         int membersChecked,
-        List<fairslot.member.domain.MemberLedger> members) {
+        List<MemberLedger> members) {
       this(checked, deviations, nextCursor, membersChecked, members, List.of());
     }
   }
@@ -76,13 +80,12 @@ public final class Reconciliation {
   }
 
   /** How long to wait before counting a member again: the by-user index may lag a moment. */
-  private static final java.time.Duration RECOUNT_AFTER = java.time.Duration.ofMillis(250);
+  private static final Duration RECOUNT_AFTER = Duration.ofMillis(250);
 
   /** NOT_FOUND when the one slot asked for does not exist. */
   public Outcome<Result> check(Request request) {
     if (request.userId().isPresent()) {
-      List<fairslot.member.domain.MemberLedger> off =
-          checkMembers(java.util.Set.of(request.userId().get()));
+      List<MemberLedger> off = checkMembers(Set.of(request.userId().get()));
       return Outcome.done(new Result(0, List.of(), Optional.empty(), 1, off));
     }
     Result result = checkPage(request);
@@ -104,7 +107,7 @@ public final class Reconciliation {
     }
     List<Deviation> deviations = new ArrayList<>();
     List<String> clashes = new ArrayList<>();
-    java.util.Set<String> members = new java.util.TreeSet<>();
+    Set<String> members = new TreeSet<>();
     int checked = 0;
     for (String slotId : slotIds) {
       Optional<SeatCount> count = ledger.count(slotId);
@@ -176,15 +179,15 @@ public final class Reconciliation {
    * is off the same way twice (a booking between the reads, or the index catching up, is not a
    * deviation).
    */
-  private List<fairslot.member.domain.MemberLedger> checkMembers(java.util.Set<String> userIds) {
-    List<fairslot.member.domain.MemberLedger> off = new ArrayList<>();
+  private List<MemberLedger> checkMembers(Set<String> userIds) {
+    List<MemberLedger> off = new ArrayList<>();
     for (String userId : userIds) {
-      fairslot.member.domain.MemberLedger first = ledger.countMember(userId);
+      MemberLedger first = ledger.countMember(userId);
       if (first.balanced()) {
         continue;
       }
       pause();
-      fairslot.member.domain.MemberLedger second = ledger.countMember(userId);
+      MemberLedger second = ledger.countMember(userId);
       if (!second.balanced()
           && second.counterDeviations().equals(first.counterDeviations())
           && second.creditDeviations().equals(first.creditDeviations())) {
@@ -208,7 +211,7 @@ public final class Reconciliation {
   public JobReport checkEverySlot(
       int pageSize,
       Consumer<Deviation> report,
-      Consumer<fairslot.member.domain.MemberLedger> reportMember,
+      Consumer<MemberLedger> reportMember,
       Consumer<String> reportClash) {
     int checked = 0;
     int deviations = 0;

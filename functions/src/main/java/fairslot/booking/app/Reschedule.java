@@ -3,8 +3,10 @@ package fairslot.booking.app;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.SeatReleased;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.payment.domain.RefundPartPlan;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A booking moved to another slot in one transaction (v1.2 "reschedule"): the new seats taken and
@@ -25,12 +27,12 @@ public final class Reschedule {
       Instant now,
       String actor,
       List<MemberCalendar> calendars,
-      java.util.Optional<fairslot.payment.domain.RefundPartPlan> difference,
+      Optional<RefundPartPlan> difference,
       List<Booking> otherLines) {
 
     public Plan(
         Booking booking, Booking moved, Instant now, String actor, List<MemberCalendar> calendars) {
-      this(booking, moved, now, actor, calendars, java.util.Optional.empty(), List.of());
+      this(booking, moved, now, actor, calendars, Optional.empty(), List.of());
     }
 
     public Plan(
@@ -39,7 +41,7 @@ public final class Reschedule {
         Instant now,
         String actor,
         List<MemberCalendar> calendars,
-        java.util.Optional<fairslot.payment.domain.RefundPartPlan> difference) {
+        Optional<RefundPartPlan> difference) {
       this(booking, moved, now, actor, calendars, difference, List.of());
     }
 

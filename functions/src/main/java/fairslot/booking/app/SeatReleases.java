@@ -4,6 +4,9 @@ import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
+import fairslot.notification.domain.Notification;
+import fairslot.payment.domain.RefundPartPlan;
+import java.util.Optional;
 
 /**
  * Returns a booking's seats (one transaction) and then announces it; every release goes through
@@ -27,10 +30,7 @@ public final class SeatReleases {
    * One line of a booking of several slots alone, its share refunded (BookingStore#releaseLine).
    */
   public ReleaseResult releaseLine(
-      Booking line,
-      Change change,
-      java.util.Optional<fairslot.notification.domain.Notification> notice,
-      java.util.Optional<fairslot.payment.domain.RefundPartPlan> share) {
+      Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share) {
     ReleaseResult result = store.releaseLine(line, change, notice, share);
     if (result instanceof ReleaseResult.Released released) {
       released.events().forEach(events::seatsReleased);
@@ -39,15 +39,12 @@ public final class SeatReleases {
   }
 
   public ReleaseResult release(Booking booking, BookingStatus to, Change change) {
-    return release(booking, to, change, java.util.Optional.empty());
+    return release(booking, to, change, Optional.empty());
   }
 
   /** As above, with a notification written in the release's own transaction. */
   public ReleaseResult release(
-      Booking booking,
-      BookingStatus to,
-      Change change,
-      java.util.Optional<fairslot.notification.domain.Notification> notice) {
+      Booking booking, BookingStatus to, Change change, Optional<Notification> notice) {
     ReleaseResult result = store.release(booking, to, change, notice);
     if (result instanceof ReleaseResult.Released released) {
       released.events().forEach(events::seatsReleased);

@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingStore.MemberRules;
 import fairslot.booking.domain.Booking;
 import fairslot.member.domain.MemberCalendar;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,7 +54,7 @@ public final class Transfer {
      * (still holding seats) also move their guard, count and calendar entry.
      */
     public List<Booking> lines() {
-      List<Booking> all = new java.util.ArrayList<>(List.of(booking));
+      List<Booking> all = new ArrayList<>(List.of(booking));
       all.addAll(otherLines);
       return all;
     }

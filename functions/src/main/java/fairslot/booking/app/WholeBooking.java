@@ -3,7 +3,9 @@ package fairslot.booking.app;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Money;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * A booking of several slots seen whole, for a move of the whole (a cancel, the desk's refund): the
@@ -34,8 +36,8 @@ public final class WholeBooking {
   }
 
   /** Every line of {@code b}, lead first, each as it is now ({@code b} alone for one slot). */
-  public java.util.List<Booking> lines(Booking b) {
-    java.util.List<Booking> all = new java.util.ArrayList<>(java.util.List.of(b));
+  public List<Booking> lines(Booking b) {
+    List<Booking> all = new ArrayList<>(List.of(b));
     all.addAll(store.otherLines(b));
     return all;
   }

@@ -7,6 +7,9 @@ import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.Interval;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Collections;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The slot facts a booking was sold under, copied onto the booking so it never needs the slot to
@@ -28,7 +31,7 @@ public record BookedSlot(
     long policyRev,
     CancelTiers cancelTiers,
     Duration reminderBefore,
-    java.util.Set<String> counterparts) {
+    Set<String> counterparts) {
 
   /** As sold, with no counterparts (a slot of a resource that shares no space). */
   public BookedSlot(
@@ -57,7 +60,7 @@ public record BookedSlot(
         policyRev,
         cancelTiers,
         reminderBefore,
-        java.util.Set.of());
+        Set.of());
   }
 
   /**
@@ -92,8 +95,7 @@ public record BookedSlot(
 
   public BookedSlot {
     cancelTiers = cancelTiers.orCutoff(cancelCutoff);
-    counterparts =
-        java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(counterparts));
+    counterparts = Collections.unmodifiableSortedSet(new TreeSet<>(counterparts));
   }
 
   public static BookedSlot of(Slot slot) {

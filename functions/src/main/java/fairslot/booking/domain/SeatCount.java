@@ -1,5 +1,7 @@
 package fairslot.booking.domain;
 
+import java.util.Set;
+
 /**
  * One slot's seats as reconcile counts them: the counter on the slot, and the sum of its active
  * bookings' quantities ({@code held}) and open offers ({@code offered}) counted from those items.
@@ -7,20 +9,15 @@ package fairslot.booking.domain;
  * checks next.
  */
 public record SeatCount(
-    String slotId,
-    int capacity,
-    int remaining,
-    int held,
-    int offered,
-    java.util.Set<String> members) {
+    String slotId, int capacity, int remaining, int held, int offered, Set<String> members) {
 
   public SeatCount {
-    members = java.util.Set.copyOf(members);
+    members = Set.copyOf(members);
   }
 
   /** A count that does not name the members holding bookings. */
   public SeatCount(String slotId, int capacity, int remaining, int held, int offered) {
-    this(slotId, capacity, remaining, held, offered, java.util.Set.of());
+    this(slotId, capacity, remaining, held, offered, Set.of());
   }
 
   /** capacity == remaining + held + offered. */

@@ -9,17 +9,24 @@ import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.Interval;
 import fairslot.kernel.Money;
+import fairslot.notification.domain.Notification;
+import fairslot.notification.domain.Reminder;
+import fairslot.pass.domain.PassUse;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -93,13 +100,9 @@ public final class BookingItemMapper {
    * The reminder {@code b} is owed in {@code status}: a booking of several slots is warned of its
    * one hold once, by its lead; each of its slots is reminded of its own start.
    */
-  static java.util.Optional<fairslot.notification.domain.Reminder> owedReminder(
-      Booking b, BookingStatus status, java.time.Instant now) {
-    return fairslot.notification.domain.Reminder.owed(status, b.holdExpiresAt(), b.slot(), now)
-        .filter(
-            r ->
-                !(b.isOtherLine()
-                    && r.kind() == fairslot.notification.domain.Notification.Kind.HOLD_EXPIRING));
+  static Optional<Reminder> owedReminder(Booking b, BookingStatus status, Instant now) {
+    return Reminder.owed(status, b.holdExpiresAt(), b.slot(), now)
+        .filter(r -> !(b.isOtherLine() && r.kind() == Notification.Kind.HOLD_EXPIRING));
   }
 
   static AttributeValue groupItem(BookingGroup g) {
@@ -118,12 +121,11 @@ public final class BookingItemMapper {
             .toList());
   }
 
-  private static java.util.Optional<BookingGroup> group(
-      Map<String, AttributeValue> item, String currency) {
+  private static Optional<BookingGroup> group(Map<String, AttributeValue> item, String currency) {
     if (!item.containsKey("groupLines")) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(
+    return Optional.of(
         new BookingGroup(
             item.get("groupLines").l().stream()
                 .map(AttributeValue::m)
@@ -143,19 +145,18 @@ public final class BookingItemMapper {
    * REMIND#0..3} (the send-notifications job reads them when due; the outbox's own items use {@code
    * NOTIFY#0..3} of the same index).
    */
-  static Map<String, AttributeValue> reminderKeys(
-      Booking b, fairslot.notification.domain.Reminder r) {
+  static Map<String, AttributeValue> reminderKeys(Booking b, Reminder r) {
     return Map.of(
         "notifyShard", s(Keys.shard("REMIND", b.bookingId())),
         "notifyDueAt", millis(r.at()),
         "remindKind", s(r.kind().name()));
   }
 
-  static final java.util.List<String> REMINDER_ATTRIBUTES =
-      java.util.List.of("notifyShard", "notifyDueAt", "remindKind");
+  static final List<String> REMINDER_ATTRIBUTES =
+      List.of("notifyShard", "notifyDueAt", "remindKind");
 
   /** Sparse holdsDue and holdsBySlot keys: present only while the booking is PENDING_PAY. */
-  static Map<String, AttributeValue> holdIndexKeys(Booking b, java.time.Instant deadline) {
+  static Map<String, AttributeValue> holdIndexKeys(Booking b, Instant deadline) {
     return Map.of(
         "holdDueShard", s(Keys.shard("HOLDS", b.bookingId())),
         "holdDueAt", millis(deadline),
@@ -191,27 +192,25 @@ public final class BookingItemMapper {
             // Bookings written before policy snapshots held the venue default.
             item.containsKey("holdSeconds")
                 ? Duration.ofSeconds(Attr.num(item, "holdSeconds"))
-                : fairslot.catalog.domain.VenuePolicy.DEFAULT.holdDuration(),
+                : VenuePolicy.DEFAULT.holdDuration(),
             Attr.numOr(item, "policyRev", 0),
             // Bookings written before tiers existed: the cutoff is their one tier.
             item.containsKey("cancelTiers")
-                ? fairslot.catalog.domain.CancelTiers.decode(str(item, "cancelTiers"))
-                : fairslot.catalog.domain.CancelTiers.NONE,
+                ? CancelTiers.decode(str(item, "cancelTiers"))
+                : CancelTiers.NONE,
             item.containsKey("reminderSeconds")
                 ? Duration.ofSeconds(Attr.num(item, "reminderSeconds"))
-                : fairslot.catalog.domain.VenuePolicy.DEFAULT_REMINDER,
+                : VenuePolicy.DEFAULT_REMINDER,
             item.containsKey("slotCounterparts")
-                ? java.util.Set.copyOf(item.get("slotCounterparts").ss())
-                : java.util.Set.of()),
+                ? Set.copyOf(item.get("slotCounterparts").ss())
+                : Set.of()),
         Attr.num(item, "version"),
         item.containsKey("refundMinor")
-            ? java.util.Optional.of(new Money(Attr.num(item, "refundMinor"), str(item, "currency")))
-            : java.util.Optional.empty(),
+            ? Optional.of(new Money(Attr.num(item, "refundMinor"), str(item, "currency")))
+            : Optional.empty(),
         item.containsKey("passId")
-            ? java.util.Optional.of(
-                new fairslot.pass.domain.PassUse(
-                    str(item, "passId"), Attr.integer(item, "passCredits")))
-            : java.util.Optional.empty(),
+            ? Optional.of(new PassUse(str(item, "passId"), Attr.integer(item, "passCredits")))
+            : Optional.empty(),
         group(item, str(item, "currency")),
         item.containsKey("disputedMinor")
             ? Optional.of(new Money(Attr.num(item, "disputedMinor"), str(item, "currency")))

@@ -7,6 +7,7 @@ import fairslot.table.AuditActors;
 import fairslot.table.Keys;
 import fairslot.table.RawItems;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -39,7 +40,7 @@ public final class BookingMemberData implements MemberDataPart {
   @Override
   public List<Map<String, Object>> export(String userId) {
     List<Map<String, AttributeValue>> bookings =
-        new java.util.ArrayList<>(RawItems.bookingsOf(dynamo, table, userId));
+        new ArrayList<>(RawItems.bookingsOf(dynamo, table, userId));
     // a walk-in's bookings the member's proved phone linked: theirs to read, so in their export
     // (erasure deletes the walk-in's profile, which leaves these under the walk-in's bare id)
     RawItems.get(dynamo, table, Attr.key(Keys.member(userId), "PROFILE"))

@@ -3,11 +3,15 @@ package fairslot.booking.store;
 import fairslot.booking.app.BookingStore.BookingPlan;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.SlotStatus;
+import fairslot.catalog.store.CounterpartLinks;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.idempotency.store.IdempotencyItemMapper;
 import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
+import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.CalendarWrites;
@@ -20,6 +24,7 @@ import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
+import fairslot.waitlist.store.WaitEntryWrites;
 import fairslot.waitlist.store.WaitlistEntryMapper;
 import java.time.Instant;
 import java.util.List;
@@ -87,7 +92,7 @@ final class BookingPlacement {
             .add(
                 Action.SEAT,
                 plan.offer().isPresent()
-                    ? fairslot.waitlist.store.WaitEntryWrites.acceptOffer(
+                    ? WaitEntryWrites.acceptOffer(
                         table, plan.offer().get(), b.bookingId(), b.userId(), plan.now())
                     : seats.sellSeats(b, booked))
             .addEach(
@@ -114,7 +119,7 @@ final class BookingPlacement {
     if (b.pass().isPresent()) {
       tx.add(Action.PASS, credits.spendCredits(b));
     }
-    if (b.status() == fairslot.booking.domain.BookingStatus.PAID) {
+    if (b.status() == BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
       tx.add(notices.bookingConfirmed(b, plan.now()));
     }
@@ -177,7 +182,7 @@ final class BookingPlacement {
                           b.slot().resourceId(),
                           b.slot().interval().start(),
                           b.quantity()))
-              .orElse(fairslot.kernel.Refusal.NOT_FOUND)); // the pass is gone
+              .orElse(Refusal.NOT_FOUND)); // the pass is gone
     }
     if (reasons.failed(Action.UPCOMING)) {
       return new PlaceResult.LimitReached(plan.rules().upcomingLimit().orElseThrow());
@@ -216,13 +221,13 @@ final class BookingPlacement {
   }
 
   private static boolean termsChanged(Map<String, AttributeValue> slot, Booking b) {
-    if (!fairslot.catalog.store.CounterpartLinks.linksAsRead(b.slot().counterparts(), slot)) {
+    if (!CounterpartLinks.linksAsRead(b.slot().counterparts(), slot)) {
       return true; // a counterpart was created since the slot was read: read it again
     }
     if (b.pass().isPresent()) {
       return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
     }
-    fairslot.kernel.Money unit = SeatWrites.unitPrice(b);
+    Money unit = SeatWrites.unitPrice(b);
     return Attr.num(slot, "priceMinor") != unit.minor()
         || !Attr.str(slot, "currency").equals(unit.currency())
         || Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev();

@@ -12,16 +12,20 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Unavailable;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.UpcomingWrites;
+import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.pass.store.PassWrites;
 import fairslot.payment.domain.PaymentStatus;
+import fairslot.payment.domain.RefundPartPlan;
 import fairslot.payment.store.PaymentWrites;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -73,11 +77,7 @@ final class BookingRelease {
     this.notices = new NoticeWrites(table);
   }
 
-  ReleaseResult release(
-      Booking b,
-      BookingStatus to,
-      Change change,
-      Optional<fairslot.notification.domain.Notification> notice) {
+  ReleaseResult release(Booking b, BookingStatus to, Change change, Optional<Notification> notice) {
     if (!b.status().releasesSeatsMovingTo(to)) {
       throw new IllegalArgumentException(b.status() + " -> " + to + " does not release seats");
     }
@@ -111,10 +111,7 @@ final class BookingRelease {
    * booking's payment: the line's seats go back as any release's, once.
    */
   ReleaseResult releaseLine(
-      Booking line,
-      Change change,
-      Optional<fairslot.notification.domain.Notification> notice,
-      Optional<fairslot.payment.domain.RefundPartPlan> share) {
+      Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share) {
     List<SeatWrites.SeatReturn> how =
         new ArrayList<>(List.of(new SeatWrites.SeatReturn(line.slot().capacity(), false)));
     for (int branch = 0; branch < 4; branch++) {
@@ -160,7 +157,7 @@ final class BookingRelease {
       BookingStatus to,
       Change change,
       List<SeatWrites.SeatReturn> how,
-      Optional<fairslot.notification.domain.Notification> notice) {
+      Optional<Notification> notice) {
     Booking b = lines.get(0);
     Transaction<Action> tx = releaseActions(lines, to, change, how, notice);
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
@@ -228,7 +225,7 @@ final class BookingRelease {
       BookingStatus to,
       Change change,
       List<SeatWrites.SeatReturn> how,
-      Optional<fairslot.notification.domain.Notification> notice) {
+      Optional<Notification> notice) {
     Booking b = lines.get(0);
     // A refund's amount is written on the booking and its payment in the move that owes it.
     boolean refunding = to == BookingStatus.REFUNDING;
@@ -251,7 +248,7 @@ final class BookingRelease {
           seats.returnSeats(
               l.slotId(), l.quantity(), how.get(i), change, SeatCause.booking(l.bookingId())));
     }
-    java.util.TreeSet<java.time.LocalDate> days = new java.util.TreeSet<>();
+    TreeSet<LocalDate> days = new TreeSet<>();
     lines.forEach(l -> days.addAll(l.calendarDays()));
     Transaction<Action> tx =
         new Transaction<Action>()

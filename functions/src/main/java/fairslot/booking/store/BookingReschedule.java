@@ -12,6 +12,7 @@ import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.CalendarWrites;
 import fairslot.pass.store.PassWrites;
+import fairslot.payment.store.PaymentWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -52,7 +53,7 @@ final class BookingReschedule {
   private final CalendarWrites calendars;
   private final RecordParts records;
   private final PassWrites credits;
-  private final fairslot.payment.store.PaymentWrites payments;
+  private final PaymentWrites payments;
 
   BookingReschedule(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -62,7 +63,7 @@ final class BookingReschedule {
     this.calendars = new CalendarWrites(table);
     this.records = new RecordParts(table);
     this.credits = new PassWrites(table);
-    this.payments = new fairslot.payment.store.PaymentWrites(table);
+    this.payments = new PaymentWrites(table);
   }
 
   Reschedule.Result reschedule(Reschedule.Plan plan) {

@@ -11,8 +11,10 @@ import fairslot.member.store.UpcomingWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -67,7 +69,7 @@ final class BookingTransfer {
     List<Booking> lines = plan.lines();
     List<Booking> holding = lines.stream().filter(l -> l.status() == read.status()).toList();
     List<Booking> givenHolding = holding.stream().map(l -> l.ownedBy(given.userId())).toList();
-    java.util.TreeSet<java.time.LocalDate> giverDays = new java.util.TreeSet<>();
+    TreeSet<LocalDate> giverDays = new TreeSet<>();
     holding.forEach(l -> giverDays.addAll(l.calendarDays()));
     Transaction<Action> tx =
         new Transaction<Action>()

@@ -10,14 +10,18 @@ import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
+import fairslot.notification.domain.Reminder;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -25,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 /** The booking item's moves: the one place its status, version and sparse index keys change. */
 public final class BookingWrites {
   /** How long an expired hold is kept: a month of questions about it; no money moved. */
-  static final java.time.Duration EXPIRED_KEPT = java.time.Duration.ofDays(30);
+  static final Duration EXPIRED_KEPT = Duration.ofDays(30);
 
   private final String table;
 
@@ -37,7 +41,7 @@ public final class BookingWrites {
   public TransactWriteItem create(Booking b) {
     return TransactWriteItem.builder()
         .put(
-            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+            Put.builder()
                 .tableName(table)
                 .item(BookingItemMapper.toItem(b))
                 .conditionExpression("attribute_not_exists(PK)")
@@ -87,8 +91,7 @@ public final class BookingWrites {
     }
     // The reminder owed in the new status replaces the old one's (a paid hold's warning becomes
     // the session's reminder); a booking leaving PENDING_PAY or PAID for good is owed none.
-    java.util.Optional<fairslot.notification.domain.Reminder> owed =
-        BookingItemMapper.owedReminder(b, to, change.at());
+    Optional<Reminder> owed = BookingItemMapper.owedReminder(b, to, change.at());
     if (owed.isPresent()) {
       BookingItemMapper.reminderKeys(b, owed.get())
           .forEach(
@@ -147,8 +150,7 @@ public final class BookingWrites {
    * A payment starts on the booking: it names {@code paymentNo}, on condition it is a hold still
    * running that names none. On a failure the booking comes back (another payment already started).
    */
-  public TransactWriteItem attachPayment(
-      String bookingId, String paymentNo, java.time.Instant now) {
+  public TransactWriteItem attachPayment(String bookingId, String paymentNo, Instant now) {
     return TransactWriteItem.builder()
         .update(
             Update.builder()
@@ -192,7 +194,7 @@ public final class BookingWrites {
    * The reminder owed is sent: its keys go, on condition it is still the one read (a move or a
    * transfer since owes another).
    */
-  public TransactWriteItem reminded(String bookingId, String kind, java.time.Instant due) {
+  public TransactWriteItem reminded(String bookingId, String kind, Instant due) {
     return TransactWriteItem.builder()
         .update(
             Update.builder()
@@ -265,7 +267,7 @@ public final class BookingWrites {
     }
     return TransactWriteItem.builder()
         .put(
-            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+            Put.builder()
                 .tableName(table)
                 .item(item)
                 .conditionExpression(

@@ -3,6 +3,8 @@ package fairslot.booking.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.Reschedule;
+import fairslot.booking.app.Transfer;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.definitions.Fairslot;
@@ -13,8 +15,11 @@ import fairslot.kernel.PageRequest;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.UpcomingWrites;
+import fairslot.notification.domain.Notification;
+import fairslot.notification.domain.Reminder;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.pass.store.PassWrites;
+import fairslot.payment.domain.RefundPartPlan;
 import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Cursors;
@@ -91,10 +96,7 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public ReleaseResult releaseLine(
-      Booking line,
-      Change change,
-      Optional<fairslot.notification.domain.Notification> notice,
-      Optional<fairslot.payment.domain.RefundPartPlan> share) {
+      Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share) {
     return release.releaseLine(line, change, notice, share);
   }
 
@@ -158,22 +160,18 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   @Override
-  public fairslot.booking.app.Reschedule.Result reschedule(
-      fairslot.booking.app.Reschedule.Plan plan) {
+  public Reschedule.Result reschedule(Reschedule.Plan plan) {
     return reschedules.reschedule(plan);
   }
 
   @Override
-  public fairslot.booking.app.Transfer.Result transfer(fairslot.booking.app.Transfer.Plan plan) {
+  public Transfer.Result transfer(Transfer.Plan plan) {
     return transfers.transfer(plan);
   }
 
   @Override
   public ReleaseResult release(
-      Booking b,
-      BookingStatus to,
-      Change change,
-      Optional<fairslot.notification.domain.Notification> notice) {
+      Booking b, BookingStatus to, Change change, Optional<Notification> notice) {
     return release.release(b, to, change, notice);
   }
 
@@ -235,16 +233,15 @@ public final class DynamoDbBookingStore implements BookingStore {
                 item ->
                     new DueReminder(
                         BookingItemMapper.fromItem(item),
-                        new fairslot.notification.domain.Reminder(
-                            fairslot.notification.domain.Notification.Kind.valueOf(
-                                Attr.str(item, "remindKind")),
+                        new Reminder(
+                            Notification.Kind.valueOf(Attr.str(item, "remindKind")),
                             Attr.instant(item, "notifyDueAt"))))
             .toList(),
         due.itemsRead());
   }
 
   @Override
-  public boolean remind(Booking b, fairslot.notification.domain.Reminder reminder, Instant at) {
+  public boolean remind(Booking b, Reminder reminder, Instant at) {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(
@@ -252,9 +249,7 @@ public final class DynamoDbBookingStore implements BookingStore {
                 bookingWrites.reminded(b.bookingId(), reminder.kind().name(), reminder.at()))
             .add(
                 notices.notify(
-                    new fairslot.notification.domain.Notification(
-                        b.userId(), b.slotId(), reminder.kind(), b.bookingId()),
-                    at));
+                    new Notification(b.userId(), b.slotId(), reminder.kind(), b.bookingId()), at));
     return tx.commit(dynamo).isEmpty();
   }
 
@@ -300,8 +295,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   @Override
-  public fairslot.kernel.Page<AuditEntry> audit(
-      AuditSubject subject, String id, fairslot.kernel.PageRequest page) {
+  public Page<AuditEntry> audit(AuditSubject subject, String id, PageRequest page) {
     String pk =
         switch (subject) {
           case BOOKING -> Keys.booking(id);
@@ -311,7 +305,7 @@ public final class DynamoDbBookingStore implements BookingStore {
         };
     String list = "audit#" + pk;
     var query =
-        software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+        QueryRequest.builder()
             .tableName(table)
             .consistentRead(true)
             .keyConditionExpression("PK = :pk AND begins_with(SK, :audit)")
@@ -319,7 +313,7 @@ public final class DynamoDbBookingStore implements BookingStore {
             .limit(page.limit());
     Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
     var response = dynamo.query(query.build());
-    return new fairslot.kernel.Page<>(
+    return new Page<>(
         response.items().stream().map(AuditItemMapper::fromItem).toList(),
         Cursors.encode(list, response.lastEvaluatedKey()));
   }

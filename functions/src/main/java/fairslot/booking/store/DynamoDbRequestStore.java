@@ -9,13 +9,16 @@ import fairslot.definitions.Fairslot;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.ShardedIndex;
+import fairslot.table.Transaction;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 public final class DynamoDbRequestStore implements RequestStore {
   private final DynamoDbClient dynamo;
@@ -46,7 +49,7 @@ public final class DynamoDbRequestStore implements RequestStore {
   @Override
   public Optional<BookingRequest> enter(BookingRequest entry) {
     var tx =
-        new fairslot.table.Transaction<EntryAction>()
+        new Transaction<EntryAction>()
             .add(EntryAction.REQUEST, writes.enter(entry))
             .add(EntryAction.LISTED, RequestItemMapper.listEntry(table, entry))
             .add(EntryAction.LINK, writes.memberLinkIn(entry));
@@ -61,11 +64,11 @@ public final class DynamoDbRequestStore implements RequestStore {
 
   @Override
   public List<BookingRequest> entries(String slotId) {
-    List<BookingRequest> out = new java.util.ArrayList<>();
+    List<BookingRequest> out = new ArrayList<>();
     Map<String, AttributeValue> start = null;
     do {
       var q =
-          software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+          QueryRequest.builder()
               .tableName(table)
               .consistentRead(true)
               .keyConditionExpression("PK = :pk")

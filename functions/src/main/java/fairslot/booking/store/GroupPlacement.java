@@ -9,12 +9,16 @@ import fairslot.catalog.store.SeatWrites;
 import fairslot.idempotency.store.IdempotencyItemMapper;
 import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
+import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.StandingWrites;
 import fairslot.member.store.UpcomingWrites;
 import fairslot.notification.store.NoticeWrites;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.store.PassItemMapper;
+import fairslot.pass.store.PassWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -57,7 +61,7 @@ final class GroupPlacement {
   private final RecordParts records;
   private final NoticeWrites notices;
   private final IdempotencyWrites replays;
-  private final fairslot.pass.store.PassWrites credits;
+  private final PassWrites credits;
 
   GroupPlacement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -70,7 +74,7 @@ final class GroupPlacement {
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
     this.replays = new IdempotencyWrites(table);
-    this.credits = new fairslot.pass.store.PassWrites(table);
+    this.credits = new PassWrites(table);
   }
 
   GroupPlaced place(GroupPlan plan) {
@@ -168,9 +172,9 @@ final class GroupPlacement {
           new PlaceResult.PassRefused(
               reasons
                   .oldItem(Action.PASS)
-                  .map(fairslot.pass.store.PassItemMapper::fromItem)
+                  .map(PassItemMapper::fromItem)
                   .flatMap(pass -> refusalForAll(pass, lines))
-                  .orElse(fairslot.kernel.Refusal.NOT_FOUND)),
+                  .orElse(Refusal.NOT_FOUND)),
           lead);
     }
     if (reasons.failed(Action.UPCOMING)) {
@@ -187,10 +191,9 @@ final class GroupPlacement {
   }
 
   /** The pass's refusal of the lines together, judged as the condition judged it. */
-  private static Optional<fairslot.kernel.Refusal> refusalForAll(
-      fairslot.pass.domain.Pass pass, List<Booking> lines) {
+  private static Optional<Refusal> refusalForAll(Pass pass, List<Booking> lines) {
     for (Booking l : lines) {
-      Optional<fairslot.kernel.Refusal> one =
+      Optional<Refusal> one =
           pass.refusalFor(
               l.slot().venueId(), l.slot().resourceId(), l.slot().interval().start(), 0);
       if (one.isPresent()) {
@@ -199,7 +202,7 @@ final class GroupPlacement {
     }
     int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
     return pass.creditsLeft() < credits
-        ? Optional.of(fairslot.kernel.Refusal.INSUFFICIENT_CREDITS)
+        ? Optional.of(Refusal.INSUFFICIENT_CREDITS)
         : Optional.empty();
   }
 

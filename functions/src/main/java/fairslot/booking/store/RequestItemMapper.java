@@ -12,6 +12,8 @@ import fairslot.table.Keys;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The request item; sparse queuedShard/queuedAt while QUEUED (stale-requests job); ttl after 30
@@ -62,11 +64,10 @@ final class RequestItemMapper {
   }
 
   /** An entry's line in its slot's list, put with the entry (it rides on the entry's condition). */
-  static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem listEntry(
-      String table, BookingRequest entry) {
-    return software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+  static TransactWriteItem listEntry(String table, BookingRequest entry) {
+    return TransactWriteItem.builder()
         .put(
-            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+            Put.builder()
                 .tableName(table)
                 .item(
                     Map.of(

@@ -3,11 +3,15 @@ package fairslot.booking.store;
 import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
+import fairslot.booking.app.BookingStore;
+import fairslot.booking.domain.BookingRequest;
+import fairslot.booking.domain.RequestStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -29,7 +33,7 @@ final class RequestWrites {
   }
 
   /** A new request, on condition its id is new; a refusal reads back the one that exists. */
-  PutItemRequest create(fairslot.booking.domain.BookingRequest request) {
+  PutItemRequest create(BookingRequest request) {
     return PutItemRequest.builder()
         .tableName(table)
         .item(RequestItemMapper.toItem(request))
@@ -39,7 +43,7 @@ final class RequestWrites {
   }
 
   /** A lottery's new entry, in the transaction that lists it; on condition its id is new. */
-  TransactWriteItem enter(fairslot.booking.domain.BookingRequest entry) {
+  TransactWriteItem enter(BookingRequest entry) {
     return TransactWriteItem.builder()
         .put(
             Put.builder()
@@ -51,7 +55,7 @@ final class RequestWrites {
   }
 
   /** The member's link to a request: the same every time, so a repeat rewrites it. */
-  PutItemRequest memberLink(fairslot.booking.domain.BookingRequest request) {
+  PutItemRequest memberLink(BookingRequest request) {
     return PutItemRequest.builder()
         .tableName(table)
         .item(RequestItemMapper.memberLink(request))
@@ -59,7 +63,7 @@ final class RequestWrites {
   }
 
   /** The same link, in the lottery entry's transaction. */
-  TransactWriteItem memberLinkIn(fairslot.booking.domain.BookingRequest request) {
+  TransactWriteItem memberLinkIn(BookingRequest request) {
     return TransactWriteItem.builder()
         .put(Put.builder().tableName(table).item(RequestItemMapper.memberLink(request)).build())
         .build();
@@ -71,9 +75,9 @@ final class RequestWrites {
    */
   UpdateItemRequest decide(
       String requestId,
-      fairslot.booking.domain.RequestStatus status,
-      java.util.Optional<String> code,
-      java.util.Optional<String> waitlistEntryId,
+      RequestStatus status,
+      Optional<String> code,
+      Optional<String> waitlistEntryId,
       Instant at) {
     StringBuilder set = new StringBuilder("SET #status = :to, decidedAt = :at");
     Map<String, AttributeValue> values =
@@ -82,9 +86,9 @@ final class RequestWrites {
                 ":to",
                 s(status.name()),
                 ":queued",
-                s(fairslot.booking.domain.RequestStatus.QUEUED),
+                s(RequestStatus.QUEUED),
                 ":entered",
-                s(fairslot.booking.domain.RequestStatus.ENTERED),
+                s(RequestStatus.ENTERED),
                 ":at",
                 millis(at)));
     code.ifPresent(
@@ -111,8 +115,7 @@ final class RequestWrites {
    * QUEUED to GRANTED with the booking's id, leaving the queued index; only from QUEUED, so a
    * redelivered queue message can never book twice.
    */
-  TransactWriteItem grant(
-      fairslot.booking.app.BookingStore.SeatSource.QueuedRequest q, String bookingId, Instant at) {
+  TransactWriteItem grant(BookingStore.SeatSource.QueuedRequest q, String bookingId, Instant at) {
     String requestId = q.requestId();
     return TransactWriteItem.builder()
         .update(
@@ -145,15 +148,15 @@ final class RequestWrites {
   UpdateItemRequest pseudonymise(String requestId, String status, String userId, String pseudonym) {
     return UpdateItemRequest.builder()
         .tableName(table)
-        .key(fairslot.table.Attr.key(fairslot.table.Keys.request(requestId), "REQUEST"))
+        .key(Attr.key(Keys.request(requestId), "REQUEST"))
         .updateExpression("SET userId = :p")
         .conditionExpression("userId = :u AND #status = :status")
         .expressionAttributeNames(Map.of("#status", "status"))
         .expressionAttributeValues(
             Map.of(
-                ":p", fairslot.table.Attr.s(pseudonym),
-                ":u", fairslot.table.Attr.s(userId),
-                ":status", fairslot.table.Attr.s(status)))
+                ":p", Attr.s(pseudonym),
+                ":u", Attr.s(userId),
+                ":status", Attr.s(status)))
         .build();
   }
 
@@ -162,11 +165,10 @@ final class RequestWrites {
       String slotId, String requestId, String userId, String pseudonym) {
     return UpdateItemRequest.builder()
         .tableName(table)
-        .key(fairslot.table.Attr.key(RequestItemMapper.entriesKey(slotId), "ENTRY#" + requestId))
+        .key(Attr.key(RequestItemMapper.entriesKey(slotId), "ENTRY#" + requestId))
         .updateExpression("SET userId = :p")
         .conditionExpression("userId = :u")
-        .expressionAttributeValues(
-            Map.of(":p", fairslot.table.Attr.s(pseudonym), ":u", fairslot.table.Attr.s(userId)))
+        .expressionAttributeValues(Map.of(":p", Attr.s(pseudonym), ":u", Attr.s(userId)))
         .build();
   }
 }

@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code GET /availability}: the venue-day's slots read through the slotsByVenueDay index (one
@@ -46,7 +47,7 @@ final class AvailabilitySearch {
       }
     }
     // A slot whose space is taken through a counterpart (combined resources) has no seat free.
-    java.util.Set<String> taken = store.spaceTaken(slots);
+    Set<String> taken = store.spaceTaken(slots);
     slots.removeIf(s -> taken.contains(s.slotId()));
     return Outcome.done(Availability.runs(slots, wanted, clock.instant()));
   }

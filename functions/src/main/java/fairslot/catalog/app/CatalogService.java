@@ -3,6 +3,7 @@ package fairslot.catalog.app;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
+import fairslot.catalog.domain.Availability;
 import fairslot.catalog.domain.Minimum;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
@@ -26,10 +27,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /** Venues, resources and slots: the catalogue staff maintain and customers browse. */
 public final class CatalogService {
@@ -118,7 +121,7 @@ public final class CatalogService {
     return store.createVenue(venue);
   }
 
-  public Optional<fairslot.catalog.domain.Resource> resource(String resourceId) {
+  public Optional<Resource> resource(String resourceId) {
     return store.findResource(resourceId);
   }
 
@@ -296,12 +299,12 @@ public final class CatalogService {
 
   /** Runs of back-to-back bookable slots of one resource covering {@code wanted} (v1.2). */
   /** Of these slots, those whose space is taken through a counterpart (shown with no seat). */
-  public java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots) {
+  public Set<String> spaceTaken(Collection<Slot> slots) {
     return store.spaceTaken(slots);
   }
 
-  public Outcome<List<fairslot.catalog.domain.Availability.Run>> availability(
-      String venueId, LocalDate date, fairslot.catalog.domain.Availability.Wanted wanted) {
+  public Outcome<List<Availability.Run>> availability(
+      String venueId, LocalDate date, Availability.Wanted wanted) {
     return new AvailabilitySearch(store, clock).search(venueId, date, wanted);
   }
 

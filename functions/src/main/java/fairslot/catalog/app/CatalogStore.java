@@ -1,5 +1,8 @@
 package fairslot.catalog.app;
 
+import fairslot.catalog.domain.Admission;
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Lottery;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
@@ -8,9 +11,12 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Port: venues, resources and slots. */
 public interface CatalogStore {
@@ -43,7 +49,7 @@ public interface CatalogStore {
   }
 
   /** A LOTTERY slot comes with its lottery, written in the same transaction. */
-  Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery);
+  Outcome<Slot> createSlot(Slot slot, Optional<Lottery> lottery);
 
   Optional<Slot> findSlot(String slotId);
 
@@ -51,7 +57,7 @@ public interface CatalogStore {
    * Of these slots, the ones whose space is taken through a counterpart (a combined resource's
    * part, or the whole of a part): to a member they have no seat. A snapshot for showing.
    */
-  java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots);
+  Set<String> spaceTaken(Collection<Slot> slots);
 
   /**
    * The slot for judging the facts that never change after creation (exists, capacity, policy,
@@ -65,7 +71,7 @@ public interface CatalogStore {
    * OPEN or CLOSED to CANCELLED, freeing the slot's coach and room, with its audit record. A slot
    * already CANCELLED is returned as it is.
    */
-  Outcome<Slot> cancelSlot(String slotId, fairslot.kernel.Change change);
+  Outcome<Slot> cancelSlot(String slotId, Change change);
 
   /** The cancel of this slot has released everything: it no longer needs finishing. */
   void cancelFinished(String slotId);
@@ -73,7 +79,7 @@ public interface CatalogStore {
   /**
    * Cancelled slots marked at or before {@code by} whose cancel has not finished (sparse index).
    */
-  List<String> cancelsDue(java.time.Instant by, int limit);
+  List<String> cancelsDue(Instant by, int limit);
 
   /**
    * Makes the slot's minimum-participants decision once: confirmed if the seats taken reach the
@@ -81,28 +87,26 @@ public interface CatalogStore {
    * condition that the seats are still as judged. Empty if there is no such slot or it kept
    * changing; an already decided (or cancelled) slot comes back with {@code decidedNow} false.
    */
-  Optional<MinimumDecided> decideMinimum(String slotId, fairslot.kernel.Change change);
+  Optional<MinimumDecided> decideMinimum(String slotId, Change change);
 
   /** The slot after its minimum decision; {@code decidedNow}: this call made it. */
   record MinimumDecided(Slot slot, boolean decidedNow) {}
 
   /** Slots whose minimum-participants decision is due at or before {@code by} (sparse index). */
-  List<String> minimumsDue(java.time.Instant by, int limit);
+  List<String> minimumsDue(Instant by, int limit);
 
   /** Every slot's id, a page at a time (cursor from the previous page). */
   Page<String> slotIds(Optional<String> cursor, int limit);
 
   /** Refuses NOT_FOUND if the venue does not exist at write time. */
-  Outcome<fairslot.catalog.domain.Assignee> createAssignee(
-      fairslot.catalog.domain.Assignee assignee);
+  Outcome<Assignee> createAssignee(Assignee assignee);
 
-  Optional<fairslot.catalog.domain.Assignee> findAssignee(fairslot.catalog.domain.Assignee.Ref ref);
+  Optional<Assignee> findAssignee(Assignee.Ref ref);
 
   Page<Slot> slotsStartingOn(String venueId, LocalDate venueDate, PageRequest page);
 
   /** Sets the admission mode (with its audit record); empty if there is no such slot. */
-  Optional<Slot> setAdmission(
-      String slotId, fairslot.catalog.domain.Admission admission, Change change);
+  Optional<Slot> setAdmission(String slotId, Admission admission, Change change);
 
   /**
    * Writes {@code next}'s capacity, remaining, forWaitlist and price, on condition that the slot's
@@ -127,10 +131,10 @@ public interface CatalogStore {
    * copy and disabled mark. A slot already at that revision or a newer one is left alone, so a
    * rerun changes nothing. Returns the slots changed.
    */
-  int carryToFutureSlots(Venue venue, java.time.Instant after);
+  int carryToFutureSlots(Venue venue, Instant after);
 
   /** As above, for a resource's disabled mark. */
-  int carryToFutureSlots(Resource resource, java.time.Instant after);
+  int carryToFutureSlots(Resource resource, Instant after);
 
   /**
    * Moves the slot from {@code from} to {@code to} if, at write time, it is in {@code from}, with

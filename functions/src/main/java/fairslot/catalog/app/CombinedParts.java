@@ -15,7 +15,7 @@ final class CombinedParts {
 
   /** What is wrong with the first part that does not fit, if any. */
   static Optional<String> firstUnfit(
-      fairslot.catalog.app.CreateResource command, Function<String, Optional<Resource>> find) {
+      CreateResource command, Function<String, Optional<Resource>> find) {
     for (String partId : command.parts()) {
       Optional<Resource> part = find.apply(partId);
       if (part.isEmpty() || !part.get().venueId().equals(command.venueId())) {

@@ -1,8 +1,11 @@
 package fairslot.catalog.app;
 
+import fairslot.catalog.domain.OperatingStatus;
+import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /** A new resource of a venue: a changeover buffer, and parts if it is combined (v1.2). */
 public record CreateResource(
@@ -18,18 +21,18 @@ public record CreateResource(
   }
 
   /** The resource made, active and at its first revision. */
-  public fairslot.catalog.domain.Resource toResource(String resourceId) {
-    return new fairslot.catalog.domain.Resource(
+  public Resource toResource(String resourceId) {
+    return new Resource(
         resourceId,
         venueId,
         name,
         kind,
         capacity,
-        fairslot.catalog.domain.OperatingStatus.ACTIVE,
+        OperatingStatus.ACTIVE,
         0,
         bufferAfter,
         parts,
-        java.util.Set.of());
+        Set.of());
   }
 
   /** With a changeover buffer, no parts. */

@@ -3,6 +3,7 @@ package fairslot.catalog.app;
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.app.SeatReleases;
+import fairslot.booking.app.WholeBooking;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Slot;
@@ -14,10 +15,12 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.notification.domain.Notification;
 import fairslot.payment.app.Refunds;
+import fairslot.payment.domain.RefundPartPlan;
 import fairslot.waitlist.app.WaitlistStore;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,7 +36,7 @@ public final class SlotCancellation {
 
   private final CatalogStore catalog;
   private final BookingStore bookings;
-  private final fairslot.booking.app.WholeBooking whole;
+  private final WholeBooking whole;
   private final WaitlistStore waitlist;
   private final SeatReleases releases;
   private final Refunds refunds;
@@ -48,7 +51,7 @@ public final class SlotCancellation {
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
-    this.whole = new fairslot.booking.app.WholeBooking(bookings);
+    this.whole = new WholeBooking(bookings);
     this.waitlist = waitlist;
     this.releases = releases;
     this.refunds = refunds;
@@ -136,8 +139,8 @@ public final class SlotCancellation {
    * The finish-cancels job: cancels marked more than {@code grace} ago and still not finished (the
    * request that started them was cut off and nobody retried) are run again, which resumes them.
    */
-  public JobReport finishInterrupted(java.time.Duration grace, int limit) {
-    java.util.List<String> due = catalog.cancelsDue(clock.instant().minus(grace), limit);
+  public JobReport finishInterrupted(Duration grace, int limit) {
+    List<String> due = catalog.cancelsDue(clock.instant().minus(grace), limit);
     return JobLoop.run(
         "finish-cancels",
         due,
@@ -157,7 +160,7 @@ public final class SlotCancellation {
             line.userId(), line.slotId(), Notification.Kind.SLOT_CANCELLED, line.leadId());
     for (int round = 0; round < 5; round++) {
       Optional<String> paymentNo = bookings.findBooking(line.leadId()).flatMap(Booking::paymentNo);
-      Optional<fairslot.payment.domain.RefundPartPlan> share =
+      Optional<RefundPartPlan> share =
           paymentNo.isPresent() && !line.amount().isFree()
               ? refunds.partOf(paymentNo.get(), line.amount(), change.at())
               : Optional.empty();

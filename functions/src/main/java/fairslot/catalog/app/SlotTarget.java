@@ -16,6 +16,7 @@ import fairslot.kernel.Interval;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -64,7 +65,7 @@ record SlotTarget(
     }
     for (Assignee.Ref ref : assignment.refs()) {
       Optional<Assignee> assignee = store.findAssignee(ref);
-      String what = ref.kind().name().toLowerCase(java.util.Locale.ROOT);
+      String what = ref.kind().name().toLowerCase(Locale.ROOT);
       if (assignee.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no " + what + " " + ref.id());
       }

@@ -3,6 +3,7 @@ package fairslot.catalog.domain;
 import fairslot.kernel.Money;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -75,7 +76,7 @@ public record CancelTiers(List<CancelTier> tiers) {
       return NONE;
     }
     return new CancelTiers(
-        java.util.Arrays.stream(stored.split(","))
+        Arrays.stream(stored.split(","))
             .map(
                 t -> {
                   String[] parts = t.split(":");

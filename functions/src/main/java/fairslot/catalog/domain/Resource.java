@@ -1,5 +1,12 @@
 package fairslot.catalog.domain;
 
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
 /**
  * A court, class room or rental stock. {@code capacity} is the default for slots created from now
  * on; {@code rev} counts edits, as for {@link Venue}; {@code bufferAfter} is the changeover gap
@@ -13,16 +20,16 @@ public record Resource(
     int capacity,
     OperatingStatus status,
     long rev,
-    java.time.Duration bufferAfter,
-    java.util.List<String> parts,
-    java.util.Set<String> partOf) {
+    Duration bufferAfter,
+    List<String> parts,
+    Set<String> partOf) {
 
   /** Most parts a combined resource may have (a hall of eight courts). */
   public static final int MAX_PARTS = 8;
 
   public Resource {
-    parts = java.util.List.copyOf(parts);
-    partOf = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(partOf));
+    parts = List.copyOf(parts);
+    partOf = Collections.unmodifiableSortedSet(new TreeSet<>(partOf));
     if (!parts.isEmpty() && (kind != ResourceKind.EXCLUSIVE || !partOf.isEmpty())) {
       throw new IllegalArgumentException("a combined resource is EXCLUSIVE and no one's part");
     }
@@ -45,18 +52,8 @@ public record Resource(
       int capacity,
       OperatingStatus status,
       long rev,
-      java.time.Duration bufferAfter) {
-    this(
-        resourceId,
-        venueId,
-        name,
-        kind,
-        capacity,
-        status,
-        rev,
-        bufferAfter,
-        java.util.List.of(),
-        java.util.Set.of());
+      Duration bufferAfter) {
+    this(resourceId, venueId, name, kind, capacity, status, rev, bufferAfter, List.of(), Set.of());
   }
 
   /** Whether this resource is made of others (a full court of two halves). */
@@ -69,9 +66,8 @@ public record Resource(
    * resources that use them, or the combined resources this one is part of. {@code partsOf} gives a
    * part's {@code partOf} as read.
    */
-  public java.util.Set<String> sharingSpace(
-      java.util.function.Function<String, java.util.Set<String>> partsOf) {
-    java.util.Set<String> sharing = new java.util.TreeSet<>(partOf);
+  public Set<String> sharingSpace(Function<String, Set<String>> partsOf) {
+    Set<String> sharing = new TreeSet<>(partOf);
     for (String part : parts) {
       sharing.add(part);
       sharing.addAll(partsOf.apply(part));
@@ -81,7 +77,7 @@ public record Resource(
   }
 
   /** The longest changeover gap a resource keeps after each slot. */
-  public static final java.time.Duration MAX_BUFFER = java.time.Duration.ofHours(24);
+  public static final Duration MAX_BUFFER = Duration.ofHours(24);
 
   public Resource(
       String resourceId,
@@ -91,7 +87,7 @@ public record Resource(
       int capacity,
       OperatingStatus status,
       long rev) {
-    this(resourceId, venueId, name, kind, capacity, status, rev, java.time.Duration.ZERO);
+    this(resourceId, venueId, name, kind, capacity, status, rev, Duration.ZERO);
   }
 
   public Resource(String resourceId, String venueId, String name, ResourceKind kind, int capacity) {

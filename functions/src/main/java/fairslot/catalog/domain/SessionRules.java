@@ -1,6 +1,7 @@
 package fairslot.catalog.domain;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,7 +22,7 @@ public record SessionRules(
     if (bufferAfter.isNegative()) {
       throw new IllegalArgumentException("bufferAfter must not be negative");
     }
-    counterparts = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(counterparts));
+    counterparts = Collections.unmodifiableSortedSet(new TreeSet<>(counterparts));
   }
 
   public SessionRules(Duration bufferAfter, Optional<Minimum> minimum) {

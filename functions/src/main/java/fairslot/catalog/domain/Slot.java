@@ -39,7 +39,7 @@ public record Slot(
    * How far ahead a slot may start (the contract: 2 years); beyond it venue-local arithmetic can
    * overflow.
    */
-  public static final java.time.Duration MAX_AHEAD = java.time.Duration.ofDays(731);
+  public static final Duration MAX_AHEAD = Duration.ofDays(731);
 
   /** A slot with no scheduling rules (no buffer, no minimum). */
   public Slot(

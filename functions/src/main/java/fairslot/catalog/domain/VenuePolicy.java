@@ -3,6 +3,8 @@ package fairslot.catalog.domain;
 import fairslot.member.domain.NoShowPolicy;
 import fairslot.waitlist.domain.WaitlistMode;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Booking rules a venue sets. Slots copy the policy when they are created (see docs/data-model.md).
@@ -15,8 +17,8 @@ public record VenuePolicy(
     int maxPerBooking,
     BookingWindow bookingWindow,
     CancelTiers cancelTiers,
-    java.util.OptionalInt maxUpcomingPerMember,
-    java.util.Optional<NoShowPolicy> noShowPolicy,
+    OptionalInt maxUpcomingPerMember,
+    Optional<NoShowPolicy> noShowPolicy,
     Duration reminderBefore) {
 
   /**
@@ -37,8 +39,8 @@ public record VenuePolicy(
           4,
           BookingWindow.ALWAYS,
           CancelTiers.NONE,
-          java.util.OptionalInt.empty(),
-          java.util.Optional.empty(),
+          OptionalInt.empty(),
+          Optional.empty(),
           Duration.ofHours(2));
 
   /** The upper bound of {@code maxUpcomingPerMember}. */
@@ -53,8 +55,8 @@ public record VenuePolicy(
       int maxPerBooking,
       BookingWindow bookingWindow,
       CancelTiers cancelTiers,
-      java.util.OptionalInt maxUpcomingPerMember,
-      java.util.Optional<NoShowPolicy> noShowPolicy) {
+      OptionalInt maxUpcomingPerMember,
+      Optional<NoShowPolicy> noShowPolicy) {
     this(
         holdDuration,
         cancelCutoff,
@@ -87,8 +89,8 @@ public record VenuePolicy(
         maxPerBooking,
         bookingWindow,
         CancelTiers.NONE,
-        java.util.OptionalInt.empty(),
-        java.util.Optional.empty());
+        OptionalInt.empty(),
+        Optional.empty());
   }
 
   /** The refund steps paid cancels follow: the tiers, or {@code cancelCutoff} as one 100 % tier. */

@@ -10,6 +10,7 @@ import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Interval;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +71,7 @@ public final class CounterpartLinks {
   static List<ResourceDay> unwrittenDays(Set<String> sharing, Interval session) {
     List<ResourceDay> days = new ArrayList<>();
     for (String resourceId : new TreeSet<>(sharing)) {
-      for (java.time.LocalDate day : session.utcDays()) {
+      for (LocalDate day : session.utcDays()) {
         days.add(ResourceDay.empty(resourceId, day));
       }
     }

@@ -3,7 +3,9 @@ package fairslot.catalog.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Lottery;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
@@ -18,11 +20,14 @@ import fairslot.table.AuditItemMapper;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
 import fairslot.table.ShardedIndex;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -95,12 +100,12 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public Outcome<Slot> createSlot(Slot slot, Optional<fairslot.catalog.domain.Lottery> lottery) {
+  public Outcome<Slot> createSlot(Slot slot, Optional<Lottery> lottery) {
     return slotCreation.create(slot, lottery, resourceReads::sharedSpace);
   }
 
   @Override
-  public java.util.Set<String> spaceTaken(java.util.Collection<Slot> slots) {
+  public Set<String> spaceTaken(Collection<Slot> slots) {
     return new CounterpartReads(dynamo, table).spaceTaken(slots);
   }
 
@@ -116,12 +121,12 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public List<String> cancelsDue(java.time.Instant by, int limit) {
+  public List<String> cancelsDue(Instant by, int limit) {
     return slotsDue("CANCELS", by, limit);
   }
 
   /** Slot ids due by {@code by} in one family of the cancels-due index (CANCELS, MINIMUMS). */
-  private List<String> slotsDue(String family, java.time.Instant by, int limit) {
+  private List<String> slotsDue(String family, Instant by, int limit) {
     return new ShardedIndex(
             dynamo, table, Fairslot.CANCELS_DUE, family, "cancelDueShard", "cancelDueAt")
         .dueBy(by, limit).items().stream()
@@ -136,7 +141,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public List<String> minimumsDue(java.time.Instant by, int limit) {
+  public List<String> minimumsDue(Instant by, int limit) {
     return slotsDue(SlotRulesAttributes.FAMILY, by, limit);
   }
 
@@ -238,8 +243,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public Optional<Slot> setAdmission(
-      String slotId, fairslot.catalog.domain.Admission admission, Change change) {
+  public Optional<Slot> setAdmission(String slotId, Admission admission, Change change) {
     facts.forget(slotId);
     return changeSlot(
         slotId,
@@ -266,12 +270,12 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   }
 
   @Override
-  public int carryToFutureSlots(Venue venue, java.time.Instant after) {
+  public int carryToFutureSlots(Venue venue, Instant after) {
     return new FutureSlotsUpdate(dynamo, table).carry(venue, after);
   }
 
   @Override
-  public int carryToFutureSlots(Resource resource, java.time.Instant after) {
+  public int carryToFutureSlots(Resource resource, Instant after) {
     return new FutureSlotsUpdate(dynamo, table).carry(resource, after);
   }
 

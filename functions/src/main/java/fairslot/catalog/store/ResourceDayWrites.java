@@ -5,6 +5,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.domain.ResourceDay;
 import fairslot.catalog.domain.Slot;
+import fairslot.kernel.BoundedCache;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
@@ -31,8 +32,7 @@ final class ResourceDayWrites {
    * courts) guesses its version right instead of failing once on "not written yet". Only a guess:
    * the version condition still decides, and a miss comes back as the day is now.
    */
-  private final fairslot.kernel.BoundedCache<String, ResourceDay> lastWritten =
-      new fairslot.kernel.BoundedCache<>(2_000);
+  private final BoundedCache<String, ResourceDay> lastWritten = new BoundedCache<>(2_000);
 
   ResourceDayWrites(String table) {
     this.table = table;

@@ -8,6 +8,7 @@ import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,7 @@ final class ResourceItemMapper {
         Attr.integer(item, "capacity"),
         VenueItemMapper.operatingStatus(item),
         Attr.numOr(item, "rev", 0),
-        java.time.Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0)),
+        Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0)),
         item.containsKey(PARTS)
             ? item.get(PARTS).l().stream().map(AttributeValue::s).toList()
             : List.of(),

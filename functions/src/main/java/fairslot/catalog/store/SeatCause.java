@@ -4,6 +4,7 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
 import fairslot.kernel.Change;
+import java.time.Instant;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -14,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * three; an update that writes its own audit record (an edit, a ledger repair) removes them, which
  * tells the seat audit to skip it.
  */
-public record SeatCause(String actor, String why, java.time.Instant at) {
+public record SeatCause(String actor, String why, Instant at) {
 
   public static final String SET = "seatBy = :seatBy, seatWhy = :seatWhy, seatAt = :seatAt";
   public static final String REMOVE = "seatBy, seatWhy, seatAt";

@@ -5,17 +5,22 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.SeatCount;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The slot's seats, and only here: taken from open sale (the slot open, not started, holding them,
@@ -36,8 +41,8 @@ public final class SeatWrites {
       " AND priceMinor = :unit AND currency = :currency";
 
   /** The price of one seat the booking was priced at (its amount is price x quantity). */
-  public static fairslot.kernel.Money unitPrice(Booking b) {
-    return new fairslot.kernel.Money(b.amount().minor() / b.quantity(), b.amount().currency());
+  public static Money unitPrice(Booking b) {
+    return new Money(b.amount().minor() / b.quantity(), b.amount().currency());
   }
 
   public SeatWrites(String table) {
@@ -87,7 +92,7 @@ public final class SeatWrites {
    * One more member waits on the slot: only while it is open, not started, on sale (venue and
    * resource enabled) and has no seat on open sale (a free seat is booked, not waited for).
    */
-  public TransactWriteItem joinWaitlist(String slotId, java.time.Instant now) {
+  public TransactWriteItem joinWaitlist(String slotId, Instant now) {
     return TransactWriteItem.builder()
         .update(
             Update.builder()
@@ -143,7 +148,7 @@ public final class SeatWrites {
       // binds it.
       if (b.pass().isEmpty()) {
         condition += SAME_PRICE_CONDITION;
-        fairslot.kernel.Money unit = unitPrice(b);
+        Money unit = unitPrice(b);
         values.put(":unit", n(unit.minor()));
         values.put(":currency", s(unit.currency()));
       }
@@ -186,7 +191,7 @@ public final class SeatWrites {
    */
   public TransactWriteItem returnSeats(
       String slotId, int quantity, SeatReturn how, Change change, String subject) {
-    java.time.Instant at = change.at();
+    Instant at = change.at();
     Map<String, AttributeValue> values =
         new HashMap<>(
             Map.of(
@@ -229,7 +234,7 @@ public final class SeatWrites {
    * capacity) are still what the count saw and that the seats owed to the waitlist still fit. The
    * seat audit skips it (no cause): the repair writes its own audit record.
    */
-  public TransactWriteItem recount(fairslot.booking.domain.SeatCount seen) {
+  public TransactWriteItem recount(SeatCount seen) {
     return TransactWriteItem.builder()
         .update(
             Update.builder()
@@ -276,15 +281,14 @@ public final class SeatWrites {
    * The slot's next place in its waitlist's join order (an atomic counter: numbers of failed joins
    * are simply skipped).
    */
-  public software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest nextWaitSequence(
-      String slotId) {
-    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+  public UpdateItemRequest nextWaitSequence(String slotId) {
+    return UpdateItemRequest.builder()
         .tableName(table)
         .key(Attr.key(Keys.slot(slotId), "SLOT"))
         .updateExpression("SET waitSequence = if_not_exists(waitSequence, :zero) + :one")
         .conditionExpression("attribute_exists(PK)")
         .expressionAttributeValues(Map.of(":zero", n(0), ":one", n(1)))
-        .returnValues(software.amazon.awssdk.services.dynamodb.model.ReturnValue.UPDATED_NEW)
+        .returnValues(ReturnValue.UPDATED_NEW)
         .build();
   }
 
@@ -292,9 +296,8 @@ public final class SeatWrites {
    * Seats owed to a waitlist nobody waits in go back on open sale (they are already counted in
    * remaining), on condition the line is empty or nothing is owed.
    */
-  public software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest settleOwedSeats(
-      String slotId) {
-    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+  public UpdateItemRequest settleOwedSeats(String slotId) {
+    return UpdateItemRequest.builder()
         .tableName(table)
         .key(Attr.key(Keys.slot(slotId), "SLOT"))
         .updateExpression("SET forWaitlist = :zero REMOVE awaitShard, awaitSince")

@@ -5,6 +5,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.AssigneeCalendar;
+import fairslot.catalog.domain.Lottery;
 import fairslot.catalog.domain.ResourceDay;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -75,9 +77,7 @@ final class SlotCreation {
    * overlap it.
    */
   Outcome<Slot> create(
-      Slot asked,
-      Optional<fairslot.catalog.domain.Lottery> lottery,
-      Function<Slot, SharedSpace> readSpace) {
+      Slot asked, Optional<Lottery> lottery, Function<Slot, SharedSpace> readSpace) {
     Slot slot = asked;
     SharedSpace space = readSpace.apply(slot);
     // First attempt: every coach/room day as if unwritten; a failed version condition returns the
@@ -258,7 +258,7 @@ final class SlotCreation {
    */
   private static void backOff(int attempt) {
     try {
-      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(1, 4 * attempt));
+      Thread.sleep(ThreadLocalRandom.current().nextInt(1, 4 * attempt));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -84,7 +85,7 @@ final class SlotRulesAttributes {
   static SessionRules read(Map<String, AttributeValue> item) {
     Duration buffer = Duration.ofMillis(Attr.numOr(item, "bufferAfterMs", 0));
     boolean onDays = item.containsKey(ON_DAYS) || buffer.toMillis() > 0;
-    java.util.Set<String> counterparts = counterparts(item);
+    Set<String> counterparts = counterparts(item);
     if (!item.containsKey("minParticipants")) {
       return new SessionRules(buffer, Optional.empty(), counterparts, onDays);
     }
@@ -107,8 +108,8 @@ final class SlotRulesAttributes {
   }
 
   /** The slot ids linked to this slot as sharing its space at an overlapping time. */
-  static java.util.Set<String> counterparts(Map<String, AttributeValue> item) {
+  static Set<String> counterparts(Map<String, AttributeValue> item) {
     AttributeValue v = item.get(COUNTERPARTS);
-    return v == null || !v.hasSs() ? java.util.Set.of() : java.util.Set.copyOf(v.ss());
+    return v == null || !v.hasSs() ? Set.of() : Set.copyOf(v.ss());
   }
 }

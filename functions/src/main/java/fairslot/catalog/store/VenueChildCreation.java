@@ -6,6 +6,7 @@ import fairslot.table.Transaction;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -41,7 +42,7 @@ final class VenueChildCreation {
       Map<String, AttributeValue> item,
       List<Map<String, AttributeValue>> alongside,
       T created,
-      java.util.function.Supplier<Optional<T>> existing) {
+      Supplier<Optional<T>> existing) {
     return create(venueId, item, alongside, List.of(), created, existing);
   }
 
@@ -56,7 +57,7 @@ final class VenueChildCreation {
       List<Map<String, AttributeValue>> alongside,
       List<TransactWriteItem> parts,
       T created,
-      java.util.function.Supplier<Optional<T>> existing) {
+      Supplier<Optional<T>> existing) {
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
             .add(Action.VENUE, VenueChecks.exists(table, venueId))

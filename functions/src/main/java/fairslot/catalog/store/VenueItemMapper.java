@@ -6,9 +6,11 @@ import static fairslot.table.Attr.s;
 import static fairslot.table.Attr.str;
 
 import fairslot.catalog.domain.BookingWindow;
+import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
+import fairslot.member.domain.NoShowPolicy;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.waitlist.domain.WaitlistMode;
@@ -17,6 +19,7 @@ import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 final class VenueItemMapper {
@@ -90,7 +93,7 @@ final class VenueItemMapper {
           Attr.integer(item, "maxPerBooking"),
           window(item),
           tiers(item),
-          maxUpcoming == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(maxUpcoming),
+          maxUpcoming == 0 ? OptionalInt.empty() : OptionalInt.of(maxUpcoming),
           noShows(item),
           // Items written before reminders existed: the default.
           item.containsKey("reminderSeconds")
@@ -99,21 +102,18 @@ final class VenueItemMapper {
     }
 
     /** Items written before a rule existed have none of it. */
-    private static fairslot.catalog.domain.CancelTiers tiers(Map<String, AttributeValue> item) {
+    private static CancelTiers tiers(Map<String, AttributeValue> item) {
       String stored = item.containsKey("cancelTiers") ? str(item, "cancelTiers") : "-";
-      return stored.equals("-")
-          ? fairslot.catalog.domain.CancelTiers.NONE
-          : fairslot.catalog.domain.CancelTiers.decode(stored);
+      return stored.equals("-") ? CancelTiers.NONE : CancelTiers.decode(stored);
     }
 
-    private static Optional<fairslot.member.domain.NoShowPolicy> noShows(
-        Map<String, AttributeValue> item) {
+    private static Optional<NoShowPolicy> noShows(Map<String, AttributeValue> item) {
       long strikes = Attr.numOr(item, "noShowStrikes", 0);
       if (strikes == 0) {
         return Optional.empty();
       }
       return Optional.of(
-          new fairslot.member.domain.NoShowPolicy(
+          new NoShowPolicy(
               Math.toIntExact(strikes),
               Duration.ofSeconds(num(item, "noShowWindowSeconds")),
               Duration.ofSeconds(num(item, "noShowSuspensionSeconds"))));

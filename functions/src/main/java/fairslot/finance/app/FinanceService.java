@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingStore;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Venue;
 import fairslot.finance.domain.FinanceException;
 import fairslot.finance.domain.FinanceException.Kind;
 import fairslot.finance.domain.FinanceException.Resolution;
@@ -20,6 +21,10 @@ import fairslot.payment.domain.AbnormalRefund;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
 
@@ -57,8 +62,8 @@ public final class FinanceService {
    * How many exceptions have been OPEN longer than {@code age} (read through the sparse status
    * index, every venue; exceptions are rare, and the count stops at {@code MAX_COUNTED}).
    */
-  public int openLongerThan(java.time.Duration age) {
-    java.time.Instant before = clock.instant().minus(age);
+  public int openLongerThan(Duration age) {
+    Instant before = clock.instant().minus(age);
     int count = 0;
     int read = 0;
     Optional<String> cursor = Optional.empty();
@@ -84,11 +89,8 @@ public final class FinanceService {
   }
 
   /** The zone an exception's times are shown in: its venue's, or UTC when it has none. */
-  public java.time.ZoneId zoneOf(FinanceException e) {
-    return e.venueId()
-        .flatMap(catalog::findVenue)
-        .map(fairslot.catalog.domain.Venue::timeZone)
-        .orElse(java.time.ZoneOffset.UTC);
+  public ZoneId zoneOf(FinanceException e) {
+    return e.venueId().flatMap(catalog::findVenue).map(Venue::timeZone).orElse(ZoneOffset.UTC);
   }
 
   public Outcome<FinanceException> find(String exceptionId) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A venue's day in figures, from the bookings of the slots that start that day (venue-local date):
@@ -53,7 +54,7 @@ public record DailyReport(
    * than one currency among the sales and the bookings).
    */
   public Optional<Long> passSalesMinor() {
-    Set<String> currencies = new java.util.TreeSet<>();
+    Set<String> currencies = new TreeSet<>();
     passSales.forEach(m -> currencies.add(m.currency()));
     totals.currency().ifPresent(currencies::add);
     if (totals.mixedCurrencies() || currencies.size() > 1) {
@@ -114,7 +115,7 @@ public record DailyReport(
   }
 
   private static Figures sum(Collection<Booking> bookings, Instant now) {
-    Set<String> currencies = new java.util.TreeSet<>();
+    Set<String> currencies = new TreeSet<>();
     int count = 0;
     long paid = 0;
     long refunded = 0;

@@ -5,6 +5,7 @@ import static fairslot.table.Attr.s;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingWrites;
+import fairslot.booking.store.GroupLines;
 import fairslot.definitions.Fairslot;
 import fairslot.finance.app.FinanceStore;
 import fairslot.finance.domain.FinanceException;
@@ -152,7 +153,7 @@ public final class DynamoDbFinanceStore implements FinanceStore {
     tx.add(Action.BOOKING, bookingWrites.move(b, to, change, "", "", Map.of()));
     tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
     // A booking of several slots: its other lines move with the lead, each as it was read.
-    for (Booking line : fairslot.booking.store.GroupLines.others(dynamo, table, b)) {
+    for (Booking line : GroupLines.others(dynamo, table, b)) {
       if (line.status() == b.status()) {
         tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
         tx.add(records.auditBooking(line, line.status().name(), to.name(), change));

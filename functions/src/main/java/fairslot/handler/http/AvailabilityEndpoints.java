@@ -5,6 +5,7 @@ import static fairslot.handler.http.Responses.respond;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Availability;
 import fairslot.catalog.domain.ResourceKind;
+import fairslot.catalog.domain.Slot;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
@@ -110,7 +111,7 @@ public final class AvailabilityEndpoints implements Endpoints {
           run.resourceId(),
           VenueTime.show(run.start(), zone),
           VenueTime.show(run.end(), zone),
-          run.slots().stream().map(fairslot.catalog.domain.Slot::slotId).toList(),
+          run.slots().stream().map(Slot::slotId).toList(),
           run.price().minor(),
           run.price().currency());
     }

@@ -1,11 +1,19 @@
 package fairslot.handler.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.RequestStatus;
 import fairslot.handler.http.CatalogViews.BookingPolicyView;
 import fairslot.handler.http.CatalogViews.CancelTierView;
+import fairslot.kernel.Money;
 import fairslot.kernel.VenueTime;
+import fairslot.pass.domain.PassUse;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * The booking's response bodies: a booking and its slot, a queued request. Records keep field order
@@ -25,23 +33,15 @@ public final class BookingViews {
       String status,
       long amountMinor,
       String currency,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Long refundMinor,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long refundMinor,
       String holdExpiresAt,
       String createdAt,
       BookedSlotView slot,
-      java.util.List<SlotLineView> slots,
+      List<SlotLineView> slots,
       BookingPolicyView policy,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String passId,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Boolean disputed,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Long disputedMinor) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String passId,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean disputed,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long disputedMinor) {
 
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
@@ -53,14 +53,14 @@ public final class BookingViews {
      * booking's status is its lead's, unless the venue cancelled the lead's slot alone: then it is
      * that of the slots it still has (and the refund theirs).
      */
-    public static BookingView of(Booking b, java.util.List<Booking> lines, Instant now) {
+    public static BookingView of(Booking b, List<Booking> lines, Instant now) {
       BookingView lead = shown(b, SlotLineView.of(b, lines, now), now);
       if (b.status() != BookingStatus.CANCELLED) {
         return lead;
       }
       return lines.stream()
           .filter(l -> l.status() != BookingStatus.CANCELLED)
-          .min(java.util.Comparator.comparing((Booking l) -> l.slot().interval().start()))
+          .min(Comparator.comparing((Booking l) -> l.slot().interval().start()))
           .map(
               rest ->
                   new BookingView(
@@ -71,7 +71,7 @@ public final class BookingViews {
                       rest.statusAt(now).name(),
                       lead.amountMinor(),
                       lead.currency(),
-                      rest.refund().map(fairslot.kernel.Money::minor).orElse(null),
+                      rest.refund().map(Money::minor).orElse(null),
                       lead.holdExpiresAt(),
                       lead.createdAt(),
                       lead.slot(),
@@ -83,7 +83,7 @@ public final class BookingViews {
           .orElse(lead);
     }
 
-    private static BookingView shown(Booking b, java.util.List<SlotLineView> slots, Instant now) {
+    private static BookingView shown(Booking b, List<SlotLineView> slots, Instant now) {
       BookingStatus status = b.statusAt(now);
       var slot = b.slot();
       return new BookingView(
@@ -94,7 +94,7 @@ public final class BookingViews {
           status.name(),
           b.total().minor(),
           b.total().currency(),
-          b.refund().map(fairslot.kernel.Money::minor).orElse(null),
+          b.refund().map(Money::minor).orElse(null),
           status == BookingStatus.PENDING_PAY
               ? b.holdExpiresAt().map(t -> VenueTime.show(t, slot.timeZone())).orElse(null)
               : null,
@@ -111,10 +111,10 @@ public final class BookingViews {
               slot.holdDuration().toString(),
               slot.cancelCutoff().toString(),
               CancelTierView.of(slot.cancelTiers())),
-          b.pass().map(fairslot.pass.domain.PassUse::passId).orElse(null),
+          b.pass().map(PassUse::passId).orElse(null),
           // a dispute the venue lost: the booking keeps its status, and shows the money gone
           b.disputed().isPresent() ? Boolean.TRUE : null,
-          b.disputed().map(fairslot.kernel.Money::minor).orElse(null));
+          b.disputed().map(Money::minor).orElse(null));
     }
   }
 
@@ -125,8 +125,8 @@ public final class BookingViews {
   public record SlotLineView(
       String slotId, String start, String end, String resourceId, String status) {
     /** The slots as booked, each in {@code status}. */
-    static java.util.List<SlotLineView> of(Booking b, BookingStatus status) {
-      java.time.ZoneId zone = b.slot().timeZone();
+    static List<SlotLineView> of(Booking b, BookingStatus status) {
+      ZoneId zone = b.slot().timeZone();
       return b.group()
           .map(
               g ->
@@ -140,21 +140,21 @@ public final class BookingViews {
                                   l.resourceId(),
                                   status.name()))
                       .toList())
-          .orElse(java.util.List.of(line(b, status)));
+          .orElse(List.of(line(b, status)));
     }
 
     /** The slots of {@code lines} as they are now. */
-    static java.util.List<SlotLineView> of(Booking b, java.util.List<Booking> lines, Instant now) {
+    static List<SlotLineView> of(Booking b, List<Booking> lines, Instant now) {
       return lines.stream()
           .sorted(
-              java.util.Comparator.comparing((Booking l) -> l.slot().interval().start())
+              Comparator.comparing((Booking l) -> l.slot().interval().start())
                   .thenComparing(Booking::slotId))
           .map(l -> line(l, l.statusAt(now)))
           .toList();
     }
 
     private static SlotLineView line(Booking b, BookingStatus status) {
-      java.time.ZoneId zone = b.slot().timeZone();
+      ZoneId zone = b.slot().timeZone();
       return new SlotLineView(
           b.slotId(),
           VenueTime.show(b.slot().interval().start(), zone),
@@ -167,8 +167,7 @@ public final class BookingViews {
   /** Audit times are UTC instants: an entry may concern several venues' zones. */
   public record QueuedView(String requestId, String status) {}
 
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record BookingRequestView(
       String requestId,
       String status,
@@ -176,7 +175,7 @@ public final class BookingViews {
       String code,
       String waitlistEntryId,
       String entryId) {
-    public static BookingRequestView of(fairslot.booking.domain.BookingRequest r) {
+    public static BookingRequestView of(BookingRequest r) {
       return new BookingRequestView(
           r.requestId(),
           r.status().name(),
@@ -184,9 +183,7 @@ public final class BookingViews {
           r.code().orElse(null),
           r.waitlistEntryId().orElse(null),
           // A lottery's loser is told its place in line as API.md v1.2 names it.
-          r.status() == fairslot.booking.domain.RequestStatus.WAITLISTED
-              ? r.waitlistEntryId().orElse(null)
-              : null);
+          r.status() == RequestStatus.WAITLISTED ? r.waitlistEntryId().orElse(null) : null);
     }
   }
 }

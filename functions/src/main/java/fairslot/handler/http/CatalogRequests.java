@@ -1,10 +1,12 @@
 package fairslot.handler.http;
 
 import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.CreateResource;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.Minimum;
+import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.WeeklySchedule;
 import fairslot.handler.internal.InvalidInput;
@@ -13,9 +15,11 @@ import fairslot.kernel.Currencies;
 import fairslot.kernel.Money;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
+import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -51,7 +55,7 @@ final class CatalogRequests {
   private static final Set<String> WEEKLY_FIELDS = Set.of("dayOfWeek", "start", "end");
 
   private static Set<String> with(Set<String> base, String... more) {
-    Set<String> all = new java.util.HashSet<>(base);
+    Set<String> all = new HashSet<>(base);
     all.addAll(List.of(more));
     return Set.copyOf(all);
   }
@@ -63,28 +67,25 @@ final class CatalogRequests {
     return new CatalogService.CreateVenue(name, zone, PolicyRequests.policy(body));
   }
 
-  static fairslot.catalog.app.CreateResource createResource(String venueId, RequestBody body) {
+  static CreateResource createResource(String venueId, RequestBody body) {
     body.onlyFields("resource", RESOURCE_FIELDS);
     ResourceKind kind = body.enumeration("kind", ResourceKind.class);
     int capacity = body.optionalInteger("capacity").orElse(kind == ResourceKind.EXCLUSIVE ? 1 : -1);
     if (capacity < 1 || capacity > MAX_CAPACITY) {
       throw InvalidInput.unprocessable("capacity must be an integer from 1 to 100000");
     }
-    java.time.Duration buffer =
-        body.optionalDuration("bufferAfter").orElse(java.time.Duration.ZERO);
-    if (buffer.isNegative() || buffer.compareTo(fairslot.catalog.domain.Resource.MAX_BUFFER) > 0) {
+    Duration buffer = body.optionalDuration("bufferAfter").orElse(Duration.ZERO);
+    if (buffer.isNegative() || buffer.compareTo(Resource.MAX_BUFFER) > 0) {
       throw InvalidInput.unprocessable("bufferAfter must be from PT0S to PT24H");
     }
-    java.util.List<String> parts =
-        body.optionalTexts("parts", fairslot.catalog.domain.Resource.MAX_PARTS);
+    List<String> parts = body.optionalTexts("parts", Resource.MAX_PARTS);
     if (parts.size() == 1 || !parts.isEmpty() && kind != ResourceKind.EXCLUSIVE) {
       throw InvalidInput.unprocessable(
           "parts: a combined resource is EXCLUSIVE and made of 2 to "
-              + fairslot.catalog.domain.Resource.MAX_PARTS
+              + Resource.MAX_PARTS
               + " other resources");
     }
-    return new fairslot.catalog.app.CreateResource(
-        venueId, body.text("name"), kind, capacity, buffer, parts);
+    return new CreateResource(venueId, body.text("name"), kind, capacity, buffer, parts);
   }
 
   /** A new slot, and when its lottery closes (a LOTTERY slot only). */
@@ -131,26 +132,26 @@ final class CatalogRequests {
   }
 
   /** The longest a minimum-participants decision may come before the start. */
-  private static final java.time.Duration MAX_DECIDE_BEFORE = java.time.Duration.ofDays(30);
+  private static final Duration MAX_DECIDE_BEFORE = Duration.ofDays(30);
 
   /** {@code minParticipants} (1 to 100000), {@code decideBefore} (PT0S to P30D; PT2H if absent). */
-  private static java.util.Optional<Minimum> minimum(RequestBody body) {
+  private static Optional<Minimum> minimum(RequestBody body) {
     OptionalInt participants = body.optionalInteger("minParticipants");
-    java.util.Optional<java.time.Duration> before = body.optionalDuration("decideBefore");
+    Optional<Duration> before = body.optionalDuration("decideBefore");
     if (participants.isEmpty()) {
       if (before.isPresent()) {
         throw InvalidInput.unprocessable("decideBefore needs minParticipants");
       }
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     if (participants.getAsInt() < 1 || participants.getAsInt() > MAX_CAPACITY) {
       throw InvalidInput.unprocessable("minParticipants must be an integer from 1 to 100000");
     }
-    java.time.Duration decideBefore = before.orElse(Minimum.DEFAULT_DECIDE_BEFORE);
+    Duration decideBefore = before.orElse(Minimum.DEFAULT_DECIDE_BEFORE);
     if (decideBefore.isNegative() || decideBefore.compareTo(MAX_DECIDE_BEFORE) > 0) {
       throw InvalidInput.unprocessable("decideBefore must be from PT0S to P30D");
     }
-    return java.util.Optional.of(Minimum.pending(participants.getAsInt(), decideBefore));
+    return Optional.of(Minimum.pending(participants.getAsInt(), decideBefore));
   }
 
   static CatalogService.CreateAssignee createAssignee(Assignee.Kind kind, RequestBody body) {

@@ -1,9 +1,23 @@
 package fairslot.handler.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.SlotCancellation;
+import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.BookingWindow;
+import fairslot.catalog.domain.CancelTiers;
+import fairslot.catalog.domain.Lottery;
+import fairslot.catalog.domain.MinimumDecision;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.SlotStatus;
 import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.VenueTime;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The catalog's response bodies: venues, resources, slots, coaches and rooms, generation and slot
@@ -18,20 +32,12 @@ public final class CatalogViews {
       String offerDuration,
       String waitlistMode,
       int maxPerBooking,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          BookingWindowView bookingWindow,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          java.util.List<CancelTierView> cancelTiers,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Integer maxUpcomingPerMember,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          NoShowPolicyView noShowPolicy,
+      @JsonInclude(JsonInclude.Include.NON_NULL) BookingWindowView bookingWindow,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<CancelTierView> cancelTiers,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxUpcomingPerMember,
+      @JsonInclude(JsonInclude.Include.NON_NULL) NoShowPolicyView noShowPolicy,
       String reminderBefore) {
-    static PolicyView of(fairslot.catalog.domain.VenuePolicy p) {
+    static PolicyView of(VenuePolicy p) {
       return new PolicyView(
           p.holdDuration().toString(),
           p.cancelCutoff().toString(),
@@ -52,7 +58,7 @@ public final class CatalogViews {
   }
 
   public record CancelTierView(String before, int refundPercent) {
-    static java.util.List<CancelTierView> of(fairslot.catalog.domain.CancelTiers tiers) {
+    static List<CancelTierView> of(CancelTiers tiers) {
       return tiers.tiers().stream()
           .map(t -> new CancelTierView(t.before().toString(), t.refundPercent()))
           .toList();
@@ -62,11 +68,10 @@ public final class CatalogViews {
   public record NoShowPolicyView(int strikes, String window, String suspension) {}
 
   /** A venue's booking window; absent from the policy when members may book any time. */
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record BookingWindowView(String opensBefore, String closesBefore) {
-    static BookingWindowView of(fairslot.catalog.domain.BookingWindow w) {
-      return w.equals(fairslot.catalog.domain.BookingWindow.ALWAYS)
+    static BookingWindowView of(BookingWindow w) {
+      return w.equals(BookingWindow.ALWAYS)
           ? null
           : new BookingWindowView(
               w.opensBefore().map(Object::toString).orElse(null), w.closesBefore().toString());
@@ -89,15 +94,9 @@ public final class CatalogViews {
       String kind,
       int capacity,
       String status,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String bufferAfter,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          java.util.List<String> parts,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          java.util.List<String> partOf) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String bufferAfter,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> parts,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> partOf) {
     public static ResourceView of(Resource r) {
       return new ResourceView(
           r.resourceId(),
@@ -108,13 +107,13 @@ public final class CatalogViews {
           r.status().name(),
           r.bufferAfter().isZero() ? null : r.bufferAfter().toString(),
           r.combined() ? r.parts() : null,
-          r.partOf().isEmpty() ? null : java.util.List.copyOf(r.partOf()));
+          r.partOf().isEmpty() ? null : List.copyOf(r.partOf()));
     }
   }
 
   /** The policy a booking was made under (v1.1): later venue edits do not change it. */
   public record BookingPolicyView(
-      String holdDuration, String cancelCutoff, java.util.List<CancelTierView> cancelTiers) {}
+      String holdDuration, String cancelCutoff, List<CancelTierView> cancelTiers) {}
 
   public record SlotView(
       String slotId,
@@ -132,14 +131,14 @@ public final class CatalogViews {
       int waitlistLength,
       String coachId,
       String roomId,
-      @com.fasterxml.jackson.annotation.JsonUnwrapped MinimumView minimum,
-      @com.fasterxml.jackson.annotation.JsonUnwrapped LotteryView lottery) {
+      @JsonUnwrapped MinimumView minimum,
+      @JsonUnwrapped LotteryView lottery) {
     public static SlotView of(Slot s) {
-      return of(s, java.util.Optional.empty());
+      return of(s, Optional.empty());
     }
 
     /** With its lottery's public facts when it is a LOTTERY slot. */
-    public static SlotView of(Slot s, java.util.Optional<fairslot.catalog.domain.Lottery> l) {
+    public static SlotView of(Slot s, Optional<Lottery> l) {
       return of(s, l, false);
     }
 
@@ -147,8 +146,7 @@ public final class CatalogViews {
      * {@code spaceTaken}: its space is taken through a counterpart (combined resources), so it has
      * no seat to offer, whatever its own counter says.
      */
-    public static SlotView of(
-        Slot s, java.util.Optional<fairslot.catalog.domain.Lottery> l, boolean spaceTaken) {
+    public static SlotView of(Slot s, Optional<Lottery> l, boolean spaceTaken) {
       return new SlotView(
           s.slotId(),
           s.venueId(),
@@ -159,8 +157,8 @@ public final class CatalogViews {
           s.capacity(),
           spaceTaken ? 0 : s.remaining(),
           // A slot of a disabled venue or resource takes no bookings: to a customer it is closed.
-          s.status() == fairslot.catalog.domain.SlotStatus.OPEN && !s.onSale()
-              ? fairslot.catalog.domain.SlotStatus.CLOSED.name()
+          s.status() == SlotStatus.OPEN && !s.onSale()
+              ? SlotStatus.CLOSED.name()
               : s.status().name(),
           s.price().minor(),
           s.price().currency(),
@@ -177,11 +175,10 @@ public final class CatalogViews {
    * A LOTTERY slot's commitment and, after the draw, its reveal: anyone can recompute the order
    * (docs/admission.md).
    */
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record LotteryView(
       String lotteryClosesAt, String lotterySeedHash, String lotterySeed, String lotteryStatus) {
-    static LotteryView of(fairslot.catalog.domain.Lottery l, java.time.ZoneId zone) {
+    static LotteryView of(Lottery l, ZoneId zone) {
       return new LotteryView(
           VenueTime.show(l.closesAt(), zone),
           l.seedHash(),
@@ -194,8 +191,7 @@ public final class CatalogViews {
    * A slot's minimum participants (v1.2), present only where it has one: the minimum, when it is
    * decided (venue time), whether it was confirmed, and the decision's outcome once made.
    */
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record MinimumView(
       Integer minParticipants, String decideAt, Boolean confirmed, String minimumDecision) {
     static MinimumView of(Slot s) {
@@ -206,11 +202,10 @@ public final class CatalogViews {
                   new MinimumView(
                       m.participants(),
                       VenueTime.show(m.decideAt(s.interval()), s.timeZone()),
-                      m.decision() instanceof fairslot.catalog.domain.MinimumDecision.Confirmed,
-                      m.decision() instanceof fairslot.catalog.domain.MinimumDecision.Confirmed
+                      m.decision() instanceof MinimumDecision.Confirmed,
+                      m.decision() instanceof MinimumDecision.Confirmed
                           ? "CONFIRMED"
-                          : m.decision()
-                                  instanceof fairslot.catalog.domain.MinimumDecision.UnderMinimum
+                          : m.decision() instanceof MinimumDecision.UnderMinimum
                               ? "UNDER_MINIMUM"
                               : "PENDING"))
           .orElse(new MinimumView(null, null, null, null));
@@ -222,8 +217,8 @@ public final class CatalogViews {
   public record RoomView(String roomId, String venueId, String name) {}
 
   /** A coach or room as the contract shows it: {coachId|roomId, venueId, name}. */
-  public static Object assignee(fairslot.catalog.domain.Assignee a) {
-    return a.kind() == fairslot.catalog.domain.Assignee.Kind.COACH
+  public static Object assignee(Assignee a) {
+    return a.kind() == Assignee.Kind.COACH
         ? new CoachView(a.id(), a.venueId(), a.name())
         : new RoomView(a.id(), a.venueId(), a.name());
   }
@@ -235,11 +230,11 @@ public final class CatalogViews {
   public record GeneratedView(
       int created,
       int skipped,
-      java.util.List<String> slotIds,
-      java.util.List<ShiftedView> shifted,
-      java.util.List<RejectedView> rejected) {
-    public static GeneratedView of(fairslot.catalog.app.CatalogService.Generated g) {
-      java.time.ZoneId zone = g.zone();
+      List<String> slotIds,
+      List<ShiftedView> shifted,
+      List<RejectedView> rejected) {
+    public static GeneratedView of(CatalogService.Generated g) {
+      ZoneId zone = g.zone();
       return new GeneratedView(
           g.created().size(),
           g.skipped(),
@@ -266,7 +261,7 @@ public final class CatalogViews {
 
   public record SlotCancelledView(
       SlotView slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {
-    public static SlotCancelledView of(fairslot.catalog.app.SlotCancellation.Cancelled c) {
+    public static SlotCancelledView of(SlotCancellation.Cancelled c) {
       return new SlotCancelledView(
           SlotView.of(c.slot()), c.bookingsCancelled(), c.refundsStarted(), c.waitlistClosed());
     }

@@ -2,14 +2,18 @@ package fairslot.handler.http;
 
 import static fairslot.handler.http.Responses.respond;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.VenueGate;
 import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.domain.Delivery;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Notifications as members and the desk see them (v1.1 "Members and notifications"): a member's own
@@ -18,9 +22,9 @@ import java.util.Optional;
  */
 public final class NotificationEndpoints implements Endpoints {
   private final NotificationDesk desk;
-  private final fairslot.handler.internal.VenueGate gate;
+  private final VenueGate gate;
 
-  public NotificationEndpoints(NotificationDesk desk, fairslot.handler.internal.VenueGate gate) {
+  public NotificationEndpoints(NotificationDesk desk, VenueGate gate) {
     this.desk = desk;
     this.gate = gate;
   }
@@ -32,16 +36,12 @@ public final class NotificationEndpoints implements Endpoints {
       String channel,
       String status,
       String createdAt,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String sentAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String sentAt,
       String slotId,
       String ref,
       String subject,
       String body,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String reason) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
     static NotificationView of(Delivery d) {
       return new NotificationView(
           d.id().encode(),
@@ -118,8 +118,8 @@ public final class NotificationEndpoints implements Endpoints {
     }
     var page = desk.parked(request.page());
     // One slot read per slot on the page, and only for a caller limited to some venues.
-    Map<String, Optional<String>> venues = new java.util.HashMap<>();
-    java.util.function.Function<String, Optional<String>> slotVenues =
+    Map<String, Optional<String>> venues = new HashMap<>();
+    Function<String, Optional<String>> slotVenues =
         slot -> venues.computeIfAbsent(slot, gate::slotVenue);
     return HttpResponse.json(
         200,

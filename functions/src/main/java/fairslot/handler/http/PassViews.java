@@ -1,7 +1,12 @@
 package fairslot.handler.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import fairslot.kernel.VenueTime;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.Plan;
+import fairslot.pass.domain.PlanKind;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The response bodies of plans and passes. Records keep field order stable, so bodies replay byte
@@ -15,20 +20,18 @@ public final class PassViews {
       String venueId,
       String name,
       String kind,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Integer credits,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer credits,
       String validity,
-      java.util.List<String> resourceIds,
+      List<String> resourceIds,
       long priceMinor,
       String currency) {
-    public static PlanView of(fairslot.pass.domain.Plan p) {
+    public static PlanView of(Plan p) {
       return new PlanView(
           p.planId(),
           p.venueId(),
           p.name(),
           p.kind().name(),
-          p.kind() == fairslot.pass.domain.PlanKind.PACK ? p.credits() : null,
+          p.kind() == PlanKind.PACK ? p.credits() : null,
           p.validity().toString(),
           p.resourceIds().stream().sorted().toList(),
           p.price().minor(),
@@ -45,16 +48,12 @@ public final class PassViews {
       String name,
       String kind,
       String status,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          Integer creditsLeft,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String validUntil,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer creditsLeft,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String validUntil,
       long priceMinor,
       String currency) {
-    public static PassView of(fairslot.pass.domain.Pass p, Instant now) {
-      boolean pack = p.plan().kind() == fairslot.pass.domain.PlanKind.PACK;
+    public static PassView of(Pass p, Instant now) {
+      boolean pack = p.plan().kind() == PlanKind.PACK;
       return new PassView(
           p.passId(),
           p.plan().planId(),

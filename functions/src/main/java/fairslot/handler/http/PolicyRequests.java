@@ -1,13 +1,19 @@
 package fairslot.handler.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.catalog.domain.BookingWindow;
+import fairslot.catalog.domain.CancelTier;
+import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.PolicyChange;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.member.domain.NoShowPolicy;
 import fairslot.waitlist.domain.WaitlistMode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -82,77 +88,74 @@ final class PolicyRequests {
    * The policy's {@code bookingWindow}: absent, empty; {@code null}, no window ({@link
    * BookingWindow#ALWAYS}); an object, that window as a whole.
    */
-  private static java.util.Optional<BookingWindow> bookingWindow(RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("bookingWindow");
+  private static Optional<BookingWindow> bookingWindow(RequestBody policy) {
+    JsonNode given = policy.tree().get("bookingWindow");
     if (given == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     if (given.isNull()) {
-      return java.util.Optional.of(BookingWindow.ALWAYS);
+      return Optional.of(BookingWindow.ALWAYS);
     }
     RequestBody w = policy.object("bookingWindow").onlyFields("bookingWindow", WINDOW_FIELDS);
     try {
-      return java.util.Optional.of(
+      return Optional.of(
           new BookingWindow(
               w.optionalDuration("opensBefore"),
-              w.optionalDuration("closesBefore").orElse(java.time.Duration.ZERO)));
+              w.optionalDuration("closesBefore").orElse(Duration.ZERO)));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
   }
 
   /** {@code cancelTiers}: absent, empty; {@code null} or {@code []}, none; else the tiers. */
-  private static java.util.Optional<fairslot.catalog.domain.CancelTiers> cancelTiers(
-      RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("cancelTiers");
+  private static Optional<CancelTiers> cancelTiers(RequestBody policy) {
+    JsonNode given = policy.tree().get("cancelTiers");
     if (given == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     if (given.isNull() || (given.isArray() && given.isEmpty())) {
-      return java.util.Optional.of(fairslot.catalog.domain.CancelTiers.NONE);
+      return Optional.of(CancelTiers.NONE);
     }
     try {
-      List<fairslot.catalog.domain.CancelTier> tiers = new ArrayList<>();
-      for (RequestBody t :
-          policy.objects("cancelTiers", fairslot.catalog.domain.CancelTiers.MAX_TIERS)) {
+      List<CancelTier> tiers = new ArrayList<>();
+      for (RequestBody t : policy.objects("cancelTiers", CancelTiers.MAX_TIERS)) {
         t.onlyFields("cancelTiers[]", TIER_FIELDS);
         tiers.add(
-            new fairslot.catalog.domain.CancelTier(
+            new CancelTier(
                 t.optionalDuration("before")
                     .orElseThrow(
                         () -> InvalidInput.unprocessable("cancelTiers[].before is required")),
                 t.integer("refundPercent")));
       }
-      return java.util.Optional.of(new fairslot.catalog.domain.CancelTiers(tiers));
+      return Optional.of(new CancelTiers(tiers));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
   }
 
   /** {@code maxUpcomingPerMember}: absent, empty; {@code null}, no limit; else the limit. */
-  private static java.util.Optional<OptionalInt> maxUpcoming(RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("maxUpcomingPerMember");
+  private static Optional<OptionalInt> maxUpcoming(RequestBody policy) {
+    JsonNode given = policy.tree().get("maxUpcomingPerMember");
     if (given == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(policy.optionalInteger("maxUpcomingPerMember"));
+    return Optional.of(policy.optionalInteger("maxUpcomingPerMember"));
   }
 
   /** {@code noShowPolicy}: absent, empty; {@code null}, none; an object, that rule. */
-  private static java.util.Optional<java.util.Optional<fairslot.member.domain.NoShowPolicy>>
-      noShowPolicy(RequestBody policy) {
-    com.fasterxml.jackson.databind.JsonNode given = policy.tree().get("noShowPolicy");
+  private static Optional<Optional<NoShowPolicy>> noShowPolicy(RequestBody policy) {
+    JsonNode given = policy.tree().get("noShowPolicy");
     if (given == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     if (given.isNull()) {
-      return java.util.Optional.of(java.util.Optional.empty());
+      return Optional.of(Optional.empty());
     }
     RequestBody r = policy.object("noShowPolicy").onlyFields("noShowPolicy", NO_SHOW_FIELDS);
     try {
-      return java.util.Optional.of(
-          java.util.Optional.of(
-              new fairslot.member.domain.NoShowPolicy(
+      return Optional.of(
+          Optional.of(
+              new NoShowPolicy(
                   r.integer("strikes"),
                   r.optionalDuration("window")
                       .orElseThrow(

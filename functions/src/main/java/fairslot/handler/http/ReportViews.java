@@ -1,5 +1,16 @@
 package fairslot.handler.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import fairslot.booking.app.Reconciliation;
+import fairslot.finance.domain.DailyReport;
+import fairslot.finance.domain.FinanceException;
+import fairslot.kernel.AuditEntry;
+import fairslot.kernel.VenueTime;
+import fairslot.member.domain.MemberLedger;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+
 /** What finance and admins read: the audit trail, the daily report, the ledger check. */
 public final class ReportViews {
   private ReportViews() {}
@@ -15,12 +26,12 @@ public final class ReportViews {
 
   public record ReconcileView(
       int checked,
-      java.util.List<DeviationView> deviations,
+      List<DeviationView> deviations,
       String nextCursor,
       int membersChecked,
-      java.util.List<MemberDeviationView> memberDeviations,
-      java.util.List<String> spaceClashes) {
-    public static ReconcileView of(fairslot.booking.app.Reconciliation.Result r) {
+      List<MemberDeviationView> memberDeviations,
+      List<String> spaceClashes) {
+    public static ReconcileView of(Reconciliation.Result r) {
       return new ReconcileView(
           r.checked(),
           r.deviations().stream()
@@ -44,10 +55,8 @@ public final class ReportViews {
 
   /** A member whose upcoming counters or pack credits do not add up (confirmed twice). */
   public record MemberDeviationView(
-      String userId,
-      java.util.List<fairslot.member.domain.MemberLedger.Counter> counters,
-      java.util.List<fairslot.member.domain.MemberLedger.Credits> credits) {
-    static MemberDeviationView of(fairslot.member.domain.MemberLedger m) {
+      String userId, List<MemberLedger.Counter> counters, List<MemberLedger.Credits> credits) {
+    static MemberDeviationView of(MemberLedger m) {
       return new MemberDeviationView(m.userId(), m.counterDeviations(), m.creditDeviations());
     }
   }
@@ -56,8 +65,7 @@ public final class ReportViews {
    * An audit record; an edit or seat change adds the changed fields before and after, and {@code
    * remainingBefore}/{@code remainingAfter} when the slot's stock changed.
    */
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record AuditView(
       String at,
       String actor,
@@ -67,9 +75,9 @@ public final class ReportViews {
       String reason,
       Object remainingBefore,
       Object remainingAfter,
-      java.util.Map<String, Object> before,
-      java.util.Map<String, Object> after) {
-    public static AuditView of(fairslot.kernel.AuditEntry e) {
+      Map<String, Object> before,
+      Map<String, Object> after) {
+    public static AuditView of(AuditEntry e) {
       return new AuditView(
           e.at().toString(),
           e.actor(),
@@ -93,7 +101,7 @@ public final class ReportViews {
       int noShows,
       Long feesMinor,
       Long disputedMinor) {
-    static FiguresView of(fairslot.finance.domain.DailyReport.Figures f) {
+    static FiguresView of(DailyReport.Figures f) {
       boolean summable = !f.mixedCurrencies();
       return new FiguresView(
           f.currency().orElse(null),
@@ -130,8 +138,8 @@ public final class ReportViews {
       Long feesMinor,
       Long passSalesMinor,
       Long disputedMinor,
-      java.util.List<ResourceLineView> byResource) {
-    public static DailyReportView of(fairslot.finance.domain.DailyReport r) {
+      List<ResourceLineView> byResource) {
+    public static DailyReportView of(DailyReport r) {
       FiguresView t = FiguresView.of(r.totals());
 
       return new DailyReportView(
@@ -214,8 +222,7 @@ public final class ReportViews {
   }
 
   /** A finance exception; absent fields are left out. Times in its venue's zone (UTC if none). */
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record FinanceExceptionView(
       String exceptionId,
       String kind,
@@ -235,8 +242,7 @@ public final class ReportViews {
       String reason,
       String evidenceDueBy,
       String providerCode) {
-    public static FinanceExceptionView of(
-        fairslot.finance.domain.FinanceException e, java.time.ZoneId zone) {
+    public static FinanceExceptionView of(FinanceException e, ZoneId zone) {
       return new FinanceExceptionView(
           e.exceptionId(),
           e.kind().name(),
@@ -247,7 +253,7 @@ public final class ReportViews {
           e.refundNo().orElse(null),
           e.amount().minor(),
           e.amount().currency(),
-          fairslot.kernel.VenueTime.show(e.createdAt(), zone),
+          VenueTime.show(e.createdAt(), zone),
           e.status().name(),
           e.resolution().map(Enum::name).orElse(null),
           e.note().orElse(null),
@@ -256,7 +262,7 @@ public final class ReportViews {
           e.dispute().map(d -> d.reason()).orElse(null),
           e.dispute()
               .flatMap(d -> d.evidenceDueBy())
-              .map(t -> fairslot.kernel.VenueTime.show(t, zone))
+              .map(t -> VenueTime.show(t, zone))
               .orElse(null),
           e.providerCode().orElse(null));
     }

@@ -2,6 +2,7 @@ package fairslot.handler.http;
 
 import fairslot.booking.app.Booked;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.RequestStatus;
 import fairslot.handler.http.BookingViews.QueuedView;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
@@ -9,7 +10,9 @@ import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.Problems;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import fairslot.shared.Metrics;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /** How outcomes become responses, shared by every area. */
@@ -41,7 +44,7 @@ public final class Responses {
       }
       if (done.value() instanceof Booked.Queued queued) {
         String requestId = queued.request().requestId();
-        fairslot.shared.Metrics.line()
+        Metrics.line()
             .count("BookingsQueued", 1)
             .property("slotId", queued.request().slotId())
             .property("bookingRequestId", requestId)
@@ -49,16 +52,13 @@ public final class Responses {
         var status = queued.request().status();
         // A lottery entry answers as it is (ENTERED, or its draw's outcome when asked again).
         boolean lottery =
-            java.util.Set.of(
-                    fairslot.booking.domain.RequestStatus.ENTERED,
-                    fairslot.booking.domain.RequestStatus.WON,
-                    fairslot.booking.domain.RequestStatus.WAITLISTED)
+            Set.of(RequestStatus.ENTERED, RequestStatus.WON, RequestStatus.WAITLISTED)
                 .contains(status);
         return HttpResponse.json(202, new QueuedView(requestId, lottery ? status.name() : "QUEUED"))
             .withHeader("location", "/booking-requests/" + requestId);
       }
       var created = (Booked.Created) done.value();
-      fairslot.shared.Metrics.line()
+      Metrics.line()
           .dimension("Venue", created.booking().slot().venueId())
           .count("BookingsGranted", 1)
           .property("bookingId", created.booking().bookingId())

@@ -8,6 +8,7 @@ import fairslot.member.domain.Phone;
 import fairslot.staff.app.DeskService;
 import java.time.LocalDate;
 import java.util.Optional;
+import java.util.Set;
 
 /** The desk's request bodies and queries, read and checked. */
 final class StaffRequests {
@@ -18,8 +19,7 @@ final class StaffRequests {
     /** The body's {@code customer}: exactly one of userId or phone (with name). */
     static DeskService.Customer customer(RequestBody body) {
       RequestBody who =
-          body.object("customer")
-              .onlyFields("customer", java.util.Set.of("userId", "phone", "name"));
+          body.object("customer").onlyFields("customer", Set.of("userId", "phone", "name"));
       if (who.has("userId") == who.has("phone")) {
         throw InvalidInput.unprocessable(
             "customer needs exactly one of userId or phone (with name)");
@@ -31,7 +31,7 @@ final class StaffRequests {
     }
 
     static WalkIn from(RequestBody body) {
-      body.onlyFields("walk-in", java.util.Set.of("slotId", "quantity", "customer"));
+      body.onlyFields("walk-in", Set.of("slotId", "quantity", "customer"));
       String slotId = body.text("slotId");
       int quantity = body.integer("quantity");
       return new WalkIn(slotId, quantity, customer(body));

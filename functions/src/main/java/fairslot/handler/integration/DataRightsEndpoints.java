@@ -1,10 +1,12 @@
 package fairslot.handler.integration;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import fairslot.handler.http.Endpoints;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.privacy.app.MemberData;
 import fairslot.privacy.domain.Erasure;
+import fairslot.shared.Json;
 import java.util.List;
 import java.util.Map;
 
@@ -23,9 +25,7 @@ public final class DataRightsEndpoints implements Endpoints {
   public record ErasureView(
       String status,
       String requestedAt,
-      @com.fasterxml.jackson.annotation.JsonInclude(
-              com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-          String erasedAt) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String erasedAt) {
     static ErasureView of(Erasure e) {
       return new ErasureView(
           e.status().name(),
@@ -52,7 +52,7 @@ public final class DataRightsEndpoints implements Endpoints {
                   "no-store",
                   "content-disposition",
                   "attachment; filename=\"fairslot-export.json\""),
-              fairslot.shared.Json.write(data.export(request.requireCaller().userId())));
+              Json.write(data.export(request.requireCaller().userId())));
       case "POST /me/erase" ->
           HttpResponse.json(
               202, ErasureView.of(data.requestErasure(request.requireCaller().userId())));

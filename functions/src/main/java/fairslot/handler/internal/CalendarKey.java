@@ -1,11 +1,17 @@
 package fairslot.handler.internal;
 
+import fairslot.aws.Secrets;
+import fairslot.member.app.CalendarFeedStore;
+import fairslot.member.app.CalendarFeeds;
+import fairslot.member.app.FeedKey;
+import fairslot.shared.HmacSha256;
+
 /**
  * The key calendar feed tokens are derived with: FAIRSLOT_CALENDAR_SECRET (in AWS read from Secrets
  * Manager through FAIRSLOT_CALENDAR_SECRET_ARN, failing init if unreadable), or a random key per
  * process where neither is set (feed URLs then last as long as the process).
  */
-public final class CalendarKey implements fairslot.member.app.FeedKey {
+public final class CalendarKey implements FeedKey {
   private final byte[] key;
 
   public CalendarKey(byte[] key) {
@@ -20,17 +26,16 @@ public final class CalendarKey implements fairslot.member.app.FeedKey {
   }
 
   /** The members' feeds under the deployment's key. */
-  public static fairslot.member.app.CalendarFeeds feeds(
-      fairslot.member.app.CalendarFeedStore store) {
-    return new fairslot.member.app.CalendarFeeds(store, deployment());
+  public static CalendarFeeds feeds(CalendarFeedStore store) {
+    return new CalendarFeeds(store, deployment());
   }
 
   @Override
   public byte[] tag(byte[] message) {
-    return fairslot.shared.HmacSha256.of(key, message);
+    return HmacSha256.of(key, message);
   }
 
   private static final class Holder {
-    static final byte[] KEY = fairslot.aws.Secrets.keyOrPerProcess("FAIRSLOT_CALENDAR_SECRET");
+    static final byte[] KEY = Secrets.keyOrPerProcess("FAIRSLOT_CALENDAR_SECRET");
   }
 }

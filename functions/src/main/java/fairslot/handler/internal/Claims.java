@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.shared.Json;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -48,7 +49,7 @@ public final class Claims {
     if (text.substring(1).strip().startsWith("\"")) {
       try {
         JsonNode array = Json.read(text);
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (JsonNode item : array) {
           if (!item.isTextual()) {
             return Set.of();

@@ -3,6 +3,7 @@ package fairslot.handler.internal;
 import fairslot.shared.Log;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.crac.Context;
 import org.crac.Core;
 import org.crac.Resource;
@@ -40,7 +41,7 @@ public final class SnapStartPriming implements Resource {
     } catch (RuntimeException e) {
       // A failed priming only costs the first invocation its warm-up; it must never fail the
       // deploy.
-      Log.warn("snapstart priming failed", java.util.Map.of("error", String.valueOf(e)));
+      Log.warn("snapstart priming failed", Map.of("error", String.valueOf(e)));
     }
   }
 

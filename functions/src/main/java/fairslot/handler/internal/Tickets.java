@@ -1,7 +1,11 @@
 package fairslot.handler.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.aws.Secrets;
+import fairslot.kernel.BoundedCache;
+import fairslot.shared.HmacSha256;
 import fairslot.shared.Json;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -12,8 +16,10 @@ import java.security.SecureRandom;
 import java.security.Signature;
 import java.security.spec.NamedParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -55,8 +61,7 @@ public final class Tickets {
    * Derived key pairs, bounded: a forged ticket may name any venue, and such names must not grow
    * the map without end.
    */
-  private final fairslot.kernel.BoundedCache<String, KeyPair> pairs =
-      new fairslot.kernel.BoundedCache<>(10_000);
+  private final BoundedCache<String, KeyPair> pairs = new BoundedCache<>(10_000);
 
   private record Master(String kid, byte[] secret) {}
 
@@ -89,20 +94,18 @@ public final class Tickets {
    */
   public static Tickets fromEnvironment() {
     Optional<String> value =
-        fairslot.aws.Secrets.read(
+        Secrets.read(
             System.getenv(),
             "FAIRSLOT_TICKET_SECRET",
-            fairslot.aws.Secrets.MIN_LENGTH,
-            fairslot.aws.Secrets.secretsManager());
+            Secrets.MIN_LENGTH,
+            Secrets.secretsManager());
     if (value.isPresent()) {
       List<String> masters = new ArrayList<>();
       for (String part : value.get().split(",")) {
         String m = part.strip();
-        if (m.length() < fairslot.aws.Secrets.MIN_LENGTH) {
+        if (m.length() < Secrets.MIN_LENGTH) {
           throw new IllegalStateException(
-              "each FAIRSLOT_TICKET_SECRET master needs "
-                  + fairslot.aws.Secrets.MIN_LENGTH
-                  + "+ characters");
+              "each FAIRSLOT_TICKET_SECRET master needs " + Secrets.MIN_LENGTH + "+ characters");
         }
         masters.add(m);
       }
@@ -181,8 +184,8 @@ public final class Tickets {
               Instant.ofEpochSecond(payload.path("exp").asLong()));
       return now.isBefore(claims.expires()) ? Optional.of(claims) : Optional.empty();
     } catch (IllegalArgumentException
-        | java.time.DateTimeException
-        | java.io.IOException
+        | DateTimeException
+        | IOException
         | GeneralSecurityException notOurs) {
       return Optional.empty();
     }
@@ -231,7 +234,7 @@ public final class Tickets {
 
   static byte[] raw(PublicKey key) {
     byte[] der = key.getEncoded();
-    return java.util.Arrays.copyOfRange(der, der.length - 32, der.length);
+    return Arrays.copyOfRange(der, der.length - 32, der.length);
   }
 
   private KeyPair pair(Master m, String venueId) {
@@ -247,7 +250,7 @@ public final class Tickets {
   }
 
   private static byte[] hmac(byte[] key, String message) {
-    return fairslot.shared.HmacSha256.of(key, message);
+    return HmacSha256.of(key, message);
   }
 
   private static String b64(String json) {

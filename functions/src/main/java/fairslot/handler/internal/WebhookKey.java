@@ -1,5 +1,7 @@
 package fairslot.handler.internal;
 
+import fairslot.shared.HmacSha256;
+import fairslot.webhook.app.WebhookKeys;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -9,7 +11,7 @@ import java.util.HexFormat;
  * in the table: it is shown once, at creation, and made again to sign each try. Signatures follow
  * API.md: {@code t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>}.
  */
-public final class WebhookKey implements fairslot.webhook.app.WebhookKeys {
+public final class WebhookKey implements WebhookKeys {
   private final byte[] deploymentKey;
 
   public WebhookKey(byte[] deploymentKey) {
@@ -37,6 +39,6 @@ public final class WebhookKey implements fairslot.webhook.app.WebhookKeys {
   }
 
   private static byte[] hmac(byte[] key, String message) {
-    return fairslot.shared.HmacSha256.of(key, message);
+    return HmacSha256.of(key, message);
   }
 }

@@ -2,6 +2,7 @@ package fairslot.member.app;
 
 import fairslot.booking.domain.SeatCount;
 import fairslot.kernel.Change;
+import fairslot.member.domain.MemberLedger;
 import java.util.Optional;
 
 /**
@@ -28,5 +29,5 @@ public interface LedgerStore {
    * bookings (the bookingsByUser index, which may lag the table by a moment: callers confirm a
    * deviation by counting again).
    */
-  fairslot.member.domain.MemberLedger countMember(String userId);
+  MemberLedger countMember(String userId);
 }

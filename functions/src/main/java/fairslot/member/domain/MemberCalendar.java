@@ -3,6 +3,7 @@ package fairslot.member.domain;
 import fairslot.kernel.Interval;
 import java.time.LocalDate;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -44,8 +45,8 @@ public record MemberCalendar(
   }
 
   /** The days as last seen, each replaced by its current version where {@code current} has one. */
-  public static java.util.List<MemberCalendar> refreshed(
-      java.util.List<MemberCalendar> seen, java.util.List<MemberCalendar> current) {
+  public static List<MemberCalendar> refreshed(
+      List<MemberCalendar> seen, List<MemberCalendar> current) {
     return seen.stream()
         .map(s -> current.stream().filter(c -> c.day().equals(s.day())).findFirst().orElse(s))
         .toList();

@@ -5,6 +5,7 @@ import static fairslot.table.Attr.s;
 import fairslot.member.domain.Phone;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -41,7 +42,7 @@ final class AccountLinks {
    */
   static TransactWriteItem pointer(
       String table, String customerId, String userId, Optional<String> was) {
-    Map<String, AttributeValue> item = new java.util.HashMap<>(pointerKey(customerId));
+    Map<String, AttributeValue> item = new HashMap<>(pointerKey(customerId));
     item.put("type", s("CUSTOMER_LINK"));
     item.put("userId", s(userId));
     Put.Builder put = Put.builder().tableName(table).item(item);

@@ -8,9 +8,12 @@ import fairslot.kernel.Interval;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.Transaction;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -65,11 +68,9 @@ public final class CalendarItemMapper {
    * The calendar days (actions {@code action} 0, 1, ... of a cancelled transaction) whose version
    * condition failed, as they are now.
    */
-  public static <A extends Enum<A>> java.util.List<MemberCalendar> moved(
-      fairslot.table.Transaction.Cancelled<A> reasons,
-      A action,
-      java.util.List<MemberCalendar> seen) {
-    java.util.List<MemberCalendar> moved = new java.util.ArrayList<>();
+  public static <A extends Enum<A>> List<MemberCalendar> moved(
+      Transaction.Cancelled<A> reasons, A action, List<MemberCalendar> seen) {
+    List<MemberCalendar> moved = new ArrayList<>();
     for (int i = 0; i < seen.size(); i++) {
       if (reasons.failed(action, i)) {
         MemberCalendar day = seen.get(i);

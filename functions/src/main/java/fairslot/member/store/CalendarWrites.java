@@ -8,6 +8,9 @@ import fairslot.member.domain.MemberCalendar;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -23,7 +26,7 @@ public final class CalendarWrites {
 
   /** Writes the day with the booking's entry, on condition nobody changed it since {@code seen}. */
   public TransactWriteItem add(MemberCalendar seen, Booking b) {
-    return add(seen, java.util.List.of(b));
+    return add(seen, List.of(b));
   }
 
   /**
@@ -31,7 +34,7 @@ public final class CalendarWrites {
    * and transaction), on condition nobody changed it since {@code seen}. Lines of one booking may
    * overlap each other (two courts at once); they may not overlap anything else.
    */
-  public TransactWriteItem add(MemberCalendar seen, java.util.List<Booking> lines) {
+  public TransactWriteItem add(MemberCalendar seen, List<Booking> lines) {
     MemberCalendar next = seen;
     for (Booking b : lines) {
       if (b.calendarDays().contains(seen.day())) {
@@ -53,11 +56,10 @@ public final class CalendarWrites {
   }
 
   /** Takes every line of a booking of several slots off the day, in one write. */
-  public TransactWriteItem remove(java.util.List<Booking> lines, LocalDate day) {
-    java.util.List<Booking> on =
-        lines.stream().filter(b -> b.calendarDays().contains(day)).toList();
-    Map<String, String> names = new java.util.HashMap<>();
-    java.util.List<String> removes = new java.util.ArrayList<>();
+  public TransactWriteItem remove(List<Booking> lines, LocalDate day) {
+    List<Booking> on = lines.stream().filter(b -> b.calendarDays().contains(day)).toList();
+    Map<String, String> names = new HashMap<>();
+    List<String> removes = new ArrayList<>();
     for (int i = 0; i < on.size(); i++) {
       names.put("#b" + i, on.get(i).bookingId());
       removes.add("entries.#b" + i);
@@ -77,6 +79,6 @@ public final class CalendarWrites {
   }
 
   public TransactWriteItem remove(Booking b, LocalDate day) {
-    return remove(java.util.List.of(b), day);
+    return remove(List.of(b), day);
   }
 }

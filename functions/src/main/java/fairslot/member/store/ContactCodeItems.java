@@ -16,6 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The one builder of verification-code items: the pending code ({@code MEMBER#<u>} / {@code
@@ -59,9 +60,8 @@ final class ContactCodeItems {
   }
 
   /** One more miss, on condition the code is the one judged (same salt, same misses). */
-  static software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest miss(
-      String table, ContactCode seen) {
-    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+  static UpdateItemRequest miss(String table, ContactCode seen) {
+    return UpdateItemRequest.builder()
         .tableName(table)
         .key(key(seen.userId(), seen.channel()))
         .updateExpression("SET misses = :next")

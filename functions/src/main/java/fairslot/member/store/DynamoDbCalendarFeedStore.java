@@ -7,6 +7,7 @@ import fairslot.table.Attr;
 import java.util.Map;
 import java.util.OptionalLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /**
@@ -23,8 +24,7 @@ public final class DynamoDbCalendarFeedStore implements CalendarFeedStore {
     this.table = table;
   }
 
-  private static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key(
-      String userId) {
+  private static Map<String, AttributeValue> key(String userId) {
     return Attr.key("CALFEED#" + userId, "CALFEED");
   }
 

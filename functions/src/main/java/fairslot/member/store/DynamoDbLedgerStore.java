@@ -2,18 +2,29 @@ package fairslot.member.store;
 
 import static fairslot.table.Attr.s;
 
+import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.SeatCount;
 import fairslot.booking.store.BookingItemMapper;
+import fairslot.catalog.store.SeatWrites;
 import fairslot.definitions.Fairslot;
 import fairslot.kernel.Change;
 import fairslot.member.app.LedgerStore;
+import fairslot.member.domain.MemberLedger;
+import fairslot.pass.domain.PlanKind;
 import fairslot.pass.store.PassItemMapper;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.RecordParts;
 import fairslot.waitlist.domain.WaitlistStatus;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -27,14 +38,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 public final class DynamoDbLedgerStore implements LedgerStore {
   private final DynamoDbClient dynamo;
   private final String table;
-  private final fairslot.catalog.store.SeatWrites seats;
-  private final fairslot.table.RecordParts records;
+  private final SeatWrites seats;
+  private final RecordParts records;
 
   public DynamoDbLedgerStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.seats = new fairslot.catalog.store.SeatWrites(table);
-    this.records = new fairslot.table.RecordParts(table);
+    this.seats = new SeatWrites(table);
+    this.records = new RecordParts(table);
   }
 
   @Override
@@ -75,7 +86,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
   }
 
   private Optional<SeatCount> countAgainst(String slotId, Map<String, AttributeValue> slot) {
-    java.util.List<Map<String, AttributeValue>> bookings =
+    List<Map<String, AttributeValue>> bookings =
         dynamo
             .queryPaginator(
                 r ->
@@ -90,11 +101,11 @@ public final class DynamoDbLedgerStore implements LedgerStore {
             .filter(i -> BookingStatus.valueOf(Attr.str(i, "status")).isActive())
             .toList();
     int held = bookings.stream().mapToInt(i -> Attr.integer(i, "quantity")).sum();
-    java.util.Set<String> members =
+    Set<String> members =
         bookings.stream()
             .filter(i -> BookingStatus.valueOf(Attr.str(i, "status")).isUpcoming())
             .map(i -> Attr.str(i, "userId"))
-            .collect(java.util.stream.Collectors.toSet());
+            .collect(Collectors.toSet());
     // An offer holds one seat.
     int offered =
         (int)
@@ -122,10 +133,10 @@ public final class DynamoDbLedgerStore implements LedgerStore {
   }
 
   @Override
-  public fairslot.member.domain.MemberLedger countMember(String userId) {
-    java.util.List<Map<String, AttributeValue>> counters = memberItems(userId, "UPCOMING#");
-    java.util.List<Map<String, AttributeValue>> passes = memberItems(userId, "PASS#");
-    java.util.List<fairslot.booking.domain.Booking> bookings =
+  public MemberLedger countMember(String userId) {
+    List<Map<String, AttributeValue>> counters = memberItems(userId, "UPCOMING#");
+    List<Map<String, AttributeValue>> passes = memberItems(userId, "PASS#");
+    List<Booking> bookings =
         dynamo
             .queryPaginator(
                 r ->
@@ -137,9 +148,9 @@ public final class DynamoDbLedgerStore implements LedgerStore {
             .stream()
             .map(BookingItemMapper::fromItem)
             .toList();
-    Map<String, Long> upcoming = new java.util.HashMap<>();
-    Map<String, Integer> held = new java.util.HashMap<>();
-    for (fairslot.booking.domain.Booking b : bookings) {
+    Map<String, Long> upcoming = new HashMap<>();
+    Map<String, Integer> held = new HashMap<>();
+    for (Booking b : bookings) {
       if (b.status().isUpcoming()) {
         upcoming.merge(b.slot().venueId(), 1L, Long::sum);
       }
@@ -147,26 +158,24 @@ public final class DynamoDbLedgerStore implements LedgerStore {
         held.merge(b.pass().get().passId(), b.pass().get().credits(), Integer::sum);
       }
     }
-    java.util.List<fairslot.member.domain.MemberLedger.Counter> counted =
-        new java.util.ArrayList<>();
-    java.util.Set<String> venues = new java.util.HashSet<>(upcoming.keySet());
+    List<MemberLedger.Counter> counted = new ArrayList<>();
+    Set<String> venues = new HashSet<>(upcoming.keySet());
     for (Map<String, AttributeValue> item : counters) {
       String venueId = Attr.str(item, "venueId");
       venues.remove(venueId);
       counted.add(
-          new fairslot.member.domain.MemberLedger.Counter(
+          new MemberLedger.Counter(
               venueId, Attr.num(item, "upcoming"), upcoming.getOrDefault(venueId, 0L)));
     }
     // Upcoming bookings at a venue with no counter item at all.
-    venues.forEach(
-        v -> counted.add(new fairslot.member.domain.MemberLedger.Counter(v, 0, upcoming.get(v))));
-    java.util.List<fairslot.member.domain.MemberLedger.Credits> credits =
+    venues.forEach(v -> counted.add(new MemberLedger.Counter(v, 0, upcoming.get(v))));
+    List<MemberLedger.Credits> credits =
         passes.stream()
             .map(PassItemMapper::fromItem)
-            .filter(p -> p.plan().kind() == fairslot.pass.domain.PlanKind.PACK)
+            .filter(p -> p.plan().kind() == PlanKind.PACK)
             .map(
                 p ->
-                    new fairslot.member.domain.MemberLedger.Credits(
+                    new MemberLedger.Credits(
                         p.passId(),
                         p.plan().credits(),
                         p.creditsLeft(),
@@ -174,10 +183,10 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                         p.creditsUsed(),
                         p.creditsForfeited()))
             .toList();
-    return new fairslot.member.domain.MemberLedger(userId, counted, credits);
+    return new MemberLedger(userId, counted, credits);
   }
 
-  private java.util.List<Map<String, AttributeValue>> memberItems(String userId, String prefix) {
+  private List<Map<String, AttributeValue>> memberItems(String userId, String prefix) {
     return dynamo
         .queryPaginator(
             r ->

@@ -4,8 +4,10 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.member.app.MemberProfileStore;
+import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.MemberProfile;
 import fairslot.member.domain.Phone;
+import fairslot.notification.domain.Channel;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
@@ -15,6 +17,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Member profiles, and which member proved each phone: the claim {@code PHONE#<phone>} / {@code
@@ -65,7 +68,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
         new Transaction<Action>()
             .add(Action.PROFILE, putProfile(c.seen(), next))
             .add(Action.CODE, ContactCodeItems.consume(table, c.code()));
-    if (c.code().channel() == fairslot.notification.domain.Channel.SMS) {
+    if (c.code().channel() == Channel.SMS) {
       Phone phone = next.phone().orElseThrow();
       tx.add(Action.CLAIM, claim(phone, next.userId(), c.holder()));
       c.former().ifPresent(f -> tx.add(Action.FORMER, putProfile(f, f.phoneLost().nextVersion())));
@@ -137,9 +140,9 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
 
   /** The phone's walk-in profile is linked to the member, from whoever it was linked to as read. */
   private TransactWriteItem link(
-      Phone phone, String customerId, String userId, fairslot.member.domain.CustomerProfile seen) {
+      Phone phone, String customerId, String userId, CustomerProfile seen) {
     var update =
-        software.amazon.awssdk.services.dynamodb.model.Update.builder()
+        Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.phone(phone), "PROFILE"))
             .updateExpression("SET linkedUserId = :u");
@@ -159,7 +162,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
   private TransactWriteItem unlink(Phone phone, String userId) {
     return TransactWriteItem.builder()
         .update(
-            software.amazon.awssdk.services.dynamodb.model.Update.builder()
+            Update.builder()
                 .tableName(table)
                 .key(Attr.key(Keys.phone(phone), "PROFILE"))
                 .updateExpression("REMOVE linkedUserId")

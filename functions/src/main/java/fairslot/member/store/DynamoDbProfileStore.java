@@ -3,12 +3,15 @@ package fairslot.member.store;
 import static fairslot.table.Attr.s;
 import static fairslot.table.Attr.str;
 
+import fairslot.kernel.Unavailable;
 import fairslot.member.app.ProfileStore;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.Phone;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -77,14 +80,14 @@ public final class DynamoDbProfileStore implements ProfileStore {
       // Someone made the profile, or claimed or gave up the phone, meanwhile: read again.
     }
     // No phone in the message: it reaches a log line.
-    throw new fairslot.kernel.Unavailable("a walk-in profile kept moving", null);
+    throw new Unavailable("a walk-in profile kept moving", null);
   }
 
   private static final int MAX_ROUNDS = 5;
 
   private TransactWriteItem putProfile(CustomerProfile p) {
     Map<String, AttributeValue> item =
-        new java.util.HashMap<>(
+        new HashMap<>(
             Map.of(
                 Keys.PK,
                 s(Keys.phone(p.phone())),
@@ -136,7 +139,7 @@ public final class DynamoDbProfileStore implements ProfileStore {
                         ":one",
                         Attr.n(1),
                         ":c",
-                        AttributeValue.fromSs(java.util.List.of(walkIn.customerId())),
+                        AttributeValue.fromSs(List.of(walkIn.customerId())),
                         ":p",
                         s(walkIn.phone().value()),
                         ":yes",

@@ -5,6 +5,7 @@ import static fairslot.table.Attr.n;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.RawItems;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -64,7 +65,7 @@ final class MemberBookkeeping {
   }
 
   private boolean isLive(String bookingId) {
-    return fairslot.table.RawItems.get(dynamo, table, Attr.key(Keys.booking(bookingId), "BOOKING"))
+    return RawItems.get(dynamo, table, Attr.key(Keys.booking(bookingId), "BOOKING"))
         .filter(b -> LIVE.contains(BookingStatus.valueOf(Attr.str(b, "status"))))
         .isPresent();
   }

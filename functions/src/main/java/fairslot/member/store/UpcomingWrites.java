@@ -9,6 +9,7 @@ import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -26,7 +27,7 @@ public final class UpcomingWrites {
    * fewer than that are counted already. Counted for every booking, limited or not, so a limit set
    * later finds the count right.
    */
-  public TransactWriteItem count(Booking b, java.util.OptionalInt limit) {
+  public TransactWriteItem count(Booking b, OptionalInt limit) {
     return upcoming(b, 1, limit);
   }
 
@@ -34,21 +35,21 @@ public final class UpcomingWrites {
    * Counts {@code slots} bookings at once (a booking of several slots counts once per slot); with
    * {@code limit}, only if they all fit under it.
    */
-  public TransactWriteItem count(Booking b, int slots, java.util.OptionalInt limit) {
+  public TransactWriteItem count(Booking b, int slots, OptionalInt limit) {
     return upcoming(b, slots, limit);
   }
 
   /** {@code slots} bookings leave the member's upcoming bookings at once. */
   public TransactWriteItem uncount(Booking b, int slots) {
-    return upcoming(b, -slots, java.util.OptionalInt.empty());
+    return upcoming(b, -slots, OptionalInt.empty());
   }
 
   /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
   public TransactWriteItem uncount(Booking b) {
-    return upcoming(b, -1, java.util.OptionalInt.empty());
+    return upcoming(b, -1, OptionalInt.empty());
   }
 
-  private TransactWriteItem upcoming(Booking b, int by, java.util.OptionalInt limit) {
+  private TransactWriteItem upcoming(Booking b, int by, OptionalInt limit) {
     Update.Builder update =
         Update.builder()
             .tableName(table)

@@ -1,12 +1,15 @@
 package fairslot.messaging.eventbridge;
 
+import fairslot.aws.Lazily;
 import fairslot.booking.app.EventPublisher;
 import fairslot.booking.domain.SeatReleased;
 import fairslot.definitions.Fairslot;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
+import fairslot.shared.RequestContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
 
@@ -15,7 +18,7 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
  * thrown: the change stands, and the waitlist fallback job re-finds released seats.
  */
 public final class EventBridgePublisher implements EventPublisher {
-  private final java.util.function.Supplier<EventBridgeClient> events;
+  private final Supplier<EventBridgeClient> events;
   private final String bus;
 
   public EventBridgePublisher(EventBridgeClient events, String bus) {
@@ -23,8 +26,8 @@ public final class EventBridgePublisher implements EventPublisher {
   }
 
   /** The client is made on the first event: most requests publish none. */
-  public EventBridgePublisher(java.util.function.Supplier<EventBridgeClient> events, String bus) {
-    this.events = fairslot.aws.Lazily.of(events);
+  public EventBridgePublisher(Supplier<EventBridgeClient> events, String bus) {
+    this.events = Lazily.of(events);
     this.bus = bus;
   }
 
@@ -36,7 +39,7 @@ public final class EventBridgePublisher implements EventPublisher {
     detail.put("quantity", event.quantity());
     detail.put("reason", event.reason().name());
     // The request that released the seat, so the waitlist consumer's lines name it too.
-    fairslot.shared.RequestContext.current().ifPresent(id -> detail.put("requestId", id));
+    RequestContext.current().ifPresent(id -> detail.put("requestId", id));
     try {
       PutEventsResponse response =
           events

@@ -2,9 +2,14 @@ package fairslot.messaging.notifications;
 
 import fairslot.aws.Lazily;
 import fairslot.notification.app.NotificationSender;
+import fairslot.notification.domain.Attachment;
 import fairslot.notification.domain.Delivery;
+import fairslot.notification.domain.MessageText;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sesv2.SesV2Client;
+import software.amazon.awssdk.services.sesv2.model.EmailContent;
 
 /**
  * EMAIL through Amazon SES v2 SendEmail, from the stack's verified sender identity. The client is
@@ -32,14 +37,9 @@ public final class SesEmailSender implements NotificationSender {
    * An e-mail with a file is sent raw: a MIME message of the text and the file, each base64 (so
    * Chinese text and the iCalendar's CRLFs travel unchanged), the subject RFC 2047-encoded.
    */
-  private void sendWithFile(
-      String address,
-      fairslot.notification.domain.MessageText message,
-      fairslot.notification.domain.Attachment file) {
+  private void sendWithFile(String address, MessageText message, Attachment file) {
     String mime = MimeMessage.of(from, address, message, file);
-    sendEmail(
-        address,
-        c -> c.raw(raw -> raw.data(software.amazon.awssdk.core.SdkBytes.fromUtf8String(mime))));
+    sendEmail(address, c -> c.raw(raw -> raw.data(SdkBytes.fromUtf8String(mime))));
   }
 
   private void requireSender() {
@@ -51,7 +51,7 @@ public final class SesEmailSender implements NotificationSender {
   }
 
   /** One e-mail to {@code address}: the subject and the text body. */
-  public void send(String address, fairslot.notification.domain.MessageText message) {
+  public void send(String address, MessageText message) {
     sendEmail(
         address,
         c ->
@@ -62,10 +62,7 @@ public final class SesEmailSender implements NotificationSender {
   }
 
   /** From the sender identity to {@code address}, with the content as given. */
-  private void sendEmail(
-      String address,
-      java.util.function.Consumer<software.amazon.awssdk.services.sesv2.model.EmailContent.Builder>
-          content) {
+  private void sendEmail(String address, Consumer<EmailContent.Builder> content) {
     requireSender();
     ses.get()
         .sendEmail(

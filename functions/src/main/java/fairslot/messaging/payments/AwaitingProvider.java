@@ -2,6 +2,7 @@ package fairslot.messaging.payments;
 
 import fairslot.payment.app.PaymentProvider;
 import fairslot.payment.domain.Payment;
+import java.util.Map;
 
 /**
  * The deployed default until a real provider is plugged in: it records nothing and calls no
@@ -14,9 +15,9 @@ public final class AwaitingProvider implements PaymentProvider {
   }
 
   @Override
-  public java.util.Map<String, Object> start(Payment payment, Payer payer) {
+  public Map<String, Object> start(Payment payment, Payer payer) {
     // the customer pays at the provider; its webhook reports the outcome
-    return java.util.Map.of();
+    return Map.of();
   }
 
   @Override

@@ -1,10 +1,13 @@
 package fairslot.messaging.payments;
 
+import fairslot.shared.HmacSha256;
+import fairslot.shared.Log;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -49,9 +52,9 @@ public final class WebhookSignature {
   public boolean verify(
       Optional<String> timestamp, Optional<String> signature, String rawBody, Instant now) {
     if (secret == null) {
-      fairslot.shared.Log.error(
+      Log.error(
           "payment webhook refused: no webhook secret is configured",
-          java.util.Map.of("variable", "FAIRSLOT_PAYMENT_SECRET"));
+          Map.of("variable", "FAIRSLOT_PAYMENT_SECRET"));
       return false;
     }
     if (timestamp.isEmpty() || signature.isEmpty() || !signature.get().startsWith("sha256=")) {
@@ -79,6 +82,6 @@ public final class WebhookSignature {
   }
 
   private byte[] mac(String text) {
-    return fairslot.shared.HmacSha256.of(secret, text);
+    return HmacSha256.of(secret, text);
   }
 }

@@ -1,12 +1,16 @@
 package fairslot.messaging.sqs;
 
+import fairslot.aws.Lazily;
 import fairslot.aws.Resilient;
 import fairslot.booking.app.BookingQueue;
 import fairslot.booking.domain.BookingRequest;
+import fairslot.shared.RequestContext;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -20,7 +24,7 @@ public final class SqsBookingQueue implements BookingQueue {
    */
   public static final String REQUEST_ID_ATTRIBUTE = "requestId";
 
-  private final java.util.function.Supplier<SqsClient> sqs;
+  private final Supplier<SqsClient> sqs;
   private final String queueUrl;
 
   public SqsBookingQueue(SqsClient sqs, String queueUrl) {
@@ -28,8 +32,8 @@ public final class SqsBookingQueue implements BookingQueue {
   }
 
   /** The client is made on the first request queued: only QUEUED slots need it. */
-  public SqsBookingQueue(java.util.function.Supplier<SqsClient> sqs, String queueUrl) {
-    this.sqs = fairslot.aws.Lazily.of(() -> Resilient.sqs(sqs.get()));
+  public SqsBookingQueue(Supplier<SqsClient> sqs, String queueUrl) {
+    this.sqs = Lazily.of(() -> Resilient.sqs(sqs.get()));
     this.queueUrl = queueUrl;
   }
 
@@ -43,17 +47,17 @@ public final class SqsBookingQueue implements BookingQueue {
                     .messageDeduplicationId(sha256(deduplicationId))
                     .messageBody("{\"requestId\":\"" + request.requestId() + "\"}")
                     .messageAttributes(
-                        fairslot.shared.RequestContext.current()
+                        RequestContext.current()
                             .map(
                                 id ->
-                                    java.util.Map.of(
+                                    Map.of(
                                         REQUEST_ID_ATTRIBUTE,
                                         software.amazon.awssdk.services.sqs.model
                                             .MessageAttributeValue.builder()
                                             .dataType("String")
                                             .stringValue(id)
                                             .build()))
-                            .orElse(java.util.Map.of())));
+                            .orElse(Map.of())));
   }
 
   /** SQS dedup ids are at most 128 characters of a limited alphabet; a digest always fits. */

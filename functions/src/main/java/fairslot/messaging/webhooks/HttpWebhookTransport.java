@@ -1,12 +1,15 @@
 package fairslot.messaging.webhooks;
 
+import fairslot.aws.Lazily;
 import fairslot.webhook.app.WebhookTransport;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * POSTs a delivery with the JDK's HTTP client: no redirects followed (a redirect could lead to an
@@ -21,8 +24,8 @@ public final class HttpWebhookTransport implements WebhookTransport {
    * Made on the first POST: every function wires this transport, but only the deliveries job sends,
    * and a JDK client starts a selector thread no other cold start should pay for.
    */
-  private final java.util.function.Supplier<HttpClient> client =
-      fairslot.aws.Lazily.of(
+  private final Supplier<HttpClient> client =
+      Lazily.of(
           () ->
               HttpClient.newBuilder()
                   .connectTimeout(CONNECT)
@@ -44,7 +47,7 @@ public final class HttpWebhookTransport implements WebhookTransport {
           .get()
           .send(request.build(), HttpResponse.BodyHandlers.discarding())
           .statusCode();
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return 0;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -2,10 +2,13 @@ package fairslot.messaging.wechatpay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.shared.Json;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A merchant's WeChat Pay settings, as kept in its Secrets Manager secret (one JSON object). The
@@ -42,7 +45,7 @@ public record WechatPayConfig(
   public static final URI LOGIN = URI.create("https://api.weixin.qq.com");
 
   public WechatPayConfig {
-    if (apiV3Key.getBytes(java.nio.charset.StandardCharsets.UTF_8).length != 32) {
+    if (apiV3Key.getBytes(StandardCharsets.UTF_8).length != 32) {
       throw new IllegalArgumentException("the APIv3 key must be 32 bytes");
     }
     platformKeys = Collections.unmodifiableMap(new LinkedHashMap<>(platformKeys));
@@ -79,16 +82,14 @@ public record WechatPayConfig(
   }
 
   /** The secret's settings; empty while it is the stack's placeholder {@code {"enabled":false}}. */
-  public static java.util.Optional<WechatPayConfig> fromSecret(String secret) {
+  public static Optional<WechatPayConfig> fromSecret(String secret) {
     JsonNode n;
     try {
       n = Json.mapper().readTree(secret);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("the WeChat Pay secret is not JSON");
     }
-    return n.path("enabled").asBoolean(true)
-        ? java.util.Optional.of(fromJson(secret))
-        : java.util.Optional.empty();
+    return n.path("enabled").asBoolean(true) ? Optional.of(fromJson(secret)) : Optional.empty();
   }
 
   /** Reads the secret's JSON; a missing field fails here, at init (fail closed). */
@@ -96,7 +97,7 @@ public record WechatPayConfig(
     JsonNode n;
     try {
       n = Json.mapper().readTree(secret);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("the WeChat Pay secret is not JSON");
     }
     boolean certificates = n.path("platformMode").asText("PUBLIC_KEY").equals("CERTIFICATE");

@@ -7,8 +7,10 @@ import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.ProviderReport;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.shared.Json;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -54,7 +56,7 @@ public final class WechatPayNotifications {
     Instant at;
     try {
       at = Instant.ofEpochSecond(Long.parseLong(timestamp));
-    } catch (NumberFormatException | java.time.DateTimeException e) {
+    } catch (NumberFormatException | DateTimeException e) {
       return new NotificationVerdict.Refused("a malformed timestamp");
     }
     if (Duration.between(at, clock.instant()).abs().compareTo(FRESHNESS) > 0) {
@@ -82,7 +84,7 @@ public final class WechatPayNotifications {
               resource.path("associated_data").asText("").getBytes(StandardCharsets.UTF_8),
               resource.path("nonce").asText().getBytes(StandardCharsets.UTF_8),
               Base64.getDecoder().decode(resource.path("ciphertext").asText()));
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // Signed by WeChat but unreadable with our key: refused, so WeChat retries and we alarm.
       return new NotificationVerdict.Refused("the resource does not decrypt with the APIv3 key");
     }
@@ -90,7 +92,7 @@ public final class WechatPayNotifications {
     JsonNode r;
     try {
       r = Json.mapper().readTree(plain);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return new NotificationVerdict.Refused("the resource is not JSON");
     }
     return eventType.startsWith("REFUND.") ? refund(r) : transaction(r);

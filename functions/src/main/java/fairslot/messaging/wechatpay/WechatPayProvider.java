@@ -4,6 +4,10 @@ import com.wechat.pay.java.core.auth.WechatPay2Validator;
 import com.wechat.pay.java.core.cipher.Signer;
 import com.wechat.pay.java.core.exception.ServiceException;
 import com.wechat.pay.java.core.exception.WechatPayException;
+import com.wechat.pay.java.service.billdownload.BillDownloadService;
+import com.wechat.pay.java.service.billdownload.model.BillType;
+import com.wechat.pay.java.service.billdownload.model.GetTradeBillRequest;
+import com.wechat.pay.java.service.billdownload.model.QueryBillEntity;
 import com.wechat.pay.java.service.payments.jsapi.JsapiService;
 import com.wechat.pay.java.service.payments.jsapi.model.Amount;
 import com.wechat.pay.java.service.payments.jsapi.model.CloseOrderRequest;
@@ -16,16 +20,27 @@ import com.wechat.pay.java.service.refund.model.CreateRequest;
 import com.wechat.pay.java.service.refund.model.QueryByOutRefundNoRequest;
 import com.wechat.pay.java.service.refund.model.Refund;
 import fairslot.kernel.Refusal;
+import fairslot.kernel.Unavailable;
 import fairslot.payment.app.PaymentProvider;
+import fairslot.payment.app.StatementLine;
 import fairslot.payment.domain.AbnormalRefund;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -48,7 +63,7 @@ public final class WechatPayProvider implements PaymentProvider {
   private final Signer signer;
   private final JsapiService jsapi;
   private final RefundService refunds;
-  private final com.wechat.pay.java.service.billdownload.BillDownloadService bills;
+  private final BillDownloadService bills;
   private final JdkWechatHttpClient http;
   private final WechatAbnormalRefunds abnormal;
   private final SecureRandom random = new SecureRandom();
@@ -64,10 +79,7 @@ public final class WechatPayProvider implements PaymentProvider {
     this.jsapi = new JsapiService.Builder().httpClient(http).build();
     this.refunds = new RefundService.Builder().httpClient(http).build();
     this.bills =
-        new com.wechat.pay.java.service.billdownload.BillDownloadService.Builder()
-            .httpClient(http)
-            .decryptor(merchant.decryptor())
-            .build();
+        new BillDownloadService.Builder().httpClient(http).decryptor(merchant.decryptor()).build();
     this.http = http;
     this.abnormal = new WechatAbnormalRefunds(refunds, http, keys);
   }
@@ -128,7 +140,7 @@ public final class WechatPayProvider implements PaymentProvider {
       prepayId = jsapi.prepay(prepay).getPrepayId();
     } catch (WechatPayException e) {
       // The payment stands, PENDING: paying again prepays the same out_trade_no, never a second.
-      throw new fairslot.kernel.Unavailable("WeChat Pay did not open the order; try again", e);
+      throw new Unavailable("WeChat Pay did not open the order; try again", e);
     }
     String timeStamp =
         Long.toString(clock.instant().truncatedTo(ChronoUnit.SECONDS).getEpochSecond());
@@ -228,53 +240,48 @@ public final class WechatPayProvider implements PaymentProvider {
   }
 
   @Override
-  public java.time.ZoneId statementZone() {
-    return java.time.ZoneId.of("Asia/Shanghai");
+  public ZoneId statementZone() {
+    return ZoneId.of("Asia/Shanghai");
   }
 
   /** The day's trade bill, its SHA1 checked against the one WeChat named with the download. */
   @Override
-  public Optional<java.util.List<fairslot.payment.app.StatementLine>> statement(
-      java.time.LocalDate day) {
-    var request = new com.wechat.pay.java.service.billdownload.model.GetTradeBillRequest();
+  public Optional<List<StatementLine>> statement(LocalDate day) {
+    var request = new GetTradeBillRequest();
     request.setBillDate(day.toString());
-    request.setBillType(com.wechat.pay.java.service.billdownload.model.BillType.ALL);
-    com.wechat.pay.java.service.billdownload.model.QueryBillEntity bill;
+    request.setBillType(BillType.ALL);
+    QueryBillEntity bill;
     try {
       bill = bills.getTradeBill(request);
     } catch (ServiceException e) {
       if ("NO_STATEMENT_EXIST".equals(e.getErrorCode())) {
-        return Optional.of(java.util.List.of()); // no trade that day
+        return Optional.of(List.of()); // no trade that day
       }
-      throw new fairslot.kernel.Unavailable(
-          "WeChat Pay gave no trade bill: " + e.getErrorCode(), e);
+      throw new Unavailable("WeChat Pay gave no trade bill: " + e.getErrorCode(), e);
     } catch (WechatPayException e) {
-      throw new fairslot.kernel.Unavailable("WeChat Pay gave no trade bill", e);
+      throw new Unavailable("WeChat Pay gave no trade bill", e);
     }
     byte[] file;
-    try (java.io.InputStream in = http.download(bill.getDownloadUrl())) {
+    try (InputStream in = http.download(bill.getDownloadUrl())) {
       file = in.readAllBytes();
-    } catch (java.io.IOException | WechatPayException e) {
-      throw new fairslot.kernel.Unavailable("the trade bill did not download", e);
+    } catch (IOException | WechatPayException e) {
+      throw new Unavailable("the trade bill did not download", e);
     }
     String sha1;
     try {
-      sha1 =
-          java.util.HexFormat.of()
-              .formatHex(java.security.MessageDigest.getInstance("SHA-1").digest(file));
-    } catch (java.security.NoSuchAlgorithmException e) {
+      sha1 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(file));
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
     if (!sha1.equalsIgnoreCase(bill.getHashValue())) {
-      throw new fairslot.kernel.Unavailable("the trade bill's hash does not match", null);
+      throw new Unavailable("the trade bill's hash does not match", null);
     }
-    return Optional.of(
-        WechatTradeBill.parse(new String(file, java.nio.charset.StandardCharsets.UTF_8)));
+    return Optional.of(WechatTradeBill.parse(new String(file, StandardCharsets.UTF_8)));
   }
 
   private String nonce() {
     byte[] bytes = new byte[16];
     random.nextBytes(bytes);
-    return java.util.HexFormat.of().formatHex(bytes);
+    return HexFormat.of().formatHex(bytes);
   }
 }

@@ -9,6 +9,7 @@ import fairslot.member.app.MemberProfileStore;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.DeliveryStatus;
 import java.time.Clock;
+import java.util.Comparator;
 import java.util.List;
 
 /** What members and the desk see of notifications: a member's list, the parked ones, a retry. */
@@ -29,7 +30,7 @@ public final class NotificationDesk {
   public List<Delivery> mine(String userId) {
     return MemberBookings.owners(profiles.profile(userId)).stream()
         .flatMap(owner -> store.ofMember(owner, MAX_LISTED).stream())
-        .sorted(java.util.Comparator.comparing(Delivery::createdAt).reversed())
+        .sorted(Comparator.comparing(Delivery::createdAt).reversed())
         .limit(MAX_LISTED)
         .toList();
   }

@@ -3,12 +3,15 @@ package fairslot.notification.app;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
 import fairslot.member.app.MemberProfileStore;
+import fairslot.member.domain.IcsFeed;
 import fairslot.member.domain.MemberProfile;
+import fairslot.notification.domain.Attachment;
 import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.MessageFacts;
 import fairslot.notification.domain.MessageTemplates;
 import fairslot.notification.domain.MessageText;
+import fairslot.notification.domain.Notification;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,16 +107,15 @@ public final class Notifications {
    */
   private static MessageText withCalendar(
       MessageText text, NotificationStore.Pending notice, MessageFacts about, Instant now) {
-    if (notice.notification().kind()
-        != fairslot.notification.domain.Notification.Kind.BOOKING_CONFIRMED) {
+    if (notice.notification().kind() != Notification.Kind.BOOKING_CONFIRMED) {
       return text;
     }
     String bookingId = notice.notification().ref();
     String ics =
-        fairslot.member.domain.IcsFeed.of(
+        IcsFeed.of(
             about.venueName(),
             List.of(
-                new fairslot.member.domain.IcsFeed.Event(
+                new IcsFeed.Event(
                     bookingId,
                     about.slot().start(),
                     about.slot().end(),
@@ -123,8 +125,7 @@ public final class Notifications {
                     true)),
             now);
     return text.with(
-        new fairslot.notification.domain.Attachment(
-            "booking.ics", "text/calendar; method=PUBLISH; charset=UTF-8", ics));
+        new Attachment("booking.ics", "text/calendar; method=PUBLISH; charset=UTF-8", ics));
   }
 
   /**

@@ -2,6 +2,7 @@ package fairslot.notification.domain;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
 
@@ -73,7 +74,7 @@ public record Delivery(
         String[] parts =
             new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8)
                 .split(SEPARATOR, -1);
-        if (parts.length != 6 || java.util.Arrays.stream(parts).anyMatch(String::isEmpty)) {
+        if (parts.length != 6 || Arrays.stream(parts).anyMatch(String::isEmpty)) {
           return Optional.empty();
         }
         return Optional.of(

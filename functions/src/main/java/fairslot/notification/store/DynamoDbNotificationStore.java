@@ -5,8 +5,11 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.definitions.Fairslot;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
 import fairslot.notification.app.NotificationStore;
 import fairslot.notification.domain.Delivery;
+import fairslot.notification.domain.DeliveryStatus;
 import fairslot.table.Attr;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
@@ -23,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -103,7 +107,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     // a lost answer must not read as another run's claim (skipped until the lease ended)
     String claim = OwnWrites.stamp();
     Map<String, AttributeValue> values = new HashMap<>();
-    values.put(":pending", s(fairslot.notification.domain.DeliveryStatus.PENDING));
+    values.put(":pending", s(DeliveryStatus.PENDING));
     values.put(":seen", n(d.attempts()));
     values.put(":next", n(d.attempts() + 1));
     values.put(":lease", millis(leaseUntil));
@@ -128,13 +132,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
     return updateDelivery(
         d,
         "SET #status = :sent, sentAt = :at, #ttl = :ttl REMOVE notifyShard, notifyDueAt",
-        Map.of(
-            ":sent",
-            s(fairslot.notification.domain.DeliveryStatus.SENT),
-            ":at",
-            millis(at),
-            ":ttl",
-            keptUntil(at)));
+        Map.of(":sent", s(DeliveryStatus.SENT), ":at", millis(at), ":ttl", keptUntil(at)));
   }
 
   @Override
@@ -146,7 +144,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                 + " notifyShard = :parkedShard, notifyDueAt = :now",
             Map.of(
                 ":parked",
-                s(fairslot.notification.domain.DeliveryStatus.PARKED),
+                s(DeliveryStatus.PARKED),
                 ":error",
                 s(error),
                 ":parkedShard",
@@ -177,10 +175,10 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   }
 
   @Override
-  public fairslot.kernel.Page<Delivery> parked(fairslot.kernel.PageRequest page) {
+  public Page<Delivery> parked(PageRequest page) {
     String list = "parked#" + NotificationItemMapper.PARKED_SHARD;
     var query =
-        software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+        QueryRequest.builder()
             .tableName(table)
             .indexName(Fairslot.NOTIFICATIONS_DUE)
             .keyConditionExpression("notifyShard = :parked")
@@ -188,7 +186,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
             .limit(page.limit());
     Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
     var response = dynamo.query(query.build());
-    return new fairslot.kernel.Page<>(
+    return new Page<>(
         response.items().stream().map(NotificationItemMapper::fromDelivery).toList(),
         Cursors.encode(list, response.lastEvaluatedKey()));
   }
@@ -211,8 +209,8 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   @Override
   public boolean retry(Delivery parked, Instant at) {
     Map<String, AttributeValue> values = new HashMap<>();
-    values.put(":pending", s(fairslot.notification.domain.DeliveryStatus.PENDING));
-    values.put(":parked", s(fairslot.notification.domain.DeliveryStatus.PARKED));
+    values.put(":pending", s(DeliveryStatus.PENDING));
+    values.put(":parked", s(DeliveryStatus.PARKED));
     values.put(":zero", n(0));
     values.put(":shard", s(Keys.shard("NOTIFY", parked.id().encode())));
     values.put(":at", millis(at));
@@ -240,7 +238,7 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   private boolean updateDelivery(
       Delivery d, String expression, Map<String, AttributeValue> values) {
     Map<String, AttributeValue> all = new HashMap<>(values);
-    all.put(":pending", s(fairslot.notification.domain.DeliveryStatus.PENDING));
+    all.put(":pending", s(DeliveryStatus.PENDING));
     all.put(":seen", n(d.attempts()));
     return conditional(
         NotificationItemMapper.deliveryKey(d.id()),

@@ -4,6 +4,7 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
+import fairslot.booking.domain.Booking;
 import fairslot.notification.app.NotificationStore.Pending;
 import fairslot.notification.domain.NoticeStatus;
 import fairslot.notification.domain.Notification;
@@ -30,7 +31,7 @@ public final class NoticeWrites {
   }
 
   /** The booking's confirmation, written with the move that confirms it (placed PAID, or paid). */
-  public TransactWriteItem bookingConfirmed(fairslot.booking.domain.Booking b, Instant at) {
+  public TransactWriteItem bookingConfirmed(Booking b, Instant at) {
     return notify(
         new Notification(
             b.userId(), b.slotId(), Notification.Kind.BOOKING_CONFIRMED, b.bookingId()),

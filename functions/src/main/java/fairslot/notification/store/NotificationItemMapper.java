@@ -5,10 +5,12 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.notification.app.NotificationStore;
+import fairslot.notification.domain.Attachment;
 import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.DeliveryStatus;
 import fairslot.notification.domain.MessageText;
+import fairslot.notification.domain.NoticeStatus;
 import fairslot.notification.domain.Notification;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
@@ -40,7 +42,7 @@ public final class NotificationItemMapper {
     item.put("slotId", s(note.slotId()));
     item.put("kind", s(note.kind().name()));
     item.put("ref", s(note.ref()));
-    item.put("status", s(fairslot.notification.domain.NoticeStatus.PENDING));
+    item.put("status", s(NoticeStatus.PENDING));
     item.put("attempts", n(0));
     item.put("createdAt", millis(at));
     item.put("notifyShard", s(Keys.shard("NOTIFY", note.key())));
@@ -105,8 +107,7 @@ public final class NotificationItemMapper {
             Attr.optionalString(item, "file")
                 .map(
                     f ->
-                        new fairslot.notification.domain.Attachment(
-                            Attr.str(item, "fileName"), Attr.str(item, "fileType"), f))),
+                        new Attachment(Attr.str(item, "fileName"), Attr.str(item, "fileType"), f))),
         DeliveryStatus.valueOf(Attr.str(item, "status")),
         Attr.integer(item, "attempts"),
         Attr.instant(item, "createdAt"),

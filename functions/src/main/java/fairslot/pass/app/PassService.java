@@ -2,6 +2,7 @@ package fairslot.pass.app;
 
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Resource;
+import fairslot.catalog.domain.Venue;
 import fairslot.kernel.Change;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.IdempotentRequest;
@@ -50,7 +51,7 @@ public final class PassService {
   /** NOT_FOUND for an unknown venue; INVALID_REQUEST for a resource not of the venue. */
   public Outcome<Plan> createPlan(
       String admin, CreatePlan command, Optional<IdempotentRequest> key) {
-    Optional<fairslot.catalog.domain.Venue> venue = catalog.findVenue(command.venueId());
+    Optional<Venue> venue = catalog.findVenue(command.venueId());
     if (venue.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + command.venueId());
     }

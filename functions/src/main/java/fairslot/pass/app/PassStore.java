@@ -1,10 +1,16 @@
 package fairslot.pass.app;
 
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
+import fairslot.payment.domain.Payment;
+import fairslot.payment.domain.PaymentCallback;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 
 /** Port: the plans venues sell and the passes members hold. */
@@ -37,7 +43,7 @@ public interface PassStore {
    * Records a new payment for a PENDING_PAY pass that has none yet: the pass names it, in one
    * transaction with the payment item, on condition the pass's venue is not DISABLED.
    */
-  PayStart startPayment(Pass pass, fairslot.payment.domain.Payment payment, Change change);
+  PayStart startPayment(Pass pass, Payment payment, Change change);
 
   sealed interface PayStart {
     record Started() implements PayStart {}
@@ -56,25 +62,21 @@ public interface PassStore {
    * a failure lets the member pay again; anything else is noted.
    */
   Settled settlePayment(
-      String eventId,
-      fairslot.payment.domain.Payment payment,
-      Pass pass,
-      fairslot.payment.domain.PaymentCallback.Outcome outcome,
-      Change change);
+      String eventId, Payment payment, Pass pass, PaymentCallback.Outcome outcome, Change change);
 
   /**
    * ACTIVE passes whose validity has ended by {@code now} (sparse passesDue index), and how many
    * items the queries read to find them.
    */
-  DuePasses duePasses(java.time.Instant now, int limit);
+  DuePasses duePasses(Instant now, int limit);
 
-  record DuePasses(java.util.List<Pass> passes, int itemsRead) {}
+  record DuePasses(List<Pass> passes, int itemsRead) {}
 
   /** ACTIVE to EXPIRED, on condition it is still ACTIVE and due; false if it was not. */
   boolean expire(Pass pass, Change change);
 
   /** The prices of the passes of a venue paid on its local {@code day} (the daily report). */
-  java.util.List<fairslot.kernel.Money> salesOn(String venueId, java.time.LocalDate day);
+  List<Money> salesOn(String venueId, LocalDate day);
 
   enum Settled {
     APPLIED,

@@ -3,6 +3,7 @@ package fairslot.pass.domain;
 import fairslot.kernel.Money;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Set;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Set;
 public record Plan(
     String planId,
     String venueId,
-    java.time.ZoneId timeZone,
+    ZoneId timeZone,
     String name,
     PlanKind kind,
     int credits,

@@ -2,9 +2,12 @@ package fairslot.pass.store;
 
 import static fairslot.table.Attr.s;
 
+import fairslot.catalog.store.VenueChecks;
 import fairslot.definitions.Fairslot;
+import fairslot.finance.domain.FinanceException;
 import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.pass.app.PassStore;
@@ -22,9 +25,13 @@ import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -69,7 +76,7 @@ public final class DynamoDbPassStore implements PassStore {
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
             .add(Action.PLAN, putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
-            .add(Action.VENUE, fairslot.catalog.store.VenueChecks.sells(table, plan.venueId()))
+            .add(Action.VENUE, VenueChecks.sells(table, plan.venueId()))
             .add(
                 Action.LISTED,
                 putNew(
@@ -122,9 +129,7 @@ public final class DynamoDbPassStore implements PassStore {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.PASS, putNew(PassItemMapper.toItem(pass)))
-            .add(
-                Action.VENUE,
-                fairslot.catalog.store.VenueChecks.sells(table, pass.plan().venueId()));
+            .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()));
     if (pass.status() == PassStatus.ACTIVE) {
       tx.add(writes.sale(pass, change.at())); // sold at the desk (or free): a sale today
     }
@@ -155,9 +160,7 @@ public final class DynamoDbPassStore implements PassStore {
         new Transaction<Action>()
             .add(Action.PASS, writes.namePayment(pass, payment))
             .add(Action.PAYMENT, putNew(PaymentItemMapper.toItem(payment)))
-            .add(
-                Action.VENUE,
-                fairslot.catalog.store.VenueChecks.sells(table, pass.plan().venueId()))
+            .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()))
             .add(
                 records.auditPayment(
                     payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
@@ -233,7 +236,7 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public DuePasses duePasses(java.time.Instant now, int limit) {
+  public DuePasses duePasses(Instant now, int limit) {
     ShardedIndex.Due due =
         new ShardedIndex(dynamo, table, Fairslot.PASSES_DUE, "PASSES", "passDueShard", "passDueAt")
             .dueBy(now, limit);
@@ -255,7 +258,7 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public java.util.List<fairslot.kernel.Money> salesOn(String venueId, java.time.LocalDate day) {
+  public List<Money> salesOn(String venueId, LocalDate day) {
     return dynamo
         .queryPaginator(
             r ->
@@ -265,7 +268,7 @@ public final class DynamoDbPassStore implements PassStore {
                         Map.of(":pk", s(Keys.venue(venueId)), ":day", s("PASSSALE#" + day + "#"))))
         .items()
         .stream()
-        .map(i -> new fairslot.kernel.Money(Attr.num(i, "amountMinor"), Attr.str(i, "currency")))
+        .map(i -> new Money(Attr.num(i, "amountMinor"), Attr.str(i, "currency")))
         .toList();
   }
 
@@ -284,7 +287,7 @@ public final class DynamoDbPassStore implements PassStore {
         .add(
             Action.EXCEPTION,
             exceptions.open(
-                fairslot.finance.domain.FinanceException.passSuccessAfterFailure(
+                FinanceException.passSuccessAfterFailure(
                     eventId,
                     pass.plan().venueId(),
                     payment.paymentNo(),
@@ -307,17 +310,14 @@ public final class DynamoDbPassStore implements PassStore {
     return records.audit(Keys.member(pass.userId()), "pass:" + pass.passId(), from, to, change);
   }
 
-  private Optional<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>>
-      consistentGet(
-          Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key) {
+  private Optional<Map<String, AttributeValue>> consistentGet(Map<String, AttributeValue> key) {
     var response = dynamo.getItem(r -> r.tableName(table).key(key).consistentRead(true));
     return response.hasItem() && !response.item().isEmpty()
         ? Optional.of(response.item())
         : Optional.empty();
   }
 
-  private TransactWriteItem putNew(
-      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+  private TransactWriteItem putNew(Map<String, AttributeValue> item) {
     return TransactWriteItem.builder()
         .put(
             Put.builder()

@@ -9,6 +9,7 @@ import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -44,7 +45,7 @@ public final class PassItemMapper {
   }
 
   /** Sparse passesDue keys: present only while the pass is ACTIVE, due when its validity ends. */
-  static Map<String, AttributeValue> expiryIndexKeys(String passId, java.time.Instant until) {
+  static Map<String, AttributeValue> expiryIndexKeys(String passId, Instant until) {
     return Map.of("passDueShard", s(Keys.shard("PASSES", passId)), "passDueAt", millis(until));
   }
 

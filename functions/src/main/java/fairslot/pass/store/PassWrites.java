@@ -9,10 +9,19 @@ import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
+import fairslot.pass.domain.PassUse;
 import fairslot.payment.domain.Payment;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -60,12 +69,8 @@ public final class PassWrites {
   }
 
   TransactWriteItem passMove(
-      Pass pass,
-      Payment payment,
-      String update,
-      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> extra) {
-    Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values =
-        new java.util.HashMap<>(extra);
+      Pass pass, Payment payment, String update, Map<String, AttributeValue> extra) {
+    Map<String, AttributeValue> values = new HashMap<>(extra);
     values.put(":pending", s(PassStatus.PENDING_PAY.name()));
     values.put(":p", s(payment.paymentNo()));
     return TransactWriteItem.builder()
@@ -82,8 +87,8 @@ public final class PassWrites {
   }
 
   /** The sale record of a pass paid at {@code paidAt}, under its venue's local day. */
-  TransactWriteItem sale(Pass pass, java.time.Instant paidAt) {
-    java.time.LocalDate day = java.time.LocalDate.ofInstant(paidAt, pass.plan().timeZone());
+  TransactWriteItem sale(Pass pass, Instant paidAt) {
+    LocalDate day = LocalDate.ofInstant(paidAt, pass.plan().timeZone());
     return TransactWriteItem.builder()
         .put(
             Put.builder()
@@ -152,7 +157,7 @@ public final class PassWrites {
    * read then a write.
    */
   public TransactWriteItem spendCredits(Booking b) {
-    return spendCredits(java.util.List.of(b));
+    return spendCredits(List.of(b));
   }
 
   /**
@@ -160,13 +165,13 @@ public final class PassWrites {
    * item is written once a transaction): on condition it is the member's, ACTIVE, of the venue,
    * valid at the latest slot's start (so at every start) and has all the credits.
    */
-  public TransactWriteItem spendCredits(java.util.List<Booking> lines) {
+  public TransactWriteItem spendCredits(List<Booking> lines) {
     Booking lead = lines.get(0);
     int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
-    java.time.Instant latest =
+    Instant latest =
         lines.stream()
             .map(l -> l.slot().interval().start())
-            .max(java.util.Comparator.naturalOrder())
+            .max(Comparator.naturalOrder())
             .orElseThrow();
     return TransactWriteItem.builder()
         .update(
@@ -183,7 +188,7 @@ public final class PassWrites {
                         ":c",
                         n(credits),
                         ":active",
-                        s(fairslot.pass.domain.PassStatus.ACTIVE.name()),
+                        s(PassStatus.ACTIVE.name()),
                         ":venue",
                         s(lead.slot().venueId()),
                         ":start",
@@ -194,7 +199,7 @@ public final class PassWrites {
   }
 
   /** Every line's credits moved from held to {@code ledger} in one write (as above). */
-  public TransactWriteItem settleCredits(java.util.List<Booking> lines, String ledger) {
+  public TransactWriteItem settleCredits(List<Booking> lines, String ledger) {
     Booking lead = lines.get(0);
     int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
     return TransactWriteItem.builder()
@@ -214,10 +219,10 @@ public final class PassWrites {
    * the venue, valid past the new start. Its credits stay held by the booking.
    */
   public TransactWriteItem stillValidFor(Booking moved) {
-    fairslot.pass.domain.PassUse use = moved.pass().orElseThrow();
+    PassUse use = moved.pass().orElseThrow();
     return TransactWriteItem.builder()
         .conditionCheck(
-            software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+            ConditionCheck.builder()
                 .tableName(table)
                 .key(PassItemMapper.key(moved.userId(), use.passId()))
                 .conditionExpression(
@@ -226,7 +231,7 @@ public final class PassWrites {
                 .expressionAttributeValues(
                     Map.of(
                         ":active",
-                        s(fairslot.pass.domain.PassStatus.ACTIVE.name()),
+                        s(PassStatus.ACTIVE.name()),
                         ":venue",
                         s(moved.slot().venueId()),
                         ":start",
@@ -241,24 +246,21 @@ public final class PassWrites {
    * returns them, {@code creditsUsed} at check-in, {@code creditsForfeited} at a no-show.
    */
   public TransactWriteItem settleCredits(Booking b, String ledger) {
-    return settleCredits(java.util.List.of(b), ledger);
+    return settleCredits(List.of(b), ledger);
   }
 
   /**
    * An erased member's ended pass (API.md v1.2 "Data rights"), moved whole to the pseudonym's
    * partition: credits, amounts and dates stay. On condition it is still in the status read.
    */
-  java.util.List<TransactWriteItem> giveToPseudonym(
-      Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> read,
-      String pseudonym) {
-    Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> moved =
-        new java.util.HashMap<>(read);
+  List<TransactWriteItem> giveToPseudonym(Map<String, AttributeValue> read, String pseudonym) {
+    Map<String, AttributeValue> moved = new HashMap<>(read);
     moved.put(Keys.PK, s(Keys.member(pseudonym)));
     moved.put("userId", s(pseudonym));
-    return java.util.List.of(
+    return List.of(
         TransactWriteItem.builder()
             .delete(
-                software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                Delete.builder()
                     .tableName(table)
                     .key(Map.of(Keys.PK, read.get(Keys.PK), Keys.SK, read.get(Keys.SK)))
                     .conditionExpression("#status = :status")

@@ -10,6 +10,7 @@ import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
 import fairslot.table.Attr;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -53,7 +54,7 @@ final class PlanItemMapper {
     return new Plan(
         str(item, "planId"),
         str(item, "venueId"),
-        java.time.ZoneId.of(str(item, "timeZone")),
+        ZoneId.of(str(item, "timeZone")),
         str(item, "name"),
         PlanKind.valueOf(str(item, "kind")),
         Attr.integer(item, "credits"),

@@ -14,6 +14,7 @@ import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * What a provider's outcome does to a booking's payment, by the state both are in now: the one
@@ -117,7 +118,7 @@ final class PaymentDecisions {
             booking,
             days,
             Change.by("provider", now, "paid after the hold expired; a seat was free"),
-            policy.map(VenuePolicy::maxUpcomingPerMember).orElse(java.util.OptionalInt.empty()),
+            policy.map(VenuePolicy::maxUpcomingPerMember).orElse(OptionalInt.empty()),
             policy.map(p -> p.noShowPolicy().isPresent()).orElse(false));
       }
     }

@@ -7,6 +7,10 @@ import fairslot.payment.domain.PayerDescription;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -86,13 +90,13 @@ public interface PaymentProvider {
    * The provider's statement of a day (in {@link #statementZone()}): every payment and refund it
    * settled; empty when this provider keeps none fairslot can read.
    */
-  default Optional<java.util.List<StatementLine>> statement(java.time.LocalDate day) {
+  default Optional<List<StatementLine>> statement(LocalDate day) {
     return Optional.empty();
   }
 
   /** The zone the provider's statement days are in (WeChat Pay's are China's). */
-  default java.time.ZoneId statementZone() {
-    return java.time.ZoneOffset.UTC;
+  default ZoneId statementZone() {
+    return ZoneOffset.UTC;
   }
 
   /**

@@ -1,7 +1,9 @@
 package fairslot.payment.app;
 
 import fairslot.kernel.Money;
+import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
+import java.util.Optional;
 
 /**
  * An outcome a provider reported for one of its orders or refunds, verified by its adapter, before
@@ -13,12 +15,12 @@ public record ProviderReport(
     Money amount,
     PaymentCallback.Outcome outcome,
     String raw,
-    java.util.Optional<String> refundNo) {
+    Optional<String> refundNo) {
 
   /** A report of a payment, or of its own refund. */
   public ProviderReport(
       String eventId, String paymentNo, Money amount, PaymentCallback.Outcome outcome, String raw) {
-    this(eventId, paymentNo, amount, outcome, raw, java.util.Optional.empty());
+    this(eventId, paymentNo, amount, outcome, raw, Optional.empty());
   }
 
   /**
@@ -32,13 +34,8 @@ public record ProviderReport(
       Money amount,
       PaymentCallback.Outcome outcome,
       String raw) {
-    boolean part = !refundNo.equals(fairslot.payment.domain.Payment.refundNo(paymentNo, 0));
+    boolean part = !refundNo.equals(Payment.refundNo(paymentNo, 0));
     return new ProviderReport(
-        eventId,
-        paymentNo,
-        amount,
-        outcome,
-        raw,
-        part ? java.util.Optional.of(refundNo) : java.util.Optional.empty());
+        eventId, paymentNo, amount, outcome, raw, part ? Optional.of(refundNo) : Optional.empty());
   }
 }

@@ -6,12 +6,14 @@ import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
+import fairslot.kernel.Money;
 import fairslot.payment.app.PaymentProvider.RefundAttempt;
 import fairslot.payment.app.PaymentStore.Settlement;
 import fairslot.payment.domain.AbnormalRefund;
 import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentCallback;
 import fairslot.payment.domain.PaymentStatus;
+import fairslot.payment.domain.RefundPartPlan;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,14 +64,10 @@ public final class Refunds {
    * judged from the payment and its parts as they are now; empty when the payment is not SUCCEEDED
    * or holds less than that. The write that makes it holds the same conditions.
    */
-  public Optional<fairslot.payment.domain.RefundPartPlan> partOf(
-      String paymentNo, fairslot.kernel.Money amount, Instant at) {
+  public Optional<RefundPartPlan> partOf(String paymentNo, Money amount, Instant at) {
     return payments
         .findPayment(paymentNo)
-        .flatMap(
-            p ->
-                fairslot.payment.domain.RefundPartPlan.of(
-                    p, payments.partsOf(paymentNo), amount, at));
+        .flatMap(p -> RefundPartPlan.of(p, payments.partsOf(paymentNo), amount, at));
   }
 
   /** The same for the refund {@code seen} (the payment's own, or one of its parts), read again. */

@@ -10,7 +10,12 @@ import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -44,7 +49,7 @@ public final class StatementReconciliation {
   /** The day's statement in its settlement currency. */
   public record Totals(String currency, long feesMinor, long netMinor, long payoutsMinor) {
     static Optional<Totals> of(List<StatementLine> lines) {
-      Set<String> currencies = new java.util.HashSet<>();
+      Set<String> currencies = new HashSet<>();
       long fees = 0;
       long net = 0;
       long payouts = 0;
@@ -113,7 +118,7 @@ public final class StatementReconciliation {
     int matched = 0;
     int exceptions = 0;
     // each payment is read once per run, though both directions ask about it
-    java.util.Map<String, Optional<Payment>> read = new java.util.HashMap<>();
+    Map<String, Optional<Payment>> read = new HashMap<>();
     for (StatementLine line : statement.get()) {
       if (!line.kind().isPayment()) {
         continue; // a fee, a payout: no payment of ours, counted in the totals
@@ -148,8 +153,8 @@ public final class StatementReconciliation {
       String providerName,
       LocalDate day,
       List<StatementLine> lines,
-      java.util.Map<String, Optional<Payment>> read) {
-    java.time.ZoneId zone = provider.statementZone();
+      Map<String, Optional<Payment>> read) {
+    ZoneId zone = provider.statementZone();
     List<MoneyMove> moves =
         payments.moneyMoves(
             day.atStartOfDay(zone).toInstant(), day.plusDays(1).atStartOfDay(zone).toInstant());
@@ -194,14 +199,14 @@ public final class StatementReconciliation {
   private static final String REFUND_KEY = "refund ";
 
   private static Set<String> numbers(List<StatementLine> lines) {
-    Set<String> numbers = new java.util.HashSet<>();
+    Set<String> numbers = new HashSet<>();
     lines.forEach(l -> numbers.add(l.number()));
     return numbers;
   }
 
   /** Why the line is not accounted for, or empty when it is. */
   private Optional<String> difference(
-      String providerName, StatementLine line, java.util.Map<String, Optional<Payment>> read) {
+      String providerName, StatementLine line, Map<String, Optional<Payment>> read) {
     // A refund line names the payment's own refund or one of its parts (Payment#refundNo).
     Optional<Payment> found =
         line.kind() == StatementLine.Kind.REFUND
@@ -209,7 +214,7 @@ public final class StatementReconciliation {
                 REFUND_KEY + line.number(), k -> payments.findRefund(line.number()))
             : read.computeIfAbsent(line.number(), payments::findPayment);
     if (found.isEmpty() || !found.get().provider().equals(providerName)) {
-      return Optional.of("no such " + line.kind().name().toLowerCase(java.util.Locale.ROOT));
+      return Optional.of("no such " + line.kind().name().toLowerCase(Locale.ROOT));
     }
     Payment p = found.get();
     if (line.kind() == StatementLine.Kind.DISPUTE) {

@@ -2,6 +2,7 @@ package fairslot.payment.domain;
 
 import fairslot.kernel.Money;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * One attempt to collect a booking's amount, as snapshotted when the customer chose to pay. {@code
@@ -105,8 +106,8 @@ public record Payment(
   }
 
   /** What the payment pays for: a booking, or (with {@code forPass}) the pass {@code bookingId}. */
-  public java.util.Optional<String> passId() {
-    return forPass ? java.util.Optional.of(bookingId) : java.util.Optional.empty();
+  public Optional<String> passId() {
+    return forPass ? Optional.of(bookingId) : Optional.empty();
   }
 
   /**

@@ -1,6 +1,7 @@
 package fairslot.payment.domain;
 
 import fairslot.kernel.Money;
+import java.util.Optional;
 
 /**
  * A provider's webhook body, after its signature was verified; {@code raw} is the exact body
@@ -17,7 +18,7 @@ public record PaymentCallback(
     Outcome outcome,
     String raw,
     boolean forPass,
-    java.util.Optional<String> refundNo) {
+    Optional<String> refundNo) {
 
   public PaymentCallback(
       String eventId,
@@ -27,7 +28,7 @@ public record PaymentCallback(
       Outcome outcome,
       String raw,
       boolean forPass) {
-    this(eventId, paymentNo, bookingId, amount, outcome, raw, forPass, java.util.Optional.empty());
+    this(eventId, paymentNo, bookingId, amount, outcome, raw, forPass, Optional.empty());
   }
 
   public PaymentCallback(

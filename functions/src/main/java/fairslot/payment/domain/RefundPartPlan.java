@@ -3,6 +3,7 @@ package fairslot.payment.domain;
 import fairslot.kernel.Money;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A part of a SUCCEEDED payment to refund while its booking stays paid (a reschedule to a cheaper
@@ -27,7 +28,7 @@ public record RefundPartPlan(
    * Part {@code partsBefore + 1} of {@code amount} from {@code payment}, whose earlier parts are
    * {@code parts}; refused (empty) when the payment is not SUCCEEDED or holds less than that.
    */
-  public static java.util.Optional<RefundPartPlan> of(
+  public static Optional<RefundPartPlan> of(
       Payment payment, List<Payment> parts, Money amount, Instant at) {
     long refunded = parts.stream().mapToLong(p -> p.refund().minor()).sum();
     long left = payment.amount().minor() - refunded - amount.minor();
@@ -35,9 +36,9 @@ public record RefundPartPlan(
         || amount.minor() <= 0
         || left < 0
         || !amount.currency().equals(payment.amount().currency())) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(
+    return Optional.of(
         new RefundPartPlan(
             payment,
             parts.size(),

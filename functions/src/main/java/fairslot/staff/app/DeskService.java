@@ -24,6 +24,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -149,7 +150,7 @@ public final class DeskService {
    * linked to it), and the desk's walk-in profile of that phone.
    */
   private List<String> ownersOfPhone(Phone phone) {
-    java.util.LinkedHashSet<String> owners = new java.util.LinkedHashSet<>();
+    LinkedHashSet<String> owners = new LinkedHashSet<>();
     members
         .accountOf(phone)
         .ifPresent(u -> owners.addAll(MemberBookings.owners(members.profile(u))));

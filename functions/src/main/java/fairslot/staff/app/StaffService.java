@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.BookingStore.MoveResult;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.app.SeatReleases;
+import fairslot.booking.app.WholeBooking;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.AuditEntry;
@@ -22,6 +23,7 @@ import fairslot.payment.domain.Payment;
 import fairslot.payment.domain.PaymentStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -34,7 +36,7 @@ public final class StaffService {
   private static final int ROUNDS = 5;
 
   private final BookingStore bookings;
-  private final fairslot.booking.app.WholeBooking whole;
+  private final WholeBooking whole;
   private final PaymentStore payments;
   private final SeatReleases releases;
   private final Refunds refunds;
@@ -49,7 +51,7 @@ public final class StaffService {
       Clock clock,
       IdGenerator ids) {
     this.bookings = bookings;
-    this.whole = new fairslot.booking.app.WholeBooking(bookings);
+    this.whole = new WholeBooking(bookings);
     this.payments = payments;
     this.releases = releases;
     this.refunds = refunds;
@@ -108,7 +110,7 @@ public final class StaffService {
   }
 
   /** Every line of {@code b}, lead first ({@code b} alone for a booking of one slot). */
-  public java.util.List<Booking> lines(Booking b) {
+  public List<Booking> lines(Booking b) {
     return whole.lines(b);
   }
 

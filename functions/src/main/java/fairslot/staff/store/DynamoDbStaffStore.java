@@ -16,6 +16,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** Venue roles in the table; see {@link StaffGrantMapper} for the two copies of a grant. */
 public final class DynamoDbStaffStore implements StaffStore {
@@ -65,8 +66,7 @@ public final class DynamoDbStaffStore implements StaffStore {
 
   @Override
   public boolean put(StaffGrant grant, Optional<StaffGrant> replacing, Change change) {
-    List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> items =
-        writes.put(grant, replacing);
+    List<TransactWriteItem> items = writes.put(grant, replacing);
     return commit(
         grant,
         items,
@@ -81,11 +81,7 @@ public final class DynamoDbStaffStore implements StaffStore {
   }
 
   private boolean commit(
-      StaffGrant grant,
-      List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> items,
-      String from,
-      String to,
-      Change change) {
+      StaffGrant grant, List<TransactWriteItem> items, String from, String to, Change change) {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.GRANT, items.get(0))

@@ -17,6 +17,7 @@ import fairslot.waitlist.domain.WaitlistMode;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -67,7 +68,7 @@ public final class WaitlistService {
       return Outcome.done(placeOf(in.entry()));
     }
     if (joined instanceof JoinResult.SeatsAvailable) {
-      if (!catalog.spaceTaken(java.util.List.of(slot.get())).isEmpty()) {
+      if (!catalog.spaceTaken(List.of(slot.get())).isEmpty()) {
         // Taken through a counterpart (a combined court's part or whole): no seat, no line.
         return Outcome.refused(
             Refusal.SOLD_OUT,

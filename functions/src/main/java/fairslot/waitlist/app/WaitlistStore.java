@@ -2,6 +2,7 @@ package fairslot.waitlist.app;
 
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
+import fairslot.notification.domain.Notification;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Instant;
@@ -49,16 +50,13 @@ public interface WaitlistStore {
         to,
         change,
         to == WaitlistStatus.EXPIRED
-            ? Optional.of(fairslot.notification.domain.Notification.Kind.OFFER_EXPIRED)
+            ? Optional.of(Notification.Kind.OFFER_EXPIRED)
             : Optional.empty());
   }
 
   /** As above, telling the member with a notification of {@code notice} kind, if given. */
   MoveResult endOffer(
-      WaitlistEntry entry,
-      WaitlistStatus to,
-      Change change,
-      Optional<fairslot.notification.domain.Notification.Kind> notice);
+      WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice);
 
   /**
    * WAITING to EXPIRED because the slot was cancelled, waitlistLength - 1, with a SLOT_CANCELLED

@@ -6,8 +6,10 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
+import fairslot.catalog.store.SeatWrites;
 import fairslot.definitions.Fairslot;
 import fairslot.kernel.Change;
+import fairslot.notification.domain.Notification;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.ShardedIndex;
@@ -57,8 +59,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
     long sequence =
         Long.parseLong(
             dynamo
-                .updateItem(
-                    new fairslot.catalog.store.SeatWrites(table).nextWaitSequence(slot.slotId()))
+                .updateItem(new SeatWrites(table).nextWaitSequence(slot.slotId()))
                 .attributes()
                 .get("waitSequence")
                 .n());
@@ -96,9 +97,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
     }
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
-            .add(
-                Action.SLOT,
-                new fairslot.catalog.store.SeatWrites(table).joinWaitlist(slot.slotId(), now))
+            .add(Action.SLOT, new SeatWrites(table).joinWaitlist(slot.slotId(), now))
             .add(Action.GUARD, TransactWriteItem.builder().put(guard.build()).build())
             .add(Action.ENTRY, WaitEntryWrites.create(table, entry))
             .add(Action.LINK, WaitEntryWrites.memberLink(table, entry))
@@ -194,10 +193,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
 
   @Override
   public MoveResult endOffer(
-      WaitlistEntry entry,
-      WaitlistStatus to,
-      Change change,
-      Optional<fairslot.notification.domain.Notification.Kind> notice) {
+      WaitlistEntry entry, WaitlistStatus to, Change change, Optional<Notification.Kind> notice) {
     return moves.endOffer(entry, to, change, notice);
   }
 
@@ -247,7 +243,7 @@ public final class DynamoDbWaitlistStore implements WaitlistStore {
   public boolean settleOwedSeats(String slotId) {
     try {
       // Nobody waits: whatever is owed goes back on open sale (it is already counted in remaining).
-      dynamo.updateItem(new fairslot.catalog.store.SeatWrites(table).settleOwedSeats(slotId));
+      dynamo.updateItem(new SeatWrites(table).settleOwedSeats(slotId));
       return true;
     } catch (ConditionalCheckFailedException stillOwedAndWaited) {
       return false;

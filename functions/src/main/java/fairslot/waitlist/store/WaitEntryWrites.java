@@ -8,10 +8,14 @@ import fairslot.table.Keys;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The waitlist entry's writes, and only here: its creation, its moves (offered, offer ended, left
@@ -25,7 +29,7 @@ public final class WaitEntryWrites {
   static TransactWriteItem create(String table, WaitlistEntry entry) {
     return TransactWriteItem.builder()
         .put(
-            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+            Put.builder()
                 .tableName(table)
                 .item(WaitlistEntryMapper.toItem(entry))
                 .conditionExpression("attribute_not_exists(PK)")
@@ -58,9 +62,9 @@ public final class WaitEntryWrites {
    * not end an offer that is still open.
    */
   static TransactWriteItem endOffer(
-      String table, WaitlistEntry entry, WaitlistStatus to, java.util.Optional<Instant> dueBy) {
+      String table, WaitlistEntry entry, WaitlistStatus to, Optional<Instant> dueBy) {
     Map<String, AttributeValue> values =
-        new java.util.HashMap<>(Map.of(":to", s(to.name()), ":offered", s(WaitlistStatus.OFFERED)));
+        new HashMap<>(Map.of(":to", s(to.name()), ":offered", s(WaitlistStatus.OFFERED)));
     String condition = "#status = :offered";
     if (dueBy.isPresent()) {
       condition += " AND offerExpiresAt <= :dueBy";
@@ -135,7 +139,7 @@ public final class WaitEntryWrites {
   static TransactWriteItem memberLink(String table, WaitlistEntry entry) {
     return TransactWriteItem.builder()
         .put(
-            software.amazon.awssdk.services.dynamodb.model.Put.builder()
+            Put.builder()
                 .tableName(table)
                 .item(
                     Map.of(
@@ -158,9 +162,9 @@ public final class WaitEntryWrites {
    * An erased member's ended entry (API.md v1.2 "Data rights"): its sequence and dates stay, the
    * member becomes the pseudonym, on condition it is still theirs and in the status read.
    */
-  static software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest pseudonymise(
+  static UpdateItemRequest pseudonymise(
       String table, String entryId, String status, String userId, String pseudonym) {
-    return software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+    return UpdateItemRequest.builder()
         .tableName(table)
         .key(Attr.key(Keys.waitEntry(entryId), "WAITENTRY"))
         .updateExpression("SET userId = :p")

@@ -4,6 +4,8 @@ import fairslot.webhook.domain.Delivery;
 import fairslot.webhook.domain.DeliveryState;
 import fairslot.webhook.domain.Webhook;
 import fairslot.webhook.domain.WebhookEvent;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +18,9 @@ import java.util.Optional;
  */
 public final class WebhookFanOut {
   private final WebhookStore store;
-  private final java.time.Clock clock;
+  private final Clock clock;
 
-  public WebhookFanOut(WebhookStore store, java.time.Clock clock) {
+  public WebhookFanOut(WebhookStore store, Clock clock) {
     this.store = store;
     this.clock = clock;
   }
@@ -27,7 +29,7 @@ public final class WebhookFanOut {
   public int record(List<WebhookEvent> events) {
     Map<String, List<Webhook>> byVenue = new HashMap<>();
     // Due from now, by the clock the job reads (the change's own time is the stream's).
-    java.time.Instant now = clock.instant();
+    Instant now = clock.instant();
     int written = 0;
     for (WebhookEvent event : events) {
       for (Webhook w : byVenue.computeIfAbsent(event.venueId(), store::webhooksOf)) {

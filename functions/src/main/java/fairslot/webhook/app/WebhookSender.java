@@ -8,9 +8,11 @@ import fairslot.webhook.domain.Webhook;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The webhook-deliveries job: each due delivery gets one try, claimed first so two workers never
@@ -49,7 +51,7 @@ public final class WebhookSender {
   public JobReport sendDue(int limit) {
     var due = store.due(clock.instant(), limit);
     long stopAt = System.nanoTime() + BUDGET.toNanos();
-    java.util.Set<String> silent = new java.util.HashSet<>();
+    Set<String> silent = new HashSet<>();
     return JobLoop.run(
         "webhook-deliveries",
         due,
@@ -67,7 +69,7 @@ public final class WebhookSender {
    * One try of {@code d} as read; false when there was nothing to do (or another worker had it). A
    * try that got no answer adds the subscription to {@code silent}.
    */
-  private boolean attempt(Delivery d, java.util.Set<String> silent) {
+  private boolean attempt(Delivery d, Set<String> silent) {
     Instant now = clock.instant();
     Optional<Webhook> webhook = store.find(d.event().venueId(), d.webhookId());
     if (webhook.isEmpty()) {

@@ -1,7 +1,11 @@
 package fairslot.webhook.domain;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -49,14 +53,12 @@ public record Delivery(
   public static String idFor(String webhookId, WebhookEvent event) {
     try {
       byte[] digest =
-          java.security.MessageDigest.getInstance("SHA-256")
-              .digest(
-                  (webhookId + "|" + event.eventId())
-                      .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          MessageDigest.getInstance("SHA-256")
+              .digest((webhookId + "|" + event.eventId()).getBytes(StandardCharsets.UTF_8));
       return String.format("%013d", event.createdAt().toEpochMilli())
           + "-"
-          + java.util.HexFormat.of().formatHex(digest, 0, 10);
-    } catch (java.security.NoSuchAlgorithmException e) {
+          + HexFormat.of().formatHex(digest, 0, 10);
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }

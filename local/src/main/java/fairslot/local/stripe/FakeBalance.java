@@ -5,6 +5,7 @@ import fairslot.shared.Json;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The fake's balance: a balance transaction for each charge taken and each refund paid, listed by
@@ -12,7 +13,7 @@ import java.util.Map;
  * with controls to misstate, drop or add a line (tests).
  */
 final class FakeBalance {
-  private final List<ObjectNode> balance = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<ObjectNode> balance = new CopyOnWriteArrayList<>();
   private final Clock clock;
 
   /** The account's settlement currency and rate, when it is not the charge's (tests). */

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiFunction;
 
 /**
  * WeChat Pay's notifications as WeChat sends them: the outcome encrypted with the APIv3 key into
@@ -27,9 +28,9 @@ final class FakeNotifier {
   private volatile URI target;
 
   /** Instead of HTTP: hand the headers and body to this, which answers the route's status. */
-  private volatile java.util.function.BiFunction<Map<String, String>, String, Integer> sink;
+  private volatile BiFunction<Map<String, String>, String, Integer> sink;
 
-  void sink(java.util.function.BiFunction<Map<String, String>, String, Integer> sink) {
+  void sink(BiFunction<Map<String, String>, String, Integer> sink) {
     this.sink = sink;
   }
 

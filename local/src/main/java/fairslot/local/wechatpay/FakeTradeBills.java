@@ -3,15 +3,20 @@ package fairslot.local.wechatpay;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairslot.shared.Json;
 import java.math.BigDecimal;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The fake's trade bills: {@code GET /v3/bill/tradebill?bill_date=} names a download URL and the
@@ -28,7 +33,7 @@ final class FakeTradeBills {
   private final FakeWechatPay fake;
   private final Map<LocalDate, List<String[]>> extras = new ConcurrentHashMap<>();
   private final Map<String, Long> misstated = new ConcurrentHashMap<>();
-  private final java.util.Set<String> omitted = ConcurrentHashMap.newKeySet();
+  private final Set<String> omitted = ConcurrentHashMap.newKeySet();
 
   FakeTradeBills(FakeWechatPay fake) {
     this.fake = fake;
@@ -36,7 +41,7 @@ final class FakeTradeBills {
 
   void extra(LocalDate day, String outTradeNo, long fen) {
     extras
-        .computeIfAbsent(day, d -> new java.util.concurrent.CopyOnWriteArrayList<>())
+        .computeIfAbsent(day, d -> new CopyOnWriteArrayList<>())
         .add(new String[] {outTradeNo, Long.toString(fen)});
   }
 
@@ -112,7 +117,7 @@ final class FakeTradeBills {
   private static String row(
       String outTradeNo, String state, long fen, long coupon, String refundNo, long refund) {
     String[] f = new String[27];
-    java.util.Arrays.fill(f, "");
+    Arrays.fill(f, "");
     f[0] = "2026-01-01 00:00:00";
     f[1] = FakeWechatPay.APP_ID;
     f[2] = FakeWechatPay.MCH_ID;
@@ -145,8 +150,7 @@ final class FakeTradeBills {
     if (query != null) {
       for (String pair : query.split("&")) {
         if (pair.startsWith(name + "=")) {
-          return java.net.URLDecoder.decode(
-              pair.substring(name.length() + 1), StandardCharsets.UTF_8);
+          return URLDecoder.decode(pair.substring(name.length() + 1), StandardCharsets.UTF_8);
         }
       }
     }
@@ -156,7 +160,7 @@ final class FakeTradeBills {
   private static String sha1(byte[] bytes) {
     try {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(bytes));
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }

@@ -20,7 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
 
@@ -40,7 +42,7 @@ public final class FakeWechatPay implements AutoCloseable {
   final Map<String, FakeOrders.RefundOrder> refunds = new ConcurrentHashMap<>();
 
   /** Codes the next refund requests are refused with, in order (refunds:fail-next). */
-  final java.util.Queue<String> refundRefusals = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  final Queue<String> refundRefusals = new ConcurrentLinkedQueue<>();
 
   final FakeTradeBills bills = new FakeTradeBills(this);
   private final List<Map<String, Object>> sent = new ArrayList<>();
