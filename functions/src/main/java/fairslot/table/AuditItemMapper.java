@@ -5,7 +5,6 @@ import static fairslot.table.Attr.s;
 
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
-import fairslot.payment.domain.MoneyMove;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,10 +24,6 @@ public final class AuditItemMapper {
   private AuditItemMapper() {}
 
   public static final String SK_PREFIX = "AUDIT#";
-  public static final String PAYMENT_ENTITY = "payment:";
-
-  /** The moneyMoves index's shards: the audit records of moves that moved money. */
-  public static final String MONEY_FAMILY = "MONEY";
 
   public static Map<String, AttributeValue> toItem(
       String entityPk, String entity, String from, String to, Change change) {
@@ -74,16 +69,6 @@ public final class AuditItemMapper {
     item.put("from", s(from));
     item.put("to", s(to));
     item.put("reason", s(change.reason()));
-    if (entity.startsWith(PAYMENT_ENTITY)) {
-      MoneyMove.of(from, to)
-          .ifPresent(
-              kind -> {
-                String paymentNo = entity.substring(PAYMENT_ENTITY.length());
-                item.put("moneyShard", s(Keys.shard(MONEY_FAMILY, paymentNo)));
-                item.put("moneyAt", millis(change.at()));
-                item.put("moneyKind", s(kind.name()));
-              });
-    }
     return item;
   }
 

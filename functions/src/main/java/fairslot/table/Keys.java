@@ -1,7 +1,5 @@
 package fairslot.table;
 
-import fairslot.catalog.domain.Assignee;
-import fairslot.member.domain.Phone;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -67,12 +65,12 @@ public final class Keys {
     return "NOTIFY#" + key;
   }
 
-  public static String assignee(Assignee.Ref ref) {
-    return ref.kind().name() + "#" + ref.id();
+  public static String assignee(String kind, String id) {
+    return kind + "#" + id;
   }
 
-  public static String phone(Phone phone) {
-    return "PHONE#" + phone.value();
+  public static String phone(String phone) {
+    return "PHONE#" + phone;
   }
 
   public static String consumedEvent(String eventId) {

@@ -1,7 +1,5 @@
 package fairslot.table;
 
-import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.SeatCount;
 import fairslot.kernel.Change;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,49 +23,19 @@ public final class RecordParts {
    * The audit record of a booking's move to {@code b.version() + 1} (or of its placement, version
    * 1).
    */
-  public TransactWriteItem auditBooking(Booking b, String from, String to, Change change) {
-    long sequence = from.equals("-") ? b.version() : b.version() + 1;
+  public TransactWriteItem auditBooking(
+      String bookingId, long version, String from, String to, Change change) {
+    long sequence = from.equals("-") ? version : version + 1;
     return put(
         AuditItemMapper.toItem(
-            Keys.booking(b.bookingId()), "booking:" + b.bookingId(), from, to, change, sequence));
+            Keys.booking(bookingId), "booking:" + bookingId, from, to, change, sequence));
   }
 
   /** An audit record about a booking that does not move it (e.g. a late payment sent back). */
-  public TransactWriteItem noteOnBooking(Booking b, Change change) {
+  public TransactWriteItem noteOnBooking(String bookingId, String status, Change change) {
     return put(
         AuditItemMapper.toItem(
-            Keys.booking(b.bookingId()),
-            "booking:" + b.bookingId(),
-            b.status().name(),
-            b.status().name(),
-            change));
-  }
-
-  public TransactWriteItem auditPayment(String paymentNo, String from, String to, Change change) {
-    return put(
-        AuditItemMapper.toItem(Keys.payment(paymentNo), "payment:" + paymentNo, from, to, change));
-  }
-
-  /**
-   * A move of a payment's refund part, in the payment's own trail: the part it was, and for a move
-   * that paid money back, the part the statement check looks for.
-   */
-  public TransactWriteItem auditPaymentPart(
-      String paymentNo, int part, String from, String to, Change change) {
-    Map<String, AttributeValue> item =
-        new HashMap<>(
-            AuditItemMapper.toItem(
-                Keys.payment(paymentNo),
-                "payment:" + paymentNo,
-                from,
-                to,
-                new Change(
-                    change.at(),
-                    change.actor(),
-                    "refund part " + part + ": " + change.reason(),
-                    change.dueBy())));
-    item.put("refundPart", Attr.n(part));
-    return put(item);
+            Keys.booking(bookingId), "booking:" + bookingId, status, status, change));
   }
 
   public TransactWriteItem auditEntry(String entryId, String from, String to, Change change) {
@@ -87,18 +55,31 @@ public final class RecordParts {
     return put(AuditItemMapper.toItem(pk, entity, from, to, change));
   }
 
+  /** As above, with fields an owner's index reads (e.g. the moneyMoves index on payments). */
+  public TransactWriteItem audit(
+      String pk,
+      String entity,
+      String from,
+      String to,
+      Change change,
+      Map<String, AttributeValue> fields) {
+    Map<String, AttributeValue> item =
+        new HashMap<>(AuditItemMapper.toItem(pk, entity, from, to, change));
+    item.putAll(fields);
+    return put(item);
+  }
+
   /** The audit record of reconcile's repair of a slot's counter, before and after. */
-  public TransactWriteItem auditRecount(SeatCount seen, Change change) {
-    int expected = seen.expectedRemaining();
+  public TransactWriteItem auditRecount(String slotId, int remaining, int expected, Change change) {
     return put(
         AuditItemMapper.withFields(
             AuditItemMapper.toItem(
-                Keys.slot(seen.slotId()),
-                "slot:" + seen.slotId(),
-                "remaining=" + seen.remaining(),
+                Keys.slot(slotId),
+                "slot:" + slotId,
+                "remaining=" + remaining,
                 "remaining=" + expected,
                 change),
-            Map.of("remaining", seen.remaining()),
+            Map.of("remaining", remaining),
             Map.of("remaining", expected)));
   }
 

@@ -31,7 +31,7 @@ class ItemOwnersTest {
           "VENUE", "catalog",
           "RESOURCE", "catalog",
           "WAITENTRY", "waitlist",
-          "PAYMENT", "payment",
+          "PAYMENT", "money",
           "PASS", "pass",
           "NOTIFY", "notification",
           "REQUEST", "booking",

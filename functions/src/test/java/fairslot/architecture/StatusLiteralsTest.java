@@ -26,14 +26,14 @@ class StatusLiteralsTest {
   private static Set<String> statuses() {
     return Stream.of(
             fairslot.booking.domain.BookingStatus.values(),
-            fairslot.payment.domain.PaymentStatus.values(),
+            fairslot.money.domain.PaymentStatus.values(),
             fairslot.pass.domain.PassStatus.values(),
             fairslot.waitlist.domain.WaitlistStatus.values(),
             fairslot.booking.domain.RequestStatus.values(),
             fairslot.notification.domain.DeliveryStatus.values(),
             fairslot.notification.domain.NoticeStatus.values(),
             fairslot.catalog.domain.SlotStatus.values(),
-            fairslot.finance.domain.FinanceException.Status.values())
+            fairslot.money.domain.FinanceException.Status.values())
         .flatMap(Stream::of)
         .map(Enum::name)
         .collect(Collectors.toSet());

@@ -12,9 +12,9 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
 import fairslot.notification.domain.Notification;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Instant;
@@ -274,7 +274,7 @@ public final class MemoryBookingStore implements BookingStore {
       Booking line,
       Change change,
       Optional<Notification> notice,
-      Optional<fairslot.payment.domain.RefundPartPlan> share) {
+      Optional<fairslot.money.domain.RefundPartPlan> share) {
     synchronized (t.lock) {
       if (share.isPresent()) {
         var d = share.get();
@@ -594,7 +594,7 @@ public final class MemoryBookingStore implements BookingStore {
                 .filter(p -> p.paymentNo().equals(d.payment().paymentNo()))
                 .count();
         if (payment == null
-            || payment.status() != fairslot.payment.domain.PaymentStatus.SUCCEEDED
+            || payment.status() != fairslot.money.domain.PaymentStatus.SUCCEEDED
             || parts != d.partsBefore()) {
           return new fairslot.booking.app.Reschedule.Result.PaymentMoved();
         }

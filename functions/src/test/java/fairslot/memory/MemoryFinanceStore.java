@@ -3,13 +3,13 @@ package fairslot.memory;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.finance.app.FinanceStore;
-import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
 import java.util.Comparator;
 import java.util.Optional;
 

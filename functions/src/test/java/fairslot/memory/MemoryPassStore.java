@@ -90,7 +90,7 @@ public final class MemoryPassStore implements PassStore {
   }
 
   @Override
-  public PayStart startPayment(Pass pass, fairslot.payment.domain.Payment payment, Change change) {
+  public PayStart startPayment(Pass pass, fairslot.money.domain.Payment payment, Change change) {
     synchronized (t.lock) {
       String key = MemoryTables.passKey(pass.userId(), pass.passId());
       Pass now = t.passes.get(key);
@@ -113,9 +113,9 @@ public final class MemoryPassStore implements PassStore {
   @Override
   public Settled settlePayment(
       String eventId,
-      fairslot.payment.domain.Payment payment,
+      fairslot.money.domain.Payment payment,
       Pass pass,
-      fairslot.payment.domain.PaymentCallback.Outcome outcome,
+      fairslot.money.domain.PaymentCallback.Outcome outcome,
       Change change) {
     synchronized (t.lock) {
       if (t.paymentEvents.contains(eventId)) {
@@ -123,20 +123,20 @@ public final class MemoryPassStore implements PassStore {
       }
       String key = MemoryTables.passKey(pass.userId(), pass.passId());
       Pass now = t.passes.get(key);
-      fairslot.payment.domain.Payment paid = t.payments.get(payment.paymentNo());
-      boolean pending = payment.status() == fairslot.payment.domain.PaymentStatus.PENDING;
+      fairslot.money.domain.Payment paid = t.payments.get(payment.paymentNo());
+      boolean pending = payment.status() == fairslot.money.domain.PaymentStatus.PENDING;
       boolean moves =
           pending
-              && (outcome == fairslot.payment.domain.PaymentCallback.Outcome.SUCCEEDED
-                  || outcome == fairslot.payment.domain.PaymentCallback.Outcome.FAILED);
+              && (outcome == fairslot.money.domain.PaymentCallback.Outcome.SUCCEEDED
+                  || outcome == fairslot.money.domain.PaymentCallback.Outcome.FAILED);
       if (moves
           && (paid.status() != payment.status()
               || now.status() != fairslot.pass.domain.PassStatus.PENDING_PAY
               || !now.paymentNo().equals(Optional.of(payment.paymentNo())))) {
         return Settled.STALE;
       }
-      if (payment.status() == fairslot.payment.domain.PaymentStatus.FAILED
-          && outcome == fairslot.payment.domain.PaymentCallback.Outcome.SUCCEEDED) {
+      if (payment.status() == fairslot.money.domain.PaymentStatus.FAILED
+          && outcome == fairslot.money.domain.PaymentCallback.Outcome.SUCCEEDED) {
         // As the adapter: the money is kept, the pass activated if it still waits, finance told.
         if (paid.status() != payment.status()) {
           return Settled.STALE;
@@ -144,9 +144,9 @@ public final class MemoryPassStore implements PassStore {
         t.paymentEvents.add(eventId);
         t.payments.put(
             paid.paymentNo(),
-            MemoryTables.paymentIn(paid, fairslot.payment.domain.PaymentStatus.SUCCEEDED, 0));
+            MemoryTables.paymentIn(paid, fairslot.money.domain.PaymentStatus.SUCCEEDED, 0));
         var e =
-            fairslot.finance.domain.FinanceException.passSuccessAfterFailure(
+            fairslot.money.domain.FinanceException.passSuccessAfterFailure(
                 eventId, now.plan().venueId(), paid.paymentNo(), paid.amount(), change.at());
         t.exceptions.putIfAbsent(e.exceptionId(), e);
         if (now.status() == fairslot.pass.domain.PassStatus.PENDING_PAY
@@ -162,10 +162,10 @@ public final class MemoryPassStore implements PassStore {
         return Settled.APPLIED;
       }
       t.paymentEvents.add(eventId);
-      if (moves && outcome == fairslot.payment.domain.PaymentCallback.Outcome.SUCCEEDED) {
+      if (moves && outcome == fairslot.money.domain.PaymentCallback.Outcome.SUCCEEDED) {
         t.payments.put(
             paid.paymentNo(),
-            MemoryTables.paymentIn(paid, fairslot.payment.domain.PaymentStatus.SUCCEEDED, 0));
+            MemoryTables.paymentIn(paid, fairslot.money.domain.PaymentStatus.SUCCEEDED, 0));
         t.passes.put(
             key,
             with(
@@ -176,7 +176,7 @@ public final class MemoryPassStore implements PassStore {
       } else if (moves) {
         t.payments.put(
             paid.paymentNo(),
-            MemoryTables.paymentIn(paid, fairslot.payment.domain.PaymentStatus.FAILED, 0));
+            MemoryTables.paymentIn(paid, fairslot.money.domain.PaymentStatus.FAILED, 0));
         t.passes.put(key, with(now, now.status(), now.validUntil(), Optional.empty()));
       }
       return Settled.APPLIED;

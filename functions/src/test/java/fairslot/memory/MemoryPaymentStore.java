@@ -7,10 +7,10 @@ import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
 import fairslot.notification.domain.Notification;
 import fairslot.payment.app.PaymentStore;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -351,11 +351,11 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   private final java.util.Map<
-          String, java.util.Map<String, fairslot.payment.domain.PaymentRecord.Received>>
+          String, java.util.Map<String, fairslot.money.domain.PaymentRecord.Received>>
       received = new java.util.HashMap<>();
 
   @Override
-  public void received(String paymentNo, fairslot.payment.domain.PaymentRecord.Received event) {
+  public void received(String paymentNo, fairslot.money.domain.PaymentRecord.Received event) {
     synchronized (t.lock) {
       received
           .computeIfAbsent(paymentNo, p -> new java.util.LinkedHashMap<>())
@@ -363,16 +363,16 @@ public final class MemoryPaymentStore implements PaymentStore {
     }
   }
 
-  private final java.util.Map<String, fairslot.payment.domain.Decline> declines =
+  private final java.util.Map<String, fairslot.money.domain.Decline> declines =
       new java.util.HashMap<>();
 
   @Override
-  public boolean noteDecline(String paymentNo, fairslot.payment.domain.Decline decline) {
+  public boolean noteDecline(String paymentNo, fairslot.money.domain.Decline decline) {
     synchronized (t.lock) {
       Payment p = t.payments.get(paymentNo);
-      fairslot.payment.domain.Decline kept = declines.get(paymentNo);
+      fairslot.money.domain.Decline kept = declines.get(paymentNo);
       if (p == null
-          || p.status() != fairslot.payment.domain.PaymentStatus.PENDING
+          || p.status() != fairslot.money.domain.PaymentStatus.PENDING
           || (kept != null && !kept.at().isBefore(decline.at()))) {
         return false;
       }
@@ -382,14 +382,14 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   @Override
-  public List<fairslot.payment.domain.PaymentRecord> paymentsOf(String bookingId) {
+  public List<fairslot.money.domain.PaymentRecord> paymentsOf(String bookingId) {
     synchronized (t.lock) {
       return t.payments.values().stream()
           .filter(p -> p.bookingId().equals(bookingId))
           .sorted(Comparator.comparing(Payment::createdAt).thenComparing(Payment::paymentNo))
           .map(
               p ->
-                  new fairslot.payment.domain.PaymentRecord(
+                  new fairslot.money.domain.PaymentRecord(
                       p,
                       partsOf(p.paymentNo()),
                       List.copyOf(
@@ -401,7 +401,7 @@ public final class MemoryPaymentStore implements PaymentStore {
 
   @Override
   public boolean flag(
-      String eventId, String paymentNo, fairslot.finance.domain.FinanceException exception) {
+      String eventId, String paymentNo, fairslot.money.domain.FinanceException exception) {
     synchronized (t.lock) {
       if (!t.paymentEvents.add(eventId)) {
         return false;
@@ -415,7 +415,7 @@ public final class MemoryPaymentStore implements PaymentStore {
   public boolean dispute(
       String eventId,
       Payment payment,
-      fairslot.finance.domain.FinanceException exception,
+      fairslot.money.domain.FinanceException exception,
       Optional<fairslot.kernel.Money> lost) {
     synchronized (t.lock) {
       if (!t.paymentEvents.add(eventId) || t.exceptions.containsKey(exception.exceptionId())) {
@@ -435,9 +435,9 @@ public final class MemoryPaymentStore implements PaymentStore {
       t.exceptions.computeIfPresent(
           exceptionId,
           (id, e) ->
-              e.status() == fairslot.finance.domain.FinanceException.Status.OPEN
+              e.status() == fairslot.money.domain.FinanceException.Status.OPEN
                   ? e.resolved(
-                      fairslot.finance.domain.FinanceException.Resolution.CLOSED_BY_PROVIDER,
+                      fairslot.money.domain.FinanceException.Resolution.CLOSED_BY_PROVIDER,
                       note,
                       "provider")
                   : e);
@@ -445,7 +445,7 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   /** The finance exceptions raised so far, oldest first. */
-  public List<fairslot.finance.domain.FinanceException> exceptions() {
+  public List<fairslot.money.domain.FinanceException> exceptions() {
     synchronized (t.lock) {
       return List.copyOf(t.exceptions.values());
     }
@@ -462,20 +462,20 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   @Override
-  public List<fairslot.payment.domain.MoneyMove> moneyMoves(Instant from, Instant to) {
+  public List<fairslot.money.domain.MoneyMove> moneyMoves(Instant from, Instant to) {
     synchronized (t.lock) {
-      List<fairslot.payment.domain.MoneyMove> moves = new java.util.ArrayList<>();
+      List<fairslot.money.domain.MoneyMove> moves = new java.util.ArrayList<>();
       for (AuditEntry e : t.audit) {
         if (e.entity().startsWith("payment:") && !e.at().isBefore(from) && e.at().isBefore(to)) {
-          fairslot.payment.domain.MoneyMove.of(e.from(), e.to())
+          fairslot.money.domain.MoneyMove.of(e.from(), e.to())
               .ifPresent(
                   k ->
                       moves.add(
-                          new fairslot.payment.domain.MoneyMove(
+                          new fairslot.money.domain.MoneyMove(
                               e.entity().substring("payment:".length()), k, e.at(), partOf(e))));
         }
       }
-      moves.sort(java.util.Comparator.comparing(fairslot.payment.domain.MoneyMove::at));
+      moves.sort(java.util.Comparator.comparing(fairslot.money.domain.MoneyMove::at));
       return moves;
     }
   }

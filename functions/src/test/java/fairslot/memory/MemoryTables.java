@@ -8,8 +8,8 @@ import fairslot.catalog.domain.Venue;
 import fairslot.idempotency.app.IdempotencyStore;
 import fairslot.kernel.AuditEntry;
 import fairslot.member.domain.MemberCalendar;
+import fairslot.money.domain.Payment;
 import fairslot.notification.domain.Notification;
-import fairslot.payment.domain.Payment;
 import fairslot.waitlist.domain.WaitlistEntry;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -74,7 +74,7 @@ public final class MemoryTables {
   final Map<String, Payment> payments = new HashMap<>();
 
   /** Finance exceptions by id, in the order they were raised. */
-  final Map<String, fairslot.finance.domain.FinanceException> exceptions = new LinkedHashMap<>();
+  final Map<String, fairslot.money.domain.FinanceException> exceptions = new LinkedHashMap<>();
 
   /** Payment event ids already applied: a replay fails here, as on the event item's put. */
   final Set<String> paymentEvents = new HashSet<>();
@@ -165,7 +165,7 @@ public final class MemoryTables {
   }
 
   /** A payment as it is, with a new status and attempt count. */
-  static Payment paymentIn(Payment p, fairslot.payment.domain.PaymentStatus status, int attempts) {
+  static Payment paymentIn(Payment p, fairslot.money.domain.PaymentStatus status, int attempts) {
     return p.withRefund(status, attempts);
   }
 
@@ -258,7 +258,7 @@ public final class MemoryTables {
         p.userId(),
         p.amount(),
         p.provider(),
-        fairslot.payment.domain.PaymentStatus.REFUNDING,
+        fairslot.money.domain.PaymentStatus.REFUNDING,
         0,
         p.createdAt(),
         p.refundRound(),

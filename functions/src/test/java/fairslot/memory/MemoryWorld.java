@@ -22,11 +22,11 @@ import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.Refunds;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import fairslot.testing.TestClock;
@@ -189,7 +189,7 @@ public final class MemoryWorld {
     return bookingStore.findBooking(bookingId).orElseThrow();
   }
 
-  public fairslot.payment.domain.Payment payment(String paymentNo) {
+  public fairslot.money.domain.Payment payment(String paymentNo) {
     return paymentStore.findPayment(paymentNo).orElseThrow();
   }
 
@@ -273,7 +273,7 @@ public final class MemoryWorld {
           out.add("refund above the amount paid: " + b);
         }
         if (b.status() == fairslot.booking.domain.BookingStatus.REFUNDING) {
-          fairslot.payment.domain.Payment p = tables.payments.get(b.paymentNo().orElseThrow());
+          fairslot.money.domain.Payment p = tables.payments.get(b.paymentNo().orElseThrow());
           if (!p.refund().equals(b.owedBack())) {
             out.add(
                 "payment " + p.paymentNo() + " owes " + p.refund() + ", booking " + b.owedBack());

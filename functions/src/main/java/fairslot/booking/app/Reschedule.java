@@ -3,7 +3,7 @@ package fairslot.booking.app;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.SeatReleased;
 import fairslot.member.domain.MemberCalendar;
-import fairslot.payment.domain.RefundPartPlan;
+import fairslot.money.domain.RefundPartPlan;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -4,8 +4,8 @@ import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
-import fairslot.payment.domain.RefundPartPlan;
 import java.util.Optional;
 
 /**

@@ -104,7 +104,7 @@ final class BookingPlacement {
             .addEach(
                 Action.CALENDAR,
                 plan.calendars().stream().map(seen -> calendars.add(seen, b)).toList())
-            .add(records.auditBooking(b, "-", b.status().name(), booked));
+            .add(records.auditBooking(b.bookingId(), b.version(), "-", b.status().name(), booked));
     plan.granting()
         .ifPresent(q -> tx.add(Action.REQUEST, requests.grant(q, b.bookingId(), plan.now())));
     plan.idempotency()

@@ -12,12 +12,13 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Unavailable;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.UpcomingWrites;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
+import fairslot.money.store.PaymentAudits;
+import fairslot.money.store.PaymentWrites;
 import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.pass.store.PassWrites;
-import fairslot.payment.domain.PaymentStatus;
-import fairslot.payment.domain.RefundPartPlan;
-import fairslot.payment.store.PaymentWrites;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.time.LocalDate;
@@ -258,7 +259,11 @@ final class BookingRelease {
             .add(Action.UPCOMING, upcoming.uncount(b, lines.size()))
             .addEach(
                 Action.CALENDAR, days.stream().map(day -> calendars.remove(lines, day)).toList());
-    lines.forEach(l -> tx.add(records.auditBooking(l, l.status().name(), to.name(), change)));
+    lines.forEach(
+        l ->
+            tx.add(
+                records.auditBooking(
+                    l.bookingId(), l.version(), l.status().name(), to.name(), change)));
     if (to == BookingStatus.REFUNDING) {
       String paymentNo =
           b.paymentNo()
@@ -271,7 +276,8 @@ final class BookingRelease {
               payments.requestRefund(
                   paymentNo, PaymentStatus.SUCCEEDED.name(), change.at(), b.owedBack()))
           .add(
-              records.auditPayment(
+              PaymentAudits.payment(
+                  records,
                   paymentNo,
                   PaymentStatus.SUCCEEDED.name(),
                   PaymentStatus.REFUNDING.name(),

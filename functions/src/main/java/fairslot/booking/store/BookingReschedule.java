@@ -11,8 +11,8 @@ import fairslot.kernel.Unavailable;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.CalendarWrites;
+import fairslot.money.store.PaymentWrites;
 import fairslot.pass.store.PassWrites;
-import fairslot.payment.store.PaymentWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -138,7 +138,13 @@ final class BookingReschedule {
                     .filter(day -> !newDays.contains(day))
                     .map(day -> calendars.remove(read, day))
                     .toList())
-            .add(records.auditBooking(read, read.status().name(), read.status().name(), change))
+            .add(
+                records.auditBooking(
+                    read.bookingId(),
+                    read.version(),
+                    read.status().name(),
+                    read.status().name(),
+                    change))
             // one slot of a booking of several: every other line learns the group as it is now
             .addEach(
                 Action.LINE,

@@ -92,7 +92,10 @@ final class BookingTransfer {
                 Action.CALENDAR,
                 plan.calendars().stream().map(seen -> calendars.add(seen, givenHolding)).toList());
     lines.forEach(
-        l -> tx.add(records.auditBooking(l, l.status().name(), l.status().name(), change)));
+        l ->
+            tx.add(
+                records.auditBooking(
+                    l.bookingId(), l.version(), l.status().name(), l.status().name(), change)));
     if (plan.rules().suspension()) {
       tx.add(Action.STANDING, standings.notSuspended(given, plan.now()));
     }

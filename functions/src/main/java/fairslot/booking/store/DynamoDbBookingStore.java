@@ -15,11 +15,11 @@ import fairslot.kernel.PageRequest;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.UpcomingWrites;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
 import fairslot.notification.domain.Reminder;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.pass.store.PassWrites;
-import fairslot.payment.domain.RefundPartPlan;
 import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Cursors;
@@ -184,7 +184,9 @@ public final class DynamoDbBookingStore implements BookingStore {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.BOOKING, bookingWrites.move(b, to, change, "", "", Map.of()))
-            .add(records.auditBooking(b, b.status().name(), to.name(), change));
+            .add(
+                records.auditBooking(
+                    b.bookingId(), b.version(), b.status().name(), to.name(), change));
     if (b.status().isUpcoming() && !to.isUpcoming()) {
       tx.add(Action.UPCOMING, upcoming.uncount(b)); // attended or not: no longer ahead
     }

@@ -98,7 +98,10 @@ final class GroupPlacement {
         .addEach(
             Action.CALENDAR,
             plan.calendars().stream().map(seen -> calendars.add(seen, lines)).toList());
-    lines.forEach(b -> tx.add(records.auditBooking(b, "-", b.status().name(), booked)));
+    lines.forEach(
+        b ->
+            tx.add(
+                records.auditBooking(b.bookingId(), b.version(), "-", b.status().name(), booked)));
     plan.idempotency()
         .ifPresent(
             key ->

@@ -1,8 +1,9 @@
 package fairslot.booking.store;
 
 import fairslot.kernel.Change;
-import fairslot.payment.domain.RefundPartPlan;
-import fairslot.payment.store.PaymentWrites;
+import fairslot.money.domain.RefundPartPlan;
+import fairslot.money.store.PaymentAudits;
+import fairslot.money.store.PaymentWrites;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.util.List;
@@ -27,7 +28,8 @@ final class RefundPartActions {
     tx.add(payment, items.get(0))
         .add(part, items.get(1))
         .add(
-            records.auditPaymentPart(
+            PaymentAudits.part(
+                records,
                 plan.part().paymentNo(),
                 plan.part().refundPart(),
                 "-",

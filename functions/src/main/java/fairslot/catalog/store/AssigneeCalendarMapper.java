@@ -22,7 +22,10 @@ final class AssigneeCalendarMapper {
 
   static Map<String, AttributeValue> toItem(AssigneeCalendar calendar) {
     Map<String, AttributeValue> item =
-        new HashMap<>(Attr.key(Keys.assignee(calendar.owner()), Keys.calendarDay(calendar.day())));
+        new HashMap<>(
+            Attr.key(
+                Keys.assignee(calendar.owner().kind().name(), calendar.owner().id()),
+                Keys.calendarDay(calendar.day())));
     item.put("type", s(calendar.owner().kind().name() + "_CALENDAR"));
     item.put("version", n(calendar.version()));
     item.put("entries", CalendarItemMapper.intervals(calendar.entries()));

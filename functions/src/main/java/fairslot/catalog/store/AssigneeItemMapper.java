@@ -16,7 +16,8 @@ final class AssigneeItemMapper {
 
   static Map<String, AttributeValue> toItem(Assignee a) {
     Map<String, AttributeValue> item =
-        new HashMap<>(Attr.key(Keys.assignee(a.ref()), a.kind().name()));
+        new HashMap<>(
+            Attr.key(Keys.assignee(a.ref().kind().name(), a.ref().id()), a.kind().name()));
     item.put("type", s(a.kind().name()));
     item.put("id", s(a.id()));
     item.put("venueId", s(a.venueId()));

@@ -201,7 +201,8 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Optional<Assignee> findAssignee(Assignee.Ref ref) {
-    return get(Keys.assignee(ref), ref.kind().name()).map(AssigneeItemMapper::fromItem);
+    return get(Keys.assignee(ref.kind().name(), ref.id()), ref.kind().name())
+        .map(AssigneeItemMapper::fromItem);
   }
 
   /** Single flight per slot, refreshed after a second (see {@link SlotFacts}). */

@@ -136,7 +136,9 @@ final class SlotCancel {
                 .update(
                     Update.builder()
                         .tableName(table)
-                        .key(Attr.key(Keys.assignee(ref), Keys.calendarDay(day)))
+                        .key(
+                            Attr.key(
+                                Keys.assignee(ref.kind().name(), ref.id()), Keys.calendarDay(day)))
                         .updateExpression("REMOVE entries.#s SET version = version + :one")
                         .conditionExpression("attribute_exists(PK)")
                         .expressionAttributeNames(Map.of("#s", slotId))

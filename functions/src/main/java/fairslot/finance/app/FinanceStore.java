@@ -1,11 +1,11 @@
 package fairslot.finance.app;
 
 import fairslot.booking.domain.Booking;
-import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
-import fairslot.payment.domain.Payment;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payment;
 import java.util.Optional;
 
 /** Port: finance exceptions, and the money moves finance makes on them. */

@@ -8,13 +8,16 @@ import fairslot.booking.store.BookingWrites;
 import fairslot.booking.store.GroupLines;
 import fairslot.definitions.Fairslot;
 import fairslot.finance.app.FinanceStore;
-import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
-import fairslot.payment.store.PaymentWrites;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.store.ExceptionWrites;
+import fairslot.money.store.FinanceExceptionMapper;
+import fairslot.money.store.PaymentAudits;
+import fairslot.money.store.PaymentWrites;
 import fairslot.table.Cursors;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -145,18 +148,20 @@ public final class DynamoDbFinanceStore implements FinanceStore {
   /** The move in the payment's trail, as the payment's or as one of its refund parts'. */
   private TransactWriteItem audit(Payment p, PaymentStatus from, PaymentStatus to, Change change) {
     return p.isPart()
-        ? records.auditPaymentPart(p.paymentNo(), p.refundPart(), from.name(), to.name(), change)
-        : records.auditPayment(p.paymentNo(), from.name(), to.name(), change);
+        ? PaymentAudits.part(records, p.paymentNo(), p.refundPart(), from.name(), to.name(), change)
+        : PaymentAudits.payment(records, p.paymentNo(), from.name(), to.name(), change);
   }
 
   private void moveBooking(Transaction<Action> tx, Booking b, BookingStatus to, Change change) {
     tx.add(Action.BOOKING, bookingWrites.move(b, to, change, "", "", Map.of()));
-    tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
+    tx.add(records.auditBooking(b.bookingId(), b.version(), b.status().name(), to.name(), change));
     // A booking of several slots: its other lines move with the lead, each as it was read.
     for (Booking line : GroupLines.others(dynamo, table, b)) {
       if (line.status() == b.status()) {
         tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
-        tx.add(records.auditBooking(line, line.status().name(), to.name(), change));
+        tx.add(
+            records.auditBooking(
+                line.bookingId(), line.version(), line.status().name(), to.name(), change));
       }
     }
   }

@@ -2,8 +2,8 @@ package fairslot.handler.http;
 
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.InvalidInput;
+import fairslot.money.domain.Payment;
 import fairslot.payment.app.Checkout;
-import fairslot.payment.domain.Payment;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

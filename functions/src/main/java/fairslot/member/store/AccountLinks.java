@@ -24,7 +24,7 @@ final class AccountLinks {
   private AccountLinks() {}
 
   static Map<String, AttributeValue> claimKey(Phone phone) {
-    return Attr.key(Keys.phone(phone), "ACCOUNT");
+    return Attr.key(Keys.phone(phone.value()), "ACCOUNT");
   }
 
   static Map<String, AttributeValue> pointerKey(String customerId) {

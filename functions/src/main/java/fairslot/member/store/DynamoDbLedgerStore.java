@@ -204,7 +204,11 @@ public final class DynamoDbLedgerStore implements LedgerStore {
   public boolean repair(SeatCount seen, Change change) {
     try {
       dynamo.transactWriteItems(
-          r -> r.transactItems(seats.recount(seen), records.auditRecount(seen, change)));
+          r ->
+              r.transactItems(
+                  seats.recount(seen),
+                  records.auditRecount(
+                      seen.slotId(), seen.remaining(), seen.expectedRemaining(), change)));
       return true;
     } catch (TransactionCanceledException moved) {
       return false;

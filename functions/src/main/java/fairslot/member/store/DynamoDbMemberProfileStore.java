@@ -122,7 +122,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
             .item(
                 Map.of(
                     Keys.PK,
-                    s(Keys.phone(phone)),
+                    s(Keys.phone(phone.value())),
                     Keys.SK,
                     s("ACCOUNT"),
                     "type",
@@ -144,7 +144,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
     var update =
         Update.builder()
             .tableName(table)
-            .key(Attr.key(Keys.phone(phone), "PROFILE"))
+            .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
             .updateExpression("SET linkedUserId = :u");
     if (seen.linkedUserId().isPresent()) {
       update
@@ -164,7 +164,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
         .update(
             Update.builder()
                 .tableName(table)
-                .key(Attr.key(Keys.phone(phone), "PROFILE"))
+                .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
                 .updateExpression("REMOVE linkedUserId")
                 .conditionExpression("linkedUserId = :u")
                 .expressionAttributeValues(Map.of(":u", s(userId)))
@@ -180,7 +180,7 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
         .conditionCheck(
             ConditionCheck.builder()
                 .tableName(table)
-                .key(Attr.key(Keys.phone(phone), "PROFILE"))
+                .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
                 .conditionExpression("attribute_not_exists(PK)")
                 .build())
         .build();

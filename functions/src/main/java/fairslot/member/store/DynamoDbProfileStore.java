@@ -90,7 +90,7 @@ public final class DynamoDbProfileStore implements ProfileStore {
         new HashMap<>(
             Map.of(
                 Keys.PK,
-                s(Keys.phone(p.phone())),
+                s(Keys.phone(p.phone().value())),
                 Keys.SK,
                 s("PROFILE"),
                 "type",
@@ -155,7 +155,7 @@ public final class DynamoDbProfileStore implements ProfileStore {
             .getItem(
                 r ->
                     r.tableName(table)
-                        .key(Attr.key(Keys.phone(phone), "PROFILE"))
+                        .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
                         .consistentRead(true))
             .item();
     return item == null || item.isEmpty()

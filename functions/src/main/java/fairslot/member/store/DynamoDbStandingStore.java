@@ -67,7 +67,13 @@ public final class DynamoDbStandingStore implements StandingStore {
                 bookingWrites.move(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
             .add(Action.UPCOMING, upcoming.uncount(b))
             .add(Action.STANDING, standings.replace(seen, next))
-            .add(records.auditBooking(b, b.status().name(), BookingStatus.NO_SHOW.name(), change))
+            .add(
+                records.auditBooking(
+                    b.bookingId(),
+                    b.version(),
+                    b.status().name(),
+                    BookingStatus.NO_SHOW.name(),
+                    change))
             .add(auditStanding(seen, next, change));
     if (b.pass().isPresent()) {
       tx.add(Action.CREDITS, credits.settleCredits(b, "creditsForfeited"));

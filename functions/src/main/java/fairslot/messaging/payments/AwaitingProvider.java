@@ -1,7 +1,7 @@
 package fairslot.messaging.payments;
 
+import fairslot.money.domain.Payment;
 import fairslot.payment.app.PaymentProvider;
-import fairslot.payment.domain.Payment;
 import java.util.Map;
 
 /**

@@ -1,7 +1,7 @@
 package fairslot.messaging.payments;
 
+import fairslot.money.domain.Payment;
 import fairslot.payment.app.PaymentProvider;
-import fairslot.payment.domain.Payment;
 import fairslot.shared.Json;
 import fairslot.shared.Log;
 import java.time.Clock;

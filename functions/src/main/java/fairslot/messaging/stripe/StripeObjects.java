@@ -2,13 +2,13 @@ package fairslot.messaging.stripe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.kernel.Money;
+import fairslot.money.domain.Decline;
+import fairslot.money.domain.PaymentCallback;
 import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.ProviderRefs;
 import fairslot.payment.app.ProviderReport;
 import fairslot.payment.app.StatementLine;
-import fairslot.payment.domain.Decline;
 import fairslot.payment.domain.DisputeReport;
-import fairslot.payment.domain.PaymentCallback;
 import fairslot.shared.Json;
 import java.time.Instant;
 import java.util.LinkedHashMap;

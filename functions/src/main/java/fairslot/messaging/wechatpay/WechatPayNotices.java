@@ -2,8 +2,8 @@ package fairslot.messaging.wechatpay;
 
 import com.wechat.pay.java.service.payments.model.Transaction;
 import fairslot.kernel.Money;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
 import fairslot.shared.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,21 +4,22 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.store.VenueChecks;
 import fairslot.definitions.Fairslot;
-import fairslot.finance.domain.FinanceException;
-import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.store.ExceptionWrites;
+import fairslot.money.store.PaymentAudits;
+import fairslot.money.store.PaymentItemMapper;
+import fairslot.money.store.PaymentWrites;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.Plan;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
-import fairslot.payment.domain.PaymentStatus;
-import fairslot.payment.store.PaymentItemMapper;
-import fairslot.payment.store.PaymentWrites;
 import fairslot.table.Attr;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
@@ -162,8 +163,8 @@ public final class DynamoDbPassStore implements PassStore {
             .add(Action.PAYMENT, putNew(PaymentItemMapper.toItem(payment)))
             .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()))
             .add(
-                records.auditPayment(
-                    payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+                PaymentAudits.payment(
+                    records, payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
       return new PayStart.Started();
@@ -195,7 +196,8 @@ public final class DynamoDbPassStore implements PassStore {
               payments.move(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
           .add(Action.PASS, writes.activate(pass, payment, change, "paymentNo = :p"))
           .add(
-              records.auditPayment(
+              PaymentAudits.payment(
+                  records,
                   payment.paymentNo(),
                   PaymentStatus.PENDING.name(),
                   PaymentStatus.SUCCEEDED.name(),
@@ -212,15 +214,20 @@ public final class DynamoDbPassStore implements PassStore {
               payments.move(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
           .add(Action.PASS, writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
           .add(
-              records.auditPayment(
+              PaymentAudits.payment(
+                  records,
                   payment.paymentNo(),
                   PaymentStatus.PENDING.name(),
                   PaymentStatus.FAILED.name(),
                   change));
     } else {
       tx.add(
-          records.auditPayment(
-              payment.paymentNo(), payment.status().name(), payment.status().name(), change));
+          PaymentAudits.payment(
+              records,
+              payment.paymentNo(),
+              payment.status().name(),
+              payment.status().name(),
+              change));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -294,7 +301,8 @@ public final class DynamoDbPassStore implements PassStore {
                     payment.amount(),
                     change.at())))
         .add(
-            records.auditPayment(
+            PaymentAudits.payment(
+                records,
                 payment.paymentNo(),
                 PaymentStatus.FAILED.name(),
                 PaymentStatus.SUCCEEDED.name(),

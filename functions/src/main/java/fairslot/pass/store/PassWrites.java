@@ -7,10 +7,10 @@ import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
+import fairslot.money.domain.Payment;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.PassUse;
-import fairslot.payment.domain.Payment;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package fairslot.payment.app;
 
-import fairslot.payment.domain.Payment;
+import fairslot.money.domain.Payment;
 import java.util.Map;
 
 /** A started payment and what the payer's client needs to pay it at its provider. */

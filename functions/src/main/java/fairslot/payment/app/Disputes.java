@@ -1,11 +1,11 @@
 package fairslot.payment.app;
 
 import fairslot.booking.app.BookingStore;
-import fairslot.finance.domain.FinanceException;
-import fairslot.finance.domain.FinanceException.Kind;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.FinanceException.Kind;
+import fairslot.money.domain.Payment;
 import fairslot.pass.app.PassPayments;
 import fairslot.payment.domain.DisputeReport;
-import fairslot.payment.domain.Payment;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;

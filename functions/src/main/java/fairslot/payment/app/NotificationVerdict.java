@@ -1,7 +1,7 @@
 package fairslot.payment.app;
 
 import fairslot.kernel.Money;
-import fairslot.payment.domain.Decline;
+import fairslot.money.domain.Decline;
 import fairslot.payment.domain.DisputeReport;
 
 /** What a provider's notification turned out to be, once its adapter verified and read it. */

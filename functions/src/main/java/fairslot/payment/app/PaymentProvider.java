@@ -2,10 +2,10 @@ package fairslot.payment.app;
 
 import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
-import fairslot.payment.domain.AbnormalRefund;
+import fairslot.money.domain.AbnormalRefund;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
 import fairslot.payment.domain.PayerDescription;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;

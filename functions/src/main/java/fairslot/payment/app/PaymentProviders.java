@@ -1,6 +1,6 @@
 package fairslot.payment.app;
 
-import fairslot.payment.domain.Payment;
+import fairslot.money.domain.Payment;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,15 +1,15 @@
 package fairslot.payment.app;
 
 import fairslot.booking.domain.Booking;
-import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.member.domain.MemberCalendar;
-import fairslot.payment.domain.Decline;
-import fairslot.payment.domain.MoneyMove;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentRecord;
-import fairslot.payment.domain.PaymentStatus;
+import fairslot.money.domain.Decline;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.MoneyMove;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentRecord;
+import fairslot.money.domain.PaymentStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -71,7 +71,7 @@ public interface PaymentStore {
   List<MoneyMove> moneyMoves(Instant from, Instant to);
 
   /** How long a payment waits for its provider's notification before the provider is asked. */
-  Duration FIRST_CHECK = Duration.ofMinutes(3);
+  Duration FIRST_CHECK = Payment.FIRST_CHECK;
 
   /** PENDING payments due to be asked about at {@code now} (sparse paymentsPending index). */
   List<Payment> pendingDue(Instant now, int limit);

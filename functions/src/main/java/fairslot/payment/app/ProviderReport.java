@@ -1,8 +1,8 @@
 package fairslot.payment.app;
 
 import fairslot.kernel.Money;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
 import java.util.Optional;
 
 /**

@@ -2,10 +2,10 @@ package fairslot.payment.app;
 
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.domain.Booking;
-import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payment;
 import fairslot.payment.app.PaymentStore.Settlement;
-import fairslot.payment.domain.Payment;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

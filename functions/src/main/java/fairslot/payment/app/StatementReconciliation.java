@@ -1,13 +1,13 @@
 package fairslot.payment.app;
 
-import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.JobReport;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
-import fairslot.payment.domain.MoneyMove;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.MoneyMove;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;

@@ -7,18 +7,20 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingItemMapper;
 import fairslot.booking.store.BookingWrites;
 import fairslot.definitions.Fairslot;
-import fairslot.finance.domain.FinanceException;
-import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
+import fairslot.money.domain.Decline;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.MoneyMove;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentRecord;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.store.ExceptionWrites;
+import fairslot.money.store.PaymentAudits;
+import fairslot.money.store.PaymentItemMapper;
+import fairslot.money.store.PaymentWrites;
 import fairslot.payment.app.PaymentStore;
-import fairslot.payment.domain.Decline;
-import fairslot.payment.domain.MoneyMove;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentRecord;
-import fairslot.payment.domain.PaymentStatus;
 import fairslot.table.Attr;
-import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
 import fairslot.table.OwnWrites;
 import fairslot.table.RawItems;
@@ -90,8 +92,8 @@ public final class DynamoDbPaymentStore implements PaymentStore {
                 bookingWrites.attachPayment(b.bookingId(), payment.paymentNo(), change.at()))
             .add(Action.PAYMENT, payments.create(payment))
             .add(
-                records.auditPayment(
-                    payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
+                PaymentAudits.payment(
+                    records, payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
             .addEach(Action.LINKS, links.of(payment))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -155,14 +157,14 @@ public final class DynamoDbPaymentStore implements PaymentStore {
             dynamo,
             table,
             Fairslot.MONEY_MOVES,
-            AuditItemMapper.MONEY_FAMILY,
+            PaymentAudits.MONEY_FAMILY,
             "moneyShard",
             "moneyAt")
         .between(from, to).stream()
             .map(
                 item ->
                     new MoneyMove(
-                        item.get("entity").s().substring(AuditItemMapper.PAYMENT_ENTITY.length()),
+                        item.get("entity").s().substring(PaymentAudits.ENTITY.length()),
                         MoneyMove.Kind.valueOf(item.get("moneyKind").s()),
                         Instant.ofEpochMilli(Long.parseLong(item.get("moneyAt").n())),
                         Math.toIntExact(Attr.numOr(item, "refundPart", 0))))

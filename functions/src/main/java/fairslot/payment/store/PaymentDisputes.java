@@ -1,10 +1,11 @@
 package fairslot.payment.store;
 
 import fairslot.booking.store.BookingWrites;
-import fairslot.finance.domain.FinanceException;
-import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Money;
-import fairslot.payment.domain.Payment;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payment;
+import fairslot.money.store.ExceptionWrites;
+import fairslot.money.store.PaymentWrites;
 import fairslot.table.Transaction;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,6 +1,7 @@
 package fairslot.payment.store;
 
-import fairslot.payment.domain.Payment;
+import fairslot.money.domain.Payment;
+import fairslot.money.store.PaymentItemMapper;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

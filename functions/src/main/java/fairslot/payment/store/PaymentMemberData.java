@@ -3,8 +3,10 @@ package fairslot.payment.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.BookingStatus;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.store.PaymentItemMapper;
+import fairslot.money.store.PaymentWrites;
 import fairslot.pass.domain.PassStatus;
-import fairslot.payment.domain.PaymentStatus;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
 import fairslot.table.AuditActors;

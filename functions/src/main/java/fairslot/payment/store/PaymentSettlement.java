@@ -8,17 +8,19 @@ import fairslot.booking.store.BookingWrites;
 import fairslot.booking.store.GroupLines;
 import fairslot.booking.store.GuardWrites;
 import fairslot.catalog.store.SeatWrites;
-import fairslot.finance.store.ExceptionWrites;
 import fairslot.kernel.Change;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.StandingWrites;
 import fairslot.member.store.UpcomingWrites;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.store.ExceptionWrites;
+import fairslot.money.store.PaymentAudits;
+import fairslot.money.store.PaymentWrites;
 import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.util.Map;
@@ -94,7 +96,11 @@ final class PaymentSettlement {
               Map.of(":p", s(m.payment().paymentNo()))));
       tx.add(
           records.auditBooking(
-              m.booking(), m.booking().status().name(), BookingStatus.PAID.name(), s.change()));
+              m.booking().bookingId(),
+              m.booking().version(),
+              m.booking().status().name(),
+              BookingStatus.PAID.name(),
+              s.change()));
       moveOtherLines(tx, m.booking(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
@@ -117,7 +123,13 @@ final class PaymentSettlement {
       if (r.checkStanding()) {
         tx.add(Action.STANDING, standings.notSuspended(b, s.change().at()));
       }
-      tx.add(records.auditBooking(b, b.status().name(), BookingStatus.PAID.name(), s.change()));
+      tx.add(
+          records.auditBooking(
+              b.bookingId(),
+              b.version(),
+              b.status().name(),
+              BookingStatus.PAID.name(),
+              s.change()));
     } else if (s instanceof Settlement.RefundLate l) {
       tx.add(
           payments.requestRefund(
@@ -125,7 +137,8 @@ final class PaymentSettlement {
               l.payment().status().name(),
               s.change().at(),
               l.payment().amount()));
-      tx.add(records.noteOnBooking(l.booking(), s.change()));
+      tx.add(
+          records.noteOnBooking(l.booking().bookingId(), l.booking().status().name(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
       tx.add(payments.move(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
       // A booking that names another payment (the desk's, paid meanwhile) keeps it: only the
@@ -146,7 +159,11 @@ final class PaymentSettlement {
               Map.of(":p", s(o.payment().paymentNo()))));
       tx.add(
           records.auditBooking(
-              o.booking(), o.booking().status().name(), BookingStatus.PAID.name(), s.change()));
+              o.booking().bookingId(),
+              o.booking().version(),
+              o.booking().status().name(),
+              BookingStatus.PAID.name(),
+              s.change()));
       moveOtherLines(tx, o.booking(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
@@ -182,9 +199,15 @@ final class PaymentSettlement {
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
     tx.add(
         s.payment().isPart()
-            ? records.auditPaymentPart(
-                s.payment().paymentNo(), s.payment().refundPart(), before, after.name(), s.change())
-            : records.auditPayment(s.payment().paymentNo(), before, after.name(), s.change()));
+            ? PaymentAudits.part(
+                records,
+                s.payment().paymentNo(),
+                s.payment().refundPart(),
+                before,
+                after.name(),
+                s.change())
+            : PaymentAudits.payment(
+                records, s.payment().paymentNo(), before, after.name(), s.change()));
 
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
@@ -248,7 +271,8 @@ final class PaymentSettlement {
     }
     if (b.status() == BookingStatus.REFUNDING) {
       tx.add(bookingWrites.move(b, to, change, "", "", Map.of()));
-      tx.add(records.auditBooking(b, b.status().name(), to.name(), change));
+      tx.add(
+          records.auditBooking(b.bookingId(), b.version(), b.status().name(), to.name(), change));
     }
     // a booking of several slots: its lines refunding end too (the lead may have been cancelled
     // alone, its slot cancelled, before the rest was)
@@ -270,7 +294,9 @@ final class PaymentSettlement {
     for (Booking line : GroupLines.others(dynamo, table, lead)) {
       if (line.status() == from) {
         tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
-        tx.add(records.auditBooking(line, line.status().name(), to.name(), change));
+        tx.add(
+            records.auditBooking(
+                line.bookingId(), line.version(), line.status().name(), to.name(), change));
       }
     }
   }

@@ -1,7 +1,9 @@
 package fairslot.payment.store;
 
 import fairslot.definitions.Fairslot;
-import fairslot.payment.domain.Payment;
+import fairslot.money.domain.Payment;
+import fairslot.money.store.PaymentItemMapper;
+import fairslot.money.store.PaymentWrites;
 import fairslot.table.ShardedIndex;
 import java.time.Instant;
 import java.util.List;

@@ -15,9 +15,9 @@ import fairslot.kernel.JobReport;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
+import fairslot.money.domain.PaymentStatus;
 import fairslot.notification.domain.Notification;
 import fairslot.payment.app.PaymentProvider.RefundAttempt;
-import fairslot.payment.domain.PaymentStatus;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Duration;
 import java.util.Optional;
@@ -45,12 +45,12 @@ class SlotCancellationTest {
     var payment = done(world.payments.pay(user, b.bookingId(), Optional.empty())).payment();
     done(
         world.payments.callback(
-            new fairslot.payment.domain.PaymentCallback(
+            new fairslot.money.domain.PaymentCallback(
                 "paid-" + user,
                 payment.paymentNo(),
                 b.bookingId(),
                 payment.amount(),
-                fairslot.payment.domain.PaymentCallback.Outcome.SUCCEEDED)));
+                fairslot.money.domain.PaymentCallback.Outcome.SUCCEEDED)));
     return world.booking(b.bookingId());
   }
 

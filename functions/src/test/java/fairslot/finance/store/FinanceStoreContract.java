@@ -4,10 +4,10 @@ import static fairslot.testing.ContractFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.finance.app.FinanceStore;
-import fairslot.finance.domain.FinanceException;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.kernel.PageRequest;
+import fairslot.money.domain.FinanceException;
 import fairslot.payment.app.PaymentStore;
 import java.util.List;
 import java.util.Optional;

@@ -10,12 +10,12 @@ import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
 import fairslot.payment.app.PaymentStore;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;
 import fairslot.payment.app.PaymentStore.StartResult;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
 import fairslot.testing.ContractFixtures;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,10 +108,10 @@ public abstract class PaymentStoreContract {
     Payment p = pending(b);
     payments.start(b, p, by("u1"));
     var first =
-        new fairslot.payment.domain.Decline(
+        new fairslot.money.domain.Decline(
             "card_declined", java.util.Optional.of("insufficient_funds"), "Declined", NOW);
     var later =
-        new fairslot.payment.domain.Decline(
+        new fairslot.money.domain.Decline(
             "expired_card", java.util.Optional.empty(), "Expired", NOW.plusSeconds(5));
 
     assertThat(payments.noteDecline(p.paymentNo(), later)).isTrue();
@@ -121,7 +121,7 @@ public abstract class PaymentStoreContract {
 
     payments.settle(new Settlement.MarkPaid("paid:" + p.paymentNo(), p, now(b), by("provider")));
     var afterPaid =
-        new fairslot.payment.domain.Decline(
+        new fairslot.money.domain.Decline(
             "card_declined", java.util.Optional.empty(), "late", NOW.plusSeconds(9));
     assertThat(payments.noteDecline(p.paymentNo(), afterPaid)).isFalse();
     assertThat(payments.noteDecline("no-such-payment", afterPaid)).isFalse();
@@ -133,8 +133,8 @@ public abstract class PaymentStoreContract {
     Payment[] p = new Payment[1];
     Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
     var lost =
-        fairslot.finance.domain.FinanceException.open(
-            fairslot.finance.domain.FinanceException.Kind.DISPUTE_LOST,
+        fairslot.money.domain.FinanceException.open(
+            fairslot.money.domain.FinanceException.Kind.DISPUTE_LOST,
             "dispute:dp_1:lost",
             java.util.Optional.of(b.slot().venueId()),
             java.util.Optional.of(b.bookingId()),
@@ -300,21 +300,21 @@ public abstract class PaymentStoreContract {
         new Settlement.Refunded(
             "evt-r", now(p[0]), now(b), Change.by("provider", later, "contract")));
 
-    java.util.List<fairslot.payment.domain.MoneyMove> first =
+    java.util.List<fairslot.money.domain.MoneyMove> first =
         mine(payments.moneyMoves(NOW, later), p[0], unpaid);
-    java.util.List<fairslot.payment.domain.MoneyMove> both =
+    java.util.List<fairslot.money.domain.MoneyMove> both =
         mine(payments.moneyMoves(NOW, later.plusMillis(1)), p[0], unpaid);
 
     assertThat(first)
         .containsExactly(
-            new fairslot.payment.domain.MoneyMove(
-                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.PAID, NOW));
+            new fairslot.money.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.money.domain.MoneyMove.Kind.PAID, NOW));
     assertThat(both)
         .containsExactly(
-            new fairslot.payment.domain.MoneyMove(
-                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.PAID, NOW),
-            new fairslot.payment.domain.MoneyMove(
-                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.REFUNDED, later));
+            new fairslot.money.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.money.domain.MoneyMove.Kind.PAID, NOW),
+            new fairslot.money.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.money.domain.MoneyMove.Kind.REFUNDED, later));
     assertThat(mine(payments.moneyMoves(NOW.minusSeconds(60), NOW), p[0], unpaid)).isEmpty();
   }
 
@@ -326,7 +326,7 @@ public abstract class PaymentStoreContract {
     Booking read = now(b);
     Booking moved = read.movedTo(fairslot.booking.domain.BookedSlot.of(to), to.price());
     var difference =
-        fairslot.payment.domain.RefundPartPlan.of(
+        fairslot.money.domain.RefundPartPlan.of(
             now(p),
             payments.partsOf(p.paymentNo()),
             new fairslot.kernel.Money(back, p.amount().currency()),
@@ -386,8 +386,8 @@ public abstract class PaymentStoreContract {
     assertThat(payments.refundsDue(next.plusSeconds(1), 10)).isEmpty();
     assertThat(mine(payments.moneyMoves(later, later.plusMillis(1)), p[0]))
         .containsExactly(
-            new fairslot.payment.domain.MoneyMove(
-                p[0].paymentNo(), fairslot.payment.domain.MoneyMove.Kind.REFUNDED, later, 1));
+            new fairslot.money.domain.MoneyMove(
+                p[0].paymentNo(), fairslot.money.domain.MoneyMove.Kind.REFUNDED, later, 1));
     assertThat(payments.paymentsOf(b.bookingId()).get(0).parts())
         .extracting(Payment::status)
         .containsExactly(PaymentStatus.REFUNDED);
@@ -437,7 +437,7 @@ public abstract class PaymentStoreContract {
     Payment[] p = new Payment[1];
     Booking b = paid(fixtures.slot(ResourceKind.SEATS, 2), "u1", p);
     var stale =
-        fairslot.payment.domain.RefundPartPlan.of(
+        fairslot.money.domain.RefundPartPlan.of(
                 now(p[0]), java.util.List.of(), new fairslot.kernel.Money(500, "CNY"), NOW)
             .orElseThrow();
     moveRefunding(b, p[0], fixtures.slot(ResourceKind.SEATS, 2), 1000);
@@ -461,8 +461,8 @@ public abstract class PaymentStoreContract {
     assertThat(catalog.findSlot(third.slotId()).orElseThrow().remaining()).isEqualTo(2);
   }
 
-  private static java.util.List<fairslot.payment.domain.MoneyMove> mine(
-      java.util.List<fairslot.payment.domain.MoneyMove> moves, Payment... of) {
+  private static java.util.List<fairslot.money.domain.MoneyMove> mine(
+      java.util.List<fairslot.money.domain.MoneyMove> moves, Payment... of) {
     java.util.Set<String> numbers = new java.util.HashSet<>();
     for (Payment p : of) {
       numbers.add(p.paymentNo());

@@ -12,7 +12,7 @@ import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
-import fairslot.payment.domain.PaymentStatus;
+import fairslot.money.domain.PaymentStatus;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -1,4 +1,4 @@
-package fairslot.payment.domain;
+package fairslot.money.domain;
 
 import java.time.Instant;
 import java.util.Optional;

@@ -1,6 +1,7 @@
-package fairslot.payment.domain;
+package fairslot.money.domain;
 
 import fairslot.kernel.Money;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -28,6 +29,8 @@ public record Payment(
     Money refund,
     boolean forPass,
     int refundPart) {
+  /** How long a payment waits for its provider's notification before the provider is asked. */
+  public static final Duration FIRST_CHECK = Duration.ofMinutes(3);
 
   public Payment {
     if (refundPart < 0) {

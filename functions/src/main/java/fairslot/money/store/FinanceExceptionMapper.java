@@ -1,14 +1,14 @@
-package fairslot.finance.store;
+package fairslot.money.store;
 
 import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 import static fairslot.table.Attr.str;
 
-import fairslot.finance.domain.FinanceException;
-import fairslot.finance.domain.FinanceException.Resolution;
-import fairslot.finance.domain.FinanceException.Status;
 import fairslot.kernel.Money;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.FinanceException.Resolution;
+import fairslot.money.domain.FinanceException.Status;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;
@@ -24,9 +24,9 @@ public final class FinanceExceptionMapper {
   private FinanceExceptionMapper() {}
 
   /** The venue part of the index key for exceptions no venue can be named for. */
-  static final String NO_VENUE = "~none";
+  public static final String NO_VENUE = "~none";
 
-  static Map<String, AttributeValue> key(String exceptionId) {
+  public static Map<String, AttributeValue> key(String exceptionId) {
     return Attr.key(Keys.financeException(exceptionId), "EXCEPTION");
   }
 
@@ -59,7 +59,7 @@ public final class FinanceExceptionMapper {
     return item;
   }
 
-  static String venueKey(String venueId) {
+  public static String venueKey(String venueId) {
     return venueId + "#";
   }
 
@@ -67,7 +67,7 @@ public final class FinanceExceptionMapper {
     return String.format("%013d", e.createdAt().toEpochMilli()) + "#" + e.exceptionId();
   }
 
-  static FinanceException fromItem(Map<String, AttributeValue> item) {
+  public static FinanceException fromItem(Map<String, AttributeValue> item) {
     return new FinanceException(
         str(item, "exceptionId"),
         FinanceException.Kind.valueOf(str(item, "kind")),

@@ -1,14 +1,14 @@
-package fairslot.payment.store;
+package fairslot.money.store;
 
 import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.kernel.Money;
-import fairslot.payment.domain.Decline;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentStatus;
-import fairslot.payment.domain.RefundPartPlan;
+import fairslot.money.domain.Decline;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;
@@ -147,9 +147,9 @@ public final class PaymentWrites {
 
   /**
    * A part of a SUCCEEDED payment refunded while it stays SUCCEEDED (see {@link
-   * fairslot.payment.domain.RefundPartPlan}): the payment counts the part and what is left to
-   * refund, on condition it is still SUCCEEDED with the parts the plan saw; the part is put beside
-   * it, owed back now.
+   * fairslot.money.domain.RefundPartPlan}): the payment counts the part and what is left to refund,
+   * on condition it is still SUCCEEDED with the parts the plan saw; the part is put beside it, owed
+   * back now.
    */
   public List<TransactWriteItem> addPart(RefundPartPlan plan) {
     Map<String, AttributeValue> values = new HashMap<>();

@@ -1,4 +1,4 @@
-package fairslot.payment.domain;
+package fairslot.money.domain;
 
 /**
  * A payment's life at the provider. REFUNDING is entered both when a paid booking is cancelled and

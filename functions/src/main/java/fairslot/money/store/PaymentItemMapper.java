@@ -1,4 +1,4 @@
-package fairslot.payment.store;
+package fairslot.money.store;
 
 import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
@@ -6,12 +6,11 @@ import static fairslot.table.Attr.s;
 import static fairslot.table.Attr.str;
 
 import fairslot.kernel.Money;
-import fairslot.payment.app.PaymentStore;
-import fairslot.payment.domain.Decline;
-import fairslot.payment.domain.Payment;
-import fairslot.payment.domain.PaymentCallback;
-import fairslot.payment.domain.PaymentRecord;
-import fairslot.payment.domain.PaymentStatus;
+import fairslot.money.domain.Decline;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PaymentRecord;
+import fairslot.money.domain.PaymentStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Duration;
@@ -29,20 +28,20 @@ public final class PaymentItemMapper {
   private PaymentItemMapper() {}
 
   /** The sort key of a payment's own item. */
-  static final String PAYMENT_SK = "PAYMENT";
+  public static final String PAYMENT_SK = "PAYMENT";
 
   /** The sort key prefix of a payment's refund parts, beside it in its partition. */
-  static final String PART_PREFIX = "REFUND#";
+  public static final String PART_PREFIX = "REFUND#";
 
   /** The item type of a refund part. */
   public static final String PART_TYPE = "REFUND_PART";
 
   /** The key of the item {@code p} is kept in: the payment's, or its refund part's. */
-  static Map<String, AttributeValue> key(Payment p) {
+  public static Map<String, AttributeValue> key(Payment p) {
     return key(p.paymentNo(), p.refundPart());
   }
 
-  static Map<String, AttributeValue> key(String paymentNo, int part) {
+  public static Map<String, AttributeValue> key(String paymentNo, int part) {
     return Attr.key(Keys.payment(paymentNo), part == 0 ? PAYMENT_SK : PART_PREFIX + part);
   }
 
@@ -70,14 +69,14 @@ public final class PaymentItemMapper {
     if (p.status() == PaymentStatus.PENDING) {
       // In the payments-reconcile job's index until it settles (PaymentWrites removes it).
       item.put("payCheckShard", s(Keys.shard(PENDING_FAMILY, p.paymentNo())));
-      item.put("payCheckAt", millis(p.createdAt().plus(PaymentStore.FIRST_CHECK)));
+      item.put("payCheckAt", millis(p.createdAt().plus(Payment.FIRST_CHECK)));
     }
     return item;
   }
 
-  static final String PENDING_FAMILY = "PAYCHECK";
+  public static final String PENDING_FAMILY = "PAYCHECK";
 
-  static Payment fromItem(Map<String, AttributeValue> item) {
+  public static Payment fromItem(Map<String, AttributeValue> item) {
     return new Payment(
         str(item, "paymentNo"),
         item.containsKey("passId") ? str(item, "passId") : str(item, "bookingId"),
@@ -95,7 +94,7 @@ public final class PaymentItemMapper {
   }
 
   /** The query of a payment's refund parts, in its partition, read consistently. */
-  static QueryRequest partsQuery(String table, String paymentNo) {
+  public static QueryRequest partsQuery(String table, String paymentNo) {
     return QueryRequest.builder()
         .tableName(table)
         .consistentRead(true)
@@ -106,12 +105,12 @@ public final class PaymentItemMapper {
   }
 
   /** A payment's own item or one of its refund parts, by its sort key. */
-  static boolean isPart(Map<String, AttributeValue> item) {
+  public static boolean isPart(Map<String, AttributeValue> item) {
     return str(item, Keys.SK).startsWith(PART_PREFIX);
   }
 
   /** The link that lists a payment under its booking (the booking's payments list). */
-  static Map<String, AttributeValue> bookingLink(Payment p) {
+  public static Map<String, AttributeValue> bookingLink(Payment p) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.booking(p.bookingId()), Keys.payment(p.paymentNo())));
     item.put("type", s("BOOKING_PAYMENT"));
@@ -120,7 +119,7 @@ public final class PaymentItemMapper {
   }
 
   /** The payment listed under its payer's key: it stays theirs when the booking is given away. */
-  static Map<String, AttributeValue> payerLink(Payment p) {
+  public static Map<String, AttributeValue> payerLink(Payment p) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.member(p.userId()), Keys.paid(p.paymentNo())));
     item.put("type", s("PAYER_LINK"));
@@ -129,7 +128,7 @@ public final class PaymentItemMapper {
   }
 
   /** The payment's last declined attempt, if one is kept (API.md v1.3). */
-  static Optional<Decline> lastError(Map<String, AttributeValue> item) {
+  public static Optional<Decline> lastError(Map<String, AttributeValue> item) {
     AttributeValue v = item.get("lastError");
     if (v == null || !v.hasM()) {
       return Optional.empty();
@@ -143,16 +142,17 @@ public final class PaymentItemMapper {
             Attr.instant(e, "at")));
   }
 
-  static final String RECEIVED_PREFIX = "RECEIVED#";
+  public static final String RECEIVED_PREFIX = "RECEIVED#";
 
   /** A callback as received, under its payment; keyed by event id so a replay adds nothing. */
   /**
    * How long a received callback is kept: 13 months, past a year of refunds (WeChat Pay) and card
    * disputes (Stripe: up to 120 days), and a full year of accounts.
    */
-  static final Duration RAW_KEPT = Duration.ofDays(395);
+  public static final Duration RAW_KEPT = Duration.ofDays(395);
 
-  static Map<String, AttributeValue> received(String paymentNo, PaymentRecord.Received event) {
+  public static Map<String, AttributeValue> received(
+      String paymentNo, PaymentRecord.Received event) {
     Map<String, AttributeValue> item =
         new HashMap<>(Attr.key(Keys.payment(paymentNo), RECEIVED_PREFIX + event.eventId()));
     item.put("type", s("PAYMENT_RECEIVED"));
@@ -165,7 +165,7 @@ public final class PaymentItemMapper {
     return item;
   }
 
-  static PaymentRecord.Received receivedFrom(Map<String, AttributeValue> item) {
+  public static PaymentRecord.Received receivedFrom(Map<String, AttributeValue> item) {
     return new PaymentRecord.Received(
         str(item, "eventId"),
         PaymentCallback.Outcome.valueOf(str(item, "status")),

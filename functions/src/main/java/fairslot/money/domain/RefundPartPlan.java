@@ -1,4 +1,4 @@
-package fairslot.payment.domain;
+package fairslot.money.domain;
 
 import fairslot.kernel.Money;
 import java.time.Instant;

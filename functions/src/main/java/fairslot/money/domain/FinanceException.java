@@ -1,4 +1,4 @@
-package fairslot.finance.domain;
+package fairslot.money.domain;
 
 import fairslot.kernel.Money;
 import java.nio.charset.StandardCharsets;

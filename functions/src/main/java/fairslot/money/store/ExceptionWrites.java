@@ -1,9 +1,9 @@
-package fairslot.finance.store;
+package fairslot.money.store;
 
 import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
-import fairslot.finance.domain.FinanceException;
+import fairslot.money.domain.FinanceException;
 import java.time.Instant;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.Put;
