@@ -1,7 +1,7 @@
 package fairslot.handler;
 
 import fairslot.booking.app.BookingQueue;
-import fairslot.booking.app.EventPublisher;
+import fairslot.catalog.app.EventPublisher;
 import fairslot.member.app.ContactCodeSender;
 import fairslot.messaging.stripe.Stripe;
 import fairslot.messaging.stripe.StripeConfig;

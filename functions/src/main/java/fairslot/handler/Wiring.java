@@ -1,6 +1,7 @@
 package fairslot.handler;
 
 import fairslot.aws.Resilient;
+import fairslot.booking.app.BookingMessageFacts;
 import fairslot.booking.app.BookingQueue;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.HoldSweep;
@@ -9,12 +10,13 @@ import fairslot.booking.app.MemberBookings;
 import fairslot.booking.app.NoShowSweep;
 import fairslot.booking.app.QueuedAdmission;
 import fairslot.booking.app.Reconciliation;
+import fairslot.booking.app.Reminders;
 import fairslot.booking.app.SeatReleases;
+import fairslot.booking.app.SlotCancellation;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.app.Lotteries;
 import fairslot.catalog.app.MinimumDecisions;
 import fairslot.catalog.app.SeatAuditLog;
-import fairslot.catalog.app.SlotCancellation;
 import fairslot.catalog.app.SlotEdits;
 import fairslot.catalog.app.VenueEdits;
 import fairslot.catalog.store.DynamoDbSeatAuditLog;
@@ -35,11 +37,9 @@ import fairslot.member.store.DynamoDbWechatIdentityStore;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.stripe.Stripe;
 import fairslot.messaging.wechatpay.WechatPay;
-import fairslot.notification.app.MessageFactsReader;
 import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.app.NotificationSender;
 import fairslot.notification.app.Notifications;
-import fairslot.notification.app.Reminders;
 import fairslot.pass.app.PassExpiry;
 import fairslot.pass.app.PassPayments;
 import fairslot.pass.app.PassService;
@@ -212,7 +212,7 @@ public final class Wiring {
             stores.notifications(),
             notificationSender,
             stores.memberProfiles(),
-            new MessageFactsReader(stores.catalog(), stores.bookings(), stores.waitlist()),
+            new BookingMessageFacts(stores.catalog(), stores.bookings(), stores.waitlist()),
             clock);
     this.reminders = new Reminders(stores.bookings(), clock);
     this.holdSweep = new HoldSweep(stores.bookings(), releases, clock);

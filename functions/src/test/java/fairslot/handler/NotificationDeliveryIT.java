@@ -5,7 +5,7 @@ import static fairslot.testing.ApiDriver.FRONTDESK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.definitions.Fairslot;
-import fairslot.notification.domain.Channel;
+import fairslot.member.domain.Channel;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import fairslot.testing.Aws;

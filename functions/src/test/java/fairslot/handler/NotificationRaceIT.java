@@ -3,7 +3,7 @@ package fairslot.handler;
 import static fairslot.testing.ApiDriver.CUSTOMER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.notification.domain.Channel;
+import fairslot.member.domain.Channel;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.Aws;
 import fairslot.testing.Mailbox;

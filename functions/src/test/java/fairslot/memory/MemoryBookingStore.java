@@ -4,7 +4,7 @@ import fairslot.booking.app.BookingStore;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.IdempotencyStore;
 import fairslot.kernel.AuditEntry;
@@ -810,7 +810,7 @@ public final class MemoryBookingStore implements BookingStore {
           t.bookings.values().stream()
               .flatMap(
                   b ->
-                      fairslot.notification.domain.Reminder.owed(
+                      fairslot.booking.domain.Reminder.owed(
                           b.status(), b.holdExpiresAt(), b.slot(), b.createdAt())
                           .filter(r -> !r.at().isAfter(now))
                           .filter(r -> !reminded.contains(b.bookingId() + r.kind()))
@@ -823,12 +823,12 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
-  public boolean remind(Booking b, fairslot.notification.domain.Reminder reminder, Instant at) {
+  public boolean remind(Booking b, fairslot.booking.domain.Reminder reminder, Instant at) {
     synchronized (t.lock) {
       Booking now = t.bookings.get(b.bookingId());
       boolean owed =
           now != null
-              && fairslot.notification.domain.Reminder.owed(
+              && fairslot.booking.domain.Reminder.owed(
                       now.status(), now.holdExpiresAt(), now.slot(), now.createdAt())
                   .equals(java.util.Optional.of(reminder));
       if (!owed || !reminded.add(b.bookingId() + reminder.kind())) {

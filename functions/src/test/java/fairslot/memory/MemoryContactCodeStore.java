@@ -1,8 +1,8 @@
 package fairslot.memory;
 
 import fairslot.member.app.ContactCodeStore;
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.ContactCode;
-import fairslot.notification.domain.Channel;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;

@@ -2,7 +2,7 @@ package fairslot.memory;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.domain.SeatCount;
+import fairslot.catalog.app.SeatCount;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;

@@ -47,7 +47,7 @@ public final class MemoryMemberProfileStore implements MemberProfileStore {
     if (profile(c.seen().userId()).version() != c.seen().version() || !codes.isPending(c.code())) {
       return SaveResult.MOVED;
     }
-    if (c.code().channel() == fairslot.notification.domain.Channel.SMS) {
+    if (c.code().channel() == fairslot.member.domain.Channel.SMS) {
       String phone = c.next().phone().orElseThrow().value();
       if (!Optional.ofNullable(phoneHolders.get(phone)).equals(c.holder())
           || c.former().isPresent()

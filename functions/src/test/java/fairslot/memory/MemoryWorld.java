@@ -1,16 +1,16 @@
 package fairslot.memory;
 
-import fairslot.booking.app.Book;
 import fairslot.booking.app.Booked;
 import fairslot.booking.app.BookingQueue;
 import fairslot.booking.app.BookingService;
-import fairslot.booking.app.EventPublisher;
 import fairslot.booking.app.HoldSweep;
 import fairslot.booking.app.SeatReleases;
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
-import fairslot.booking.domain.SeatReleased;
 import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.EventPublisher;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.Resource;
@@ -18,6 +18,7 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
+import fairslot.catalog.domain.WaitlistMode;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Money;
@@ -31,7 +32,6 @@ import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import fairslot.testing.TestClock;
 import fairslot.waitlist.app.WaitlistService;
-import fairslot.waitlist.domain.WaitlistMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -81,7 +81,7 @@ public final class MemoryWorld {
   public final fairslot.pass.app.PassService passService;
   public final fairslot.pass.app.PassExpiry passExpiry;
   public final fairslot.booking.app.NoShowSweep noShows;
-  public final fairslot.catalog.app.SlotCancellation slotCancel;
+  public final fairslot.booking.app.SlotCancellation slotCancel;
   public final fairslot.catalog.app.MinimumDecisions minimums;
   public final fairslot.booking.app.Reconciliation reconciliation;
 
@@ -135,7 +135,7 @@ public final class MemoryWorld {
     passExpiry = new fairslot.pass.app.PassExpiry(passStore, clock);
     noShows = new fairslot.booking.app.NoShowSweep(bookingStore, catalogStore, standing, clock);
     slotCancel =
-        new fairslot.catalog.app.SlotCancellation(
+        new fairslot.booking.app.SlotCancellation(
             catalogStore, bookingStore, waitlistStore, releases, refunds, clock);
     minimums = new fairslot.catalog.app.MinimumDecisions(catalogStore, slotCancel, clock);
     reconciliation =
@@ -349,7 +349,7 @@ public final class MemoryWorld {
     return ((fairslot.booking.app.Booked.Created)
             done(
                 bookings.book(
-                    fairslot.booking.app.Book.byMember(
+                    fairslot.booking.domain.Book.byMember(
                         userId, slot.slotId(), 1, false, Optional.empty()))))
         .booking();
   }

@@ -3,7 +3,7 @@ package fairslot.testing;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
-import fairslot.booking.app.EventPublisher;
+import fairslot.catalog.app.EventPublisher;
 import fairslot.definitions.Fairslot;
 import fairslot.emulator.Provisioner;
 import fairslot.emulator.SqsPoller;

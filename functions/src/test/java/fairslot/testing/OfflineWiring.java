@@ -1,6 +1,6 @@
 package fairslot.testing;
 
-import fairslot.booking.app.EventPublisher;
+import fairslot.catalog.app.EventPublisher;
 import fairslot.handler.Adapters;
 import fairslot.handler.Wiring;
 import fairslot.kernel.IdGenerator;

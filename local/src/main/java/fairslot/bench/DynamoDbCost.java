@@ -2,7 +2,7 @@ package fairslot.bench;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fairslot.booking.app.EventPublisher;
+import fairslot.catalog.app.EventPublisher;
 import fairslot.emulator.AwsEndpoint;
 import fairslot.emulator.Emulator;
 import fairslot.emulator.Provisioner;

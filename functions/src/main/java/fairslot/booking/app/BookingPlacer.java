@@ -8,6 +8,7 @@ import fairslot.booking.app.BookingStore.SeatSource;
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.Placement;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.StoredResponse;

@@ -5,6 +5,7 @@ import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.app.EventPublisher;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Money;

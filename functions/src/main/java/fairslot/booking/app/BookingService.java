@@ -1,7 +1,10 @@
 package fairslot.booking.app;
 
+import fairslot.booking.domain.Book;
+import fairslot.booking.domain.BookSeveral;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
+import fairslot.booking.domain.Placement;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.app.LotteryStore;
 import fairslot.catalog.domain.Slot;

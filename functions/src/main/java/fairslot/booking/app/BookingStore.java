@@ -2,8 +2,9 @@ package fairslot.booking.app;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.Reminder;
 import fairslot.booking.domain.RequestStatus;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
@@ -14,7 +15,6 @@ import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
-import fairslot.notification.domain.Reminder;
 import fairslot.waitlist.domain.WaitlistEntry;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -5,9 +5,6 @@ import fairslot.kernel.ConcatenatedPages;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.member.app.MemberProfileStore;
-import fairslot.member.domain.MemberProfile;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -40,17 +37,9 @@ public final class MemberBookings {
   /** The member's own bookings, newest first, then each linked walk-in profile's. */
   public Page<Booking> list(String userId, PageRequest page) {
     Page<Booking> all =
-        ConcatenatedPages.page(owners(profiles.profile(userId)), page, bookings::bookingsOf);
+        ConcatenatedPages.page(profiles.profile(userId).owners(), page, bookings::bookingsOf);
     // A booking of several slots is listed once, as its lead (a page may come out shorter).
     return new Page<>(
         all.items().stream().filter(b -> !b.isOtherLine()).toList(), all.nextCursor());
-  }
-
-  /** The ids a member's bookings are made under: their own first. */
-  public static List<String> owners(MemberProfile profile) {
-    List<String> owners = new ArrayList<>();
-    owners.add(profile.userId());
-    profile.linkedCustomers().stream().sorted().forEach(owners::add);
-    return owners;
   }
 }

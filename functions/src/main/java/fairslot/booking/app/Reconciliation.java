@@ -1,7 +1,7 @@
 package fairslot.booking.app;
 
-import fairslot.booking.domain.SeatCount;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.app.SeatCount;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobReport;
 import fairslot.kernel.Outcome;

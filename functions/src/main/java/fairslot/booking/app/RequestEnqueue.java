@@ -1,5 +1,6 @@
 package fairslot.booking.app;
 
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.RequestStatus;
 import fairslot.catalog.domain.Slot;

@@ -1,7 +1,7 @@
 package fairslot.booking.app;
 
 import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.RefundPartPlan;
 import java.time.Instant;

@@ -3,6 +3,7 @@ package fairslot.booking.app;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.EventPublisher;
 import fairslot.kernel.Change;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;

@@ -1,6 +1,7 @@
 package fairslot.booking.domain;
 
 import fairslot.catalog.domain.CancelTiers;
+import fairslot.catalog.domain.SeatTake;
 import fairslot.kernel.Money;
 import fairslot.pass.domain.PassUse;
 import java.time.Instant;
@@ -117,6 +118,22 @@ public record Booking(
   }
 
   /** What the member pays: this slot's price, or every slot's of its group. */
+  /** The price of one seat the booking was priced at (its amount is price x quantity). */
+  public Money unitPrice() {
+    return new Money(amount().minor() / quantity(), amount().currency());
+  }
+
+  /** The take of this booking's seats, as the slot's counter write conditions it. */
+  public SeatTake seatTake() {
+    return new SeatTake(
+        slotId(),
+        bookingId(),
+        quantity(),
+        slot().counterparts(),
+        slot().policyRev(),
+        pass().isEmpty() ? Optional.of(unitPrice()) : Optional.empty());
+  }
+
   public Money total() {
     return group.map(BookingGroup::total).orElse(amount);
   }

@@ -94,10 +94,12 @@ final class BookingPlacement {
                 plan.offer().isPresent()
                     ? WaitEntryWrites.acceptOffer(
                         table, plan.offer().get(), b.bookingId(), b.userId(), plan.now())
-                    : seats.sellSeats(b, booked))
+                    : seats.sellSeats(b.seatTake(), booked))
             .addEach(
                 Action.COUNTERPART,
-                plan.offer().isPresent() ? List.of() : seats.counterpartsFree(b))
+                plan.offer().isPresent()
+                    ? List.of()
+                    : seats.counterpartsFree(b.slot().counterparts()))
             .add(Action.BOOKING, new BookingWrites(table).create(b))
             .add(Action.GUARD, guards.put(b))
             .add(Action.UPCOMING, upcoming.count(b, plan.rules().upcomingLimit()))
@@ -121,7 +123,7 @@ final class BookingPlacement {
     }
     if (b.status() == BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
-      tx.add(notices.bookingConfirmed(b, plan.now()));
+      tx.add(notices.bookingConfirmed(b.userId(), b.slotId(), b.bookingId(), plan.now()));
     }
 
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
@@ -227,7 +229,7 @@ final class BookingPlacement {
     if (b.pass().isPresent()) {
       return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
     }
-    Money unit = SeatWrites.unitPrice(b);
+    Money unit = b.unitPrice();
     return Attr.num(slot, "priceMinor") != unit.minor()
         || !Attr.str(slot, "currency").equals(unit.currency())
         || Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev();

@@ -5,7 +5,7 @@ import static fairslot.table.Attr.n;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.store.SeatCause;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.kernel.Change;

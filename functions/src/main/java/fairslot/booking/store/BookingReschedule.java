@@ -3,7 +3,7 @@ package fairslot.booking.store;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.Reschedule;
 import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.store.SeatCause;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.kernel.Change;
@@ -116,8 +116,8 @@ final class BookingReschedule {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.BOOKING, bookingWrites.replaceMoved(read, moved, change))
-            .add(Action.NEW_SEATS, seats.sellSeats(moved, change))
-            .addEach(Action.COUNTERPART, seats.counterpartsFree(moved))
+            .add(Action.NEW_SEATS, seats.sellSeats(moved.seatTake(), change))
+            .addEach(Action.COUNTERPART, seats.counterpartsFree(moved.slot().counterparts()))
             .add(
                 Action.OLD_SEATS,
                 seats.returnSeats(

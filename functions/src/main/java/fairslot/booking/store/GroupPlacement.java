@@ -85,12 +85,12 @@ final class GroupPlacement {
     List<TransactWriteItem> counterparts = new ArrayList<>();
     List<Integer> counterpartLine = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
-      for (TransactWriteItem free : seats.counterpartsFree(lines.get(i))) {
+      for (TransactWriteItem free : seats.counterpartsFree(lines.get(i).slot().counterparts())) {
         counterparts.add(free);
         counterpartLine.add(i);
       }
     }
-    tx.addEach(Action.SEAT, lines.stream().map(b -> seats.sellSeats(b, booked)).toList())
+    tx.addEach(Action.SEAT, lines.stream().map(b -> seats.sellSeats(b.seatTake(), booked)).toList())
         .addEach(Action.COUNTERPART, counterparts)
         .addEach(Action.BOOKING, lines.stream().map(bookingWrites::create).toList())
         .addEach(Action.GUARD, lines.stream().map(guards::put).toList())
@@ -115,7 +115,7 @@ final class GroupPlacement {
     }
     if (lead.status() == BookingStatus.PAID) {
       // A free booking is confirmed as placed, once, by its lead.
-      tx.add(notices.bookingConfirmed(lead, plan.now()));
+      tx.add(notices.bookingConfirmed(lead.userId(), lead.slotId(), lead.bookingId(), plan.now()));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

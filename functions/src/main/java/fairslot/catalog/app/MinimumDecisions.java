@@ -1,5 +1,6 @@
 package fairslot.catalog.app;
 
+import fairslot.booking.app.SlotCancellation;
 import fairslot.catalog.app.CatalogStore.MinimumDecided;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Change;

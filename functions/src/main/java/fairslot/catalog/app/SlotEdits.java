@@ -1,7 +1,5 @@
 package fairslot.catalog.app;
 
-import fairslot.booking.app.EventPublisher;
-import fairslot.booking.domain.SeatReleased;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotEdit;
 import fairslot.kernel.Change;

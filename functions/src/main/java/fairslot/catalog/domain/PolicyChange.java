@@ -1,7 +1,6 @@
 package fairslot.catalog.domain;
 
 import fairslot.member.domain.NoShowPolicy;
-import fairslot.waitlist.domain.WaitlistMode;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;

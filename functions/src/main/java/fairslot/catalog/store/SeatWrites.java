@@ -4,8 +4,8 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.SeatCount;
+import fairslot.catalog.app.SeatCount;
+import fairslot.catalog.domain.SeatTake;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -39,11 +40,6 @@ public final class SeatWrites {
 
   private static final String SAME_PRICE_CONDITION =
       " AND priceMinor = :unit AND currency = :currency";
-
-  /** The price of one seat the booking was priced at (its amount is price x quantity). */
-  public static Money unitPrice(Booking b) {
-    return new Money(b.amount().minor() / b.quantity(), b.amount().currency());
-  }
 
   public SeatWrites(String table) {
     this.table = table;
@@ -114,8 +110,8 @@ public final class SeatWrites {
    * Takes {@code q} seats on open sale: the slot is open, not started, has them, and owes none to
    * its waitlist (while seats are owed, nobody may book past the people waiting).
    */
-  public TransactWriteItem takeSeats(Booking b, Change change) {
-    return takeSeats(b, change, Optional.empty());
+  public TransactWriteItem takeSeats(SeatTake t, Change change) {
+    return takeSeats(t, change, false);
   }
 
   /**
@@ -123,37 +119,37 @@ public final class SeatWrites {
    * and that the slot still sells at the booking's unit price under the policy revision the booking
    * copied (a new booking is made under the terms of the moment, even right after an edit).
    */
-  public TransactWriteItem sellSeats(Booking b, Change change) {
-    return takeSeats(b, change, Optional.of(b));
+  public TransactWriteItem sellSeats(SeatTake t, Change change) {
+    return takeSeats(t, change, true);
   }
 
-  private TransactWriteItem takeSeats(Booking b, Change change, Optional<Booking> newSale) {
+  private TransactWriteItem takeSeats(SeatTake t, Change change, boolean newSale) {
     Map<String, AttributeValue> values =
         new HashMap<>(
             Map.of(
                 ":q",
-                n(b.quantity()),
+                n(t.quantity()),
                 ":open",
                 s(SlotStatus.OPEN.name()),
                 ":now",
                 millis(change.at()),
                 ":zero",
                 n(0)));
-    SeatCause.of(change, SeatCause.booking(b.bookingId())).addValues(values);
+    SeatCause.of(change, SeatCause.booking(t.bookingId())).addValues(values);
     String condition =
-        SEATS_CONDITION + " AND " + CounterpartLinks.sameLinks(b.slot().counterparts(), values);
-    if (newSale.isPresent()) {
+        SEATS_CONDITION + " AND " + CounterpartLinks.sameLinks(t.counterparts(), values);
+    if (newSale) {
       condition += NEW_SALE_CONDITION;
       // Paid with credits, a booking is not bound by the money price; the policy revision still
       // binds it.
-      if (b.pass().isEmpty()) {
+      if (t.unitPrice().isPresent()) {
         condition += SAME_PRICE_CONDITION;
-        Money unit = unitPrice(b);
+        Money unit = t.unitPrice().get();
         values.put(":unit", n(unit.minor()));
         values.put(":currency", s(unit.currency()));
       }
-      values.put(":rev", n(b.slot().policyRev()));
-      if (b.slot().policyRev() == 0) {
+      values.put(":rev", n(t.policyRev()));
+      if (t.policyRev() == 0) {
         // Slots written before venue edits existed carry no revision: they are at revision 0.
         condition += " AND (attribute_not_exists(venueRev) OR venueRev = :rev)";
       } else {
@@ -164,7 +160,7 @@ public final class SeatWrites {
         .update(
             Update.builder()
                 .tableName(table)
-                .key(Attr.key(Keys.slot(b.slotId()), "SLOT"))
+                .key(Attr.key(Keys.slot(t.slotId()), "SLOT"))
                 .updateExpression("SET remaining = remaining - :q, " + SeatCause.SET)
                 .conditionExpression(condition)
                 .expressionAttributeNames(Map.of("#status", "status"))
@@ -178,9 +174,9 @@ public final class SeatWrites {
    * With a take of a linked slot's seats (combined resources): each counterpart is free at that
    * moment. The take itself checks the links are still those the booking read.
    */
-  public List<TransactWriteItem> counterpartsFree(Booking b) {
+  public List<TransactWriteItem> counterpartsFree(Set<String> counterparts) {
     SlotWrites slots = new SlotWrites(table);
-    return b.slot().counterparts().stream().map(slots::counterpartFree).toList();
+    return counterparts.stream().map(slots::counterpartFree).toList();
   }
 
   /**

@@ -3,7 +3,7 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.respond;
 
 import fairslot.booking.app.Reconciliation;
-import fairslot.catalog.app.SlotCancellation;
+import fairslot.booking.app.SlotCancellation;
 import fairslot.handler.ReconcileMetrics;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;

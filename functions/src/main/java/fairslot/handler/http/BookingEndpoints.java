@@ -4,10 +4,10 @@ import static fairslot.handler.http.Responses.booked;
 import static fairslot.handler.http.Responses.notFound;
 import static fairslot.handler.http.Responses.respond;
 
-import fairslot.booking.app.Book;
-import fairslot.booking.app.BookSeveral;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.QueuedAdmission;
+import fairslot.booking.domain.Book;
+import fairslot.booking.domain.BookSeveral;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.definitions.Role;

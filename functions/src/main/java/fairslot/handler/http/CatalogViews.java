@@ -2,8 +2,8 @@ package fairslot.handler.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import fairslot.booking.app.SlotCancellation;
 import fairslot.catalog.app.CatalogService;
-import fairslot.catalog.app.SlotCancellation;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.BookingWindow;
 import fairslot.catalog.domain.CancelTiers;

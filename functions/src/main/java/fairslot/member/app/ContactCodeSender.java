@@ -1,7 +1,7 @@
 package fairslot.member.app;
 
-import fairslot.notification.domain.Channel;
-import fairslot.notification.domain.MessageText;
+import fairslot.kernel.MessageText;
+import fairslot.member.domain.Channel;
 
 /**
  * Port: sends a verification code's words to an address nobody has proved yet (SMS to a phone,

@@ -1,7 +1,7 @@
 package fairslot.member.app;
 
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.ContactCode;
-import fairslot.notification.domain.Channel;
 import java.time.Instant;
 import java.util.Optional;
 

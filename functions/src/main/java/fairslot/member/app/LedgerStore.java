@@ -1,6 +1,6 @@
 package fairslot.member.app;
 
-import fairslot.booking.domain.SeatCount;
+import fairslot.catalog.app.SeatCount;
 import fairslot.kernel.Change;
 import fairslot.member.domain.MemberLedger;
 import java.util.Optional;

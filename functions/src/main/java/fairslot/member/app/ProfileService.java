@@ -2,9 +2,9 @@ package fairslot.member.app;
 
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.MemberProfile;
 import fairslot.member.domain.Phone;
-import fairslot.notification.domain.Channel;
 import java.util.Optional;
 import java.util.Set;
 

@@ -1,6 +1,5 @@
 package fairslot.member.domain;
 
-import fairslot.notification.domain.Channel;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

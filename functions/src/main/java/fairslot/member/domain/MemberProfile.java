@@ -1,9 +1,10 @@
 package fairslot.member.domain;
 
-import fairslot.notification.domain.Channel;
 import java.text.Normalizer;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -230,5 +231,13 @@ public record MemberProfile(
   public static MemberProfile blank(String userId) {
     return new MemberProfile(
         userId, Optional.empty(), Optional.empty(), Optional.empty(), Set.of(), "en", 0);
+  }
+
+  /** The ids this member's bookings may be held under: the member's own, then linked customers. */
+  public List<String> owners() {
+    List<String> owners = new ArrayList<>();
+    owners.add(userId());
+    linkedCustomers().stream().sorted().forEach(owners::add);
+    return owners;
   }
 }

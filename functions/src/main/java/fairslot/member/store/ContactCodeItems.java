@@ -3,8 +3,8 @@ package fairslot.member.store;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.ContactCode;
-import fairslot.notification.domain.Channel;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package fairslot.member.store;
 
 import fairslot.member.app.ContactCodeStore;
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.ContactCode;
-import fairslot.notification.domain.Channel;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
 import java.time.Instant;

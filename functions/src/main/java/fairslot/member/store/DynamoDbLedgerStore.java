@@ -4,8 +4,8 @@ import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.domain.SeatCount;
 import fairslot.booking.store.BookingItemMapper;
+import fairslot.catalog.app.SeatCount;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.definitions.Fairslot;
 import fairslot.kernel.Change;

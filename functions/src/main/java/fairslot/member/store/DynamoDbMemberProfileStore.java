@@ -4,10 +4,10 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.member.app.MemberProfileStore;
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.MemberProfile;
 import fairslot.member.domain.Phone;
-import fairslot.notification.domain.Channel;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;

@@ -4,9 +4,9 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 import static fairslot.table.Attr.str;
 
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.MemberProfile;
 import fairslot.member.domain.Phone;
-import fairslot.notification.domain.Channel;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;

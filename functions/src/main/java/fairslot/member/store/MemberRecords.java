@@ -2,7 +2,7 @@ package fairslot.member.store;
 
 import static fairslot.table.Attr.s;
 
-import fairslot.notification.domain.Channel;
+import fairslot.member.domain.Channel;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
 import fairslot.table.Keys;

@@ -1,8 +1,8 @@
 package fairslot.messaging.eventbridge;
 
 import fairslot.aws.Lazily;
-import fairslot.booking.app.EventPublisher;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.EventPublisher;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.definitions.Fairslot;
 import fairslot.shared.Json;
 import fairslot.shared.Log;

@@ -1,7 +1,7 @@
 package fairslot.messaging.notifications;
 
+import fairslot.member.domain.Channel;
 import fairslot.notification.app.NotificationSender;
-import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import java.util.EnumMap;
 import java.util.Map;

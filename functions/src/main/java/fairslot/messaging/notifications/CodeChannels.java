@@ -1,8 +1,8 @@
 package fairslot.messaging.notifications;
 
+import fairslot.kernel.MessageText;
 import fairslot.member.app.ContactCodeSender;
-import fairslot.notification.domain.Channel;
-import fairslot.notification.domain.MessageText;
+import fairslot.member.domain.Channel;
 
 /** Verification codes by SES e-mail and SNS SMS, the same senders notifications use. */
 public final class CodeChannels implements ContactCodeSender {

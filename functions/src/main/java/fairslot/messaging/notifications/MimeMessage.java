@@ -1,7 +1,7 @@
 package fairslot.messaging.notifications;
 
-import fairslot.notification.domain.Attachment;
-import fairslot.notification.domain.MessageText;
+import fairslot.kernel.Attachment;
+import fairslot.kernel.MessageText;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.UUID;

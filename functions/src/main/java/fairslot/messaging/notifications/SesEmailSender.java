@@ -1,10 +1,10 @@
 package fairslot.messaging.notifications;
 
 import fairslot.aws.Lazily;
+import fairslot.kernel.Attachment;
+import fairslot.kernel.MessageText;
 import fairslot.notification.app.NotificationSender;
-import fairslot.notification.domain.Attachment;
 import fairslot.notification.domain.Delivery;
-import fairslot.notification.domain.MessageText;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkBytes;

@@ -1,6 +1,5 @@
 package fairslot.notification.app;
 
-import fairslot.booking.app.MemberBookings;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
@@ -28,7 +27,7 @@ public final class NotificationDesk {
 
   /** The member's notifications and those of the walk-in bookings linked to them, newest first. */
   public List<Delivery> mine(String userId) {
-    return MemberBookings.owners(profiles.profile(userId)).stream()
+    return profiles.profile(userId).owners().stream()
         .flatMap(owner -> store.ofMember(owner, MAX_LISTED).stream())
         .sorted(Comparator.comparing(Delivery::createdAt).reversed())
         .limit(MAX_LISTED)

@@ -1,16 +1,16 @@
 package fairslot.notification.app;
 
+import fairslot.kernel.Attachment;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
+import fairslot.kernel.MessageText;
 import fairslot.member.app.MemberProfileStore;
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.IcsFeed;
 import fairslot.member.domain.MemberProfile;
-import fairslot.notification.domain.Attachment;
-import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.MessageFacts;
 import fairslot.notification.domain.MessageTemplates;
-import fairslot.notification.domain.MessageText;
 import fairslot.notification.domain.Notification;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package fairslot.notification.domain;
 
+import fairslot.kernel.MessageText;
+import fairslot.member.domain.Channel;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;

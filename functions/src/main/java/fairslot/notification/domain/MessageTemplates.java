@@ -1,5 +1,6 @@
 package fairslot.notification.domain;
 
+import fairslot.kernel.MessageText;
 import fairslot.kernel.Money;
 import java.math.BigDecimal;
 import java.time.Instant;

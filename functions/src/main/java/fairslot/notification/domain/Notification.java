@@ -1,5 +1,7 @@
 package fairslot.notification.domain;
 
+import fairslot.booking.domain.Reminder;
+
 /**
  * A message to a member, written as an outbox record in the same transaction as the change it
  * reports. {@code ref} is the offer or booking it is about; user + slot + kind + ref is its

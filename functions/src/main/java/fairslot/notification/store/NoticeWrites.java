@@ -4,7 +4,6 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.domain.Booking;
 import fairslot.notification.app.NotificationStore.Pending;
 import fairslot.notification.domain.NoticeStatus;
 import fairslot.notification.domain.Notification;
@@ -31,11 +30,10 @@ public final class NoticeWrites {
   }
 
   /** The booking's confirmation, written with the move that confirms it (placed PAID, or paid). */
-  public TransactWriteItem bookingConfirmed(Booking b, Instant at) {
+  public TransactWriteItem bookingConfirmed(
+      String userId, String slotId, String bookingId, Instant at) {
     return notify(
-        new Notification(
-            b.userId(), b.slotId(), Notification.Kind.BOOKING_CONFIRMED, b.bookingId()),
-        at);
+        new Notification(userId, slotId, Notification.Kind.BOOKING_CONFIRMED, bookingId), at);
   }
 
   public TransactWriteItem notify(Notification note, Instant at) {

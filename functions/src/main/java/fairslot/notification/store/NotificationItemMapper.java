@@ -4,12 +4,12 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
+import fairslot.kernel.Attachment;
+import fairslot.kernel.MessageText;
+import fairslot.member.domain.Channel;
 import fairslot.notification.app.NotificationStore;
-import fairslot.notification.domain.Attachment;
-import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.DeliveryStatus;
-import fairslot.notification.domain.MessageText;
 import fairslot.notification.domain.NoticeStatus;
 import fairslot.notification.domain.Notification;
 import fairslot.table.Attr;

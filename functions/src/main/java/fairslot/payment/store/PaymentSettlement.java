@@ -115,8 +115,8 @@ final class PaymentSettlement {
               Map.of(":p", s(r.payment().paymentNo()))));
       // A revived booking is placed again: the seat, the guard, and the venue's limit and
       // suspension as on any placement.
-      tx.add(Action.SEATS, seats.takeSeats(b, s.change()))
-          .addEach(Action.COUNTERPART, seats.counterpartsFree(b))
+      tx.add(Action.SEATS, seats.takeSeats(b.seatTake(), s.change()))
+          .addEach(Action.COUNTERPART, seats.counterpartsFree(b.slot().counterparts()))
           .add(Action.GUARD, guards.put(b))
           .add(Action.UPCOMING, upcoming.count(b, r.upcomingLimit()))
           .addEach(Action.CALENDAR, r.calendars().stream().map(c -> calendars.add(c, b)).toList());
@@ -194,7 +194,9 @@ final class PaymentSettlement {
         && (s.payment().status() != PaymentStatus.SUCCEEDED || s instanceof Settlement.PaidOffline)
         && !(s instanceof Settlement.NoteOnly)) {
       Booking paid = bookingOf(s);
-      tx.add(notices.bookingConfirmed(paid, s.change().at()));
+      tx.add(
+          notices.bookingConfirmed(
+              paid.userId(), paid.slotId(), paid.bookingId(), s.change().at()));
     }
     String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
     tx.add(

@@ -1,10 +1,9 @@
 package fairslot.staff.app;
 
-import fairslot.booking.app.Book;
 import fairslot.booking.app.Booked;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.BookingStore;
-import fairslot.booking.app.MemberBookings;
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.finance.domain.DailyReport;
@@ -114,7 +113,7 @@ public final class DeskService {
         return Outcome.done(new Page<>(List.of(), Optional.empty()));
       }
     } else if (q.userId().isPresent()) {
-      owners = MemberBookings.owners(members.profile(q.userId().get()));
+      owners = members.profile(q.userId().get()).owners();
     } else {
       owners = List.of();
     }
@@ -151,9 +150,7 @@ public final class DeskService {
    */
   private List<String> ownersOfPhone(Phone phone) {
     LinkedHashSet<String> owners = new LinkedHashSet<>();
-    members
-        .accountOf(phone)
-        .ifPresent(u -> owners.addAll(MemberBookings.owners(members.profile(u))));
+    members.accountOf(phone).ifPresent(u -> owners.addAll(members.profile(u).owners()));
     profiles.findByPhone(phone).ifPresent(walkIn -> owners.add(walkIn.customerId()));
     return List.copyOf(owners);
   }

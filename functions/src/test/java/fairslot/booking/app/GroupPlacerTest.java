@@ -3,6 +3,8 @@ package fairslot.booking.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.domain.Book;
+import fairslot.booking.domain.BookSeveral;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;

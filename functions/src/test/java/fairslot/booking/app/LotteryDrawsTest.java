@@ -2,6 +2,7 @@ package fairslot.booking.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.RequestStatus;
 import fairslot.catalog.domain.Lottery;

@@ -2,6 +2,7 @@ package fairslot.booking.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;

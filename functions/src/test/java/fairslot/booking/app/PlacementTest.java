@@ -2,6 +2,8 @@ package fairslot.booking.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.domain.Book;
+import fairslot.booking.domain.Placement;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;

@@ -4,6 +4,7 @@ import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.QueuedAdmission.Verdict;
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.RequestStatus;
 import fairslot.catalog.domain.Admission;

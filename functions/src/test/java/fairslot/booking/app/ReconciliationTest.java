@@ -3,6 +3,7 @@ package fairslot.booking.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.domain.Book;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;

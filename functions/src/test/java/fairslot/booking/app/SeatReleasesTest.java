@@ -3,9 +3,10 @@ package fairslot.booking.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;

@@ -2,12 +2,12 @@ package fairslot.booking.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.booking.app.EventPublisher;
 import fairslot.booking.app.HoldSweep;
 import fairslot.booking.app.SeatReleases;
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.EventPublisher;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;

@@ -3,16 +3,15 @@ package fairslot.catalog.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.booking.app.Book;
-import fairslot.booking.domain.SeatReleased;
+import fairslot.booking.domain.Book;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotEdit;
+import fairslot.catalog.domain.WaitlistMode;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
-import fairslot.waitlist.domain.WaitlistMode;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;

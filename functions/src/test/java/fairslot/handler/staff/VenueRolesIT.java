@@ -8,7 +8,7 @@ import fairslot.definitions.Role;
 import fairslot.definitions.RouteDefinition;
 import fairslot.definitions.VenueScope;
 import fairslot.kernel.Change;
-import fairslot.notification.domain.Channel;
+import fairslot.member.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.Notification;
 import fairslot.staff.store.DynamoDbStaffStore;

@@ -4,8 +4,8 @@ import static fairslot.testing.ContractFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.BookingStore;
-import fairslot.booking.domain.SeatCount;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.app.SeatCount;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;

@@ -2,13 +2,14 @@ package fairslot.notification.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.app.BookingMessageFacts;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.MemberProfile;
 import fairslot.member.domain.Phone;
 import fairslot.memory.MemoryNotificationStore;
 import fairslot.memory.MemoryWorld;
-import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.DeliveryStatus;
 import fairslot.notification.domain.Notification;
@@ -35,7 +36,7 @@ class NotificationsTest {
             handed.add(d);
           },
           world.memberProfiles,
-          new MessageFactsReader(world.catalogStore, world.bookingStore, world.waitlistStore),
+          new BookingMessageFacts(world.catalogStore, world.bookingStore, world.waitlistStore),
           world.clock);
 
   private Notification confirmed(String user) {

@@ -2,6 +2,7 @@ package fairslot.notification.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.member.domain.Channel;
 import java.time.Instant;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

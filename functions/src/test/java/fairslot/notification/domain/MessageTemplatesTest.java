@@ -3,6 +3,7 @@ package fairslot.notification.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.kernel.Interval;
+import fairslot.kernel.MessageText;
 import fairslot.kernel.Money;
 import fairslot.member.domain.MemberProfile;
 import java.time.Instant;

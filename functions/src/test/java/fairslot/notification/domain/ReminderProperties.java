@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.Reminder;
 import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.kernel.Interval;

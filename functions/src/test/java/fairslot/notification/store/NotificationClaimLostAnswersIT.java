@@ -3,10 +3,10 @@ package fairslot.notification.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.aws.Resilient;
+import fairslot.kernel.MessageText;
+import fairslot.member.domain.Channel;
 import fairslot.notification.app.NotificationStore.Pending;
-import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
-import fairslot.notification.domain.MessageText;
 import fairslot.notification.domain.Notification;
 import fairslot.testing.Aws;
 import fairslot.testing.Faults;

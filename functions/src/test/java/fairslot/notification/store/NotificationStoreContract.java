@@ -3,13 +3,13 @@ package fairslot.notification.store;
 import static fairslot.testing.ContractFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.kernel.MessageText;
 import fairslot.kernel.PageRequest;
+import fairslot.member.domain.Channel;
 import fairslot.notification.app.NotificationStore;
 import fairslot.notification.app.NotificationStore.Pending;
-import fairslot.notification.domain.Channel;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.DeliveryStatus;
-import fairslot.notification.domain.MessageText;
 import fairslot.notification.domain.Notification;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,6 +2,8 @@ package fairslot.notification.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.booking.app.BookingMessageFacts;
+import fairslot.booking.app.Reminders;
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
@@ -17,9 +19,7 @@ import fairslot.catalog.store.SlotItemMapper;
 import fairslot.kernel.Interval;
 import fairslot.kernel.Money;
 import fairslot.member.store.DynamoDbMemberProfileStore;
-import fairslot.notification.app.MessageFactsReader;
 import fairslot.notification.app.Notifications;
-import fairslot.notification.app.Reminders;
 import fairslot.testing.Aws;
 import fairslot.testing.TestClock;
 import fairslot.waitlist.store.DynamoDbWaitlistStore;
@@ -135,7 +135,7 @@ class ReminderCostIT {
             new DynamoDbNotificationStore(Aws.dynamo(), table),
             d -> handedToChannels.incrementAndGet(),
             new DynamoDbMemberProfileStore(Aws.dynamo(), table),
-            new MessageFactsReader(
+            new BookingMessageFacts(
                 new DynamoDbCatalogStore(Aws.dynamo(), table),
                 bookings,
                 new DynamoDbWaitlistStore(Aws.dynamo(), table)),

@@ -3,8 +3,8 @@ package fairslot.payment.app;
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fairslot.booking.app.Book;
 import fairslot.booking.app.Booked;
+import fairslot.booking.domain.Book;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;

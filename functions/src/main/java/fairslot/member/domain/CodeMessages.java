@@ -1,6 +1,6 @@
-package fairslot.notification.domain;
+package fairslot.member.domain;
 
-import fairslot.member.domain.ContactCode;
+import fairslot.kernel.MessageText;
 
 /** The words of a verification code, in the member's locale (English for any other). */
 public final class CodeMessages {

@@ -1,6 +1,5 @@
-package fairslot.booking.app;
+package fairslot.booking.domain;
 
-import fairslot.booking.domain.RequestStatus;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.waitlist.domain.WaitlistEntry;
 import java.util.Optional;

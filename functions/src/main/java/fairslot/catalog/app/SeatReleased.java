@@ -1,4 +1,6 @@
-package fairslot.booking.domain;
+package fairslot.catalog.app;
+
+import fairslot.booking.domain.BookingStatus;
 
 /** Domain event: seats went back to a slot. Consumers must tolerate duplicates (eventId). */
 public record SeatReleased(String eventId, String slotId, int quantity, Reason reason) {

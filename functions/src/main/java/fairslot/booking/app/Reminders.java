@@ -1,6 +1,5 @@
-package fairslot.notification.app;
+package fairslot.booking.app;
 
-import fairslot.booking.app.BookingStore;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package fairslot.booking.app;
+package fairslot.booking.domain;
 
 import fairslot.kernel.IdempotentRequest;
 import java.util.List;
@@ -20,7 +20,7 @@ public record BookSeveral(
     slotIds = List.copyOf(slotIds);
   }
 
-  Placement placement() {
+  public Placement placement() {
     return new Book(userId, slotIds.get(0), quantity, false, idempotency, actor).placement();
   }
 }

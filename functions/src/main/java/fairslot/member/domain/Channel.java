@@ -1,4 +1,4 @@
-package fairslot.notification.domain;
+package fairslot.member.domain;
 
 /**
  * How a notification reaches a member: e-mail (Amazon SES) or SMS (Amazon SNS), the two a member

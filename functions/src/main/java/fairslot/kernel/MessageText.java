@@ -1,4 +1,4 @@
-package fairslot.notification.domain;
+package fairslot.kernel;
 
 import java.util.Optional;
 

@@ -1,11 +1,9 @@
-package fairslot.catalog.app;
+package fairslot.booking.app;
 
-import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.BookingStore.ReleaseResult;
-import fairslot.booking.app.SeatReleases;
-import fairslot.booking.app.WholeBooking;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;

@@ -1,4 +1,4 @@
-package fairslot.booking.app;
+package fairslot.booking.domain;
 
 import fairslot.kernel.IdempotentRequest;
 import java.util.Optional;
@@ -25,7 +25,7 @@ public record Book(
   }
 
   /** The kind of placement: the member's own, or the desk's for a customer. */
-  Placement placement() {
+  public Placement placement() {
     return actor.equals(userId)
         ? new Placement.ByMember(userId, idempotency)
         : new Placement.AtDesk(userId, actor, idempotency);

@@ -1,7 +1,6 @@
-package fairslot.notification.domain;
+package fairslot.booking.domain;
 
-import fairslot.booking.domain.BookedSlot;
-import fairslot.booking.domain.BookingStatus;
+import fairslot.notification.domain.Notification;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

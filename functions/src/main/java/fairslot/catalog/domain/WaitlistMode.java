@@ -1,4 +1,4 @@
-package fairslot.waitlist.domain;
+package fairslot.catalog.domain;
 
 public enum WaitlistMode {
   OFFER,

@@ -1,6 +1,4 @@
-package fairslot.booking.app;
-
-import fairslot.booking.domain.SeatReleased;
+package fairslot.catalog.app;
 
 /**
  * Port: domain events after their change has committed. Publishing can fail after the commit;

@@ -1,4 +1,4 @@
-package fairslot.booking.domain;
+package fairslot.catalog.app;
 
 import java.util.Set;
 
