@@ -1,6 +1,7 @@
 package fairslot.memory;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.SeatReleases;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.BookingStatus;
@@ -538,7 +539,7 @@ public final class MemoryBookingStore implements BookingStore {
       return new ReleaseResult.Released(
           b.withStatus(to),
           new SeatReleased(
-              "release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleased.reasonFor(to)));
+              "release:" + b.bookingId(), b.slotId(), b.quantity(), SeatReleases.reasonFor(to)));
     }
   }
 

@@ -116,7 +116,7 @@ public final class MemoryWorld {
             refunds,
             clock,
             ids,
-            new fairslot.pass.app.PassPayments(
+            new fairslot.payment.app.PassPayments(
                 passStore, paymentStore, providers, clock, ids, wechatIdentities, catalogStore),
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
             catalogStore,

@@ -8,7 +8,6 @@ import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.VenueTime;
-import fairslot.payment.app.Refunds;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
@@ -29,14 +28,14 @@ final class BookingCancellation {
   private final MemberBookings members;
   private final WholeBooking whole;
   private final SeatReleases releases;
-  private final Refunds refunds;
+  private final RefundRequests refunds;
   private final Clock clock;
 
   BookingCancellation(
       MemberBookings members,
       BookingStore store,
       SeatReleases releases,
-      Refunds refunds,
+      RefundRequests refunds,
       Clock clock) {
     this.members = members;
     this.whole = new WholeBooking(store);

@@ -16,7 +16,6 @@ import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
-import fairslot.payment.app.Refunds;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,7 +41,7 @@ final class BookingReschedules {
   private final MemberBookings members;
   private final EventPublisher events;
   private final PassStore passes;
-  private final Refunds refunds;
+  private final RefundRequests refunds;
   private final Clock clock;
 
   BookingReschedules(
@@ -51,7 +50,7 @@ final class BookingReschedules {
       MemberBookings members,
       EventPublisher events,
       PassStore passes,
-      Refunds refunds,
+      RefundRequests refunds,
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;

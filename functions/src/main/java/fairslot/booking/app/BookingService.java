@@ -15,7 +15,6 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.pass.app.PassStore;
-import fairslot.payment.app.Refunds;
 import fairslot.waitlist.domain.WaitlistEntry;
 import java.time.Clock;
 import java.time.Instant;
@@ -44,7 +43,7 @@ public final class BookingService {
       RequestStore requests,
       BookingQueue queue,
       SeatReleases releases,
-      Refunds refunds,
+      RefundRequests refunds,
       Clock clock,
       IdGenerator ids,
       Function<Booking, StoredResponse> createdResponse,

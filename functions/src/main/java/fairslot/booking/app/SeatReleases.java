@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.EventPublisher;
+import fairslot.catalog.app.SeatReleased;
 import fairslot.kernel.Change;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
@@ -51,5 +52,15 @@ public final class SeatReleases {
       released.events().forEach(events::seatsReleased);
     }
     return result;
+  }
+
+  /** Why seats went back, by the status their booking moved to. */
+  public static SeatReleased.Reason reasonFor(BookingStatus target) {
+    return switch (target) {
+      case CANCELLED -> SeatReleased.Reason.CANCELLED;
+      case EXPIRED -> SeatReleased.Reason.EXPIRED;
+      case REFUNDING -> SeatReleased.Reason.REFUNDING;
+      default -> SeatReleased.Reason.ADMIN;
+    };
   }
 }

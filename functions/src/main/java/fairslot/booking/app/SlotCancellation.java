@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.app.SlotCanceller;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
@@ -13,7 +14,6 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
-import fairslot.payment.app.Refunds;
 import fairslot.waitlist.app.WaitlistStore;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
@@ -29,7 +29,7 @@ import java.util.Optional;
  * written in its own transaction. Every step is conditional on the item still being in the state it
  * finds it in, so running the whole thing again resumes an interrupted run and repeats nothing.
  */
-public final class SlotCancellation {
+public final class SlotCancellation implements SlotCanceller {
   private static final int PAGE = 100;
 
   private final CatalogStore catalog;
@@ -37,7 +37,7 @@ public final class SlotCancellation {
   private final WholeBooking whole;
   private final WaitlistStore waitlist;
   private final SeatReleases releases;
-  private final Refunds refunds;
+  private final RefundRequests refunds;
   private final Clock clock;
 
   public SlotCancellation(
@@ -45,7 +45,7 @@ public final class SlotCancellation {
       BookingStore bookings,
       WaitlistStore waitlist,
       SeatReleases releases,
-      Refunds refunds,
+      RefundRequests refunds,
       Clock clock) {
     this.catalog = catalog;
     this.bookings = bookings;
@@ -60,6 +60,7 @@ public final class SlotCancellation {
   public record Cancelled(
       Slot slot, int bookingsCancelled, int refundsStarted, int waitlistClosed) {}
 
+  @Override
   public Outcome<Cancelled> cancel(String staff, String slotId) {
     Change change = Change.by(staff, clock.instant(), "slot cancelled");
     Outcome<Slot> moved = catalog.cancelSlot(slotId, change);

@@ -3,6 +3,7 @@ package fairslot.booking.domain;
 import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.SeatTake;
 import fairslot.kernel.Money;
+import fairslot.pass.domain.CreditUse;
 import fairslot.pass.domain.PassUse;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -118,6 +119,13 @@ public record Booking(
   }
 
   /** What the member pays: this slot's price, or every slot's of its group. */
+  /** The pass credits this booking is paid with (only for a booking paid with a pass). */
+  public CreditUse creditUse() {
+    PassUse use = pass().orElseThrow();
+    return new CreditUse(
+        userId(), use.passId(), use.credits(), slot().venueId(), slot().interval().start());
+  }
+
   /** The price of one seat the booking was priced at (its amount is price x quantity). */
   public Money unitPrice() {
     return new Money(amount().minor() / quantity(), amount().currency());

@@ -119,7 +119,7 @@ final class BookingPlacement {
       tx.add(Action.STANDING, standings.notSuspended(b, plan.now()));
     }
     if (b.pass().isPresent()) {
-      tx.add(Action.PASS, credits.spendCredits(b));
+      tx.add(Action.PASS, credits.spendCredits(b.creditUse()));
     }
     if (b.status() == BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.

@@ -3,6 +3,7 @@ package fairslot.booking.store;
 import static fairslot.table.Attr.n;
 
 import fairslot.booking.app.BookingStore.ReleaseResult;
+import fairslot.booking.app.SeatReleases;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.SeatReleased;
@@ -129,7 +130,7 @@ final class BookingRelease {
                 "release:" + line.bookingId(),
                 line.slotId(),
                 line.quantity(),
-                SeatReleased.reasonFor(BookingStatus.CANCELLED)));
+                SeatReleases.reasonFor(BookingStatus.CANCELLED)));
       }
       Transaction.Cancelled<Action> reasons = cancelled.get();
       if (reasons.failed(Action.BOOKING, 0)) {
@@ -174,7 +175,7 @@ final class BookingRelease {
                               "release:" + l.bookingId(),
                               l.slotId(),
                               l.quantity(),
-                              SeatReleased.reasonFor(to)))
+                              SeatReleases.reasonFor(to)))
                   .toList()));
     }
     Transaction.Cancelled<Action> reasons = cancelled.get();
@@ -288,7 +289,9 @@ final class BookingRelease {
         throw new IllegalArgumentException("a pass booking is cancelled, not refunded");
       }
       // the credits go back, once (every line's in one write)
-      tx.add(Action.CREDITS, credits.settleCredits(lines, "creditsLeft"));
+      tx.add(
+          Action.CREDITS,
+          credits.settleCredits(lines.stream().map(Booking::creditUse).toList(), "creditsLeft"));
     }
     notice.ifPresent(n -> tx.add(notices.notify(n, change.at())));
     return tx;

@@ -152,7 +152,9 @@ final class BookingReschedule {
                     .map(l -> bookingWrites.regroup(l, moved.group().orElseThrow(), change))
                     .toList());
     if (moved.pass().isPresent()) {
-      tx.add(Action.PASS, credits.stillValidFor(moved)); // its credits stay held, where it moved
+      tx.add(
+          Action.PASS,
+          credits.stillValidFor(moved.creditUse())); // its credits stay held, where it moved
     }
     // the cheaper slot's difference, refunded from the payment in the same move
     plan.difference()

@@ -194,7 +194,7 @@ public final class DynamoDbBookingStore implements BookingStore {
       tx.add(
           Action.CREDITS,
           credits.settleCredits(
-              b, to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
+              b.creditUse(), to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

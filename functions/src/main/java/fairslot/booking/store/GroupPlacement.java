@@ -111,7 +111,10 @@ final class GroupPlacement {
       tx.add(Action.STANDING, standings.notSuspended(lead, plan.now()));
     }
     if (lead.pass().isPresent()) {
-      tx.add(Action.PASS, credits.spendCredits(lines)); // every line's credits, one write
+      tx.add(
+          Action.PASS,
+          credits.spendCredits(
+              lines.stream().map(Booking::creditUse).toList())); // every line's credits, one write
     }
     if (lead.status() == BookingStatus.PAID) {
       // A free booking is confirmed as placed, once, by its lead.

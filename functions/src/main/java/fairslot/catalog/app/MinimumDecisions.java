@@ -1,6 +1,5 @@
 package fairslot.catalog.app;
 
-import fairslot.booking.app.SlotCancellation;
 import fairslot.catalog.app.CatalogStore.MinimumDecided;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Change;
@@ -22,10 +21,10 @@ public final class MinimumDecisions {
   public static final String ACTOR = "system:decide-minimums";
 
   private final CatalogStore catalog;
-  private final SlotCancellation cancellation;
+  private final SlotCanceller cancellation;
   private final Clock clock;
 
-  public MinimumDecisions(CatalogStore catalog, SlotCancellation cancellation, Clock clock) {
+  public MinimumDecisions(CatalogStore catalog, SlotCanceller cancellation, Clock clock) {
     this.catalog = catalog;
     this.cancellation = cancellation;
     this.clock = clock;

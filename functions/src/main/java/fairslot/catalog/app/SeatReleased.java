@@ -1,7 +1,5 @@
 package fairslot.catalog.app;
 
-import fairslot.booking.domain.BookingStatus;
-
 /** Domain event: seats went back to a slot. Consumers must tolerate duplicates (eventId). */
 public record SeatReleased(String eventId, String slotId, int quantity, Reason reason) {
   public enum Reason {
@@ -13,14 +11,5 @@ public record SeatReleased(String eventId, String slotId, int quantity, Reason r
     CAPACITY_ADDED,
     /** A booking moved to another slot (v1.2 reschedule). */
     RESCHEDULED
-  }
-
-  public static Reason reasonFor(BookingStatus target) {
-    return switch (target) {
-      case CANCELLED -> Reason.CANCELLED;
-      case EXPIRED -> Reason.EXPIRED;
-      case REFUNDING -> Reason.REFUNDING;
-      default -> Reason.ADMIN;
-    };
   }
 }

@@ -4,6 +4,7 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.member.app.Customer;
 import fairslot.member.domain.Phone;
 import fairslot.staff.app.DeskService;
 import java.time.LocalDate;
@@ -15,9 +16,9 @@ final class StaffRequests {
   private StaffRequests() {}
 
   /** A booking made at the desk for a member account or for a walk-in known by phone. */
-  record WalkIn(String slotId, int quantity, DeskService.Customer customer) {
+  record WalkIn(String slotId, int quantity, Customer customer) {
     /** The body's {@code customer}: exactly one of userId or phone (with name). */
-    static DeskService.Customer customer(RequestBody body) {
+    static Customer customer(RequestBody body) {
       RequestBody who =
           body.object("customer").onlyFields("customer", Set.of("userId", "phone", "name"));
       if (who.has("userId") == who.has("phone")) {
@@ -25,9 +26,8 @@ final class StaffRequests {
             "customer needs exactly one of userId or phone (with name)");
       }
       return who.has("userId")
-          ? new DeskService.Customer.Account(who.text("userId"))
-          : new DeskService.Customer.ByPhone(
-              phone(who.text("phone"), "customer.phone"), who.text("name"));
+          ? new Customer.Account(who.text("userId"))
+          : new Customer.ByPhone(phone(who.text("phone"), "customer.phone"), who.text("name"));
     }
 
     static WalkIn from(RequestBody body) {

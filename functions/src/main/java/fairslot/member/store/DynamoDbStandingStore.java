@@ -76,7 +76,7 @@ public final class DynamoDbStandingStore implements StandingStore {
                     change))
             .add(auditStanding(seen, next, change));
     if (b.pass().isPresent()) {
-      tx.add(Action.CREDITS, credits.settleCredits(b, "creditsForfeited"));
+      tx.add(Action.CREDITS, credits.settleCredits(b.creditUse(), "creditsForfeited"));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

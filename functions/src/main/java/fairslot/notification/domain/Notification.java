@@ -1,7 +1,5 @@
 package fairslot.notification.domain;
 
-import fairslot.booking.domain.Reminder;
-
 /**
  * A message to a member, written as an outbox record in the same transaction as the change it
  * reports. {@code ref} is the offer or booking it is about; user + slot + kind + ref is its
@@ -13,7 +11,7 @@ public record Notification(String userId, String slotId, Kind kind, String ref) 
     OFFER_EXPIRED,
     BOOKING_CONFIRMED,
     SLOT_CANCELLED,
-    /** Shortly ({@link Reminder#HOLD_WARNING}) before an unpaid hold lapses. */
+    /** Shortly ({@code Reminder.HOLD_WARNING}) before an unpaid hold lapses. */
     HOLD_EXPIRING,
     /** The venue's {@code reminderBefore} ahead of a paid booking's start. */
     BOOKING_REMINDER,

@@ -11,11 +11,11 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
+import fairslot.member.app.Customer;
 import fairslot.member.app.ProfileStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
-import fairslot.staff.app.DeskService;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,12 +108,12 @@ public final class PassService {
 
   /** The desk sells a pass paid at the counter: ACTIVE from now. */
   public Outcome<Pass> sellAtDesk(
-      String staff, String planId, DeskService.Customer customer, Optional<IdempotentRequest> key) {
+      String staff, String planId, Customer customer, Optional<IdempotentRequest> key) {
     Optional<Plan> plan = passes.findPlan(planId);
     if (plan.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no plan " + planId);
     }
-    String userId = DeskService.userIdOf(customer, profiles, ids);
+    String userId = Customer.userIdOf(customer, profiles, ids);
     Instant now = clock.instant();
     Pass pass = Pass.paid(ids.idFor(key, "pass"), userId, plan.get(), now);
     return created(passes.createPass(pass, Change.by(staff, now, "pass sold at the desk")));

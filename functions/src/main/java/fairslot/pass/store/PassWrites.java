@@ -5,12 +5,11 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.money.domain.Payment;
+import fairslot.pass.domain.CreditUse;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
-import fairslot.pass.domain.PassUse;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;
@@ -156,8 +155,8 @@ public final class PassWrites {
    * member's, ACTIVE, of the slot's venue, valid at the slot's start and has the credits: never a
    * read then a write.
    */
-  public TransactWriteItem spendCredits(Booking b) {
-    return spendCredits(List.of(b));
+  public TransactWriteItem spendCredits(CreditUse use) {
+    return spendCredits(List.of(use));
   }
 
   /**
@@ -165,19 +164,16 @@ public final class PassWrites {
    * item is written once a transaction): on condition it is the member's, ACTIVE, of the venue,
    * valid at the latest slot's start (so at every start) and has all the credits.
    */
-  public TransactWriteItem spendCredits(List<Booking> lines) {
-    Booking lead = lines.get(0);
-    int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
+  public TransactWriteItem spendCredits(List<CreditUse> lines) {
+    CreditUse lead = lines.get(0);
+    int credits = lines.stream().mapToInt(CreditUse::credits).sum();
     Instant latest =
-        lines.stream()
-            .map(l -> l.slot().interval().start())
-            .max(Comparator.naturalOrder())
-            .orElseThrow();
+        lines.stream().map(CreditUse::start).max(Comparator.naturalOrder()).orElseThrow();
     return TransactWriteItem.builder()
         .update(
             Update.builder()
                 .tableName(table)
-                .key(PassItemMapper.key(lead.userId(), lead.pass().orElseThrow().passId()))
+                .key(PassItemMapper.key(lead.userId(), lead.passId()))
                 .updateExpression("SET creditsLeft = creditsLeft - :c")
                 .conditionExpression(
                     "#status = :active AND venueId = :venue AND validUntil > :start"
@@ -190,7 +186,7 @@ public final class PassWrites {
                         ":active",
                         s(PassStatus.ACTIVE.name()),
                         ":venue",
-                        s(lead.slot().venueId()),
+                        s(lead.venueId()),
                         ":start",
                         millis(latest)))
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
@@ -199,14 +195,14 @@ public final class PassWrites {
   }
 
   /** Every line's credits moved from held to {@code ledger} in one write (as above). */
-  public TransactWriteItem settleCredits(List<Booking> lines, String ledger) {
-    Booking lead = lines.get(0);
-    int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
+  public TransactWriteItem settleCredits(List<CreditUse> lines, String ledger) {
+    CreditUse lead = lines.get(0);
+    int credits = lines.stream().mapToInt(CreditUse::credits).sum();
     return TransactWriteItem.builder()
         .update(
             Update.builder()
                 .tableName(table)
-                .key(PassItemMapper.key(lead.userId(), lead.pass().orElseThrow().passId()))
+                .key(PassItemMapper.key(lead.userId(), lead.passId()))
                 .updateExpression("ADD " + ledger + " :c")
                 .conditionExpression("attribute_exists(PK)")
                 .expressionAttributeValues(Map.of(":c", n(credits)))
@@ -218,13 +214,12 @@ public final class PassWrites {
    * The pass that paid {@code moved} still pays for it where it moved (a reschedule): active, of
    * the venue, valid past the new start. Its credits stay held by the booking.
    */
-  public TransactWriteItem stillValidFor(Booking moved) {
-    PassUse use = moved.pass().orElseThrow();
+  public TransactWriteItem stillValidFor(CreditUse use) {
     return TransactWriteItem.builder()
         .conditionCheck(
             ConditionCheck.builder()
                 .tableName(table)
-                .key(PassItemMapper.key(moved.userId(), use.passId()))
+                .key(PassItemMapper.key(use.userId(), use.passId()))
                 .conditionExpression(
                     "#status = :active AND venueId = :venue AND validUntil > :start")
                 .expressionAttributeNames(Map.of("#status", "status"))
@@ -233,9 +228,9 @@ public final class PassWrites {
                         ":active",
                         s(PassStatus.ACTIVE.name()),
                         ":venue",
-                        s(moved.slot().venueId()),
+                        s(use.venueId()),
                         ":start",
-                        millis(moved.slot().interval().start())))
+                        millis(use.start())))
                 .returnValuesOnConditionCheckFailure(ALL_OLD)
                 .build())
         .build();
@@ -245,8 +240,8 @@ public final class PassWrites {
    * Moves the booking's credits from held to {@code ledger}: {@code creditsLeft} when a cancel
    * returns them, {@code creditsUsed} at check-in, {@code creditsForfeited} at a no-show.
    */
-  public TransactWriteItem settleCredits(Booking b, String ledger) {
-    return settleCredits(List.of(b), ledger);
+  public TransactWriteItem settleCredits(CreditUse use, String ledger) {
+    return settleCredits(List.of(use), ledger);
   }
 
   /**

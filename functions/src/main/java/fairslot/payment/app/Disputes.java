@@ -4,7 +4,6 @@ import fairslot.booking.app.BookingStore;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.FinanceException.Kind;
 import fairslot.money.domain.Payment;
-import fairslot.pass.app.PassPayments;
 import fairslot.payment.domain.DisputeReport;
 import java.time.Clock;
 import java.time.Instant;

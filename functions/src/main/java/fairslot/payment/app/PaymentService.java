@@ -17,7 +17,6 @@ import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentRecord;
 import fairslot.money.domain.PaymentStatus;
-import fairslot.pass.app.PassPayments;
 import fairslot.payment.app.PaymentProvider.Payer;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.payment.app.PaymentStore.Settlement;

@@ -1,6 +1,7 @@
 package fairslot.payment.app;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.RefundRequests;
 import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
@@ -24,7 +25,7 @@ import java.util.Optional;
  * (REFUND_FAILED) after {@link #MAX_ATTEMPTS} failed tries. A refund never puts a booking back to
  * PAID.
  */
-public final class Refunds {
+public final class Refunds implements RefundRequests {
   public static final int MAX_ATTEMPTS = 5;
 
   /** How long to wait for the provider's webhook after it accepted a refund before asking again. */
@@ -52,6 +53,7 @@ public final class Refunds {
   }
 
   /** Right after a refund is requested, so the customer does not wait for the next job run. */
+  @Override
   public void attemptNow(String paymentNo) {
     payments
         .findPayment(paymentNo)
@@ -64,6 +66,7 @@ public final class Refunds {
    * judged from the payment and its parts as they are now; empty when the payment is not SUCCEEDED
    * or holds less than that. The write that makes it holds the same conditions.
    */
+  @Override
   public Optional<RefundPartPlan> partOf(String paymentNo, Money amount, Instant at) {
     return payments
         .findPayment(paymentNo)
@@ -71,6 +74,7 @@ public final class Refunds {
   }
 
   /** The same for the refund {@code seen} (the payment's own, or one of its parts), read again. */
+  @Override
   public void attemptNow(Payment seen) {
     (seen.isPart()
             ? payments.findPart(seen.paymentNo(), seen.refundPart())

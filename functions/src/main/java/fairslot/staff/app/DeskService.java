@@ -14,9 +14,9 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
+import fairslot.member.app.Customer;
 import fairslot.member.app.MemberProfileStore;
 import fairslot.member.app.ProfileStore;
-import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.Phone;
 import fairslot.pass.app.PassStore;
 import java.time.Clock;
@@ -56,26 +56,6 @@ public final class DeskService {
     this.ids = ids;
   }
 
-  /** Who a walk-in booking is for: a member's account, or a customer known by phone. */
-  public sealed interface Customer {
-    record Account(String userId) implements Customer {}
-
-    record ByPhone(Phone phone, String name) implements Customer {}
-  }
-
-  /**
-   * The account a desk customer is: a member's own, or the profile keyed by their phone (made the
-   * first time, reused after).
-   */
-  public static String userIdOf(Customer customer, ProfileStore profiles, IdGenerator ids) {
-    if (customer instanceof Customer.ByPhone byPhone) {
-      return profiles
-          .findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name()))
-          .customerId();
-    }
-    return ((Customer.Account) customer).userId();
-  }
-
   /**
    * Books for a customer at the desk through the same atomic path as a member's booking; a customer
    * without an account gets (or reuses) the profile keyed by their phone number.
@@ -86,7 +66,7 @@ public final class DeskService {
       int quantity,
       Customer customer,
       Optional<IdempotentRequest> idempotency) {
-    String userId = userIdOf(customer, profiles, ids);
+    String userId = Customer.userIdOf(customer, profiles, ids);
     return bookings.book(new Book(userId, slotId, quantity, false, idempotency, staff));
   }
 

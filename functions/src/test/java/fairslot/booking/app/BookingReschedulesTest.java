@@ -158,10 +158,7 @@ class BookingReschedulesTest {
     var pass =
         done(
             world.passService.sellAtDesk(
-                "desk",
-                planId,
-                new fairslot.staff.app.DeskService.Customer.Account("u1"),
-                Optional.empty()));
+                "desk", planId, new fairslot.member.app.Customer.Account("u1"), Optional.empty()));
     Slot from = slot(Duration.ofDays(2), 5000);
     Slot dearer = slot(Duration.ofDays(3), 9000);
     Slot pastThePass = slot(Duration.ofDays(40), 5000);

@@ -18,11 +18,11 @@ import fairslot.catalog.domain.VenuePolicy;
 import fairslot.catalog.domain.WaitlistMode;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
+import fairslot.member.app.Customer;
 import fairslot.member.domain.NoShowPolicy;
 import fairslot.memory.MemoryWorld;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PlanKind;
-import fairslot.staff.app.DeskService;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -113,10 +113,7 @@ class PassHistoryProperties {
             passes.add(
                 done(
                     world.passService.sellAtDesk(
-                        "desk",
-                        planId,
-                        new DeskService.Customer.Account(member),
-                        Optional.empty())));
+                        "desk", planId, new Customer.Account(member), Optional.empty())));
         case BOOK_WITH_PASS -> {
           if (!passes.isEmpty()) {
             Pass pass = passes.get(step.target() % passes.size()); // booked by its holder

@@ -16,6 +16,7 @@ import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.PlanKind;
 import fairslot.payment.app.Checkout;
+import fairslot.payment.app.PassPayments;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.PaymentService;
 import java.time.Duration;

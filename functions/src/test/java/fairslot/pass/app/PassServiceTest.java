@@ -11,12 +11,12 @@ import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
+import fairslot.member.app.Customer;
 import fairslot.memory.MemoryWorld;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
-import fairslot.staff.app.DeskService;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -98,7 +98,7 @@ class PassServiceTest {
   void theDeskSellsAnActivePassToAWalkInKeyedByPhoneAndToNoOneElse() {
     Plan plan = plan(90000);
     var walkIn =
-        new DeskService.Customer.ByPhone(
+        new Customer.ByPhone(
             fairslot.member.domain.Phone.parse("+86 138 0013 8000").orElseThrow(), "Li");
 
     Pass sold = done(service.sellAtDesk("desk", plan.planId(), walkIn, none()));

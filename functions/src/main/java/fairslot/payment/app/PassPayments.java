@@ -1,4 +1,4 @@
-package fairslot.pass.app;
+package fairslot.payment.app;
 
 import fairslot.catalog.app.CatalogStore;
 import fairslot.kernel.Change;
@@ -9,17 +9,12 @@ import fairslot.member.app.WechatIdentityStore;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.pass.app.PassStore;
 import fairslot.pass.app.PassStore.PayStart;
 import fairslot.pass.app.PassStore.Settled;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
-import fairslot.payment.app.Checkout;
-import fairslot.payment.app.PaymentProvider;
 import fairslot.payment.app.PaymentProvider.Payer;
-import fairslot.payment.app.PaymentProviders;
-import fairslot.payment.app.PaymentService;
-import fairslot.payment.app.PaymentStore;
-import fairslot.payment.app.ProviderLimits;
 import fairslot.payment.domain.PayerDescription;
 import java.time.Clock;
 import java.time.Instant;
