@@ -36,7 +36,9 @@ class LayersTest {
     "payment",
     "staff",
     "waitlist",
-    "privacy"
+    "privacy",
+    "money",
+    "webhook"
   };
 
   @ArchTest
