@@ -135,7 +135,7 @@ public final class HttpApi {
             new WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
             new StripeEndpoints(s.payments(), webhooks.stripe()),
             new StatementEndpoints(s.statements()),
-            new WaitlistEndpoints(s.waitlist(), s.catalog(), idempotency, clock),
+            new WaitlistEndpoints(s.waitlist(), s.bookings(), s.catalog(), idempotency, clock),
             new StaffEndpoints(s.staff(), s.desk(), s.gate(), clock),
             new FinanceEndpoints(s.staff(), s.desk()),
             new AdminEndpoints(s.cancellation(), s.reconciliation()),

@@ -1,5 +1,6 @@
 package fairslot.handler;
 
+import fairslot.booking.store.BookingLiveness;
 import fairslot.booking.store.BookingMemberData;
 import fairslot.booking.store.RequestMemberData;
 import fairslot.kernel.IdGenerator;
@@ -21,7 +22,7 @@ final class MemberDataWiring {
   static MemberData of(DynamoDbClient dynamo, String table, Clock clock, IdGenerator ids) {
     return new MemberData(
         List.of(
-            new MemberRecords(dynamo, table),
+            new MemberRecords(dynamo, table, new BookingLiveness(dynamo, table)),
             // payments are found through the bookings and passes they paid for: before those move
             new PaymentMemberData(dynamo, table),
             new PassMemberData(dynamo, table),

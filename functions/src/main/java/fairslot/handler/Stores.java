@@ -1,13 +1,14 @@
 package fairslot.handler;
 
 import fairslot.booking.store.DynamoDbBookingStore;
+import fairslot.booking.store.DynamoDbLedgerStore;
+import fairslot.booking.store.DynamoDbNoShowStore;
 import fairslot.booking.store.DynamoDbRequestStore;
 import fairslot.catalog.store.DynamoDbCatalogStore;
 import fairslot.catalog.store.DynamoDbLotteryStore;
 import fairslot.finance.store.DynamoDbFinanceStore;
 import fairslot.idempotency.store.DynamoDbIdempotencyStore;
 import fairslot.member.store.DynamoDbCalendarFeedStore;
-import fairslot.member.store.DynamoDbLedgerStore;
 import fairslot.member.store.DynamoDbMemberProfileStore;
 import fairslot.member.store.DynamoDbProfileStore;
 import fairslot.member.store.DynamoDbRateCounterStore;
@@ -24,6 +25,7 @@ record Stores(
     DynamoDbCatalogStore catalog,
     DynamoDbBookingStore bookings,
     DynamoDbStandingStore standing,
+    DynamoDbNoShowStore noShows,
     DynamoDbPassStore passes,
     DynamoDbMemberProfileStore memberProfiles,
     DynamoDbPaymentStore payments,
@@ -44,6 +46,7 @@ record Stores(
         new DynamoDbCatalogStore(dynamo, table),
         new DynamoDbBookingStore(dynamo, table),
         new DynamoDbStandingStore(dynamo, table),
+        new DynamoDbNoShowStore(dynamo, table),
         new DynamoDbPassStore(dynamo, table),
         new DynamoDbMemberProfileStore(dynamo, table),
         new DynamoDbPaymentStore(dynamo, table),

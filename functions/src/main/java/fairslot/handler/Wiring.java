@@ -5,7 +5,6 @@ import fairslot.booking.app.BookingMessageFacts;
 import fairslot.booking.app.BookingQueue;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.HoldSweep;
-import fairslot.booking.app.LotteryDraws;
 import fairslot.booking.app.MemberBookings;
 import fairslot.booking.app.NoShowSweep;
 import fairslot.booking.app.QueuedAdmission;
@@ -13,6 +12,7 @@ import fairslot.booking.app.Reconciliation;
 import fairslot.booking.app.Reminders;
 import fairslot.booking.app.SeatReleases;
 import fairslot.booking.app.SlotCancellation;
+import fairslot.catalog.app.CatalogNoShowRules;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.app.Lotteries;
 import fairslot.catalog.app.MinimumDecisions;
@@ -26,6 +26,7 @@ import fairslot.handler.internal.CalendarKey;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.Tickets;
 import fairslot.kernel.IdGenerator;
+import fairslot.lottery.app.LotteryDraws;
 import fairslot.member.app.ContactVerification;
 import fairslot.member.app.MemberRateLimit;
 import fairslot.member.app.ProfileService;
@@ -162,8 +163,10 @@ public final class Wiring {
             BookingEndpoints::createdResponse,
             stores.passes(),
             memberBookings,
-            stores.lotteries());
-    this.waitlist = new WaitlistService(stores.catalog(), stores.waitlist(), bookings, clock, ids);
+            stores.lotteries(),
+            stores.waitlist());
+    this.waitlist =
+        new WaitlistService(stores.catalog(), stores.waitlist(), bookings::holdOffer, clock, ids);
     this.wechatIdentities = new DynamoDbWechatIdentityStore(dynamo, table);
     this.passPayments =
         new PassPayments(
@@ -199,7 +202,8 @@ public final class Wiring {
             clock);
     this.notificationDesk =
         new NotificationDesk(stores.notifications(), stores.memberProfiles(), clock);
-    this.standing = new StandingService(stores.standing(), stores.catalog(), clock);
+    this.standing =
+        new StandingService(stores.standing(), new CatalogNoShowRules(stores.catalog()), clock);
     this.queuedAdmission =
         new QueuedAdmission(stores.requests(), bookings, waitlist, bookingQueue, clock);
     this.slotCancellation =
@@ -216,7 +220,9 @@ public final class Wiring {
             clock);
     this.reminders = new Reminders(stores.bookings(), clock);
     this.holdSweep = new HoldSweep(stores.bookings(), releases, clock);
-    this.noShows = new NoShowSweep(stores.bookings(), stores.catalog(), standing, clock);
+    this.noShows =
+        new NoShowSweep(
+            stores.bookings(), stores.catalog(), stores.standing(), stores.noShows(), clock);
     this.passExpiry = new PassExpiry(stores.passes(), clock);
   }
 

@@ -38,7 +38,8 @@ class LayersTest {
     "waitlist",
     "privacy",
     "money",
-    "webhook"
+    "webhook",
+    "lottery"
   };
 
   @ArchTest

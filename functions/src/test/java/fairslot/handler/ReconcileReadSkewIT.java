@@ -3,8 +3,8 @@ package fairslot.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.Reconciliation;
+import fairslot.booking.store.DynamoDbLedgerStore;
 import fairslot.catalog.store.DynamoDbCatalogStore;
-import fairslot.member.store.DynamoDbLedgerStore;
 import fairslot.testing.ApiDriver;
 import fairslot.testing.Aws;
 import fairslot.testing.SeatLedger;

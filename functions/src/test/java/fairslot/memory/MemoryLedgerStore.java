@@ -1,12 +1,12 @@
 package fairslot.memory;
 
+import fairslot.booking.app.LedgerStore;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.SeatCount;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
-import fairslot.member.app.LedgerStore;
 import fairslot.member.domain.MemberLedger;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.util.ArrayList;

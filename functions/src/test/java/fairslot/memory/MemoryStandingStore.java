@@ -1,5 +1,6 @@
 package fairslot.memory;
 
+import fairslot.booking.app.NoShowStore;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.AuditEntry;
@@ -8,7 +9,7 @@ import fairslot.member.app.StandingStore;
 import fairslot.member.domain.MemberStanding;
 
 /** In-memory {@link StandingStore}: the same conditions as the DynamoDB one, under one lock. */
-public final class MemoryStandingStore implements StandingStore {
+public final class MemoryStandingStore implements StandingStore, NoShowStore {
   private final MemoryTables t;
 
   public MemoryStandingStore(MemoryTables t) {

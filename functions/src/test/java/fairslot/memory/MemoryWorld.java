@@ -106,7 +106,8 @@ public final class MemoryWorld {
             b -> new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}"),
             passStore,
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
-            lotteryStore);
+            lotteryStore,
+            waitlistStore);
     holdSweep = new HoldSweep(bookingStore, releases, clock);
     payments =
         new PaymentService(
@@ -128,12 +129,16 @@ public final class MemoryWorld {
     desk =
         new DeskService(
             bookings, bookingStore, profileStore, clock, ids, passStore, memberProfiles);
-    waitlist = new WaitlistService(catalogStore, waitlistStore, bookings, clock, ids);
-    standing = new fairslot.member.app.StandingService(standingStore, catalogStore, clock);
+    waitlist = new WaitlistService(catalogStore, waitlistStore, bookings::holdOffer, clock, ids);
+    standing =
+        new fairslot.member.app.StandingService(
+            standingStore, new fairslot.catalog.app.CatalogNoShowRules(catalogStore), clock);
     passService =
         new fairslot.pass.app.PassService(passStore, catalogStore, profileStore, clock, ids);
     passExpiry = new fairslot.pass.app.PassExpiry(passStore, clock);
-    noShows = new fairslot.booking.app.NoShowSweep(bookingStore, catalogStore, standing, clock);
+    noShows =
+        new fairslot.booking.app.NoShowSweep(
+            bookingStore, catalogStore, standingStore, standingStore, clock);
     slotCancel =
         new fairslot.booking.app.SlotCancellation(
             catalogStore, bookingStore, waitlistStore, releases, refunds, clock);

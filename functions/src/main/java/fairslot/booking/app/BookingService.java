@@ -15,7 +15,9 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.pass.app.PassStore;
+import fairslot.waitlist.app.WaitlistStore;
 import fairslot.waitlist.domain.WaitlistEntry;
+import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.function.Function;
 /** Customer bookings: take seats atomically, read them, hand them back. */
 public final class BookingService {
   private final CatalogStore catalog;
+  private final WaitlistStore waitlist;
   private final BookingStore store;
   private final Clock clock;
 
@@ -49,7 +52,9 @@ public final class BookingService {
       Function<Booking, StoredResponse> createdResponse,
       PassStore passes,
       MemberBookings members,
-      LotteryStore lotteries) {
+      LotteryStore lotteries,
+      WaitlistStore waitlist) {
+    this.waitlist = waitlist;
     this.members = members;
     this.lotteryEntries = new LotteryEntries(requests, lotteries);
     this.catalog = catalog;
@@ -181,6 +186,42 @@ public final class BookingService {
         .withPass(placer.newBooking(entry.userId(), 1, slot, now), passId, slot)
         .then(booking -> placer.place(offer, booking, slot, now))
         .map(booked -> ((Booked.Created) booked).booking());
+  }
+
+  /**
+   * The member answers their waitlist offer: an open offer becomes a PENDING_PAY booking (with
+   * {@code passId}, paid with that pass's credits); an accepted one answers its booking again.
+   */
+  public Outcome<Booking> acceptWaitlistOffer(
+      String userId, String entryId, Optional<String> passId) {
+    Optional<WaitlistEntry> found = waitlist.find(entryId).filter(e -> e.userId().equals(userId));
+    if (found.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no waitlist entry " + entryId);
+    }
+    WaitlistEntry entry = found.get();
+    if (entry.status() == WaitlistStatus.ACCEPTED && entry.bookingId().isPresent()) {
+      return booking(userId, entry.bookingId().get())
+          .<Outcome<Booking>>map(Outcome::done)
+          .orElseGet(
+              () -> Outcome.refused(Refusal.NOT_FOUND, "no booking " + entry.bookingId().get()));
+    }
+    if (entry.statusAt(clock.instant()) == WaitlistStatus.EXPIRED) {
+      return Outcome.refused(Refusal.OFFER_EXPIRED, "the offer expired");
+    }
+    if (entry.status() != WaitlistStatus.OFFERED) {
+      return Outcome.refused(Refusal.INVALID_TRANSITION, "there is no open offer on this entry");
+    }
+    Slot slot = catalog.findSlot(entry.slotId()).orElseThrow();
+    return acceptOffer(entry, slot, userId, passId);
+  }
+
+  /** Gives an open offer up: the seat goes to the next in line. Declining again is harmless. */
+  /** AUTO_HOLD (waitlist's {@code OfferHolds}): the offered seat held; else why not. */
+  public Optional<Refusal> holdOffer(WaitlistEntry offered, Slot slot, String actor) {
+    Outcome<Booking> held = acceptOffer(offered, slot, actor);
+    return held instanceof Outcome.Refused<Booking> refused
+        ? Optional.of(refused.refusal())
+        : Optional.empty();
   }
 
   /** The member's booking: their own, or a linked walk-in profile's. */

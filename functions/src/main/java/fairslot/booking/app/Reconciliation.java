@@ -7,7 +7,6 @@ import fairslot.kernel.JobReport;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.Refusal;
-import fairslot.member.app.LedgerStore;
 import fairslot.member.domain.MemberLedger;
 import java.time.Clock;
 import java.time.Duration;

@@ -3,6 +3,8 @@ package fairslot.booking.domain;
 import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.SeatTake;
 import fairslot.kernel.Money;
+import fairslot.member.domain.CalendarEntry;
+import fairslot.member.domain.VenueMember;
 import fairslot.pass.domain.CreditUse;
 import fairslot.pass.domain.PassUse;
 import java.time.Instant;
@@ -211,6 +213,16 @@ public record Booking(
   /** This booking with {@code part} of its amount to be refunded (a cancel tier's share). */
   public Booking refunding(Money part) {
     return copy(status, holdExpiresAt, paymentNo, version, Optional.of(part), pass, group);
+  }
+
+  /** The member at the slot's venue, whose counters and standing this booking counts under. */
+  public VenueMember venueMember() {
+    return new VenueMember(userId(), slot().venueId());
+  }
+
+  /** This booking as its member's calendar holds it. */
+  public CalendarEntry calendarEntry() {
+    return new CalendarEntry(userId(), bookingId(), slot().interval(), calendarDays());
   }
 
   /** The UTC days of the member's calendar this booking occupies (none for rentals). */

@@ -102,10 +102,12 @@ final class BookingPlacement {
                     : seats.counterpartsFree(b.slot().counterparts()))
             .add(Action.BOOKING, new BookingWrites(table).create(b))
             .add(Action.GUARD, guards.put(b))
-            .add(Action.UPCOMING, upcoming.count(b, plan.rules().upcomingLimit()))
+            .add(Action.UPCOMING, upcoming.count(b.venueMember(), plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
-                plan.calendars().stream().map(seen -> calendars.add(seen, b)).toList())
+                plan.calendars().stream()
+                    .map(seen -> calendars.add(seen, b.calendarEntry()))
+                    .toList())
             .add(records.auditBooking(b.bookingId(), b.version(), "-", b.status().name(), booked));
     plan.granting()
         .ifPresent(q -> tx.add(Action.REQUEST, requests.grant(q, b.bookingId(), plan.now())));
@@ -116,7 +118,7 @@ final class BookingPlacement {
                     Action.IDEMPOTENCY, replays.record(key.request(), key.response(), plan.now())));
 
     if (plan.rules().suspension()) {
-      tx.add(Action.STANDING, standings.notSuspended(b, plan.now()));
+      tx.add(Action.STANDING, standings.notSuspended(b.venueMember(), plan.now()));
     }
     if (b.pass().isPresent()) {
       tx.add(Action.PASS, credits.spendCredits(b.creditUse()));

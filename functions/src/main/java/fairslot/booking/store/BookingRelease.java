@@ -257,9 +257,15 @@ final class BookingRelease {
             .addEach(Action.BOOKING, moves)
             .addEach(Action.SEATS, returns)
             .addEach(Action.GUARD, lines.stream().map(guards::delete).toList())
-            .add(Action.UPCOMING, upcoming.uncount(b, lines.size()))
+            .add(Action.UPCOMING, upcoming.uncount(b.venueMember(), lines.size()))
             .addEach(
-                Action.CALENDAR, days.stream().map(day -> calendars.remove(lines, day)).toList());
+                Action.CALENDAR,
+                days.stream()
+                    .map(
+                        day ->
+                            calendars.remove(
+                                lines.stream().map(Booking::calendarEntry).toList(), day))
+                    .toList());
     lines.forEach(
         l ->
             tx.add(

@@ -131,12 +131,14 @@ final class BookingReschedule {
             // A day of both slots is written once: the moved entry replaces the old one (same id).
             .addEach(
                 Action.CALENDAR,
-                plan.calendars().stream().map(seen -> calendars.add(seen, moved)).toList())
+                plan.calendars().stream()
+                    .map(seen -> calendars.add(seen, moved.calendarEntry()))
+                    .toList())
             .addEach(
                 Action.OLD_CALENDAR,
                 read.calendarDays().stream()
                     .filter(day -> !newDays.contains(day))
-                    .map(day -> calendars.remove(read, day))
+                    .map(day -> calendars.remove(read.calendarEntry(), day))
                     .toList())
             .add(
                 records.auditBooking(

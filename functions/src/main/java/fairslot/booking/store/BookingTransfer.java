@@ -80,24 +80,35 @@ final class BookingTransfer {
                     .map(l -> bookingWrites.giveTo(l, l.ownedBy(given.userId()), change))
                     .toList())
             .addEach(Action.GIVER_GUARD, holding.stream().map(guards::delete).toList())
-            .add(Action.GIVER_UPCOMING, upcoming.uncount(read, holding.size()))
+            .add(Action.GIVER_UPCOMING, upcoming.uncount(read.venueMember(), holding.size()))
             .addEach(
                 Action.GIVER_CALENDAR,
-                giverDays.stream().map(day -> calendars.remove(holding, day)).toList())
+                giverDays.stream()
+                    .map(
+                        day ->
+                            calendars.remove(
+                                holding.stream().map(Booking::calendarEntry).toList(), day))
+                    .toList())
             .addEach(Action.GUARD, givenHolding.stream().map(guards::put).toList())
             .add(
                 Action.UPCOMING,
-                upcoming.count(given, givenHolding.size(), plan.rules().upcomingLimit()))
+                upcoming.count(
+                    given.venueMember(), givenHolding.size(), plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
-                plan.calendars().stream().map(seen -> calendars.add(seen, givenHolding)).toList());
+                plan.calendars().stream()
+                    .map(
+                        seen ->
+                            calendars.add(
+                                seen, givenHolding.stream().map(Booking::calendarEntry).toList()))
+                    .toList());
     lines.forEach(
         l ->
             tx.add(
                 records.auditBooking(
                     l.bookingId(), l.version(), l.status().name(), l.status().name(), change)));
     if (plan.rules().suspension()) {
-      tx.add(Action.STANDING, standings.notSuspended(given, plan.now()));
+      tx.add(Action.STANDING, standings.notSuspended(given.venueMember(), plan.now()));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

@@ -188,7 +188,8 @@ public final class DynamoDbBookingStore implements BookingStore {
                 records.auditBooking(
                     b.bookingId(), b.version(), b.status().name(), to.name(), change));
     if (b.status().isUpcoming() && !to.isUpcoming()) {
-      tx.add(Action.UPCOMING, upcoming.uncount(b)); // attended or not: no longer ahead
+      tx.add(
+          Action.UPCOMING, upcoming.uncount(b.venueMember())); // attended or not: no longer ahead
     }
     if (b.pass().isPresent() && (to == BookingStatus.COMPLETED || to == BookingStatus.NO_SHOW)) {
       tx.add(

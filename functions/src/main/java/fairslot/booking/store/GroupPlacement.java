@@ -94,10 +94,16 @@ final class GroupPlacement {
         .addEach(Action.COUNTERPART, counterparts)
         .addEach(Action.BOOKING, lines.stream().map(bookingWrites::create).toList())
         .addEach(Action.GUARD, lines.stream().map(guards::put).toList())
-        .add(Action.UPCOMING, upcoming.count(lead, lines.size(), plan.rules().upcomingLimit()))
+        .add(
+            Action.UPCOMING,
+            upcoming.count(lead.venueMember(), lines.size(), plan.rules().upcomingLimit()))
         .addEach(
             Action.CALENDAR,
-            plan.calendars().stream().map(seen -> calendars.add(seen, lines)).toList());
+            plan.calendars().stream()
+                .map(
+                    seen ->
+                        calendars.add(seen, lines.stream().map(Booking::calendarEntry).toList()))
+                .toList());
     lines.forEach(
         b ->
             tx.add(
@@ -108,7 +114,7 @@ final class GroupPlacement {
                 tx.add(
                     Action.IDEMPOTENCY, replays.record(key.request(), key.response(), plan.now())));
     if (plan.rules().suspension()) {
-      tx.add(Action.STANDING, standings.notSuspended(lead, plan.now()));
+      tx.add(Action.STANDING, standings.notSuspended(lead.venueMember(), plan.now()));
     }
     if (lead.pass().isPresent()) {
       tx.add(

@@ -3,6 +3,7 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.noContentUnlessRefused;
 import static fairslot.handler.http.Responses.respond;
 
+import fairslot.booking.app.BookingService;
 import fairslot.booking.domain.Booking;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.domain.Slot;
@@ -28,13 +29,19 @@ import java.util.Set;
 /** Joining and leaving a slot's waitlist, and answering an offer. */
 public final class WaitlistEndpoints implements Endpoints {
   private final WaitlistService waitlist;
+  private final BookingService bookings;
   private final CatalogService catalog;
   private final IdempotencyKeys idempotency;
   private final Clock clock;
 
   public WaitlistEndpoints(
-      WaitlistService waitlist, CatalogService catalog, IdempotencyKeys idempotency, Clock clock) {
+      WaitlistService waitlist,
+      BookingService bookings,
+      CatalogService catalog,
+      IdempotencyKeys idempotency,
+      Clock clock) {
     this.waitlist = waitlist;
+    this.bookings = bookings;
     this.catalog = catalog;
     this.idempotency = idempotency;
     this.clock = clock;
@@ -96,7 +103,7 @@ public final class WaitlistEndpoints implements Endpoints {
     // The body is optional: {"passId": "..."} pays the offered seat with the member's pass.
     RequestBody body = request.jsonOrEmpty().onlyFields("accept", Set.of("passId"));
     var accepted =
-        waitlist.accept(
+        bookings.acceptWaitlistOffer(
             request.requireCaller().userId(), request.path("entryId"), body.optionalText("passId"));
     if (accepted instanceof Outcome.Done<Booking> done) {
       Metrics.line()

@@ -1,12 +1,9 @@
 package fairslot.member.app;
 
-import fairslot.booking.domain.Booking;
-import fairslot.catalog.app.CatalogStore;
-import fairslot.catalog.domain.Venue;
 import fairslot.kernel.Change;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
-import fairslot.member.app.StandingStore.NoShowResult;
+import fairslot.member.app.NoShowRules.VenueRule;
 import fairslot.member.domain.MemberStanding;
 import fairslot.member.domain.NoShowPolicy;
 import java.time.Clock;
@@ -21,27 +18,30 @@ public final class StandingService {
   private static final int MAX_ROUNDS = 6;
 
   private final StandingStore standings;
-  private final CatalogStore catalog;
+  private final NoShowRules venues;
   private final Clock clock;
 
-  public StandingService(StandingStore standings, CatalogStore catalog, Clock clock) {
+  public StandingService(StandingStore standings, NoShowRules venues, Clock clock) {
     this.standings = standings;
-    this.catalog = catalog;
+    this.venues = venues;
     this.clock = clock;
   }
 
   /** What the member sees: the strikes that count now and a suspension still running. */
   public record Standing(
-      Venue venue, int strikes, Optional<Instant> suspendedUntil, Optional<NoShowPolicy> rule) {}
+      VenueRule venue,
+      int strikes,
+      Optional<Instant> suspendedUntil,
+      Optional<NoShowPolicy> rule) {}
 
   public Outcome<Standing> of(String userId, String venueId) {
-    Optional<Venue> venue = catalog.findVenue(venueId);
+    Optional<VenueRule> venue = venues.of(venueId);
     if (venue.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
     }
     Instant now = clock.instant();
     MemberStanding s = standings.standing(userId, venueId);
-    Optional<NoShowPolicy> rule = venue.get().policy().noShowPolicy();
+    Optional<NoShowPolicy> rule = venue.get().rule();
     return Outcome.done(
         new Standing(
             venue.get(),
@@ -52,7 +52,7 @@ public final class StandingService {
 
   /** Staff clear the member's strikes and suspension at the venue. */
   public Outcome<Standing> pardon(String staff, String userId, String venueId) {
-    if (catalog.findVenue(venueId).isEmpty()) {
+    if (venues.of(venueId).isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -66,25 +66,5 @@ public final class StandingService {
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "the member's standing is busy; try again");
-  }
-
-  /**
-   * Records a PAID booking's no-show under the venue's rule: the booking and the strike in one
-   * transaction. False if the booking moved meanwhile (checked in, say) or the standing stayed
-   * busy.
-   */
-  public boolean recordNoShow(Booking b, NoShowPolicy rule, Change change) {
-    for (int round = 0; round < MAX_ROUNDS; round++) {
-      MemberStanding seen = standings.standing(b.userId(), b.slot().venueId());
-      MemberStanding next = seen.withNoShow(b.slot().interval().start(), change.at(), rule);
-      NoShowResult result = standings.recordNoShow(b, change, seen, next);
-      if (result instanceof NoShowResult.Recorded) {
-        return true;
-      }
-      if (result instanceof NoShowResult.NotInStatus) {
-        return false;
-      }
-    }
-    return false; // a later run takes it up again: the booking is still PAID and due
   }
 }

@@ -1,6 +1,5 @@
 package fairslot.member.domain;
 
-import fairslot.catalog.domain.BookingWindow;
 import java.time.Duration;
 
 /**
@@ -10,15 +9,17 @@ import java.time.Duration;
 public record NoShowPolicy(int strikes, Duration window, Duration suspension) {
   public static final int MAX_STRIKES = 100;
 
+  /** The longest window or suspension: a year, as the longest booking window. */
+  public static final Duration MAX_SPAN = Duration.ofDays(365);
+
   public NoShowPolicy {
     if (strikes < 1 || strikes > MAX_STRIKES) {
       throw new IllegalArgumentException("noShowPolicy.strikes must be from 1 to 100");
     }
-    if (window.compareTo(Duration.ofSeconds(1)) < 0 || window.compareTo(BookingWindow.MAX) > 0) {
+    if (window.compareTo(Duration.ofSeconds(1)) < 0 || window.compareTo(MAX_SPAN) > 0) {
       throw new IllegalArgumentException("noShowPolicy.window must be from PT1S to P365D");
     }
-    if (suspension.compareTo(Duration.ofSeconds(1)) < 0
-        || suspension.compareTo(BookingWindow.MAX) > 0) {
+    if (suspension.compareTo(Duration.ofSeconds(1)) < 0 || suspension.compareTo(MAX_SPAN) > 0) {
       throw new IllegalArgumentException("noShowPolicy.suspension must be from PT1S to P365D");
     }
   }

@@ -3,7 +3,7 @@ package fairslot.member.store;
 import static fairslot.table.Attr.ALL_OLD;
 import static fairslot.table.Attr.n;
 
-import fairslot.booking.domain.Booking;
+import fairslot.member.domain.CalendarEntry;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
@@ -25,7 +25,7 @@ public final class CalendarWrites {
   }
 
   /** Writes the day with the booking's entry, on condition nobody changed it since {@code seen}. */
-  public TransactWriteItem add(MemberCalendar seen, Booking b) {
+  public TransactWriteItem add(MemberCalendar seen, CalendarEntry b) {
     return add(seen, List.of(b));
   }
 
@@ -34,11 +34,11 @@ public final class CalendarWrites {
    * and transaction), on condition nobody changed it since {@code seen}. Lines of one booking may
    * overlap each other (two courts at once); they may not overlap anything else.
    */
-  public TransactWriteItem add(MemberCalendar seen, List<Booking> lines) {
+  public TransactWriteItem add(MemberCalendar seen, List<CalendarEntry> lines) {
     MemberCalendar next = seen;
-    for (Booking b : lines) {
-      if (b.calendarDays().contains(seen.day())) {
-        next = next.with(b.bookingId(), b.slot().interval());
+    for (CalendarEntry b : lines) {
+      if (b.days().contains(seen.day())) {
+        next = next.with(b.bookingId(), b.interval());
       }
     }
     Put.Builder put =
@@ -56,8 +56,8 @@ public final class CalendarWrites {
   }
 
   /** Takes every line of a booking of several slots off the day, in one write. */
-  public TransactWriteItem remove(List<Booking> lines, LocalDate day) {
-    List<Booking> on = lines.stream().filter(b -> b.calendarDays().contains(day)).toList();
+  public TransactWriteItem remove(List<CalendarEntry> lines, LocalDate day) {
+    List<CalendarEntry> on = lines.stream().filter(b -> b.days().contains(day)).toList();
     Map<String, String> names = new HashMap<>();
     List<String> removes = new ArrayList<>();
     for (int i = 0; i < on.size(); i++) {
@@ -78,7 +78,7 @@ public final class CalendarWrites {
         .build();
   }
 
-  public TransactWriteItem remove(Booking b, LocalDate day) {
+  public TransactWriteItem remove(CalendarEntry b, LocalDate day) {
     return remove(List.of(b), day);
   }
 }

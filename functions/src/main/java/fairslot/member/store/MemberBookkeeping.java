@@ -2,12 +2,10 @@ package fairslot.member.store;
 
 import static fairslot.table.Attr.n;
 
-import fairslot.booking.domain.BookingStatus;
+import fairslot.member.app.LiveBookings;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
-import fairslot.table.RawItems;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -19,15 +17,14 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
  * as judged, so a booking made meanwhile keeps it.
  */
 final class MemberBookkeeping {
-  private static final Set<BookingStatus> LIVE =
-      Set.of(BookingStatus.PENDING_PAY, BookingStatus.PAID);
-
   private final DynamoDbClient dynamo;
   private final String table;
+  private final LiveBookings live;
 
-  MemberBookkeeping(DynamoDbClient dynamo, String table) {
+  MemberBookkeeping(DynamoDbClient dynamo, String table, LiveBookings live) {
     this.dynamo = dynamo;
     this.table = table;
+    this.live = live;
   }
 
   static boolean isBookkeeping(String sk) {
@@ -48,7 +45,7 @@ final class MemberBookkeeping {
           .expressionAttributeValues(Map.of(":zero", n(0)));
     } else {
       if (item.containsKey("entries")
-          && item.get("entries").m().keySet().stream().anyMatch(this::isLive)) {
+          && item.get("entries").m().keySet().stream().anyMatch(live::isLive)) {
         return false;
       }
       // an entry added since the read moves the version
@@ -62,11 +59,5 @@ final class MemberBookkeeping {
     } catch (ConditionalCheckFailedException inUse) {
       return false;
     }
-  }
-
-  private boolean isLive(String bookingId) {
-    return RawItems.get(dynamo, table, Attr.key(Keys.booking(bookingId), "BOOKING"))
-        .filter(b -> LIVE.contains(BookingStatus.valueOf(Attr.str(b, "status"))))
-        .isPresent();
   }
 }

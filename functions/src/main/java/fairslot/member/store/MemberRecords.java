@@ -2,6 +2,7 @@ package fairslot.member.store;
 
 import static fairslot.table.Attr.s;
 
+import fairslot.member.app.LiveBookings;
 import fairslot.member.domain.Channel;
 import fairslot.privacy.app.MemberDataPart;
 import fairslot.table.Attr;
@@ -33,10 +34,12 @@ public final class MemberRecords implements MemberDataPart {
 
   private final DynamoDbClient dynamo;
   private final String table;
+  private final LiveBookings live;
 
-  public MemberRecords(DynamoDbClient dynamo, String table) {
+  public MemberRecords(DynamoDbClient dynamo, String table, LiveBookings live) {
     this.dynamo = dynamo;
     this.table = table;
+    this.live = live;
   }
 
   @Override
@@ -103,7 +106,7 @@ public final class MemberRecords implements MemberDataPart {
     for (String email : emails) {
       changed += sendCounters(Channel.EMAIL, email, hours.get("EMAIL"));
     }
-    MemberBookkeeping bookkeeping = new MemberBookkeeping(dynamo, table);
+    MemberBookkeeping bookkeeping = new MemberBookkeeping(dynamo, table, live);
     List<Map<String, AttributeValue>> standings = new ArrayList<>();
     for (Map<String, AttributeValue> item : items) {
       if (Attr.str(item, Keys.SK).startsWith(Keys.standing(""))) {

@@ -3,9 +3,12 @@ package fairslot.member.store;
 import static fairslot.table.Attr.ALL_OLD;
 import static fairslot.table.Attr.millis;
 
-import fairslot.booking.domain.Booking;
+import fairslot.kernel.Change;
 import fairslot.member.domain.MemberStanding;
+import fairslot.member.domain.VenueMember;
 import fairslot.table.Attr;
+import fairslot.table.Keys;
+import fairslot.table.RecordParts;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,12 +29,12 @@ public final class StandingWrites {
   }
 
   /** The member is not suspended at the booking's venue at {@code now} (no-show rule). */
-  public TransactWriteItem notSuspended(Booking b, Instant now) {
+  public TransactWriteItem notSuspended(VenueMember b, Instant now) {
     return TransactWriteItem.builder()
         .conditionCheck(
             ConditionCheck.builder()
                 .tableName(table)
-                .key(StandingItemMapper.key(b.userId(), b.slot().venueId()))
+                .key(StandingItemMapper.key(b.userId(), b.venueId()))
                 .conditionExpression(
                     "attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now")
                 .expressionAttributeValues(Map.of(":now", millis(now)))
@@ -41,7 +44,7 @@ public final class StandingWrites {
   }
 
   /** Puts {@code next} on condition the item is still at {@code seen}'s version. */
-  TransactWriteItem replace(MemberStanding seen, MemberStanding next) {
+  public TransactWriteItem replace(MemberStanding seen, MemberStanding next) {
     Put.Builder put =
         Put.builder()
             .tableName(table)
@@ -75,5 +78,22 @@ public final class StandingWrites {
                     .expressionAttributeValues(Map.of(":seen", Attr.n(seen.version())))
                     .build())
             .build());
+  }
+
+  /** The audit record of a standing's move from {@code seen} to {@code next}. */
+  public static TransactWriteItem audit(
+      RecordParts records, MemberStanding seen, MemberStanding next, Change change) {
+    return records.audit(
+        Keys.member(seen.userId()),
+        "standing:" + seen.userId() + "@" + seen.venueId(),
+        describe(seen),
+        describe(next),
+        change);
+  }
+
+  private static String describe(MemberStanding s) {
+    return s.strikes().size()
+        + " strikes"
+        + s.suspendedUntil().map(u -> ", suspended until " + u).orElse("");
   }
 }

@@ -4,7 +4,7 @@ import static fairslot.table.Attr.ALL_OLD;
 import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.domain.Booking;
+import fairslot.member.domain.VenueMember;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;
@@ -27,7 +27,7 @@ public final class UpcomingWrites {
    * fewer than that are counted already. Counted for every booking, limited or not, so a limit set
    * later finds the count right.
    */
-  public TransactWriteItem count(Booking b, OptionalInt limit) {
+  public TransactWriteItem count(VenueMember b, OptionalInt limit) {
     return upcoming(b, 1, limit);
   }
 
@@ -35,30 +35,29 @@ public final class UpcomingWrites {
    * Counts {@code slots} bookings at once (a booking of several slots counts once per slot); with
    * {@code limit}, only if they all fit under it.
    */
-  public TransactWriteItem count(Booking b, int slots, OptionalInt limit) {
+  public TransactWriteItem count(VenueMember b, int slots, OptionalInt limit) {
     return upcoming(b, slots, limit);
   }
 
   /** {@code slots} bookings leave the member's upcoming bookings at once. */
-  public TransactWriteItem uncount(Booking b, int slots) {
+  public TransactWriteItem uncount(VenueMember b, int slots) {
     return upcoming(b, -slots, OptionalInt.empty());
   }
 
   /** The booking leaves its member's upcoming bookings (cancelled, expired, refunded, attended). */
-  public TransactWriteItem uncount(Booking b) {
+  public TransactWriteItem uncount(VenueMember b) {
     return upcoming(b, -1, OptionalInt.empty());
   }
 
-  private TransactWriteItem upcoming(Booking b, int by, OptionalInt limit) {
+  private TransactWriteItem upcoming(VenueMember b, int by, OptionalInt limit) {
     Update.Builder update =
         Update.builder()
             .tableName(table)
-            .key(Attr.key(Keys.member(b.userId()), Keys.upcoming(b.slot().venueId())))
+            .key(Attr.key(Keys.member(b.userId()), Keys.upcoming(b.venueId())))
             .updateExpression("ADD upcoming :by SET #type = :type, venueId = :venue")
             .returnValuesOnConditionCheckFailure(ALL_OLD);
     Map<String, AttributeValue> values =
-        new HashMap<>(
-            Map.of(":by", n(by), ":type", s("UPCOMING"), ":venue", s(b.slot().venueId())));
+        new HashMap<>(Map.of(":by", n(by), ":type", s("UPCOMING"), ":venue", s(b.venueId())));
     if (limit.isPresent()) {
       // Room for {@code by} more: upcoming + by <= limit (for one, upcoming < limit).
       // A counter not yet written holds none: room enough, unless {@code by} alone is over it.

@@ -118,10 +118,12 @@ final class PaymentSettlement {
       tx.add(Action.SEATS, seats.takeSeats(b.seatTake(), s.change()))
           .addEach(Action.COUNTERPART, seats.counterpartsFree(b.slot().counterparts()))
           .add(Action.GUARD, guards.put(b))
-          .add(Action.UPCOMING, upcoming.count(b, r.upcomingLimit()))
-          .addEach(Action.CALENDAR, r.calendars().stream().map(c -> calendars.add(c, b)).toList());
+          .add(Action.UPCOMING, upcoming.count(b.venueMember(), r.upcomingLimit()))
+          .addEach(
+              Action.CALENDAR,
+              r.calendars().stream().map(c -> calendars.add(c, b.calendarEntry())).toList());
       if (r.checkStanding()) {
-        tx.add(Action.STANDING, standings.notSuspended(b, s.change().at()));
+        tx.add(Action.STANDING, standings.notSuspended(b.venueMember(), s.change().at()));
       }
       tx.add(
           records.auditBooking(

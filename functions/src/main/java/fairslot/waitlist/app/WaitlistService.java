@@ -1,7 +1,5 @@
 package fairslot.waitlist.app;
 
-import fairslot.booking.app.BookingService;
-import fairslot.booking.domain.Booking;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.WaitlistMode;
@@ -31,19 +29,19 @@ public final class WaitlistService {
 
   private final CatalogStore catalog;
   private final WaitlistStore waitlist;
-  private final BookingService bookings;
+  private final OfferHolds holds;
   private final Clock clock;
   private final IdGenerator ids;
 
   public WaitlistService(
       CatalogStore catalog,
       WaitlistStore waitlist,
-      BookingService bookings,
+      OfferHolds holds,
       Clock clock,
       IdGenerator ids) {
     this.catalog = catalog;
     this.waitlist = waitlist;
-    this.bookings = bookings;
+    this.holds = holds;
     this.clock = clock;
     this.ids = ids;
   }
@@ -106,35 +104,6 @@ public final class WaitlistService {
     fill(slotId);
   }
 
-  public Outcome<Booking> accept(String userId, String entryId) {
-    return accept(userId, entryId, Optional.empty());
-  }
-
-  /** As above; with {@code passId}, the offer's seat is paid with that pass's credits. */
-  public Outcome<Booking> accept(String userId, String entryId, Optional<String> passId) {
-    Optional<WaitlistEntry> found = waitlist.find(entryId).filter(e -> e.userId().equals(userId));
-    if (found.isEmpty()) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no waitlist entry " + entryId);
-    }
-    WaitlistEntry entry = found.get();
-    if (entry.status() == WaitlistStatus.ACCEPTED && entry.bookingId().isPresent()) {
-      return bookings
-          .booking(userId, entry.bookingId().get())
-          .<Outcome<Booking>>map(Outcome::done)
-          .orElseGet(
-              () -> Outcome.refused(Refusal.NOT_FOUND, "no booking " + entry.bookingId().get()));
-    }
-    if (entry.statusAt(clock.instant()) == WaitlistStatus.EXPIRED) {
-      return Outcome.refused(Refusal.OFFER_EXPIRED, "the offer expired");
-    }
-    if (entry.status() != WaitlistStatus.OFFERED) {
-      return Outcome.refused(Refusal.INVALID_TRANSITION, "there is no open offer on this entry");
-    }
-    Slot slot = catalog.findSlot(entry.slotId()).orElseThrow();
-    return bookings.acceptOffer(entry, slot, userId, passId);
-  }
-
-  /** Gives an open offer up: the seat goes to the next in line. Declining again is harmless. */
   public Outcome<WaitlistEntry> decline(String userId, String entryId) {
     Optional<WaitlistEntry> found = waitlist.find(entryId).filter(e -> e.userId().equals(userId));
     if (found.isEmpty()) {
@@ -200,14 +169,15 @@ public final class WaitlistService {
    * on.
    */
   private void autoHold(WaitlistEntry offered, Slot slot) {
-    Outcome<Booking> held = bookings.acceptOffer(offered, slot, "system:auto-hold");
-    if (held instanceof Outcome.Refused<Booking> refused) {
-      waitlist.endOffer(
-          offered,
-          WaitlistStatus.EXPIRED,
-          Change.by(
-              "system:auto-hold", clock.instant(), "could not hold: " + refused.refusal().code()));
-    }
+    holds
+        .hold(offered, slot, "system:auto-hold")
+        .ifPresent(
+            refusal ->
+                waitlist.endOffer(
+                    offered,
+                    WaitlistStatus.EXPIRED,
+                    Change.by(
+                        "system:auto-hold", clock.instant(), "could not hold: " + refusal.code())));
   }
 
   /** sweep-offers: offers past their deadline expire and their seats go to the next in line. */

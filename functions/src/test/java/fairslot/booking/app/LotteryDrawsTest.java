@@ -12,6 +12,7 @@ import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Outcome;
+import fairslot.lottery.app.LotteryDraws;
 import fairslot.memory.MemoryWorld;
 import java.time.Duration;
 import java.time.Instant;

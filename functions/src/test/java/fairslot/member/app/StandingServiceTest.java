@@ -90,7 +90,7 @@ class StandingServiceTest {
     world.clock.advance(Duration.ofHours(3));
 
     boolean recorded =
-        world.standing.recordNoShow(
+        world.noShows.recordNoShow(
             b, TWO_IN_30_DAYS, Change.by("system:no-shows", world.clock.instant(), "test"));
 
     assertThat(recorded).isFalse();

@@ -2,6 +2,7 @@ package fairslot.member.store;
 
 import fairslot.aws.Resilient;
 import fairslot.booking.store.DynamoDbBookingStore;
+import fairslot.booking.store.DynamoDbLedgerStore;
 import fairslot.catalog.store.DynamoDbCatalogStore;
 import fairslot.table.Keys;
 import fairslot.testing.Aws;

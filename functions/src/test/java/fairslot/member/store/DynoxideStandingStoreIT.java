@@ -2,6 +2,7 @@ package fairslot.member.store;
 
 import fairslot.aws.Resilient;
 import fairslot.booking.store.DynamoDbBookingStore;
+import fairslot.booking.store.DynamoDbNoShowStore;
 import fairslot.catalog.store.DynamoDbCatalogStore;
 import fairslot.testing.Aws;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -15,6 +16,7 @@ class DynoxideStandingStoreIT extends StandingStoreContract {
     return new Stores(
         new DynamoDbCatalogStore(dynamo, table),
         new DynamoDbBookingStore(dynamo, table),
-        new DynamoDbStandingStore(dynamo, table));
+        new DynamoDbStandingStore(dynamo, table),
+        new DynamoDbNoShowStore(dynamo, table));
   }
 }

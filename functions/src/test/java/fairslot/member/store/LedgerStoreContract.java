@@ -4,12 +4,12 @@ import static fairslot.testing.ContractFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.LedgerStore;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.app.SeatCount;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
-import fairslot.member.app.LedgerStore;
 import fairslot.member.domain.MemberLedger;
 import fairslot.testing.ContractFixtures;
 import java.util.Set;

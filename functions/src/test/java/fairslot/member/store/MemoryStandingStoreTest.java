@@ -10,9 +10,8 @@ class MemoryStandingStoreTest extends StandingStoreContract {
   @Override
   protected Stores fresh() {
     MemoryTables tables = new MemoryTables();
+    MemoryStandingStore standing = new MemoryStandingStore(tables);
     return new Stores(
-        new MemoryCatalogStore(tables),
-        new MemoryBookingStore(tables),
-        new MemoryStandingStore(tables));
+        new MemoryCatalogStore(tables), new MemoryBookingStore(tables), standing, standing);
   }
 }

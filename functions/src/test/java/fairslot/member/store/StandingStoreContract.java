@@ -4,6 +4,8 @@ import static fairslot.testing.ContractFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.booking.app.NoShowStore;
+import fairslot.booking.app.NoShowStore.NoShowResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.CatalogStore;
@@ -11,7 +13,6 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
 import fairslot.member.app.StandingStore;
-import fairslot.member.app.StandingStore.NoShowResult;
 import fairslot.member.domain.MemberStanding;
 import fairslot.member.domain.NoShowPolicy;
 import fairslot.testing.ContractFixtures;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class StandingStoreContract {
 
-  protected record Stores(CatalogStore catalog, BookingStore bookings, StandingStore standing) {}
+  protected record Stores(
+      CatalogStore catalog, BookingStore bookings, StandingStore standing, NoShowStore noShows) {}
 
   protected abstract Stores fresh();
 
@@ -36,6 +38,7 @@ public abstract class StandingStoreContract {
 
   private BookingStore bookings;
   private StandingStore standing;
+  private NoShowStore noShows;
   private ContractFixtures fixtures;
 
   @BeforeEach
@@ -43,6 +46,7 @@ public abstract class StandingStoreContract {
     Stores stores = fresh();
     bookings = stores.bookings();
     standing = stores.standing();
+    noShows = stores.noShows();
     fixtures = new ContractFixtures(stores.catalog(), bookings);
   }
 
@@ -78,10 +82,9 @@ public abstract class StandingStoreContract {
     MemberStanding seen = standing.standing("m", venue);
 
     NoShowResult first =
-        standing.recordNoShow(b, by("system"), seen, seen.withNoShow(NOW, NOW, RULE));
+        noShows.recordNoShow(b, by("system"), seen, seen.withNoShow(NOW, NOW, RULE));
     MemberStanding now = standing.standing("m", venue);
-    NoShowResult again =
-        standing.recordNoShow(b, by("system"), now, now.withNoShow(NOW, NOW, RULE));
+    NoShowResult again = noShows.recordNoShow(b, by("system"), now, now.withNoShow(NOW, NOW, RULE));
 
     assertThat(first).isInstanceOf(NoShowResult.Recorded.class);
     assertThat(bookings.findBooking(b.bookingId()).orElseThrow().status())
@@ -99,7 +102,7 @@ public abstract class StandingStoreContract {
     standing.pardon(seen, seen.pardoned(), by("desk")); // moves the standing under the no-show
 
     NoShowResult moved =
-        standing.recordNoShow(b, by("system"), seen, seen.withNoShow(NOW, NOW, RULE));
+        noShows.recordNoShow(b, by("system"), seen, seen.withNoShow(NOW, NOW, RULE));
 
     assertThat(moved).isInstanceOf(NoShowResult.StandingMoved.class);
     assertThat(bookings.findBooking(b.bookingId()).orElseThrow().status())

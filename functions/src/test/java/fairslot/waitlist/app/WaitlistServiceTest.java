@@ -125,8 +125,10 @@ class WaitlistServiceTest {
     WaitlistEntry head = joined("u1");
     cancel(first);
 
-    Booking accepted = done(world.waitlist.accept("u1", head.entryId()));
-    Booking again = done(world.waitlist.accept("u1", head.entryId()));
+    Booking accepted =
+        done(world.bookings.acceptWaitlistOffer("u1", head.entryId(), Optional.empty()));
+    Booking again =
+        done(world.bookings.acceptWaitlistOffer("u1", head.entryId(), Optional.empty()));
 
     assertThat(accepted.status()).isEqualTo(BookingStatus.PENDING_PAY);
     assertThat(again.bookingId()).isEqualTo(accepted.bookingId());
@@ -156,7 +158,8 @@ class WaitlistServiceTest {
     cancel(first);
     world.clock.advance(slot.policy().offerDuration());
 
-    Outcome<Booking> late = world.waitlist.accept("u1", head.entryId());
+    Outcome<Booking> late =
+        world.bookings.acceptWaitlistOffer("u1", head.entryId(), Optional.empty());
     JobReport swept = world.waitlist.sweepOffers(10);
 
     assertThat(((Outcome.Refused<?>) late).refusal()).isEqualTo(Refusal.OFFER_EXPIRED);

@@ -1,5 +1,7 @@
-package fairslot.booking.app;
+package fairslot.lottery.app;
 
+import fairslot.booking.app.BookingService;
+import fairslot.booking.app.RequestStore;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.RequestStatus;

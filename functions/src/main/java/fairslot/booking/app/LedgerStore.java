@@ -1,4 +1,4 @@
-package fairslot.member.app;
+package fairslot.booking.app;
 
 import fairslot.catalog.app.SeatCount;
 import fairslot.kernel.Change;

@@ -1,15 +1,14 @@
-package fairslot.member.store;
+package fairslot.booking.store;
 
 import static fairslot.table.Attr.s;
 
+import fairslot.booking.app.LedgerStore;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.store.BookingItemMapper;
 import fairslot.catalog.app.SeatCount;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.definitions.Fairslot;
 import fairslot.kernel.Change;
-import fairslot.member.app.LedgerStore;
 import fairslot.member.domain.MemberLedger;
 import fairslot.pass.domain.PlanKind;
 import fairslot.pass.store.PassItemMapper;
