@@ -29,7 +29,7 @@ public final class BookingDlqHandler implements RequestHandler<SQSEvent, SQSBatc
   }
 
   public BookingDlqHandler(Wiring wiring) {
-    this.admission = wiring.queuedAdmission();
+    this.admission = wiring.booking().admission();
   }
 
   @Override

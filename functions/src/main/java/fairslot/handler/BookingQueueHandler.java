@@ -29,7 +29,7 @@ public final class BookingQueueHandler implements RequestHandler<SQSEvent, SQSBa
   }
 
   public BookingQueueHandler(Wiring wiring) {
-    this.admission = wiring.queuedAdmission();
+    this.admission = wiring.booking().admission();
   }
 
   @Override

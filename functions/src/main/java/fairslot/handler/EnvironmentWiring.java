@@ -1,24 +1,17 @@
 package fairslot.handler;
 
-import fairslot.aws.AwsRetries;
 import fairslot.aws.Lazily;
 import fairslot.aws.Secrets;
 import fairslot.booking.app.BookingQueue;
 import fairslot.definitions.Fairslot;
 import fairslot.handler.internal.SnapStartPriming;
 import fairslot.kernel.IdGenerator;
-import fairslot.member.app.ContactCodeSender;
 import fairslot.messaging.eventbridge.EventBridgePublisher;
-import fairslot.messaging.notifications.ChannelSenders;
-import fairslot.messaging.notifications.CodeChannels;
-import fairslot.messaging.notifications.SesEmailSender;
-import fairslot.messaging.notifications.SnsSmsSender;
 import fairslot.messaging.payments.AwaitingProvider;
 import fairslot.messaging.sqs.SqsBookingQueue;
 import fairslot.messaging.stripe.StripeConfig;
 import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.messaging.wechatpay.WechatPayConfig;
-import fairslot.notification.app.NotificationSender;
 import fairslot.payment.app.PaymentProvider;
 import fairslot.table.Cursors;
 import java.time.Clock;
@@ -29,8 +22,6 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
-import software.amazon.awssdk.services.sesv2.SesV2Client;
-import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -43,27 +34,12 @@ final class EnvironmentWiring {
   /** Region, credentials and AWS_ENDPOINT_URL come from the standard SDK environment. */
   static Wiring build() {
     UrlConnectionHttpClient.Builder http = UrlConnectionHttpClient.builder();
-    DynamoDbClient dynamo =
-        DynamoDbClient.builder()
-            .httpClient(http.build())
-            .overrideConfiguration(AwsRetries.overrides())
-            .build();
+    DynamoDbClient dynamo = AwsSenders.withRetries(DynamoDbClient.builder(), http);
     // The EventBridge and SQS clients are made on first use (most requests need neither), and
     // before the snapshot when SnapStart primes, so a restored sandbox has them ready.
     Supplier<EventBridgeClient> events =
-        Lazily.of(
-            () ->
-                EventBridgeClient.builder()
-                    .httpClient(http.build())
-                    .overrideConfiguration(AwsRetries.overrides())
-                    .build());
-    Supplier<SqsClient> sqs =
-        Lazily.of(
-            () ->
-                SqsClient.builder()
-                    .httpClient(http.build())
-                    .overrideConfiguration(AwsRetries.overrides())
-                    .build());
+        Lazily.of(() -> AwsSenders.withRetries(EventBridgeClient.builder(), http));
+    Supplier<SqsClient> sqs = Lazily.of(() -> AwsSenders.withRetries(SqsClient.builder(), http));
     BookingQueue queue =
         env(Fairslot.BOOKING_QUEUE_URL_ENV)
             .<BookingQueue>map(url -> new SqsBookingQueue(sqs, url))
@@ -75,23 +51,12 @@ final class EnvironmentWiring {
     // Both secrets load now, at init (before a SnapStart snapshot), so a missing grant fails the
     // deploy's first request loudly instead of one list or webhook later.
     Cursors.loadKey();
-    // Every function: the DynamoDB client's first call (TLS, signing, marshalling) before the
-    // snapshot.
+    // Every function: its clients' first calls before the snapshot.
     SnapStartPriming.beforeSnapshot(events::get);
     if (env(Fairslot.BOOKING_QUEUE_URL_ENV).isPresent()) {
       SnapStartPriming.beforeSnapshot(sqs::get);
     }
-    SnapStartPriming.beforeSnapshot(
-        () ->
-            dynamo.getItem(
-                r ->
-                    r.tableName(table)
-                        .key(
-                            Map.of(
-                                "PK",
-                                AttributeValue.fromS("PRIMING"),
-                                "SK",
-                                AttributeValue.fromS("PRIMING")))));
+    SnapStartPriming.beforeSnapshot(() -> primeTable(dynamo, table));
     Optional<WechatPay> wechatPay = wechatPay(Clock.systemUTC());
     return new Wiring(
         dynamo,
@@ -103,9 +68,9 @@ final class EnvironmentWiring {
                 events, env(Fairslot.EVENT_BUS_ENV).orElse(Fairslot.EVENT_BUS)),
             // The deployment's default provider: WeChat Pay once its secret is configured.
             wechatPay.<PaymentProvider>map(WechatPay::provider).orElseGet(AwaitingProvider::new),
-            notificationChannels(http),
+            AwsSenders.notificationChannels(http),
             queue,
-            codeChannels(http),
+            AwsSenders.codeChannels(http),
             wechatPay,
             Secrets.read(System.getenv(), STRIPE_SECRET_ENV, 2, Secrets.secretsManager())
                 .flatMap(StripeConfig::fromSecret)),
@@ -132,39 +97,17 @@ final class EnvironmentWiring {
   /** Stripe's secret: {@code {"secretKey":"sk_...","webhookSecret":"whsec_..."}} once set. */
   static final String STRIPE_SECRET_ENV = "FAIRSLOT_STRIPE_SECRET";
 
-  /**
-   * SES e-mail from the stack's sender identity and SNS SMS; their clients are made on the first
-   * send, so only the functions that send (granted them) ever make them.
-   */
-  private static NotificationSender notificationChannels(UrlConnectionHttpClient.Builder http) {
-    return new ChannelSenders(email(http), sms(http));
-  }
-
-  /**
-   * Verification codes go out from the HTTP API at once (a code that waits for the next
-   * send-notifications run is no use).
-   */
-  private static ContactCodeSender codeChannels(UrlConnectionHttpClient.Builder http) {
-    return new CodeChannels(email(http), sms(http));
-  }
-
-  private static SesEmailSender email(UrlConnectionHttpClient.Builder http) {
-    return new SesEmailSender(
-        () ->
-            SesV2Client.builder()
-                .httpClient(http.build())
-                .overrideConfiguration(AwsRetries.overrides())
-                .build(),
-        env(Fairslot.EMAIL_FROM_ENV).orElse(""));
-  }
-
-  private static SnsSmsSender sms(UrlConnectionHttpClient.Builder http) {
-    return new SnsSmsSender(
-        () ->
-            SnsClient.builder()
-                .httpClient(http.build())
-                .overrideConfiguration(AwsRetries.overrides())
-                .build());
+  /** The DynamoDB client's first call (TLS, signing, marshalling), on an item nobody writes. */
+  private static void primeTable(DynamoDbClient dynamo, String table) {
+    dynamo.getItem(
+        r ->
+            r.tableName(table)
+                .key(
+                    Map.of(
+                        "PK",
+                        AttributeValue.fromS("PRIMING"),
+                        "SK",
+                        AttributeValue.fromS("PRIMING"))));
   }
 
   static String tableName() {

@@ -3,6 +3,7 @@ package fairslot.handler;
 import fairslot.kernel.JobReport;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -21,6 +22,7 @@ final class ReconcileJob {
     int[] members = {0};
     JobReport report =
         wiring
+            .booking()
             .reconciliation()
             .checkEverySlot(
                 PAGE,
@@ -59,7 +61,7 @@ final class ReconcileJob {
     ReconcileMetrics.record(report.due(), seats[0], members[0]);
     // Once a day, with the ledgers: what finance has left open too long.
     Metrics.line()
-        .count("FinanceExceptionsOpenOverADay", wiring.financeExceptionsOpenOverADay())
+        .count("FinanceExceptionsOpenOverADay", wiring.finance().openLongerThan(Duration.ofDays(1)))
         .emit();
     return report;
   }

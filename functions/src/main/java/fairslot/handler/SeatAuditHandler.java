@@ -23,7 +23,7 @@ public final class SeatAuditHandler implements RequestHandler<DynamodbEvent, Str
   }
 
   public SeatAuditHandler(Wiring wiring) {
-    this(new SlotStreamRecords(), wiring.seatAudit());
+    this(new SlotStreamRecords(), wiring.catalog().seatAudit());
   }
 
   public SeatAuditHandler(SlotStreamRecords records, SeatAuditLog audit) {

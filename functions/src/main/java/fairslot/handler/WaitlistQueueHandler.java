@@ -28,7 +28,7 @@ public final class WaitlistQueueHandler implements RequestHandler<SQSEvent, SQSB
   }
 
   public WaitlistQueueHandler(Wiring wiring) {
-    this.waitlist = wiring.waitlist();
+    this.waitlist = wiring.booking().waitlist();
   }
 
   @Override

@@ -239,7 +239,7 @@ final class DynamoDbCost {
       }
       clock.advance(Duration.ofMinutes(6));
       counter.reset();
-      var sweep = wiring.holdSweep().run(500);
+      var sweep = wiring.booking().holdSweep().run(500);
       ShapeCosts.Figures shapes =
           ShapeCosts.measure(handler[0], counter, meter, venue, slot, paid, "u-payer", now);
       System.out.println(

@@ -94,7 +94,7 @@ class SlotCancelIT {
     assertThat(api.remaining(slotId)).isEqualTo(4);
     api.deliverSeatReleased(); // the releases' events find nobody waiting and offer nothing
     assertThat(entry("u6", slotId).text("status")).isEqualTo("EXPIRED");
-    api.wiring.notifications().sendDue(100);
+    api.wiring.member().notifications().sendDue(100);
     for (String user : List.of("u1", "u2", "u3", "u5", "u6")) {
       assertThat(api.notifications.sentTo(user))
           .as(user)
@@ -129,7 +129,7 @@ class SlotCancelIT {
   void cancellingTwiceChangesNothingTheSecondTime() {
     String slotId = busySlot();
     cancelSlot(slotId);
-    api.wiring.notifications().sendDue(100);
+    api.wiring.member().notifications().sendDue(100);
     int items = SeatLedger.itemCount(Aws.dynamo(), api.table);
 
     Reply again = cancelSlot(slotId);
