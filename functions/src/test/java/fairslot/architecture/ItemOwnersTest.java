@@ -47,7 +47,7 @@ class ItemOwnersTest {
   private static final Map<String, java.util.Set<String>> BUILDERS =
       Map.of(
           "SLOT", java.util.Set.of("SeatWrites.java", "SlotWrites.java"),
-          "BOOKING", java.util.Set.of("BookingWrites.java"),
+          "BOOKING", java.util.Set.of("BookingWrites.java", "BookingHandoverWrites.java"),
           "PAYMENT", java.util.Set.of("PaymentWrites.java"),
           "WAITENTRY", java.util.Set.of("WaitEntryWrites.java"),
           "NOTIFY", java.util.Set.of("NoticeWrites.java"),

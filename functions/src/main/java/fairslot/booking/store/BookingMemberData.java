@@ -23,13 +23,13 @@ public final class BookingMemberData implements MemberDataPart {
   private final DynamoDbClient dynamo;
   private final String table;
   private final Clock clock;
-  private final BookingWrites writes;
+  private final BookingHandoverWrites writes;
 
   public BookingMemberData(DynamoDbClient dynamo, String table, Clock clock) {
     this.dynamo = dynamo;
     this.table = table;
     this.clock = clock;
-    this.writes = new BookingWrites(table);
+    this.writes = new BookingHandoverWrites(table);
   }
 
   @Override

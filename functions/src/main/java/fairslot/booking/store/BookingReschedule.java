@@ -47,7 +47,7 @@ final class BookingReschedule {
   }
 
   private final DynamoDbClient dynamo;
-  private final BookingWrites bookingWrites;
+  private final BookingHandoverWrites bookingWrites;
   private final SeatWrites seats;
   private final GuardWrites guards;
   private final CalendarWrites calendars;
@@ -57,7 +57,7 @@ final class BookingReschedule {
 
   BookingReschedule(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
-    this.bookingWrites = new BookingWrites(table);
+    this.bookingWrites = new BookingHandoverWrites(table);
     this.seats = new SeatWrites(table);
     this.guards = new GuardWrites(table);
     this.calendars = new CalendarWrites(table);

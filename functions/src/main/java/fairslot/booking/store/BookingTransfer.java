@@ -39,7 +39,7 @@ final class BookingTransfer {
   }
 
   private final DynamoDbClient dynamo;
-  private final BookingWrites bookingWrites;
+  private final BookingHandoverWrites bookingWrites;
   private final GuardWrites guards;
   private final UpcomingWrites upcoming;
   private final CalendarWrites calendars;
@@ -48,7 +48,7 @@ final class BookingTransfer {
 
   BookingTransfer(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
-    this.bookingWrites = new BookingWrites(table);
+    this.bookingWrites = new BookingHandoverWrites(table);
     this.guards = new GuardWrites(table);
     this.upcoming = new UpcomingWrites(table);
     this.calendars = new CalendarWrites(table);

@@ -6,7 +6,6 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.Reminder;
 import fairslot.kernel.Change;
@@ -24,7 +23,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** The booking item's moves: the one place its status, version and sparse index keys change. */
 public final class BookingWrites {
@@ -128,22 +126,19 @@ public final class BookingWrites {
       condition += " AND holdExpiresAt <= :dueBy";
       values.put(":dueBy", millis(change.dueBy().get()));
     }
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
-                .updateExpression(
-                    "SET "
-                        + String.join(", ", sets)
-                        + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
-                .conditionExpression(condition)
-                .expressionAttributeNames(
-                    ttl ? Map.of("#status", "status", "#ttl", "ttl") : Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
+            .updateExpression(
+                "SET "
+                    + String.join(", ", sets)
+                    + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes)))
+            .conditionExpression(condition)
+            .expressionAttributeNames(
+                ttl ? Map.of("#status", "status", "#ttl", "ttl") : Map.of("#status", "status"))
+            .expressionAttributeValues(values)
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
   }
 
   /**
@@ -151,26 +146,23 @@ public final class BookingWrites {
    * running that names none. On a failure the booking comes back (another payment already started).
    */
   public TransactWriteItem attachPayment(String bookingId, String paymentNo, Instant now) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
-                .updateExpression("SET paymentNo = :p")
-                .conditionExpression(
-                    "#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":p",
-                        s(paymentNo),
-                        ":pending",
-                        s(BookingStatus.PENDING_PAY),
-                        ":now",
-                        millis(now)))
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+            .updateExpression("SET paymentNo = :p")
+            .conditionExpression(
+                "#status = :pending AND holdExpiresAt > :now AND attribute_not_exists(paymentNo)")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":p",
+                    s(paymentNo),
+                    ":pending",
+                    s(BookingStatus.PENDING_PAY),
+                    ":now",
+                    millis(now)))
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
   }
 
   /**
@@ -178,16 +170,13 @@ public final class BookingWrites {
    * desk's, paid meanwhile) keeps that one.
    */
   public TransactWriteItem forgetPayment(String bookingId, String paymentNo) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
-                .updateExpression("REMOVE paymentNo")
-                .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
-                .expressionAttributeValues(Map.of(":p", s(paymentNo)))
-                .build())
-        .build();
+    return update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+            .updateExpression("REMOVE paymentNo")
+            .conditionExpression("attribute_not_exists(paymentNo) OR paymentNo = :p")
+            .expressionAttributeValues(Map.of(":p", s(paymentNo))));
   }
 
   /**
@@ -195,145 +184,13 @@ public final class BookingWrites {
    * transfer since owes another).
    */
   public TransactWriteItem reminded(String bookingId, String kind, Instant due) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
-                .updateExpression(
-                    "REMOVE " + String.join(", ", BookingItemMapper.REMINDER_ATTRIBUTES))
-                .conditionExpression("remindKind = :kind AND notifyDueAt = :due")
-                .expressionAttributeValues(Map.of(":kind", s(kind), ":due", millis(due)))
-                .build())
-        .build();
-  }
-
-  /**
-   * Gives the booking item to {@code given.userId()}: its owner and its bookingsByUser key change,
-   * on condition it is still the booking read (status, owner and version), so a payment, a cancel
-   * or another transfer in between makes this one fail.
-   */
-  public TransactWriteItem giveTo(Booking read, Booking given, Change change) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.booking(read.bookingId()), "BOOKING"))
-                .updateExpression(
-                    "SET userId = :to, bookingUser = :to, updatedAt = :at, version = :next")
-                .conditionExpression("#status = :status AND userId = :owner AND version = :version")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":to",
-                        s(given.userId()),
-                        ":owner",
-                        s(read.userId()),
-                        ":status",
-                        s(read.status().name()),
-                        ":version",
-                        n(read.version()),
-                        ":next",
-                        n(given.version()),
-                        ":at",
-                        millis(change.at())))
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
-  }
-
-  /**
-   * The booking item written again for the slot it moved to (every slot copy, index key and owed
-   * reminder follows from the moved booking), on condition it is still the booking read.
-   */
-  public TransactWriteItem replaceMoved(Booking read, Booking moved, Change change) {
-    Map<String, AttributeValue> item = new HashMap<>(BookingItemMapper.toItem(moved));
-    item.put("updatedAt", millis(change.at()));
-    // A payment started (or dropped) since the read sets paymentNo without a new version: the put
-    // would write it away, and the price was judged without it. So the read's paymentNo binds too.
-    Map<String, AttributeValue> values =
-        new HashMap<>(
-            Map.of(
-                ":status",
-                s(read.status().name()),
-                ":version",
-                n(read.version()),
-                ":from",
-                s(read.slotId())));
-    String payment = "attribute_not_exists(paymentNo)";
-    if (read.paymentNo().isPresent()) {
-      payment = "paymentNo = :payment";
-      values.put(":payment", s(read.paymentNo().get()));
-    }
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(item)
-                .conditionExpression(
-                    "#status = :status AND version = :version AND slotId = :from AND " + payment)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
-  }
-
-  /**
-   * Another line of a booking of several slots, told that one of its lines moved: its copy of the
-   * group becomes {@code group}, on condition it is still in the status read and names the payment
-   * it named then (a payment started on the lead since would have been judged at the old price).
-   */
-  public TransactWriteItem regroup(Booking read, BookingGroup group, Change change) {
-    Map<String, AttributeValue> values =
-        new HashMap<>(
-            Map.of(
-                ":status",
-                s(read.status().name()),
-                ":group",
-                BookingItemMapper.groupItem(group),
-                ":at",
-                millis(change.at())));
-    String payment = "attribute_not_exists(paymentNo)";
-    if (read.paymentNo().isPresent()) {
-      payment = "paymentNo = :payment";
-      values.put(":payment", s(read.paymentNo().get()));
-    }
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.booking(read.bookingId()), "BOOKING"))
-                .updateExpression("SET groupLines = :group, updatedAt = :at")
-                .conditionExpression("#status = :status AND " + payment)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
-  }
-
-  /**
-   * An erased member's ended booking (API.md v1.2 "Data rights"): its owner and bookingsByUser key
-   * become the pseudonym, on condition it is still theirs and in the status read.
-   */
-  public UpdateItemRequest pseudonymise(
-      String bookingId, BookingStatus status, String userId, String pseudonym, Instant at) {
-    return UpdateItemRequest.builder()
-        .tableName(table)
-        .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
-        .updateExpression(
-            "SET userId = :p, bookingUser = :p, updatedAt = :at, version = version + :one")
-        .conditionExpression("userId = :u AND #status = :status")
-        .expressionAttributeNames(Map.of("#status", "status"))
-        .expressionAttributeValues(
-            Map.of(
-                ":p", s(pseudonym),
-                ":u", s(userId),
-                ":status", s(status.name()),
-                ":at", millis(at),
-                ":one", n(1)))
-        .build();
+    return update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+            .updateExpression("REMOVE " + String.join(", ", BookingItemMapper.REMINDER_ATTRIBUTES))
+            .conditionExpression("remindKind = :kind AND notifyDueAt = :due")
+            .expressionAttributeValues(Map.of(":kind", s(kind), ":due", millis(due))));
   }
 
   /**
@@ -342,16 +199,18 @@ public final class BookingWrites {
    * before the mark writes nothing and reads again.
    */
   public TransactWriteItem disputeLost(String bookingId, Money disputed, Instant at) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
-                .updateExpression("SET disputedMinor = :d, updatedAt = :at ADD version :one")
-                .conditionExpression("attribute_exists(bookingId)")
-                .expressionAttributeValues(
-                    Map.of(":d", n(disputed.minor()), ":at", millis(at), ":one", n(1)))
-                .build())
-        .build();
+    return update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
+            .updateExpression("SET disputedMinor = :d, updatedAt = :at ADD version :one")
+            .conditionExpression("attribute_exists(bookingId)")
+            .expressionAttributeValues(
+                Map.of(":d", n(disputed.minor()), ":at", millis(at), ":one", n(1))));
+  }
+
+  /** The item as a transaction's update. */
+  private static TransactWriteItem update(Update.Builder update) {
+    return TransactWriteItem.builder().update(update.build()).build();
   }
 }
