@@ -2,9 +2,13 @@ package fairslot.memory;
 
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.SeatReleases;
+import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.DueBookings;
+import fairslot.booking.domain.DueReminder;
+import fairslot.booking.domain.DueReminders;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.IdempotencyStore;

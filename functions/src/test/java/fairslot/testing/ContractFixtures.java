@@ -8,6 +8,8 @@ import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.MemberRules;
+import fairslot.booking.domain.SeatSource;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Admission;
@@ -151,8 +153,8 @@ public final class ContractFixtures {
             NOW,
             b.userId(),
             bookings.calendars(b.userId(), b.calendarDays()),
-            new BookingStore.SeatSource.OpenSale(),
-            BookingStore.MemberRules.NONE,
+            new SeatSource.OpenSale(),
+            MemberRules.NONE,
             key.map(
                 k ->
                     new BookingStore.Replayable(

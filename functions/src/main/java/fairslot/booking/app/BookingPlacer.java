@@ -1,14 +1,14 @@
 package fairslot.booking.app;
 
 import fairslot.booking.app.BookingStore.BookingPlan;
-import fairslot.booking.app.BookingStore.MemberRules;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.BookingStore.Replayable;
-import fairslot.booking.app.BookingStore.SeatSource;
 import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.MemberRules;
 import fairslot.booking.domain.Placement;
+import fairslot.booking.domain.SeatSource;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.StoredResponse;
@@ -16,6 +16,7 @@ import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Interval;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
+import fairslot.kernel.RecentSightings;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.VenueTime;
 import fairslot.member.domain.MemberCalendar;
@@ -48,7 +49,7 @@ final class BookingPlacer {
   private final IdGenerator ids;
   private final Function<Booking, StoredResponse> createdResponse;
   private final OverdueHoldReclaim reclaim;
-  private final SoldOutHints soldOut = new SoldOutHints();
+  private final RecentSightings soldOut = new RecentSightings();
 
   /**
    * @param createdResponse how a new booking is answered; kept with the idempotency record, in the
@@ -109,7 +110,7 @@ final class BookingPlacer {
     boolean mayProbe = placement.mayProbe();
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       PlaceResult result = null;
-      if (mayProbe && soldOut.soldOutRecently(slot.slotId())) {
+      if (mayProbe && soldOut.sawRecently(slot.slotId())) {
         result = bookings.probe(booking, now).orElse(null);
       }
       if (result == null) {
@@ -145,7 +146,7 @@ final class BookingPlacer {
         continue;
       }
       if (result instanceof PlaceResult.SoldOut) {
-        soldOut.sawSoldOut(slot.slotId());
+        soldOut.saw(slot.slotId());
       }
       if (result instanceof PlaceResult.SoldOut && !reclaimed) {
         // Seats behind holds that ran out are bookable now, not at the next sweep.

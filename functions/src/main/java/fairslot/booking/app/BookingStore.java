@@ -1,9 +1,10 @@
 package fairslot.booking.app;
 
+import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.domain.Reminder;
-import fairslot.booking.domain.RequestStatus;
+import fairslot.booking.domain.MemberRules;
+import fairslot.booking.domain.SeatSource;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.AuditEntry;
@@ -20,12 +21,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * Port: bookings and the items that keep them consistent (seat counter, guards, calendars, audit).
  */
-public interface BookingStore {
+public interface BookingStore extends DueBookingStore {
 
   /**
    * One atomic attempt to take the seats: seat decrement, booking, (user, slot) guard, idempotency
@@ -123,44 +123,15 @@ public interface BookingStore {
   MoveResult move(Booking booking, BookingStatus to, Change change);
 
   /**
-   * PENDING_PAY bookings whose hold is due at {@code now}, read through the sparse holdsDue index.
-   */
-  DueBookings dueHolds(Instant now, int limit);
-
-  /**
    * One slot's PENDING_PAY bookings, earliest deadline first, at most {@code limit} (holdsBySlot
    * index).
    */
   List<Booking> holdsOf(String slotId, int limit);
 
-  /**
-   * Bookings owed a reminder (a hold's expiry warning, a session's reminder) at or before {@code
-   * now}, read through the sparse reminder keys: only those due.
-   */
-  DueReminders remindersDue(Instant now, int limit);
-
-  /**
-   * The reminder's notice is written and the booking owes it no more, in one transaction
-   * conditioned on the booking still owing exactly {@code reminder}; false if it moved on (paid,
-   * cancelled) or another run did it.
-   */
-  boolean remind(Booking booking, Reminder reminder, Instant at);
-
-  /** PAID bookings whose slot has ended by {@code now} (attendanceDue index). */
-  DueBookings endedUnattended(Instant now, int limit);
-
   List<MemberCalendar> calendars(String userId, List<LocalDate> days);
 
   /** One page of a subject's audit trail, oldest first. */
   Page<AuditEntry> audit(AuditSubject subject, String id, PageRequest page);
-
-  /** What an audit trail is kept for. */
-  enum AuditSubject {
-    BOOKING,
-    SLOT,
-    VENUE,
-    RESOURCE
-  }
 
   /**
    * Everything one booking transaction writes; {@code calendars} are the days as last seen. The
@@ -208,44 +179,8 @@ public interface BookingStore {
     }
   }
 
-  /** Where a booking's seat comes from. */
-  sealed interface SeatSource {
-    /** The slot's remaining seats. */
-    record OpenSale() implements SeatSource {}
-
-    /**
-     * The seat a waitlist offer holds: the entry moves OFFERED to ACCEPTED, on condition the offer
-     * is still open.
-     */
-    record Offer(WaitlistEntry entry) implements SeatSource {}
-
-    /**
-     * The slot's remaining seats for a QUEUED request, which moves to GRANTED in the same
-     * transaction, so a redelivered queue message can never book twice.
-     */
-    /** {@code from}: QUEUED (granted), or a lottery's ENTERED (won). */
-    record QueuedRequest(String requestId, RequestStatus from) implements SeatSource {}
-  }
-
-  /**
-   * The venue's member rules the transaction holds: every booking counts in the member's upcoming
-   * bookings of the venue, and with {@code upcomingLimit} only if that count is below it; with
-   * {@code suspension}, only if the member is not suspended there (no-show rule).
-   */
-  record MemberRules(OptionalInt upcomingLimit, boolean suspension) {
-    public static final MemberRules NONE = new MemberRules(OptionalInt.empty(), false);
-  }
-
   /** The request's key and the answer stored with the booking for its replays. */
   record Replayable(IdempotentRequest request, StoredResponse response) {}
-
-  /** Items due for a job, and how many items the queries read to find them (cost evidence). */
-  record DueBookings(List<Booking> bookings, int itemsRead) {}
-
-  record DueReminder(Booking booking, Reminder reminder) {}
-
-  /** Reminders due, and how many items the queries read to find them (cost evidence). */
-  record DueReminders(List<DueReminder> due, int itemsRead) {}
 
   sealed interface PlaceResult {
     record Placed(Booking booking) implements PlaceResult {}

@@ -1,8 +1,8 @@
 package fairslot.booking.app;
 
-import fairslot.booking.app.BookingStore.MemberRules;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.MemberRules;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Outcome;

@@ -2,6 +2,7 @@ package fairslot.booking.app;
 
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.DueBookings;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
@@ -25,7 +26,7 @@ public final class HoldSweep {
 
   public JobReport run(int limit) {
     Instant now = clock.instant();
-    BookingStore.DueBookings due = bookings.dueHolds(now, limit);
+    DueBookings due = bookings.dueHolds(now, limit);
     return JobLoop.run(
         "sweep-holds",
         due.bookings(),

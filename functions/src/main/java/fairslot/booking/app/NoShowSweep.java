@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingStore.MoveResult;
 import fairslot.booking.app.NoShowStore.NoShowResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.DueBookings;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
@@ -43,7 +44,7 @@ public final class NoShowSweep {
 
   public JobReport run(int limit) {
     Instant now = clock.instant();
-    BookingStore.DueBookings due = bookings.endedUnattended(now, limit);
+    DueBookings due = bookings.endedUnattended(now, limit);
     return JobLoop.run(
         "no-shows", due.bookings(), due.itemsRead(), b -> JobLoop.one(noShow(b, now)));
   }

@@ -1,5 +1,6 @@
 package fairslot.booking.app;
 
+import fairslot.booking.domain.DueReminders;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
 import java.time.Clock;
@@ -11,17 +12,17 @@ import java.time.Instant;
  * booking still owing it), and the send-notifications run that follows delivers it.
  */
 public final class Reminders {
-  private final BookingStore bookings;
+  private final DueBookingStore bookings;
   private final Clock clock;
 
-  public Reminders(BookingStore bookings, Clock clock) {
+  public Reminders(DueBookingStore bookings, Clock clock) {
     this.bookings = bookings;
     this.clock = clock;
   }
 
   public JobReport remindDue(int limit) {
     Instant now = clock.instant();
-    BookingStore.DueReminders due = bookings.remindersDue(now, limit);
+    DueReminders due = bookings.remindersDue(now, limit);
     return JobLoop.run(
         "reminders",
         due.due(),

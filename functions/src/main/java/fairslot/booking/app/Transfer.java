@@ -1,7 +1,7 @@
 package fairslot.booking.app;
 
-import fairslot.booking.app.BookingStore.MemberRules;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.MemberRules;
 import fairslot.member.domain.MemberCalendar;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,9 +3,9 @@ package fairslot.booking.store;
 import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
-import fairslot.booking.app.BookingStore;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.RequestStatus;
+import fairslot.booking.domain.SeatSource;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Instant;
@@ -115,7 +115,7 @@ final class RequestWrites {
    * QUEUED to GRANTED with the booking's id, leaving the queued index; only from QUEUED, so a
    * redelivered queue message can never book twice.
    */
-  TransactWriteItem grant(BookingStore.SeatSource.QueuedRequest q, String bookingId, Instant at) {
+  TransactWriteItem grant(SeatSource.QueuedRequest q, String bookingId, Instant at) {
     String requestId = q.requestId();
     return TransactWriteItem.builder()
         .update(

@@ -1,6 +1,6 @@
 package fairslot.handler.http;
 
-import fairslot.booking.app.BookingStore;
+import fairslot.booking.domain.AuditSubject;
 import fairslot.handler.http.ReportViews.AuditView;
 import fairslot.handler.http.ReportViews.DailyReportView;
 import fairslot.handler.internal.HttpRequest;
@@ -37,12 +37,12 @@ public final class FinanceEndpoints implements Endpoints {
   }
 
   private HttpResponse audit(HttpRequest request) {
-    Map<String, BookingStore.AuditSubject> subjects =
+    Map<String, AuditSubject> subjects =
         Map.of(
-            "bookingId", BookingStore.AuditSubject.BOOKING,
-            "slotId", BookingStore.AuditSubject.SLOT,
-            "venueId", BookingStore.AuditSubject.VENUE,
-            "resourceId", BookingStore.AuditSubject.RESOURCE);
+            "bookingId", AuditSubject.BOOKING,
+            "slotId", AuditSubject.SLOT,
+            "venueId", AuditSubject.VENUE,
+            "resourceId", AuditSubject.RESOURCE);
     List<String> given =
         subjects.keySet().stream().filter(q -> request.queryParam(q).isPresent()).toList();
     if (given.size() != 1) {

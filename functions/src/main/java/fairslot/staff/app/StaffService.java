@@ -5,6 +5,7 @@ import fairslot.booking.app.BookingStore.MoveResult;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.app.SeatReleases;
 import fairslot.booking.app.WholeBooking;
+import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.AuditEntry;
@@ -216,7 +217,7 @@ public final class StaffService {
   }
 
   /** A page of the audit trail of a booking, slot, venue or resource, oldest first. */
-  public Page<AuditEntry> audit(BookingStore.AuditSubject subject, String id, PageRequest page) {
+  public Page<AuditEntry> audit(AuditSubject subject, String id, PageRequest page) {
     return bookings.audit(subject, id, page);
   }
 }

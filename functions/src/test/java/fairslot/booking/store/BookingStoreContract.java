@@ -11,6 +11,7 @@ import fairslot.booking.app.Reschedule;
 import fairslot.booking.app.Transfer;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.MemberRules;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
@@ -200,12 +201,7 @@ public abstract class BookingStoreContract {
   private Transfer.Result transfer(Booking b, String to) {
     return store.transfer(
         new Transfer.Plan(
-            b,
-            to,
-            NOW,
-            b.userId(),
-            store.calendars(to, b.calendarDays()),
-            BookingStore.MemberRules.NONE));
+            b, to, NOW, b.userId(), store.calendars(to, b.calendarDays()), MemberRules.NONE));
   }
 
   /** A booking of u1's, read, then given to u2: the read it returns is stale. */
@@ -280,8 +276,7 @@ public abstract class BookingStoreContract {
     place(theirs);
 
     Transfer.Result result =
-        store.transfer(
-            new Transfer.Plan(given, "u2", NOW, "u1", seen, BookingStore.MemberRules.NONE));
+        store.transfer(new Transfer.Plan(given, "u2", NOW, "u1", seen, MemberRules.NONE));
 
     assertThat(result).isInstanceOf(Transfer.Result.CalendarsMoved.class);
     assertThat(((Transfer.Result.CalendarsMoved) result).current().get(0).entries())

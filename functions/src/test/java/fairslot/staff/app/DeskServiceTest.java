@@ -4,6 +4,7 @@ import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.Booked;
+import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;
@@ -100,7 +101,7 @@ class DeskServiceTest {
             world
                 .staff
                 .audit(
-                    fairslot.booking.app.BookingStore.AuditSubject.BOOKING,
+                    AuditSubject.BOOKING,
                     paid.bookingId(),
                     new fairslot.kernel.PageRequest(200, java.util.Optional.empty()))
                 .items())

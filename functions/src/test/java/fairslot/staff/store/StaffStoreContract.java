@@ -4,6 +4,7 @@ import static fairslot.testing.ContractFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.booking.domain.AuditSubject;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.kernel.PageRequest;
@@ -100,9 +101,7 @@ public abstract class StaffStoreContract {
     staff.revoke(first, by("boss"));
 
     var audit =
-        bookings
-            .audit(BookingStore.AuditSubject.VENUE, "v1", new PageRequest(50, Optional.empty()))
-            .items();
+        bookings.audit(AuditSubject.VENUE, "v1", new PageRequest(50, Optional.empty())).items();
     assertThat(audit)
         .extracting(AuditEntry::entity, AuditEntry::from, AuditEntry::to, AuditEntry::actor)
         .containsExactly(

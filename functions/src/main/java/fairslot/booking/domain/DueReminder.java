@@ -1,0 +1,3 @@
+package fairslot.booking.domain;
+
+public record DueReminder(Booking booking, Reminder reminder) {}
