@@ -11,6 +11,7 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -38,7 +39,7 @@ public final class BookingHandoverWrites {
    * or another transfer in between makes this one fail.
    */
   public TransactWriteItem giveTo(Booking read, Booking given, Change change) {
-    return update(
+    return TxItems.update(
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.booking(read.bookingId()), "BOOKING"))
@@ -82,18 +83,15 @@ public final class BookingHandoverWrites {
                 ":from",
                 s(read.slotId())));
     String payment = samePayment(read, values);
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(item)
-                .conditionExpression(
-                    "#status = :status AND version = :version AND slotId = :from AND " + payment)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(item)
+            .conditionExpression(
+                "#status = :status AND version = :version AND slotId = :from AND " + payment)
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values)
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
   }
 
   /**
@@ -112,7 +110,7 @@ public final class BookingHandoverWrites {
                 ":at",
                 millis(change.at())));
     String payment = samePayment(read, values);
-    return update(
+    return TxItems.update(
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.booking(read.bookingId()), "BOOKING"))
@@ -144,10 +142,6 @@ public final class BookingHandoverWrites {
                 ":at", millis(at),
                 ":one", n(1)))
         .build();
-  }
-
-  private static TransactWriteItem update(Update.Builder update) {
-    return TransactWriteItem.builder().update(update.build()).build();
   }
 
   private static String samePayment(Booking read, Map<String, AttributeValue> values) {

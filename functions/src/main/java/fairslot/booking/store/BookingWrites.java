@@ -12,6 +12,7 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,14 +38,11 @@ public final class BookingWrites {
 
   /** A new booking, on condition there is none of its id. */
   public TransactWriteItem create(Booking b) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(BookingItemMapper.toItem(b))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(BookingItemMapper.toItem(b))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /**
@@ -126,7 +124,7 @@ public final class BookingWrites {
       condition += " AND holdExpiresAt <= :dueBy";
       values.put(":dueBy", millis(change.dueBy().get()));
     }
-    return update(
+    return TxItems.update(
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.booking(b.bookingId()), "BOOKING"))
@@ -146,7 +144,7 @@ public final class BookingWrites {
    * running that names none. On a failure the booking comes back (another payment already started).
    */
   public TransactWriteItem attachPayment(String bookingId, String paymentNo, Instant now) {
-    return update(
+    return TxItems.update(
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
@@ -170,7 +168,7 @@ public final class BookingWrites {
    * desk's, paid meanwhile) keeps that one.
    */
   public TransactWriteItem forgetPayment(String bookingId, String paymentNo) {
-    return update(
+    return TxItems.update(
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
@@ -184,7 +182,7 @@ public final class BookingWrites {
    * transfer since owes another).
    */
   public TransactWriteItem reminded(String bookingId, String kind, Instant due) {
-    return update(
+    return TxItems.update(
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
@@ -199,7 +197,7 @@ public final class BookingWrites {
    * before the mark writes nothing and reads again.
    */
   public TransactWriteItem disputeLost(String bookingId, Money disputed, Instant at) {
-    return update(
+    return TxItems.update(
         Update.builder()
             .tableName(table)
             .key(Attr.key(Keys.booking(bookingId), "BOOKING"))
@@ -207,10 +205,5 @@ public final class BookingWrites {
             .conditionExpression("attribute_exists(bookingId)")
             .expressionAttributeValues(
                 Map.of(":d", n(disputed.minor()), ":at", millis(at), ":one", n(1))));
-  }
-
-  /** The item as a transaction's update. */
-  private static TransactWriteItem update(Update.Builder update) {
-    return TransactWriteItem.builder().update(update.build()).build();
   }
 }

@@ -6,6 +6,7 @@ import static fairslot.table.Attr.s;
 import fairslot.booking.domain.Booking;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -24,24 +25,21 @@ public final class GuardWrites {
 
   /** One active booking per member per slot. */
   public TransactWriteItem put(Booking b) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        Keys.PK,
-                        s(Keys.slot(b.slotId())),
-                        Keys.SK,
-                        s(Keys.memberGuard(b.userId())),
-                        "type",
-                        s("MEMBER_GUARD"),
-                        "bookingId",
-                        s(b.bookingId())))
-                .conditionExpression("attribute_not_exists(PK)")
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    Keys.PK,
+                    s(Keys.slot(b.slotId())),
+                    Keys.SK,
+                    s(Keys.memberGuard(b.userId())),
+                    "type",
+                    s("MEMBER_GUARD"),
+                    "bookingId",
+                    s(b.bookingId())))
+            .conditionExpression("attribute_not_exists(PK)")
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
   }
 
   public TransactWriteItem delete(Booking b) {

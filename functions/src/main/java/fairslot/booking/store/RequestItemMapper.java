@@ -9,6 +9,7 @@ import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.RequestStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -65,19 +66,16 @@ final class RequestItemMapper {
 
   /** An entry's line in its slot's list, put with the entry (it rides on the entry's condition). */
   static TransactWriteItem listEntry(String table, BookingRequest entry) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        "PK", s(entriesKey(entry.slotId())),
-                        "SK", s("ENTRY#" + entry.requestId()),
-                        "type", s("LOTTERY_ENTRY"),
-                        "requestId", s(entry.requestId()),
-                        "userId", s(entry.userId())))
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    "PK", s(entriesKey(entry.slotId())),
+                    "SK", s("ENTRY#" + entry.requestId()),
+                    "type", s("LOTTERY_ENTRY"),
+                    "requestId", s(entry.requestId()),
+                    "userId", s(entry.userId()))));
   }
 
   static BookingRequest fromItem(Map<String, AttributeValue> item) {

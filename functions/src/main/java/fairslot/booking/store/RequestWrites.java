@@ -8,6 +8,7 @@ import fairslot.booking.domain.RequestStatus;
 import fairslot.booking.domain.SeatSource;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -44,14 +45,11 @@ final class RequestWrites {
 
   /** A lottery's new entry, in the transaction that lists it; on condition its id is new. */
   TransactWriteItem enter(BookingRequest entry) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(RequestItemMapper.toItem(entry))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(RequestItemMapper.toItem(entry))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /** The member's link to a request: the same every time, so a repeat rewrites it. */
@@ -117,28 +115,25 @@ final class RequestWrites {
    */
   TransactWriteItem grant(SeatSource.QueuedRequest q, String bookingId, Instant at) {
     String requestId = q.requestId();
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.request(requestId), "REQUEST"))
-                .updateExpression(
-                    "SET #status = :granted, bookingId = :b, decidedAt = :now"
-                        + " REMOVE queuedShard, queuedAt")
-                .conditionExpression("#status = :queued")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":granted",
-                        s(q.from().granted()),
-                        ":queued",
-                        s(q.from()),
-                        ":b",
-                        s(bookingId),
-                        ":now",
-                        millis(at)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.request(requestId), "REQUEST"))
+            .updateExpression(
+                "SET #status = :granted, bookingId = :b, decidedAt = :now"
+                    + " REMOVE queuedShard, queuedAt")
+            .conditionExpression("#status = :queued")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":granted",
+                    s(q.from().granted()),
+                    ":queued",
+                    s(q.from()),
+                    ":b",
+                    s(bookingId),
+                    ":now",
+                    millis(at))));
   }
 
   /**

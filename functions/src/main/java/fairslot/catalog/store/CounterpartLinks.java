@@ -10,6 +10,7 @@ import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.Interval;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,32 +40,28 @@ public final class CounterpartLinks {
    * itself combined. Its revision moves, so an edit of the part read before cannot drop the link.
    */
   static TransactWriteItem joinPart(String table, String part, Resource combined) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.resource(part), "RESOURCE"))
-                .updateExpression("ADD #partOf :c SET rev = if_not_exists(rev, :zero) + :one")
-                .conditionExpression(
-                    "attribute_exists(PK) AND venueId = :v AND kind = :exclusive"
-                        + " AND attribute_not_exists(#parts)")
-                .expressionAttributeNames(
-                    Map.of(
-                        "#partOf", ResourceItemMapper.PART_OF, "#parts", ResourceItemMapper.PARTS))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":c",
-                        AttributeValue.fromSs(List.of(combined.resourceId())),
-                        ":v",
-                        s(combined.venueId()),
-                        ":exclusive",
-                        s(ResourceKind.EXCLUSIVE.name()),
-                        ":zero",
-                        n(0),
-                        ":one",
-                        n(1)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.resource(part), "RESOURCE"))
+            .updateExpression("ADD #partOf :c SET rev = if_not_exists(rev, :zero) + :one")
+            .conditionExpression(
+                "attribute_exists(PK) AND venueId = :v AND kind = :exclusive"
+                    + " AND attribute_not_exists(#parts)")
+            .expressionAttributeNames(
+                Map.of("#partOf", ResourceItemMapper.PART_OF, "#parts", ResourceItemMapper.PARTS))
+            .expressionAttributeValues(
+                Map.of(
+                    ":c",
+                    AttributeValue.fromSs(List.of(combined.resourceId())),
+                    ":v",
+                    s(combined.venueId()),
+                    ":exclusive",
+                    s(ResourceKind.EXCLUSIVE.name()),
+                    ":zero",
+                    n(0),
+                    ":one",
+                    n(1))));
   }
 
   /** The days of each space-sharing resource that {@code session} touches, as if unwritten. */

@@ -20,6 +20,7 @@ import fairslot.table.AuditItemMapper;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
 import fairslot.table.ShardedIndex;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -295,19 +296,16 @@ public final class DynamoDbCatalogStore implements CatalogStore {
           r ->
               r.transactItems(
                   slot,
-                  TransactWriteItem.builder()
-                      .put(
-                          Put.builder()
-                              .tableName(table)
-                              .item(
-                                  AuditItemMapper.toItem(
-                                      Keys.slot(slotId),
-                                      "slot:" + slotId,
-                                      auditFrom,
-                                      auditTo,
-                                      change))
-                              .build())
-                      .build()));
+                  TxItems.put(
+                      Put.builder()
+                          .tableName(table)
+                          .item(
+                              AuditItemMapper.toItem(
+                                  Keys.slot(slotId),
+                                  "slot:" + slotId,
+                                  auditFrom,
+                                  auditTo,
+                                  change)))));
       return findSlot(slotId);
     } catch (TransactionCanceledException notAsExpected) {
       return Optional.empty();

@@ -6,6 +6,7 @@ import static fairslot.table.Attr.s;
 import fairslot.catalog.domain.Lottery;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -38,14 +39,8 @@ final class LotteryItems {
     item.put("status", s(l.status().name()));
     item.put("cancelDueShard", s(Keys.shard(FAMILY, l.slotId())));
     item.put("cancelDueAt", millis(l.closesAt()));
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(item)
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder().tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
   }
 
   static Lottery fromItem(Map<String, AttributeValue> item) {

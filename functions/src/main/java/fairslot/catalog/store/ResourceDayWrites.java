@@ -9,6 +9,7 @@ import fairslot.kernel.BoundedCache;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.List;
@@ -105,17 +106,14 @@ final class ResourceDayWrites {
     return ResourceDay.daysOf(slot.interval(), slot.rules().bufferAfter()).stream()
         .map(
             day ->
-                TransactWriteItem.builder()
-                    .update(
-                        Update.builder()
-                            .tableName(table)
-                            .key(Attr.key(Keys.resource(slot.resourceId()), Keys.calendarDay(day)))
-                            .updateExpression("REMOVE entries.#s SET version = version + :one")
-                            .conditionExpression("attribute_exists(PK)")
-                            .expressionAttributeNames(Map.of("#s", slot.slotId()))
-                            .expressionAttributeValues(Map.of(":one", n(1)))
-                            .build())
-                    .build())
+                TxItems.update(
+                    Update.builder()
+                        .tableName(table)
+                        .key(Attr.key(Keys.resource(slot.resourceId()), Keys.calendarDay(day)))
+                        .updateExpression("REMOVE entries.#s SET version = version + :one")
+                        .conditionExpression("attribute_exists(PK)")
+                        .expressionAttributeNames(Map.of("#s", slot.slotId()))
+                        .expressionAttributeValues(Map.of(":one", n(1)))))
         .toList();
   }
 }

@@ -11,6 +11,7 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -53,35 +54,29 @@ public final class SeatWrites {
     Map<String, AttributeValue> values =
         new HashMap<>(Map.of(":one", n(1), ":cancelled", s(SlotStatus.CANCELLED.name())));
     cause.addValues(values);
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                .updateExpression(
-                    "SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
-                        + " waitlistLength = waitlistLength - :one, "
-                        + SeatCause.SET)
-                .conditionExpression(
-                    "forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(slotId), "SLOT"))
+            .updateExpression(
+                "SET forWaitlist = forWaitlist - :one, remaining = remaining - :one,"
+                    + " waitlistLength = waitlistLength - :one, "
+                    + SeatCause.SET)
+            .conditionExpression(
+                "forWaitlist >= :one AND waitlistLength >= :one AND #status <> :cancelled")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values));
   }
 
   /** A member stops waiting on the slot (left, or their wait closed): the line is one shorter. */
   public TransactWriteItem leaveWaitlist(String slotId) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                .updateExpression("SET waitlistLength = waitlistLength - :one")
-                .conditionExpression("waitlistLength >= :one")
-                .expressionAttributeValues(Map.of(":one", n(1)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(slotId), "SLOT"))
+            .updateExpression("SET waitlistLength = waitlistLength - :one")
+            .conditionExpression("waitlistLength >= :one")
+            .expressionAttributeValues(Map.of(":one", n(1))));
   }
 
   /**
@@ -89,21 +84,18 @@ public final class SeatWrites {
    * resource enabled) and has no seat on open sale (a free seat is booked, not waited for).
    */
   public TransactWriteItem joinWaitlist(String slotId, Instant now) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                .updateExpression("SET waitlistLength = waitlistLength + :one")
-                .conditionExpression(
-                    "#status = :open AND startAt > :now AND remaining <= forWaitlist"
-                        + NEW_SALE_CONDITION)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(":one", n(1), ":open", s(SlotStatus.OPEN.name()), ":now", millis(now)))
-                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(slotId), "SLOT"))
+            .updateExpression("SET waitlistLength = waitlistLength + :one")
+            .conditionExpression(
+                "#status = :open AND startAt > :now AND remaining <= forWaitlist"
+                    + NEW_SALE_CONDITION)
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(":one", n(1), ":open", s(SlotStatus.OPEN.name()), ":now", millis(now)))
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
   }
 
   /**
@@ -156,18 +148,15 @@ public final class SeatWrites {
         condition += " AND venueRev = :rev";
       }
     }
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(t.slotId()), "SLOT"))
-                .updateExpression("SET remaining = remaining - :q, " + SeatCause.SET)
-                .conditionExpression(condition)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(t.slotId()), "SLOT"))
+            .updateExpression("SET remaining = remaining - :q, " + SeatCause.SET)
+            .conditionExpression(condition)
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values)
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
   }
 
   /**
@@ -211,18 +200,15 @@ public final class SeatWrites {
       values.put(":shard", s(Keys.shard("AWAIT", slotId)));
       values.put(":at", millis(at));
     }
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(slotId), "SLOT"))
-                .updateExpression(update)
-                .conditionExpression(condition)
-                .expressionAttributeNames(Map.of("#capacity", "capacity"))
-                .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(slotId), "SLOT"))
+            .updateExpression(update)
+            .conditionExpression(condition)
+            .expressionAttributeNames(Map.of("#capacity", "capacity"))
+            .expressionAttributeValues(values)
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
   }
 
   /**
@@ -231,25 +217,22 @@ public final class SeatWrites {
    * seat audit skips it (no cause): the repair writes its own audit record.
    */
   public TransactWriteItem recount(SeatCount seen) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
-                .updateExpression("SET remaining = :expected REMOVE " + SeatCause.REMOVE)
-                .conditionExpression(
-                    "remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
-                .expressionAttributeNames(Map.of("#capacity", "capacity"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":expected",
-                        n(seen.expectedRemaining()),
-                        ":seen",
-                        n(seen.remaining()),
-                        ":capacity",
-                        n(seen.capacity())))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
+            .updateExpression("SET remaining = :expected REMOVE " + SeatCause.REMOVE)
+            .conditionExpression(
+                "remaining = :seen AND #capacity = :capacity AND forWaitlist <= :expected")
+            .expressionAttributeNames(Map.of("#capacity", "capacity"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":expected",
+                    n(seen.expectedRemaining()),
+                    ":seen",
+                    n(seen.remaining()),
+                    ":capacity",
+                    n(seen.capacity()))));
   }
 
   /**

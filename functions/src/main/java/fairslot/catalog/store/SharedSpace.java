@@ -7,6 +7,7 @@ import static fairslot.table.Attr.s;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -40,36 +41,30 @@ record SharedSpace(Set<String> sharing, int ownPartOf, Map<String, Integer> part
   static TransactWriteItem resourceAsRead(String table, String resourceId, int partOf) {
     Map<String, AttributeValue> values = new HashMap<>();
     values.put(":active", s(ACTIVE.name()));
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.resource(resourceId), "RESOURCE"))
-                .conditionExpression(
-                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
-                        + " AND "
-                        + partOfCount(partOf, values))
-                .expressionAttributeNames(
-                    Map.of("#status", "status", "#partOf", ResourceItemMapper.PART_OF))
-                .expressionAttributeValues(values)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.resource(resourceId), "RESOURCE"))
+            .conditionExpression(
+                "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
+                    + " AND "
+                    + partOfCount(partOf, values))
+            .expressionAttributeNames(
+                Map.of("#status", "status", "#partOf", ResourceItemMapper.PART_OF))
+            .expressionAttributeValues(values)
+            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
   }
 
   /** A part of the slot's (combined) resource belongs to as many combined resources as read. */
   static TransactWriteItem partAsRead(String table, String part, int partOf) {
     Map<String, AttributeValue> values = new HashMap<>();
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.resource(part), "RESOURCE"))
-                .conditionExpression("attribute_exists(PK) AND " + partOfCount(partOf, values))
-                .expressionAttributeNames(Map.of("#partOf", ResourceItemMapper.PART_OF))
-                .expressionAttributeValues(values.isEmpty() ? null : values)
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.resource(part), "RESOURCE"))
+            .conditionExpression("attribute_exists(PK) AND " + partOfCount(partOf, values))
+            .expressionAttributeNames(Map.of("#partOf", ResourceItemMapper.PART_OF))
+            .expressionAttributeValues(values.isEmpty() ? null : values));
   }
 
   /**

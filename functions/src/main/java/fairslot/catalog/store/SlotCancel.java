@@ -14,6 +14,7 @@ import fairslot.kernel.Refusal;
 import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,36 +133,29 @@ final class SlotCancel {
     for (Assignee.Ref ref : slot.assignment().refs()) {
       for (LocalDate day : slot.interval().utcDays()) {
         actions.add(
-            TransactWriteItem.builder()
-                .update(
-                    Update.builder()
-                        .tableName(table)
-                        .key(
-                            Attr.key(
-                                Keys.assignee(ref.kind().name(), ref.id()), Keys.calendarDay(day)))
-                        .updateExpression("REMOVE entries.#s SET version = version + :one")
-                        .conditionExpression("attribute_exists(PK)")
-                        .expressionAttributeNames(Map.of("#s", slotId))
-                        .expressionAttributeValues(Map.of(":one", n(1)))
-                        .build())
-                .build());
+            TxItems.update(
+                Update.builder()
+                    .tableName(table)
+                    .key(
+                        Attr.key(Keys.assignee(ref.kind().name(), ref.id()), Keys.calendarDay(day)))
+                    .updateExpression("REMOVE entries.#s SET version = version + :one")
+                    .conditionExpression("attribute_exists(PK)")
+                    .expressionAttributeNames(Map.of("#s", slotId))
+                    .expressionAttributeValues(Map.of(":one", n(1)))));
       }
     }
     actions.addAll(resourceDays.remove(slot));
     actions.add(
-        TransactWriteItem.builder()
-            .put(
-                Put.builder()
-                    .tableName(table)
-                    .item(
-                        AuditItemMapper.toItem(
-                            Keys.slot(slotId),
-                            "slot:" + slotId,
-                            slot.status().name(),
-                            SlotStatus.CANCELLED.name(),
-                            change))
-                    .build())
-            .build());
+        TxItems.put(
+            Put.builder()
+                .tableName(table)
+                .item(
+                    AuditItemMapper.toItem(
+                        Keys.slot(slotId),
+                        "slot:" + slotId,
+                        slot.status().name(),
+                        SlotStatus.CANCELLED.name(),
+                        change))));
     return actions;
   }
 }

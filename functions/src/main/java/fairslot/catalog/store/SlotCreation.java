@@ -15,6 +15,7 @@ import fairslot.kernel.Refusal;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,25 +117,22 @@ final class SlotCreation {
           new Transaction<Action>()
               .add(
                   Action.START,
-                  TransactWriteItem.builder()
-                      .put(
-                          Put.builder()
-                              .tableName(table)
-                              .item(
-                                  Map.of(
-                                      Keys.PK,
-                                      s(Keys.resource(slot.resourceId())),
-                                      Keys.SK,
-                                      s(Keys.slotStart(slot.interval().start())),
-                                      "type",
-                                      s("SLOT_START"),
-                                      "slotId",
-                                      s(slot.slotId())))
-                              .conditionExpression("attribute_not_exists(PK)")
-                              .returnValuesOnConditionCheckFailure(
-                                  ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                              .build())
-                      .build())
+                  TxItems.put(
+                      Put.builder()
+                          .tableName(table)
+                          .item(
+                              Map.of(
+                                  Keys.PK,
+                                  s(Keys.resource(slot.resourceId())),
+                                  Keys.SK,
+                                  s(Keys.slotStart(slot.interval().start())),
+                                  "type",
+                                  s("SLOT_START"),
+                                  "slotId",
+                                  s(slot.slotId())))
+                          .conditionExpression("attribute_not_exists(PK)")
+                          .returnValuesOnConditionCheckFailure(
+                              ReturnValuesOnConditionCheckFailure.ALL_OLD)))
               .add(Action.SLOT, new SlotWrites(table).create(slot))
               .addEach(Action.ASSIGNEE_DAY, assigneeDays(seen, slot))
               .addEach(Action.RESOURCE_DAY, resourceDayWrites(days, slot))

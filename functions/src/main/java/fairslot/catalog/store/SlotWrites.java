@@ -9,6 +9,7 @@ import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -41,29 +42,23 @@ final class SlotWrites {
 
   /** A new slot, on condition there is none of its id. */
   TransactWriteItem create(Slot slot) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(SlotItemMapper.toItem(slot))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(SlotItemMapper.toItem(slot))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /** The counterpart learns of the new slot: its takes now check that slot too. */
   TransactWriteItem link(String counterpart, String created) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(key(counterpart))
-                .updateExpression("ADD #links :s")
-                .conditionExpression("attribute_exists(PK)")
-                .expressionAttributeNames(Map.of("#links", SlotRulesAttributes.COUNTERPARTS))
-                .expressionAttributeValues(Map.of(":s", AttributeValue.fromSs(List.of(created))))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(key(counterpart))
+            .updateExpression("ADD #links :s")
+            .conditionExpression("attribute_exists(PK)")
+            .expressionAttributeNames(Map.of("#links", SlotRulesAttributes.COUNTERPARTS))
+            .expressionAttributeValues(Map.of(":s", AttributeValue.fromSs(List.of(created)))));
   }
 
   /**
@@ -71,18 +66,15 @@ final class SlotWrites {
    * owed to its waitlist).
    */
   TransactWriteItem counterpartFree(String counterpart) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(key(counterpart))
-                .conditionExpression(
-                    "#status = :cancelled OR (remaining = #capacity AND forWaitlist = :zero)")
-                .expressionAttributeNames(Map.of("#status", "status", "#capacity", "capacity"))
-                .expressionAttributeValues(
-                    Map.of(":cancelled", s(SlotStatus.CANCELLED.name()), ":zero", n(0)))
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(key(counterpart))
+            .conditionExpression(
+                "#status = :cancelled OR (remaining = #capacity AND forWaitlist = :zero)")
+            .expressionAttributeNames(Map.of("#status", "status", "#capacity", "capacity"))
+            .expressionAttributeValues(
+                Map.of(":cancelled", s(SlotStatus.CANCELLED.name()), ":zero", n(0))));
   }
 
   /** The admission changes (staff), for a slot that exists. */
@@ -240,19 +232,16 @@ final class SlotWrites {
       values.put(":shard", s(Keys.shard("AWAIT", seen.slotId())));
       values.put(":at", millis(at));
     }
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
-                .updateExpression(update + removes)
-                .conditionExpression(
-                    "#status = :status AND #capacity = :cap AND remaining = :rem"
-                        + " AND forWaitlist = :fw AND waitlistLength = :wl"
-                        + " AND priceMinor = :p AND currency = :c AND startAt > :now")
-                .expressionAttributeNames(Map.of("#status", "status", "#capacity", "capacity"))
-                .expressionAttributeValues(values)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.slot(seen.slotId()), "SLOT"))
+            .updateExpression(update + removes)
+            .conditionExpression(
+                "#status = :status AND #capacity = :cap AND remaining = :rem"
+                    + " AND forWaitlist = :fw AND waitlistLength = :wl"
+                    + " AND priceMinor = :p AND currency = :c AND startAt > :now")
+            .expressionAttributeNames(Map.of("#status", "status", "#capacity", "capacity"))
+            .expressionAttributeValues(values));
   }
 }

@@ -6,6 +6,7 @@ import static fairslot.table.Attr.s;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -20,14 +21,11 @@ public final class VenueChecks {
 
   /** The venue exists (a child item, a coach or room, belongs to it). */
   static TransactWriteItem exists(String table, String venueId) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                .conditionExpression("attribute_exists(PK)")
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.venue(venueId), "VENUE"))
+            .conditionExpression("attribute_exists(PK)"));
   }
 
   /**
@@ -36,34 +34,28 @@ public final class VenueChecks {
    */
   static TransactWriteItem activeAtRev(String table, String venueId, long rev) {
     String sameRev = rev == 0 ? "(attribute_not_exists(rev) OR rev = :rev)" : "rev = :rev";
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                .conditionExpression(
-                    "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
-                        + " AND "
-                        + sameRev)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(":active", s(OperatingStatus.ACTIVE.name()), ":rev", n(rev)))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.venue(venueId), "VENUE"))
+            .conditionExpression(
+                "attribute_exists(PK) AND (attribute_not_exists(#status) OR #status = :active)"
+                    + " AND "
+                    + sameRev)
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(":active", s(OperatingStatus.ACTIVE.name()), ":rev", n(rev)))
+            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
   }
 
   /** The venue is not DISABLED (a disabled venue sells no passes and takes no plans). */
   public static TransactWriteItem sells(String table, String venueId) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.venue(venueId), "VENUE"))
-                .conditionExpression("attribute_exists(PK) AND #status <> :disabled")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(Map.of(":disabled", s(OperatingStatus.DISABLED.name())))
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.venue(venueId), "VENUE"))
+            .conditionExpression("attribute_exists(PK) AND #status <> :disabled")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(Map.of(":disabled", s(OperatingStatus.DISABLED.name()))));
   }
 }

@@ -3,6 +3,7 @@ package fairslot.catalog.store;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -63,14 +64,11 @@ final class VenueChildCreation {
             .add(Action.VENUE, VenueChecks.exists(table, venueId))
             .add(
                 Action.ITEM,
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(item)
-                            .conditionExpression("attribute_not_exists(PK)")
-                            .build())
-                    .build())
+                TxItems.put(
+                    Put.builder()
+                        .tableName(table)
+                        .item(item)
+                        .conditionExpression("attribute_not_exists(PK)")))
             .addEach(
                 Action.ALONGSIDE,
                 alongside.stream()

@@ -11,6 +11,7 @@ import fairslot.kernel.Change;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -79,15 +80,12 @@ final class VenueEditWrite {
         new Transaction<Action>()
             .add(
                 Action.ITEM,
-                TransactWriteItem.builder()
-                    .put(
-                        Put.builder()
-                            .tableName(table)
-                            .item(item)
-                            .conditionExpression(sameRev)
-                            .expressionAttributeValues(Map.of(":rev", n(seenRev)))
-                            .build())
-                    .build())
+                TxItems.put(
+                    Put.builder()
+                        .tableName(table)
+                        .item(item)
+                        .conditionExpression(sameRev)
+                        .expressionAttributeValues(Map.of(":rev", n(seenRev)))))
             .add(
                 Action.AUDIT,
                 TransactWriteItem.builder()

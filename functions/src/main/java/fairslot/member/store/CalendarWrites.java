@@ -7,6 +7,7 @@ import fairslot.member.domain.CalendarEntry;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -64,18 +65,15 @@ public final class CalendarWrites {
       names.put("#b" + i, on.get(i).bookingId());
       removes.add("entries.#b" + i);
     }
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.member(on.get(0).userId()), Keys.calendarDay(day)))
-                .updateExpression(
-                    "REMOVE " + String.join(", ", removes) + " SET version = version + :one")
-                .conditionExpression("attribute_exists(PK)")
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(Map.of(":one", n(1)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.member(on.get(0).userId()), Keys.calendarDay(day)))
+            .updateExpression(
+                "REMOVE " + String.join(", ", removes) + " SET version = version + :one")
+            .conditionExpression("attribute_exists(PK)")
+            .expressionAttributeNames(names)
+            .expressionAttributeValues(Map.of(":one", n(1))));
   }
 
   public TransactWriteItem remove(CalendarEntry b, LocalDate day) {

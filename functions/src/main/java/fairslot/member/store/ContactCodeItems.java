@@ -7,6 +7,7 @@ import fairslot.member.domain.Channel;
 import fairslot.member.domain.ContactCode;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -89,26 +90,23 @@ final class ContactCodeItems {
   /** One send counted in the hour of {@code now}, on condition fewer than {@code max} were. */
   static TransactWriteItem countSend(String table, String pk, String sk, int max, Instant now) {
     long hour = now.getEpochSecond() / 3600;
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(pk, sk + hour))
-                .updateExpression("ADD sends :one SET #ttl = :ttl, #type = :type")
-                .conditionExpression("attribute_not_exists(sends) OR sends < :max")
-                .expressionAttributeNames(Map.of("#ttl", "ttl", "#type", "type"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":one",
-                        n(1),
-                        ":max",
-                        n(max),
-                        ":ttl",
-                        n((hour + 2) * 3600),
-                        ":type",
-                        s("CODE_SENDS")))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(pk, sk + hour))
+            .updateExpression("ADD sends :one SET #ttl = :ttl, #type = :type")
+            .conditionExpression("attribute_not_exists(sends) OR sends < :max")
+            .expressionAttributeNames(Map.of("#ttl", "ttl", "#type", "type"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":one",
+                    n(1),
+                    ":max",
+                    n(max),
+                    ":ttl",
+                    n((hour + 2) * 3600),
+                    ":type",
+                    s("CODE_SENDS"))));
   }
 
   static String memberCounterSk(Channel channel) {

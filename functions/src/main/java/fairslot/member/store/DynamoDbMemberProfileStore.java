@@ -11,6 +11,7 @@ import fairslot.member.domain.Phone;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -160,30 +161,24 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
   }
 
   private TransactWriteItem unlink(Phone phone, String userId) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
-                .updateExpression("REMOVE linkedUserId")
-                .conditionExpression("linkedUserId = :u")
-                .expressionAttributeValues(Map.of(":u", s(userId)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
+            .updateExpression("REMOVE linkedUserId")
+            .conditionExpression("linkedUserId = :u")
+            .expressionAttributeValues(Map.of(":u", s(userId))));
   }
 
   /**
    * No walk-in was read: one made meanwhile would be left behind, so the confirmation reads again.
    */
   private TransactWriteItem noWalkIn(Phone phone) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.phone(phone.value()), "PROFILE"))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   @Override

@@ -10,6 +10,7 @@ import fairslot.member.domain.Phone;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,14 +103,8 @@ public final class DynamoDbProfileStore implements ProfileStore {
                 "name",
                 s(p.name())));
     p.linkedUserId().ifPresent(u -> item.put("linkedUserId", s(u)));
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(item)
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder().tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
   }
 
   private TransactWriteItem accountCheck(
@@ -127,25 +122,22 @@ public final class DynamoDbProfileStore implements ProfileStore {
 
   /** The member's profile lists the new walk-in; its version moves, as any write of it does. */
   private TransactWriteItem linkOnMember(String userId, CustomerProfile walkIn) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(MemberProfileMapper.key(userId))
-                .updateExpression("SET version = version + :one ADD linkedCustomers :c")
-                .conditionExpression("phone = :p AND phoneVerified = :yes")
-                .expressionAttributeValues(
-                    Map.of(
-                        ":one",
-                        Attr.n(1),
-                        ":c",
-                        AttributeValue.fromSs(List.of(walkIn.customerId())),
-                        ":p",
-                        s(walkIn.phone().value()),
-                        ":yes",
-                        AttributeValue.fromBool(true)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(MemberProfileMapper.key(userId))
+            .updateExpression("SET version = version + :one ADD linkedCustomers :c")
+            .conditionExpression("phone = :p AND phoneVerified = :yes")
+            .expressionAttributeValues(
+                Map.of(
+                    ":one",
+                    Attr.n(1),
+                    ":c",
+                    AttributeValue.fromSs(List.of(walkIn.customerId())),
+                    ":p",
+                    s(walkIn.phone().value()),
+                    ":yes",
+                    AttributeValue.fromBool(true))));
   }
 
   @Override

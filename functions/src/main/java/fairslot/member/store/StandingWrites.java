@@ -9,6 +9,7 @@ import fairslot.member.domain.VenueMember;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -30,17 +31,13 @@ public final class StandingWrites {
 
   /** The member is not suspended at the booking's venue at {@code now} (no-show rule). */
   public TransactWriteItem notSuspended(VenueMember b, Instant now) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(StandingItemMapper.key(b.userId(), b.venueId()))
-                .conditionExpression(
-                    "attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now")
-                .expressionAttributeValues(Map.of(":now", millis(now)))
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(StandingItemMapper.key(b.userId(), b.venueId()))
+            .conditionExpression("attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now")
+            .expressionAttributeValues(Map.of(":now", millis(now)))
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
   }
 
   /** Puts {@code next} on condition the item is still at {@code seen}'s version. */

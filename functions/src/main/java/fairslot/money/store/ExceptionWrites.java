@@ -4,6 +4,7 @@ import static fairslot.table.Attr.millis;
 import static fairslot.table.Attr.s;
 
 import fairslot.money.domain.FinanceException;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -25,14 +26,11 @@ public final class ExceptionWrites {
    * finance resolved.
    */
   public TransactWriteItem open(FinanceException e) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(FinanceExceptionMapper.toItem(e))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(FinanceExceptionMapper.toItem(e))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /**

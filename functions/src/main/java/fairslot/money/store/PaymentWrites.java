@@ -11,6 +11,7 @@ import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -35,14 +36,11 @@ public final class PaymentWrites {
 
   /** A new payment, on condition its number is new. */
   public TransactWriteItem create(Payment payment) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(PaymentItemMapper.toItem(payment))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(PaymentItemMapper.toItem(payment))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /** The last declined attempt, kept on the open payment if it is the latest (API.md v1.3). */
@@ -122,27 +120,24 @@ public final class PaymentWrites {
 
   /** Remembers a provider event id forever-ish; a second delivery fails this condition. */
   public TransactWriteItem rememberPaymentEvent(String eventId, String paymentNo, Instant at) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        Keys.PK,
-                        s(Keys.paymentEvent(eventId)),
-                        Keys.SK,
-                        s("PAYEVENT"),
-                        "type",
-                        s("PAYMENT_EVENT"),
-                        "paymentNo",
-                        s(paymentNo),
-                        "at",
-                        millis(at),
-                        "ttl",
-                        n(at.plusSeconds(90L * 24 * 3600).getEpochSecond())))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    Keys.PK,
+                    s(Keys.paymentEvent(eventId)),
+                    Keys.SK,
+                    s("PAYEVENT"),
+                    "type",
+                    s("PAYMENT_EVENT"),
+                    "paymentNo",
+                    s(paymentNo),
+                    "at",
+                    millis(at),
+                    "ttl",
+                    n(at.plusSeconds(90L * 24 * 3600).getEpochSecond())))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /**
@@ -164,26 +159,20 @@ public final class PaymentWrites {
       values.put(":seen", n(plan.partsBefore()));
     }
     TransactWriteItem payment =
-        TransactWriteItem.builder()
-            .update(
-                Update.builder()
-                    .tableName(table)
-                    .key(PaymentItemMapper.key(plan.payment()))
-                    .updateExpression("SET refundParts = :n, refundableMinor = :left")
-                    .conditionExpression("#status = :succeeded AND " + seenParts)
-                    .expressionAttributeNames(Map.of("#status", "status"))
-                    .expressionAttributeValues(values)
-                    .build())
-            .build();
+        TxItems.update(
+            Update.builder()
+                .tableName(table)
+                .key(PaymentItemMapper.key(plan.payment()))
+                .updateExpression("SET refundParts = :n, refundableMinor = :left")
+                .conditionExpression("#status = :succeeded AND " + seenParts)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(values));
     TransactWriteItem part =
-        TransactWriteItem.builder()
-            .put(
-                Put.builder()
-                    .tableName(table)
-                    .item(PaymentItemMapper.toItem(plan.part()))
-                    .conditionExpression("attribute_not_exists(PK)")
-                    .build())
-            .build();
+        TxItems.put(
+            Put.builder()
+                .tableName(table)
+                .item(PaymentItemMapper.toItem(plan.part()))
+                .conditionExpression("attribute_not_exists(PK)"));
     return List.of(payment, part);
   }
 
@@ -236,22 +225,19 @@ public final class PaymentWrites {
                 ":expected",
                 s(expectedStatus)));
     values.putAll(extraValues);
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PaymentItemMapper.key(paymentNo, part))
-                .updateExpression(
-                    "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard,"
-                        + " refundDueAt = :at"
-                        + extraSet
-                        // a late payment's refund leaves PENDING: out of the reconcile index too
-                        + " REMOVE payCheckShard, payCheckAt")
-                .conditionExpression("#status = :expected" + extraCondition)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PaymentItemMapper.key(paymentNo, part))
+            .updateExpression(
+                "SET #status = :refunding, refundAttempts = :zero, refundDueShard = :shard,"
+                    + " refundDueAt = :at"
+                    + extraSet
+                    // a late payment's refund leaves PENDING: out of the reconcile index too
+                    + " REMOVE payCheckShard, payCheckAt")
+            .conditionExpression("#status = :expected" + extraCondition)
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values));
   }
 
   /**
@@ -260,19 +246,16 @@ public final class PaymentWrites {
    */
   public TransactWriteItem move(
       Payment p, PaymentStatus from, PaymentStatus to, boolean refundSettled) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PaymentItemMapper.key(p))
-                .updateExpression(
-                    "SET #status = :to REMOVE payCheckShard, payCheckAt"
-                        + (refundSettled ? ", refundDueShard, refundDueAt" : ""))
-                .conditionExpression("#status = :from")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name())))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PaymentItemMapper.key(p))
+            .updateExpression(
+                "SET #status = :to REMOVE payCheckShard, payCheckAt"
+                    + (refundSettled ? ", refundDueShard, refundDueAt" : ""))
+            .conditionExpression("#status = :from")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(Map.of(":to", s(to.name()), ":from", s(from.name()))));
   }
 
   /**

@@ -16,6 +16,7 @@ import fairslot.table.Keys;
 import fairslot.table.OwnWrites;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,15 +76,12 @@ public final class DynamoDbNotificationStore implements NotificationStore {
                 TransactWriteItem.builder().update(writes.dispatch(notice, at)).build());
     for (Delivery d : deliveries) {
       tx.add(
-          TransactWriteItem.builder()
-              .put(
-                  Put.builder()
-                      .tableName(table)
-                      .item(NotificationItemMapper.delivery(d, leaseUntil))
-                      // A delivery is made once, whatever reruns its notice.
-                      .conditionExpression("attribute_not_exists(PK)")
-                      .build())
-              .build());
+          TxItems.put(
+              Put.builder()
+                  .tableName(table)
+                  .item(NotificationItemMapper.delivery(d, leaseUntil))
+                  // A delivery is made once, whatever reruns its notice.
+                  .conditionExpression("attribute_not_exists(PK)")));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

@@ -26,6 +26,7 @@ import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -326,14 +327,8 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   private TransactWriteItem putNew(Map<String, AttributeValue> item) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(item)
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder().tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
   }
 
   private QueryResponse query(

@@ -12,6 +12,7 @@ import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Comparator;
@@ -41,30 +42,27 @@ public final class PassWrites {
    * on condition {@code named} (the payment it names, or none).
    */
   TransactWriteItem activate(Pass pass, Payment payment, Change change, String named) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                .updateExpression(
-                    "SET #status = :active, paymentNo = :p, validUntil = :until,"
-                        + " passDueShard = :shard, passDueAt = :until")
-                .conditionExpression("#status = :pending AND " + named)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":active",
-                        s(PassStatus.ACTIVE.name()),
-                        ":p",
-                        s(payment.paymentNo()),
-                        ":until",
-                        Attr.millis(change.at().plus(pass.plan().validity())),
-                        ":shard",
-                        s(Keys.shard("PASSES", pass.passId())),
-                        ":pending",
-                        s(PassStatus.PENDING_PAY.name())))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(pass.userId(), pass.passId()))
+            .updateExpression(
+                "SET #status = :active, paymentNo = :p, validUntil = :until,"
+                    + " passDueShard = :shard, passDueAt = :until")
+            .conditionExpression("#status = :pending AND " + named)
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":active",
+                    s(PassStatus.ACTIVE.name()),
+                    ":p",
+                    s(payment.paymentNo()),
+                    ":until",
+                    Attr.millis(change.at().plus(pass.plan().validity())),
+                    ":shard",
+                    s(Keys.shard("PASSES", pass.passId())),
+                    ":pending",
+                    s(PassStatus.PENDING_PAY.name()))));
   }
 
   TransactWriteItem passMove(
@@ -72,82 +70,69 @@ public final class PassWrites {
     Map<String, AttributeValue> values = new HashMap<>(extra);
     values.put(":pending", s(PassStatus.PENDING_PAY.name()));
     values.put(":p", s(payment.paymentNo()));
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                .updateExpression(update)
-                .conditionExpression("#status = :pending AND paymentNo = :p")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(pass.userId(), pass.passId()))
+            .updateExpression(update)
+            .conditionExpression("#status = :pending AND paymentNo = :p")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values));
   }
 
   /** The sale record of a pass paid at {@code paidAt}, under its venue's local day. */
   TransactWriteItem sale(Pass pass, Instant paidAt) {
     LocalDate day = LocalDate.ofInstant(paidAt, pass.plan().timeZone());
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        "PK",
-                        s(Keys.venue(pass.venueId())),
-                        "SK",
-                        s(Keys.passSale(day, pass.passId())),
-                        "type",
-                        s("PASS_SALE"),
-                        "passId",
-                        s(pass.passId()),
-                        "amountMinor",
-                        Attr.n(pass.plan().price().minor()),
-                        "currency",
-                        s(pass.plan().price().currency())))
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    "PK",
+                    s(Keys.venue(pass.venueId())),
+                    "SK",
+                    s(Keys.passSale(day, pass.passId())),
+                    "type",
+                    s("PASS_SALE"),
+                    "passId",
+                    s(pass.passId()),
+                    "amountMinor",
+                    Attr.n(pass.plan().price().minor()),
+                    "currency",
+                    s(pass.plan().price().currency()))));
   }
 
   /** The PENDING_PAY pass names its payment, on condition it names none yet. */
   TransactWriteItem namePayment(Pass pass, Payment payment) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                .updateExpression("SET paymentNo = :p")
-                .conditionExpression("#status = :pending AND attribute_not_exists(paymentNo)")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":p", s(payment.paymentNo()), ":pending", s(PassStatus.PENDING_PAY.name())))
-                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(pass.userId(), pass.passId()))
+            .updateExpression("SET paymentNo = :p")
+            .conditionExpression("#status = :pending AND attribute_not_exists(paymentNo)")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(":p", s(payment.paymentNo()), ":pending", s(PassStatus.PENDING_PAY.name())))
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
   }
 
   /** An ACTIVE pass past its validity becomes EXPIRED (and leaves the due index). */
   TransactWriteItem expire(Pass pass, Change change) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(pass.userId(), pass.passId()))
-                .updateExpression("SET #status = :expired REMOVE passDueShard, passDueAt")
-                .conditionExpression("#status = :active AND validUntil <= :now")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":expired",
-                        s(PassStatus.EXPIRED.name()),
-                        ":active",
-                        s(PassStatus.ACTIVE.name()),
-                        ":now",
-                        Attr.millis(change.at())))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(pass.userId(), pass.passId()))
+            .updateExpression("SET #status = :expired REMOVE passDueShard, passDueAt")
+            .conditionExpression("#status = :active AND validUntil <= :now")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":expired",
+                    s(PassStatus.EXPIRED.name()),
+                    ":active",
+                    s(PassStatus.ACTIVE.name()),
+                    ":now",
+                    Attr.millis(change.at()))));
   }
 
   /**
@@ -169,45 +154,39 @@ public final class PassWrites {
     int credits = lines.stream().mapToInt(CreditUse::credits).sum();
     Instant latest =
         lines.stream().map(CreditUse::start).max(Comparator.naturalOrder()).orElseThrow();
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(lead.userId(), lead.passId()))
-                .updateExpression("SET creditsLeft = creditsLeft - :c")
-                .conditionExpression(
-                    "#status = :active AND venueId = :venue AND validUntil > :start"
-                        + " AND creditsLeft >= :c")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":c",
-                        n(credits),
-                        ":active",
-                        s(PassStatus.ACTIVE.name()),
-                        ":venue",
-                        s(lead.venueId()),
-                        ":start",
-                        millis(latest)))
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(lead.userId(), lead.passId()))
+            .updateExpression("SET creditsLeft = creditsLeft - :c")
+            .conditionExpression(
+                "#status = :active AND venueId = :venue AND validUntil > :start"
+                    + " AND creditsLeft >= :c")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":c",
+                    n(credits),
+                    ":active",
+                    s(PassStatus.ACTIVE.name()),
+                    ":venue",
+                    s(lead.venueId()),
+                    ":start",
+                    millis(latest)))
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
   }
 
   /** Every line's credits moved from held to {@code ledger} in one write (as above). */
   public TransactWriteItem settleCredits(List<CreditUse> lines, String ledger) {
     CreditUse lead = lines.get(0);
     int credits = lines.stream().mapToInt(CreditUse::credits).sum();
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(lead.userId(), lead.passId()))
-                .updateExpression("ADD " + ledger + " :c")
-                .conditionExpression("attribute_exists(PK)")
-                .expressionAttributeValues(Map.of(":c", n(credits)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(lead.userId(), lead.passId()))
+            .updateExpression("ADD " + ledger + " :c")
+            .conditionExpression("attribute_exists(PK)")
+            .expressionAttributeValues(Map.of(":c", n(credits))));
   }
 
   /**
@@ -215,25 +194,21 @@ public final class PassWrites {
    * the venue, valid past the new start. Its credits stay held by the booking.
    */
   public TransactWriteItem stillValidFor(CreditUse use) {
-    return TransactWriteItem.builder()
-        .conditionCheck(
-            ConditionCheck.builder()
-                .tableName(table)
-                .key(PassItemMapper.key(use.userId(), use.passId()))
-                .conditionExpression(
-                    "#status = :active AND venueId = :venue AND validUntil > :start")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":active",
-                        s(PassStatus.ACTIVE.name()),
-                        ":venue",
-                        s(use.venueId()),
-                        ":start",
-                        millis(use.start())))
-                .returnValuesOnConditionCheckFailure(ALL_OLD)
-                .build())
-        .build();
+    return TxItems.check(
+        ConditionCheck.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(use.userId(), use.passId()))
+            .conditionExpression("#status = :active AND venueId = :venue AND validUntil > :start")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":active",
+                    s(PassStatus.ACTIVE.name()),
+                    ":venue",
+                    s(use.venueId()),
+                    ":start",
+                    millis(use.start())))
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
   }
 
   /**
@@ -263,13 +238,10 @@ public final class PassWrites {
                     .expressionAttributeValues(Map.of(":status", read.get("status")))
                     .build())
             .build(),
-        TransactWriteItem.builder()
-            .put(
-                Put.builder()
-                    .tableName(table)
-                    .item(moved)
-                    .conditionExpression("attribute_not_exists(PK)")
-                    .build())
-            .build());
+        TxItems.put(
+            Put.builder()
+                .tableName(table)
+                .item(moved)
+                .conditionExpression("attribute_not_exists(PK)")));
   }
 }

@@ -5,6 +5,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
 import java.time.Instant;
@@ -27,14 +28,11 @@ public final class WaitEntryWrites {
 
   /** A new WAITING entry, on condition its id is new. */
   static TransactWriteItem create(String table, WaitlistEntry entry) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(WaitlistEntryMapper.toItem(entry))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(WaitlistEntryMapper.toItem(entry))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /** A WAITING entry is offered a seat until {@code deadline}; it leaves the line's order. */
@@ -90,46 +88,40 @@ public final class WaitEntryWrites {
       String update,
       String condition,
       Map<String, AttributeValue> values) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                .updateExpression(update)
-                .conditionExpression(condition)
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(values)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+            .updateExpression(update)
+            .conditionExpression(condition)
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values));
   }
 
   /** The offer's seat becomes the booking's: the entry is ACCEPTED if its offer is still open. */
   public static TransactWriteItem acceptOffer(
       String table, WaitlistEntry entry, String bookingId, String userId, Instant now) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
-                .updateExpression(
-                    "SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
-                .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":accepted",
-                        s(WaitlistStatus.ACCEPTED),
-                        ":offered",
-                        s(WaitlistStatus.OFFERED),
-                        ":b",
-                        s(bookingId),
-                        ":now",
-                        millis(now),
-                        ":u",
-                        s(userId)))
-                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.waitEntry(entry.entryId()), "WAITENTRY"))
+            .updateExpression(
+                "SET #status = :accepted, bookingId = :b REMOVE offerDueShard, offerDueAt")
+            .conditionExpression("#status = :offered AND offerExpiresAt > :now AND userId = :u")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":accepted",
+                    s(WaitlistStatus.ACCEPTED),
+                    ":offered",
+                    s(WaitlistStatus.OFFERED),
+                    ":b",
+                    s(bookingId),
+                    ":now",
+                    millis(now),
+                    ":u",
+                    s(userId)))
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
   }
 
   /** Under the member, the key of each entry they join: their export and erasure find it there. */
@@ -137,25 +129,22 @@ public final class WaitEntryWrites {
 
   /** The member's link to a new entry, put in the join's transaction. */
   static TransactWriteItem memberLink(String table, WaitlistEntry entry) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(
-                    Map.of(
-                        Keys.PK,
-                        s(Keys.member(entry.userId())),
-                        Keys.SK,
-                        s(LINK_PREFIX + entry.entryId()),
-                        "type",
-                        s("WAIT_LINK"),
-                        "entryId",
-                        s(entry.entryId()),
-                        "slotId",
-                        s(entry.slotId())))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    Keys.PK,
+                    s(Keys.member(entry.userId())),
+                    Keys.SK,
+                    s(LINK_PREFIX + entry.entryId()),
+                    "type",
+                    s("WAIT_LINK"),
+                    "entryId",
+                    s(entry.entryId()),
+                    "slotId",
+                    s(entry.slotId())))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /**

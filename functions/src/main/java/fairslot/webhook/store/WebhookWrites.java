@@ -6,6 +6,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.table.Attr;
 import fairslot.table.Keys;
+import fairslot.table.TxItems;
 import fairslot.webhook.domain.Delivery;
 import fairslot.webhook.domain.DeliveryState;
 import fairslot.webhook.domain.Webhook;
@@ -30,30 +31,24 @@ final class WebhookWrites {
 
   /** A new subscription; a twin (same id) fails and comes back. */
   TransactWriteItem create(Webhook w) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(WebhookItems.toItem(w))
-                .conditionExpression("attribute_not_exists(PK)")
-                .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(WebhookItems.toItem(w))
+            .conditionExpression("attribute_not_exists(PK)")
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
   }
 
   /** One more subscription of the venue, while it holds fewer than {@code cap}. */
   TransactWriteItem countUp(String venueId, int cap) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(WebhookItems.countKey(venueId))
-                .updateExpression("ADD #n :one")
-                .conditionExpression("attribute_not_exists(#n) OR #n < :cap")
-                .expressionAttributeNames(Map.of("#n", "count"))
-                .expressionAttributeValues(Map.of(":one", n(1), ":cap", n(cap)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(WebhookItems.countKey(venueId))
+            .updateExpression("ADD #n :one")
+            .conditionExpression("attribute_not_exists(#n) OR #n < :cap")
+            .expressionAttributeNames(Map.of("#n", "count"))
+            .expressionAttributeValues(Map.of(":one", n(1), ":cap", n(cap))));
   }
 
   TransactWriteItem delete(String venueId, String webhookId) {
@@ -68,29 +63,23 @@ final class WebhookWrites {
   }
 
   TransactWriteItem countDown(String venueId) {
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(WebhookItems.countKey(venueId))
-                .updateExpression("ADD #n :minus")
-                .conditionExpression("#n > :zero")
-                .expressionAttributeNames(Map.of("#n", "count"))
-                .expressionAttributeValues(Map.of(":minus", n(-1), ":zero", n(0)))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(WebhookItems.countKey(venueId))
+            .updateExpression("ADD #n :minus")
+            .conditionExpression("#n > :zero")
+            .expressionAttributeNames(Map.of("#n", "count"))
+            .expressionAttributeValues(Map.of(":minus", n(-1), ":zero", n(0))));
   }
 
   /** The delivery, once: a second record of the same change fails. */
   TransactWriteItem record(Delivery d) {
-    return TransactWriteItem.builder()
-        .put(
-            Put.builder()
-                .tableName(table)
-                .item(WebhookItems.toItem(d))
-                .conditionExpression("attribute_not_exists(PK)")
-                .build())
-        .build();
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(WebhookItems.toItem(d))
+            .conditionExpression("attribute_not_exists(PK)"));
   }
 
   /** The subject's chain names this delivery as its last, if it still names the one read. */
@@ -102,17 +91,14 @@ final class WebhookWrites {
       condition = "lastOrder = :read";
       values.put(":read", n(readOrder.get()));
     }
-    return TransactWriteItem.builder()
-        .update(
-            Update.builder()
-                .tableName(table)
-                .key(WebhookItems.chainKey(d.webhookId(), d.event().subject()))
-                .updateExpression("SET #last = :last, lastOrder = :order, #ttl = :ttl")
-                .conditionExpression(condition)
-                .expressionAttributeNames(Map.of("#last", "last", "#ttl", "ttl"))
-                .expressionAttributeValues(withTtl(values, d))
-                .build())
-        .build();
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(WebhookItems.chainKey(d.webhookId(), d.event().subject()))
+            .updateExpression("SET #last = :last, lastOrder = :order, #ttl = :ttl")
+            .conditionExpression(condition)
+            .expressionAttributeNames(Map.of("#last", "last", "#ttl", "ttl"))
+            .expressionAttributeValues(withTtl(values, d)));
   }
 
   private static Map<String, AttributeValue> withTtl(
