@@ -14,7 +14,6 @@ import fairslot.kernel.Unavailable;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.UpcomingWrites;
 import fairslot.money.domain.PaymentStatus;
-import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentWrites;
 import fairslot.notification.domain.Notification;
@@ -41,7 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 final class BookingRelease {
 
   /** The named actions of a release: a cancellation is read by these. */
-  private enum Action {
+  enum Action {
     BOOKING,
     CALENDAR,
     CREDITS,
@@ -106,52 +105,6 @@ final class BookingRelease {
       // A slot's waitlist or capacity changed under us: "how" says how to return its seats now.
     }
     throw new Unavailable("the waitlist of slot " + b.slot().slotId() + " kept changing", null);
-  }
-
-  /**
-   * One line alone (its slot cancelled by the venue), with its share refunded as a part of the
-   * booking's payment: the line's seats go back as any release's, once.
-   */
-  ReleaseResult releaseLine(
-      Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share) {
-    List<SeatWrites.SeatReturn> how =
-        new ArrayList<>(List.of(new SeatWrites.SeatReturn(line.slot().capacity(), false)));
-    for (int branch = 0; branch < 4; branch++) {
-      Transaction<Action> tx =
-          releaseActions(List.of(line), BookingStatus.CANCELLED, change, how, notice);
-      share.ifPresent(
-          d ->
-              RefundPartActions.add(tx, Action.PAYMENT, Action.PART, d, change, payments, records));
-      Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
-      if (cancelled.isEmpty()) {
-        return new ReleaseResult.Released(
-            line.withStatus(BookingStatus.CANCELLED),
-            new SeatReleased(
-                "release:" + line.bookingId(),
-                line.slotId(),
-                line.quantity(),
-                SeatReleases.reasonFor(BookingStatus.CANCELLED)));
-      }
-      Transaction.Cancelled<Action> reasons = cancelled.get();
-      if (reasons.failed(Action.BOOKING, 0)) {
-        return new ReleaseResult.NotInStatus(
-            reasons.oldItem(Action.BOOKING, 0).map(BookingItemMapper::fromItem).orElseThrow());
-      }
-      if (reasons.failed(Action.PAYMENT) || reasons.failed(Action.PART)) {
-        return new ReleaseResult.NotInStatus(line); // the payment moved: plan the share again
-      }
-      Optional<SeatWrites.SeatReturn> next =
-          reasons.failed(Action.SEATS, 0)
-              ? reasons
-                  .oldItem(Action.SEATS, 0)
-                  .flatMap(slot -> SeatWrites.retryFor(slot, line.quantity(), how.get(0)))
-              : Optional.empty();
-      if (next.isEmpty()) {
-        throw new IllegalStateException("release of line " + line.bookingId() + ": " + reasons);
-      }
-      how.set(0, next.get());
-    }
-    throw new Unavailable("the waitlist of slot " + line.slotId() + " kept changing", null);
   }
 
   private Optional<ReleaseResult> tryRelease(

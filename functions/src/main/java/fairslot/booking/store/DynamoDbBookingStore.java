@@ -9,7 +9,6 @@ import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.DueBookings;
-import fairslot.booking.domain.DueReminder;
 import fairslot.booking.domain.DueReminders;
 import fairslot.booking.domain.Reminder;
 import fairslot.definitions.Fairslot;
@@ -22,14 +21,12 @@ import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.UpcomingWrites;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
-import fairslot.notification.store.NoticeWrites;
 import fairslot.pass.store.PassWrites;
 import fairslot.table.Attr;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
-import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -61,10 +58,11 @@ public final class DynamoDbBookingStore implements BookingStore {
   private final PassWrites credits;
   private final UpcomingWrites upcoming;
   private final RecordParts records;
-  private final NoticeWrites notices;
   private final BookingPlacement placement;
   private final GroupPlacement groups;
   private final BookingRelease release;
+  private final LineRelease lineRelease;
+  private final DynamoDbDueBookingStore due;
   private final BookingTransfer transfers;
   private final BookingReschedule reschedules;
 
@@ -75,10 +73,11 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.credits = new PassWrites(table);
     this.upcoming = new UpcomingWrites(table);
     this.records = new RecordParts(table);
-    this.notices = new NoticeWrites(table);
     this.placement = new BookingPlacement(dynamo, table);
     this.groups = new GroupPlacement(dynamo, table);
     this.release = new BookingRelease(dynamo, table);
+    this.lineRelease = new LineRelease(release, dynamo, table);
+    this.due = new DynamoDbDueBookingStore(dynamo, table);
     this.transfers = new BookingTransfer(dynamo, table);
     this.reschedules = new BookingReschedule(dynamo, table);
   }
@@ -101,7 +100,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   @Override
   public ReleaseResult releaseLine(
       Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share) {
-    return release.releaseLine(line, change, notice, share);
+    return lineRelease.release(line, change, notice, share);
   }
 
   @Override
@@ -215,54 +214,22 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public DueBookings dueHolds(Instant now, int limit) {
-    return dueBookings(
-        new ShardedIndex(dynamo, table, Fairslot.HOLDS_DUE, "HOLDS", "holdDueShard", "holdDueAt")
-            .dueBy(now, limit));
+    return due.dueHolds(now, limit);
   }
 
   @Override
   public DueBookings endedUnattended(Instant now, int limit) {
-    return dueBookings(
-        new ShardedIndex(
-                dynamo, table, Fairslot.ATTENDANCE_DUE, "ATTEND", "attendDueShard", "attendDueAt")
-            .dueBy(now, limit));
+    return due.endedUnattended(now, limit);
   }
 
   @Override
   public DueReminders remindersDue(Instant now, int limit) {
-    ShardedIndex.Due due =
-        new ShardedIndex(
-                dynamo, table, Fairslot.NOTIFICATIONS_DUE, "REMIND", "notifyShard", "notifyDueAt")
-            .dueBy(now, limit);
-    return new DueReminders(
-        due.items().stream()
-            .map(
-                item ->
-                    new DueReminder(
-                        BookingItemMapper.fromItem(item),
-                        new Reminder(
-                            Notification.Kind.valueOf(Attr.str(item, "remindKind")),
-                            Attr.instant(item, "notifyDueAt"))))
-            .toList(),
-        due.itemsRead());
+    return due.remindersDue(now, limit);
   }
 
   @Override
   public boolean remind(Booking b, Reminder reminder, Instant at) {
-    Transaction<Action> tx =
-        new Transaction<Action>()
-            .add(
-                Action.BOOKING,
-                bookingWrites.reminded(b.bookingId(), reminder.kind().name(), reminder.at()))
-            .add(
-                notices.notify(
-                    new Notification(b.userId(), b.slotId(), reminder.kind(), b.bookingId()), at));
-    return tx.commit(dynamo).isEmpty();
-  }
-
-  private static DueBookings dueBookings(ShardedIndex.Due due) {
-    return new DueBookings(
-        due.items().stream().map(BookingItemMapper::fromItem).toList(), due.itemsRead());
+    return due.remind(b, reminder, at);
   }
 
   @Override

@@ -189,13 +189,13 @@ final class PaymentSettlement {
           tx, g.payment(), g.booking(), BookingStatus.REFUND_FAILED, s.change());
     }
     s.raises().ifPresent(e -> tx.add(Action.EXCEPTION, exceptions.open(e)));
-    PaymentStatus after = statusAfter(s);
+    PaymentStatus after = Settlements.statusAfter(s);
     // A payment's success confirms its booking; so does the desk's (the payment it writes is
     // SUCCEEDED already).
     if (after == PaymentStatus.SUCCEEDED
         && (s.payment().status() != PaymentStatus.SUCCEEDED || s instanceof Settlement.PaidOffline)
         && !(s instanceof Settlement.NoteOnly)) {
-      Booking paid = bookingOf(s);
+      Booking paid = Settlements.paidBooking(s);
       tx.add(
           notices.bookingConfirmed(
               paid.userId(), paid.slotId(), paid.bookingId(), s.change().at()));
@@ -231,37 +231,6 @@ final class PaymentSettlement {
     // Contention, a move under us, or a calendar that merely moved: all worth another look (a
     // calendar clash is judged by the caller when it decides again).
     return new SettleResult.Stale();
-  }
-
-  private static Booking bookingOf(Settlement s) {
-    if (s instanceof Settlement.MarkPaid m) {
-      return m.booking();
-    }
-    if (s instanceof Settlement.Revive r) {
-      return r.booking();
-    }
-    return ((Settlement.PaidOffline) s).booking();
-  }
-
-  private static PaymentStatus statusAfter(Settlement s) {
-    if (s instanceof Settlement.MarkPaid
-        || s instanceof Settlement.Revive
-        || s instanceof Settlement.PaidOffline) {
-      return PaymentStatus.SUCCEEDED;
-    }
-    if (s instanceof Settlement.RefundLate) {
-      return PaymentStatus.REFUNDING;
-    }
-    if (s instanceof Settlement.Failed) {
-      return PaymentStatus.FAILED;
-    }
-    if (s instanceof Settlement.Refunded) {
-      return PaymentStatus.REFUNDED;
-    }
-    if (s instanceof Settlement.RefundGivenUp) {
-      return PaymentStatus.REFUND_FAILED;
-    }
-    return s.payment().status();
   }
 
   /**
