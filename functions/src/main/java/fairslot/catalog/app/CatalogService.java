@@ -11,7 +11,6 @@ import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
-import fairslot.catalog.domain.WeeklySchedule;
 import fairslot.kernel.Change;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.IdempotentRequest;
@@ -26,10 +25,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -71,49 +68,6 @@ public final class CatalogService {
   }
 
   public record CreateAssignee(Assignee.Kind kind, String venueId, String name) {}
-
-  /** A weekly rule expanded over [from, to] (venue-local dates). */
-  public record GenerateSlots(
-      String resourceId,
-      LocalDate from,
-      LocalDate to,
-      List<WeeklySchedule.Session> weekly,
-      OptionalInt capacity,
-      Money price,
-      Admission admission,
-      Assignment assignment,
-      Optional<Minimum> minimum) {
-    /** Without a minimum of participants. */
-    public GenerateSlots(
-        String resourceId,
-        LocalDate from,
-        LocalDate to,
-        List<WeeklySchedule.Session> weekly,
-        OptionalInt capacity,
-        Money price,
-        Admission admission,
-        Assignment assignment) {
-      this(resourceId, from, to, weekly, capacity, price, admission, assignment, Optional.empty());
-    }
-  }
-
-  /**
-   * What generation did: {@code created} new slots, {@code skipped} that already existed (same
-   * resource and start), starts DST moved ({@code shifted}), and sessions refused with a reason
-   * ({@code rejected}: a coach/room clash naming the clashing slots, or a start in the past).
-   */
-  public record Generated(
-      List<Slot> created,
-      int skipped,
-      List<WeeklySchedule.Planned> shifted,
-      List<Rejected> rejected,
-      ZoneId zone) {}
-
-  public record Rejected(
-      Instant start, Refusal refusal, String detail, Map<String, Object> extras) {}
-
-  /** The most sessions one generate call creates; larger ranges are split by the caller. */
-  public static final int MAX_GENERATED = 500;
 
   public Venue createVenue(CreateVenue command, Optional<IdempotentRequest> key) {
     Venue venue =
@@ -193,8 +147,8 @@ public final class CatalogService {
     if (start.get().isAfter(clock.instant().plus(Slot.MAX_AHEAD))) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "a slot starts at most 2 years ahead");
     }
-    if (decidedTooLate(command.minimum(), interval)) {
-      return Outcome.refused(Refusal.INVALID_REQUEST, DECISION_PAST);
+    if (SlotGeneration.decidedTooLate(command.minimum(), interval, clock.instant())) {
+      return Outcome.refused(Refusal.INVALID_REQUEST, SlotGeneration.DECISION_PAST);
     }
     Slot slot =
         found.value().slot(ids.idFor(key, "slot"), interval, command.price(), command.admission());
@@ -204,89 +158,11 @@ public final class CatalogService {
   }
 
   /**
-   * Creates every session of a weekly rule, one conditional transaction each (the (resource, start)
-   * guard makes a rerun create nothing new, without a query before writing). Clashes and past
-   * starts are reported per session, never silently dropped.
+   * Creates every session of a weekly rule, one conditional transaction each ({@link
+   * SlotGeneration}).
    */
-  public Outcome<Generated> generate(GenerateSlots command) {
-    if (command.admission() == Admission.LOTTERY) {
-      return Outcome.refused(Refusal.INVALID_REQUEST, "a LOTTERY slot is made one at a time");
-    }
-    Outcome<SlotTarget> target =
-        SlotTarget.find(
-            store,
-            command.resourceId(),
-            command.capacity(),
-            command.assignment(),
-            command.minimum());
-    if (!(target instanceof Outcome.Done<SlotTarget> found)) {
-      return target.map(t -> null);
-    }
-    if (command.to().isBefore(command.from())) {
-      return Outcome.refused(Refusal.INVALID_REQUEST, "to must not be before from");
-    }
-    if (command.from().plusDays(366).isBefore(command.to())) {
-      return Outcome.refused(Refusal.INVALID_REQUEST, "generate at most 366 days at a time");
-    }
-    List<WeeklySchedule.Planned> planned =
-        WeeklySchedule.expand(
-            found.value().venue().timeZone(), command.from(), command.to(), command.weekly());
-    if (planned.size() > MAX_GENERATED) {
-      return Outcome.refused(
-          Refusal.INVALID_REQUEST,
-          "that is "
-              + planned.size()
-              + " sessions; generate at most "
-              + MAX_GENERATED
-              + " at a time");
-    }
-    List<Slot> created = new ArrayList<>();
-    List<Rejected> rejected = new ArrayList<>();
-    int skipped = 0;
-    Instant now = clock.instant();
-    for (WeeklySchedule.Planned p : planned) {
-      if (!p.interval().start().isAfter(now)) {
-        rejected.add(
-            new Rejected(
-                p.interval().start(), Refusal.SLOT_IN_PAST, "starts in the past", Map.of()));
-        continue;
-      }
-      if (decidedTooLate(command.minimum(), p.interval())) {
-        rejected.add(
-            new Rejected(p.interval().start(), Refusal.INVALID_REQUEST, DECISION_PAST, Map.of()));
-        continue;
-      }
-      Outcome<Slot> outcome =
-          store.createSlot(
-              found.value().slot(ids.newId(), p.interval(), command.price(), command.admission()));
-      if (outcome instanceof Outcome.Done<Slot> done) {
-        created.add(done.value());
-      } else {
-        Outcome.Refused<Slot> refused = (Outcome.Refused<Slot>) outcome;
-        if (refused.refusal() == Refusal.DUPLICATE_SLOT) {
-          skipped++;
-        } else {
-          rejected.add(
-              new Rejected(
-                  p.interval().start(), refused.refusal(), refused.detail(), refused.extras()));
-        }
-      }
-    }
-    return Outcome.done(
-        new Generated(
-            created,
-            skipped,
-            planned.stream().filter(WeeklySchedule.Planned::shifted).toList(),
-            rejected,
-            found.value().venue().timeZone()));
-  }
-
-  private static final String DECISION_PAST =
-      "the minimum-participants decision (start - decideBefore) would be in the past";
-
-  /** A minimum whose decision time has passed would cancel the slot the moment it exists. */
-  private boolean decidedTooLate(Optional<Minimum> minimum, Interval session) {
-    return minimum.isPresent() && !minimum.get().decideAt(session).isAfter(clock.instant());
+  public Outcome<SlotGeneration.Generated> generate(SlotGeneration.GenerateSlots command) {
+    return new SlotGeneration(store, clock, ids).generate(command);
   }
 
   public Optional<Slot> slot(String slotId) {

@@ -2,6 +2,7 @@ package fairslot.handler.http;
 
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.app.CreateResource;
+import fairslot.catalog.app.SlotGeneration;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.Assignment;
@@ -106,7 +107,7 @@ final class CatalogRequests {
         body.optionalText("lotteryClosesAt"));
   }
 
-  static CatalogService.GenerateSlots generateSlots(RequestBody body) {
+  static SlotGeneration.GenerateSlots generateSlots(RequestBody body) {
     body.onlyFields("generate", GENERATE_FIELDS);
     List<WeeklySchedule.Session> weekly = new ArrayList<>();
     for (RequestBody rule : body.objects("weekly", 50)) {
@@ -119,7 +120,7 @@ final class CatalogRequests {
       }
       weekly.add(new WeeklySchedule.Session(day, start, end));
     }
-    return new CatalogService.GenerateSlots(
+    return new SlotGeneration.GenerateSlots(
         body.text("resourceId"),
         body.date("from"),
         body.date("to"),

@@ -3,7 +3,7 @@ package fairslot.handler.http;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import fairslot.booking.app.SlotCancellation;
-import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.SlotGeneration;
 import fairslot.catalog.domain.Assignee;
 import fairslot.catalog.domain.BookingWindow;
 import fairslot.catalog.domain.CancelTiers;
@@ -233,7 +233,7 @@ public final class CatalogViews {
       List<String> slotIds,
       List<ShiftedView> shifted,
       List<RejectedView> rejected) {
-    public static GeneratedView of(CatalogService.Generated g) {
+    public static GeneratedView of(SlotGeneration.Generated g) {
       ZoneId zone = g.zone();
       return new GeneratedView(
           g.created().size(),

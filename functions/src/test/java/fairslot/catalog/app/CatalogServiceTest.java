@@ -127,7 +127,7 @@ class CatalogServiceTest {
     Resource spin = resource("Spin");
     done(slot(spin, "2026-12-08T18:30:00", "2026-12-08T19:30:00", Optional.of(coach))); // a TUE
     var rule =
-        new CatalogService.GenerateSlots(
+        new SlotGeneration.GenerateSlots(
             court.resourceId(),
             LocalDate.parse("2026-12-07"),
             LocalDate.parse("2026-12-20"),
@@ -139,12 +139,12 @@ class CatalogServiceTest {
             Admission.DIRECT,
             new Assignment(Optional.of(coach), Optional.empty()));
 
-    CatalogService.Generated first = done(catalog.generate(rule));
-    CatalogService.Generated again = done(catalog.generate(rule));
+    SlotGeneration.Generated first = done(catalog.generate(rule));
+    SlotGeneration.Generated again = done(catalog.generate(rule));
 
     assertThat(first.created()).hasSize(1); // the 15th; the 8th clashes with the coach's spin
     assertThat(first.rejected())
-        .extracting(CatalogService.Rejected::refusal)
+        .extracting(SlotGeneration.Rejected::refusal)
         .containsExactly(Refusal.CONFLICT_COACH);
     assertThat(again.created()).isEmpty();
     assertThat(again.skipped()).isEqualTo(1);

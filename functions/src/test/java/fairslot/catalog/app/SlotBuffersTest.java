@@ -108,10 +108,10 @@ class SlotBuffersTest {
   void generationSkipsTheSessionsThatBreakAGapAndReportsThem() {
     done(slot("10:00", "11:00"));
 
-    CatalogService.Generated generated =
+    SlotGeneration.Generated generated =
         done(
             world.catalog.generate(
-                new CatalogService.GenerateSlots(
+                new SlotGeneration.GenerateSlots(
                     court.resourceId(),
                     java.time.LocalDate.parse("2026-12-03"),
                     java.time.LocalDate.parse("2026-12-04"),
@@ -127,7 +127,7 @@ class SlotBuffersTest {
 
     assertThat(generated.created()).hasSize(1);
     assertThat(generated.rejected())
-        .extracting(CatalogService.Rejected::refusal)
+        .extracting(SlotGeneration.Rejected::refusal)
         .containsExactly(Refusal.CONFLICT_BUFFER);
   }
 }
