@@ -8,14 +8,8 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
-import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
-import fairslot.money.domain.PaymentStatus;
-import fairslot.money.store.ExceptionWrites;
-import fairslot.money.store.PaymentAudits;
-import fairslot.money.store.PaymentItemMapper;
-import fairslot.money.store.PaymentWrites;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
@@ -44,11 +38,8 @@ public final class DynamoDbPassStore implements PassStore {
 
   /** The named actions of this file's transactions: a cancellation is read by these. */
   private enum Action {
-    EVENT,
-    EXCEPTION,
     LISTED,
     PASS,
-    PAYMENT,
     PLAN,
     VENUE
   }
@@ -56,21 +47,18 @@ public final class DynamoDbPassStore implements PassStore {
   private final DynamoDbClient dynamo;
   private final String table;
 
-  private final PaymentWrites payments;
-
   /** Every write and condition of a pass item (and its sale, and its venue's check). */
   private final PassWrites writes;
 
   private final RecordParts records;
-  private final ExceptionWrites exceptions;
+  private final PassPaymentTransactions passPayments;
 
   public DynamoDbPassStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
-    this.payments = new PaymentWrites(table);
     this.writes = new PassWrites(table);
     this.records = new RecordParts(table);
-    this.exceptions = new ExceptionWrites(table);
+    this.passPayments = new PassPaymentTransactions(dynamo, table);
   }
 
   @Override
@@ -158,89 +146,13 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public PayStart startPayment(Pass pass, Payment payment, Change change) {
-    Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(Action.PASS, writes.namePayment(pass, payment))
-            .add(Action.PAYMENT, putNew(PaymentItemMapper.toItem(payment)))
-            .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()))
-            .add(
-                PaymentAudits.payment(
-                    records, payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
-            .commit(dynamo);
-    if (cancelled.isEmpty()) {
-      return new PayStart.Started();
-    }
-    if (cancelled.get().failed(Action.VENUE)) {
-      return new PayStart.VenueDisabled();
-    }
-    Optional<Pass> now = cancelled.get().oldItem(Action.PASS).map(PassItemMapper::fromItem);
-    if (cancelled.get().failed(Action.PASS) && now.isPresent()) {
-      return now.get().status() == PassStatus.PENDING_PAY && now.get().paymentNo().isPresent()
-          ? new PayStart.AlreadyStarted(now.get().paymentNo().get())
-          : new PayStart.NotPayable(now.get());
-    }
-    throw cancelled.get().exception();
+    return passPayments.start(pass, payment, change);
   }
 
   @Override
   public Settled settlePayment(
       String eventId, Payment payment, Pass pass, PaymentCallback.Outcome outcome, Change change) {
-    Transaction<Action> tx =
-        new Transaction<Action>()
-            .add(
-                Action.EVENT,
-                payments.rememberPaymentEvent(eventId, payment.paymentNo(), change.at()));
-    boolean pending = payment.status() == PaymentStatus.PENDING;
-    if (pending && outcome == PaymentCallback.Outcome.SUCCEEDED) {
-      tx.add(
-              Action.PAYMENT,
-              payments.move(payment, PaymentStatus.PENDING, PaymentStatus.SUCCEEDED, false))
-          .add(Action.PASS, writes.activate(pass, payment, change, "paymentNo = :p"))
-          .add(
-              PaymentAudits.payment(
-                  records,
-                  payment.paymentNo(),
-                  PaymentStatus.PENDING.name(),
-                  PaymentStatus.SUCCEEDED.name(),
-                  change))
-          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
-          .add(writes.sale(pass, change.at()));
-    } else if (payment.status() == PaymentStatus.FAILED
-        && outcome == PaymentCallback.Outcome.SUCCEEDED) {
-      successAfterFailure(tx, eventId, payment, pass, change);
-    } else if (pending && outcome == PaymentCallback.Outcome.FAILED) {
-      // The member may pay again: the pass forgets the failed payment.
-      tx.add(
-              Action.PAYMENT,
-              payments.move(payment, PaymentStatus.PENDING, PaymentStatus.FAILED, false))
-          .add(Action.PASS, writes.passMove(pass, payment, "REMOVE paymentNo", Map.of()))
-          .add(
-              PaymentAudits.payment(
-                  records,
-                  payment.paymentNo(),
-                  PaymentStatus.PENDING.name(),
-                  PaymentStatus.FAILED.name(),
-                  change));
-    } else {
-      tx.add(
-          PaymentAudits.payment(
-              records,
-              payment.paymentNo(),
-              payment.status().name(),
-              payment.status().name(),
-              change));
-    }
-    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
-    if (cancelled.isEmpty()) {
-      return Settled.APPLIED;
-    }
-    if (cancelled.get().failed(Action.EVENT) || cancelled.get().failed(Action.EXCEPTION)) {
-      return Settled.DUPLICATE;
-    }
-    if (cancelled.get().failed(Action.PAYMENT) || cancelled.get().failed(Action.PASS)) {
-      return Settled.STALE;
-    }
-    throw cancelled.get().exception();
+    return passPayments.settle(eventId, payment, pass, outcome, change);
   }
 
   @Override
@@ -281,40 +193,6 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   /** An update of the pass on condition it is still PENDING_PAY with this payment. */
-  /**
-   * A success after the provider reported the payment FAILED: the money was taken after all. The
-   * pass is activated by it if it still waits unpaid with no other payment; either way finance is
-   * told (a pass that moved on leaves the amount for finance to refund: pass payments have no
-   * provider refund yet).
-   */
-  private void successAfterFailure(
-      Transaction<Action> tx, String eventId, Payment payment, Pass pass, Change change) {
-    tx.add(
-            Action.PAYMENT,
-            payments.move(payment, PaymentStatus.FAILED, PaymentStatus.SUCCEEDED, false))
-        .add(
-            Action.EXCEPTION,
-            exceptions.open(
-                FinanceException.passSuccessAfterFailure(
-                    eventId,
-                    pass.plan().venueId(),
-                    payment.paymentNo(),
-                    payment.amount(),
-                    change.at())))
-        .add(
-            PaymentAudits.payment(
-                records,
-                payment.paymentNo(),
-                PaymentStatus.FAILED.name(),
-                PaymentStatus.SUCCEEDED.name(),
-                change));
-    if (pass.status() == PassStatus.PENDING_PAY && pass.paymentNo().isEmpty()) {
-      tx.add(Action.PASS, writes.activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
-          .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
-          .add(writes.sale(pass, change.at()));
-    }
-  }
-
   private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {
     return records.audit(Keys.member(pass.userId()), "pass:" + pass.passId(), from, to, change);
   }
