@@ -23,7 +23,6 @@ import fairslot.table.ShardedIndex;
 import fairslot.table.TxItems;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -148,46 +147,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
 
   @Override
   public Page<String> slotIds(Optional<String> cursor, int limit) {
-    // The cursor is the index's LastEvaluatedKey, or just {slotShard} to start a shard from its
-    // top.
-    Optional<Map<String, AttributeValue>> from = Cursors.startKey(cursor, Fairslot.SLOTS_BY_START);
-    int shard =
-        from.map(k -> Integer.parseInt(Attr.str(k, "slotShard").substring("SLOTS#".length())))
-            .orElse(0);
-    Map<String, AttributeValue> start = from.filter(k -> k.containsKey(Keys.PK)).orElse(null);
-    List<String> ids = new ArrayList<>();
-    while (true) {
-      QueryRequest.Builder query =
-          QueryRequest.builder()
-              .tableName(table)
-              .indexName(Fairslot.SLOTS_BY_START)
-              .keyConditionExpression("slotShard = :shard")
-              .expressionAttributeValues(Map.of(":shard", s(Keys.shard("SLOTS", shard))))
-              .limit(limit - ids.size());
-      if (start != null) {
-        query.exclusiveStartKey(start);
-      }
-      QueryResponse response = dynamo.query(query.build());
-      response.items().forEach(i -> ids.add(Attr.str(i, Keys.PK).substring("SLOT#".length())));
-      if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {
-        start = response.lastEvaluatedKey();
-        if (ids.size() >= limit) {
-          return new Page<>(ids, Cursors.encode(Fairslot.SLOTS_BY_START, start));
-        }
-        continue;
-      }
-      shard++;
-      start = null;
-      if (shard >= Keys.SHARDS) {
-        return new Page<>(ids, Optional.empty());
-      }
-      if (ids.size() >= limit) {
-        return new Page<>(
-            ids,
-            Cursors.encode(
-                Fairslot.SLOTS_BY_START, Map.of("slotShard", s(Keys.shard("SLOTS", shard)))));
-      }
-    }
+    return SlotIdPages.page(dynamo, table, cursor, limit);
   }
 
   @Override

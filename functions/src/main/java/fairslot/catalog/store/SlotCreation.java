@@ -96,7 +96,7 @@ final class SlotCreation {
         new ArrayList<>(onDays ? resourceDays.guess(slot) : List.<ResourceDay>of());
     List<ResourceDay> sharingDays =
         new ArrayList<>(CounterpartLinks.unwrittenDays(space.sharing(), slot.interval()));
-    if (gapClash(days, slot).isPresent()) {
+    if (SlotClashes.gapClash(days, slot).isPresent()) {
       // The guess holds a neighbour this slot is too close to (perhaps cancelled since): the day as
       // it is now decides, after a first try that fails on its version. A guess without a clash
       // commits only if it is the day as it is, so no gap is judged on a stale guess.
@@ -231,11 +231,11 @@ final class SlotCreation {
       }
       moved |= refresh(days, Action.RESOURCE_DAY, reasons);
       moved |= refresh(sharingDays, Action.SHARING_DAY, reasons);
-      Optional<Outcome<Slot>> clash = clash(seen, slot);
+      Optional<Outcome<Slot>> clash = SlotClashes.clash(seen, slot);
       if (clash.isPresent()) {
         return clash.get();
       }
-      Optional<Outcome<Slot>> gap = gapClash(days, slot);
+      Optional<Outcome<Slot>> gap = SlotClashes.gapClash(days, slot);
       if (gap.isPresent()) {
         return gap.get();
       }
@@ -279,47 +279,6 @@ final class SlotCreation {
       }
     }
     return moved;
-  }
-
-  /** The first coach/room (coach before room) whose days already hold an overlapping session. */
-  private static Optional<Outcome<Slot>> clash(List<AssigneeCalendar> days, Slot slot) {
-    for (Assignee.Ref ref : slot.assignment().refs()) {
-      List<String> clashing =
-          days.stream()
-              .filter(d -> d.owner().equals(ref))
-              .flatMap(d -> d.clashesWith(slot.interval()).stream())
-              .distinct()
-              .sorted()
-              .toList();
-      if (!clashing.isEmpty()) {
-        return Optional.of(Assignee.clash(ref, clashing));
-      }
-    }
-    return Optional.empty();
-  }
-
-  /** The slots of the resource whose changeover gap this one would break, if any. */
-  private static Optional<Outcome<Slot>> gapClash(List<ResourceDay> days, Slot slot) {
-    List<String> clashing =
-        days.stream()
-            .flatMap(
-                d ->
-                    d
-                        .gapClashes(slot.slotId(), slot.interval(), slot.rules().bufferAfter())
-                        .stream())
-            .distinct()
-            .sorted()
-            .toList();
-    if (clashing.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        Outcome.refused(
-            Refusal.CONFLICT_BUFFER,
-            "the resource keeps "
-                + slot.rules().bufferAfter()
-                + " free after each slot: this one would break that gap",
-            Map.of("conflicts", clashing.stream().map(id -> Map.of("slotId", id)).toList())));
   }
 
   private List<TransactWriteItem> resourceDayWrites(List<ResourceDay> days, Slot slot) {
