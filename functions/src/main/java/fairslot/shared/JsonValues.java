@@ -1,20 +1,12 @@
 package fairslot.shared;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -30,62 +22,6 @@ final class JsonValues {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  /** One record class's components in declaration order, or null: databind writes it. */
-  private static final ClassValue<Component[]> PLANS =
-      new ClassValue<>() {
-        @Override
-        protected Component[] computeValue(Class<?> type) {
-          return plan(type);
-        }
-      };
-
-  /** An enum databind writes as its name: no Jackson annotation on it, its constants or methods. */
-  private static final ClassValue<Boolean> PLAIN_ENUMS =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          if (jackson(type.getAnnotations())) {
-            return false;
-          }
-          for (var f : type.getDeclaredFields()) {
-            if (jackson(f.getAnnotations())) {
-              return false;
-            }
-          }
-          for (var m : type.getDeclaredMethods()) {
-            if (jackson(m.getAnnotations())) {
-              return false;
-            }
-          }
-          return true;
-        }
-      };
-
-  private static boolean jackson(Annotation[] annotations) {
-    for (Annotation a : annotations) {
-      if (a.annotationType().getName().startsWith("com.fasterxml.jackson")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private record Component(
-      String name, Method accessor, JsonInclude.Include include, boolean unwrapped) {
-
-    boolean omits(Object value) {
-      return switch (include) {
-        case NON_NULL -> value == null;
-        case NON_EMPTY ->
-            value == null
-                || (value instanceof String s && s.isEmpty())
-                || (value instanceof Collection<?> c && c.isEmpty())
-                || (value instanceof Map<?, ?> m && m.isEmpty());
-        default -> false;
-      };
-    }
-  }
-
   static void write(JsonGenerator g, Object v) throws IOException {
     if (v == null) {
       g.writeNull();
@@ -97,7 +33,7 @@ final class JsonValues {
       g.writeBoolean(b);
     } else if (v instanceof Number n && number(g, n)) {
       return;
-    } else if (v instanceof Enum<?> e && PLAIN_ENUMS.get(e.getDeclaringClass())) {
+    } else if (v instanceof Enum<?> e && RecordPlans.plainEnum(e.getDeclaringClass())) {
       g.writeString(e.name());
     } else if (v instanceof Map<?, ?> m) {
       g.writeStartObject();
@@ -112,9 +48,9 @@ final class JsonValues {
         write(g, item);
       }
       g.writeEndArray();
-    } else if (v instanceof Record r && PLANS.get(r.getClass()) != null) {
+    } else if (v instanceof Record r && RecordPlans.of(r.getClass()) != null) {
       g.writeStartObject();
-      fields(g, r, PLANS.get(r.getClass()));
+      fields(g, r, RecordPlans.of(r.getClass()));
       g.writeEndObject();
     } else {
       Json.mapper().writeValue(g, v);
@@ -141,112 +77,19 @@ final class JsonValues {
     return true;
   }
 
-  private static void fields(JsonGenerator g, Record r, Component[] plan) throws IOException {
-    for (Component c : plan) {
-      Object value = get(c.accessor(), r);
+  private static void fields(JsonGenerator g, Record r, RecordPlans.Component[] plan)
+      throws IOException {
+    for (RecordPlans.Component c : plan) {
+      Object value = c.valueOf(r);
       if (c.unwrapped()) {
         if (value != null) {
-          fields(g, (Record) value, PLANS.get(value.getClass()));
+          fields(g, (Record) value, RecordPlans.of(value.getClass()));
         }
       } else if (!c.omits(value)) {
         g.writeFieldName(c.name());
         write(g, value);
       }
     }
-  }
-
-  private static Object get(Method accessor, Record r) {
-    try {
-      return accessor.invoke(r);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    } catch (InvocationTargetException e) {
-      throw e.getCause() instanceof RuntimeException re
-          ? re
-          : new IllegalStateException(e.getCause());
-    }
-  }
-
-  private static Component[] plan(Class<?> type) {
-    if (!type.isRecord() || !plainOrIncludes(type.getAnnotations()) || hasGetters(type)) {
-      return null;
-    }
-    RecordComponent[] components = type.getRecordComponents();
-    Component[] plan = new Component[components.length];
-    for (int i = 0; i < components.length; i++) {
-      RecordComponent rc = components[i];
-      Method accessor = rc.getAccessor();
-      // A component's Jackson annotations land on its field, accessor and parameter, not on it.
-      Annotation[] annotations = annotationsOf(type, rc, accessor);
-      boolean unwrapped = has(annotations, JsonUnwrapped.class);
-      if (unwrapped) {
-        if (annotations.length != 1 || PLANS.get(rc.getType()) == null) {
-          return null;
-        }
-      } else if (!plainOrIncludes(annotations)) {
-        return null;
-      }
-      accessor.setAccessible(true);
-      plan[i] = new Component(rc.getName(), accessor, include(annotations, type), unwrapped);
-    }
-    return plan;
-  }
-
-  private static Annotation[] annotationsOf(Class<?> type, RecordComponent rc, Method accessor) {
-    List<Annotation> all = new ArrayList<>(List.of(accessor.getAnnotations()));
-    try {
-      all.addAll(List.of(type.getDeclaredField(rc.getName()).getAnnotations()));
-    } catch (NoSuchFieldException impossible) {
-      throw new IllegalStateException(impossible);
-    }
-    all.addAll(List.of(rc.getAnnotations()));
-    return all.stream().distinct().toArray(Annotation[]::new);
-  }
-
-  private static boolean has(Annotation[] annotations, Class<? extends Annotation> kind) {
-    for (Annotation a : annotations) {
-      if (kind.isInstance(a)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The component's own inclusion, else its record's, else always. */
-  private static JsonInclude.Include include(Annotation[] annotations, Class<?> type) {
-    for (Annotation a : annotations) {
-      if (a instanceof JsonInclude own) {
-        return own.value();
-      }
-    }
-    JsonInclude all = type.getAnnotation(JsonInclude.class);
-    return all == null ? JsonInclude.Include.ALWAYS : all.value();
-  }
-
-  /** No annotation, or only {@code @JsonInclude} of NON_NULL or NON_EMPTY values. */
-  private static boolean plainOrIncludes(Annotation[] annotations) {
-    for (Annotation a : annotations) {
-      if (!(a instanceof JsonInclude include)
-          || (include.value() != JsonInclude.Include.NON_NULL
-              && include.value() != JsonInclude.Include.NON_EMPTY)
-          || include.content() != JsonInclude.Include.ALWAYS) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** databind also writes a record's getX()/isX() methods; such records are left to it. */
-  private static boolean hasGetters(Class<?> type) {
-    for (Method m : type.getDeclaredMethods()) {
-      String n = m.getName();
-      if (!Modifier.isStatic(m.getModifiers())
-          && m.getParameterCount() == 0
-          && ((n.startsWith("get") && n.length() > 3) || (n.startsWith("is") && n.length() > 2))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   static void node(JsonGenerator g, JsonNode n) throws IOException {
@@ -299,7 +142,7 @@ final class JsonValues {
       return Json.decimal(d);
     } else if (v instanceof BigInteger i) {
       return NODES.numberNode(i);
-    } else if (v instanceof Enum<?> e && PLAIN_ENUMS.get(e.getDeclaringClass())) {
+    } else if (v instanceof Enum<?> e && RecordPlans.plainEnum(e.getDeclaringClass())) {
       return NODES.textNode(e.name());
     } else if (v instanceof Map<?, ?> m) {
       var object = NODES.objectNode();
@@ -315,10 +158,10 @@ final class JsonValues {
 
   /** For tests: the components the writer would use for {@code type}, or none if databind's. */
   static List<String> componentsOf(Class<?> type) {
-    Component[] plan = PLANS.get(type);
+    RecordPlans.Component[] plan = RecordPlans.of(type);
     List<String> names = new ArrayList<>();
     if (plan != null) {
-      for (Component c : plan) {
+      for (RecordPlans.Component c : plan) {
         names.add(c.name());
       }
     }
