@@ -1,11 +1,7 @@
 package fairslot.booking.domain;
 
 import fairslot.catalog.domain.CancelTiers;
-import fairslot.catalog.domain.SeatTake;
 import fairslot.kernel.Money;
-import fairslot.member.domain.CalendarEntry;
-import fairslot.member.domain.VenueMember;
-import fairslot.pass.domain.CreditUse;
 import fairslot.pass.domain.PassUse;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -121,29 +117,6 @@ public record Booking(
   }
 
   /** What the member pays: this slot's price, or every slot's of its group. */
-  /** The pass credits this booking is paid with (only for a booking paid with a pass). */
-  public CreditUse creditUse() {
-    PassUse use = pass().orElseThrow();
-    return new CreditUse(
-        userId(), use.passId(), use.credits(), slot().venueId(), slot().interval().start());
-  }
-
-  /** The price of one seat the booking was priced at (its amount is price x quantity). */
-  public Money unitPrice() {
-    return new Money(amount().minor() / quantity(), amount().currency());
-  }
-
-  /** The take of this booking's seats, as the slot's counter write conditions it. */
-  public SeatTake seatTake() {
-    return new SeatTake(
-        slotId(),
-        bookingId(),
-        quantity(),
-        slot().counterparts(),
-        slot().policyRev(),
-        pass().isEmpty() ? Optional.of(unitPrice()) : Optional.empty());
-  }
-
   public Money total() {
     return group.map(BookingGroup::total).orElse(amount);
   }
@@ -213,16 +186,6 @@ public record Booking(
   /** This booking with {@code part} of its amount to be refunded (a cancel tier's share). */
   public Booking refunding(Money part) {
     return copy(status, holdExpiresAt, paymentNo, version, Optional.of(part), pass, group);
-  }
-
-  /** The member at the slot's venue, whose counters and standing this booking counts under. */
-  public VenueMember venueMember() {
-    return new VenueMember(userId(), slot().venueId());
-  }
-
-  /** This booking as its member's calendar holds it. */
-  public CalendarEntry calendarEntry() {
-    return new CalendarEntry(userId(), bookingId(), slot().interval(), calendarDays());
   }
 
   /** The UTC days of the member's calendar this booking occupies (none for rentals). */

@@ -3,6 +3,7 @@ package fairslot.booking.store;
 import fairslot.booking.app.BookingStore.BookingPlan;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.catalog.store.CounterpartLinks;
@@ -94,7 +95,7 @@ final class BookingPlacement {
                 plan.offer().isPresent()
                     ? WaitEntryWrites.acceptOffer(
                         table, plan.offer().get(), b.bookingId(), b.userId(), plan.now())
-                    : seats.sellSeats(b.seatTake(), booked))
+                    : seats.sellSeats(BookingClaims.seats(b), booked))
             .addEach(
                 Action.COUNTERPART,
                 plan.offer().isPresent()
@@ -102,11 +103,13 @@ final class BookingPlacement {
                     : seats.counterpartsFree(b.slot().counterparts()))
             .add(Action.BOOKING, new BookingWrites(table).create(b))
             .add(Action.GUARD, guards.put(b))
-            .add(Action.UPCOMING, upcoming.count(b.venueMember(), plan.rules().upcomingLimit()))
+            .add(
+                Action.UPCOMING,
+                upcoming.count(BookingClaims.member(b), plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
                 plan.calendars().stream()
-                    .map(seen -> calendars.add(seen, b.calendarEntry()))
+                    .map(seen -> calendars.add(seen, BookingClaims.calendar(b)))
                     .toList())
             .add(records.auditBooking(b.bookingId(), b.version(), "-", b.status().name(), booked));
     plan.granting()
@@ -118,10 +121,10 @@ final class BookingPlacement {
                     Action.IDEMPOTENCY, replays.record(key.request(), key.response(), plan.now())));
 
     if (plan.rules().suspension()) {
-      tx.add(Action.STANDING, standings.notSuspended(b.venueMember(), plan.now()));
+      tx.add(Action.STANDING, standings.notSuspended(BookingClaims.member(b), plan.now()));
     }
     if (b.pass().isPresent()) {
-      tx.add(Action.PASS, credits.spendCredits(b.creditUse()));
+      tx.add(Action.PASS, credits.spendCredits(BookingClaims.credits(b)));
     }
     if (b.status() == BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
@@ -231,7 +234,7 @@ final class BookingPlacement {
     if (b.pass().isPresent()) {
       return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
     }
-    Money unit = b.unitPrice();
+    Money unit = BookingClaims.unitPrice(b);
     return Attr.num(slot, "priceMinor") != unit.minor()
         || !Attr.str(slot, "currency").equals(unit.currency())
         || Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev();

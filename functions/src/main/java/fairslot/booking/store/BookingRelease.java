@@ -5,6 +5,7 @@ import static fairslot.table.Attr.n;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.app.SeatReleases;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.store.SeatCause;
@@ -210,14 +211,14 @@ final class BookingRelease {
             .addEach(Action.BOOKING, moves)
             .addEach(Action.SEATS, returns)
             .addEach(Action.GUARD, lines.stream().map(guards::delete).toList())
-            .add(Action.UPCOMING, upcoming.uncount(b.venueMember(), lines.size()))
+            .add(Action.UPCOMING, upcoming.uncount(BookingClaims.member(b), lines.size()))
             .addEach(
                 Action.CALENDAR,
                 days.stream()
                     .map(
                         day ->
                             calendars.remove(
-                                lines.stream().map(Booking::calendarEntry).toList(), day))
+                                lines.stream().map(BookingClaims::calendar).toList(), day))
                     .toList());
     lines.forEach(
         l ->
@@ -250,7 +251,8 @@ final class BookingRelease {
       // the credits go back, once (every line's in one write)
       tx.add(
           Action.CREDITS,
-          credits.settleCredits(lines.stream().map(Booking::creditUse).toList(), "creditsLeft"));
+          credits.settleCredits(
+              lines.stream().map(BookingClaims::credits).toList(), "creditsLeft"));
     }
     notice.ifPresent(n -> tx.add(notices.notify(n, change.at())));
     return tx;

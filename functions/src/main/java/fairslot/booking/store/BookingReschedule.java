@@ -3,6 +3,7 @@ package fairslot.booking.store;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.Reschedule;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.store.SeatCause;
 import fairslot.catalog.store.SeatWrites;
@@ -116,7 +117,7 @@ final class BookingReschedule {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.BOOKING, bookingWrites.replaceMoved(read, moved, change))
-            .add(Action.NEW_SEATS, seats.sellSeats(moved.seatTake(), change))
+            .add(Action.NEW_SEATS, seats.sellSeats(BookingClaims.seats(moved), change))
             .addEach(Action.COUNTERPART, seats.counterpartsFree(moved.slot().counterparts()))
             .add(
                 Action.OLD_SEATS,
@@ -132,13 +133,13 @@ final class BookingReschedule {
             .addEach(
                 Action.CALENDAR,
                 plan.calendars().stream()
-                    .map(seen -> calendars.add(seen, moved.calendarEntry()))
+                    .map(seen -> calendars.add(seen, BookingClaims.calendar(moved)))
                     .toList())
             .addEach(
                 Action.OLD_CALENDAR,
                 read.calendarDays().stream()
                     .filter(day -> !newDays.contains(day))
-                    .map(day -> calendars.remove(read.calendarEntry(), day))
+                    .map(day -> calendars.remove(BookingClaims.calendar(read), day))
                     .toList())
             .add(
                 records.auditBooking(
@@ -156,7 +157,8 @@ final class BookingReschedule {
     if (moved.pass().isPresent()) {
       tx.add(
           Action.PASS,
-          credits.stillValidFor(moved.creditUse())); // its credits stay held, where it moved
+          credits.stillValidFor(
+              BookingClaims.credits(moved))); // its credits stay held, where it moved
     }
     // the cheaper slot's difference, refunded from the payment in the same move
     plan.difference()

@@ -2,6 +2,7 @@ package fairslot.booking.store;
 
 import fairslot.booking.app.Transfer;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.kernel.Change;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
@@ -80,27 +81,28 @@ final class BookingTransfer {
                     .map(l -> bookingWrites.giveTo(l, l.ownedBy(given.userId()), change))
                     .toList())
             .addEach(Action.GIVER_GUARD, holding.stream().map(guards::delete).toList())
-            .add(Action.GIVER_UPCOMING, upcoming.uncount(read.venueMember(), holding.size()))
+            .add(
+                Action.GIVER_UPCOMING, upcoming.uncount(BookingClaims.member(read), holding.size()))
             .addEach(
                 Action.GIVER_CALENDAR,
                 giverDays.stream()
                     .map(
                         day ->
                             calendars.remove(
-                                holding.stream().map(Booking::calendarEntry).toList(), day))
+                                holding.stream().map(BookingClaims::calendar).toList(), day))
                     .toList())
             .addEach(Action.GUARD, givenHolding.stream().map(guards::put).toList())
             .add(
                 Action.UPCOMING,
                 upcoming.count(
-                    given.venueMember(), givenHolding.size(), plan.rules().upcomingLimit()))
+                    BookingClaims.member(given), givenHolding.size(), plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
                 plan.calendars().stream()
                     .map(
                         seen ->
                             calendars.add(
-                                seen, givenHolding.stream().map(Booking::calendarEntry).toList()))
+                                seen, givenHolding.stream().map(BookingClaims::calendar).toList()))
                     .toList());
     lines.forEach(
         l ->
@@ -108,7 +110,7 @@ final class BookingTransfer {
                 records.auditBooking(
                     l.bookingId(), l.version(), l.status().name(), l.status().name(), change)));
     if (plan.rules().suspension()) {
-      tx.add(Action.STANDING, standings.notSuspended(given.venueMember(), plan.now()));
+      tx.add(Action.STANDING, standings.notSuspended(BookingClaims.member(given), plan.now()));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

@@ -7,6 +7,7 @@ import fairslot.booking.app.Reschedule;
 import fairslot.booking.app.Transfer;
 import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.DueBookings;
 import fairslot.booking.domain.DueReminders;
@@ -192,13 +193,15 @@ public final class DynamoDbBookingStore implements BookingStore {
                     b.bookingId(), b.version(), b.status().name(), to.name(), change));
     if (b.status().isUpcoming() && !to.isUpcoming()) {
       tx.add(
-          Action.UPCOMING, upcoming.uncount(b.venueMember())); // attended or not: no longer ahead
+          Action.UPCOMING,
+          upcoming.uncount(BookingClaims.member(b))); // attended or not: no longer ahead
     }
     if (b.pass().isPresent() && (to == BookingStatus.COMPLETED || to == BookingStatus.NO_SHOW)) {
       tx.add(
           Action.CREDITS,
           credits.settleCredits(
-              b.creditUse(), to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
+              BookingClaims.credits(b),
+              to == BookingStatus.COMPLETED ? "creditsUsed" : "creditsForfeited"));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

@@ -2,6 +2,7 @@ package fairslot.booking.store;
 
 import fairslot.booking.app.NoShowStore;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.kernel.Change;
 import fairslot.member.domain.MemberStanding;
@@ -49,7 +50,7 @@ public final class DynamoDbNoShowStore implements NoShowStore {
             .add(
                 Action.BOOKING,
                 bookingWrites.move(b, BookingStatus.NO_SHOW, change, "", "", Map.of()))
-            .add(Action.UPCOMING, upcoming.uncount(b.venueMember()))
+            .add(Action.UPCOMING, upcoming.uncount(BookingClaims.member(b)))
             .add(Action.STANDING, standings.replace(seen, next))
             .add(
                 records.auditBooking(
@@ -60,7 +61,7 @@ public final class DynamoDbNoShowStore implements NoShowStore {
                     change))
             .add(StandingWrites.audit(records, seen, next, change));
     if (b.pass().isPresent()) {
-      tx.add(Action.CREDITS, credits.settleCredits(b.creditUse(), "creditsForfeited"));
+      tx.add(Action.CREDITS, credits.settleCredits(BookingClaims.credits(b), "creditsForfeited"));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

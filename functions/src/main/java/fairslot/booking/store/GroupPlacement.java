@@ -4,6 +4,7 @@ import fairslot.booking.app.BookingStore.GroupPlaced;
 import fairslot.booking.app.BookingStore.GroupPlan;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.idempotency.store.IdempotencyItemMapper;
@@ -90,19 +91,21 @@ final class GroupPlacement {
         counterpartLine.add(i);
       }
     }
-    tx.addEach(Action.SEAT, lines.stream().map(b -> seats.sellSeats(b.seatTake(), booked)).toList())
+    tx.addEach(
+            Action.SEAT,
+            lines.stream().map(b -> seats.sellSeats(BookingClaims.seats(b), booked)).toList())
         .addEach(Action.COUNTERPART, counterparts)
         .addEach(Action.BOOKING, lines.stream().map(bookingWrites::create).toList())
         .addEach(Action.GUARD, lines.stream().map(guards::put).toList())
         .add(
             Action.UPCOMING,
-            upcoming.count(lead.venueMember(), lines.size(), plan.rules().upcomingLimit()))
+            upcoming.count(BookingClaims.member(lead), lines.size(), plan.rules().upcomingLimit()))
         .addEach(
             Action.CALENDAR,
             plan.calendars().stream()
                 .map(
                     seen ->
-                        calendars.add(seen, lines.stream().map(Booking::calendarEntry).toList()))
+                        calendars.add(seen, lines.stream().map(BookingClaims::calendar).toList()))
                 .toList());
     lines.forEach(
         b ->
@@ -114,13 +117,15 @@ final class GroupPlacement {
                 tx.add(
                     Action.IDEMPOTENCY, replays.record(key.request(), key.response(), plan.now())));
     if (plan.rules().suspension()) {
-      tx.add(Action.STANDING, standings.notSuspended(lead.venueMember(), plan.now()));
+      tx.add(Action.STANDING, standings.notSuspended(BookingClaims.member(lead), plan.now()));
     }
     if (lead.pass().isPresent()) {
       tx.add(
           Action.PASS,
           credits.spendCredits(
-              lines.stream().map(Booking::creditUse).toList())); // every line's credits, one write
+              lines.stream()
+                  .map(BookingClaims::credits)
+                  .toList())); // every line's credits, one write
     }
     if (lead.status() == BookingStatus.PAID) {
       // A free booking is confirmed as placed, once, by its lead.

@@ -3,6 +3,7 @@ package fairslot.payment.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingWrites;
 import fairslot.booking.store.GroupLines;
@@ -115,15 +116,17 @@ final class PaymentSettlement {
               Map.of(":p", s(r.payment().paymentNo()))));
       // A revived booking is placed again: the seat, the guard, and the venue's limit and
       // suspension as on any placement.
-      tx.add(Action.SEATS, seats.takeSeats(b.seatTake(), s.change()))
+      tx.add(Action.SEATS, seats.takeSeats(BookingClaims.seats(b), s.change()))
           .addEach(Action.COUNTERPART, seats.counterpartsFree(b.slot().counterparts()))
           .add(Action.GUARD, guards.put(b))
-          .add(Action.UPCOMING, upcoming.count(b.venueMember(), r.upcomingLimit()))
+          .add(Action.UPCOMING, upcoming.count(BookingClaims.member(b), r.upcomingLimit()))
           .addEach(
               Action.CALENDAR,
-              r.calendars().stream().map(c -> calendars.add(c, b.calendarEntry())).toList());
+              r.calendars().stream()
+                  .map(c -> calendars.add(c, BookingClaims.calendar(b)))
+                  .toList());
       if (r.checkStanding()) {
-        tx.add(Action.STANDING, standings.notSuspended(b.venueMember(), s.change().at()));
+        tx.add(Action.STANDING, standings.notSuspended(BookingClaims.member(b), s.change().at()));
       }
       tx.add(
           records.auditBooking(
