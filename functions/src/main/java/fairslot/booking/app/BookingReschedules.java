@@ -4,9 +4,9 @@ import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.RescheduleRules;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.app.EventPublisher;
-import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
@@ -106,7 +106,7 @@ final class BookingReschedules {
             Refusal.INVALID_REQUEST, "the booking is not of slot " + fromSlotId.get());
       }
       Instant now = clock.instant();
-      Optional<Outcome<Booking>> refused = refusal(b, now);
+      Optional<Outcome<Booking>> refused = RescheduleRules.refusal(b, now);
       if (refused.isPresent()) {
         return refused.get();
       }
@@ -114,7 +114,7 @@ final class BookingReschedules {
       if (target.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no slot " + toSlotId);
       }
-      Optional<Outcome<Booking>> wrongSlot = slotRefusal(b, target.get(), now);
+      Optional<Outcome<Booking>> wrongSlot = RescheduleRules.slotRefusal(b, target.get(), now);
       if (wrongSlot.isPresent()) {
         return wrongSlot.get();
       }
@@ -130,7 +130,7 @@ final class BookingReschedules {
       } else {
         moved = b.movedTo(BookedSlot.of(target.get()), target.get().price().times(b.quantity()));
         // a booking of several slots is paid by its lead: its payment is the one under way
-        Optional<Outcome<Booking>> price = priceRefusal(b, moved, lead.paymentNo());
+        Optional<Outcome<Booking>> price = RescheduleRules.priceRefusal(b, moved, lead.paymentNo());
         if (price.isPresent()) {
           return price.get();
         }
@@ -152,7 +152,7 @@ final class BookingReschedules {
         Booking m = moved;
         moved = m.inGroup(m.group().get().withLine(BookingGroup.Line.of(m)));
       }
-      Optional<String> clash = clash(seen, moved);
+      Optional<String> clash = RescheduleRules.clash(seen, moved);
       if (clash.isPresent()) {
         // The member's own booking of that very slot is the one-booking-per-slot rule.
         boolean sameSlot =
@@ -202,55 +202,6 @@ final class BookingReschedules {
     return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again shortly");
   }
 
-  /** What the booking as read already refuses. */
-  private static Optional<Outcome<Booking>> refusal(Booking b, Instant now) {
-    if (b.status() != BookingStatus.PAID
-        && !(b.status() == BookingStatus.PENDING_PAY && !b.isOverdueHold(now))) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.INVALID_TRANSITION, "a " + b.statusAt(now) + " booking cannot be moved"));
-    }
-    boolean fullRefund =
-        b.slot()
-            .cancelTiers()
-            .at(b.slot().interval().start(), now)
-            .map(tier -> tier.refundPercent() == 100)
-            .orElse(false);
-    if (!fullRefund) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.CANCEL_WINDOW_CLOSED,
-              "a booking is moved only while its cancel would be refunded in full"));
-    }
-    return Optional.empty();
-  }
-
-  private static Optional<Outcome<Booking>> slotRefusal(Booking b, Slot target, Instant now) {
-    if (!target.venueId().equals(b.slot().venueId())) {
-      return Optional.of(
-          Outcome.refused(Refusal.INVALID_REQUEST, "a booking moves within its venue only"));
-    }
-    if (target.hasStarted(now)) {
-      return Optional.of(Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started"));
-    }
-    if (!target.onSale()) {
-      return Optional.of(Outcome.refused(Refusal.SLOT_CLOSED, "the slot takes no bookings"));
-    }
-    if (target.admission() != Admission.DIRECT) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.INVALID_TRANSITION,
-              "a " + target.admission() + " slot's seats are given by its queue or its draw"));
-    }
-    int max = Math.min(target.policy().maxPerBooking(), target.capacity());
-    if (b.quantity() > max) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.INVALID_REQUEST, "that slot takes at most " + max + " a booking"));
-    }
-    return Optional.empty();
-  }
-
   /**
    * The booking's pass as read: its plan covers the new slot's resource, and it is active and valid
    * at the new start (the transaction holds the second; a plan never changes). Its credits for the
@@ -271,49 +222,5 @@ final class BookingReschedules {
     return valid
         ? Optional.empty()
         : Optional.of(Outcome.refused(Refusal.PASS_EXPIRED, "the pass is not valid for that slot"));
-  }
-
-  /**
-   * Dearer: refused. Cheaper: a hold without a payment started costs the new price, a paid booking
-   * is refunded the difference; a hold whose payment is under way is refused, as the money on its
-   * way is the old price.
-   */
-  private static Optional<Outcome<Booking>> priceRefusal(
-      Booking b, Booking moved, Optional<String> paymentNo) {
-    Money was = b.amount();
-    Money now = moved.amount();
-    if (!was.currency().equals(now.currency()) || now.minor() > was.minor()) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.PRICE_HIGHER,
-              "that slot costs more; cancel and book it instead",
-              Map.of("priceMinor", now.minor())));
-    }
-    boolean moneyOnItsWay = b.status() == BookingStatus.PENDING_PAY && paymentNo.isPresent();
-    if (now.minor() < was.minor() && moneyOnItsWay) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.PRICE_LOWER,
-              "that slot costs less, and this hold's payment of the old price is under way;"
-                  + " finish paying, then move it",
-              Map.of("priceMinor", now.minor())));
-    }
-    return Optional.empty();
-  }
-
-  /** The member's other booking the moved one would overlap, if any (its own entry aside). */
-  private static Optional<String> clash(List<MemberCalendar> days, Booking moved) {
-    List<String> own =
-        moved
-            .group()
-            .map(g -> g.lines().stream().map(l -> l.bookingId()).toList())
-            .orElse(List.of(moved.bookingId()));
-    return days.stream()
-        .flatMap(c -> c.entries().entrySet().stream())
-        .filter(e -> !own.contains(e.getKey())) // its own lines may overlap each other
-        .filter(e -> e.getValue().overlaps(moved.slot().interval()))
-        .map(Map.Entry::getKey)
-        .sorted()
-        .findFirst();
   }
 }
