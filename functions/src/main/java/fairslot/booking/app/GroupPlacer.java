@@ -10,7 +10,6 @@ import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.Placement;
 import fairslot.catalog.app.CatalogStore;
-import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
@@ -76,7 +75,7 @@ final class GroupPlacer {
     HashSet<String> seen = new HashSet<>();
     for (String id : slotIds) {
       if (!seen.add(id)) {
-        return refused(Refusal.SLOT_REPEATED, "the slot is named twice", id);
+        return PlacementOutcomes.refusedAt(Refusal.SLOT_REPEATED, "the slot is named twice", id);
       }
     }
     Instant now = clock.instant();
@@ -85,9 +84,10 @@ final class GroupPlacer {
     for (String id : slotIds) {
       Optional<Slot> found = catalog.slotFacts(id);
       if (found.isEmpty()) {
-        return refused(Refusal.NOT_FOUND, "no slot " + id, id);
+        return PlacementOutcomes.refusedAt(Refusal.NOT_FOUND, "no slot " + id, id);
       }
-      Optional<Outcome<Booked>> refusal = judge(found.get(), command.quantity(), placement, now);
+      Optional<Outcome<Booked>> refusal =
+          PlacementOutcomes.judgeLine(found.get(), command.quantity(), placement, now);
       if (refusal.isPresent()) {
         return refusal.get();
       }
@@ -97,7 +97,7 @@ final class GroupPlacer {
     for (Slot slot : slots) {
       if (!slot.venueId().equals(venueId)
           || !slot.price().currency().equals(slots.get(0).price().currency())) {
-        return refused(
+        return PlacementOutcomes.refusedAt(
             Refusal.OTHER_VENUE, "every slot of one booking is at one venue", slot.slotId());
       }
     }
@@ -107,7 +107,7 @@ final class GroupPlacer {
         Slot fresh = catalog.findSlot(slots.get(i).slotId()).orElse(slots.get(i));
         Optional<Outcome<Booked>> closed = BookingPlacer.outsideWindow(fresh, now);
         if (closed.isPresent()) {
-          return withSlot(closed.get(), fresh.slotId());
+          return PlacementOutcomes.withSlot(closed.get(), fresh.slotId());
         }
         slots.set(i, fresh);
       }
@@ -119,7 +119,8 @@ final class GroupPlacer {
       if (pass.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no pass " + command.passId().get());
       }
-      Optional<Outcome<Booked>> refused = passRefusal(pass.get(), slots, command.quantity());
+      Optional<Outcome<Booked>> refused =
+          PlacementOutcomes.groupPassRefusal(pass.get(), slots, command.quantity());
       if (refused.isPresent()) {
         return refused.get();
       }
@@ -133,25 +134,6 @@ final class GroupPlacer {
           slots.get(0).timeZone());
     }
     return place(command, placement, slots, now, pass);
-  }
-
-  /** What the pass refuses for these slots: each slot's rule, then every slot's credits at once. */
-  private static Optional<Outcome<Booked>> passRefusal(Pass pass, List<Slot> slots, int quantity) {
-    for (Slot slot : slots) {
-      Optional<Refusal> one =
-          pass.refusalFor(slot.venueId(), slot.resourceId(), slot.interval().start(), 0);
-      if (one.isPresent()) {
-        return Optional.of(
-            refused(one.get(), PlacementOutcomes.passDetail(one.get()), slot.slotId()));
-      }
-    }
-    if (pass.creditsLeft() < pass.plan().creditsFor(quantity) * slots.size()) {
-      return Optional.of(
-          Outcome.refused(
-              Refusal.INSUFFICIENT_CREDITS,
-              PlacementOutcomes.passDetail(Refusal.INSUFFICIENT_CREDITS)));
-    }
-    return Optional.empty();
   }
 
   private Outcome<Booked> place(
@@ -189,7 +171,7 @@ final class GroupPlacer {
           if (placement.windowApplies()) {
             Optional<Outcome<Booked>> closed = BookingPlacer.outsideWindow(current, now);
             if (closed.isPresent()) {
-              return withSlot(closed.get(), current.slotId());
+              return PlacementOutcomes.withSlot(closed.get(), current.slotId());
             }
           }
           fresh.add(current);
@@ -226,34 +208,10 @@ final class GroupPlacer {
       Outcome<Booked> outcome = PlacementOutcomes.of(result, response, slotId, about.timeZone());
       return result instanceof PlaceResult.Placed || result instanceof PlaceResult.Replay
           ? outcome
-          : withSlot(outcome, slotId);
+          : PlacementOutcomes.withSlot(outcome, slotId);
     }
     return Outcome.refused(
         Refusal.THROTTLED, "too much contention on these slots; try again shortly");
-  }
-
-  /** What a booking of one slot would be refused for, judged from the slot's facts. */
-  private static Optional<Outcome<Booked>> judge(
-      Slot slot, int quantity, Placement placement, Instant now) {
-    int max = Math.min(slot.policy().maxPerBooking(), slot.capacity());
-    if (quantity < 1 || quantity > max) {
-      return Optional.of(
-          refused(Refusal.INVALID_REQUEST, "quantity must be between 1 and " + max, slot.slotId()));
-    }
-    if (slot.hasStarted(now)) {
-      return Optional.of(
-          refused(Refusal.SLOT_IN_PAST, "the slot has already started", slot.slotId()));
-    }
-    if (slot.admission() != Admission.DIRECT) {
-      // A queue or lottery decides one slot's seats in its own order; a booking of several slots
-      // cannot wait in several lines at once (docs/api-notes.md).
-      return Optional.of(
-          refused(
-              Refusal.SEVERAL_SLOTS,
-              "a " + slot.admission() + " slot is booked on its own",
-              slot.slotId()));
-    }
-    return Optional.empty();
   }
 
   /** The group's lines, earliest slot first (the lead, whose cancel tiers the booking keeps). */
@@ -305,19 +263,5 @@ final class GroupPlacer {
     TreeSet<LocalDate> days = new TreeSet<>();
     lines.forEach(l -> days.addAll(l.calendarDays()));
     return days;
-  }
-
-  private static Outcome<Booked> refused(Refusal refusal, String detail, String slotId) {
-    return Outcome.refused(refusal, detail, Map.of("slotId", slotId));
-  }
-
-  /** The refusal with the slot it is about, as API.md v1.2 asks. */
-  private static Outcome<Booked> withSlot(Outcome<Booked> outcome, String slotId) {
-    if (outcome instanceof Outcome.Refused<Booked> r) {
-      Map<String, Object> extras = new HashMap<>(r.extras());
-      extras.put("slotId", slotId);
-      return Outcome.refused(r.refusal(), r.detail(), extras);
-    }
-    return outcome;
   }
 }
