@@ -19,15 +19,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * DynamoDB calls and write units per operation, counted by an SDK interceptor on the real handler.
@@ -37,43 +30,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 final class DynamoDbCost {
   private DynamoDbCost() {}
 
-  static final class Counter implements ExecutionInterceptor {
-    final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    final AtomicInteger estimatedWcu = new AtomicInteger();
-    final AtomicInteger baseTableWcu = new AtomicInteger();
-    private final WriteUnits units;
-
-    Counter(WriteUnits units) {
-      this.units = units;
-    }
-
-    @Override
-    public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-      String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
-      calls.computeIfAbsent(operation, k -> new AtomicInteger()).incrementAndGet();
-      if (context.request() instanceof TransactWriteItemsRequest t) {
-        for (var action : t.transactItems()) {
-          estimatedWcu.addAndGet(units.of(action, true));
-        }
-        baseTableWcu.addAndGet(2 * t.transactItems().size());
-      }
-    }
-
-    int total() {
-      return calls.values().stream().mapToInt(AtomicInteger::get).sum();
-    }
-
-    void reset() {
-      calls.clear();
-      estimatedWcu.set(0);
-      baseTableWcu.set(0);
-    }
-  }
-
   static void run() throws Exception {
     try (Emulator emulator = Emulator.start()) {
       AwsEndpoint endpoint = emulator.endpoint();
-      Counter counter = new Counter(new WriteUnits(endpoint.dynamoDb()));
+      CallCounter counter = new CallCounter(new WriteUnits(endpoint.dynamoDb()));
       CostMeter meter = new CostMeter(new WriteUnits(endpoint.dynamoDb()));
       DynamoDbClient dynamo =
           DynamoDbClient.builder()

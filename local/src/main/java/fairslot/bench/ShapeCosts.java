@@ -35,7 +35,7 @@ final class ShapeCosts {
 
   static Figures measure(
       HttpApiHandler handler,
-      DynamoDbCost.Counter counter,
+      CallCounter counter,
       CostMeter meter,
       String venue,
       String slot,

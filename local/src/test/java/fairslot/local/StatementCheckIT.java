@@ -108,7 +108,7 @@ class StatementCheckIT {
     String intent = paid.json().path("client").path("paymentIntentId").asText();
     api.call("POST", "/_local/stripe/payment_intents/" + intent + "/succeed", null, "{}");
     assertThat(api.status(member, bookingId)).isEqualTo("PAID");
-    runtime.stripe().dropCharge(intent);
+    runtime.stripe().balance().drop(intent);
     LocalDate day = LocalDate.ofInstant(CLOCK.instant(), ZoneOffset.UTC);
     List<String> before = mismatches();
 

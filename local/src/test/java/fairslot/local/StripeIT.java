@@ -322,8 +322,8 @@ class StripeIT {
     api.call("POST", "/_local/stripe/payment_intents/" + first[1] + "/succeed", null, "{}");
     String[] second = pay(member, api.hold(member));
     api.call("POST", "/_local/stripe/payment_intents/" + second[1] + "/succeed", null, "{}");
-    fake().misstateCharge(second[1], 8700);
-    fake().addUnknownCharge(1200, "cny");
+    fake().balance().misstate(second[1], 8700);
+    fake().balance().unknownCharge(1200, "cny");
     java.time.LocalDate day =
         java.time.LocalDate.ofInstant(CLOCK.instant(), java.time.ZoneOffset.UTC);
     int before = api.financeExceptions();

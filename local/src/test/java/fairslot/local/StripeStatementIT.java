@@ -40,7 +40,7 @@ class StripeStatementIT {
 
   @Test
   void feesAndPayoutsAreNoPaymentsAndAmountsAreComparedInTheChargeCurrency() throws Exception {
-    runtime.stripe().settleIn("usd", 0.14); // charged in CNY, kept in USD
+    runtime.stripe().balance().settleIn("usd", 0.14); // charged in CNY, kept in USD
     String member = api.token("stmt-member", "customer");
     String[] kept = paid(member);
     String[] refunded = paid(member);
@@ -49,8 +49,8 @@ class StripeStatementIT {
     assertThat(cancel.status()).isEqualTo(200);
     assertThat(api.status(member, refunded[0])).isEqualTo("REFUNDED");
     api.call("POST", "/_local/stripe/payment_intents/" + disputed[1] + "/dispute", null, "{}");
-    runtime.stripe().addBalanceLine("stripe_fee", -500, "usd");
-    runtime.stripe().addBalanceLine("payout", -10000, "usd");
+    runtime.stripe().balance().other("stripe_fee", -500, "usd");
+    runtime.stripe().balance().other("payout", -10000, "usd");
     int before = api.financeExceptions();
 
     Reply run =

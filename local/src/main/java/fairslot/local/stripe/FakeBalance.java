@@ -12,7 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code GET /v1/balance_transactions} for a {@code created} range (the statement check reads it),
  * with controls to misstate, drop or add a line (tests).
  */
-final class FakeBalance {
+public final class FakeBalance {
   private final List<ObjectNode> balance = new CopyOnWriteArrayList<>();
   private final Clock clock;
 
@@ -25,7 +25,7 @@ final class FakeBalance {
     this.clock = clock;
   }
 
-  void settleIn(String currency, double rate) {
+  public void settleIn(String currency, double rate) {
     this.settlement = currency;
     this.rate = rate;
   }
@@ -37,7 +37,7 @@ final class FakeBalance {
     // Stripe takes its fee on a charge (2.9 % + 30 here), and none back on a refund
     long fee = type.equals("charge") ? Math.round(amount * 0.029) + 30 : 0;
     ObjectNode bt = Json.object();
-    bt.put("id", "txn_" + FakeStripe.hex(12));
+    bt.put("id", "txn_" + StripeWire.hex(12));
     bt.put("object", "balance_transaction");
     bt.put("type", type);
     bt.put("amount", amount);
@@ -53,27 +53,27 @@ final class FakeBalance {
   }
 
   /** A charge Stripe's balance shows for an intent fairslot never made (tests). */
-  void unknownCharge(long amount, String currency) {
+  public void unknownCharge(long amount, String currency) {
     ObjectNode charge = Json.object();
-    charge.put("id", "ch_" + FakeStripe.hex(12));
+    charge.put("id", "ch_" + StripeWire.hex(12));
     charge.put("object", "charge");
-    charge.put("payment_intent", "pi_unknown_" + FakeStripe.hex(6));
+    charge.put("payment_intent", "pi_unknown_" + StripeWire.hex(6));
     charge.put("amount", amount);
     charge.put("currency", currency);
     line("charge", amount, currency, charge);
   }
 
   /** A line that is no payment: a {@code stripe_fee} or a {@code payout} (tests). */
-  void other(String type, long amount, String currency) {
+  public void other(String type, long amount, String currency) {
     ObjectNode source = Json.object();
-    source.put("id", (type.equals("payout") ? "po_" : "fee_") + FakeStripe.hex(12));
+    source.put("id", (type.equals("payout") ? "po_" : "fee_") + StripeWire.hex(12));
     source.put("object", type.equals("payout") ? "payout" : "fee");
     balance.add(bare(type, amount, currency, source));
   }
 
   private ObjectNode bare(String type, long amount, String currency, ObjectNode source) {
     ObjectNode bt = Json.object();
-    bt.put("id", "txn_" + FakeStripe.hex(12));
+    bt.put("id", "txn_" + StripeWire.hex(12));
     bt.put("object", "balance_transaction");
     bt.put("type", type);
     bt.put("amount", amount);
@@ -86,12 +86,12 @@ final class FakeBalance {
   }
 
   /** The balance leaves out the intent's charge (tests). */
-  void drop(String intentId) {
+  public void drop(String intentId) {
     balance.removeIf(bt -> bt.path("source").path("payment_intent").asText().equals(intentId));
   }
 
   /** The balance shows another amount for the intent's charge than was paid (tests). */
-  void misstate(String intentId, long amount) {
+  public void misstate(String intentId, long amount) {
     for (ObjectNode bt : balance) {
       if (bt.path("source").path("payment_intent").asText().equals(intentId)) {
         bt.put("amount", amount);

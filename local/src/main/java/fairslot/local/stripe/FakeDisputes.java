@@ -42,7 +42,7 @@ public final class FakeDisputes {
       if (!pi.path("status").asText().equals("succeeded")) {
         return Optional.empty();
       }
-      dp.put("id", "dp_" + FakeStripe.hex(12));
+      dp.put("id", "dp_" + StripeWire.hex(12));
       dp.put("object", "dispute");
       dp.put("amount", pi.path("amount_received").asLong());
       dp.put("currency", pi.path("currency").asText());

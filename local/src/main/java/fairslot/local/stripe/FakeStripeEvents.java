@@ -52,7 +52,7 @@ final class FakeStripeEvents {
 
   String body(String type, ObjectNode object) {
     ObjectNode event = Json.object();
-    event.put("id", "evt_" + FakeStripe.hex(12));
+    event.put("id", "evt_" + StripeWire.hex(12));
     event.put("object", "event");
     // rendered in the version the endpoint is set to: the one fairslot pins
     event.put("api_version", StripeConfig.API_VERSION);
