@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import fairslot.emulator.Emulator;
 import fairslot.emulator.Provisioner;
 import fairslot.local.Hs256Jwt;
-import fairslot.local.LocalRuntime;
+import fairslot.local.Settings;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -105,9 +105,9 @@ public final class Bench {
     }
   }
 
-  static LocalRuntime.Settings quiet(String table) {
-    LocalRuntime.Settings t = LocalRuntime.Settings.forTests(table);
-    return new LocalRuntime.Settings(
+  static Settings quiet(String table) {
+    Settings t = Settings.forTests(table);
+    return new Settings(
         0,
         t.table(),
         t.bus(),

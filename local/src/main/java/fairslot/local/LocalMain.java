@@ -7,10 +7,10 @@ public final class LocalMain {
   private LocalMain() {}
 
   public static void main(String[] args) {
-    LocalRuntime.Settings settings;
+    Settings settings;
     LocalDynamoDb dynamoDb;
     try {
-      settings = LocalRuntime.Settings.fromEnvironment();
+      settings = Settings.fromEnvironment();
       dynamoDb = LocalDynamoDb.forLocalCommand(System.getenv(), Dynoxide.binary().isPresent());
     } catch (IllegalStateException refused) {
       System.err.println("fairslot local: " + refused.getMessage());

@@ -26,7 +26,7 @@ class ContractWalkIT {
     // the provider pays as it does under ./fairslot local, so the walk sees holds become PAID
     runtime =
         LocalRuntime.start(
-            LocalRuntime.Settings.forTests("contract-walk")
+            Settings.forTests("contract-walk")
                 .withLocalProvider(LocalPaymentProvider.Mode.SUCCEED, Duration.ofMillis(200)));
   }
 

@@ -25,7 +25,7 @@ class DynoxideLocalRuntimeIT {
 
   @BeforeAll
   static void start() {
-    runtime = LocalRuntime.start(LocalRuntime.Settings.forTests(TABLE), LocalDynamoDb.DYNOXIDE);
+    runtime = LocalRuntime.start(Settings.forTests(TABLE), LocalDynamoDb.DYNOXIDE);
     client = new LocalClient(runtime);
   }
 

@@ -66,7 +66,7 @@ class HostileInputIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    runtime = LocalRuntime.start(LocalRuntime.Settings.forTests("hostile-it"));
+    runtime = LocalRuntime.start(Settings.forTests("hostile-it"));
     base = "http://127.0.0.1:" + runtime.port();
     admin = token("hostile-admin", "admin");
     frontdesk = token("hostile-desk", "frontdesk");

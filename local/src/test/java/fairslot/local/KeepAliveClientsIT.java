@@ -22,7 +22,7 @@ class KeepAliveClientsIT {
 
   @BeforeAll
   static void start() {
-    runtime = LocalRuntime.start(LocalRuntime.Settings.forTests("keep-alive"));
+    runtime = LocalRuntime.start(Settings.forTests("keep-alive"));
   }
 
   @AfterAll

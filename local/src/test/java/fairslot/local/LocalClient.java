@@ -28,9 +28,9 @@ final class LocalClient {
 
   /** A runtime whose jobs run only when a test runs them, on a clock the tests move. */
   static LocalRuntime startOn(String table, java.time.Clock clock) {
-    LocalRuntime.Settings tests = LocalRuntime.Settings.forTests(table);
+    Settings tests = Settings.forTests(table);
     return LocalRuntime.start(
-        new LocalRuntime.Settings(
+        new Settings(
             0,
             tests.table(),
             tests.bus(),

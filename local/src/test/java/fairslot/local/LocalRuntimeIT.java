@@ -25,7 +25,7 @@ class LocalRuntimeIT {
 
   @BeforeAll
   static void start() {
-    runtime = LocalRuntime.start(LocalRuntime.Settings.forTests("local-it"));
+    runtime = LocalRuntime.start(Settings.forTests("local-it"));
     base = "http://127.0.0.1:" + runtime.port();
   }
 

@@ -14,23 +14,19 @@ import org.junit.jupiter.api.Test;
 class PaymentSecretTest {
   @Test
   void unsetUsesTheDocumentedLocalDefault() {
-    assertThat(LocalRuntime.Settings.localPaymentSecret(Map.of()))
-        .isEqualTo(Wiring.DEFAULT_PAYMENT_SECRET);
+    assertThat(Settings.localPaymentSecret(Map.of())).isEqualTo(Wiring.DEFAULT_PAYMENT_SECRET);
   }
 
   @Test
   void aBlankSecretStopsTheRuntimeWithItsReason() {
-    assertThatThrownBy(
-            () -> LocalRuntime.Settings.localPaymentSecret(Map.of(Wiring.PAYMENT_SECRET_ENV, "  ")))
+    assertThatThrownBy(() -> Settings.localPaymentSecret(Map.of(Wiring.PAYMENT_SECRET_ENV, "  ")))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("blank");
   }
 
   @Test
   void aRealSecretIsUsed() {
-    assertThat(
-            LocalRuntime.Settings.localPaymentSecret(
-                Map.of(Wiring.PAYMENT_SECRET_ENV, "s3cret-value")))
+    assertThat(Settings.localPaymentSecret(Map.of(Wiring.PAYMENT_SECRET_ENV, "s3cret-value")))
         .isEqualTo("s3cret-value");
   }
 }

@@ -39,14 +39,14 @@ class QueuedBurstIT {
 
   @BeforeAll
   static void start() {
-    LocalRuntime.Settings fast = LocalRuntime.Settings.forTests("burst");
+    Settings fast = Settings.forTests("burst");
     // The jobs have nothing to do here; at their test period of 1 s they would only add emulator
     // load. DynamoDB on dynoxide, as ./fairslot local runs it: no fault is played here, and it took
     // 124-133 s against moto's 219 s on this machine (2026-12-03); the queued path on moto, with
     // faults, is QueuedAdmissionIT's and chaos's.
     runtime =
         LocalRuntime.start(
-            new LocalRuntime.Settings(
+            new Settings(
                 fast.port(),
                 fast.table(),
                 fast.bus(),

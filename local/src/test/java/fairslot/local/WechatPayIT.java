@@ -26,7 +26,7 @@ class WechatPayIT {
 
   @BeforeAll
   static void start() throws Exception {
-    runtime = LocalRuntime.start(LocalRuntime.Settings.forTests("wechat-it"));
+    runtime = LocalRuntime.start(Settings.forTests("wechat-it"));
     api = new LocalClient(runtime);
   }
 
