@@ -85,7 +85,7 @@ final class ChaosCombined {
       String half = slots.get(random.nextBoolean() ? 0 : 2);
       wave.add(
           () -> {
-            ChaosWorld.pause(random.nextInt(200));
+            ChaosThreads.pause(random.nextInt(200));
             return world.call(
                 "POST /slots/{slotId}/cancel", Map.of("slotId", half), ADMIN, "admin", "{}", null);
           });

@@ -29,7 +29,7 @@ final class ChaosFreeBookings {
   }
 
   Object cancelSlot(String slotId, int pauseMillis) {
-    ChaosWorld.pause(pauseMillis);
+    ChaosThreads.pause(pauseMillis);
     return world.call(
         "POST /slots/{slotId}/cancel", Map.of("slotId", slotId), "admin", "admin", "{}", null);
   }

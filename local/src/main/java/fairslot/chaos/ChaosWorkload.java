@@ -181,7 +181,7 @@ final class ChaosWorkload {
     }
     wave.add(
         () -> {
-          ChaosWorld.pause(random.nextInt(200));
+          ChaosThreads.pause(random.nextInt(200));
           return world.call(
               "POST /slots/{slotId}/cancel",
               Map.of("slotId", cancelledSlot),
@@ -213,7 +213,7 @@ final class ChaosWorkload {
     wave.add(() -> world.deliverSeatReleased());
     wave.add(() -> world.deliverBookingRequests());
     Collections.shuffle(wave, random);
-    ChaosWorld.runAll(wave, 24);
+    ChaosThreads.runAll(wave, 24);
 
     // Time passes: unpaid holds lapse, offers lapse; late webhooks meet expired holds.
     world.clock.advance(Duration.ofMinutes(11));
@@ -257,7 +257,7 @@ final class ChaosWorkload {
     venueStaff.late(slots.get(0), late);
     combined.late(late);
     Collections.shuffle(late, random);
-    ChaosWorld.runAll(late, 16);
+    ChaosThreads.runAll(late, 16);
   }
 
   private Object queued(String user, String slotId) {

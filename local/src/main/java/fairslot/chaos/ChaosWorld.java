@@ -22,20 +22,15 @@ import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.sqs.SqsBookingQueue;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -98,7 +93,7 @@ final class ChaosWorld implements AutoCloseable {
     this.provider =
         new LocalPaymentProvider(
             (raw, headers) -> {
-              String paymentNo = parse(raw).path("paymentNo").asText();
+              String paymentNo = new Reply(200, raw).json().path("paymentNo").asText();
               webhooks.computeIfAbsent(paymentNo, k -> new CopyOnWriteArrayList<>()).add(raw);
               webhook(raw);
             },
@@ -139,12 +134,6 @@ final class ChaosWorld implements AutoCloseable {
     }
   }
 
-  private static JsonNode parse(String raw) {
-    try {
-      return JSON.readTree(raw);
-    } catch (Exception e) {
-      return JSON.createObjectNode();
-    }
   }
 
   /**
@@ -176,12 +165,7 @@ final class ChaosWorld implements AutoCloseable {
       context.setAuthorizer(authorizer);
       event.setRequestContext(context);
     }
-    return retrying(
-        () -> {
-          APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
-          return new Reply(r.getStatusCode(), r.getBody());
-        },
-        routeKey);
+    return send(event, routeKey);
   }
 
   /** A calendar app fetching a feed: no token but the one in the address. */
@@ -189,12 +173,7 @@ final class ChaosWorld implements AutoCloseable {
     APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
     event.setRouteKey("GET /me/calendar.ics");
     event.setQueryStringParameters(Map.of("token", token));
-    return retrying(
-        () -> {
-          APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
-          return new Reply(r.getStatusCode(), r.getBody());
-        },
-        "GET /me/calendar.ics");
+    return send(event, "GET /me/calendar.ics");
   }
 
   /** The provider's webhook, signed now; retried on 503 like a provider would. */
@@ -209,12 +188,7 @@ final class ChaosWorld implements AutoCloseable {
             WebhookSignature.SIGNATURE_HEADER.toLowerCase(),
             signature.sign(ts, raw)));
     event.setBody(raw);
-    return retrying(
-        () -> {
-          APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
-          return new Reply(r.getStatusCode(), r.getBody());
-        },
-        "POST /payments/callback");
+    return send(event, "POST /payments/callback");
   }
 
   /** A WeChat Pay notification as the fake sent it; WeChat retries a 503 (a busy booking). */
@@ -230,19 +204,23 @@ final class ChaosWorld implements AutoCloseable {
     headers.forEach((k, v) -> lower.put(k.toLowerCase(Locale.ROOT), v));
     event.setHeaders(lower);
     event.setBody(raw);
+    return send(event, route);
+  }
+
+  private Reply send(APIGatewayV2HTTPEvent event, String what) {
     return retrying(
         () -> {
           APIGatewayV2HTTPResponse r = api.handleRequest(event, null);
           return new Reply(r.getStatusCode(), r.getBody());
         },
-        route);
+        what);
   }
 
   private Reply retrying(Supplier<Reply> send, String what) {
     Reply reply = send.get();
     for (int attempt = 1; reply.status() == 503 && attempt < 40; attempt++) {
       note(reply, what);
-      pause(10 + ThreadLocalRandom.current().nextInt(100));
+      ChaosThreads.pause(10 + ThreadLocalRandom.current().nextInt(100));
       reply = send.get();
     }
     note(reply, what);
@@ -314,33 +292,9 @@ final class ChaosWorld implements AutoCloseable {
     consumers.seatChanges();
   }
 
-  static void pause(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
   @Override
   public void close() {
     consumers.close();
     wechat.close();
-  }
-
-  /** Runs every task on {@code threads} threads and waits for all of them. */
-  static void runAll(List<Callable<Object>> tasks, int threads) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<Object>> futures = new ArrayList<>();
-      for (Callable<Object> task : tasks) {
-        futures.add(pool.submit(task));
-      }
-      for (Future<Object> f : futures) {
-        f.get();
-      }
-    } finally {
-      pool.shutdownNow();
-    }
   }
 }
