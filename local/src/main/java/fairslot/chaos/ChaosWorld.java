@@ -2,7 +2,6 @@ package fairslot.chaos;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fairslot.aws.AwsRetries;
 import fairslot.definitions.Fairslot;
@@ -132,8 +131,6 @@ final class ChaosWorld implements AutoCloseable {
     for (ScheduleDefinition schedule : Fairslot.SCHEDULES) {
       jobs.put(schedule.name(), JobHandlers.handlerFor(schedule, wiring));
     }
-  }
-
   }
 
   /**
