@@ -12,8 +12,6 @@ import fairslot.handler.HttpApiHandler;
 import fairslot.messaging.notifications.LocalNotificationSender;
 import fairslot.messaging.payments.LocalPaymentProvider;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -33,8 +31,6 @@ import java.util.function.Supplier;
  */
 public final class LocalHttpServer implements AutoCloseable {
   /** Bodies are read up to this size; the handler itself refuses anything over 64 KiB with 413. */
-  private static final int READ_LIMIT = 1024 * 1024;
-
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final HttpServer server;
@@ -110,13 +106,13 @@ public final class LocalHttpServer implements AutoCloseable {
     try (exchange) {
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getRawPath();
-      byte[] raw = readBody(exchange.getRequestBody());
+      byte[] raw = LocalReplies.readBody(exchange.getRequestBody());
       if (raw == null) {
-        send(
+        LocalReplies.send(
             exchange,
             413,
             "application/problem+json",
-            problem(413, "payload_too_large", "the body exceeds 64 KiB"));
+            LocalReplies.problem(413, "payload_too_large", "the body exceeds 64 KiB"));
         return;
       }
       String body = new String(raw, StandardCharsets.UTF_8);
@@ -131,7 +127,8 @@ public final class LocalHttpServer implements AutoCloseable {
       for (LocalControls fake : controls) {
         Optional<LocalControls.Reply> control = fake.handle(method, path, body);
         if (control.isPresent()) {
-          send(exchange, control.get().status(), "application/json", control.get().json());
+          LocalReplies.send(
+              exchange, control.get().status(), "application/json", control.get().json());
           return;
         }
       }
@@ -162,22 +159,24 @@ public final class LocalHttpServer implements AutoCloseable {
                             "body",
                             d.message().body()))
                 .toList();
-        send(exchange, 200, "application/json", JSON.writeValueAsString(Map.of("items", items)));
+        LocalReplies.send(
+            exchange, 200, "application/json", JSON.writeValueAsString(Map.of("items", items)));
         return;
       }
       if (method.equals("GET") && path.equals("/_local/sent")) {
-        send(exchange, 200, "application/json", mailbox.get());
+        LocalReplies.send(exchange, 200, "application/json", mailbox.get());
         return;
       }
       if (method.equals("GET") && path.equals("/_local/metrics")) {
-        send(exchange, 200, "application/json", metrics.json());
+        LocalReplies.send(exchange, 200, "application/json", metrics.json());
         return;
       }
       if (method.equals("GET") && path.equals("/_local/health")) {
         boolean up = healthy.getAsBoolean();
         var health = (ObjectNode) JSON.readTree(faults.get());
         health.put("status", up ? "UP" : "DOWN");
-        send(exchange, up ? 200 : 503, "application/json", JSON.writeValueAsString(health));
+        LocalReplies.send(
+            exchange, up ? 200 : 503, "application/json", JSON.writeValueAsString(health));
         return;
       }
       if (method.equals("POST") && path.startsWith("/_local/") && !path.equals("/_local/token")) {
@@ -186,23 +185,23 @@ public final class LocalHttpServer implements AutoCloseable {
       }
       Optional<RouteTable.Match> match = routes.match(method, path);
       if (match.isEmpty()) {
-        send(
+        LocalReplies.send(
             exchange,
             404,
             "application/problem+json",
-            problem(404, "not_found", "no route " + method + " " + path));
+            LocalReplies.problem(404, "not_found", "no route " + method + " " + path));
         return;
       }
       RouteDefinition route = match.get().route();
       Map<String, String> claims = null;
       if (route.access() == RouteDefinition.Access.JWT) {
-        Optional<JsonNode> verified = bearer(exchange).flatMap(jwt::verify);
+        Optional<JsonNode> verified = LocalReplies.bearer(exchange).flatMap(jwt::verify);
         if (verified.isEmpty()) {
-          send(
+          LocalReplies.send(
               exchange,
               401,
               "application/problem+json",
-              problem(401, "unauthorized", "a valid bearer token is required"));
+              LocalReplies.problem(401, "unauthorized", "a valid bearer token is required"));
           return;
         }
         claims = ApiGatewayEvents.flatten(verified.get());
@@ -219,27 +218,19 @@ public final class LocalHttpServer implements AutoCloseable {
               exchange.getResponseHeaders().add(k, v);
             }
           });
-      send(
+      LocalReplies.send(
           exchange,
           response.getStatusCode(),
           type,
           response.getBody() == null ? "" : response.getBody());
     } catch (RuntimeException e) {
       e.printStackTrace();
-      send(
+      LocalReplies.send(
           exchange,
           500,
           "application/problem+json",
           "{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500}");
     }
-  }
-
-  private static Optional<String> bearer(HttpExchange exchange) {
-    String header = exchange.getRequestHeaders().getFirst("Authorization");
-    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return Optional.empty();
-    }
-    return Optional.of(header.substring(7).trim());
   }
 
   /**
@@ -252,13 +243,13 @@ public final class LocalHttpServer implements AutoCloseable {
     if (parts.length == 5 && parts[2].equals("schedules") && parts[4].equals("run")) {
       Optional<Map<String, Object>> report = scheduler.runNow(parts[3]);
       if (report.isPresent()) {
-        send(exchange, 200, "application/json", JSON.writeValueAsString(report.get()));
+        LocalReplies.send(exchange, 200, "application/json", JSON.writeValueAsString(report.get()));
       } else {
-        send(
+        LocalReplies.send(
             exchange,
             404,
             "application/problem+json",
-            problem(404, "not_found", "no schedule " + parts[3]));
+            LocalReplies.problem(404, "not_found", "no schedule " + parts[3]));
       }
       return;
     }
@@ -266,20 +257,20 @@ public final class LocalHttpServer implements AutoCloseable {
         && parts[2].equals("payments")
         && Set.of("SUCCEEDED", "FAILED", "REFUNDED", "REFUND_FAILED").contains(parts[4])) {
       boolean known = payments.report(parts[3], parts[4]);
-      send(
+      LocalReplies.send(
           exchange,
           known ? 200 : 404,
           known ? "application/json" : "application/problem+json",
           known
               ? "{\"sent\":\"" + parts[4] + "\"}"
-              : problem(404, "not_found", "the provider has no payment " + parts[3]));
+              : LocalReplies.problem(404, "not_found", "the provider has no payment " + parts[3]));
       return;
     }
-    send(
+    LocalReplies.send(
         exchange,
         404,
         "application/problem+json",
-        problem(404, "not_found", "no local route " + path));
+        LocalReplies.problem(404, "not_found", "no local route " + path));
   }
 
   private void issueToken(HttpExchange exchange, String body) throws IOException {
@@ -292,52 +283,16 @@ public final class LocalHttpServer implements AutoCloseable {
     if (request == null
         || !request.path("sub").isTextual()
         || request.path("sub").asText().isBlank()) {
-      send(
+      LocalReplies.send(
           exchange,
           422,
           "application/problem+json",
-          problem(422, "invalid_request", "sub is required"));
+          LocalReplies.problem(422, "invalid_request", "sub is required"));
       return;
     }
     List<String> groups = new ArrayList<>();
     request.path("groups").forEach(g -> groups.add(g.asText()));
     String token = jwt.sign(request.get("sub").asText(), groups, Duration.ofHours(12));
-    send(exchange, 200, "application/json", "{\"token\":\"" + token + "\"}");
-  }
-
-  private static byte[] readBody(InputStream in) throws IOException {
-    byte[] data = in.readNBytes(READ_LIMIT + 1);
-    return data.length > READ_LIMIT ? null : data;
-  }
-
-  private static String problem(int status, String code, String detail) {
-    return "{\"type\":\"https://fairslot.dev/problems/"
-        + code.replace('_', '-')
-        + "\",\"title\":\""
-        + code.replace('_', ' ')
-        + "\",\"status\":"
-        + status
-        + ",\"detail\":\""
-        + detail
-        + "\",\"code\":\""
-        + code
-        + "\"}";
-  }
-
-  private static void send(HttpExchange exchange, int status, String contentType, String body)
-      throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Keep-Alive", "timeout=" + JdkHttpServer.KEEP_ALIVE_SECONDS);
-    if (contentType != null) {
-      exchange.getResponseHeaders().set("Content-Type", contentType);
-    }
-    if (status == 204 || bytes.length == 0) {
-      exchange.sendResponseHeaders(status, -1);
-      return;
-    }
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
+    LocalReplies.send(exchange, 200, "application/json", "{\"token\":\"" + token + "\"}");
   }
 }
