@@ -18,7 +18,7 @@ final class FakeAbnormalRefunds {
   private FakeAbnormalRefunds() {}
 
   static FakeOrders.Answer apply(FakeWechatPay fake, String refundId, JsonNode in, String serial) {
-    Optional<FakeOrders.RefundOrder> refund =
+    Optional<RefundOrder> refund =
         fake.refunds.values().stream().filter(r -> r.refundId.equals(refundId)).findFirst();
     if (refund.isEmpty()) {
       return FakeOrders.Answer.fail(404, "RESOURCE_NOT_EXISTS", "no such refund");

@@ -43,13 +43,13 @@ final class FakeNotifier {
     this.target = notifyUrl;
   }
 
-  Map<String, Object> transaction(FakeOrders.Order order) {
+  Map<String, Object> transaction(Order order) {
     Map<String, Object> sent = send("TRANSACTION.SUCCESS", "transaction", "支付成功", order.json());
     sent.put("outTradeNo", order.outTradeNo); // the fake's note of which order; not sent
     return sent;
   }
 
-  Map<String, Object> refund(FakeOrders.RefundOrder refund) {
+  Map<String, Object> refund(RefundOrder refund) {
     ObjectNode r = refund.json();
     r.remove("status"); // a refund notification names it refund_status
     Map<String, Object> sent =
@@ -59,7 +59,7 @@ final class FakeNotifier {
   }
 
   /** The body WeChat would send for the order as it is now, encrypted, not sent. */
-  String transactionBody(FakeOrders.Order order) {
+  String transactionBody(Order order) {
     return body("TRANSACTION.SUCCESS", "transaction", "支付成功", order.json());
   }
 

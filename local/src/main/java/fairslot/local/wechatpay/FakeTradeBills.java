@@ -77,7 +77,7 @@ final class FakeTradeBills {
     List<String> rows = new ArrayList<>();
     rows.add(HEADER);
     long total = 0;
-    for (FakeOrders.Order o : fake.orders.values()) {
+    for (Order o : fake.orders.values()) {
       if (o.paidAt != null
           && LocalDate.ofInstant(o.paidAt, CHINA).equals(day)
           && !omitted.contains(o.outTradeNo)) {
@@ -86,7 +86,7 @@ final class FakeTradeBills {
         total += fen;
       }
     }
-    for (FakeOrders.RefundOrder r : fake.refunds.values()) {
+    for (RefundOrder r : fake.refunds.values()) {
       if (r.status().equals("SUCCESS")
           && !omitted.contains(r.outRefundNo)
           && r.finishedAt != null

@@ -38,8 +38,8 @@ public final class FakeWechatPay implements AutoCloseable {
   static final String APP_SECRET = "local-app-secret";
 
   final FakeWechatKeys keys;
-  final Map<String, FakeOrders.Order> orders = new ConcurrentHashMap<>();
-  final Map<String, FakeOrders.RefundOrder> refunds = new ConcurrentHashMap<>();
+  final Map<String, Order> orders = new ConcurrentHashMap<>();
+  final Map<String, RefundOrder> refunds = new ConcurrentHashMap<>();
 
   /** Codes the next refund requests are refused with, in order (refunds:fail-next). */
   final Queue<String> refundRefusals = new ConcurrentLinkedQueue<>();
@@ -145,7 +145,7 @@ public final class FakeWechatPay implements AutoCloseable {
 
   /** The payer pays the order with a merchant coupon of {@code couponFen} (less than the total). */
   public boolean pay(String outTradeNo, boolean notify, long couponFen) {
-    FakeOrders.Order order = orders.get(outTradeNo);
+    Order order = orders.get(outTradeNo);
     if (order == null || couponFen < 0 || couponFen >= order.total) {
       return false;
     }
@@ -160,7 +160,7 @@ public final class FakeWechatPay implements AutoCloseable {
 
   /** A refund ends SUCCESS, CLOSED or ABNORMAL; false if there is no such processing refund. */
   public boolean finishRefund(String outRefundNo, String status, boolean notify) {
-    FakeOrders.RefundOrder refund = refunds.get(outRefundNo);
+    RefundOrder refund = refunds.get(outRefundNo);
     if (refund == null || !refund.finish(status, clock.instant())) {
       return false;
     }
@@ -197,7 +197,7 @@ public final class FakeWechatPay implements AutoCloseable {
 
   /** The state WeChat holds for an order, as its query would say. */
   public Optional<String> tradeState(String outTradeNo) {
-    return Optional.ofNullable(orders.get(outTradeNo)).map(FakeOrders.Order::state);
+    return Optional.ofNullable(orders.get(outTradeNo)).map(Order::state);
   }
 
   /** The next refund request is refused with {@code code}, as WeChat refuses it (tests). */
@@ -211,7 +211,7 @@ public final class FakeWechatPay implements AutoCloseable {
   }
 
   public Optional<String> refundStatus(String outRefundNo) {
-    return Optional.ofNullable(refunds.get(outRefundNo)).map(FakeOrders.RefundOrder::status);
+    return Optional.ofNullable(refunds.get(outRefundNo)).map(RefundOrder::status);
   }
 
   /** A genuine notification body for the order as it stands, encrypted but not sent (tests). */
