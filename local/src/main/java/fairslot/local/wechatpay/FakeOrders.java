@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import fairslot.shared.Json;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,7 +21,7 @@ final class FakeOrders {
     }
 
     static Answer fail(int status, String code, String message) {
-      return new Answer(status, FakeWechatPay.error(code, message), true);
+      return new Answer(status, FakeOrders.error(code, message), true);
     }
   }
 
@@ -50,7 +51,7 @@ final class FakeOrders {
         exchange.getRequestHeaders().getFirst("Authorization"), fake.keys, method, target, body)) {
       return Answer.fail(401, "SIGN_ERROR", "the Authorization signature does not verify");
     }
-    JsonNode in = FakeWechatPay.read(body);
+    JsonNode in = FakeOrders.read(body);
     Matcher m;
     if (method.equals("POST") && path.equals("/v3/pay/transactions/jsapi")) {
       return prepay(in);
@@ -164,5 +165,20 @@ final class FakeOrders {
       case "SIGN_ERROR" -> 401;
       default -> 400;
     };
+  }
+
+  static ObjectNode error(String code, String message) {
+    ObjectNode n = Json.object();
+    n.put("code", code);
+    n.put("message", message);
+    return n;
+  }
+
+  static JsonNode read(String body) {
+    try {
+      return body.isEmpty() ? Json.object() : Json.mapper().readTree(body);
+    } catch (IOException e) {
+      return Json.object();
+    }
   }
 }

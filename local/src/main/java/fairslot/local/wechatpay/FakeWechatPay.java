@@ -1,7 +1,6 @@
 package fairslot.local.wechatpay;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import fairslot.local.ReceivedRequests;
@@ -270,17 +269,12 @@ public final class FakeWechatPay implements AutoCloseable {
         answer.text() != null
             ? answer.text()
             : answer.body() == null ? "" : Json.write(answer.body());
-    String timestamp = Long.toString(Instant.now().getEpochSecond());
-    String nonce = FakeWechatKeys.text(32);
     var h = exchange.getResponseHeaders();
+    Map<String, String> signed = headersSignedAt(body, Instant.now());
     if (answer.signed()) {
-      h.set("Wechatpay-Timestamp", timestamp);
-      h.set("Wechatpay-Nonce", nonce);
-      h.set("Wechatpay-Serial", keys.platformSerial());
-      h.set(
-          "Wechatpay-Signature", keys.signAsWechat(timestamp + "\n" + nonce + "\n" + body + "\n"));
+      signed.forEach(h::set);
     }
-    h.set("Request-ID", "fake-" + nonce);
+    h.set("Request-ID", "fake-" + signed.get("Wechatpay-Nonce"));
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     if (bytes.length == 0) {
       exchange.sendResponseHeaders(answer.status(), -1);
@@ -292,21 +286,6 @@ public final class FakeWechatPay implements AutoCloseable {
     exchange.sendResponseHeaders(answer.status(), bytes.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(bytes);
-    }
-  }
-
-  static ObjectNode error(String code, String message) {
-    ObjectNode n = Json.object();
-    n.put("code", code);
-    n.put("message", message);
-    return n;
-  }
-
-  static JsonNode read(String body) {
-    try {
-      return body.isEmpty() ? Json.object() : Json.mapper().readTree(body);
-    } catch (IOException e) {
-      return Json.object();
     }
   }
 

@@ -41,7 +41,7 @@ public final class WechatControls implements LocalControls {
     if (method.equals("GET") && path.equals("/_local/wechatpay/requests")) {
       return Optional.of(new Reply(200, Json.write(Map.of("items", fake.requests()))));
     }
-    JsonNode in = FakeWechatPay.read(body == null ? "" : body);
+    JsonNode in = FakeOrders.read(body == null ? "" : body);
     boolean notify = in.path("notify").asBoolean(true);
     Matcher m;
     if (method.equals("POST") && (m = PAY.matcher(path)).matches()) {
