@@ -10,6 +10,7 @@ import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.Fn;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.IMetric;
 import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
@@ -32,6 +33,19 @@ final class Alarms {
 
   Alarms(Construct scope) {
     this.scope = scope;
+  }
+
+  /** An alarm on any of {@code metric} in one period (a dead letter, an error): nothing missing. */
+  void whenAny(String id, String description, IMetric metric) {
+    add(
+        Alarm.Builder.create(scope, id)
+            .alarmDescription(description)
+            .metric(metric)
+            .threshold(0)
+            .evaluationPeriods(1)
+            .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+            .treatMissingData(TreatMissingData.NOT_BREACHING)
+            .build());
   }
 
   /**

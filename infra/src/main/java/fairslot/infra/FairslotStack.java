@@ -15,9 +15,6 @@ import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
-import software.amazon.awscdk.services.cloudwatch.Alarm;
-import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
-import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.events.EventPattern;
@@ -159,11 +156,12 @@ public final class FairslotStack extends Stack {
       // reconcile walks every slot (10,000 take a few minutes); the other jobs take one bounded
       // batch.
       int timeout = schedule.name().equals("reconcile") ? 900 : 60;
-      Function job = function(pascal(schedule.name()), schedule.handler(), 512, timeout, 1);
+      Function job =
+          function(ConstructIds.pascal(schedule.name()), schedule.handler(), 512, timeout, 1);
       if (schedule.name().equals("reconcile")) {
         alarms.seatLedger(job);
       }
-      Rule.Builder.create(this, pascal(schedule.name()) + "Schedule")
+      Rule.Builder.create(this, ConstructIds.pascal(schedule.name()) + "Schedule")
           .ruleName("fairslot-" + schedule.name())
           .schedule(Schedule.expression(schedule.rate()))
           // One handler class serves every job: the rule's input names this one.
@@ -188,7 +186,7 @@ public final class FairslotStack extends Stack {
   private void queue(QueueDefinition q) {
     // Every queue, dead-letter ones too, may have a consumer: visibility is six consumer timeouts.
     Queue dlq =
-        Queue.Builder.create(this, pascal(q.deadLetterName()))
+        Queue.Builder.create(this, ConstructIds.pascal(q.deadLetterName()))
             .queueName(q.deadLetterNameWithSuffix())
             .fifo(q.fifo() ? true : null)
             .encryption(QueueEncryption.SQS_MANAGED)
@@ -196,7 +194,7 @@ public final class FairslotStack extends Stack {
             .retentionPeriod(Duration.days(14))
             .build();
     Queue queue =
-        Queue.Builder.create(this, pascal(q.name()))
+        Queue.Builder.create(this, ConstructIds.pascal(q.name()))
             .queueName(q.nameWithSuffix())
             .fifo(q.fifo() ? true : null)
             .encryption(QueueEncryption.SQS_MANAGED)
@@ -211,22 +209,20 @@ public final class FairslotStack extends Stack {
     if (q.name().equals(Fairslot.BOOKING_QUEUE.name())) {
       return; // drained by BookingDlqHandler: see Alarms.bookingDlq
     }
-    alarms.add(
-        Alarm.Builder.create(this, pascal(q.deadLetterName()) + "NotEmpty")
-            .alarmDescription(
-                "messages in " + q.deadLetterNameWithSuffix() + ": requests need attention")
-            .metric(dlq.metricApproximateNumberOfMessagesVisible())
-            .threshold(0)
-            .evaluationPeriods(1)
-            .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
-            .treatMissingData(TreatMissingData.NOT_BREACHING)
-            .build());
+    alarms.whenAny(
+        ConstructIds.pascal(q.deadLetterName()) + "NotEmpty",
+        "messages in " + q.deadLetterNameWithSuffix() + ": requests need attention",
+        dlq.metricApproximateNumberOfMessagesVisible());
   }
 
   private Function consumer(QueueDefinition q, Queue source, String handler) {
     Function fn =
         function(
-            functionId(handler), handler, 1024, CONSUMER_TIMEOUT_SECONDS, q.fifo() ? 10 : null);
+            ConstructIds.functionId(handler),
+            handler,
+            1024,
+            CONSUMER_TIMEOUT_SECONDS,
+            q.fifo() ? 10 : null);
     live(fn)
         .addEventSource(
             new SqsEventSource(
@@ -245,7 +241,8 @@ public final class FairslotStack extends Stack {
    */
   private void streamConsumer(StreamConsumerDefinition c) {
     Function fn =
-        function(functionId(c.handler()), c.handler(), 512, CONSUMER_TIMEOUT_SECONDS, null);
+        function(
+            ConstructIds.functionId(c.handler()), c.handler(), 512, CONSUMER_TIMEOUT_SECONDS, null);
     StreamSources.attach(this, table, alarms, live(fn), c);
   }
 
@@ -275,15 +272,7 @@ public final class FairslotStack extends Stack {
     ((CfnFunction) fn.getNode().getDefaultChild())
         .setSnapStart(CfnFunction.SnapStartProperty.builder().applyOn("PublishedVersions").build());
     grants().grant(fn, access.permissions());
-    alarms.add(
-        Alarm.Builder.create(this, id + "Errors")
-            .alarmDescription(handlerClass + " reported errors")
-            .metric(fn.metricErrors())
-            .threshold(0)
-            .evaluationPeriods(1)
-            .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
-            .treatMissingData(TreatMissingData.NOT_BREACHING)
-            .build());
+    alarms.whenAny(id + "Errors", handlerClass + " reported errors", fn.metricErrors());
     return fn;
   }
 
@@ -301,20 +290,5 @@ public final class FairslotStack extends Stack {
   /** The grants of a function, made once the table, bus, queues and secrets exist. */
   private FunctionGrants grants() {
     return new FunctionGrants(this, table, bus, queues, secrets, emailFrom, environment);
-  }
-
-  /** A consumer function's id: its handler's simple class name (FunctionAccess rows use it). */
-  static String functionId(String handlerClass) {
-    return handlerClass.substring(handlerClass.lastIndexOf('.') + 1);
-  }
-
-  static String pascal(String name) {
-    StringBuilder out = new StringBuilder();
-    for (String part : name.split("[-_.]")) {
-      if (!part.isEmpty()) {
-        out.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
-      }
-    }
-    return out.toString();
   }
 }

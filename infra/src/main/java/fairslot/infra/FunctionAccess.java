@@ -81,7 +81,7 @@ record FunctionAccess(String function, Permissions permissions) {
                   false,
                   Set.of(Secret.PAYMENT_WEBHOOK, Secret.WECHATPAY, Secret.STRIPE))),
           new FunctionAccess(
-              FairslotStack.functionId(Fairslot.BOOKING_DLQ_HANDLER),
+              ConstructIds.functionId(Fairslot.BOOKING_DLQ_HANDLER),
               new Permissions(PLACES, EVERY_INDEX, true, false, Set.of())));
 
   static final List<FunctionAccess> ROWS = rows();
@@ -91,13 +91,13 @@ record FunctionAccess(String function, Permissions permissions) {
     for (QueueDefinition q : Fairslot.QUEUES) {
       rows.add(
           new FunctionAccess(
-              FairslotStack.functionId(q.consumerHandler()), q.consumerPermissions()));
+              ConstructIds.functionId(q.consumerHandler()), q.consumerPermissions()));
     }
     for (StreamConsumerDefinition c : Fairslot.STREAM_CONSUMERS) {
-      rows.add(new FunctionAccess(FairslotStack.functionId(c.handler()), c.permissions()));
+      rows.add(new FunctionAccess(ConstructIds.functionId(c.handler()), c.permissions()));
     }
     for (ScheduleDefinition s : Fairslot.SCHEDULES) {
-      rows.add(new FunctionAccess(FairslotStack.pascal(s.name()), s.permissions()));
+      rows.add(new FunctionAccess(ConstructIds.pascal(s.name()), s.permissions()));
     }
     return List.copyOf(rows);
   }

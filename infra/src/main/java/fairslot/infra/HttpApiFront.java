@@ -73,7 +73,7 @@ final class HttpApiFront {
                 .build());
     UserPoolClient console = ConsoleSignIn.client(scope, users, consoleOrigin);
     for (Role role : Role.values()) {
-      CfnUserPoolGroup.Builder.create(scope, "Group" + FairslotStack.pascal(role.group()))
+      CfnUserPoolGroup.Builder.create(scope, "Group" + ConstructIds.pascal(role.group()))
           .userPoolId(users.getUserPoolId())
           .groupName(role.group())
           .build();

@@ -6,9 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awscdk.Duration;
-import software.amazon.awscdk.services.cloudwatch.Alarm;
-import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
-import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.FilterCriteria;
@@ -33,7 +30,7 @@ final class StreamSources {
   static void attach(
       Construct scope, Table table, Alarms alarms, Alias live, StreamConsumerDefinition c) {
     Queue failures =
-        Queue.Builder.create(scope, FairslotStack.pascal(c.name()) + "Failures")
+        Queue.Builder.create(scope, ConstructIds.pascal(c.name()) + "Failures")
             .queueName(c.failureQueueName())
             .encryption(QueueEncryption.SQS_MANAGED)
             .retentionPeriod(Duration.days(14))
@@ -51,15 +48,10 @@ final class StreamSources {
                 .filters(List.of(FilterCriteria.filter(filterOf(c))))
                 .onFailure(new SqsDlq(failures))
                 .build()));
-    alarms.add(
-        Alarm.Builder.create(scope, FairslotStack.pascal(c.name()) + "FailuresNotEmpty")
-            .alarmDescription("stream records " + c.name() + " gave up on: see docs/operations.md")
-            .metric(failures.metricApproximateNumberOfMessagesVisible())
-            .threshold(0)
-            .evaluationPeriods(1)
-            .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
-            .treatMissingData(TreatMissingData.NOT_BREACHING)
-            .build());
+    alarms.whenAny(
+        ConstructIds.pascal(c.name()) + "FailuresNotEmpty",
+        "stream records " + c.name() + " gave up on: see docs/operations.md",
+        failures.metricApproximateNumberOfMessagesVisible());
   }
 
   /**
