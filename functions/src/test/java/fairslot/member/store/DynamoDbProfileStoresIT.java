@@ -1,0 +1,16 @@
+package fairslot.member.store;
+
+import fairslot.aws.Resilient;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The profile stores' contract on the DynamoDB adapters, against the emulator. */
+class DynamoDbProfileStoresIT extends ProfileStoresContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
+    String table = Aws.freshTable("contract");
+    return new Stores(
+        new DynamoDbMemberProfileStore(dynamo, table), new DynamoDbProfileStore(dynamo, table));
+  }
+}
