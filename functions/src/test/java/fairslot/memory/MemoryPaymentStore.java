@@ -11,6 +11,7 @@ import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.notification.domain.Notification;
 import fairslot.payment.app.PaymentStore;
+import fairslot.payment.app.Settlement;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;

@@ -11,7 +11,6 @@ import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
-import fairslot.payment.app.PaymentStore.Settlement;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalInt;

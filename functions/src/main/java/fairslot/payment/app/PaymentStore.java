@@ -3,21 +3,18 @@ package fairslot.payment.app;
 import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
-import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.Decline;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.MoneyMove;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentRecord;
-import fairslot.money.domain.PaymentStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /** Port: payments and the provider events applied to them. Each operation is one transaction. */
-public interface PaymentStore {
+public interface PaymentStore extends PaymentCheckStore {
 
   /**
    * Records a new payment for a PENDING_PAY booking whose hold is still running and has none yet.
@@ -73,27 +70,6 @@ public interface PaymentStore {
   /** How long a payment waits for its provider's notification before the provider is asked. */
   Duration FIRST_CHECK = Payment.FIRST_CHECK;
 
-  /** PENDING payments due to be asked about at {@code now} (sparse paymentsPending index). */
-  List<Payment> pendingDue(Instant now, int limit);
-
-  /**
-   * The next time to ask about a PENDING payment, on condition it is still PENDING; false when it
-   * settled meanwhile.
-   */
-  boolean schedulePendingCheck(Payment seen, Instant nextAt);
-
-  /** Takes a PENDING payment out of the checks (its provider cannot be asked); false if settled. */
-  boolean stopPendingChecks(Payment seen);
-
-  /** Payments whose refund is due to be (re)tried at {@code now} (sparse refundsDue index). */
-  List<Payment> refundsDue(Instant now, int limit);
-
-  /**
-   * Sets the refund's attempt count and next due time, on condition the payment is still REFUNDING
-   * with the attempt count in {@code seen}; false if someone else changed it first.
-   */
-  boolean scheduleRefund(Payment seen, int attempts, Instant nextAt);
-
   /**
    * Keeps a refused provider event (a wrong amount, an unknown payment) as a finance exception,
    * remembering the event id in the same transaction. False if the event was seen before: the
@@ -135,144 +111,6 @@ public interface PaymentStore {
 
     /** The booking is not payable now (status moved, or the hold ran out). */
     record NotPayable(Booking current) implements StartResult {}
-  }
-
-  sealed interface Settlement {
-    String eventId();
-
-    Payment payment();
-
-    Change change();
-
-    /**
-     * The finance exception this settlement raises, written in its transaction: a late payment sent
-     * back, or a refund given up.
-     */
-    default Optional<FinanceException> raises() {
-      FinanceException.Kind kind;
-      Booking b;
-      Money amount = payment().refund(); // what is owed back: all of a late payment, a tier's part
-      boolean afterFailure = payment().status() == PaymentStatus.FAILED;
-      if (afterFailure && this instanceof MarkPaid m) {
-        kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
-        b = m.booking();
-        amount = payment().amount();
-      } else if (afterFailure && this instanceof Revive r) {
-        kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
-        b = r.booking();
-        amount = payment().amount();
-      } else if (afterFailure && this instanceof RefundLate l) {
-        kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
-        b = l.booking();
-        amount = payment().amount();
-      } else if (this instanceof Unapplied u) {
-        kind = FinanceException.Kind.OUTCOME_NOT_APPLIED;
-        b = u.booking();
-        amount = payment().amount();
-      } else if (this instanceof RefundLate l) {
-        kind = FinanceException.Kind.LATE_PAYMENT_REFUNDED;
-        b = l.booking();
-      } else if (this instanceof RefundGivenUp g) {
-        kind =
-            g.abnormal()
-                ? FinanceException.Kind.REFUND_ABNORMAL
-                : FinanceException.Kind.REFUND_FAILED;
-        b = g.booking();
-      } else {
-        return Optional.empty();
-      }
-      var exception =
-          FinanceException.open(
-              kind,
-              eventId(),
-              Optional.of(b.slot().venueId()),
-              Optional.of(b.bookingId()),
-              Optional.of(payment().paymentNo()),
-              amount,
-              change().at());
-      if (this instanceof RefundGivenUp g && g.providerCode().isPresent()) {
-        exception = exception.withProviderCode(g.providerCode().get());
-      }
-      return Optional.of(
-          payment().isPart() ? exception.aboutRefund(payment().refundNo()) : exception);
-    }
-
-    /** PENDING_PAY to PAID; payment SUCCEEDED. */
-    record MarkPaid(String eventId, Payment payment, Booking booking, Change change)
-        implements Settlement {}
-
-    /** EXPIRED to PAID after a late success: takes a seat again if one is free. */
-    record Revive(
-        String eventId,
-        Payment payment,
-        Booking booking,
-        List<MemberCalendar> calendars,
-        Change change,
-        OptionalInt upcomingLimit,
-        boolean checkStanding)
-        implements Settlement {
-
-      /** A revive under no venue limit and no no-show rule. */
-      public Revive(
-          String eventId,
-          Payment payment,
-          Booking booking,
-          List<MemberCalendar> calendars,
-          Change change) {
-        this(eventId, payment, booking, calendars, change, OptionalInt.empty(), false);
-      }
-    }
-
-    /** Money that cannot buy its seat any more: payment REFUNDING, refund due now. */
-    record RefundLate(String eventId, Payment payment, Booking booking, Change change)
-        implements Settlement {}
-
-    /** The charge failed: payment FAILED and the booking may be paid again. */
-    record Failed(String eventId, Payment payment, Booking booking, Change change)
-        implements Settlement {}
-
-    /** The refund went through: payment REFUNDED, and a REFUNDING booking becomes REFUNDED. */
-    record Refunded(String eventId, Payment payment, Booking booking, Change change)
-        implements Settlement {}
-
-    /**
-     * The refund is given up for staff: payment REFUND_FAILED, a REFUNDING booking REFUND_FAILED.
-     */
-    record RefundGivenUp(
-        String eventId,
-        Payment payment,
-        Booking booking,
-        Change change,
-        boolean abnormal,
-        Optional<String> providerCode)
-        implements Settlement {
-      /** Given up after the last attempt. */
-      public RefundGivenUp(String eventId, Payment payment, Booking booking, Change change) {
-        this(eventId, payment, booking, change, false, Optional.empty());
-      }
-
-      public RefundGivenUp(
-          String eventId, Payment payment, Booking booking, Change change, boolean abnormal) {
-        this(eventId, payment, booking, change, abnormal, Optional.empty());
-      }
-    }
-
-    /**
-     * Staff took the money at the desk: an offline SUCCEEDED payment and PENDING_PAY to PAID,
-     * together.
-     */
-    record PaidOffline(String eventId, Payment payment, Booking booking, Change change)
-        implements Settlement {}
-
-    /**
-     * An outcome that contradicts what the payment is (a failure after a success, a refund nobody
-     * asked for): nothing moves, and finance is told.
-     */
-    record Unapplied(String eventId, Payment payment, Booking booking, Change change)
-        implements Settlement {}
-
-    /** An event that changes nothing but must still be remembered (e.g. a second success). */
-    record NoteOnly(String eventId, Payment payment, Change change) implements Settlement {}
   }
 
   sealed interface SettleResult {

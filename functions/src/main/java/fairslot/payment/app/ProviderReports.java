@@ -13,7 +13,6 @@ import fairslot.money.domain.PaymentRecord;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.payment.app.PaymentStore.SettleResult;
-import fairslot.payment.app.PaymentStore.Settlement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;

@@ -5,7 +5,6 @@ import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
-import fairslot.payment.app.PaymentStore.Settlement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

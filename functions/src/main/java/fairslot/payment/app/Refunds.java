@@ -14,7 +14,6 @@ import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.payment.app.PaymentProvider.RefundAttempt;
-import fairslot.payment.app.PaymentStore.Settlement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -20,6 +20,7 @@ import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentItemMapper;
 import fairslot.money.store.PaymentWrites;
 import fairslot.payment.app.PaymentStore;
+import fairslot.payment.app.Settlement;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.OwnWrites;

@@ -21,7 +21,7 @@ import fairslot.money.store.PaymentWrites;
 import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.payment.app.PaymentStore.SettleResult;
-import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.app.Settlement;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.util.Map;

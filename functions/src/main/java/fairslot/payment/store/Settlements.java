@@ -2,7 +2,7 @@ package fairslot.payment.store;
 
 import fairslot.booking.domain.Booking;
 import fairslot.money.domain.PaymentStatus;
-import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.app.Settlement;
 
 /** What a settlement decided, read off its kind. */
 final class Settlements {

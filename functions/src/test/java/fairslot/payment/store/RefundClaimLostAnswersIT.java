@@ -13,7 +13,7 @@ import fairslot.catalog.store.DynamoDbCatalogStore;
 import fairslot.kernel.Change;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
-import fairslot.payment.app.PaymentStore.Settlement;
+import fairslot.payment.app.Settlement;
 import fairslot.testing.Aws;
 import fairslot.testing.ContractFixtures;
 import fairslot.testing.Faults;
