@@ -36,11 +36,13 @@ public final class CatalogService {
   private final CatalogStore store;
   private final Clock clock;
   private final IdGenerator ids;
+  private final SlotGeneration generation;
 
   public CatalogService(CatalogStore store, Clock clock, IdGenerator ids) {
     this.store = store;
     this.clock = clock;
     this.ids = ids;
+    this.generation = new SlotGeneration(store, clock, ids);
   }
 
   public record CreateVenue(String name, ZoneId timeZone, VenuePolicy policy) {}
@@ -162,7 +164,7 @@ public final class CatalogService {
    * SlotGeneration}).
    */
   public Outcome<SlotGeneration.Generated> generate(SlotGeneration.GenerateSlots command) {
-    return new SlotGeneration(store, clock, ids).generate(command);
+    return generation.generate(command);
   }
 
   public Optional<Slot> slot(String slotId) {
