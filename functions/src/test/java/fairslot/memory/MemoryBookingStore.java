@@ -16,6 +16,7 @@ import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
@@ -44,119 +45,6 @@ public final class MemoryBookingStore implements BookingStore {
 
   public MemoryBookingStore(MemoryTables tables) {
     this.t = tables;
-  }
-
-  @Override
-  public PlaceResult place(BookingPlan plan) {
-    Booking b = plan.booking();
-    synchronized (t.lock) {
-      if (plan.granting().isPresent()) {
-        BookingRequest r = t.requests.get(plan.granting().get().requestId());
-        if (r == null || r.status() != plan.granting().get().from()) {
-          return new PlaceResult.RequestDecided();
-        }
-      }
-      if (plan.idempotency().isPresent()) {
-        IdempotencyStore.Recorded seen =
-            t.idempotency.get(plan.idempotency().get().request().scope());
-        if (seen != null) {
-          return seen.fingerprint().equals(plan.idempotency().get().request().fingerprint())
-              ? new PlaceResult.Replay(seen.response())
-              : new PlaceResult.KeyReused();
-        }
-      }
-      if (plan.rules().suspension()) {
-        var standing = t.standings.get(MemoryTables.standingKey(b.userId(), b.slot().venueId()));
-        if (standing != null && standing.suspendedAt(plan.now())) {
-          return new PlaceResult.Suspended(standing.suspendedUntil().orElseThrow());
-        }
-      }
-      String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
-      if (guard != null) {
-        return new PlaceResult.AlreadyBooked(guard);
-      }
-      Optional<PlaceResult> seats =
-          plan.offer().isPresent()
-              ? offerRefusal(plan.offer().get(), b, plan.now())
-              : seatRefusal(t.slots.get(b.slotId()), b.quantity(), plan.now())
-                  .or(() -> priceRefusal(t.slots.get(b.slotId()), b));
-      if (seats.isPresent()) {
-        return seats.get();
-      }
-      if (b.pass().isPresent()) {
-        var pass = t.passes.get(MemoryTables.passKey(b.userId(), b.pass().get().passId()));
-        Optional<fairslot.kernel.Refusal> refused =
-            pass == null
-                ? Optional.of(fairslot.kernel.Refusal.NOT_FOUND)
-                : pass.refusalFor(
-                    b.slot().venueId(),
-                    b.slot().resourceId(),
-                    b.slot().interval().start(),
-                    b.quantity());
-        if (refused.isPresent()) {
-          return new PlaceResult.PassRefused(refused.get());
-        }
-      }
-      int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(b), 0);
-      if (plan.rules().upcomingLimit().isPresent()
-          && counted >= plan.rules().upcomingLimit().getAsInt()) {
-        return new PlaceResult.LimitReached(plan.rules().upcomingLimit().getAsInt());
-      }
-      List<MemberCalendar> moved = new ArrayList<>();
-      for (MemberCalendar seen : plan.calendars()) {
-        MemberCalendar now = calendar(seen.userId(), seen.day());
-        if (now.version() != seen.version()) {
-          moved.add(now);
-        }
-      }
-      if (!moved.isEmpty()) {
-        return new PlaceResult.CalendarsMoved(moved);
-      }
-      if (plan.offer().isPresent()) {
-        // The offer already holds its seat: it becomes this booking's.
-        WaitlistEntry offer = t.entries.get(plan.offer().get().entryId());
-        t.entries.put(
-            offer.entryId(),
-            MemoryWaitlistStore.in(
-                offer,
-                WaitlistStatus.ACCEPTED,
-                offer.offerExpiresAt(),
-                Optional.of(b.bookingId())));
-      } else {
-        Slot slot = t.slots.get(b.slotId());
-        t.slots.put(
-            slot.slotId(),
-            MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
-      }
-      t.bookings.put(b.bookingId(), b);
-      t.upcoming.merge(MemoryTables.upcomingKey(b), 1, Integer::sum);
-      t.creditPass(b, -1, 0, 0);
-      t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
-      for (MemberCalendar seen : plan.calendars()) {
-        t.calendars.put(
-            MemoryTables.calendarKey(seen.userId(), seen.day()),
-            seen.with(b.bookingId(), b.slot().interval()));
-      }
-      plan.idempotency()
-          .ifPresent(
-              i ->
-                  t.idempotency.put(
-                      i.request().scope(),
-                      new IdempotencyStore.Recorded(i.request().fingerprint(), i.response())));
-      plan.granting()
-          .ifPresent(
-              q ->
-                  t.requests.put(
-                      q.requestId(),
-                      MemoryRequestStore.decided(
-                          t.requests.get(q.requestId()),
-                          q.from().granted(),
-                          Optional.of(b.bookingId()),
-                          Optional.empty(),
-                          Optional.empty())));
-      audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
-      return new PlaceResult.Placed(b);
-    }
   }
 
   /**
@@ -393,68 +281,12 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
-  public GroupPlaced placeGroup(GroupPlan plan) {
+  public PlaceAttempt place(BookingPlan plan) {
     synchronized (t.lock) {
       Booking lead = plan.lead();
-      if (plan.idempotency().isPresent()) {
-        IdempotencyStore.Recorded seen =
-            t.idempotency.get(plan.idempotency().get().request().scope());
-        if (seen != null) {
-          return new GroupPlaced(
-              seen.fingerprint().equals(plan.idempotency().get().request().fingerprint())
-                  ? new PlaceResult.Replay(seen.response())
-                  : new PlaceResult.KeyReused(),
-              Optional.empty());
-        }
-      }
-      if (plan.rules().suspension()) {
-        var standing =
-            t.standings.get(MemoryTables.standingKey(lead.userId(), lead.slot().venueId()));
-        if (standing != null && standing.suspendedAt(plan.now())) {
-          return new GroupPlaced(
-              new PlaceResult.Suspended(standing.suspendedUntil().orElseThrow()), Optional.empty());
-        }
-      }
-      for (Booking b : plan.lines()) {
-        String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
-        if (guard != null) {
-          return new GroupPlaced(new PlaceResult.AlreadyBooked(guard), Optional.of(b.slotId()));
-        }
-      }
-      for (Booking b : plan.lines()) {
-        Slot slot = t.slots.get(b.slotId());
-        Optional<PlaceResult> seats =
-            seatRefusal(slot, b.quantity(), plan.now()).or(() -> priceRefusal(slot, b));
-        if (seats.isPresent()) {
-          return new GroupPlaced(seats.get(), Optional.of(b.slotId()));
-        }
-      }
-      if (lead.pass().isPresent()) {
-        var pass = t.passes.get(MemoryTables.passKey(lead.userId(), lead.pass().get().passId()));
-        int credits = plan.lines().stream().mapToInt(l -> l.pass().get().credits()).sum();
-        Optional<fairslot.kernel.Refusal> refused =
-            pass == null ? Optional.of(fairslot.kernel.Refusal.NOT_FOUND) : Optional.empty();
-        for (Booking b : plan.lines()) {
-          if (refused.isEmpty()) {
-            refused =
-                pass.refusalFor(
-                    b.slot().venueId(), b.slot().resourceId(), b.slot().interval().start(), 0);
-          }
-        }
-        if (refused.isEmpty() && pass.creditsLeft() < credits) {
-          refused = Optional.of(fairslot.kernel.Refusal.INSUFFICIENT_CREDITS);
-        }
-        if (refused.isPresent()) {
-          return new GroupPlaced(
-              new PlaceResult.PassRefused(refused.get()), Optional.of(lead.slotId()));
-        }
-      }
-      int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(lead), 0);
-      if (plan.rules().upcomingLimit().isPresent()
-          && counted + plan.lines().size() > plan.rules().upcomingLimit().getAsInt()) {
-        return new GroupPlaced(
-            new PlaceResult.LimitReached(plan.rules().upcomingLimit().getAsInt()),
-            Optional.of(lead.slotId()));
+      Optional<PlaceAttempt> refused = placementRefusal(plan);
+      if (refused.isPresent()) {
+        return refused.get();
       }
       List<MemberCalendar> moved = new ArrayList<>();
       for (MemberCalendar seen : plan.calendars()) {
@@ -464,13 +296,26 @@ public final class MemoryBookingStore implements BookingStore {
         }
       }
       if (!moved.isEmpty()) {
-        return new GroupPlaced(new PlaceResult.CalendarsMoved(moved), Optional.empty());
+        return about(new PlaceResult.CalendarsMoved(moved), null);
+      }
+      if (plan.offer().isPresent()) {
+        // The offer already holds its seat: it becomes this booking's.
+        WaitlistEntry offer = t.entries.get(plan.offer().get().entryId());
+        t.entries.put(
+            offer.entryId(),
+            MemoryWaitlistStore.in(
+                offer,
+                WaitlistStatus.ACCEPTED,
+                offer.offerExpiresAt(),
+                Optional.of(lead.bookingId())));
       }
       for (Booking b : plan.lines()) {
-        Slot slot = t.slots.get(b.slotId());
-        t.slots.put(
-            slot.slotId(),
-            MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+        if (plan.offer().isEmpty()) {
+          Slot slot = t.slots.get(b.slotId());
+          t.slots.put(
+              slot.slotId(),
+              MemoryTables.counted(slot, slot.remaining() - b.quantity(), slot.forWaitlist()));
+        }
         t.bookings.put(b.bookingId(), b);
         t.creditPass(b, -1, 0, 0);
         t.guards.put(MemoryTables.guardKey(b.slotId(), b.userId()), b.bookingId());
@@ -494,8 +339,101 @@ public final class MemoryBookingStore implements BookingStore {
                   t.idempotency.put(
                       i.request().scope(),
                       new IdempotencyStore.Recorded(i.request().fingerprint(), i.response())));
-      return new GroupPlaced(new PlaceResult.Placed(lead), Optional.empty());
+      plan.granting()
+          .ifPresent(
+              q ->
+                  t.requests.put(
+                      q.requestId(),
+                      MemoryRequestStore.decided(
+                          t.requests.get(q.requestId()),
+                          q.from().granted(),
+                          Optional.of(lead.bookingId()),
+                          Optional.empty(),
+                          Optional.empty())));
+      return about(new PlaceResult.Placed(lead), null);
     }
+  }
+
+  /** The transaction's conditions, in the order its cancellation reasons are read. */
+  private Optional<PlaceAttempt> placementRefusal(BookingPlan plan) {
+    Booking lead = plan.lead();
+    if (plan.granting().isPresent()) {
+      BookingRequest r = t.requests.get(plan.granting().get().requestId());
+      if (r == null || r.status() != plan.granting().get().from()) {
+        return Optional.of(about(new PlaceResult.RequestDecided(), null));
+      }
+    }
+    if (plan.idempotency().isPresent()) {
+      IdempotencyStore.Recorded seen =
+          t.idempotency.get(plan.idempotency().get().request().scope());
+      if (seen != null) {
+        return Optional.of(
+            about(
+                seen.fingerprint().equals(plan.idempotency().get().request().fingerprint())
+                    ? new PlaceResult.Replay(seen.response())
+                    : new PlaceResult.KeyReused(),
+                null));
+      }
+    }
+    if (plan.rules().suspension()) {
+      var standing =
+          t.standings.get(MemoryTables.standingKey(lead.userId(), lead.slot().venueId()));
+      if (standing != null && standing.suspendedAt(plan.now())) {
+        return Optional.of(
+            about(new PlaceResult.Suspended(standing.suspendedUntil().orElseThrow()), null));
+      }
+    }
+    for (Booking b : plan.lines()) {
+      String guard = t.guards.get(MemoryTables.guardKey(b.slotId(), b.userId()));
+      if (guard != null) {
+        return Optional.of(about(new PlaceResult.AlreadyBooked(guard), b));
+      }
+    }
+    if (plan.offer().isPresent()) {
+      Optional<PlaceResult> gone = offerRefusal(plan.offer().get(), lead, plan.now());
+      if (gone.isPresent()) {
+        return Optional.of(about(gone.get(), lead));
+      }
+    }
+    for (Booking b : plan.lines()) {
+      Slot slot = t.slots.get(b.slotId());
+      Optional<PlaceResult> seats =
+          plan.offer().isPresent()
+              ? Optional.empty()
+              : seatRefusal(slot, b.quantity(), plan.now()).or(() -> priceRefusal(slot, b));
+      if (seats.isPresent()) {
+        return Optional.of(about(seats.get(), b));
+      }
+    }
+    if (lead.pass().isPresent()) {
+      var pass = t.passes.get(MemoryTables.passKey(lead.userId(), lead.pass().get().passId()));
+      int credits = plan.lines().stream().mapToInt(l -> l.pass().get().credits()).sum();
+      Optional<Refusal> refused = pass == null ? Optional.of(Refusal.NOT_FOUND) : Optional.empty();
+      for (Booking b : plan.lines()) {
+        if (refused.isEmpty()) {
+          refused =
+              pass.refusalFor(
+                  b.slot().venueId(), b.slot().resourceId(), b.slot().interval().start(), 0);
+        }
+      }
+      if (refused.isEmpty() && pass.creditsLeft() < credits) {
+        refused = Optional.of(Refusal.INSUFFICIENT_CREDITS);
+      }
+      if (refused.isPresent()) {
+        return Optional.of(about(new PlaceResult.PassRefused(refused.get()), lead));
+      }
+    }
+    int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(lead), 0);
+    if (plan.rules().upcomingLimit().isPresent()
+        && counted + plan.lines().size() > plan.rules().upcomingLimit().getAsInt()) {
+      return Optional.of(
+          about(new PlaceResult.LimitReached(plan.rules().upcomingLimit().getAsInt()), lead));
+    }
+    return Optional.empty();
+  }
+
+  private static PlaceAttempt about(PlaceResult result, Booking line) {
+    return new PlaceAttempt(result, Optional.ofNullable(line).map(Booking::slotId));
   }
 
   private ReleaseResult releaseOne(

@@ -24,6 +24,7 @@ import fairslot.kernel.Money;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.UUID;
@@ -147,17 +148,20 @@ public final class ContractFixtures {
   }
 
   public PlaceResult place(Booking b, Optional<IdempotentRequest> key) {
-    return bookings.place(
-        new BookingPlan(
-            b,
-            NOW,
-            b.userId(),
-            bookings.calendars(b.userId(), b.calendarDays()),
-            new SeatSource.OpenSale(),
-            MemberRules.NONE,
-            key.map(
-                k ->
-                    new BookingStore.Replayable(
-                        k, new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}")))));
+    return bookings
+        .place(
+            new BookingPlan(
+                List.of(b),
+                NOW,
+                b.userId(),
+                bookings.calendars(b.userId(), b.calendarDays()),
+                new SeatSource.OpenSale(),
+                MemberRules.NONE,
+                key.map(
+                    k ->
+                        new BookingStore.Replayable(
+                            k,
+                            new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}")))))
+        .result();
   }
 }

@@ -34,7 +34,7 @@ public final class BookingService {
   private final RequestEnqueue enqueue;
   private final LotteryEntries lotteryEntries;
   private final BookingPlacer placer;
-  private final GroupPlacer groups;
+  private final PlacementJudge judge;
   private final BookingCancellation cancellation;
   private final MemberBookings members;
   private final BookingTransfers transfers;
@@ -67,8 +67,8 @@ public final class BookingService {
         new BookingReschedules(
             catalog, bookings, members, releases.events(), passes, refunds, clock);
     OverdueHoldReclaim reclaim = new OverdueHoldReclaim(bookings, releases);
-    this.placer = new BookingPlacer(catalog, bookings, passes, ids, createdResponse, reclaim);
-    this.groups = new GroupPlacer(catalog, bookings, passes, ids, createdResponse, reclaim, clock);
+    this.judge = new PlacementJudge(catalog, passes);
+    this.placer = new BookingPlacer(catalog, bookings, ids, createdResponse, reclaim);
   }
 
   /**
@@ -87,51 +87,38 @@ public final class BookingService {
               command.actor(),
               command.passId()));
     }
-    return groups.book(command);
+    Instant now = clock.instant();
+    Placement placement = command.placement();
+    int quantity = command.quantity();
+    return judge
+        .slots(command.slotIds(), quantity, placement, now)
+        .then(
+            slots ->
+                judge
+                    .pass(command.userId(), command.passId(), slots, quantity)
+                    .then(pass -> placer.place(placement, slots, quantity, pass, now)));
   }
 
+  /** A booking of one slot: placed at once, or a request in its queue or lottery. */
   public Outcome<Booked> book(Book command) {
-    Optional<Slot> found = catalog.slotFacts(command.slotId());
-    if (found.isEmpty()) {
-      return Outcome.refused(Refusal.NOT_FOUND, "no slot " + command.slotId());
-    }
-    // Only facts that never change are judged from this read; seats, status and the member's
-    // other bookings are decided by the transaction's own conditions.
-    Slot slot = found.get();
-    int max = Math.min(slot.policy().maxPerBooking(), slot.capacity());
-    if (command.quantity() < 1 || command.quantity() > max) {
-      return Outcome.refused(Refusal.INVALID_REQUEST, "quantity must be between 1 and " + max);
-    }
     Instant now = clock.instant();
-    if (slot.hasStarted(now)) {
-      return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
-    }
-    // The desk books for a customer at any time before the start.
     Placement placement = command.placement();
-    Optional<Outcome<Booked>> outsideWindow =
-        placement.windowApplies() ? BookingPlacer.outsideWindow(slot, now) : Optional.empty();
-    if (outsideWindow.isPresent()) {
-      // The cached facts may predate an edit that opened the window: a refusal is judged on the
-      // slot as it is (a booking, by the transaction's revision condition).
-      slot = catalog.findSlot(slot.slotId()).orElse(slot);
-      outsideWindow = BookingPlacer.outsideWindow(slot, now);
-    }
-    if (outsideWindow.isPresent()) {
-      return outsideWindow.get();
-    }
-    Slot decided = slot;
-    return placer
-        .withPass(
-            placer.newBooking(command.userId(), command.quantity(), decided, now),
-            command.passId(),
-            decided)
+    int quantity = command.quantity();
+    return judge
+        .slots(List.of(command.slotId()), quantity, placement, now)
         .then(
-            booking ->
-                switch (decided.admission()) {
-                  case QUEUED -> enqueue.enqueue(command, decided, now);
-                  case LOTTERY -> lotteryEntries.enter(command, decided, now);
-                  case DIRECT -> placer.place(placement, booking, decided, now);
-                });
+            slots ->
+                judge
+                    .pass(command.userId(), command.passId(), slots, quantity)
+                    .then(
+                        pass -> {
+                          Slot decided = slots.get(0);
+                          return switch (decided.admission()) {
+                            case QUEUED -> enqueue.enqueue(command, decided, now);
+                            case LOTTERY -> lotteryEntries.enter(command, decided, now);
+                            case DIRECT -> placer.place(placement, slots, quantity, pass, now);
+                          };
+                        }));
   }
 
   /**
@@ -149,19 +136,17 @@ public final class BookingService {
       return Outcome.refused(Refusal.SLOT_IN_PAST, "the slot has already started");
     }
     // Judged when the request is decided: the window is about when the seat is taken.
-    Optional<Outcome<Booking>> outsideWindow = BookingPlacer.outsideWindow(slot, now);
+    Optional<Outcome<Booking>> outsideWindow = PlacementJudge.outsideWindow(slot, now);
     if (outsideWindow.isPresent()) {
       return outsideWindow.get();
     }
     // A pass is judged again when the seat is taken: it may have been spent since the request.
     Placement grant =
         new Placement.QueuedGrant(request.userId(), request.requestId(), request.status());
-    return placer
-        .withPass(
-            placer.newBooking(request.userId(), request.quantity(), slot, now),
-            request.passId(),
-            slot)
-        .then(booking -> placer.place(grant, booking, slot, now))
+    List<Slot> slots = List.of(slot);
+    return judge
+        .pass(request.userId(), request.passId(), slots, request.quantity())
+        .then(pass -> placer.place(grant, slots, request.quantity(), pass, now))
         .map(booked -> ((Booked.Created) booked).booking());
   }
 
@@ -182,9 +167,10 @@ public final class BookingService {
       WaitlistEntry entry, Slot slot, String actor, Optional<String> passId) {
     Instant now = clock.instant();
     Placement offer = new Placement.FromOffer(entry, actor);
-    return placer
-        .withPass(placer.newBooking(entry.userId(), 1, slot, now), passId, slot)
-        .then(booking -> placer.place(offer, booking, slot, now))
+    List<Slot> slots = List.of(slot);
+    return judge
+        .pass(entry.userId(), passId, slots, 1)
+        .then(pass -> placer.place(offer, slots, 1, pass, now))
         .map(booked -> ((Booked.Created) booked).booking());
   }
 

@@ -2,6 +2,7 @@ package fairslot.booking.app;
 
 import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
+import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.MemberRules;
 import fairslot.booking.domain.SeatSource;
@@ -28,10 +29,12 @@ import java.util.Optional;
 public interface BookingStore extends DueBookingStore {
 
   /**
-   * One atomic attempt to take the seats: seat decrement, booking, (user, slot) guard, idempotency
-   * record, the member's calendar days and the audit record, all or nothing.
+   * One atomic attempt to place a booking of one slot or several: every line's seats, booking,
+   * guard and audit, the member's calendar days (each written once, with every line on it), one
+   * count of all lines in their upcoming bookings, and the idempotency record, all or nothing. A
+   * refusal names the line it is about.
    */
-  PlaceResult place(BookingPlan plan);
+  PlaceAttempt place(BookingPlan plan);
 
   /**
    * Whether a booking could be placed right now: one consistent read of the slot's seat facts and
@@ -41,13 +44,6 @@ public interface BookingStore extends DueBookingStore {
    * fails, so the crowd behind a sell-out is answered by it.
    */
   Optional<PlaceResult> probe(Booking booking, Instant now);
-
-  /**
-   * One atomic attempt to place a booking of several slots: every line's seats, booking, guard and
-   * audit, the member's calendar days (each written once, with every line on it) and one count of
-   * all lines in their upcoming bookings, all or nothing. A refusal names the line it is about.
-   */
-  GroupPlaced placeGroup(GroupPlan plan);
 
   /**
    * One PAID line of a booking of several slots cancelled on its own (the venue cancelled its
@@ -134,13 +130,14 @@ public interface BookingStore extends DueBookingStore {
   Page<AuditEntry> audit(AuditSubject subject, String id, PageRequest page);
 
   /**
-   * Everything one booking transaction writes; {@code calendars} are the days as last seen. The
-   * seat comes from its {@link SeatSource}; the member rules it checks are {@link MemberRules};
-   * with {@code idempotency}, the answer is stored in the same transaction, so a retry with the key
-   * replays it.
+   * Everything one booking transaction writes: {@code lines} lead first, each a booking of its slot
+   * (several carry their group); {@code calendars} the member's days as last seen. The seat comes
+   * from its {@link SeatSource} (an offer or a queued request is one slot's seat); the member rules
+   * it checks are {@link MemberRules}; with {@code idempotency}, the answer is stored in the same
+   * transaction, so a retry with the key replays it.
    */
   record BookingPlan(
-      Booking booking,
+      List<Booking> lines,
       Instant now,
       String actor,
       List<MemberCalendar> calendars,
@@ -148,17 +145,34 @@ public interface BookingStore extends DueBookingStore {
       MemberRules rules,
       Optional<Replayable> idempotency) {
 
-    /** A plain booking from open sale: no member limits, no key. */
+    public BookingPlan {
+      lines = List.copyOf(lines);
+      calendars = List.copyOf(calendars);
+      if (lines.isEmpty() || lines.size() > BookingGroup.MAX_SLOTS) {
+        throw new IllegalArgumentException(
+            "a booking has 1 to " + BookingGroup.MAX_SLOTS + " lines");
+      }
+      if (!(seat instanceof SeatSource.OpenSale) && lines.size() != 1) {
+        throw new IllegalArgumentException("an offer or a queued request is one slot's seat");
+      }
+    }
+
+    /** A plain booking of one slot from open sale: no member limits, no key. */
     public static BookingPlan openSale(
         Booking booking, Instant now, String actor, List<MemberCalendar> calendars) {
       return new BookingPlan(
-          booking,
+          List.of(booking),
           now,
           actor,
           calendars,
           new SeatSource.OpenSale(),
           MemberRules.NONE,
           Optional.empty());
+    }
+
+    /** The booking the member sees: the earliest slot's line. */
+    public Booking lead() {
+      return lines.get(0);
     }
 
     /** The waitlist offer whose seat the booking takes, if it takes one. */
@@ -169,13 +183,6 @@ public interface BookingStore extends DueBookingStore {
     /** The QUEUED request (or lottery entry) the booking grants, and the status it is in. */
     public Optional<SeatSource.QueuedRequest> granting() {
       return seat instanceof SeatSource.QueuedRequest q ? Optional.of(q) : Optional.empty();
-    }
-
-    /** The QUEUED request the booking grants, if it grants one. */
-    public Optional<String> queuedRequest() {
-      return seat instanceof SeatSource.QueuedRequest q
-          ? Optional.of(q.requestId())
-          : Optional.empty();
     }
   }
 
@@ -226,29 +233,8 @@ public interface BookingStore extends DueBookingStore {
     record CalendarsMoved(List<MemberCalendar> current) implements PlaceResult {}
   }
 
-  /**
-   * A booking of several slots to place: {@code lines} lead first, each a booking of its slot
-   * carrying the group; {@code calendars} the member's days as last seen.
-   */
-  record GroupPlan(
-      List<Booking> lines,
-      Instant now,
-      String actor,
-      List<MemberCalendar> calendars,
-      MemberRules rules,
-      Optional<Replayable> idempotency) {
-    public GroupPlan {
-      lines = List.copyOf(lines);
-      calendars = List.copyOf(calendars);
-    }
-
-    public Booking lead() {
-      return lines.get(0);
-    }
-  }
-
-  /** A group's placement: the result, and for a refusal the slot it is about. */
-  record GroupPlaced(PlaceResult result, Optional<String> slotId) {}
+  /** One placement attempt: the result, and for a refusal the slot it is about. */
+  record PlaceAttempt(PlaceResult result, Optional<String> slotId) {}
 
   sealed interface ReleaseResult {
     /**

@@ -1,20 +1,13 @@
 package fairslot.booking.app;
 
 import fairslot.booking.app.BookingStore.PlaceResult;
-import fairslot.booking.domain.Placement;
-import fairslot.catalog.domain.Admission;
-import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.VenueTime;
-import fairslot.pass.domain.Pass;
-import java.time.Instant;
 import java.time.ZoneId;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** What a member is told for each final result of one placement attempt. */
 final class PlacementOutcomes {
@@ -98,55 +91,9 @@ final class PlacementOutcomes {
     }
   }
 
-  /** What the pass refuses for these slots: each slot's rule, then every slot's credits at once. */
-  static Optional<Outcome<Booked>> groupPassRefusal(Pass pass, List<Slot> slots, int quantity) {
-    for (Slot slot : slots) {
-      Optional<Refusal> one =
-          pass.refusalFor(slot.venueId(), slot.resourceId(), slot.interval().start(), 0);
-      if (one.isPresent()) {
-        return Optional.of(refusedAt(one.get(), passDetail(one.get()), slot.slotId()));
-      }
-    }
-    if (pass.creditsLeft() < pass.plan().creditsFor(quantity) * slots.size()) {
-      return Optional.of(
-          Outcome.refused(Refusal.INSUFFICIENT_CREDITS, passDetail(Refusal.INSUFFICIENT_CREDITS)));
-    }
-    return Optional.empty();
-  }
-
-  /** What a booking of one slot would be refused for, judged from the slot's facts. */
-  static Optional<Outcome<Booked>> judgeLine(
-      Slot slot, int quantity, Placement placement, Instant now) {
-    int max = Math.min(slot.policy().maxPerBooking(), slot.capacity());
-    if (quantity < 1 || quantity > max) {
-      return Optional.of(
-          refusedAt(
-              Refusal.INVALID_REQUEST, "quantity must be between 1 and " + max, slot.slotId()));
-    }
-    if (slot.hasStarted(now)) {
-      return Optional.of(
-          refusedAt(Refusal.SLOT_IN_PAST, "the slot has already started", slot.slotId()));
-    }
-    if (slot.admission() != Admission.DIRECT) {
-      // A queue or lottery decides one slot's seats in its own order; a booking of several slots
-      // cannot wait in several lines at once (docs/api-notes.md).
-      return Optional.of(
-          refusedAt(
-              Refusal.SEVERAL_SLOTS,
-              "a " + slot.admission() + " slot is booked on its own",
-              slot.slotId()));
-    }
-    return Optional.empty();
-  }
-
-  /** A refusal about one of the slots named. */
-  static Outcome<Booked> refusedAt(Refusal refusal, String detail, String slotId) {
-    return Outcome.refused(refusal, detail, Map.of("slotId", slotId));
-  }
-
   /** The refusal with the slot it is about, as API.md v1.2 asks. */
-  static Outcome<Booked> withSlot(Outcome<Booked> outcome, String slotId) {
-    if (outcome instanceof Outcome.Refused<Booked> r) {
+  static <T> Outcome<T> withSlot(Outcome<T> outcome, String slotId) {
+    if (outcome instanceof Outcome.Refused<T> r) {
       Map<String, Object> extras = new HashMap<>(r.extras());
       extras.put("slotId", slotId);
       return Outcome.refused(r.refusal(), r.detail(), extras);

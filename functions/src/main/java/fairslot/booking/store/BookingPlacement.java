@@ -1,17 +1,15 @@
 package fairslot.booking.store;
 
 import fairslot.booking.app.BookingStore.BookingPlan;
+import fairslot.booking.app.BookingStore.PlaceAttempt;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
-import fairslot.catalog.domain.SlotStatus;
-import fairslot.catalog.store.CounterpartLinks;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.idempotency.store.IdempotencyItemMapper;
 import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
-import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
@@ -19,30 +17,33 @@ import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.StandingWrites;
 import fairslot.member.store.UpcomingWrites;
 import fairslot.notification.store.NoticeWrites;
+import fairslot.pass.domain.Pass;
 import fairslot.pass.store.PassItemMapper;
 import fairslot.pass.store.PassWrites;
 import fairslot.table.Attr;
-import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
+import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.store.WaitEntryWrites;
 import fairslot.waitlist.store.WaitlistEntryMapper;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * Taking seats: one transaction for the seat counter, the booking, the (user, slot) guard, the
- * idempotency record, the member's calendar days and the audit record; its cancellation reasons
- * read back as the member's answer. Also the cheap look (probe) for the crowd behind a sell-out.
+ * Taking seats, for a booking of one slot or several: one transaction with each line's seats,
+ * booking, guard and audit (actions numbered by line), the member's days written once each with
+ * every line on them, one count of all lines in the member's upcoming bookings, the idempotency
+ * record, the pass's credits and the granted request. Its cancellation reasons read back as the
+ * member's answer, naming the line.
  */
 final class BookingPlacement {
 
-  /** The named actions of this file's transactions: a cancellation is read by these. */
+  /** The named actions of a placement; line actions are numbered by line. */
   private enum Action {
     BOOKING,
     CALENDAR,
@@ -58,6 +59,7 @@ final class BookingPlacement {
 
   private final DynamoDbClient dynamo;
   private final String table;
+  private final BookingWrites bookingWrites;
   private final CalendarWrites calendars;
   private final GuardWrites guards;
   private final PassWrites credits;
@@ -72,6 +74,7 @@ final class BookingPlacement {
   BookingPlacement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
+    this.bookingWrites = new BookingWrites(table);
     this.calendars = new CalendarWrites(table);
     this.guards = new GuardWrites(table);
     this.credits = new PassWrites(table);
@@ -84,202 +87,174 @@ final class BookingPlacement {
     this.replays = new IdempotencyWrites(table);
   }
 
-  PlaceResult place(BookingPlan plan) {
-    Booking b = plan.booking();
+  PlaceAttempt place(BookingPlan plan) {
+    List<Booking> lines = plan.lines();
+    Booking lead = plan.lead();
     Change booked = Change.by(plan.actor(), plan.now(), "booked");
-    // "seat" takes the seat: from the slot, or from a waitlist offer.
+    Optional<WaitlistEntry> offer = plan.offer();
+    // The seats: from each line's slot (and its counterparts free), or the one offer's.
+    List<TransactWriteItem> counterparts = new ArrayList<>();
+    List<Integer> counterpartLine = new ArrayList<>();
+    for (int i = 0; i < lines.size() && offer.isEmpty(); i++) {
+      for (TransactWriteItem free : seats.counterpartsFree(lines.get(i).slot().counterparts())) {
+        counterparts.add(free);
+        counterpartLine.add(i);
+      }
+    }
     Transaction<Action> tx =
         new Transaction<Action>()
-            .add(
-                Action.SEAT,
-                plan.offer().isPresent()
-                    ? WaitEntryWrites.acceptOffer(
-                        table, plan.offer().get(), b.bookingId(), b.userId(), plan.now())
-                    : seats.sellSeats(BookingClaims.seats(b), booked))
             .addEach(
-                Action.COUNTERPART,
-                plan.offer().isPresent()
-                    ? List.of()
-                    : seats.counterpartsFree(b.slot().counterparts()))
-            .add(Action.BOOKING, new BookingWrites(table).create(b))
-            .add(Action.GUARD, guards.put(b))
+                Action.SEAT,
+                offer.isPresent()
+                    ? List.of(
+                        WaitEntryWrites.acceptOffer(
+                            table, offer.get(), lead.bookingId(), lead.userId(), plan.now()))
+                    : lines.stream()
+                        .map(b -> seats.sellSeats(BookingClaims.seats(b), booked))
+                        .toList())
+            .addEach(Action.COUNTERPART, counterparts)
+            .addEach(Action.BOOKING, lines.stream().map(bookingWrites::create).toList())
+            .addEach(Action.GUARD, lines.stream().map(guards::put).toList())
             .add(
                 Action.UPCOMING,
-                upcoming.count(BookingClaims.member(b), plan.rules().upcomingLimit()))
+                upcoming.count(
+                    BookingClaims.member(lead), lines.size(), plan.rules().upcomingLimit()))
             .addEach(
                 Action.CALENDAR,
                 plan.calendars().stream()
-                    .map(seen -> calendars.add(seen, BookingClaims.calendar(b)))
-                    .toList())
-            .add(records.auditBooking(b.bookingId(), b.version(), "-", b.status().name(), booked));
+                    .map(
+                        seen ->
+                            calendars.add(
+                                seen, lines.stream().map(BookingClaims::calendar).toList()))
+                    .toList());
+    lines.forEach(
+        b ->
+            tx.add(
+                records.auditBooking(b.bookingId(), b.version(), "-", b.status().name(), booked)));
     plan.granting()
-        .ifPresent(q -> tx.add(Action.REQUEST, requests.grant(q, b.bookingId(), plan.now())));
+        .ifPresent(q -> tx.add(Action.REQUEST, requests.grant(q, lead.bookingId(), plan.now())));
     plan.idempotency()
         .ifPresent(
             key ->
                 tx.add(
                     Action.IDEMPOTENCY, replays.record(key.request(), key.response(), plan.now())));
-
     if (plan.rules().suspension()) {
-      tx.add(Action.STANDING, standings.notSuspended(BookingClaims.member(b), plan.now()));
+      tx.add(Action.STANDING, standings.notSuspended(BookingClaims.member(lead), plan.now()));
     }
-    if (b.pass().isPresent()) {
-      tx.add(Action.PASS, credits.spendCredits(BookingClaims.credits(b)));
+    if (lead.pass().isPresent()) {
+      // every line's credits, one write
+      tx.add(
+          Action.PASS, credits.spendCredits(lines.stream().map(BookingClaims::credits).toList()));
     }
-    if (b.status() == BookingStatus.PAID) {
-      // Free, pass and desk bookings are PAID as placed: confirmed here, as a payment confirms.
-      tx.add(notices.bookingConfirmed(b.userId(), b.slotId(), b.bookingId(), plan.now()));
+    if (lead.status() == BookingStatus.PAID) {
+      // Free, pass and desk bookings are PAID as placed: confirmed here, once, by the lead.
+      tx.add(notices.bookingConfirmed(lead.userId(), lead.slotId(), lead.bookingId(), plan.now()));
     }
-
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
-      return new PlaceResult.Placed(b);
+      return about(new PlaceResult.Placed(lead), null);
     }
     if (cancelled.get().failed(Action.REQUEST)) {
-      return new PlaceResult.RequestDecided();
+      return about(new PlaceResult.RequestDecided(), null);
     }
-    return whyNotPlaced(cancelled.get(), plan);
+    return whyNot(cancelled.get(), plan, counterpartLine);
   }
 
   /**
-   * Precedence: a replayed request, then a suspension, then an existing booking, then the slot,
-   * then the pass, then the member's limit, then the calendar.
+   * Precedence: a replayed request, a suspension, an existing booking, a slot (or the offer), the
+   * pass, the member's limit, the calendar; among the lines, the first in the booking's order.
    */
-  private PlaceResult whyNotPlaced(Transaction.Cancelled<Action> reasons, BookingPlan plan) {
+  private PlaceAttempt whyNot(
+      Transaction.Cancelled<Action> reasons, BookingPlan plan, List<Integer> counterpartLine) {
+    List<Booking> lines = plan.lines();
     if (reasons.failed(Action.IDEMPOTENCY)) {
       Optional<Map<String, AttributeValue>> record = reasons.oldItem(Action.IDEMPOTENCY);
       if (record.isPresent()
           && IdempotencyItemMapper.sameRequest(record.get(), plan.idempotency().get().request())) {
-        return new PlaceResult.Replay(IdempotencyItemMapper.response(record.get()));
+        return about(new PlaceResult.Replay(IdempotencyItemMapper.response(record.get())), null);
       }
-      return new PlaceResult.KeyReused();
+      return about(new PlaceResult.KeyReused(), null);
     }
     if (reasons.failed(Action.STANDING)) {
-      return new PlaceResult.Suspended(
-          reasons
-              .oldItem(Action.STANDING)
-              .map(i -> Attr.instant(i, "suspendedUntil"))
-              .orElseThrow());
+      return about(
+          new PlaceResult.Suspended(
+              reasons
+                  .oldItem(Action.STANDING)
+                  .map(i -> Attr.instant(i, "suspendedUntil"))
+                  .orElseThrow()),
+          null);
     }
-    if (reasons.failed(Action.GUARD)) {
-      return new PlaceResult.AlreadyBooked(
-          reasons.oldItem(Action.GUARD).map(i -> Attr.str(i, "bookingId")).orElse(""));
+    for (int i = 0; i < lines.size(); i++) {
+      if (reasons.failed(Action.GUARD, i)) {
+        return about(
+            new PlaceResult.AlreadyBooked(
+                reasons.oldItem(Action.GUARD, i).map(g -> Attr.str(g, "bookingId")).orElse("")),
+            lines.get(i));
+      }
     }
-    if (plan.offer().isPresent() && reasons.failed(Action.SEAT)) {
-      return new PlaceResult.OfferGone(
-          reasons.oldItem(Action.SEAT).map(WaitlistEntryMapper::fromItem));
+    if (plan.offer().isPresent() && reasons.failed(Action.SEAT, 0)) {
+      return about(
+          new PlaceResult.OfferGone(
+              reasons.oldItem(Action.SEAT, 0).map(WaitlistEntryMapper::fromItem)),
+          plan.lead());
     }
-    if (reasons.failed(Action.SEAT)) {
-      return slotRefusal(reasons.oldItem(Action.SEAT), plan.now(), Optional.of(plan.booking()));
+    for (int i = 0; i < lines.size(); i++) {
+      if (reasons.failed(Action.SEAT, i)) {
+        return about(
+            SeatConditions.slotRefusal(
+                reasons.oldItem(Action.SEAT, i), plan.now(), Optional.of(lines.get(i))),
+            lines.get(i));
+      }
     }
-    if (reasons.failedAny(Action.COUNTERPART)) {
-      // The space is taken through a counterpart (the full court, or one of its halves).
-      return new PlaceResult.SoldOut(0);
+    for (int k = 0; k < counterpartLine.size(); k++) {
+      if (reasons.failed(Action.COUNTERPART, k)) {
+        // The space is taken through a counterpart (the full court, or one of its halves).
+        return about(new PlaceResult.SoldOut(0), lines.get(counterpartLine.get(k)));
+      }
     }
     if (reasons.failed(Action.PASS)) {
-      Booking b = plan.booking();
-      return new PlaceResult.PassRefused(
-          reasons
-              .oldItem(Action.PASS)
-              .map(PassItemMapper::fromItem)
-              .flatMap(
-                  pass ->
-                      pass.refusalFor(
-                          b.slot().venueId(),
-                          b.slot().resourceId(),
-                          b.slot().interval().start(),
-                          b.quantity()))
-              .orElse(Refusal.NOT_FOUND)); // the pass is gone
+      return about(
+          new PlaceResult.PassRefused(
+              reasons
+                  .oldItem(Action.PASS)
+                  .map(PassItemMapper::fromItem)
+                  .flatMap(pass -> refusalForAll(pass, lines))
+                  .orElse(Refusal.NOT_FOUND)), // the pass is gone
+          plan.lead());
     }
     if (reasons.failed(Action.UPCOMING)) {
-      return new PlaceResult.LimitReached(plan.rules().upcomingLimit().orElseThrow());
+      return about(
+          new PlaceResult.LimitReached(plan.rules().upcomingLimit().orElseThrow()), plan.lead());
     }
     List<MemberCalendar> moved =
         CalendarItemMapper.moved(reasons, Action.CALENDAR, plan.calendars());
     if (!moved.isEmpty()) {
-      return new PlaceResult.CalendarsMoved(moved);
+      return about(new PlaceResult.CalendarsMoved(moved), null);
     }
     throw new IllegalStateException(
         "booking transaction cancelled for an unexpected reason: " + reasons);
   }
 
   /**
-   * Why the seat condition failed, from the slot as it was (ALL_OLD); {@code newSale} is the
-   * booking whose terms (price, policy revision) the condition named.
+   * The pass's refusal of the lines together, judged as the condition judged it: each slot's rule,
+   * then every line's credits at once.
    */
-  static PlaceResult slotRefusal(
-      Optional<Map<String, AttributeValue>> slot, Instant now, Optional<Booking> newSale) {
-    if (slot.isEmpty()) {
-      return new PlaceResult.SlotMissing();
+  private static Optional<Refusal> refusalForAll(Pass pass, List<Booking> lines) {
+    for (Booking l : lines) {
+      Optional<Refusal> one =
+          pass.refusalFor(
+              l.slot().venueId(), l.slot().resourceId(), l.slot().interval().start(), 0);
+      if (one.isPresent()) {
+        return one;
+      }
     }
-    if (!SlotStatus.OPEN.name().equals(Attr.str(slot.get(), "status"))
-        || slot.get().containsKey("venueDisabled")
-        || slot.get().containsKey("resourceDisabled")) {
-      return new PlaceResult.SlotNotOpen();
-    }
-    if (!Attr.instant(slot.get(), "startAt").isAfter(now)) {
-      return new PlaceResult.SlotStarted();
-    }
-    if (newSale.isPresent() && termsChanged(slot.get(), newSale.get())) {
-      return new PlaceResult.TermsChanged();
-    }
-    return new PlaceResult.SoldOut(
-        Attr.integer(slot.get(), "remaining") - Attr.integer(slot.get(), "forWaitlist"));
+    int credits = lines.stream().mapToInt(l -> l.pass().orElseThrow().credits()).sum();
+    return pass.creditsLeft() < credits
+        ? Optional.of(Refusal.INSUFFICIENT_CREDITS)
+        : Optional.empty();
   }
 
-  private static boolean termsChanged(Map<String, AttributeValue> slot, Booking b) {
-    if (!CounterpartLinks.linksAsRead(b.slot().counterparts(), slot)) {
-      return true; // a counterpart was created since the slot was read: read it again
-    }
-    if (b.pass().isPresent()) {
-      return Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev(); // no money price to match
-    }
-    Money unit = BookingClaims.unitPrice(b);
-    return Attr.num(slot, "priceMinor") != unit.minor()
-        || !Attr.str(slot, "currency").equals(unit.currency())
-        || Attr.numOr(slot, "venueRev", 0) != b.slot().policyRev();
-  }
-
-  Optional<PlaceResult> probe(Booking b, Instant now) {
-    // One consistent read of the two items the booking's first conditions are about, projected to
-    // the attributes those conditions name. A refusal read at one instant is as true as one a
-    // failed condition reports; a "could book" decides nothing: the transaction does.
-    Map<String, AttributeValue> slotKey = Attr.key(Keys.slot(b.slotId()), "SLOT");
-    Map<String, AttributeValue> guardKey =
-        Attr.key(Keys.slot(b.slotId()), Keys.memberGuard(b.userId()));
-    var response =
-        dynamo.batchGetItem(
-            r ->
-                r.requestItems(
-                    Map.of(
-                        table,
-                        KeysAndAttributes.builder()
-                            .keys(slotKey, guardKey)
-                            .consistentRead(true)
-                            .projectionExpression(
-                                "PK, SK, #status, startAt, remaining, forWaitlist, bookingId,"
-                                    + " venueDisabled, resourceDisabled")
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .build())));
-    if (response.hasUnprocessedKeys() && !response.unprocessedKeys().isEmpty()) {
-      return Optional.empty(); // throttled in part: a missing item here proves nothing
-    }
-    List<Map<String, AttributeValue>> items = response.responses().getOrDefault(table, List.of());
-    Optional<Map<String, AttributeValue>> slot =
-        items.stream().filter(i -> Attr.str(i, Keys.SK).equals("SLOT")).findFirst();
-    Optional<Map<String, AttributeValue>> guard =
-        items.stream()
-            .filter(i -> Attr.str(i, Keys.SK).equals(Keys.memberGuard(b.userId())))
-            .findFirst();
-    if (guard.isPresent()) {
-      return Optional.of(new PlaceResult.AlreadyBooked(Attr.str(guard.get(), "bookingId")));
-    }
-    PlaceResult refusal = slotRefusal(slot, now, Optional.empty());
-    if (refusal instanceof PlaceResult.SoldOut soldOut
-        && soldOut.remaining() >= b.quantity()
-        && Attr.integer(slot.get(), "forWaitlist") == 0) {
-      return Optional.empty(); // seats there: let the transaction take them
-    }
-    return Optional.of(refusal);
+  private static PlaceAttempt about(PlaceResult result, Booking line) {
+    return new PlaceAttempt(result, Optional.ofNullable(line).map(Booking::slotId));
   }
 }

@@ -194,7 +194,7 @@ final class BookingReschedule {
     }
     if (reasons.failed(Action.NEW_SEATS)) {
       PlaceResult slot =
-          BookingPlacement.slotRefusal(
+          SeatConditions.slotRefusal(
               reasons.oldItem(Action.NEW_SEATS), plan.now(), Optional.of(plan.moved()));
       return Optional.of(
           slot instanceof PlaceResult.SoldOut soldOut

@@ -60,7 +60,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   private final UpcomingWrites upcoming;
   private final RecordParts records;
   private final BookingPlacement placement;
-  private final GroupPlacement groups;
+  private final SeatConditions seatConditions;
   private final BookingRelease release;
   private final LineRelease lineRelease;
   private final DynamoDbDueBookingStore due;
@@ -75,7 +75,7 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.upcoming = new UpcomingWrites(table);
     this.records = new RecordParts(table);
     this.placement = new BookingPlacement(dynamo, table);
-    this.groups = new GroupPlacement(dynamo, table);
+    this.seatConditions = new SeatConditions(dynamo, table);
     this.release = new BookingRelease(dynamo, table);
     this.lineRelease = new LineRelease(release, dynamo, table);
     this.due = new DynamoDbDueBookingStore(dynamo, table);
@@ -84,18 +84,13 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   @Override
-  public PlaceResult place(BookingPlan plan) {
+  public PlaceAttempt place(BookingPlan plan) {
     return placement.place(plan);
   }
 
   @Override
   public Optional<PlaceResult> probe(Booking b, Instant now) {
-    return placement.probe(b, now);
-  }
-
-  @Override
-  public GroupPlaced placeGroup(GroupPlan plan) {
-    return groups.place(plan);
+    return seatConditions.probe(b, now);
   }
 
   @Override

@@ -101,7 +101,7 @@ public abstract class BookingStoreContract {
     Booking first = booking("u1", court, 1);
     place(first);
 
-    PlaceResult result = store.place(BookingPlan.openSale(stale, NOW, "u1", seen));
+    PlaceResult result = store.place(BookingPlan.openSale(stale, NOW, "u1", seen)).result();
 
     assertThat(result).isInstanceOf(PlaceResult.CalendarsMoved.class);
     var current = ((PlaceResult.CalendarsMoved) result).current();
@@ -175,12 +175,14 @@ public abstract class BookingStoreContract {
 
     assertThat(place(booking("u1", closed, 1))).isInstanceOf(PlaceResult.SlotNotOpen.class);
     assertThat(
-            store.place(
-                BookingPlan.openSale(
-                    late,
-                    started.interval().start(),
-                    "u1",
-                    store.calendars("u1", late.calendarDays()))))
+            store
+                .place(
+                    BookingPlan.openSale(
+                        late,
+                        started.interval().start(),
+                        "u1",
+                        store.calendars("u1", late.calendarDays())))
+                .result())
         .isInstanceOf(PlaceResult.SlotStarted.class);
   }
 

@@ -3,14 +3,15 @@ package fairslot.booking.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.BookingStore;
-import fairslot.booking.app.BookingStore.GroupPlaced;
-import fairslot.booking.app.BookingStore.GroupPlan;
+import fairslot.booking.app.BookingStore.BookingPlan;
+import fairslot.booking.app.BookingStore.PlaceAttempt;
 import fairslot.booking.app.BookingStore.PlaceResult;
 import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.MemberRules;
+import fairslot.booking.domain.SeatSource;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.domain.ResourceKind;
@@ -56,12 +57,14 @@ public abstract class GroupBookingContract {
     return bare.stream().map(b -> b.inGroup(g)).toList();
   }
 
-  private GroupPlaced place(List<Booking> lines, MemberRules rules) {
+  private PlaceAttempt place(List<Booking> lines, MemberRules rules) {
     TreeSet<LocalDate> days = new TreeSet<>();
     lines.forEach(l -> days.addAll(l.calendarDays()));
     String user = lines.get(0).userId();
     List<MemberCalendar> seen = store.calendars(user, List.copyOf(days));
-    return store.placeGroup(new GroupPlan(lines, NOW, user, seen, rules, Optional.empty()));
+    return store.place(
+        new BookingPlan(
+            lines, NOW, user, seen, new SeatSource.OpenSale(), rules, Optional.empty()));
   }
 
   private int remaining(Slot slot) {
@@ -74,7 +77,7 @@ public abstract class GroupBookingContract {
     Slot b = fixtures.slot(ResourceKind.EXCLUSIVE, 1); // two courts at once: lines may overlap
     List<Booking> lines = group("u1", List.of(a, b));
 
-    GroupPlaced placed = place(lines, MemberRules.NONE);
+    PlaceAttempt placed = place(lines, MemberRules.NONE);
 
     assertThat(placed.result()).isEqualTo(new PlaceResult.Placed(lines.get(0)));
     assertThat(remaining(a)).isZero();
@@ -94,7 +97,7 @@ public abstract class GroupBookingContract {
     Slot b = fixtures.slot(ResourceKind.EXCLUSIVE, 1);
     fixtures.place(ContractFixtures.booking("other", b, 1));
 
-    GroupPlaced placed = place(group("u1", List.of(a, b)), MemberRules.NONE);
+    PlaceAttempt placed = place(group("u1", List.of(a, b)), MemberRules.NONE);
 
     assertThat(placed.result()).isEqualTo(new PlaceResult.SoldOut(0));
     assertThat(placed.slotId()).contains(b.slotId());
@@ -108,7 +111,7 @@ public abstract class GroupBookingContract {
     Booking mine = ContractFixtures.booking("u1", b, 1);
     fixtures.place(mine);
 
-    GroupPlaced placed = place(group("u1", List.of(a, b)), MemberRules.NONE);
+    PlaceAttempt placed = place(group("u1", List.of(a, b)), MemberRules.NONE);
 
     assertThat(placed.result()).isEqualTo(new PlaceResult.AlreadyBooked(mine.bookingId()));
     assertThat(placed.slotId()).contains(b.slotId());
@@ -120,9 +123,9 @@ public abstract class GroupBookingContract {
     Slot a = fixtures.slot(ResourceKind.SEATS, 5);
     Slot b = fixtures.slot(ResourceKind.SEATS, 5);
 
-    GroupPlaced overOne = place(group("u1", List.of(a, b)), limit(1));
-    GroupPlaced underTwo = place(group("u1", List.of(a, b)), limit(2));
-    GroupPlaced overTwo = place(group("u1", List.of(a, b)), limit(3));
+    PlaceAttempt overOne = place(group("u1", List.of(a, b)), limit(1));
+    PlaceAttempt underTwo = place(group("u1", List.of(a, b)), limit(2));
+    PlaceAttempt overTwo = place(group("u1", List.of(a, b)), limit(3));
 
     assertThat(overOne.result()).isEqualTo(new PlaceResult.LimitReached(1));
     assertThat(underTwo.result()).isInstanceOf(PlaceResult.Placed.class);

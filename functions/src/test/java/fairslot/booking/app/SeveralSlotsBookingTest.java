@@ -22,7 +22,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A booking of several slots (v1.2 slotIds) on the in-memory stores. */
-class GroupPlacerTest {
+class SeveralSlotsBookingTest {
   private final MemoryWorld world = new MemoryWorld();
   private final fairslot.catalog.domain.Resource hall = world.hall(VenuePolicy.DEFAULT);
 
