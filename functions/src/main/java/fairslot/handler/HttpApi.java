@@ -57,7 +57,6 @@ import fairslot.messaging.stripe.StripeWebhooks;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
 import fairslot.notification.app.NotificationDesk;
 import fairslot.pass.app.PassService;
-import fairslot.payment.app.PassPayments;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.StatementReconciliation;
 import fairslot.privacy.app.MemberData;
@@ -101,7 +100,6 @@ public final class HttpApi {
       FinanceService finance,
       StandingService standing,
       PassService passes,
-      PassPayments passPayments,
       ProfileService profiles,
       ContactVerification verification,
       NotificationDesk notifications,
@@ -142,7 +140,7 @@ public final class HttpApi {
             new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),
             new FinanceExceptionEndpoints(s.finance(), s.gate()),
             new StandingEndpoints(s.standing()),
-            new PassEndpoints(s.passes(), s.passPayments(), idempotency, clock),
+            new PassEndpoints(s.passes(), s.payments(), idempotency, clock),
             new ProfileEndpoints(s.profiles(), s.verification()),
             new NotificationEndpoints(s.notifications(), s.gate()),
             new VenueStaffEndpoints(s.venueStaff(), s.gate()),

@@ -56,7 +56,6 @@ final class HttpWiring {
             member.standing(),
             new PassService(
                 stores.passes(), stores.catalog(), stores.profiles(), clock, w.core().ids()),
-            payment.passPayments(),
             new ProfileService(stores.memberProfiles()),
             member.verification(),
             member.notificationDesk(),

@@ -6,7 +6,6 @@ import fairslot.member.app.WechatIdentityStore;
 import fairslot.member.store.DynamoDbWechatIdentityStore;
 import fairslot.messaging.stripe.Stripe;
 import fairslot.messaging.wechatpay.WechatPay;
-import fairslot.payment.app.PassPayments;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.PaymentReconciliation;
 import fairslot.payment.app.PaymentService;
@@ -17,14 +16,13 @@ import java.time.Clock;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** Payment, assembled: the providers, checkout for bookings and passes, refunds, reconciles. */
+/** Payment, assembled: the providers, checkout for whatever is paid for, refunds, reconciles. */
 public record PaymentModule(
     PaymentProviders providers,
     Optional<Stripe> stripe,
     Optional<WechatPay> wechatPay,
     WechatIdentityStore wechatIdentities,
     Refunds refunds,
-    PassPayments passPayments,
     PaymentService payments,
     PaymentReconciliation reconciliation,
     StatementReconciliation statements) {
@@ -41,18 +39,15 @@ public record PaymentModule(
     PaymentProviders providers = new PaymentProviders(adapters.onlineProviders(stripe));
     WechatIdentityStore wechatIds = new DynamoDbWechatIdentityStore(dynamo, table);
     Refunds refunds = new Refunds(stores.payments(), stores.bookings(), providers, clock);
-    PassPayments passPayments =
-        new PassPayments(
-            stores.passes(), stores.payments(), providers, clock, ids, wechatIds, stores.catalog());
     PaymentService payments =
         new PaymentService(
             stores.bookings(),
+            stores.passes(),
             stores.payments(),
             providers,
             refunds,
             clock,
             ids,
-            passPayments,
             members,
             stores.catalog(),
             wechatIds);
@@ -62,7 +57,6 @@ public record PaymentModule(
         adapters.wechatPay(),
         wechatIds,
         refunds,
-        passPayments,
         payments,
         new PaymentReconciliation(stores.payments(), stores.bookings(), providers, payments, clock),
         new StatementReconciliation(stores.payments(), providers, clock));

@@ -66,7 +66,7 @@ public final class MemoryFinanceStore implements FinanceStore {
       t.keep(
           new Payment(
               now.paymentNo(),
-              now.bookingId(),
+              now.payable(),
               now.userId(),
               now.amount(),
               now.provider(),
@@ -75,7 +75,6 @@ public final class MemoryFinanceStore implements FinanceStore {
               now.createdAt(),
               now.refundRound() + 1,
               now.refund(),
-              now.forPass(),
               now.refundPart()));
       t.refundsDue.put(MemoryTables.recordKey(payment), change.at());
       booking.ifPresent(b -> move(b, BookingStatus.REFUNDING, change));

@@ -386,7 +386,7 @@ public final class MemoryPaymentStore implements PaymentStore {
   public List<fairslot.money.domain.PaymentRecord> paymentsOf(String bookingId) {
     synchronized (t.lock) {
       return t.payments.values().stream()
-          .filter(p -> p.bookingId().equals(bookingId))
+          .filter(p -> p.payable().id().equals(bookingId))
           .sorted(Comparator.comparing(Payment::createdAt).thenComparing(Payment::paymentNo))
           .map(
               p ->
@@ -423,8 +423,9 @@ public final class MemoryPaymentStore implements PaymentStore {
         return false;
       }
       t.exceptions.put(exception.exceptionId(), exception);
-      if (lost.isPresent() && !payment.forPass()) {
-        t.bookings.computeIfPresent(payment.bookingId(), (id, b) -> b.disputedFor(lost.get()));
+      if (lost.isPresent() && payment.bookingPaid().isPresent()) {
+        t.bookings.computeIfPresent(
+            payment.bookingPaid().get(), (id, b) -> b.disputedFor(lost.get()));
       }
       return true;
     }

@@ -254,7 +254,7 @@ public final class MemoryTables {
   static Payment refundOf(Payment p, fairslot.kernel.Money part) {
     return new Payment(
         p.paymentNo(),
-        p.bookingId(),
+        p.payable(),
         p.userId(),
         p.amount(),
         p.provider(),
@@ -262,7 +262,6 @@ public final class MemoryTables {
         0,
         p.createdAt(),
         p.refundRound(),
-        part,
-        p.forPass());
+        part);
   }
 }

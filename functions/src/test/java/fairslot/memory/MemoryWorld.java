@@ -23,6 +23,7 @@ import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.payment.app.PaymentProviders;
@@ -112,13 +113,12 @@ public final class MemoryWorld {
     payments =
         new PaymentService(
             bookingStore,
+            passStore,
             paymentStore,
             providers,
             refunds,
             clock,
             ids,
-            new fairslot.payment.app.PassPayments(
-                passStore, paymentStore, providers, clock, ids, wechatIdentities, catalogStore),
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
             catalogStore,
             wechatIdentities);
@@ -386,7 +386,8 @@ public final class MemoryWorld {
   public Payment paidOnline(String user, Slot slot) {
     var booked = bookings.book(Book.byMember(user, slot.slotId(), 1, false, Optional.empty()));
     Booking b = ((Booked.Created) done(booked)).booking();
-    Payment p = done(payments.pay(user, b.bookingId(), Optional.empty())).payment();
+    Payment p =
+        done(payments.pay(user, new Payable.ForBooking(b.bookingId()), Optional.empty())).payment();
     done(
         payments.callback(
             new PaymentCallback(

@@ -234,7 +234,7 @@ public final class FinanceService {
     if (payment.isPart()) {
       return Optional.empty();
     }
-    Optional<Booking> lead = bookings.findBooking(payment.bookingId());
+    Optional<Booking> lead = payment.bookingPaid().flatMap(bookings::findBooking);
     if (lead.isEmpty() || lead.get().status() == BookingStatus.REFUND_FAILED) {
       return lead;
     }

@@ -12,11 +12,12 @@ import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
+import fairslot.money.domain.Payable;
 import fairslot.pass.app.PassService;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
-import fairslot.payment.app.PassPayments;
+import fairslot.payment.app.PaymentService;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -31,12 +32,12 @@ public final class PassEndpoints implements Endpoints {
   private static final int MAX_RESOURCES = 100;
 
   private final PassService passes;
-  private final PassPayments payments;
+  private final PaymentService payments;
   private final IdempotencyKeys idempotency;
   private final Clock clock;
 
   public PassEndpoints(
-      PassService passes, PassPayments payments, IdempotencyKeys idempotency, Clock clock) {
+      PassService passes, PaymentService payments, IdempotencyKeys idempotency, Clock clock) {
     this.passes = passes;
     this.payments = payments;
     this.idempotency = idempotency;
@@ -72,7 +73,7 @@ public final class PassEndpoints implements Endpoints {
     return respond(
         payments.pay(
             request.requireCaller().userId(),
-            request.path("passId"),
+            new Payable.ForPass(request.path("passId")),
             PaymentViews.providerAsked(request)),
         200,
         PaymentViews.PaymentView::of);

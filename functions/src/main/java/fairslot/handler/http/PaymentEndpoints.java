@@ -17,6 +17,7 @@ import fairslot.kernel.VenueTime;
 import fairslot.messaging.payments.CallbackRedaction;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.money.domain.Decline;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentRecord;
@@ -162,7 +163,7 @@ public final class PaymentEndpoints implements Endpoints {
     return respond(
         payments.pay(
             request.requireCaller().userId(),
-            request.path("bookingId"),
+            new Payable.ForBooking(request.path("bookingId")),
             PaymentViews.providerAsked(request)),
         200,
         PaymentViews.PaymentView::of);
@@ -205,7 +206,6 @@ public final class PaymentEndpoints implements Endpoints {
     if (body.has("bookingId") == body.has("passId")) {
       throw InvalidInput.unprocessable("a callback names exactly one of bookingId or passId");
     }
-    boolean forPass = body.has("passId");
     PaymentCallback.Outcome outcome = body.enumeration("status", PaymentCallback.Outcome.class);
     if (outcome == PaymentCallback.Outcome.REFUND_ABNORMAL) {
       // v1's webhook knows four statuses; an abnormal refund is a real provider's report.
@@ -219,11 +219,12 @@ public final class PaymentEndpoints implements Endpoints {
     return new PaymentCallback(
         body.text("eventId"),
         body.text("paymentNo"),
-        body.text(forPass ? "passId" : "bookingId"),
+        body.has("passId")
+            ? new Payable.ForPass(body.text("passId"))
+            : new Payable.ForBooking(body.text("bookingId")),
         amount,
         outcome,
         raw,
-        forPass,
         refundNo);
   }
 }

@@ -117,7 +117,7 @@ public final class LocalPaymentProvider implements PaymentProvider {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("eventId", "evt_" + UUID.randomUUID());
     body.put("paymentNo", payment.paymentNo());
-    body.put(payment.forPass() ? "passId" : "bookingId", payment.bookingId());
+    body.put(payment.payable().idField(), payment.payable().id());
     // Refund events carry the amount paid back (a cancel tier's part), as providers report them.
     boolean refund = status.startsWith("REFUND");
     body.put("amountMinor", (refund ? payment.refund() : payment.amount()).minor());

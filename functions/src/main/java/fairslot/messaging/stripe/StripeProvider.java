@@ -131,7 +131,7 @@ public final class StripeProvider implements PaymentProvider {
     form.put("statement_descriptor_suffix", payer.statementSuffix());
     form.put("automatic_payment_methods[enabled]", "true");
     form.put("metadata[paymentNo]", payment.paymentNo());
-    form.put(payment.forPass() ? "metadata[passId]" : "metadata[bookingId]", payment.bookingId());
+    form.put("metadata[" + payment.payable().idField() + "]", payment.payable().id());
     return api.post("/v1/payment_intents", form, "fairslot-pi-" + payment.paymentNo());
   }
 
@@ -288,11 +288,10 @@ public final class StripeProvider implements PaymentProvider {
     return new PaymentCallback(
         r.eventId(),
         payment.paymentNo(),
-        payment.bookingId(),
+        payment.payable(),
         r.amount(),
         r.outcome(),
         r.raw(),
-        payment.forPass(),
         r.refundNo());
   }
 }

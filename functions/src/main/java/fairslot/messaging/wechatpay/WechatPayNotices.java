@@ -19,7 +19,7 @@ final class WechatPayNotices {
 
   /** What the order carries back in every notification: whose payment it is. */
   static String attach(Payment payment) {
-    return (payment.forPass() ? "pass:" : "booking:") + payment.bookingId();
+    return payment.payable().kind() + ":" + payment.payable().id();
   }
 
   static String paymentEventId(String outTradeNo, String state) {
@@ -44,7 +44,7 @@ final class WechatPayNotices {
                 new PaymentCallback(
                     paymentEventId(payment.paymentNo(), t.getTradeState().name()),
                     payment.paymentNo(),
-                    payment.bookingId(),
+                    payment.payable(),
                     new Money(total, WechatPayProvider.CNY),
                     outcome,
                     Json.write(
@@ -54,8 +54,7 @@ final class WechatPayNotices {
                             t.getTradeState().name(),
                             total,
                             t.getMchid(),
-                            t.getAppid())),
-                    payment.forPass()));
+                            t.getAppid()))));
   }
 
   /**
@@ -91,11 +90,10 @@ final class WechatPayNotices {
                 new PaymentCallback(
                     refundEventId(outRefundNo, status),
                     payment.paymentNo(),
-                    payment.bookingId(),
+                    payment.payable(),
                     new Money(refunded, WechatPayProvider.CNY),
                     outcome,
                     Json.write(summary("refund", outRefundNo, status, refunded, null, null)),
-                    payment.forPass(),
                     payment.isPart() ? Optional.of(payment.refundNo()) : Optional.empty()));
   }
 

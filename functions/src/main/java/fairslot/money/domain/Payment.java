@@ -8,8 +8,8 @@ import java.util.Optional;
 /**
  * One attempt to collect a booking's amount, as snapshotted when the customer chose to pay. {@code
  * refundRound} counts finance's restarts of a failed refund: each round's give-up is a new event.
- * {@code refund} is what a refund pays back: the whole amount, or a cancel tier's part of it. A
- * pass's payment ({@code forPass}) names the pass in {@code bookingId}.
+ * {@code refund} is what a refund pays back: the whole amount, or a cancel tier's part of it. What
+ * it pays for is its {@link Payable}: a booking or a pass.
  *
  * <p>{@code refundPart} 0 is the payment itself, whose status carries its one full or tiered
  * refund. A part {@code n >= 1} is a refund of some of the money while the payment stays SUCCEEDED
@@ -18,7 +18,7 @@ import java.util.Optional;
  */
 public record Payment(
     String paymentNo,
-    String bookingId,
+    Payable payable,
     String userId,
     Money amount,
     String provider,
@@ -27,7 +27,6 @@ public record Payment(
     Instant createdAt,
     int refundRound,
     Money refund,
-    boolean forPass,
     int refundPart) {
   /** How long a payment waits for its provider's notification before the provider is asked. */
   public static final Duration FIRST_CHECK = Duration.ofMinutes(3);
@@ -41,7 +40,7 @@ public record Payment(
   /** A payment as it is kept (not one of its refund parts). */
   public Payment(
       String paymentNo,
-      String bookingId,
+      Payable payable,
       String userId,
       Money amount,
       String provider,
@@ -49,11 +48,10 @@ public record Payment(
       int refundAttempts,
       Instant createdAt,
       int refundRound,
-      Money refund,
-      boolean forPass) {
+      Money refund) {
     this(
         paymentNo,
-        bookingId,
+        payable,
         userId,
         amount,
         provider,
@@ -62,7 +60,6 @@ public record Payment(
         createdAt,
         refundRound,
         refund,
-        forPass,
         0);
   }
 
@@ -72,25 +69,14 @@ public record Payment(
       throw new IllegalArgumentException("a refund part is numbered from 1: " + n);
     }
     return new Payment(
-        paymentNo,
-        bookingId,
-        userId,
-        amount,
-        provider,
-        PaymentStatus.REFUNDING,
-        0,
-        at,
-        0,
-        part,
-        forPass,
-        n);
+        paymentNo, payable, userId, amount, provider, PaymentStatus.REFUNDING, 0, at, 0, part, n);
   }
 
   /** The same payment (or refund part) with its refund's status and attempt count as given. */
   public Payment withRefund(PaymentStatus to, int attempts) {
     return new Payment(
         paymentNo,
-        bookingId,
+        payable,
         userId,
         amount,
         provider,
@@ -99,7 +85,6 @@ public record Payment(
         createdAt,
         refundRound,
         refund,
-        forPass,
         refundPart);
   }
 
@@ -108,9 +93,14 @@ public record Payment(
     return refundPart > 0;
   }
 
-  /** What the payment pays for: a booking, or (with {@code forPass}) the pass {@code bookingId}. */
+  /** The pass this payment pays for, if it pays for one. */
   public Optional<String> passId() {
-    return forPass ? Optional.of(bookingId) : Optional.empty();
+    return payable instanceof Payable.ForPass p ? Optional.of(p.passId()) : Optional.empty();
+  }
+
+  /** The booking this payment pays for, if it pays for one. */
+  public Optional<String> bookingPaid() {
+    return payable instanceof Payable.ForBooking b ? Optional.of(b.bookingId()) : Optional.empty();
   }
 
   /**
@@ -130,7 +120,7 @@ public record Payment(
   /** Between a payment's number and a part's in a refund number. */
   public static final String PART_SEPARATOR = "-";
 
-  /** A payment whose refund, if one is ever owed, is the whole amount. */
+  /** A booking's payment whose refund, if one is ever owed, is the whole amount. */
   public Payment(
       String paymentNo,
       String bookingId,
@@ -143,7 +133,7 @@ public record Payment(
       int refundRound) {
     this(
         paymentNo,
-        bookingId,
+        new Payable.ForBooking(bookingId),
         userId,
         amount,
         provider,
@@ -151,8 +141,7 @@ public record Payment(
         refundAttempts,
         createdAt,
         refundRound,
-        amount,
-        false);
+        amount);
   }
 
   public Payment(

@@ -5,35 +5,33 @@ import java.util.Optional;
 
 /**
  * A provider's webhook body, after its signature was verified; {@code raw} is the exact body
- * received, kept for finance. A pass's payment event carries {@code passId} instead of {@code
- * bookingId}: then {@code forPass}, and {@code bookingId} holds the pass id. A refund's event names
- * its refund number ({@code refundNo}) when the refund is a part of the payment (see
- * Payment#refundPart); without one it is the payment's own refund.
+ * received, kept for finance. {@code payable} is what the payment pays for, as the event names it
+ * ({@code bookingId} or {@code passId}). A refund's event names its refund number ({@code
+ * refundNo}) when the refund is a part of the payment (see Payment#refundPart); without one it is
+ * the payment's own refund.
  */
 public record PaymentCallback(
     String eventId,
     String paymentNo,
-    String bookingId,
+    Payable payable,
     Money amount,
     Outcome outcome,
     String raw,
-    boolean forPass,
     Optional<String> refundNo) {
 
   public PaymentCallback(
       String eventId,
       String paymentNo,
-      String bookingId,
+      Payable payable,
       Money amount,
       Outcome outcome,
-      String raw,
-      boolean forPass) {
-    this(eventId, paymentNo, bookingId, amount, outcome, raw, forPass, Optional.empty());
+      String raw) {
+    this(eventId, paymentNo, payable, amount, outcome, raw, Optional.empty());
   }
 
   public PaymentCallback(
       String eventId, String paymentNo, String bookingId, Money amount, Outcome outcome) {
-    this(eventId, paymentNo, bookingId, amount, outcome, "", false);
+    this(eventId, paymentNo, new Payable.ForBooking(bookingId), amount, outcome, "");
   }
 
   public PaymentCallback(
@@ -43,7 +41,7 @@ public record PaymentCallback(
       Money amount,
       Outcome outcome,
       String raw) {
-    this(eventId, paymentNo, bookingId, amount, outcome, raw, false);
+    this(eventId, paymentNo, new Payable.ForBooking(bookingId), amount, outcome, raw);
   }
 
   public enum Outcome {

@@ -7,6 +7,7 @@ import static fairslot.table.Attr.str;
 
 import fairslot.kernel.Money;
 import fairslot.money.domain.Decline;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentRecord;
@@ -56,7 +57,7 @@ public final class PaymentItemMapper {
       item.put("refundDueAt", millis(p.createdAt()));
     }
     item.put("paymentNo", s(p.paymentNo()));
-    item.put(p.forPass() ? "passId" : "bookingId", s(p.bookingId()));
+    item.put(p.payable().idField(), s(p.payable().id()));
     item.put("userId", s(p.userId()));
     item.put("amountMinor", n(p.amount().minor()));
     item.put("currency", s(p.amount().currency()));
@@ -79,7 +80,9 @@ public final class PaymentItemMapper {
   public static Payment fromItem(Map<String, AttributeValue> item) {
     return new Payment(
         str(item, "paymentNo"),
-        item.containsKey("passId") ? str(item, "passId") : str(item, "bookingId"),
+        item.containsKey("passId")
+            ? new Payable.ForPass(str(item, "passId"))
+            : new Payable.ForBooking(str(item, "bookingId")),
         str(item, "userId"),
         new Money(Attr.num(item, "amountMinor"), str(item, "currency")),
         str(item, "provider"),
@@ -89,7 +92,6 @@ public final class PaymentItemMapper {
         Math.toIntExact(Attr.numOr(item, "refundRound", 0)),
         new Money(
             Attr.numOr(item, "refundMinor", Attr.num(item, "amountMinor")), str(item, "currency")),
-        item.containsKey("passId"),
         Math.toIntExact(Attr.numOr(item, "refundPart", 0)));
   }
 
@@ -112,7 +114,7 @@ public final class PaymentItemMapper {
   /** The link that lists a payment under its booking (the booking's payments list). */
   public static Map<String, AttributeValue> bookingLink(Payment p) {
     Map<String, AttributeValue> item =
-        new HashMap<>(Attr.key(Keys.booking(p.bookingId()), Keys.payment(p.paymentNo())));
+        new HashMap<>(Attr.key(Keys.booking(p.payable().id()), Keys.payment(p.paymentNo())));
     item.put("type", s("BOOKING_PAYMENT"));
     item.put("paymentNo", s(p.paymentNo()));
     return item;

@@ -1,6 +1,5 @@
 package fairslot.payment.app;
 
-import fairslot.booking.app.BookingStore;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.FinanceException.Kind;
 import fairslot.money.domain.Payment;
@@ -19,14 +18,12 @@ import java.util.Optional;
  */
 public final class Disputes {
   private final PaymentStore payments;
-  private final BookingStore bookings;
-  private final PassPayments passes;
+  private final PaidFor paidFor;
   private final Clock clock;
 
-  public Disputes(PaymentStore payments, BookingStore bookings, PassPayments passes, Clock clock) {
+  public Disputes(PaymentStore payments, PaidFor paidFor, Clock clock) {
     this.payments = payments;
-    this.bookings = bookings;
-    this.passes = passes;
+    this.paidFor = paidFor;
     this.clock = clock;
   }
 
@@ -52,10 +49,7 @@ public final class Disputes {
               .aboutDispute(about));
     }
     Payment p = found.get();
-    Optional<String> venue =
-        p.forPass()
-            ? passes.venueOf(p)
-            : bookings.findBooking(p.bookingId()).map(b -> b.slot().venueId());
+    Optional<String> venue = paidFor.venueOf(p);
     Kind kind =
         switch (report.state()) {
           case OPENED -> Kind.DISPUTE_OPENED;
@@ -67,7 +61,7 @@ public final class Disputes {
                 kind,
                 report.eventId(),
                 venue,
-                p.forPass() ? Optional.empty() : Optional.of(p.bookingId()),
+                p.bookingPaid(), // a pass's payment names no booking
                 Optional.of(p.paymentNo()),
                 report.amount(),
                 now)

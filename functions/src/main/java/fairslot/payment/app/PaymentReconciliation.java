@@ -88,13 +88,15 @@ public final class PaymentReconciliation {
 
   /** The payment can no longer buy what it was for: its order should not stay payable. */
   private boolean lapsed(Payment p, Instant now) {
-    if (p.forPass()) {
-      return !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now);
-    }
-    Optional<Booking> booking = bookings.findBooking(p.bookingId());
-    return booking.isEmpty()
-        || booking.get().status() != BookingStatus.PENDING_PAY
-        || !booking.get().paymentNo().map(p.paymentNo()::equals).orElse(false)
-        || booking.get().statusAt(now) == BookingStatus.EXPIRED;
+    return p.payable()
+        .match(
+            paid -> {
+              Optional<Booking> booking = bookings.findBooking(paid.bookingId());
+              return booking.isEmpty()
+                  || booking.get().status() != BookingStatus.PENDING_PAY
+                  || !booking.get().paymentNo().map(p.paymentNo()::equals).orElse(false)
+                  || booking.get().statusAt(now) == BookingStatus.EXPIRED;
+            },
+            pass -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now));
   }
 }

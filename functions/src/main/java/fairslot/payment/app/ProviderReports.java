@@ -29,7 +29,8 @@ final class ProviderReports {
   private final BookingStore bookings;
   private final PaymentStore payments;
   private final Refunds refunds;
-  private final PassPayments passPayments;
+  private final PassOrders passOrders;
+  private final PaidFor paidFor;
   private final PaymentDecisions decisions;
   private final Clock clock;
 
@@ -37,13 +38,15 @@ final class ProviderReports {
       BookingStore bookings,
       PaymentStore payments,
       Refunds refunds,
-      PassPayments passPayments,
+      PassOrders passOrders,
+      PaidFor paidFor,
       PaymentDecisions decisions,
       Clock clock) {
     this.bookings = bookings;
     this.payments = payments;
     this.refunds = refunds;
-    this.passPayments = passPayments;
+    this.passOrders = passOrders;
+    this.paidFor = paidFor;
     this.decisions = decisions;
     this.clock = clock;
   }
@@ -68,11 +71,10 @@ final class ProviderReports {
         new PaymentCallback(
             r.eventId(),
             p.paymentNo(),
-            p.bookingId(),
+            p.payable(),
             r.amount(),
             r.outcome(),
             r.raw(),
-            p.forPass(),
             r.refundNo()));
   }
 
@@ -107,25 +109,28 @@ final class ProviderReports {
   /** Applies a verified provider event. Replays of an event id change nothing. */
   Outcome<Applied> callback(PaymentCallback event) {
     Optional<Payment> found = paymentOf(event);
-    if (found.isEmpty()
-        || !found.get().bookingId().equals(event.bookingId())
-        || found.get().forPass() != event.forPass()) {
+    if (found.isEmpty() || !found.get().payable().equals(event.payable())) {
+      Optional<String> booking =
+          event.payable().match(b -> Optional.of(b.bookingId()), pass -> Optional.empty());
       payments.flag(
           event.eventId(),
           event.paymentNo(),
           FinanceException.open(
               FinanceException.Kind.UNKNOWN_PAYMENT,
               event.eventId(),
-              event.forPass()
-                  ? Optional.empty()
-                  : bookings.findBooking(event.bookingId()).map(b -> b.slot().venueId()),
-              event.forPass() ? Optional.empty() : Optional.of(event.bookingId()),
+              booking.flatMap(bookings::findBooking).map(b -> b.slot().venueId()),
+              booking,
               Optional.of(event.paymentNo()),
               event.amount(),
               clock.instant()));
       return Outcome.refused(
           Refusal.NOT_FOUND,
-          "no payment " + event.paymentNo() + " for booking " + event.bookingId());
+          "no payment "
+              + event.paymentNo()
+              + " for "
+              + event.payable().kind()
+              + " "
+              + event.payable().id());
     }
     payments.received(
         event.paymentNo(),
@@ -139,11 +144,9 @@ final class ProviderReports {
           FinanceException.open(
               FinanceException.Kind.AMOUNT_MISMATCH,
               event.eventId(),
-              found.get().forPass()
-                  ? passPayments.venueOf(found.get())
-                  : bookings.findBooking(found.get().bookingId()).map(b -> b.slot().venueId()),
+              paidFor.venueOf(found.get()),
               // A pass's payment names no booking; finance finds the pass by its payment.
-              found.get().forPass() ? Optional.empty() : Optional.of(found.get().bookingId()),
+              found.get().bookingPaid(),
               Optional.of(event.paymentNo()),
               event.amount(),
               clock.instant()));
@@ -152,14 +155,14 @@ final class ProviderReports {
           "the amount does not match the booking; flagged for finance",
           Map.of("expectedMinor", expected.minor(), "expectedCurrency", expected.currency()));
     }
-    if (found.get().forPass()) {
-      return passPayments.settle(event, found.get());
+    if (found.get().passId().isPresent()) {
+      return passOrders.settle(event, found.get());
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Payment payment = round == 0 ? found.get() : paymentOf(event).orElseThrow();
       Booking booking =
           bookings
-              .findBooking(payment.bookingId())
+              .findBooking(payment.payable().id())
               .orElseThrow(
                   () ->
                       new IllegalStateException(

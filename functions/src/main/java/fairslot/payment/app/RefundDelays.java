@@ -54,7 +54,7 @@ final class RefundDelays {
         claimed, claimed.refundAttempts(), now.plus(waitAfter(claimed.refundAttempts())));
     if (waitedAfter(claimed.refundAttempts() - 1).compareTo(DELAYED) >= 0) {
       String eventId = "refund-delayed:" + Refunds.numbered(claimed) + Refunds.round(claimed);
-      Optional<Booking> booking = bookings.findBooking(claimed.bookingId());
+      Optional<Booking> booking = claimed.bookingPaid().flatMap(bookings::findBooking);
       FinanceException delayed =
           FinanceException.open(
                   FinanceException.Kind.REFUND_DELAYED,
@@ -75,8 +75,9 @@ final class RefundDelays {
 
   /** {@code claimed} was refused for good: given up for staff now, with the provider's code. */
   void refused(Payment claimed, String code, String eventId) {
-    bookings
-        .findBooking(claimed.bookingId())
+    claimed
+        .bookingPaid()
+        .flatMap(bookings::findBooking)
         .ifPresent(
             b ->
                 payments.settle(

@@ -115,8 +115,8 @@ public final class Refunds implements RefundRequests {
     } else if (result instanceof RefundAttempt.Refused refused) {
       delays.refused(claimed, refused.code(), "refund-refused:" + numbered(p) + round(p));
     } else if (result instanceof RefundAttempt.Completed) {
-      bookings
-          .findBooking(p.bookingId())
+      p.bookingPaid()
+          .flatMap(bookings::findBooking)
           .ifPresent(
               b ->
                   payments.settle(
@@ -142,7 +142,7 @@ public final class Refunds implements RefundRequests {
         payments
             .findRefund(action.refundNo())
             .filter(p -> p.paymentNo().equals(action.paymentNo()));
-    Optional<Booking> booking = refund.flatMap(p -> bookings.findBooking(p.bookingId()));
+    Optional<Booking> booking = refund.flatMap(Payment::bookingPaid).flatMap(bookings::findBooking);
     FinanceException e =
         FinanceException.open(
             refund.isPresent()
@@ -179,8 +179,9 @@ public final class Refunds implements RefundRequests {
 
   /** What the provider's query found, settled under the event id its notification would carry. */
   private void settleFound(Payment claimed, PaymentCallback found, Instant now) {
-    bookings
-        .findBooking(claimed.bookingId())
+    claimed
+        .bookingPaid()
+        .flatMap(bookings::findBooking)
         .ifPresent(
             b ->
                 payments.settle(
@@ -207,7 +208,7 @@ public final class Refunds implements RefundRequests {
    */
   public void failed(Payment p, String why) {
     Instant now = clock.instant();
-    Optional<Booking> booking = bookings.findBooking(p.bookingId());
+    Optional<Booking> booking = p.bookingPaid().flatMap(bookings::findBooking);
     if (p.refundAttempts() >= MAX_ATTEMPTS && booking.isPresent()) {
       payments.settle(
           new Settlement.RefundGivenUp(

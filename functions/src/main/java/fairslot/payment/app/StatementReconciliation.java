@@ -108,7 +108,7 @@ public final class StatementReconciliation {
   public Outcome<Result> reconcile(String providerName, LocalDate day) {
     Optional<PaymentProvider> provider = providers.online(Optional.of(providerName));
     if (provider.isEmpty()) {
-      return PaymentService.unavailable(providerName, providers);
+      return Checkouts.unavailable(providerName, providers);
     }
     Optional<List<StatementLine>> statement = provider.get().statement(day);
     if (statement.isEmpty()) {

@@ -39,8 +39,9 @@ final class PaymentDisputes {
                 Action.EVENT,
                 payments.rememberPaymentEvent(eventId, payment.paymentNo(), e.createdAt()))
             .add(Action.EXCEPTION, exceptions.open(e));
-    if (lost.isPresent() && !payment.forPass()) {
-      tx.add(Action.BOOKING, bookings.disputeLost(payment.bookingId(), lost.get(), e.createdAt()));
+    Optional<String> booking = payment.bookingPaid(); // a pass has no booking to mark
+    if (lost.isPresent() && booking.isPresent()) {
+      tx.add(Action.BOOKING, bookings.disputeLost(booking.get(), lost.get(), e.createdAt()));
     }
     Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {

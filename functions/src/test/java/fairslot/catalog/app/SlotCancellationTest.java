@@ -16,6 +16,7 @@ import fairslot.kernel.JobReport;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.notification.domain.Notification;
 import fairslot.payment.app.PaymentProvider.RefundAttempt;
@@ -43,7 +44,9 @@ class SlotCancellationTest {
 
   private Booking paid(String user) {
     Booking b = hold(user);
-    var payment = done(world.payments.pay(user, b.bookingId(), Optional.empty())).payment();
+    var payment =
+        done(world.payments.pay(user, new Payable.ForBooking(b.bookingId()), Optional.empty()))
+            .payment();
     done(
         world.payments.callback(
             new fairslot.money.domain.PaymentCallback(

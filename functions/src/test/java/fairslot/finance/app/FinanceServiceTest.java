@@ -18,6 +18,7 @@ import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.FinanceException.Resolution;
 import fairslot.money.domain.FinanceException.Status;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
@@ -40,7 +41,10 @@ class FinanceServiceTest {
     Outcome<Booked> booked =
         world.bookings.book(Book.byMember("u1", slot.slotId(), 1, false, Optional.empty()));
     booking = ((Booked.Created) done(booked)).booking();
-    payment = done(world.payments.pay("u1", booking.bookingId(), Optional.empty())).payment();
+    payment =
+        done(world.payments.pay(
+                "u1", new Payable.ForBooking(booking.bookingId()), Optional.empty()))
+            .payment();
     done(
         world.payments.callback(
             new PaymentCallback(

@@ -13,6 +13,7 @@ import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
@@ -83,7 +84,7 @@ public abstract class PassRuleContract {
     Payment payment =
         new Payment(
             UUID.randomUUID().toString(),
-            pass.passId(),
+            new Payable.ForPass(pass.passId()),
             user,
             plan.price(),
             "local",
@@ -91,8 +92,7 @@ public abstract class PassRuleContract {
             0,
             NOW,
             0,
-            plan.price(),
-            true);
+            plan.price());
     passes.startPayment(pass, payment, by(user));
     passes.settlePayment(
         "paid-" + payment.paymentNo(),

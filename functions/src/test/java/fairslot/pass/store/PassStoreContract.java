@@ -9,6 +9,7 @@ import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
@@ -71,7 +72,7 @@ public abstract class PassStoreContract {
   private static Payment paymentFor(Pass pass) {
     return new Payment(
         UUID.randomUUID().toString(),
-        pass.passId(),
+        new Payable.ForPass(pass.passId()),
         pass.userId(),
         pass.plan().price(),
         "local",
@@ -79,8 +80,7 @@ public abstract class PassStoreContract {
         0,
         NOW,
         0,
-        pass.plan().price(),
-        true);
+        pass.plan().price());
   }
 
   private void disableTheVenue() {
@@ -190,7 +190,7 @@ public abstract class PassStoreContract {
     Payment failed =
         new Payment(
             payment.paymentNo(),
-            payment.bookingId(),
+            payment.payable(),
             payment.userId(),
             payment.amount(),
             payment.provider(),
@@ -198,8 +198,7 @@ public abstract class PassStoreContract {
             0,
             payment.createdAt(),
             0,
-            payment.refund(),
-            true);
+            payment.refund());
 
     Settled late =
         passes.settlePayment(

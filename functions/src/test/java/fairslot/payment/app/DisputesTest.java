@@ -58,8 +58,8 @@ class DisputesTest {
     FinanceException opened = only(FinanceException.Kind.DISPUTE_OPENED);
     assertThat(opened.status()).isEqualTo(FinanceException.Status.OPEN);
     assertThat(opened.dispute().orElseThrow().reason()).isEqualTo("fraudulent");
-    assertThat(opened.bookingId()).contains(p.bookingId());
-    assertThat(world.booking(p.bookingId()).disputed()).isEmpty();
+    assertThat(opened.bookingId()).contains(p.payable().id());
+    assertThat(world.booking(p.payable().id()).disputed()).isEmpty();
   }
 
   @Test
@@ -74,7 +74,7 @@ class DisputesTest {
         .contains(FinanceException.Resolution.CLOSED_BY_PROVIDER);
     assertThat(only(FinanceException.Kind.DISPUTE_LOST).status())
         .isEqualTo(FinanceException.Status.OPEN);
-    Booking b = world.booking(p.bookingId());
+    Booking b = world.booking(p.payable().id());
     assertThat(b.status()).isEqualTo(BookingStatus.PAID);
     assertThat(b.disputed()).contains(new Money(5000, "CNY"));
   }
@@ -90,7 +90,7 @@ class DisputesTest {
         .isEqualTo(FinanceException.Status.RESOLVED);
     assertThat(only(FinanceException.Kind.DISPUTE_OPENED).status())
         .isEqualTo(FinanceException.Status.RESOLVED);
-    assertThat(world.booking(p.bookingId()).disputed()).isEmpty();
+    assertThat(world.booking(p.payable().id()).disputed()).isEmpty();
   }
 
   @Test

@@ -12,6 +12,7 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.JobReport;
 import fairslot.memory.MemoryWorld;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
@@ -68,7 +69,7 @@ class PaymentReconciliationTest {
           new PaymentCallback(
               "closed:" + payment.paymentNo(),
               payment.paymentNo(),
-              payment.bookingId(),
+              payment.payable().id(),
               payment.amount(),
               PaymentCallback.Outcome.FAILED));
       return Closing.CLOSED;
@@ -82,14 +83,15 @@ class PaymentReconciliationTest {
                     world.bookings.book(
                         Book.byMember(user, slot.slotId(), 1, false, Optional.empty()))))
             .booking();
-    return done(world.payments.pay(user, b.bookingId(), Optional.empty())).payment();
+    return done(world.payments.pay(user, new Payable.ForBooking(b.bookingId()), Optional.empty()))
+        .payment();
   }
 
   private static PaymentCallback paid(Payment p) {
     return new PaymentCallback(
         "paid:" + p.paymentNo(),
         p.paymentNo(),
-        p.bookingId(),
+        p.payable().id(),
         p.amount(),
         PaymentCallback.Outcome.SUCCEEDED);
   }
@@ -103,7 +105,7 @@ class PaymentReconciliationTest {
     JobReport report = job.run(10);
 
     assertThat(report.changed()).isEqualTo(1);
-    assertThat(world.booking(p.bookingId()).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(world.booking(p.payable().id()).status()).isEqualTo(BookingStatus.PAID);
     assertThat(done(world.payments.callback(paid(p)))).isEqualTo(Applied.DUPLICATE);
     assertThat(world.paymentStore.pendingDue(world.clock.instant().plusSeconds(3600), 10))
         .isEmpty();

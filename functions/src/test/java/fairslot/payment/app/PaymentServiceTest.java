@@ -15,6 +15,7 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
@@ -37,7 +38,8 @@ class PaymentServiceTest {
   }
 
   private Payment pay(Booking booking) {
-    return done(world.payments.pay(booking.userId(), booking.bookingId(), Optional.empty()))
+    return done(world.payments.pay(
+            booking.userId(), new Payable.ForBooking(booking.bookingId()), Optional.empty()))
         .payment();
   }
 
@@ -45,7 +47,7 @@ class PaymentServiceTest {
       String eventId, Payment p, long minor, PaymentCallback.Outcome outcome) {
     return world.payments.callback(
         new PaymentCallback(
-            eventId, p.paymentNo(), p.bookingId(), new Money(minor, "CNY"), outcome));
+            eventId, p.paymentNo(), p.payable().id(), new Money(minor, "CNY"), outcome));
   }
 
   private long confirmations(Booking b) {
@@ -82,10 +84,14 @@ class PaymentServiceTest {
   void onlyTheMembersOwnRunningHoldCanBePaid() {
     Booking booking = hold("u1", 1);
 
-    assertThat(world.payments.pay("u2", booking.bookingId(), Optional.empty()))
+    assertThat(
+            world.payments.pay("u2", new Payable.ForBooking(booking.bookingId()), Optional.empty()))
         .isEqualTo(Outcome.refused(Refusal.NOT_FOUND, "no booking " + booking.bookingId()));
     world.clock.advance(Duration.ofMinutes(11));
-    assertThat(refusal(world.payments.pay("u1", booking.bookingId(), Optional.empty())))
+    assertThat(
+            refusal(
+                world.payments.pay(
+                    "u1", new Payable.ForBooking(booking.bookingId()), Optional.empty())))
         .isEqualTo(Refusal.HOLD_EXPIRED);
     assertThat(world.provider.charged).isEmpty();
   }

@@ -13,6 +13,7 @@ import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Money;
 import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
@@ -45,7 +46,9 @@ class RefundPartsTest {
                     world.bookings.book(
                         Book.byMember(user, from.slotId(), 1, false, Optional.empty()))))
             .booking();
-    Payment p = done(world.payments.pay(user, b.bookingId(), Optional.empty())).payment();
+    Payment p =
+        done(world.payments.pay(user, new Payable.ForBooking(b.bookingId()), Optional.empty()))
+            .payment();
     done(
         world.payments.callback(
             new PaymentCallback(
@@ -68,11 +71,10 @@ class RefundPartsTest {
     return new PaymentCallback(
         eventId,
         part.paymentNo(),
-        part.bookingId(),
+        part.payable(),
         part.refund(),
         PaymentCallback.Outcome.REFUNDED,
         "",
-        false,
         Optional.of(part.refundNo()));
   }
 
@@ -149,11 +151,10 @@ class RefundPartsTest {
             new PaymentCallback(
                 "re-cross",
                 mine.paymentNo().orElseThrow(),
-                mine.bookingId(),
+                new Payable.ForBooking(mine.bookingId()),
                 part.refund(),
                 PaymentCallback.Outcome.REFUNDED,
                 "",
-                false,
                 Optional.of(part.refundNo())));
 
     assertThat(refused).isInstanceOf(fairslot.kernel.Outcome.Refused.class);

@@ -25,7 +25,7 @@ class RefundRefusalsTest {
   private final Slot slot = world.slot(ResourceKind.SEATS, 2, 5000, Admission.DIRECT);
 
   private Booking paidBooking() {
-    return world.booking(world.paidOnline("u1", slot).bookingId());
+    return world.booking(world.paidOnline("u1", slot).payable().id());
   }
 
   private List<FinanceException.Kind> exceptionKinds() {

@@ -13,6 +13,7 @@ import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.payment.app.StatementReconciliation.Result;
@@ -60,7 +61,9 @@ class StatementReconciliationTest {
                     world.bookings.book(
                         Book.byMember(user, slot.slotId(), 1, false, Optional.empty()))))
             .booking();
-    Payment p = done(world.payments.pay(user, b.bookingId(), Optional.empty())).payment();
+    Payment p =
+        done(world.payments.pay(user, new Payable.ForBooking(b.bookingId()), Optional.empty()))
+            .payment();
     done(
         world.payments.callback(
             new PaymentCallback(
@@ -73,13 +76,13 @@ class StatementReconciliationTest {
   }
 
   private void refunded(Payment p) {
-    done(world.staff.refund("desk", p.bookingId()));
+    done(world.staff.refund("desk", p.payable().id()));
     done(
         world.payments.callback(
             new PaymentCallback(
                 "refunded-" + p.paymentNo(),
                 p.paymentNo(),
-                p.bookingId(),
+                p.payable().id(),
                 p.amount(),
                 PaymentCallback.Outcome.REFUNDED)));
   }

@@ -1,4 +1,4 @@
-package fairslot.pass.app;
+package fairslot.payment.app;
 
 import static fairslot.memory.MemoryWorld.done;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -6,19 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
-import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.pass.app.PassService;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.PlanKind;
-import fairslot.payment.app.Checkout;
-import fairslot.payment.app.PassPayments;
-import fairslot.payment.app.PaymentProviders;
-import fairslot.payment.app.PaymentService;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -28,18 +25,9 @@ import org.junit.jupiter.api.Test;
  * Paying for a pass on the in-memory stores: one payment per pass however often it is asked, the
  * pass ACTIVE once on success, and nobody pays for a pass that is not theirs or not waiting.
  */
-class PassPaymentsTest {
+class PassCheckoutTest {
   private final MemoryWorld world = new MemoryWorld();
   private final Slot slot = world.slot(ResourceKind.SEATS, 3, 5000, Admission.DIRECT);
-  private final PassPayments passPayments =
-      new PassPayments(
-          world.passStore,
-          world.paymentStore,
-          new PaymentProviders(world.provider),
-          world.clock,
-          IdGenerator.random(),
-          world.wechatIdentities,
-          world.catalogStore);
 
   private Pass bought(String user) {
     String planId =
@@ -63,19 +51,20 @@ class PassPaymentsTest {
         new PaymentCallback(
             eventId,
             checkout.payment().paymentNo(),
-            checkout.payment().bookingId(),
+            checkout.payment().payable(),
             checkout.payment().amount(),
             PaymentCallback.Outcome.SUCCEEDED,
-            "",
-            true));
+            ""));
   }
 
   @Test
   void aPassIsPaidOnceAndActivatedOnceThoughAskedAndToldTwice() {
     Pass pass = bought("u1");
 
-    Checkout first = done(passPayments.pay("u1", pass.passId(), Optional.empty()));
-    Checkout again = done(passPayments.pay("u1", pass.passId(), Optional.empty()));
+    Checkout first =
+        done(world.payments.pay("u1", new Payable.ForPass(pass.passId()), Optional.empty()));
+    Checkout again =
+        done(world.payments.pay("u1", new Payable.ForPass(pass.passId()), Optional.empty()));
     PaymentService.Applied applied = done(succeeded("e1", first));
     PaymentService.Applied replay = done(succeeded("e1", first));
 
@@ -86,17 +75,21 @@ class PassPaymentsTest {
     assertThat(replay).isEqualTo(PaymentService.Applied.DUPLICATE);
     assertThat(world.passStore.findPass("u1", pass.passId()).orElseThrow().status())
         .isEqualTo(PassStatus.ACTIVE);
-    assertThat(passPayments.venueOf(first.payment())).contains(slot.venueId());
+    assertThat(new PaidFor(world.bookingStore, world.passStore).venueOf(first.payment()))
+        .contains(slot.venueId());
   }
 
   @Test
   void nobodyPaysForAnotherMembersPassOrOneNoLongerWaiting() {
     Pass pass = bought("u1");
-    Checkout paid = done(passPayments.pay("u1", pass.passId(), Optional.empty()));
+    Checkout paid =
+        done(world.payments.pay("u1", new Payable.ForPass(pass.passId()), Optional.empty()));
     done(succeeded("e1", paid));
 
-    Outcome<Checkout> stranger = passPayments.pay("u2", pass.passId(), Optional.empty());
-    Outcome<Checkout> active = passPayments.pay("u1", pass.passId(), Optional.empty());
+    Outcome<Checkout> stranger =
+        world.payments.pay("u2", new Payable.ForPass(pass.passId()), Optional.empty());
+    Outcome<Checkout> active =
+        world.payments.pay("u1", new Payable.ForPass(pass.passId()), Optional.empty());
 
     assertThat(((Outcome.Refused<?>) stranger).refusal()).isEqualTo(Refusal.NOT_FOUND);
     assertThat(((Outcome.Refused<?>) active).refusal()).isEqualTo(Refusal.INVALID_TRANSITION);

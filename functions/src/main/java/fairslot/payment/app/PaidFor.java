@@ -1,0 +1,26 @@
+package fairslot.payment.app;
+
+import fairslot.booking.app.BookingStore;
+import fairslot.money.domain.Payment;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.domain.Pass;
+import java.util.Optional;
+
+/** What a payment pays for, read for what finance is told about it: the venue it belongs to. */
+final class PaidFor {
+  private final BookingStore bookings;
+  private final PassStore passes;
+
+  PaidFor(BookingStore bookings, PassStore passes) {
+    this.bookings = bookings;
+    this.passes = passes;
+  }
+
+  /** The venue of the booking or pass {@code p} pays for; empty if it is gone. */
+  Optional<String> venueOf(Payment p) {
+    return p.payable()
+        .match(
+            booking -> bookings.findBooking(booking.bookingId()).map(b -> b.slot().venueId()),
+            pass -> passes.findPass(p.userId(), pass.passId()).map(Pass::venueId));
+  }
+}
