@@ -43,7 +43,7 @@ final class HttpWiring {
             new DeskService(
                 booking.bookings(),
                 stores.bookings(),
-                stores.profiles(),
+                stores.customerProfiles(),
                 clock,
                 w.core().ids(),
                 stores.passes(),
@@ -55,7 +55,11 @@ final class HttpWiring {
             w.finance(),
             member.standing(),
             new PassService(
-                stores.passes(), stores.catalog(), stores.profiles(), clock, w.core().ids()),
+                stores.passes(),
+                stores.catalog(),
+                stores.customerProfiles(),
+                clock,
+                w.core().ids()),
             new ProfileService(stores.memberProfiles()),
             member.verification(),
             member.notificationDesk(),

@@ -33,7 +33,7 @@ public record MemberModule(
     return new MemberModule(
         new ContactVerification(
             stores.memberProfiles(),
-            stores.profiles(),
+            stores.customerProfiles(),
             new DynamoDbContactCodeStore(dynamo, table),
             adapters.codes(),
             clock,

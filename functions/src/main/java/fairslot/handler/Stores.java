@@ -9,8 +9,8 @@ import fairslot.catalog.store.DynamoDbLotteryStore;
 import fairslot.finance.store.DynamoDbFinanceStore;
 import fairslot.idempotency.store.DynamoDbIdempotencyStore;
 import fairslot.member.store.DynamoDbCalendarFeedStore;
+import fairslot.member.store.DynamoDbCustomerProfileStore;
 import fairslot.member.store.DynamoDbMemberProfileStore;
-import fairslot.member.store.DynamoDbProfileStore;
 import fairslot.member.store.DynamoDbRateCounterStore;
 import fairslot.member.store.DynamoDbStandingStore;
 import fairslot.notification.store.DynamoDbNotificationStore;
@@ -34,7 +34,7 @@ record Stores(
     DynamoDbWaitlistStore waitlist,
     DynamoDbNotificationStore notifications,
     DynamoDbRequestStore requests,
-    DynamoDbProfileStore profiles,
+    DynamoDbCustomerProfileStore customerProfiles,
     DynamoDbLedgerStore ledger,
     DynamoDbStaffStore staff,
     DynamoDbRateCounterStore rateCounter,
@@ -55,7 +55,7 @@ record Stores(
         new DynamoDbWaitlistStore(dynamo, table),
         new DynamoDbNotificationStore(dynamo, table),
         new DynamoDbRequestStore(dynamo, table),
-        new DynamoDbProfileStore(dynamo, table),
+        new DynamoDbCustomerProfileStore(dynamo, table),
         new DynamoDbLedgerStore(dynamo, table),
         new DynamoDbStaffStore(dynamo, table),
         new DynamoDbRateCounterStore(dynamo, table),

@@ -55,7 +55,7 @@ public final class MemoryWorld {
   public final MemoryRequestStore requestStore = new MemoryRequestStore(tables);
   public final MemoryPaymentStore paymentStore = new MemoryPaymentStore(tables);
   public final MemoryFinanceStore financeStore = new MemoryFinanceStore(tables);
-  public final MemoryProfileStore profileStore = new MemoryProfileStore();
+  public final MemoryCustomerProfileStore profileStore = new MemoryCustomerProfileStore();
   public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
   public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
   public final MemoryPassStore passStore = new MemoryPassStore(tables);

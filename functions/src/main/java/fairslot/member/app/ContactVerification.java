@@ -26,7 +26,7 @@ public final class ContactVerification {
   private static final int MAX_ROUNDS = 6;
 
   private final MemberProfileStore profiles;
-  private final ProfileStore walkIns;
+  private final CustomerProfileStore walkIns;
   private final ContactCodeStore codes;
   private final ContactCodeSender sender;
   private final Clock clock;
@@ -34,7 +34,7 @@ public final class ContactVerification {
 
   public ContactVerification(
       MemberProfileStore profiles,
-      ProfileStore walkIns,
+      CustomerProfileStore walkIns,
       ContactCodeStore codes,
       ContactCodeSender sender,
       Clock clock,

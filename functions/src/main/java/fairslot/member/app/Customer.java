@@ -14,7 +14,7 @@ public sealed interface Customer {
    * The account a desk customer is: a member's own, or the profile keyed by their phone (made the
    * first time, reused after).
    */
-  static String userIdOf(Customer customer, ProfileStore profiles, IdGenerator ids) {
+  static String userIdOf(Customer customer, CustomerProfileStore profiles, IdGenerator ids) {
     if (customer instanceof ByPhone byPhone) {
       return profiles
           .findOrCreate(new CustomerProfile(ids.newId(), byPhone.phone(), byPhone.name()))

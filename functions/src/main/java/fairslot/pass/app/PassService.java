@@ -12,7 +12,7 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.Customer;
-import fairslot.member.app.ProfileStore;
+import fairslot.member.app.CustomerProfileStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
@@ -26,12 +26,16 @@ import java.util.Set;
 public final class PassService {
   private final PassStore passes;
   private final CatalogStore catalog;
-  private final ProfileStore profiles;
+  private final CustomerProfileStore profiles;
   private final Clock clock;
   private final IdGenerator ids;
 
   public PassService(
-      PassStore passes, CatalogStore catalog, ProfileStore profiles, Clock clock, IdGenerator ids) {
+      PassStore passes,
+      CatalogStore catalog,
+      CustomerProfileStore profiles,
+      Clock clock,
+      IdGenerator ids) {
     this.passes = passes;
     this.catalog = catalog;
     this.profiles = profiles;

@@ -15,8 +15,8 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.Customer;
+import fairslot.member.app.CustomerProfileStore;
 import fairslot.member.app.MemberProfileStore;
-import fairslot.member.app.ProfileStore;
 import fairslot.member.domain.Phone;
 import fairslot.pass.app.PassStore;
 import java.time.Clock;
@@ -33,7 +33,7 @@ public final class DeskService {
 
   private final BookingService bookings;
   private final BookingStore store;
-  private final ProfileStore profiles;
+  private final CustomerProfileStore profiles;
   private final PassStore passes;
   private final Clock clock;
   private final IdGenerator ids;
@@ -42,7 +42,7 @@ public final class DeskService {
   public DeskService(
       BookingService bookings,
       BookingStore store,
-      ProfileStore profiles,
+      CustomerProfileStore profiles,
       Clock clock,
       IdGenerator ids,
       PassStore passes,

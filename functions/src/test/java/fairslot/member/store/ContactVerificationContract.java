@@ -6,9 +6,9 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.ContactCodeStore;
 import fairslot.member.app.ContactVerification;
+import fairslot.member.app.CustomerProfileStore;
 import fairslot.member.app.MemberProfileStore;
 import fairslot.member.app.ProfileService;
-import fairslot.member.app.ProfileStore;
 import fairslot.member.domain.Channel;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.MemberProfile;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 public abstract class ContactVerificationContract {
 
   protected record Stores(
-      MemberProfileStore profiles, ProfileStore walkIns, ContactCodeStore codes) {}
+      MemberProfileStore profiles, CustomerProfileStore walkIns, ContactCodeStore codes) {}
 
   protected abstract Stores fresh();
 

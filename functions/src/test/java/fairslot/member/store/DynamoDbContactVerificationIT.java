@@ -12,7 +12,7 @@ class DynamoDbContactVerificationIT extends ContactVerificationContract {
     String table = Aws.freshTable("contract");
     return new Stores(
         new DynamoDbMemberProfileStore(dynamo, table),
-        new DynamoDbProfileStore(dynamo, table),
+        new DynamoDbCustomerProfileStore(dynamo, table),
         new DynamoDbContactCodeStore(dynamo, table));
   }
 }

@@ -11,6 +11,7 @@ class DynamoDbProfileStoresIT extends ProfileStoresContract {
     DynamoDbClient dynamo = Resilient.dynamo(Aws.dynamo());
     String table = Aws.freshTable("contract");
     return new Stores(
-        new DynamoDbMemberProfileStore(dynamo, table), new DynamoDbProfileStore(dynamo, table));
+        new DynamoDbMemberProfileStore(dynamo, table),
+        new DynamoDbCustomerProfileStore(dynamo, table));
   }
 }

@@ -12,7 +12,7 @@ class DynoxideContactVerificationIT extends ContactVerificationContract {
     String table = Aws.freshDynoxideTable("contract");
     return new Stores(
         new DynamoDbMemberProfileStore(dynamo, table),
-        new DynamoDbProfileStore(dynamo, table),
+        new DynamoDbCustomerProfileStore(dynamo, table),
         new DynamoDbContactCodeStore(dynamo, table));
   }
 }

@@ -11,6 +11,7 @@ class DynoxideProfileStoresIT extends ProfileStoresContract {
     DynamoDbClient dynamo = Resilient.dynamo(Aws.dynoxide());
     String table = Aws.freshDynoxideTable("contract");
     return new Stores(
-        new DynamoDbMemberProfileStore(dynamo, table), new DynamoDbProfileStore(dynamo, table));
+        new DynamoDbMemberProfileStore(dynamo, table),
+        new DynamoDbCustomerProfileStore(dynamo, table));
   }
 }

@@ -2,9 +2,9 @@ package fairslot.member.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fairslot.member.app.CustomerProfileStore;
 import fairslot.member.app.MemberProfileStore;
 import fairslot.member.app.MemberProfileStore.SaveResult;
-import fairslot.member.app.ProfileStore;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.MemberProfile;
 import fairslot.member.domain.Phone;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class ProfileStoresContract {
 
-  protected record Stores(MemberProfileStore members, ProfileStore walkIns) {}
+  protected record Stores(MemberProfileStore members, CustomerProfileStore walkIns) {}
 
   protected abstract Stores fresh();
 

@@ -4,7 +4,7 @@ import static fairslot.table.Attr.s;
 import static fairslot.table.Attr.str;
 
 import fairslot.kernel.Unavailable;
-import fairslot.member.app.ProfileStore;
+import fairslot.member.app.CustomerProfileStore;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.Phone;
 import fairslot.table.Attr;
@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * per phone" is the put's {@code attribute_not_exists} condition, and a second walk-in with the
  * same number finds the first one's profile.
  */
-public final class DynamoDbProfileStore implements ProfileStore {
+public final class DynamoDbCustomerProfileStore implements CustomerProfileStore {
 
   /** The named actions of this file's transactions: a cancellation is read by these. */
   private enum Action {
@@ -40,7 +40,7 @@ public final class DynamoDbProfileStore implements ProfileStore {
   private final DynamoDbClient dynamo;
   private final String table;
 
-  public DynamoDbProfileStore(DynamoDbClient dynamo, String table) {
+  public DynamoDbCustomerProfileStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
   }

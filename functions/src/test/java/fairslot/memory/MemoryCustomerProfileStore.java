@@ -1,6 +1,6 @@
 package fairslot.memory;
 
-import fairslot.member.app.ProfileStore;
+import fairslot.member.app.CustomerProfileStore;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.Phone;
 import java.util.HashMap;
@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Walk-in profiles in memory, one per normalized phone (the adapter's put-if-absent). */
-public final class MemoryProfileStore implements ProfileStore {
+public final class MemoryCustomerProfileStore implements CustomerProfileStore {
   private final Map<Phone, CustomerProfile> byPhone = new HashMap<>();
 
   @Override

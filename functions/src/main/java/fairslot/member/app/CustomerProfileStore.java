@@ -4,8 +4,12 @@ import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.Phone;
 import java.util.Optional;
 
-/** Port: walk-in customer profiles, one per normalized phone number. */
-public interface ProfileStore {
+/**
+ * Port: the desk's walk-in customers, one profile per normalized phone number (a customer need not
+ * be a member; a member who verifies that phone is linked to it through {@link
+ * MemberProfileStore}).
+ */
+public interface CustomerProfileStore {
 
   /**
    * Creates {@code candidate} unless its phone already has a profile; either way, the phone's
