@@ -1,5 +1,6 @@
 package fairslot.table;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +27,19 @@ public final class Attr {
 
   public static AttributeValue n(long value) {
     return AttributeValue.fromN(Long.toString(value));
+  }
+
+  /** A decimal number (a coordinate), as DynamoDB keeps it: exactly the digits given. */
+  public static AttributeValue decimal(double value) {
+    return AttributeValue.fromN(BigDecimal.valueOf(value).toPlainString());
+  }
+
+  public static double dbl(Map<String, AttributeValue> item, String name) {
+    AttributeValue v = item.get(name);
+    if (v == null || v.n() == null) {
+      throw new IllegalStateException("stored item lacks number " + name);
+    }
+    return Double.parseDouble(v.n());
   }
 
   public static AttributeValue millis(Instant instant) {

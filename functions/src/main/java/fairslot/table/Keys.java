@@ -11,6 +11,9 @@ public final class Keys {
   public static final String PK = "PK";
   public static final String SK = "SK";
 
+  /** The one partition of the venue directory (GET /venues): an entry per venue. */
+  public static final String VENUE_DIRECTORY = "VENUES";
+
   public static String venue(String venueId) {
     return "VENUE#" + venueId;
   }

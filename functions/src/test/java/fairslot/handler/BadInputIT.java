@@ -175,6 +175,32 @@ class BadInputIT {
                 404,
                 "not_found"),
             new Case(
+                "find venues near a point that is no point",
+                "GET /venues",
+                e -> e.query("near", "31.2;121.4"),
+                422,
+                "invalid_request"),
+            new Case(
+                "find venues near a latitude past the pole",
+                "GET /venues",
+                e -> e.query("near", "90.5,121.4"),
+                422,
+                "invalid_request"),
+            new Case(
+                "find venues with a cursor made by hand",
+                "GET /venues",
+                e -> e.query("cursor", "bm90IGEgY3Vyc29y"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a venue at a latitude past the pole",
+                "POST /venues",
+                e ->
+                    e.as("admin-1", ADMIN)
+                        .body("{\"name\":\"Polar\",\"location\":{\"lat\":-90.01,\"lng\":0}}"),
+                422,
+                "invalid_request"),
+            new Case(
                 "list slots without venue",
                 "GET /slots",
                 e -> e.query("date", "2026-12-02"),

@@ -50,6 +50,13 @@ public final class MemoryCatalogStore implements CatalogStore {
   }
 
   @Override
+  public List<Venue> listedVenues() {
+    synchronized (t.lock) {
+      return List.copyOf(t.venues.values());
+    }
+  }
+
+  @Override
   public Outcome<Resource> createResource(Resource resource) {
     synchronized (t.lock) {
       if (!t.venues.containsKey(resource.venueId())) {

@@ -12,6 +12,7 @@ import fairslot.catalog.domain.SlotStatus;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.Change;
+import fairslot.kernel.GeoPoint;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Interval;
@@ -37,15 +38,27 @@ public final class CatalogService {
   private final Clock clock;
   private final IdGenerator ids;
   private final SlotGeneration generation;
+  private final VenueFinder finder;
 
   public CatalogService(CatalogStore store, Clock clock, IdGenerator ids) {
     this.store = store;
     this.clock = clock;
     this.ids = ids;
     this.generation = new SlotGeneration(store, clock, ids);
+    this.finder = new VenueFinder(store);
   }
 
-  public record CreateVenue(String name, ZoneId timeZone, VenuePolicy policy) {}
+  /** A new venue; {@code address} and {@code location} are how members find it (v1.3). */
+  public record CreateVenue(
+      String name,
+      ZoneId timeZone,
+      VenuePolicy policy,
+      Optional<String> address,
+      Optional<GeoPoint> location) {
+    public CreateVenue(String name, ZoneId timeZone, VenuePolicy policy) {
+      this(name, timeZone, policy, Optional.empty(), Optional.empty());
+    }
+  }
 
   public record CreateSlot(
       String resourceId,
@@ -73,8 +86,14 @@ public final class CatalogService {
 
   public Venue createVenue(CreateVenue command, Optional<IdempotentRequest> key) {
     Venue venue =
-        new Venue(ids.idFor(key, "venue"), command.name(), command.timeZone(), command.policy());
+        new Venue(ids.idFor(key, "venue"), command.name(), command.timeZone(), command.policy())
+            .at(command.address(), command.location());
     return store.createVenue(venue);
+  }
+
+  /** The active venues members find by words and nearness ({@link VenueFinder}). */
+  public Page<VenueFinder.Found> findVenues(VenueFinder.Query query) {
+    return finder.find(query);
   }
 
   public Optional<Resource> resource(String resourceId) {

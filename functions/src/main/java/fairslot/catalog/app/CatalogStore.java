@@ -26,6 +26,9 @@ public interface CatalogStore {
 
   Optional<Venue> findVenue(String venueId);
 
+  /** Every venue in the directory members find venues in, whatever its status. */
+  List<Venue> listedVenues();
+
   /**
    * Refuses NOT_FOUND if the venue does not exist at write time; an existing item with its id is
    * returned.

@@ -30,7 +30,6 @@ import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -47,6 +46,7 @@ public final class DynamoDbCatalogStore implements CatalogStore {
   private final SlotCancel slotCancel;
   private final VenueChildCreation inVenue;
   private final ResourceReads resourceReads;
+  private final VenueDirectory directory;
 
   public DynamoDbCatalogStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -55,20 +55,18 @@ public final class DynamoDbCatalogStore implements CatalogStore {
     this.slotCancel = new SlotCancel(dynamo, table, this::findSlot);
     this.inVenue = new VenueChildCreation(dynamo, table);
     this.resourceReads = new ResourceReads(dynamo, table, this::findResource);
+    this.directory = new VenueDirectory(dynamo, table);
   }
 
   @Override
   public Venue createVenue(Venue venue) {
-    try {
-      dynamo.putItem(
-          r ->
-              r.tableName(table)
-                  .item(VenueItemMapper.toItem(venue))
-                  .conditionExpression("attribute_not_exists(PK)"));
-      return venue;
-    } catch (ConditionalCheckFailedException twin) {
-      return findVenue(venue.venueId()).orElseThrow();
-    }
+    // a twin of an idempotent create finds the venue made first
+    return directory.create(venue) ? venue : findVenue(venue.venueId()).orElseThrow();
+  }
+
+  @Override
+  public List<Venue> listedVenues() {
+    return directory.listed();
   }
 
   @Override

@@ -8,6 +8,7 @@ import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.Change;
+import fairslot.kernel.GeoPoint;
 import fairslot.table.AuditItemMapper;
 import fairslot.table.Keys;
 import fairslot.table.Transaction;
@@ -46,11 +47,14 @@ final class VenueEditWrite {
     changed(before, after, "name", seen.name(), next.name());
     policyChanges(before, after, seen.policy(), next.policy());
     changed(before, after, "status", seen.status().name(), next.status().name());
+    changed(before, after, "address", seen.address().orElse("-"), next.address().orElse("-"));
+    changed(before, after, "location", shown(seen.location()), shown(next.location()));
     return write(
         VenueItemMapper.toItem(next),
         seen.rev(),
         audit(Keys.venue(seen.venueId()), "venue:" + seen.venueId(), seen.status(), next.status())
-            .apply(change, before, after));
+            .apply(change, before, after),
+        Optional.of(VenueItemMapper.directoryEntry(next)));
   }
 
   boolean write(Resource seen, Resource next, Change change) {
@@ -67,16 +71,21 @@ final class VenueEditWrite {
                 "resource:" + seen.resourceId(),
                 seen.status(),
                 next.status())
-            .apply(change, before, after));
+            .apply(change, before, after),
+        Optional.empty());
   }
 
+  /** The item at its next revision, its audit, and (a venue's) directory entry, together. */
   private boolean write(
-      Map<String, AttributeValue> item, long seenRev, Map<String, AttributeValue> audit) {
+      Map<String, AttributeValue> item,
+      long seenRev,
+      Map<String, AttributeValue> audit,
+      Optional<Map<String, AttributeValue>> listing) {
     String sameRev =
         seenRev == 0
             ? "attribute_exists(PK) AND (attribute_not_exists(rev) OR rev = :rev)"
             : "rev = :rev";
-    Optional<Transaction.Cancelled<Action>> cancelled =
+    Transaction<Action> tx =
         new Transaction<Action>()
             .add(
                 Action.ITEM,
@@ -90,8 +99,9 @@ final class VenueEditWrite {
                 Action.AUDIT,
                 TransactWriteItem.builder()
                     .put(Put.builder().tableName(table).item(audit).build())
-                    .build())
-            .commit(dynamo);
+                    .build());
+    listing.ifPresent(entry -> tx.add(TxItems.put(Put.builder().tableName(table).item(entry))));
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return true;
     }
@@ -99,6 +109,10 @@ final class VenueEditWrite {
       return false;
     }
     throw cancelled.get().exception();
+  }
+
+  private static String shown(Optional<GeoPoint> at) {
+    return at.map(p -> p.lat() + "," + p.lng()).orElse("-");
   }
 
   private interface AuditRecord {

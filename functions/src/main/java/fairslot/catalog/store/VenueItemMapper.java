@@ -11,6 +11,7 @@ import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.catalog.domain.WaitlistMode;
+import fairslot.kernel.GeoPoint;
 import fairslot.member.domain.NoShowPolicy;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
@@ -35,6 +36,25 @@ final class VenueItemMapper {
     PolicyAttributes.write(venue.policy(), item);
     item.put("status", s(venue.status().name()));
     item.put("rev", n(venue.rev()));
+    venue.address().ifPresent(a -> item.put("address", s(a)));
+    venue
+        .location()
+        .ifPresent(
+            at -> {
+              item.put("lat", Attr.decimal(at.lat()));
+              item.put("lng", Attr.decimal(at.lng()));
+            });
+    return item;
+  }
+
+  /**
+   * The venue's entry in the directory members find venues in (GET /venues): a copy of its item in
+   * the one directory partition, written in the same transaction as the venue.
+   */
+  static Map<String, AttributeValue> directoryEntry(Venue venue) {
+    Map<String, AttributeValue> item = toItem(venue);
+    item.putAll(Attr.key(Keys.VENUE_DIRECTORY, Keys.venue(venue.venueId())));
+    item.put("type", s("VENUE_LISTING"));
     return item;
   }
 
@@ -45,7 +65,11 @@ final class VenueItemMapper {
         ZoneId.of(str(item, "timeZone")),
         PolicyAttributes.read(item),
         VenueItemMapper.operatingStatus(item),
-        Attr.numOr(item, "rev", 0));
+        Attr.numOr(item, "rev", 0),
+        Attr.optionalString(item, "address"),
+        item.containsKey("lat")
+            ? Optional.of(new GeoPoint(Attr.dbl(item, "lat"), Attr.dbl(item, "lng")))
+            : Optional.empty());
   }
 
   /** ACTIVE for items written before venues and resources could be disabled. */

@@ -3,17 +3,22 @@ package fairslot.handler.http;
 import static fairslot.handler.http.Responses.notFound;
 import static fairslot.handler.http.Responses.respond;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.app.Lotteries;
+import fairslot.catalog.app.VenueFinder;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Assignee;
+import fairslot.catalog.domain.Venue;
 import fairslot.handler.http.CatalogViews.ResourceView;
 import fairslot.handler.http.CatalogViews.SlotView;
 import fairslot.handler.http.CatalogViews.VenueView;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
+import fairslot.kernel.GeoPoint;
 import fairslot.kernel.IdempotentRequest;
 import java.util.List;
 import java.util.Optional;
@@ -38,6 +43,7 @@ public final class CatalogEndpoints implements Endpoints {
   public List<String> routeKeys() {
     return List.of(
         "POST /venues",
+        "GET /venues",
         "GET /venues/{venueId}",
         "POST /venues/{venueId}/resources",
         "GET /venues/{venueId}/resources",
@@ -56,6 +62,7 @@ public final class CatalogEndpoints implements Endpoints {
   public HttpResponse handle(String routeKey, HttpRequest request) {
     return switch (routeKey) {
       case "POST /venues" -> createVenue(request);
+      case "GET /venues" -> findVenues(request);
       case "GET /venues/{venueId}" -> getVenue(request);
       case "POST /venues/{venueId}/resources" -> createResource(request);
       case "GET /venues/{venueId}/resources" -> listResources(request);
@@ -91,6 +98,23 @@ public final class CatalogEndpoints implements Endpoints {
         request,
         CatalogRequests::createVenue,
         (command, key) -> HttpResponse.json(201, VenueView.of(catalog.createVenue(command, key))));
+  }
+
+  /** Public: the active venues, by words and nearness (v1.3 "Finding a venue"). */
+  private HttpResponse findVenues(HttpRequest request) {
+    Optional<GeoPoint> near;
+    try {
+      near = request.queryParam("near").map(GeoPoint::parse);
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("near: " + e.getMessage());
+    }
+    var page =
+        catalog.findVenues(new VenueFinder.Query(request.queryParam("q"), near, request.page()));
+    return HttpResponse.json(
+        200,
+        new ListView<>(
+            page.items().stream().map(VenueListingView::of).toList(),
+            page.nextCursor().orElse(null)));
   }
 
   private HttpResponse getVenue(HttpRequest request) {
@@ -185,5 +209,26 @@ public final class CatalogEndpoints implements Endpoints {
             body.enumeration("admission", Admission.class)),
         200,
         SlotView::of);
+  }
+
+  /** A venue as the public list shows it (GET /venues, v1.3). */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record VenueListingView(
+      String venueId,
+      String name,
+      String timeZone,
+      String address,
+      GeoPoint location,
+      Long distanceMeters) {
+    static VenueListingView of(VenueFinder.Found f) {
+      Venue v = f.venue();
+      return new VenueListingView(
+          v.venueId(),
+          v.name(),
+          v.timeZone().getId(),
+          v.address().orElse(null),
+          v.location().orElse(null),
+          f.distanceMetres().isPresent() ? f.distanceMetres().getAsLong() : null);
+    }
   }
 }

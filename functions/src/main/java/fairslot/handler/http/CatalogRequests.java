@@ -13,6 +13,7 @@ import fairslot.catalog.domain.WeeklySchedule;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.Currencies;
+import fairslot.kernel.GeoPoint;
 import fairslot.kernel.Money;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
@@ -35,7 +36,8 @@ final class CatalogRequests {
   static final int MAX_CAPACITY = 100_000;
   // Every create body names its fields: a misspelt or not-yet-supported one is a 422, never
   // silently ignored.
-  private static final Set<String> VENUE_FIELDS = Set.of("name", "timeZone", "policy");
+  private static final Set<String> VENUE_FIELDS =
+      Set.of("name", "timeZone", "policy", "address", "location");
   private static final Set<String> RESOURCE_FIELDS =
       Set.of("name", "kind", "capacity", "bufferAfter", "parts");
   private static final Set<String> ASSIGNEE_FIELDS = Set.of("name", "venueId");
@@ -65,7 +67,34 @@ final class CatalogRequests {
     body.onlyFields("venue", VENUE_FIELDS);
     String name = body.text("name");
     ZoneId zone = zone(body.optionalText("timeZone").orElse("UTC"));
-    return new CatalogService.CreateVenue(name, zone, PolicyRequests.policy(body));
+    return new CatalogService.CreateVenue(
+        name, zone, PolicyRequests.policy(body), address(body), location(body));
+  }
+
+  /** A venue's address as members read it (v1.3). */
+  static Optional<String> address(RequestBody body) {
+    return body.optionalText("address");
+  }
+
+  /** A venue's location, {@code {lat, lng}} in degrees (v1.3). */
+  static Optional<GeoPoint> location(RequestBody body) {
+    if (!body.has("location")) {
+      return Optional.empty();
+    }
+    RequestBody at = body.object("location").onlyFields("location", Set.of("lat", "lng"));
+    try {
+      return Optional.of(new GeoPoint(degrees(at, "lat"), degrees(at, "lng")));
+    } catch (IllegalArgumentException e) {
+      throw InvalidInput.unprocessable("location." + e.getMessage());
+    }
+  }
+
+  private static double degrees(RequestBody at, String field) {
+    var v = at.tree().get(field);
+    if (v == null || !v.isNumber()) {
+      throw InvalidInput.unprocessable("location." + field + " must be a number of degrees");
+    }
+    return v.asDouble();
   }
 
   static CreateResource createResource(String venueId, RequestBody body) {

@@ -14,6 +14,7 @@ import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
+import fairslot.kernel.GeoPoint;
 import fairslot.kernel.VenueTime;
 import java.time.ZoneId;
 import java.util.List;
@@ -79,11 +80,23 @@ public final class CatalogViews {
   }
 
   public record VenueView(
-      String venueId, String name, String timeZone, PolicyView policy, String status) {
+      String venueId,
+      String name,
+      String timeZone,
+      PolicyView policy,
+      String status,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String address,
+      @JsonInclude(JsonInclude.Include.NON_NULL) GeoPoint location) {
     public static VenueView of(Venue v) {
       var p = v.policy();
       return new VenueView(
-          v.venueId(), v.name(), v.timeZone().getId(), PolicyView.of(p), v.status().name());
+          v.venueId(),
+          v.name(),
+          v.timeZone().getId(),
+          PolicyView.of(p),
+          v.status().name(),
+          v.address().orElse(null),
+          v.location().orElse(null));
     }
   }
 

@@ -23,7 +23,8 @@ import java.util.Set;
 public final class VenueOpsEndpoints implements Endpoints {
   private static final Set<String> SLOT_FIELDS = Set.of("priceMinor", "currency", "capacity");
 
-  private static final Set<String> VENUE_FIELDS = Set.of("name", "policy", "status");
+  private static final Set<String> VENUE_FIELDS =
+      Set.of("name", "policy", "status", "address", "location");
   private static final Set<String> RESOURCE_FIELDS = Set.of("name", "capacity", "status");
 
   private final SlotEdits slotEdits;
@@ -58,7 +59,9 @@ public final class VenueOpsEndpoints implements Endpoints {
         new VenueEdit(
             name(body),
             body.has("policy") ? PolicyRequests.policyChange(body) : PolicyChange.NONE,
-            body.optionalEnum("status", OperatingStatus.class));
+            body.optionalEnum("status", OperatingStatus.class),
+            CatalogRequests.address(body),
+            CatalogRequests.location(body));
     return respond(
         venueEdits.edit(request.path("venueId"), edit, request.requireCaller().userId()),
         200,

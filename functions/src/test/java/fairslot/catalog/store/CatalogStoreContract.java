@@ -21,6 +21,7 @@ import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenueEdit;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.Change;
+import fairslot.kernel.GeoPoint;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
@@ -72,6 +73,34 @@ public abstract class CatalogStoreContract {
     assertThat(first).isEqualTo(venue);
     assertThat(twin).isEqualTo(venue);
     assertThat(catalog.findVenue(venue.venueId())).contains(venue);
+  }
+
+  @Test
+  void aVenueIsListedInTheDirectoryAsCreatedAndAsLastEdited() {
+    Venue venue =
+        new Venue(UUID.randomUUID().toString(), "Court Club", ZoneOffset.UTC, VenuePolicy.DEFAULT)
+            .at(Optional.of("1 Nanjing Road"), Optional.of(new GeoPoint(31.2304, 121.4737)));
+
+    catalog.createVenue(venue);
+    catalog.createVenue(venue); // a twin lists nothing twice
+
+    assertThat(listed(venue.venueId())).containsExactly(venue);
+    Venue renamed =
+        edited(
+            venue.venueId(),
+            new VenueEdit(
+                Optional.of("Court Club East"),
+                PolicyChange.NONE,
+                Optional.of(OperatingStatus.DISABLED),
+                Optional.empty(),
+                Optional.of(new GeoPoint(-33.8688, 151.2093))));
+    assertThat(listed(venue.venueId())).containsExactly(renamed);
+    assertThat(renamed.address()).contains("1 Nanjing Road");
+    assertThat(catalog.findVenue(venue.venueId())).contains(renamed);
+  }
+
+  private List<Venue> listed(String venueId) {
+    return catalog.listedVenues().stream().filter(v -> v.venueId().equals(venueId)).toList();
   }
 
   @Test
