@@ -104,6 +104,13 @@ const en = {
   maxPerBooking: "Seats per booking (1–100)",
   payWith: "Pay with",
   clientParams: "Hand these to the payment sheet",
+  findVenue: "Find a venue",
+  searchVenues: "Venue name or address",
+  nearMe: "Nearest to me",
+  noLocation: "Your location is not shared; venues are listed by name.",
+  noVenues: "No venue matches.",
+  moreVenues: "More venues",
+  changeVenue: "Change venue",
 } as const;
 
 export type Key = keyof typeof en;
@@ -211,6 +218,13 @@ const zh: Record<Key, string> = {
   maxPerBooking: "每次最多人数（1–100）",
   payWith: "支付方式",
   clientParams: "交给支付组件的参数",
+  findVenue: "找场馆",
+  searchVenues: "场馆名称或地址",
+  nearMe: "离我最近",
+  noLocation: "未共享位置，场馆按名称排列。",
+  noVenues: "没有符合的场馆。",
+  moreVenues: "更多场馆",
+  changeVenue: "换场馆",
 };
 
 const stored = localStorage.getItem("fairslot.lang");
@@ -236,6 +250,14 @@ export function money(minor: number, currency: string): string {
   const f = new Intl.NumberFormat(lang.value, { style: "currency", currency });
   const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
   return f.format(minor / 10 ** digits);
+}
+
+/** A distance as people read it: metres under a kilometre, else kilometres, in the page's language. */
+export function distance(metres: number): string {
+  const locale = lang.value;
+  return metres < 1000
+    ? new Intl.NumberFormat(locale, { style: "unit", unit: "meter", maximumFractionDigits: 0 }).format(metres)
+    : new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 }).format(metres / 1000);
 }
 
 /** The venue-local time of an instant the API already shows in the venue's zone. */

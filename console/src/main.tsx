@@ -6,6 +6,7 @@ import { Admin } from "./admin";
 import { Desk } from "./desk";
 import { lang, t, toggleLang } from "./i18n";
 import { Member } from "./member";
+import { useVenueName, VenuePicker } from "./venues";
 
 type Face = "member" | "desk" | "admin";
 
@@ -31,6 +32,10 @@ function App() {
   const [, setLangShown] = useState(lang.value);
   const [message, setMessage] = useState("");
   const [deployed, setDeployed] = useState<Config | null>(null);
+  // the member face lists venues to choose from until one is chosen (remembered for next time)
+  const [choosing, setChoosing] = useState(false);
+  const venueName = useVenueName(where.venue);
+  const picking = where.face === "member" && (choosing || !where.venue);
   useEffect(() => {
     config().then(async (c) => {
       if (!c) return;
@@ -67,6 +72,10 @@ function App() {
         )}
       </header>
       <main>
+        {picking && (
+          <VenuePicker say={setMessage}
+            choose={(v) => { setChoosing(false); go("member", v.venueId, where.date); }} />
+        )}
         {!me ? (
           deployed ? (
             <button onClick={() => startSignIn(deployed)}>{t("signIn")}</button>
@@ -76,11 +85,20 @@ function App() {
         ) : (
           <>
             <form class="form row" onSubmit={(e) => e.preventDefault()}>
-              <label>
-                {t("venue")}
-                <input name="venue" value={where.venue}
-                  onChange={(e) => go(where.face, (e.target as HTMLInputElement).value.trim(), where.date)} />
-              </label>
+              {where.face === "member" ? (
+                !picking && (
+                  <p class="venue-chosen">
+                    <strong>{venueName || where.venue}</strong>{" "}
+                    <button type="button" class="quiet" onClick={() => setChoosing(true)}>{t("changeVenue")}</button>
+                  </p>
+                )
+              ) : (
+                <label>
+                  {t("venue")}
+                  <input name="venue" value={where.venue}
+                    onChange={(e) => go(where.face, (e.target as HTMLInputElement).value.trim(), where.date)} />
+                </label>
+              )}
               <label>
                 {t("date")}
                 <input name="date" type="date" value={where.date}
@@ -88,7 +106,7 @@ function App() {
               </label>
             </form>
             <p role="status" aria-live="polite" class="message">{message}</p>
-            {where.venue &&
+            {where.venue && !picking &&
               (where.face === "desk" ? (
                 <Desk venueId={where.venue} date={where.date} say={setMessage} />
               ) : where.face === "member" ? (

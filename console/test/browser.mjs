@@ -127,6 +127,52 @@ try {
     await context.close();
   }
 
+  // A member finds a venue by name and nearness (v1.3), chooses it, and it is remembered.
+  {
+    const harbour = await api("POST", "/venues", admin, {
+      name: "Harbour Courts " + run, timeZone: "Asia/Shanghai", address: "1 Zhongshan Road",
+      location: { lat: 31.2304, lng: 121.4737 },
+    });
+    await api("POST", "/venues", admin, {
+      name: "Hill Courts " + run, timeZone: "Asia/Shanghai", location: { lat: 39.9042, lng: 116.4074 },
+    });
+    const context = await browser.newContext({
+      locale: "en-US", bypassCSP: true, permissions: ["geolocation"],
+      geolocation: { latitude: 31.2310, longitude: 121.4740 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/#/`);
+    const search = page.getByLabel("Venue name or address");
+    await search.fill("hill courts " + run);
+    await page.locator("[data-venue]").first().waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll("[data-venue]").length === n, 1);
+    check((await page.locator("[data-venue] button").first().textContent()) === "Hill Courts " + run,
+      "the venue list finds a venue by its name, whatever the case");
+    await search.fill("courts " + run);
+    await page.waitForFunction((n) => document.querySelectorAll("[data-venue]").length === n, 2);
+    await page.getByRole("button", { name: "Nearest to me" }).click();
+    await page.locator(`[data-venue="${harbour.venueId}"] [data-distance]`).waitFor();
+    const first = page.locator("[data-venue]").first();
+    check((await first.getAttribute("data-venue")) === harbour.venueId &&
+      /\d+ m$/.test((await first.locator("[data-distance]").textContent()) ?? ""),
+      "with the browser's location the nearest venue comes first, with its distance");
+    await axe(page, "find a venue");
+    await page.screenshot({ path: join(screens, "0-find-a-venue.png"), fullPage: true });
+    await first.getByRole("button").click();
+    await page.waitForFunction((id) => location.hash.includes("venue=" + id), harbour.venueId);
+    await page.getByLabel("User id").fill("finder-" + run);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator(".venue-chosen").getByText("Harbour Courts " + run).waitFor();
+    const again = await context.newPage();
+    await again.goto(`${base}/#/`);
+    await again.getByLabel("User id").fill("finder-" + run);
+    await again.getByRole("button", { name: "Sign in" }).click();
+    await again.locator(".venue-chosen").getByText("Harbour Courts " + run).waitFor();
+    check((await again.locator("[data-venue]").count()) === 0,
+      "the chosen venue is remembered: the next visit opens on it, not on the list");
+    await context.close();
+  }
+
   // A member books and pays, and sees PAID.
   {
     const page = await signedIn(page0, "alice-" + run);
