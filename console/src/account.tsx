@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, Booking, Profile, Slot } from "./api";
-import { clock, money, t } from "./i18n";
+import { clock, money, problem, t, word } from "./i18n";
 import { usePoll } from "./poll";
 
 type Act = (work: () => Promise<unknown>) => Promise<void>;
@@ -90,7 +90,7 @@ export function ProfileForm(p: { say: (m: string) => void }) {
             phone: profile.phone || undefined, channels: profile.channels }));
           p.say(t("saved"));
         } catch (err) {
-          p.say(err instanceof ApiError ? `${err.problem.code}: ${err.message}` : String(err));
+          p.say(err instanceof ApiError ? problem(err.problem) : String(err));
         }
       }}>
         <label>{t("name")}<input name="profile-name" value={profile.name ?? ""} onInput={(e) => set("name", (e.target as HTMLInputElement).value)} /></label>
@@ -101,7 +101,7 @@ export function ProfileForm(p: { say: (m: string) => void }) {
           {["EMAIL", "SMS"].map((c) => (
             <label key={c} class="check">
               <input type="checkbox" checked={profile.channels.includes(c)} onChange={(e) => channel(c, (e.target as HTMLInputElement).checked)} />
-              {c}
+              {word(c)}
             </label>
           ))}
         </fieldset>

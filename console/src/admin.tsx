@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError } from "./api";
-import { t } from "./i18n";
+import { problem, t } from "./i18n";
 
 type Props = { venueId: string; say: (message: string) => void; useVenue: (venueId: string) => void };
 
@@ -10,7 +10,7 @@ export function Admin({ venueId, say, useVenue }: Props) {
     try {
       say(`${t("created")}: ${await work()}`);
     } catch (e) {
-      say(e instanceof ApiError ? `${e.problem.code}: ${e.message}` : String(e));
+      say(e instanceof ApiError ? problem(e.problem) : String(e));
     }
   }
   return (

@@ -150,6 +150,9 @@ export const api = {
     ),
   booking: (bookingId: string) => call<Booking>("GET", `/bookings/${enc(bookingId)}`),
   myBookings: () => call<{ items: Booking[] }>("GET", "/me/bookings"),
+  ticket: (bookingId: string) =>
+    call<{ ticket: string; bookingId: string; venueId: string; expiresAt: string }>(
+      "GET", `/bookings/${enc(bookingId)}/ticket`),
   cancel: (bookingId: string) => call<Booking>("POST", `/bookings/${enc(bookingId)}/cancel`, { body: {} }),
   join: (slotId: string) =>
     call<WaitEntry>("POST", `/slots/${enc(slotId)}/waitlist`, { body: {}, idempotent: true }),

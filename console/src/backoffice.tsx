@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, AuditLine } from "./api";
-import { money, t } from "./i18n";
+import { money, problem, t, word } from "./i18n";
 import { usePoll } from "./poll";
 
 type Act = (work: () => Promise<unknown>, done?: string) => Promise<void>;
@@ -16,7 +16,7 @@ export function Exceptions(p: { venueId: string; act: Act }) {
       <ul class="cards">
         {(open.value?.items ?? []).map((e) => (
           <li class="card" key={e.exceptionId} data-exception={e.exceptionId}>
-            <div class="status">{e.kind}</div>
+            <div class="status">{word(e.kind)}</div>
             <div>{money(e.amountMinor, e.currency)}</div>
             <button class="quiet" onClick={() => p.act(() => api.retryRefund(e.exceptionId)).then(open.again)}>
               {t("retryRefund")}
@@ -32,9 +32,9 @@ export function Exceptions(p: { venueId: string; act: Act }) {
         <label>
           {t("resolution")}
           <select value={resolution} onChange={(e) => setResolution((e.target as HTMLSelectElement).value)}>
-            <option value="REFUNDED_OFFLINE">REFUNDED_OFFLINE</option>
-            <option value="WRITTEN_OFF">WRITTEN_OFF</option>
-            <option value="NO_ACTION">NO_ACTION</option>
+            <option value="REFUNDED_OFFLINE">{word("REFUNDED_OFFLINE")}</option>
+            <option value="WRITTEN_OFF">{word("WRITTEN_OFF")}</option>
+            <option value="NO_ACTION">{word("NO_ACTION")}</option>
           </select>
         </label>
         <label>
@@ -56,7 +56,7 @@ export function Parked(p: { act: Act }) {
         {(parked.value?.items ?? []).map((n) => (
           <li class="card" key={n.notificationId}>
             <div>{n.subject}</div>
-            <div class="status">{n.channel}</div>
+            <div class="status">{word(n.channel)}</div>
             <button class="quiet" onClick={() => p.act(() => api.retryNotice(n.notificationId)).then(parked.again)}>
               {t("retry")}
             </button>
@@ -83,7 +83,7 @@ export function Audit(p: { say: (m: string) => void }) {
           try {
             setLines((await api.audit(kind, id.trim())).items);
           } catch (err) {
-            p.say(err instanceof ApiError ? `${err.problem.code}: ${err.message}` : String(err));
+            p.say(err instanceof ApiError ? problem(err.problem) : String(err));
           }
         }}
       >

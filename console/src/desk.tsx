@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Slot } from "./api";
-import { clock, money, t } from "./i18n";
+import { clock, money, problem, t, word } from "./i18n";
 import { Audit, Exceptions, Parked } from "./backoffice";
 import { useNames } from "./names";
 import { usePoll } from "./poll";
@@ -19,7 +19,7 @@ export function Desk({ venueId, date, say }: Props) {
       await work();
       if (done) say(done);
     } catch (e) {
-      say(e instanceof ApiError ? `${e.problem.code}: ${e.message}` : String(e));
+      say(e instanceof ApiError ? problem(e.problem) : String(e));
     }
     board.again();
     day.again();
@@ -59,7 +59,7 @@ export function Desk({ venueId, date, say }: Props) {
                 <td>{nameOf(s.resourceId)}</td>
                 <td>{s.capacity - s.remaining}/{s.capacity}</td>
                 <td>{s.waitlistLength}</td>
-                <td>{s.status}</td>
+                <td>{word(s.status)}</td>
                 <td>
                   {s.status === "OPEN" && (
                     <button class="quiet" onClick={() => act(() => api.setOpen(s.slotId, false))}>{t("close")}</button>
@@ -82,7 +82,7 @@ export function Desk({ venueId, date, say }: Props) {
             <li class="card" key={b.bookingId} data-booking={b.bookingId}>
               <div class="when">{clock(b.slot.start)}</div>
               <div>{b.userId.slice(0, 12)}</div>
-              <div class="status" data-status={b.status}>{b.status}</div>
+              <div class="status" data-status={b.status}>{word(b.status)}</div>
               <div>{money(b.amountMinor, b.currency)}</div>
               {b.status === "PAID" && (
                 <button onClick={() => act(() => api.checkIn(b.bookingId))}>{t("checkIn")}</button>

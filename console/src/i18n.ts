@@ -111,6 +111,12 @@ const en = {
   noVenues: "No venue matches.",
   moreVenues: "More venues",
   changeVenue: "Change venue",
+  ticket: "Ticket",
+  ticketAlt: "Check-in QR code: show it at the desk",
+  ticketValid: "Valid until",
+  ticketOffline: "shown from this device, offline",
+  ticketUnavailable: "The ticket could not be loaded; try again with a connection.",
+  loading: "Loading…",
 } as const;
 
 export type Key = keyof typeof en;
@@ -225,6 +231,12 @@ const zh: Record<Key, string> = {
   noVenues: "没有符合的场馆。",
   moreVenues: "更多场馆",
   changeVenue: "换场馆",
+  ticket: "入场码",
+  ticketAlt: "签到二维码：在前台出示",
+  ticketValid: "有效期至",
+  ticketOffline: "离线显示（本机保存）",
+  ticketUnavailable: "入场码未能加载，请联网后重试。",
+  loading: "加载中…",
 };
 
 const stored = localStorage.getItem("fairslot.lang");
@@ -250,6 +262,90 @@ export function money(minor: number, currency: string): string {
   const f = new Intl.NumberFormat(lang.value, { style: "currency", currency });
   const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
   return f.format(minor / 10 ** digits);
+}
+
+/** Every status, channel and kind the API shows, in words: no raw enum reaches the page. */
+const words: Record<string, [en: string, zh: string]> = {
+  PENDING_PAY: ["Awaiting payment", "待支付"],
+  PAID: ["Paid", "已支付"],
+  CANCELLED: ["Cancelled", "已取消"],
+  EXPIRED: ["Expired", "已过期"],
+  REFUNDING: ["Refund in progress", "退款中"],
+  REFUNDED: ["Refunded", "已退款"],
+  REFUND_FAILED: ["Refund failed", "退款失败"],
+  COMPLETED: ["Checked in", "已签到"],
+  NO_SHOW: ["No-show", "未到场"],
+  OPEN: ["Open", "可预订"],
+  CLOSED: ["Closed", "已关闭"],
+  WAITING: ["Waiting", "候补中"],
+  OFFERED: ["Offered", "已有名额"],
+  ACCEPTED: ["Accepted", "已接受"],
+  LEFT: ["Left the waitlist", "已退出候补"],
+  PENDING: ["Pending", "待发送"],
+  SENT: ["Sent", "已发送"],
+  PARKED: ["Parked", "已搁置"],
+  DISPATCHED: ["Sent", "已发出"],
+  EMAIL: ["E-mail", "邮件"],
+  SMS: ["SMS", "短信"],
+  IN_APP: ["In the app", "应用内"],
+  EXCLUSIVE: ["Court (one booking)", "场地（整场预订）"],
+  SEATS: ["Class (seats)", "课程（按人数）"],
+  REFUND_DELAYED: ["Refund delayed", "退款延迟"],
+  AMOUNT_MISMATCH: ["Amount does not match", "金额不符"],
+  LATE_PAYMENT_REFUNDED: ["Late payment refunded", "逾期付款已退"],
+  UNKNOWN_PAYMENT: ["Unknown payment", "未知付款"],
+  SUCCESS_AFTER_FAILURE: ["Paid after a failure", "失败后又成功支付"],
+  OUTCOME_NOT_APPLIED: ["Outcome not applied", "结果未生效"],
+  REFUND_ABNORMAL: ["Refund bounced", "退款异常"],
+  STATEMENT_MISMATCH: ["Statement mismatch", "对账不符"],
+  REFUND_ACTION_REQUIRED: ["Refund needs the payer", "退款需付款人处理"],
+  DISPUTE_OPENED: ["Dispute opened", "争议已发起"],
+  DISPUTE_WON: ["Dispute won", "争议胜诉"],
+  DISPUTE_LOST: ["Dispute lost", "争议败诉"],
+  REFUNDED_OFFLINE: ["Refunded outside fairslot", "已线下退款"],
+  WRITTEN_OFF: ["Written off", "已核销"],
+  NO_ACTION: ["Nothing to do", "无需处理"],
+};
+
+/** {@code value} (a status, channel or kind) in the page's language; unknown ones as given. */
+export function word(value: string): string {
+  const w = words[value];
+  return w ? w[lang.value === "zh-CN" ? 1 : 0] : value;
+}
+
+/** What a refusal means, by its code (API.md), as a sentence in the page's language. */
+const refusals: Record<string, [en: string, zh: string]> = {
+  sold_out: ["Sold out: no seats left.", "已售罄。"],
+  already_booked: ["You already have a booking for this slot.", "您已预订该时段。"],
+  time_conflict: ["You hold another booking at that time.", "您在该时间已有其他预订。"],
+  slot_closed: ["This slot takes no bookings.", "该时段不可预订。"],
+  slot_in_past: ["This slot has already started.", "该时段已开始。"],
+  hold_expired: ["The hold ran out; book again.", "保留已过期，请重新预订。"],
+  cancel_window_closed: ["It is too late to cancel this booking.", "已过取消期限。"],
+  booking_window_closed: ["Booking for this slot is not open now.", "该时段当前不可预订。"],
+  booking_limit_reached: ["You have as many upcoming bookings as the venue allows.", "您的待进行预订已达场馆上限。"],
+  member_suspended: ["You are suspended from booking here after missed sessions.", "因多次未到场，您暂时不能在此预订。"],
+  insufficient_credits: ["The pass has too few credits left.", "次卡剩余次数不足。"],
+  pass_expired: ["The pass is not valid at that time.", "次卡在该时间无效。"],
+  pass_not_valid_here: ["The pass is not valid for this venue or resource.", "次卡不适用于该场馆或场地。"],
+  rate_limited: ["Too many requests; try again in a moment.", "请求过于频繁，请稍后再试。"],
+  throttled: ["Busy; try again in a moment.", "系统繁忙，请稍后再试。"],
+  invalid_transition: ["That cannot be done to it in its present state.", "当前状态下无法执行该操作。"],
+  provider_unavailable: ["That way of paying is not available here.", "该支付方式不可用。"],
+  amount_below_minimum: ["The amount is below what the payment provider accepts.", "金额低于支付渠道的最低金额。"],
+  not_found: ["Not found.", "未找到。"],
+  forbidden: ["You may not do that.", "您没有权限执行该操作。"],
+  unauthorized: ["Please sign in again.", "请重新登录。"],
+  offer_expired: ["The offer is no longer open.", "该候补名额已失效。"],
+  seats_available: ["Seats are free: book instead of joining the waitlist.", "仍有名额，请直接预订。"],
+};
+
+/** A problem the API answered, as a sentence (the API's own detail for bad input). */
+export function problem(p: { code: string; detail?: string }): string {
+  const r = refusals[p.code];
+  if (r) return r[lang.value === "zh-CN" ? 1 : 0];
+  const prefix = lang.value === "zh-CN" ? "请求未能完成" : "That did not work";
+  return p.detail ? `${prefix}: ${p.detail}` : `${prefix} (${p.code}).`;
 }
 
 /** A distance as people read it: metres under a kilometre, else kilometres, in the page's language. */

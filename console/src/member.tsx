@@ -1,9 +1,10 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
-import { clock, countdown, durationMs, money, t } from "./i18n";
+import { clock, countdown, durationMs, money, problem, t, word } from "./i18n";
 import { Move, Passes, ProfileForm } from "./account";
 import { useNames } from "./names";
 import { useNow, usePoll } from "./poll";
+import { Ticket } from "./ticket";
 
 type Props = { venueId: string; date: string; say: (message: string) => void };
 
@@ -19,7 +20,7 @@ export function Member({ venueId, date, say }: Props) {
     try {
       await work();
     } catch (e) {
-      say(e instanceof ApiError ? `${e.problem.code}: ${e.message}` : String(e));
+      say(e instanceof ApiError ? problem(e.problem) : String(e));
     }
     slots.again();
     mine.again();
@@ -28,7 +29,7 @@ export function Member({ venueId, date, say }: Props) {
   const book = (s: Slot) =>
     act(async () => {
       const b = await api.book(s.slotId, 1);
-      say(`${t("booked")}: ${clock(s.start)} ${b.status}`);
+      say(`${t("booked")}: ${clock(s.start)} ${word(b.status)}`);
     });
   const join = (s: Slot) =>
     act(async () => {
@@ -49,7 +50,7 @@ export function Member({ venueId, date, say }: Props) {
               </div>
               <div>{nameOf(s.resourceId)}</div>
               <div aria-label={t("seats")}>
-                {s.status !== "OPEN" ? s.status : s.remaining > 0 ? `${s.remaining}/${s.capacity}` : t("soldOut")}
+                {s.status !== "OPEN" ? word(s.status) : s.remaining > 0 ? `${s.remaining}/${s.capacity}` : t("soldOut")}
               </div>
               <div>{money(s.priceMinor, s.currency)}</div>
               {s.status === "OPEN" && s.remaining > 0 && (
@@ -100,7 +101,7 @@ function Place(p: { slotId: string; now: number; accept: (id: string) => void })
           <button onClick={() => p.accept(e.entryId)}>{t("accept")}</button>
         </span>
       )}
-      {e.status !== "WAITING" && e.status !== "OFFERED" && <span>{e.status}</span>}
+      {e.status !== "WAITING" && e.status !== "OFFERED" && <span>{word(e.status)}</span>}
     </div>
   );
 }
@@ -127,7 +128,7 @@ function MyBooking(p: {
       <div class="when">
         {b.slot.start.slice(0, 10)} {clock(b.slot.start)}
       </div>
-      <div class="status" data-status={b.status}>{b.status}</div>
+      <div class="status" data-status={b.status}>{word(b.status)}</div>
       <div>{money(b.amountMinor, b.currency)}</div>
       {b.status === "PENDING_PAY" && b.holdExpiresAt && (
         <div>
@@ -142,6 +143,7 @@ function MyBooking(p: {
         </button>
       )}
       {(b.status === "PENDING_PAY" || b.status === "PAID") && <Move b={b} slots={p.slots} act={p.act} />}
+      {b.status === "PAID" && <Ticket bookingId={b.bookingId} />}
     </li>
   );
 }
@@ -156,7 +158,7 @@ function Notices() {
         {(notices.value?.items ?? []).slice(0, 10).map((n) => (
           <li class="card" key={n.notificationId}>
             <div>{n.subject}</div>
-            <div class="status">{n.channel} {n.status}</div>
+            <div class="status">{word(n.channel)} · {word(n.status)}</div>
           </li>
         ))}
       </ul>

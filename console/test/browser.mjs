@@ -95,6 +95,17 @@ async function axe(page, name) {
     (bad.length ? " (" + bad.map((v) => v.id + ": " + v.nodes.length).join(", ") + ")" : ""));
 }
 
+// The API's enums, which the page must show in words (statuses, channels, kinds).
+const ENUMS = ["PENDING_PAY", "PAID", "CANCELLED", "EXPIRED", "REFUNDING", "REFUNDED", "REFUND_FAILED",
+  "COMPLETED", "NO_SHOW", "OPEN", "CLOSED", "WAITING", "OFFERED", "ACCEPTED", "LEFT", "PENDING", "SENT",
+  "PARKED", "DISPATCHED", "EMAIL", "IN_APP", "EXCLUSIVE", "SEATS"];
+
+async function noRawEnum(page, name) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const raw = text.match(new RegExp(`\\b(${ENUMS.join("|")}|[A-Z]+(?:_[A-Z]+)+)\\b`, "g")) ?? [];
+  check(raw.length === 0, `no raw enum on the ${name} page` + (raw.length ? ` (${[...new Set(raw)].join(", ")})` : ""));
+}
+
 async function signedIn(url, userId) {
   // bypassCSP only so axe can be injected; the page's own CSP is checked on its headers above.
   const context = await browser.newContext({ acceptDownloads: true, locale: "en-US", bypassCSP: true });
@@ -184,11 +195,29 @@ try {
     await mine.getByRole("button", { name: "Pay" }).click();
     await mine.locator('[data-status="PAID"]').waitFor({ timeout: 20000 });
     check(true, "a member books and pays and sees PAID");
+    check((await mine.locator('[data-status="PAID"]').textContent()) === "Paid", "the status shows in words");
+    // The ticket: a QR code big enough to scan, still shown with no connection once loaded.
+    await mine.getByText("Ticket").click();
+    const qr = mine.locator("[data-ticket] svg.qr");
+    await qr.waitFor({ timeout: 15000 });
+    const side = (await qr.boundingBox())?.width ?? 0;
+    const bookingId = await mine.getAttribute("data-booking");
+    const issued = await api("GET", `/bookings/${bookingId}/ticket`, await token("alice-" + run, ["customer"]));
+    const kept = await page.evaluate((id) => JSON.parse(localStorage.getItem("fairslot.ticket." + id)).ticket, bookingId);
+    check(side >= 240 && kept.split(".").length === 3 && issued.ticket.split(".").length === 3,
+      `a PAID booking shows its signed ticket as a QR code (${Math.round(side)} px wide)`);
+    await page.context().setOffline(true);
+    await mine.getByText("Ticket").click(); // closed
+    await mine.getByText("Ticket").click(); // opened again, with no connection
+    await mine.locator("[data-ticket] figcaption").getByText("offline").waitFor({ timeout: 15000 });
+    check(await qr.isVisible(), "offline, the ticket still shows from the device");
+    await page.context().setOffline(false);
+    await noRawEnum(page, "member");
     await page.screenshot({ path: join(screens, "2-member-paid.png"), fullPage: true });
     // Their profile: a name and the channels to be told by.
     await page.locator('[name="profile-name"]').fill("Alice Li");
     await page.locator('[name="profile-email"]').fill(`alice-${run}@example.com`);
-    await page.locator("fieldset").getByLabel("EMAIL").check();
+    await page.locator("fieldset").getByLabel("E-mail").check();
     const said = await page.locator(".message").textContent();
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForFunction((was) => document.querySelector(".message")?.textContent !== was, said);
@@ -261,6 +290,7 @@ try {
     await paid.getByRole("button", { name: "Refund" }).click();
     await page.locator(`[data-booking="${paidId}"] [data-status^="REFUND"]`).waitFor();
     check(true, "the desk refunds a paid booking");
+    await noRawEnum(page, "desk");
     await page.screenshot({ path: join(screens, "4-desk.png"), fullPage: true });
     await axe(page, "desk");
     const [download] = await Promise.all([
@@ -278,6 +308,7 @@ try {
     await page.getByRole("heading", { name: "当天预订" }).waitFor();
     const cjk = await page.evaluate(() => document.fonts.check('16px "Noto Sans CJK SC"'));
     check(cjk, "the 简体中文 page renders in a CJK font");
+    await noRawEnum(page, "desk (简体中文)");
     check((await page.evaluate(() => document.documentElement.lang)) === "zh-CN", "the page says it is zh-CN");
     await page.screenshot({ path: join(screens, "5-desk-zh.png"), fullPage: true });
     await axe(page, "desk in 简体中文");
