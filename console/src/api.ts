@@ -102,6 +102,8 @@ export type Booking = {
   refundMinor?: number;
   policy?: { cancelTiers: { before: string; refundPercent: number }[] };
   slot: { slotId: string; venueId: string; resourceId: string; kind: string; start: string; end: string };
+  /** Every slot of the booking, each with its own status (v1.2). */
+  slots?: { slotId: string; status: string }[];
 };
 
 export type WaitEntry = {
@@ -142,6 +144,9 @@ export const api = {
     call<{ venueId: string; name: string; timeZone: string }>("GET", `/venues/${enc(venueId)}`),
   book: (slotId: string, quantity: number) =>
     call<Booking>("POST", "/bookings", { body: { slotId, quantity }, idempotent: true }),
+  /** A booking of several slots (v1.2): all of them in one transaction, or none. */
+  bookSeveral: (slotIds: string[], quantity: number) =>
+    call<Booking>("POST", "/bookings", { body: { slotIds, quantity }, idempotent: true }),
   pay: (bookingId: string, provider?: string) =>
     call<{ paymentNo: string; provider: string; client?: Record<string, unknown> }>(
       "POST",

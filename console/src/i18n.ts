@@ -117,6 +117,11 @@ const en = {
   ticketOffline: "shown from this device, offline",
   ticketUnavailable: "The ticket could not be loaded; try again with a connection.",
   loading: "Loading…",
+  free: "Free",
+  yours: "Yours",
+  left: "left",
+  gridCaption: "The day's slots: resources across, start times down",
+  yourChoice: "Your choice",
 } as const;
 
 export type Key = keyof typeof en;
@@ -237,6 +242,11 @@ const zh: Record<Key, string> = {
   ticketOffline: "离线显示（本机保存）",
   ticketUnavailable: "入场码未能加载，请联网后重试。",
   loading: "加载中…",
+  free: "可订",
+  yours: "已预订",
+  left: "个空位",
+  gridCaption: "当天时段：横向为场地，纵向为开始时间",
+  yourChoice: "已选",
 };
 
 const stored = localStorage.getItem("fairslot.lang");

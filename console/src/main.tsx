@@ -110,7 +110,7 @@ function App() {
               (where.face === "desk" ? (
                 <Desk venueId={where.venue} date={where.date} say={setMessage} />
               ) : where.face === "member" ? (
-                <Member venueId={where.venue} date={where.date} say={setMessage} />
+                <Member venueId={where.venue} date={where.date} say={setMessage} pickDate={(d) => go("member", where.venue, d)} />
               ) : null)}
             {where.face === "admin" && (
               <Admin venueId={where.venue} say={setMessage} useVenue={(v) => go("admin", v, where.date)} />

@@ -2,16 +2,17 @@ import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
 import { clock, countdown, durationMs, money, problem, t, word } from "./i18n";
 import { Move, Passes, ProfileForm } from "./account";
-import { useNames } from "./names";
+import { DateStrip, DayGrid } from "./grid";
+import { useResources } from "./names";
 import { useNow, usePoll } from "./poll";
 import { Ticket } from "./ticket";
 
-type Props = { venueId: string; date: string; say: (message: string) => void };
+type Props = { venueId: string; date: string; say: (message: string) => void; pickDate: (day: string) => void };
 
 /** The member's face: the day's slots with live seats, booking and paying, the waitlist, my bookings. */
-export function Member({ venueId, date, say }: Props) {
+export function Member({ venueId, date, say, pickDate }: Props) {
   const slots = usePoll(() => api.slots(venueId, date), 5000, [venueId, date]);
-  const nameOf = useNames(venueId);
+  const resources = useResources(venueId);
   const mine = usePoll(() => api.myBookings(), 5000, []);
   const [joined, setJoined] = useState<Record<string, boolean>>({});
   const now = useNow();
@@ -26,10 +27,12 @@ export function Member({ venueId, date, say }: Props) {
     mine.again();
   }
 
-  const book = (s: Slot) =>
+  const book = (chosen: Slot[]) =>
     act(async () => {
-      const b = await api.book(s.slotId, 1);
-      say(`${t("booked")}: ${clock(s.start)} ${word(b.status)}`);
+      const b = chosen.length === 1
+        ? await api.book(chosen[0].slotId, 1)
+        : await api.bookSeveral(chosen.map((s) => s.slotId), 1);
+      say(`${t("booked")}: ${clock(chosen[0].start)} ${word(b.status)}`);
     });
   const join = (s: Slot) =>
     act(async () => {
@@ -41,30 +44,23 @@ export function Member({ venueId, date, say }: Props) {
     <div class="faces">
       <section aria-labelledby="slots-h">
         <h2 id="slots-h">{t("slots")}</h2>
+        <DateStrip date={date} pick={pickDate} />
         {slots.error && <p role="alert">{slots.error}</p>}
-        <ul class="cards">
-          {(slots.value?.items ?? []).map((s) => (
-            <li class="card" key={s.slotId} data-slot={s.slotId}>
-              <div class="when">
-                {clock(s.start)}–{clock(s.end)}
-              </div>
-              <div>{nameOf(s.resourceId)}</div>
-              <div aria-label={t("seats")}>
-                {s.status !== "OPEN" ? word(s.status) : s.remaining > 0 ? `${s.remaining}/${s.capacity}` : t("soldOut")}
-              </div>
-              <div>{money(s.priceMinor, s.currency)}</div>
-              {s.status === "OPEN" && s.remaining > 0 && (
-                <button onClick={() => book(s)}>{t("book")}</button>
-              )}
-              {s.status === "OPEN" && s.remaining === 0 && !joined[s.slotId] && (
-                <button onClick={() => join(s)}>{t("joinWaitlist")}</button>
-              )}
-              {joined[s.slotId] && (
-                <Place slotId={s.slotId} now={now} accept={(id) => act(() => api.accept(id))} />
-              )}
-            </li>
-          ))}
-        </ul>
+        <DayGrid
+          slots={slots.value?.items ?? []}
+          resources={resources}
+          mine={mine.value?.items ?? []}
+          book={book}
+          extra={(s, soldOut) =>
+            joined[s.slotId] ? (
+              <Place slotId={s.slotId} now={now} accept={(id) => act(() => api.accept(id))} />
+            ) : (
+              soldOut && s.status === "OPEN" && (
+                <button class="quiet" onClick={() => join(s)}>{t("joinWaitlist")}</button>
+              )
+            )
+          }
+        />
         {slots.value?.items.length === 0 && <p>{t("none")}</p>}
       </section>
       <section aria-labelledby="mine-h">

@@ -184,13 +184,43 @@ try {
     await context.close();
   }
 
+  // The day's grid: a member chooses two hours of one court and books them as one booking.
+  {
+    const court2 = await api("POST", `/venues/${venue.venueId}/resources`, admin, {
+      name: "Court 2", kind: "EXCLUSIVE",
+    });
+    const eight = await slotAt(court2.resourceId, "20", 10000);
+    const nine = await slotAt(court2.resourceId, "21", 10000);
+    const page = await signedIn(page0, "grid-" + run);
+    await page.locator(`td[data-slot="${eight}"] button`).click();
+    await page.locator(`td[data-slot="${nine}"] button`).click();
+    const both = (await page.locator('.day-grid button[aria-pressed="true"]').count()) === 2;
+    await page.screenshot({ path: join(screens, "1-day-grid.png"), fullPage: true });
+    await page.locator(".chosen").getByRole("button", { name: "Book (2)" }).click();
+    await page.locator(`td[data-slot="${eight}"][data-state="yours"]`).waitFor({ timeout: 15000 });
+    await page.locator(`td[data-slot="${nine}"][data-state="yours"]`).waitFor({ timeout: 15000 });
+    const lead = (await api("GET", "/me/bookings", await token("grid-" + run, ["customer"]))).items
+      .find((b) => b.slotId === eight);
+    check(both && lead?.status === "PENDING_PAY" && lead.slots?.length === 2,
+      "on the day's grid a member taps two hours of a court and books them as one booking");
+    await noRawEnum(page, "day grid");
+    await axe(page, "day grid");
+    // the date strip: another day, and back
+    const other = page.locator(".dates button").nth(1);
+    await other.click();
+    await page.waitForFunction((d) => !location.hash.includes("date=" + d), day);
+    check(await other.getAttribute("aria-current") === "date", "the date strip shows the next two weeks and picks a day");
+    await page.context().close();
+  }
+
   // A member books and pays, and sees PAID.
   {
     const page = await signedIn(page0, "alice-" + run);
     const card = page.locator(`[data-slot="${classSlot}"]`);
     await card.waitFor();
     await page.screenshot({ path: join(screens, "1-member-slots.png"), fullPage: true });
-    await card.getByRole("button", { name: "Book" }).click();
+    await card.getByRole("button").click(); // chosen on the day's grid
+    await page.locator(".chosen").getByRole("button", { name: "Book" }).click();
     const mine = page.locator("[data-booking]").first();
     await mine.getByRole("button", { name: "Pay" }).click();
     await mine.locator('[data-status="PAID"]').waitFor({ timeout: 20000 });
@@ -356,9 +386,10 @@ try {
     await member.locator("[data-slot]").nth(2).waitFor();
     const slots = await api("GET", `/slots?venueId=${venueId}&date=${tuesday}`);
     const wholeSlot = slots.items.find((x) => x.resourceId === full).slotId;
-    // Courts are shown by name (GET /venues/{id}/resources), not by id.
-    await member.locator(`[data-slot="${wholeSlot}"]`, { hasText: "Full" }).waitFor();
-    await member.locator(`[data-slot="${wholeSlot}"]`).getByRole("button", { name: "Book" }).click();
+    // Courts are shown by name (GET /venues/{id}/resources), not by id: the grid's columns.
+    await member.locator(".day-grid thead th", { hasText: "Full" }).waitFor();
+    await member.locator(`[data-slot="${wholeSlot}"] button`).click();
+    await member.locator(".chosen").getByRole("button", { name: "Book" }).click();
     await member.locator("[data-booking]").first().waitFor();
     const others = slots.items.filter((x) => x.slotId !== wholeSlot);
     for (const o of others) {
