@@ -1,105 +1,275 @@
 import { useState } from "preact/hooks";
 import { api, ApiError } from "./api";
-import { problem, t } from "./i18n";
+import { lang, money, problem, t, word } from "./i18n";
+import { usePoll } from "./poll";
 
 type Props = { venueId: string; say: (message: string) => void; useVenue: (venueId: string) => void };
 
+/** A form field, by what it asks for: never an ISO duration, an enum or minor units typed as text. */
+type Field = { key: string; label: string; initial: string } & (
+  | { kind: "text" | "time" | "date" }
+  | { kind: "number"; min: number; max: number }
+  | { kind: "select"; options: [value: string, label: string][] }
+  /** An ISO 8601 duration, asked as a number and a unit. */
+  | { kind: "duration" }
+  /** Minor units, asked in major units of {@code currency}. */
+  | { kind: "money"; currency: string }
+  /** Several choices, kept comma-joined. */
+  | { kind: "checks"; options: [value: string, label: string][] }
+);
+
+const WEEKDAYS = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
+
+function weekdayName(i: number): string {
+  // 2024-01-01 was a Monday
+  return new Intl.DateTimeFormat(lang.value, { weekday: "long" }).format(new Date(2024, 0, 1 + i));
+}
+
+function zones(): [string, string][] {
+  const all: string[] = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] })
+    .supportedValuesOf?.("timeZone") ?? ["Asia/Shanghai", "UTC"];
+  return all.map((z) => [z, z.replace(/_/g, " ")]);
+}
+
 /** Set-up: a venue, its resources (a combined court names its parts), a month of sessions. */
 export function Admin({ venueId, say, useVenue }: Props) {
-  async function act(work: () => Promise<string>) {
+  const resources = usePoll(() => (venueId ? api.resources(venueId) : Promise.resolve({ items: [] })), 60000, [venueId]);
+  const listed = resources.value?.items ?? [];
+  async function act(work: () => Promise<string>, verb: "created" | "saved" = "created") {
     try {
-      say(`${t("created")}: ${await work()}`);
+      say(`${t(verb)}: ${await work()}`);
+      resources.again();
     } catch (e) {
       say(e instanceof ApiError ? problem(e.problem) : String(e));
     }
   }
+  const courts = listed.filter((r) => r.kind === "EXCLUSIVE" && !r.parts?.length);
   return (
     <div class="faces">
       <Form key="venue" title={t("createVenue")} id="venue"
-        fields={[["name", t("name"), "Riverside Club"], ["timeZone", t("timeZone"), "Asia/Shanghai"]]}
+        fields={[
+          { key: "name", label: t("name"), initial: "Riverside Club", kind: "text" },
+          { key: "timeZone", label: t("timeZone"), kind: "select", options: zones(),
+            initial: Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Shanghai" },
+        ]}
         submit={(v) => act(async () => {
           const created = await api.createVenue(v.name, v.timeZone);
           useVenue(created.venueId);
-          return created.venueId;
+          return `${v.name} · ${created.venueId}`;
         })} />
       {venueId && (
         <Form key="resource" title={t("createResource")} id="resource"
-          fields={[["name", t("name"), "Court 1"], ["kind", t("kind"), "EXCLUSIVE"], ["capacity", t("capacity"), "1"], ["parts", t("parts"), ""]]}
+          fields={[
+            { key: "name", label: t("name"), initial: "Court 1", kind: "text" },
+            { key: "kind", label: t("kind"), kind: "select", initial: "EXCLUSIVE",
+              options: [["EXCLUSIVE", word("EXCLUSIVE")], ["SEATS", word("SEATS")]] },
+            { key: "capacity", label: t("capacity"), kind: "number", min: 1, max: 100000, initial: "1" },
+            { key: "parts", label: t("parts"), kind: "checks", initial: "",
+              options: courts.map((r) => [r.resourceId, r.name]) },
+          ]}
           submit={(v) => act(async () => {
-            const parts = v.parts.split(",").map((x) => x.trim()).filter(Boolean);
-            return (await api.createResource(venueId, {
+            const parts = v.parts.split(",").filter(Boolean);
+            const created = await api.createResource(venueId, {
               name: v.name,
               kind: v.kind,
               capacity: Number(v.capacity),
               ...(parts.length ? { parts } : {}),
-            })).resourceId;
+            });
+            return `${v.name} · ${created.resourceId}`;
           })} />
       )}
       {venueId && (
-        <Form key="coach" title={t("coach")} id="coach" fields={[["name", t("name"), "Coach Li"]]}
-          submit={(v) => act(async () => (await api.createAssignee("coaches", venueId, v.name)).coachId ?? "")} />
+        <Form key="coach" title={t("coach")} id="coach"
+          fields={[{ key: "name", label: t("name"), initial: "Coach Li", kind: "text" }]}
+          submit={(v) => act(async () => `${v.name} · ${(await api.createAssignee("coaches", venueId, v.name)).coachId}`)} />
       )}
       {venueId && (
-        <Form key="room" title={t("room")} id="room" fields={[["name", t("name"), "Studio 2"]]}
-          submit={(v) => act(async () => (await api.createAssignee("rooms", venueId, v.name)).roomId ?? "")} />
+        <Form key="room" title={t("room")} id="room"
+          fields={[{ key: "name", label: t("name"), initial: "Studio 2", kind: "text" }]}
+          submit={(v) => act(async () => `${v.name} · ${(await api.createAssignee("rooms", venueId, v.name)).roomId}`)} />
       )}
       {venueId && (
         <Form key="plan" title={t("plan")} id="plan"
-          fields={[["name", t("name"), "Ten classes"], ["credits", t("credits"), "10"], ["validity", t("validity"), "P90D"], ["priceMinor", t("priceMinor"), "60000"]]}
-          submit={(v) => act(async () => (await api.createPlan(venueId, {
-            name: v.name,
-            kind: v.credits.trim() ? "PACK" : "MEMBERSHIP",
-            ...(v.credits.trim() ? { credits: Number(v.credits) } : {}),
-            validity: v.validity, priceMinor: Number(v.priceMinor), currency: "CNY",
-          })).planId)} />
+          fields={[
+            { key: "name", label: t("name"), initial: "Ten classes", kind: "text" },
+            { key: "credits", label: t("credits"), initial: "10", kind: "text" },
+            { key: "validity", label: t("validity"), initial: "P90D", kind: "duration" },
+            { key: "priceMinor", label: t("price"), initial: "60000", kind: "money", currency: "CNY" },
+          ]}
+          submit={(v) => act(async () => {
+            const created = await api.createPlan(venueId, {
+              name: v.name,
+              kind: v.credits.trim() ? "PACK" : "MEMBERSHIP",
+              ...(v.credits.trim() ? { credits: Number(v.credits) } : {}),
+              validity: v.validity, priceMinor: Number(v.priceMinor), currency: "CNY",
+            });
+            return `${v.name} · ${money(Number(v.priceMinor), "CNY")} · ${created.planId}`;
+          })} />
       )}
       {venueId && (
-        <Form key="policy" title={t("policy")} id="policy"
-          fields={[["holdDuration", t("holdDuration"), "PT15M"], ["cancelCutoff", t("cancelCutoff"), "PT2H"],
-            ["offerDuration", t("offerDuration"), "PT30M"], ["waitlistMode", t("waitlistMode"), "OFFER"],
-            ["maxPerBooking", t("maxPerBooking"), "4"]]}
-          submit={(v) => act(async () => (await api.editPolicy(venueId, {
-            ...v, maxPerBooking: Number(v.maxPerBooking),
-          })).venueId)} />
+        <Form key="policy" title={t("policy")} id="policy" button="save"
+          fields={[
+            { key: "holdDuration", label: t("holdDuration"), initial: "PT15M", kind: "duration" },
+            { key: "cancelCutoff", label: t("cancelCutoff"), initial: "PT2H", kind: "duration" },
+            { key: "offerDuration", label: t("offerDuration"), initial: "PT30M", kind: "duration" },
+            { key: "waitlistMode", label: t("waitlistMode"), kind: "select", initial: "OFFER",
+              options: [["OFFER", word("OFFER")], ["AUTO_HOLD", word("AUTO_HOLD")]] },
+            { key: "maxPerBooking", label: t("maxPerBooking"), kind: "number", min: 1, max: 100, initial: "4" },
+          ]}
+          submit={(v) => act(async () => {
+            await api.editPolicy(venueId, { ...v, maxPerBooking: Number(v.maxPerBooking) });
+            return t("policy");
+          }, "saved")} />
       )}
-      <Form key="generate" title={t("generate")} id="generate"
-        fields={[["resourceId", t("resource"), ""], ["from", t("from"), new Date().toISOString().slice(0, 10)],
-          ["to", t("to"), new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10)],
-          ["dayOfWeek", t("weekday"), "TUE"], ["start", t("start"), "18:00"], ["end", t("end"), "19:00"],
-          ["priceMinor", t("priceMinor"), "8000"]]}
-        submit={(v) => act(async () => {
-          const r = await api.generate({
-            resourceId: v.resourceId, from: v.from, to: v.to,
-            weekly: [{ dayOfWeek: v.dayOfWeek, start: v.start, end: v.end }],
-            priceMinor: Number(v.priceMinor), currency: "CNY",
-          });
-          return `${r.created.length} ${t("slots")} · ${v.resourceId}`;
-        })} />
+      {venueId && (
+        <Form key="generate" title={t("generate")} id="generate"
+          fields={[
+            { key: "resourceId", label: t("court"), kind: "select", initial: listed[0]?.resourceId ?? "",
+              options: listed.map((r) => [r.resourceId, r.name]) },
+            { key: "from", label: t("from"), kind: "date", initial: new Date().toISOString().slice(0, 10) },
+            { key: "to", label: t("to"), kind: "date",
+              initial: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10) },
+            { key: "dayOfWeek", label: t("weekday"), kind: "select", initial: "TUE",
+              options: WEEKDAYS.map((d, i) => [d, weekdayName(i)]) },
+            { key: "start", label: t("start"), kind: "time", initial: "18:00" },
+            { key: "end", label: t("end"), kind: "time", initial: "19:00" },
+            { key: "priceMinor", label: t("price"), kind: "money", currency: "CNY", initial: "8000" },
+          ]}
+          submit={(v) => act(async () => {
+            const r = await api.generate({
+              resourceId: v.resourceId, from: v.from, to: v.to,
+              weekly: [{ dayOfWeek: v.dayOfWeek, start: v.start, end: v.end }],
+              priceMinor: Number(v.priceMinor), currency: "CNY",
+            });
+            const name = listed.find((x) => x.resourceId === v.resourceId)?.name ?? v.resourceId;
+            return `${r.created} ${t("slots")} · ${name}`;
+          })} />
+      )}
     </div>
   );
+}
+
+/** Splits an ISO duration the form offers (PTnM, PTnH, PnD) into a number and its unit. */
+function splitDuration(iso: string): [string, "M" | "H" | "D"] {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(iso);
+  if (!m) return ["", "M"];
+  if (m[1]) return [m[1], "D"];
+  if (m[2]) return [m[2], "H"];
+  return [m[3] ?? "0", "M"];
+}
+
+function joinDuration(n: string, unit: string): string {
+  return unit === "D" ? `P${n}D` : `PT${n}${unit}`;
+}
+
+function digitsOf(currency: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 function Form(p: {
   title: string;
   id: string;
-  fields: [string, string, string][];
+  fields: Field[];
+  button?: "create" | "save";
   submit: (values: Record<string, string>) => void;
 }) {
   const [values, setValues] = useState<Record<string, string>>(
-    Object.fromEntries(p.fields.map(([k, , v]) => [k, v])),
+    Object.fromEntries(p.fields.map((f) => [f.key, f.initial])),
   );
+  const set = (key: string, value: string) => setValues({ ...values, [key]: value });
+  // a choice whose options arrived after the form was made (the venue's resources) defaults to the first
+  const value = (f: Field) =>
+    f.kind === "select" && !values[f.key] && f.options.length ? f.options[0][0] : values[f.key];
   return (
     <section aria-labelledby={p.id + "-h"}>
       <h2 id={p.id + "-h"}>{p.title}</h2>
-      <form class="form" onSubmit={(e) => { e.preventDefault(); p.submit(values); }}>
-        {p.fields.map(([key, label]) => (
-          <label key={key}>
-            {label}
-            <input name={p.id + "-" + key} value={values[key]}
-              onInput={(e) => setValues({ ...values, [key]: (e.target as HTMLInputElement).value })} />
-          </label>
-        ))}
-        <button type="submit">{t("create")}</button>
+      <form class="form" onSubmit={(e) => {
+        e.preventDefault();
+        p.submit(Object.fromEntries(p.fields.map((f) => [f.key, value(f)])));
+      }}>
+        {p.fields.map((f) => {
+          const name = p.id + "-" + f.key;
+          const input = (e: Event) => (e.target as HTMLInputElement).value;
+          switch (f.kind) {
+            case "select":
+              return (
+                <label key={f.key}>
+                  {f.label}
+                  <select name={name} value={value(f)} onChange={(e) => set(f.key, input(e))}>
+                    {f.options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+                  </select>
+                </label>
+              );
+            case "duration": {
+              const [n, unit] = splitDuration(values[f.key]);
+              return (
+                <fieldset key={f.key} class="pair">
+                  <legend>{f.label}</legend>
+                  <input name={name} type="number" min={0} aria-label={f.label} value={n}
+                    onInput={(e) => set(f.key, joinDuration(input(e), unit))} />
+                  <select name={name + "-unit"} aria-label={t("unit")} value={unit}
+                    onChange={(e) => set(f.key, joinDuration(n, input(e)))}>
+                    <option value="M">{t("minutes")}</option>
+                    <option value="H">{t("hours")}</option>
+                    <option value="D">{t("days")}</option>
+                  </select>
+                </fieldset>
+              );
+            }
+            case "money": {
+              const digits = digitsOf(f.currency);
+              const major = values[f.key] === "" ? "" : String(Number(values[f.key]) / 10 ** digits);
+              return (
+                <label key={f.key}>
+                  {f.label} ({f.currency})
+                  <input name={name} type="number" min={0} step={1 / 10 ** digits} value={major}
+                    onInput={(e) => set(f.key, String(Math.round(Number(input(e)) * 10 ** digits)))} />
+                </label>
+              );
+            }
+            case "checks": {
+              const chosen = values[f.key].split(",").filter(Boolean);
+              return (
+                <fieldset key={f.key}>
+                  <legend>{f.label}</legend>
+                  {f.options.length === 0 && <span class="note">{t("none")}</span>}
+                  {f.options.map(([v, l]) => (
+                    <label key={v} class="check">
+                      <input type="checkbox" name={name} value={v} checked={chosen.includes(v)}
+                        onChange={(e) => set(f.key, ((e.target as HTMLInputElement).checked
+                          ? [...chosen, v] : chosen.filter((x) => x !== v)).join(","))} />
+                      {l}
+                    </label>
+                  ))}
+                </fieldset>
+              );
+            }
+            case "number":
+              return (
+                <label key={f.key}>
+                  {f.label}
+                  <input name={name} type="number" min={f.min} max={f.max} value={values[f.key]}
+                    onInput={(e) => set(f.key, input(e))} />
+                </label>
+              );
+            case "time":
+            case "date":
+              return (
+                <label key={f.key}>
+                  {f.label}
+                  <input name={name} type={f.kind} value={values[f.key]} onInput={(e) => set(f.key, input(e))} />
+                </label>
+              );
+            default:
+              return (
+                <label key={f.key}>
+                  {f.label}
+                  <input name={name} value={values[f.key]} onInput={(e) => set(f.key, input(e))} />
+                </label>
+              );
+          }
+        })}
+        <button type="submit">{t(p.button ?? "create")}</button>
       </form>
     </section>
   );

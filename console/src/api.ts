@@ -211,7 +211,7 @@ export const api = {
   createResource: (venueId: string, body: Record<string, unknown>) =>
     call<{ resourceId: string }>("POST", `/venues/${enc(venueId)}/resources`, { body, idempotent: true }),
   generate: (body: Record<string, unknown>) =>
-    call<{ created: unknown[]; skipped?: unknown[] }>("POST", "/slots:generate", { body, idempotent: true }),
+    call<{ created: number; skipped?: number; slotIds?: string[] }>("POST", "/slots:generate", { body, idempotent: true }),
   dailyCsv: (venueId: string, date: string) =>
     call<string>("GET", `/reports/daily?venueId=${enc(venueId)}&date=${enc(date)}`, {
       accept: "text/csv",

@@ -69,7 +69,7 @@ const en = {
   createResource: "New resource",
   kind: "Kind",
   capacity: "Capacity",
-  parts: "Parts (ids, comma-separated; a combined court)",
+  parts: "Made of (a combined court: choose its parts)",
   generate: "Generate a month of sessions",
   resource: "Resource id",
   from: "From",
@@ -97,10 +97,10 @@ const en = {
   credits: "Credits (empty: a membership)",
   validity: "Validity",
   policy: "Booking policy",
-  holdDuration: "Hold (ISO duration, PT1S–P7D)",
-  cancelCutoff: "Full refund until (before start, PT0S–P365D)",
+  holdDuration: "Unpaid bookings are held for (up to 7 days)",
+  cancelCutoff: "Full refund until this long before the start",
   offerDuration: "Waitlist offer lasts",
-  waitlistMode: "Waitlist mode (OFFER or AUTO_HOLD)",
+  waitlistMode: "When a seat frees up",
   maxPerBooking: "Seats per booking (1–100)",
   payWith: "Pay with",
   clientParams: "Hand these to the payment sheet",
@@ -122,6 +122,10 @@ const en = {
   left: "left",
   gridCaption: "The day's slots: resources across, start times down",
   yourChoice: "Your choice",
+  unit: "Unit",
+  minutes: "minutes",
+  hours: "hours",
+  days: "days",
 } as const;
 
 export type Key = keyof typeof en;
@@ -194,7 +198,7 @@ const zh: Record<Key, string> = {
   createResource: "新建场地",
   kind: "类型",
   capacity: "容量",
-  parts: "组成部分（ID，逗号分隔；组合场地）",
+  parts: "组成部分（组合场地：选择其组成场地）",
   generate: "生成一个月的课程",
   resource: "场地 ID",
   from: "开始日期",
@@ -222,10 +226,10 @@ const zh: Record<Key, string> = {
   credits: "次数（留空：会员卡）",
   validity: "有效期",
   policy: "预订规则",
-  holdDuration: "支付保留时间（ISO 时长，PT1S–P7D）",
-  cancelCutoff: "开始前多久可全额退款（PT0S–P365D）",
+  holdDuration: "未支付预订保留时长（最长 7 天）",
+  cancelCutoff: "开始前多久之前取消可全额退款",
   offerDuration: "候补名额保留时间",
-  waitlistMode: "候补方式（OFFER 或 AUTO_HOLD）",
+  waitlistMode: "有名额空出时",
   maxPerBooking: "每次最多人数（1–100）",
   payWith: "支付方式",
   clientParams: "交给支付组件的参数",
@@ -247,6 +251,10 @@ const zh: Record<Key, string> = {
   left: "个空位",
   gridCaption: "当天时段：横向为场地，纵向为开始时间",
   yourChoice: "已选",
+  unit: "单位",
+  minutes: "分钟",
+  hours: "小时",
+  days: "天",
 };
 
 const stored = localStorage.getItem("fairslot.lang");
@@ -315,6 +323,8 @@ const words: Record<string, [en: string, zh: string]> = {
   REFUNDED_OFFLINE: ["Refunded outside fairslot", "已线下退款"],
   WRITTEN_OFF: ["Written off", "已核销"],
   NO_ACTION: ["Nothing to do", "无需处理"],
+  OFFER: ["Offer it to the next in line", "通知下一位候补"],
+  AUTO_HOLD: ["Hold it for the next in line", "为下一位候补自动保留"],
 };
 
 /** {@code value} (a status, channel or kind) in the page's language; unknown ones as given. */

@@ -349,32 +349,52 @@ try {
   // who books the full court sees both halves sold out.
   {
     const page = await signedIn(`${base}/#/admin`, "admin-ui-" + run);
-    const created = async () => (await page.locator(".message").textContent()).split(": ").pop().trim();
+    // Each confirmation names what was made: "Created: <name> · <id>".
+    const created = async () => (await page.locator(".message").textContent()).split(" · ").pop().trim();
     const submit = async (form, values) => {
       const before = await page.locator(".message").textContent();
-      for (const [name, value] of Object.entries(values)) await page.locator(`[name="${form}-${name}"]`).fill(value);
-      await page.locator(`[name="${form}-${Object.keys(values)[0]}"]`)
-        .locator("xpath=ancestor::form").getByRole("button", { name: "Create" }).click();
+      for (const [name, value] of Object.entries(values)) {
+        if (Array.isArray(value)) {
+          // several choices (a combined court's parts), each a checkbox
+          for (const v of value) await page.locator(`[name="${form}-${name}"][value="${v}"]`).check();
+          continue;
+        }
+        const field = page.locator(`[name="${form}-${name}"]`);
+        if ((await field.evaluate((e) => e.tagName)) === "SELECT") await field.selectOption(value);
+        else await field.fill(value);
+      }
+      await page.locator(`form:has([name="${form}-${Object.keys(values)[0]}"])`)
+        .locator('button[type="submit"]').click();
       // Each answer is a new message (ids differ): wait for it, then read it.
       await page.waitForFunction((was) => document.querySelector(".message")?.textContent !== was, before);
       const said = await page.locator(".message").textContent();
-      if (!said.startsWith("Created")) throw new Error(`${form}: ${said}`);
+      if (!said.startsWith("Created") && !said.startsWith("Saved")) throw new Error(`${form}: ${said}`);
+      check(!said.includes("undefined"), `the ${form} form's confirmation names what it made (${said})`);
       return created();
     };
     const venueId = await submit("venue", { name: "Hall " + run, timeZone: "Asia/Shanghai" });
-    const half = async (name) => submit("resource", { name, kind: "EXCLUSIVE", capacity: "1", parts: "" });
+    const half = async (name) => submit("resource", { name, kind: "EXCLUSIVE", capacity: "1" });
     const a = await half("Half A");
     const b = await half("Half B");
-    const full = await submit("resource", { name: "Full", kind: "EXCLUSIVE", capacity: "1", parts: `${a}, ${b}` });
+    // the parts are chosen from the venue's courts, by name
+    await page.locator(`[name="resource-parts"][value="${b}"]`).waitFor();
+    const full = await submit("resource", { name: "Full", kind: "EXCLUSIVE", capacity: "1", parts: [a, b] });
     await submit("coach", { name: "Coach Li" });
     await submit("room", { name: "Studio 2" });
-    await submit("plan", { name: "Ten classes", credits: "10", validity: "P90D", priceMinor: "60000" });
-    await submit("policy", { holdDuration: "PT10M", cancelCutoff: "PT4H", offerDuration: "PT20M", waitlistMode: "OFFER", maxPerBooking: "2" });
+    // a price in yuan, a validity in days: never minor units or ISO text
+    await submit("plan", { name: "Ten classes", credits: "10", validity: "90", "validity-unit": "D", priceMinor: "600" });
+    await submit("policy", {
+      holdDuration: "10", "holdDuration-unit": "M", cancelCutoff: "4", "cancelCutoff-unit": "H",
+      offerDuration: "20", "offerDuration-unit": "M", waitlistMode: "OFFER", maxPerBooking: "2",
+    });
     const edited = await api("GET", `/venues/${venueId}`);
-    check(edited.policy.holdDuration === "PT10M" && edited.policy.maxPerBooking === 2,
-      "an admin adds a coach, a room and a pass plan, and edits the venue's policy");
+    const plans = await api("GET", `/venues/${venueId}/plans`);
+    check(edited.policy.holdDuration === "PT10M" && edited.policy.cancelCutoff === "PT4H" &&
+      edited.policy.maxPerBooking === 2 && plans.items.some((x) => x.priceMinor === 60000 && ["P90D", "PT2160H"].includes(x.validity)),
+      "an admin adds a coach, a room and a pass plan (¥600 for 90 days), and edits the venue's policy with pickers");
+    await noRawEnum(page, "admin");
     for (const resourceId of [a, b, full]) {
-      await submit("generate", { resourceId, dayOfWeek: "TUE", start: "19:00", end: "20:00", priceMinor: "10000" });
+      await submit("generate", { resourceId, dayOfWeek: "TUE", start: "19:00", end: "20:00", priceMinor: "100" });
     }
     await axe(page, "admin");
     await page.screenshot({ path: join(screens, "6-admin.png"), fullPage: true });
