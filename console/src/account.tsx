@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, Booking, Profile, Slot } from "./api";
-import { clock, money, problem, t, word } from "./i18n";
+import { clock, money, problem, t, venueDay, word } from "./i18n";
 import { usePoll } from "./poll";
 
 type Act = (work: () => Promise<unknown>) => Promise<void>;
@@ -32,7 +32,7 @@ export function Passes(p: { venueId: string; slots: Slot[]; act: Act }) {
           <li class="card" key={pass.passId} data-pass={pass.passId}>
             <div>{pass.name}</div>
             <div>{pass.creditsLeft ?? "∞"} {t("creditsLeft")}</div>
-            {pass.validUntil && <div>{t("validUntil")} {pass.validUntil.slice(0, 10)}</div>}
+            {pass.validUntil && <div>{t("validUntil")} {venueDay(pass.validUntil)}</div>}
             <label>
               {t("slot")}
               <select value={chosen} onChange={(e) => setSlotId((e.target as HTMLSelectElement).value)}>

@@ -376,6 +376,16 @@ export function distance(metres: number): string {
     : new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 }).format(metres / 1000);
 }
 
+/**
+ * The day of an instant the API shows in the venue's zone (2026-12-09T10:00+08:00), in the page's
+ * language: "Wed, Dec 9" / "12月9日周三". Read from its digits, so the venue's day, wherever the browser is.
+ */
+export function venueDay(venueTime: string): string {
+  const [y, m, d] = venueTime.slice(0, 10).split("-").map(Number);
+  return new Intl.DateTimeFormat(lang.value, { weekday: "short", month: "short", day: "numeric" })
+    .format(new Date(y, m - 1, d));
+}
+
 /** The venue-local time of an instant the API already shows in the venue's zone. */
 export function clock(venueTime: string): string {
   return venueTime.slice(11, 16);

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
-import { clock, countdown, durationMs, money, problem, t, word } from "./i18n";
+import { clock, countdown, durationMs, money, problem, t, venueDay, word } from "./i18n";
 import { Move, Passes, ProfileForm } from "./account";
 import { DateStrip, DayGrid } from "./grid";
 import { useResources } from "./names";
@@ -122,7 +122,7 @@ function MyBooking(p: {
   return (
     <li class="card" data-booking={b.bookingId}>
       <div class="when">
-        {b.slot.start.slice(0, 10)} {clock(b.slot.start)}
+        {venueDay(b.slot.start)} {clock(b.slot.start)}
       </div>
       <div class="status" data-status={b.status}>{word(b.status)}</div>
       <div>{money(b.amountMinor, b.currency)}</div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { encode } from "uqr";
 import { api } from "./api";
-import { t } from "./i18n";
+import { clock, t, venueDay } from "./i18n";
 
 type Kept = { ticket: string; expiresAt: string };
 
@@ -39,7 +39,7 @@ export function Ticket({ bookingId }: { bookingId: string }) {
         <figure data-ticket={bookingId}>
           <QrCode text={shown.ticket} label={t("ticketAlt")} />
           <figcaption class="note">
-            {t("ticketValid")} {shown.expiresAt.slice(0, 16).replace("T", " ")}
+            {t("ticketValid")} {venueDay(shown.expiresAt)} {clock(shown.expiresAt)}
             {offline && <> · {t("ticketOffline")}</>}
           </figcaption>
         </figure>
