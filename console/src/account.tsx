@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, Booking, Profile, Slot } from "./api";
-import { clock, money, problem, t, venueDay, word } from "./i18n";
+import { clock, durationText, money, problem, t, venueDay, word } from "./i18n";
 import { usePoll } from "./poll";
 
 type Act = (work: () => Promise<unknown>) => Promise<void>;
@@ -19,7 +19,7 @@ export function Passes(p: { venueId: string; slots: Slot[]; act: Act }) {
         {(plans.value?.items ?? []).map((plan) => (
           <li class="card" key={plan.planId}>
             <div>{plan.name}</div>
-            <div>{plan.credits ?? "∞"} · {plan.validity}</div>
+            <div>{plan.credits ?? "∞"} · {durationText(plan.validity)}</div>
             <div>{money(plan.priceMinor, plan.currency)}</div>
             <button class="quiet" onClick={() => p.act(async () => {
               const pass = await api.buyPass(plan.planId);

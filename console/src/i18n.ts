@@ -126,6 +126,7 @@ const en = {
   minutes: "minutes",
   hours: "hours",
   days: "days",
+  wechatPay: "WeChat Pay",
 } as const;
 
 export type Key = keyof typeof en;
@@ -255,6 +256,7 @@ const zh: Record<Key, string> = {
   minutes: "分钟",
   hours: "小时",
   days: "天",
+  wechatPay: "微信支付",
 };
 
 const stored = localStorage.getItem("fairslot.lang");
@@ -397,6 +399,14 @@ export function durationMs(iso: string): number {
   if (!m) return 0;
   const [, d, h, min, s] = m.map((x) => Number(x ?? 0));
   return (((d * 24 + h) * 60 + min) * 60 + s) * 1000;
+}
+
+/** A duration as people say it, in the largest whole unit: "90 days" / "90 天", "2 hours", "15 min". */
+export function durationText(iso: string): string {
+  const minutes = durationMs(iso) / 60_000;
+  const [value, unit] = minutes % 1440 === 0 ? [minutes / 1440, "day"]
+    : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  return new Intl.NumberFormat(lang.value, { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
 /** Seconds left until an instant, as m:ss (0:00 once past). */

@@ -177,7 +177,7 @@ function Pay(p: { bookingId: string; act: (w: () => Promise<unknown>) => Promise
         <span class="sr">{t("payWith")}</span>
         <select aria-label={t("payWith")} value={provider} onChange={(e) => setProvider((e.target as HTMLSelectElement).value)}>
           <option value="">—</option>
-          <option value="wechatpay">WeChat Pay</option>
+          <option value="wechatpay">{t("wechatPay")}</option>
           <option value="stripe">Stripe</option>
         </select>
       </label>

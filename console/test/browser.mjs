@@ -290,6 +290,56 @@ try {
     await page.context().close();
   }
 
+  // A new member on a 390 px phone, all in 简体中文: finds the venue without typing an id, books a
+  // court on the grid, pays, sees the QR ticket; no English word or raw enum on screen, no page
+  // wider than the phone, every control a 44 px touch target.
+  {
+    const phoneSlot = await slotAt(court.resourceId, "16", 9000);
+    const context = await browser.newContext({
+      locale: "zh-CN", bypassCSP: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/#/?date=${day}`);
+    await page.getByLabel("场馆名称或地址").fill(venue.name);
+    await page.locator(`[data-venue="${venue.venueId}"] button`).click();
+    await page.getByLabel("用户 ID").fill("phone-" + run);
+    await page.getByRole("button", { name: "登录" }).click();
+    const zhMember = "phone-" + run;
+    await page.locator(`td[data-slot="${phoneSlot}"] button`).tap();
+    await page.locator(".chosen").getByRole("button", { name: "预订" }).tap();
+    const mine = page.locator("[data-booking]").first();
+    await mine.getByRole("button", { name: "支付" }).tap();
+    await mine.locator('[data-status="PAID"]').waitFor({ timeout: 20000 });
+    await mine.getByText("入场码").tap();
+    await mine.locator("[data-ticket] svg.qr").waitFor({ timeout: 15000 });
+    await page.screenshot({ path: join(screens, "8-phone-zh-ticket.png"), fullPage: true });
+    const seen = await page.evaluate(() => ({
+      overflowing: [...document.querySelectorAll("body *")]
+        .filter((e) => e.getBoundingClientRect().right > 391 && !e.closest(".grid-wrap, .dates"))
+        .slice(0, 5).map((e) => e.tagName + "." + e.className + ":" + Math.round(e.getBoundingClientRect().right)),
+      text: document.body.innerText,
+      wide: document.documentElement.scrollWidth,
+      small: [...document.querySelectorAll("button, select, input:not([type=checkbox]), summary")]
+        .filter((e) => e.offsetParent !== null && !e.closest(".grid-wrap"))
+        .map((e) => [e.textContent?.trim() || e.getAttribute("name") || e.tagName, e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44),
+    }));
+    // Names people gave (the venue, its resources, the member's id) and the brand are data, not words of the UI.
+    // "English" is the switch to English, named in English as language switches are.
+    const data = [venue.name, "Riverside", "Studio", "Court", "Ten classes", zhMember, "fairslot", "Stripe",
+      "English", run];
+    const english = (seen.text.match(/[A-Za-z]{3,}/g) ?? []).filter((w) => !data.some((d) => d.includes(w)));
+    check(english.length === 0, "a member on a phone in 简体中文 sees no English word" +
+      (english.length ? ` (${[...new Set(english)].join(", ")})` : ""));
+    await noRawEnum(page, "phone in 简体中文");
+    check(seen.wide <= 390, `nothing is wider than a 390 px phone (${seen.wide} px)` +
+      (seen.wide > 390 ? " " + seen.overflowing.join(" ") : ""));
+    check(seen.small.length === 0, "every control on the phone is a 44 px touch target" +
+      (seen.small.length ? ` (${seen.small.map(([n, h]) => `${n}: ${Math.round(h)}`).join(", ")})` : ""));
+    await axe(page, "phone in 简体中文");
+    await context.close();
+  }
+
   // The desk books a walk-in by phone and checks it in; finance downloads the CSV.
   {
     const page = await signedIn(desk0, "desk-" + run);
