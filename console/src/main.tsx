@@ -6,7 +6,7 @@ import { Admin } from "./admin";
 import { Desk } from "./desk";
 import { lang, t, toggleLang } from "./i18n";
 import { Member } from "./member";
-import { useVenueName, VenuePicker } from "./venues";
+import { useVenueName, VenuePicker, VenueSelect } from "./venues";
 
 type Face = "member" | "desk" | "admin";
 
@@ -93,11 +93,8 @@ function App() {
                   </p>
                 )
               ) : (
-                <label>
-                  {t("venue")}
-                  <input name="venue" value={where.venue}
-                    onChange={(e) => go(where.face, (e.target as HTMLInputElement).value.trim(), where.date)} />
-                </label>
+                <VenueSelect venueId={where.venue} name={venueName}
+                  choose={(id) => go(where.face, id, where.date)} />
               )}
               <label>
                 {t("date")}

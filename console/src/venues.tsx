@@ -14,8 +14,8 @@ export type Listing = {
 type Page = { items: Listing[]; nextCursor?: string | null };
 
 /** GET /venues (public, v1.3): the active venues by words, nearest first from a point. */
-function find(q: string, near: string | null, cursor: string | null): Promise<Page> {
-  const query = new URLSearchParams({ limit: "20" });
+function find(q: string, near: string | null, cursor: string | null, limit = 20): Promise<Page> {
+  const query = new URLSearchParams({ limit: String(limit) });
   if (q.trim()) query.set("q", q.trim());
   if (near) query.set("near", near);
   if (cursor) query.set("cursor", cursor);
@@ -94,4 +94,23 @@ export function useVenueName(venueId: string): string {
     );
   }, [venueId]);
   return name;
+}
+
+/** Staff choose the venue they work on by name (GET /venues), never by typing its id. */
+export function VenueSelect(p: { venueId: string; name: string; choose: (venueId: string) => void }) {
+  const [listed, setListed] = useState<Listing[]>([]);
+  useEffect(() => {
+    find("", null, null, 200).then((page) => setListed(page.items), () => setListed([]));
+  }, [p.venueId]);
+  const known = listed.some((v) => v.venueId === p.venueId);
+  return (
+    <label>
+      {t("venue")}
+      <select name="venue" value={p.venueId} onChange={(e) => p.choose((e.target as HTMLSelectElement).value)}>
+        {!p.venueId && <option value="">—</option>}
+        {p.venueId && !known && <option value={p.venueId}>{p.name || p.venueId}</option>}
+        {listed.map((v) => <option key={v.venueId} value={v.venueId}>{v.name}</option>)}
+      </select>
+    </label>
+  );
 }

@@ -423,6 +423,14 @@ try {
       return created();
     };
     const venueId = await submit("venue", { name: "Hall " + run, timeZone: "Asia/Shanghai" });
+    // staff work on a venue chosen by name, never by typing its id
+    await page.waitForFunction((n) => document.querySelector('select[name="venue"] option:checked')?.textContent === n,
+      "Hall " + run);
+    await page.locator('select[name="venue"]').selectOption({ label: venue.name });
+    await page.waitForFunction((id) => location.hash.includes("venue=" + id), venue.venueId);
+    await page.locator('select[name="venue"]').selectOption({ label: "Hall " + run });
+    await page.waitForFunction((id) => location.hash.includes("venue=" + id), venueId);
+    check(true, "staff choose the venue they work on by name");
     const half = async (name) => submit("resource", { name, kind: "EXCLUSIVE", capacity: "1" });
     const a = await half("Half A");
     const b = await half("Half B");
