@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, ApiError } from "./api";
-import { lang, money, problem, t, word } from "./i18n";
+import { durationMs, lang, money, problem, t, word } from "./i18n";
 import { usePoll } from "./poll";
 
 type Props = { venueId: string; say: (message: string) => void; useVenue: (venueId: string) => void };
@@ -16,7 +16,19 @@ type Field = { key: string; label: string; initial: string } & (
   | { kind: "money"; currency: string }
   /** Several choices, kept comma-joined. */
   | { kind: "checks"; options: [value: string, label: string][] }
+  /** Weekly start times on a week grid, kept comma-joined as DAY@HH:MM. */
+  | { kind: "week" }
 );
+
+const HOURS = Array.from({ length: 17 }, (_, i) => `${String(6 + i).padStart(2, "0")}:00`);
+
+/** HH:MM plus a duration, on the same day (null past midnight). */
+function plus(start: string, iso: string): string | null {
+  const [h, m] = start.split(":").map(Number);
+  const end = h * 60 + m + durationMs(iso) / 60_000;
+  if (end > 24 * 60 || end <= h * 60 + m) return null;
+  return end === 24 * 60 ? "24:00" : `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
+}
 
 const WEEKDAYS = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
 
@@ -129,16 +141,19 @@ export function Admin({ venueId, say, useVenue }: Props) {
             { key: "from", label: t("from"), kind: "date", initial: new Date().toISOString().slice(0, 10) },
             { key: "to", label: t("to"), kind: "date",
               initial: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10) },
-            { key: "dayOfWeek", label: t("weekday"), kind: "select", initial: "TUE",
-              options: WEEKDAYS.map((d, i) => [d, weekdayName(i)]) },
-            { key: "start", label: t("start"), kind: "time", initial: "18:00" },
-            { key: "end", label: t("end"), kind: "time", initial: "19:00" },
+            { key: "week", label: t("weekGrid"), kind: "week", initial: "TUE@18:00" },
+            { key: "length", label: t("sessionLength"), kind: "duration", initial: "PT1H" },
             { key: "priceMinor", label: t("price"), kind: "money", currency: "CNY", initial: "8000" },
           ]}
           submit={(v) => act(async () => {
+            const weekly = v.week.split(",").filter(Boolean).map((cell) => {
+              const [dayOfWeek, start] = cell.split("@");
+              const end = plus(start, v.length);
+              if (!end) throw new Error(t("pastMidnight"));
+              return { dayOfWeek, start, end };
+            });
             const r = await api.generate({
-              resourceId: v.resourceId, from: v.from, to: v.to,
-              weekly: [{ dayOfWeek: v.dayOfWeek, start: v.start, end: v.end }],
+              resourceId: v.resourceId, from: v.from, to: v.to, weekly,
               priceMinor: Number(v.priceMinor), currency: "CNY",
             });
             const name = listed.find((x) => x.resourceId === v.resourceId)?.name ?? v.resourceId;
@@ -225,6 +240,41 @@ function Form(p: {
                   <input name={name} type="number" min={0} step={1 / 10 ** digits} value={major}
                     onInput={(e) => set(f.key, String(Math.round(Number(input(e)) * 10 ** digits)))} />
                 </label>
+              );
+            }
+            case "week": {
+              const chosen = values[f.key].split(",").filter(Boolean);
+              const toggle = (cell: string, on: boolean) =>
+                set(f.key, (on ? [...chosen, cell] : chosen.filter((x) => x !== cell)).join(","));
+              return (
+                <fieldset key={f.key} class="week">
+                  <legend>{f.label}</legend>
+                  <table>
+                    <thead>
+                      <tr><th scope="col"><span class="sr">{t("start")}</span></th>
+                        {WEEKDAYS.map((d, i) => <th scope="col" key={d}>{weekdayName(i).slice(0, 3)}</th>)}</tr>
+                    </thead>
+                    <tbody>
+                      {HOURS.map((hour) => (
+                        <tr key={hour}>
+                          <th scope="row">{hour}</th>
+                          {WEEKDAYS.map((d, i) => {
+                            const cell = `${d}@${hour}`;
+                            return (
+                              <td key={cell}>
+                                <label class="check">
+                                  <input type="checkbox" name={name} value={cell} checked={chosen.includes(cell)}
+                                    onChange={(e) => toggle(cell, (e.target as HTMLInputElement).checked)} />
+                                  <span class="sr">{weekdayName(i)} {hour}</span>
+                                </label>
+                              </td>
+                            );
+                          })}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </fieldset>
               );
             }
             case "checks": {

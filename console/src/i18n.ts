@@ -127,6 +127,9 @@ const en = {
   hours: "hours",
   days: "days",
   wechatPay: "WeChat Pay",
+  weekGrid: "Sessions each week: tick their start times",
+  sessionLength: "Each session lasts",
+  pastMidnight: "A session may not run past midnight.",
 } as const;
 
 export type Key = keyof typeof en;
@@ -257,6 +260,9 @@ const zh: Record<Key, string> = {
   hours: "小时",
   days: "天",
   wechatPay: "微信支付",
+  weekGrid: "每周课程：勾选开始时间",
+  sessionLength: "每节时长",
+  pastMidnight: "课程不能跨过午夜。",
 };
 
 const stored = localStorage.getItem("fairslot.lang");

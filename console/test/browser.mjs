@@ -452,7 +452,9 @@ try {
       "an admin adds a coach, a room and a pass plan (¥600 for 90 days), and edits the venue's policy with pickers");
     await noRawEnum(page, "admin");
     for (const resourceId of [a, b, full]) {
-      await submit("generate", { resourceId, dayOfWeek: "TUE", start: "19:00", end: "20:00", priceMinor: "100" });
+      // on the week grid: Tuesdays at 19:00, an hour each (18:00 is ticked to start with: untick it)
+      await page.locator('[name="generate-week"][value="TUE@18:00"]').uncheck();
+      await submit("generate", { resourceId, week: ["TUE@19:00"], length: "1", "length-unit": "H", priceMinor: "100" });
     }
     await axe(page, "admin");
     await page.screenshot({ path: join(screens, "6-admin.png"), fullPage: true });
