@@ -4,17 +4,15 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.domain.Venue;
 import fairslot.table.Keys;
+import fairslot.table.RawItems;
 import fairslot.table.Transaction;
 import fairslot.table.TxItems;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The venue directory: one partition with an entry per venue, written with the venue. The table's
@@ -64,20 +62,15 @@ final class VenueDirectory {
 
   /** Every venue listed, whatever its status, in the directory's key order. */
   List<Venue> listed() {
-    List<Venue> venues = new ArrayList<>();
-    Map<String, AttributeValue> start = null;
-    do {
-      QueryResponse page =
-          dynamo.query(
-              QueryRequest.builder()
-                  .tableName(table)
-                  .keyConditionExpression("PK = :pk")
-                  .expressionAttributeValues(Map.of(":pk", s(Keys.VENUE_DIRECTORY)))
-                  .exclusiveStartKey(start)
-                  .build());
-      page.items().stream().map(VenueItemMapper::fromItem).forEach(venues::add);
-      start = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : null;
-    } while (start != null && !start.isEmpty());
-    return venues;
+    return RawItems.all(
+            dynamo,
+            QueryRequest.builder()
+                .tableName(table)
+                .keyConditionExpression("PK = :pk")
+                .expressionAttributeValues(Map.of(":pk", s(Keys.VENUE_DIRECTORY)))
+                .build())
+        .stream()
+        .map(VenueItemMapper::fromItem)
+        .toList();
   }
 }
