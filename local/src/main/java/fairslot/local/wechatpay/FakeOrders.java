@@ -46,6 +46,9 @@ final class FakeOrders {
     if (path.equals("/sns/jscode2session")) {
       return FakeLogin.answer(query);
     }
+    if (method.equals("POST") && path.equals("/cgi-bin/stable_token")) {
+      return fake.platformToken.answer(body);
+    }
     String target = path + (query == null ? "" : "?" + query);
     if (!MerchantSignature.verifies(
         exchange.getRequestHeaders().getFirst("Authorization"), fake.keys, method, target, body)) {

@@ -44,6 +44,9 @@ public final class FakeWechatPay implements AutoCloseable {
   final Queue<String> refundRefusals = new ConcurrentLinkedQueue<>();
 
   final FakeTradeBills bills = new FakeTradeBills(this);
+
+  public final FakePlatformToken platformToken;
+
   private final List<Map<String, Object>> sent = new ArrayList<>();
   private final Clock clock;
   private final HttpServer server;
@@ -54,6 +57,7 @@ public final class FakeWechatPay implements AutoCloseable {
   private FakeWechatPay(Clock clock, boolean certificates) throws IOException {
     this.keys = new FakeWechatKeys(certificates);
     this.clock = clock;
+    this.platformToken = new FakePlatformToken(clock);
     this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     this.notifier = new FakeNotifier(keys, clock);
     this.api = new FakeOrders(this);
