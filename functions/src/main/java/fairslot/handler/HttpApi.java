@@ -52,6 +52,7 @@ import fairslot.member.app.MemberRateLimit;
 import fairslot.member.app.ProfileService;
 import fairslot.member.app.StandingService;
 import fairslot.member.app.WechatLinking;
+import fairslot.member.app.WechatPhones;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.stripe.StripeWebhooks;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
@@ -104,6 +105,7 @@ public final class HttpApi {
       ContactVerification verification,
       NotificationDesk notifications,
       WechatLinking wechat,
+      WechatPhones wechatPhones,
       StatementReconciliation statements,
       VenueStaff venueStaff,
       VenueGate gate,
@@ -141,7 +143,7 @@ public final class HttpApi {
             new FinanceExceptionEndpoints(s.finance(), s.gate()),
             new StandingEndpoints(s.standing()),
             new PassEndpoints(s.passes(), s.payments(), idempotency, clock),
-            new ProfileEndpoints(s.profiles(), s.verification()),
+            new ProfileEndpoints(s.profiles(), s.verification(), s.wechatPhones()),
             new NotificationEndpoints(s.notifications(), s.gate()),
             new VenueStaffEndpoints(s.venueStaff(), s.gate()),
             new TicketEndpoints(s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock),

@@ -6,8 +6,10 @@ import fairslot.handler.internal.CalendarKey;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.Tickets;
 import fairslot.member.app.MemberRateLimit;
+import fairslot.member.app.PlatformAccessTokens;
 import fairslot.member.app.ProfileService;
 import fairslot.member.app.WechatLinking;
+import fairslot.member.app.WechatPhones;
 import fairslot.messaging.stripe.Stripe;
 import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.pass.app.PassService;
@@ -65,6 +67,19 @@ final class HttpWiring {
             member.notificationDesk(),
             new WechatLinking(
                 payment.wechatPay().map(WechatPay::login), payment.wechatIdentities(), clock),
+            new WechatPhones(
+                payment
+                    .wechatPay()
+                    .map(
+                        wp ->
+                            new WechatPhones.Wechat(
+                                wp.server(),
+                                new PlatformAccessTokens(
+                                    stores.platformTokens(),
+                                    wp.server(),
+                                    wp.server().appId(),
+                                    clock))),
+                member.verification()),
             payment.statements(),
             venueAccess.staff(),
             venueAccess.gate(),

@@ -11,6 +11,7 @@ import fairslot.idempotency.store.DynamoDbIdempotencyStore;
 import fairslot.member.store.DynamoDbCalendarFeedStore;
 import fairslot.member.store.DynamoDbCustomerProfileStore;
 import fairslot.member.store.DynamoDbMemberProfileStore;
+import fairslot.member.store.DynamoDbPlatformTokenStore;
 import fairslot.member.store.DynamoDbRateCounterStore;
 import fairslot.member.store.DynamoDbStandingStore;
 import fairslot.notification.store.DynamoDbNotificationStore;
@@ -39,7 +40,8 @@ record Stores(
     DynamoDbStaffStore staff,
     DynamoDbRateCounterStore rateCounter,
     DynamoDbLotteryStore lotteries,
-    DynamoDbCalendarFeedStore calendarFeeds) {
+    DynamoDbCalendarFeedStore calendarFeeds,
+    DynamoDbPlatformTokenStore platformTokens) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -60,6 +62,7 @@ record Stores(
         new DynamoDbStaffStore(dynamo, table),
         new DynamoDbRateCounterStore(dynamo, table),
         new DynamoDbLotteryStore(dynamo, table),
-        new DynamoDbCalendarFeedStore(dynamo, table));
+        new DynamoDbCalendarFeedStore(dynamo, table),
+        new DynamoDbPlatformTokenStore(dynamo, table));
   }
 }

@@ -175,6 +175,30 @@ class BadInputIT {
                 404,
                 "not_found"),
             new Case(
+                "a WeChat phone without its code",
+                "POST /me/phone/wechat",
+                e -> e.as("u1", CUSTOMER).body("{}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a WeChat phone code that is a number",
+                "POST /me/phone/wechat",
+                e -> e.as("u1", CUSTOMER).body("{\"code\":12345}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a WeChat phone with a phone of one's own choosing",
+                "POST /me/phone/wechat",
+                e -> e.as("u1", CUSTOMER).body("{\"code\":\"c\",\"phone\":\"+8613800138000\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a WeChat phone where WeChat is not configured",
+                "POST /me/phone/wechat",
+                e -> e.as("u1", CUSTOMER).body("{\"code\":\"c\"}"),
+                409,
+                "provider_unavailable"),
+            new Case(
                 "find venues near a point that is no point",
                 "GET /venues",
                 e -> e.query("near", "31.2;121.4"),

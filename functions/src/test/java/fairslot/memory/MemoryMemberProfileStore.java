@@ -44,10 +44,12 @@ public final class MemoryMemberProfileStore implements MemberProfileStore {
 
   @Override
   public synchronized SaveResult confirm(Confirmation c) {
-    if (profile(c.seen().userId()).version() != c.seen().version() || !codes.isPending(c.code())) {
+    boolean codeGone =
+        c.proof() instanceof MemberProfileStore.Proof.Typed typed && !codes.isPending(typed.code());
+    if (profile(c.seen().userId()).version() != c.seen().version() || codeGone) {
       return SaveResult.MOVED;
     }
-    if (c.code().channel() == fairslot.member.domain.Channel.SMS) {
+    if (c.proof().channel() == fairslot.member.domain.Channel.SMS) {
       String phone = c.next().phone().orElseThrow().value();
       if (!Optional.ofNullable(phoneHolders.get(phone)).equals(c.holder())
           || c.former().isPresent()
@@ -59,7 +61,9 @@ public final class MemoryMemberProfileStore implements MemberProfileStore {
       c.walkIn().ifPresent(w -> links.put(w.customerId(), c.next().userId()));
     }
     giveUp(c.seen(), c.next());
-    codes.consume(c.code());
+    if (c.proof() instanceof MemberProfileStore.Proof.Typed typed) {
+      codes.consume(typed.code());
+    }
     profiles.put(c.next().userId(), c.next());
     return SaveResult.SAVED;
   }

@@ -6,6 +6,7 @@ import fairslot.local.stripe.FakeStripe;
 import fairslot.local.stripe.StripeControls;
 import fairslot.local.wechatpay.FakeWechatPay;
 import fairslot.local.wechatpay.WechatControls;
+import fairslot.local.wechatpay.WechatMemberControls;
 import fairslot.messaging.stripe.StripeConfig;
 import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.messaging.wechatpay.WechatPayConfig;
@@ -60,7 +61,11 @@ final class LocalProviders implements AutoCloseable {
   }
 
   List<LocalControls> controls() {
-    return List.of(new WechatControls(wechatFake), new StripeControls(stripeFake), this::providers);
+    return List.of(
+        new WechatControls(wechatFake),
+        new WechatMemberControls(wechatFake),
+        new StripeControls(stripeFake),
+        this::providers);
   }
 
   /**

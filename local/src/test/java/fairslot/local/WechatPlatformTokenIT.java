@@ -8,7 +8,7 @@ import fairslot.local.wechatpay.FakeWechatPay;
 import fairslot.member.app.PlatformAccessTokens;
 import fairslot.member.app.PlatformTokenStore;
 import fairslot.messaging.wechatpay.WechatPayConfig;
-import fairslot.messaging.wechatpay.WechatStableToken;
+import fairslot.messaging.wechatpay.WechatServerApi;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -73,7 +73,7 @@ class WechatPlatformTokenIT {
       for (int i = 0; i < 20; i++) {
         containers.add(
             new PlatformAccessTokens(
-                table, new WechatStableToken(config, CLOCK), config.appId(), CLOCK));
+                table, new WechatServerApi(config, CLOCK), config.appId(), CLOCK));
       }
       ExecutorService pool = Executors.newFixedThreadPool(20);
       CountDownLatch go = new CountDownLatch(1);
@@ -94,7 +94,7 @@ class WechatPlatformTokenIT {
       }
       pool.shutdown();
 
-      assertThat(fake.platformToken.calls()).isEqualTo(1);
+      assertThat(fake.miniProgram.calls()).isEqualTo(1);
       assertThat(tokens).hasSize(1).allMatch(t -> t.startsWith("local-token-"));
     }
   }
@@ -118,7 +118,7 @@ class WechatPlatformTokenIT {
               right.loginBase());
       PlatformAccessTokens tokens =
           new PlatformAccessTokens(
-              new SharedItem(), new WechatStableToken(wrong, CLOCK), wrong.appId(), CLOCK);
+              new SharedItem(), new WechatServerApi(wrong, CLOCK), wrong.appId(), CLOCK);
 
       assertThatThrownBy(tokens::token)
           .isInstanceOf(Unavailable.class)

@@ -10,6 +10,7 @@ import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.Outcome;
 import fairslot.member.app.ContactVerification;
 import fairslot.member.app.ProfileService;
+import fairslot.member.app.WechatPhones;
 import fairslot.member.domain.Channel;
 import fairslot.member.domain.ContactCode;
 import fairslot.member.domain.MemberProfile;
@@ -29,10 +30,13 @@ public final class ProfileEndpoints implements Endpoints {
 
   private final ProfileService profiles;
   private final ContactVerification verification;
+  private final WechatPhones wechatPhones;
 
-  public ProfileEndpoints(ProfileService profiles, ContactVerification verification) {
+  public ProfileEndpoints(
+      ProfileService profiles, ContactVerification verification, WechatPhones wechatPhones) {
     this.profiles = profiles;
     this.verification = verification;
+    this.wechatPhones = wechatPhones;
   }
 
   /** A profile as its member sees it; unset fields are null. */
@@ -72,6 +76,7 @@ public final class ProfileEndpoints implements Endpoints {
         "PUT /me/profile",
         "POST /me/phone/verify",
         "POST /me/phone/confirm",
+        "POST /me/phone/wechat",
         "POST /me/email/verify",
         "POST /me/email/confirm");
   }
@@ -83,6 +88,7 @@ public final class ProfileEndpoints implements Endpoints {
       case "PUT /me/profile" -> put(request);
       case "POST /me/phone/verify" -> send(request, Channel.SMS);
       case "POST /me/phone/confirm" -> confirm(request, Channel.SMS);
+      case "POST /me/phone/wechat" -> wechatPhone(request);
       case "POST /me/email/verify" -> send(request, Channel.EMAIL);
       case "POST /me/email/confirm" -> confirm(request, Channel.EMAIL);
       default -> throw Endpoints.notServed(routeKey);
@@ -120,6 +126,14 @@ public final class ProfileEndpoints implements Endpoints {
         verification.confirm(request.requireCaller().userId(), channel, code),
         200,
         ProfileView::of);
+  }
+
+  /** A phone WeChat verified: the code from the mini-program's getPhoneNumber (v1.3). */
+  private HttpResponse wechatPhone(HttpRequest request) {
+    RequestBody body = request.json().onlyFields("WeChat phone", Set.of("code"));
+    String code = body.text("code");
+    return respond(
+        wechatPhones.verify(request.requireCaller().userId(), code), 200, ProfileView::of);
   }
 
   private static Phone phone(String raw) {

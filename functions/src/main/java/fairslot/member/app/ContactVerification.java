@@ -3,6 +3,7 @@ package fairslot.member.app;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.Unavailable;
+import fairslot.member.app.MemberProfileStore.Proof;
 import fairslot.member.domain.Channel;
 import fairslot.member.domain.CodeMessages;
 import fairslot.member.domain.ContactCode;
@@ -108,16 +109,39 @@ public final class ContactVerification {
     return Outcome.refused(Refusal.THROTTLED, "the profile is busy; try again");
   }
 
+  /**
+   * A phone WeChat verified for the member ({@code POST /me/phone/wechat}, v1.3): confirmed as a
+   * typed SMS code would confirm it, with the same claim, walk-in link and giving up.
+   */
+  public Outcome<MemberProfile> confirmByWechat(String userId, Phone phone) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Optional<MemberProfile> made = phoneConfirmed(userId, phone, new Proof.ByWechat());
+      if (made.isPresent()) {
+        return Outcome.done(made.get());
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the profile is busy; try again");
+  }
+
   private Optional<MemberProfile> confirmed(String userId, ContactCode code) {
-    MemberProfile seen = profiles.profile(userId);
     if (code.channel() == Channel.EMAIL) {
+      MemberProfile seen = profiles.profile(userId);
       MemberProfile next = seen.emailConfirmed(code.target()).nextVersion();
       var confirmation =
           new MemberProfileStore.Confirmation(
-              seen, next, code, Optional.empty(), Optional.empty(), Optional.empty());
+              seen,
+              next,
+              new Proof.Typed(code),
+              Optional.empty(),
+              Optional.empty(),
+              Optional.empty());
       return saved(confirmation);
     }
-    Phone phone = new Phone(code.target());
+    return phoneConfirmed(userId, new Phone(code.target()), new Proof.Typed(code));
+  }
+
+  private Optional<MemberProfile> phoneConfirmed(String userId, Phone phone, Proof proof) {
+    MemberProfile seen = profiles.profile(userId);
     Optional<String> holder = profiles.accountOf(phone);
     Optional<MemberProfile> former =
         holder
@@ -127,7 +151,7 @@ public final class ContactVerification {
     Optional<CustomerProfile> walkIn = walkIns.findByPhone(phone);
     MemberProfile next =
         seen.phoneConfirmed(phone, walkIn.map(CustomerProfile::customerId)).nextVersion();
-    return saved(new MemberProfileStore.Confirmation(seen, next, code, holder, former, walkIn));
+    return saved(new MemberProfileStore.Confirmation(seen, next, proof, holder, former, walkIn));
   }
 
   private Optional<MemberProfile> saved(MemberProfileStore.Confirmation confirmation) {

@@ -1,5 +1,6 @@
 package fairslot.member.app;
 
+import fairslot.member.domain.Channel;
 import fairslot.member.domain.ContactCode;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.MemberProfile;
@@ -23,11 +24,11 @@ public interface MemberProfileStore {
   SaveResult save(MemberProfile seen, MemberProfile next);
 
   /**
-   * Consumes {@code code} (on condition it is still as read) and writes the confirmed profile, in
-   * one transaction. For a phone: the claim moves to the member from {@code holder} (whoever held
-   * it as read, whose profile {@code former} loses it), the phone's walk-in (as read, or none) is
-   * linked to the member, and a verified phone the member held before is given up. MOVED when any
-   * of it changed since it was read.
+   * Consumes the proof's code, if it has one (on condition it is still as read), and writes the
+   * confirmed profile, in one transaction. For a phone: the claim moves to the member from {@code
+   * holder} (whoever held it as read, whose profile {@code former} loses it), the phone's walk-in
+   * (as read, or none) is linked to the member, and a verified phone the member held before is
+   * given up. MOVED when any of it changed since it was read.
    */
   SaveResult confirm(Confirmation confirmation);
 
@@ -38,10 +39,32 @@ public interface MemberProfileStore {
   record Confirmation(
       MemberProfile seen,
       MemberProfile next,
-      ContactCode code,
+      Proof proof,
       Optional<String> holder,
       Optional<MemberProfile> former,
       Optional<CustomerProfile> walkIn) {}
+
+  /** How the member proved the address: a code they were sent, or WeChat's word for the phone. */
+  sealed interface Proof {
+    /** The channel proved: SMS for a phone, EMAIL for an address. */
+    Channel channel();
+
+    /** The code sent to the address, consumed in the confirmation's transaction. */
+    record Typed(ContactCode code) implements Proof {
+      @Override
+      public Channel channel() {
+        return code.channel();
+      }
+    }
+
+    /** A phone WeChat verified ({@code getuserphonenumber}, v1.3): there is no code to consume. */
+    record ByWechat() implements Proof {
+      @Override
+      public Channel channel() {
+        return Channel.SMS;
+      }
+    }
+  }
 
   /** The account a desk walk-in's bookings are linked to, if they are. */
   Optional<String> linkedAccount(String customerId);

@@ -69,6 +69,17 @@ public final class PlatformAccessTokens {
     throw new Unavailable("WeChat's access token is being fetched; try again", null);
   }
 
+  /**
+   * WeChat refused {@code token} before its time (another stable_token call forced a new one): this
+   * container forgets it, and the next {@link #token()} reads the table again.
+   */
+  public void rejected(String token) {
+    PlatformToken known = cached;
+    if (known != null && known.value().equals(token)) {
+      cached = null;
+    }
+  }
+
   private static boolean fresh(PlatformToken t, Instant now) {
     return t.expiresAt().minus(AHEAD).isAfter(now);
   }

@@ -4,6 +4,7 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.member.app.MemberProfileStore;
+import fairslot.member.app.MemberProfileStore.Proof;
 import fairslot.member.domain.Channel;
 import fairslot.member.domain.CustomerProfile;
 import fairslot.member.domain.MemberProfile;
@@ -66,10 +67,11 @@ public final class DynamoDbMemberProfileStore implements MemberProfileStore {
   public SaveResult confirm(Confirmation c) {
     MemberProfile next = c.next();
     Transaction<Action> tx =
-        new Transaction<Action>()
-            .add(Action.PROFILE, putProfile(c.seen(), next))
-            .add(Action.CODE, ContactCodeItems.consume(table, c.code()));
-    if (c.code().channel() == Channel.SMS) {
+        new Transaction<Action>().add(Action.PROFILE, putProfile(c.seen(), next));
+    if (c.proof() instanceof Proof.Typed typed) {
+      tx.add(Action.CODE, ContactCodeItems.consume(table, typed.code()));
+    }
+    if (c.proof().channel() == Channel.SMS) {
       Phone phone = next.phone().orElseThrow();
       tx.add(Action.CLAIM, claim(phone, next.userId(), c.holder()));
       c.former().ifPresent(f -> tx.add(Action.FORMER, putProfile(f, f.phoneLost().nextVersion())));

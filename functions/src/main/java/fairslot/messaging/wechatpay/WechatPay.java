@@ -3,9 +3,15 @@ package fairslot.messaging.wechatpay;
 import java.time.Clock;
 import java.util.Optional;
 
-/** WeChat Pay for one merchant and mini-program: the provider, its notifications, its login. */
+/**
+ * WeChat Pay for one merchant and mini-program: the provider, its notifications, its login, and the
+ * mini-program's server API.
+ */
 public record WechatPay(
-    WechatPayProvider provider, WechatPayNotifications notifications, WechatCodeExchange login) {
+    WechatPayProvider provider,
+    WechatPayNotifications notifications,
+    WechatCodeExchange login,
+    WechatServerApi server) {
 
   public static WechatPay of(WechatPayConfig config, Clock clock) {
     Merchant merchant = Merchant.of(config);
@@ -21,6 +27,7 @@ public record WechatPay(
     return new WechatPay(
         new WechatPayProvider(config, clock, merchant, keys),
         new WechatPayNotifications(config, clock, keys),
-        new WechatCodeExchange(config));
+        new WechatCodeExchange(config),
+        new WechatServerApi(config, clock));
   }
 }

@@ -33,14 +33,22 @@ class PlatformAccessTokensTest {
   private final AtomicInteger fetches = new AtomicInteger();
 
   private final WechatPlatform wechat =
-      () -> {
-        int n = fetches.incrementAndGet();
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+      new WechatPlatform() {
+        @Override
+        public PlatformToken stableToken() {
+          int n = fetches.incrementAndGet();
+          try {
+            Thread.sleep(50);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return new PlatformToken("tok-" + n, clock.instant().plus(Duration.ofHours(2)));
         }
-        return new PlatformToken("tok-" + n, clock.instant().plus(Duration.ofHours(2)));
+
+        @Override
+        public PhoneAnswer phoneNumber(String accessToken, String code) {
+          throw new UnsupportedOperationException("not asked here");
+        }
       };
 
   /** One function container. */

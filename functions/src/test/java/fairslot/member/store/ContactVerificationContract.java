@@ -114,6 +114,20 @@ public abstract class ContactVerificationContract {
   }
 
   @Test
+  void aPhoneWechatVerifiedIsConfirmedLikeACodeWithNoCodeSentOrConsumedAndMovesFromItsHolder() {
+    CustomerProfile walkIn = walkIn();
+    value(prove("first", phone));
+
+    MemberProfile byWechat = value(verification.confirmByWechat("m", new Phone(phone)));
+
+    assertThat(sent).hasSize(1); // only the first member's SMS: WeChat's phone needs none
+    assertThat(byWechat.phoneVerified()).isTrue();
+    assertThat(stores.profiles().accountOf(new Phone(phone))).contains("m");
+    assertThat(stores.profiles().linkedAccount(walkIn.customerId())).contains("m");
+    assertThat(stores.profiles().profile("first").phoneVerified()).isFalse();
+  }
+
+  @Test
   void aTypedPhoneIsUnverifiedLinksNothingAndReceivesNothing() {
     walkIn();
     MemberProfile typed =

@@ -47,7 +47,10 @@ final class FakeOrders {
       return FakeLogin.answer(query);
     }
     if (method.equals("POST") && path.equals("/cgi-bin/stable_token")) {
-      return fake.platformToken.answer(body);
+      return fake.miniProgram.answer(body);
+    }
+    if (method.equals("POST") && path.equals("/wxa/business/getuserphonenumber")) {
+      return fake.miniProgram.phoneNumber(query, body);
     }
     String target = path + (query == null ? "" : "?" + query);
     if (!MerchantSignature.verifies(

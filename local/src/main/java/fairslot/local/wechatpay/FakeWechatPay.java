@@ -45,7 +45,7 @@ public final class FakeWechatPay implements AutoCloseable {
 
   final FakeTradeBills bills = new FakeTradeBills(this);
 
-  public final FakePlatformToken platformToken;
+  public final FakeMiniProgram miniProgram;
 
   private final List<Map<String, Object>> sent = new ArrayList<>();
   private final Clock clock;
@@ -57,7 +57,7 @@ public final class FakeWechatPay implements AutoCloseable {
   private FakeWechatPay(Clock clock, boolean certificates) throws IOException {
     this.keys = new FakeWechatKeys(certificates);
     this.clock = clock;
-    this.platformToken = new FakePlatformToken(clock);
+    this.miniProgram = new FakeMiniProgram(clock);
     this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     this.notifier = new FakeNotifier(keys, clock);
     this.api = new FakeOrders(this);

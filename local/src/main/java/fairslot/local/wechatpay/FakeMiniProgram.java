@@ -3,9 +3,13 @@ package fairslot.local.wechatpay;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairslot.shared.Json;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -14,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the same token until it expires; a wrong secret is errcode 40125. Calls are counted (WeChat caps
  * them a day).
  */
-public final class FakePlatformToken {
+public final class FakeMiniProgram {
   private static final Duration LIFETIME = Duration.ofHours(2);
 
   private final Clock clock;
@@ -22,7 +26,7 @@ public final class FakePlatformToken {
   private String token;
   private Instant expiresAt = Instant.EPOCH;
 
-  FakePlatformToken(Clock clock) {
+  FakeMiniProgram(Clock clock) {
     this.clock = clock;
   }
 
@@ -44,6 +48,49 @@ public final class FakePlatformToken {
     }
     out.put("access_token", token);
     out.put("expires_in", Duration.between(now, expiresAt).toSeconds());
+    return new FakeOrders.Answer(200, out, false);
+  }
+
+  private record PhoneCode(String phone, Instant until) {}
+
+  private final Map<String, PhoneCode> phoneCodes = new ConcurrentHashMap<>();
+
+  /** A one-use code for {@code phone} (E.164, with its country code), as getPhoneNumber gives. */
+  public String phoneCode(String phone) {
+    String code = "phone-" + FakeWechatKeys.text(20);
+    phoneCodes.put(code, new PhoneCode(phone, clock.instant().plus(Duration.ofMinutes(5))));
+    return code;
+  }
+
+  FakeOrders.Answer phoneNumber(String query, String body) {
+    String token =
+        query == null || !query.startsWith("access_token=")
+            ? ""
+            : URLDecoder.decode(query.substring("access_token=".length()), StandardCharsets.UTF_8);
+    ObjectNode out = Json.object();
+    if (!accepts(token)) {
+      out.put("errcode", 40001);
+      out.put("errmsg", "invalid credential, access_token is invalid or not latest");
+      return new FakeOrders.Answer(200, out, false);
+    }
+    PhoneCode found = phoneCodes.remove(FakeOrders.read(body).path("code").asText(""));
+    if (found == null || !found.until().isAfter(clock.instant())) {
+      out.put("errcode", 40029);
+      out.put("errmsg", "invalid code");
+      return new FakeOrders.Answer(200, out, false);
+    }
+    String digits = found.phone().replace("+", "");
+    String country = digits.startsWith("86") ? "86" : digits.substring(0, 1);
+    String pure = digits.substring(country.length());
+    out.put("errcode", 0);
+    out.put("errmsg", "ok");
+    ObjectNode info = out.putObject("phone_info");
+    info.put("phoneNumber", country.equals("86") ? pure : "+" + digits);
+    info.put("purePhoneNumber", pure);
+    info.put("countryCode", country);
+    info.putObject("watermark")
+        .put("timestamp", clock.instant().getEpochSecond())
+        .put("appid", FakeWechatPay.APP_ID);
     return new FakeOrders.Answer(200, out, false);
   }
 

@@ -1,0 +1,114 @@
+package fairslot.messaging.wechatpay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fairslot.kernel.Unavailable;
+import fairslot.member.app.PlatformTokenStore.PlatformToken;
+import fairslot.member.app.WechatPlatform;
+import fairslot.member.domain.Phone;
+import fairslot.shared.Json;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * WeChat's server API for the mini-program. {@code POST /cgi-bin/stable_token} with {@code
+ * force_refresh: false}: WeChat answers the current platform token while it is valid (so callers
+ * that race get the same one) and its remaining lifetime in {@code expires_in} seconds. {@code POST
+ * /wxa/business/getuserphonenumber}: the phone WeChat verified for a one-use code. Errors come as
+ * an {@code errcode}; none of them, nor the secret or a phone, is ever put in a message.
+ */
+public final class WechatServerApi implements WechatPlatform {
+  private final WechatPayConfig config;
+  private final Clock clock;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+
+  public WechatServerApi(WechatPayConfig config, Clock clock) {
+    this.config = config;
+    this.clock = clock;
+  }
+
+  /** The mini-program's appid: whose platform token this is. */
+  public String appId() {
+    return config.appId();
+  }
+
+  @Override
+  public PlatformToken stableToken() {
+    JsonNode answer =
+        post(
+            "/cgi-bin/stable_token",
+            Json.object()
+                .put("grant_type", "client_credential")
+                .put("appid", config.appId())
+                .put("secret", config.appSecret())
+                .put("force_refresh", false));
+    String token = answer.path("access_token").asText("");
+    long seconds = answer.path("expires_in").asLong(0);
+    if (token.isEmpty() || seconds <= 0) {
+      throw new Unavailable(
+          "WeChat gave no access token (errcode " + answer.path("errcode").asInt(0) + ")", null);
+    }
+    return new PlatformToken(token, clock.instant().plusSeconds(seconds));
+  }
+
+  @Override
+  public PhoneAnswer phoneNumber(String accessToken, String code) {
+    JsonNode answer =
+        post(
+            "/wxa/business/getuserphonenumber?access_token="
+                + URLEncoder.encode(accessToken, StandardCharsets.UTF_8),
+            Json.object().put("code", code));
+    int errcode = answer.path("errcode").asInt(0);
+    if (errcode == 40001 || errcode == 42001) {
+      return new PhoneAnswer.TokenRejected();
+    }
+    if (errcode == -1 || errcode == 45009 || errcode == 45011) {
+      throw new Unavailable("WeChat is busy (errcode " + errcode + ")", null);
+    }
+    JsonNode info = answer.path("phone_info");
+    Optional<Phone> phone =
+        Phone.parse(
+            "+" + info.path("countryCode").asText("") + info.path("purePhoneNumber").asText(""));
+    return errcode == 0 && phone.isPresent()
+        ? new PhoneAnswer.Verified(phone.get())
+        : new PhoneAnswer.InvalidCode();
+  }
+
+  /** One JSON call; a 5xx, no answer or no JSON is Unavailable (503, try again). */
+  private JsonNode post(String pathAndQuery, ObjectNode body) {
+    HttpResponse<String> response;
+    try {
+      response =
+          http.send(
+              HttpRequest.newBuilder(
+                      URI.create(config.loginBase().toString().replaceAll("/$", "") + pathAndQuery))
+                  .timeout(Duration.ofSeconds(5))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new Unavailable("WeChat's server API did not answer", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new Unavailable("interrupted", e);
+    }
+    if (response.statusCode() >= 500) {
+      throw new Unavailable("WeChat's server API answered " + response.statusCode(), null);
+    }
+    try {
+      return Json.mapper().readTree(response.body());
+    } catch (IOException e) {
+      throw new Unavailable("WeChat's server API answered no JSON", e);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package fairslot.local.wechatpay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.local.LocalControls;
+import fairslot.local.LocalControls.Reply;
+import fairslot.shared.Json;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The local controls of WeChat's mini-program fake (API.md v1.3, "WeChat members"):
+ *
+ * <ul>
+ *   <li>{@code POST /_local/wechat/phone-codes {phone}} → {@code {code}}: what the mini-program's
+ *       {@code getPhoneNumber} gives for that phone (E.164), one use, five minutes;
+ *   <li>{@code GET /_local/wechat/stable-token-calls} → {@code {calls}}: how often stable_token was
+ *       asked for.
+ * </ul>
+ */
+public final class WechatMemberControls implements LocalControls {
+  private final FakeWechatPay fake;
+
+  public WechatMemberControls(FakeWechatPay fake) {
+    this.fake = fake;
+  }
+
+  @Override
+  public Optional<Reply> handle(String method, String path, String body) {
+    if (method.equals("POST") && path.equals("/_local/wechat/phone-codes")) {
+      JsonNode in = FakeOrders.read(body == null ? "" : body);
+      String phone = in.path("phone").asText("");
+      if (!phone.matches("\\+[0-9]{6,15}")) {
+        return Optional.of(
+            new Reply(
+                422,
+                Json.write(
+                    Map.of(
+                        "code", "invalid_request",
+                        "detail", "phone must be E.164, such as +8613800138000"))));
+      }
+      return Optional.of(
+          new Reply(200, Json.write(Map.of("code", fake.miniProgram.phoneCode(phone)))));
+    }
+    if (method.equals("GET") && path.equals("/_local/wechat/stable-token-calls")) {
+      return Optional.of(new Reply(200, Json.write(Map.of("calls", fake.miniProgram.calls()))));
+    }
+    return Optional.empty();
+  }
+}
