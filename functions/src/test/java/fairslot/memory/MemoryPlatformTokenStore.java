@@ -29,6 +29,14 @@ public final class MemoryPlatformTokenStore implements PlatformTokenStore {
   }
 
   @Override
+  public synchronized void expire(String appId, String value, Instant now) {
+    PlatformToken kept = tokens.get(appId);
+    if (kept != null && kept.value().equals(value)) {
+      tokens.put(appId, new PlatformToken(value, now));
+    }
+  }
+
+  @Override
   public synchronized boolean keep(String appId, String holder, PlatformToken token) {
     Lease held = leases.get(appId);
     if (held == null || !held.holder().equals(holder)) {

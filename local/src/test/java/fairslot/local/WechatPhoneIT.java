@@ -80,6 +80,26 @@ class WechatPhoneIT {
   }
 
   @Test
+  void aPlatformTokenForcedNewElsewhereIsRefusedOnceThenFetchedAgainAndThePhoneStillVerified()
+      throws Exception {
+    String member = api.token("wx-phone-4", "customer");
+    api.call(
+        "POST", "/me/phone/wechat", member, "{\"code\":\"" + phoneCode("+8613800138004") + "\"}");
+    assertThat(api.call("POST", "/_local/wechat/stable-token:force", null, "{}").status())
+        .isEqualTo(204);
+
+    Reply after =
+        api.call(
+            "POST",
+            "/me/phone/wechat",
+            member,
+            "{\"code\":\"" + phoneCode("+8613800138005") + "\"}");
+
+    assertThat(after.status()).isEqualTo(200);
+    assertThat(after.json().path("phone").asText()).isEqualTo("+8613800138005");
+  }
+
+  @Test
   void membersVerifyingAtOnceAskWechatForOnePlatformToken() throws Exception {
     int before =
         api.call("GET", "/_local/wechat/stable-token-calls", null, null)

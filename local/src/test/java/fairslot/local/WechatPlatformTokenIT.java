@@ -54,6 +54,13 @@ class WechatPlatformTokenIT {
     }
 
     @Override
+    public synchronized void expire(String appId, String value, Instant now) {
+      if (token != null && token.value().equals(value)) {
+        token = new PlatformToken(value, now);
+      }
+    }
+
+    @Override
     public synchronized boolean keep(String appId, String holder, PlatformToken kept) {
       if (!holder.equals(leaseBy)) {
         return false;

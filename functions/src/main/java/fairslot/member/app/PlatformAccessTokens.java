@@ -70,14 +70,16 @@ public final class PlatformAccessTokens {
   }
 
   /**
-   * WeChat refused {@code token} before its time (another stable_token call forced a new one): this
-   * container forgets it, and the next {@link #token()} reads the table again.
+   * WeChat refused {@code token} before its time (a forced stable_token call elsewhere made a new
+   * one): it is forgotten here and marked expired in the table, so the next {@link #token()} asks
+   * stable_token, which answers the token that is current now.
    */
   public void rejected(String token) {
     PlatformToken known = cached;
     if (known != null && known.value().equals(token)) {
       cached = null;
     }
+    store.expire(appId, token, clock.instant());
   }
 
   private static boolean fresh(PlatformToken t, Instant now) {

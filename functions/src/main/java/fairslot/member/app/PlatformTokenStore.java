@@ -29,4 +29,10 @@ public interface PlatformTokenStore {
 
   /** Keeps {@code token} and gives the lease up, on condition {@code holder} still holds it. */
   boolean keep(String appId, String holder, PlatformToken token);
+
+  /**
+   * Marks the kept token expired at {@code now}, on condition it is still {@code value} (WeChat
+   * refused it early), so the next caller fetches the current one.
+   */
+  void expire(String appId, String value, Instant now);
 }

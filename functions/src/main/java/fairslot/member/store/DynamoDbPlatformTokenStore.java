@@ -62,6 +62,22 @@ public final class DynamoDbPlatformTokenStore implements PlatformTokenStore {
   }
 
   @Override
+  public void expire(String appId, String value, Instant now) {
+    try {
+      dynamo.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(key(appId))
+                  .updateExpression("SET expiresAt = :now")
+                  .conditionExpression("#token = :t")
+                  .expressionAttributeNames(Map.of("#token", "token"))
+                  .expressionAttributeValues(Map.of(":now", millis(now), ":t", s(value))));
+    } catch (ConditionalCheckFailedException alreadyNew) {
+      // another caller kept a new token meanwhile: nothing to mark
+    }
+  }
+
+  @Override
   public boolean keep(String appId, String holder, PlatformToken token) {
     try {
       dynamo.updateItem(

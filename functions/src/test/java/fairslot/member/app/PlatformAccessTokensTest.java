@@ -89,6 +89,21 @@ class PlatformAccessTokensTest {
   }
 
   @Test
+  void aTokenWechatRefusedEarlyIsFetchedAgainByTheNextCallerInAnyContainer() {
+    PlatformAccessTokens one = container();
+    PlatformAccessTokens two = container();
+    String refused = one.token();
+
+    one.rejected(refused);
+    String next = two.token();
+    String same = one.token();
+
+    assertThat(next).isEqualTo("tok-2");
+    assertThat(same).isEqualTo("tok-2");
+    assertThat(fetches).hasValue(2);
+  }
+
+  @Test
   void aCrowdOfColdContainersAskingAtOnceFetchesOneToken() throws Exception {
     int callers = 64;
     List<PlatformAccessTokens> containers = new ArrayList<>();

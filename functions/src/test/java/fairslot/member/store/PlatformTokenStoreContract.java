@@ -30,6 +30,18 @@ public abstract class PlatformTokenStoreContract {
   }
 
   @Test
+  void aTokenWechatRefusedIsMarkedExpiredUnlessANewOneIsKeptAlready() {
+    PlatformToken refused = new PlatformToken("tok-1", NOW.plus(Duration.ofHours(2)));
+    store.lease(appId, "a", NOW, NOW.plusSeconds(20));
+    store.keep(appId, "a", refused);
+
+    store.expire(appId, "tok-0", NOW.plusSeconds(5)); // an older token: nothing happens
+    assertThat(store.current(appId)).contains(refused);
+    store.expire(appId, "tok-1", NOW.plusSeconds(5));
+    assertThat(store.current(appId)).contains(new PlatformToken("tok-1", NOW.plusSeconds(5)));
+  }
+
+  @Test
   void nothingIsKeptBeforeTheFirstFetch() {
     assertThat(store.current(appId)).isEmpty();
   }

@@ -94,6 +94,12 @@ public final class FakeMiniProgram {
     return new FakeOrders.Answer(200, out, false);
   }
 
+  /** Another system forced a new token (force_refresh): the one fairslot holds stops working. */
+  public synchronized void forceNew() {
+    token = "local-token-" + FakeWechatKeys.text(16);
+    expiresAt = clock.instant().plus(LIFETIME);
+  }
+
   /** Whether WeChat would accept {@code candidate} now. */
   synchronized boolean accepts(String candidate) {
     return token != null && token.equals(candidate) && expiresAt.isAfter(clock.instant());

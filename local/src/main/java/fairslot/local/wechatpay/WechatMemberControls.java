@@ -14,7 +14,9 @@ import java.util.Optional;
  *   <li>{@code POST /_local/wechat/phone-codes {phone}} → {@code {code}}: what the mini-program's
  *       {@code getPhoneNumber} gives for that phone (E.164), one use, five minutes;
  *   <li>{@code GET /_local/wechat/stable-token-calls} → {@code {calls}}: how often stable_token was
- *       asked for.
+ *       asked for;
+ *   <li>{@code POST /_local/wechat/stable-token:force}: another system forces a new platform token,
+ *       so the one fairslot keeps is refused (40001) before its time.
  * </ul>
  */
 public final class WechatMemberControls implements LocalControls {
@@ -40,6 +42,10 @@ public final class WechatMemberControls implements LocalControls {
       }
       return Optional.of(
           new Reply(200, Json.write(Map.of("code", fake.miniProgram.phoneCode(phone)))));
+    }
+    if (method.equals("POST") && path.equals("/_local/wechat/stable-token:force")) {
+      fake.miniProgram.forceNew();
+      return Optional.of(new Reply(204, "{}"));
     }
     if (method.equals("GET") && path.equals("/_local/wechat/stable-token-calls")) {
       return Optional.of(new Reply(200, Json.write(Map.of("calls", fake.miniProgram.calls()))));
