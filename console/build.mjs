@@ -19,6 +19,7 @@ await build({
 });
 copyFileSync("src/app.css", "dist/console/app.css");
 copyFileSync("index.html", "dist/index.html");
+copyFileSync("src/sw.js", "dist/sw.js");
 const js = readFileSync("dist/console/app.js");
 const kb = gzipSync(js, { level: 9 }).length / 1024;
 console.log(

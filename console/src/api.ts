@@ -131,6 +131,11 @@ export type Profile = { name?: string; email?: string; phone?: string; channels:
 
 export type AuditLine = { at: string; actor: string; entity: string; from: string; to: string; reason: string };
 
+/** Where this device keeps the signed-in member's last list of bookings. */
+function mineKey(): string {
+  return "fairslot.mine." + (session()?.userId ?? "");
+}
+
 export const api = {
   slots: (venueId: string, date: string) =>
     call<{ items: Slot[] }>("GET", `/slots?venueId=${enc(venueId)}&date=${enc(date)}&limit=100`),
@@ -154,7 +159,19 @@ export const api = {
       { body: provider ? { provider } : {} },
     ),
   booking: (bookingId: string) => call<Booking>("GET", `/bookings/${enc(bookingId)}`),
-  myBookings: () => call<{ items: Booking[] }>("GET", "/me/bookings"),
+  /** My bookings; with no connection, the last list this device saw (for the ticket at a door). */
+  myBookings: () =>
+    call<{ items: Booking[] }>("GET", "/me/bookings").then(
+      (mine) => {
+        localStorage.setItem(mineKey(), JSON.stringify(mine));
+        return mine;
+      },
+      (e) => {
+        const kept = localStorage.getItem(mineKey());
+        if (kept && !(e instanceof ApiError)) return JSON.parse(kept) as { items: Booking[] };
+        throw e;
+      },
+    ),
   ticket: (bookingId: string) =>
     call<{ ticket: string; bookingId: string; venueId: string; expiresAt: string }>(
       "GET", `/bookings/${enc(bookingId)}/ticket`),

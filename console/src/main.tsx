@@ -26,6 +26,11 @@ function go(face: Face, venue: string, date: string) {
   location.hash = `${face === "member" ? "/" : "/" + face}?venue=${encodeURIComponent(venue)}&date=${date}`;
 }
 
+// The page and its files kept for a member with no signal (src/sw.js); nothing breaks without it.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+}
+
 function App() {
   const [where, setWhere] = useState(route());
   const [me, setMe] = useState<Session | null>(session());

@@ -241,6 +241,15 @@ try {
     await mine.getByText("Ticket").click(); // opened again, with no connection
     await mine.locator("[data-ticket] figcaption").getByText("offline").waitFor({ timeout: 15000 });
     check(await qr.isVisible(), "offline, the ticket still shows from the device");
+    // the console itself reopens with no connection (its service worker), and so does the ticket
+    await page.context().setOffline(false);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 15000 });
+    await page.context().setOffline(true);
+    await page.reload();
+    const reopened = page.locator(`[data-booking="${bookingId}"]`);
+    await reopened.getByText("Ticket").click({ timeout: 15000 });
+    await reopened.locator("[data-ticket] svg.qr").waitFor({ timeout: 15000 });
+    check(true, "with no connection the console reopens and shows the ticket kept on the device");
     await page.context().setOffline(false);
     await noRawEnum(page, "member");
     await page.screenshot({ path: join(screens, "2-member-paid.png"), fullPage: true });

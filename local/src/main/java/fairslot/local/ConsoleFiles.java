@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The console (console/dist, built by ./fairslot build) served beside the API on the same origin:
- * {@code GET /} is its page and {@code GET /console/*} its files. No API route is at either path.
+ * {@code GET /} is its page, {@code GET /sw.js} its service worker (at the root, so it may keep the
+ * page) and {@code GET /console/*} its files. No API route is at these paths.
  * The headers are the ones CloudFront adds in AWS (infra: the console's response headers policy).
  */
 final class ConsoleFiles {
@@ -39,7 +40,8 @@ final class ConsoleFiles {
   }
 
   boolean serves(String method, String path) {
-    return method.equals("GET") && (path.equals("/") || path.startsWith("/console/"));
+    return method.equals("GET")
+        && (path.equals("/") || path.equals("/sw.js") || path.startsWith("/console/"));
   }
 
   void send(HttpExchange exchange, String path) throws IOException {
@@ -65,7 +67,8 @@ final class ConsoleFiles {
     headers.set("Content-Security-Policy", CSP);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "no-referrer");
-    headers.set("Cache-Control", path.equals("/") ? "no-cache" : "max-age=60");
+    boolean entry = path.equals("/") || path.equals("/sw.js"); // checked for a new console each time
+    headers.set("Cache-Control", entry ? "no-cache" : "max-age=60");
     exchange.sendResponseHeaders(status, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);
