@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * The console (console/dist, built by ./fairslot build) served beside the API on the same origin:
  * {@code GET /} is its page, {@code GET /sw.js} its service worker (at the root, so it may keep the
- * page) and {@code GET /console/*} its files. No API route is at these paths.
- * The headers are the ones CloudFront adds in AWS (infra: the console's response headers policy).
+ * page) and {@code GET /console/*} its files. No API route is at these paths. The headers are the
+ * ones CloudFront adds in AWS (infra: the console's response headers policy).
  */
 final class ConsoleFiles {
   static final String CSP =
@@ -67,7 +67,8 @@ final class ConsoleFiles {
     headers.set("Content-Security-Policy", CSP);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "no-referrer");
-    boolean entry = path.equals("/") || path.equals("/sw.js"); // checked for a new console each time
+    boolean entry =
+        path.equals("/") || path.equals("/sw.js"); // checked for a new console each time
     headers.set("Cache-Control", entry ? "no-cache" : "max-age=60");
     exchange.sendResponseHeaders(status, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
