@@ -5,12 +5,14 @@ import static fairslot.table.Attr.s;
 
 import fairslot.member.app.PlatformTokenStore;
 import fairslot.table.Attr;
+import fairslot.table.OwnWrites;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The platform token's item, {@code WECHAT#<appId>} / {@code ACCESS_TOKEN}: the token and its
@@ -39,26 +41,28 @@ public final class DynamoDbPlatformTokenStore implements PlatformTokenStore {
     return Optional.of(new PlatformToken(Attr.str(item, "token"), Attr.instant(item, "expiresAt")));
   }
 
+  /**
+   * The lease is ours also when the answer to our write was lost and the SDK's retry met our own
+   * lease ({@link OwnWrites}): otherwise this caller would wait out a lease it holds.
+   */
   @Override
   public boolean lease(String appId, String holder, Instant now, Instant until) {
-    try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(key(appId))
-                  .updateExpression("SET leaseBy = :me, leaseUntil = :until, #type = :type")
-                  .conditionExpression("attribute_not_exists(leaseUntil) OR leaseUntil < :now")
-                  .expressionAttributeNames(Map.of("#type", "type"))
-                  .expressionAttributeValues(
-                      Map.of(
-                          ":me", s(holder),
-                          ":until", millis(until),
-                          ":now", millis(now),
-                          ":type", s("PLATFORM_TOKEN"))));
-      return true;
-    } catch (ConditionalCheckFailedException held) {
-      return false;
-    }
+    UpdateItemRequest take =
+        UpdateItemRequest.builder()
+            .tableName(table)
+            .key(key(appId))
+            .updateExpression("SET leaseBy = :me, leaseUntil = :until, #type = :type")
+            .conditionExpression("attribute_not_exists(leaseUntil) OR leaseUntil < :now")
+            .expressionAttributeNames(Map.of("#type", "type"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":me", s(holder),
+                    ":until", millis(until),
+                    ":now", millis(now),
+                    ":type", s("PLATFORM_TOKEN")))
+            .returnValuesOnConditionCheckFailure(Attr.ALL_OLD)
+            .build();
+    return OwnWrites.apply(dynamo, take, "leaseBy", holder);
   }
 
   @Override
