@@ -48,7 +48,9 @@ public final class VenueEdits {
       }
       Venue next = edit.applyTo(seen);
       if (catalog.editVenue(seen, next, Change.by(actor, now, "venue edited"))) {
-        catalog.carryToFutureSlots(next, now);
+        if (!edit.changesOnlyThePlace(seen)) {
+          catalog.carryToFutureSlots(next, now);
+        }
         return Outcome.done(next);
       }
     }

@@ -33,6 +33,17 @@ public record VenueEdit(
         location.or(v::location));
   }
 
+  /**
+   * Whether only where members find the venue changes (its address or location): nothing a slot
+   * carries, so no future slot is rewritten and no booking in flight is made again for it.
+   */
+  public boolean changesOnlyThePlace(Venue v) {
+    Venue next = applyTo(v);
+    return next.name().equals(v.name())
+        && next.policy().equals(v.policy())
+        && next.status() == v.status();
+  }
+
   public boolean changesNothing(Venue v) {
     Venue next = applyTo(v);
     return next.name().equals(v.name())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.app.Booked;
 import fairslot.booking.domain.Book;
+import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.PolicyChange;
@@ -14,6 +15,7 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenueEdit;
+import fairslot.kernel.GeoPoint;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
@@ -50,6 +52,31 @@ class VenueEditsTest {
 
   private Venue venue() {
     return world.catalogStore.findVenue(slot.venueId()).orElseThrow();
+  }
+
+  @Test
+  void anAddressOrLocationEditRewritesNoSlotSoNoBookingInFlightIsMadeAgain() {
+    long slotRev = world.current(slot).inherited().venueRev();
+
+    Venue moved =
+        done(
+            edits.edit(
+                slot.venueId(),
+                new VenueEdit(
+                    Optional.empty(),
+                    PolicyChange.NONE,
+                    Optional.empty(),
+                    Optional.of("2 Riverside Road"),
+                    Optional.of(new GeoPoint(31.2, 121.4))),
+                "admin"));
+
+    assertThat(moved.address()).contains("2 Riverside Road");
+    assertThat(world.current(slot).inherited().venueRev()).isEqualTo(slotRev);
+    // booked at once under the slot's terms, as before the edit
+    var booked =
+        world.bookings.book(Book.byMember("u1", slot.slotId(), 1, false, Optional.empty()));
+    assertThat(((Booked.Created) done(booked)).booking().status())
+        .isEqualTo(BookingStatus.PENDING_PAY);
   }
 
   @Test
