@@ -58,7 +58,8 @@ record FunctionAccess(String function, Permissions permissions) {
                   EVERY_INDEX,
                   true,
                   true,
-                  // WeChat Pay: prepay and paySign, code2Session, refunds of cancels.
+                  // WeChat Pay: prepay and paySign, code2Session, refunds of cancels; the
+                  // mini-program's platform token and getuserphonenumber (v1.3).
                   // The webhook key: a subscription's secret is shown (derived) when it is made.
                   Set.of(
                       Secret.CURSOR,
