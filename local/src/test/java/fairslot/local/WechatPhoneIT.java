@@ -100,6 +100,27 @@ class WechatPhoneIT {
   }
 
   @Test
+  void aLoginCodeMadeForAMemberLinksTheirOpenidOnceAndWechatPayPaysAsThem() throws Exception {
+    String member = api.token("wx-login-1", "customer");
+    Reply made =
+        api.call("POST", "/_local/wechat/login-codes", null, "{\"openid\":\"oMemberLogin01\"}");
+    String code = made.json().path("code").asText();
+
+    Reply linked = api.call("PUT", "/me/wechat", member, "{\"code\":\"" + code + "\"}");
+    Reply reused = api.call("PUT", "/me/wechat", member, "{\"code\":\"" + code + "\"}");
+    String bookingId = api.hold(member);
+    Reply paid =
+        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wechatpay\"}");
+    String requests = api.call("GET", "/_local/wechatpay/requests", null, null).raw();
+
+    assertThat(linked.status()).isEqualTo(200);
+    assertThat(reused.status()).isEqualTo(422);
+    assertThat(reused.json().path("code").asText()).isEqualTo("invalid_code");
+    assertThat(paid.status()).isEqualTo(200);
+    assertThat(requests).contains("oMemberLogin01"); // the JSAPI order is the member's
+  }
+
+  @Test
   void membersVerifyingAtOnceAskWechatForOnePlatformToken() throws Exception {
     int before =
         api.call("GET", "/_local/wechat/stable-token-calls", null, null)

@@ -9,16 +9,19 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The fake's code2Session: any code is accepted for the right appid and secret, and stands for a
- * stable openid derived from it (the same code, the same member), except codes starting {@code
- * bad}, which WeChat refuses as used or expired (errcode 40029).
+ * The fake's code2Session. A code made by {@code POST /_local/wechat/login-codes} answers its
+ * openid (and unionid) once, within five minutes, then 40029 as WeChat does; any other code is
+ * accepted for the right appid and secret and stands for a stable openid derived from it (the same
+ * code, the same member), except codes starting {@code bad}, which WeChat refuses as used or
+ * expired (40029).
  */
 final class FakeLogin {
   private FakeLogin() {}
 
-  static FakeOrders.Answer answer(String rawQuery) {
+  static FakeOrders.Answer answer(String rawQuery, FakeMiniProgram miniProgram) {
     Map<String, String> q = new HashMap<>();
     if (rawQuery != null) {
       for (String pair : rawQuery.split("&")) {
@@ -36,6 +39,18 @@ final class FakeLogin {
         || !FakeWechatPay.APP_SECRET.equals(q.get("secret"))) {
       out.put("errcode", 40125);
       out.put("errmsg", "invalid appsecret");
+    } else if (miniProgram.madeLogin(code)) {
+      Optional<FakeMiniProgram.Login> made = miniProgram.takeLogin(code);
+      if (made.isEmpty()) {
+        out.put("errcode", 40029);
+        out.put("errmsg", "invalid code");
+      } else {
+        out.put("openid", made.get().openid());
+        if (!made.get().unionid().isEmpty()) {
+          out.put("unionid", made.get().unionid());
+        }
+        out.put("session_key", FakeWechatKeys.text(24));
+      }
     } else if (code.isEmpty() || code.startsWith("bad")) {
       out.put("errcode", 40029);
       out.put("errmsg", "invalid code");

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -52,6 +53,33 @@ public final class FakeMiniProgram {
   }
 
   private record PhoneCode(String phone, Instant until) {}
+
+  /** Who a wx.login code made by the control stands for. */
+  record Login(String openid, String unionid, Instant until) {}
+
+  private final Map<String, Login> loginCodes = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> loginCodesMade = new ConcurrentHashMap<>();
+
+  /** A one-use wx.login code for {@code openid} (and {@code unionid}, "" for none), 5 minutes. */
+  public String loginCode(String openid, String unionid) {
+    String code = "login-" + FakeWechatKeys.text(20);
+    loginCodes.put(code, new Login(openid, unionid, clock.instant().plus(Duration.ofMinutes(5))));
+    loginCodesMade.put(code, true);
+    return code;
+  }
+
+  /** Whether the control made {@code code} (used or not). */
+  boolean madeLogin(String code) {
+    return loginCodesMade.containsKey(code);
+  }
+
+  /** The identity of a code the control made: once, within its five minutes; else empty. */
+  Optional<Login> takeLogin(String code) {
+    Login found = loginCodes.remove(code);
+    return found == null || !found.until().isAfter(clock.instant())
+        ? Optional.empty()
+        : Optional.of(found);
+  }
 
   private final Map<String, PhoneCode> phoneCodes = new ConcurrentHashMap<>();
 

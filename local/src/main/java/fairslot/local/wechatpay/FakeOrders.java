@@ -44,7 +44,7 @@ final class FakeOrders {
     String path = exchange.getRequestURI().getRawPath();
     String query = exchange.getRequestURI().getRawQuery();
     if (path.equals("/sns/jscode2session")) {
-      return FakeLogin.answer(query);
+      return FakeLogin.answer(query, fake.miniProgram);
     }
     if (method.equals("POST") && path.equals("/cgi-bin/stable_token")) {
       return fake.miniProgram.answer(body);

@@ -11,6 +11,8 @@ import java.util.Optional;
  * The local controls of WeChat's mini-program fake (API.md v1.3, "WeChat members"):
  *
  * <ul>
+ *   <li>{@code POST /_local/wechat/login-codes {openid, unionid?}} → {@code {code}}: what the
+ *       mini-program's {@code wx.login} gives that member, one use, five minutes;
  *   <li>{@code POST /_local/wechat/phone-codes {phone}} → {@code {code}}: what the mini-program's
  *       {@code getPhoneNumber} gives for that phone (E.164), one use, five minutes;
  *   <li>{@code GET /_local/wechat/stable-token-calls} → {@code {calls}}: how often stable_token was
@@ -28,6 +30,20 @@ public final class WechatMemberControls implements LocalControls {
 
   @Override
   public Optional<Reply> handle(String method, String path, String body) {
+    if (method.equals("POST") && path.equals("/_local/wechat/login-codes")) {
+      JsonNode in = FakeOrders.read(body == null ? "" : body);
+      String openid = in.path("openid").asText("");
+      if (!openid.matches("[A-Za-z0-9_-]{6,64}")) {
+        return Optional.of(
+            new Reply(
+                422,
+                Json.write(
+                    Map.of(
+                        "code", "invalid_request", "detail", "openid must be 6 to 64 letters"))));
+      }
+      String code = fake.miniProgram.loginCode(openid, in.path("unionid").asText(""));
+      return Optional.of(new Reply(200, Json.write(Map.of("code", code))));
+    }
     if (method.equals("POST") && path.equals("/_local/wechat/phone-codes")) {
       JsonNode in = FakeOrders.read(body == null ? "" : body);
       String phone = in.path("phone").asText("");
