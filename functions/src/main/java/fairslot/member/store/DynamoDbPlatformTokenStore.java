@@ -67,37 +67,41 @@ public final class DynamoDbPlatformTokenStore implements PlatformTokenStore {
 
   @Override
   public void expire(String appId, String value, Instant now) {
-    try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(key(appId))
-                  .updateExpression("SET expiresAt = :now")
-                  .conditionExpression("#token = :t")
-                  .expressionAttributeNames(Map.of("#token", "token"))
-                  .expressionAttributeValues(Map.of(":now", millis(now), ":t", s(value))));
-    } catch (ConditionalCheckFailedException alreadyNew) {
-      // another caller kept a new token meanwhile: nothing to mark
-    }
+    // false when another caller kept a new token meanwhile: nothing to mark
+    applied(
+        UpdateItemRequest.builder()
+            .tableName(table)
+            .key(key(appId))
+            .updateExpression("SET expiresAt = :now")
+            .conditionExpression("#token = :t")
+            .expressionAttributeNames(Map.of("#token", "token"))
+            .expressionAttributeValues(Map.of(":now", millis(now), ":t", s(value)))
+            .build());
   }
 
   @Override
   public boolean keep(String appId, String holder, PlatformToken token) {
+    return applied(
+        UpdateItemRequest.builder()
+            .tableName(table)
+            .key(key(appId))
+            .updateExpression("SET #token = :t, expiresAt = :e REMOVE leaseBy, leaseUntil")
+            .conditionExpression("leaseBy = :me")
+            .expressionAttributeNames(Map.of("#token", "token"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":t", s(token.value()),
+                    ":e", millis(token.expiresAt()),
+                    ":me", s(holder)))
+            .build());
+  }
+
+  /** A conditional update: false when its condition did not hold. */
+  private boolean applied(UpdateItemRequest update) {
     try {
-      dynamo.updateItem(
-          r ->
-              r.tableName(table)
-                  .key(key(appId))
-                  .updateExpression("SET #token = :t, expiresAt = :e REMOVE leaseBy, leaseUntil")
-                  .conditionExpression("leaseBy = :me")
-                  .expressionAttributeNames(Map.of("#token", "token"))
-                  .expressionAttributeValues(
-                      Map.of(
-                          ":t", s(token.value()),
-                          ":e", millis(token.expiresAt()),
-                          ":me", s(holder))));
+      dynamo.updateItem(update);
       return true;
-    } catch (ConditionalCheckFailedException lost) {
+    } catch (ConditionalCheckFailedException notAsWritten) {
       return false;
     }
   }

@@ -2,6 +2,7 @@ package fairslot.messaging.wechatpay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import fairslot.aws.Lazily;
 import fairslot.kernel.Unavailable;
 import fairslot.member.app.PlatformTokenStore.PlatformToken;
 import fairslot.member.app.WechatPlatform;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * WeChat's server API for the mini-program. {@code POST /cgi-bin/stable_token} with {@code
@@ -28,8 +30,10 @@ import java.util.Optional;
 public final class WechatServerApi implements WechatPlatform {
   private final WechatPayConfig config;
   private final Clock clock;
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+
+  /** Made on the first WeChat call, not at cold start: most requests never make one. */
+  private final Supplier<HttpClient> http =
+      Lazily.of(() -> HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build());
 
   public WechatServerApi(WechatPayConfig config, Clock clock) {
     this.config = config;
@@ -88,14 +92,16 @@ public final class WechatServerApi implements WechatPlatform {
     HttpResponse<String> response;
     try {
       response =
-          http.send(
-              HttpRequest.newBuilder(
-                      URI.create(config.loginBase().toString().replaceAll("/$", "") + pathAndQuery))
-                  .timeout(Duration.ofSeconds(5))
-                  .header("Content-Type", "application/json")
-                  .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+          http.get()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create(
+                              config.loginBase().toString().replaceAll("/$", "") + pathAndQuery))
+                      .timeout(Duration.ofSeconds(5))
+                      .header("Content-Type", "application/json")
+                      .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new Unavailable("WeChat's server API did not answer", e);
     } catch (InterruptedException e) {
