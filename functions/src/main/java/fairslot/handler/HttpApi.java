@@ -1,5 +1,6 @@
 package fairslot.handler;
 
+import fairslot.auth.app.SessionTokens;
 import fairslot.booking.app.BookingService;
 import fairslot.booking.app.QueuedAdmission;
 import fairslot.booking.app.Reconciliation;
@@ -32,6 +33,7 @@ import fairslot.handler.http.VenueOpsEndpoints;
 import fairslot.handler.http.VenueStaffEndpoints;
 import fairslot.handler.http.WaitlistEndpoints;
 import fairslot.handler.http.WechatEndpoints;
+import fairslot.handler.integration.AuthEndpoints;
 import fairslot.handler.integration.CalendarEndpoints;
 import fairslot.handler.integration.DataRightsEndpoints;
 import fairslot.handler.integration.TicketEndpoints;
@@ -53,6 +55,7 @@ import fairslot.member.app.ProfileService;
 import fairslot.member.app.StandingService;
 import fairslot.member.app.WechatLinking;
 import fairslot.member.app.WechatPhones;
+import fairslot.member.app.WechatSignIn;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.stripe.StripeWebhooks;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
@@ -106,6 +109,8 @@ public final class HttpApi {
       NotificationDesk notifications,
       WechatLinking wechat,
       WechatPhones wechatPhones,
+      WechatSignIn signIn,
+      SessionTokens sessions,
       StatementReconciliation statements,
       VenueStaff venueStaff,
       VenueGate gate,
@@ -149,7 +154,8 @@ public final class HttpApi {
             new TicketEndpoints(s.tickets(), s.bookings(), s.staff(), s.catalog(), s.gate(), clock),
             new CalendarEndpoints(s.calendars(), s.bookings(), s.catalog(), clock),
             new WebhookEndpoints(s.webhooks()),
-            new DataRightsEndpoints(s.memberData())));
+            new DataRightsEndpoints(s.memberData()),
+            new AuthEndpoints(s.signIn(), s.sessions())));
   }
 
   /** Fails at init if an area serves a route the definitions lack, or the reverse. */

@@ -99,10 +99,11 @@ public final class HttpApiHandler
           "dependency unavailable",
           Map.of("requestId", requestId, "error", String.valueOf(busy.getMessage())));
       return Problems.of(
-          Refusal.THROTTLED,
-          503,
-          "busy; try again shortly with the same Idempotency-Key",
-          Map.of());
+              Refusal.THROTTLED,
+              503,
+              "busy; try again shortly with the same Idempotency-Key",
+              Map.of())
+          .withHeader("retry-after", "1");
     } catch (RuntimeException bug) {
       Log.error("unhandled error", requestId, bug);
 

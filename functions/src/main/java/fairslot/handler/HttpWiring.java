@@ -80,6 +80,8 @@ final class HttpWiring {
                                     wp.server().appId(),
                                     clock))),
                 member.verification()),
+            member.wechatSignIn(),
+            member.sessions(),
             payment.statements(),
             venueAccess.staff(),
             venueAccess.gate(),

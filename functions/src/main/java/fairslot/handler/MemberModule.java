@@ -1,9 +1,18 @@
 package fairslot.handler;
 
+import fairslot.auth.app.SessionTokens;
+import fairslot.auth.store.DynamoDbRefreshFamilies;
 import fairslot.catalog.app.CatalogNoShowRules;
+import fairslot.kernel.IdGenerator;
 import fairslot.member.app.ContactVerification;
 import fairslot.member.app.StandingService;
+import fairslot.member.app.WechatSignIn;
 import fairslot.member.store.DynamoDbContactCodeStore;
+import fairslot.member.store.DynamoDbWechatAccountStore;
+import fairslot.member.store.DynamoDbWechatIdentityStore;
+import fairslot.messaging.auth.HmacTokens;
+import fairslot.messaging.auth.SecretTokenKeys;
+import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.notification.app.MessageFactsReader;
 import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.app.Notifications;
@@ -14,14 +23,17 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What members meet besides bookings and payments, assembled: contact verification, standing,
- * notifications and their desk, pass expiry.
+ * notifications and their desk, pass expiry, and signing in with WeChat on fairslot's own tokens
+ * (whose keys come from the environment: {@link SecretTokenKeys}).
  */
 public record MemberModule(
     ContactVerification verification,
     StandingService standing,
     Notifications notifications,
     NotificationDesk notificationDesk,
-    PassExpiry passExpiry) {
+    PassExpiry passExpiry,
+    SessionTokens sessions,
+    WechatSignIn wechatSignIn) {
 
   static MemberModule of(
       DynamoDbClient dynamo,
@@ -29,7 +41,16 @@ public record MemberModule(
       Stores stores,
       Adapters adapters,
       MessageFactsReader facts,
-      Clock clock) {
+      Wiring.Core core) {
+    Clock clock = core.clock();
+    IdGenerator ids = core.ids();
+    SessionTokens sessions =
+        new SessionTokens(
+            SecretTokenKeys.fromEnvironment(System.getenv(), clock),
+            new HmacTokens(),
+            new DynamoDbRefreshFamilies(dynamo, table),
+            clock,
+            ids);
     return new MemberModule(
         new ContactVerification(
             stores.memberProfiles(),
@@ -46,6 +67,14 @@ public record MemberModule(
             facts,
             clock),
         new NotificationDesk(stores.notifications(), stores.memberProfiles(), clock),
-        new PassExpiry(stores.passes(), clock));
+        new PassExpiry(stores.passes(), clock),
+        sessions,
+        new WechatSignIn(
+            adapters.wechatPay().map(WechatPay::login),
+            new DynamoDbWechatAccountStore(dynamo, table),
+            new DynamoDbWechatIdentityStore(dynamo, table),
+            sessions,
+            clock,
+            ids));
   }
 }

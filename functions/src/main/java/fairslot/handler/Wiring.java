@@ -56,7 +56,7 @@ public final class Wiring {
     this.booking = BookingModule.of(stores, adapters, members, payment.refunds(), clock, ids);
     this.catalog =
         CatalogModule.of(dynamo, table, stores, adapters, booking.slotCancellation(), clock);
-    this.member = MemberModule.of(dynamo, table, stores, adapters, booking.messageFacts(), clock);
+    this.member = MemberModule.of(dynamo, table, stores, adapters, booking.messageFacts(), core);
     this.finance =
         new FinanceService(
             stores.finance(),

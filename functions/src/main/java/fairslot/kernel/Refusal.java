@@ -44,6 +44,10 @@ public enum Refusal {
   BAD_SIGNATURE,
   /** A check-in ticket that is not one of ours, was altered, or has expired (401). */
   INVALID_TICKET,
+  /**
+   * A refresh token that is forged, used, revoked or expired (401); a reused one ends its family.
+   */
+  INVALID_TOKEN,
   PROVIDER_UNAVAILABLE,
   WECHAT_NOT_LINKED,
   NOT_TRANSFERABLE,

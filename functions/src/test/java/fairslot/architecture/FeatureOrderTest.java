@@ -33,6 +33,7 @@ class FeatureOrderTest {
           "aws",
           "emulator",
           "table",
+          "auth",
           "idempotency",
           "privacy",
           "money",

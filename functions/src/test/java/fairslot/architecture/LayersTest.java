@@ -39,7 +39,8 @@ class LayersTest {
     "privacy",
     "money",
     "webhook",
-    "lottery"
+    "lottery",
+    "auth"
   };
 
   @ArchTest

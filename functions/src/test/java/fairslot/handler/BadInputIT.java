@@ -199,6 +199,36 @@ class BadInputIT {
                 409,
                 "provider_unavailable"),
             new Case(
+                "a WeChat sign-in without its code",
+                "POST /auth/wechat",
+                e -> e.body("{}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a WeChat sign-in naming the member it wants to be",
+                "POST /auth/wechat",
+                e -> e.body("{\"code\":\"c\",\"userId\":\"admin\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a WeChat sign-in where WeChat is not configured",
+                "POST /auth/wechat",
+                e -> e.body("{\"code\":\"c\"}"),
+                409,
+                "provider_unavailable"),
+            new Case(
+                "a refresh with a token that is a number",
+                "POST /auth/refresh",
+                e -> e.body("{\"refreshToken\":12}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a refresh with a token fairslot never issued",
+                "POST /auth/refresh",
+                e -> e.body("{\"refreshToken\":\"fam.0.kid.AAAA\"}"),
+                401,
+                "invalid_token"),
+            new Case(
                 "find venues near a point that is no point",
                 "GET /venues",
                 e -> e.query("near", "31.2;121.4"),

@@ -1,15 +1,13 @@
 package fairslot.local;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
+import fairslot.auth.domain.VerifiedCaller;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -20,7 +18,7 @@ final class ApiGatewayEvents {
   private ApiGatewayEvents() {}
 
   static APIGatewayV2HTTPEvent of(
-      HttpExchange exchange, RouteTable.Match match, String body, Map<String, String> claims) {
+      HttpExchange exchange, RouteTable.Match match, String body, VerifiedCaller caller) {
     String method = exchange.getRequestMethod();
     String rawPath = exchange.getRequestURI().getRawPath();
     Map<String, String> headers = new HashMap<>();
@@ -31,16 +29,12 @@ final class ApiGatewayEvents {
     match
         .pathParameters()
         .forEach((k, v) -> path.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
+    // what fairslot's Lambda authorizer hands the handler: sub and groups in its context
     APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer =
-        claims == null
+        caller == null
             ? null
             : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                .withJwt(
-                    APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT
-                        .builder()
-                        .withClaims(claims)
-                        .withScopes(List.of())
-                        .build())
+                .withLambda(Map.of("sub", caller.sub(), "groups", caller.groupsClaim()))
                 .build();
     String routeKey = match.route().routeKey();
     return APIGatewayV2HTTPEvent.builder()
@@ -67,25 +61,6 @@ final class ApiGatewayEvents {
                 .withAuthorizer(authorizer)
                 .build())
         .build();
-  }
-
-  /** API Gateway passes claims as strings, arrays as "[a b]". */
-  static Map<String, String> flatten(JsonNode claims) {
-    Map<String, String> flat = new LinkedHashMap<>();
-    claims
-        .fields()
-        .forEachRemaining(
-            e -> {
-              JsonNode v = e.getValue();
-              if (v.isArray()) {
-                List<String> items = new ArrayList<>();
-                v.forEach(i -> items.add(i.asText()));
-                flat.put(e.getKey(), "[" + String.join(" ", items) + "]");
-              } else {
-                flat.put(e.getKey(), v.asText());
-              }
-            });
-    return flat;
   }
 
   /** Repeated parameters are joined with commas, as in API Gateway's payload 2.0. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import fairslot.auth.domain.VerifiedCaller;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.RouteDefinition;
 import fairslot.handler.HttpApiHandler;
@@ -36,7 +37,7 @@ public final class LocalHttpServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService pool;
   private final HttpApiHandler handler;
-  private final Hs256Jwt jwt;
+  private final LocalAuthorizer auth;
   private final RouteTable routes = new RouteTable(Fairslot.ROUTES);
   private final BooleanSupplier healthy;
 
@@ -66,7 +67,7 @@ public final class LocalHttpServer implements AutoCloseable {
       String host,
       int port,
       HttpApiHandler handler,
-      Hs256Jwt jwt,
+      LocalAuthorizer auth,
       BooleanSupplier healthy,
       LocalScheduler scheduler,
       LocalPaymentProvider payments,
@@ -80,7 +81,7 @@ public final class LocalHttpServer implements AutoCloseable {
     this.mailbox = mailbox;
     this.notifications = notifications;
     this.handler = handler;
-    this.jwt = jwt;
+    this.auth = auth;
     this.healthy = healthy;
     this.scheduler = scheduler;
     this.payments = payments;
@@ -193,9 +194,9 @@ public final class LocalHttpServer implements AutoCloseable {
         return;
       }
       RouteDefinition route = match.get().route();
-      Map<String, String> claims = null;
+      VerifiedCaller caller = null;
       if (route.access() == RouteDefinition.Access.JWT) {
-        Optional<JsonNode> verified = LocalReplies.bearer(exchange).flatMap(jwt::verify);
+        Optional<VerifiedCaller> verified = LocalReplies.bearer(exchange).flatMap(auth::check);
         if (verified.isEmpty()) {
           LocalReplies.send(
               exchange,
@@ -204,10 +205,10 @@ public final class LocalHttpServer implements AutoCloseable {
               LocalReplies.problem(401, "unauthorized", "a valid bearer token is required"));
           return;
         }
-        claims = ApiGatewayEvents.flatten(verified.get());
+        caller = verified.get();
       }
       APIGatewayV2HTTPResponse response =
-          handler.handleRequest(ApiGatewayEvents.of(exchange, match.get(), body, claims), null);
+          handler.handleRequest(ApiGatewayEvents.of(exchange, match.get(), body, caller), null);
       String type =
           Optional.ofNullable(response.getHeaders()).map(h -> h.get("content-type")).orElse(null);
       Map<String, String> headers =
@@ -292,7 +293,7 @@ public final class LocalHttpServer implements AutoCloseable {
     }
     List<String> groups = new ArrayList<>();
     request.path("groups").forEach(g -> groups.add(g.asText()));
-    String token = jwt.sign(request.get("sub").asText(), groups, Duration.ofHours(12));
+    String token = auth.jwt().sign(request.get("sub").asText(), groups, Duration.ofHours(12));
     LocalReplies.send(exchange, 200, "application/json", "{\"token\":\"" + token + "\"}");
   }
 }

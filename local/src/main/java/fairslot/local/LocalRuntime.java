@@ -162,7 +162,8 @@ public final class LocalRuntime implements AutoCloseable {
               "127.0.0.1",
               settings.port(),
               handler,
-              new Hs256Jwt(settings.jwtSecret(), settings.clock()),
+              new LocalAuthorizer(
+                  new Hs256Jwt(settings.jwtSecret(), settings.clock()), wiring.member().sessions()),
               () -> tableIsActive(dynamo, settings.table()),
               scheduler,
               payments,

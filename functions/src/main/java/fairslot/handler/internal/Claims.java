@@ -11,17 +11,27 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Reads the JWT authorizer's claims from the event. API Gateway flattens claims to strings; an
- * array claim such as {@code cognito:groups} arrives as {@code "[admin frontdesk]"}, which is what
- * the local runtime sends too.
+ * Reads who the authorizer let in from the event. fairslot's Lambda authorizer (which accepts
+ * Cognito's tokens and fairslot's own) passes {@code sub} and {@code groups} in its context; an
+ * event from API Gateway's JWT authorizer (older sample events, tests) carries the claims, which
+ * API Gateway flattens to strings: an array claim such as {@code cognito:groups} arrives as {@code
+ * "[admin frontdesk]"}, the form the authorizer's {@code groups} takes too.
  */
 public final class Claims {
   private Claims() {}
 
   public static Optional<Caller> caller(APIGatewayV2HTTPEvent event) {
-    Map<String, String> claims =
+    Optional<APIGatewayV2HTTPEvent.RequestContext.Authorizer> authorizer =
         Optional.ofNullable(event.getRequestContext())
-            .map(APIGatewayV2HTTPEvent.RequestContext::getAuthorizer)
+            .map(APIGatewayV2HTTPEvent.RequestContext::getAuthorizer);
+    Map<String, Object> context =
+        authorizer.map(APIGatewayV2HTTPEvent.RequestContext.Authorizer::getLambda).orElse(Map.of());
+    if (context.get("sub") instanceof String sub && !sub.isBlank()) {
+      return Optional.of(
+          new Caller(sub, groups(context.get("groups") instanceof String g ? g : null)));
+    }
+    Map<String, String> claims =
+        authorizer
             .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer::getJwt)
             .map(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT::getClaims)
             .orElse(Map.of());

@@ -24,7 +24,7 @@ public final class Problems {
           OTHER_VENUE,
           TOO_MANY_SLOTS ->
           422;
-      case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET -> 401;
+      case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET, INVALID_TOKEN -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;
       case NOT_FOUND -> 404;
       case PAYLOAD_TOO_LARGE -> 413;

@@ -22,15 +22,16 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * The member's own items in their export and erasure: the profile, the phone's claim and the
- * walk-in it linked, pending codes and their send counters, the WeChat identity, standing, and the
- * per-venue counters and calendar days. Erasure deletes them, but for standing, which moves to the
- * pseudonym; while a booking of the member is live its counters, calendar days and standing stay
- * (its release conditions on them, a no-show adds to it) until it ends.
+ * walk-in it linked, pending codes and their send counters, the WeChat identity and the claims of
+ * its WeChat sign-in, standing, and the per-venue counters and calendar days. Erasure deletes them,
+ * but for standing, which moves to the pseudonym; while a booking of the member is live its
+ * counters, calendar days and standing stay (its release conditions on them, a no-show adds to it)
+ * until it ends.
  */
 public final class MemberRecords implements MemberDataPart {
   /** The member's items this part answers for, by sort key prefix (the others have their parts). */
   private static final List<String> OWN =
-      List.of("PROFILE", "CODE#", "CODES#", "WECHAT", "STANDING#", "UPCOMING#", "CAL#");
+      List.of("PROFILE", "CODE#", "CODES#", "WECHAT", "WXCLAIM#", "STANDING#", "UPCOMING#", "CAL#");
 
   private final DynamoDbClient dynamo;
   private final String table;
@@ -90,6 +91,10 @@ public final class MemberRecords implements MemberDataPart {
       if (sk.startsWith("CODES#")) {
         String[] parts = sk.split("#", 3); // CODES#<channel>#<hour>
         hours.get(parts[1]).add(parts[2]);
+      }
+      if (sk.startsWith("WXCLAIM#")) {
+        // the WeChat user's claim: a sign-in after the erasure makes a new member
+        changed += delete(Attr.key(Attr.str(item, "claim"), "ACCOUNT"), "userId", userId);
       }
       if (sk.equals("CODE#SMS")) {
         phones.add(Attr.str(item, "target"));

@@ -3,6 +3,7 @@ package fairslot.messaging.wechatpay;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.kernel.Unavailable;
 import fairslot.member.app.WechatLogin;
+import fairslot.member.domain.WechatUser;
 import fairslot.shared.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -15,8 +16,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * code2Session ({@code GET /sns/jscode2session}): WeChat answers {@code openid} for a good code and
- * an {@code errcode} for a used, expired or forged one. The session key it also sends is dropped.
+ * code2Session ({@code GET /sns/jscode2session}): WeChat answers {@code openid} (and {@code
+ * unionid} for a mini-program bound to an Open Platform account) for a good code, and an {@code
+ * errcode} for a used, expired or forged one (40029, 40163). Its busy answers, -1 (system busy) and
+ * 45011 (the rate limit), are Unavailable: 503, try again, never "a bad code". The session key it
+ * also sends is dropped unread: fairslot never stores it.
  */
 public final class WechatCodeExchange implements WechatLogin {
   private final WechatPayConfig config;
@@ -28,7 +32,7 @@ public final class WechatCodeExchange implements WechatLogin {
   }
 
   @Override
-  public Optional<String> openIdFor(String code) {
+  public Optional<WechatUser> userFor(String code) {
     URI uri =
         URI.create(
             config.loginBase().toString().replaceAll("/$", "")
@@ -60,9 +64,15 @@ public final class WechatCodeExchange implements WechatLogin {
     } catch (IOException e) {
       throw new Unavailable("WeChat's login service answered no JSON", e);
     }
+    int errcode = body.path("errcode").asInt(0);
+    if (errcode == -1 || errcode == 45011) {
+      throw new Unavailable("WeChat's login service is busy (errcode " + errcode + ")", null);
+    }
     String openId = body.path("openid").asText("");
-    return body.path("errcode").asInt(0) == 0 && !openId.isEmpty()
-        ? Optional.of(openId)
+    return errcode == 0 && !openId.isEmpty()
+        ? Optional.of(
+            new WechatUser(
+                openId, Optional.of(body.path("unionid").asText("")).filter(u -> !u.isEmpty())))
         : Optional.empty();
   }
 

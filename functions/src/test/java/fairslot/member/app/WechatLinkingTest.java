@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import fairslot.member.domain.WechatUser;
 import fairslot.memory.MemoryWechatIdentityStore;
 import fairslot.testing.TestClock;
 import java.time.Duration;
@@ -16,7 +17,10 @@ class WechatLinkingTest {
   private final TestClock clock = new TestClock(Instant.parse("2026-12-01T00:00:00Z"));
   private final MemoryWechatIdentityStore identities = new MemoryWechatIdentityStore();
   private final WechatLogin login =
-      code -> code.startsWith("bad") ? Optional.empty() : Optional.of("openid-" + code);
+      code ->
+          code.startsWith("bad")
+              ? Optional.empty()
+              : Optional.of(new WechatUser("openid-" + code, Optional.empty()));
 
   @Test
   void anAcceptedCodeLinksItsOpenIdAndALaterCodeReplacesIt() {

@@ -16,7 +16,7 @@ import java.util.Optional;
  * openid (and unionid) once, within five minutes, then 40029 as WeChat does; any other code is
  * accepted for the right appid and secret and stands for a stable openid derived from it (the same
  * code, the same member), except codes starting {@code bad}, which WeChat refuses as used or
- * expired (40029).
+ * expired (40029), and codes starting {@code busy}, which meet WeChat's rate limit (45011).
  */
 final class FakeLogin {
   private FakeLogin() {}
@@ -51,6 +51,9 @@ final class FakeLogin {
         }
         out.put("session_key", FakeWechatKeys.text(24));
       }
+    } else if (code.startsWith("busy")) {
+      out.put("errcode", 45011);
+      out.put("errmsg", "api minute-quota reach limit, mustslower retry next minute");
     } else if (code.isEmpty() || code.startsWith("bad")) {
       out.put("errcode", 40029);
       out.put("errmsg", "invalid code");

@@ -1,0 +1,14 @@
+package fairslot.auth.store;
+
+import fairslot.auth.app.RefreshFamilies;
+import fairslot.aws.Resilient;
+import fairslot.testing.Aws;
+
+/** The refresh family contract on the DynamoDB adapter, against dynoxide (a second DynamoDB). */
+class DynoxideRefreshFamiliesIT extends RefreshFamiliesContract {
+  @Override
+  protected RefreshFamilies fresh() {
+    return new DynamoDbRefreshFamilies(
+        Resilient.dynamo(Aws.dynoxide()), Aws.freshDynoxideTable("contract"));
+  }
+}

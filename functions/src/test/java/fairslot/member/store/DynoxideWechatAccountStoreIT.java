@@ -1,0 +1,14 @@
+package fairslot.member.store;
+
+import fairslot.aws.Resilient;
+import fairslot.member.app.WechatAccountStore;
+import fairslot.testing.Aws;
+
+/** The WeChat account contract on the DynamoDB adapter, against dynoxide (a second DynamoDB). */
+class DynoxideWechatAccountStoreIT extends WechatAccountStoreContract {
+  @Override
+  protected WechatAccountStore fresh() {
+    return new DynamoDbWechatAccountStore(
+        Resilient.dynamo(Aws.dynoxide()), Aws.freshDynoxideTable("contract"));
+  }
+}
