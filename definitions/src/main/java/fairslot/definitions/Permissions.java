@@ -78,7 +78,9 @@ public record Permissions(
     /** The merchant's WeChat Pay settings and keys (docs/payments-and-holds.md, "WeChat Pay"). */
     WECHATPAY("FAIRSLOT_WECHATPAY_SECRET_ARN"),
     /** The Stripe account's secret key and webhook signing secret. */
-    STRIPE("FAIRSLOT_STRIPE_SECRET_ARN");
+    STRIPE("FAIRSLOT_STRIPE_SECRET_ARN"),
+    /** The key fairslot's own tokens are signed with (WeChat sign-in; docs/security.md). */
+    TOKEN("FAIRSLOT_TOKEN_KEY_ARN");
 
     private final String arnVariable;
 

@@ -121,12 +121,16 @@ public final class FairslotStack extends Stack {
             1024,
             29,
             WEBHOOK_RESERVED_CONCURRENCY);
+    // Lets in Cognito's tokens and fairslot's own (WeChat sign-in); API Gateway waits 10 s at most.
+    Function authorizer =
+        function("Authorizer", "fairslot.handler.AuthorizerHandler", 512, 10, null);
     var console = ConsoleHosting.build(this, production, Aws.REGION);
     software.amazon.awscdk.services.apigatewayv2.HttpApi api =
         HttpApiFront.build(
             this,
             live(http),
             live(webhook),
+            authorizer,
             production,
             secrets.get(Permissions.Secret.PAYMENT_WEBHOOK),
             ConsoleHosting.origin(console));

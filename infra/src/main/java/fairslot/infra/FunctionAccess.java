@@ -61,13 +61,15 @@ record FunctionAccess(String function, Permissions permissions) {
                   // WeChat Pay: prepay and paySign, code2Session, refunds of cancels; the
                   // mini-program's platform token and getuserphonenumber (v1.3).
                   // The webhook key: a subscription's secret is shown (derived) when it is made.
+                  // The token key: WeChat sign-in and refresh issue fairslot's own tokens.
                   Set.of(
                       Secret.CURSOR,
                       Secret.TICKET,
                       Secret.CALENDAR,
                       Secret.WEBHOOK,
                       Secret.WECHATPAY,
-                      Secret.STRIPE),
+                      Secret.STRIPE,
+                      Secret.TOKEN),
                   // Verification codes go out at once, from the API (v1.2 "Verified contact
                   // points").
                   true)),
@@ -81,6 +83,10 @@ record FunctionAccess(String function, Permissions permissions) {
                   false,
                   false,
                   Set.of(Secret.PAYMENT_WEBHOOK, Secret.WECHATPAY, Secret.STRIPE))),
+          // The API's Lambda authorizer checks tokens: the token key, and nothing of the table.
+          new FunctionAccess(
+              "Authorizer",
+              new Permissions(Set.of(), Optional.of(Set.of()), false, false, Set.of(Secret.TOKEN))),
           new FunctionAccess(
               ConstructIds.functionId(Fairslot.BOOKING_DLQ_HANDLER),
               new Permissions(PLACES, EVERY_INDEX, true, false, Set.of())));

@@ -60,11 +60,13 @@ final class FunctionGrants {
                     .sorted()
                     .forEach(i -> resources.add(table.getTableArn() + "/index/" + i)),
             () -> resources.add(table.getTableArn() + "/index/*"));
-    fn.addToRolePolicy(
-        PolicyStatement.Builder.create()
-            .actions(access.tableActions().stream().sorted().toList())
-            .resources(resources)
-            .build());
+    if (!access.tableActions().isEmpty()) { // the authorizer reads no table
+      fn.addToRolePolicy(
+          PolicyStatement.Builder.create()
+              .actions(access.tableActions().stream().sorted().toList())
+              .resources(resources)
+              .build());
+    }
     if (access.publishesEvents()) {
       bus.grantPutEventsTo(fn);
     }

@@ -7,9 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
-import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpUserPoolAuthorizer;
-import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpUserPoolAuthorizerProps;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaAuthorizer;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaAuthorizerProps;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaResponseType;
 import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
 import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
 import software.amazon.awscdk.services.apigatewayv2.CfnStage;
@@ -26,6 +28,7 @@ import software.amazon.awscdk.services.cognito.UserPool;
 import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
 import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.amazon.awscdk.services.secretsmanager.Secret;
@@ -33,8 +36,9 @@ import software.constructs.Construct;
 
 /**
  * The public front: the Cognito user pool (groups are the contract's roles), the HTTP API with a
- * route per shared definition (JWT routes behind the authorizer, the webhook on its own function),
- * stage throttles and access logs.
+ * route per shared definition (JWT routes behind the Lambda authorizer, which accepts Cognito's
+ * tokens and fairslot's own from WeChat sign-in; the webhook on its own function), stage throttles
+ * and access logs.
  */
 final class HttpApiFront {
   private HttpApiFront() {}
@@ -43,6 +47,7 @@ final class HttpApiFront {
       Construct scope,
       Alias handler,
       Alias webhook,
+      Function authorizerFunction,
       boolean production,
       Secret webhookSecret,
       String consoleOrigin) {
@@ -78,12 +83,23 @@ final class HttpApiFront {
           .groupName(role.group())
           .build();
     }
-    HttpUserPoolAuthorizer jwt =
-        new HttpUserPoolAuthorizer(
-            "Jwt",
-            users,
-            HttpUserPoolAuthorizerProps.builder()
-                .userPoolClients(List.of(client, console))
+    // An HTTP API route takes one authorizer and a JWT authorizer trusts one issuer: a Lambda
+    // authorizer checks both kinds of token (docs/security.md). Its answer is cached per token.
+    authorizerFunction.addEnvironment("FAIRSLOT_USER_POOL_ID", users.getUserPoolId());
+    authorizerFunction.addEnvironment(
+        "FAIRSLOT_USER_POOL_CLIENTS",
+        client.getUserPoolClientId() + "," + console.getUserPoolClientId());
+    HttpLambdaAuthorizer jwt =
+        new HttpLambdaAuthorizer(
+            "Authorizer",
+            Alias.Builder.create(scope, "AuthorizerLive")
+                .aliasName("live")
+                .version(authorizerFunction.getCurrentVersion())
+                .build(),
+            HttpLambdaAuthorizerProps.builder()
+                .responseTypes(List.of(HttpLambdaResponseType.SIMPLE))
+                .identitySource(List.of("$request.header.Authorization"))
+                .resultsCacheTtl(Duration.minutes(5))
                 .build());
     HttpApi api =
         HttpApi.Builder.create(scope, "Api")
@@ -140,7 +156,7 @@ final class HttpApiFront {
                     + "\"requestTime\":\"$context.requestTime\",\"routeKey\":\"$context.routeKey\","
                     + "\"status\":\"$context.status\",\"responseLength\":\"$context.responseLength\","
                     + "\"latencyMs\":\"$context.responseLatency\",\"integrationError\":\"$context.integrationErrorMessage\","
-                    + "\"authorizerError\":\"$context.authorizer.error\",\"sub\":\"$context.authorizer.claims.sub\"}")
+                    + "\"authorizerError\":\"$context.authorizer.error\",\"sub\":\"$context.authorizer.sub\"}")
             .build());
     CfnOutput.Builder.create(scope, "ApiUrl").value(api.getApiEndpoint()).build();
     CfnOutput.Builder.create(scope, "UserPoolId").value(users.getUserPoolId()).build();

@@ -67,6 +67,14 @@ final class StackSecrets {
             "WebhookSecret",
             "Key each webhook subscription's signing secret derives from; changing it changes"
                 + " every subscription's secret (docs/security.md)."));
+    made.put(
+        Permissions.Secret.TOKEN,
+        secret(
+            scope,
+            production,
+            "TokenSecret",
+            "Key of fairslot's own access and refresh tokens (WeChat sign-in). Rotate by putting a"
+                + " new value: tokens of the previous version still verify (docs/security.md)."));
     return made;
   }
 

@@ -25,9 +25,12 @@ import software.amazon.awscdk.assertions.Template;
  * definitions.
  */
 class FairslotStackTest {
-  /** HttpApi, PaymentWebhook, three queue consumers, one per schedule, one per stream consumer. */
+  /**
+   * HttpApi, PaymentWebhook, the Authorizer, three queue consumers, one per schedule, one per
+   * stream consumer.
+   */
   private static final int FUNCTIONS =
-      2 + 3 + Fairslot.SCHEDULES.size() + Fairslot.STREAM_CONSUMERS.size();
+      3 + 3 + Fairslot.SCHEDULES.size() + Fairslot.STREAM_CONSUMERS.size();
 
   /** What Lambda's stream event source needs of a consumer's role, granted by CDK. */
   private static final List<String> STREAM_READS =
@@ -162,10 +165,19 @@ class FairslotStackTest {
               .orElseThrow(() -> new AssertionError("no route " + route.routeKey()));
       assertThat(deployed.get("AuthorizationType"))
           .as(route.routeKey())
-          .isEqualTo(route.access() == RouteDefinition.Access.JWT ? "JWT" : "NONE");
+          .isEqualTo(route.access() == RouteDefinition.Access.JWT ? "CUSTOM" : "NONE");
     }
     template.hasResourceProperties(
-        "AWS::ApiGatewayV2::Authorizer", Map.of("AuthorizerType", "JWT"));
+        "AWS::ApiGatewayV2::Authorizer",
+        Map.of(
+            "AuthorizerType",
+            "REQUEST",
+            "EnableSimpleResponses",
+            true,
+            "AuthorizerResultTtlInSeconds",
+            300,
+            "IdentitySource",
+            List.of("$request.header.Authorization")));
     template.hasResourceProperties(
         "AWS::ApiGatewayV2::Stage",
         Map.of("DefaultRouteSettings", Match.objectLike(Map.of("ThrottlingRateLimit", 200))));
@@ -439,11 +451,14 @@ class FairslotStackTest {
   /**
    * Every function makes one GetItem before its SnapStart snapshot (SnapStartPriming, in
    * Wiring.fromEnvironment), so every row must grant it (issue 28: ExpirePasses and
-   * SeatAuditHandler did not, and their priming was denied).
+   * SeatAuditHandler did not, and their priming was denied). The Lambda authorizer builds no Wiring
+   * and may read nothing of the table.
    */
   @Test
   void everyFunctionMayMakeTheSnapStartPrimingGetItem() {
+    assertThat(FunctionAccess.of("Authorizer").permissions().tableActions()).isEmpty();
     assertThat(FunctionAccess.ROWS)
+        .filteredOn(row -> !row.function().equals("Authorizer"))
         .allSatisfy(
             row ->
                 assertThat(row.permissions().tableActions())
@@ -586,7 +601,8 @@ class FairslotStackTest {
               "FAIRSLOT_CALENDAR_SECRET",
               "FAIRSLOT_WEBHOOK_SECRET",
               "FAIRSLOT_WECHATPAY_SECRET",
-              "FAIRSLOT_STRIPE_SECRET");
+              "FAIRSLOT_STRIPE_SECRET",
+              "FAIRSLOT_TOKEN_KEY");
       FunctionAccess row = FunctionAccess.of(fn.getKey());
       for (Permissions.Secret secret : Permissions.Secret.values()) {
         assertThat(env.containsKey(secret.arnVariable()))
@@ -594,12 +610,13 @@ class FairslotStackTest {
             .isEqualTo(row.permissions().secrets().contains(secret));
       }
     }
-    // The four HMAC keys and the ticket master are generated at deploy; the providers' hold a
+    // The five HMAC keys (the token key among them) and the ticket master are generated at deploy;
+    // the providers' hold a
     // merchant's settings, a placeholder that leaves each provider off until an operator puts them
     // in.
     List<Map<String, Object>> secrets = propertiesOf("AWS::SecretsManager::Secret");
     assertThat(secrets.stream().filter(p -> p.containsKey("GenerateSecretString")))
-        .hasSize(5)
+        .hasSize(6)
         .allSatisfy(
             p ->
                 assertThat(String.valueOf(p.get("GenerateSecretString")))
