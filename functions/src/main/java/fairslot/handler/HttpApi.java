@@ -60,6 +60,7 @@ import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.stripe.StripeWebhooks;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
 import fairslot.notification.app.NotificationDesk;
+import fairslot.notification.app.SubscribeGrants;
 import fairslot.pass.app.PassService;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.StatementReconciliation;
@@ -111,6 +112,7 @@ public final class HttpApi {
       WechatPhones wechatPhones,
       WechatSignIn signIn,
       SessionTokens sessions,
+      SubscribeGrants subscribeGrants,
       StatementReconciliation statements,
       VenueStaff venueStaff,
       VenueGate gate,
@@ -137,7 +139,7 @@ public final class HttpApi {
             new AvailabilityEndpoints(s.catalog()),
             new BookingEndpoints(s.bookings(), s.admission(), s.gate(), clock),
             new PaymentEndpoints(s.payments(), webhooks.local(), s.gate(), clock),
-            new WechatEndpoints(s.payments(), s.wechat(), webhooks.wechat()),
+            new WechatEndpoints(s.payments(), s.wechat(), s.subscribeGrants(), webhooks.wechat()),
             new StripeEndpoints(s.payments(), webhooks.stripe()),
             new StatementEndpoints(s.statements()),
             new WaitlistEndpoints(s.waitlist(), s.bookings(), s.catalog(), idempotency, clock),

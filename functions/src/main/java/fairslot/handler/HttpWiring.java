@@ -82,6 +82,7 @@ final class HttpWiring {
                 member.verification()),
             member.wechatSignIn(),
             member.sessions(),
+            member.subscribeGrants(),
             payment.statements(),
             venueAccess.staff(),
             venueAccess.gate(),

@@ -10,12 +10,16 @@ import fairslot.member.app.WechatSignIn;
 import fairslot.member.store.DynamoDbContactCodeStore;
 import fairslot.member.store.DynamoDbWechatAccountStore;
 import fairslot.member.store.DynamoDbWechatIdentityStore;
+import fairslot.member.store.DynamoDbWechatSubscriptions;
 import fairslot.messaging.auth.HmacTokens;
 import fairslot.messaging.auth.SecretTokenKeys;
 import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.notification.app.MessageFactsReader;
 import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.app.Notifications;
+import fairslot.notification.app.SubscribeGrants;
+import fairslot.notification.app.WechatNotices;
+import fairslot.notification.domain.SubscribeTemplates;
 import fairslot.pass.app.PassExpiry;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -33,7 +37,8 @@ public record MemberModule(
     NotificationDesk notificationDesk,
     PassExpiry passExpiry,
     SessionTokens sessions,
-    WechatSignIn wechatSignIn) {
+    WechatSignIn wechatSignIn,
+    SubscribeGrants subscribeGrants) {
 
   static MemberModule of(
       DynamoDbClient dynamo,
@@ -51,6 +56,10 @@ public record MemberModule(
             new DynamoDbRefreshFamilies(dynamo, table),
             clock,
             ids);
+    DynamoDbWechatIdentityStore identities = new DynamoDbWechatIdentityStore(dynamo, table);
+    DynamoDbWechatSubscriptions subscriptions = new DynamoDbWechatSubscriptions(dynamo, table);
+    SubscribeTemplates templates =
+        adapters.wechatPay().map(WechatPay::templates).orElse(SubscribeTemplates.NONE);
     return new MemberModule(
         new ContactVerification(
             stores.memberProfiles(),
@@ -62,9 +71,10 @@ public record MemberModule(
         new StandingService(stores.standing(), new CatalogNoShowRules(stores.catalog()), clock),
         new Notifications(
             stores.notifications(),
-            adapters.notifications(),
+            WechatNoticeWiring.sender(adapters, stores, subscriptions, identities, clock),
             stores.memberProfiles(),
             facts,
+            new WechatNotices(templates, identities),
             clock),
         new NotificationDesk(stores.notifications(), stores.memberProfiles(), clock),
         new PassExpiry(stores.passes(), clock),
@@ -72,9 +82,10 @@ public record MemberModule(
         new WechatSignIn(
             adapters.wechatPay().map(WechatPay::login),
             new DynamoDbWechatAccountStore(dynamo, table),
-            new DynamoDbWechatIdentityStore(dynamo, table),
+            identities,
             sessions,
             clock,
-            ids));
+            ids),
+        new SubscribeGrants(subscriptions, templates, clock));
   }
 }

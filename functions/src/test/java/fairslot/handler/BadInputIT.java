@@ -229,6 +229,29 @@ class BadInputIT {
                 401,
                 "invalid_token"),
             new Case(
+                "subscribe-message grants that are no list",
+                "POST /me/wechat/subscriptions",
+                e -> e.as("u1", CUSTOMER).body("{\"grants\":\"accept\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a subscribe-message grant that counts its own sends",
+                "POST /me/wechat/subscriptions",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .body(
+                            "{\"grants\":[{\"templateId\":\"t\",\"result\":\"accept\",\"sends\":99}]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a subscribe-message grant of a template that is not the deployment's",
+                "POST /me/wechat/subscriptions",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .body("{\"grants\":[{\"templateId\":\"t\",\"result\":\"accept\"}]}"),
+                422,
+                "invalid_request"),
+            new Case(
                 "find venues near a point that is no point",
                 "GET /venues",
                 e -> e.query("near", "31.2;121.4"),

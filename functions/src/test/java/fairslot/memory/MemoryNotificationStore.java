@@ -100,6 +100,30 @@ public final class MemoryNotificationStore implements NotificationStore {
   }
 
   @Override
+  public synchronized boolean fellBack(
+      Delivery d, Delivery next, String why, Instant at, Instant leaseUntil) {
+    if (deliveries.containsKey(next.id())) {
+      return false;
+    }
+    boolean moved =
+        move(
+            d,
+            m ->
+                new Entry(
+                    copy(
+                        m,
+                        DeliveryStatus.FELL_BACK,
+                        m.attempts(),
+                        Optional.empty(),
+                        Optional.of(why)),
+                    at));
+    if (moved) {
+      deliveries.put(next.id(), new Entry(next, leaseUntil));
+    }
+    return moved;
+  }
+
+  @Override
   public synchronized List<Delivery> ofMember(String userId, int limit) {
     return deliveries.values().stream()
         .map(Entry::delivery)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.stripe.FakeStripe;
 import fairslot.local.stripe.StripeControls;
+import fairslot.local.wechatpay.FakeTemplates;
 import fairslot.local.wechatpay.FakeWechatPay;
 import fairslot.local.wechatpay.WechatControls;
 import fairslot.local.wechatpay.WechatMemberControls;
@@ -47,7 +48,9 @@ final class LocalProviders implements AutoCloseable {
     this.wechatFake = FakeWechatPay.start(clock, certificates());
     this.stripeFake = FakeStripe.start(clock);
     this.wechatConfig =
-        wechatFake.config("http://127.0.0.1:" + port + "/payments/wechatpay/notify");
+        wechatFake
+            .config("http://127.0.0.1:" + port + "/payments/wechatpay/notify")
+            .withTemplates(FakeTemplates.ALL);
     this.wechatPay = WechatPay.of(wechatConfig, clock);
     this.stripe = StripeConfig.fromSecret(stripeFake.secretJson()).orElseThrow();
   }

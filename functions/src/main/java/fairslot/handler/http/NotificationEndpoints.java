@@ -9,6 +9,7 @@ import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.VenueGate;
 import fairslot.notification.app.NotificationDesk;
 import fairslot.notification.domain.Delivery;
+import fairslot.notification.domain.DeliveryStatus;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,8 @@ public final class NotificationEndpoints implements Endpoints {
       String ref,
       String subject,
       String body,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String fellBack) {
     static NotificationView of(Delivery d) {
       return new NotificationView(
           d.id().encode(),
@@ -54,7 +56,8 @@ public final class NotificationEndpoints implements Endpoints {
           d.about().ref(),
           d.message().subject(),
           d.message().body(),
-          d.message().reason().orElse(null));
+          d.message().reason().orElse(null),
+          d.status() == DeliveryStatus.FELL_BACK ? d.lastError().orElse("") : null);
     }
   }
 

@@ -7,11 +7,13 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.WechatLinking;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
+import fairslot.notification.app.SubscribeGrants;
 import fairslot.payment.app.NotificationVerdict;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,20 +26,27 @@ import java.util.Set;
 public final class WechatEndpoints implements Endpoints {
   private final PaymentService payments;
   private final WechatLinking linking;
+  private final SubscribeGrants grants;
   private final Optional<WechatPayNotifications> notifications;
 
   public WechatEndpoints(
       PaymentService payments,
       WechatLinking linking,
+      SubscribeGrants grants,
       Optional<WechatPayNotifications> notifications) {
     this.payments = payments;
     this.linking = linking;
+    this.grants = grants;
     this.notifications = notifications;
   }
 
   @Override
   public List<String> routeKeys() {
-    return List.of("POST /payments/wechatpay/notify", "PUT /me/wechat");
+    return List.of(
+        "POST /payments/wechatpay/notify",
+        "PUT /me/wechat",
+        "POST /me/wechat/subscriptions",
+        "GET /me/wechat/subscriptions");
   }
 
   @Override
@@ -45,6 +54,9 @@ public final class WechatEndpoints implements Endpoints {
     return switch (routeKey) {
       case "POST /payments/wechatpay/notify" -> notify(request);
       case "PUT /me/wechat" -> link(request);
+      case "POST /me/wechat/subscriptions" -> grant(request);
+      case "GET /me/wechat/subscriptions" ->
+          HttpResponse.json(200, Map.of("items", grants.left(request.requireCaller().userId())));
       default -> throw Endpoints.notServed(routeKey);
     };
   }
@@ -56,6 +68,20 @@ public final class WechatEndpoints implements Endpoints {
         linking.link(request.requireCaller().userId(), code),
         200,
         linked -> Map.of("wechatLinked", linked));
+  }
+
+  /** What wx.requestSubscribeMessage answered, per template: each accept is one send. */
+  private HttpResponse grant(HttpRequest request) {
+    RequestBody body = request.json().onlyFields("subscriptions", Set.of("grants"));
+    List<SubscribeGrants.Grant> answered = new ArrayList<>();
+    for (RequestBody g : body.objects("grants", 20)) {
+      g.onlyFields("grant", Set.of("templateId", "result"));
+      answered.add(new SubscribeGrants.Grant(g.longText("templateId", 128), g.text("result")));
+    }
+    return Responses.respond(
+        grants.record(request.requireCaller().userId(), answered),
+        200,
+        left -> Map.of("items", left));
   }
 
   /**

@@ -31,7 +31,17 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 public final class MemberRecords implements MemberDataPart {
   /** The member's items this part answers for, by sort key prefix (the others have their parts). */
   private static final List<String> OWN =
-      List.of("PROFILE", "CODE#", "CODES#", "WECHAT", "WXCLAIM#", "STANDING#", "UPCOMING#", "CAL#");
+      List.of(
+          "PROFILE",
+          "CODE#",
+          "CODES#",
+          "WECHAT",
+          "WXCLAIM#",
+          "WXSUB#",
+          "WXSENT#",
+          "STANDING#",
+          "UPCOMING#",
+          "CAL#");
 
   private final DynamoDbClient dynamo;
   private final String table;

@@ -1,17 +1,19 @@
 package fairslot.messaging.wechatpay;
 
+import fairslot.notification.domain.SubscribeTemplates;
 import java.time.Clock;
 import java.util.Optional;
 
 /**
  * WeChat Pay for one merchant and mini-program: the provider, its notifications, its login, and the
- * mini-program's server API.
+ * mini-program's server API with its subscribe-message templates.
  */
 public record WechatPay(
     WechatPayProvider provider,
     WechatPayNotifications notifications,
     WechatCodeExchange login,
-    WechatServerApi server) {
+    WechatServerApi server,
+    SubscribeTemplates templates) {
 
   public static WechatPay of(WechatPayConfig config, Clock clock) {
     Merchant merchant = Merchant.of(config);
@@ -28,6 +30,7 @@ public record WechatPay(
         new WechatPayProvider(config, clock, merchant, keys),
         new WechatPayNotifications(config, clock, keys),
         new WechatCodeExchange(config),
-        new WechatServerApi(config, clock));
+        new WechatServerApi(config, clock),
+        config.templates());
   }
 }

@@ -1,6 +1,7 @@
 package fairslot.messaging.wechatpay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fairslot.notification.domain.SubscribeTemplates;
 import fairslot.shared.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -28,6 +29,8 @@ import java.util.Optional;
  *     APIv3 key, and refreshed every 12 hours and whenever a serial is not known
  * @param notifyUrl where WeChat sends notifications: this deployment's notify route
  * @param appSecret the mini-program's secret, for code2Session
+ * @param templates the mini-program's subscribe-message templates ({@code subscribeTemplates}:
+ *     {@link SubscribeTemplatesJson})
  */
 public record WechatPayConfig(
     String mchId,
@@ -40,7 +43,8 @@ public record WechatPayConfig(
     String notifyUrl,
     String appSecret,
     URI apiBase,
-    URI loginBase) {
+    URI loginBase,
+    SubscribeTemplates templates) {
   public static final URI API = URI.create("https://api.mch.weixin.qq.com");
   public static final URI LOGIN = URI.create("https://api.weixin.qq.com");
 
@@ -52,6 +56,51 @@ public record WechatPayConfig(
     if (platformKeys.isEmpty() && !certificates) {
       throw new IllegalArgumentException("public-key mode needs WeChat Pay's public key");
     }
+  }
+
+  /** Settings without subscribe-message templates. */
+  public WechatPayConfig(
+      String mchId,
+      String appId,
+      String merchantKey,
+      String merchantSerial,
+      String apiV3Key,
+      Map<String, String> platformKeys,
+      boolean certificates,
+      String notifyUrl,
+      String appSecret,
+      URI apiBase,
+      URI loginBase) {
+    this(
+        mchId,
+        appId,
+        merchantKey,
+        merchantSerial,
+        apiV3Key,
+        platformKeys,
+        certificates,
+        notifyUrl,
+        appSecret,
+        apiBase,
+        loginBase,
+        SubscribeTemplates.NONE);
+  }
+
+  /** These settings with {@code templates}. */
+  public WechatPayConfig withTemplates(SubscribeTemplates templates) {
+    return new WechatPayConfig(
+        mchId,
+        appId,
+        merchantKey,
+        merchantSerial,
+        apiV3Key,
+        platformKeys,
+        certificates,
+        notifyUrl,
+        appSecret,
+        apiBase,
+        loginBase,
+        templates);
   }
 
   /** One platform public key, as the secret names it: public-key mode with one key. */
@@ -119,7 +168,8 @@ public record WechatPayConfig(
         required(n, "notifyUrl"),
         required(n, "appSecret"),
         n.hasNonNull("apiBase") ? URI.create(n.get("apiBase").asText()) : API,
-        n.hasNonNull("loginBase") ? URI.create(n.get("loginBase").asText()) : LOGIN);
+        n.hasNonNull("loginBase") ? URI.create(n.get("loginBase").asText()) : LOGIN,
+        SubscribeTemplatesJson.read(n.path("subscribeTemplates")));
   }
 
   private static String required(JsonNode n, String field) {

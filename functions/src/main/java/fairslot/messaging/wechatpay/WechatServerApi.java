@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -85,6 +86,51 @@ public final class WechatServerApi implements WechatPlatform {
     return errcode == 0 && phone.isPresent()
         ? new PhoneAnswer.Verified(phone.get())
         : new PhoneAnswer.InvalidCode();
+  }
+
+  /** What {@code subscribeMessage.send} answered. */
+  public sealed interface SendAnswer {
+    record Sent() implements SendAnswer {}
+
+    /** 40001, 42001: the platform token is no longer valid. */
+    record TokenRejected() implements SendAnswer {}
+
+    /** 43101: the member has no send of this template left (or unsubscribed). */
+    record NoSendLeft() implements SendAnswer {}
+
+    /** Any other refusal (an invalid template, page or field: 40037, 41030, 47003 …). */
+    record Refused(int errcode) implements SendAnswer {}
+  }
+
+  /**
+   * {@code POST /cgi-bin/message/subscribe/send}: one subscribe message to {@code openId}, each
+   * {@code data} key as {@code {"value": ...}}; WeChat busy (-1, 45009, 45011) is Unavailable.
+   */
+  public SendAnswer subscribeSend(
+      String accessToken, String openId, String templateId, String page, Map<String, String> data) {
+    ObjectNode body =
+        Json.object()
+            .put("touser", openId)
+            .put("template_id", templateId)
+            .put("page", page)
+            .put("miniprogram_state", "formal")
+            .put("lang", "zh_CN");
+    ObjectNode values = body.putObject("data");
+    data.forEach((key, value) -> values.putObject(key).put("value", value));
+    JsonNode answer =
+        post(
+            "/cgi-bin/message/subscribe/send?access_token="
+                + URLEncoder.encode(accessToken, StandardCharsets.UTF_8),
+            body);
+    int errcode = answer.path("errcode").asInt(0);
+    return switch (errcode) {
+      case 0 -> new SendAnswer.Sent();
+      case 40001, 42001 -> new SendAnswer.TokenRejected();
+      case 43101 -> new SendAnswer.NoSendLeft();
+      case -1, 45009, 45011 ->
+          throw new Unavailable("WeChat is busy (errcode " + errcode + ")", null);
+      default -> new SendAnswer.Refused(errcode);
+    };
   }
 
   /** One JSON call; a 5xx, no answer or no JSON is Unavailable (503, try again). */

@@ -9,4 +9,21 @@ import fairslot.notification.domain.Delivery;
 @FunctionalInterface
 public interface NotificationSender {
   void send(Delivery delivery);
+
+  /**
+   * One try, as a result: sent, or this channel cannot take it (a subscribe message with no send
+   * left, or refused) and the notice is to go by its fall-back. A failure to retry still throws.
+   */
+  default SendOutcome deliver(Delivery delivery) {
+    send(delivery);
+    return new SendOutcome.Sent();
+  }
+
+  /** What one try came to. */
+  sealed interface SendOutcome {
+    record Sent() implements SendOutcome {}
+
+    /** The channel cannot take it, for {@code why}: the notice goes by its fall-back. */
+    record FallBack(String why) implements SendOutcome {}
+  }
 }

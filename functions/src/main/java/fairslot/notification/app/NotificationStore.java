@@ -39,6 +39,13 @@ public interface NotificationStore {
   /** Tried again at {@code nextAt}, or PARKED for staff when {@code park}; by the claim holder. */
   boolean failed(Delivery claimed, Instant nextAt, boolean park, String error);
 
+  /**
+   * The claimed delivery could not go by its channel ({@code why}): it is marked FELL_BACK and
+   * {@code next}, the fall-back, is written (claimed until {@code leaseUntil}) in one transaction,
+   * on condition the claim still holds.
+   */
+  boolean fellBack(Delivery claimed, Delivery next, String why, Instant at, Instant leaseUntil);
+
   /** The member's deliveries, newest first. */
   List<Delivery> ofMember(String userId, int limit);
 

@@ -8,6 +8,7 @@ import fairslot.member.app.MemberProfileStore;
 import fairslot.member.domain.Channel;
 import fairslot.member.domain.IcsFeed;
 import fairslot.member.domain.MemberProfile;
+import fairslot.notification.app.NotificationSender.SendOutcome;
 import fairslot.notification.domain.Delivery;
 import fairslot.notification.domain.MessageFacts;
 import fairslot.notification.domain.MessageTemplates;
@@ -16,14 +17,19 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The send-notifications job. A notice becomes one delivery per channel the member chose (written
  * once, in one transaction, with its words rendered in the member's locale), and each delivery is
  * sent through its channel with exponential backoff, then parked for staff after {@link
  * #MAX_ATTEMPTS} failed tries. Every try is claimed first (a conditional write), so runs that
- * overlap send each delivery once.
+ * overlap send each delivery once. A notice with a subscribe-message template, to a member WeChat
+ * knows, goes as a WeChat delivery in place of SMS and in-app; when WeChat cannot take it (no send
+ * left, 43101, an error, or its last try failed) it falls back to the verified phone, else in-app,
+ * and the WeChat delivery is kept as FELL_BACK with why.
  */
 public final class Notifications {
   public static final int MAX_ATTEMPTS = 5;
@@ -40,6 +46,7 @@ public final class Notifications {
   private final NotificationSender sender;
   private final MemberProfileStore profiles;
   private final MessageFactsReader facts;
+  private final WechatNotices wechat;
   private final Clock clock;
 
   public Notifications(
@@ -48,6 +55,17 @@ public final class Notifications {
       MemberProfileStore profiles,
       MessageFactsReader facts,
       Clock clock) {
+    this(store, sender, profiles, facts, WechatNotices.NONE, clock);
+  }
+
+  public Notifications(
+      NotificationStore store,
+      NotificationSender sender,
+      MemberProfileStore profiles,
+      MessageFactsReader facts,
+      WechatNotices wechat,
+      Clock clock) {
+    this.wechat = wechat;
     this.store = store;
     this.sender = sender;
     this.profiles = profiles;
@@ -76,20 +94,32 @@ public final class Notifications {
     MessageText text =
         MessageTemplates.render(notice.notification().kind(), profile.locale(), about);
     List<Delivery> deliveries = new ArrayList<>();
-    profile
-        .deliveryAddresses()
-        .forEach(
-            (channel, address) ->
-                deliveries.add(
-                    Delivery.pending(
-                            notice.notification(),
-                            channel,
-                            address,
-                            channel == Channel.EMAIL
-                                ? withCalendar(text, notice, about, now)
-                                : text,
-                            notice.createdAt())
-                        .oneMoreTry()));
+    Map<Channel, String> addresses = new EnumMap<>(profile.deliveryAddresses());
+    wechat
+        .message(notice.notification(), profile.userId(), about)
+        .ifPresent(
+            message -> {
+              addresses.remove(Channel.SMS);
+              addresses.remove(Channel.IN_APP);
+              deliveries.add(
+                  Delivery.pending(
+                          notice.notification(),
+                          Channel.WECHAT,
+                          profile.userId(),
+                          message,
+                          notice.createdAt())
+                      .oneMoreTry());
+            });
+    addresses.forEach(
+        (channel, address) ->
+            deliveries.add(
+                Delivery.pending(
+                        notice.notification(),
+                        channel,
+                        address,
+                        channel == Channel.EMAIL ? withCalendar(text, notice, about, now) : text,
+                        notice.createdAt())
+                    .oneMoreTry()));
     if (!store.dispatch(notice, deliveries, now, now.plus(LEASE))) {
       return 0;
     }
@@ -149,11 +179,15 @@ public final class Notifications {
    * or parks after the last try; an outbox write the table refused is left for later.
    */
   private int send(Delivery claimed, Instant now) {
+    SendOutcome outcome;
     try {
-      sender.send(claimed);
+      outcome = sender.deliver(claimed);
     } catch (RuntimeException failed) {
       int attempts = claimed.attempts();
       boolean park = attempts >= MAX_ATTEMPTS;
+      if (park && claimed.channel() == Channel.WECHAT) {
+        return fallBack(claimed, "failed " + attempts + " times: " + failed.getMessage(), now);
+      }
       store.failed(
           claimed,
           park ? now : now.plus(Duration.ofSeconds(10L << Math.min(attempts, 10))),
@@ -161,6 +195,32 @@ public final class Notifications {
           String.valueOf(failed.getMessage()));
       return 0;
     }
+    if (outcome instanceof SendOutcome.FallBack fallBack) {
+      return fallBack(claimed, fallBack.why(), now);
+    }
     return JobLoop.one(store.sent(claimed, now));
+  }
+
+  /** The notice by the recipient's verified phone, else in-app, in place of {@code claimed}. */
+  private int fallBack(Delivery claimed, String why, Instant now) {
+    MemberProfile profile = recipientOf(claimed.about().userId());
+    MessageText text =
+        MessageTemplates.render(
+            claimed.about().kind(), profile.locale(), facts.factsOf(claimed.about()));
+    Delivery next =
+        (profile.phoneVerified()
+                ? Delivery.pending(
+                    claimed.about(),
+                    Channel.SMS,
+                    profile.phone().orElseThrow().value(),
+                    text,
+                    claimed.createdAt())
+                : Delivery.pending(
+                    claimed.about(), Channel.IN_APP, profile.userId(), text, claimed.createdAt()))
+            .oneMoreTry();
+    if (!store.fellBack(claimed, next, why, now, now.plus(LEASE))) {
+      return 0; // another run moved it
+    }
+    return send(next, now);
   }
 }

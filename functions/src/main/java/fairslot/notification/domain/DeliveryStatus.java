@@ -4,5 +4,7 @@ package fairslot.notification.domain;
 public enum DeliveryStatus {
   PENDING,
   SENT,
-  PARKED
+  PARKED,
+  /** A subscribe message WeChat could not take: the notice went by its fall-back delivery. */
+  FELL_BACK
 }

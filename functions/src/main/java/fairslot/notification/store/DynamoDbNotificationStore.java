@@ -156,6 +156,12 @@ public final class DynamoDbNotificationStore implements NotificationStore {
   }
 
   @Override
+  public boolean fellBack(
+      Delivery claimed, Delivery next, String why, Instant at, Instant leaseUntil) {
+    return DeliveryFallBacks.fallBack(dynamo, table, claimed, next, why, at, leaseUntil);
+  }
+
+  @Override
   public List<Delivery> ofMember(String userId, int limit) {
     return dynamo
         .query(

@@ -24,11 +24,16 @@ public final class FakeMiniProgram {
 
   private final Clock clock;
   private final AtomicInteger calls = new AtomicInteger();
+
+  /** subscribeMessage.send, on this mini-program's tokens and templates. */
+  public final FakeSubscribeMessages messages;
+
   private String token;
   private Instant expiresAt = Instant.EPOCH;
 
   FakeMiniProgram(Clock clock) {
     this.clock = clock;
+    this.messages = new FakeSubscribeMessages(this, clock);
   }
 
   synchronized FakeOrders.Answer answer(String body) {

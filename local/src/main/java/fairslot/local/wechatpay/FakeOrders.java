@@ -49,6 +49,9 @@ final class FakeOrders {
     if (method.equals("POST") && path.equals("/cgi-bin/stable_token")) {
       return fake.miniProgram.answer(body);
     }
+    if (method.equals("POST") && path.equals("/cgi-bin/message/subscribe/send")) {
+      return fake.miniProgram.messages.send(query, body);
+    }
     if (method.equals("POST") && path.equals("/wxa/business/getuserphonenumber")) {
       return fake.miniProgram.phoneNumber(query, body);
     }

@@ -18,7 +18,11 @@ import java.util.Optional;
  *   <li>{@code GET /_local/wechat/stable-token-calls} → {@code {calls}}: how often stable_token was
  *       asked for;
  *   <li>{@code POST /_local/wechat/stable-token:force}: another system forces a new platform token,
- *       so the one fairslot keeps is refused (40001) before its time.
+ *       so the one fairslot keeps is refused (40001) before its time;
+ *   <li>{@code GET /_local/wechat/messages} → {@code {items}}: the subscribe messages sent, as
+ *       WeChat received them;
+ *   <li>{@code POST /_local/wechat/refuse {openid, templateId}}: the next send of that template to
+ *       that member answers 43101.
  * </ul>
  */
 public final class WechatMemberControls implements LocalControls {
@@ -61,6 +65,16 @@ public final class WechatMemberControls implements LocalControls {
     }
     if (method.equals("POST") && path.equals("/_local/wechat/stable-token:force")) {
       fake.miniProgram.forceNew();
+      return Optional.of(new Reply(204, "{}"));
+    }
+    if (method.equals("GET") && path.equals("/_local/wechat/messages")) {
+      return Optional.of(
+          new Reply(200, Json.write(Map.of("items", fake.miniProgram.messages.sent()))));
+    }
+    if (method.equals("POST") && path.equals("/_local/wechat/refuse")) {
+      JsonNode in = FakeOrders.read(body == null ? "" : body);
+      fake.miniProgram.messages.refuseNext(
+          in.path("openid").asText(""), in.path("templateId").asText(""));
       return Optional.of(new Reply(204, "{}"));
     }
     if (method.equals("GET") && path.equals("/_local/wechat/stable-token-calls")) {
