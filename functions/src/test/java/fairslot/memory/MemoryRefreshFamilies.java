@@ -8,13 +8,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** Refresh families in memory: one compare-and-set per refresh, as the conditional update. */
 public final class MemoryRefreshFamilies implements RefreshFamilies {
-  private record Family(String userId, long generation, Instant expiresAt, boolean revoked) {}
+  private record Family(
+      String userId, long generation, Instant expiresAt, boolean revoked, Instant rotatedAt) {}
 
   private final Map<String, Family> families = new ConcurrentHashMap<>();
 
   @Override
   public void start(String familyId, String userId, Instant expiresAt) {
-    families.putIfAbsent(familyId, new Family(userId, 0, expiresAt, false));
+    families.putIfAbsent(familyId, new Family(userId, 0, expiresAt, false, Instant.MIN));
   }
 
   @Override
@@ -24,10 +25,13 @@ public final class MemoryRefreshFamilies implements RefreshFamilies {
     if (f == null || f.revoked() || !f.expiresAt().isAfter(now)) {
       return new Rotation.Ended();
     }
+    if (f.generation() == generation + 1 && f.rotatedAt().plus(RETRY_LEEWAY).isAfter(now)) {
+      return new Rotation.Rotated(f.userId()); // a retry of the same refresh
+    }
     if (f.generation() != generation) {
       return f.generation() > generation ? new Rotation.Reused() : new Rotation.Ended();
     }
-    families.put(familyId, new Family(f.userId(), generation + 1, expiresAt, false));
+    families.put(familyId, new Family(f.userId(), generation + 1, expiresAt, false, now));
     return new Rotation.Rotated(f.userId());
   }
 
@@ -37,6 +41,7 @@ public final class MemoryRefreshFamilies implements RefreshFamilies {
         .ifPresent(
             f ->
                 families.put(
-                    familyId, new Family(f.userId(), f.generation(), f.expiresAt(), true)));
+                    familyId,
+                    new Family(f.userId(), f.generation(), f.expiresAt(), true, f.rotatedAt())));
   }
 }

@@ -1,5 +1,6 @@
 package fairslot.auth.app;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -7,13 +8,22 @@ import java.time.Instant;
  */
 public interface RefreshFamilies {
 
+  /**
+   * How long after a refresh the token it used still answers, with the same next generation: a
+   * client whose answer was lost (a dropped connection, a 503) tries again and gets its tokens,
+   * instead of revoking its own sign-in. Later, the old token is a reuse.
+   */
+  Duration RETRY_LEEWAY = Duration.ofSeconds(30);
+
   /** A new family at generation 0, usable until {@code expiresAt}. */
   void start(String familyId, String userId, Instant expiresAt);
 
   /**
    * Moves the family from {@code generation} to the next, on condition it is at {@code generation},
    * not revoked and not expired at {@code now}; the next generation is usable until {@code
-   * expiresAt}. A rotation whose answer was lost and retried reads as applied.
+   * expiresAt}. A rotation whose answer was lost and retried reads as applied, and so does the same
+   * generation presented again within {@link #RETRY_LEEWAY} of its rotation while the next one is
+   * unused (the same next generation is answered).
    */
   Rotation rotate(String familyId, long generation, Instant now, Instant expiresAt);
 

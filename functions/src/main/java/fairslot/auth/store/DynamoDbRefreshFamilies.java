@@ -62,7 +62,8 @@ public final class DynamoDbRefreshFamilies implements RefreshFamilies {
             .tableName(table)
             .key(key(familyId))
             .updateExpression(
-                "SET generation = :next, expiresAt = :end, #ttl = :ttl, stamp = :stamp")
+                "SET generation = :next, expiresAt = :end, #ttl = :ttl, stamp = :stamp,"
+                    + " rotatedAt = :now")
             .conditionExpression(
                 "attribute_exists(PK) AND generation = :gen AND attribute_not_exists(revokedAt)"
                     + " AND expiresAt > :now")
@@ -91,9 +92,16 @@ public final class DynamoDbRefreshFamilies implements RefreshFamilies {
       }
       boolean ended =
           found.containsKey("revokedAt") || !Attr.instant(found, "expiresAt").isAfter(now);
-      return !ended && Attr.num(found, "generation") > generation
-          ? new Rotation.Reused()
-          : new Rotation.Ended();
+      long at = Attr.num(found, "generation");
+      if (ended || at <= generation) {
+        return new Rotation.Ended();
+      }
+      boolean retried =
+          at == generation + 1
+              && Attr.optionalInstant(found, "rotatedAt")
+                  .filter(r -> r.plus(RETRY_LEEWAY).isAfter(now))
+                  .isPresent();
+      return retried ? new Rotation.Rotated(Attr.str(found, "userId")) : new Rotation.Reused();
     }
   }
 

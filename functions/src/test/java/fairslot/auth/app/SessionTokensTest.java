@@ -72,9 +72,22 @@ class SessionTokensTest {
   }
 
   @Test
+  void aRefreshRetriedWithinTheLeewayGetsTheSameNextTokenAndRevokesNothing() {
+    Session first = tokens.issue("u1");
+    Session second = done(tokens.refresh(first.refreshToken()));
+    clock.advance(Duration.ofSeconds(10));
+
+    Session retried = done(tokens.refresh(first.refreshToken()));
+
+    assertThat(retried.refreshToken()).isEqualTo(second.refreshToken());
+    assertThat(tokens.refresh(second.refreshToken())).isInstanceOf(Outcome.Done.class);
+  }
+
+  @Test
   void reusingAnUsedRefreshTokenRevokesTheWholeFamily() {
     Session first = tokens.issue("u1");
     Session second = done(tokens.refresh(first.refreshToken()));
+    clock.advance(RefreshFamilies.RETRY_LEEWAY);
 
     // a thief replays the first token: refused, and the owner's current one dies with it
     assertThat(refusal(tokens.refresh(first.refreshToken()))).isEqualTo(Refusal.INVALID_TOKEN);
