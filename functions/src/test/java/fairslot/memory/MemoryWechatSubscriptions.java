@@ -14,8 +14,11 @@ public final class MemoryWechatSubscriptions implements WechatSubscriptions {
   private final Set<String> taken = new HashSet<>();
 
   @Override
-  public synchronized void grant(String userId, String templateId, int accepted, Instant at) {
-    left.merge(userId + "\n" + templateId, accepted, Integer::sum);
+  public synchronized void grant(
+      String userId, String templateId, int accepted, String grantKey, Instant at) {
+    if (taken.add(userId + "\ngrant\n" + grantKey)) {
+      left.merge(userId + "\n" + templateId, accepted, Integer::sum);
+    }
   }
 
   @Override

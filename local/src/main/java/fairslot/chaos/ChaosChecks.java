@@ -82,6 +82,7 @@ final class ChaosChecks {
     work.integrations.check(items, out);
     work.webhooks.check(items, out);
     work.erasures.check(items, out);
+    work.wechatMembers.check(items, out);
     ChaosCombined.check(items, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);

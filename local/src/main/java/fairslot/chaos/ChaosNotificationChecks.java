@@ -4,6 +4,7 @@ import static fairslot.chaos.ChaosChecks.is;
 import static fairslot.chaos.ChaosChecks.s;
 
 import fairslot.notification.domain.Delivery;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +29,24 @@ final class ChaosNotificationChecks {
             .stream()
             .toList();
     int deliveries = 0;
+    Set<String> written = new HashSet<>();
+    Set<String> fellBack = new HashSet<>();
     for (var item : items) {
+      if (is(item, "DELIVERY")) {
+        written.add(s(item, "SK"));
+      }
+    }
+    for (var item : items) {
+      if (is(item, "DELIVERY") && "WECHAT".equals(s(item, "channel"))) {
+        // a subscribe message goes through WeChat's fake, not the counted channels: SENT, or
+        // FELL_BACK with its fall-back delivered like any other
+        if ("FELL_BACK".equals(s(item, "status"))) {
+          fellBack.add(s(item, "SK").substring(0, s(item, "SK").length() - "WECHAT".length()));
+        } else if (!"SENT".equals(s(item, "status"))) {
+          out.add("delivery " + s(item, "SK") + " " + s(item, "status") + " after draining");
+        }
+        continue;
+      }
       if (is(item, "NOTIFICATION") && !"DISPATCHED".equals(s(item, "status"))) {
         out.add("notice " + s(item, "PK") + " still " + s(item, "status") + " after draining");
       }
@@ -37,6 +55,11 @@ final class ChaosNotificationChecks {
         if (!"SENT".equals(s(item, "status"))) {
           out.add("delivery " + s(item, "SK") + " " + s(item, "status") + " after draining");
         }
+      }
+    }
+    for (String notice : fellBack) {
+      if (!written.contains(notice + "SMS") && !written.contains(notice + "IN_APP")) {
+        out.add("delivery " + notice + "WECHAT fell back to nothing");
       }
     }
     world.deliveriesHanded.forEach(

@@ -1,6 +1,7 @@
 package fairslot.chaos;
 
 import fairslot.local.stripe.FakeStripe;
+import fairslot.local.wechatpay.FakeTemplates;
 import fairslot.local.wechatpay.FakeWechatPay;
 import fairslot.messaging.stripe.StripeConfig;
 import fairslot.messaging.wechatpay.WechatPay;
@@ -21,7 +22,10 @@ final class ChaosWechat implements AutoCloseable {
   ChaosWechat(Clock clock) {
     this.fake = FakeWechatPay.start(clock);
     this.wechatPay =
-        WechatPay.of(fake.config("http://chaos.invalid/payments/wechatpay/notify"), clock);
+        WechatPay.of(
+            fake.config("http://chaos.invalid/payments/wechatpay/notify")
+                .withTemplates(FakeTemplates.ALL),
+            clock);
     this.stripeFake = FakeStripe.start(clock);
     this.stripe = StripeConfig.fromSecret(stripeFake.secretJson()).orElseThrow();
   }

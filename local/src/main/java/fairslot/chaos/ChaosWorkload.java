@@ -61,6 +61,7 @@ final class ChaosWorkload {
   final ChaosIntegrations integrations; // check-in tickets and calendar feeds (issue 37)
   final ChaosWebhooks webhooks; // outbound webhooks to a receiver that refuses 30 % (issue 37)
   final ChaosErasures erasures; // members erased while they book and the job runs (issue 37)
+  final ChaosWechatMembers wechatMembers; // WeChat sign-ins, refreshes, grants (issue 63)
 
   private String offerVenue;
 
@@ -74,6 +75,7 @@ final class ChaosWorkload {
     this.combined = new ChaosCombined(world, this, random);
     this.groups = new ChaosGroups(world, this, random);
     this.waiters = new ChaosWaiters(world, this, random);
+    this.wechatMembers = new ChaosWechatMembers(world, this, random);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
@@ -198,6 +200,7 @@ final class ChaosWorkload {
     integrations.wave(wave);
     webhooks.wave(wave);
     erasures.wave(wave);
+    wechatMembers.wave(wave, slots.get(6));
     combined.wave(wave);
     groups.wave(wave, slots.get(0), cancelledSlot);
     for (String job :

@@ -2,6 +2,7 @@ package fairslot.handler.http;
 
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
+import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.RequestBody;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
@@ -13,11 +14,13 @@ import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.shared.Log;
 import fairslot.shared.Metrics;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * WeChat: linking a member's identity, and WeChat Pay's notifications, answered in WeChat's own
@@ -78,8 +81,17 @@ public final class WechatEndpoints implements Endpoints {
       g.onlyFields("grant", Set.of("templateId", "result"));
       answered.add(new SubscribeGrants.Grant(g.longText("templateId", 128), g.text("result")));
     }
+    // the request's Idempotency-Key makes a retry add nothing; without one, each request counts
+    String requestKey =
+        IdempotencyKeys.of(request, request.requireCaller(), body)
+            .map(
+                k ->
+                    UUID.nameUUIDFromBytes(
+                            (k.scope() + "#" + k.fingerprint()).getBytes(StandardCharsets.UTF_8))
+                        .toString())
+            .orElseGet(() -> UUID.randomUUID().toString());
     return Responses.respond(
-        grants.record(request.requireCaller().userId(), answered),
+        grants.record(request.requireCaller().userId(), answered, requestKey),
         200,
         left -> Map.of("items", left));
   }

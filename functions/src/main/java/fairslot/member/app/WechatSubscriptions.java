@@ -10,8 +10,12 @@ import java.util.Map;
  */
 public interface WechatSubscriptions {
 
-  /** {@code accepted} more sends of {@code templateId}. */
-  void grant(String userId, String templateId, int accepted, Instant at);
+  /**
+   * {@code accepted} more sends of {@code templateId}, once per {@code grantKey}: the same key
+   * again (a retried request with its Idempotency-Key, or a write whose answer was lost) adds
+   * nothing.
+   */
+  void grant(String userId, String templateId, int accepted, String grantKey, Instant at);
 
   /** The sends left, by template id (templates never granted are absent). */
   Map<String, Integer> sendsLeft(String userId);

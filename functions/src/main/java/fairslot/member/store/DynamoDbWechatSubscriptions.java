@@ -27,10 +27,14 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * The member's grants, one item per template in the member's partition ({@code WXSUB#<templateId>},
  * {@code left}); a send is one transaction of a marker for its delivery ({@code WXSENT#<key>}, put
  * once, kept 90 days) and {@code left - 1} on condition one is left, so a retried delivery never
- * takes a second send and racing deliveries never take more than were granted.
+ * takes a second send and racing deliveries never take more than were granted. A grant is a marker
+ * of its key ({@code WXGRANT#<key>}, a day) and {@code left + n} in one transaction.
  */
 public final class DynamoDbWechatSubscriptions implements WechatSubscriptions {
   private static final Duration SENT_KEPT = Duration.ofDays(90);
+
+  /** As long as an Idempotency-Key is honoured. */
+  private static final Duration GRANT_KEPT = Duration.ofDays(1);
 
   /** The actions of a take, read back by name. */
   private enum Action {
@@ -51,20 +55,36 @@ public final class DynamoDbWechatSubscriptions implements WechatSubscriptions {
   }
 
   @Override
-  public void grant(String userId, String templateId, int accepted, Instant at) {
-    dynamo.updateItem(
-        r ->
-            r.tableName(table)
-                .key(grants(userId, templateId))
-                .updateExpression(
-                    "ADD #left :n SET #type = :type, templateId = :t, updatedAt = :at")
-                .expressionAttributeNames(Map.of("#left", "left", "#type", "type"))
-                .expressionAttributeValues(
-                    Map.of(
-                        ":n", n(accepted),
-                        ":type", s("WECHAT_GRANTS"),
-                        ":t", s(templateId),
-                        ":at", millis(at))));
+  public void grant(String userId, String templateId, int accepted, String grantKey, Instant at) {
+    Map<String, AttributeValue> mark =
+        new HashMap<>(Attr.key(Keys.member(userId), "WXGRANT#" + grantKey));
+    mark.put("type", s("WECHAT_GRANT"));
+    mark.put("ttl", n(at.plus(GRANT_KEPT).getEpochSecond()));
+    // cancelled only by the mark: this grant was made before (a retry); it adds nothing again
+    new Transaction<Action>()
+        .add(
+            Action.MARK,
+            TxItems.put(
+                Put.builder()
+                    .tableName(table)
+                    .item(mark)
+                    .conditionExpression("attribute_not_exists(PK)")))
+        .add(
+            Action.COUNT,
+            TxItems.update(
+                Update.builder()
+                    .tableName(table)
+                    .key(grants(userId, templateId))
+                    .updateExpression(
+                        "ADD #left :n SET #type = :type, templateId = :t, updatedAt = :at")
+                    .expressionAttributeNames(Map.of("#left", "left", "#type", "type"))
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":n", n(accepted),
+                            ":type", s("WECHAT_GRANTS"),
+                            ":t", s(templateId),
+                            ":at", millis(at)))))
+        .commit(dynamo);
   }
 
   @Override

@@ -39,6 +39,7 @@ public final class MemberRecords implements MemberDataPart {
           "WXCLAIM#",
           "WXSUB#",
           "WXSENT#",
+          "WXGRANT#",
           "STANDING#",
           "UPCOMING#",
           "CAL#");

@@ -38,7 +38,11 @@ public final class SubscribeGrants {
   /** A template of this deployment, what it is for, and the member's sends left. */
   public record Left(String templateId, Notification.Kind kind, int sendsLeft) {}
 
-  public Outcome<List<Left>> record(String userId, List<Grant> grants) {
+  /**
+   * Records the answers; {@code requestKey} names this request (its Idempotency-Key, else one made
+   * for it), so the same request again adds no send.
+   */
+  public Outcome<List<Left>> record(String userId, List<Grant> grants, String requestKey) {
     Map<String, Integer> accepted = new LinkedHashMap<>();
     for (Grant g : grants) {
       if (templates.kindOf(g.templateId()).isEmpty()) {
@@ -54,7 +58,8 @@ public final class SubscribeGrants {
         accepted.merge(g.templateId(), 1, Integer::sum);
       }
     }
-    accepted.forEach((t, n) -> subscriptions.grant(userId, t, n, clock.instant()));
+    accepted.forEach(
+        (t, n) -> subscriptions.grant(userId, t, n, requestKey + "#" + t, clock.instant()));
     return Outcome.done(left(userId));
   }
 

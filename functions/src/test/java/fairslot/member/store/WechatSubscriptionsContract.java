@@ -21,7 +21,8 @@ public abstract class WechatSubscriptionsContract {
   @Test
   void eachAcceptIsOneSendAndADeliveryTriedAgainTakesNoSecond() {
     WechatSubscriptions subs = fresh();
-    subs.grant("u1", "t-confirm", 2, NOW);
+    subs.grant("u1", "t-confirm", 2, "g1", NOW);
+    subs.grant("u1", "t-confirm", 2, "g1", NOW); // the same grant again adds nothing
 
     assertThat(subs.take("u1", "t-confirm", "d1", NOW)).isEqualTo(Take.TAKEN);
     assertThat(subs.take("u1", "t-confirm", "d1", NOW)).isEqualTo(Take.TAKEN);
@@ -35,7 +36,7 @@ public abstract class WechatSubscriptionsContract {
   @Test
   void wechatSayingNoneLeftSetsTheCountToNone() {
     WechatSubscriptions subs = fresh();
-    subs.grant("u1", "t-confirm", 3, NOW);
+    subs.grant("u1", "t-confirm", 3, "g1", NOW);
     subs.spent("u1", "t-confirm", NOW);
     subs.spent("u1", "t-never", NOW);
 
@@ -46,7 +47,8 @@ public abstract class WechatSubscriptionsContract {
   @Test
   void twentyDeliveriesRacingForFiveSendsTakeExactlyFive() throws Exception {
     WechatSubscriptions subs = fresh();
-    subs.grant("u1", "t-confirm", 5, NOW);
+    subs.grant("u1", "t-confirm", 3, "g1", NOW);
+    subs.grant("u1", "t-confirm", 2, "g2", NOW);
 
     List<Take> takes = Race.all(20, i -> () -> subs.take("u1", "t-confirm", "d" + i, NOW));
 
