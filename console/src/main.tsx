@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { keep, Session, session, signInLocally, signOut, useApi } from "./api";
+import { keep, Session, session, signInLocally, signInWithWechatLocally, signOut, useApi } from "./api";
 import { Config, config, finishSignIn, startSignIn } from "./auth";
 import { Admin } from "./admin";
 import { Desk } from "./desk";
@@ -151,6 +151,17 @@ function SignIn(p: { face: Face; done: (s: Session) => void }) {
           onInput={(e) => setUserId((e.target as HTMLInputElement).value)} />
       </label>
       <button type="submit">{t("signIn")}</button>
+      {p.face === "member" && (
+        <button type="button" class="quiet" onClick={async () => {
+          try {
+            p.done(await signInWithWechatLocally(userId.trim() || "member"));
+          } catch (err) {
+            setError(String((err as Error).message));
+          }
+        }}>
+          {t("signInWechat")}
+        </button>
+      )}
       {error && <p role="alert">{error}</p>}
     </form>
   );
