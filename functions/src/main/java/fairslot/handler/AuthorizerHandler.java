@@ -1,16 +1,22 @@
 package fairslot.handler;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import fairslot.auth.app.OwnTokens;
 import fairslot.auth.app.TokenCheck;
+import fairslot.auth.domain.AccessClaims;
+import fairslot.auth.domain.TokenKeys;
 import fairslot.auth.domain.VerifiedCaller;
+import fairslot.handler.internal.SnapStartPriming;
 import fairslot.messaging.auth.CognitoTokens;
 import fairslot.messaging.auth.HmacTokens;
 import fairslot.messaging.auth.SecretTokenKeys;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,6 +41,30 @@ public final class AuthorizerHandler
   /** Lambda's constructor: both checks from the environment, made once per container. */
   public AuthorizerHandler() {
     this(fromEnvironment(System.getenv(), Clock.systemUTC()));
+    SnapStartPriming.beforeSnapshot(this::prime);
+  }
+
+  /**
+   * Before the snapshot: a token of each kind, refused, so both checks' code (Jackson, HMAC, RSA)
+   * and the user pool's JWKS fetch (TLS, the HTTP client) are warm in every restored sandbox.
+   */
+  void prime() {
+    TokenKeys throwaway = SecretTokenKeys.random();
+    String own =
+        new HmacTokens()
+            .sign(
+                new AccessClaims(
+                    OwnTokens.ISSUER, OwnTokens.AUDIENCE, "snapstart-priming", "access", 0, 0),
+                throwaway.current());
+    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+    String cognitoShaped =
+        b64.encodeToString("{\"alg\":\"RS256\",\"kid\":\"priming\"}".getBytes(UTF_8))
+            + "."
+            + b64.encodeToString("{}".getBytes(UTF_8))
+            + ".AA";
+    for (String token : List.of(own, cognitoShaped)) {
+      handleRequest(Map.of("headers", Map.of("authorization", "Bearer " + token)), null);
+    }
   }
 
   public AuthorizerHandler(TokenCheck tokens) {

@@ -185,4 +185,11 @@ class AuthorizerHandlerTest {
     ask(cognito(idToken("b")));
     assertThat(jwksFetches.get()).isEqualTo(1);
   }
+
+  @Test
+  void snapStartPrimingRefusesATokenOfEachKindAndWarmsTheJwksFetch() {
+    authorizer.prime();
+
+    assertThat(jwksFetches.get()).isEqualTo(1);
+  }
 }
