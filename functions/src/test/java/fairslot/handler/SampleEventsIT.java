@@ -10,6 +10,8 @@ import fairslot.testing.ApiDriver;
 import fairslot.testing.ApiDriver.Reply;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,5 +90,21 @@ class SampleEventsIT {
     var report = new ScheduledJobHandler(api.wiring).handleRequest(event, null);
 
     assertThat(report.get("job")).isEqualTo("sweep-holds");
+  }
+
+  @Test
+  void theAuthorizerReadsItsSampleEventAndRefusesATokenOfAKeyItDoesNotHold() throws Exception {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> event =
+        MAPPER.readValue(
+            Files.readString(Path.of("..", "events", "authorizer-request.json")), Map.class);
+
+    Map<String, Object> answer =
+        new AuthorizerHandler(AuthorizerHandler.fromEnvironment(Map.of(), Clock.systemUTC()))
+            .handleRequest(event, null);
+
+    assertThat(answer).isEqualTo(Map.of("isAuthorized", false));
+    assertThat(AuthorizerHandler.bearer(event))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("eyJ"));
   }
 }
