@@ -69,6 +69,8 @@ public enum Refusal {
    * a pass paying): 409, the detail says what.
    */
   SEVERAL_SLOTS,
+  /** A refund of more than the payment still holds (v1.3 partial refunds): 422. */
+  REFUND_EXCEEDS_PAYMENT,
   THROTTLED;
 
   public String code() {

@@ -163,6 +163,33 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
+  public boolean refundPart(
+      Booking read, Booking after, fairslot.money.domain.RefundPartPlan plan, Change change) {
+    synchronized (t.lock) {
+      Booking now = t.bookings.get(read.bookingId());
+      Payment payment = t.payments.get(plan.payment().paymentNo());
+      long parts =
+          t.refundParts.values().stream()
+              .filter(p -> p.paymentNo().equals(plan.payment().paymentNo()))
+              .count();
+      if (now == null
+          || now.status() != BookingStatus.PAID
+          || now.version() != read.version()
+          || payment == null
+          || payment.status() != PaymentStatus.SUCCEEDED
+          || parts != plan.partsBefore()) {
+        return false;
+      }
+      t.bookings.put(read.bookingId(), after);
+      Payment part = plan.part();
+      t.keep(part);
+      t.refundsDue.put(MemoryTables.recordKey(part), part.createdAt());
+      t.refundable.put(plan.payment().paymentNo(), plan.refundableAfter());
+      return true;
+    }
+  }
+
+  @Override
   public ReleaseResult releaseLine(
       Booking line,
       Change change,

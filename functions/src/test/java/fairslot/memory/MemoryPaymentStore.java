@@ -2,6 +2,7 @@ package fairslot.memory;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.MoneyBack;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.SlotStatus;
 import fairslot.kernel.AuditEntry;
@@ -237,7 +238,7 @@ public final class MemoryPaymentStore implements PaymentStore {
         Optional.empty(),
         Optional.empty(),
         b.group(),
-        Optional.empty());
+        MoneyBack.NONE);
   }
 
   private void movePayment(Payment seen, PaymentStatus to, Change change) {

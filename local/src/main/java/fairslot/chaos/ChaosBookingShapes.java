@@ -63,6 +63,18 @@ final class ChaosBookingShapes {
             "customer",
             "{\"toSlotId\":\"" + to + "\"}",
             null);
+    if (random.nextBoolean()) {
+      // staff refund part of what it keeps (v1.3), twice, racing the move, the cancel and the jobs
+      for (int i = 0; i < 2; i++) {
+        world.call(
+            "POST /staff/bookings/{bookingId}/refund",
+            Map.of("bookingId", bookingId),
+            "chaos-desk",
+            "frontdesk",
+            "{\"amountMinor\":" + (100 + random.nextInt(900)) + "}",
+            null);
+      }
+    }
     if (moved.status() == 200 && random.nextBoolean()) {
       // cancelled while the difference is on its way back: each refund ends on its own
       world.call(

@@ -69,6 +69,18 @@ final class ChaosRefundParts {
         // a part paid back must not end the booking while its own refund is still owed
         out.add("booking of payment " + paymentNo + " is REFUNDED while the payment is " + status);
       }
+      if (ChaosGroups.leadOf(booking) == null
+          && !booking.isEmpty()
+          && n(booking, "partsRefundedMinor") != refundedInParts) {
+        // what the booking shows beside what it keeps: every part of its payment, no more
+        out.add(
+            "booking of payment "
+                + paymentNo
+                + " shows "
+                + n(booking, "partsRefundedMinor")
+                + " refunded in parts of "
+                + refundedInParts);
+      }
       if (n(item, "refundParts") != count.get(paymentNo)) {
         out.add("payment " + paymentNo + " counts " + n(item, "refundParts") + " refund parts");
       }

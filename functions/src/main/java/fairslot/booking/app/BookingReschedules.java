@@ -143,6 +143,8 @@ final class BookingReschedules {
                 Refusal.INVALID_TRANSITION,
                 "the booking's payment cannot be refunded in part now; try again shortly");
           }
+          // the difference shows beside what the booking keeps, as a part refunded
+          moved = moved.withMoneyBack(b.moneyBack().plusPart(back));
         }
       }
       if (seen == null) {

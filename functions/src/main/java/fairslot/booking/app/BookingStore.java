@@ -46,6 +46,13 @@ public interface BookingStore extends DueBookingStore {
   Optional<PlaceResult> probe(Booking booking, Instant now);
 
   /**
+   * Part of a PAID booking's price refunded by staff: {@code after} (still PAID, keeping less, the
+   * part beside it) replaces {@code read} and {@code plan}'s part is put to be paid back, in one
+   * transaction; false when the booking or the payment moved since they were read.
+   */
+  boolean refundPart(Booking read, Booking after, RefundPartPlan plan, Change change);
+
+  /**
    * One PAID line of a booking of several slots cancelled on its own (the venue cancelled its
    * slot): it moves to CANCELLED and returns its seats, guard, count and calendar entry, and with
    * {@code share} its price is refunded as a part of the booking's payment in the same transaction

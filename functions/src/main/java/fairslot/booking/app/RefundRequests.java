@@ -14,6 +14,9 @@ public interface RefundRequests {
   /** The next refund part of {@code amount} on the payment, if the payment can pay one back. */
   Optional<RefundPartPlan> partOf(String paymentNo, Money amount, Instant at);
 
+  /** What the payment may still pay back: its amount less its refund parts; empty if none. */
+  Optional<Money> refundable(String paymentNo);
+
   /**
    * Asks the provider to pay the payment's refund back now (a later sweep asks again if this
    * fails).

@@ -26,7 +26,7 @@ public record Booking(
     Optional<Money> refund,
     Optional<PassUse> pass,
     Optional<BookingGroup> group,
-    Optional<Money> disputed) {
+    MoneyBack moneyBack) {
 
   /** A booking of one slot (no group). */
   public Booking(
@@ -56,7 +56,7 @@ public record Booking(
         refund,
         pass,
         Optional.empty(),
-        Optional.empty());
+        MoneyBack.NONE);
   }
 
   /** A booking nothing has been refunded on (yet), not paid with a pass. */
@@ -236,11 +236,21 @@ public record Booking(
         refund,
         pass,
         group,
-        disputed);
+        moneyBack);
   }
 
   /** This booking once the venue lost a dispute of its payment: the status kept, the money gone. */
   public Booking disputedFor(Money lost) {
+    return ownedBy(userId).withMoneyBack(moneyBack.withDisputed(lost));
+  }
+
+  /** A dispute the venue lost: the money the payer's bank took back. */
+  public Optional<Money> disputed() {
+    return moneyBack.disputed();
+  }
+
+  /** This booking with {@code back} as the money gone back beside it; the same version. */
+  public Booking withMoneyBack(MoneyBack back) {
     return new Booking(
         bookingId,
         userId,
@@ -251,11 +261,11 @@ public record Booking(
         createdAt,
         paymentNo,
         slot,
-        version + 1,
+        version,
         refund,
         pass,
         group,
-        Optional.of(lost));
+        back);
   }
 
   public Booking withPayment(String paymentNo) {
@@ -285,6 +295,6 @@ public record Booking(
         refund,
         pass,
         group,
-        disputed);
+        moneyBack);
   }
 }

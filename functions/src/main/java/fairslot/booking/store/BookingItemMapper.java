@@ -9,6 +9,7 @@ import fairslot.booking.domain.BookedSlot;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingGroup;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.booking.domain.MoneyBack;
 import fairslot.booking.domain.Reminder;
 import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.ResourceKind;
@@ -69,6 +70,7 @@ public final class BookingItemMapper {
     }
     b.refund().ifPresent(r -> item.put("refundMinor", n(r.minor())));
     b.disputed().ifPresent(d -> item.put("disputedMinor", n(d.minor())));
+    b.moneyBack().parts().ifPresent(p -> item.put("partsRefundedMinor", n(p.minor())));
     b.pass()
         .ifPresent(
             use -> {
@@ -212,8 +214,13 @@ public final class BookingItemMapper {
             ? Optional.of(new PassUse(str(item, "passId"), Attr.integer(item, "passCredits")))
             : Optional.empty(),
         group(item, str(item, "currency")),
-        item.containsKey("disputedMinor")
-            ? Optional.of(new Money(Attr.num(item, "disputedMinor"), str(item, "currency")))
-            : Optional.empty());
+        new MoneyBack(
+            item.containsKey("partsRefundedMinor")
+                ? Optional.of(
+                    new Money(Attr.num(item, "partsRefundedMinor"), str(item, "currency")))
+                : Optional.empty(),
+            item.containsKey("disputedMinor")
+                ? Optional.of(new Money(Attr.num(item, "disputedMinor"), str(item, "currency")))
+                : Optional.empty()));
   }
 }

@@ -192,6 +192,31 @@ public final class BookingWrites {
   }
 
   /**
+   * Part of a PAID booking's price refunded by staff (v1.3): it stays PAID, its amount is what the
+   * venue keeps and the parts show beside it; on condition no one moved it since it was read.
+   */
+  public TransactWriteItem partRefunded(Booking read, Booking after, Instant at) {
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(Attr.key(Keys.booking(read.bookingId()), "BOOKING"))
+            .updateExpression(
+                "SET amountMinor = :amount, partsRefundedMinor = :parts, updatedAt = :at,"
+                    + " version = :next")
+            .conditionExpression("#status = :paid AND version = :seen")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":amount", n(after.amount().minor()),
+                    ":parts", n(after.moneyBack().partsMinor()),
+                    ":at", millis(at),
+                    ":next", n(after.version()),
+                    ":paid", s(BookingStatus.PAID.name()),
+                    ":seen", n(read.version())))
+            .returnValuesOnConditionCheckFailure(ALL_OLD));
+  }
+
+  /**
    * A dispute the venue lost, marked on the booking it paid for (API.md v1.3): the booking keeps
    * its status and shows the money gone. The version moves, so a reschedule that read the booking
    * before the mark writes nothing and reads again.

@@ -66,6 +66,7 @@ public final class DynamoDbBookingStore implements BookingStore {
   private final DynamoDbDueBookingStore due;
   private final BookingTransfer transfers;
   private final BookingReschedule reschedules;
+  private final BookingPartRefund partRefunds;
 
   public DynamoDbBookingStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -81,6 +82,7 @@ public final class DynamoDbBookingStore implements BookingStore {
     this.due = new DynamoDbDueBookingStore(dynamo, table);
     this.transfers = new BookingTransfer(dynamo, table);
     this.reschedules = new BookingReschedule(dynamo, table);
+    this.partRefunds = new BookingPartRefund(dynamo, table);
   }
 
   @Override
@@ -97,6 +99,11 @@ public final class DynamoDbBookingStore implements BookingStore {
   public ReleaseResult releaseLine(
       Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share) {
     return lineRelease.release(line, change, notice, share);
+  }
+
+  @Override
+  public boolean refundPart(Booking read, Booking after, RefundPartPlan plan, Change change) {
+    return partRefunds.refund(read, after, plan, change);
   }
 
   @Override

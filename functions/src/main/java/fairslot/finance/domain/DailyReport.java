@@ -21,10 +21,12 @@ import java.util.TreeSet;
  * <ul>
  *   <li>{@code bookings}: bookings holding seats now (PENDING_PAY, PAID, COMPLETED, NO_SHOW);
  *   <li>{@code paidMinor}: amounts of bookings that were paid, whatever happened after (PAID,
- *       COMPLETED, NO_SHOW, REFUNDING, REFUNDED, REFUND_FAILED);
- *   <li>{@code refundedMinor}: amounts paid back (REFUNDED); {@code refundPendingMinor}: owed back
- *       and not yet confirmed (REFUNDING, REFUND_FAILED); both count what the refund pays back,
- *       which a cancel tier may make a part of the amount;
+ *       COMPLETED, NO_SHOW, REFUNDING, REFUNDED, REFUND_FAILED), refund parts included;
+ *   <li>{@code refundedMinor}: amounts paid back (REFUNDED), and refund parts as soon as they are
+ *       made (a cheaper reschedule's difference, part of the price refunded by staff; a part the
+ *       provider refuses is a finance exception); {@code refundPendingMinor}: owed back and not yet
+ *       confirmed (REFUNDING, REFUND_FAILED); both count what the refund pays back, which a cancel
+ *       tier may make a part of the amount;
  *   <li>{@code feesMinor}: the part of refunded amounts the venue keeps by its cancel tiers;
  *   <li>{@code noShows}: NO_SHOW bookings;
  *   <li>{@code disputedMinor}: money the payers' banks took back, disputes the venue lost (the
@@ -127,8 +129,11 @@ public record DailyReport(
       BookingStatus status = b.statusAt(now);
       currencies.add(b.amount().currency());
       count += status.isActive() ? 1 : 0;
-      paid += PAID.contains(status) ? b.amount().minor() : 0;
-      refunded += status == BookingStatus.REFUNDED ? b.owedBack().minor() : 0;
+      // refund parts (a cheaper reschedule's difference, part of the price refunded by staff):
+      // paid with the rest, and refunded as soon as they are made (a part that fails is finance's)
+      long parts = PAID.contains(status) ? b.moneyBack().partsMinor() : 0;
+      paid += PAID.contains(status) ? b.amount().minor() + parts : 0;
+      refunded += (status == BookingStatus.REFUNDED ? b.owedBack().minor() : 0) + parts;
       pending += REFUND_PENDING.contains(status) ? b.owedBack().minor() : 0;
       boolean refundOwed = status == BookingStatus.REFUNDED || REFUND_PENDING.contains(status);
       fees += refundOwed ? b.amount().minor() - b.owedBack().minor() : 0;

@@ -41,7 +41,8 @@ public final class BookingViews {
       BookingPolicyView policy,
       @JsonInclude(JsonInclude.Include.NON_NULL) String passId,
       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean disputed,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Long disputedMinor) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long disputedMinor,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long refundedMinor) {
 
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
@@ -79,7 +80,8 @@ public final class BookingViews {
                       lead.policy(),
                       lead.passId(),
                       lead.disputed(),
-                      lead.disputedMinor()))
+                      lead.disputedMinor(),
+                      lead.refundedMinor()))
           .orElse(lead);
     }
 
@@ -114,7 +116,21 @@ public final class BookingViews {
           b.pass().map(PassUse::passId).orElse(null),
           // a dispute the venue lost: the booking keeps its status, and shows the money gone
           b.disputed().isPresent() ? Boolean.TRUE : null,
-          b.disputed().map(Money::minor).orElse(null));
+          b.disputed().map(Money::minor).orElse(null),
+          refunded(b, status));
+    }
+
+    /**
+     * What went back or is on its way (v1.3): refund parts, and the refund of the rest once the
+     * booking is refunded; absent when nothing was.
+     */
+    private static Long refunded(Booking b, BookingStatus status) {
+      boolean whole =
+          status == BookingStatus.REFUNDING
+              || status == BookingStatus.REFUNDED
+              || status == BookingStatus.REFUND_FAILED;
+      long back = b.moneyBack().partsMinor() + (whole ? b.owedBack().minor() : 0);
+      return back > 0 ? back : null;
     }
   }
 

@@ -9,6 +9,7 @@ import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
+import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.VenueGate;
 import fairslot.kernel.IdempotentRequest;
@@ -19,6 +20,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 /** The front desk: walk-ins, search, check-in, payment at the desk and refunds. */
@@ -53,9 +55,29 @@ public final class StaffEndpoints implements Endpoints {
       case "POST /staff/bookings/{bookingId}/check-in" -> onBooking(request, staff::checkIn);
       case "POST /staff/bookings/{bookingId}/offline-payment" ->
           onBooking(request, staff::offlinePayment);
-      case "POST /staff/bookings/{bookingId}/refund" -> onBooking(request, staff::refund);
+      case "POST /staff/bookings/{bookingId}/refund" -> refund(request);
       default -> throw Endpoints.notServed(routeKey);
     };
+  }
+
+  /** {@code {amountMinor?, reason?}}, or no body: all that is left (v1.3). */
+  private HttpResponse refund(HttpRequest request) {
+    Optional<Long> amount = Optional.empty();
+    Optional<String> reason = Optional.empty();
+    if (request.body() != null && !request.body().isBlank()) {
+      RequestBody body = request.json().onlyFields("refund", Set.of("amountMinor", "reason"));
+      if (body.has("amountMinor")) {
+        long minor = body.nonNegativeLong("amountMinor");
+        if (minor == 0) {
+          throw InvalidInput.unprocessable("amountMinor must be at least 1");
+        }
+        amount = Optional.of(minor);
+      }
+      reason = body.optionalText("reason");
+    }
+    Optional<Long> amountMinor = amount;
+    Optional<String> why = reason;
+    return onBooking(request, (by, id) -> staff.refund(by, id, amountMinor, why));
   }
 
   private HttpResponse walkIn(HttpRequest request) {

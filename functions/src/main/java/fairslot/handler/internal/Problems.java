@@ -22,7 +22,8 @@ public final class Problems {
           INVALID_URL,
           SLOT_REPEATED,
           OTHER_VENUE,
-          TOO_MANY_SLOTS ->
+          TOO_MANY_SLOTS,
+          REFUND_EXCEEDS_PAYMENT ->
           422;
       case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET, INVALID_TOKEN -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;

@@ -72,6 +72,20 @@ public final class Refunds implements RefundRequests {
         .flatMap(p -> RefundPartPlan.of(p, payments.partsOf(paymentNo), amount, at));
   }
 
+  @Override
+  public Optional<Money> refundable(String paymentNo) {
+    return payments
+        .findPayment(paymentNo)
+        .map(
+            p ->
+                new Money(
+                    p.amount().minor()
+                        - payments.partsOf(paymentNo).stream()
+                            .mapToLong(part -> part.refund().minor())
+                            .sum(),
+                    p.amount().currency()));
+  }
+
   /** The same for the refund {@code seen} (the payment's own, or one of its parts), read again. */
   @Override
   public void attemptNow(Payment seen) {

@@ -48,7 +48,7 @@ class StaffRolesIT {
     MATRIX.put("POST /staff/bookings/{bookingId}/check-in", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/check-in", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/bookings/{bookingId}/offline-payment", Set.of(FRONTDESK, ADMIN));
-    MATRIX.put("POST /staff/bookings/{bookingId}/refund", Set.of(FRONTDESK, ADMIN));
+    MATRIX.put("POST /staff/bookings/{bookingId}/refund", Set.of(FRONTDESK, FINANCE, ADMIN));
     MATRIX.put("GET /reports/daily", Set.of(FINANCE, ADMIN));
     MATRIX.put("GET /audit", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /admin/reconcile", Set.of(ADMIN));

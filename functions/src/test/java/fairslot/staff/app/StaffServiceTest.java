@@ -94,6 +94,39 @@ class StaffServiceTest {
   }
 
   @Test
+  void partOfTheDeskPaymentGoesBackWhileTheBookingStaysAndTheRestRefundsItWhole() {
+    Booking paid = done(world.staff.offlinePayment("desk", hold("u1", slot).bookingId()));
+
+    Booking part =
+        done(world.staff.refund("desk", paid.bookingId(), Optional.of(1500L), Optional.empty()));
+    Outcome<Booking> tooMuch =
+        world.staff.refund("desk", paid.bookingId(), Optional.of(3501L), Optional.empty());
+    Booking rest =
+        done(world.staff.refund("desk", paid.bookingId(), Optional.of(3500L), Optional.empty()));
+
+    assertThat(part.status()).isEqualTo(BookingStatus.PAID);
+    assertThat(part.amount().minor()).isEqualTo(3500);
+    assertThat(part.moneyBack().partsMinor()).isEqualTo(1500);
+    assertThat(refusal(tooMuch)).isEqualTo(Refusal.REFUND_EXCEEDS_PAYMENT);
+    assertThat(((Outcome.Refused<Booking>) tooMuch).extras())
+        .containsEntry("refundableMinor", 3500L);
+    assertThat(rest.status()).isEqualTo(BookingStatus.REFUNDED);
+    assertThat(world.current(slot).remaining()).isEqualTo(3);
+    assertThat(world.ledgerDeviations()).isEmpty();
+  }
+
+  @Test
+  void aPassOrFreeBookingHasNoMoneyToRefundInPart() {
+    Resource hall = world.hall(MemoryWorld.memberRules(OptionalInt.empty(), Optional.empty()));
+    Booking free = hold("u1", world.freeSlot(hall, Duration.ofDays(1)));
+
+    assertThat(
+            refusal(
+                world.staff.refund("desk", free.bookingId(), Optional.of(1L), Optional.empty())))
+        .isEqualTo(Refusal.INVALID_TRANSITION);
+  }
+
+  @Test
   void aFreeBookingRefundedAtTheDeskIsCancelledWithNothingToPayBack() {
     Resource hall = world.hall(MemoryWorld.memberRules(OptionalInt.empty(), Optional.empty()));
     Slot free = world.freeSlot(hall, Duration.ofDays(1));
