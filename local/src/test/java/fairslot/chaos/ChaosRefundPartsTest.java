@@ -33,9 +33,23 @@ class ChaosRefundPartsTest {
     return Map.of("type", s("REFUND_PART"), "paymentNo", s("p1"), "refundMinor", n(refund));
   }
 
-  private static Map<String, AttributeValue> booking(String status, long amount) {
+  /** A booking as written since v1.3: what it keeps, and the parts shown beside it. */
+  private static Map<String, AttributeValue> booking(String status, long amount, long parts) {
     return Map.of(
-        "type", s("BOOKING"), "bookingId", s("b1"), "status", s(status), "amountMinor", n(amount));
+        "type",
+        s("BOOKING"),
+        "bookingId",
+        s("b1"),
+        "status",
+        s(status),
+        "amountMinor",
+        n(amount),
+        "partsRefundedMinor",
+        n(parts));
+  }
+
+  private static Map<String, AttributeValue> booking(String status, long amount) {
+    return booking(status, amount, 1500);
   }
 
   private static List<String> check(List<Map<String, AttributeValue>> items) {
@@ -80,8 +94,20 @@ class ChaosRefundPartsTest {
   void partsBeyondThePaymentOrMiscountedAreReported() {
     assertThat(
             check(
-                List.of(payment("SUCCEEDED", 5000, 1), part(3000), part(3000), booking("PAID", 0))))
+                List.of(
+                    payment("SUCCEEDED", 5000, 1),
+                    part(3000),
+                    part(3000),
+                    booking("PAID", 0, 6000))))
         .anySatisfy(v -> assertThat(v).contains("in parts of"))
         .anySatisfy(v -> assertThat(v).contains("counts 1 refund parts"));
+  }
+
+  @Test
+  void aBookingThatDoesNotShowItsPaymentsPartsIsReported() {
+    assertThat(check(List.of(payment("SUCCEEDED", 5000, 1), part(1500), booking("PAID", 3500, 0))))
+        .singleElement()
+        .asString()
+        .contains("shows 0 refunded in parts of 1500");
   }
 }
