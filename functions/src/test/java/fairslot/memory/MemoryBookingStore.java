@@ -20,6 +20,7 @@ import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
 import fairslot.waitlist.domain.WaitlistEntry;
 import fairslot.waitlist.domain.WaitlistStatus;
@@ -163,64 +164,54 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
-  public boolean refundPart(
-      Booking read, Booking after, fairslot.money.domain.RefundPartPlan plan, Change change) {
+  public boolean refundPart(Booking read, Booking after, RefundPartPlan plan, Change change) {
     synchronized (t.lock) {
       Booking now = t.bookings.get(read.bookingId());
-      Payment payment = t.payments.get(plan.payment().paymentNo());
-      long parts =
-          t.refundParts.values().stream()
-              .filter(p -> p.paymentNo().equals(plan.payment().paymentNo()))
-              .count();
       if (now == null
           || now.status() != BookingStatus.PAID
           || now.version() != read.version()
-          || payment == null
-          || payment.status() != PaymentStatus.SUCCEEDED
-          || parts != plan.partsBefore()) {
+          || !asPlanned(plan)) {
         return false;
       }
       t.bookings.put(read.bookingId(), after);
-      Payment part = plan.part();
-      t.keep(part);
-      t.refundsDue.put(MemoryTables.recordKey(part), part.createdAt());
-      t.refundable.put(plan.payment().paymentNo(), plan.refundableAfter());
+      keepPart(plan);
       return true;
     }
   }
 
   @Override
   public ReleaseResult releaseLine(
-      Booking line,
-      Change change,
-      Optional<Notification> notice,
-      Optional<fairslot.money.domain.RefundPartPlan> share) {
+      Booking line, Change change, Optional<Notification> notice, Optional<RefundPartPlan> share) {
     synchronized (t.lock) {
-      if (share.isPresent()) {
-        var d = share.get();
-        Payment payment = t.payments.get(d.payment().paymentNo());
-        long parts =
-            t.refundParts.values().stream()
-                .filter(p -> p.paymentNo().equals(d.payment().paymentNo()))
-                .count();
-        if (payment == null
-            || payment.status() != PaymentStatus.SUCCEEDED
-            || parts != d.partsBefore()) {
-          return new ReleaseResult.NotInStatus(line);
-        }
+      if (share.isPresent() && !asPlanned(share.get())) {
+        return new ReleaseResult.NotInStatus(line);
       }
       ReleaseResult released = releaseOne(line, BookingStatus.CANCELLED, change, notice);
       if (released instanceof ReleaseResult.Released) {
-        share.ifPresent(
-            d -> {
-              Payment part = d.part();
-              t.keep(part);
-              t.refundsDue.put(MemoryTables.recordKey(part), part.createdAt());
-              t.refundable.put(d.payment().paymentNo(), d.refundableAfter());
-            });
+        share.ifPresent(this::keepPart);
       }
       return released;
     }
+  }
+
+  /** The plan's payment as it read it: SUCCEEDED with as many parts, as DynamoDB's condition. */
+  private boolean asPlanned(RefundPartPlan plan) {
+    Payment payment = t.payments.get(plan.payment().paymentNo());
+    long parts =
+        t.refundParts.values().stream()
+            .filter(p -> p.paymentNo().equals(plan.payment().paymentNo()))
+            .count();
+    return payment != null
+        && payment.status() == PaymentStatus.SUCCEEDED
+        && parts == plan.partsBefore();
+  }
+
+  /** The plan's part kept, due to be paid back, and what the payment may still refund. */
+  private void keepPart(RefundPartPlan plan) {
+    Payment part = plan.part();
+    t.keep(part);
+    t.refundsDue.put(MemoryTables.recordKey(part), part.createdAt());
+    t.refundable.put(plan.payment().paymentNo(), plan.refundableAfter());
   }
 
   /** A booking of several slots given whole, as in DynamoDB. */

@@ -29,6 +29,7 @@ public final class SessionTokens implements TokenCheck {
 
   private final Supplier<TokenKeys> keys;
   private final TokenCodec codec;
+  private final OwnTokens own;
   private final RefreshFamilies families;
   private final Clock clock;
   private final IdGenerator ids;
@@ -41,6 +42,7 @@ public final class SessionTokens implements TokenCheck {
       IdGenerator ids) {
     this.keys = keys;
     this.codec = codec;
+    this.own = new OwnTokens(keys, codec, clock);
     this.families = families;
     this.clock = clock;
     this.ids = ids;
@@ -83,7 +85,7 @@ public final class SessionTokens implements TokenCheck {
   /** The caller a fairslot access token speaks for, if it is ours, unaltered and current. */
   @Override
   public Optional<VerifiedCaller> check(String token) {
-    return new OwnTokens(keys, codec, clock).check(token);
+    return own.check(token);
   }
 
   private Session session(String userId, RefreshToken refresh, TokenKey key, Instant now) {

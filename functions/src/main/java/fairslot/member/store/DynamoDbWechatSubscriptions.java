@@ -61,30 +61,18 @@ public final class DynamoDbWechatSubscriptions implements WechatSubscriptions {
     mark.put("type", s("WECHAT_GRANT"));
     mark.put("ttl", n(at.plus(GRANT_KEPT).getEpochSecond()));
     // cancelled only by the mark: this grant was made before (a retry); it adds nothing again
-    new Transaction<Action>()
-        .add(
-            Action.MARK,
-            TxItems.put(
-                Put.builder()
-                    .tableName(table)
-                    .item(mark)
-                    .conditionExpression("attribute_not_exists(PK)")))
-        .add(
-            Action.COUNT,
-            TxItems.update(
-                Update.builder()
-                    .tableName(table)
-                    .key(grants(userId, templateId))
-                    .updateExpression(
-                        "ADD #left :n SET #type = :type, templateId = :t, updatedAt = :at")
-                    .expressionAttributeNames(Map.of("#left", "left", "#type", "type"))
-                    .expressionAttributeValues(
-                        Map.of(
-                            ":n", n(accepted),
-                            ":type", s("WECHAT_GRANTS"),
-                            ":t", s(templateId),
-                            ":at", millis(at)))))
-        .commit(dynamo);
+    markAndCount(
+        mark,
+        Update.builder()
+            .key(grants(userId, templateId))
+            .updateExpression("ADD #left :n SET #type = :type, templateId = :t, updatedAt = :at")
+            .expressionAttributeNames(Map.of("#left", "left", "#type", "type"))
+            .expressionAttributeValues(
+                Map.of(
+                    ":n", n(accepted),
+                    ":type", s("WECHAT_GRANTS"),
+                    ":t", s(templateId),
+                    ":at", millis(at))));
   }
 
   @Override
@@ -111,29 +99,33 @@ public final class DynamoDbWechatSubscriptions implements WechatSubscriptions {
     mark.put("templateId", s(templateId));
     mark.put("ttl", n(at.plus(SENT_KEPT).getEpochSecond()));
     Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(
-                Action.MARK,
-                TxItems.put(
-                    Put.builder()
-                        .tableName(table)
-                        .item(mark)
-                        .conditionExpression("attribute_not_exists(PK)")))
-            .add(
-                Action.COUNT,
-                TxItems.update(
-                    Update.builder()
-                        .tableName(table)
-                        .key(grants(userId, templateId))
-                        .updateExpression("SET #left = #left - :one, updatedAt = :at")
-                        .conditionExpression("#left >= :one")
-                        .expressionAttributeNames(Map.of("#left", "left"))
-                        .expressionAttributeValues(Map.of(":one", n(1), ":at", millis(at)))))
-            .commit(dynamo);
+        markAndCount(
+            mark,
+            Update.builder()
+                .key(grants(userId, templateId))
+                .updateExpression("SET #left = #left - :one, updatedAt = :at")
+                .conditionExpression("#left >= :one")
+                .expressionAttributeNames(Map.of("#left", "left"))
+                .expressionAttributeValues(Map.of(":one", n(1), ":at", millis(at))));
     if (cancelled.isEmpty() || cancelled.get().failed(Action.MARK)) {
       return Take.TAKEN; // now, or by an earlier try of this delivery
     }
     return Take.NONE_LEFT;
+  }
+
+  /** The marker put once, and the count changed, in one transaction. */
+  private Optional<Transaction.Cancelled<Action>> markAndCount(
+      Map<String, AttributeValue> mark, Update.Builder count) {
+    return new Transaction<Action>()
+        .add(
+            Action.MARK,
+            TxItems.put(
+                Put.builder()
+                    .tableName(table)
+                    .item(mark)
+                    .conditionExpression("attribute_not_exists(PK)")))
+        .add(Action.COUNT, TxItems.update(count.tableName(table)))
+        .commit(dynamo);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package fairslot.messaging.wechatpay;
 
+import fairslot.member.app.WechatLogin;
 import fairslot.notification.domain.SubscribeTemplates;
 import java.time.Clock;
 import java.util.Optional;
@@ -11,9 +12,13 @@ import java.util.Optional;
 public record WechatPay(
     WechatPayProvider provider,
     WechatPayNotifications notifications,
-    WechatCodeExchange login,
     WechatServerApi server,
     SubscribeTemplates templates) {
+
+  /** code2Session, on the server API. */
+  public WechatLogin login() {
+    return server;
+  }
 
   public static WechatPay of(WechatPayConfig config, Clock clock) {
     Merchant merchant = Merchant.of(config);
@@ -29,7 +34,6 @@ public record WechatPay(
     return new WechatPay(
         new WechatPayProvider(config, clock, merchant, keys),
         new WechatPayNotifications(config, clock, keys),
-        new WechatCodeExchange(config),
         new WechatServerApi(config, clock),
         config.templates());
   }

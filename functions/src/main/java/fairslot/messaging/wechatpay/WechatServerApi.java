@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import fairslot.aws.Lazily;
 import fairslot.kernel.Unavailable;
 import fairslot.member.app.PlatformTokenStore.PlatformToken;
+import fairslot.member.app.WechatLogin;
 import fairslot.member.app.WechatPlatform;
 import fairslot.member.domain.Phone;
+import fairslot.member.domain.WechatUser;
 import fairslot.shared.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -22,13 +24,14 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * WeChat's server API for the mini-program. {@code POST /cgi-bin/stable_token} with {@code
- * force_refresh: false}: WeChat answers the current platform token while it is valid (so callers
- * that race get the same one) and its remaining lifetime in {@code expires_in} seconds. {@code POST
+ * WeChat's server API for the mini-program, one HTTP client made on its first call. code2Session
+ * signs members in. {@code POST /cgi-bin/stable_token} with {@code force_refresh: false}: WeChat
+ * answers the current platform token while it is valid (so callers that race get the same one) and
+ * its remaining lifetime in {@code expires_in} seconds. {@code POST
  * /wxa/business/getuserphonenumber}: the phone WeChat verified for a one-use code. Errors come as
  * an {@code errcode}; none of them, nor the secret or a phone, is ever put in a message.
  */
-public final class WechatServerApi implements WechatPlatform {
+public final class WechatServerApi implements WechatPlatform, WechatLogin {
   private final WechatPayConfig config;
   private final Clock clock;
 
@@ -133,20 +136,63 @@ public final class WechatServerApi implements WechatPlatform {
     };
   }
 
-  /** One JSON call; a 5xx, no answer or no JSON is Unavailable (503, try again). */
+  /**
+   * code2Session ({@code GET /sns/jscode2session}): {@code openid} (and {@code unionid} for a
+   * mini-program bound to an Open Platform account) for a good code, an {@code errcode} for a used,
+   * expired or forged one (40029, 40163). Its busy answers, -1 and 45011 (the rate limit), are
+   * Unavailable: 503, try again, never "a bad code". The session key it also sends is dropped
+   * unread: fairslot never stores it.
+   */
+  @Override
+  public Optional<WechatUser> userFor(String code) {
+    JsonNode body =
+        call(
+            HttpRequest.newBuilder(
+                    uri(
+                        "/sns/jscode2session?appid="
+                            + enc(config.appId())
+                            + "&secret="
+                            + enc(config.appSecret())
+                            + "&js_code="
+                            + enc(code)
+                            + "&grant_type=authorization_code"))
+                .GET());
+    int errcode = body.path("errcode").asInt(0);
+    if (errcode == -1 || errcode == 45011) {
+      throw new Unavailable("WeChat's login service is busy (errcode " + errcode + ")", null);
+    }
+    String openId = body.path("openid").asText("");
+    return errcode == 0 && !openId.isEmpty()
+        ? Optional.of(
+            new WechatUser(
+                openId, Optional.of(body.path("unionid").asText("")).filter(u -> !u.isEmpty())))
+        : Optional.empty();
+  }
+
+  private URI uri(String pathAndQuery) {
+    return URI.create(config.loginBase().toString().replaceAll("/$", "") + pathAndQuery);
+  }
+
+  private static String enc(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  /** One JSON POST. */
   private JsonNode post(String pathAndQuery, ObjectNode body) {
+    return call(
+        HttpRequest.newBuilder(uri(pathAndQuery))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))));
+  }
+
+  /** One JSON call; a 5xx, no answer or no JSON is Unavailable (503, try again). */
+  private JsonNode call(HttpRequest.Builder request) {
     HttpResponse<String> response;
     try {
       response =
           http.get()
               .send(
-                  HttpRequest.newBuilder(
-                          URI.create(
-                              config.loginBase().toString().replaceAll("/$", "") + pathAndQuery))
-                      .timeout(Duration.ofSeconds(5))
-                      .header("Content-Type", "application/json")
-                      .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)))
-                      .build(),
+                  request.timeout(Duration.ofSeconds(5)).build(),
                   HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new Unavailable("WeChat's server API did not answer", e);

@@ -6,8 +6,8 @@ import fairslot.member.app.WechatSubscriptions;
 import fairslot.messaging.wechatpay.WechatServerApi.SendAnswer;
 import fairslot.notification.app.NotificationSender;
 import fairslot.notification.domain.Delivery;
+import fairslot.notification.domain.SubscribeTemplates;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -57,16 +57,9 @@ public final class WechatSubscribeSender implements NotificationSender {
         == WechatSubscriptions.Take.NONE_LEFT) {
       return new SendOutcome.FallBack("no subscribe message send left");
     }
-    Map<String, String> data = new LinkedHashMap<>();
-    String page = "";
-    for (String line : d.message().body().split("\n")) {
-      String[] kv = line.split("\t", 2);
-      if (kv[0].equals("page")) {
-        page = kv.length > 1 ? kv[1] : "";
-      } else {
-        data.put(kv[0], kv.length > 1 ? kv[1] : "");
-      }
-    }
+    SubscribeTemplates.Message message = SubscribeTemplates.read(d.message());
+    String page = message.page();
+    Map<String, String> data = message.data();
     String token = tokens.token();
     SendAnswer answer = server.subscribeSend(token, openId.get(), templateId, page, data);
     if (answer instanceof SendAnswer.TokenRejected) {

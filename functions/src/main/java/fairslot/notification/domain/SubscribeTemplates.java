@@ -92,6 +92,25 @@ public record SubscribeTemplates(Map<Notification.Kind, Template> byKind) {
     return new MessageText(template.templateId(), body.toString());
   }
 
+  /** A rendered subscribe message read back: its template, page and fields, in order. */
+  public record Message(String templateId, String page, Map<String, String> data) {}
+
+  /** The message {@link #render} wrote, read back for the send. */
+  public static Message read(MessageText text) {
+    Map<String, String> data = new LinkedHashMap<>();
+    String page = "";
+    for (String line : text.body().split("\n")) {
+      String[] kv = line.split("\t", 2);
+      String value = kv.length > 1 ? kv[1] : "";
+      if (kv[0].equals("page")) {
+        page = value;
+      } else {
+        data.put(kv[0], value);
+      }
+    }
+    return new Message(text.subject(), page, data);
+  }
+
   private static String value(Fact fact, Notification about, MessageFacts f) {
     return switch (fact) {
       case VENUE -> f.venueName();

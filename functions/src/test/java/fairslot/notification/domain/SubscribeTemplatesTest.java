@@ -49,6 +49,10 @@ class SubscribeTemplatesTest {
             "time2\t2026-12-09 19:00",
             "amount3\t¥88.00",
             "phrase4\t场馆临时维");
+    SubscribeTemplates.Message read = SubscribeTemplates.read(text);
+    assertThat(read.page()).isEqualTo("pages/b?id=b-1");
+    assertThat(read.data()).containsKeys("thing1", "time2", "amount3", "phrase4");
+    assertThat(read.data().get("amount3")).isEqualTo("¥88.00");
   }
 
   @Test
