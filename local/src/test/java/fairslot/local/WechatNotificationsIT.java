@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
+import fairslot.shared.Output;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -130,6 +133,8 @@ class WechatNotificationsIT {
     assertThat(message.path("template_id").asText()).isEqualTo(CONFIRMED);
     assertThat(message.path("page").asText()).isEqualTo("pages/booking/index?id=" + first);
     assertThat(message.path("data").path("thing1").path("value").asText()).isEqualTo("Court hall");
+    assertThat(message.path("data").path("time3").path("value").asText())
+        .matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}");
     assertThat(message.path("data").path("time2").path("value").asText())
         .matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}");
     JsonNode left = api.call("GET", "/me/wechat/subscriptions", member, null).json();
@@ -197,5 +202,50 @@ class WechatNotificationsIT {
     assertThat(rejected.status()).isEqualTo(200);
     assertThat(rejected.json().path("items")).hasSize(5);
     assertThat(rejected.json().path("items").findValues("sendsLeft")).allMatch(n -> n.asInt() == 0);
+
+    // the same request again with its Idempotency-Key (an answer lost on the way) adds nothing
+    String body = "{\"grants\":[{\"templateId\":\"" + CONFIRMED + "\",\"result\":\"accept\"}]}";
+    Map<String, String> key = Map.of("Idempotency-Key", "grant-1");
+    api.call("POST", "/me/wechat/subscriptions", member, body, key);
+    Reply again = api.call("POST", "/me/wechat/subscriptions", member, body, key);
+    assertThat(
+            again.json().path("items").findValues("sendsLeft").stream()
+                .mapToInt(JsonNode::asInt)
+                .sum())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void noLogOrMetricLineNamesTheMembersOpenidUnionidOrPhone() throws Exception {
+    List<String> lines = new CopyOnWriteArrayList<>();
+    try (AutoCloseable listening = Output.listen(lines::add)) {
+      String code =
+          api.call(
+                  "POST",
+                  "/_local/wechat/login-codes",
+                  null,
+                  "{\"openid\":\"o-private-77\",\"unionid\":\"u-private-77\"}")
+              .json()
+              .path("code")
+              .asText();
+      String member =
+          api.call("POST", "/auth/wechat", null, "{\"code\":\"" + code + "\"}")
+              .json()
+              .path("token")
+              .asText();
+      api.call("POST", "/auth/wechat", null, "{\"code\":\"" + code + "\"}"); // used: refused
+      verifiedPhone(member, "+8613800138777");
+      grant(member, CONFIRMED, "accept");
+      String first = bookedAndPaid(member);
+      String second = bookedAndPaid(member); // the send used up: SMS
+      assertThat(channels(member, first)).containsExactly("WECHAT:SENT");
+      assertThat(channels(member, second)).contains("SMS:SENT");
+    }
+
+    assertThat(lines).isNotEmpty();
+    assertThat(lines)
+        .noneMatch(l -> l.contains("o-private-77"))
+        .noneMatch(l -> l.contains("u-private-77"))
+        .noneMatch(l -> l.contains("13800138777"));
   }
 }

@@ -25,8 +25,8 @@ public final class FakeTemplates {
                   Fact.VENUE,
                   "time2",
                   Fact.START,
-                  "character_string3",
-                  Fact.REF),
+                  "time3",
+                  Fact.END),
               Kind.HOLD_EXPIRING,
               template(
                   "tmpl-hold-expiring",
