@@ -16,6 +16,8 @@ public enum VenueScope {
   PATH_SLOT,
   /** The venue of the path's {@code bookingId}. */
   PATH_BOOKING,
+  /** The venue of the path's {@code passId} (its plan's). */
+  PATH_PASS,
   /** The venue of the path's {@code exceptionId}; one that names no venue is the platform's. */
   PATH_EXCEPTION,
   /** The venue of the path's {@code notificationId} (its slot's). */

@@ -38,7 +38,8 @@ public record PaymentModule(
     Optional<Stripe> stripe = adapters.stripeOn(new DynamoDbProviderRefs(dynamo, table), clock);
     PaymentProviders providers = new PaymentProviders(adapters.onlineProviders(stripe));
     WechatIdentityStore wechatIds = new DynamoDbWechatIdentityStore(dynamo, table);
-    Refunds refunds = new Refunds(stores.payments(), stores.bookings(), providers, clock);
+    Refunds refunds =
+        new Refunds(stores.payments(), stores.bookings(), stores.passes(), providers, clock);
     PaymentService payments =
         new PaymentService(
             stores.bookings(),

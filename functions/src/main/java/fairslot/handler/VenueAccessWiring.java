@@ -41,6 +41,11 @@ record VenueAccessWiring(VenueStaff staff, VenueGate gate) {
           }
 
           @Override
+          public Optional<String> passVenue(String passId) {
+            return stores.passes().findPass(passId).map(p -> p.venueId());
+          }
+
+          @Override
           public Optional<String> exceptionVenue(String exceptionId) {
             return stores.finance().find(exceptionId).map(e -> e.venueId().orElse(""));
           }

@@ -194,24 +194,12 @@ public final class MemoryBookingStore implements BookingStore {
     }
   }
 
-  /** The plan's payment as it read it: SUCCEEDED with as many parts, as DynamoDB's condition. */
   private boolean asPlanned(RefundPartPlan plan) {
-    Payment payment = t.payments.get(plan.payment().paymentNo());
-    long parts =
-        t.refundParts.values().stream()
-            .filter(p -> p.paymentNo().equals(plan.payment().paymentNo()))
-            .count();
-    return payment != null
-        && payment.status() == PaymentStatus.SUCCEEDED
-        && parts == plan.partsBefore();
+    return t.partAsPlanned(plan);
   }
 
-  /** The plan's part kept, due to be paid back, and what the payment may still refund. */
   private void keepPart(RefundPartPlan plan) {
-    Payment part = plan.part();
-    t.keep(part);
-    t.refundsDue.put(MemoryTables.recordKey(part), part.createdAt());
-    t.refundable.put(plan.payment().paymentNo(), plan.refundableAfter());
+    t.keepPart(plan);
   }
 
   /** A booking of several slots given whole, as in DynamoDB. */

@@ -129,7 +129,8 @@ public final class MemoryLedgerStore implements LedgerStore {
                           p.creditsLeft(),
                           held.getOrDefault(p.passId(), 0),
                           p.creditsUsed(),
-                          p.creditsForfeited()))
+                          p.creditsForfeited(),
+                          p.creditsRefunded()))
               .toList();
       return new MemberLedger(userId, counters, credits);
     }

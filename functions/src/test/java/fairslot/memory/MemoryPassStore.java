@@ -3,8 +3,10 @@ package fairslot.memory;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.Plan;
 import java.util.Comparator;
 import java.util.Optional;
@@ -58,6 +60,32 @@ public final class MemoryPassStore implements PassStore {
   public Optional<Pass> findPass(String userId, String passId) {
     synchronized (t.lock) {
       return Optional.ofNullable(t.passes.get(MemoryTables.passKey(userId, passId)));
+    }
+  }
+
+  @Override
+  public Optional<Pass> findPass(String passId) {
+    synchronized (t.lock) {
+      return t.passes.values().stream().filter(p -> p.passId().equals(passId)).findFirst();
+    }
+  }
+
+  @Override
+  public boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change) {
+    synchronized (t.lock) {
+      String key = MemoryTables.passKey(read.userId(), read.passId());
+      Pass now = t.passes.get(key);
+      if (now == null
+          || now.status() != PassStatus.ACTIVE
+          || now.creditsLeft() != read.creditsLeft()
+          || !now.validUntil().equals(read.validUntil())
+          || !now.paymentNo().equals(read.paymentNo())
+          || !t.partAsPlanned(plan)) {
+        return false;
+      }
+      t.passes.put(key, after);
+      t.keepPart(plan);
+      return true;
     }
   }
 
@@ -247,6 +275,7 @@ public final class MemoryPassStore implements PassStore {
         p.creditsLeft(),
         p.creditsUsed(),
         p.creditsForfeited(),
+        p.creditsRefunded(),
         validUntil,
         paymentNo,
         p.createdAt());

@@ -199,14 +199,15 @@ public final class MemoryPaymentStore implements PaymentStore {
     } else if (s instanceof Settlement.Refunded r) {
       movePayment(p, PaymentStatus.REFUNDED, change);
       t.refundsDue.remove(MemoryTables.recordKey(p));
-      if (!p.isPart()) { // a refund part leaves a REFUNDING booking to its own refund
-        moveIfRefunding(r.booking(), BookingStatus.REFUNDED, change);
+      // a refund part leaves a REFUNDING booking to its own refund; a pass's moves only money
+      if (!p.isPart() && r.subject() instanceof Settlement.Subject.OfBooking of) {
+        moveIfRefunding(of.booking(), BookingStatus.REFUNDED, change);
       }
     } else if (s instanceof Settlement.RefundGivenUp g) {
       movePayment(p, PaymentStatus.REFUND_FAILED, change);
       t.refundsDue.remove(MemoryTables.recordKey(p));
-      if (!p.isPart()) {
-        moveIfRefunding(g.booking(), BookingStatus.REFUND_FAILED, change);
+      if (!p.isPart() && g.subject() instanceof Settlement.Subject.OfBooking of) {
+        moveIfRefunding(of.booking(), BookingStatus.REFUND_FAILED, change);
       }
     } else {
       audit(p.paymentNo(), p.status().name(), p.status().name(), change);

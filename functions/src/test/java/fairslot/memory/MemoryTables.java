@@ -9,6 +9,8 @@ import fairslot.idempotency.app.IdempotencyStore;
 import fairslot.kernel.AuditEntry;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
 import fairslot.waitlist.domain.WaitlistEntry;
 import java.time.Instant;
@@ -207,6 +209,26 @@ public final class MemoryTables {
     return p != null ? p : refundParts.get(key);
   }
 
+  /** The plan's payment as it read it: SUCCEEDED with as many parts, as DynamoDB's condition. */
+  boolean partAsPlanned(RefundPartPlan plan) {
+    Payment payment = payments.get(plan.payment().paymentNo());
+    long parts =
+        refundParts.values().stream()
+            .filter(p -> p.paymentNo().equals(plan.payment().paymentNo()))
+            .count();
+    return payment != null
+        && payment.status() == PaymentStatus.SUCCEEDED
+        && parts == plan.partsBefore();
+  }
+
+  /** The plan's part kept, due to be paid back, and what the payment may still refund. */
+  void keepPart(RefundPartPlan plan) {
+    Payment part = plan.part();
+    keep(part);
+    refundsDue.put(recordKey(part), part.createdAt());
+    refundable.put(plan.payment().paymentNo(), plan.refundableAfter());
+  }
+
   static String passKey(String userId, String passId) {
     return userId + " " + passId;
   }
@@ -222,6 +244,7 @@ public final class MemoryTables {
         p.creditsLeft() + left,
         p.creditsUsed() + used,
         p.creditsForfeited() + forfeited,
+        p.creditsRefunded(),
         p.validUntil(),
         p.paymentNo(),
         p.createdAt());

@@ -92,7 +92,7 @@ public final class MemoryWorld {
     BookingQueue queue = (request, dedup) -> enqueued.add(request);
     SeatReleases releases = new SeatReleases(bookingStore, events);
     PaymentProviders providers = new PaymentProviders(provider);
-    refunds = new Refunds(paymentStore, bookingStore, providers, clock);
+    refunds = new Refunds(paymentStore, bookingStore, passStore, providers, clock);
     catalog = new CatalogService(catalogStore, clock, ids);
     bookings =
         new BookingService(
@@ -264,7 +264,12 @@ public final class MemoryWorld {
                 .filter(b -> b.pass().map(u -> u.passId().equals(pass.passId())).orElse(false))
                 .mapToInt(b -> b.pass().get().credits())
                 .sum();
-        int total = pass.creditsLeft() + held + pass.creditsUsed() + pass.creditsForfeited();
+        int total =
+            pass.creditsLeft()
+                + held
+                + pass.creditsUsed()
+                + pass.creditsForfeited()
+                + pass.creditsRefunded();
         if (pass.creditsLeft() < 0 || total != pass.plan().credits()) {
           out.add("credits of " + pass.passId() + ": " + pass + " held " + held);
         }

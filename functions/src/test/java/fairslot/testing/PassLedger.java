@@ -10,12 +10,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Recounts every pack's credits from raw items: credits == left + held by PAID bookings paid with
- * it + used (checked in) + forfeited (no-shows), and none of them negative. Test code may scan.
+ * it + used (checked in) + forfeited (no-shows) + refunded (voided by a pass refund), and none of
+ * them negative. Test code may scan.
  */
 public final class PassLedger {
   private PassLedger() {}
 
-  /** passId to {credits, left, held, used, forfeited}. */
+  /** passId to {credits, left, held, used, forfeited, refunded}. */
   public static Map<String, long[]> count(List<Map<String, AttributeValue>> items) {
     Map<String, Long> held = new HashMap<>();
     for (Map<String, AttributeValue> item : items) {
@@ -39,7 +40,10 @@ public final class PassLedger {
               Long.parseLong(item.get("creditsLeft").n()),
               held.getOrDefault(passId, 0L),
               Long.parseLong(item.get("creditsUsed").n()),
-              Long.parseLong(item.get("creditsForfeited").n())
+              Long.parseLong(item.get("creditsForfeited").n()),
+              item.containsKey("creditsRefunded")
+                  ? Long.parseLong(item.get("creditsRefunded").n())
+                  : 0L
             });
       }
     }
@@ -54,10 +58,10 @@ public final class PassLedger {
         .forEach(
             (passId, c) -> {
               assertThat(c[1]).as("credits left on pass %s", passId).isNotNegative();
-              assertThat(c[1] + c[2] + c[3] + c[4])
+              assertThat(c[1] + c[2] + c[3] + c[4] + c[5])
                   .as(
-                      "credits of pass %s: left %d + held %d + used %d + forfeited %d",
-                      passId, c[1], c[2], c[3], c[4])
+                      "credits of pass %s: left %d + held %d + used %d + forfeited %d + refunded %d",
+                      passId, c[1], c[2], c[3], c[4], c[5])
                   .isEqualTo(c[0]);
             });
   }

@@ -180,7 +180,8 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                         p.creditsLeft(),
                         held.getOrDefault(p.passId(), 0),
                         p.creditsUsed(),
-                        p.creditsForfeited()))
+                        p.creditsForfeited(),
+                        p.creditsRefunded()))
             .toList();
     return new MemberLedger(userId, counted, credits);
   }

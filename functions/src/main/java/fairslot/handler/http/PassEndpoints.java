@@ -52,7 +52,8 @@ public final class PassEndpoints implements Endpoints {
         "POST /me/passes",
         "GET /me/passes",
         "POST /passes/{passId}/pay",
-        "POST /staff/passes");
+        "POST /staff/passes",
+        "POST /staff/passes/{passId}/refund");
   }
 
   @Override
@@ -64,8 +65,36 @@ public final class PassEndpoints implements Endpoints {
       case "GET /me/passes" -> mine(request);
       case "POST /passes/{passId}/pay" -> pay(request);
       case "POST /staff/passes" -> sell(request);
+      case "POST /staff/passes/{passId}/refund" -> refund(request);
       default -> throw Endpoints.notServed(routeKey);
     };
+  }
+
+  /**
+   * {@code {amountMinor?, reason?}}, or no body: the unused credits' share (v1.3). With an
+   * Idempotency-Key, a retry answers what the first did and refunds nothing more.
+   */
+  private HttpResponse refund(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = request.jsonOrEmpty().onlyFields("refund", Set.of("amountMinor", "reason"));
+    Optional<Long> amount = Optional.empty();
+    if (body.has("amountMinor")) {
+      long minor = body.nonNegativeLong("amountMinor");
+      if (minor == 0) {
+        throw InvalidInput.unprocessable("amountMinor must be at least 1");
+      }
+      amount = Optional.of(minor);
+    }
+    Optional<Long> amountMinor = amount;
+    Optional<String> reason = body.optionalText("reason");
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return idempotency.once(
+        key,
+        () ->
+            respond(
+                payments.refundPass(caller.userId(), request.path("passId"), amountMinor, reason),
+                200,
+                r -> PassViews.PassRefundView.of(r, clock.instant())));
   }
 
   /** As for a booking: the payment's number, amount and provider. */

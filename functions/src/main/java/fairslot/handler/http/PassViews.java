@@ -5,6 +5,7 @@ import fairslot.kernel.VenueTime;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
+import fairslot.payment.app.PassRefunds;
 import java.time.Instant;
 import java.util.List;
 
@@ -40,6 +41,27 @@ public final class PassViews {
   }
 
   /** A pass as its holder sees it at {@code now}; {@code validUntil} absent until it is paid. */
+  /** A pass refund's answer (v1.3): the pass as it is now and the refund part made. */
+  public record PassRefundView(PassView pass, RefundView refund) {
+    public static PassRefundView of(PassRefunds.PassRefund r, Instant now) {
+      return new PassRefundView(
+          PassView.of(r.pass(), now),
+          new RefundView(
+              r.part().refund().minor(),
+              r.part().refund().currency(),
+              r.part().status().name(),
+              r.refunded().minor(),
+              r.pass().creditsRefunded()));
+    }
+  }
+
+  /**
+   * The part paid back now, its status (REFUNDING until the provider confirms), all of the pass's
+   * payment refunded so far, and the credits voided.
+   */
+  public record RefundView(
+      long amountMinor, String currency, String status, long refundedMinor, int creditsVoided) {}
+
   public record PassView(
       String passId,
       String planId,

@@ -36,6 +36,8 @@ public final class VenueGate {
 
     Optional<String> planVenue(String planId);
 
+    Optional<String> passVenue(String passId);
+
     /** An exception found but naming no venue is the platform's: {@code Optional.of("")}. */
     Optional<String> exceptionVenue(String exceptionId);
 
@@ -181,6 +183,7 @@ public final class VenueGate {
       case PATH_VENUE -> at(Optional.of(request.path("venueId")));
       case PATH_SLOT -> at(lookups.slotVenue(request.path("slotId")));
       case PATH_BOOKING -> at(lookups.bookingVenue(request.path("bookingId")));
+      case PATH_PASS -> at(lookups.passVenue(request.path("passId")));
       case PATH_EXCEPTION ->
           lookups
               .exceptionVenue(request.path("exceptionId"))

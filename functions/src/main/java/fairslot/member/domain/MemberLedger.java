@@ -20,10 +20,13 @@ public record MemberLedger(String userId, List<Counter> counters, List<Credits> 
     }
   }
 
-  /** A pack: credits == left + held by PAID bookings + used + forfeited, and left >= 0. */
-  public record Credits(String passId, int credits, int left, int held, int used, int forfeited) {
+  /**
+   * A pack: credits == left + held by PAID bookings + used + forfeited + refunded, and left >= 0.
+   */
+  public record Credits(
+      String passId, int credits, int left, int held, int used, int forfeited, int refunded) {
     public boolean balanced() {
-      return left >= 0 && credits == left + held + used + forfeited;
+      return left >= 0 && credits == left + held + used + forfeited + refunded;
     }
   }
 

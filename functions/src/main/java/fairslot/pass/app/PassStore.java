@@ -6,6 +6,7 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import java.time.Instant;
@@ -29,6 +30,17 @@ public interface PassStore {
 
   /** The member's pass; empty for a pass that is not theirs. */
   Optional<Pass> findPass(String userId, String passId);
+
+  /** The pass {@code passId} whoever holds it (read through its holder item): staff's refund. */
+  Optional<Pass> findPass(String passId);
+
+  /**
+   * A refund of a paid pass (v1.3) in one transaction: the pass becomes {@code after} (its credits
+   * left voided, a membership ended) on condition it is as {@code read}; the payment holds as the
+   * plan read it; the refund part is put to be paid back; both audits. False, and nothing written,
+   * when the pass or its payment moved since they were read.
+   */
+  boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change);
 
   /** The member's passes, in id order. */
   Page<Pass> passesOf(String userId, PageRequest page);

@@ -1,12 +1,15 @@
 package fairslot.pass.domain;
 
+import fairslot.kernel.Money;
 import fairslot.kernel.Refusal;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Optional;
 
 /**
  * A member's pass: a copy of its plan, and its credits. Every credit is in exactly one place:
- * {@code plan.credits() == creditsLeft + held by PAID bookings + creditsUsed + creditsForfeited}.
+ * {@code plan.credits() == creditsLeft + held by PAID bookings + creditsUsed + creditsForfeited +
+ * creditsRefunded}: a refund (v1.3) voids the credits left, paying their share back.
  */
 public record Pass(
     String passId,
@@ -16,6 +19,7 @@ public record Pass(
     int creditsLeft,
     int creditsUsed,
     int creditsForfeited,
+    int creditsRefunded,
     Optional<Instant> validUntil,
     Optional<String> paymentNo,
     Instant createdAt) {
@@ -28,6 +32,7 @@ public record Pass(
         plan,
         PassStatus.PENDING_PAY,
         plan.credits(),
+        0,
         0,
         0,
         Optional.empty(),
@@ -45,6 +50,7 @@ public record Pass(
         plan.credits(),
         0,
         0,
+        0,
         Optional.of(paidAt.plus(plan.validity())),
         Optional.empty(),
         paidAt);
@@ -52,6 +58,55 @@ public record Pass(
 
   public String venueId() {
     return plan.venueId();
+  }
+
+  /**
+   * What a refund pays back by default (API.md v1.3): the credits left's share of the price for a
+   * pack, the share of its validity still to come for a membership; rounded down to the minor unit,
+   * so the venue never pays back more than was unused.
+   */
+  public Money unusedShare(Instant now) {
+    Money price = plan.price();
+    if (status != PassStatus.ACTIVE) {
+      return new Money(0, price.currency());
+    }
+    if (plan.kind() == PlanKind.PACK) {
+      return share(price, creditsLeft, plan.credits());
+    }
+    long left = validUntil.map(u -> Math.max(0, u.toEpochMilli() - now.toEpochMilli())).orElse(0L);
+    return share(price, left, plan.validity().toMillis());
+  }
+
+  /**
+   * The pass once refunded at {@code at}: its credits left voided (counted as refunded), and a
+   * membership's validity ended then.
+   */
+  public Pass refunded(Instant at) {
+    Optional<Instant> until =
+        plan.kind() == PlanKind.MEMBERSHIP
+            ? validUntil.map(u -> u.isAfter(at) ? at : u)
+            : validUntil;
+    return new Pass(
+        passId,
+        userId,
+        plan,
+        status,
+        0,
+        creditsUsed,
+        creditsForfeited,
+        creditsRefunded + creditsLeft,
+        until,
+        paymentNo,
+        createdAt);
+  }
+
+  private static Money share(Money price, long part, long whole) {
+    long minor =
+        BigInteger.valueOf(price.minor())
+            .multiply(BigInteger.valueOf(part))
+            .divide(BigInteger.valueOf(whole))
+            .longValueExact();
+    return new Money(minor, price.currency());
   }
 
   public PassStatus statusAt(Instant now) {

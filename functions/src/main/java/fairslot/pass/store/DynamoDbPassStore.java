@@ -10,6 +10,7 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
@@ -51,6 +52,7 @@ public final class DynamoDbPassStore implements PassStore {
   private final PassWrites writes;
 
   private final RecordParts records;
+  private final PassHolders holders;
   private final PassPaymentTransactions passPayments;
 
   public DynamoDbPassStore(DynamoDbClient dynamo, String table) {
@@ -58,6 +60,7 @@ public final class DynamoDbPassStore implements PassStore {
     this.table = table;
     this.writes = new PassWrites(table);
     this.records = new RecordParts(table);
+    this.holders = new PassHolders(table);
     this.passPayments = new PassPaymentTransactions(dynamo, table);
   }
 
@@ -106,6 +109,17 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
+  public Optional<Pass> findPass(String passId) {
+    return consistentGet(PassHolders.key(passId))
+        .flatMap(holder -> findPass(Attr.str(holder, "userId"), passId));
+  }
+
+  @Override
+  public boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change) {
+    return passPayments.refund(read, after, plan, change);
+  }
+
+  @Override
   public Page<Pass> passesOf(String userId, PageRequest page) {
     String list = "passes#" + userId;
     QueryResponse response = query(Keys.member(userId), "PASS#", list, page, true);
@@ -119,6 +133,7 @@ public final class DynamoDbPassStore implements PassStore {
     Transaction<Action> tx =
         new Transaction<Action>()
             .add(Action.PASS, putNew(PassItemMapper.toItem(pass)))
+            .add(holders.holds(pass.passId(), pass.userId()))
             .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()));
     if (pass.status() == PassStatus.ACTIVE) {
       tx.add(writes.sale(pass, change.at())); // sold at the desk (or free): a sale today

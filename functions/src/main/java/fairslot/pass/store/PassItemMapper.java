@@ -35,6 +35,9 @@ public final class PassItemMapper {
     item.put("creditsLeft", n(p.creditsLeft()));
     item.put("creditsUsed", n(p.creditsUsed()));
     item.put("creditsForfeited", n(p.creditsForfeited()));
+    if (p.creditsRefunded() > 0) {
+      item.put("creditsRefunded", n(p.creditsRefunded()));
+    }
     p.validUntil().ifPresent(u -> item.put("validUntil", millis(u)));
     if (p.status() == PassStatus.ACTIVE) {
       item.putAll(expiryIndexKeys(p.passId(), p.validUntil().orElseThrow()));
@@ -58,6 +61,7 @@ public final class PassItemMapper {
         Attr.integer(item, "creditsLeft"),
         Attr.integer(item, "creditsUsed"),
         Attr.integer(item, "creditsForfeited"),
+        (int) Attr.numOr(item, "creditsRefunded", 0),
         Attr.optionalInstant(item, "validUntil"),
         Attr.optionalString(item, "paymentNo"),
         Attr.instant(item, "createdAt"));

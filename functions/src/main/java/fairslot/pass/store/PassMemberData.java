@@ -24,11 +24,13 @@ public final class PassMemberData implements MemberDataPart {
   private final DynamoDbClient dynamo;
   private final String table;
   private final PassWrites writes;
+  private final PassHolders holders;
 
   public PassMemberData(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.writes = new PassWrites(table);
+    this.holders = new PassHolders(table);
   }
 
   @Override
@@ -60,6 +62,7 @@ public final class PassMemberData implements MemberDataPart {
       }
       if (new Transaction<Action>()
           .addEach(Action.MOVE, writes.giveToPseudonym(pass, pseudonym))
+          .add(holders.holds(Attr.str(pass, "passId"), pseudonym))
           .commit(dynamo)
           .isEmpty()) {
         changed++;

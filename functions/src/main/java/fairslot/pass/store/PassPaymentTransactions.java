@@ -6,6 +6,7 @@ import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentItemMapper;
@@ -18,6 +19,7 @@ import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import fairslot.table.TxItems;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -34,6 +36,7 @@ final class PassPaymentTransactions {
   private enum Action {
     EVENT,
     EXCEPTION,
+    PART,
     PASS,
     PAYMENT,
     VENUE
@@ -172,6 +175,26 @@ final class PassPaymentTransactions {
           .add(auditPass(pass, PassStatus.PENDING_PAY.name(), PassStatus.ACTIVE.name(), change))
           .add(writes.sale(pass, change.at()));
     }
+  }
+
+  /** See {@link fairslot.pass.app.PassStore#refund}. */
+  boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change) {
+    List<TransactWriteItem> part = payments.addPart(plan);
+    return new Transaction<Action>()
+        .add(Action.PASS, writes.refund(read, after))
+        .add(auditPass(read, read.status().name(), read.status().name(), change))
+        .add(Action.PAYMENT, part.get(0))
+        .add(Action.PART, part.get(1))
+        .add(
+            PaymentAudits.part(
+                records,
+                plan.part().paymentNo(),
+                plan.part().refundPart(),
+                "-",
+                plan.part().status().name(),
+                change))
+        .commit(dynamo)
+        .isEmpty();
   }
 
   private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {

@@ -116,6 +116,34 @@ public final class PassWrites {
             .returnValuesOnConditionCheckFailure(Attr.ALL_OLD));
   }
 
+  /**
+   * A pass refund (v1.3): {@code read} becomes {@code after} (credits left voided and counted as
+   * refunded; a membership's validity ended, so the expiry job ends it) on condition it is ACTIVE
+   * with the credits, validity and payment read.
+   */
+  TransactWriteItem refund(Pass read, Pass after) {
+    Map<String, AttributeValue> values = new HashMap<>();
+    values.put(":active", s(PassStatus.ACTIVE.name()));
+    values.put(":left", n(read.creditsLeft()));
+    values.put(":p", s(read.paymentNo().orElseThrow()));
+    values.put(":until", millis(read.validUntil().orElseThrow()));
+    values.put(":newLeft", n(after.creditsLeft()));
+    values.put(":refunded", n(after.creditsRefunded()));
+    values.put(":newUntil", millis(after.validUntil().orElseThrow()));
+    return TxItems.update(
+        Update.builder()
+            .tableName(table)
+            .key(PassItemMapper.key(read.userId(), read.passId()))
+            .updateExpression(
+                "SET creditsLeft = :newLeft, creditsRefunded = :refunded,"
+                    + " validUntil = :newUntil, passDueAt = :newUntil")
+            .conditionExpression(
+                "#status = :active AND creditsLeft = :left AND paymentNo = :p"
+                    + " AND validUntil = :until")
+            .expressionAttributeNames(Map.of("#status", "status"))
+            .expressionAttributeValues(values));
+  }
+
   /** An ACTIVE pass past its validity becomes EXPIRED (and leaves the due index). */
   TransactWriteItem expire(Pass pass, Change change) {
     return TxItems.update(

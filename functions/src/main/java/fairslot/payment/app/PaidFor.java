@@ -16,6 +16,20 @@ final class PaidFor {
     this.passes = passes;
   }
 
+  /**
+   * The booking or pass {@code p} pays for, as a refund's settlement needs it; empty if it is gone.
+   */
+  Optional<Settlement.Subject> subjectOf(Payment p) {
+    return p.payable()
+        .match(
+            booking ->
+                bookings.findBooking(booking.bookingId()).map(Settlement.Subject.OfBooking::new),
+            pass ->
+                passes
+                    .findPass(p.userId(), pass.passId())
+                    .map(found -> new Settlement.Subject.OfPass(found.passId(), found.venueId())));
+  }
+
   /** The venue of the booking or pass {@code p} pays for; empty if it is gone. */
   Optional<String> venueOf(Payment p) {
     return p.payable()

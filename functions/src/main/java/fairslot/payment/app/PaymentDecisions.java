@@ -61,11 +61,24 @@ final class PaymentDecisions {
                     payment,
                     Change.by("provider", now, "failure for a " + payment.status() + " payment"));
           };
+      case REFUNDED, REFUND_FAILED, REFUND_ABNORMAL ->
+          decideRefund(event, payment, new Settlement.Subject.OfBooking(booking), now);
+    };
+  }
+
+  /**
+   * What a refund's outcome does to the refund {@code payment} (a payment's own, or a part) of a
+   * booking or a pass: the same for both, since only the booking's move differs (in the store).
+   */
+  Settlement decideRefund(
+      PaymentCallback event, Payment payment, Settlement.Subject subject, Instant now) {
+    String id = event.eventId();
+    return switch (event.outcome()) {
       case REFUNDED ->
           switch (payment.status()) {
             case REFUNDING ->
                 new Settlement.Refunded(
-                    id, payment, booking, Change.by("provider", now, "refunded"));
+                    id, payment, subject, Change.by("provider", now, "refunded"));
             case REFUNDED ->
                 new Settlement.NoteOnly(
                     id, payment, Change.by("provider", now, "refund for a REFUNDED payment"));
@@ -73,23 +86,22 @@ final class PaymentDecisions {
                 new Settlement.Unapplied(
                     id,
                     payment,
-                    booking,
+                    subject,
                     Change.by(
                         "provider", now, "refund reported for a " + payment.status() + " payment"));
           };
-      case REFUND_FAILED ->
-          new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
       // Nothing more to ask the provider: the refund goes to finance at once.
       case REFUND_ABNORMAL ->
           payment.status() == PaymentStatus.REFUNDING
               ? new Settlement.RefundGivenUp(
                   id,
                   payment,
-                  booking,
+                  subject,
                   Change.by("provider", now, "the provider could not pay the refund back"),
                   true)
               : new Settlement.NoteOnly(
                   id, payment, Change.by("provider", now, "refund abnormal, not refunding"));
+      default -> new Settlement.NoteOnly(id, payment, Change.by("provider", now, "refund failed"));
     };
   }
 

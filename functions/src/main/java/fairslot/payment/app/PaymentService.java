@@ -29,6 +29,7 @@ public final class PaymentService {
   private final Checkouts checkouts;
   private final Disputes disputes;
   private final ProviderReports reports;
+  private final PassRefunds passRefunds;
 
   public PaymentService(
       BookingStore bookings,
@@ -61,6 +62,7 @@ public final class PaymentService {
             paidFor,
             new PaymentDecisions(bookings, catalog),
             clock);
+    this.passRefunds = new PassRefunds(passes, refunds, clock);
     this.members = members;
     this.bookings = bookings;
     this.payments = payments;
@@ -73,6 +75,15 @@ public final class PaymentService {
    */
   public Outcome<Checkout> pay(String userId, Payable payable, Optional<String> providerName) {
     return checkouts.pay(userId, payable, providerName);
+  }
+
+  /**
+   * Refunds a paid pass (v1.3, finance): {@code amountMinor}, or the unused credits' share of its
+   * price, through its provider; the credits left are voided. See {@link PassRefunds}.
+   */
+  public Outcome<PassRefunds.PassRefund> refundPass(
+      String staff, String passId, Optional<Long> amountMinor, Optional<String> reason) {
+    return passRefunds.refund(staff, passId, amountMinor, reason);
   }
 
   /**

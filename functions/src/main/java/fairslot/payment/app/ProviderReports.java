@@ -78,6 +78,33 @@ final class ProviderReports {
             r.refundNo()));
   }
 
+  /**
+   * A refund's outcome for a pass's payment (v1.3 pass refunds): the refund moves on the same
+   * decisions as a booking's; the pass itself changed when the refund was made.
+   */
+  private Outcome<Applied> passRefund(PaymentCallback event) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Payment refund = paymentOf(event).orElseThrow();
+      Optional<Settlement.Subject> pass = paidFor.subjectOf(refund);
+      if (pass.isEmpty()) {
+        throw new IllegalStateException("payment " + refund.paymentNo() + " names a missing pass");
+      }
+      Settlement settlement = decisions.decideRefund(event, refund, pass.get(), clock.instant());
+      SettleResult result = payments.settle(settlement);
+      if (result instanceof SettleResult.Duplicate) {
+        return Outcome.done(Applied.DUPLICATE);
+      }
+      if (result instanceof SettleResult.Applied) {
+        if (event.outcome() == PaymentCallback.Outcome.REFUND_FAILED
+            && refund.status() == PaymentStatus.REFUNDING) {
+          refunds.failed(refund, "the provider reported the refund failed");
+        }
+        return Outcome.done(Applied.APPLIED);
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the pass is busy; the provider should retry");
+  }
+
   /** A report fairslot cannot apply (an unknown number, another merchant's): kept for finance. */
   void flagUnknown(ProviderReport r) {
     payments.flag(
@@ -155,8 +182,11 @@ final class ProviderReports {
           "the amount does not match the booking; flagged for finance",
           Map.of("expectedMinor", expected.minor(), "expectedCurrency", expected.currency()));
     }
-    if (found.get().passId().isPresent()) {
+    if (found.get().passId().isPresent() && !event.outcome().ofRefund()) {
       return passOrders.settle(event, found.get());
+    }
+    if (found.get().passId().isPresent()) {
+      return passRefund(event);
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Payment payment = round == 0 ? found.get() : paymentOf(event).orElseThrow();

@@ -1,7 +1,5 @@
 package fairslot.payment.app;
 
-import fairslot.booking.app.BookingStore;
-import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
@@ -23,12 +21,12 @@ final class RefundDelays {
   static final Duration DELAYED = Duration.ofDays(1);
 
   private final PaymentStore payments;
-  private final BookingStore bookings;
+  private final PaidFor paidFor;
   private final Clock clock;
 
-  RefundDelays(PaymentStore payments, BookingStore bookings, Clock clock) {
+  RefundDelays(PaymentStore payments, PaidFor paidFor, Clock clock) {
     this.payments = payments;
-    this.bookings = bookings;
+    this.paidFor = paidFor;
     this.clock = clock;
   }
 
@@ -54,13 +52,13 @@ final class RefundDelays {
         claimed, claimed.refundAttempts(), now.plus(waitAfter(claimed.refundAttempts())));
     if (waitedAfter(claimed.refundAttempts() - 1).compareTo(DELAYED) >= 0) {
       String eventId = "refund-delayed:" + Refunds.numbered(claimed) + Refunds.round(claimed);
-      Optional<Booking> booking = claimed.bookingPaid().flatMap(bookings::findBooking);
+      Optional<Settlement.Subject> paid = paidFor.subjectOf(claimed);
       FinanceException delayed =
           FinanceException.open(
                   FinanceException.Kind.REFUND_DELAYED,
                   eventId,
-                  booking.map(b -> b.slot().venueId()),
-                  booking.map(Booking::bookingId),
+                  paid.map(Settlement.Subject::venueId),
+                  paid.flatMap(Settlement.Subject::bookingId),
                   Optional.of(claimed.paymentNo()),
                   claimed.refund(),
                   now)
@@ -75,9 +73,8 @@ final class RefundDelays {
 
   /** {@code claimed} was refused for good: given up for staff now, with the provider's code. */
   void refused(Payment claimed, String code, String eventId) {
-    claimed
-        .bookingPaid()
-        .flatMap(bookings::findBooking)
+    paidFor
+        .subjectOf(claimed)
         .ifPresent(
             b ->
                 payments.settle(

@@ -2,7 +2,6 @@ package fairslot.payment.app;
 
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.RefundRequests;
-import fairslot.booking.domain.Booking;
 import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
@@ -13,6 +12,7 @@ import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.RefundPartPlan;
+import fairslot.pass.app.PassStore;
 import fairslot.payment.app.PaymentProvider.RefundAttempt;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,18 +31,27 @@ public final class Refunds implements RefundRequests {
   static final Duration AWAIT_WEBHOOK = Duration.ofHours(1);
 
   private final PaymentStore payments;
-  private final BookingStore bookings;
+  private final PaidFor paidFor;
   private final PaymentProviders providers;
   private final Clock clock;
   private final RefundDelays delays;
 
   public Refunds(
-      PaymentStore payments, BookingStore bookings, PaymentProviders providers, Clock clock) {
+      PaymentStore payments,
+      BookingStore bookings,
+      PassStore passes,
+      PaymentProviders providers,
+      Clock clock) {
     this.payments = payments;
-    this.bookings = bookings;
+    this.paidFor = new PaidFor(bookings, passes);
     this.providers = providers;
     this.clock = clock;
-    this.delays = new RefundDelays(payments, bookings, clock);
+    this.delays = new RefundDelays(payments, paidFor, clock);
+  }
+
+  /** The payment {@code paymentNo} as it is now. */
+  public Optional<Payment> payment(String paymentNo) {
+    return payments.findPayment(paymentNo);
   }
 
   /** The refund-retry job: every refund due now gets one attempt. */
@@ -129,8 +138,8 @@ public final class Refunds implements RefundRequests {
     } else if (result instanceof RefundAttempt.Refused refused) {
       delays.refused(claimed, refused.code(), "refund-refused:" + numbered(p) + round(p));
     } else if (result instanceof RefundAttempt.Completed) {
-      p.bookingPaid()
-          .flatMap(bookings::findBooking)
+      paidFor
+          .subjectOf(p)
           .ifPresent(
               b ->
                   payments.settle(
@@ -156,15 +165,15 @@ public final class Refunds implements RefundRequests {
         payments
             .findRefund(action.refundNo())
             .filter(p -> p.paymentNo().equals(action.paymentNo()));
-    Optional<Booking> booking = refund.flatMap(Payment::bookingPaid).flatMap(bookings::findBooking);
+    Optional<Settlement.Subject> paid = refund.flatMap(paidFor::subjectOf);
     FinanceException e =
         FinanceException.open(
             refund.isPresent()
                 ? FinanceException.Kind.REFUND_ACTION_REQUIRED
                 : FinanceException.Kind.UNKNOWN_PAYMENT,
             action.eventId(),
-            booking.map(b -> b.slot().venueId()),
-            booking.map(Booking::bookingId),
+            paid.map(Settlement.Subject::venueId),
+            paid.flatMap(Settlement.Subject::bookingId),
             Optional.of(action.paymentNo()),
             action.amount(),
             clock.instant());
@@ -193,9 +202,8 @@ public final class Refunds implements RefundRequests {
 
   /** What the provider's query found, settled under the event id its notification would carry. */
   private void settleFound(Payment claimed, PaymentCallback found, Instant now) {
-    claimed
-        .bookingPaid()
-        .flatMap(bookings::findBooking)
+    paidFor
+        .subjectOf(claimed)
         .ifPresent(
             b ->
                 payments.settle(
@@ -222,17 +230,19 @@ public final class Refunds implements RefundRequests {
    */
   public void failed(Payment p, String why) {
     Instant now = clock.instant();
-    Optional<Booking> booking = p.bookingPaid().flatMap(bookings::findBooking);
-    if (p.refundAttempts() >= MAX_ATTEMPTS && booking.isPresent()) {
+    Optional<Settlement.Subject> paid = paidFor.subjectOf(p);
+    if (p.refundAttempts() >= MAX_ATTEMPTS && paid.isPresent()) {
       payments.settle(
           new Settlement.RefundGivenUp(
               "refund-gave-up:" + numbered(p) + round(p),
               p,
-              booking.get(),
+              paid.get(),
               Change.by(
                   "system:refund-retry",
                   now,
-                  why + "; gave up after " + p.refundAttempts() + " attempts")));
+                  why + "; gave up after " + p.refundAttempts() + " attempts"),
+              false,
+              Optional.empty()));
       return;
     }
     Duration wait = Duration.ofMinutes(1L << Math.min(p.refundAttempts(), 6));

@@ -24,34 +24,34 @@ public sealed interface Settlement {
    */
   default Optional<FinanceException> raises() {
     FinanceException.Kind kind;
-    Booking b;
+    Subject b;
     Money amount = payment().refund(); // what is owed back: all of a late payment, a tier's part
     boolean afterFailure = payment().status() == PaymentStatus.FAILED;
     if (afterFailure && this instanceof MarkPaid m) {
       kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
-      b = m.booking();
+      b = new Subject.OfBooking(m.booking());
       amount = payment().amount();
     } else if (afterFailure && this instanceof Revive r) {
       kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
-      b = r.booking();
+      b = new Subject.OfBooking(r.booking());
       amount = payment().amount();
     } else if (afterFailure && this instanceof RefundLate l) {
       kind = FinanceException.Kind.SUCCESS_AFTER_FAILURE;
-      b = l.booking();
+      b = new Subject.OfBooking(l.booking());
       amount = payment().amount();
     } else if (this instanceof Unapplied u) {
       kind = FinanceException.Kind.OUTCOME_NOT_APPLIED;
-      b = u.booking();
+      b = u.subject();
       amount = payment().amount();
     } else if (this instanceof RefundLate l) {
       kind = FinanceException.Kind.LATE_PAYMENT_REFUNDED;
-      b = l.booking();
+      b = new Subject.OfBooking(l.booking());
     } else if (this instanceof RefundGivenUp g) {
       kind =
           g.abnormal()
               ? FinanceException.Kind.REFUND_ABNORMAL
               : FinanceException.Kind.REFUND_FAILED;
-      b = g.booking();
+      b = g.subject();
     } else {
       return Optional.empty();
     }
@@ -59,8 +59,8 @@ public sealed interface Settlement {
         FinanceException.open(
             kind,
             eventId(),
-            Optional.of(b.slot().venueId()),
-            Optional.of(b.bookingId()),
+            Optional.of(b.venueId()),
+            b.bookingId(),
             Optional.of(payment().paymentNo()),
             amount,
             change().at());
@@ -69,6 +69,36 @@ public sealed interface Settlement {
     }
     return Optional.of(
         payment().isPart() ? exception.aboutRefund(payment().refundNo()) : exception);
+  }
+
+  /**
+   * What a payment that settles paid for, as a refund's or an unapplied outcome's settlement needs
+   * it: a booking (which moves with its payment's own refund) or a pass (whose credits were voided
+   * when its refund was made, so only the payment moves).
+   */
+  sealed interface Subject {
+    String venueId();
+
+    Optional<String> bookingId();
+
+    record OfBooking(Booking booking) implements Subject {
+      @Override
+      public String venueId() {
+        return booking.slot().venueId();
+      }
+
+      @Override
+      public Optional<String> bookingId() {
+        return Optional.of(booking.bookingId());
+      }
+    }
+
+    record OfPass(String passId, String venueId) implements Subject {
+      @Override
+      public Optional<String> bookingId() {
+        return Optional.empty();
+      }
+    }
   }
 
   /** PENDING_PAY to PAID; payment SUCCEEDED. */
@@ -106,26 +136,35 @@ public sealed interface Settlement {
       implements Settlement {}
 
   /** The refund went through: payment REFUNDED, and a REFUNDING booking becomes REFUNDED. */
-  record Refunded(String eventId, Payment payment, Booking booking, Change change)
-      implements Settlement {}
+  record Refunded(String eventId, Payment payment, Subject subject, Change change)
+      implements Settlement {
+    public Refunded(String eventId, Payment payment, Booking booking, Change change) {
+      this(eventId, payment, new Subject.OfBooking(booking), change);
+    }
+  }
 
   /** The refund is given up for staff: payment REFUND_FAILED, a REFUNDING booking REFUND_FAILED. */
   record RefundGivenUp(
       String eventId,
       Payment payment,
-      Booking booking,
+      Subject subject,
       Change change,
       boolean abnormal,
       Optional<String> providerCode)
       implements Settlement {
     /** Given up after the last attempt. */
     public RefundGivenUp(String eventId, Payment payment, Booking booking, Change change) {
-      this(eventId, payment, booking, change, false, Optional.empty());
+      this(eventId, payment, new Subject.OfBooking(booking), change, false, Optional.empty());
     }
 
     public RefundGivenUp(
         String eventId, Payment payment, Booking booking, Change change, boolean abnormal) {
-      this(eventId, payment, booking, change, abnormal, Optional.empty());
+      this(eventId, payment, new Subject.OfBooking(booking), change, abnormal, Optional.empty());
+    }
+
+    public RefundGivenUp(
+        String eventId, Payment payment, Subject subject, Change change, boolean abnormal) {
+      this(eventId, payment, subject, change, abnormal, Optional.empty());
     }
   }
 
@@ -140,8 +179,12 @@ public sealed interface Settlement {
    * An outcome that contradicts what the payment is (a failure after a success, a refund nobody
    * asked for): nothing moves, and finance is told.
    */
-  record Unapplied(String eventId, Payment payment, Booking booking, Change change)
-      implements Settlement {}
+  record Unapplied(String eventId, Payment payment, Subject subject, Change change)
+      implements Settlement {
+    public Unapplied(String eventId, Payment payment, Booking booking, Change change) {
+      this(eventId, payment, new Subject.OfBooking(booking), change);
+    }
+  }
 
   /** An event that changes nothing but must still be remembered (e.g. a second success). */
   record NoteOnly(String eventId, Payment payment, Change change) implements Settlement {}

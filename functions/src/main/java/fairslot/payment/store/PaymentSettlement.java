@@ -172,25 +172,40 @@ final class PaymentSettlement {
       moveOtherLines(tx, o.booking(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
-      addBookingMoveIfRefunding(tx, r.payment(), r.booking(), BookingStatus.REFUNDED, s.change());
-      if (!r.payment().isPart()) {
-        // A part (a reschedule's difference) has no notice of its own: the REFUNDED notice is the
-        // booking's, once, and tells the booking's refund; the move's answer told the difference.
-        tx.add(
-            notices.notify(
-                new Notification(
-                    r.booking().userId(),
-                    r.booking().slotId(),
-                    Notification.Kind.REFUNDED,
-                    r.booking().bookingId()),
-                s.change().at()));
+      // A pass's refund moves only its payment: its credits were voided when it was made.
+      if (r.subject() instanceof Settlement.Subject.OfBooking of) {
+        refundedBooking(tx, r, of.booking());
       }
     } else if (s instanceof Settlement.RefundGivenUp g) {
       tx.add(
           payments.move(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
-      addBookingMoveIfRefunding(
-          tx, g.payment(), g.booking(), BookingStatus.REFUND_FAILED, s.change());
+      if (g.subject() instanceof Settlement.Subject.OfBooking of) {
+        addBookingMoveIfRefunding(
+            tx, g.payment(), of.booking(), BookingStatus.REFUND_FAILED, s.change());
+      }
     }
+    return finish(tx, s);
+  }
+
+  /** A booking's refund settled: a REFUNDING booking ends, and the member is told once. */
+  private void refundedBooking(Transaction<Action> tx, Settlement.Refunded r, Booking booking) {
+    addBookingMoveIfRefunding(tx, r.payment(), booking, BookingStatus.REFUNDED, r.change());
+    if (!r.payment().isPart()) {
+      // A part (a reschedule's difference) has no notice of its own: the REFUNDED notice is the
+      // booking's, once, and tells the booking's refund; the move's answer told the difference.
+      tx.add(
+          notices.notify(
+              new Notification(
+                  booking.userId(),
+                  booking.slotId(),
+                  Notification.Kind.REFUNDED,
+                  booking.bookingId()),
+              r.change().at()));
+    }
+  }
+
+  /** The exception, the confirmation notice and the payment's audit; then the commit, read. */
+  private SettleResult finish(Transaction<Action> tx, Settlement s) {
     s.raises().ifPresent(e -> tx.add(Action.EXCEPTION, exceptions.open(e)));
     PaymentStatus after = Settlements.statusAfter(s);
     // A payment's success confirms its booking; so does the desk's (the payment it writes is

@@ -13,6 +13,7 @@ import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.app.PassStore.PayStart;
 import fairslot.pass.app.PassStore.Settled;
@@ -22,8 +23,15 @@ import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -212,5 +220,52 @@ public abstract class PassStoreContract {
     Pass now = passes.findPass("m", pass.passId()).orElseThrow();
     assertThat(now.status()).isEqualTo(PassStatus.ACTIVE);
     assertThat(now.paymentNo()).contains(payment.paymentNo());
+  }
+
+  @Test
+  void aPassIsFoundByItsIdAloneAndOneOfManyRacingRefundsVoidsItsCredits() throws Exception {
+    Plan plan = plan();
+    passes.createPlan(plan, by("admin"));
+    Pass pass = Pass.unpaid(UUID.randomUUID().toString(), "m", plan, NOW);
+    passes.createPass(pass, by("m"));
+    Payment payment = paymentFor(pass);
+    passes.startPayment(pass, payment, by("m"));
+    passes.settlePayment(
+        "e-1",
+        payment,
+        passes.findPass("m", pass.passId()).orElseThrow(),
+        PaymentCallback.Outcome.SUCCEEDED,
+        by("p"));
+    Pass paid = passes.findPass(pass.passId()).orElseThrow();
+    Payment succeeded = payment.withRefund(PaymentStatus.SUCCEEDED, 0);
+    RefundPartPlan refund =
+        RefundPartPlan.of(succeeded, List.of(), new Money(1500, "CNY"), NOW).orElseThrow();
+
+    int racers = 32;
+    ExecutorService pool = Executors.newFixedThreadPool(racers);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<Boolean>> answers = new ArrayList<>();
+    for (int i = 0; i < racers; i++) {
+      answers.add(
+          pool.submit(
+              () -> {
+                start.await();
+                return passes.refund(paid, paid.refunded(NOW), refund, by("finance"));
+              }));
+    }
+    start.countDown();
+    int won = 0;
+    for (Future<Boolean> answer : answers) {
+      won += answer.get(2, TimeUnit.MINUTES) ? 1 : 0;
+    }
+    pool.shutdown();
+
+    assertThat(paid.status()).isEqualTo(PassStatus.ACTIVE);
+    assertThat(paid.userId()).isEqualTo("m");
+    assertThat(won).isEqualTo(1);
+    Pass now = passes.findPass(pass.passId()).orElseThrow();
+    assertThat(now.creditsLeft()).isZero();
+    assertThat(now.creditsRefunded()).isEqualTo(10);
+    assertThat(passes.findPass(UUID.randomUUID().toString())).isEmpty();
   }
 }

@@ -1,0 +1,86 @@
+package fairslot.payment.app;
+
+import fairslot.kernel.Change;
+import fairslot.kernel.Money;
+import fairslot.kernel.Outcome;
+import fairslot.kernel.Refusal;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.domain.Pass;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A pass refunded by finance (API.md v1.3): the unused credits' share of the price (or the amount
+ * finance names) paid back through the pass's provider as a refund part of its payment, and the
+ * credits left voided, in one transaction; then the same refund path, retries and exceptions as a
+ * booking's.
+ */
+public final class PassRefunds {
+  private static final int MAX_ROUNDS = 6;
+
+  private final PassStore passes;
+  private final Refunds refunds;
+  private final Clock clock;
+
+  PassRefunds(PassStore passes, Refunds refunds, Clock clock) {
+    this.passes = passes;
+    this.refunds = refunds;
+    this.clock = clock;
+  }
+
+  /** What a pass refund made: the pass as it is now, the part, and all its payment paid back. */
+  public record PassRefund(Pass pass, Payment part, Money refunded) {}
+
+  Outcome<PassRefund> refund(
+      String staff, String passId, Optional<Long> amountMinor, Optional<String> reason) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Optional<Pass> found = passes.findPass(passId);
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + passId);
+      }
+      Pass pass = found.get();
+      Optional<Payment> payment = pass.paymentNo().flatMap(refunds::payment);
+      if (payment.isEmpty() || payment.get().status() != PaymentStatus.SUCCEEDED) {
+        return Outcome.refused(
+            Refusal.INVALID_TRANSITION,
+            "only a pass paid through a provider can be refunded through it; this one is "
+                + pass.status()
+                + payment.map(p -> " with a " + p.status() + " payment").orElse(" with none"));
+      }
+      Instant now = clock.instant();
+      Money asked =
+          amountMinor
+              .map(m -> new Money(m, pass.plan().price().currency()))
+              .orElseGet(() -> pass.unusedShare(now));
+      if (asked.minor() == 0) {
+        return Outcome.refused(
+            Refusal.INVALID_TRANSITION,
+            "nothing of this pass is unused; name amountMinor to refund some of its price");
+      }
+      long left = refunds.refundable(payment.get().paymentNo()).map(Money::minor).orElse(0L);
+      if (asked.minor() > left) {
+        return Outcome.refused(
+            Refusal.REFUND_EXCEEDS_PAYMENT,
+            "the payment holds " + left + " to refund",
+            Map.of("refundableMinor", left));
+      }
+      Optional<RefundPartPlan> plan = refunds.partOf(payment.get().paymentNo(), asked, now);
+      String why = "pass refunded by staff" + reason.map(r -> ": " + r).orElse("");
+      if (plan.isPresent()
+          && passes.refund(pass, pass.refunded(now), plan.get(), Change.by(staff, now, why))) {
+        refunds.attemptNow(plan.get().part());
+        Money paidBack =
+            new Money(payment.get().amount().minor() - left + asked.minor(), asked.currency());
+        return Outcome.done(
+            new PassRefund(passes.findPass(passId).orElse(pass), plan.get().part(), paidBack));
+      }
+      // the pass or its payment moved since they were read: read again, decide again
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the pass is busy; try again");
+  }
+}
