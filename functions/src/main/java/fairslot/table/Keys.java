@@ -124,6 +124,14 @@ public final class Keys {
     return "PLAN#" + planId;
   }
 
+  /**
+   * A pass's refund part, under its venue by the venue-local day it was made (the daily report's
+   * pass refunds).
+   */
+  public static String passRefund(LocalDate day, String passId, int part) {
+    return "PASSREFUND#" + day + "#" + passId + "#" + part;
+  }
+
   /** A member's pass lives in the member's partition: only its holder can name it. */
   public static String pass(String passId) {
     return "PASS#" + passId;

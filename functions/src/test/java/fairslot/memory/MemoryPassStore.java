@@ -1,10 +1,13 @@
 package fairslot.memory;
 
+import fairslot.idempotency.app.IdempotencyStore;
+import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.app.PassStore;
+import fairslot.pass.app.PassStore.Refund;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.Plan;
@@ -64,6 +67,16 @@ public final class MemoryPassStore implements PassStore {
   }
 
   @Override
+  public java.util.List<fairslot.kernel.Money> refundsOn(String venueId, java.time.LocalDate day) {
+    synchronized (t.lock) {
+      return t.passRefunds.stream()
+          .filter(r -> r.venueId().equals(venueId) && r.day().equals(day))
+          .map(MemoryTables.PassRefund::amount)
+          .toList();
+    }
+  }
+
+  @Override
   public Optional<Pass> findPass(String passId) {
     synchronized (t.lock) {
       return t.passes.values().stream().filter(p -> p.passId().equals(passId)).findFirst();
@@ -71,8 +84,17 @@ public final class MemoryPassStore implements PassStore {
   }
 
   @Override
-  public boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change) {
+  public Refund refund(
+      Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change) {
     synchronized (t.lock) {
+      if (answer.isPresent()) {
+        IdempotencyStore.Recorded seen = t.idempotency.get(answer.get().request().scope());
+        if (seen != null) {
+          return seen.fingerprint().equals(answer.get().request().fingerprint())
+              ? new Refund.Replay(seen.response())
+              : new Refund.KeyReused();
+        }
+      }
       String key = MemoryTables.passKey(read.userId(), read.passId());
       Pass now = t.passes.get(key);
       if (now == null
@@ -81,11 +103,21 @@ public final class MemoryPassStore implements PassStore {
           || !now.validUntil().equals(read.validUntil())
           || !now.paymentNo().equals(read.paymentNo())
           || !t.partAsPlanned(plan)) {
-        return false;
+        return new Refund.Moved();
       }
+      answer.ifPresent(
+          a ->
+              t.idempotency.put(
+                  a.request().scope(),
+                  new IdempotencyStore.Recorded(a.request().fingerprint(), a.response())));
       t.passes.put(key, after);
       t.keepPart(plan);
-      return true;
+      t.passRefunds.add(
+          new MemoryTables.PassRefund(
+              read.venueId(),
+              java.time.LocalDate.ofInstant(change.at(), read.plan().timeZone()),
+              plan.part().refund()));
+      return new Refund.Made();
     }
   }
 

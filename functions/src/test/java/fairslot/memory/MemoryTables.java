@@ -229,6 +229,11 @@ public final class MemoryTables {
     refundable.put(plan.payment().paymentNo(), plan.refundableAfter());
   }
 
+  /** A pass refund part made at a venue on its local day (the daily report). */
+  record PassRefund(String venueId, LocalDate day, fairslot.kernel.Money amount) {}
+
+  final List<PassRefund> passRefunds = new ArrayList<>();
+
   static String passKey(String userId, String passId) {
     return userId + " " + passId;
   }

@@ -17,6 +17,7 @@ import fairslot.catalog.domain.Assignment;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.VenuePolicy;
+import fairslot.idempotency.app.Replayable;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.IdempotentRequest;
@@ -159,7 +160,7 @@ public final class ContractFixtures {
                 MemberRules.NONE,
                 key.map(
                     k ->
-                        new BookingStore.Replayable(
+                        new Replayable(
                             k,
                             new StoredResponse(201, "{\"bookingId\":\"" + b.bookingId() + "\"}")))))
         .result();

@@ -30,7 +30,8 @@ final class ChaosMoney {
     for (var item : items) {
       if (is(item, "PAYMENT")) {
         byPayment.put(s(item, "paymentNo"), item);
-        if ("SUCCEEDED".equals(s(item, "status"))) {
+        // a pass's payment keeps no booking: ChaosPasses counts it
+        if ("SUCCEEDED".equals(s(item, "status")) && !item.containsKey("passId")) {
           keptPerBooking.merge(s(item, "bookingId"), 1, Integer::sum);
         }
       }

@@ -34,7 +34,10 @@ final class ChaosRefundParts {
       }
     }
     for (var item : items) {
-      if (!is(item, "PAYMENT") || !parts.containsKey(s(item, "paymentNo"))) {
+      // a pass's payment has no booking: ChaosPasses counts its parts
+      if (!is(item, "PAYMENT")
+          || !parts.containsKey(s(item, "paymentNo"))
+          || item.containsKey("passId")) {
         continue;
       }
       String paymentNo = s(item, "paymentNo");

@@ -11,10 +11,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One run's random mixed workload, played with faults on: DIRECT and QUEUED crowds, payments and
- * webhook replays, cancels, waitlists, hold expiry, slot cancels, the desk, free bookings,
- * AUTO_HOLD at a venue's limit, transfers and moves, a minimum-participants class, a lottery, venue
- * staff, check-in tickets and calendar feeds, a combined court, with every job racing all of it. It
+ * One run's random mixed workload with faults on (crowds, payments, cancels, waitlists, the desk,
+ * moves, lotteries, staff, integrations, WeChat members, passes...), every job racing all of it; it
  * records every booking an answer named, for the checks.
  */
 final class ChaosWorkload {
@@ -49,19 +47,15 @@ final class ChaosWorkload {
   private final ChaosCombined combined; // a full court and its halves (issue 35)
   private final ChaosGroups groups; // bookings of several slots (issue 32)
   private final ChaosWaiters waiters;
-
   String autoVenue;
-
-  /** The AUTO_HOLD venue's {@code maxUpcomingPerMember}. */
-  static final int AUTO_LIMIT = 1;
-
-  /** The venues' own staff (issue 33), and the venue they work at. */
-  final ChaosVenueStaff venueStaff;
+  static final int AUTO_LIMIT = 1; // the AUTO_HOLD venue's maxUpcomingPerMember
+  final ChaosVenueStaff venueStaff; // the venues' own staff (issue 33)
 
   final ChaosIntegrations integrations; // check-in tickets and calendar feeds (issue 37)
   final ChaosWebhooks webhooks; // outbound webhooks to a receiver that refuses 30 % (issue 37)
   final ChaosErasures erasures; // members erased while they book and the job runs (issue 37)
   final ChaosWechatMembers wechatMembers; // WeChat sign-ins, refreshes, grants (issue 63)
+  final ChaosPasses passes; // packs paid, spent and refunded by finance (issue 60)
 
   private String offerVenue;
 
@@ -76,6 +70,7 @@ final class ChaosWorkload {
     this.groups = new ChaosGroups(world, this, random);
     this.waiters = new ChaosWaiters(world, this, random);
     this.wechatMembers = new ChaosWechatMembers(world, this, random);
+    this.passes = new ChaosPasses(world, this, random);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
@@ -121,6 +116,7 @@ final class ChaosWorkload {
     combined.setUp(slots.size() + 1, offerVenue);
     groups.setUp(catalog, slots.size() + 40, offerVenue);
     erasures.setUp(slots.size() + 8, offerVenue);
+    passes.setUp(catalog, slots.size() + 50, offerVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -201,6 +197,7 @@ final class ChaosWorkload {
     webhooks.wave(wave);
     erasures.wave(wave);
     wechatMembers.wave(wave, slots.get(6));
+    passes.wave(wave);
     combined.wave(wave);
     groups.wave(wave, slots.get(0), cancelledSlot);
     for (String job :

@@ -7,10 +7,10 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.MemberRules;
 import fairslot.booking.domain.SeatSource;
 import fairslot.catalog.app.SeatReleased;
+import fairslot.idempotency.app.Replayable;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
-import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
@@ -194,8 +194,6 @@ public interface BookingStore extends DueBookingStore {
   }
 
   /** The request's key and the answer stored with the booking for its replays. */
-  record Replayable(IdempotentRequest request, StoredResponse response) {}
-
   sealed interface PlaceResult {
     record Placed(Booking booking) implements PlaceResult {}
 

@@ -36,19 +36,30 @@ import java.util.TreeSet;
  * One line per resource and currency; the totals carry a currency only when the day has one.
  */
 public record DailyReport(
-    String venueId, LocalDate date, Figures totals, List<Line> byResource, List<Money> passSales) {
+    String venueId,
+    LocalDate date,
+    Figures totals,
+    List<Line> byResource,
+    List<Money> passSales,
+    List<Money> passRefunds) {
 
   public DailyReport(String venueId, LocalDate date, Figures totals, List<Line> byResource) {
-    this(venueId, date, totals, byResource, List.of());
+    this(venueId, date, totals, byResource, List.of(), List.of());
   }
 
   public DailyReport {
     passSales = List.copyOf(passSales);
+    passRefunds = List.copyOf(passRefunds);
   }
 
   /** This report with the passes the venue sold that day (their prices). */
   public DailyReport withPassSales(List<Money> sales) {
-    return new DailyReport(venueId, date, totals, byResource, sales);
+    return new DailyReport(venueId, date, totals, byResource, sales, passRefunds);
+  }
+
+  /** This report with the pass refund parts made that day (v1.3). */
+  public DailyReport withPassRefunds(List<Money> refunds) {
+    return new DailyReport(venueId, date, totals, byResource, passSales, refunds);
   }
 
   /**
@@ -56,13 +67,22 @@ public record DailyReport(
    * than one currency among the sales and the bookings).
    */
   public Optional<Long> passSalesMinor() {
+    return inReportCurrency(passSales);
+  }
+
+  /** The day's pass refund parts, as {@link #passSalesMinor}: counted when made. */
+  public Optional<Long> passRefundedMinor() {
+    return inReportCurrency(passRefunds);
+  }
+
+  private Optional<Long> inReportCurrency(List<Money> amounts) {
     Set<String> currencies = new TreeSet<>();
-    passSales.forEach(m -> currencies.add(m.currency()));
+    amounts.forEach(m -> currencies.add(m.currency()));
     totals.currency().ifPresent(currencies::add);
     if (totals.mixedCurrencies() || currencies.size() > 1) {
       return Optional.empty();
     }
-    return Optional.of(passSales.stream().mapToLong(Money::minor).sum());
+    return Optional.of(amounts.stream().mapToLong(Money::minor).sum());
   }
 
   private static final Set<BookingStatus> PAID =

@@ -9,7 +9,9 @@ import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.Problems;
 import fairslot.handler.internal.RequestBody;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
 import fairslot.money.domain.Payable;
@@ -17,9 +19,12 @@ import fairslot.pass.app.PassService;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
+import fairslot.payment.app.PassRefunds;
 import fairslot.payment.app.PaymentService;
+import fairslot.shared.Json;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -88,13 +93,26 @@ public final class PassEndpoints implements Endpoints {
     Optional<Long> amountMinor = amount;
     Optional<String> reason = body.optionalText("reason");
     Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    Instant now = clock.instant();
     return idempotency.once(
         key,
-        () ->
-            respond(
-                payments.refundPass(caller.userId(), request.path("passId"), amountMinor, reason),
-                200,
-                r -> PassViews.PassRefundView.of(r, clock.instant())));
+        () -> {
+          Outcome<PassRefunds.Answer> outcome =
+              payments.refundPass(
+                  caller.userId(),
+                  request.path("passId"),
+                  amountMinor,
+                  reason,
+                  key,
+                  made ->
+                      new StoredResponse(200, Json.write(PassViews.PassRefundView.of(made, now))));
+          if (!(outcome instanceof Outcome.Done<PassRefunds.Answer> done)) {
+            return Problems.of((Outcome.Refused<?>) outcome);
+          }
+          return done.value() instanceof PassRefunds.Answer.Replayed twin
+              ? IdempotencyKeys.replayed(twin.response())
+              : HttpResponse.rawJson(200, done.value().response().body());
+        });
   }
 
   /** As for a booking: the payment's number, amount and provider. */

@@ -137,6 +137,7 @@ public final class ReportViews {
       int noShows,
       Long feesMinor,
       Long passSalesMinor,
+      Long passRefundedMinor,
       Long disputedMinor,
       List<ResourceLineView> byResource) {
     public static DailyReportView of(DailyReport r) {
@@ -153,6 +154,7 @@ public final class ReportViews {
           t.noShows(),
           t.feesMinor(),
           r.passSalesMinor().orElse(null),
+          r.passRefundedMinor().orElse(null),
           t.disputedMinor(),
           r.byResource().stream()
               .map(

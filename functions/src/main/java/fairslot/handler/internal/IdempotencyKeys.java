@@ -62,6 +62,11 @@ public final class IdempotencyKeys {
       return earlier.get();
     }
     HttpResponse response = create.get();
+    if (response.status() >= 400) {
+      // A refusal may be a twin's success seen from after it ("nothing left to refund"): the
+      // twin's recorded answer is this request's answer too.
+      return replay(request.get()).orElse(response);
+    }
     if (response.status() >= 200
         && response.status() < 300
         && !store.record(

@@ -1,5 +1,7 @@
 package fairslot.pass.app;
 
+import fairslot.idempotency.app.Replayable;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.kernel.Page;
@@ -37,10 +39,26 @@ public interface PassStore {
   /**
    * A refund of a paid pass (v1.3) in one transaction: the pass becomes {@code after} (its credits
    * left voided, a membership ended) on condition it is as {@code read}; the payment holds as the
-   * plan read it; the refund part is put to be paid back; both audits. False, and nothing written,
-   * when the pass or its payment moved since they were read.
+   * plan read it; the refund part is put to be paid back; both audits; with an Idempotency-Key, the
+   * answer under it. Nothing is written when the pass or its payment moved since they were read
+   * ({@link Refund.Moved}) or the key already answered ({@link Refund.Replay}).
    */
-  boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change);
+  Refund refund(
+      Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change);
+
+  /** What a pass refund's write came to. */
+  sealed interface Refund {
+    record Made() implements Refund {}
+
+    /** The pass or its payment moved since they were read: read again and decide again. */
+    record Moved() implements Refund {}
+
+    /** A twin of the request made the refund: its answer. */
+    record Replay(StoredResponse response) implements Refund {}
+
+    /** The key answered another request. */
+    record KeyReused() implements Refund {}
+  }
 
   /** The member's passes, in id order. */
   Page<Pass> passesOf(String userId, PageRequest page);
@@ -89,6 +107,9 @@ public interface PassStore {
 
   /** The prices of the passes of a venue paid on its local {@code day} (the daily report). */
   List<Money> salesOn(String venueId, LocalDate day);
+
+  /** The pass refund parts made at a venue on its local {@code day} (the daily report). */
+  List<Money> refundsOn(String venueId, LocalDate day);
 
   enum Settled {
     APPLIED,

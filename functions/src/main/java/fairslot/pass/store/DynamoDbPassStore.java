@@ -4,6 +4,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.store.VenueChecks;
 import fairslot.definitions.Fairslot;
+import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.kernel.Page;
@@ -115,8 +116,9 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change) {
-    return passPayments.refund(read, after, plan, change);
+  public Refund refund(
+      Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change) {
+    return passPayments.refund(read, after, plan, answer, change);
   }
 
   @Override
@@ -194,13 +196,22 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public List<Money> salesOn(String venueId, LocalDate day) {
+    return amountsUnder(venueId, "PASSSALE#" + day + "#");
+  }
+
+  @Override
+  public List<Money> refundsOn(String venueId, LocalDate day) {
+    return amountsUnder(venueId, "PASSREFUND#" + day + "#");
+  }
+
+  private List<Money> amountsUnder(String venueId, String prefix) {
     return dynamo
         .queryPaginator(
             r ->
                 r.tableName(table)
                     .keyConditionExpression("PK = :pk AND begins_with(SK, :day)")
                     .expressionAttributeValues(
-                        Map.of(":pk", s(Keys.venue(venueId)), ":day", s("PASSSALE#" + day + "#"))))
+                        Map.of(":pk", s(Keys.venue(venueId)), ":day", s(prefix))))
         .items()
         .stream()
         .map(i -> new Money(Attr.num(i, "amountMinor"), Attr.str(i, "currency")))

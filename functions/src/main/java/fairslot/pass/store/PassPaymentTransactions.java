@@ -1,6 +1,9 @@
 package fairslot.pass.store;
 
 import fairslot.catalog.store.VenueChecks;
+import fairslot.idempotency.app.Replayable;
+import fairslot.idempotency.store.IdempotencyItemMapper;
+import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
@@ -12,6 +15,7 @@ import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentItemMapper;
 import fairslot.money.store.PaymentWrites;
 import fairslot.pass.app.PassStore.PayStart;
+import fairslot.pass.app.PassStore.Refund;
 import fairslot.pass.app.PassStore.Settled;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
@@ -36,6 +40,7 @@ final class PassPaymentTransactions {
   private enum Action {
     EVENT,
     EXCEPTION,
+    KEY,
     PART,
     PASS,
     PAYMENT,
@@ -48,6 +53,7 @@ final class PassPaymentTransactions {
   private final PassWrites writes;
   private final RecordParts records;
   private final ExceptionWrites exceptions;
+  private final IdempotencyWrites replays;
 
   PassPaymentTransactions(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -56,6 +62,7 @@ final class PassPaymentTransactions {
     this.writes = new PassWrites(table);
     this.records = new RecordParts(table);
     this.exceptions = new ExceptionWrites(table);
+    this.replays = new IdempotencyWrites(table);
   }
 
   PayStart start(Pass pass, Payment payment, Change change) {
@@ -178,23 +185,38 @@ final class PassPaymentTransactions {
   }
 
   /** See {@link fairslot.pass.app.PassStore#refund}. */
-  boolean refund(Pass read, Pass after, RefundPartPlan plan, Change change) {
+  Refund refund(
+      Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change) {
     List<TransactWriteItem> part = payments.addPart(plan);
-    return new Transaction<Action>()
-        .add(Action.PASS, writes.refund(read, after))
-        .add(auditPass(read, read.status().name(), read.status().name(), change))
-        .add(Action.PAYMENT, part.get(0))
-        .add(Action.PART, part.get(1))
-        .add(
-            PaymentAudits.part(
-                records,
-                plan.part().paymentNo(),
-                plan.part().refundPart(),
-                "-",
-                plan.part().status().name(),
-                change))
-        .commit(dynamo)
-        .isEmpty();
+    Transaction<Action> tx = new Transaction<Action>();
+    answer.ifPresent(
+        a -> tx.add(Action.KEY, replays.record(a.request(), a.response(), change.at())));
+    Optional<Transaction.Cancelled<Action>> cancelled =
+        tx.add(Action.PASS, writes.refund(read, after))
+            .add(writes.refundRecord(read, plan.part(), change.at()))
+            .add(auditPass(read, read.status().name(), read.status().name(), change))
+            .add(Action.PAYMENT, part.get(0))
+            .add(Action.PART, part.get(1))
+            .add(
+                PaymentAudits.part(
+                    records,
+                    plan.part().paymentNo(),
+                    plan.part().refundPart(),
+                    "-",
+                    plan.part().status().name(),
+                    change))
+            .commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new Refund.Made();
+    }
+    if (cancelled.get().failed(Action.KEY)) {
+      Optional<Map<String, AttributeValue>> record = cancelled.get().oldItem(Action.KEY);
+      return record.isPresent()
+              && IdempotencyItemMapper.sameRequest(record.get(), answer.get().request())
+          ? new Refund.Replay(IdempotencyItemMapper.response(record.get()))
+          : new Refund.KeyReused();
+    }
+    return new Refund.Moved();
   }
 
   private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {

@@ -102,6 +102,28 @@ public final class PassWrites {
                     s(pass.plan().price().currency()))));
   }
 
+  /** The record of a pass's refund part made at {@code at}, under its venue's local day. */
+  TransactWriteItem refundRecord(Pass pass, Payment part, Instant at) {
+    LocalDate day = LocalDate.ofInstant(at, pass.plan().timeZone());
+    return TxItems.put(
+        Put.builder()
+            .tableName(table)
+            .item(
+                Map.of(
+                    "PK",
+                    s(Keys.venue(pass.venueId())),
+                    "SK",
+                    s(Keys.passRefund(day, pass.passId(), part.refundPart())),
+                    "type",
+                    s("PASS_REFUND"),
+                    "passId",
+                    s(pass.passId()),
+                    "amountMinor",
+                    Attr.n(part.refund().minor()),
+                    "currency",
+                    s(part.refund().currency()))));
+  }
+
   /** The PENDING_PAY pass names its payment, on condition it names none yet. */
   TransactWriteItem namePayment(Pass pass, Payment payment) {
     return TxItems.update(

@@ -1,6 +1,9 @@
 package fairslot.payment.app;
 
+import fairslot.idempotency.app.Replayable;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Change;
+import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
@@ -13,6 +16,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A pass refunded by finance (API.md v1.3): the unused credits' share of the price (or the amount
@@ -33,11 +37,29 @@ public final class PassRefunds {
     this.clock = clock;
   }
 
-  /** What a pass refund made: the pass as it is now, the part, and all its payment paid back. */
+  /** What a pass refund made: the pass after it, the part, and all its payment paid back. */
   public record PassRefund(Pass pass, Payment part, Money refunded) {}
 
-  Outcome<PassRefund> refund(
-      String staff, String passId, Optional<Long> amountMinor, Optional<String> reason) {
+  /** The answer: the refund made now, or a twin's under the same Idempotency-Key. */
+  public sealed interface Answer {
+    StoredResponse response();
+
+    record Made(PassRefund refund, StoredResponse response) implements Answer {}
+
+    record Replayed(StoredResponse response) implements Answer {}
+  }
+
+  /**
+   * {@code answer} makes the response before the write, so it is kept under {@code key} in the
+   * refund's own transaction: twins racing with one key refund once and answer alike.
+   */
+  Outcome<Answer> refund(
+      String staff,
+      String passId,
+      Optional<Long> amountMinor,
+      Optional<String> reason,
+      Optional<IdempotentRequest> key,
+      Function<PassRefund, StoredResponse> answer) {
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Optional<Pass> found = passes.findPass(passId);
       if (found.isEmpty()) {
@@ -71,13 +93,31 @@ public final class PassRefunds {
       }
       Optional<RefundPartPlan> plan = refunds.partOf(payment.get().paymentNo(), asked, now);
       String why = "pass refunded by staff" + reason.map(r -> ": " + r).orElse("");
-      if (plan.isPresent()
-          && passes.refund(pass, pass.refunded(now), plan.get(), Change.by(staff, now, why))) {
-        refunds.attemptNow(plan.get().part());
-        Money paidBack =
-            new Money(payment.get().amount().minor() - left + asked.minor(), asked.currency());
-        return Outcome.done(
-            new PassRefund(passes.findPass(passId).orElse(pass), plan.get().part(), paidBack));
+      if (plan.isEmpty()) {
+        continue; // the payment moved since it was read
+      }
+      Money paidBack =
+          new Money(payment.get().amount().minor() - left + asked.minor(), asked.currency());
+      PassRefund made = new PassRefund(pass.refunded(now), plan.get().part(), paidBack);
+      StoredResponse response = answer.apply(made);
+      PassStore.Refund written =
+          passes.refund(
+              pass,
+              made.pass(),
+              plan.get(),
+              key.map(k -> new Replayable(k, response)),
+              Change.by(staff, now, why));
+      if (written instanceof PassStore.Refund.Made) {
+        refunds.attemptNow(made.part());
+        return Outcome.done(new Answer.Made(made, response));
+      }
+      if (written instanceof PassStore.Refund.Replay replay) {
+        return Outcome.done(new Answer.Replayed(replay.response()));
+      }
+      if (written instanceof PassStore.Refund.KeyReused) {
+        return Outcome.refused(
+            Refusal.IDEMPOTENCY_KEY_REUSED,
+            "this Idempotency-Key was used with a different request");
       }
       // the pass or its payment moved since they were read: read again, decide again
     }

@@ -3,7 +3,9 @@ package fairslot.payment.app;
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.MemberBookings;
 import fairslot.catalog.app.CatalogStore;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
+import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
 import fairslot.member.app.WechatIdentityStore;
 import fairslot.money.domain.Decline;
@@ -16,6 +18,7 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Paying for a hold or a pass, and applying what the provider reports. Money is never silently
@@ -81,9 +84,14 @@ public final class PaymentService {
    * Refunds a paid pass (v1.3, finance): {@code amountMinor}, or the unused credits' share of its
    * price, through its provider; the credits left are voided. See {@link PassRefunds}.
    */
-  public Outcome<PassRefunds.PassRefund> refundPass(
-      String staff, String passId, Optional<Long> amountMinor, Optional<String> reason) {
-    return passRefunds.refund(staff, passId, amountMinor, reason);
+  public Outcome<PassRefunds.Answer> refundPass(
+      String staff,
+      String passId,
+      Optional<Long> amountMinor,
+      Optional<String> reason,
+      Optional<IdempotentRequest> key,
+      Function<PassRefunds.PassRefund, StoredResponse> answer) {
+    return passRefunds.refund(staff, passId, amountMinor, reason, key, answer);
   }
 
   /**

@@ -98,11 +98,14 @@ public final class Refunds implements RefundRequests {
   /** The same for the refund {@code seen} (the payment's own, or one of its parts), read again. */
   @Override
   public void attemptNow(Payment seen) {
-    (seen.isPart()
-            ? payments.findPart(seen.paymentNo(), seen.refundPart())
-            : payments.findPayment(seen.paymentNo()))
-        .filter(p -> p.status() == PaymentStatus.REFUNDING)
-        .ifPresent(this::attempt);
+    current(seen).filter(p -> p.status() == PaymentStatus.REFUNDING).ifPresent(this::attempt);
+  }
+
+  /** The refund {@code seen} (the payment's own, or one of its parts) as it is now. */
+  public Optional<Payment> current(Payment seen) {
+    return seen.isPart()
+        ? payments.findPart(seen.paymentNo(), seen.refundPart())
+        : payments.findPayment(seen.paymentNo());
   }
 
   /**

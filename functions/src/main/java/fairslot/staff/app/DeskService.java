@@ -149,6 +149,7 @@ public final class DeskService {
       cursor = page.nextCursor();
     } while (cursor.isPresent());
     return DailyReport.of(venueId, date, all, clock.instant())
-        .withPassSales(passes.salesOn(venueId, date));
+        .withPassSales(passes.salesOn(venueId, date))
+        .withPassRefunds(passes.refundsOn(venueId, date));
   }
 }

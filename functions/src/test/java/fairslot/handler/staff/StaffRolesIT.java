@@ -63,6 +63,7 @@ class StaffRolesIT {
     MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /venues/{venueId}/plans", Set.of(ADMIN));
     MATRIX.put("POST /staff/passes", Set.of(FRONTDESK, ADMIN));
+    MATRIX.put("POST /staff/passes/{passId}/refund", Set.of(FINANCE, ADMIN));
     MATRIX.put("GET /staff/notifications", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/notifications/{notificationId}/retry", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("GET /venues/{venueId}/staff", Set.of(ADMIN));
@@ -93,6 +94,7 @@ class StaffRolesIT {
               .path("exceptionId", "x-none")
               .path("userId", "u-none")
               .path("notificationId", "n-none")
+              .path("passId", "p-none")
               .body("{\"cursor\":\"!\"}");
         });
   }

@@ -42,7 +42,8 @@ class VenueRolesIT {
       String planId,
       String exceptionId,
       String notificationId,
-      String ticket) {}
+      String ticket,
+      String passId) {}
 
   private Place a;
   private Place b;
@@ -93,6 +94,18 @@ class VenueRolesIT {
             "GET /bookings/{bookingId}/ticket",
             e -> e.as("member-" + tag, ApiDriver.CUSTOMER).path("bookingId", booking));
     ApiDriver.expect(ticket, 200);
+    Reply pass =
+        api.send(
+            "POST /staff/passes",
+            e ->
+                e.as("platform", ApiDriver.ADMIN)
+                    .body(
+                        "{\"planId\":\""
+                            + plan.text("planId")
+                            + "\",\"customer\":{\"userId\":\"member-"
+                            + tag
+                            + "\"}}"));
+    ApiDriver.expect(pass, 201);
     return new Place(
         venue,
         court,
@@ -101,7 +114,8 @@ class VenueRolesIT {
         plan.text("planId"),
         exception,
         notification,
-        ticket.text("ticket"));
+        ticket.text("ticket"),
+        pass.text("passId"));
   }
 
   private Reply grant(String actor, List<String> groups, String venue, String user, String roles) {
@@ -142,6 +156,7 @@ class VenueRolesIT {
               .path("resourceId", at.resourceId())
               .path("exceptionId", at.exceptionId())
               .path("notificationId", at.notificationId())
+              .path("passId", at.passId())
               .path("userId", "nobody-in-particular")
               .body(body);
           if (route.venueScope() == VenueScope.QUERY_VENUE) {
@@ -223,7 +238,8 @@ class VenueRolesIT {
         pad.apply(p.planId()),
         pad.apply(p.exceptionId()),
         pad.apply(p.notificationId()),
-        pad.apply(p.ticket()));
+        pad.apply(p.ticket()),
+        pad.apply(p.passId()));
   }
 
   @Test

@@ -7,7 +7,10 @@ import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
+import fairslot.idempotency.app.Replayable;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Change;
+import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Money;
 import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
@@ -25,6 +28,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -244,25 +248,51 @@ public abstract class PassStoreContract {
     int racers = 32;
     ExecutorService pool = Executors.newFixedThreadPool(racers);
     CountDownLatch start = new CountDownLatch(1);
-    List<Future<Boolean>> answers = new ArrayList<>();
+    Replayable keyed =
+        new Replayable(
+            new IdempotentRequest("finance#" + UUID.randomUUID(), "fp"),
+            new StoredResponse(200, "{\"refund\":1}"));
+    List<Future<PassStore.Refund>> answers = new ArrayList<>();
     for (int i = 0; i < racers; i++) {
+      Optional<Replayable> key = i % 2 == 0 ? Optional.of(keyed) : Optional.empty();
       answers.add(
           pool.submit(
               () -> {
                 start.await();
-                return passes.refund(paid, paid.refunded(NOW), refund, by("finance"));
+                return passes.refund(paid, paid.refunded(NOW), refund, key, by("finance"));
               }));
     }
     start.countDown();
     int won = 0;
-    for (Future<Boolean> answer : answers) {
-      won += answer.get(2, TimeUnit.MINUTES) ? 1 : 0;
+    for (Future<PassStore.Refund> answer : answers) {
+      PassStore.Refund r = answer.get(2, TimeUnit.MINUTES);
+      won += r instanceof PassStore.Refund.Made ? 1 : 0;
+      assertThat(r).isNotInstanceOf(PassStore.Refund.KeyReused.class);
     }
     pool.shutdown();
+    PassStore.Refund retried =
+        passes.refund(paid, paid.refunded(NOW), refund, Optional.of(keyed), by("finance"));
+    PassStore.Refund otherBody =
+        passes.refund(
+            paid,
+            paid.refunded(NOW),
+            refund,
+            Optional.of(
+                new Replayable(
+                    new IdempotentRequest(keyed.request().scope(), "fp2"), keyed.response())),
+            by("finance"));
 
     assertThat(paid.status()).isEqualTo(PassStatus.ACTIVE);
     assertThat(paid.userId()).isEqualTo("m");
     assertThat(won).isEqualTo(1);
+    // the key was kept only if a keyed racer won; a plain winner leaves it free, and the retry
+    // moves
+    assertThat(retried)
+        .isInstanceOfAny(PassStore.Refund.Replay.class, PassStore.Refund.Moved.class);
+    if (retried instanceof PassStore.Refund.Replay replay) {
+      assertThat(replay.response()).isEqualTo(keyed.response());
+      assertThat(otherBody).isInstanceOf(PassStore.Refund.KeyReused.class);
+    }
     Pass now = passes.findPass(pass.passId()).orElseThrow();
     assertThat(now.creditsLeft()).isZero();
     assertThat(now.creditsRefunded()).isEqualTo(10);

@@ -8,6 +8,8 @@ import fairslot.booking.domain.Book;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
+import fairslot.idempotency.app.StoredResponse;
+import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
@@ -23,6 +25,7 @@ import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.PlanKind;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -84,14 +87,22 @@ class PassRefundsTest {
         .isInstanceOf(Booked.Created.class);
   }
 
+  private Outcome<PassRefunds.Answer> ask(Pass pass, Optional<Long> amount) {
+    return world.payments.refundPass(
+        "finance",
+        pass.passId(),
+        amount,
+        Optional.empty(),
+        Optional.empty(),
+        made -> new StoredResponse(200, made.part().refundNo()));
+  }
+
   private PassRefunds.PassRefund refund(Pass pass, Optional<Long> amount) {
-    return done(world.payments.refundPass("finance", pass.passId(), amount, Optional.empty()));
+    return ((PassRefunds.Answer.Made) done(ask(pass, amount))).refund();
   }
 
   private Refusal refused(Pass pass, Optional<Long> amount) {
-    return ((Outcome.Refused<?>)
-            world.payments.refundPass("finance", pass.passId(), amount, Optional.empty()))
-        .refusal();
+    return ((Outcome.Refused<?>) ask(pass, amount)).refusal();
   }
 
   @Test
@@ -112,9 +123,9 @@ class PassRefundsTest {
     assertThat(now.creditsRefunded()).isEqualTo(3);
     assertThat(now.statusAt(world.clock.instant())).isEqualTo(PassStatus.USED_UP);
     assertThat(world.ledgerDeviations()).isEmpty();
-    assertThat(
-            world.payments.refundPass("finance", pass.passId(), Optional.empty(), Optional.empty()))
-        .isInstanceOf(Outcome.Refused.class);
+    LocalDate today = LocalDate.ofInstant(world.clock.instant(), slot.timeZone());
+    assertThat(world.desk.dailyReport(slot.venueId(), today).passRefundedMinor()).contains(2400L);
+    assertThat(refused(pass, Optional.empty())).isEqualTo(Refusal.INVALID_TRANSITION);
   }
 
   @Test
@@ -209,5 +220,42 @@ class PassRefundsTest {
     done(world.finance.retryRefund(e.exceptionId(), "fin-1"));
     assertThat(world.paymentStore.findPart(part.paymentNo(), 1).orElseThrow().status())
         .isEqualTo(PaymentStatus.REFUNDING);
+  }
+
+  @Test
+  void twinsWithOneIdempotencyKeyRefundOnceAndAnswerAlike() {
+    Pass pass = paid("u1", plan(PlanKind.PACK, 4, 4000));
+    Optional<IdempotentRequest> key = Optional.of(new IdempotentRequest("finance#k1", "fp"));
+    Outcome<PassRefunds.Answer> first =
+        world.payments.refundPass(
+            "finance",
+            pass.passId(),
+            Optional.of(1000L),
+            Optional.empty(),
+            key,
+            made -> new StoredResponse(200, "first " + made.part().refundNo()));
+    // the twin read the pass before the first wrote: its write meets the key and replays
+    Outcome<PassRefunds.Answer> twin =
+        world.payments.refundPass(
+            "finance",
+            pass.passId(),
+            Optional.of(1000L),
+            Optional.empty(),
+            key,
+            made -> new StoredResponse(200, "twin " + made.part().refundNo()));
+    Outcome<PassRefunds.Answer> other =
+        world.payments.refundPass(
+            "finance",
+            pass.passId(),
+            Optional.of(1000L),
+            Optional.empty(),
+            Optional.of(new IdempotentRequest("finance#k1", "another body")),
+            made -> new StoredResponse(200, "other"));
+
+    assertThat(done(first)).isInstanceOf(PassRefunds.Answer.Made.class);
+    assertThat(done(twin)).isInstanceOf(PassRefunds.Answer.Replayed.class);
+    assertThat(done(twin).response()).isEqualTo(done(first).response());
+    assertThat(((Outcome.Refused<?>) other).refusal()).isEqualTo(Refusal.IDEMPOTENCY_KEY_REUSED);
+    assertThat(world.provider.refundAsks).hasSize(1);
   }
 }
