@@ -143,7 +143,7 @@ public final class HttpApi {
             new StripeEndpoints(s.payments(), webhooks.stripe()),
             new StatementEndpoints(s.statements()),
             new WaitlistEndpoints(s.waitlist(), s.bookings(), s.catalog(), idempotency, clock),
-            new StaffEndpoints(s.staff(), s.desk(), s.gate(), clock),
+            new StaffEndpoints(s.staff(), s.desk(), s.gate(), idempotency, clock),
             new FinanceEndpoints(s.staff(), s.desk()),
             new AdminEndpoints(s.cancellation(), s.reconciliation()),
             new VenueOpsEndpoints(s.slotEdits(), s.venueEdits()),

@@ -12,6 +12,8 @@ import fairslot.booking.domain.DueReminders;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.domain.Slot;
 import fairslot.idempotency.app.IdempotencyStore;
+import fairslot.idempotency.app.KeyedWrite;
+import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
@@ -164,18 +166,28 @@ public final class MemoryBookingStore implements BookingStore {
   }
 
   @Override
-  public boolean refundPart(Booking read, Booking after, RefundPartPlan plan, Change change) {
+  public KeyedWrite refundPart(
+      Booking read,
+      Booking after,
+      RefundPartPlan plan,
+      Optional<Replayable> answer,
+      Change change) {
     synchronized (t.lock) {
+      Optional<KeyedWrite> taken = t.keyTaken(answer);
+      if (taken.isPresent()) {
+        return taken.get();
+      }
       Booking now = t.bookings.get(read.bookingId());
       if (now == null
           || now.status() != BookingStatus.PAID
           || now.version() != read.version()
           || !asPlanned(plan)) {
-        return false;
+        return new KeyedWrite.Moved();
       }
+      t.keep(answer);
       t.bookings.put(read.bookingId(), after);
       keepPart(plan);
-      return true;
+      return new KeyedWrite.Made();
     }
   }
 

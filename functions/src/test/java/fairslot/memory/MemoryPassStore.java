@@ -1,13 +1,12 @@
 package fairslot.memory;
 
-import fairslot.idempotency.app.IdempotencyStore;
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.app.PassStore;
-import fairslot.pass.app.PassStore.Refund;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.Plan;
@@ -84,16 +83,12 @@ public final class MemoryPassStore implements PassStore {
   }
 
   @Override
-  public Refund refund(
+  public KeyedWrite refund(
       Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change) {
     synchronized (t.lock) {
-      if (answer.isPresent()) {
-        IdempotencyStore.Recorded seen = t.idempotency.get(answer.get().request().scope());
-        if (seen != null) {
-          return seen.fingerprint().equals(answer.get().request().fingerprint())
-              ? new Refund.Replay(seen.response())
-              : new Refund.KeyReused();
-        }
+      Optional<KeyedWrite> taken = t.keyTaken(answer);
+      if (taken.isPresent()) {
+        return taken.get();
       }
       String key = MemoryTables.passKey(read.userId(), read.passId());
       Pass now = t.passes.get(key);
@@ -103,13 +98,9 @@ public final class MemoryPassStore implements PassStore {
           || !now.validUntil().equals(read.validUntil())
           || !now.paymentNo().equals(read.paymentNo())
           || !t.partAsPlanned(plan)) {
-        return new Refund.Moved();
+        return new KeyedWrite.Moved();
       }
-      answer.ifPresent(
-          a ->
-              t.idempotency.put(
-                  a.request().scope(),
-                  new IdempotencyStore.Recorded(a.request().fingerprint(), a.response())));
+      t.keep(answer);
       t.passes.put(key, after);
       t.keepPart(plan);
       t.passRefunds.add(
@@ -117,7 +108,7 @@ public final class MemoryPassStore implements PassStore {
               read.venueId(),
               java.time.LocalDate.ofInstant(change.at(), read.plan().timeZone()),
               plan.part().refund()));
-      return new Refund.Made();
+      return new KeyedWrite.Made();
     }
   }
 

@@ -6,6 +6,8 @@ import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.idempotency.app.IdempotencyStore;
+import fairslot.idempotency.app.KeyedWrite;
+import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.AuditEntry;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.Payment;
@@ -21,6 +23,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -207,6 +210,30 @@ public final class MemoryTables {
   Payment dueRecord(String key) {
     Payment p = payments.get(key);
     return p != null ? p : refundParts.get(key);
+  }
+
+  /** As a keyed write's answer put: a twin's answer, or the key reused; empty when it is free. */
+  Optional<KeyedWrite> keyTaken(Optional<Replayable> answer) {
+    if (answer.isEmpty()) {
+      return Optional.empty();
+    }
+    IdempotencyStore.Recorded seen = idempotency.get(answer.get().request().scope());
+    if (seen == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        seen.fingerprint().equals(answer.get().request().fingerprint())
+            ? new KeyedWrite.Replay(seen.response())
+            : new KeyedWrite.KeyReused());
+  }
+
+  /** The keyed write's answer kept under its key. */
+  void keep(Optional<Replayable> answer) {
+    answer.ifPresent(
+        a ->
+            idempotency.put(
+                a.request().scope(),
+                new IdempotencyStore.Recorded(a.request().fingerprint(), a.response())));
   }
 
   /** The plan's payment as it read it: SUCCEEDED with as many parts, as DynamoDB's condition. */

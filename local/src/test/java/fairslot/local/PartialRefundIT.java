@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -172,5 +173,52 @@ class PartialRefundIT {
     assertThat(b.path("amountMinor").asLong() + b.path("refundedMinor").asLong()).isEqualTo(8800);
     assertThat(stripeRefunds(paid[2]).stream().mapToLong(Long::longValue).sum())
         .isEqualTo(parts * 1000L);
+  }
+
+  @Test
+  void sixteenCopiesOfOneRequestWithItsIdempotencyKeyRefundOnePartAndAnswerAlike()
+      throws Exception {
+    String member = api.token("pr-member-4", "customer");
+    String desk = api.token("pr-desk", "frontdesk");
+    String[] paid = api.stripePaid(member);
+    int n = 16;
+    ExecutorService pool = Executors.newFixedThreadPool(n);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<Reply>> answers = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      answers.add(
+          pool.submit(
+              () -> {
+                go.await();
+                return api.call(
+                    "POST",
+                    "/staff/bookings/" + paid[0] + "/refund",
+                    desk,
+                    "{\"amountMinor\":1500,\"reason\":\"court lights\"}",
+                    Map.of("Idempotency-Key", "pr-once"));
+              }));
+    }
+    go.countDown();
+    List<Reply> replies = new ArrayList<>();
+    for (Future<Reply> f : answers) {
+      replies.add(f.get(120, TimeUnit.SECONDS));
+    }
+    pool.shutdown();
+    Reply later =
+        api.call(
+            "POST",
+            "/staff/bookings/" + paid[0] + "/refund",
+            desk,
+            "{\"amountMinor\":1500,\"reason\":\"court lights\"}",
+            Map.of("Idempotency-Key", "pr-once"));
+
+    List<Reply> ok = replies.stream().filter(r -> r.status() == 200).toList();
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).isIn(200, 503));
+    assertThat(ok).isNotEmpty();
+    assertThat(ok).allSatisfy(r -> assertThat(r.raw()).isEqualTo(ok.get(0).raw()));
+    assertThat(later.raw()).isEqualTo(ok.get(0).raw());
+    assertThat(stripeRefunds(paid[2])).containsExactly(1500L);
+    JsonNode b = api.call("GET", "/bookings/" + paid[0], member, null).json();
+    assertThat(b.path("refundedMinor").asLong()).isEqualTo(1500);
   }
 }

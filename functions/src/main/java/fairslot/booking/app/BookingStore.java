@@ -7,6 +7,7 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.MemberRules;
 import fairslot.booking.domain.SeatSource;
 import fairslot.catalog.app.SeatReleased;
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.AuditEntry;
@@ -47,10 +48,12 @@ public interface BookingStore extends DueBookingStore {
 
   /**
    * Part of a PAID booking's price refunded by staff: {@code after} (still PAID, keeping less, the
-   * part beside it) replaces {@code read} and {@code plan}'s part is put to be paid back, in one
-   * transaction; false when the booking or the payment moved since they were read.
+   * part beside it) replaces {@code read} and {@code plan}'s part is put to be paid back, with the
+   * request's answer under its Idempotency-Key, in one transaction; nothing is written when the
+   * booking or the payment moved since they were read, or the key answered already.
    */
-  boolean refundPart(Booking read, Booking after, RefundPartPlan plan, Change change);
+  KeyedWrite refundPart(
+      Booking read, Booking after, RefundPartPlan plan, Optional<Replayable> answer, Change change);
 
   /**
    * One PAID line of a booking of several slots cancelled on its own (the venue cancelled its

@@ -1,11 +1,15 @@
 package fairslot.booking.store;
 
 import fairslot.booking.domain.Booking;
+import fairslot.idempotency.app.KeyedWrite;
+import fairslot.idempotency.app.Replayable;
+import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.store.PaymentWrites;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -17,6 +21,7 @@ final class BookingPartRefund {
   /** The named actions: a cancellation is read by these. */
   enum Action {
     BOOKING,
+    KEY,
     PAYMENT,
     PART
   }
@@ -25,27 +30,41 @@ final class BookingPartRefund {
   private final BookingWrites bookings;
   private final PaymentWrites payments;
   private final RecordParts records;
+  private final IdempotencyWrites replays;
 
   BookingPartRefund(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.bookings = new BookingWrites(table);
     this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
+    this.replays = new IdempotencyWrites(table);
   }
 
-  /** False when the booking or its payment moved since they were read: read again, decide again. */
-  boolean refund(Booking read, Booking after, RefundPartPlan plan, Change change) {
-    Transaction<Action> tx =
-        new Transaction<Action>()
-            .add(Action.BOOKING, bookings.partRefunded(read, after, change.at()))
-            .add(
-                records.auditBooking(
-                    read.bookingId(),
-                    read.version(),
-                    read.status().name(),
-                    after.status().name(),
-                    change));
+  /** Moved when the booking or its payment moved since they were read: read again, decide again. */
+  KeyedWrite refund(
+      Booking read,
+      Booking after,
+      RefundPartPlan plan,
+      Optional<Replayable> answer,
+      Change change) {
+    Transaction<Action> tx = new Transaction<Action>();
+    answer.ifPresent(
+        a -> tx.add(Action.KEY, replays.record(a.request(), a.response(), change.at())));
+    tx.add(Action.BOOKING, bookings.partRefunded(read, after, change.at()))
+        .add(
+            records.auditBooking(
+                read.bookingId(),
+                read.version(),
+                read.status().name(),
+                after.status().name(),
+                change));
     RefundPartActions.add(tx, Action.PAYMENT, Action.PART, plan, change, payments, records);
-    return tx.commit(dynamo).isEmpty();
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
+    if (cancelled.isEmpty()) {
+      return new KeyedWrite.Made();
+    }
+    return cancelled.get().failed(Action.KEY)
+        ? IdempotencyWrites.keyTaken(cancelled.get().oldItem(Action.KEY), answer.get().request())
+        : new KeyedWrite.Moved();
   }
 }

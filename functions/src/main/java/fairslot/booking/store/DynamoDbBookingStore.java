@@ -13,12 +13,14 @@ import fairslot.booking.domain.DueBookings;
 import fairslot.booking.domain.DueReminders;
 import fairslot.booking.domain.Reminder;
 import fairslot.definitions.Fairslot;
+import fairslot.idempotency.app.KeyedWrite;
+import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.member.domain.MemberCalendar;
-import fairslot.member.store.CalendarItemMapper;
+import fairslot.member.store.CalendarReads;
 import fairslot.member.store.UpcomingWrites;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.notification.domain.Notification;
@@ -31,7 +33,6 @@ import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,8 +103,13 @@ public final class DynamoDbBookingStore implements BookingStore {
   }
 
   @Override
-  public boolean refundPart(Booking read, Booking after, RefundPartPlan plan, Change change) {
-    return partRefunds.refund(read, after, plan, change);
+  public KeyedWrite refundPart(
+      Booking read,
+      Booking after,
+      RefundPartPlan plan,
+      Optional<Replayable> answer,
+      Change change) {
+    return partRefunds.refund(read, after, plan, answer, change);
   }
 
   @Override
@@ -255,22 +261,7 @@ public final class DynamoDbBookingStore implements BookingStore {
 
   @Override
   public List<MemberCalendar> calendars(String userId, List<LocalDate> days) {
-    List<MemberCalendar> result = new ArrayList<>();
-    for (LocalDate day : days) {
-      Map<String, AttributeValue> item =
-          dynamo
-              .getItem(
-                  r ->
-                      r.tableName(table)
-                          .key(Attr.key(Keys.member(userId), Keys.calendarDay(day)))
-                          .consistentRead(true))
-              .item();
-      result.add(
-          item == null || item.isEmpty()
-              ? MemberCalendar.empty(userId, day)
-              : CalendarItemMapper.fromItem(userId, day, item));
-    }
-    return result;
+    return CalendarReads.of(dynamo, table, userId, days);
   }
 
   @Override

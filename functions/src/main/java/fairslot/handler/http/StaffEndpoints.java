@@ -12,8 +12,10 @@ import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.VenueGate;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
+import fairslot.shared.Json;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import java.time.Clock;
@@ -28,9 +30,16 @@ public final class StaffEndpoints implements Endpoints {
   private final StaffService staff;
   private final DeskService desk;
   private final VenueGate gate;
+  private final IdempotencyKeys idempotency;
   private final Clock clock;
 
-  public StaffEndpoints(StaffService staff, DeskService desk, VenueGate gate, Clock clock) {
+  public StaffEndpoints(
+      StaffService staff,
+      DeskService desk,
+      VenueGate gate,
+      IdempotencyKeys idempotency,
+      Clock clock) {
+    this.idempotency = idempotency;
     this.staff = staff;
     this.desk = desk;
     this.gate = gate;
@@ -60,24 +69,38 @@ public final class StaffEndpoints implements Endpoints {
     };
   }
 
-  /** {@code {amountMinor?, reason?}}, or no body: all that is left (v1.3). */
+  /**
+   * {@code {amountMinor?, reason?}}, or no body: all that is left (v1.3). With an Idempotency-Key,
+   * a retry, or a twin racing the first, answers what the first did and refunds nothing more.
+   */
   private HttpResponse refund(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = request.jsonOrEmpty().onlyFields("refund", Set.of("amountMinor", "reason"));
     Optional<Long> amount = Optional.empty();
-    Optional<String> reason = Optional.empty();
-    if (request.body() != null && !request.body().isBlank()) {
-      RequestBody body = request.json().onlyFields("refund", Set.of("amountMinor", "reason"));
-      if (body.has("amountMinor")) {
-        long minor = body.nonNegativeLong("amountMinor");
-        if (minor == 0) {
-          throw InvalidInput.unprocessable("amountMinor must be at least 1");
-        }
-        amount = Optional.of(minor);
+    if (body.has("amountMinor")) {
+      long minor = body.nonNegativeLong("amountMinor");
+      if (minor == 0) {
+        throw InvalidInput.unprocessable("amountMinor must be at least 1");
       }
-      reason = body.optionalText("reason");
+      amount = Optional.of(minor);
     }
     Optional<Long> amountMinor = amount;
-    Optional<String> why = reason;
-    return onBooking(request, (by, id) -> staff.refund(by, id, amountMinor, why));
+    Optional<String> why = body.optionalText("reason");
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    Instant now = clock.instant();
+    return idempotency.once(
+        key,
+        () ->
+            onBooking(
+                request,
+                (by, id) ->
+                    staff.refund(
+                        by,
+                        id,
+                        amountMinor,
+                        why,
+                        key,
+                        b -> new StoredResponse(200, Json.write(BookingView.of(b, now))))));
   }
 
   private HttpResponse walkIn(HttpRequest request) {

@@ -2,11 +2,14 @@ package fairslot.idempotency.store;
 
 import static fairslot.table.Attr.n;
 
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.table.Attr;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -28,6 +31,17 @@ public final class IdempotencyWrites {
    */
   public TransactWriteItem record(IdempotentRequest request, StoredResponse response, Instant at) {
     return TransactWriteItem.builder().put(put(request, response, at)).build();
+  }
+
+  /**
+   * A keyed change cancelled on its answer's put ({@code record}, the item found there): a twin of
+   * {@code request} made the change (its answer), or the key answered another request.
+   */
+  public static KeyedWrite keyTaken(
+      Optional<Map<String, AttributeValue>> record, IdempotentRequest request) {
+    return record.isPresent() && IdempotencyItemMapper.sameRequest(record.get(), request)
+        ? new KeyedWrite.Replay(IdempotencyItemMapper.response(record.get()))
+        : new KeyedWrite.KeyReused();
   }
 
   /** The same put on its own, for an answer recorded after its change (a plain create). */

@@ -1,7 +1,7 @@
 package fairslot.pass.app;
 
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
-import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
 import fairslot.kernel.Page;
@@ -41,24 +41,10 @@ public interface PassStore {
    * left voided, a membership ended) on condition it is as {@code read}; the payment holds as the
    * plan read it; the refund part is put to be paid back; both audits; with an Idempotency-Key, the
    * answer under it. Nothing is written when the pass or its payment moved since they were read
-   * ({@link Refund.Moved}) or the key already answered ({@link Refund.Replay}).
+   * ({@link KeyedWrite.Moved}) or the key already answered ({@link KeyedWrite.Replay}).
    */
-  Refund refund(
+  KeyedWrite refund(
       Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change);
-
-  /** What a pass refund's write came to. */
-  sealed interface Refund {
-    record Made() implements Refund {}
-
-    /** The pass or its payment moved since they were read: read again and decide again. */
-    record Moved() implements Refund {}
-
-    /** A twin of the request made the refund: its answer. */
-    record Replay(StoredResponse response) implements Refund {}
-
-    /** The key answered another request. */
-    record KeyReused() implements Refund {}
-  }
 
   /** The member's passes, in id order. */
   Page<Pass> passesOf(String userId, PageRequest page);

@@ -4,6 +4,7 @@ import static fairslot.table.Attr.s;
 
 import fairslot.catalog.store.VenueChecks;
 import fairslot.definitions.Fairslot;
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
@@ -116,7 +117,7 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public Refund refund(
+  public KeyedWrite refund(
       Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change) {
     return passPayments.refund(read, after, plan, answer, change);
   }

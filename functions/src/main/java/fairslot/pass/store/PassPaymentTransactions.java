@@ -1,8 +1,8 @@
 package fairslot.pass.store;
 
 import fairslot.catalog.store.VenueChecks;
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
-import fairslot.idempotency.store.IdempotencyItemMapper;
 import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
 import fairslot.money.domain.FinanceException;
@@ -15,7 +15,6 @@ import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentItemMapper;
 import fairslot.money.store.PaymentWrites;
 import fairslot.pass.app.PassStore.PayStart;
-import fairslot.pass.app.PassStore.Refund;
 import fairslot.pass.app.PassStore.Settled;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
@@ -185,7 +184,7 @@ final class PassPaymentTransactions {
   }
 
   /** See {@link fairslot.pass.app.PassStore#refund}. */
-  Refund refund(
+  KeyedWrite refund(
       Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change) {
     List<TransactWriteItem> part = payments.addPart(plan);
     Transaction<Action> tx = new Transaction<Action>();
@@ -207,16 +206,13 @@ final class PassPaymentTransactions {
                     change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
-      return new Refund.Made();
+      return new KeyedWrite.Made();
     }
     if (cancelled.get().failed(Action.KEY)) {
-      Optional<Map<String, AttributeValue>> record = cancelled.get().oldItem(Action.KEY);
-      return record.isPresent()
-              && IdempotencyItemMapper.sameRequest(record.get(), answer.get().request())
-          ? new Refund.Replay(IdempotencyItemMapper.response(record.get()))
-          : new Refund.KeyReused();
+      return IdempotencyWrites.keyTaken(
+          cancelled.get().oldItem(Action.KEY), answer.get().request());
     }
-    return new Refund.Moved();
+    return new KeyedWrite.Moved();
   }
 
   private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {

@@ -1,5 +1,6 @@
 package fairslot.payment.app;
 
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Change;
@@ -100,21 +101,21 @@ public final class PassRefunds {
           new Money(payment.get().amount().minor() - left + asked.minor(), asked.currency());
       PassRefund made = new PassRefund(pass.refunded(now), plan.get().part(), paidBack);
       StoredResponse response = answer.apply(made);
-      PassStore.Refund written =
+      KeyedWrite written =
           passes.refund(
               pass,
               made.pass(),
               plan.get(),
               key.map(k -> new Replayable(k, response)),
               Change.by(staff, now, why));
-      if (written instanceof PassStore.Refund.Made) {
+      if (written instanceof KeyedWrite.Made) {
         refunds.attemptNow(made.part());
         return Outcome.done(new Answer.Made(made, response));
       }
-      if (written instanceof PassStore.Refund.Replay replay) {
+      if (written instanceof KeyedWrite.Replay replay) {
         return Outcome.done(new Answer.Replayed(replay.response()));
       }
-      if (written instanceof PassStore.Refund.KeyReused) {
+      if (written instanceof KeyedWrite.KeyReused) {
         return Outcome.refused(
             Refusal.IDEMPOTENCY_KEY_REUSED,
             "this Idempotency-Key was used with a different request");

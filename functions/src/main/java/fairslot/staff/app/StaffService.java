@@ -2,23 +2,22 @@ package fairslot.staff.app;
 
 import fairslot.booking.app.BookingStore;
 import fairslot.booking.app.BookingStore.MoveResult;
-import fairslot.booking.app.BookingStore.ReleaseResult;
 import fairslot.booking.app.SeatReleases;
 import fairslot.booking.app.WholeBooking;
 import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
 import fairslot.kernel.IdGenerator;
-import fairslot.kernel.Money;
+import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
-import fairslot.money.domain.RefundPartPlan;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.PaymentStore;
 import fairslot.payment.app.PaymentStore.SettleResult;
@@ -36,8 +35,6 @@ import java.util.function.Function;
  * booking.
  */
 public final class StaffService {
-  private static final int ROUNDS = 5;
-
   private final BookingStore bookings;
   private final WholeBooking whole;
   private final PaymentStore payments;
@@ -45,6 +42,7 @@ public final class StaffService {
   private final Refunds refunds;
   private final Clock clock;
   private final IdGenerator ids;
+  private final DeskRefunds refunding;
 
   public StaffService(
       BookingStore bookings,
@@ -60,6 +58,7 @@ public final class StaffService {
     this.refunds = refunds;
     this.clock = clock;
     this.ids = ids;
+    this.refunding = new DeskRefunds(bookings, releases, refunds, clock);
   }
 
   /** PAID → COMPLETED. */
@@ -159,106 +158,6 @@ public final class StaffService {
         });
   }
 
-  /** PAID → REFUNDING at any time (staff override the customer's cut-off): all that is left. */
-  public Outcome<Booking> refund(String staff, String bookingId) {
-    return refund(staff, bookingId, Optional.empty(), Optional.empty());
-  }
-
-  /**
-   * A refund by staff (v1.3): without an amount, or of all the payment still holds, PAID →
-   * REFUNDING and what is left is refunded; with less, the booking stays PAID, keeps that much less
-   * and the part is refunded beside it, as many times as the payment holds money. More than it
-   * holds is 422 {@code refund_exceeds_payment}.
-   */
-  public Outcome<Booking> refund(
-      String staff, String bookingId, Optional<Long> amountMinor, Optional<String> reason) {
-    String why = "refunded by staff" + reason.map(r -> ": " + r).orElse("");
-    return onBooking(
-        bookingId,
-        id -> bookings.findLead(id).map(whole::actingLine),
-        b -> {
-          if (amountMinor.isEmpty()
-              && (b.status() == BookingStatus.REFUNDING || b.status() == BookingStatus.REFUNDED)) {
-            return Optional.of(Outcome.done(b));
-          }
-          if (b.status() != BookingStatus.PAID) {
-            return Optional.of(
-                Outcome.refused(
-                    Refusal.INVALID_TRANSITION,
-                    "only a PAID booking can be refunded, not " + b.status()));
-          }
-          PartStep step =
-              amountMinor.isPresent()
-                  ? part(staff, b, amountMinor.get(), why)
-                  : new PartStep.Whole();
-          if (step instanceof PartStep.Answered answered) {
-            return Optional.of(answered.outcome());
-          }
-          if (step instanceof PartStep.Moved) {
-            return Optional.empty();
-          }
-          // A pass booking gets its credits back instead of money; a free one has nothing back.
-          // A booking of several slots: what its slots still hold, refunded in full.
-          BookingStatus to = b.releasedFromPaid();
-          Booking owed = to == BookingStatus.REFUNDING ? b.refunding(whole.held(b)) : b;
-          ReleaseResult r = releases.release(owed, to, Change.by(staff, clock.instant(), why));
-          if (!(r instanceof ReleaseResult.Released released)) {
-            return Optional.empty();
-          }
-          b.paymentNo().ifPresent(refunds::attemptNow);
-          return Optional.of(Outcome.done(bookings.findLead(bookingId).orElse(released.booking())));
-        });
-  }
-
-  /** What a refund of part of the price came to. */
-  private sealed interface PartStep {
-    /** Refused, or the part made: the answer. */
-    record Answered(Outcome<Booking> outcome) implements PartStep {}
-
-    /** The booking or its payment moved since they were read: read again. */
-    record Moved() implements PartStep {}
-
-    /** The amount is all that is left: the whole refund follows. */
-    record Whole() implements PartStep {}
-  }
-
-  /** A refund of {@code amount} of PAID {@code b}. */
-  private PartStep part(String staff, Booking b, long amount, String why) {
-    if (b.pass().isPresent() || b.paymentNo().isEmpty() || b.group().isPresent()) {
-      return new PartStep.Answered(
-          Outcome.refused(
-              b.group().isPresent() ? Refusal.SEVERAL_SLOTS : Refusal.INVALID_TRANSITION,
-              b.group().isPresent()
-                  ? "a booking of several slots is refunded whole, or a slot by cancelling it"
-                  : "a booking paid with a pass, or free, has no money to refund in part"));
-    }
-    long left =
-        Math.min(
-            b.amount().minor(),
-            refunds.refundable(b.paymentNo().get()).map(Money::minor).orElse(0L));
-    if (amount > left) {
-      return new PartStep.Answered(
-          Outcome.refused(
-              Refusal.REFUND_EXCEEDS_PAYMENT,
-              "the payment holds " + left + " to refund",
-              Map.of("refundableMinor", left)));
-    }
-    if (amount == left) {
-      return new PartStep.Whole();
-    }
-    Money back = new Money(amount, b.amount().currency());
-    Instant now = clock.instant();
-    Optional<RefundPartPlan> plan = refunds.partOf(b.paymentNo().get(), back, now);
-    Booking after =
-        b.movedTo(b.slot(), new Money(b.amount().minor() - amount, b.amount().currency()))
-            .withMoneyBack(b.moneyBack().plusPart(back));
-    if (plan.isEmpty() || !bookings.refundPart(b, after, plan.get(), Change.by(staff, now, why))) {
-      return new PartStep.Moved();
-    }
-    refunds.attemptNow(plan.get().part());
-    return new PartStep.Answered(Outcome.done(after));
-  }
-
   /**
    * Reads the booking and lets {@code step} decide and make its one conditional write. An empty
    * result means the write's condition missed (someone moved the booking): read again and decide
@@ -274,17 +173,30 @@ public final class StaffService {
       String bookingId,
       Function<String, Optional<Booking>> find,
       Function<Booking, Optional<Outcome<Booking>>> step) {
-    for (int round = 0; round < ROUNDS; round++) {
-      Optional<Booking> found = find.apply(bookingId);
-      if (found.isEmpty()) {
-        return Outcome.refused(Refusal.NOT_FOUND, "no booking " + bookingId);
-      }
-      Optional<Outcome<Booking>> decided = step.apply(found.get());
-      if (decided.isPresent()) {
-        return decided.get();
-      }
-    }
-    return Outcome.refused(Refusal.THROTTLED, "the booking is busy; try again");
+    return BookingRounds.onBooking(bookingId, find, step);
+  }
+
+  /** PAID → REFUNDING at any time (staff override the customer's cut-off): all that is left. */
+  public Outcome<Booking> refund(String staff, String bookingId) {
+    return refunding.refund(
+        staff, bookingId, Optional.empty(), Optional.empty(), Optional.empty(), b -> null);
+  }
+
+  /** A refund by staff with no Idempotency-Key. */
+  public Outcome<Booking> refund(
+      String staff, String bookingId, Optional<Long> amountMinor, Optional<String> reason) {
+    return refunding.refund(staff, bookingId, amountMinor, reason, Optional.empty(), b -> null);
+  }
+
+  /** A refund by staff, all or part (v1.3): see {@link DeskRefunds}. */
+  public Outcome<Booking> refund(
+      String staff,
+      String bookingId,
+      Optional<Long> amountMinor,
+      Optional<String> reason,
+      Optional<IdempotentRequest> key,
+      Function<Booking, StoredResponse> answer) {
+    return refunding.refund(staff, bookingId, amountMinor, reason, key, answer);
   }
 
   /** A page of the audit trail of a booking, slot, venue or resource, oldest first. */

@@ -7,6 +7,7 @@ import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.OperatingStatus;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
+import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Change;
@@ -252,7 +253,7 @@ public abstract class PassStoreContract {
         new Replayable(
             new IdempotentRequest("finance#" + UUID.randomUUID(), "fp"),
             new StoredResponse(200, "{\"refund\":1}"));
-    List<Future<PassStore.Refund>> answers = new ArrayList<>();
+    List<Future<KeyedWrite>> answers = new ArrayList<>();
     for (int i = 0; i < racers; i++) {
       Optional<Replayable> key = i % 2 == 0 ? Optional.of(keyed) : Optional.empty();
       answers.add(
@@ -264,15 +265,15 @@ public abstract class PassStoreContract {
     }
     start.countDown();
     int won = 0;
-    for (Future<PassStore.Refund> answer : answers) {
-      PassStore.Refund r = answer.get(2, TimeUnit.MINUTES);
-      won += r instanceof PassStore.Refund.Made ? 1 : 0;
-      assertThat(r).isNotInstanceOf(PassStore.Refund.KeyReused.class);
+    for (Future<KeyedWrite> answer : answers) {
+      KeyedWrite r = answer.get(2, TimeUnit.MINUTES);
+      won += r instanceof KeyedWrite.Made ? 1 : 0;
+      assertThat(r).isNotInstanceOf(KeyedWrite.KeyReused.class);
     }
     pool.shutdown();
-    PassStore.Refund retried =
+    KeyedWrite retried =
         passes.refund(paid, paid.refunded(NOW), refund, Optional.of(keyed), by("finance"));
-    PassStore.Refund otherBody =
+    KeyedWrite otherBody =
         passes.refund(
             paid,
             paid.refunded(NOW),
@@ -287,11 +288,10 @@ public abstract class PassStoreContract {
     assertThat(won).isEqualTo(1);
     // the key was kept only if a keyed racer won; a plain winner leaves it free, and the retry
     // moves
-    assertThat(retried)
-        .isInstanceOfAny(PassStore.Refund.Replay.class, PassStore.Refund.Moved.class);
-    if (retried instanceof PassStore.Refund.Replay replay) {
+    assertThat(retried).isInstanceOfAny(KeyedWrite.Replay.class, KeyedWrite.Moved.class);
+    if (retried instanceof KeyedWrite.Replay replay) {
       assertThat(replay.response()).isEqualTo(keyed.response());
-      assertThat(otherBody).isInstanceOf(PassStore.Refund.KeyReused.class);
+      assertThat(otherBody).isInstanceOf(KeyedWrite.KeyReused.class);
     }
     Pass now = passes.findPass(pass.passId()).orElseThrow();
     assertThat(now.creditsLeft()).isZero();
