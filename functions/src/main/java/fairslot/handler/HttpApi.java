@@ -33,6 +33,7 @@ import fairslot.handler.http.VenueOpsEndpoints;
 import fairslot.handler.http.VenueStaffEndpoints;
 import fairslot.handler.http.WaitlistEndpoints;
 import fairslot.handler.http.WechatEndpoints;
+import fairslot.handler.http.wallet.WalletEndpoints;
 import fairslot.handler.integration.AuthEndpoints;
 import fairslot.handler.integration.CalendarEndpoints;
 import fairslot.handler.integration.DataRightsEndpoints;
@@ -69,6 +70,7 @@ import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import fairslot.staff.app.VenueStaff;
 import fairslot.waitlist.app.WaitlistService;
+import fairslot.wallet.app.WalletService;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -105,6 +107,7 @@ public final class HttpApi {
       FinanceService finance,
       StandingService standing,
       PassService passes,
+      WalletService wallets,
       ProfileService profiles,
       ContactVerification verification,
       NotificationDesk notifications,
@@ -150,6 +153,7 @@ public final class HttpApi {
             new FinanceExceptionEndpoints(s.finance(), s.gate()),
             new StandingEndpoints(s.standing()),
             new PassEndpoints(s.passes(), s.payments(), idempotency, clock),
+            new WalletEndpoints(s.wallets(), s.payments(), idempotency),
             new ProfileEndpoints(s.profiles(), s.verification(), s.wechatPhones()),
             new NotificationEndpoints(s.notifications(), s.gate()),
             new VenueStaffEndpoints(s.venueStaff(), s.gate()),

@@ -15,6 +15,7 @@ import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.pass.app.PassService;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
+import fairslot.wallet.app.WalletService;
 import java.time.Clock;
 
 /** The HTTP API over the feature modules: the services its endpoints call, made once per api. */
@@ -62,6 +63,7 @@ final class HttpWiring {
                 stores.customerProfiles(),
                 clock,
                 w.core().ids()),
+            new WalletService(stores.wallets(), stores.catalog(), clock, w.core().ids()),
             new ProfileService(stores.memberProfiles()),
             member.verification(),
             member.notificationDesk(),

@@ -39,7 +39,13 @@ public record PaymentModule(
     PaymentProviders providers = new PaymentProviders(adapters.onlineProviders(stripe));
     WechatIdentityStore wechatIds = new DynamoDbWechatIdentityStore(dynamo, table);
     Refunds refunds =
-        new Refunds(stores.payments(), stores.bookings(), stores.passes(), providers, clock);
+        new Refunds(
+            stores.payments(),
+            stores.bookings(),
+            stores.passes(),
+            stores.wallets(),
+            providers,
+            clock);
     PaymentService payments =
         new PaymentService(
             stores.bookings(),
@@ -51,7 +57,8 @@ public record PaymentModule(
             ids,
             members,
             stores.catalog(),
-            wechatIds);
+            wechatIds,
+            stores.wallets());
     return new PaymentModule(
         providers,
         stripe,

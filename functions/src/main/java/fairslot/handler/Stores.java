@@ -19,6 +19,7 @@ import fairslot.pass.store.DynamoDbPassStore;
 import fairslot.payment.store.DynamoDbPaymentStore;
 import fairslot.staff.store.DynamoDbStaffStore;
 import fairslot.waitlist.store.DynamoDbWaitlistStore;
+import fairslot.wallet.store.DynamoDbWalletStore;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Every DynamoDB store of one table, made once per container by {@link Wiring}. */
@@ -41,7 +42,8 @@ record Stores(
     DynamoDbRateCounterStore rateCounter,
     DynamoDbLotteryStore lotteries,
     DynamoDbCalendarFeedStore calendarFeeds,
-    DynamoDbPlatformTokenStore platformTokens) {
+    DynamoDbPlatformTokenStore platformTokens,
+    DynamoDbWalletStore wallets) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -63,6 +65,7 @@ record Stores(
         new DynamoDbRateCounterStore(dynamo, table),
         new DynamoDbLotteryStore(dynamo, table),
         new DynamoDbCalendarFeedStore(dynamo, table),
-        new DynamoDbPlatformTokenStore(dynamo, table));
+        new DynamoDbPlatformTokenStore(dynamo, table),
+        new DynamoDbWalletStore(dynamo, table));
   }
 }

@@ -132,6 +132,34 @@ public final class Keys {
     return "PASSREFUND#" + day + "#" + passId + "#" + part;
   }
 
+  /** A wallet plan (v1.3), by its id; listed under its venue with the same key as sort key. */
+  public static String walletPlan(String planId) {
+    return "WPLAN#" + planId;
+  }
+
+  /** A member's top-up of a wallet, in the member's partition. */
+  public static String topUp(String topUpId) {
+    return "TOPUP#" + topUpId;
+  }
+
+  /** A member's wallet at a venue, in the member's partition (v1.3 "One ledger"). */
+  public static String wallet(String venueId) {
+    return "WALLET#" + venueId;
+  }
+
+  /**
+   * A wallet's ledger entry, in the member's partition, in time order: {@code at} as epoch
+   * milliseconds padded to 13 digits, then what moved it.
+   */
+  public static String walletEntry(String venueId, Instant at, String ref) {
+    return walletEntries(venueId) + String.format("%013d", at.toEpochMilli()) + "#" + ref;
+  }
+
+  /** The prefix of a wallet's ledger entries. */
+  public static String walletEntries(String venueId) {
+    return "WENTRY#" + venueId + "#";
+  }
+
   /** A member's pass lives in the member's partition: only its holder can name it. */
   public static String pass(String passId) {
     return "PASS#" + passId;

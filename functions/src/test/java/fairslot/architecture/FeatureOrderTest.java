@@ -42,6 +42,7 @@ class FeatureOrderTest {
           "catalog",
           "waitlist",
           "pass",
+          "wallet",
           "booking",
           "lottery",
           "payment",

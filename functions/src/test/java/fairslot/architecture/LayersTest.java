@@ -40,7 +40,8 @@ class LayersTest {
     "money",
     "webhook",
     "lottery",
-    "auth"
+    "auth",
+    "wallet"
   };
 
   @ArchTest

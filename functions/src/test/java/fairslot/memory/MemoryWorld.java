@@ -33,6 +33,7 @@ import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
 import fairslot.testing.TestClock;
 import fairslot.waitlist.app.WaitlistService;
+import fairslot.wallet.app.WalletService;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -59,6 +60,8 @@ public final class MemoryWorld {
   public final MemoryWaitlistStore waitlistStore = new MemoryWaitlistStore(tables);
   public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
   public final MemoryPassStore passStore = new MemoryPassStore(tables);
+  public final MemoryWalletStore walletStore = new MemoryWalletStore(tables);
+  public final WalletService wallets;
   public final MemoryLotteryStore lotteryStore = new MemoryLotteryStore(tables);
   public final MemoryMemberProfileStore memberProfiles = new MemoryMemberProfileStore();
   public final ScriptedProvider provider = new ScriptedProvider();
@@ -92,7 +95,7 @@ public final class MemoryWorld {
     BookingQueue queue = (request, dedup) -> enqueued.add(request);
     SeatReleases releases = new SeatReleases(bookingStore, events);
     PaymentProviders providers = new PaymentProviders(provider);
-    refunds = new Refunds(paymentStore, bookingStore, passStore, providers, clock);
+    refunds = new Refunds(paymentStore, bookingStore, passStore, walletStore, providers, clock);
     catalog = new CatalogService(catalogStore, clock, ids);
     bookings =
         new BookingService(
@@ -121,7 +124,9 @@ public final class MemoryWorld {
             ids,
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
             catalogStore,
-            wechatIdentities);
+            wechatIdentities,
+            walletStore);
+    wallets = new WalletService(walletStore, catalogStore, clock, ids);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     finance =
         new fairslot.finance.app.FinanceService(

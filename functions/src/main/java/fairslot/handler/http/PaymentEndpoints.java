@@ -203,8 +203,10 @@ public final class PaymentEndpoints implements Endpoints {
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable(e.getMessage());
     }
-    if (body.has("bookingId") == body.has("passId")) {
-      throw InvalidInput.unprocessable("a callback names exactly one of bookingId or passId");
+    Optional<String> paidFor = Payable.fieldOf(body::has);
+    if (paidFor.isEmpty()) {
+      throw InvalidInput.unprocessable(
+          "a callback names exactly one of bookingId, passId or topUpId");
     }
     PaymentCallback.Outcome outcome = body.enumeration("status", PaymentCallback.Outcome.class);
     if (outcome == PaymentCallback.Outcome.REFUND_ABNORMAL) {
@@ -219,9 +221,7 @@ public final class PaymentEndpoints implements Endpoints {
     return new PaymentCallback(
         body.text("eventId"),
         body.text("paymentNo"),
-        body.has("passId")
-            ? new Payable.ForPass(body.text("passId"))
-            : new Payable.ForBooking(body.text("bookingId")),
+        Payable.named(paidFor.get(), body.text(paidFor.get())),
         amount,
         outcome,
         raw,

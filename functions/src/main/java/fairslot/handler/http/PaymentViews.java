@@ -9,21 +9,21 @@ import java.util.Optional;
 import java.util.Set;
 
 /** What paying a booking or a pass takes and answers (POST .../pay). */
-final class PaymentViews {
+public final class PaymentViews {
   private PaymentViews() {}
 
   /**
    * A payment as its payer starts it; {@code client} is what the provider's client side takes (the
    * {@code wx.requestPayment} fields, a Stripe client secret; empty for the local provider).
    */
-  record PaymentView(
+  public record PaymentView(
       String paymentNo,
       long amountMinor,
       String currency,
       String provider,
       String status,
       Map<String, Object> client) {
-    static PaymentView of(Checkout c) {
+    public static PaymentView of(Checkout c) {
       Payment p = c.payment();
       return new PaymentView(
           p.paymentNo(),
@@ -36,7 +36,7 @@ final class PaymentViews {
   }
 
   /** The provider a payer names in {@code POST .../pay {provider?}}; absent: the default. */
-  static Optional<String> providerAsked(HttpRequest request) {
+  public static Optional<String> providerAsked(HttpRequest request) {
     Optional<String> name =
         request.jsonOrEmpty().onlyFields("payment", Set.of("provider")).optionalText("provider");
     if (name.isPresent() && !name.get().matches("[a-z]{1,32}")) {

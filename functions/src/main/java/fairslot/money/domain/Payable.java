@@ -1,10 +1,13 @@
 package fairslot.money.domain;
 
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
- * What a payment pays for, one type per kind: a booking or a pass (wallet top-ups and memberships
- * are next). Checkout, settlement, disputes and statements ask this type, never a flag.
+ * What a payment pays for, one type per kind: a booking or a pass (a wallet top-up; memberships are
+ * next). Checkout, settlement, disputes and statements ask this type, never a flag.
  */
 public sealed interface Payable {
   /** The id of what is paid for. */
@@ -47,19 +50,46 @@ public sealed interface Payable {
     }
   }
 
+  /** A wallet top-up (v1.3 "One ledger"): paid, the wallet gets its plan's pay and bonus. */
+  record ForTopUp(String topUpId) implements Payable {
+    @Override
+    public String id() {
+      return topUpId;
+    }
+
+    @Override
+    public String kind() {
+      return "topUp";
+    }
+  }
+
   /**
-   * {@code booking} or {@code pass} applied to this, whichever it is: every use answers for every
-   * kind, and a new kind does not compile until each use answers for it too.
+   * {@code booking}, {@code pass} or {@code topUp} applied to this, whichever it is: every use
+   * answers for every kind, and a new kind does not compile until each use answers for it too.
    */
-  default <T> T match(Function<ForBooking, T> booking, Function<ForPass, T> pass) {
+  default <T> T match(
+      Function<ForBooking, T> booking, Function<ForPass, T> pass, Function<ForTopUp, T> topUp) {
     if (this instanceof ForBooking b) {
       return booking.apply(b);
+    }
+    if (this instanceof ForTopUp t) {
+      return topUp.apply(t);
     }
     return pass.apply((ForPass) this);
   }
 
-  /** What {@code field} names with {@code id}: {@code passId} a pass, else a booking. */
+  /** What {@code field} names with {@code id}: a pass, a top-up, else a booking. */
   static Payable named(String field, String id) {
-    return "passId".equals(field) ? new ForPass(id) : new ForBooking(id);
+    return switch (field) {
+      case "passId" -> new ForPass(id);
+      case "topUpId" -> new ForTopUp(id);
+      default -> new ForBooking(id);
+    };
+  }
+
+  /** The one of {@code bookingId}, {@code passId} and {@code topUpId} that {@code has} finds. */
+  static Optional<String> fieldOf(Predicate<String> has) {
+    var named = Stream.of("bookingId", "passId", "topUpId").filter(has).toList();
+    return named.size() == 1 ? Optional.of(named.get(0)) : Optional.empty();
   }
 }

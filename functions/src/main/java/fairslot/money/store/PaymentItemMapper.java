@@ -80,9 +80,9 @@ public final class PaymentItemMapper {
   public static Payment fromItem(Map<String, AttributeValue> item) {
     return new Payment(
         str(item, "paymentNo"),
-        item.containsKey("passId")
-            ? new Payable.ForPass(str(item, "passId"))
-            : new Payable.ForBooking(str(item, "bookingId")),
+        Payable.fieldOf(item::containsKey)
+            .map(field -> Payable.named(field, str(item, field)))
+            .orElseThrow(() -> new IllegalStateException("a payment names what it pays for")),
         str(item, "userId"),
         new Money(Attr.num(item, "amountMinor"), str(item, "currency")),
         str(item, "provider"),

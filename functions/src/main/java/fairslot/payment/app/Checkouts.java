@@ -23,6 +23,7 @@ final class Checkouts {
   private final PaymentStore payments;
   private final BookingOrders bookingOrders;
   private final PassOrders passOrders;
+  private final TopUpOrders topUpOrders;
   private final IdGenerator ids;
   private final Clock clock;
 
@@ -31,8 +32,10 @@ final class Checkouts {
       PaymentStore payments,
       BookingOrders bookingOrders,
       PassOrders passOrders,
+      TopUpOrders topUpOrders,
       IdGenerator ids,
       Clock clock) {
+    this.topUpOrders = topUpOrders;
     this.providers = providers;
     this.payments = payments;
     this.bookingOrders = bookingOrders;
@@ -50,7 +53,8 @@ final class Checkouts {
     return payable
         .match(
             booking -> bookingOrders.order(userId, booking.bookingId(), now),
-            pass -> passOrders.order(userId, pass.passId()))
+            pass -> passOrders.order(userId, pass.passId()),
+            topUp -> topUpOrders.order(userId, topUp.topUpId()))
         .then(order -> start(order, userId, payable, providerName, now));
   }
 

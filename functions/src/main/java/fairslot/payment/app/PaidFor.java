@@ -4,16 +4,20 @@ import fairslot.booking.app.BookingStore;
 import fairslot.money.domain.Payment;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
+import fairslot.wallet.app.WalletStore;
+import fairslot.wallet.domain.TopUp;
 import java.util.Optional;
 
 /** What a payment pays for, read for what finance is told about it: the venue it belongs to. */
 final class PaidFor {
   private final BookingStore bookings;
   private final PassStore passes;
+  private final WalletStore wallets;
 
-  PaidFor(BookingStore bookings, PassStore passes) {
+  PaidFor(BookingStore bookings, PassStore passes, WalletStore wallets) {
     this.bookings = bookings;
     this.passes = passes;
+    this.wallets = wallets;
   }
 
   /**
@@ -27,7 +31,9 @@ final class PaidFor {
             pass ->
                 passes
                     .findPass(p.userId(), pass.passId())
-                    .map(found -> new Settlement.Subject.OfPass(found.passId(), found.venueId())));
+                    .map(found -> new Settlement.Subject.OfPass(found.passId(), found.venueId())),
+            // a top-up's money is refunded by hand for now: no refund of it is ever made here
+            topUp -> Optional.empty());
   }
 
   /** The venue of the booking or pass {@code p} pays for; empty if it is gone. */
@@ -35,6 +41,7 @@ final class PaidFor {
     return p.payable()
         .match(
             booking -> bookings.findBooking(booking.bookingId()).map(b -> b.slot().venueId()),
-            pass -> passes.findPass(p.userId(), pass.passId()).map(Pass::venueId));
+            pass -> passes.findPass(p.userId(), pass.passId()).map(Pass::venueId),
+            topUp -> wallets.findTopUp(p.userId(), topUp.topUpId()).map(TopUp::venueId));
   }
 }

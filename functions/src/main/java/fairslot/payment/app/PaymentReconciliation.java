@@ -97,6 +97,7 @@ public final class PaymentReconciliation {
                   || !booking.get().paymentNo().map(p.paymentNo()::equals).orElse(false)
                   || booking.get().statusAt(now) == BookingStatus.EXPIRED;
             },
-            pass -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now));
+            pass -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now),
+            topUp -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now));
   }
 }

@@ -14,6 +14,7 @@ import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentRecord;
 import fairslot.pass.app.PassStore;
 import fairslot.payment.domain.DisputeReport;
+import fairslot.wallet.app.WalletStore;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.List;
@@ -44,15 +45,18 @@ public final class PaymentService {
       IdGenerator ids,
       MemberBookings members,
       CatalogStore catalog,
-      WechatIdentityStore wechat) {
-    PaidFor paidFor = new PaidFor(bookings, passes);
+      WechatIdentityStore wechat,
+      WalletStore wallets) {
+    PaidFor paidFor = new PaidFor(bookings, passes, wallets);
     PassOrders passOrders = new PassOrders(passes, payments, clock, wechat, catalog);
+    TopUpOrders topUpOrders = new TopUpOrders(wallets, payments, clock, wechat, catalog);
     this.checkouts =
         new Checkouts(
             providers,
             payments,
             new BookingOrders(members, payments, wechat, catalog),
             passOrders,
+            topUpOrders,
             ids,
             clock);
     this.disputes = new Disputes(payments, paidFor, clock);
@@ -62,6 +66,7 @@ public final class PaymentService {
             payments,
             refunds,
             passOrders,
+            topUpOrders,
             paidFor,
             new PaymentDecisions(bookings, catalog),
             clock);

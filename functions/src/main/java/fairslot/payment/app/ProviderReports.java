@@ -7,6 +7,7 @@ import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentRecord;
@@ -30,6 +31,7 @@ final class ProviderReports {
   private final PaymentStore payments;
   private final Refunds refunds;
   private final PassOrders passOrders;
+  private final TopUpOrders topUpOrders;
   private final PaidFor paidFor;
   private final PaymentDecisions decisions;
   private final Clock clock;
@@ -39,6 +41,7 @@ final class ProviderReports {
       PaymentStore payments,
       Refunds refunds,
       PassOrders passOrders,
+      TopUpOrders topUpOrders,
       PaidFor paidFor,
       PaymentDecisions decisions,
       Clock clock) {
@@ -46,6 +49,7 @@ final class ProviderReports {
     this.payments = payments;
     this.refunds = refunds;
     this.passOrders = passOrders;
+    this.topUpOrders = topUpOrders;
     this.paidFor = paidFor;
     this.decisions = decisions;
     this.clock = clock;
@@ -138,7 +142,10 @@ final class ProviderReports {
     Optional<Payment> found = paymentOf(event);
     if (found.isEmpty() || !found.get().payable().equals(event.payable())) {
       Optional<String> booking =
-          event.payable().match(b -> Optional.of(b.bookingId()), pass -> Optional.empty());
+          event
+              .payable()
+              .match(
+                  b -> Optional.of(b.bookingId()), pass -> Optional.empty(), t -> Optional.empty());
       payments.flag(
           event.eventId(),
           event.paymentNo(),
@@ -181,6 +188,9 @@ final class ProviderReports {
           Refusal.AMOUNT_MISMATCH,
           "the amount does not match the booking; flagged for finance",
           Map.of("expectedMinor", expected.minor(), "expectedCurrency", expected.currency()));
+    }
+    if (found.get().payable() instanceof Payable.ForTopUp) {
+      return topUpOrders.settle(event, found.get());
     }
     if (found.get().passId().isPresent() && !event.outcome().ofRefund()) {
       return passOrders.settle(event, found.get());

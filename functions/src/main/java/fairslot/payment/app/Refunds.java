@@ -14,6 +14,7 @@ import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.pass.app.PassStore;
 import fairslot.payment.app.PaymentProvider.RefundAttempt;
+import fairslot.wallet.app.WalletStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,10 +41,11 @@ public final class Refunds implements RefundRequests {
       PaymentStore payments,
       BookingStore bookings,
       PassStore passes,
+      WalletStore wallets,
       PaymentProviders providers,
       Clock clock) {
     this.payments = payments;
-    this.paidFor = new PaidFor(bookings, passes);
+    this.paidFor = new PaidFor(bookings, passes, wallets);
     this.providers = providers;
     this.clock = clock;
     this.delays = new RefundDelays(payments, paidFor, clock);

@@ -75,7 +75,9 @@ class PassCheckoutTest {
     assertThat(replay).isEqualTo(PaymentService.Applied.DUPLICATE);
     assertThat(world.passStore.findPass("u1", pass.passId()).orElseThrow().status())
         .isEqualTo(PassStatus.ACTIVE);
-    assertThat(new PaidFor(world.bookingStore, world.passStore).venueOf(first.payment()))
+    assertThat(
+            new PaidFor(world.bookingStore, world.passStore, world.walletStore)
+                .venueOf(first.payment()))
         .contains(slot.venueId());
   }
 

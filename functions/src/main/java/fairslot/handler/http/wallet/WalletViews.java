@@ -1,0 +1,60 @@
+package fairslot.handler.http.wallet;
+
+import fairslot.handler.http.PaymentViews.PaymentView;
+import fairslot.money.domain.LedgerEntry;
+import fairslot.money.domain.Wallet;
+import fairslot.wallet.domain.TopUp;
+import fairslot.wallet.domain.WalletPlan;
+
+/** Wallet plans, top-ups, wallets and ledger entries as the API shows them. */
+final class WalletViews {
+  private WalletViews() {}
+
+  record PlanView(
+      String planId, String venueId, String name, long payMinor, long bonusMinor, String currency) {
+    static PlanView of(WalletPlan p) {
+      return new PlanView(
+          p.planId(), p.venueId(), p.name(), p.pay().minor(), p.bonusMinor(), p.pay().currency());
+    }
+  }
+
+  /** A top-up bought, with its payment started as for a pass. */
+  record TopUpView(
+      String topUpId, String planId, String venueId, String status, PaymentView payment) {
+    static TopUpView of(TopUp t, PaymentView payment) {
+      return new TopUpView(t.topUpId(), t.plan().planId(), t.venueId(), t.status().name(), payment);
+    }
+  }
+
+  record WalletView(
+      String venueId, String currency, long principalMinor, long bonusMinor, long balanceMinor) {
+    static WalletView of(Wallet w) {
+      return new WalletView(
+          w.venueId(),
+          w.currency(),
+          w.balance().principalMinor(),
+          w.balance().bonusMinor(),
+          w.balanceMinor());
+    }
+  }
+
+  record EntryView(
+      String kind,
+      long amountMinor,
+      long principalMinor,
+      long bonusMinor,
+      String currency,
+      String ref,
+      String at) {
+    static EntryView of(LedgerEntry e) {
+      return new EntryView(
+          e.kind().name(),
+          e.deltaMinor(),
+          e.principalDeltaMinor(),
+          e.bonusDeltaMinor(),
+          e.currency(),
+          e.ref(),
+          e.at().toString());
+    }
+  }
+}

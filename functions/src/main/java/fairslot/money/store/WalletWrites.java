@@ -1,0 +1,72 @@
+package fairslot.money.store;
+
+import static fairslot.table.Attr.n;
+import static fairslot.table.Attr.s;
+
+import fairslot.money.domain.LedgerEntry;
+import fairslot.table.TxItems;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The one builder of a wallet's writes: every change is its ledger entry put and the wallet's
+ * balance moved by exactly the entry's amounts, both in the caller's transaction. A credit makes
+ * the wallet if it has none yet (in the entry's currency); a debit holds only while each part of
+ * the balance covers its part, so no race takes a balance below zero and none loses an entry.
+ */
+public final class WalletWrites {
+  private final String table;
+
+  public WalletWrites(String table) {
+    this.table = table;
+  }
+
+  /** The wallet moved by {@code entry} and the entry put: [wallet, entry]. */
+  public List<TransactWriteItem> move(LedgerEntry entry) {
+    boolean debit = entry.principalDeltaMinor() < 0 || entry.bonusDeltaMinor() < 0;
+    String condition =
+        debit
+            ? "currency = :c AND principalMinor >= :needP AND bonusMinor >= :needB"
+            : "attribute_not_exists(currency) OR currency = :c";
+    Map<String, AttributeValue> values =
+        debit
+            ? Map.of(
+                ":p", n(entry.principalDeltaMinor()),
+                ":b", n(entry.bonusDeltaMinor()),
+                ":c", s(entry.currency()),
+                ":needP", n(-entry.principalDeltaMinor()),
+                ":needB", n(-entry.bonusDeltaMinor()),
+                ":u", s(entry.userId()),
+                ":v", s(entry.venueId()),
+                ":t", s("WALLET"))
+            : Map.of(
+                ":p", n(entry.principalDeltaMinor()),
+                ":b", n(entry.bonusDeltaMinor()),
+                ":c", s(entry.currency()),
+                ":u", s(entry.userId()),
+                ":v", s(entry.venueId()),
+                ":t", s("WALLET"));
+    TransactWriteItem wallet =
+        TxItems.update(
+            Update.builder()
+                .tableName(table)
+                .key(WalletItemMapper.key(entry.userId(), entry.venueId()))
+                .updateExpression(
+                    "ADD principalMinor :p, bonusMinor :b"
+                        + " SET currency = :c, userId = :u, venueId = :v, #type = :t")
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#type", "type"))
+                .expressionAttributeValues(values));
+    TransactWriteItem put =
+        TxItems.put(
+            Put.builder()
+                .tableName(table)
+                .item(WalletItemMapper.entryItem(entry))
+                .conditionExpression("attribute_not_exists(PK)"));
+    return List.of(wallet, put);
+  }
+}

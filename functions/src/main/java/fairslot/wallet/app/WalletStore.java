@@ -1,0 +1,68 @@
+package fairslot.wallet.app;
+
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.money.domain.LedgerEntry;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.Wallet;
+import fairslot.wallet.domain.TopUp;
+import fairslot.wallet.domain.WalletPlan;
+import java.util.List;
+import java.util.Optional;
+
+/** Port: the wallet plans venues sell, members' top-ups, their wallets and ledgers. */
+public interface WalletStore {
+
+  /** Writes the plan once (same id again: the first stands); false when the venue is DISABLED. */
+  boolean createPlan(WalletPlan plan, Change change);
+
+  Optional<WalletPlan> findPlan(String planId);
+
+  /** A venue's wallet plans, oldest first. */
+  Page<WalletPlan> plansOf(String venueId, PageRequest page);
+
+  /**
+   * Writes the top-up once (same id again: the first, as stored); empty when the venue is DISABLED.
+   */
+  Optional<TopUp> createTopUp(TopUp topUp, Change change);
+
+  /** The member's top-up; empty for one that is not theirs. */
+  Optional<TopUp> findTopUp(String userId, String topUpId);
+
+  /**
+   * The top-up names {@code payment}, written with it, on condition it is unpaid and names none.
+   */
+  Start startPayment(TopUp topUp, Payment payment, Change change);
+
+  sealed interface Start {
+    record Started() implements Start {}
+
+    record AlreadyStarted(String paymentNo) implements Start {}
+
+    record NotPayable(TopUp current) implements Start {}
+  }
+
+  /**
+   * A provider's outcome for a top-up's payment, the event remembered in the same transaction. A
+   * success (after a failure too: the money was taken) marks the top-up PAID and credits the wallet
+   * with its plan's pay and bonus and their ledger entry, once; a failure lets the member pay
+   * again.
+   */
+  Settled settlePayment(
+      String eventId, Payment payment, TopUp topUp, PaymentCallback.Outcome outcome, Change change);
+
+  enum Settled {
+    APPLIED,
+    DUPLICATE,
+    /** The top-up or payment moved since they were read: read again and decide again. */
+    STALE
+  }
+
+  /** The member's wallets, by venue. */
+  List<Wallet> walletsOf(String userId);
+
+  /** A wallet's ledger, oldest first. */
+  Page<LedgerEntry> ledger(String userId, String venueId, PageRequest page);
+}

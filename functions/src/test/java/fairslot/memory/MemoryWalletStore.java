@@ -1,0 +1,197 @@
+package fairslot.memory;
+
+import fairslot.kernel.Change;
+import fairslot.kernel.Page;
+import fairslot.kernel.PageRequest;
+import fairslot.money.domain.FinanceException;
+import fairslot.money.domain.LedgerEntry;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.Wallet;
+import fairslot.money.domain.WalletShare;
+import fairslot.wallet.app.WalletStore;
+import fairslot.wallet.domain.TopUp;
+import fairslot.wallet.domain.WalletPlan;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** In-memory {@link WalletStore}: the adapter's conditions, checked under one lock. */
+public final class MemoryWalletStore implements WalletStore {
+  private final MemoryTables t;
+  private final Map<String, WalletPlan> plans = new LinkedHashMap<>();
+  private final Map<String, TopUp> topUps = new HashMap<>();
+  private final Map<String, Wallet> wallets = new LinkedHashMap<>();
+  private final List<LedgerEntry> entries = new ArrayList<>();
+
+  public MemoryWalletStore(MemoryTables t) {
+    this.t = t;
+  }
+
+  private boolean sells(String venueId) {
+    var venue = t.venues.get(venueId);
+    return venue != null && venue.status() != fairslot.catalog.domain.OperatingStatus.DISABLED;
+  }
+
+  @Override
+  public boolean createPlan(WalletPlan plan, Change change) {
+    synchronized (t.lock) {
+      if (!sells(plan.venueId())) {
+        return false;
+      }
+      plans.putIfAbsent(plan.planId(), plan);
+      return true;
+    }
+  }
+
+  @Override
+  public Optional<WalletPlan> findPlan(String planId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(plans.get(planId));
+    }
+  }
+
+  @Override
+  public Page<WalletPlan> plansOf(String venueId, PageRequest page) {
+    synchronized (t.lock) {
+      return new Page<>(
+          plans.values().stream()
+              .filter(p -> p.venueId().equals(venueId))
+              .sorted(Comparator.comparing(WalletPlan::planId))
+              .limit(page.limit())
+              .toList(),
+          Optional.empty());
+    }
+  }
+
+  @Override
+  public Optional<TopUp> createTopUp(TopUp topUp, Change change) {
+    synchronized (t.lock) {
+      if (!sells(topUp.venueId())) {
+        return Optional.empty();
+      }
+      return Optional.of(topUps.computeIfAbsent(key(topUp.userId(), topUp.topUpId()), k -> topUp));
+    }
+  }
+
+  @Override
+  public Optional<TopUp> findTopUp(String userId, String topUpId) {
+    synchronized (t.lock) {
+      return Optional.ofNullable(topUps.get(key(userId, topUpId)));
+    }
+  }
+
+  @Override
+  public Start startPayment(TopUp topUp, Payment payment, Change change) {
+    synchronized (t.lock) {
+      TopUp now = topUps.get(key(topUp.userId(), topUp.topUpId()));
+      if (now.status() != TopUp.Status.PENDING_PAY || !sells(now.venueId())) {
+        return new Start.NotPayable(now);
+      }
+      if (now.paymentNo().isPresent()) {
+        return new Start.AlreadyStarted(now.paymentNo().get());
+      }
+      t.payments.put(payment.paymentNo(), payment);
+      topUps.put(
+          key(now.userId(), now.topUpId()),
+          with(now, now.status(), Optional.of(payment.paymentNo())));
+      return new Start.Started();
+    }
+  }
+
+  @Override
+  public Settled settlePayment(
+      String eventId,
+      Payment payment,
+      TopUp topUp,
+      PaymentCallback.Outcome outcome,
+      Change change) {
+    synchronized (t.lock) {
+      if (t.paymentEvents.contains(eventId)) {
+        return Settled.DUPLICATE;
+      }
+      Payment stored = t.payments.get(payment.paymentNo());
+      TopUp now = topUps.get(key(topUp.userId(), topUp.topUpId()));
+      if (stored.status() != payment.status() || !now.equals(topUp)) {
+        return Settled.STALE;
+      }
+      PaymentStatus from = payment.status();
+      boolean open = from == PaymentStatus.PENDING || from == PaymentStatus.FAILED;
+      t.paymentEvents.add(eventId);
+      if (open && outcome == PaymentCallback.Outcome.SUCCEEDED) {
+        t.keep(MemoryTables.paymentIn(stored, PaymentStatus.SUCCEEDED, stored.refundAttempts()));
+        boolean creditable =
+            now.status() == TopUp.Status.PENDING_PAY
+                && now.paymentNo().map(payment.paymentNo()::equals).orElse(true);
+        if (creditable) {
+          topUps.put(
+              key(now.userId(), now.topUpId()),
+              with(now, TopUp.Status.PAID, Optional.of(payment.paymentNo())));
+          credit(
+              LedgerEntry.credit(
+                  now.userId(),
+                  now.venueId(),
+                  LedgerEntry.Kind.TOP_UP,
+                  now.plan().credit(),
+                  payment.amount().currency(),
+                  payment.paymentNo(),
+                  change.at()));
+        } else {
+          FinanceException e =
+              FinanceException.passSuccessAfterFailure(
+                  eventId, now.venueId(), payment.paymentNo(), payment.amount(), change.at());
+          t.exceptions.put(e.exceptionId(), e);
+        }
+      } else if (from == PaymentStatus.PENDING && outcome == PaymentCallback.Outcome.FAILED) {
+        t.keep(MemoryTables.paymentIn(stored, PaymentStatus.FAILED, stored.refundAttempts()));
+        topUps.put(key(now.userId(), now.topUpId()), with(now, now.status(), Optional.empty()));
+      }
+      return Settled.APPLIED;
+    }
+  }
+
+  private void credit(LedgerEntry e) {
+    String k = key(e.userId(), e.venueId());
+    Wallet w = wallets.getOrDefault(k, Wallet.empty(e.userId(), e.venueId(), e.currency()));
+    wallets.put(
+        k,
+        new Wallet(
+            w.userId(),
+            w.venueId(),
+            w.currency(),
+            w.balance().plus(new WalletShare(e.principalDeltaMinor(), e.bonusDeltaMinor()))));
+    entries.add(e);
+  }
+
+  @Override
+  public List<Wallet> walletsOf(String userId) {
+    synchronized (t.lock) {
+      return wallets.values().stream().filter(w -> w.userId().equals(userId)).toList();
+    }
+  }
+
+  @Override
+  public Page<LedgerEntry> ledger(String userId, String venueId, PageRequest page) {
+    synchronized (t.lock) {
+      return new Page<>(
+          entries.stream()
+              .filter(e -> e.userId().equals(userId) && e.venueId().equals(venueId))
+              .limit(page.limit())
+              .toList(),
+          Optional.empty());
+    }
+  }
+
+  private static String key(String a, String b) {
+    return a + " " + b;
+  }
+
+  private static TopUp with(TopUp t, TopUp.Status status, Optional<String> paymentNo) {
+    return new TopUp(t.topUpId(), t.userId(), t.plan(), status, paymentNo, t.createdAt());
+  }
+}
