@@ -62,6 +62,7 @@ class StaffRolesIT {
     MATRIX.put("POST /finance/exceptions/{exceptionId}/resolve", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /venues/{venueId}/plans", Set.of(ADMIN));
+    MATRIX.put("POST /venues/{venueId}/wallet-plans", Set.of(ADMIN));
     MATRIX.put("POST /staff/passes", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/passes/{passId}/refund", Set.of(FINANCE, ADMIN));
     MATRIX.put("GET /staff/notifications", Set.of(FRONTDESK, ADMIN));
@@ -95,6 +96,7 @@ class StaffRolesIT {
               .path("userId", "u-none")
               .path("notificationId", "n-none")
               .path("passId", "p-none")
+              .path("planId", "wp-none")
               .body("{\"cursor\":\"!\"}");
         });
   }

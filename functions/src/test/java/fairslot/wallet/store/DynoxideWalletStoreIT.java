@@ -1,0 +1,17 @@
+package fairslot.wallet.store;
+
+import fairslot.aws.Resilient;
+import fairslot.catalog.store.DynamoDbCatalogStore;
+import fairslot.testing.Aws;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The wallet store contract on the DynamoDB adapter, against dynoxide (a second DynamoDB). */
+class DynoxideWalletStoreIT extends WalletStoreContract {
+  @Override
+  protected Stores fresh() {
+    DynamoDbClient dynamo = Resilient.dynamo(Aws.dynoxide());
+    String table = Aws.freshDynoxideTable("contract");
+    return new Stores(
+        new DynamoDbCatalogStore(dynamo, table), new DynamoDbWalletStore(dynamo, table));
+  }
+}
