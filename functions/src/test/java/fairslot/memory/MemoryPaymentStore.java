@@ -131,6 +131,15 @@ public final class MemoryPaymentStore implements PaymentStore {
     if (s instanceof Settlement.PaidOffline o) {
       return p != null || !bookingIn(o.booking()) ? stale : Optional.empty();
     }
+    if (s instanceof Settlement.PaidFromWallet w) {
+      if (p != null || !bookingIn(w.booking())) {
+        return stale;
+      }
+      var wallet = t.wallets.get(w.payment().userId() + " " + w.booking().slot().venueId());
+      return wallet == null || !w.share().within(wallet.balance())
+          ? Optional.of(new SettleResult.ShortOfFunds())
+          : Optional.empty();
+    }
     if (s instanceof Settlement.NoteOnly || s instanceof Settlement.Unapplied) {
       return Optional.empty(); // only the event id is remembered (and an exception raised)
     }
@@ -192,6 +201,20 @@ public final class MemoryPaymentStore implements PaymentStore {
       if (b.paymentNo().isEmpty() || b.paymentNo().get().equals(p.paymentNo())) {
         t.bookings.put(b.bookingId(), withoutPayment(b)); // another's (the desk's) stays
       }
+    } else if (s instanceof Settlement.PaidFromWallet w) {
+      t.payments.put(p.paymentNo(), p);
+      audit(p.paymentNo(), "-", PaymentStatus.SUCCEEDED.name(), change);
+      paid(w.booking(), p, change);
+      t.walletShares.put(p.paymentNo(), w.share());
+      t.moveWallet(
+          fairslot.money.domain.LedgerEntry.debit(
+              p.userId(),
+              w.booking().slot().venueId(),
+              fairslot.money.domain.LedgerEntry.Kind.SPEND,
+              w.share(),
+              p.amount().currency(),
+              p.paymentNo(),
+              change.at()));
     } else if (s instanceof Settlement.PaidOffline o) {
       t.payments.put(p.paymentNo(), p);
       audit(p.paymentNo(), "-", PaymentStatus.SUCCEEDED.name(), change);
@@ -199,6 +222,18 @@ public final class MemoryPaymentStore implements PaymentStore {
     } else if (s instanceof Settlement.Refunded r) {
       movePayment(p, PaymentStatus.REFUNDED, change);
       t.refundsDue.remove(MemoryTables.recordKey(p));
+      var taken = t.walletShares.get(p.paymentNo());
+      if (taken != null && fairslot.payment.app.PaymentProviders.WALLET.equals(p.provider())) {
+        t.moveWallet(
+            fairslot.money.domain.LedgerEntry.credit(
+                p.userId(),
+                r.subject().venueId(),
+                fairslot.money.domain.LedgerEntry.Kind.REFUND,
+                taken.backOf(Math.min(p.refund().minor(), taken.totalMinor())),
+                p.refund().currency(),
+                p.refundNo(),
+                change.at()));
+      }
       // a refund part leaves a REFUNDING booking to its own refund; a pass's moves only money
       if (!p.isPart() && r.subject() instanceof Settlement.Subject.OfBooking of) {
         moveIfRefunding(of.booking(), BookingStatus.REFUNDED, change);

@@ -212,6 +212,32 @@ public final class MemoryTables {
     return p != null ? p : refundParts.get(key);
   }
 
+  /** Wallets by "userId venueId", their ledger entries, and what each wallet payment took. */
+  final Map<String, fairslot.money.domain.Wallet> wallets = new LinkedHashMap<>();
+
+  final List<fairslot.money.domain.LedgerEntry> walletEntries = new ArrayList<>();
+  final Map<String, fairslot.money.domain.WalletShare> walletShares = new HashMap<>();
+
+  /** As WalletWrites: the entry kept and the balance moved by exactly it; false if overdrawn. */
+  boolean moveWallet(fairslot.money.domain.LedgerEntry e) {
+    String k = e.userId() + " " + e.venueId();
+    var w = wallets.get(k);
+    long principal = (w == null ? 0 : w.balance().principalMinor()) + e.principalDeltaMinor();
+    long bonus = (w == null ? 0 : w.balance().bonusMinor()) + e.bonusDeltaMinor();
+    if (principal < 0 || bonus < 0 || w != null && !w.currency().equals(e.currency())) {
+      return false;
+    }
+    wallets.put(
+        k,
+        new fairslot.money.domain.Wallet(
+            e.userId(),
+            e.venueId(),
+            e.currency(),
+            new fairslot.money.domain.WalletShare(principal, bonus)));
+    walletEntries.add(e);
+    return true;
+  }
+
   /** As a keyed write's answer put: a twin's answer, or the key reused; empty when it is free. */
   Optional<KeyedWrite> keyTaken(Optional<Replayable> answer) {
     if (answer.isEmpty()) {

@@ -9,11 +9,9 @@ import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.Wallet;
-import fairslot.money.domain.WalletShare;
 import fairslot.wallet.app.WalletStore;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,8 +24,6 @@ public final class MemoryWalletStore implements WalletStore {
   private final MemoryTables t;
   private final Map<String, WalletPlan> plans = new LinkedHashMap<>();
   private final Map<String, TopUp> topUps = new HashMap<>();
-  private final Map<String, Wallet> wallets = new LinkedHashMap<>();
-  private final List<LedgerEntry> entries = new ArrayList<>();
 
   public MemoryWalletStore(MemoryTables t) {
     this.t = t;
@@ -132,7 +128,7 @@ public final class MemoryWalletStore implements WalletStore {
           topUps.put(
               key(now.userId(), now.topUpId()),
               with(now, TopUp.Status.PAID, Optional.of(payment.paymentNo())));
-          credit(
+          t.moveWallet(
               LedgerEntry.credit(
                   now.userId(),
                   now.venueId(),
@@ -155,23 +151,10 @@ public final class MemoryWalletStore implements WalletStore {
     }
   }
 
-  private void credit(LedgerEntry e) {
-    String k = key(e.userId(), e.venueId());
-    Wallet w = wallets.getOrDefault(k, Wallet.empty(e.userId(), e.venueId(), e.currency()));
-    wallets.put(
-        k,
-        new Wallet(
-            w.userId(),
-            w.venueId(),
-            w.currency(),
-            w.balance().plus(new WalletShare(e.principalDeltaMinor(), e.bonusDeltaMinor()))));
-    entries.add(e);
-  }
-
   @Override
   public List<Wallet> walletsOf(String userId) {
     synchronized (t.lock) {
-      return wallets.values().stream().filter(w -> w.userId().equals(userId)).toList();
+      return t.wallets.values().stream().filter(w -> w.userId().equals(userId)).toList();
     }
   }
 
@@ -179,7 +162,7 @@ public final class MemoryWalletStore implements WalletStore {
   public Page<LedgerEntry> ledger(String userId, String venueId, PageRequest page) {
     synchronized (t.lock) {
       return new Page<>(
-          entries.stream()
+          t.walletEntries.stream()
               .filter(e -> e.userId().equals(userId) && e.venueId().equals(venueId))
               .limit(page.limit())
               .toList(),

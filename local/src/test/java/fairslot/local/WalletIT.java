@@ -4,7 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,5 +134,122 @@ class WalletIT {
                 .path("items")
                 .size())
         .isEqualTo(before);
+  }
+
+  /** A paid top-up of {@code pay} + {@code bonus} for {@code member}, with the Stripe fake. */
+  private static void toppedUp(String member, long pay, long bonus) throws Exception {
+    String planId =
+        plan("{\"name\":\"top\",\"payMinor\":"
+                + pay
+                + ",\"bonusMinor\":"
+                + bonus
+                + ",\"currency\":\"CNY\"}")
+            .json()
+            .path("planId")
+            .asText();
+    Reply bought =
+        api.call("POST", "/wallet-plans/" + planId + "/buy", member, "{\"provider\":\"stripe\"}");
+    String intent = bought.json().path("payment").path("client").path("paymentIntentId").asText();
+    api.call("POST", "/_local/stripe/payment_intents/" + intent + "/succeed", null, "{}");
+  }
+
+  /** {@code n} one-hour slots of a court of the venue, each priced {@code priceMinor}. */
+  private static List<String> slots(int n, long priceMinor) throws Exception {
+    String admin = api.token("w-admin", "admin");
+    String resourceId =
+        api.call(
+                "POST",
+                "/venues/" + venueId + "/resources",
+                admin,
+                "{\"name\":\"Court\",\"kind\":\"SEATS\",\"capacity\":4}")
+            .json()
+            .path("resourceId")
+            .asText();
+    List<String> slots = new ArrayList<>();
+    LocalDate first = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(3);
+    for (int i = 0; i < n; i++) {
+      LocalDate day = first.plusDays(i / 12);
+      int h = 8 + i % 12;
+      slots.add(
+          api.call(
+                  "POST",
+                  "/slots",
+                  admin,
+                  String.format(
+                      "{\"resourceId\":\"%s\",\"start\":\"%sT%02d:00:00\",\"end\":\"%sT%02d:00:00\","
+                          + "\"priceMinor\":%d,\"currency\":\"CNY\"}",
+                      resourceId, day, h, day, h + 1, priceMinor))
+              .json()
+              .path("slotId")
+              .asText());
+    }
+    return slots;
+  }
+
+  @Test
+  void thirtyTwoHoldsPaidFromOneWalletAtOnceNeverOverdrawItAndLoseNoEntry() throws Exception {
+    String member = api.token("w-racer", "customer");
+    toppedUp(member, 50000, 5000); // 55,000: eleven holds of 5,000
+    List<String> holds = new ArrayList<>();
+    for (String slotId : slots(32, 5000)) {
+      Reply held;
+      long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+      do { // booking is rate-limited per member (20 in 10 s): wait as a client is told to
+        held =
+            api.call("POST", "/bookings", member, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}");
+        if (held.status() == 429) {
+          Thread.sleep(1000);
+        }
+      } while (held.status() == 429 && System.nanoTime() < deadline);
+      assertThat(held.status()).as(held.raw()).isEqualTo(201);
+      holds.add(held.json().path("bookingId").asText());
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(32);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<Reply>> answers = new ArrayList<>();
+    for (String bookingId : holds) {
+      answers.add(
+          pool.submit(
+              () -> {
+                go.await();
+                return api.call(
+                    "POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wallet\"}");
+              }));
+    }
+    go.countDown();
+    int paid = 0;
+    for (var f : answers) {
+      Reply r = f.get(3, TimeUnit.MINUTES);
+      assertThat(r.status()).as(r.raw()).isIn(200, 409, 503);
+      if (r.status() == 409) {
+        assertThat(r.json().path("code").asText()).isEqualTo("insufficient_balance");
+      }
+      paid += r.status() == 200 ? 1 : 0;
+    }
+    pool.shutdown();
+
+    JsonNode wallet = wallets(member).get(0);
+    long balance = wallet.path("balanceMinor").asLong();
+    JsonNode ledger =
+        api.call("GET", "/me/wallets/" + venueId + "/ledger?limit=200", member, null)
+            .json()
+            .path("items");
+    long sum = 0;
+    int spends = 0;
+    for (JsonNode e : ledger) {
+      sum += e.path("amountMinor").asLong();
+      spends += e.path("kind").asText().equals("SPEND") ? 1 : 0;
+    }
+    int paidBookings = 0;
+    for (String bookingId : holds) {
+      paidBookings += api.status(member, bookingId).equals("PAID") ? 1 : 0;
+    }
+    assertThat(paid).isBetween(1, 11);
+    assertThat(wallet.path("principalMinor").asLong()).isNotNegative();
+    assertThat(wallet.path("bonusMinor").asLong()).isNotNegative();
+    assertThat(balance).isEqualTo(55000 - paid * 5000L);
+    assertThat(sum).as("the balance is the sum of its entries").isEqualTo(balance);
+    assertThat(spends).isEqualTo(paid);
+    assertThat(paidBookings).isEqualTo(paid);
   }
 }

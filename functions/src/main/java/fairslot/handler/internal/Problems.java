@@ -39,6 +39,7 @@ public final class Problems {
           BOOKING_WINDOW_CLOSED,
           BOOKING_LIMIT_REACHED,
           INSUFFICIENT_CREDITS,
+          INSUFFICIENT_BALANCE,
           PASS_EXPIRED,
           PASS_NOT_VALID_HERE,
           INVALID_TRANSITION,

@@ -23,6 +23,15 @@ public final class WalletItemMapper {
     return Attr.key(Keys.member(userId), Keys.wallet(venueId));
   }
 
+  /** The share a wallet payment took, beside the payment. */
+  public static Map<String, AttributeValue> shareKey(String paymentNo) {
+    return Attr.key(Keys.payment(paymentNo), "WALLETSHARE");
+  }
+
+  public static WalletShare shareFromItem(Map<String, AttributeValue> item) {
+    return new WalletShare(Attr.num(item, "principalMinor"), Attr.num(item, "bonusMinor"));
+  }
+
   public static Wallet fromItem(Map<String, AttributeValue> item) {
     return new Wallet(
         Attr.str(item, "userId"),

@@ -4,7 +4,9 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.money.domain.LedgerEntry;
+import fairslot.money.domain.WalletShare;
 import fairslot.table.TxItems;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -23,6 +25,20 @@ public final class WalletWrites {
 
   public WalletWrites(String table) {
     this.table = table;
+  }
+
+  /**
+   * What a wallet payment took, kept beside the payment ({@code PAYMENT#<no>}, {@code
+   * WALLETSHARE}): its refunds give back in this proportion. Written once, in the paying
+   * transaction.
+   */
+  public TransactWriteItem share(String paymentNo, WalletShare taken) {
+    Map<String, AttributeValue> item = new HashMap<>(WalletItemMapper.shareKey(paymentNo));
+    item.put("type", s("WALLET_SHARE"));
+    item.put("principalMinor", n(taken.principalMinor()));
+    item.put("bonusMinor", n(taken.bonusMinor()));
+    return TxItems.put(
+        Put.builder().tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
   }
 
   /** The wallet moved by {@code entry} and the entry put: [wallet, entry]. */

@@ -24,6 +24,7 @@ final class Checkouts {
   private final BookingOrders bookingOrders;
   private final PassOrders passOrders;
   private final TopUpOrders topUpOrders;
+  private final WalletCheckout wallet;
   private final IdGenerator ids;
   private final Clock clock;
 
@@ -33,9 +34,11 @@ final class Checkouts {
       BookingOrders bookingOrders,
       PassOrders passOrders,
       TopUpOrders topUpOrders,
+      WalletCheckout wallet,
       IdGenerator ids,
       Clock clock) {
     this.topUpOrders = topUpOrders;
+    this.wallet = wallet;
     this.providers = providers;
     this.payments = payments;
     this.bookingOrders = bookingOrders;
@@ -49,6 +52,9 @@ final class Checkouts {
    * provider or the deployment's default.
    */
   Outcome<Checkout> pay(String userId, Payable payable, Optional<String> providerName) {
+    if (providerName.filter(PaymentProviders.WALLET::equals).isPresent()) {
+      return wallet.pay(userId, payable);
+    }
     Instant now = clock.instant();
     return payable
         .match(

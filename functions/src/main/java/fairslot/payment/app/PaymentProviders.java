@@ -13,6 +13,9 @@ import java.util.Optional;
 public final class PaymentProviders {
   public static final String OFFLINE = "offline";
 
+  /** The member's wallet (v1.3): paid and refunded inside fairslot's own transactions. */
+  public static final String WALLET = "wallet";
+
   private final List<PaymentProvider> online;
   private final Map<String, PaymentProvider> byName = new LinkedHashMap<>();
 
@@ -27,6 +30,7 @@ public final class PaymentProviders {
     this.online = List.copyOf(online);
     online.forEach(p -> byName.put(p.name(), p));
     byName.put(OFFLINE, new Offline());
+    byName.put(WALLET, new Wallet());
   }
 
   /** The default online provider. */
@@ -56,6 +60,27 @@ public final class PaymentProviders {
           "no provider " + payment.provider() + " for payment " + payment.paymentNo());
     }
     return p;
+  }
+
+  /**
+   * A wallet payment's refund completes at once: the wallet is credited in the transaction that
+   * marks the refund REFUNDED (PaymentSettlement), so it is paid back exactly once.
+   */
+  private static final class Wallet implements PaymentProvider {
+    @Override
+    public String name() {
+      return WALLET;
+    }
+
+    @Override
+    public Map<String, Object> start(Payment payment, Payer payer) {
+      return Map.of(); // taken in the transaction that makes the booking PAID
+    }
+
+    @Override
+    public RefundAttempt refund(Payment payment, String refundNo) {
+      return RefundAttempt.COMPLETED;
+    }
   }
 
   private static final class Offline implements PaymentProvider {

@@ -57,6 +57,7 @@ public final class PaymentService {
             new BookingOrders(members, payments, wechat, catalog),
             passOrders,
             topUpOrders,
+            new WalletCheckout(members, payments, wallets, ids, clock),
             ids,
             clock);
     this.disputes = new Disputes(payments, paidFor, clock);

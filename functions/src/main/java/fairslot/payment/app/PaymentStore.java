@@ -123,5 +123,8 @@ public interface PaymentStore extends PaymentCheckStore {
 
     /** The booking or payment moved meanwhile: read again and decide again. */
     record Stale() implements SettleResult {}
+
+    /** A wallet payment: the wallet holds less than it takes (as it is now: read it again). */
+    record ShortOfFunds() implements SettleResult {}
   }
 }

@@ -7,6 +7,7 @@ import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.WalletShare;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -173,6 +174,15 @@ public sealed interface Settlement {
    * together.
    */
   record PaidOffline(String eventId, Payment payment, Booking booking, Change change)
+      implements Settlement {}
+
+  /**
+   * A member paid from their wallet (v1.3 "One ledger"): the wallet payment written SUCCEEDED with
+   * the share it took, the wallet debited by it with its ledger entry (on condition each part
+   * covers its part), and PENDING_PAY to PAID, together.
+   */
+  record PaidFromWallet(
+      String eventId, Payment payment, Booking booking, Change change, WalletShare share)
       implements Settlement {}
 
   /**

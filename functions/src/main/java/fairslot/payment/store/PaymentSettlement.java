@@ -6,7 +6,6 @@ import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingWrites;
-import fairslot.booking.store.GroupLines;
 import fairslot.booking.store.GuardWrites;
 import fairslot.catalog.store.SeatWrites;
 import fairslot.kernel.Change;
@@ -45,7 +44,8 @@ final class PaymentSettlement {
     GUARD,
     SEATS,
     STANDING,
-    UPCOMING
+    UPCOMING,
+    WALLET
   }
 
   private final DynamoDbClient dynamo;
@@ -60,6 +60,8 @@ final class PaymentSettlement {
   private final RecordParts records;
   private final NoticeWrites notices;
   private final ExceptionWrites exceptions;
+  private final WalletSettlements wallets;
+  private final OtherLines lines;
 
   PaymentSettlement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -74,6 +76,8 @@ final class PaymentSettlement {
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
     this.exceptions = new ExceptionWrites(table);
+    this.wallets = new WalletSettlements(dynamo, table);
+    this.lines = new OtherLines(dynamo, table);
   }
 
   SettleResult settle(Settlement s) {
@@ -102,7 +106,7 @@ final class PaymentSettlement {
               m.booking().status().name(),
               BookingStatus.PAID.name(),
               s.change()));
-      moveOtherLines(tx, m.booking(), BookingStatus.PAID, s.change());
+      lines.move(tx, m.booking(), m.booking().status(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Revive r) {
       Booking b = r.booking();
       tx.add(payments.move(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
@@ -152,30 +156,17 @@ final class PaymentSettlement {
         tx.add(bookingWrites.forgetPayment(f.booking().bookingId(), f.payment().paymentNo()));
       }
     } else if (s instanceof Settlement.PaidOffline o) {
-      tx.add(payments.create(o.payment()));
-      new PaymentLinks(table).of(o.payment()).forEach(tx::add);
-      tx.add(
-          bookingWrites.move(
-              o.booking(),
-              BookingStatus.PAID,
-              s.change(),
-              "paymentNo = :p",
-              "",
-              Map.of(":p", s(o.payment().paymentNo()))));
-      tx.add(
-          records.auditBooking(
-              o.booking().bookingId(),
-              o.booking().version(),
-              o.booking().status().name(),
-              BookingStatus.PAID.name(),
-              s.change()));
-      moveOtherLines(tx, o.booking(), BookingStatus.PAID, s.change());
+      paidHere(tx, o.payment(), o.booking(), s.change());
+    } else if (s instanceof Settlement.PaidFromWallet w) {
+      paidHere(tx, w.payment(), w.booking(), s.change());
+      wallets.pay(tx, Action.WALLET, w);
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       // A pass's refund moves only its payment: its credits were voided when it was made.
       if (r.subject() instanceof Settlement.Subject.OfBooking of) {
         refundedBooking(tx, r, of.booking());
       }
+      wallets.refund(tx, r);
     } else if (s instanceof Settlement.RefundGivenUp g) {
       tx.add(
           payments.move(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
@@ -185,6 +176,31 @@ final class PaymentSettlement {
       }
     }
     return finish(tx, s);
+  }
+
+  /**
+   * A payment taken here (at the desk, from the wallet): written SUCCEEDED with its links, and
+   * PENDING_PAY to PAID with every line, together.
+   */
+  private void paidHere(Transaction<Action> tx, Payment payment, Booking booking, Change change) {
+    tx.add(payments.create(payment));
+    new PaymentLinks(table).of(payment).forEach(tx::add);
+    tx.add(
+        bookingWrites.move(
+            booking,
+            BookingStatus.PAID,
+            change,
+            "paymentNo = :p",
+            "",
+            Map.of(":p", s(payment.paymentNo()))));
+    tx.add(
+        records.auditBooking(
+            booking.bookingId(),
+            booking.version(),
+            booking.status().name(),
+            BookingStatus.PAID.name(),
+            change));
+    lines.move(tx, booking, booking.status(), BookingStatus.PAID, change);
   }
 
   /** A booking's refund settled: a REFUNDING booking ends, and the member is told once. */
@@ -211,14 +227,19 @@ final class PaymentSettlement {
     // A payment's success confirms its booking; so does the desk's (the payment it writes is
     // SUCCEEDED already).
     if (after == PaymentStatus.SUCCEEDED
-        && (s.payment().status() != PaymentStatus.SUCCEEDED || s instanceof Settlement.PaidOffline)
+        && (s.payment().status() != PaymentStatus.SUCCEEDED
+            || s instanceof Settlement.PaidOffline
+            || s instanceof Settlement.PaidFromWallet)
         && !(s instanceof Settlement.NoteOnly)) {
       Booking paid = Settlements.paidBooking(s);
       tx.add(
           notices.bookingConfirmed(
               paid.userId(), paid.slotId(), paid.bookingId(), s.change().at()));
     }
-    String before = s instanceof Settlement.PaidOffline ? "-" : s.payment().status().name();
+    String before =
+        s instanceof Settlement.PaidOffline || s instanceof Settlement.PaidFromWallet
+            ? "-"
+            : s.payment().status().name();
     tx.add(
         s.payment().isPart()
             ? PaymentAudits.part(
@@ -238,6 +259,9 @@ final class PaymentSettlement {
     Transaction.Cancelled<Action> reasons = cancelled.get();
     if (reasons.failed(Action.EVENT) || reasons.failed(Action.EXCEPTION)) {
       return new SettleResult.Duplicate();
+    }
+    if (reasons.failed(Action.WALLET)) {
+      return new SettleResult.ShortOfFunds();
     }
     if (reasons.failed(Action.SEATS)
         || reasons.failedAny(Action.COUNTERPART)
@@ -267,28 +291,6 @@ final class PaymentSettlement {
     }
     // a booking of several slots: its lines refunding end too (the lead may have been cancelled
     // alone, its slot cancelled, before the rest was)
-    moveOtherLines(tx, b, BookingStatus.REFUNDING, to, change);
-  }
-
-  /**
-   * The other lines of a booking of several slots move with their lead, each on condition it is
-   * still in the lead's status: one payment settles the whole booking.
-   */
-  private void moveOtherLines(
-      Transaction<Action> tx, Booking lead, BookingStatus to, Change change) {
-    moveOtherLines(tx, lead, lead.status(), to, change);
-  }
-
-  /** As above, the lines in {@code from}. */
-  private void moveOtherLines(
-      Transaction<Action> tx, Booking lead, BookingStatus from, BookingStatus to, Change change) {
-    for (Booking line : GroupLines.others(dynamo, table, lead)) {
-      if (line.status() == from) {
-        tx.add(bookingWrites.move(line, to, change, "", "", Map.of()));
-        tx.add(
-            records.auditBooking(
-                line.bookingId(), line.version(), line.status().name(), to.name(), change));
-      }
-    }
+    lines.move(tx, b, BookingStatus.REFUNDING, to, change);
   }
 }

@@ -16,6 +16,9 @@ final class Settlements {
     if (s instanceof Settlement.Revive r) {
       return r.booking();
     }
+    if (s instanceof Settlement.PaidFromWallet w) {
+      return w.booking();
+    }
     return ((Settlement.PaidOffline) s).booking();
   }
 
@@ -23,7 +26,8 @@ final class Settlements {
   static PaymentStatus statusAfter(Settlement s) {
     if (s instanceof Settlement.MarkPaid
         || s instanceof Settlement.Revive
-        || s instanceof Settlement.PaidOffline) {
+        || s instanceof Settlement.PaidOffline
+        || s instanceof Settlement.PaidFromWallet) {
       return PaymentStatus.SUCCEEDED;
     }
     if (s instanceof Settlement.RefundLate) {

@@ -1,0 +1,86 @@
+package fairslot.payment.store;
+
+import fairslot.money.domain.LedgerEntry;
+import fairslot.money.domain.Payment;
+import fairslot.money.domain.WalletShare;
+import fairslot.money.store.WalletItemMapper;
+import fairslot.money.store.WalletWrites;
+import fairslot.payment.app.PaymentProviders;
+import fairslot.payment.app.Settlement;
+import fairslot.table.Transaction;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * A wallet's side of a settlement (v1.3 "One ledger"): a payment from the wallet debits it (and
+ * keeps the share it took beside the payment); a refund of a wallet payment credits it back in the
+ * proportion it was taken. Both ride in the settlement's one transaction, so each happens exactly
+ * as often as the payment's own move: once.
+ */
+final class WalletSettlements {
+  private final DynamoDbClient dynamo;
+  private final String table;
+  private final WalletWrites wallets;
+
+  WalletSettlements(DynamoDbClient dynamo, String table) {
+    this.dynamo = dynamo;
+    this.table = table;
+    this.wallets = new WalletWrites(table);
+  }
+
+  /** The wallet debited by what {@code w} takes, under {@code wallet}'s action name. */
+  <A extends Enum<A>> void pay(Transaction<A> tx, A wallet, Settlement.PaidFromWallet w) {
+    Payment p = w.payment();
+    List<TransactWriteItem> moves =
+        wallets.move(
+            LedgerEntry.debit(
+                p.userId(),
+                w.booking().slot().venueId(),
+                LedgerEntry.Kind.SPEND,
+                w.share(),
+                p.amount().currency(),
+                p.paymentNo(),
+                w.change().at()));
+    tx.add(wallet, moves.get(0)).add(moves.get(1)).add(wallets.share(p.paymentNo(), w.share()));
+  }
+
+  /** A refund of a wallet payment (its own, or a part) credited back, if {@code r}'s is one. */
+  void refund(Transaction<?> tx, Settlement.Refunded r) {
+    Payment p = r.payment();
+    if (!PaymentProviders.WALLET.equals(p.provider())) {
+      return;
+    }
+    WalletShare taken =
+        taken(p.paymentNo())
+            .orElseThrow(() -> new IllegalStateException("wallet payment " + p.paymentNo()));
+    long amount = Math.min(p.refund().minor(), taken.totalMinor());
+    List<TransactWriteItem> moves =
+        wallets.move(
+            LedgerEntry.credit(
+                p.userId(),
+                r.subject().venueId(),
+                LedgerEntry.Kind.REFUND,
+                taken.backOf(amount),
+                p.refund().currency(),
+                p.refundNo(),
+                r.change().at()));
+    moves.forEach(tx::add);
+  }
+
+  /** The share a wallet payment took: an immutable item, written with the payment. */
+  private Optional<WalletShare> taken(String paymentNo) {
+    var item =
+        dynamo
+            .getItem(
+                g ->
+                    g.tableName(table)
+                        .key(WalletItemMapper.shareKey(paymentNo))
+                        .consistentRead(true))
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(WalletItemMapper.shareFromItem(item));
+  }
+}
