@@ -30,8 +30,8 @@ final class ChaosMoney {
     for (var item : items) {
       if (is(item, "PAYMENT")) {
         byPayment.put(s(item, "paymentNo"), item);
-        // a pass's payment keeps no booking: ChaosPasses counts it
-        if ("SUCCEEDED".equals(s(item, "status")) && !item.containsKey("passId")) {
+        // a pass's or a top-up's payment keeps no booking: ChaosPasses and ChaosWallets count them
+        if ("SUCCEEDED".equals(s(item, "status")) && item.containsKey("bookingId")) {
           keptPerBooking.merge(s(item, "bookingId"), 1, Integer::sum);
         }
       }

@@ -41,9 +41,8 @@ final class ChaosWorkload {
   final Set<String> deskBookings = ConcurrentHashMap.newKeySet();
   final List<String> slots = Collections.synchronizedList(new ArrayList<>());
   final Set<String> queuedRequests = ConcurrentHashMap.newKeySet();
-  String cancelledSlot;
-  String minimumSlot;
-  String lotterySlot; // 12
+  String cancelledSlot; // 4; minimumSlot 11, lotterySlot 12
+  String minimumSlot, lotterySlot;
   private final ChaosCombined combined; // a full court and its halves (issue 35)
   private final ChaosGroups groups; // bookings of several slots (issue 32)
   private final ChaosWaiters waiters;
@@ -56,6 +55,7 @@ final class ChaosWorkload {
   final ChaosErasures erasures; // members erased while they book and the job runs (issue 37)
   final ChaosWechatMembers wechatMembers; // WeChat sign-ins, refreshes, grants (issue 63)
   final ChaosPasses passes; // packs paid, spent and refunded by finance (issue 60)
+  final ChaosWallets wallets; // top-ups, holds paid from the wallet at once (issue 64)
 
   private String offerVenue;
 
@@ -71,6 +71,7 @@ final class ChaosWorkload {
     this.waiters = new ChaosWaiters(world, this, random);
     this.wechatMembers = new ChaosWechatMembers(world, this, random);
     this.passes = new ChaosPasses(world, this, random);
+    this.wallets = new ChaosWallets(world, this, random);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
@@ -117,6 +118,7 @@ final class ChaosWorkload {
     groups.setUp(catalog, slots.size() + 40, offerVenue);
     erasures.setUp(slots.size() + 8, offerVenue);
     passes.setUp(catalog, slots.size() + 50, offerVenue);
+    wallets.setUp(catalog, slots.size() + 52, offerVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -198,6 +200,7 @@ final class ChaosWorkload {
     erasures.wave(wave);
     wechatMembers.wave(wave, slots.get(6));
     passes.wave(wave);
+    wallets.wave(wave);
     combined.wave(wave);
     groups.wave(wave, slots.get(0), cancelledSlot);
     for (String job :
