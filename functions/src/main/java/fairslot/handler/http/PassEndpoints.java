@@ -81,18 +81,10 @@ public final class PassEndpoints implements Endpoints {
    */
   private HttpResponse refund(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = request.jsonOrEmpty().onlyFields("refund", Set.of("amountMinor", "reason"));
-    Optional<Long> amount = Optional.empty();
-    if (body.has("amountMinor")) {
-      long minor = body.nonNegativeLong("amountMinor");
-      if (minor == 0) {
-        throw InvalidInput.unprocessable("amountMinor must be at least 1");
-      }
-      amount = Optional.of(minor);
-    }
-    Optional<Long> amountMinor = amount;
-    Optional<String> reason = body.optionalText("reason");
-    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    PaymentViews.RefundAsked asked = PaymentViews.RefundAsked.of(request);
+    Optional<Long> amountMinor = asked.amountMinor();
+    Optional<String> reason = asked.reason();
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, asked.body());
     Instant now = clock.instant();
     return idempotency.once(
         key,

@@ -2,6 +2,7 @@ package fairslot.handler.http;
 
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.InvalidInput;
+import fairslot.handler.internal.RequestBody;
 import fairslot.money.domain.Payment;
 import fairslot.payment.app.Checkout;
 import java.util.Map;
@@ -32,6 +33,23 @@ public final class PaymentViews {
           p.provider(),
           p.status().name(),
           c.client());
+    }
+  }
+
+  /** A staff refund's body, {@code {amountMinor?, reason?}} (v1.3): parsed once, checked here. */
+  public record RefundAsked(RequestBody body, Optional<Long> amountMinor, Optional<String> reason) {
+    public static RefundAsked of(HttpRequest request) {
+      RequestBody body =
+          request.jsonOrEmpty().onlyFields("refund", Set.of("amountMinor", "reason"));
+      Optional<Long> amount = Optional.empty();
+      if (body.has("amountMinor")) {
+        long minor = body.nonNegativeLong("amountMinor");
+        if (minor == 0) {
+          throw InvalidInput.unprocessable("amountMinor must be at least 1");
+        }
+        amount = Optional.of(minor);
+      }
+      return new RefundAsked(body, amount, body.optionalText("reason"));
     }
   }
 

@@ -9,7 +9,6 @@ import fairslot.handler.internal.Caller;
 import fairslot.handler.internal.HttpRequest;
 import fairslot.handler.internal.HttpResponse;
 import fairslot.handler.internal.IdempotencyKeys;
-import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.handler.internal.VenueGate;
 import fairslot.idempotency.app.StoredResponse;
@@ -22,7 +21,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiFunction;
 
 /** The front desk: walk-ins, search, check-in, payment at the desk and refunds. */
@@ -75,18 +73,10 @@ public final class StaffEndpoints implements Endpoints {
    */
   private HttpResponse refund(HttpRequest request) {
     Caller caller = request.requireCaller();
-    RequestBody body = request.jsonOrEmpty().onlyFields("refund", Set.of("amountMinor", "reason"));
-    Optional<Long> amount = Optional.empty();
-    if (body.has("amountMinor")) {
-      long minor = body.nonNegativeLong("amountMinor");
-      if (minor == 0) {
-        throw InvalidInput.unprocessable("amountMinor must be at least 1");
-      }
-      amount = Optional.of(minor);
-    }
-    Optional<Long> amountMinor = amount;
-    Optional<String> why = body.optionalText("reason");
-    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    PaymentViews.RefundAsked asked = PaymentViews.RefundAsked.of(request);
+    Optional<Long> amountMinor = asked.amountMinor();
+    Optional<String> why = asked.reason();
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, asked.body());
     Instant now = clock.instant();
     return idempotency.once(
         key,

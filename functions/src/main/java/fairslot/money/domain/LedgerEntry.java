@@ -36,8 +36,7 @@ public record LedgerEntry(
       String currency,
       String ref,
       Instant at) {
-    return new LedgerEntry(
-        userId, venueId, ref, kind, share.principalMinor(), share.bonusMinor(), currency, ref, at);
+    return moved(userId, venueId, kind, share, 1, currency, ref, at);
   }
 
   /** {@code share} taken from the wallet. */
@@ -49,13 +48,25 @@ public record LedgerEntry(
       String currency,
       String ref,
       Instant at) {
+    return moved(userId, venueId, kind, share, -1, currency, ref, at);
+  }
+
+  private static LedgerEntry moved(
+      String userId,
+      String venueId,
+      Kind kind,
+      WalletShare share,
+      int sign,
+      String currency,
+      String ref,
+      Instant at) {
     return new LedgerEntry(
         userId,
         venueId,
         ref,
         kind,
-        -share.principalMinor(),
-        -share.bonusMinor(),
+        sign * share.principalMinor(),
+        sign * share.bonusMinor(),
         currency,
         ref,
         at);

@@ -6,6 +6,7 @@ import static fairslot.table.Attr.n;
 import static fairslot.table.Attr.s;
 
 import fairslot.kernel.Change;
+import fairslot.kernel.Money;
 import fairslot.money.domain.Payment;
 import fairslot.pass.domain.CreditUse;
 import fairslot.pass.domain.Pass;
@@ -83,6 +84,11 @@ public final class PassWrites {
   /** The sale record of a pass paid at {@code paidAt}, under its venue's local day. */
   TransactWriteItem sale(Pass pass, Instant paidAt) {
     LocalDate day = LocalDate.ofInstant(paidAt, pass.plan().timeZone());
+    return dayRecord(pass, Keys.passSale(day, pass.passId()), "PASS_SALE", pass.plan().price());
+  }
+
+  /** A record of money a pass moved, under its venue by a day (the daily report reads these). */
+  private TransactWriteItem dayRecord(Pass pass, String sk, String type, Money amount) {
     return TxItems.put(
         Put.builder()
             .tableName(table)
@@ -91,37 +97,22 @@ public final class PassWrites {
                     "PK",
                     s(Keys.venue(pass.venueId())),
                     "SK",
-                    s(Keys.passSale(day, pass.passId())),
+                    s(sk),
                     "type",
-                    s("PASS_SALE"),
+                    s(type),
                     "passId",
                     s(pass.passId()),
                     "amountMinor",
-                    Attr.n(pass.plan().price().minor()),
+                    Attr.n(amount.minor()),
                     "currency",
-                    s(pass.plan().price().currency()))));
+                    s(amount.currency()))));
   }
 
   /** The record of a pass's refund part made at {@code at}, under its venue's local day. */
   TransactWriteItem refundRecord(Pass pass, Payment part, Instant at) {
     LocalDate day = LocalDate.ofInstant(at, pass.plan().timeZone());
-    return TxItems.put(
-        Put.builder()
-            .tableName(table)
-            .item(
-                Map.of(
-                    "PK",
-                    s(Keys.venue(pass.venueId())),
-                    "SK",
-                    s(Keys.passRefund(day, pass.passId(), part.refundPart())),
-                    "type",
-                    s("PASS_REFUND"),
-                    "passId",
-                    s(pass.passId()),
-                    "amountMinor",
-                    Attr.n(part.refund().minor()),
-                    "currency",
-                    s(part.refund().currency()))));
+    return dayRecord(
+        pass, Keys.passRefund(day, pass.passId(), part.refundPart()), "PASS_REFUND", part.refund());
   }
 
   /** The PENDING_PAY pass names its payment, on condition it names none yet. */
