@@ -170,6 +170,22 @@ public final class Fairslot {
   public static final List<QueueDefinition> QUEUES = List.of(WAITLIST_QUEUE, BOOKING_QUEUE);
 
   /**
+   * The Lambda functions the stack deploys: the HTTP API, the authorizer and the payment webhook,
+   * the queue consumers and the booking DLQ's, one per schedule and one per stream consumer.
+   * FairslotStackTest holds the synthesized stack to it; the cost model prices it.
+   */
+  public static final int FUNCTIONS = 3 + 3 + SCHEDULES.size() + STREAM_CONSUMERS.size();
+
+  /**
+   * The CloudWatch alarms the stack deploys: every DLQ nobody drains, the drained booking DLQ's
+   * two, every function's errors, reconcile's two ledgers, every stream consumer's failure queue,
+   * five operational ones and four of the providers. FairslotStackTest holds the synthesized stack
+   * to it; the cost model prices it (it hard-coded 33 while the stack had grown to 40).
+   */
+  public static final int ALARMS =
+      (QUEUES.size() - 1) + 2 + FUNCTIONS + 2 + STREAM_CONSUMERS.size() + 5 + 4;
+
+  /**
    * The log line (its "message") BookingDlqHandler writes per request it rejects for good; an alarm
    * counts it.
    */

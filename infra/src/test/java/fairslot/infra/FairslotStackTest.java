@@ -29,8 +29,7 @@ class FairslotStackTest {
    * HttpApi, PaymentWebhook, the Authorizer, three queue consumers, one per schedule, one per
    * stream consumer.
    */
-  private static final int FUNCTIONS =
-      3 + 3 + Fairslot.SCHEDULES.size() + Fairslot.STREAM_CONSUMERS.size();
+  private static final int FUNCTIONS = Fairslot.FUNCTIONS;
 
   /** What Lambda's stream event source needs of a consumer's role, granted by CDK. */
   private static final List<String> STREAM_READS =
@@ -360,6 +359,8 @@ class FairslotStackTest {
             + Operations.ALARMS.size()
             // the providers: refused notifications (each), payments found by query, statements
             + 4);
+    // the count the cost model prices is the stack's
+    template.resourceCountIs("AWS::CloudWatch::Alarm", Fairslot.ALARMS);
     for (String provider : List.of("wechatpay", "stripe")) {
       template.hasResourceProperties(
           "AWS::CloudWatch::Alarm",
