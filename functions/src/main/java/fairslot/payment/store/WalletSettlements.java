@@ -7,9 +7,9 @@ import fairslot.money.store.WalletItemMapper;
 import fairslot.money.store.WalletWrites;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.Settlement;
+import fairslot.table.RawItems;
 import fairslot.table.Transaction;
 import java.util.List;
-import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -52,8 +52,10 @@ final class WalletSettlements {
     if (!PaymentProviders.WALLET.equals(p.provider())) {
       return;
     }
+    // the share the payment took: an immutable item, written with the payment
     WalletShare taken =
-        taken(p.paymentNo())
+        RawItems.get(dynamo, table, WalletItemMapper.shareKey(p.paymentNo()))
+            .map(WalletItemMapper::shareFromItem)
             .orElseThrow(() -> new IllegalStateException("wallet payment " + p.paymentNo()));
     long amount = Math.min(p.refund().minor(), taken.totalMinor());
     List<TransactWriteItem> moves =
@@ -67,20 +69,5 @@ final class WalletSettlements {
                 p.refundNo(),
                 r.change().at()));
     moves.forEach(tx::add);
-  }
-
-  /** The share a wallet payment took: an immutable item, written with the payment. */
-  private Optional<WalletShare> taken(String paymentNo) {
-    var item =
-        dynamo
-            .getItem(
-                g ->
-                    g.tableName(table)
-                        .key(WalletItemMapper.shareKey(paymentNo))
-                        .consistentRead(true))
-            .item();
-    return item == null || item.isEmpty()
-        ? Optional.empty()
-        : Optional.of(WalletItemMapper.shareFromItem(item));
   }
 }

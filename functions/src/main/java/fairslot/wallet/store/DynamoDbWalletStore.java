@@ -14,6 +14,7 @@ import fairslot.money.store.WalletItemMapper;
 import fairslot.table.Attr;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
+import fairslot.table.RawItems;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import fairslot.table.TxItems;
@@ -74,7 +75,8 @@ public final class DynamoDbWalletStore implements WalletStore {
 
   @Override
   public Optional<WalletPlan> findPlan(String planId) {
-    return get(Attr.key(Keys.walletPlan(planId), "PLAN")).map(WalletPlanItemMapper::fromItem);
+    return RawItems.get(dynamo, table, Attr.key(Keys.walletPlan(planId), "PLAN"))
+        .map(WalletPlanItemMapper::fromItem);
   }
 
   @Override
@@ -114,7 +116,8 @@ public final class DynamoDbWalletStore implements WalletStore {
 
   @Override
   public Optional<TopUp> findTopUp(String userId, String topUpId) {
-    return get(TopUpItemMapper.key(userId, topUpId)).map(TopUpItemMapper::fromItem);
+    return RawItems.get(dynamo, table, TopUpItemMapper.key(userId, topUpId))
+        .map(TopUpItemMapper::fromItem);
   }
 
   @Override
@@ -155,13 +158,6 @@ public final class DynamoDbWalletStore implements WalletStore {
     return new Page<>(
         r.items().stream().map(WalletItemMapper::entryFromItem).toList(),
         Cursors.encode(list, r.lastEvaluatedKey()));
-  }
-
-  private Optional<Map<String, AttributeValue>> get(Map<String, AttributeValue> key) {
-    var response = dynamo.getItem(r -> r.tableName(table).key(key).consistentRead(true));
-    return response.hasItem() && !response.item().isEmpty()
-        ? Optional.of(response.item())
-        : Optional.empty();
   }
 
   private TransactWriteItem putNew(Map<String, AttributeValue> item) {
