@@ -40,6 +40,16 @@ class BadInputIT {
     }
   }
 
+  /** A wallet plan at the test's venue, created by an admin (v1.3 "One ledger"). */
+  private Case walletPlan(String name, String body) {
+    return new Case(
+        name,
+        "POST /venues/{venueId}/wallet-plans",
+        e -> e.as("a", ADMIN).path("venueId", venueId).body(body),
+        422,
+        "invalid_request");
+  }
+
   Stream<Arguments> cases() {
     String big = "{\"slotId\":\"" + "x".repeat(100 * 1024) + "\",\"quantity\":1}";
     return Stream.of(
@@ -573,6 +583,45 @@ class BadInputIT {
                 e -> e.as("u1", CUSTOMER).path("passId", "nope"),
                 404,
                 "not_found"),
+            walletPlan(
+                "a wallet plan paying nothing",
+                "{\"name\":\"x\",\"payMinor\":0,\"currency\":\"CNY\"}"),
+            walletPlan(
+                "a wallet plan whose bonus is above ten times its pay",
+                "{\"name\":\"x\",\"payMinor\":100,\"bonusMinor\":1001,\"currency\":\"CNY\"}"),
+            walletPlan(
+                "a wallet plan in no currency",
+                "{\"name\":\"x\",\"payMinor\":100,\"currency\":\"XAU\"}"),
+            walletPlan(
+                "a wallet plan with an unknown field",
+                "{\"name\":\"x\",\"payMinor\":100,\"currency\":\"CNY\",\"free\":true}"),
+            new Case(
+                "a top-up of an unknown wallet plan",
+                "POST /wallet-plans/{planId}/buy",
+                e -> e.as("u1", CUSTOMER).path("planId", "nope").body("{}"),
+                404,
+                "not_found"),
+            new Case(
+                "paying an unknown booking from the wallet",
+                "POST /bookings/{bookingId}/pay",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .path("bookingId", "nope")
+                        .body("{\"provider\":\"wallet\"}"),
+                404,
+                "not_found"),
+            new Case(
+                "a refund of an unknown pass",
+                "POST /staff/passes/{passId}/refund",
+                e -> e.as("a", ADMIN).path("passId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "a pass refund of nothing",
+                "POST /staff/passes/{passId}/refund",
+                e -> e.as("a", ADMIN).path("passId", "nope").body("{\"amountMinor\":0}"),
+                422,
+                "invalid_request"),
             new Case(
                 "a desk pass without a customer",
                 "POST /staff/passes",
