@@ -57,7 +57,8 @@ public record BookingModule(
             stores.passes(),
             members,
             stores.lotteries(),
-            stores.waitlist());
+            stores.waitlist(),
+            stores.coupons());
     WaitlistService waitlist =
         new WaitlistService(stores.catalog(), stores.waitlist(), bookings::holdOffer, clock, ids);
     return new BookingModule(

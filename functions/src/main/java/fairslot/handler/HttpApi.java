@@ -9,6 +9,7 @@ import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.app.Lotteries;
 import fairslot.catalog.app.SlotEdits;
 import fairslot.catalog.app.VenueEdits;
+import fairslot.coupon.app.CouponService;
 import fairslot.definitions.Fairslot;
 import fairslot.definitions.Role;
 import fairslot.definitions.RouteDefinition;
@@ -33,6 +34,7 @@ import fairslot.handler.http.VenueOpsEndpoints;
 import fairslot.handler.http.VenueStaffEndpoints;
 import fairslot.handler.http.WaitlistEndpoints;
 import fairslot.handler.http.WechatEndpoints;
+import fairslot.handler.http.coupon.CouponEndpoints;
 import fairslot.handler.http.wallet.WalletEndpoints;
 import fairslot.handler.integration.AuthEndpoints;
 import fairslot.handler.integration.CalendarEndpoints;
@@ -108,6 +110,7 @@ public final class HttpApi {
       StandingService standing,
       PassService passes,
       WalletService wallets,
+      CouponService coupons,
       ProfileService profiles,
       ContactVerification verification,
       NotificationDesk notifications,
@@ -154,6 +157,7 @@ public final class HttpApi {
             new StandingEndpoints(s.standing()),
             new PassEndpoints(s.passes(), s.payments(), idempotency, clock),
             new WalletEndpoints(s.wallets(), s.payments(), idempotency),
+            new CouponEndpoints(s.coupons(), idempotency),
             new ProfileEndpoints(s.profiles(), s.verification(), s.wechatPhones()),
             new NotificationEndpoints(s.notifications(), s.gate()),
             new VenueStaffEndpoints(s.venueStaff(), s.gate()),

@@ -2,6 +2,7 @@ package fairslot.handler;
 
 import fairslot.catalog.app.CatalogService;
 import fairslot.catalog.app.Lotteries;
+import fairslot.coupon.app.CouponService;
 import fairslot.handler.internal.CalendarKey;
 import fairslot.handler.internal.IdempotencyKeys;
 import fairslot.handler.internal.Tickets;
@@ -64,6 +65,7 @@ final class HttpWiring {
                 clock,
                 w.core().ids()),
             new WalletService(stores.wallets(), stores.catalog(), clock, w.core().ids()),
+            new CouponService(stores.coupons(), stores.catalog(), clock),
             new ProfileService(stores.memberProfiles()),
             member.verification(),
             member.notificationDesk(),

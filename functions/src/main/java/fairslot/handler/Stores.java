@@ -6,6 +6,7 @@ import fairslot.booking.store.DynamoDbNoShowStore;
 import fairslot.booking.store.DynamoDbRequestStore;
 import fairslot.catalog.store.DynamoDbCatalogStore;
 import fairslot.catalog.store.DynamoDbLotteryStore;
+import fairslot.coupon.store.DynamoDbCouponStore;
 import fairslot.finance.store.DynamoDbFinanceStore;
 import fairslot.idempotency.store.DynamoDbIdempotencyStore;
 import fairslot.member.store.DynamoDbCalendarFeedStore;
@@ -43,7 +44,8 @@ record Stores(
     DynamoDbLotteryStore lotteries,
     DynamoDbCalendarFeedStore calendarFeeds,
     DynamoDbPlatformTokenStore platformTokens,
-    DynamoDbWalletStore wallets) {
+    DynamoDbWalletStore wallets,
+    DynamoDbCouponStore coupons) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -66,6 +68,7 @@ record Stores(
         new DynamoDbLotteryStore(dynamo, table),
         new DynamoDbCalendarFeedStore(dynamo, table),
         new DynamoDbPlatformTokenStore(dynamo, table),
-        new DynamoDbWalletStore(dynamo, table));
+        new DynamoDbWalletStore(dynamo, table),
+        new DynamoDbCouponStore(dynamo, table));
   }
 }

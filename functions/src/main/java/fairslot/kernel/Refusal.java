@@ -24,6 +24,14 @@ public enum Refusal {
   MEMBER_SUSPENDED,
   INSUFFICIENT_CREDITS,
   INSUFFICIENT_BALANCE,
+  /** A coupon redeemed as often as it may be (409). */
+  COUPON_EXHAUSTED,
+  /** A coupon the member redeemed as often as one member may (409). */
+  COUPON_ALREADY_USED,
+  /** A coupon that does not apply: unknown, out of its dates, resource or spend (422). */
+  COUPON_INVALID,
+  /** A coupon code the venue has already (409). */
+  COUPON_CODE_TAKEN,
   PASS_EXPIRED,
   PASS_NOT_VALID_HERE,
   INVALID_CODE,

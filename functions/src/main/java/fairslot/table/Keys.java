@@ -160,6 +160,21 @@ public final class Keys {
     return "WENTRY#" + venueId + "#";
   }
 
+  /** A venue's coupon (v1.3 "Coupons"), under its venue by its code (kept in upper case). */
+  public static String coupon(String code) {
+    return "COUPON#" + code;
+  }
+
+  /** How often a member redeemed a venue's coupon, in the member's partition. */
+  public static String couponUse(String venueId, String code) {
+    return couponUses() + venueId + "#" + code;
+  }
+
+  /** The prefix of a member's coupon use counts. */
+  public static String couponUses() {
+    return "COUPONUSE#";
+  }
+
   /** A member's pass lives in the member's partition: only its holder can name it. */
   public static String pass(String passId) {
     return "PASS#" + passId;

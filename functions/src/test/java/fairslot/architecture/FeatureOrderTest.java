@@ -43,6 +43,7 @@ class FeatureOrderTest {
           "waitlist",
           "pass",
           "wallet",
+          "coupon",
           "booking",
           "lottery",
           "payment",

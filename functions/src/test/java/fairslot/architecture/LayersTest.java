@@ -41,7 +41,8 @@ class LayersTest {
     "webhook",
     "lottery",
     "auth",
-    "wallet"
+    "wallet",
+    "coupon"
   };
 
   @ArchTest

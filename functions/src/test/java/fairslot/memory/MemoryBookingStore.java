@@ -11,6 +11,7 @@ import fairslot.booking.domain.DueReminder;
 import fairslot.booking.domain.DueReminders;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.domain.Slot;
+import fairslot.coupon.domain.CouponUse;
 import fairslot.idempotency.app.IdempotencyStore;
 import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
@@ -340,6 +341,8 @@ public final class MemoryBookingStore implements BookingStore {
         audit(b, "-", b.status().name(), Change.by(plan.actor(), plan.now(), "booked"));
       }
       t.upcoming.merge(MemoryTables.upcomingKey(lead), plan.lines().size(), Integer::sum);
+      lead.coupon()
+          .ifPresent(use -> t.countCoupon(lead.slot().venueId(), lead.userId(), use.code(), 1));
       for (MemberCalendar seen : plan.calendars()) {
         MemberCalendar next = seen;
         for (Booking b : plan.lines()) {
@@ -441,6 +444,13 @@ public final class MemoryBookingStore implements BookingStore {
         return Optional.of(about(new PlaceResult.PassRefused(refused.get()), lead));
       }
     }
+    if (lead.coupon().isPresent()) {
+      Optional<Refusal> coupon =
+          t.couponRefusal(lead.slot().venueId(), lead.userId(), lead.coupon().get(), plan.now());
+      if (coupon.isPresent()) {
+        return Optional.of(about(new PlaceResult.CouponRefused(coupon.get()), lead));
+      }
+    }
     int counted = t.upcoming.getOrDefault(MemoryTables.upcomingKey(lead), 0);
     if (plan.rules().upcomingLimit().isPresent()
         && counted + plan.lines().size() > plan.rules().upcomingLimit().getAsInt()) {
@@ -486,6 +496,12 @@ public final class MemoryBookingStore implements BookingStore {
           MemoryTables.counted(slot, slot.remaining() + b.quantity(), slot.forWaitlist() + owed));
       Booking moved =
           (to == BookingStatus.REFUNDING ? now.refunding(b.owedBack()) : now).withStatus(to);
+      if (now.status() == BookingStatus.PENDING_PAY
+          && now.coupon().map(CouponUse::held).orElse(false)) {
+        // ends unpaid: the redemption goes back with the move
+        t.countCoupon(now.slot().venueId(), now.userId(), now.coupon().get().code(), -1);
+        moved = moved.withCoupon(now.coupon().get().held(false));
+      }
       t.bookings.put(b.bookingId(), moved);
       t.guards.remove(MemoryTables.guardKey(b.slotId(), b.userId()));
       t.upcoming.merge(MemoryTables.upcomingKey(b), -1, Integer::sum);

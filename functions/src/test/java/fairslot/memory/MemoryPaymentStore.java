@@ -115,6 +115,12 @@ public final class MemoryPaymentStore implements PaymentStore {
           || r.checkStanding() && standing != null && standing.suspendedAt(r.change().at())) {
         return Optional.of(new SettleResult.NoSeat()); // the venue's limit or a suspension
       }
+      if (b.coupon().isPresent()
+          && !b.coupon().get().held()
+          && t.couponRefusal(b.slot().venueId(), b.userId(), b.coupon().get(), r.change().at())
+              .isPresent()) {
+        return Optional.of(new SettleResult.NoSeat()); // the coupon cannot be redeemed again
+      }
       for (MemberCalendar seen : r.calendars()) {
         MemberCalendar now =
             t.calendars.getOrDefault(
@@ -189,6 +195,11 @@ public final class MemoryPaymentStore implements PaymentStore {
         t.calendars.put(
             MemoryTables.calendarKey(c.userId(), c.day()),
             c.with(b.bookingId(), b.slot().interval()));
+      }
+      if (b.coupon().isPresent() && !b.coupon().get().held()) {
+        t.countCoupon(b.slot().venueId(), b.userId(), b.coupon().get().code(), 1);
+        t.bookings.put(
+            b.bookingId(), t.bookings.get(b.bookingId()).withCoupon(b.coupon().get().held(true)));
       }
       paid(b, p, change);
     } else if (s instanceof Settlement.RefundLate) {
@@ -274,7 +285,8 @@ public final class MemoryPaymentStore implements PaymentStore {
         Optional.empty(),
         Optional.empty(),
         b.group(),
-        MoneyBack.NONE);
+        MoneyBack.NONE,
+        b.coupon());
   }
 
   private void movePayment(Payment seen, PaymentStatus to, Change change) {

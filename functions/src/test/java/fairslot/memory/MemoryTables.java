@@ -5,10 +5,13 @@ import fairslot.booking.domain.BookingRequest;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
+import fairslot.coupon.domain.Coupon;
+import fairslot.coupon.domain.CouponUse;
 import fairslot.idempotency.app.IdempotencyStore;
 import fairslot.idempotency.app.KeyedWrite;
 import fairslot.idempotency.app.Replayable;
 import fairslot.kernel.AuditEntry;
+import fairslot.kernel.Refusal;
 import fairslot.member.domain.MemberCalendar;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
@@ -210,6 +213,50 @@ public final class MemoryTables {
   Payment dueRecord(String key) {
     Payment p = payments.get(key);
     return p != null ? p : refundParts.get(key);
+  }
+
+  /** Coupons by "venueId code", and each member's redemptions by "userId venueId code". */
+  final Map<String, Coupon> coupons = new LinkedHashMap<>();
+
+  final Map<String, Integer> couponUses = new HashMap<>();
+
+  /**
+   * As CouponWrites.redeem's two conditions, in the adapter's order: the coupon's count and dates,
+   * then the member's count; empty when a redemption may be taken.
+   */
+  Optional<Refusal> couponRefusal(String venueId, String userId, CouponUse use, Instant now) {
+    Coupon c = coupons.get(venueId + " " + use.code());
+    if (c == null || c.redeemed() >= c.maxRedemptions()) {
+      return Optional.of(c == null ? Refusal.COUPON_INVALID : Refusal.COUPON_EXHAUSTED);
+    }
+    if (now.isBefore(c.validFrom()) || !now.isBefore(c.validTo())) {
+      return Optional.of(Refusal.COUPON_INVALID);
+    }
+    if (couponUses.getOrDefault(userId + " " + venueId + " " + use.code(), 0) >= use.perMember()) {
+      return Optional.of(Refusal.COUPON_ALREADY_USED);
+    }
+    return Optional.empty();
+  }
+
+  /** Both counts moved by {@code delta} (a redemption taken, or given back). */
+  void countCoupon(String venueId, String userId, String code, int delta) {
+    Coupon c = coupons.get(venueId + " " + code);
+    coupons.put(
+        venueId + " " + code,
+        new Coupon(
+            c.venueId(),
+            c.code(),
+            c.discount(),
+            c.currency(),
+            c.maxRedemptions(),
+            c.perMember(),
+            c.validFrom(),
+            c.validTo(),
+            c.minSpend(),
+            c.resourceIds(),
+            c.createdAt(),
+            c.redeemed() + delta));
+    couponUses.merge(userId + " " + venueId + " " + code, delta, Integer::sum);
   }
 
   /** Wallets by "userId venueId", their ledger entries, and what each wallet payment took. */

@@ -19,6 +19,7 @@ import fairslot.catalog.domain.Slot;
 import fairslot.catalog.domain.Venue;
 import fairslot.catalog.domain.VenuePolicy;
 import fairslot.catalog.domain.WaitlistMode;
+import fairslot.coupon.app.CouponService;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Money;
@@ -61,6 +62,8 @@ public final class MemoryWorld {
   public final MemoryStandingStore standingStore = new MemoryStandingStore(tables);
   public final MemoryPassStore passStore = new MemoryPassStore(tables);
   public final MemoryWalletStore walletStore = new MemoryWalletStore(tables);
+  public final MemoryCouponStore couponStore = new MemoryCouponStore(tables);
+  public final CouponService coupons;
   public final WalletService wallets;
   public final MemoryLotteryStore lotteryStore = new MemoryLotteryStore(tables);
   public final MemoryMemberProfileStore memberProfiles = new MemoryMemberProfileStore();
@@ -111,7 +114,8 @@ public final class MemoryWorld {
             passStore,
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
             lotteryStore,
-            waitlistStore);
+            waitlistStore,
+            couponStore);
     holdSweep = new HoldSweep(bookingStore, releases, clock);
     payments =
         new PaymentService(
@@ -127,6 +131,7 @@ public final class MemoryWorld {
             wechatIdentities,
             walletStore);
     wallets = new WalletService(walletStore, catalogStore, clock, ids);
+    coupons = new CouponService(couponStore, catalogStore, clock);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     finance =
         new fairslot.finance.app.FinanceService(

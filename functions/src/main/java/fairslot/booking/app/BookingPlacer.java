@@ -10,6 +10,7 @@ import fairslot.booking.domain.Placement;
 import fairslot.booking.domain.SeatSource;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Slot;
+import fairslot.coupon.domain.Coupon;
 import fairslot.idempotency.app.Replayable;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
@@ -74,6 +75,27 @@ final class BookingPlacer {
    */
   Outcome<Booked> place(
       Placement placement, List<Slot> slots, int quantity, Optional<Pass> pass, Instant now) {
+    return place(placement, slots, quantity, pass, Optional.empty(), now);
+  }
+
+  /** As above, one slot's booking bought with {@code coupon} (judged already). */
+  Outcome<Booked> place(
+      Placement placement,
+      List<Slot> slots,
+      int quantity,
+      Optional<Pass> pass,
+      Coupon coupon,
+      Instant now) {
+    return place(placement, slots, quantity, pass, Optional.of(coupon), now);
+  }
+
+  private Outcome<Booked> place(
+      Placement placement,
+      List<Slot> slots,
+      int quantity,
+      Optional<Pass> pass,
+      Optional<Coupon> coupon,
+      Instant now) {
     String userId = placement.userId();
     boolean several = slots.size() > 1;
     MemberRules rules = PlacementJudge.rulesOf(slots.get(0), placement);
@@ -87,7 +109,8 @@ final class BookingPlacer {
     }
     List<String> lineIds = new ArrayList<>();
     slots.forEach(s -> lineIds.add(ids.newId()));
-    List<Booking> lines = BookingLines.of(lineIds, userId, quantity, slots, now, pass);
+    List<Booking> lines =
+        withCoupon(BookingLines.of(lineIds, userId, quantity, slots, now, pass), coupon);
     List<MemberCalendar> calendars =
         BookingLines.days(lines).stream().map(d -> MemberCalendar.empty(userId, d)).toList();
     Set<String> reclaimed = new HashSet<>();
@@ -109,10 +132,21 @@ final class BookingPlacer {
               return named(several, closed.get(), current.slotId()); // the new window is shut
             }
           }
+          Optional<String> couponGone =
+              coupon.flatMap(
+                  c ->
+                      c.whyNot(
+                          current.venueId(),
+                          current.resourceId(),
+                          current.price().times(quantity),
+                          now));
+          if (couponGone.isPresent()) {
+            return Outcome.refused(Refusal.COUPON_INVALID, couponGone.get()); // the new price
+          }
           fresh.add(current);
         }
         slots = fresh;
-        lines = BookingLines.of(lineIds, userId, quantity, slots, now, pass);
+        lines = withCoupon(BookingLines.of(lineIds, userId, quantity, slots, now, pass), coupon);
         continue;
       }
       if (result instanceof PlaceResult.SoldOut) {
@@ -184,6 +218,15 @@ final class BookingPlacer {
             seatOf(placement),
             PlacementJudge.rulesOf(first, placement),
             placement.idempotency().map(key -> new Replayable(key, response))));
+  }
+
+  /** The one line bought with {@code coupon}: its price less the coupon's part. */
+  private static List<Booking> withCoupon(List<Booking> lines, Optional<Coupon> coupon) {
+    if (coupon.isEmpty()) {
+      return lines;
+    }
+    Booking line = lines.get(0);
+    return List.of(line.withCoupon(coupon.get().useOn(line.amount())));
   }
 
   /** A refusal of a booking of several slots names the slot it is about. */

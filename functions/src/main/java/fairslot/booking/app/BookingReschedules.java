@@ -128,7 +128,12 @@ final class BookingReschedules {
           return pass.get();
         }
       } else {
-        moved = b.movedTo(BookedSlot.of(target.get()), target.get().price().times(b.quantity()));
+        Money newPrice = target.get().price().times(b.quantity());
+        moved = b.movedTo(BookedSlot.of(target.get()), newPrice);
+        if (b.coupon().isPresent()) {
+          // the coupon's money off stays with the booking, on the new price
+          moved = moved.withCoupon(b.coupon().get().on(newPrice));
+        }
         // a booking of several slots is paid by its lead: its payment is the one under way
         Optional<Outcome<Booking>> price = RescheduleRules.priceRefusal(b, moved, lead.paymentNo());
         if (price.isPresent()) {

@@ -8,6 +8,7 @@ import fairslot.booking.domain.Placement;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.app.LotteryStore;
 import fairslot.catalog.domain.Slot;
+import fairslot.coupon.app.CouponStore;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Outcome;
@@ -53,7 +54,8 @@ public final class BookingService {
       PassStore passes,
       MemberBookings members,
       LotteryStore lotteries,
-      WaitlistStore waitlist) {
+      WaitlistStore waitlist,
+      CouponStore coupons) {
     this.waitlist = waitlist;
     this.members = members;
     this.lotteryEntries = new LotteryEntries(requests, lotteries);
@@ -67,7 +69,7 @@ public final class BookingService {
         new BookingReschedules(
             catalog, bookings, members, releases.events(), passes, refunds, clock);
     OverdueHoldReclaim reclaim = new OverdueHoldReclaim(bookings, releases);
-    this.judge = new PlacementJudge(catalog, passes);
+    this.judge = new PlacementJudge(catalog, passes, coupons);
     this.placer = new BookingPlacer(catalog, bookings, ids, createdResponse, reclaim);
   }
 
@@ -113,6 +115,14 @@ public final class BookingService {
                     .then(
                         pass -> {
                           Slot decided = slots.get(0);
+                          if (command.couponCode().isPresent()) {
+                            return judge
+                                .coupon(command.couponCode().get(), decided, quantity, pass, now)
+                                .then(
+                                    coupon ->
+                                        placer.place(
+                                            placement, slots, quantity, pass, coupon, now));
+                          }
                           return switch (decided.admission()) {
                             case QUEUED -> enqueue.enqueue(command, decided, now);
                             case LOTTERY -> lotteryEntries.enter(command, decided, now);

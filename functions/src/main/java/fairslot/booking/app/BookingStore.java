@@ -231,6 +231,12 @@ public interface BookingStore extends DueBookingStore {
     /** The pass may not pay for this booking (spent, expired, or gone meanwhile). */
     record PassRefused(Refusal refusal) implements PlaceResult {}
 
+    /**
+     * The coupon may not be redeemed: COUPON_EXHAUSTED, COUPON_ALREADY_USED (the member's limit),
+     * or COUPON_INVALID (its dates ended meanwhile).
+     */
+    record CouponRefused(Refusal refusal) implements PlaceResult {}
+
     /** The member is suspended at the venue until {@code until} (the no-show rule). */
     record Suspended(Instant until) implements PlaceResult {}
 

@@ -6,6 +6,8 @@ import fairslot.booking.domain.Placement;
 import fairslot.catalog.app.CatalogStore;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Slot;
+import fairslot.coupon.app.CouponStore;
+import fairslot.coupon.domain.Coupon;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.kernel.VenueTime;
@@ -28,10 +30,12 @@ import java.util.Optional;
 final class PlacementJudge {
   private final CatalogStore catalog;
   private final PassStore passes;
+  private final CouponStore coupons;
 
-  PlacementJudge(CatalogStore catalog, PassStore passes) {
+  PlacementJudge(CatalogStore catalog, PassStore passes, CouponStore coupons) {
     this.catalog = catalog;
     this.passes = passes;
+    this.coupons = coupons;
   }
 
   /** The slots named, each judged as a booking of it would be, and all at one venue. */
@@ -143,6 +147,32 @@ final class PlacementJudge {
           Refusal.INSUFFICIENT_CREDITS, PlacementOutcomes.passDetail(Refusal.INSUFFICIENT_CREDITS));
     }
     return Outcome.done(pass);
+  }
+
+  /**
+   * The venue's coupon {@code code} names, judged for {@code quantity} seats of {@code slot} (422
+   * coupon_invalid when it does not apply). A coupon takes money off, so not off a pass's booking;
+   * and it is redeemed as the seat is taken, so only where that is now (a queue or lottery decides
+   * later). Its limits are the booking transaction's conditions.
+   */
+  Outcome<Coupon> coupon(String code, Slot slot, int quantity, Optional<Pass> pass, Instant now) {
+    if (pass.isPresent()) {
+      return Outcome.refused(Refusal.COUPON_INVALID, "a booking paid with a pass takes no coupon");
+    }
+    if (slot.admission() != Admission.DIRECT) {
+      return Outcome.refused(
+          Refusal.COUPON_INVALID,
+          "a coupon is not taken for a " + slot.admission() + " slot: its seats are decided later");
+    }
+    Optional<Coupon> coupon = coupons.find(slot.venueId(), code);
+    if (coupon.isEmpty()) {
+      return Outcome.refused(Refusal.COUPON_INVALID, "no coupon " + code + " at this venue");
+    }
+    return coupon
+        .get()
+        .whyNot(slot.venueId(), slot.resourceId(), slot.price().times(quantity), now)
+        .<Outcome<Coupon>>map(why -> Outcome.refused(Refusal.COUPON_INVALID, why))
+        .orElse(Outcome.done(coupon.get()));
   }
 
   /**

@@ -39,6 +39,15 @@ final class PlacementOutcomes {
     if (result instanceof PlaceResult.PassRefused refused) {
       return Outcome.refused(refused.refusal(), passDetail(refused.refusal()));
     }
+    if (result instanceof PlaceResult.CouponRefused refused) {
+      return Outcome.refused(
+          refused.refusal(),
+          switch (refused.refusal()) {
+            case COUPON_EXHAUSTED -> "the coupon has been redeemed as often as it may be";
+            case COUPON_ALREADY_USED -> "you have redeemed this coupon as often as you may";
+            default -> "the coupon is no longer valid";
+          });
+    }
     if (result instanceof PlaceResult.Suspended suspended) {
       return Outcome.refused(
           Refusal.MEMBER_SUSPENDED,

@@ -3,7 +3,10 @@ package fairslot.booking.domain;
 import fairslot.kernel.IdempotentRequest;
 import java.util.Optional;
 
-/** {@code actor} is who asked: the member, or the desk booking for a walk-in. */
+/**
+ * {@code actor} is who asked: the member, or the desk booking for a walk-in; {@code couponCode} as
+ * coupons keep it (upper case), when one is to take a redemption.
+ */
 public record Book(
     String userId,
     String slotId,
@@ -11,7 +14,20 @@ public record Book(
     boolean joinWaitlist,
     Optional<IdempotentRequest> idempotency,
     String actor,
-    Optional<String> passId) {
+    Optional<String> passId,
+    Optional<String> couponCode) {
+
+  /** A booking with no coupon: paid with money, or with {@code passId}'s credits. */
+  public Book(
+      String userId,
+      String slotId,
+      int quantity,
+      boolean joinWaitlist,
+      Optional<IdempotentRequest> idempotency,
+      String actor,
+      Optional<String> passId) {
+    this(userId, slotId, quantity, joinWaitlist, idempotency, actor, passId, Optional.empty());
+  }
 
   /** A booking paid with money. */
   public Book(

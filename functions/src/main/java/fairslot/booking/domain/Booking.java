@@ -1,6 +1,7 @@
 package fairslot.booking.domain;
 
 import fairslot.catalog.domain.CancelTiers;
+import fairslot.coupon.domain.CouponUse;
 import fairslot.kernel.Money;
 import fairslot.pass.domain.PassUse;
 import java.time.Instant;
@@ -26,38 +27,8 @@ public record Booking(
     Optional<Money> refund,
     Optional<PassUse> pass,
     Optional<BookingGroup> group,
-    MoneyBack moneyBack) {
-
-  /** A booking of one slot (no group). */
-  public Booking(
-      String bookingId,
-      String userId,
-      int quantity,
-      BookingStatus status,
-      Money amount,
-      Optional<Instant> holdExpiresAt,
-      Instant createdAt,
-      Optional<String> paymentNo,
-      BookedSlot slot,
-      long version,
-      Optional<Money> refund,
-      Optional<PassUse> pass) {
-    this(
-        bookingId,
-        userId,
-        quantity,
-        status,
-        amount,
-        holdExpiresAt,
-        createdAt,
-        paymentNo,
-        slot,
-        version,
-        refund,
-        pass,
-        Optional.empty(),
-        MoneyBack.NONE);
-  }
+    MoneyBack moneyBack,
+    Optional<CouponUse> coupon) {
 
   /** A booking nothing has been refunded on (yet), not paid with a pass. */
   public Booking(
@@ -83,6 +54,9 @@ public record Booking(
         slot,
         version,
         Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        MoneyBack.NONE,
         Optional.empty());
   }
 
@@ -236,7 +210,8 @@ public record Booking(
         refund,
         pass,
         group,
-        moneyBack);
+        moneyBack,
+        coupon);
   }
 
   /** This booking once the venue lost a dispute of its payment: the status kept, the money gone. */
@@ -265,7 +240,28 @@ public record Booking(
         refund,
         pass,
         group,
-        back);
+        back,
+        coupon);
+  }
+
+  /** This booking bought with {@code use}: its amount is what the coupon leaves to pay. */
+  public Booking withCoupon(CouponUse use) {
+    return new Booking(
+        bookingId,
+        userId,
+        quantity,
+        status,
+        use.paid(),
+        holdExpiresAt,
+        createdAt,
+        paymentNo,
+        slot,
+        version,
+        refund,
+        pass,
+        group,
+        moneyBack,
+        Optional.of(use));
   }
 
   public Booking withPayment(String paymentNo) {
@@ -295,6 +291,7 @@ public record Booking(
         refund,
         pass,
         group,
-        moneyBack);
+        moneyBack,
+        coupon);
   }
 }

@@ -14,6 +14,7 @@ import fairslot.booking.domain.Reminder;
 import fairslot.catalog.domain.CancelTiers;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.VenuePolicy;
+import fairslot.coupon.domain.CouponUse;
 import fairslot.kernel.Interval;
 import fairslot.kernel.Money;
 import fairslot.notification.domain.Notification;
@@ -76,6 +77,15 @@ public final class BookingItemMapper {
             use -> {
               item.put("passId", s(use.passId()));
               item.put("passCredits", n(use.credits()));
+            });
+    b.coupon()
+        .ifPresent(
+            use -> {
+              item.put("couponCode", s(use.code()));
+              item.put("couponBaseMinor", n(use.base().minor()));
+              item.put("couponOffMinor", n(use.off().minor()));
+              item.put("couponPerMember", n(use.perMember()));
+              item.put("couponHeld", AttributeValue.fromBool(use.held()));
             });
     item.put("bookingUser", s(b.userId()));
     item.put("bookingSlot", s(b.slotId()));
@@ -221,6 +231,21 @@ public final class BookingItemMapper {
                 : Optional.empty(),
             item.containsKey("disputedMinor")
                 ? Optional.of(new Money(Attr.num(item, "disputedMinor"), str(item, "currency")))
-                : Optional.empty()));
+                : Optional.empty()),
+        coupon(item));
+  }
+
+  /** The coupon the booking was bought with; {@code couponHeld} false once it was given back. */
+  private static Optional<CouponUse> coupon(Map<String, AttributeValue> item) {
+    if (!item.containsKey("couponCode")) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new CouponUse(
+            str(item, "couponCode"),
+            new Money(Attr.num(item, "couponBaseMinor"), str(item, "currency")),
+            new Money(Attr.num(item, "couponOffMinor"), str(item, "currency")),
+            Attr.integer(item, "couponPerMember"),
+            Boolean.TRUE.equals(item.get("couponHeld").bool())));
   }
 }

@@ -7,6 +7,8 @@ import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.store.SeatWrites;
+import fairslot.coupon.store.CouponItemMapper;
+import fairslot.coupon.store.CouponWrites;
 import fairslot.idempotency.store.IdempotencyItemMapper;
 import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
@@ -48,6 +50,7 @@ final class BookingPlacement {
     BOOKING,
     CALENDAR,
     COUNTERPART,
+    COUPON,
     GUARD,
     IDEMPOTENCY,
     PASS,
@@ -70,6 +73,7 @@ final class BookingPlacement {
   private final NoticeWrites notices;
   private final RequestWrites requests;
   private final IdempotencyWrites replays;
+  private final CouponWrites coupons;
 
   BookingPlacement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -85,6 +89,7 @@ final class BookingPlacement {
     this.notices = new NoticeWrites(table);
     this.requests = new RequestWrites(table);
     this.replays = new IdempotencyWrites(table);
+    this.coupons = new CouponWrites(table);
   }
 
   PlaceAttempt place(BookingPlan plan) {
@@ -146,6 +151,17 @@ final class BookingPlacement {
       tx.add(
           Action.PASS, credits.spendCredits(lines.stream().map(BookingClaims::credits).toList()));
     }
+    lead.coupon()
+        .ifPresent(
+            use ->
+                tx.addEach(
+                    Action.COUPON,
+                    coupons.redeem(
+                        lead.slot().venueId(),
+                        use.code(),
+                        lead.userId(),
+                        use.perMember(),
+                        plan.now())));
     if (lead.status() == BookingStatus.PAID) {
       // Free, pass and desk bookings are PAID as placed: confirmed here, once, by the lead.
       tx.add(notices.bookingConfirmed(lead.userId(), lead.slotId(), lead.bookingId(), plan.now()));
@@ -162,7 +178,8 @@ final class BookingPlacement {
 
   /**
    * Precedence: a replayed request, a suspension, an existing booking, a slot (or the offer), the
-   * pass, the member's limit, the calendar; among the lines, the first in the booking's order.
+   * pass, the coupon, the member's limit, the calendar; among the lines, the first in the booking's
+   * order.
    */
   private PlaceAttempt whyNot(
       Transaction.Cancelled<Action> reasons, BookingPlan plan, List<Integer> counterpartLine) {
@@ -221,6 +238,21 @@ final class BookingPlacement {
                   .flatMap(pass -> refusalForAll(pass, lines))
                   .orElse(Refusal.NOT_FOUND)), // the pass is gone
           plan.lead());
+    }
+    if (reasons.failed(Action.COUPON, CouponWrites.COUPON)) {
+      boolean exhausted =
+          reasons
+              .oldItem(Action.COUPON, CouponWrites.COUPON)
+              .map(CouponItemMapper::fromItem)
+              .map(c -> c.redeemed() >= c.maxRedemptions())
+              .orElse(false);
+      return about(
+          new PlaceResult.CouponRefused(
+              exhausted ? Refusal.COUPON_EXHAUSTED : Refusal.COUPON_INVALID),
+          plan.lead());
+    }
+    if (reasons.failed(Action.COUPON, CouponWrites.MEMBER)) {
+      return about(new PlaceResult.CouponRefused(Refusal.COUPON_ALREADY_USED), plan.lead());
     }
     if (reasons.failed(Action.UPCOMING)) {
       return about(

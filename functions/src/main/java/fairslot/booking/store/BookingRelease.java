@@ -10,6 +10,8 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.app.SeatReleased;
 import fairslot.catalog.store.SeatCause;
 import fairslot.catalog.store.SeatWrites;
+import fairslot.coupon.domain.CouponUse;
+import fairslot.coupon.store.CouponWrites;
 import fairslot.kernel.Change;
 import fairslot.kernel.Unavailable;
 import fairslot.member.store.CalendarWrites;
@@ -29,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -44,6 +47,7 @@ final class BookingRelease {
   enum Action {
     BOOKING,
     CALENDAR,
+    COUPON,
     CREDITS,
     GUARD,
     PAYMENT,
@@ -64,6 +68,7 @@ final class BookingRelease {
   private final PaymentWrites payments;
   private final RecordParts records;
   private final NoticeWrites notices;
+  private final CouponWrites coupons;
 
   BookingRelease(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -77,6 +82,7 @@ final class BookingRelease {
     this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
+    this.coupons = new CouponWrites(table);
   }
 
   ReleaseResult release(Booking b, BookingStatus to, Change change, Optional<Notification> notice) {
@@ -185,17 +191,23 @@ final class BookingRelease {
     Booking b = lines.get(0);
     // A refund's amount is written on the booking and its payment in the move that owes it.
     boolean refunding = to == BookingStatus.REFUNDING;
+    // A coupon's redemption goes back when the booking ends unpaid, once, with this move.
+    boolean couponBack =
+        b.status() == BookingStatus.PENDING_PAY && b.coupon().map(CouponUse::held).orElse(false);
     List<TransactWriteItem> moves = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       boolean money = refunding && i == 0;
+      boolean coupon = couponBack && i == 0;
       moves.add(
           bookingWrites.move(
               lines.get(i),
               to,
               change,
-              money ? "refundMinor = :refund" : "",
+              money ? "refundMinor = :refund" : coupon ? "couponHeld = :held" : "",
               "",
-              money ? Map.of(":refund", n(b.owedBack().minor())) : Map.of()));
+              money
+                  ? Map.of(":refund", n(b.owedBack().minor()))
+                  : coupon ? Map.of(":held", AttributeValue.fromBool(false)) : Map.of()));
     }
     List<TransactWriteItem> returns = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
@@ -253,6 +265,10 @@ final class BookingRelease {
           Action.CREDITS,
           credits.settleCredits(
               lines.stream().map(BookingClaims::credits).toList(), "creditsLeft"));
+    }
+    if (couponBack) {
+      tx.addEach(
+          Action.COUPON, coupons.giveBack(b.slot().venueId(), b.coupon().get().code(), b.userId()));
     }
     notice.ifPresent(n -> tx.add(notices.notify(n, change.at())));
     return tx;

@@ -10,6 +10,7 @@ import fairslot.booking.domain.Book;
 import fairslot.booking.domain.BookSeveral;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.coupon.domain.Coupon;
 import fairslot.definitions.Role;
 import fairslot.handler.http.BookingViews.BookingRequestView;
 import fairslot.handler.http.BookingViews.BookingView;
@@ -23,6 +24,7 @@ import fairslot.handler.internal.VenueGate;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Page;
+import fairslot.kernel.Refusal;
 import fairslot.shared.Json;
 import java.time.Clock;
 import java.util.List;
@@ -86,9 +88,14 @@ public final class BookingEndpoints implements Endpoints {
         request
             .json()
             .onlyFields(
-                "booking", Set.of("slotId", "slotIds", "quantity", "joinWaitlist", "passId"));
+                "booking",
+                Set.of("slotId", "slotIds", "quantity", "joinWaitlist", "passId", "couponCode"));
     Optional<String> passId = body.optionalText("passId");
+    Optional<String> couponCode = body.optionalText("couponCode").map(BookingEndpoints::coupon);
     if (body.has("slotIds")) {
+      if (couponCode.isPresent()) {
+        throw InvalidInput.unprocessable("a coupon is for a booking of one slot (slotId)");
+      }
       return bookSeveral(request, caller, body, passId);
     }
     String slotId = body.text("slotId");
@@ -98,7 +105,25 @@ public final class BookingEndpoints implements Endpoints {
     return booked(
         bookings.book(
             new Book(
-                caller.userId(), slotId, quantity, joinWaitlist, key, caller.userId(), passId)));
+                caller.userId(),
+                slotId,
+                quantity,
+                joinWaitlist,
+                key,
+                caller.userId(),
+                passId,
+                couponCode)));
+  }
+
+  /** A code as typed, as coupons keep it; one that cannot be a code is no coupon at all. */
+  private static String coupon(String typed) {
+    return Coupon.normalized(typed)
+        .orElseThrow(
+            () ->
+                new InvalidInput(
+                    Refusal.COUPON_INVALID,
+                    422,
+                    "couponCode must be 3 to 32 letters, digits, '-' or '_'"));
   }
 
   /** {@code slotIds} (v1.2): one booking over several slots; the waitlist is one slot's. */

@@ -5,6 +5,7 @@ import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingRequest;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.domain.RequestStatus;
+import fairslot.coupon.domain.CouponUse;
 import fairslot.handler.http.CatalogViews.BookingPolicyView;
 import fairslot.handler.http.CatalogViews.CancelTierView;
 import fairslot.kernel.Money;
@@ -42,7 +43,8 @@ public final class BookingViews {
       @JsonInclude(JsonInclude.Include.NON_NULL) String passId,
       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean disputed,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long disputedMinor,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Long refundedMinor) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long refundedMinor,
+      @JsonInclude(JsonInclude.Include.NON_NULL) PricingView pricing) {
 
     /** {@code status} is what the booking is at {@code now} (an overdue hold reads EXPIRED). */
     public static BookingView of(Booking b, Instant now) {
@@ -81,7 +83,8 @@ public final class BookingViews {
                       lead.passId(),
                       lead.disputed(),
                       lead.disputedMinor(),
-                      lead.refundedMinor()))
+                      lead.refundedMinor(),
+                      lead.pricing()))
           .orElse(lead);
     }
 
@@ -117,7 +120,8 @@ public final class BookingViews {
           // a dispute the venue lost: the booking keeps its status, and shows the money gone
           b.disputed().isPresent() ? Boolean.TRUE : null,
           b.disputed().map(Money::minor).orElse(null),
-          refunded(b, status));
+          refunded(b, status),
+          b.coupon().map(PricingView::of).orElse(null));
     }
 
     /**
@@ -133,6 +137,21 @@ public final class BookingViews {
       return back > 0 ? back : null;
     }
   }
+
+  /**
+   * The price and what came off it (v1.3), shown when something did: {@code amountMinor} is what
+   * was to be paid.
+   */
+  public record PricingView(long baseMinor, List<DiscountView> discounts, long amountMinor) {
+    static PricingView of(CouponUse use) {
+      return new PricingView(
+          use.base().minor(),
+          List.of(new DiscountView("COUPON", use.off().minor(), use.code())),
+          use.paid().minor());
+    }
+  }
+
+  public record DiscountView(String kind, long amountMinor, String code) {}
 
   /**
    * One slot of a booking (v1.2 {@code slots}), earliest first, with its own status: a slot the

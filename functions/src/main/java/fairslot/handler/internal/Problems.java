@@ -23,7 +23,8 @@ public final class Problems {
           SLOT_REPEATED,
           OTHER_VENUE,
           TOO_MANY_SLOTS,
-          REFUND_EXCEEDS_PAYMENT ->
+          REFUND_EXCEEDS_PAYMENT,
+          COUPON_INVALID ->
           422;
       case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET, INVALID_TOKEN -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;
@@ -40,6 +41,9 @@ public final class Problems {
           BOOKING_LIMIT_REACHED,
           INSUFFICIENT_CREDITS,
           INSUFFICIENT_BALANCE,
+          COUPON_EXHAUSTED,
+          COUPON_ALREADY_USED,
+          COUPON_CODE_TAKEN,
           PASS_EXPIRED,
           PASS_NOT_VALID_HERE,
           INVALID_TRANSITION,

@@ -3,15 +3,9 @@ package fairslot.payment.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.BookingClaims;
 import fairslot.booking.domain.BookingStatus;
 import fairslot.booking.store.BookingWrites;
-import fairslot.booking.store.GuardWrites;
-import fairslot.catalog.store.SeatWrites;
 import fairslot.kernel.Change;
-import fairslot.member.store.CalendarWrites;
-import fairslot.member.store.StandingWrites;
-import fairslot.member.store.UpcomingWrites;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.store.ExceptionWrites;
@@ -36,9 +30,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class PaymentSettlement {
 
   /** The named actions of a settlement: a cancellation is read by these. */
-  private enum Action {
+  enum Action {
     CALENDAR,
     COUNTERPART,
+    COUPON,
     EVENT,
     EXCEPTION,
     GUARD,
@@ -51,33 +46,25 @@ final class PaymentSettlement {
   private final DynamoDbClient dynamo;
   private final String table;
   private final BookingWrites bookingWrites;
-  private final CalendarWrites calendars;
-  private final GuardWrites guards;
-  private final StandingWrites standings;
-  private final UpcomingWrites upcoming;
-  private final SeatWrites seats;
   private final PaymentWrites payments;
   private final RecordParts records;
   private final NoticeWrites notices;
   private final ExceptionWrites exceptions;
   private final WalletSettlements wallets;
   private final OtherLines lines;
+  private final Revivals revivals;
 
   PaymentSettlement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.bookingWrites = new BookingWrites(table);
-    this.calendars = new CalendarWrites(table);
-    this.guards = new GuardWrites(table);
-    this.standings = new StandingWrites(table);
-    this.upcoming = new UpcomingWrites(table);
-    this.seats = new SeatWrites(table);
     this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
     this.exceptions = new ExceptionWrites(table);
     this.wallets = new WalletSettlements(dynamo, table);
     this.lines = new OtherLines(dynamo, table);
+    this.revivals = new Revivals(table);
   }
 
   SettleResult settle(Settlement s) {
@@ -108,37 +95,7 @@ final class PaymentSettlement {
               s.change()));
       lines.move(tx, m.booking(), m.booking().status(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Revive r) {
-      Booking b = r.booking();
-      tx.add(payments.move(r.payment(), r.payment().status(), PaymentStatus.SUCCEEDED, false));
-      tx.add(
-          bookingWrites.move(
-              b,
-              BookingStatus.PAID,
-              s.change(),
-              "paymentNo = :p",
-              "",
-              Map.of(":p", s(r.payment().paymentNo()))));
-      // A revived booking is placed again: the seat, the guard, and the venue's limit and
-      // suspension as on any placement.
-      tx.add(Action.SEATS, seats.takeSeats(BookingClaims.seats(b), s.change()))
-          .addEach(Action.COUNTERPART, seats.counterpartsFree(b.slot().counterparts()))
-          .add(Action.GUARD, guards.put(b))
-          .add(Action.UPCOMING, upcoming.count(BookingClaims.member(b), r.upcomingLimit()))
-          .addEach(
-              Action.CALENDAR,
-              r.calendars().stream()
-                  .map(c -> calendars.add(c, BookingClaims.calendar(b)))
-                  .toList());
-      if (r.checkStanding()) {
-        tx.add(Action.STANDING, standings.notSuspended(BookingClaims.member(b), s.change().at()));
-      }
-      tx.add(
-          records.auditBooking(
-              b.bookingId(),
-              b.version(),
-              b.status().name(),
-              BookingStatus.PAID.name(),
-              s.change()));
+      revivals.add(tx, r);
     } else if (s instanceof Settlement.RefundLate l) {
       tx.add(
           payments.requestRefund(
@@ -267,7 +224,8 @@ final class PaymentSettlement {
         || reasons.failedAny(Action.COUNTERPART)
         || reasons.failed(Action.GUARD)
         || reasons.failed(Action.UPCOMING)
-        || reasons.failed(Action.STANDING)) {
+        || reasons.failed(Action.STANDING)
+        || reasons.failedAny(Action.COUPON)) {
       return new SettleResult.NoSeat(); // cannot be booked again: the money goes back
     }
     // Contention, a move under us, or a calendar that merely moved: all worth another look (a
