@@ -57,7 +57,11 @@ public final class MemoryBookingStore implements BookingStore {
    */
   private static Optional<PlaceResult> priceRefusal(Slot slot, Booking b) {
     // Paid with credits: the money price does not bind it; the policy revision still does.
-    boolean samePrice = b.pass().isPresent() || slot.price().times(b.quantity()).equals(b.amount());
+    boolean samePrice =
+        b.pass().isPresent()
+            || slot.price()
+                .times(b.quantity())
+                .equals(b.coupon().map(CouponUse::base).orElse(b.amount()));
     boolean same = samePrice && slot.inherited().venueRev() == b.slot().policyRev();
     return same ? Optional.empty() : Optional.of(new PlaceResult.TermsChanged());
   }

@@ -99,6 +99,22 @@ public final class ContractFixtures {
         resource(ResourceKind.SEATS, 10), Admission.LOTTERY, Optional.of(closes.toString()));
   }
 
+  /** A slot of {@code like}'s resource at its price, {@code hours} after it. */
+  public Slot nextHour(Slot like, int hours) {
+    Instant start = like.interval().start().plus(Duration.ofHours(hours));
+    return done(
+        catalogService.createSlot(
+            new CatalogService.CreateSlot(
+                like.resourceId(),
+                start.toString(),
+                start.plus(Duration.ofHours(1)).toString(),
+                OptionalInt.empty(),
+                like.price(),
+                Admission.DIRECT,
+                new Assignment(Optional.empty(), Optional.empty())),
+            Optional.empty()));
+  }
+
   private Slot hourOf(fairslot.catalog.domain.Resource resource) {
     return hourOf(resource, Admission.DIRECT, Optional.empty());
   }

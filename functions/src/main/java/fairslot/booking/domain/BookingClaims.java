@@ -1,6 +1,7 @@
 package fairslot.booking.domain;
 
 import fairslot.catalog.domain.SeatTake;
+import fairslot.coupon.domain.CouponUse;
 import fairslot.kernel.Money;
 import fairslot.member.domain.CalendarEntry;
 import fairslot.member.domain.VenueMember;
@@ -24,7 +25,9 @@ public final class BookingClaims {
 
   /** The price of one seat {@code b} was priced at (its amount is price x quantity). */
   public static Money unitPrice(Booking b) {
-    return new Money(b.amount().minor() / b.quantity(), b.amount().currency());
+    // the slot's price, before a coupon took its part off what the member pays
+    Money price = b.coupon().map(CouponUse::base).orElse(b.amount());
+    return new Money(price.minor() / b.quantity(), price.currency());
   }
 
   /** The take of {@code b}'s seats, as the slot's counter write conditions it. */
