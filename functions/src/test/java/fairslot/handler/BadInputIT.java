@@ -40,6 +40,24 @@ class BadInputIT {
     }
   }
 
+  /** A coupon at the test's venue, created by an admin, with {@code off} as its discount. */
+  private Case coupon(String name, String off) {
+    return new Case(
+        name,
+        "POST /venues/{venueId}/coupons",
+        e ->
+            e.as("a", ADMIN)
+                .path("venueId", venueId)
+                .body(
+                    "{\"code\":\"BADTERMS\","
+                        + off
+                        + ",\"maxRedemptions\":5,\"perMember\":1,"
+                        + "\"validFrom\":\"2026-12-01T00:00:00+08:00\","
+                        + "\"validTo\":\"2027-01-01T00:00:00+08:00\"}"),
+        422,
+        "invalid_request");
+  }
+
   /** A wallet plan at the test's venue, created by an admin (v1.3 "One ledger"). */
   private Case walletPlan(String name, String body) {
     return new Case(
@@ -595,6 +613,66 @@ class BadInputIT {
             walletPlan(
                 "a wallet plan with an unknown field",
                 "{\"name\":\"x\",\"payMinor\":100,\"currency\":\"CNY\",\"free\":true}"),
+            coupon("a coupon taking off nothing", "\"percentOff\":0"),
+            coupon("a coupon taking off more than all", "\"percentOff\":101"),
+            coupon(
+                "a coupon taking off a percent and an amount",
+                "\"percentOff\":5,\"amountOffMinor\":5,\"currency\":\"CNY\""),
+            coupon("a coupon taking off an amount in no currency", "\"amountOffMinor\":500"),
+            coupon(
+                "a coupon in an unknown currency", "\"amountOffMinor\":500,\"currency\":\"XAU\""),
+            coupon("a coupon with an unknown field", "\"percentOff\":5,\"free\":true"),
+            new Case(
+                "a coupon with a code of spaces",
+                "POST /venues/{venueId}/coupons",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"code\":\"A B C\",\"percentOff\":5,\"maxRedemptions\":5,"
+                                + "\"perMember\":1,\"validFrom\":\"2026-12-01T00:00:00+08:00\","
+                                + "\"validTo\":\"2027-01-01T00:00:00+08:00\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a coupon valid from a time without its offset",
+                "POST /venues/{venueId}/coupons",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"code\":\"LOCAL\",\"percentOff\":5,\"maxRedemptions\":5,"
+                                + "\"perMember\":1,\"validFrom\":\"2026-12-01T00:00:00\","
+                                + "\"validTo\":\"2027-01-01T00:00:00+08:00\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a coupon ending before it starts",
+                "POST /venues/{venueId}/coupons",
+                e ->
+                    e.as("a", ADMIN)
+                        .path("venueId", venueId)
+                        .body(
+                            "{\"code\":\"BACKWARDS\",\"percentOff\":5,\"maxRedemptions\":5,"
+                                + "\"perMember\":1,\"validFrom\":\"2027-01-01T00:00:00+08:00\","
+                                + "\"validTo\":\"2026-12-01T00:00:00+08:00\"}"),
+                422,
+                "invalid_request"),
+            couponBooking(
+                "a booking with an unknown coupon",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":1,\"couponCode\":\"NOSUCH\"}",
+                422,
+                "coupon_invalid"),
+            couponBooking(
+                "a booking with a coupon code of spaces",
+                "{\"slotId\":\"" + slotId + "\",\"quantity\":1,\"couponCode\":\"NO SUCH\"}",
+                422,
+                "coupon_invalid"),
+            couponBooking(
+                "a booking of several slots with a coupon",
+                "{\"slotIds\":[\"" + slotId + "\"],\"quantity\":1,\"couponCode\":\"ANY\"}",
+                422,
+                "invalid_request"),
             new Case(
                 "a top-up of an unknown wallet plan",
                 "POST /wallet-plans/{planId}/buy",
@@ -906,6 +984,11 @@ class BadInputIT {
 
   private Case booking(String name, String body, int status, String code) {
     return new Case(name, "POST /bookings", e -> e.as("u1", CUSTOMER).body(body), status, code);
+  }
+
+  /** A booking with a coupon, by a member of its own (a member may send 20 a 10 s). */
+  private Case couponBooking(String name, String body, int status, String code) {
+    return new Case(name, "POST /bookings", e -> e.as("u8", CUSTOMER).body(body), status, code);
   }
 
   /** A booking of several slots, by a member of its own (a member may send 20 a 10 s). */
