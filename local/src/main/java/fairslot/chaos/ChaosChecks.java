@@ -85,6 +85,7 @@ final class ChaosChecks {
     work.wechatMembers.check(items, out);
     work.passes.check(items, out);
     work.wallets.check(items, out);
+    work.coupons.check(items, out);
     ChaosCombined.check(items, out);
     world.badAnswers.forEach(bad -> out.add("5xx other than 503 throttled: " + bad));
     reconcile(world, out);

@@ -18,6 +18,15 @@ final class ChaosCrowd {
     this.random = random;
   }
 
+  /** A booking of a QUEUED slot: its request, if the answer was 202. */
+  Object queued(String user, String slotId) {
+    Reply r = workload.book(user, slotId, "k-" + user);
+    if (r.status() == 202) {
+      workload.queuedRequests.add(r.text("requestId"));
+    }
+    return r;
+  }
+
   Object member(String user, String slotId, String key, boolean pay, boolean cancel) {
     Reply booked = workload.book(user, slotId, key);
     if (booked.status() != 201) {

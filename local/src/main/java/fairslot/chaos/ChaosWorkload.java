@@ -56,6 +56,7 @@ final class ChaosWorkload {
   final ChaosWechatMembers wechatMembers; // WeChat sign-ins, refreshes, grants (issue 63)
   final ChaosPasses passes; // packs paid, spent and refunded by finance (issue 60)
   final ChaosWallets wallets; // top-ups, holds paid from the wallet at once (issue 64)
+  final ChaosCoupons coupons; // members racing for a coupon's redemptions (issue 64)
 
   private String offerVenue;
 
@@ -72,6 +73,7 @@ final class ChaosWorkload {
     this.wechatMembers = new ChaosWechatMembers(world, this, random);
     this.passes = new ChaosPasses(world, this, random);
     this.wallets = new ChaosWallets(world, this, random);
+    this.coupons = new ChaosCoupons(world, this, random);
   }
 
   /** Venues, resources and slots, made before the faults are switched on. */
@@ -119,6 +121,7 @@ final class ChaosWorkload {
     erasures.setUp(slots.size() + 8, offerVenue);
     passes.setUp(catalog, slots.size() + 50, offerVenue);
     wallets.setUp(catalog, slots.size() + 52, offerVenue);
+    coupons.setUp(catalog, slots.size() + 56, offerVenue);
     ChaosBookingShapes transfers = new ChaosBookingShapes(world, this);
     for (int i = 0; i < 6; i++) {
       transfers.member("y" + i);
@@ -172,7 +175,7 @@ final class ChaosWorkload {
     }
     for (int i = 0; i < 12; i++) {
       String user = "q" + i;
-      wave.add(() -> queued(user, slots.get(2)));
+      wave.add(() -> crowd.queued(user, slots.get(2)));
     }
     for (int i = 0; i < 6; i++) {
       String user = "c" + i;
@@ -201,6 +204,7 @@ final class ChaosWorkload {
     wechatMembers.wave(wave, slots.get(6));
     passes.wave(wave);
     wallets.wave(wave);
+    coupons.wave(wave);
     combined.wave(wave);
     groups.wave(wave, slots.get(0), cancelledSlot);
     for (String job :
@@ -261,14 +265,6 @@ final class ChaosWorkload {
     combined.late(late);
     Collections.shuffle(late, random);
     ChaosThreads.runAll(late, 16);
-  }
-
-  private Object queued(String user, String slotId) {
-    Reply r = book(user, slotId, "k-" + user);
-    if (r.status() == 202) {
-      queuedRequests.add(r.text("requestId"));
-    }
-    return r;
   }
 
   Reply book(String user, String slotId, String key) {
