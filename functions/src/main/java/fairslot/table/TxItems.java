@@ -1,6 +1,7 @@
 package fairslot.table;
 
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -15,6 +16,10 @@ public final class TxItems {
 
   public static TransactWriteItem put(Put.Builder put) {
     return TransactWriteItem.builder().put(put.build()).build();
+  }
+
+  public static TransactWriteItem delete(Delete.Builder delete) {
+    return TransactWriteItem.builder().delete(delete.build()).build();
   }
 
   public static TransactWriteItem check(ConditionCheck.Builder check) {

@@ -147,6 +147,27 @@ class DataRightsIT {
     ApiDriver.expect(desk("refund", refunded), 200);
     api.provider.report(refundedPayment, "REFUNDED");
     String expired = api.book(m, evening, 1).text("bookingId");
+    // a hold bought with a coupon, left to lapse: the member's count of its redemptions is theirs
+    String later = api.slot(courts, Duration.ofHours(12), Duration.ofHours(1), 4000);
+    ApiDriver.expect(
+        api.send(
+            "POST /venues/{venueId}/coupons",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .path("venueId", venue)
+                    .body(
+                        "{\"code\":\"RIGHTS\",\"percentOff\":10,\"maxRedemptions\":5,"
+                            + "\"perMember\":1,\"validFrom\":\"2020-01-01T00:00:00Z\","
+                            + "\"validTo\":\"2099-01-01T00:00:00Z\"}")),
+        201);
+    Reply couponed =
+        api.send(
+            "POST /bookings",
+            e ->
+                e.as(m, CUSTOMER)
+                    .body(
+                        "{\"slotId\":\"" + later + "\",\"quantity\":1,\"couponCode\":\"rights\"}"));
+    ApiDriver.expect(couponed, 201);
     String other = api.paidBooking("someone-else", tight);
     ApiDriver.expect(
         api.send("POST /slots/{slotId}/waitlist", e -> e.as(m, CUSTOMER).path("slotId", tight)),
@@ -205,7 +226,13 @@ class DataRightsIT {
     // the member's own, and the walk-in's their proved phone linked
     assertThat(field(data.get("bookings"), "bookingId"))
         .containsExactlyInAnyOrder(
-            attended, noShow, refunded, expired, granted, walkIn.text("bookingId"));
+            attended,
+            noShow,
+            refunded,
+            expired,
+            granted,
+            walkIn.text("bookingId"),
+            couponed.text("bookingId"));
     assertThat(field(data.get("bookingRequests"), "requestId"))
         .containsExactly(request.text("requestId"));
     assertThat(field(data.get("bookingRequests"), "status")).containsExactly("GRANTED");
@@ -216,7 +243,7 @@ class DataRightsIT {
     assertThat(field(data.get("waitlistEntries"), "status")).containsExactly("LEFT");
     assertThat(field(data.get("notifications"), "address")).contains(email);
     assertThat(field(data.get("member"), "type"))
-        .contains("MEMBER_PROFILE", "STANDING", "UPCOMING", "CALENDAR", "CODE_SENDS");
+        .contains("MEMBER_PROFILE", "STANDING", "UPCOMING", "CALENDAR", "CODE_SENDS", "COUPON_USE");
     assertThat(field(data.get("member"), "name")).contains(name, walkInName);
     assertThat(field(data.get("member"), "type")).contains("PHONE_ACCOUNT", "PROFILE");
     assertThat(field(data.get("member"), "openId")).contains(openId);
