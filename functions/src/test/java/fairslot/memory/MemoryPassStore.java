@@ -303,4 +303,45 @@ public final class MemoryPassStore implements PassStore {
         paymentNo,
         p.createdAt());
   }
+
+  @Override
+  public WalletPay payFromWallet(
+      Pass pass,
+      fairslot.money.domain.Payment payment,
+      fairslot.money.domain.WalletShare share,
+      Change change) {
+    synchronized (t.lock) {
+      String key = MemoryTables.passKey(pass.userId(), pass.passId());
+      Pass now = t.passes.get(key);
+      if (now.status() != fairslot.pass.domain.PassStatus.PENDING_PAY
+          || now.paymentNo().isPresent()) {
+        return WalletPay.STALE;
+      }
+      if (!sells(now.plan().venueId())) {
+        return WalletPay.VENUE_DISABLED;
+      }
+      var entry =
+          fairslot.money.domain.LedgerEntry.debit(
+              pass.userId(),
+              now.plan().venueId(),
+              fairslot.money.domain.LedgerEntry.Kind.SPEND,
+              share,
+              payment.amount().currency(),
+              payment.paymentNo(),
+              change.at());
+      if (!t.moveWallet(entry)) {
+        return WalletPay.SHORT_OF_FUNDS;
+      }
+      t.walletShares.put(payment.paymentNo(), share);
+      t.payments.put(payment.paymentNo(), payment);
+      t.passes.put(
+          key,
+          with(
+              now,
+              fairslot.pass.domain.PassStatus.ACTIVE,
+              Optional.of(change.at().plus(now.plan().validity())),
+              Optional.of(payment.paymentNo())));
+      return WalletPay.PAID;
+    }
+  }
 }

@@ -252,4 +252,69 @@ class WalletIT {
     assertThat(spends).isEqualTo(paid);
     assertThat(paidBookings).isEqualTo(paid);
   }
+
+  @Test
+  void sixteenPassesPaidFromOneWalletAtOnceNeverOverdrawItAndEachPaidOneIsActive()
+      throws Exception {
+    String member = api.token("w-passes", "customer");
+    toppedUp(member, 50000, 5000); // 55,000: five packs of 10,000
+    String admin = api.token("w-admin", "admin");
+    String planId =
+        api.call(
+                "POST",
+                "/venues/" + venueId + "/plans",
+                admin,
+                "{\"name\":\"Ten\",\"kind\":\"PACK\",\"credits\":10,\"validity\":\"P30D\","
+                    + "\"priceMinor\":10000,\"currency\":\"CNY\"}")
+            .json()
+            .path("planId")
+            .asText();
+    List<String> passes = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      Reply pass = api.call("POST", "/me/passes", member, "{\"planId\":\"" + planId + "\"}");
+      assertThat(pass.status()).as(pass.raw()).isEqualTo(201);
+      passes.add(pass.json().path("passId").asText());
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(16);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<Reply>> answers = new ArrayList<>();
+    for (String passId : passes) {
+      answers.add(
+          pool.submit(
+              () -> {
+                go.await();
+                return api.call(
+                    "POST", "/passes/" + passId + "/pay", member, "{\"provider\":\"wallet\"}");
+              }));
+    }
+    go.countDown();
+    int paid = 0;
+    for (var f : answers) {
+      Reply r = f.get(3, TimeUnit.MINUTES);
+      assertThat(r.status()).as(r.raw()).isIn(200, 409, 503);
+      if (r.status() == 409) {
+        assertThat(r.json().path("code").asText()).isEqualTo("insufficient_balance");
+      }
+      paid += r.status() == 200 ? 1 : 0;
+    }
+    pool.shutdown();
+
+    JsonNode wallet = wallets(member).get(0);
+    long balance = wallet.path("balanceMinor").asLong();
+    long sum = 0;
+    for (JsonNode e :
+        api.call("GET", "/me/wallets/" + venueId + "/ledger?limit=200", member, null)
+            .json()
+            .path("items")) {
+      sum += e.path("amountMinor").asLong();
+    }
+    int active = 0;
+    for (JsonNode p : api.call("GET", "/me/passes?limit=50", member, null).json().path("items")) {
+      active += p.path("status").asText().equals("ACTIVE") ? 1 : 0;
+    }
+    assertThat(paid).isBetween(1, 5);
+    assertThat(balance).isEqualTo(55000 - paid * 10000L);
+    assertThat(sum).as("the balance is the sum of its entries").isEqualTo(balance);
+    assertThat(active).isEqualTo(paid);
+  }
 }

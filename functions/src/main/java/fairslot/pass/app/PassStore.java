@@ -9,6 +9,7 @@ import fairslot.kernel.PageRequest;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.RefundPartPlan;
+import fairslot.money.domain.WalletShare;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import java.time.Instant;
@@ -79,6 +80,24 @@ public interface PassStore {
    */
   Settled settlePayment(
       String eventId, Payment payment, Pass pass, PaymentCallback.Outcome outcome, Change change);
+
+  /**
+   * A PENDING_PAY pass with no payment started, paid from the member's wallet at its venue (v1.3
+   * "One ledger") in one transaction: the wallet payment (SUCCEEDED) with the share it took, the
+   * pass ACTIVE from {@code change.at()} with its sale record, and the wallet debited with its
+   * SPEND entry, on condition each part of the balance covers its part.
+   */
+  WalletPay payFromWallet(Pass pass, Payment payment, WalletShare share, Change change);
+
+  /** What paying a pass from the wallet came to. */
+  enum WalletPay {
+    PAID,
+    /** A part of the balance no longer covers its share: nothing written. */
+    SHORT_OF_FUNDS,
+    VENUE_DISABLED,
+    /** The pass moved (paid, a payment started) since it was read. */
+    STALE
+  }
 
   /**
    * ACTIVE passes whose validity has ended by {@code now} (sparse passesDue index), and how many

@@ -13,6 +13,7 @@ import fairslot.kernel.PageRequest;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.RefundPartPlan;
+import fairslot.money.domain.WalletShare;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
@@ -56,6 +57,7 @@ public final class DynamoDbPassStore implements PassStore {
   private final RecordParts records;
   private final PassHolders holders;
   private final PassPaymentTransactions passPayments;
+  private final PassWalletPayment walletPayment;
 
   public DynamoDbPassStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -64,6 +66,7 @@ public final class DynamoDbPassStore implements PassStore {
     this.records = new RecordParts(table);
     this.holders = new PassHolders(table);
     this.passPayments = new PassPaymentTransactions(dynamo, table);
+    this.walletPayment = new PassWalletPayment(dynamo, table);
   }
 
   @Override
@@ -247,5 +250,10 @@ public final class DynamoDbPassStore implements PassStore {
             .limit(page.limit());
     Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
     return dynamo.query(query.build());
+  }
+
+  @Override
+  public WalletPay payFromWallet(Pass pass, Payment payment, WalletShare share, Change change) {
+    return walletPayment.pay(pass, payment, share, change);
   }
 }

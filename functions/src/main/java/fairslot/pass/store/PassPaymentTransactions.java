@@ -12,7 +12,6 @@ import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
-import fairslot.money.store.PaymentItemMapper;
 import fairslot.money.store.PaymentWrites;
 import fairslot.pass.app.PassStore.PayStart;
 import fairslot.pass.app.PassStore.Settled;
@@ -21,13 +20,10 @@ import fairslot.pass.domain.PassStatus;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
-import fairslot.table.TxItems;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -68,7 +64,7 @@ final class PassPaymentTransactions {
     Optional<Transaction.Cancelled<Action>> cancelled =
         new Transaction<Action>()
             .add(Action.PASS, writes.namePayment(pass, payment))
-            .add(Action.PAYMENT, putNew(PaymentItemMapper.toItem(payment)))
+            .add(Action.PAYMENT, payments.create(payment))
             .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()))
             .add(
                 PaymentAudits.payment(
@@ -217,10 +213,5 @@ final class PassPaymentTransactions {
 
   private TransactWriteItem auditPass(Pass pass, String from, String to, Change change) {
     return records.audit(Keys.member(pass.userId()), "pass:" + pass.passId(), from, to, change);
-  }
-
-  private TransactWriteItem putNew(Map<String, AttributeValue> item) {
-    return TxItems.put(
-        Put.builder().tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
   }
 }

@@ -57,7 +57,7 @@ public final class PaymentService {
             new BookingOrders(members, payments, wechat, catalog),
             passOrders,
             topUpOrders,
-            new WalletCheckout(members, payments, wallets, ids, clock),
+            new WalletCheckout(members, payments, wallets, passes, ids, clock),
             ids,
             clock);
     this.disputes = new Disputes(payments, paidFor, clock);

@@ -13,6 +13,9 @@ import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.Wallet;
 import fairslot.money.domain.WalletShare;
+import fairslot.pass.app.PassStore;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.PassStatus;
 import fairslot.payment.app.PaymentStore.SettleResult;
 import fairslot.wallet.app.WalletStore;
 import java.time.Clock;
@@ -21,9 +24,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A booking paid from the member's wallet at its venue (API.md v1.3 "One ledger"): principal and
- * bonus taken in proportion to the balance, in the same transaction that makes the booking PAID; a
- * wallet short of the amount is 409 {@code insufficient_balance} and nothing is written.
+ * A booking or a pass paid from the member's wallet at its venue (API.md v1.3 "One ledger"):
+ * principal and bonus taken in proportion to the balance, in the same transaction that makes the
+ * booking PAID or the pass ACTIVE; a wallet short of the amount is 409 {@code insufficient_balance}
+ * and nothing is written.
  */
 final class WalletCheckout {
   private static final int MAX_ROUNDS = 8;
@@ -31,6 +35,7 @@ final class WalletCheckout {
   private final MemberBookings members;
   private final PaymentStore payments;
   private final WalletStore wallets;
+  private final PassStore passes;
   private final IdGenerator ids;
   private final Clock clock;
 
@@ -38,19 +43,23 @@ final class WalletCheckout {
       MemberBookings members,
       PaymentStore payments,
       WalletStore wallets,
+      PassStore passes,
       IdGenerator ids,
       Clock clock) {
     this.members = members;
     this.payments = payments;
     this.wallets = wallets;
+    this.passes = passes;
     this.ids = ids;
     this.clock = clock;
   }
 
   Outcome<Checkout> pay(String userId, Payable payable) {
+    if (payable instanceof Payable.ForPass pass) {
+      return payPass(userId, pass);
+    }
     if (!(payable instanceof Payable.ForBooking paid)) {
-      return Outcome.refused(
-          Refusal.INVALID_REQUEST, "the wallet pays for bookings (passes and memberships next)");
+      return Outcome.refused(Refusal.INVALID_REQUEST, "a wallet is not topped up from itself");
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Instant now = clock.instant();
@@ -67,30 +76,12 @@ final class WalletCheckout {
             Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be paid");
       }
       Money amount = booking.total();
-      Optional<Wallet> wallet =
-          wallets.walletsOf(userId).stream()
-              .filter(w -> w.venueId().equals(booking.slot().venueId()))
-              .filter(w -> w.currency().equals(amount.currency()))
-              .findFirst();
+      Optional<Wallet> wallet = walletAt(userId, booking.slot().venueId(), amount);
       Optional<WalletShare> share = wallet.flatMap(w -> w.balance().take(amount.minor()));
       if (share.isEmpty()) {
-        return Outcome.refused(
-            Refusal.INSUFFICIENT_BALANCE,
-            "the wallet holds less than " + amount.minor(),
-            Map.of("balanceMinor", wallet.map(Wallet::balanceMinor).orElse(0L)));
+        return shortOf(wallet, amount);
       }
-      Payment payment =
-          new Payment(
-              ids.newPaymentNo(),
-              payable,
-              userId,
-              amount,
-              PaymentProviders.WALLET,
-              PaymentStatus.SUCCEEDED,
-              0,
-              now,
-              0,
-              amount);
+      Payment payment = payment(userId, payable, amount, now);
       SettleResult result =
           payments.settle(
               new Settlement.PaidFromWallet(
@@ -105,5 +96,68 @@ final class WalletCheckout {
       // the booking or the wallet moved since they were read: read both again
     }
     return Outcome.refused(Refusal.THROTTLED, "the wallet is busy; try again");
+  }
+
+  /** A PENDING_PAY pass with no payment started, paid at its price from the wallet. */
+  private Outcome<Checkout> payPass(String userId, Payable.ForPass paid) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Instant now = clock.instant();
+      Optional<Pass> found = passes.findPass(userId, paid.passId());
+      if (found.isEmpty()) {
+        return Outcome.refused(Refusal.NOT_FOUND, "no pass " + paid.passId());
+      }
+      Pass pass = found.get();
+      if (pass.status() != PassStatus.PENDING_PAY || pass.paymentNo().isPresent()) {
+        return Outcome.refused(
+            Refusal.INVALID_TRANSITION,
+            pass.status() == PassStatus.PENDING_PAY
+                ? "the pass's payment is under way with " + pass.paymentNo().get()
+                : "a " + pass.status() + " pass cannot be paid");
+      }
+      Money amount = pass.plan().price();
+      Optional<Wallet> wallet = walletAt(userId, pass.plan().venueId(), amount);
+      Optional<WalletShare> share = wallet.flatMap(w -> w.balance().take(amount.minor()));
+      if (share.isEmpty()) {
+        return shortOf(wallet, amount);
+      }
+      Payment payment = payment(userId, paid, amount, now);
+      switch (passes.payFromWallet(
+          pass, payment, share.get(), Change.by(userId, now, "paid from the wallet"))) {
+        case PAID:
+          return Outcome.done(new Checkout(payment, Map.of()));
+        case VENUE_DISABLED:
+          return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
+        default: // the pass or the wallet moved since they were read: read both again
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the wallet is busy; try again");
+  }
+
+  private Optional<Wallet> walletAt(String userId, String venueId, Money amount) {
+    return wallets.walletsOf(userId).stream()
+        .filter(w -> w.venueId().equals(venueId))
+        .filter(w -> w.currency().equals(amount.currency()))
+        .findFirst();
+  }
+
+  private static <T> Outcome<T> shortOf(Optional<Wallet> wallet, Money amount) {
+    return Outcome.refused(
+        Refusal.INSUFFICIENT_BALANCE,
+        "the wallet holds less than " + amount.minor(),
+        Map.of("balanceMinor", wallet.map(Wallet::balanceMinor).orElse(0L)));
+  }
+
+  private Payment payment(String userId, Payable payable, Money amount, Instant now) {
+    return new Payment(
+        ids.newPaymentNo(),
+        payable,
+        userId,
+        amount,
+        PaymentProviders.WALLET,
+        PaymentStatus.SUCCEEDED,
+        0,
+        now,
+        0,
+        amount);
   }
 }

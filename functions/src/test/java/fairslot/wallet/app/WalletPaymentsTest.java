@@ -10,6 +10,7 @@ import fairslot.booking.domain.BookingStatus;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
+import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.PageRequest;
@@ -20,10 +21,16 @@ import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.WalletShare;
+import fairslot.pass.app.PassService;
+import fairslot.pass.domain.Pass;
+import fairslot.pass.domain.PassStatus;
+import fairslot.pass.domain.PlanKind;
 import fairslot.payment.app.Checkout;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -128,5 +135,64 @@ class WalletPaymentsTest {
                 .items())
         .extracting(LedgerEntry::kind)
         .containsExactly(LedgerEntry.Kind.TOP_UP, LedgerEntry.Kind.SPEND, LedgerEntry.Kind.REFUND);
+  }
+
+  private Pass pass(String user, long priceMinor) {
+    String planId =
+        done(world.passService.createPlan(
+                "admin",
+                new PassService.CreatePlan(
+                    slot.venueId(),
+                    "Ten",
+                    PlanKind.PACK,
+                    10,
+                    Duration.ofDays(30),
+                    Set.of(),
+                    new Money(priceMinor, "CNY")),
+                Optional.empty()))
+            .planId();
+    return done(world.passService.buy(user, planId, Optional.empty()));
+  }
+
+  @Test
+  void aPassPaidFromTheWalletIsActiveAtOnceAndItsRefundGoesBackToTheWallet() {
+    toppedUp("u1", 100000, 10000);
+    Pass pass = pass("u1", 22000);
+
+    Checkout paid =
+        done(world.payments.pay("u1", new Payable.ForPass(pass.passId()), Optional.of("wallet")));
+
+    assertThat(paid.payment().provider()).isEqualTo("wallet");
+    assertThat(world.passStore.findPass("u1", pass.passId()).orElseThrow().status())
+        .isEqualTo(PassStatus.ACTIVE);
+    assertThat(balance("u1")).isEqualTo(new WalletShare(80000, 8000));
+    assertThat(ledgerSum("u1")).isEqualTo(88000);
+
+    done(
+        world.payments.refundPass(
+            "finance",
+            pass.passId(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            made -> new StoredResponse(200, made.part().refundNo())));
+    world.refunds.retryDue(10);
+
+    assertThat(balance("u1")).isEqualTo(new WalletShare(100000, 10000));
+    assertThat(ledgerSum("u1")).isEqualTo(110000);
+  }
+
+  @Test
+  void aPassTheWalletCannotCoverIsRefusedAndStaysUnpaid() {
+    toppedUp("u1", 10000, 1000);
+    Pass pass = pass("u1", 22000);
+
+    Outcome<Checkout> refused =
+        world.payments.pay("u1", new Payable.ForPass(pass.passId()), Optional.of("wallet"));
+
+    assertThat(((Outcome.Refused<?>) refused).refusal()).isEqualTo(Refusal.INSUFFICIENT_BALANCE);
+    assertThat(world.passStore.findPass("u1", pass.passId()).orElseThrow().status())
+        .isEqualTo(PassStatus.PENDING_PAY);
+    assertThat(balance("u1")).isEqualTo(new WalletShare(10000, 1000));
   }
 }
