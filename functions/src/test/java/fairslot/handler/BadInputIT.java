@@ -674,6 +674,18 @@ class BadInputIT {
                 422,
                 "invalid_request"),
             new Case(
+                "closing a wallet with an unknown field",
+                "POST /me/wallets/{venueId}/close",
+                e -> e.as("u1", CUSTOMER).path("venueId", venueId).body("{\"all\":true}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "closing a wallet the member does not have",
+                "POST /me/wallets/{venueId}/close",
+                e -> e.as("u1", CUSTOMER).path("venueId", venueId),
+                404,
+                "not_found"),
+            new Case(
                 "a top-up of an unknown wallet plan",
                 "POST /wallet-plans/{planId}/buy",
                 e -> e.as("u1", CUSTOMER).path("planId", "nope").body("{}"),

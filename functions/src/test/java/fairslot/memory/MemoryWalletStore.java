@@ -177,4 +177,35 @@ public final class MemoryWalletStore implements WalletStore {
   private static TopUp with(TopUp t, TopUp.Status status, Optional<String> paymentNo) {
     return new TopUp(t.topUpId(), t.userId(), t.plan(), status, paymentNo, t.createdAt());
   }
+
+  @Override
+  public List<TopUp> paidTopUps(String userId, String venueId) {
+    synchronized (t.lock) {
+      return topUps.values().stream()
+          .filter(
+              u ->
+                  u.userId().equals(userId)
+                      && u.venueId().equals(venueId)
+                      && u.status() == TopUp.Status.PAID)
+          .sorted(Comparator.comparing(TopUp::createdAt).reversed())
+          .toList();
+    }
+  }
+
+  @Override
+  public boolean close(
+      LedgerEntry entry, List<fairslot.money.domain.RefundPartPlan> parts, Change change) {
+    synchronized (t.lock) {
+      Wallet w = t.wallets.get(entry.userId() + " " + entry.venueId());
+      if (w == null
+          || w.balance().bonusMinor() != -entry.bonusDeltaMinor()
+          || w.balance().principalMinor() < -entry.principalDeltaMinor()
+          || !parts.stream().allMatch(t::partAsPlanned)) {
+        return false;
+      }
+      t.moveWallet(entry);
+      parts.forEach(t::keepPart);
+      return true;
+    }
+  }
 }

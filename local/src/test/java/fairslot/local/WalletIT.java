@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -138,6 +140,11 @@ class WalletIT {
 
   /** A paid top-up of {@code pay} + {@code bonus} for {@code member}, with the Stripe fake. */
   private static void toppedUp(String member, long pay, long bonus) throws Exception {
+    stripeTopUp(member, pay, bonus);
+  }
+
+  /** The same, answering the Stripe intent that paid it. */
+  private static String stripeTopUp(String member, long pay, long bonus) throws Exception {
     String planId =
         plan("{\"name\":\"top\",\"payMinor\":"
                 + pay
@@ -151,6 +158,69 @@ class WalletIT {
         api.call("POST", "/wallet-plans/" + planId + "/buy", member, "{\"provider\":\"stripe\"}");
     String intent = bought.json().path("payment").path("client").path("paymentIntentId").asText();
     api.call("POST", "/_local/stripe/payment_intents/" + intent + "/succeed", null, "{}");
+    return intent;
+  }
+
+  /** The refund amounts the Stripe fake was asked for, for {@code intent}. */
+  private static List<Long> stripeRefunds(String intent) throws Exception {
+    List<Long> amounts = new ArrayList<>();
+    for (JsonNode r : api.call("GET", "/_local/stripe/requests", null, null).json().path("items")) {
+      String body = URLDecoder.decode(r.path("body").asText(""), StandardCharsets.UTF_8);
+      if (r.path("path").asText().equals("/v1/refunds") && body.contains(intent)) {
+        for (String pair : body.split("&")) {
+          if (pair.startsWith("amount=")) {
+            amounts.add(Long.parseLong(pair.substring("amount=".length())));
+          }
+        }
+      }
+    }
+    return amounts;
+  }
+
+  @Test
+  void aClosedWalletRefundsItsPrincipalToTheNewestTopUpsFirstAndForfeitsTheBonus()
+      throws Exception {
+    String member = api.token("w-closer", "customer");
+    String older = stripeTopUp(member, 10000, 1000);
+    String newer = stripeTopUp(member, 20000, 4000);
+    String slotId = slots(1, 6000).get(0);
+    String bookingId =
+        api.call("POST", "/bookings", member, "{\"slotId\":\"" + slotId + "\",\"quantity\":1}")
+            .json()
+            .path("bookingId")
+            .asText();
+    Reply paid =
+        api.call("POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wallet\"}");
+    assertThat(paid.status()).as(paid.raw()).isEqualTo(200);
+    JsonNode before = wallets(member).get(0);
+    long principal = before.path("principalMinor").asLong();
+    Map<String, String> key = Map.of("Idempotency-Key", "w-close-1");
+
+    Reply closed = api.call("POST", "/me/wallets/" + venueId + "/close", member, null, key);
+    Reply again = api.call("POST", "/me/wallets/" + venueId + "/close", member, null, key);
+
+    assertThat(closed.status()).as(closed.raw()).isEqualTo(200);
+    assertThat(again.raw()).isEqualTo(closed.raw());
+    assertThat(closed.json().path("refundedMinor").asLong()).isEqualTo(principal);
+    assertThat(closed.json().path("forfeitedMinor").asLong())
+        .isEqualTo(before.path("bonusMinor").asLong());
+    assertThat(closed.json().path("refunds")).hasSize(2);
+    assertThat(stripeRefunds(newer)).containsExactly(20000L);
+    assertThat(stripeRefunds(older)).containsExactly(principal - 20000);
+    JsonNode after = wallets(member).get(0);
+    assertThat(after.path("balanceMinor").asLong()).isZero();
+    JsonNode ledger =
+        api.call("GET", "/me/wallets/" + venueId + "/ledger", member, null).json().path("items");
+    long sum = 0;
+    for (JsonNode e : ledger) {
+      sum += e.path("amountMinor").asLong();
+    }
+    assertThat(sum).isZero();
+    assertThat(ledger.get(ledger.size() - 1).path("kind").asText()).isEqualTo("CLOSE");
+    Reply none =
+        api.call(
+            "POST", "/me/wallets/" + venueId + "/close", api.token("w-nobody", "customer"), null);
+    assertThat(none.status()).isEqualTo(404);
   }
 
   /** {@code n} one-hour slots of a court of the venue, each priced {@code priceMinor}. */

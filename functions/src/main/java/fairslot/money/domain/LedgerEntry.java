@@ -24,7 +24,9 @@ public record LedgerEntry(
     /** A booking, pass or membership paid from the wallet. */
     SPEND,
     /** A wallet payment's refund, back in the proportion it was taken. */
-    REFUND
+    REFUND,
+    /** The wallet closed: its principal refunded to its top-ups' payments, its bonus forfeited. */
+    CLOSE
   }
 
   /** {@code share} added to the wallet. */

@@ -41,6 +41,35 @@ public final class WalletWrites {
         Put.builder().tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
   }
 
+  /**
+   * The wallet emptied by {@code entry} (a close) and the entry put: [wallet, entry]; on condition
+   * the balance is still exactly what the entry takes, so a spend or top-up meanwhile cancels it.
+   */
+  public List<TransactWriteItem> close(LedgerEntry entry) {
+    TransactWriteItem wallet =
+        TxItems.update(
+            Update.builder()
+                .tableName(table)
+                .key(WalletItemMapper.key(entry.userId(), entry.venueId()))
+                .updateExpression("ADD principalMinor :p, bonusMinor :b")
+                .conditionExpression(
+                    "currency = :c AND principalMinor >= :needP AND bonusMinor = :needB")
+                .expressionAttributeValues(
+                    Map.of(
+                        ":p", n(entry.principalDeltaMinor()),
+                        ":b", n(entry.bonusDeltaMinor()),
+                        ":c", s(entry.currency()),
+                        ":needP", n(-entry.principalDeltaMinor()),
+                        ":needB", n(-entry.bonusDeltaMinor()))));
+    TransactWriteItem put =
+        TxItems.put(
+            Put.builder()
+                .tableName(table)
+                .item(WalletItemMapper.entryItem(entry))
+                .conditionExpression("attribute_not_exists(PK)"));
+    return List.of(wallet, put);
+  }
+
   /** The wallet moved by {@code entry} and the entry put: [wallet, entry]. */
   public List<TransactWriteItem> move(LedgerEntry entry) {
     boolean debit = entry.principalDeltaMinor() < 0 || entry.bonusDeltaMinor() < 0;

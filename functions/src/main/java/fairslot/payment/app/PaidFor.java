@@ -32,8 +32,10 @@ final class PaidFor {
                 passes
                     .findPass(p.userId(), pass.passId())
                     .map(found -> new Settlement.Subject.OfPass(found.passId(), found.venueId())),
-            // a top-up's money is refunded by hand for now: no refund of it is ever made here
-            topUp -> Optional.empty());
+            topUp ->
+                wallets
+                    .findTopUp(p.userId(), topUp.topUpId())
+                    .map(t -> new Settlement.Subject.OfTopUp(t.topUpId(), t.venueId())));
   }
 
   /** The venue of the booking or pass {@code p} pays for; empty if it is gone. */

@@ -34,6 +34,7 @@ public final class PaymentService {
   private final Disputes disputes;
   private final ProviderReports reports;
   private final PassRefunds passRefunds;
+  private final WalletCloses walletCloses;
 
   public PaymentService(
       BookingStore bookings,
@@ -72,6 +73,7 @@ public final class PaymentService {
             new PaymentDecisions(bookings, catalog),
             clock);
     this.passRefunds = new PassRefunds(passes, refunds, clock);
+    this.walletCloses = new WalletCloses(wallets, refunds, ids, clock);
     this.members = members;
     this.bookings = bookings;
     this.payments = payments;
@@ -98,6 +100,11 @@ public final class PaymentService {
       Optional<IdempotentRequest> key,
       Function<PassRefunds.PassRefund, StoredResponse> answer) {
     return passRefunds.refund(staff, passId, amountMinor, reason, key, answer);
+  }
+
+  /** Closes the member's wallet at a venue ({@link WalletCloses}). */
+  public Outcome<WalletCloses.Closed> closeWallet(String userId, String venueId) {
+    return walletCloses.close(userId, venueId);
   }
 
   /**

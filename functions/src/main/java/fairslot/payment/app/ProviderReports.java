@@ -83,17 +83,19 @@ final class ProviderReports {
   }
 
   /**
-   * A refund's outcome for a pass's payment (v1.3 pass refunds): the refund moves on the same
-   * decisions as a booking's; the pass itself changed when the refund was made.
+   * A refund's outcome for a pass's or a top-up's payment (v1.3 pass refunds, a closed wallet): the
+   * refund moves on the same decisions as a booking's; the pass or wallet changed when the refund
+   * was made.
    */
-  private Outcome<Applied> passRefund(PaymentCallback event) {
+  private Outcome<Applied> orderRefund(PaymentCallback event) {
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Payment refund = paymentOf(event).orElseThrow();
-      Optional<Settlement.Subject> pass = paidFor.subjectOf(refund);
-      if (pass.isEmpty()) {
-        throw new IllegalStateException("payment " + refund.paymentNo() + " names a missing pass");
+      Optional<Settlement.Subject> paid = paidFor.subjectOf(refund);
+      if (paid.isEmpty()) {
+        throw new IllegalStateException(
+            "payment " + refund.paymentNo() + " names a missing pass or top-up");
       }
-      Settlement settlement = decisions.decideRefund(event, refund, pass.get(), clock.instant());
+      Settlement settlement = decisions.decideRefund(event, refund, paid.get(), clock.instant());
       SettleResult result = payments.settle(settlement);
       if (result instanceof SettleResult.Duplicate) {
         return Outcome.done(Applied.DUPLICATE);
@@ -189,14 +191,14 @@ final class ProviderReports {
           "the amount does not match the booking; flagged for finance",
           Map.of("expectedMinor", expected.minor(), "expectedCurrency", expected.currency()));
     }
-    if (found.get().payable() instanceof Payable.ForTopUp) {
+    if (found.get().payable() instanceof Payable.ForTopUp && !event.outcome().ofRefund()) {
       return topUpOrders.settle(event, found.get());
     }
     if (found.get().passId().isPresent() && !event.outcome().ofRefund()) {
       return passOrders.settle(event, found.get());
     }
-    if (found.get().passId().isPresent()) {
-      return passRefund(event);
+    if (found.get().bookingPaid().isEmpty()) {
+      return orderRefund(event); // a pass's or a top-up's
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Payment payment = round == 0 ? found.get() : paymentOf(event).orElseThrow();

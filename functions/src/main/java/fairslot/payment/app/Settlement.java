@@ -100,6 +100,14 @@ public sealed interface Settlement {
         return Optional.empty();
       }
     }
+
+    /** A top-up's payment, refunded in part when its wallet was closed (only the payment moves). */
+    record OfTopUp(String topUpId, String venueId) implements Subject {
+      @Override
+      public Optional<String> bookingId() {
+        return Optional.empty();
+      }
+    }
   }
 
   /** PENDING_PAY to PAID; payment SUCCEEDED. */

@@ -6,6 +6,7 @@ import fairslot.kernel.PageRequest;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.Wallet;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
@@ -59,6 +60,17 @@ public interface WalletStore {
     /** The top-up or payment moved since they were read: read again and decide again. */
     STALE
   }
+
+  /** The member's PAID top-ups at a venue, newest first. */
+  List<TopUp> paidTopUps(String userId, String venueId);
+
+  /**
+   * A close (or one step of it) in one transaction: the wallet emptied by {@code entry} on
+   * condition its bonus is still what the entry forfeits and its principal covers what it refunds,
+   * the entry put, and each of {@code parts} put to be refunded to its top-up's payment on
+   * condition that payment is as read. False, and nothing written, when any of them moved.
+   */
+  boolean close(LedgerEntry entry, List<RefundPartPlan> parts, Change change);
 
   /** The member's wallets, by venue. */
   List<Wallet> walletsOf(String userId);

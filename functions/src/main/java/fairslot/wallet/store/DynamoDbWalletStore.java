@@ -9,6 +9,7 @@ import fairslot.kernel.PageRequest;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.Wallet;
 import fairslot.money.store.WalletItemMapper;
 import fairslot.table.Attr;
@@ -21,6 +22,7 @@ import fairslot.table.TxItems;
 import fairslot.wallet.app.WalletStore;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,12 +46,14 @@ public final class DynamoDbWalletStore implements WalletStore {
   private final String table;
   private final RecordParts records;
   private final TopUpPayments payments;
+  private final WalletClosing closing;
 
   public DynamoDbWalletStore(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.records = new RecordParts(table);
     this.payments = new TopUpPayments(dynamo, table);
+    this.closing = new WalletClosing(dynamo, table);
   }
 
   @Override
@@ -133,6 +137,29 @@ public final class DynamoDbWalletStore implements WalletStore {
       PaymentCallback.Outcome outcome,
       Change change) {
     return payments.settle(eventId, payment, topUp, outcome, change);
+  }
+
+  @Override
+  public List<TopUp> paidTopUps(String userId, String venueId) {
+    return dynamo
+        .queryPaginator(
+            r ->
+                r.tableName(table)
+                    .consistentRead(true)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :t)")
+                    .expressionAttributeValues(
+                        Map.of(":pk", s(Keys.member(userId)), ":t", s(Keys.topUp("")))))
+        .items()
+        .stream()
+        .map(TopUpItemMapper::fromItem)
+        .filter(t -> t.venueId().equals(venueId) && t.status() == TopUp.Status.PAID)
+        .sorted(Comparator.comparing(TopUp::createdAt).reversed())
+        .toList();
+  }
+
+  @Override
+  public boolean close(LedgerEntry entry, List<RefundPartPlan> parts, Change change) {
+    return closing.close(entry, parts, change);
   }
 
   @Override

@@ -14,6 +14,7 @@ import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.WalletShare;
 import fairslot.wallet.app.WalletStore;
 import fairslot.wallet.app.WalletStore.Settled;
@@ -177,5 +178,67 @@ public abstract class WalletStoreContract {
         .extracting(LedgerEntry::ref)
         .containsExactly(first.paymentNo(), second.paymentNo());
     assertThat(ledgerSum("m")).isEqualTo(125000);
+  }
+
+  @Test
+  void sixteenRacingClosesOfOneWalletEmptyItOnceWithOneEntryAndOneRefundPart() throws Exception {
+    WalletPlan plan = plan(10000, 1000);
+    Payment pending = started("m", plan);
+    TopUp topUp = wallets.findTopUp("m", pending.payable().id()).orElseThrow();
+    wallets.settlePayment("paid", pending, topUp, PaymentCallback.Outcome.SUCCEEDED, by("p"));
+    Payment paid =
+        new Payment(
+            pending.paymentNo(),
+            pending.payable(),
+            pending.userId(),
+            pending.amount(),
+            pending.provider(),
+            PaymentStatus.SUCCEEDED,
+            0,
+            pending.createdAt(),
+            0,
+            pending.amount(),
+            0);
+    assertThat(wallets.paidTopUps("m", venue.venueId()))
+        .extracting(TopUp::topUpId)
+        .containsExactly(topUp.topUpId());
+    int racers = 16;
+    ExecutorService pool = Executors.newFixedThreadPool(racers);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<Boolean>> answers = new ArrayList<>();
+    for (int i = 0; i < racers; i++) {
+      String ref = "C" + i;
+      answers.add(
+          pool.submit(
+              () -> {
+                go.await();
+                return wallets.close(
+                    LedgerEntry.debit(
+                        "m",
+                        venue.venueId(),
+                        LedgerEntry.Kind.CLOSE,
+                        new WalletShare(10000, 1000),
+                        "CNY",
+                        ref,
+                        NOW),
+                    List.of(
+                        RefundPartPlan.of(paid, List.of(), new Money(10000, "CNY"), NOW)
+                            .orElseThrow()),
+                    by("m"));
+              }));
+    }
+    go.countDown();
+    int closed = 0;
+    for (Future<Boolean> f : answers) {
+      closed += f.get(2, TimeUnit.MINUTES) ? 1 : 0;
+    }
+    pool.shutdown();
+
+    assertThat(closed).isEqualTo(1);
+    assertThat(wallets.walletsOf("m").get(0).balance()).isEqualTo(WalletShare.NONE);
+    assertThat(ledgerSum("m")).isZero();
+    assertThat(wallets.ledger("m", venue.venueId(), new PageRequest(50, Optional.empty())).items())
+        .extracting(LedgerEntry::kind)
+        .containsExactly(LedgerEntry.Kind.TOP_UP, LedgerEntry.Kind.CLOSE);
   }
 }

@@ -45,7 +45,8 @@ public final class WalletEndpoints implements Endpoints {
         "GET /venues/{venueId}/wallet-plans",
         "POST /wallet-plans/{planId}/buy",
         "GET /me/wallets",
-        "GET /me/wallets/{venueId}/ledger");
+        "GET /me/wallets/{venueId}/ledger",
+        "POST /me/wallets/{venueId}/close");
   }
 
   @Override
@@ -56,6 +57,7 @@ public final class WalletEndpoints implements Endpoints {
       case "POST /wallet-plans/{planId}/buy" -> buy(request);
       case "GET /me/wallets" -> mine(request);
       case "GET /me/wallets/{venueId}/ledger" -> ledger(request);
+      case "POST /me/wallets/{venueId}/close" -> close(request);
       default -> throw Endpoints.notServed(routeKey);
     };
   }
@@ -96,6 +98,20 @@ public final class WalletEndpoints implements Endpoints {
         new ListView<>(
             page.items().stream().map(WalletViews.PlanView::of).toList(),
             page.nextCursor().orElse(null)));
+  }
+
+  /** The member's wallet at the venue closed: principal refunded newest first, bonus forfeited. */
+  private HttpResponse close(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = request.jsonOrEmpty().onlyFields("wallet close", Set.of());
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    return idempotency.once(
+        key,
+        () ->
+            respond(
+                payments.closeWallet(caller.userId(), request.path("venueId")),
+                200,
+                WalletViews.ClosedView::of));
   }
 
   /** A top-up of the plan, and its payment started with the provider named: paid like a pass. */

@@ -3,8 +3,10 @@ package fairslot.handler.http.wallet;
 import fairslot.handler.http.PaymentViews.PaymentView;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Wallet;
+import fairslot.payment.app.WalletCloses;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
+import java.util.List;
 
 /** Wallet plans, top-ups, wallets and ledger entries as the API shows them. */
 final class WalletViews {
@@ -37,6 +39,32 @@ final class WalletViews {
           w.balanceMinor());
     }
   }
+
+  /**
+   * A closed wallet: what goes back (and each refund of a top-up's payment), what was forfeited.
+   */
+  record ClosedView(
+      String venueId,
+      String currency,
+      long refundedMinor,
+      long forfeitedMinor,
+      List<RefundView> refunds) {
+    static ClosedView of(WalletCloses.Closed c) {
+      return new ClosedView(
+          c.venueId(),
+          c.currency(),
+          c.refundedMinor(),
+          c.forfeitedMinor(),
+          c.parts().stream()
+              .map(
+                  p ->
+                      new RefundView(
+                          p.paymentNo(), p.refundNo(), p.refund().minor(), p.status().name()))
+              .toList());
+    }
+  }
+
+  record RefundView(String paymentNo, String refundNo, long amountMinor, String status) {}
 
   record EntryView(
       String kind,
