@@ -29,6 +29,7 @@ final class ChaosWallets {
   private final ChaosWorkload work;
   private final Random random;
   private String planId;
+  private String venueId;
   private final List<String> slots = new ArrayList<>();
 
   /** Wallet payments some answer told were made (200). */
@@ -41,6 +42,7 @@ final class ChaosWallets {
   }
 
   void setUp(ChaosCatalog catalog, int n, String venueId) {
+    this.venueId = venueId;
     for (int i = 0; i < 4; i++) {
       slots.add(catalog.slot(n + i, venueId, 10, "DIRECT", 5000));
     }
@@ -127,11 +129,41 @@ final class ChaosWallets {
             return paid;
           });
     }
+    if (random.nextInt(3) == 0) {
+      // the member closes the wallet while their payments race it (some retried with a key)
+      String key = random.nextBoolean() ? "wc-" + user : null;
+      race.add(
+          () ->
+              world.call(
+                  "POST /me/wallets/{venueId}/close",
+                  Map.of("venueId", venueId),
+                  user,
+                  "customer",
+                  null,
+                  key));
+    }
     ChaosThreads.runAll(race, race.size());
     return bought;
   }
 
   void check(List<Map<String, AttributeValue>> items, List<String> out) {
+    Map<String, Long> closed = new HashMap<>();
+    Map<String, Long> partsBack = new HashMap<>();
+    for (var item : items) {
+      if (is(item, "WALLET_ENTRY") && s(item, "kind").equals("CLOSE")) {
+        closed.merge(s(item, "userId"), -n(item, "principalDeltaMinor"), Long::sum);
+      }
+      if (is(item, "REFUND_PART") && s(item, "topUpId") != null) {
+        partsBack.merge(s(item, "userId"), n(item, "refundMinor"), Long::sum);
+      }
+    }
+    if (!closed.equals(partsBack)) {
+      out.add(
+          "closed wallets' principal by member "
+              + closed
+              + " is not their top-ups' refunds "
+              + partsBack);
+    }
     Map<String, long[]> sums = new HashMap<>();
     Set<String> spends = new HashSet<>();
     Set<String> refunds = new HashSet<>();
