@@ -39,7 +39,9 @@ public final class RawItems {
           "bookingVenueDay",
           "holdSlot",
           "entrySlot",
-          "waitingSlot");
+          "waitingSlot",
+          "moneyShard",
+          "moneyAt");
 
   /** Every item a query finds, page by page. */
   public static List<Map<String, AttributeValue>> all(DynamoDbClient dynamo, QueryRequest query) {

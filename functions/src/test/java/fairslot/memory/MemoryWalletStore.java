@@ -12,6 +12,7 @@ import fairslot.money.domain.Wallet;
 import fairslot.wallet.app.WalletStore;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -206,6 +207,15 @@ public final class MemoryWalletStore implements WalletStore {
       t.moveWallet(entry);
       parts.forEach(t::keepPart);
       return true;
+    }
+  }
+
+  @Override
+  public List<LedgerEntry> venueEntriesBefore(String venueId, Instant end) {
+    synchronized (t.lock) {
+      return t.walletEntries.stream()
+          .filter(e -> e.venueId().equals(venueId) && e.at().isBefore(end))
+          .toList();
     }
   }
 }

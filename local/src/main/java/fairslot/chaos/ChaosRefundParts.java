@@ -34,20 +34,21 @@ final class ChaosRefundParts {
       }
     }
     for (var item : items) {
-      // a pass's payment has no booking: ChaosPasses counts its parts
-      if (!is(item, "PAYMENT")
-          || !parts.containsKey(s(item, "paymentNo"))
-          || item.containsKey("passId")) {
+      if (!is(item, "PAYMENT") || !parts.containsKey(s(item, "paymentNo"))) {
         continue;
       }
       String paymentNo = s(item, "paymentNo");
       long amount = n(item, "amountMinor");
       long refundedInParts = parts.get(paymentNo);
-      String status = s(item, "status");
-      var booking = byBooking.getOrDefault(s(item, "bookingId"), Map.of());
       if (refundedInParts > amount) {
         out.add("payment " + paymentNo + " refunds " + refundedInParts + " in parts of " + amount);
       }
+      // a pass's or a top-up's payment has no booking: ChaosPasses and ChaosWallets count them
+      if (item.containsKey("passId") || item.containsKey("topUpId")) {
+        continue;
+      }
+      String status = s(item, "status");
+      var booking = byBooking.getOrDefault(s(item, "bookingId"), Map.of());
       if ("SUCCEEDED".equals(status)
           && ChaosGroups.leadOf(booking) == null // a group's money: ChaosGroups counts its lines
           && KEPT.contains(s(booking, "status"))

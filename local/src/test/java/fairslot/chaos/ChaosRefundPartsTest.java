@@ -91,6 +91,24 @@ class ChaosRefundPartsTest {
   }
 
   @Test
+  void aTopUpsPaymentRefundedInPartsHasNoBookingAndIsOnlyHeldToItsAmount() {
+    Map<String, AttributeValue> topUpPayment =
+        Map.of(
+            "type", s("PAYMENT"),
+            "paymentNo", s("p1"),
+            "topUpId", s("t1"),
+            "amountMinor", n(5000),
+            "refundMinor", n(0),
+            "status", s("SUCCEEDED"),
+            "refundParts", n(1));
+
+    assertThat(check(List.of(topUpPayment, part(4000)))).isEmpty();
+    assertThat(check(List.of(topUpPayment, part(6000))))
+        .singleElement()
+        .satisfies(v -> assertThat(v).contains("in parts of"));
+  }
+
+  @Test
   void partsBeyondThePaymentOrMiscountedAreReported() {
     assertThat(
             check(

@@ -161,6 +161,19 @@ class WalletIT {
     return intent;
   }
 
+  /** The venue's liabilities at the end of today (finance). */
+  private static JsonNode liabilities() throws Exception {
+    String today = LocalDate.now(ZoneId.of("Asia/Shanghai")).toString();
+    Reply r =
+        api.call(
+            "GET",
+            "/reports/liabilities?venueId=" + venueId + "&date=" + today,
+            api.token("w-finance", "finance"),
+            null);
+    assertThat(r.status()).as(r.raw()).isEqualTo(200);
+    return r.json();
+  }
+
   /** The refund amounts the Stripe fake was asked for, for {@code intent}. */
   private static List<Long> stripeRefunds(String intent) throws Exception {
     List<Long> amounts = new ArrayList<>();
@@ -195,6 +208,7 @@ class WalletIT {
     JsonNode before = wallets(member).get(0);
     long principal = before.path("principalMinor").asLong();
     Map<String, String> key = Map.of("Idempotency-Key", "w-close-1");
+    JsonNode owedBefore = liabilities();
 
     Reply closed = api.call("POST", "/me/wallets/" + venueId + "/close", member, null, key);
     Reply again = api.call("POST", "/me/wallets/" + venueId + "/close", member, null, key);
@@ -205,6 +219,16 @@ class WalletIT {
     assertThat(closed.json().path("forfeitedMinor").asLong())
         .isEqualTo(before.path("bonusMinor").asLong());
     assertThat(closed.json().path("refunds")).hasSize(2);
+    JsonNode owedAfter = liabilities();
+    assertThat(owedBefore.path("currency").asText()).isEqualTo("CNY");
+    assertThat(
+            owedBefore.path("walletPrincipalMinor").asLong()
+                - owedAfter.path("walletPrincipalMinor").asLong())
+        .isEqualTo(principal);
+    assertThat(
+            owedBefore.path("walletBonusMinor").asLong()
+                - owedAfter.path("walletBonusMinor").asLong())
+        .isEqualTo(before.path("bonusMinor").asLong());
     assertThat(stripeRefunds(newer)).containsExactly(20000L);
     assertThat(stripeRefunds(older)).containsExactly(principal - 20000);
     JsonNode after = wallets(member).get(0);

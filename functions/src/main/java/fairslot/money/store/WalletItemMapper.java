@@ -9,7 +9,9 @@ import fairslot.money.domain.WalletShare;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -53,7 +55,20 @@ public final class WalletItemMapper {
     item.put("currency", s(e.currency()));
     item.put("ref", s(e.ref()));
     item.put("at", Attr.millis(e.at()));
+    // every entry of a venue's wallets by when, for its liabilities (moneyMoves index, own family)
+    item.put("moneyShard", s(Keys.shard(LIABILITY_FAMILY + e.venueId(), e.ref())));
+    item.put("moneyAt", Attr.millis(e.at()));
     return item;
+  }
+
+  /** The moneyMoves index family of a venue's wallet entries: {@code WLIAB#<venueId>#<n>}. */
+  public static final String LIABILITY_FAMILY = "WLIAB#";
+
+  /** The index partitions holding a venue's wallet entries. */
+  public static List<String> liabilityShards(String venueId) {
+    return IntStream.range(0, Keys.SHARDS)
+        .mapToObj(n -> Keys.shard(LIABILITY_FAMILY + venueId, n))
+        .toList();
   }
 
   public static LedgerEntry entryFromItem(Map<String, AttributeValue> item) {

@@ -1,6 +1,7 @@
 package fairslot.wallet.app;
 
 import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.Venue;
 import fairslot.kernel.Change;
 import fairslot.kernel.IdGenerator;
 import fairslot.kernel.IdempotentRequest;
@@ -11,10 +12,12 @@ import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Wallet;
+import fairslot.wallet.domain.Liabilities;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
@@ -98,5 +101,18 @@ public final class WalletService {
 
   public Page<LedgerEntry> ledger(String userId, String venueId, PageRequest page) {
     return wallets.ledger(userId, venueId, page);
+  }
+
+  /**
+   * The venue's stored value owed at the end of {@code date} in its zone: the sum of its wallets'
+   * ledger entries made before then. NOT_FOUND for an unknown venue.
+   */
+  public Outcome<Liabilities> liabilities(String venueId, LocalDate date) {
+    Optional<Venue> venue = catalog.findVenue(venueId);
+    if (venue.isEmpty()) {
+      return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
+    }
+    Instant end = date.plusDays(1).atStartOfDay(venue.get().timeZone()).toInstant();
+    return Outcome.done(Liabilities.of(venueId, date, wallets.venueEntriesBefore(venueId, end)));
   }
 }

@@ -10,6 +10,7 @@ import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.Wallet;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -71,6 +72,9 @@ public interface WalletStore {
    * condition that payment is as read. False, and nothing written, when any of them moved.
    */
   boolean close(LedgerEntry entry, List<RefundPartPlan> parts, Change change);
+
+  /** Every ledger entry of the venue's wallets made before {@code end} (its liabilities). */
+  List<LedgerEntry> venueEntriesBefore(String venueId, Instant end);
 
   /** The member's wallets, by venue. */
   List<Wallet> walletsOf(String userId);

@@ -3,6 +3,7 @@ package fairslot.wallet.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.catalog.store.VenueChecks;
+import fairslot.definitions.Fairslot;
 import fairslot.kernel.Change;
 import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
@@ -22,6 +23,8 @@ import fairslot.table.TxItems;
 import fairslot.wallet.app.WalletStore;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -137,6 +140,23 @@ public final class DynamoDbWalletStore implements WalletStore {
       PaymentCallback.Outcome outcome,
       Change change) {
     return payments.settle(eventId, payment, topUp, outcome, change);
+  }
+
+  @Override
+  public List<LedgerEntry> venueEntriesBefore(String venueId, Instant end) {
+    List<LedgerEntry> entries = new ArrayList<>();
+    for (String shard : WalletItemMapper.liabilityShards(venueId)) {
+      dynamo
+          .queryPaginator(
+              r ->
+                  r.tableName(table)
+                      .indexName(Fairslot.MONEY_MOVES)
+                      .keyConditionExpression("moneyShard = :s AND moneyAt < :end")
+                      .expressionAttributeValues(Map.of(":s", s(shard), ":end", Attr.millis(end))))
+          .items()
+          .forEach(item -> entries.add(WalletItemMapper.entryFromItem(item)));
+    }
+    return entries;
   }
 
   @Override

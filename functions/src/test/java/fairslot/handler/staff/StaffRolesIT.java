@@ -50,6 +50,7 @@ class StaffRolesIT {
     MATRIX.put("POST /staff/bookings/{bookingId}/offline-payment", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /staff/bookings/{bookingId}/refund", Set.of(FRONTDESK, FINANCE, ADMIN));
     MATRIX.put("GET /reports/daily", Set.of(FINANCE, ADMIN));
+    MATRIX.put("GET /reports/liabilities", Set.of(FINANCE, ADMIN));
     MATRIX.put("GET /audit", Set.of(FINANCE, ADMIN));
     MATRIX.put("POST /admin/reconcile", Set.of(ADMIN));
     MATRIX.put("PATCH /slots/{slotId}", Set.of(ADMIN));

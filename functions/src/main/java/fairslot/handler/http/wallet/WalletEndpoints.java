@@ -46,7 +46,8 @@ public final class WalletEndpoints implements Endpoints {
         "POST /wallet-plans/{planId}/buy",
         "GET /me/wallets",
         "GET /me/wallets/{venueId}/ledger",
-        "POST /me/wallets/{venueId}/close");
+        "POST /me/wallets/{venueId}/close",
+        "GET /reports/liabilities");
   }
 
   @Override
@@ -58,6 +59,7 @@ public final class WalletEndpoints implements Endpoints {
       case "GET /me/wallets" -> mine(request);
       case "GET /me/wallets/{venueId}/ledger" -> ledger(request);
       case "POST /me/wallets/{venueId}/close" -> close(request);
+      case "GET /reports/liabilities" -> liabilities(request);
       default -> throw Endpoints.notServed(routeKey);
     };
   }
@@ -98,6 +100,14 @@ public final class WalletEndpoints implements Endpoints {
         new ListView<>(
             page.items().stream().map(WalletViews.PlanView::of).toList(),
             page.nextCursor().orElse(null)));
+  }
+
+  /** What the venue owes in stored value at the end of a day (finance). */
+  private HttpResponse liabilities(HttpRequest request) {
+    return respond(
+        wallets.liabilities(request.requiredQuery("venueId"), request.dateQuery("date")),
+        200,
+        WalletViews.LiabilitiesView::of);
   }
 
   /** The member's wallet at the venue closed: principal refunded newest first, bonus forfeited. */

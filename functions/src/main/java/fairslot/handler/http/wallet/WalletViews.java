@@ -4,6 +4,7 @@ import fairslot.handler.http.PaymentViews.PaymentView;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Wallet;
 import fairslot.payment.app.WalletCloses;
+import fairslot.wallet.domain.Liabilities;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
 import java.util.List;
@@ -61,6 +62,30 @@ final class WalletViews {
                       new RefundView(
                           p.paymentNo(), p.refundNo(), p.refund().minor(), p.status().name()))
               .toList());
+    }
+  }
+
+  /**
+   * A venue's liabilities at the end of a day: its one currency's sums at the top (the first of
+   * several, rare), and every currency in {@code byCurrency}.
+   */
+  record LiabilitiesView(
+      String venueId,
+      String date,
+      String currency,
+      long walletPrincipalMinor,
+      long walletBonusMinor,
+      List<Liabilities.Owed> byCurrency) {
+    static LiabilitiesView of(Liabilities l) {
+      Liabilities.Owed first =
+          l.byCurrency().isEmpty() ? new Liabilities.Owed(null, 0, 0) : l.byCurrency().get(0);
+      return new LiabilitiesView(
+          l.venueId(),
+          l.date().toString(),
+          first.currency(),
+          first.walletPrincipalMinor(),
+          first.walletBonusMinor(),
+          l.byCurrency());
     }
   }
 
