@@ -11,6 +11,7 @@ import fairslot.payment.store.PaymentMemberData;
 import fairslot.privacy.app.MemberData;
 import fairslot.privacy.store.DynamoDbErasureStore;
 import fairslot.waitlist.store.WaitlistMemberData;
+import fairslot.wallet.store.WalletMemberData;
 import java.time.Clock;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -26,6 +27,7 @@ final class MemberDataWiring {
             // payments are found through the bookings and passes they paid for: before those move
             new PaymentMemberData(dynamo, table),
             new PassMemberData(dynamo, table),
+            new WalletMemberData(dynamo, table),
             new BookingMemberData(dynamo, table, clock),
             new RequestMemberData(dynamo, table),
             new WaitlistMemberData(dynamo, table),

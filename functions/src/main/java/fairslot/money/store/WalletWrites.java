@@ -5,11 +5,13 @@ import static fairslot.table.Attr.s;
 
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.WalletShare;
+import fairslot.table.Keys;
 import fairslot.table.TxItems;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -113,5 +115,35 @@ public final class WalletWrites {
                 .item(WalletItemMapper.entryItem(entry))
                 .conditionExpression("attribute_not_exists(PK)"));
     return List.of(wallet, put);
+  }
+
+  /**
+   * An erased member's wallet or ledger entry, as read, moved to the pseudonym's partition:
+   * [delete, put]. A wallet moves only empty (condition: both parts 0); an entry never changes.
+   */
+  public List<TransactWriteItem> giveToPseudonym(
+      Map<String, AttributeValue> read, String pseudonym) {
+    Map<String, AttributeValue> moved = new HashMap<>(read);
+    moved.put(Keys.PK, s(Keys.member(pseudonym)));
+    moved.put("userId", s(pseudonym));
+    boolean wallet = "WALLET".equals(read.get("type").s());
+    Delete.Builder delete =
+        Delete.builder()
+            .tableName(table)
+            .key(Map.of(Keys.PK, read.get(Keys.PK), Keys.SK, read.get(Keys.SK)));
+    if (wallet) {
+      delete
+          .conditionExpression("principalMinor = :zero AND bonusMinor = :zero")
+          .expressionAttributeValues(Map.of(":zero", n(0)));
+    } else {
+      delete.conditionExpression("attribute_exists(PK)");
+    }
+    return List.of(
+        TxItems.delete(delete),
+        TxItems.put(
+            Put.builder()
+                .tableName(table)
+                .item(moved)
+                .conditionExpression("attribute_not_exists(PK)")));
   }
 }

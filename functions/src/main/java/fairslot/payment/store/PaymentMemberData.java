@@ -24,10 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A member's payments in their export and erasure, found through what they paid for (each booking's
- * payments and each pass's) and through the payer's own links, so a payment stays its payer's when
- * the booking is given away (API.md v1.3). A settled payment of something that has ended goes to
- * the pseudonym; one still moving money, or whose booking or pass is live, waits for it. Runs
- * before the bookings' and passes' erasure, which moves what it finds them through.
+ * payments, each pass's and each top-up's) and through the payer's own links, so a payment stays
+ * its payer's when the booking is given away (API.md v1.3). A settled payment of something that has
+ * ended goes to the pseudonym; one still moving money, or whose booking or pass is live, waits for
+ * it. Runs before the bookings' and passes' erasure, which moves what it finds them through.
  */
 public final class PaymentMemberData implements MemberDataPart {
   private static final Set<PassStatus> ENDED_PASSES =
@@ -123,6 +123,12 @@ public final class PaymentMemberData implements MemberDataPart {
                   numbers.put(
                       no, ENDED_PASSES.contains(PassStatus.valueOf(Attr.str(pass, "status")))));
     }
+    // a top-up's payment: ended once the wallet it credited is empty (a close refunds to it)
+    for (Map<String, AttributeValue> topUp :
+        RawItems.ofMember(dynamo, table, userId, Keys.topUp(""))) {
+      Attr.optionalString(topUp, "paymentNo")
+          .ifPresent(no -> numbers.put(no, walletEmpty(userId, Attr.str(topUp, "venueId"))));
+    }
     // Paid by the member, for a booking that may be someone else's now: ended as its booking is.
     for (Map<String, AttributeValue> link :
         RawItems.ofMember(dynamo, table, userId, Keys.paid(""))) {
@@ -143,6 +149,12 @@ public final class PaymentMemberData implements MemberDataPart {
               .forEach(item -> out.put(item, ended));
         });
     return out;
+  }
+
+  private boolean walletEmpty(String userId, String venueId) {
+    return RawItems.get(dynamo, table, Attr.key(Keys.member(userId), Keys.wallet(venueId)))
+        .map(w -> Attr.numOr(w, "principalMinor", 0) + Attr.numOr(w, "bonusMinor", 0) == 0)
+        .orElse(true);
   }
 
   /** Whether the booking a payment paid for has ended (a booking gone counts as ended). */

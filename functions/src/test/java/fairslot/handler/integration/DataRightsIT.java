@@ -334,6 +334,81 @@ class DataRightsIT {
   }
 
   /** One item by its keys, read consistently; empty if there is none. */
+  @Test
+  void aWalletHoldingMoneyKeepsItsMemberUntilClosedThenMovesWholeToThePseudonym() {
+    String m = "rights-wallet" + suffix;
+    String venue = api.venue("Asia/Shanghai", "{}");
+    Reply plan =
+        api.send(
+            "POST /venues/{venueId}/wallet-plans",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .path("venueId", venue)
+                    .body(
+                        "{\"name\":\"Top\",\"payMinor\":10000,\"bonusMinor\":1000,"
+                            + "\"currency\":\"CNY\"}"));
+    ApiDriver.expect(plan, 201);
+    Reply bought =
+        api.send(
+            "POST /wallet-plans/{planId}/buy",
+            e -> e.as(m, CUSTOMER).path("planId", plan.text("planId")).body("{}"));
+    ApiDriver.expect(bought, 201);
+    String topUpPayment = bought.json().path("payment").path("paymentNo").asText();
+    api.provider.report(topUpPayment, "SUCCEEDED");
+    JsonNode data = export(m).json();
+    assertThat(field(data.get("wallets"), "type"))
+        .containsExactlyInAnyOrder("TOP_UP", "WALLET_ENTRY", "WALLET");
+    assertThat(field(data.get("payments"), "paymentNo")).contains(topUpPayment);
+
+    ApiDriver.expect(erase(m), 202);
+    run("erase-members");
+    assertThat(export(m).json().get("erasure").get("status").asText()).isEqualTo("REQUESTED");
+    assertThat(export(m).json().get("wallets")).hasSize(3); // the venue still owes the member
+
+    Reply closed =
+        api.send("POST /me/wallets/{venueId}/close", e -> e.as(m, CUSTOMER).path("venueId", venue));
+    ApiDriver.expect(closed, 200);
+    closed
+        .json()
+        .path("refunds")
+        .forEach(r -> api.provider.reportRefund(r.path("refundNo").asText(), "REFUNDED"));
+    api.clock.advance(Duration.ofHours(2)); // the erasure's next run
+    run("erase-members");
+
+    JsonNode after = export(m).json();
+    assertThat(after.get("erasure").get("status").asText()).isEqualTo("ERASED");
+    assertThat(after.get("wallets")).isEmpty();
+    assertThat(after.get("payments")).isEmpty();
+    // the member's id stays only on their erasure record and on the audit lines of their partition,
+    // as for passes; no wallet, entry, top-up or payment names them
+    assertThat(itemsMentioning(Set.of(m)))
+        .allSatisfy(f -> assertThat(f).matches(".* / (ERASURE|AUDIT#.*)"));
+    // under the pseudonym, whole: the wallet at 0 and its ledger adding up to it
+    List<Map<String, AttributeValue>> moved = new ArrayList<>();
+    Aws.dynamo()
+        .scanPaginator(r -> r.tableName(api.table).consistentRead(true))
+        .items()
+        .forEach(
+            i -> {
+              if (i.containsKey("type")
+                  && Set.of("WALLET", "WALLET_ENTRY", "TOP_UP").contains(i.get("type").s())
+                  && i.containsKey("venueId")
+                  && venue.equals(i.get("venueId").s())) {
+                moved.add(i);
+              }
+            });
+    assertThat(moved).hasSize(4).allSatisfy(i -> assertThat(i.get("PK").s()).contains("erased-"));
+    long sum =
+        moved.stream()
+            .filter(i -> i.get("type").s().equals("WALLET_ENTRY"))
+            .mapToLong(
+                i ->
+                    Long.parseLong(i.get("principalDeltaMinor").n())
+                        + Long.parseLong(i.get("bonusDeltaMinor").n()))
+            .sum();
+    assertThat(sum).isZero();
+  }
+
   private Map<String, AttributeValue> item(String pk, String sk) {
     Map<String, AttributeValue> found =
         Aws.dynamo()
