@@ -200,6 +200,30 @@ public final class MemoryWorld {
     return slotOf(resource, start, priceMinor, admission);
   }
 
+  /**
+   * A wallet plan of {@code pay} + {@code bonus} at the venue, bought by {@code user} and paid
+   * through the provider: its payment.
+   */
+  public Payment toppedUp(String user, String venueId, long pay, long bonus) {
+    var plan =
+        done(
+            wallets.createPlan(
+                "admin", venueId, "top", new Money(pay, "CNY"), bonus, Optional.empty()));
+    var topUp = done(wallets.buy(user, plan.planId(), Optional.empty()));
+    var p =
+        done(payments.pay(user, new Payable.ForTopUp(topUp.topUpId()), Optional.empty())).payment();
+    done(
+        payments.callback(
+            new PaymentCallback(
+                "t-" + p.paymentNo(),
+                p.paymentNo(),
+                p.payable(),
+                p.amount(),
+                PaymentCallback.Outcome.SUCCEEDED,
+                "")));
+    return p;
+  }
+
   public fairslot.booking.domain.Booking booking(String bookingId) {
     return bookingStore.findBooking(bookingId).orElseThrow();
   }

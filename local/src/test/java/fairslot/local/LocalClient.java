@@ -3,11 +3,15 @@ package fairslot.local;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -68,6 +72,22 @@ final class LocalClient {
     JsonNode json =
         r.body().isEmpty() || !isJson ? JSON.createObjectNode() : JSON.readTree(r.body());
     return new Reply(r.statusCode(), json, r.body());
+  }
+
+  /** The refund amounts the Stripe fake was asked for, for {@code intent}, in order. */
+  List<Long> stripeRefunds(String intent) throws Exception {
+    List<Long> amounts = new ArrayList<>();
+    for (JsonNode r : call("GET", "/_local/stripe/requests", null, null).json().path("items")) {
+      String body = URLDecoder.decode(r.path("body").asText(""), StandardCharsets.UTF_8);
+      if (r.path("path").asText().equals("/v1/refunds") && body.contains(intent)) {
+        for (String pair : body.split("&")) {
+          if (pair.startsWith("amount=")) {
+            amounts.add(Long.parseLong(pair.substring("amount=".length())));
+          }
+        }
+      }
+    }
+    return amounts;
   }
 
   /** A fresh token (the runtime's clock may have moved since the last one). */

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,22 +40,6 @@ class PartialRefundIT {
 
   private static Reply refund(String staff, String bookingId, String body) throws Exception {
     return api.call("POST", "/staff/bookings/" + bookingId + "/refund", staff, body);
-  }
-
-  /** The refund amounts the Stripe fake was asked for, for {@code intent}. */
-  private static List<Long> stripeRefunds(String intent) throws Exception {
-    List<Long> amounts = new ArrayList<>();
-    for (JsonNode r : api.call("GET", "/_local/stripe/requests", null, null).json().path("items")) {
-      String body = URLDecoder.decode(r.path("body").asText(""), StandardCharsets.UTF_8);
-      if (r.path("path").asText().equals("/v1/refunds") && body.contains(intent)) {
-        for (String pair : body.split("&")) {
-          if (pair.startsWith("amount=")) {
-            amounts.add(Long.parseLong(pair.substring("amount=".length())));
-          }
-        }
-      }
-    }
-    return amounts;
   }
 
   private static JsonNode report(String member, String bookingId) throws Exception {
@@ -112,7 +94,7 @@ class PartialRefundIT {
     assertThat(statusWithin(member, bookingId, "REFUNDED")).isEqualTo("REFUNDED");
     JsonNode done = api.call("GET", "/bookings/" + bookingId, member, null).json();
     assertThat(done.path("refundedMinor").asLong()).isEqualTo(8800);
-    assertThat(stripeRefunds(paid[2])).containsExactly(3000L, 2000L, 3800L);
+    assertThat(api.stripeRefunds(paid[2])).containsExactly(3000L, 2000L, 3800L);
     JsonNode after = report(member, bookingId);
     assertThat(after.path("refundedMinor").asLong() - before.path("refundedMinor").asLong())
         .isEqualTo(8800);
@@ -137,7 +119,7 @@ class PartialRefundIT {
     assertThat(b.path("status").asText()).isEqualTo("PAID");
     assertThat(b.path("amountMinor").asLong()).isEqualTo(8800);
     assertThat(b.has("refundedMinor")).isFalse();
-    assertThat(stripeRefunds(paid[2])).isEmpty();
+    assertThat(api.stripeRefunds(paid[2])).isEmpty();
   }
 
   @Test
@@ -171,7 +153,7 @@ class PartialRefundIT {
     assertThat(b.path("status").asText()).isEqualTo("PAID");
     assertThat(b.path("refundedMinor").asLong()).isEqualTo(parts * 1000L);
     assertThat(b.path("amountMinor").asLong() + b.path("refundedMinor").asLong()).isEqualTo(8800);
-    assertThat(stripeRefunds(paid[2]).stream().mapToLong(Long::longValue).sum())
+    assertThat(api.stripeRefunds(paid[2]).stream().mapToLong(Long::longValue).sum())
         .isEqualTo(parts * 1000L);
   }
 
@@ -217,7 +199,7 @@ class PartialRefundIT {
     assertThat(ok).isNotEmpty();
     assertThat(ok).allSatisfy(r -> assertThat(r.raw()).isEqualTo(ok.get(0).raw()));
     assertThat(later.raw()).isEqualTo(ok.get(0).raw());
-    assertThat(stripeRefunds(paid[2])).containsExactly(1500L);
+    assertThat(api.stripeRefunds(paid[2])).containsExactly(1500L);
     JsonNode b = api.call("GET", "/bookings/" + paid[0], member, null).json();
     assertThat(b.path("refundedMinor").asLong()).isEqualTo(1500);
   }

@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -142,22 +138,6 @@ class PassRefundIT {
     return api.call("POST", "/staff/passes/" + passId + "/refund", staff, body, h);
   }
 
-  /** The refund amounts the Stripe fake was asked for, for {@code intent}. */
-  private static List<Long> stripeRefunds(String intent) throws Exception {
-    List<Long> amounts = new ArrayList<>();
-    for (JsonNode r : api.call("GET", "/_local/stripe/requests", null, null).json().path("items")) {
-      String body = URLDecoder.decode(r.path("body").asText(""), StandardCharsets.UTF_8);
-      if (r.path("path").asText().equals("/v1/refunds") && body.contains(intent)) {
-        for (String pair : body.split("&")) {
-          if (pair.startsWith("amount=")) {
-            amounts.add(Long.parseLong(pair.substring("amount=".length())));
-          }
-        }
-      }
-    }
-    return amounts;
-  }
-
   /** How many requests the WeChat Pay fake received that name {@code number}. */
   private static int requestsNaming(String number) throws Exception {
     int n = 0;
@@ -208,7 +188,7 @@ class PassRefundIT {
     assertThat(first.json().path("pass").path("status").asText()).isEqualTo("USED_UP");
     assertThat(again.raw()).isEqualTo(first.raw());
     assertThat(nothingLeft.status()).isEqualTo(409);
-    assertThat(stripeRefunds(pass[1])).containsExactly(7000L);
+    assertThat(api.stripeRefunds(pass[1])).containsExactly(7000L);
     assertThat(passRefundedToday() - reportedBefore).as(dailyReport().toString()).isEqualTo(7000);
     assertThat(pass(member, pass[0]).path("creditsLeft").asInt()).isZero();
     Reply reconcile =
@@ -239,7 +219,7 @@ class PassRefundIT {
     assertThat(refund(finance(), "no-such-pass", null, Map.of()).status()).isEqualTo(404);
 
     assertThat(pass(member, pass[0]).path("creditsLeft").asInt()).isEqualTo(10);
-    assertThat(stripeRefunds(pass[1])).isEmpty();
+    assertThat(api.stripeRefunds(pass[1])).isEmpty();
   }
 
   @Test

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -161,6 +159,36 @@ class WalletIT {
     return intent;
   }
 
+  /**
+   * Every one of {@code paths} paid from {@code member}'s wallet at once, one thread each: how many
+   * were paid (the rest refused for the balance, or told to try again).
+   */
+  private static int payAllFromTheWallet(String member, List<String> paths) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(paths.size());
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<Reply>> answers = new ArrayList<>();
+    for (String path : paths) {
+      answers.add(
+          pool.submit(
+              () -> {
+                go.await();
+                return api.call("POST", path, member, "{\"provider\":\"wallet\"}");
+              }));
+    }
+    go.countDown();
+    int paid = 0;
+    for (var f : answers) {
+      Reply r = f.get(3, TimeUnit.MINUTES);
+      assertThat(r.status()).as(r.raw()).isIn(200, 409, 503);
+      if (r.status() == 409) {
+        assertThat(r.json().path("code").asText()).isEqualTo("insufficient_balance");
+      }
+      paid += r.status() == 200 ? 1 : 0;
+    }
+    pool.shutdown();
+    return paid;
+  }
+
   /** The venue's liabilities at the end of today (finance). */
   private static JsonNode liabilities() throws Exception {
     String today = LocalDate.now(ZoneId.of("Asia/Shanghai")).toString();
@@ -172,22 +200,6 @@ class WalletIT {
             null);
     assertThat(r.status()).as(r.raw()).isEqualTo(200);
     return r.json();
-  }
-
-  /** The refund amounts the Stripe fake was asked for, for {@code intent}. */
-  private static List<Long> stripeRefunds(String intent) throws Exception {
-    List<Long> amounts = new ArrayList<>();
-    for (JsonNode r : api.call("GET", "/_local/stripe/requests", null, null).json().path("items")) {
-      String body = URLDecoder.decode(r.path("body").asText(""), StandardCharsets.UTF_8);
-      if (r.path("path").asText().equals("/v1/refunds") && body.contains(intent)) {
-        for (String pair : body.split("&")) {
-          if (pair.startsWith("amount=")) {
-            amounts.add(Long.parseLong(pair.substring("amount=".length())));
-          }
-        }
-      }
-    }
-    return amounts;
   }
 
   @Test
@@ -229,8 +241,8 @@ class WalletIT {
             owedBefore.path("walletBonusMinor").asLong()
                 - owedAfter.path("walletBonusMinor").asLong())
         .isEqualTo(before.path("bonusMinor").asLong());
-    assertThat(stripeRefunds(newer)).containsExactly(20000L);
-    assertThat(stripeRefunds(older)).containsExactly(principal - 20000);
+    assertThat(api.stripeRefunds(newer)).containsExactly(20000L);
+    assertThat(api.stripeRefunds(older)).containsExactly(principal - 20000);
     JsonNode after = wallets(member).get(0);
     assertThat(after.path("balanceMinor").asLong()).isZero();
     JsonNode ledger =
@@ -298,29 +310,8 @@ class WalletIT {
       assertThat(held.status()).as(held.raw()).isEqualTo(201);
       holds.add(held.json().path("bookingId").asText());
     }
-    ExecutorService pool = Executors.newFixedThreadPool(32);
-    CountDownLatch go = new CountDownLatch(1);
-    List<Future<Reply>> answers = new ArrayList<>();
-    for (String bookingId : holds) {
-      answers.add(
-          pool.submit(
-              () -> {
-                go.await();
-                return api.call(
-                    "POST", "/bookings/" + bookingId + "/pay", member, "{\"provider\":\"wallet\"}");
-              }));
-    }
-    go.countDown();
-    int paid = 0;
-    for (var f : answers) {
-      Reply r = f.get(3, TimeUnit.MINUTES);
-      assertThat(r.status()).as(r.raw()).isIn(200, 409, 503);
-      if (r.status() == 409) {
-        assertThat(r.json().path("code").asText()).isEqualTo("insufficient_balance");
-      }
-      paid += r.status() == 200 ? 1 : 0;
-    }
-    pool.shutdown();
+    List<String> paths = holds.stream().map(id -> "/bookings/" + id + "/pay").toList();
+    int paid = payAllFromTheWallet(member, paths);
 
     JsonNode wallet = wallets(member).get(0);
     long balance = wallet.path("balanceMinor").asLong();
@@ -369,29 +360,8 @@ class WalletIT {
       assertThat(pass.status()).as(pass.raw()).isEqualTo(201);
       passes.add(pass.json().path("passId").asText());
     }
-    ExecutorService pool = Executors.newFixedThreadPool(16);
-    CountDownLatch go = new CountDownLatch(1);
-    List<Future<Reply>> answers = new ArrayList<>();
-    for (String passId : passes) {
-      answers.add(
-          pool.submit(
-              () -> {
-                go.await();
-                return api.call(
-                    "POST", "/passes/" + passId + "/pay", member, "{\"provider\":\"wallet\"}");
-              }));
-    }
-    go.countDown();
-    int paid = 0;
-    for (var f : answers) {
-      Reply r = f.get(3, TimeUnit.MINUTES);
-      assertThat(r.status()).as(r.raw()).isIn(200, 409, 503);
-      if (r.status() == 409) {
-        assertThat(r.json().path("code").asText()).isEqualTo("insufficient_balance");
-      }
-      paid += r.status() == 200 ? 1 : 0;
-    }
-    pool.shutdown();
+    List<String> paths = passes.stream().map(id -> "/passes/" + id + "/pay").toList();
+    int paid = payAllFromTheWallet(member, paths);
 
     JsonNode wallet = wallets(member).get(0);
     long balance = wallet.path("balanceMinor").asLong();

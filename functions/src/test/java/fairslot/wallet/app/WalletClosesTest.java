@@ -22,8 +22,6 @@ import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.WalletShare;
 import fairslot.payment.app.PaymentService;
 import fairslot.payment.app.WalletCloses;
-import fairslot.wallet.domain.TopUp;
-import fairslot.wallet.domain.WalletPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -40,23 +38,7 @@ class WalletClosesTest {
 
   /** A paid top-up: its payment. */
   private Payment toppedUp(String user, long pay, long bonus) {
-    WalletPlan plan =
-        done(
-            world.wallets.createPlan(
-                "admin", slot.venueId(), "top", new Money(pay, "CNY"), bonus, Optional.empty()));
-    TopUp topUp = done(world.wallets.buy(user, plan.planId(), Optional.empty()));
-    Payment p =
-        done(world.payments.pay(user, new Payable.ForTopUp(topUp.topUpId()), Optional.empty()))
-            .payment();
-    done(
-        world.payments.callback(
-            new PaymentCallback(
-                "t-" + p.paymentNo(),
-                p.paymentNo(),
-                p.payable(),
-                p.amount(),
-                PaymentCallback.Outcome.SUCCEEDED,
-                "")));
+    Payment p = world.toppedUp(user, slot.venueId(), pay, bonus);
     world.clock.advance(Duration.ofSeconds(1)); // top-ups in order
     return p;
   }

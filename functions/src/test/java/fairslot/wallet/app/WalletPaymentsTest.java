@@ -18,16 +18,12 @@ import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payable;
-import fairslot.money.domain.Payment;
-import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.WalletShare;
 import fairslot.pass.app.PassService;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.pass.domain.PlanKind;
 import fairslot.payment.app.Checkout;
-import fairslot.wallet.domain.TopUp;
-import fairslot.wallet.domain.WalletPlan;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -43,23 +39,7 @@ class WalletPaymentsTest {
   private final Slot slot = world.slot(ResourceKind.SEATS, 10, 5000, Admission.DIRECT);
 
   private void toppedUp(String user, long pay, long bonus) {
-    WalletPlan plan =
-        done(
-            world.wallets.createPlan(
-                "admin", slot.venueId(), "top", new Money(pay, "CNY"), bonus, Optional.empty()));
-    TopUp topUp = done(world.wallets.buy(user, plan.planId(), Optional.empty()));
-    Payment p =
-        done(world.payments.pay(user, new Payable.ForTopUp(topUp.topUpId()), Optional.empty()))
-            .payment();
-    done(
-        world.payments.callback(
-            new PaymentCallback(
-                "t-" + p.paymentNo(),
-                p.paymentNo(),
-                p.payable(),
-                p.amount(),
-                PaymentCallback.Outcome.SUCCEEDED,
-                "")));
+    world.toppedUp(user, slot.venueId(), pay, bonus);
   }
 
   private Booking held(String user) {
