@@ -6,6 +6,34 @@ import { usePoll } from "./poll";
 type Act = (work: () => Promise<unknown>) => Promise<void>;
 
 /** The venue's plans to buy, and my passes: a pass books a slot of the day without money. */
+/**
+ * The member's stored value at this venue (v1.3): principal and bonus apart, spent by paying with
+ * "Wallet"; closing it refunds the principal to the top-ups and forfeits the bonus.
+ */
+export function WalletPanel(p: { venueId: string; act: Act; say: (message: string) => void }) {
+  const wallets = usePoll(() => api.myWallets(), 10000, []);
+  const here = (wallets.value?.items ?? []).find((w) => w.venueId === p.venueId);
+  if (!here) return null;
+  return (
+    <section aria-labelledby="wallet-h">
+      <h2 id="wallet-h">{t("wallet")}</h2>
+      <div class="card" data-wallet={here.venueId}>
+        <div data-balance>{money(here.balanceMinor, here.currency)}</div>
+        <div>
+          {t("principal")} {money(here.principalMinor, here.currency)} · {t("bonus")} {money(here.bonusMinor, here.currency)}
+        </div>
+        {here.balanceMinor > 0 && (
+          <button class="quiet" onClick={() => p.act(async () => {
+            const closed = await api.closeWallet(p.venueId);
+            p.say(`${t("walletClosed")}: ${money(closed.refundedMinor, closed.currency)}`);
+            wallets.again();
+          })}>{t("closeWallet")}</button>
+        )}
+      </div>
+    </section>
+  );
+}
+
 export function Passes(p: { venueId: string; slots: Slot[]; act: Act }) {
   const plans = usePoll(() => api.plans(p.venueId), 60000, [p.venueId]);
   const mine = usePoll(() => api.myPasses(), 10000, []);

@@ -127,7 +127,11 @@ export type Booking = {
   slot: { slotId: string; venueId: string; resourceId: string; kind: string; start: string; end: string };
   /** Every slot of the booking, each with its own status (v1.2). */
   slots?: { slotId: string; status: string }[];
+  /** The price and what came off it (v1.3), when something did. */
+  pricing?: { baseMinor: number; discounts: { kind: string; amountMinor: number; code?: string }[]; amountMinor: number };
 };
+
+export type Wallet = { venueId: string; currency: string; principalMinor: number; bonusMinor: number; balanceMinor: number };
 
 export type WaitEntry = {
   entryId: string;
@@ -170,8 +174,20 @@ export const api = {
     ),
   venue: (venueId: string) =>
     call<{ venueId: string; name: string; timeZone: string }>("GET", `/venues/${enc(venueId)}`),
-  book: (slotId: string, quantity: number) =>
-    call<Booking>("POST", "/bookings", { body: { slotId, quantity }, idempotent: true }),
+  book: (slotId: string, quantity: number, couponCode?: string) =>
+    call<Booking>("POST", "/bookings", {
+      body: couponCode ? { slotId, quantity, couponCode } : { slotId, quantity },
+      idempotent: true,
+    }),
+  /** The member's stored value, one wallet per venue (v1.3). */
+  myWallets: () => call<{ items: Wallet[] }>("GET", "/me/wallets"),
+  /** The wallet closed: its principal back to the top-ups, its bonus forfeited (v1.3). */
+  closeWallet: (venueId: string) =>
+    call<{ refundedMinor: number; forfeitedMinor: number; currency: string }>(
+      "POST",
+      `/me/wallets/${enc(venueId)}/close`,
+      { idempotent: true },
+    ),
   /** A booking of several slots (v1.2): all of them in one transaction, or none. */
   bookSeveral: (slotIds: string[], quantity: number) =>
     call<Booking>("POST", "/bookings", { body: { slotIds, quantity }, idempotent: true }),

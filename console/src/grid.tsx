@@ -19,7 +19,8 @@ type Props = {
   mine: Booking[];
   /** What a cell shows besides its state (the waitlist: join a sold-out slot, my place on it). */
   extra: (s: Slot, soldOut: boolean) => ComponentChildren;
-  book: (slots: Slot[]) => void;
+  /** Books the chosen slots; {@code coupon}, when typed, for a booking of one slot. */
+  book: (slots: Slot[], coupon?: string) => void;
 };
 
 /**
@@ -29,6 +30,7 @@ type Props = {
  */
 export function DayGrid({ slots, resources, mine, extra, book }: Props) {
   const [chosen, setChosen] = useState<string[]>([]);
+  const [coupon, setCoupon] = useState("");
   // every slot a live booking of mine holds (a booking of several slots holds each of its own)
   const active = new Set(
     mine
@@ -106,7 +108,19 @@ export function DayGrid({ slots, resources, mine, extra, book }: Props) {
             {clock(picked[0].start)}–{clock(picked[picked.length - 1].end)} ·{" "}
             {money(picked.reduce((sum, s) => sum + s.priceMinor, 0), picked[0].currency)}
           </span>
-          <button onClick={() => { book(picked); setChosen([]); }}>
+          {picked.length === 1 && (
+            <label>
+              <span class="sr">{t("couponCode")}</span>
+              <input
+                class="coupon"
+                aria-label={t("couponCode")}
+                placeholder={t("couponCode")}
+                value={coupon}
+                onInput={(e) => setCoupon((e.target as HTMLInputElement).value.trim())}
+              />
+            </label>
+          )}
+          <button onClick={() => { book(picked, picked.length === 1 && coupon ? coupon : undefined); setChosen([]); setCoupon(""); }}>
             {picked.length === 1 ? t("book") : `${t("book")} (${picked.length})`}
           </button>
         </div>

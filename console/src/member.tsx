@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
 import { clock, countdown, durationMs, money, problem, t, venueDay, word } from "./i18n";
-import { Move, Passes, ProfileForm } from "./account";
+import { Move, Passes, ProfileForm, WalletPanel } from "./account";
 import { DateStrip, DayGrid } from "./grid";
 import { useResources } from "./names";
 import { useNow, usePoll } from "./poll";
@@ -27,10 +27,10 @@ export function Member({ venueId, date, say, pickDate }: Props) {
     mine.again();
   }
 
-  const book = (chosen: Slot[]) =>
+  const book = (chosen: Slot[], coupon?: string) =>
     act(async () => {
       const b = chosen.length === 1
-        ? await api.book(chosen[0].slotId, 1)
+        ? await api.book(chosen[0].slotId, 1, coupon)
         : await api.bookSeveral(chosen.map((s) => s.slotId), 1);
       say(`${t("booked")}: ${clock(chosen[0].start)} ${word(b.status)}`);
     });
@@ -73,6 +73,7 @@ export function Member({ venueId, date, say, pickDate }: Props) {
         {mine.value?.items.length === 0 && <p>{t("none")}</p>}
       </section>
       <Passes venueId={venueId} slots={slots.value?.items ?? []} act={act} />
+      <WalletPanel venueId={venueId} act={act} say={say} />
       <Notices />
       <ProfileForm say={say} />
     </div>
@@ -125,7 +126,12 @@ function MyBooking(p: {
         {venueDay(b.slot.start)} {clock(b.slot.start)}
       </div>
       <div class="status" data-status={b.status}>{word(b.status)}</div>
-      <div>{money(b.amountMinor, b.currency)}</div>
+      <div data-amount>
+        {b.pricing && <s>{money(b.pricing.baseMinor, b.currency)}</s>} {money(b.amountMinor, b.currency)}
+        {b.pricing?.discounts.map((d) => (
+          <span key={d.kind + (d.code ?? "")} class="discount"> −{money(d.amountMinor, b.currency)} {d.code ?? word(d.kind)}</span>
+        ))}
+      </div>
       {b.status === "PENDING_PAY" && b.holdExpiresAt && (
         <div>
           {t("holdEnds")} {countdown(b.holdExpiresAt, p.now)}
@@ -179,6 +185,7 @@ function Pay(p: { bookingId: string; act: (w: () => Promise<unknown>) => Promise
           <option value="">—</option>
           <option value="wechatpay">{t("wechatPay")}</option>
           <option value="stripe">Stripe</option>
+          <option value="wallet">{t("wallet")}</option>
         </select>
       </label>
       <button onClick={() => p.act(async () => {

@@ -205,6 +205,51 @@ try {
     await context.close();
   }
 
+  // One ledger (v1.3): a member books with a coupon, sees its price less the coupon's part, pays
+  // from the wallet they topped up, and sees the wallet's balance; then closes the wallet.
+  {
+    const code = "SAVE" + run.toUpperCase().replace(/[^A-Z0-9]/g, "");
+    const now = new Date();
+    await api("POST", `/venues/${venue.venueId}/coupons`, admin, {
+      code, percentOff: 20, maxRedemptions: 5, perMember: 1,
+      validFrom: new Date(now.getTime() - 86400_000).toISOString(),
+      validTo: new Date(now.getTime() + 30 * 86400_000).toISOString(),
+    });
+    const plan = await api("POST", `/venues/${venue.venueId}/wallet-plans`, admin, {
+      name: "Pay 500 get 550", payMinor: 50000, bonusMinor: 5000, currency: "CNY",
+    });
+    const carol = await token("carol-" + run, ["customer"]);
+    const topUp = await api("POST", `/wallet-plans/${plan.planId}/buy`, carol, { provider: "stripe" });
+    await api("POST", `/_local/stripe/payment_intents/${topUp.payment.client.paymentIntentId}/succeed`, null, {});
+    const yoga = await slotAt(room.resourceId, "12", 10000);
+    const page = await signedIn(page0, "carol-" + run);
+    await page.locator(`td[data-slot="${yoga}"] button`).click();
+    await page.getByLabel("Coupon code").fill(code.toLowerCase());
+    await page.locator(".chosen").getByRole("button", { name: "Book" }).click();
+    const card = page.locator("[data-booking]").first();
+    await card.locator(".discount").waitFor({ timeout: 15000 });
+    const shown = (await card.locator("[data-amount]").textContent()) ?? "";
+    const booked = (await api("GET", "/me/bookings", carol)).items.find((b) => b.slotId === yoga);
+    check(booked?.amountMinor === 8000 && booked?.pricing?.baseMinor === 10000 && shown.includes(code) &&
+      (await card.locator("[data-amount] s").count()) === 1,
+      "a member books with a coupon and sees the price struck through, less the coupon's part");
+    await card.getByLabel("Pay with").selectOption("wallet");
+    await card.getByRole("button", { name: "Pay" }).click();
+    await card.locator('[data-status="PAID"]').waitFor({ timeout: 20000 });
+    const wallet = (await api("GET", "/me/wallets", carol)).items[0];
+    await page.locator(`[data-wallet="${venue.venueId}"] [data-balance]`).waitFor({ timeout: 15000 });
+    check(wallet.balanceMinor === 55000 - 8000,
+      "a member pays from the wallet they topped up, and the console shows the wallet");
+    await noRawEnum(page, "wallet");
+    await axe(page, "wallet");
+    await page.screenshot({ path: join(screens, "2-member-wallet.png"), fullPage: true });
+    await page.getByRole("button", { name: /^Close wallet/ }).click();
+    await page.waitForFunction(() => (document.querySelector(".message")?.textContent ?? "").startsWith("Wallet closed"));
+    const closed = (await api("GET", "/me/wallets", carol)).items[0];
+    check(closed.balanceMinor === 0, "a member closes the wallet and the paid-in money goes back");
+    await page.context().close();
+  }
+
   // The day's grid: a member chooses two hours of one court and books them as one booking.
   {
     const court2 = await api("POST", `/venues/${venue.venueId}/resources`, admin, {
