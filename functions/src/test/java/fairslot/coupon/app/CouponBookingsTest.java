@@ -243,6 +243,28 @@ class CouponBookingsTest {
   }
 
   @Test
+  void aRescheduledHoldKeepsTheCouponsMoneyOffOnTheNewPrice() {
+    coupon("MOVE", new Discount.AmountOff(new Money(1000, "CNY")), 5, 1);
+    Booking b = held("u1", "MOVE");
+    Slot cheaper =
+        world.slotOf(
+            world.catalogStore.findResource(slot.resourceId()).orElseThrow(),
+            slot.interval().start().plus(Duration.ofHours(3)),
+            4000);
+
+    Booking moved =
+        done(
+            world.bookings.reschedule(
+                "u1", false, b.bookingId(), Optional.empty(), cheaper.slotId()));
+
+    assertThat(moved.amount()).isEqualTo(new Money(3000, "CNY"));
+    assertThat(moved.coupon())
+        .contains(new CouponUse("MOVE", new Money(4000, "CNY"), new Money(1000, "CNY"), 1));
+    assertThat(world.booking(b.bookingId()).amount()).isEqualTo(new Money(3000, "CNY"));
+    assertThat(redeemed("MOVE")).isEqualTo(1);
+  }
+
+  @Test
   void aCodeIsMatchedWhateverTheCaseAndOneCodePerVenue() {
     Coupon made = coupon("MIXED", new Discount.PercentOff(10), 5, 1);
     Outcome<Coupon> twice =
