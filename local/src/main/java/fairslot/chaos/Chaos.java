@@ -64,7 +64,15 @@ public final class Chaos {
         }
       }
     }
-    Summary summary = run(runs, seed, true);
+    Summary summary;
+    try {
+      summary = run(runs, seed, true);
+    } catch (Exception | Error broken) {
+      // the runtime's threads would keep the process alive: a broken run must end it, failed
+      broken.printStackTrace();
+      System.exit(3);
+      return;
+    }
     System.out.println(summary.line());
     System.exit(summary.violations().isEmpty() ? 0 : 1);
   }

@@ -220,7 +220,7 @@ public abstract class WalletStoreContract {
                         new WalletShare(10000, 1000),
                         "CNY",
                         ref,
-                        NOW),
+                        NOW.plusSeconds(1)), // after the top-up: the ledger lists by time
                     List.of(
                         RefundPartPlan.of(paid, List.of(), new Money(10000, "CNY"), NOW)
                             .orElseThrow()),
