@@ -16,6 +16,7 @@ import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.pass.app.PassService;
 import fairslot.staff.app.DeskService;
 import fairslot.staff.app.StaffService;
+import fairslot.wallet.app.PrepaidJudge;
 import fairslot.wallet.app.WalletService;
 import java.time.Clock;
 
@@ -30,6 +31,8 @@ final class HttpWiring {
     PaymentModule payment = w.payment();
     MemberModule member = w.member();
     VenueAccessWiring venueAccess = VenueAccessWiring.on(stores, stores.staff(), clock);
+    PrepaidJudge prepaid =
+        new PrepaidJudge(stores.wallets(), stores.passes(), stores.catalog(), clock);
     return new HttpApi(
         new HttpApi.Services(
             new CatalogService(stores.catalog(), clock, w.core().ids()),
@@ -63,8 +66,9 @@ final class HttpWiring {
                 stores.catalog(),
                 stores.customerProfiles(),
                 clock,
-                w.core().ids()),
-            new WalletService(stores.wallets(), stores.catalog(), clock, w.core().ids()),
+                w.core().ids(),
+                prepaid),
+            new WalletService(stores.wallets(), stores.catalog(), clock, w.core().ids(), prepaid),
             new CouponService(stores.coupons(), stores.catalog(), clock),
             new ProfileService(stores.memberProfiles()),
             member.verification(),

@@ -32,6 +32,8 @@ public enum Refusal {
   COUPON_INVALID,
   /** A coupon code the venue has already (409). */
   COUPON_CODE_TAKEN,
+  /** A prepaid plan or purchase beyond the venue's prepaid rules (422, CN-SH-2025). */
+  PREPAID_LIMIT,
   PASS_EXPIRED,
   PASS_NOT_VALID_HERE,
   INVALID_CODE,

@@ -175,6 +175,19 @@ public final class Keys {
     return "COUPONUSE#";
   }
 
+  /**
+   * A member's prepaid guard at a venue (v1.3 "Prepaid rules"), in the member's partition: every
+   * purchase judged within the rules moves it on, so two judged on the same holdings never both
+   * land.
+   */
+  public static String prepaidGuard(String venueId) {
+    return prepaidGuards() + venueId;
+  }
+
+  public static String prepaidGuards() {
+    return "PREPAID#";
+  }
+
   /** A member's pass lives in the member's partition: only its holder can name it. */
   public static String pass(String passId) {
     return "PASS#" + passId;

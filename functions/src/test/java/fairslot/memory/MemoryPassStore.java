@@ -126,22 +126,31 @@ public final class MemoryPassStore implements PassStore {
   }
 
   @Override
-  public Optional<Pass> createPass(Pass pass, Change change) {
+  public Created createPass(
+      Pass pass, Optional<fairslot.money.domain.PrepaidClaim> claim, Change change) {
     synchronized (t.lock) {
       String key = MemoryTables.passKey(pass.userId(), pass.passId());
       if (t.passes.containsKey(key)) {
-        return Optional.of(t.passes.get(key));
+        return new Created.Made(t.passes.get(key));
       }
       if (!sells(pass.plan().venueId())) {
-        return Optional.empty();
+        return new Created.VenueDisabled();
       }
+      if (!t.prepaidHolds(claim)) {
+        return new Created.Contended();
+      }
+      t.prepaidClaimed(claim);
       t.passes.put(key, pass);
-      return Optional.of(pass);
+      return new Created.Made(pass);
     }
   }
 
   @Override
-  public PayStart startPayment(Pass pass, fairslot.money.domain.Payment payment, Change change) {
+  public PayStart startPayment(
+      Pass pass,
+      fairslot.money.domain.Payment payment,
+      Optional<fairslot.money.domain.PrepaidClaim> claim,
+      Change change) {
     synchronized (t.lock) {
       String key = MemoryTables.passKey(pass.userId(), pass.passId());
       Pass now = t.passes.get(key);
@@ -154,6 +163,10 @@ public final class MemoryPassStore implements PassStore {
       if (!sells(now.plan().venueId())) {
         return new PayStart.VenueDisabled();
       }
+      if (!t.prepaidHolds(claim)) {
+        return new PayStart.Contended();
+      }
+      t.prepaidClaimed(claim);
       t.payments.put(payment.paymentNo(), payment);
       t.passes.put(
           key, with(now, now.status(), now.validUntil(), Optional.of(payment.paymentNo())));
@@ -309,12 +322,14 @@ public final class MemoryPassStore implements PassStore {
       Pass pass,
       fairslot.money.domain.Payment payment,
       fairslot.money.domain.WalletShare share,
+      Optional<fairslot.money.domain.PrepaidClaim> claim,
       Change change) {
     synchronized (t.lock) {
       String key = MemoryTables.passKey(pass.userId(), pass.passId());
       Pass now = t.passes.get(key);
       if (now.status() != fairslot.pass.domain.PassStatus.PENDING_PAY
-          || now.paymentNo().isPresent()) {
+          || now.paymentNo().isPresent()
+          || !t.prepaidHolds(claim)) {
         return WalletPay.STALE;
       }
       if (!sells(now.plan().venueId())) {
@@ -332,6 +347,7 @@ public final class MemoryPassStore implements PassStore {
       if (!t.moveWallet(entry)) {
         return WalletPay.SHORT_OF_FUNDS;
       }
+      t.prepaidClaimed(claim);
       t.walletShares.put(payment.paymentNo(), share);
       t.payments.put(payment.paymentNo(), payment);
       t.passes.put(

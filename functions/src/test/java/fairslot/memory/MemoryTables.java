@@ -265,6 +265,27 @@ public final class MemoryTables {
   final List<fairslot.money.domain.LedgerEntry> walletEntries = new ArrayList<>();
   final Map<String, fairslot.money.domain.WalletShare> walletShares = new HashMap<>();
 
+  /** Each member's prepaid guard at each venue (v1.3 "Prepaid rules"), by user and venue. */
+  final Map<String, Long> prepaidGuards = new HashMap<>();
+
+  /** Whether {@code claim} (if any) was judged on the guard as it is now; call under the lock. */
+  boolean prepaidHolds(Optional<fairslot.money.domain.PrepaidClaim> claim) {
+    return claim
+        .map(c -> prepaidGuards.getOrDefault(c.userId() + "|" + c.venueId(), 0L) == c.seen())
+        .orElse(true);
+  }
+
+  /** The guard moved on by {@code claim}, once every other condition held. */
+  void prepaidClaimed(Optional<fairslot.money.domain.PrepaidClaim> claim) {
+    claim.ifPresent(c -> prepaidGuards.put(c.userId() + "|" + c.venueId(), c.seen() + 1));
+  }
+
+  long prepaidSeen(String userId, String venueId) {
+    synchronized (lock) {
+      return prepaidGuards.getOrDefault(userId + "|" + venueId, 0L);
+    }
+  }
+
   /** As WalletWrites: the entry kept and the balance moved by exactly it; false if overdrawn. */
   boolean moveWallet(fairslot.money.domain.LedgerEntry e) {
     String k = e.userId() + " " + e.venueId();

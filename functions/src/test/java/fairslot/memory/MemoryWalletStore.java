@@ -8,6 +8,7 @@ import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.Wallet;
 import fairslot.wallet.app.WalletStore;
 import fairslot.wallet.domain.TopUp;
@@ -84,7 +85,8 @@ public final class MemoryWalletStore implements WalletStore {
   }
 
   @Override
-  public Start startPayment(TopUp topUp, Payment payment, Change change) {
+  public Start startPayment(
+      TopUp topUp, Payment payment, Optional<PrepaidClaim> claim, Change change) {
     synchronized (t.lock) {
       TopUp now = topUps.get(key(topUp.userId(), topUp.topUpId()));
       if (now.status() != TopUp.Status.PENDING_PAY || !sells(now.venueId())) {
@@ -93,11 +95,31 @@ public final class MemoryWalletStore implements WalletStore {
       if (now.paymentNo().isPresent()) {
         return new Start.AlreadyStarted(now.paymentNo().get());
       }
+      if (!t.prepaidHolds(claim)) {
+        return new Start.Contended();
+      }
+      t.prepaidClaimed(claim);
       t.payments.put(payment.paymentNo(), payment);
       topUps.put(
           key(now.userId(), now.topUpId()),
           with(now, now.status(), Optional.of(payment.paymentNo())));
       return new Start.Started();
+    }
+  }
+
+  @Override
+  public long prepaidSeen(String userId, String venueId) {
+    return t.prepaidSeen(userId, venueId);
+  }
+
+  @Override
+  public List<TopUp> startedTopUps(String userId, String venueId) {
+    synchronized (t.lock) {
+      return topUps.values().stream()
+          .filter(x -> x.userId().equals(userId) && x.venueId().equals(venueId))
+          .filter(x -> x.status() == TopUp.Status.PENDING_PAY && x.paymentNo().isPresent())
+          .sorted(Comparator.comparing(TopUp::createdAt).reversed())
+          .toList();
     }
   }
 

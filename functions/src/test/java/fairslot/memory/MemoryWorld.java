@@ -130,7 +130,8 @@ public final class MemoryWorld {
             catalogStore,
             wechatIdentities,
             walletStore);
-    wallets = new WalletService(walletStore, catalogStore, clock, ids);
+    var prepaid = new fairslot.wallet.app.PrepaidJudge(walletStore, passStore, catalogStore, clock);
+    wallets = new WalletService(walletStore, catalogStore, clock, ids, prepaid);
     coupons = new CouponService(couponStore, catalogStore, clock);
     staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
     finance =
@@ -144,7 +145,8 @@ public final class MemoryWorld {
         new fairslot.member.app.StandingService(
             standingStore, new fairslot.catalog.app.CatalogNoShowRules(catalogStore), clock);
     passService =
-        new fairslot.pass.app.PassService(passStore, catalogStore, profileStore, clock, ids);
+        new fairslot.pass.app.PassService(
+            passStore, catalogStore, profileStore, clock, ids, prepaid);
     passExpiry = new fairslot.pass.app.PassExpiry(passStore, clock);
     noShows =
         new fairslot.booking.app.NoShowSweep(

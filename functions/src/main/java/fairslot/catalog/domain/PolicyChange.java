@@ -1,6 +1,7 @@
 package fairslot.catalog.domain;
 
 import fairslot.member.domain.NoShowPolicy;
+import fairslot.money.domain.PrepaidRules;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -20,7 +21,8 @@ public record PolicyChange(
     Optional<CancelTiers> cancelTiers,
     Optional<OptionalInt> maxUpcomingPerMember,
     Optional<Optional<NoShowPolicy>> noShowPolicy,
-    Optional<Duration> reminderBefore) {
+    Optional<Duration> reminderBefore,
+    Optional<PrepaidRules> prepaidRules) {
 
   public static final PolicyChange NONE =
       new PolicyChange(
@@ -29,6 +31,7 @@ public record PolicyChange(
           Optional.empty(),
           Optional.empty(),
           OptionalInt.empty(),
+          Optional.empty(),
           Optional.empty(),
           Optional.empty(),
           Optional.empty(),
@@ -47,6 +50,7 @@ public record PolicyChange(
         cancelTiers.orElse(p.cancelTiers()),
         maxUpcomingPerMember.orElse(p.maxUpcomingPerMember()),
         noShowPolicy.orElse(p.noShowPolicy()),
-        reminderBefore.orElse(p.reminderBefore()));
+        reminderBefore.orElse(p.reminderBefore()),
+        prepaidRules.orElse(p.prepaidRules()));
   }
 }

@@ -1,6 +1,7 @@
 package fairslot.catalog.domain;
 
 import fairslot.member.domain.NoShowPolicy;
+import fairslot.money.domain.PrepaidRules;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -18,7 +19,8 @@ public record VenuePolicy(
     CancelTiers cancelTiers,
     OptionalInt maxUpcomingPerMember,
     Optional<NoShowPolicy> noShowPolicy,
-    Duration reminderBefore) {
+    Duration reminderBefore,
+    PrepaidRules prepaidRules) {
 
   /**
    * The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every
@@ -40,10 +42,37 @@ public record VenuePolicy(
           CancelTiers.NONE,
           OptionalInt.empty(),
           Optional.empty(),
-          Duration.ofHours(2));
+          Duration.ofHours(2),
+          PrepaidRules.NONE);
 
   /** The upper bound of {@code maxUpcomingPerMember}. */
   public static final int MAX_UPCOMING = 1000;
+
+  /** A policy with the v1.2 fields and no prepaid rules. */
+  public VenuePolicy(
+      Duration holdDuration,
+      Duration cancelCutoff,
+      Duration offerDuration,
+      WaitlistMode waitlistMode,
+      int maxPerBooking,
+      BookingWindow bookingWindow,
+      CancelTiers cancelTiers,
+      OptionalInt maxUpcomingPerMember,
+      Optional<NoShowPolicy> noShowPolicy,
+      Duration reminderBefore) {
+    this(
+        holdDuration,
+        cancelCutoff,
+        offerDuration,
+        waitlistMode,
+        maxPerBooking,
+        bookingWindow,
+        cancelTiers,
+        maxUpcomingPerMember,
+        noShowPolicy,
+        reminderBefore,
+        PrepaidRules.NONE);
+  }
 
   /** A policy with the v1.1 member rules and the default reminder (two hours ahead). */
   public VenuePolicy(

@@ -167,5 +167,6 @@ final class VenueEditWrite {
         "reminderBefore",
         was.reminderBefore().toString(),
         is.reminderBefore().toString());
+    changed(before, after, "prepaidRules", was.prepaidRules().wire(), is.prepaidRules().wire());
   }
 }

@@ -13,6 +13,7 @@ import fairslot.catalog.domain.VenuePolicy;
 import fairslot.catalog.domain.WaitlistMode;
 import fairslot.kernel.GeoPoint;
 import fairslot.member.domain.NoShowPolicy;
+import fairslot.money.domain.PrepaidRules;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import java.time.Duration;
@@ -105,6 +106,9 @@ final class VenueItemMapper {
           "noShowSuspensionSeconds",
           n(policy.noShowPolicy().map(r -> r.suspension().toSeconds()).orElse(0L)));
       item.put("reminderSeconds", n(policy.reminderBefore().toSeconds()));
+      if (policy.prepaidRules() != PrepaidRules.NONE) {
+        item.put("prepaidRules", s(policy.prepaidRules().name()));
+      }
     }
 
     static VenuePolicy read(Map<String, AttributeValue> item) {
@@ -122,7 +126,11 @@ final class VenueItemMapper {
           // Items written before reminders existed: the default.
           item.containsKey("reminderSeconds")
               ? Duration.ofSeconds(num(item, "reminderSeconds"))
-              : VenuePolicy.DEFAULT_REMINDER);
+              : VenuePolicy.DEFAULT_REMINDER,
+          // Items written before prepaid rules existed, and venues without them: none.
+          item.containsKey("prepaidRules")
+              ? PrepaidRules.valueOf(str(item, "prepaidRules"))
+              : PrepaidRules.NONE);
     }
 
     /** Items written before a rule existed have none of it. */

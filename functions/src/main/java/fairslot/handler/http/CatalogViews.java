@@ -37,7 +37,8 @@ public final class CatalogViews {
       @JsonInclude(JsonInclude.Include.NON_NULL) List<CancelTierView> cancelTiers,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxUpcomingPerMember,
       @JsonInclude(JsonInclude.Include.NON_NULL) NoShowPolicyView noShowPolicy,
-      String reminderBefore) {
+      String reminderBefore,
+      String prepaidRules) {
     static PolicyView of(VenuePolicy p) {
       return new PolicyView(
           p.holdDuration().toString(),
@@ -54,7 +55,8 @@ public final class CatalogViews {
                       new NoShowPolicyView(
                           r.strikes(), r.window().toString(), r.suspension().toString()))
               .orElse(null),
-          p.reminderBefore().toString());
+          p.reminderBefore().toString(),
+          p.prepaidRules().wire());
     }
   }
 

@@ -10,6 +10,7 @@ import fairslot.catalog.domain.WaitlistMode;
 import fairslot.handler.internal.InvalidInput;
 import fairslot.handler.internal.RequestBody;
 import fairslot.member.domain.NoShowPolicy;
+import fairslot.money.domain.PrepaidRules;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,8 @@ final class PolicyRequests {
           "cancelTiers",
           "maxUpcomingPerMember",
           "noShowPolicy",
-          "reminderBefore");
+          "reminderBefore",
+          "prepaidRules");
   private static final Set<String> WINDOW_FIELDS = Set.of("opensBefore", "closesBefore");
   private static final Set<String> TIER_FIELDS = Set.of("before", "refundPercent");
   private static final Set<String> NO_SHOW_FIELDS = Set.of("strikes", "window", "suspension");
@@ -52,7 +54,8 @@ final class PolicyRequests {
           cancelTiers(p).orElse(d.cancelTiers()),
           maxUpcoming(p).orElse(d.maxUpcomingPerMember()),
           noShowPolicy(p).orElse(d.noShowPolicy()),
-          p.optionalDuration("reminderBefore").orElse(d.reminderBefore()));
+          p.optionalDuration("reminderBefore").orElse(d.reminderBefore()),
+          prepaidRules(p).orElse(d.prepaidRules()));
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
@@ -75,7 +78,8 @@ final class PolicyRequests {
             cancelTiers(p),
             maxUpcoming(p),
             noShowPolicy(p),
-            p.optionalDuration("reminderBefore"));
+            p.optionalDuration("reminderBefore"),
+            prepaidRules(p));
     try {
       change.applyTo(VenuePolicy.DEFAULT); // each bound is per field: judged on any policy
     } catch (IllegalArgumentException e) {
@@ -131,6 +135,19 @@ final class PolicyRequests {
     } catch (IllegalArgumentException e) {
       throw InvalidInput.unprocessable("policy: " + e.getMessage());
     }
+  }
+
+  /** {@code prepaidRules}: absent, empty; else one of the contract's names. */
+  private static Optional<PrepaidRules> prepaidRules(RequestBody policy) {
+    return policy
+        .optionalText("prepaidRules")
+        .map(
+            name ->
+                PrepaidRules.ofWire(name)
+                    .orElseThrow(
+                        () ->
+                            InvalidInput.unprocessable(
+                                "policy.prepaidRules must be NONE or CN-SH-2025")));
   }
 
   /** {@code maxUpcomingPerMember}: absent, empty; {@code null}, no limit; else the limit. */

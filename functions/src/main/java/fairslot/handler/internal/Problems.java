@@ -24,7 +24,8 @@ public final class Problems {
           OTHER_VENUE,
           TOO_MANY_SLOTS,
           REFUND_EXCEEDS_PAYMENT,
-          COUPON_INVALID ->
+          COUPON_INVALID,
+          PREPAID_LIMIT ->
           422;
       case UNAUTHORIZED, BAD_SIGNATURE, INVALID_TICKET, INVALID_TOKEN -> 401;
       case FORBIDDEN, MEMBER_SUSPENDED -> 403;

@@ -33,7 +33,10 @@ final class MemberBookkeeping {
   }
 
   static boolean isBookkeeping(String sk) {
-    return sk.startsWith("UPCOMING#") || sk.startsWith("CAL#") || sk.startsWith(Keys.couponUses());
+    return sk.startsWith("UPCOMING#")
+        || sk.startsWith("CAL#")
+        || sk.startsWith(Keys.couponUses())
+        || sk.startsWith(Keys.prepaidGuards());
   }
 
   private enum Action {

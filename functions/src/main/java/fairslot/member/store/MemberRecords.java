@@ -23,10 +23,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /**
  * The member's own items in their export and erasure: the profile, the phone's claim and the
  * walk-in it linked, pending codes and their send counters, the WeChat identity and the claims of
- * its WeChat sign-in, standing, the per-venue counters (bookings, coupon redemptions) and calendar
- * days. Erasure deletes them, but for standing, which moves to the pseudonym; while a booking of
- * the member is live its counters, calendar days and standing stay (its release conditions on them,
- * a no-show adds to it) until it ends.
+ * its WeChat sign-in, standing, the per-venue counters (bookings, coupon redemptions, prepaid
+ * guards) and calendar days. Erasure deletes them, but for standing, which moves to the pseudonym;
+ * while a booking of the member is live its counters, calendar days and standing stay (its release
+ * conditions on them, a no-show adds to it) until it ends.
  */
 public final class MemberRecords implements MemberDataPart {
   /** The member's items this part answers for, by sort key prefix (the others have their parts). */
@@ -43,7 +43,8 @@ public final class MemberRecords implements MemberDataPart {
           "STANDING#",
           "UPCOMING#",
           "CAL#",
-          Keys.couponUses());
+          Keys.couponUses(),
+          Keys.prepaidGuards());
 
   private final DynamoDbClient dynamo;
   private final String table;

@@ -13,6 +13,8 @@ import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.member.app.Customer;
 import fairslot.member.app.CustomerProfileStore;
+import fairslot.money.domain.PrepaidClaim;
+import fairslot.money.domain.PrepaidHoldings;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.Plan;
 import fairslot.pass.domain.PlanKind;
@@ -21,21 +23,27 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /** Plans venues sell, and the passes members buy or the desk sells (v1.1 "Passes and credits"). */
 public final class PassService {
+  private static final int MAX_ROUNDS = 6;
+
   private final PassStore passes;
   private final CatalogStore catalog;
   private final CustomerProfileStore profiles;
   private final Clock clock;
   private final IdGenerator ids;
+  private final PrepaidCheck prepaid;
 
   public PassService(
       PassStore passes,
       CatalogStore catalog,
       CustomerProfileStore profiles,
       Clock clock,
-      IdGenerator ids) {
+      IdGenerator ids,
+      PrepaidCheck prepaid) {
+    this.prepaid = prepaid;
     this.passes = passes;
     this.catalog = catalog;
     this.profiles = profiles;
@@ -65,6 +73,15 @@ public final class PassService {
         return Outcome.refused(
             Refusal.INVALID_REQUEST, "resource " + resourceId + " is not one of this venue's");
       }
+    }
+    Optional<String> beyond =
+        PrepaidHoldings.NONE.refusal(
+            venue.get().policy().prepaidRules(),
+            Plan.purchaseOf(
+                command.kind(), command.credits(), command.validity(), command.price()));
+    if (beyond.isPresent()) {
+      return Outcome.refused(
+          Refusal.PREPAID_LIMIT, "no member could buy this plan: " + beyond.get());
     }
     Instant now = clock.instant();
     Plan plan =
@@ -101,13 +118,21 @@ public final class PassService {
     if (plan.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no plan " + planId);
     }
-    Instant now = clock.instant();
     String passId = ids.idFor(key, "pass");
-    Pass pass =
-        plan.get().price().isFree()
-            ? Pass.paid(passId, userId, plan.get(), now)
-            : Pass.unpaid(passId, userId, plan.get(), now);
-    return created(passes.createPass(pass, Change.by(userId, now, "pass bought")));
+    if (plan.get().price().isFree()) {
+      return create(
+          userId, now -> Pass.paid(passId, userId, plan.get(), now), userId, "pass bought");
+    }
+    // Judged now to answer early; binding when its payment starts (nothing is held before).
+    return prepaid
+        .claim(userId, plan.get().venueId(), plan.get().prepaid(0))
+        .then(
+            unbound -> {
+              Instant now = clock.instant();
+              Pass pass = Pass.unpaid(passId, userId, plan.get(), now);
+              return created(
+                  passes.createPass(pass, Optional.empty(), Change.by(userId, now, "pass bought")));
+            });
   }
 
   /** The desk sells a pass paid at the counter: ACTIVE from now. */
@@ -118,14 +143,38 @@ public final class PassService {
       return Outcome.refused(Refusal.NOT_FOUND, "no plan " + planId);
     }
     String userId = Customer.userIdOf(customer, profiles, ids);
-    Instant now = clock.instant();
-    Pass pass = Pass.paid(ids.idFor(key, "pass"), userId, plan.get(), now);
-    return created(passes.createPass(pass, Change.by(staff, now, "pass sold at the desk")));
+    String passId = ids.idFor(key, "pass");
+    return create(
+        userId, now -> Pass.paid(passId, userId, plan.get(), now), staff, "pass sold at the desk");
   }
 
-  private static Outcome<Pass> created(Optional<Pass> pass) {
-    return pass.<Outcome<Pass>>map(Outcome::done)
-        .orElseGet(() -> Outcome.refused(Refusal.DISABLED, "the venue is disabled"));
+  /**
+   * A pass ACTIVE at once (free, or paid at the desk): its purchase judged by the venue's prepaid
+   * rules and bound in the pass's own transaction; judged again if another purchase came between.
+   */
+  private Outcome<Pass> create(String userId, Function<Instant, Pass> made, String by, String why) {
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Instant now = clock.instant();
+      Pass pass = made.apply(now);
+      Outcome<Optional<PrepaidClaim>> claim =
+          prepaid.claim(userId, pass.venueId(), pass.plan().prepaid(0));
+      if (claim instanceof Outcome.Refused<Optional<PrepaidClaim>> beyond) {
+        return Outcome.refused(beyond.refusal(), beyond.detail(), beyond.extras());
+      }
+      var judged = (Outcome.Done<Optional<PrepaidClaim>>) claim;
+      PassStore.Created created = passes.createPass(pass, judged.value(), Change.by(by, now, why));
+      if (!(created instanceof PassStore.Created.Contended)) {
+        return created(created);
+      }
+    }
+    return Outcome.refused(Refusal.THROTTLED, "the member's purchases are busy; try again");
+  }
+
+  private static Outcome<Pass> created(PassStore.Created created) {
+    if (created instanceof PassStore.Created.Made made) {
+      return Outcome.done(made.pass());
+    }
+    return Outcome.refused(Refusal.DISABLED, "the venue is disabled");
   }
 
   public Optional<Pass> pass(String userId, String passId) {

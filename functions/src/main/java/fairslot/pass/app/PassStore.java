@@ -8,6 +8,7 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.WalletShare;
 import fairslot.pass.domain.Pass;
@@ -51,16 +52,26 @@ public interface PassStore {
   Page<Pass> passesOf(String userId, PageRequest page);
 
   /**
-   * Writes a new pass once (same id twice: the first stays) and returns it as stored; empty, and
-   * nothing written, when the plan's venue is DISABLED (decided in the write).
+   * Writes a new pass once (same id twice: the first stays) and returns it as stored; nothing
+   * written when the plan's venue is DISABLED (decided in the write) or, with a claim, another
+   * purchase moved the member's prepaid guard since it was judged.
    */
-  Optional<Pass> createPass(Pass pass, Change change);
+  Created createPass(Pass pass, Optional<PrepaidClaim> claim, Change change);
+
+  sealed interface Created {
+    record Made(Pass pass) implements Created {}
+
+    record VenueDisabled() implements Created {}
+
+    /** Another purchase moved the member's prepaid guard since it was read: judge again. */
+    record Contended() implements Created {}
+  }
 
   /**
    * Records a new payment for a PENDING_PAY pass that has none yet: the pass names it, in one
    * transaction with the payment item, on condition the pass's venue is not DISABLED.
    */
-  PayStart startPayment(Pass pass, Payment payment, Change change);
+  PayStart startPayment(Pass pass, Payment payment, Optional<PrepaidClaim> claim, Change change);
 
   sealed interface PayStart {
     record Started() implements PayStart {}
@@ -71,6 +82,9 @@ public interface PassStore {
 
     /** The venue is DISABLED: it takes no payment for a new pass. */
     record VenueDisabled() implements PayStart {}
+
+    /** Another purchase moved the member's prepaid guard since it was read: judge again. */
+    record Contended() implements PayStart {}
   }
 
   /**
@@ -87,7 +101,8 @@ public interface PassStore {
    * pass ACTIVE from {@code change.at()} with its sale record, and the wallet debited with its
    * SPEND entry, on condition each part of the balance covers its part.
    */
-  WalletPay payFromWallet(Pass pass, Payment payment, WalletShare share, Change change);
+  WalletPay payFromWallet(
+      Pass pass, Payment payment, WalletShare share, Optional<PrepaidClaim> claim, Change change);
 
   /** What paying a pass from the wallet came to. */
   enum WalletPay {
@@ -95,7 +110,10 @@ public interface PassStore {
     /** A part of the balance no longer covers its share: nothing written. */
     SHORT_OF_FUNDS,
     VENUE_DISABLED,
-    /** The pass moved (paid, a payment started) since it was read. */
+    /**
+     * The pass moved (paid, a payment started) since it was read, or another purchase moved the
+     * member's prepaid guard.
+     */
     STALE
   }
 

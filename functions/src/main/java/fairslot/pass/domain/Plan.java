@@ -1,6 +1,7 @@
 package fairslot.pass.domain;
 
 import fairslot.kernel.Money;
+import fairslot.money.domain.PrepaidPurchase;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -47,6 +48,27 @@ public record Plan(
   public boolean covers(String venueId, String resourceId) {
     return this.venueId.equals(venueId)
         && (resourceIds.isEmpty() || resourceIds.contains(resourceId));
+  }
+
+  /**
+   * What a pass of this plan holds as the prepaid rules count it (API.md v1.3); {@code
+   * fromStoredValueMinor}, the wallet's principal paying for it.
+   */
+  public PrepaidPurchase prepaid(long fromStoredValueMinor) {
+    return purchaseOf(kind, credits, validity, price, fromStoredValueMinor);
+  }
+
+  /** A plan's terms as one purchase of it, judged before the plan is made. */
+  public static PrepaidPurchase purchaseOf(
+      PlanKind kind, int credits, Duration validity, Money price) {
+    return purchaseOf(kind, credits, validity, price, 0);
+  }
+
+  private static PrepaidPurchase purchaseOf(
+      PlanKind kind, int credits, Duration validity, Money price, long fromStoredValueMinor) {
+    return kind == PlanKind.PACK
+        ? new PrepaidPurchase.Pack(price, credits, fromStoredValueMinor)
+        : new PrepaidPurchase.Membership(price, validity, fromStoredValueMinor);
   }
 
   /** The credits a booking of {@code quantity} seats spends: none on a membership. */

@@ -12,8 +12,10 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.WalletShare;
+import fairslot.money.store.PrepaidWrites;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
@@ -45,6 +47,7 @@ public final class DynamoDbPassStore implements PassStore {
     LISTED,
     PASS,
     PLAN,
+    PREPAID,
     VENUE
   }
 
@@ -135,12 +138,12 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public Optional<Pass> createPass(Pass pass, Change change) {
-    Transaction<Action> tx =
-        new Transaction<Action>()
-            .add(Action.PASS, putNew(PassItemMapper.toItem(pass)))
-            .add(holders.holds(pass.passId(), pass.userId()))
-            .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()));
+  public Created createPass(Pass pass, Optional<PrepaidClaim> claim, Change change) {
+    Transaction<Action> tx = new Transaction<>();
+    claim.ifPresent(c -> tx.add(Action.PREPAID, new PrepaidWrites(table).claim(c)));
+    tx.add(Action.PASS, putNew(PassItemMapper.toItem(pass)))
+        .add(holders.holds(pass.passId(), pass.userId()))
+        .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()));
     if (pass.status() == PassStatus.ACTIVE) {
       tx.add(writes.sale(pass, change.at())); // sold at the desk (or free): a sale today
     }
@@ -154,20 +157,25 @@ public final class DynamoDbPassStore implements PassStore {
                     change))
             .commit(dynamo);
     if (cancelled.isEmpty()) {
-      return Optional.of(pass);
+      return new Created.Made(pass);
     }
     if (cancelled.get().failed(Action.PASS)) {
-      return findPass(pass.userId(), pass.passId()); // created by a twin request
+      // created by a twin request
+      return new Created.Made(findPass(pass.userId(), pass.passId()).orElseThrow());
     }
     if (cancelled.get().failed(Action.VENUE)) {
-      return Optional.empty();
+      return new Created.VenueDisabled();
+    }
+    if (cancelled.get().failed(Action.PREPAID)) {
+      return new Created.Contended();
     }
     throw new IllegalStateException("pass create cancelled: " + cancelled.get());
   }
 
   @Override
-  public PayStart startPayment(Pass pass, Payment payment, Change change) {
-    return passPayments.start(pass, payment, change);
+  public PayStart startPayment(
+      Pass pass, Payment payment, Optional<PrepaidClaim> claim, Change change) {
+    return passPayments.start(pass, payment, claim, change);
   }
 
   @Override
@@ -253,7 +261,8 @@ public final class DynamoDbPassStore implements PassStore {
   }
 
   @Override
-  public WalletPay payFromWallet(Pass pass, Payment payment, WalletShare share, Change change) {
-    return walletPayment.pay(pass, payment, share, change);
+  public WalletPay payFromWallet(
+      Pass pass, Payment payment, WalletShare share, Optional<PrepaidClaim> claim, Change change) {
+    return walletPayment.pay(pass, payment, share, claim, change);
   }
 }

@@ -9,10 +9,12 @@ import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.PrepaidWrites;
 import fairslot.pass.app.PassStore.PayStart;
 import fairslot.pass.app.PassStore.Settled;
 import fairslot.pass.domain.Pass;
@@ -39,6 +41,7 @@ final class PassPaymentTransactions {
     PART,
     PASS,
     PAYMENT,
+    PREPAID,
     VENUE
   }
 
@@ -60,10 +63,11 @@ final class PassPaymentTransactions {
     this.replays = new IdempotencyWrites(table);
   }
 
-  PayStart start(Pass pass, Payment payment, Change change) {
+  PayStart start(Pass pass, Payment payment, Optional<PrepaidClaim> claim, Change change) {
+    Transaction<Action> tx = new Transaction<>();
+    claim.ifPresent(c -> tx.add(Action.PREPAID, new PrepaidWrites(table).claim(c)));
     Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(Action.PASS, writes.namePayment(pass, payment))
+        tx.add(Action.PASS, writes.namePayment(pass, payment))
             .add(Action.PAYMENT, payments.create(payment))
             .add(Action.VENUE, VenueChecks.sells(table, pass.plan().venueId()))
             .add(
@@ -81,6 +85,9 @@ final class PassPaymentTransactions {
       return now.get().status() == PassStatus.PENDING_PAY && now.get().paymentNo().isPresent()
           ? new PayStart.AlreadyStarted(now.get().paymentNo().get())
           : new PayStart.NotPayable(now.get());
+    }
+    if (cancelled.get().failed(Action.PREPAID)) {
+      return new PayStart.Contended();
     }
     throw cancelled.get().exception();
   }

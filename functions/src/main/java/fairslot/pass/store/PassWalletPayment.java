@@ -5,9 +5,11 @@ import fairslot.kernel.Change;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.WalletShare;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.PrepaidWrites;
 import fairslot.money.store.WalletWrites;
 import fairslot.pass.app.PassStore.WalletPay;
 import fairslot.pass.domain.Pass;
@@ -29,6 +31,7 @@ final class PassWalletPayment {
   private enum Action {
     PASS,
     PAYMENT,
+    PREPAID,
     VENUE,
     WALLET
   }
@@ -49,7 +52,8 @@ final class PassWalletPayment {
     this.records = new RecordParts(table);
   }
 
-  WalletPay pay(Pass pass, Payment payment, WalletShare share, Change change) {
+  WalletPay pay(
+      Pass pass, Payment payment, WalletShare share, Optional<PrepaidClaim> claim, Change change) {
     String venueId = pass.plan().venueId();
     List<TransactWriteItem> debit =
         wallets.move(
@@ -61,9 +65,10 @@ final class PassWalletPayment {
                 payment.amount().currency(),
                 payment.paymentNo(),
                 change.at()));
+    Transaction<Action> tx = new Transaction<>();
+    claim.ifPresent(c -> tx.add(Action.PREPAID, new PrepaidWrites(table).claim(c)));
     Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(Action.PAYMENT, payments.create(payment))
+        tx.add(Action.PAYMENT, payments.create(payment))
             .add(
                 Action.PASS,
                 writes.activate(pass, payment, change, "attribute_not_exists(paymentNo)"))
@@ -86,7 +91,7 @@ final class PassWalletPayment {
     if (cancelled.isEmpty()) {
       return WalletPay.PAID;
     }
-    if (cancelled.get().failed(Action.PASS)) {
+    if (cancelled.get().failed(Action.PASS) || cancelled.get().failed(Action.PREPAID)) {
       return WalletPay.STALE;
     }
     if (cancelled.get().failed(Action.VENUE)) {

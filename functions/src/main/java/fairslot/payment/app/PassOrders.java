@@ -7,9 +7,11 @@ import fairslot.kernel.Refusal;
 import fairslot.member.app.WechatIdentityStore;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.app.PassStore.PayStart;
 import fairslot.pass.app.PassStore.Settled;
+import fairslot.pass.app.PrepaidCheck;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.payment.app.Order.Recorded;
@@ -30,13 +32,16 @@ final class PassOrders {
   private final Clock clock;
   private final WechatIdentityStore wechat;
   private final CatalogStore catalog;
+  private final PrepaidCheck prepaid;
 
   PassOrders(
       PassStore passes,
       PaymentStore payments,
       Clock clock,
       WechatIdentityStore wechat,
-      CatalogStore catalog) {
+      CatalogStore catalog,
+      PrepaidCheck prepaid) {
+    this.prepaid = prepaid;
     this.wechat = wechat;
     this.catalog = catalog;
     this.passes = passes;
@@ -69,25 +74,38 @@ final class PassOrders {
     return Outcome.done(new Order(payer, pass.paymentNo(), payment -> record(pass, payment)));
   }
 
-  /** The payment, on condition the pass is still PENDING_PAY and without one. */
+  /**
+   * The payment, on condition the pass is still PENDING_PAY and without one; where the venue has
+   * prepaid rules, the pass is bound to them here, with the judgement's claim.
+   */
   private Recorded record(Pass pass, Payment payment) {
-    PayStart started =
-        passes.startPayment(
-            pass,
-            payment,
-            Change.by(payment.userId(), payment.createdAt(), "customer pays for a pass"));
-    if (started instanceof PayStart.Started) {
-      return new Recorded.Started();
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Outcome<Optional<PrepaidClaim>> claim =
+          prepaid.claim(pass.userId(), pass.venueId(), pass.plan().prepaid(0));
+      if (claim instanceof Outcome.Refused<Optional<PrepaidClaim>> beyond) {
+        return new Recorded.Refused(beyond.refusal(), beyond.detail());
+      }
+      PayStart started =
+          passes.startPayment(
+              pass,
+              payment,
+              ((Outcome.Done<Optional<PrepaidClaim>>) claim).value(),
+              Change.by(payment.userId(), payment.createdAt(), "customer pays for a pass"));
+      if (started instanceof PayStart.Started) {
+        return new Recorded.Started();
+      }
+      if (started instanceof PayStart.AlreadyStarted already) {
+        return new Recorded.AlreadyStarted(already.paymentNo());
+      }
+      if (started instanceof PayStart.VenueDisabled) {
+        return new Recorded.Refused(Refusal.DISABLED, "the venue is disabled");
+      }
+      if (started instanceof PayStart.NotPayable no) {
+        return new Recorded.Refused(
+            Refusal.INVALID_TRANSITION, "a " + no.current().status() + " pass cannot be paid");
+      }
     }
-    if (started instanceof PayStart.AlreadyStarted already) {
-      return new Recorded.AlreadyStarted(already.paymentNo());
-    }
-    if (started instanceof PayStart.VenueDisabled) {
-      return new Recorded.Refused(Refusal.DISABLED, "the venue is disabled");
-    }
-    Pass current = ((PayStart.NotPayable) started).current();
-    return new Recorded.Refused(
-        Refusal.INVALID_TRANSITION, "a " + current.status() + " pass cannot be paid");
+    return new Recorded.Refused(Refusal.THROTTLED, "the member's purchases are busy; try again");
   }
 
   /** Applies a verified provider event to a pass's payment; replays change nothing. */

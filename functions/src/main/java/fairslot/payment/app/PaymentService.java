@@ -14,6 +14,7 @@ import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentRecord;
 import fairslot.pass.app.PassStore;
 import fairslot.payment.domain.DisputeReport;
+import fairslot.wallet.app.PrepaidJudge;
 import fairslot.wallet.app.WalletStore;
 import java.time.Clock;
 import java.time.ZoneId;
@@ -49,8 +50,9 @@ public final class PaymentService {
       WechatIdentityStore wechat,
       WalletStore wallets) {
     PaidFor paidFor = new PaidFor(bookings, passes, wallets);
-    PassOrders passOrders = new PassOrders(passes, payments, clock, wechat, catalog);
-    TopUpOrders topUpOrders = new TopUpOrders(wallets, payments, clock, wechat, catalog);
+    PrepaidJudge prepaid = new PrepaidJudge(wallets, passes, catalog, clock);
+    PassOrders passOrders = new PassOrders(passes, payments, clock, wechat, catalog, prepaid);
+    TopUpOrders topUpOrders = new TopUpOrders(wallets, payments, clock, wechat, catalog, prepaid);
     this.checkouts =
         new Checkouts(
             providers,
@@ -58,7 +60,7 @@ public final class PaymentService {
             new BookingOrders(members, payments, wechat, catalog),
             passOrders,
             topUpOrders,
-            new WalletCheckout(members, payments, wallets, passes, ids, clock),
+            new WalletCheckout(members, payments, wallets, passes, ids, clock, prepaid),
             ids,
             clock);
     this.disputes = new Disputes(payments, paidFor, clock);

@@ -7,6 +7,9 @@ import fairslot.kernel.Refusal;
 import fairslot.member.app.WechatIdentityStore;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PrepaidClaim;
+import fairslot.money.domain.PrepaidPurchase;
+import fairslot.pass.app.PrepaidCheck;
 import fairslot.payment.app.Order.Recorded;
 import fairslot.payment.app.PaymentProvider.Payer;
 import fairslot.payment.domain.PayerDescription;
@@ -30,13 +33,16 @@ final class TopUpOrders {
   private final Clock clock;
   private final WechatIdentityStore wechat;
   private final CatalogStore catalog;
+  private final PrepaidCheck prepaid;
 
   TopUpOrders(
       WalletStore wallets,
       PaymentStore payments,
       Clock clock,
       WechatIdentityStore wechat,
-      CatalogStore catalog) {
+      CatalogStore catalog,
+      PrepaidCheck prepaid) {
+    this.prepaid = prepaid;
     this.wallets = wallets;
     this.payments = payments;
     this.clock = clock;
@@ -67,20 +73,37 @@ final class TopUpOrders {
     return Outcome.done(new Order(payer, topUp.paymentNo(), payment -> record(topUp, payment)));
   }
 
+  /**
+   * The payment started, on condition the top-up is unpaid; where the venue has prepaid rules, its
+   * money is bound to them here (the member cannot pay beyond them however many pay at once).
+   */
   private Recorded record(TopUp topUp, Payment payment) {
-    Start started =
-        wallets.startPayment(
-            topUp,
-            payment,
-            Change.by(payment.userId(), payment.createdAt(), "customer pays for a top-up"));
-    if (started instanceof Start.Started) {
-      return new Recorded.Started();
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      Outcome<Optional<PrepaidClaim>> claim =
+          prepaid.claim(
+              topUp.userId(), topUp.venueId(), new PrepaidPurchase.StoredValue(topUp.plan().pay()));
+      if (claim instanceof Outcome.Refused<Optional<PrepaidClaim>> beyond) {
+        return new Recorded.Refused(beyond.refusal(), beyond.detail());
+      }
+      Start started =
+          wallets.startPayment(
+              topUp,
+              payment,
+              ((Outcome.Done<Optional<PrepaidClaim>>) claim).value(),
+              Change.by(payment.userId(), payment.createdAt(), "customer pays for a top-up"));
+      if (started instanceof Start.Started) {
+        return new Recorded.Started();
+      }
+      if (started instanceof Start.AlreadyStarted already) {
+        return new Recorded.AlreadyStarted(already.paymentNo());
+      }
+      if (started instanceof Start.NotPayable) {
+        return new Recorded.Refused(
+            Refusal.INVALID_TRANSITION,
+            "this top-up cannot be paid now (paid, or its venue disabled)");
+      }
     }
-    if (started instanceof Start.AlreadyStarted already) {
-      return new Recorded.AlreadyStarted(already.paymentNo());
-    }
-    return new Recorded.Refused(
-        Refusal.INVALID_TRANSITION, "this top-up cannot be paid now (paid, or its venue disabled)");
+    return new Recorded.Refused(Refusal.THROTTLED, "the member's purchases are busy; try again");
   }
 
   /** Applies a verified provider event to a top-up's payment; replays change nothing. */

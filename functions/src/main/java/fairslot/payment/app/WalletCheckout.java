@@ -11,9 +11,11 @@ import fairslot.kernel.Refusal;
 import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.Wallet;
 import fairslot.money.domain.WalletShare;
 import fairslot.pass.app.PassStore;
+import fairslot.pass.app.PrepaidCheck;
 import fairslot.pass.domain.Pass;
 import fairslot.pass.domain.PassStatus;
 import fairslot.payment.app.PaymentStore.SettleResult;
@@ -38,6 +40,7 @@ final class WalletCheckout {
   private final PassStore passes;
   private final IdGenerator ids;
   private final Clock clock;
+  private final PrepaidCheck prepaid;
 
   WalletCheckout(
       MemberBookings members,
@@ -45,7 +48,9 @@ final class WalletCheckout {
       WalletStore wallets,
       PassStore passes,
       IdGenerator ids,
-      Clock clock) {
+      Clock clock,
+      PrepaidCheck prepaid) {
+    this.prepaid = prepaid;
     this.members = members;
     this.payments = payments;
     this.wallets = wallets;
@@ -120,9 +125,20 @@ final class WalletCheckout {
       if (share.isEmpty()) {
         return shortOf(wallet, amount);
       }
+      // the pass's value judged by the venue's prepaid rules, its wallet principal no longer held
+      Outcome<Optional<PrepaidClaim>> claim =
+          prepaid.claim(userId, pass.venueId(), pass.plan().prepaid(share.get().principalMinor()));
+      if (claim instanceof Outcome.Refused<Optional<PrepaidClaim>> beyond) {
+        return Outcome.refused(beyond.refusal(), beyond.detail(), beyond.extras());
+      }
+      var judged = (Outcome.Done<Optional<PrepaidClaim>>) claim;
       Payment payment = payment(userId, paid, amount, now);
       switch (passes.payFromWallet(
-          pass, payment, share.get(), Change.by(userId, now, "paid from the wallet"))) {
+          pass,
+          payment,
+          share.get(),
+          judged.value(),
+          Change.by(userId, now, "paid from the wallet"))) {
         case PAID:
           return Outcome.done(new Checkout(payment, Map.of()));
         case VENUE_DISABLED:

@@ -11,6 +11,8 @@ import fairslot.kernel.Page;
 import fairslot.kernel.PageRequest;
 import fairslot.kernel.Refusal;
 import fairslot.money.domain.LedgerEntry;
+import fairslot.money.domain.PrepaidHoldings;
+import fairslot.money.domain.PrepaidPurchase;
 import fairslot.money.domain.Wallet;
 import fairslot.wallet.domain.Liabilities;
 import fairslot.wallet.domain.TopUp;
@@ -30,8 +32,15 @@ public final class WalletService {
   private final CatalogStore catalog;
   private final Clock clock;
   private final IdGenerator ids;
+  private final PrepaidJudge prepaid;
 
-  public WalletService(WalletStore wallets, CatalogStore catalog, Clock clock, IdGenerator ids) {
+  public WalletService(
+      WalletStore wallets,
+      CatalogStore catalog,
+      Clock clock,
+      IdGenerator ids,
+      PrepaidJudge prepaid) {
+    this.prepaid = prepaid;
     this.wallets = wallets;
     this.catalog = catalog;
     this.clock = clock;
@@ -46,13 +55,21 @@ public final class WalletService {
       Money pay,
       long bonusMinor,
       Optional<IdempotentRequest> key) {
-    if (catalog.findVenue(venueId).isEmpty()) {
+    Optional<Venue> venue = catalog.findVenue(venueId);
+    if (venue.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no venue " + venueId);
     }
     try {
       WalletPlan.checkTerms(pay.minor(), bonusMinor);
     } catch (IllegalArgumentException outOfRange) {
       return Outcome.refused(Refusal.INVALID_REQUEST, outOfRange.getMessage());
+    }
+    Optional<String> beyond =
+        PrepaidHoldings.NONE.refusal(
+            venue.get().policy().prepaidRules(), new PrepaidPurchase.StoredValue(pay));
+    if (beyond.isPresent()) {
+      return Outcome.refused(
+          Refusal.PREPAID_LIMIT, "no member could buy this plan: " + beyond.get());
     }
     Instant now = clock.instant();
     WalletPlan plan =
@@ -83,12 +100,18 @@ public final class WalletService {
       return Outcome.refused(
           Refusal.INVALID_REQUEST, "your wallet at this venue holds another currency");
     }
-    Instant now = clock.instant();
-    TopUp topUp = TopUp.unpaid(ids.idFor(key, "top-up"), userId, plan.get(), now);
-    return wallets
-        .createTopUp(topUp, Change.by(userId, now, "top-up bought"))
-        .<Outcome<TopUp>>map(Outcome::done)
-        .orElseGet(() -> Outcome.refused(Refusal.DISABLED, "the venue is disabled"));
+    // Judged now to answer early; binding when its payment starts (nothing is held before).
+    return prepaid
+        .claim(userId, plan.get().venueId(), new PrepaidPurchase.StoredValue(plan.get().pay()))
+        .then(
+            unbound -> {
+              Instant now = clock.instant();
+              TopUp topUp = TopUp.unpaid(ids.idFor(key, "top-up"), userId, plan.get(), now);
+              return wallets
+                  .createTopUp(topUp, Change.by(userId, now, "top-up bought"))
+                  .<Outcome<TopUp>>map(Outcome::done)
+                  .orElseGet(() -> Outcome.refused(Refusal.DISABLED, "the venue is disabled"));
+            });
   }
 
   public Optional<TopUp> topUp(String userId, String topUpId) {

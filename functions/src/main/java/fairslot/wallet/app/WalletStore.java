@@ -6,6 +6,7 @@ import fairslot.kernel.PageRequest;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.Wallet;
 import fairslot.wallet.domain.TopUp;
@@ -34,9 +35,11 @@ public interface WalletStore {
   Optional<TopUp> findTopUp(String userId, String topUpId);
 
   /**
-   * The top-up names {@code payment}, written with it, on condition it is unpaid and names none.
+   * The top-up names {@code payment}, written with it, on condition it is unpaid and names none;
+   * with a claim, the member's prepaid guard moves on from what it was judged on, in the same
+   * transaction.
    */
-  Start startPayment(TopUp topUp, Payment payment, Change change);
+  Start startPayment(TopUp topUp, Payment payment, Optional<PrepaidClaim> claim, Change change);
 
   sealed interface Start {
     record Started() implements Start {}
@@ -44,7 +47,13 @@ public interface WalletStore {
     record AlreadyStarted(String paymentNo) implements Start {}
 
     record NotPayable(TopUp current) implements Start {}
+
+    /** Another purchase moved the member's prepaid guard since it was read: judge again. */
+    record Contended() implements Start {}
   }
+
+  /** The member's prepaid guard at a venue now: read before the holdings it judges. */
+  long prepaidSeen(String userId, String venueId);
 
   /**
    * A provider's outcome for a top-up's payment, the event remembered in the same transaction. A
@@ -64,6 +73,9 @@ public interface WalletStore {
 
   /** The member's PAID top-ups at a venue, newest first. */
   List<TopUp> paidTopUps(String userId, String venueId);
+
+  /** The member's top-ups at a venue still unpaid whose payment has started, newest first. */
+  List<TopUp> startedTopUps(String userId, String venueId);
 
   /**
    * A close (or one step of it) in one transaction: the wallet emptied by {@code entry} on

@@ -10,8 +10,10 @@ import fairslot.kernel.PageRequest;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.Wallet;
+import fairslot.money.store.PrepaidWrites;
 import fairslot.money.store.WalletItemMapper;
 import fairslot.table.Attr;
 import fairslot.table.Cursors;
@@ -29,6 +31,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -128,8 +131,14 @@ public final class DynamoDbWalletStore implements WalletStore {
   }
 
   @Override
-  public Start startPayment(TopUp topUp, Payment payment, Change change) {
-    return payments.start(topUp, payment, change);
+  public Start startPayment(
+      TopUp topUp, Payment payment, Optional<PrepaidClaim> claim, Change change) {
+    return payments.start(topUp, payment, claim, change);
+  }
+
+  @Override
+  public long prepaidSeen(String userId, String venueId) {
+    return new PrepaidWrites(table).seen(dynamo, userId, venueId);
   }
 
   @Override
@@ -161,6 +170,18 @@ public final class DynamoDbWalletStore implements WalletStore {
 
   @Override
   public List<TopUp> paidTopUps(String userId, String venueId) {
+    return topUpsAt(userId, venueId).filter(t -> t.status() == TopUp.Status.PAID).toList();
+  }
+
+  @Override
+  public List<TopUp> startedTopUps(String userId, String venueId) {
+    return topUpsAt(userId, venueId)
+        .filter(t -> t.status() == TopUp.Status.PENDING_PAY && t.paymentNo().isPresent())
+        .toList();
+  }
+
+  /** The member's top-ups at a venue, newest first. */
+  private Stream<TopUp> topUpsAt(String userId, String venueId) {
     return dynamo
         .queryPaginator(
             r ->
@@ -172,9 +193,8 @@ public final class DynamoDbWalletStore implements WalletStore {
         .items()
         .stream()
         .map(TopUpItemMapper::fromItem)
-        .filter(t -> t.venueId().equals(venueId) && t.status() == TopUp.Status.PAID)
-        .sorted(Comparator.comparing(TopUp::createdAt).reversed())
-        .toList();
+        .filter(t -> t.venueId().equals(venueId))
+        .sorted(Comparator.comparing(TopUp::createdAt).reversed());
   }
 
   @Override

@@ -7,9 +7,11 @@ import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.PrepaidWrites;
 import fairslot.money.store.WalletWrites;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -28,6 +30,7 @@ final class TopUpPayments {
     EVENT,
     EXCEPTION,
     PAYMENT,
+    PREPAID,
     TOP_UP,
     VENUE,
     WALLET
@@ -40,6 +43,7 @@ final class TopUpPayments {
   private final WalletWrites wallets;
   private final RecordParts records;
   private final ExceptionWrites exceptions;
+  private final PrepaidWrites prepaid;
 
   TopUpPayments(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -49,12 +53,14 @@ final class TopUpPayments {
     this.wallets = new WalletWrites(table);
     this.records = new RecordParts(table);
     this.exceptions = new ExceptionWrites(table);
+    this.prepaid = new PrepaidWrites(table);
   }
 
-  Start start(TopUp topUp, Payment payment, Change change) {
+  Start start(TopUp topUp, Payment payment, Optional<PrepaidClaim> claim, Change change) {
+    Transaction<Action> tx = new Transaction<>();
+    claim.ifPresent(c -> tx.add(Action.PREPAID, prepaid.claim(c)));
     Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(Action.TOP_UP, writes.namePayment(topUp, payment))
+        tx.add(Action.TOP_UP, writes.namePayment(topUp, payment))
             .add(Action.PAYMENT, payments.create(payment))
             .add(Action.VENUE, VenueChecks.sells(table, topUp.venueId()))
             .add(
@@ -72,6 +78,9 @@ final class TopUpPayments {
     }
     if (cancelled.get().failed(Action.VENUE)) {
       return new Start.NotPayable(topUp);
+    }
+    if (cancelled.get().failed(Action.PREPAID)) {
+      return new Start.Contended();
     }
     throw cancelled.get().exception();
   }

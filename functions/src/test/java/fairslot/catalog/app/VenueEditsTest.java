@@ -46,6 +46,7 @@ class VenueEditsTest {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
+            Optional.empty(),
             Optional.empty()),
         Optional.empty());
   }

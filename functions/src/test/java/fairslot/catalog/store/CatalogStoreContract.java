@@ -352,6 +352,7 @@ public abstract class CatalogStoreContract {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
+            Optional.empty(),
             Optional.empty()),
         Optional.empty());
   }

@@ -80,7 +80,7 @@ public abstract class PassRuleContract {
             NOW);
     passes.createPlan(plan, by("admin"));
     Pass pass = Pass.unpaid(UUID.randomUUID().toString(), user, plan, NOW);
-    passes.createPass(pass, by(user));
+    passes.createPass(pass, Optional.empty(), by(user));
     Payment payment =
         new Payment(
             UUID.randomUUID().toString(),
@@ -93,7 +93,7 @@ public abstract class PassRuleContract {
             NOW,
             0,
             plan.price());
-    passes.startPayment(pass, payment, by(user));
+    passes.startPayment(pass, payment, Optional.empty(), by(user));
     passes.settlePayment(
         "paid-" + payment.paymentNo(),
         payment,

@@ -18,8 +18,10 @@ import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.domain.WalletShare;
+import fairslot.pass.store.DynamoDbPassStore;
 import fairslot.testing.Aws;
 import fairslot.testing.TestClock;
+import fairslot.wallet.app.PrepaidJudge;
 import fairslot.wallet.app.WalletService;
 import fairslot.wallet.domain.Liabilities;
 import fairslot.wallet.domain.TopUp;
@@ -55,8 +57,14 @@ class WalletLiabilitiesIT {
     DynamoDbCatalogStore catalog = new DynamoDbCatalogStore(dynamo, table);
     DynamoDbWalletStore wallets = new DynamoDbWalletStore(dynamo, table);
     Instant start = FIRST.atStartOfDay(SHANGHAI).toInstant();
+    TestClock clock = new TestClock(start);
     WalletService service =
-        new WalletService(wallets, catalog, new TestClock(start), IdGenerator.random());
+        new WalletService(
+            wallets,
+            catalog,
+            clock,
+            IdGenerator.random(),
+            new PrepaidJudge(wallets, new DynamoDbPassStore(dynamo, table), catalog, clock));
     Venue venue =
         catalog.createVenue(
             new Venue(UUID.randomUUID().toString(), "Club", SHANGHAI, VenuePolicy.DEFAULT));
@@ -125,7 +133,7 @@ class WalletLiabilitiesIT {
             at,
             0,
             plan.pay());
-    wallets.startPayment(topUp, payment, by(user, at));
+    wallets.startPayment(topUp, payment, Optional.empty(), by(user, at));
     wallets.settlePayment(
         "e-" + payment.paymentNo(),
         payment,

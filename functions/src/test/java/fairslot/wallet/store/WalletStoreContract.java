@@ -94,7 +94,7 @@ public abstract class WalletStoreContract {
             NOW,
             0,
             plan.pay());
-    assertThat(wallets.startPayment(topUp, payment, by(user)))
+    assertThat(wallets.startPayment(topUp, payment, Optional.empty(), by(user)))
         .isInstanceOf(WalletStore.Start.Started.class);
     return payment;
   }
