@@ -547,6 +547,10 @@ class BadInputIT {
                 "a no-show rule without a window",
                 "{\"policy\":{\"noShowPolicy\":{\"strikes\":3,\"suspension\":\"P14D\"}}}"),
             venueEdit(
+                "prepaid rules of an unknown place",
+                "{\"policy\":{\"prepaidRules\":\"CN-SH-2026\"}}"),
+            venueEdit("prepaid rules that are a number", "{\"policy\":{\"prepaidRules\":2025}}"),
+            venueEdit(
                 "a no-show rule of zero strikes",
                 "{\"policy\":{\"noShowPolicy\":{\"strikes\":0,\"window\":\"P30D\","
                     + "\"suspension\":\"P14D\"}}}"),

@@ -16,6 +16,17 @@ public sealed interface PrepaidPurchase {
     return 0;
   }
 
+  /** The same purchase paid with {@code principalMinor} of the wallet's principal. */
+  default PrepaidPurchase fromStoredValue(long principalMinor) {
+    if (this instanceof Pack k) {
+      return new Pack(k.price(), k.sessions(), principalMinor);
+    }
+    if (this instanceof Membership m) {
+      return new Membership(m.price(), m.validity(), principalMinor);
+    }
+    return this; // stored value is not bought with stored value
+  }
+
   record StoredValue(Money price) implements PrepaidPurchase {}
 
   record Pack(Money price, int sessions, long fromStoredValueMinor) implements PrepaidPurchase {}

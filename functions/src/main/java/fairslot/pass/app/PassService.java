@@ -125,7 +125,7 @@ public final class PassService {
     }
     // Judged now to answer early; binding when its payment starts (nothing is held before).
     return prepaid
-        .claim(userId, plan.get().venueId(), plan.get().prepaid(0))
+        .early(userId, plan.get().venueId(), plan.get().prepaid(0))
         .then(
             unbound -> {
               Instant now = clock.instant();

@@ -15,4 +15,10 @@ public interface PrepaidCheck {
    * PREPAID_LIMIT with the reason when the purchase would take the member beyond a limit.
    */
   Outcome<Optional<PrepaidClaim>> claim(String userId, String venueId, PrepaidPurchase purchase);
+
+  /**
+   * Judged only, to answer a purchase before it is paid: refused when no way of paying it (from the
+   * wallet as far as the wallet's principal goes, or through a provider) fits the rules.
+   */
+  Outcome<Optional<PrepaidClaim>> early(String userId, String venueId, PrepaidPurchase purchase);
 }

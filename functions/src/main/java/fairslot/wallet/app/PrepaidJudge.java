@@ -42,6 +42,17 @@ public final class PrepaidJudge implements PrepaidCheck {
   @Override
   public Outcome<Optional<PrepaidClaim>> claim(
       String userId, String venueId, PrepaidPurchase purchase) {
+    return judge(userId, venueId, purchase, false);
+  }
+
+  @Override
+  public Outcome<Optional<PrepaidClaim>> early(
+      String userId, String venueId, PrepaidPurchase purchase) {
+    return judge(userId, venueId, purchase, true);
+  }
+
+  private Outcome<Optional<PrepaidClaim>> judge(
+      String userId, String venueId, PrepaidPurchase purchase, boolean anyWay) {
     PrepaidRules rules =
         catalog.findVenue(venueId).map(v -> v.policy().prepaidRules()).orElse(PrepaidRules.NONE);
     if (rules == PrepaidRules.NONE) {
@@ -49,7 +60,11 @@ public final class PrepaidJudge implements PrepaidCheck {
     }
     long seen = wallets.prepaidSeen(userId, venueId);
     PrepaidHoldings held = holdings(userId, venueId);
-    Optional<String> refused = held.refusal(rules, purchase);
+    PrepaidPurchase judged =
+        anyWay
+            ? purchase.fromStoredValue(Math.min(purchase.price().minor(), held.storedValueMinor()))
+            : purchase;
+    Optional<String> refused = held.refusal(rules, judged);
     if (refused.isPresent()) {
       return Outcome.refused(
           Refusal.PREPAID_LIMIT,

@@ -102,7 +102,7 @@ public final class WalletService {
     }
     // Judged now to answer early; binding when its payment starts (nothing is held before).
     return prepaid
-        .claim(userId, plan.get().venueId(), new PrepaidPurchase.StoredValue(plan.get().pay()))
+        .early(userId, plan.get().venueId(), new PrepaidPurchase.StoredValue(plan.get().pay()))
         .then(
             unbound -> {
               Instant now = clock.instant();
