@@ -711,6 +711,18 @@ class BadInputIT {
                 404,
                 "not_found"),
             new Case(
+                "a cooling-off refund of another member's pass",
+                "POST /me/passes/{passId}/refund",
+                e -> e.as("u1", CUSTOMER).path("passId", "nope"),
+                404,
+                "not_found"),
+            new Case(
+                "a cooling-off refund with a field",
+                "POST /me/passes/{passId}/refund",
+                e -> e.as("u1", CUSTOMER).path("passId", "nope").body("{\"amountMinor\":1}"),
+                422,
+                "invalid_request"),
+            new Case(
                 "a pass refund of nothing",
                 "POST /staff/passes/{passId}/refund",
                 e -> e.as("a", ADMIN).path("passId", "nope").body("{\"amountMinor\":0}"),

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * and all prepaid value within the limits however many of their purchases race.
  */
 class PrepaidIT {
+  private static final MovableClock CLOCK = new MovableClock(Instant.now());
   private static LocalRuntime runtime;
   private static LocalClient api;
   private static String venueId;
@@ -28,7 +32,7 @@ class PrepaidIT {
 
   @BeforeAll
   static void start() throws Exception {
-    runtime = LocalRuntime.start(Settings.forTests("prepaid-it"));
+    runtime = LocalClient.startOn("prepaid-it", CLOCK);
     api = new LocalClient(runtime);
     admin = api.token("p-admin", "admin");
     Reply venue =
@@ -224,5 +228,75 @@ class PrepaidIT {
     Reply fifth = api.call("POST", "/me/passes", member, "{\"planId\":\"" + packPlan + "\"}");
     assertThat(fifth.status()).as(fifth.raw()).isEqualTo(422);
     assertThat(fifth.json().path("code").asText()).isEqualTo("prepaid_limit");
+  }
+
+  /** A pass of {@code planId} bought and paid with the Stripe fake: [passId, intent]. */
+  private static String[] paidPass(String member, String planId) throws Exception {
+    String passId = pass(member, planId);
+    Reply paying = pay(member, passId, "stripe");
+    assertThat(paying.status()).as(paying.raw()).isEqualTo(200);
+    String intent = paying.json().path("client").path("paymentIntentId").asText();
+    succeed(intent);
+    return new String[] {passId, intent};
+  }
+
+  private static Reply coolOff(String member, String passId, Map<String, String> headers)
+      throws Exception {
+    return api.call("POST", "/me/passes/" + passId + "/refund", member, null, headers);
+  }
+
+  @Test
+  void anUnusedPassIsRefundedInFullWithinSevenDaysOnceAndNotAfter() throws Exception {
+    String member = api.token("p-cooling", "customer");
+    String planId = passPlan("PACK", 10, "P90D", 30_000).json().path("planId").asText();
+    String[] fresh = paidPass(member, planId);
+    String[] late = paidPass(member, planId);
+    Map<String, String> key = Map.of("Idempotency-Key", "p-cool-1");
+
+    Reply refunded = coolOff(member, fresh[0], key);
+    Reply replayed = coolOff(member, fresh[0], key);
+    Reply again = coolOff(member, fresh[0], Map.of());
+    Reply notTheirs = coolOff(api.token("p-stranger", "customer"), late[0], Map.of());
+    CLOCK.advance(Duration.ofDays(7).plusMinutes(1));
+    // a token lives less than a week: the member signs in again
+    Reply afterSevenDays = coolOff(api.token("p-cooling", "customer"), late[0], Map.of());
+
+    assertThat(refunded.status()).as(refunded.raw()).isEqualTo(200);
+    assertThat(refunded.json().path("refund").path("amountMinor").asLong()).isEqualTo(30_000);
+    assertThat(replayed.raw()).isEqualTo(refunded.raw());
+    assertThat(again.status()).as(again.raw()).isEqualTo(409);
+    assertThat(notTheirs.status()).as(notTheirs.raw()).isEqualTo(404);
+    assertThat(afterSevenDays.status()).as(afterSevenDays.raw()).isEqualTo(409);
+    assertThat(afterSevenDays.json().path("detail").asText()).contains("cooling-off ended");
+    assertThat(api.stripeRefunds(fresh[1])).containsExactly(30_000L);
+    assertThat(api.stripeRefunds(late[1])).isEmpty();
+  }
+
+  @Test
+  void aVenueWithoutPrepaidRulesGivesNoCoolingOff() throws Exception {
+    String otherVenue =
+        api.call(
+                "POST", "/venues", admin, "{\"name\":\"Elsewhere\",\"timeZone\":\"Asia/Shanghai\"}")
+            .json()
+            .path("venueId")
+            .asText();
+    String planId =
+        api.call(
+                "POST",
+                "/venues/" + otherVenue + "/plans",
+                admin,
+                "{\"name\":\"Ten\",\"kind\":\"PACK\",\"credits\":10,\"validity\":\"P90D\","
+                    + "\"priceMinor\":30000,\"currency\":\"CNY\"}")
+            .json()
+            .path("planId")
+            .asText();
+    String member = api.token("p-elsewhere", "customer");
+    String[] bought = paidPass(member, planId);
+
+    Reply refused = coolOff(member, bought[0], Map.of());
+
+    assertThat(refused.status()).as(refused.raw()).isEqualTo(409);
+    assertThat(refused.json().path("code").asText()).isEqualTo("invalid_transition");
+    assertThat(api.stripeRefunds(bought[1])).isEmpty();
   }
 }

@@ -58,7 +58,8 @@ public final class PassEndpoints implements Endpoints {
         "GET /me/passes",
         "POST /passes/{passId}/pay",
         "POST /staff/passes",
-        "POST /staff/passes/{passId}/refund");
+        "POST /staff/passes/{passId}/refund",
+        "POST /me/passes/{passId}/refund");
   }
 
   @Override
@@ -71,6 +72,7 @@ public final class PassEndpoints implements Endpoints {
       case "POST /passes/{passId}/pay" -> pay(request);
       case "POST /staff/passes" -> sell(request);
       case "POST /staff/passes/{passId}/refund" -> refund(request);
+      case "POST /me/passes/{passId}/refund" -> coolOff(request);
       default -> throw Endpoints.notServed(routeKey);
     };
   }
@@ -88,23 +90,48 @@ public final class PassEndpoints implements Endpoints {
     Instant now = clock.instant();
     return idempotency.once(
         key,
-        () -> {
-          Outcome<PassRefunds.Answer> outcome =
-              payments.refundPass(
-                  caller.userId(),
-                  request.path("passId"),
-                  amountMinor,
-                  reason,
-                  key,
-                  made ->
-                      new StoredResponse(200, Json.write(PassViews.PassRefundView.of(made, now))));
-          if (!(outcome instanceof Outcome.Done<PassRefunds.Answer> done)) {
-            return Problems.of((Outcome.Refused<?>) outcome);
-          }
-          return done.value() instanceof PassRefunds.Answer.Replayed twin
-              ? IdempotencyKeys.replayed(twin.response())
-              : HttpResponse.rawJson(200, done.value().response().body());
-        });
+        () ->
+            refunded(
+                payments.refundPass(
+                    caller.userId(),
+                    request.path("passId"),
+                    amountMinor,
+                    reason,
+                    key,
+                    made ->
+                        new StoredResponse(
+                            200, Json.write(PassViews.PassRefundView.of(made, now))))));
+  }
+
+  /**
+   * The member's own unused pass refunded in full within its cooling-off (v1.3 prepaid rules): no
+   * body; with an Idempotency-Key a retry answers what the first did.
+   */
+  private HttpResponse coolOff(HttpRequest request) {
+    Caller caller = request.requireCaller();
+    RequestBody body = request.jsonOrEmpty().onlyFields("pass refund", Set.of());
+    Optional<IdempotentRequest> key = IdempotencyKeys.of(request, caller, body);
+    Instant now = clock.instant();
+    return idempotency.once(
+        key,
+        () ->
+            refunded(
+                payments.coolOff(
+                    caller.userId(),
+                    request.path("passId"),
+                    key,
+                    made ->
+                        new StoredResponse(
+                            200, Json.write(PassViews.PassRefundView.of(made, now))))));
+  }
+
+  private static HttpResponse refunded(Outcome<PassRefunds.Answer> outcome) {
+    if (!(outcome instanceof Outcome.Done<PassRefunds.Answer> done)) {
+      return Problems.of((Outcome.Refused<?>) outcome);
+    }
+    return done.value() instanceof PassRefunds.Answer.Replayed twin
+        ? IdempotencyKeys.replayed(twin.response())
+        : HttpResponse.rawJson(200, done.value().response().body());
   }
 
   /** As for a booking: the payment's number, amount and provider. */

@@ -61,12 +61,38 @@ public final class PassRefunds {
       Optional<String> reason,
       Optional<IdempotentRequest> key,
       Function<PassRefund, StoredResponse> answer) {
+    return refund(
+        staff,
+        passId,
+        amountMinor,
+        "pass refunded by staff" + reason.map(r -> ": " + r).orElse(""),
+        key,
+        answer,
+        pass -> Optional.empty());
+  }
+
+  /**
+   * As above, for a pass {@code refusal} finds nothing against as read in each round (the refund's
+   * write holds only while the pass is as read).
+   */
+  Outcome<Answer> refund(
+      String by,
+      String passId,
+      Optional<Long> amountMinor,
+      String why,
+      Optional<IdempotentRequest> key,
+      Function<PassRefund, StoredResponse> answer,
+      Function<Pass, Optional<String>> refusal) {
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Optional<Pass> found = passes.findPass(passId);
       if (found.isEmpty()) {
         return Outcome.refused(Refusal.NOT_FOUND, "no pass " + passId);
       }
       Pass pass = found.get();
+      Optional<String> refused = refusal.apply(pass);
+      if (refused.isPresent()) {
+        return Outcome.refused(Refusal.INVALID_TRANSITION, refused.get());
+      }
       Optional<Payment> payment = pass.paymentNo().flatMap(refunds::payment);
       if (payment.isEmpty() || payment.get().status() != PaymentStatus.SUCCEEDED) {
         return Outcome.refused(
@@ -93,7 +119,6 @@ public final class PassRefunds {
             Map.of("refundableMinor", left));
       }
       Optional<RefundPartPlan> plan = refunds.partOf(payment.get().paymentNo(), asked, now);
-      String why = "pass refunded by staff" + reason.map(r -> ": " + r).orElse("");
       if (plan.isEmpty()) {
         continue; // the payment moved since it was read
       }
@@ -107,7 +132,7 @@ public final class PassRefunds {
               made.pass(),
               plan.get(),
               key.map(k -> new Replayable(k, response)),
-              Change.by(staff, now, why));
+              Change.by(by, now, why));
       if (written instanceof KeyedWrite.Made) {
         refunds.attemptNow(made.part());
         return Outcome.done(new Answer.Made(made, response));

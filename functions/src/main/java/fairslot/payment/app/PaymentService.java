@@ -35,6 +35,7 @@ public final class PaymentService {
   private final Disputes disputes;
   private final ProviderReports reports;
   private final PassRefunds passRefunds;
+  private final PassCoolingOff coolingOff;
   private final WalletCloses walletCloses;
 
   public PaymentService(
@@ -75,6 +76,7 @@ public final class PaymentService {
             new PaymentDecisions(bookings, catalog),
             clock);
     this.passRefunds = new PassRefunds(passes, refunds, clock);
+    this.coolingOff = new PassCoolingOff(passes, catalog, members, passRefunds, clock);
     this.walletCloses = new WalletCloses(wallets, refunds, ids, clock);
     this.members = members;
     this.bookings = bookings;
@@ -102,6 +104,15 @@ public final class PaymentService {
       Optional<IdempotentRequest> key,
       Function<PassRefunds.PassRefund, StoredResponse> answer) {
     return passRefunds.refund(staff, passId, amountMinor, reason, key, answer);
+  }
+
+  /** The member's unused pass refunded in full within its cooling-off ({@link PassCoolingOff}). */
+  public Outcome<PassRefunds.Answer> coolOff(
+      String userId,
+      String passId,
+      Optional<IdempotentRequest> key,
+      Function<PassRefunds.PassRefund, StoredResponse> answer) {
+    return coolingOff.refund(userId, passId, key, answer);
   }
 
   /** Closes the member's wallet at a venue ({@link WalletCloses}). */
