@@ -35,7 +35,11 @@ final class ChaosWallets {
   /** Wallet payments some answer told were made (200). */
   private final Set<String> answered = ConcurrentHashMap.newKeySet();
 
+  /** The prepaid rules' venue, played and checked with the wallets. */
+  private final ChaosPrepaid prepaid;
+
   ChaosWallets(ChaosWorld world, ChaosWorkload work, Random random) {
+    this.prepaid = new ChaosPrepaid(world, random);
     this.world = world;
     this.work = work;
     this.random = random;
@@ -43,6 +47,7 @@ final class ChaosWallets {
 
   void setUp(ChaosCatalog catalog, int n, String venueId) {
     this.venueId = venueId;
+    prepaid.setUp(catalog);
     for (int i = 0; i < 4; i++) {
       slots.add(catalog.slot(n + i, venueId, 10, "DIRECT", 5000));
     }
@@ -67,6 +72,7 @@ final class ChaosWallets {
       String user = "wl" + i;
       wave.add(() -> member(user));
     }
+    prepaid.wave(wave);
   }
 
   private Object member(String user) throws Exception {
@@ -147,6 +153,7 @@ final class ChaosWallets {
   }
 
   void check(List<Map<String, AttributeValue>> items, List<String> out) {
+    prepaid.check(items, out);
     Map<String, Long> closed = new HashMap<>();
     Map<String, Long> partsBack = new HashMap<>();
     for (var item : items) {
