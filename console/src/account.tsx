@@ -5,7 +5,6 @@ import { usePoll } from "./poll";
 
 type Act = (work: () => Promise<unknown>) => Promise<void>;
 
-/** The venue's plans to buy, and my passes: a pass books a slot of the day without money. */
 /**
  * The member's stored value at this venue (v1.3): principal and bonus apart, spent by paying with
  * "Wallet"; closing it refunds the principal to the top-ups and forfeits the bonus.
@@ -34,9 +33,17 @@ export function WalletPanel(p: { venueId: string; act: Act; say: (message: strin
   );
 }
 
-export function Passes(p: { venueId: string; slots: Slot[]; act: Act }) {
+/**
+ * The venue's plans to buy, and my passes: a pass books a slot of the day without money. Where
+ * the venue keeps Shanghai's prepaid rules, an unused pack may be refunded in full in its first 7
+ * days (the server judges the days and the use).
+ */
+export function Passes(p: { venueId: string; slots: Slot[]; act: Act; say: (message: string) => void }) {
   const plans = usePoll(() => api.plans(p.venueId), 60000, [p.venueId]);
   const mine = usePoll(() => api.myPasses(), 10000, []);
+  const venue = usePoll(() => api.venue(p.venueId), 60000, [p.venueId]);
+  const coolingOff = venue.value?.policy?.prepaidRules === "CN-SH-2025";
+  const creditsOf = (planId: string) => plans.value?.items.find((x) => x.planId === planId)?.credits;
   const open = p.slots.filter((s) => s.status === "OPEN" && s.remaining > 0);
   const [slotId, setSlotId] = useState("");
   const chosen = slotId || open[0]?.slotId || "";
@@ -70,6 +77,13 @@ export function Passes(p: { venueId: string; slots: Slot[]; act: Act }) {
             <button disabled={!chosen} onClick={() => p.act(() => api.bookWithPass(chosen, pass.passId)).then(mine.again)}>
               {t("useIt")}
             </button>
+            {coolingOff && pass.creditsLeft !== undefined && pass.creditsLeft === creditsOf(pass.planId) && (
+              <button class="quiet" onClick={() => p.act(async () => {
+                const made = await api.coolOffPass(pass.passId);
+                p.say(`${t("coolingOffDone")}: ${money(made.refund.amountMinor, made.refund.currency)}`);
+                mine.again();
+              })}>{t("coolingOff")}</button>
+            )}
           </li>
         ))}
       </ul>

@@ -127,6 +127,8 @@ export function Admin({ venueId, say, useVenue }: Props) {
             { key: "waitlistMode", label: t("waitlistMode"), kind: "select", initial: "OFFER",
               options: [["OFFER", word("OFFER")], ["AUTO_HOLD", word("AUTO_HOLD")]] },
             { key: "maxPerBooking", label: t("maxPerBooking"), kind: "number", min: 1, max: 100, initial: "4" },
+            { key: "prepaidRules", label: t("prepaidRules"), kind: "select", initial: "NONE",
+              options: [["NONE", word("NONE")], ["CN-SH-2025", word("CN-SH-2025")]] },
           ]}
           submit={(v) => act(async () => {
             await api.editPolicy(venueId, { ...v, maxPerBooking: Number(v.maxPerBooking) });

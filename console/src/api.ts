@@ -173,7 +173,10 @@ export const api = {
       `/venues/${enc(venueId)}/resources`,
     ),
   venue: (venueId: string) =>
-    call<{ venueId: string; name: string; timeZone: string }>("GET", `/venues/${enc(venueId)}`),
+    call<{ venueId: string; name: string; timeZone: string; policy?: { prepaidRules?: string } }>(
+      "GET",
+      `/venues/${enc(venueId)}`,
+    ),
   book: (slotId: string, quantity: number, couponCode?: string) =>
     call<Booking>("POST", "/bookings", {
       body: couponCode ? { slotId, quantity, couponCode } : { slotId, quantity },
@@ -241,6 +244,13 @@ export const api = {
   myPasses: () => call<{ items: Pass[] }>("GET", "/me/passes"),
   buyPass: (planId: string) => call<Pass>("POST", "/me/passes", { body: { planId }, idempotent: true }),
   payPass: (passId: string) => call<{ paymentNo: string }>("POST", `/passes/${enc(passId)}/pay`, { body: {} }),
+  /** The member's unused pass refunded in full in its 7 days' cooling-off (v1.3 prepaid rules). */
+  coolOffPass: (passId: string) =>
+    call<{ refund: { amountMinor: number; currency: string } }>(
+      "POST",
+      `/me/passes/${enc(passId)}/refund`,
+      { body: {}, idempotent: true },
+    ),
   profile: () => call<Profile>("GET", "/me/profile"),
   saveProfile: (p: Partial<Profile>) => call<Profile>("PUT", "/me/profile", { body: p }),
   refund: (bookingId: string) =>
@@ -268,6 +278,12 @@ export const api = {
     call<{ resourceId: string }>("POST", `/venues/${enc(venueId)}/resources`, { body, idempotent: true }),
   generate: (body: Record<string, unknown>) =>
     call<{ created: number; skipped?: number; slotIds?: string[] }>("POST", "/slots:generate", { body, idempotent: true }),
+  /** What the venue owes in stored value at the end of the day (v1.3, finance). */
+  liabilities: (venueId: string, date: string) =>
+    call<{ currency: string | null; walletPrincipalMinor: number; walletBonusMinor: number }>(
+      "GET",
+      `/reports/liabilities?venueId=${enc(venueId)}&date=${enc(date)}`,
+    ),
   dailyCsv: (venueId: string, date: string) =>
     call<string>("GET", `/reports/daily?venueId=${enc(venueId)}&date=${enc(date)}`, {
       accept: "text/csv",

@@ -46,6 +46,20 @@ export function Exceptions(p: { venueId: string; act: Act }) {
   );
 }
 
+/** What the venue owes in stored value at the end of the day: paid in, and bonus (v1.3). */
+export function Liabilities(p: { venueId: string; date: string }) {
+  const owed = usePoll(() => api.liabilities(p.venueId, p.date), 30000, [p.venueId, p.date]);
+  const l = owed.value;
+  if (!l) return null;
+  const currency = l.currency ?? "CNY";
+  return (
+    <p data-liabilities>
+      {t("storedValueOwed")}: {money(l.walletPrincipalMinor, currency)} · {t("bonus")}{" "}
+      {money(l.walletBonusMinor, currency)}
+    </p>
+  );
+}
+
 /** Notifications that could not be delivered, with a retry. */
 export function Parked(p: { act: Act }) {
   const parked = usePoll(() => api.parked(), 15000, []);

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Slot } from "./api";
 import { clock, money, problem, t, word } from "./i18n";
-import { Audit, Exceptions, Parked } from "./backoffice";
+import { Audit, Exceptions, Liabilities, Parked } from "./backoffice";
 import { useNames } from "./names";
 import { usePoll } from "./poll";
 
@@ -100,6 +100,7 @@ export function Desk({ venueId, date, say }: Props) {
       <section aria-labelledby="report-h">
         <h2 id="report-h">{t("report")}</h2>
         <button onClick={download}>{t("downloadCsv")}</button>
+        <Liabilities venueId={venueId} date={date} />
       </section>
       <Exceptions venueId={venueId} act={act} />
       <Parked act={act} />

@@ -134,6 +134,10 @@ const en = {
   bonus: "Bonus",
   closeWallet: "Close wallet (refund what was paid in)",
   walletClosed: "Wallet closed, on its way back",
+  prepaidRules: "Prepaid rules",
+  coolingOff: "Refund (7-day cooling-off)",
+  coolingOffDone: "Refunded in full",
+  storedValueOwed: "Stored value owed",
   weekGrid: "Sessions each week: tick their start times",
   sessionLength: "Each session lasts",
   pastMidnight: "A session may not run past midnight.",
@@ -274,6 +278,10 @@ const zh: Record<Key, string> = {
   bonus: "赠送",
   closeWallet: "注销储值卡（退还本金）",
   walletClosed: "储值卡已注销，退款处理中",
+  prepaidRules: "预付费规则",
+  coolingOff: "退款（7 天冷静期）",
+  coolingOffDone: "已全额退款",
+  storedValueOwed: "储值负债",
   weekGrid: "每周课程：勾选开始时间",
   sessionLength: "每节时长",
   pastMidnight: "课程不能跨过午夜。",
@@ -347,6 +355,8 @@ const words: Record<string, [en: string, zh: string]> = {
   NO_ACTION: ["Nothing to do", "无需处理"],
   OFFER: ["Offer it to the next in line", "通知下一位候补"],
   AUTO_HOLD: ["Hold it for the next in line", "为下一位候补自动保留"],
+  NONE: ["None", "无"],
+  "CN-SH-2025": ["Shanghai prepaid rules (2025)", "上海体育健身预付费规定（2025）"],
 };
 
 /** {@code value} (a status, channel or kind) in the page's language; unknown ones as given. */

@@ -72,7 +72,7 @@ export function Member({ venueId, date, say, pickDate }: Props) {
         </ul>
         {mine.value?.items.length === 0 && <p>{t("none")}</p>}
       </section>
-      <Passes venueId={venueId} slots={slots.value?.items ?? []} act={act} />
+      <Passes venueId={venueId} slots={slots.value?.items ?? []} act={act} say={say} />
       <WalletPanel venueId={venueId} act={act} say={say} />
       <Notices />
       <ProfileForm say={say} />

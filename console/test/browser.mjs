@@ -45,10 +45,11 @@ const token = async (sub, groups) => (await api("POST", "/_local/token", null, {
 
 // The venue, its resources and tomorrow's slots, made through the API as an admin would.
 const admin = await token("admin-" + run, ["admin"]);
+// Shanghai's prepaid rules (v1.3): every sale here is within them, and unused packs cool off.
 const venue = await api("POST", "/venues", admin, {
   name: "Riverside " + run,
   timeZone: "Asia/Shanghai",
-  policy: {},
+  policy: { prepaidRules: "CN-SH-2025" },
 });
 const room = await api("POST", `/venues/${venue.venueId}/resources`, admin, {
   name: "Studio",
@@ -346,6 +347,20 @@ try {
     await page.locator('[data-booking] [data-status="PAID"]').waitFor();
     await pass.getByText("9 credits left").waitFor();
     check(true, "a member buys a pack and books with it (PAID, one credit spent)");
+    // A second pack, unused, refunded in full in its cooling-off; the used one offers none.
+    await page.getByRole("button", { name: "Buy" }).click();
+    const unused = page.locator("[data-pass]", { has: page.getByText("10 credits left") });
+    const before = await page.locator(".message").textContent();
+    await unused.getByRole("button", { name: "Refund (7-day cooling-off)" }).click();
+    await page.waitForFunction((was) => document.querySelector(".message")?.textContent !== was, before);
+    const said = await page.locator(".message").textContent();
+    const erin = await token("erin-" + run, ["customer"]);
+    const held = (await api("GET", "/me/passes", erin)).items;
+    await unused.waitFor({ state: "detached" });
+    const offers = await page.getByRole("button", { name: "Refund (7-day cooling-off)" }).count();
+    check(said.includes("Refunded in full: CN¥600.00") && held.some((x) => x.creditsLeft === 9) &&
+      held.some((x) => x.creditsLeft === 0 && x.status === "USED_UP") && offers === 0,
+      `a member has an unused pack refunded in full in its 7-day cooling-off; a used one offers none (${said})`);
     await page.context().close();
   }
 
@@ -445,6 +460,15 @@ try {
     await paid.getByRole("button", { name: "Refund" }).click();
     await page.locator(`[data-booking="${paidId}"] [data-status^="REFUND"]`).waitFor();
     check(true, "the desk refunds a paid booking");
+    // Finance sees what the venue owes in stored value at the day's end, as the report says (the
+    // refund just made went back to a wallet: the panel shows it by its next poll).
+    const owed = await api("GET", `/reports/liabilities?venueId=${venue.venueId}&date=${day}`, desk);
+    const yuan = (owed.walletPrincipalMinor / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await page.waitForFunction((want) => document.querySelector("[data-liabilities]")?.textContent.includes(want),
+      `¥${yuan}`, { timeout: 60000 }).catch(() => {});
+    const line = await page.locator("[data-liabilities]").textContent();
+    check(line.includes(`¥${yuan}`) && line.startsWith("Stored value owed"),
+      `finance sees the stored value owed (${line}; the report: ${JSON.stringify(owed)})`);
     await noRawEnum(page, "desk");
     await page.screenshot({ path: join(screens, "4-desk.png"), fullPage: true });
     await axe(page, "desk");
@@ -519,12 +543,13 @@ try {
     await submit("policy", {
       holdDuration: "10", "holdDuration-unit": "M", cancelCutoff: "4", "cancelCutoff-unit": "H",
       offerDuration: "20", "offerDuration-unit": "M", waitlistMode: "OFFER", maxPerBooking: "2",
+      prepaidRules: "CN-SH-2025",
     });
     const edited = await api("GET", `/venues/${venueId}`);
     const plans = await api("GET", `/venues/${venueId}/plans`);
     check(edited.policy.holdDuration === "PT10M" && edited.policy.cancelCutoff === "PT4H" &&
-      edited.policy.maxPerBooking === 2 && plans.items.some((x) => x.priceMinor === 60000 && ["P90D", "PT2160H"].includes(x.validity)),
-      "an admin adds a coach, a room and a pass plan (¥600 for 90 days), and edits the venue's policy with pickers");
+      edited.policy.maxPerBooking === 2 && edited.policy.prepaidRules === "CN-SH-2025" && plans.items.some((x) => x.priceMinor === 60000 && ["P90D", "PT2160H"].includes(x.validity)),
+      "an admin adds a coach, a room and a pass plan (¥600 for 90 days), and edits the venue's policy with pickers (Shanghai's prepaid rules too)");
     await noRawEnum(page, "admin");
     for (const resourceId of [a, b, full]) {
       // on the week grid: Tuesdays at 19:00, an hour each (18:00 is ticked to start with: untick it)
