@@ -48,7 +48,7 @@ public interface PassStore {
   KeyedWrite refund(
       Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change);
 
-  /** The member's passes, in id order. */
+  /** The member's passes, in id order, read strongly consistent. */
   Page<Pass> passesOf(String userId, PageRequest page);
 
   /**

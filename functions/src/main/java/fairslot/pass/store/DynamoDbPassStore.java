@@ -255,6 +255,8 @@ public final class DynamoDbPassStore implements PassStore {
             .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
             .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(skPrefix)))
             .scanIndexForward(oldestFirst)
+            // strongly consistent: the prepaid rules judge a purchase on the member's passes
+            .consistentRead(true)
             .limit(page.limit());
     Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
     return dynamo.query(query.build());

@@ -74,18 +74,35 @@ public final class PrepaidJudge implements PrepaidCheck {
     return Outcome.done(Optional.of(new PrepaidClaim(userId, venueId, seen)));
   }
 
-  /** What the member holds at the venue now, in CNY as the rules count it. */
+  /**
+   * What the member holds at the venue now, in CNY as the rules count it. Payments settle without
+   * moving the guard, so the reads go in the order that can only count a settling purchase twice,
+   * never miss it: a top-up being paid before the wallet it credits, a pass paid from the wallet
+   * before the wallet it debits; each read strongly consistent.
+   */
   public PrepaidHoldings holdings(String userId, String venueId) {
     String cny = PrepaidHoldings.CURRENCY;
+    long paying =
+        wallets.startedTopUps(userId, venueId).stream()
+            .filter(t -> t.plan().pay().currency().equals(cny))
+            .mapToLong(t -> t.plan().pay().minor())
+            .sum();
+    PrepaidHoldings passesHeld = passHoldings(userId, venueId, cny);
     long stored =
-        wallets.walletsOf(userId).stream()
+        paying
+            + wallets.walletsOf(userId).stream()
                 .filter(w -> w.venueId().equals(venueId) && w.currency().equals(cny))
                 .mapToLong(w -> w.balance().principalMinor())
-                .sum()
-            + wallets.startedTopUps(userId, venueId).stream()
-                .filter(t -> t.plan().pay().currency().equals(cny))
-                .mapToLong(t -> t.plan().pay().minor())
                 .sum();
+    return new PrepaidHoldings(
+        stored,
+        passesHeld.packValueMinor(),
+        passesHeld.packSessions(),
+        passesHeld.membershipValueMinor());
+  }
+
+  /** The member's passes at the venue: packs' value and sessions, memberships' value. */
+  private PrepaidHoldings passHoldings(String userId, String venueId, String cny) {
     Instant now = clock.instant();
     long packValue = 0;
     long membershipValue = 0;
@@ -109,6 +126,6 @@ public final class PrepaidJudge implements PrepaidCheck {
       }
       cursor = page.nextCursor();
     } while (cursor.isPresent());
-    return new PrepaidHoldings(stored, packValue, sessions, membershipValue);
+    return new PrepaidHoldings(0, packValue, sessions, membershipValue);
   }
 }

@@ -12,6 +12,7 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
+import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.PrepaidHoldings;
@@ -140,24 +141,30 @@ public abstract class PrepaidRulesContract {
    * A top-up's payment started as checkout starts it: judged, then bound, judged again on a race.
    */
   private Refusal orStarted(String user, WalletPlan plan) {
+    return orStarted(user, plan, new ArrayList<>());
+  }
+
+  /** The same, keeping the payment it started in {@code started}. */
+  private Refusal orStarted(String user, WalletPlan plan, List<Payment> started) {
     TopUp topUp =
         wallets
             .createTopUp(TopUp.unpaid(UUID.randomUUID().toString(), user, plan, NOW), by(user))
             .orElseThrow();
     Payment payment = payment(new Payable.ForTopUp(topUp.topUpId()), user, plan.pay());
+    started.add(payment);
     while (true) {
       Outcome<Optional<PrepaidClaim>> claim =
           judge.claim(user, venue.venueId(), new PrepaidPurchase.StoredValue(plan.pay()));
       if (claim instanceof Outcome.Refused<Optional<PrepaidClaim>> beyond) {
         return beyond.refusal();
       }
-      Start started =
+      Start start =
           wallets.startPayment(
               topUp, payment, ((Outcome.Done<Optional<PrepaidClaim>>) claim).value(), by(user));
-      if (started instanceof Start.Started) {
+      if (start instanceof Start.Started) {
         return null;
       }
-      assertThat(started).isInstanceOf(Start.Contended.class);
+      assertThat(start).isInstanceOf(Start.Contended.class);
     }
   }
 
@@ -222,6 +229,39 @@ public abstract class PrepaidRulesContract {
     assertThat(judge.holdings("m", venue.venueId()).storedValueMinor())
         .isEqualTo(PrepaidHoldings.MAX_STORED_VALUE);
     assertThat(judge.holdings("other", venue.venueId())).isEqualTo(PrepaidHoldings.NONE);
+  }
+
+  @Test
+  void topUpsPaidWhileOthersStartNeverLetTheStoredValuePassItsLimit() throws Exception {
+    WalletPlan thousandYuan = topUpPlan(100_000);
+    List<Payment> first = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      assertThat(orStarted("m", thousandYuan, first)).isNull();
+    }
+    List<Callable<Refusal>> racers = new ArrayList<>();
+    for (Payment p : first) { // each success moves a top-up into the wallet, and no guard
+      racers.add(
+          () -> {
+            TopUp topUp = wallets.findTopUp("m", p.payable().id()).orElseThrow();
+            wallets.settlePayment(
+                "evt-" + p.paymentNo(),
+                p,
+                topUp,
+                PaymentCallback.Outcome.SUCCEEDED,
+                by("provider"));
+            return null;
+          });
+    }
+    for (int i = 0; i < 12; i++) {
+      racers.add(() -> orStarted("m", thousandYuan));
+    }
+
+    race(racers);
+
+    PrepaidHoldings held = judge.holdings("m", venue.venueId());
+    assertThat(held.storedValueMinor()).isEqualTo(PrepaidHoldings.MAX_STORED_VALUE);
+    assertThat(wallets.walletsOf("m").get(0).balance().principalMinor()).isEqualTo(400_000);
+    assertThat(wallets.startedTopUps("m", venue.venueId())).hasSize(1);
   }
 
   @Test
