@@ -111,6 +111,32 @@ class ScheduleIT {
   }
 
   @Test
+  void eveningEntriesWithTheirOwnPriceMakePeakSessionsAndTheRestKeepTheRulesPrice() {
+    String venue = api.venue("Asia/Shanghai", "{}");
+    String court = api.resource(venue, "EXCLUSIVE", 1);
+    String weekly =
+        "[{\"dayOfWeek\":\"TUE\",\"start\":\"10:00\",\"end\":\"11:00\"},"
+            + "{\"dayOfWeek\":\"TUE\",\"start\":\"19:00\",\"end\":\"20:00\",\"priceMinor\":12000}]";
+
+    Reply made = generate(court, "2026-12-08", "2026-12-08", weekly, "");
+    Reply negative =
+        generate(
+            court,
+            "2026-12-15",
+            "2026-12-15",
+            "[{\"dayOfWeek\":\"TUE\",\"start\":\"19:00\",\"end\":\"20:00\",\"priceMinor\":-1}]",
+            "");
+
+    assertThat(made.json().get("created").asInt()).isEqualTo(2);
+    assertThat(slotsOn(venue, "2026-12-08"))
+        .extracting(s -> s.get("start").asText() + " " + s.get("priceMinor").asLong())
+        .containsExactlyInAnyOrder(
+            "2026-12-08T10:00:00+08:00 8000", "2026-12-08T19:00:00+08:00 12000");
+    assertThat(negative.status()).isEqualTo(422);
+    assertThat(slotsOn(venue, "2026-12-15")).isEmpty();
+  }
+
+  @Test
   void aGenerateRetriedWithItsIdempotencyKeyReplaysTheFirstAnswer() {
     String venue = api.venue("Asia/Shanghai", "{}");
     String yoga = api.resource(venue, "SEATS", 12);

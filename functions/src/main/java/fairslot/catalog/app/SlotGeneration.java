@@ -134,7 +134,9 @@ public final class SlotGeneration {
       }
       Outcome<Slot> outcome =
           store.createSlot(
-              found.value().slot(ids.newId(), p.interval(), command.price(), command.admission()));
+              found
+                  .value()
+                  .slot(ids.newId(), p.interval(), priceOf(p, command), command.admission()));
       if (outcome instanceof Outcome.Done<Slot> done) {
         created.add(done.value());
       } else {
@@ -163,5 +165,12 @@ public final class SlotGeneration {
   /** A minimum whose decision time has passed would cancel the slot the moment it exists. */
   static boolean decidedTooLate(Optional<Minimum> minimum, Interval session, Instant now) {
     return minimum.isPresent() && !minimum.get().decideAt(session).isAfter(now);
+  }
+
+  /** A session's own price (a peak hour's), else the generation's; in the generation's currency. */
+  private static Money priceOf(WeeklySchedule.Planned p, GenerateSlots command) {
+    return p.priceMinor().isPresent()
+        ? new Money(p.priceMinor().getAsLong(), command.price().currency())
+        : command.price();
   }
 }

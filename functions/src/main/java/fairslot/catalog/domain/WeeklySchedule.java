@@ -11,6 +11,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Weekly recurring sessions in a venue's zone, expanded into instants. A session keeps its local
@@ -29,9 +30,14 @@ public final class WeeklySchedule {
 
   /**
    * One weekly session: day, local start and local end (an end at or before the start ends next
-   * day).
+   * day), and its own price in the generation's currency (v1.3 peak prices), if it has one.
    */
-  public record Session(DayOfWeek day, LocalTime start, LocalTime end) {
+  public record Session(DayOfWeek day, LocalTime start, LocalTime end, OptionalLong priceMinor) {
+    /** A session at the generation's price. */
+    public Session(DayOfWeek day, LocalTime start, LocalTime end) {
+      this(day, start, end, OptionalLong.empty());
+    }
+
     /** Length on a day without a DST change. */
     public Duration length() {
       Duration d = Duration.between(start, end);
@@ -39,9 +45,16 @@ public final class WeeklySchedule {
     }
   }
 
-  /** A session on a date: the instants it occupies and whether DST moved its start. */
+  /**
+   * A session on a date: the instants it occupies, whether DST moved its start, and its session's
+   * own price, if any.
+   */
   public record Planned(
-      LocalDate date, LocalTime requestedStart, Interval interval, boolean shifted) {}
+      LocalDate date,
+      LocalTime requestedStart,
+      Interval interval,
+      boolean shifted,
+      OptionalLong priceMinor) {}
 
   /**
    * Every session from {@code from} to {@code to} (both inclusive, venue-local dates), in start
@@ -64,7 +77,8 @@ public final class WeeklySchedule {
                 date,
                 session.start(),
                 new Interval(start.toInstant(), start.toInstant().plus(session.length())),
-                shifted));
+                shifted,
+                session.priceMinor()));
       }
     }
     planned.sort(Comparator.comparing((Planned p) -> p.interval().start()));

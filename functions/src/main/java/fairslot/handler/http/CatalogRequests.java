@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /** Catalog request bodies read into the catalog's commands, with the contract's bounds. */
@@ -55,7 +56,8 @@ final class CatalogRequests {
       with(SESSION_FIELDS, "resourceId", "start", "end", "lotteryClosesAt");
   private static final Set<String> GENERATE_FIELDS =
       with(SESSION_FIELDS, "resourceId", "from", "to", "weekly");
-  private static final Set<String> WEEKLY_FIELDS = Set.of("dayOfWeek", "start", "end");
+  private static final Set<String> WEEKLY_FIELDS =
+      Set.of("dayOfWeek", "start", "end", "priceMinor");
 
   private static Set<String> with(Set<String> base, String... more) {
     Set<String> all = new HashSet<>(base);
@@ -147,7 +149,7 @@ final class CatalogRequests {
       if (start.equals(end)) {
         throw InvalidInput.unprocessable("weekly: end must differ from start");
       }
-      weekly.add(new WeeklySchedule.Session(day, start, end));
+      weekly.add(new WeeklySchedule.Session(day, start, end, weeklyPrice(rule)));
     }
     return new SlotGeneration.GenerateSlots(
         body.text("resourceId"),
@@ -159,6 +161,18 @@ final class CatalogRequests {
         admission(body),
         assignment(body),
         minimum(body));
+  }
+
+  /** A weekly entry's own price (v1.3 peak prices), within the same bounds as the slot's. */
+  private static OptionalLong weeklyPrice(RequestBody rule) {
+    if (!rule.has("priceMinor")) {
+      return OptionalLong.empty();
+    }
+    long minor = rule.nonNegativeLong("priceMinor");
+    if (minor > MAX_PRICE_MINOR) {
+      throw InvalidInput.unprocessable("weekly[].priceMinor must be from 0 to 10^12");
+    }
+    return OptionalLong.of(minor);
   }
 
   /** The longest a minimum-participants decision may come before the start. */

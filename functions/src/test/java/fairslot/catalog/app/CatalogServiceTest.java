@@ -24,6 +24,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** Venues, resources and slots on the in-memory stores: times, bad input, clashes, generation. */
@@ -120,6 +121,38 @@ class CatalogServiceTest {
     assertThat(refusal(overlapping)).isEqualTo(Refusal.CONFLICT_COACH);
     assertThat(((Outcome.Refused<?>) overlapping).extras().toString()).contains(first.slotId());
     assertThat(touching).isInstanceOf(Outcome.Done.class);
+  }
+
+  @Test
+  void aWeeklyEntryWithItsOwnPriceMakesPeakSessionsAtThatPriceAndTheRestAtTheRulesPrice() {
+    var rule =
+        new SlotGeneration.GenerateSlots(
+            court.resourceId(),
+            LocalDate.parse("2026-12-07"),
+            LocalDate.parse("2026-12-13"),
+            List.of(
+                new WeeklySchedule.Session(
+                    DayOfWeek.TUESDAY, LocalTime.of(10, 0), LocalTime.of(11, 0)),
+                new WeeklySchedule.Session(
+                    DayOfWeek.TUESDAY,
+                    LocalTime.of(19, 0),
+                    LocalTime.of(20, 0),
+                    OptionalLong.of(12000)),
+                new WeeklySchedule.Session(
+                    DayOfWeek.SATURDAY,
+                    LocalTime.of(10, 0),
+                    LocalTime.of(11, 0),
+                    OptionalLong.of(0))),
+            OptionalInt.empty(),
+            new Money(8000, "CNY"),
+            Admission.DIRECT,
+            new Assignment(Optional.empty(), Optional.empty()));
+
+    SlotGeneration.Generated made = done(catalog.generate(rule));
+
+    assertThat(made.created())
+        .extracting(s -> s.price())
+        .containsExactly(new Money(8000, "CNY"), new Money(12000, "CNY"), new Money(0, "CNY"));
   }
 
   @Test
