@@ -44,7 +44,8 @@ final class HttpWiring {
                 booking.releases(),
                 payment.refunds(),
                 clock,
-                w.core().ids()),
+                w.core().ids(),
+                stores.catalog()),
             booking.waitlist(),
             booking.admission(),
             new DeskService(

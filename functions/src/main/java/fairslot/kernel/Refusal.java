@@ -32,6 +32,8 @@ public enum Refusal {
   COUPON_INVALID,
   /** A coupon code the venue has already (409). */
   COUPON_CODE_TAKEN,
+  /** A check-in outside the venue's check-in window (409). */
+  CHECK_IN_WINDOW_CLOSED,
   /** A prepaid plan or purchase beyond the venue's prepaid rules (422, CN-SH-2025). */
   PREPAID_LIMIT,
   PASS_EXPIRED,

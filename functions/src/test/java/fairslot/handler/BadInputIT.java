@@ -547,6 +547,20 @@ class BadInputIT {
                 "a no-show rule without a window",
                 "{\"policy\":{\"noShowPolicy\":{\"strikes\":3,\"suspension\":\"P14D\"}}}"),
             venueEdit(
+                "a check-in window opening two days ahead",
+                "{\"policy\":{\"checkIn\":{\"opensBefore\":\"P2D\",\"closesAfter\":\"PT15M\"}}}"),
+            venueEdit(
+                "a check-in window releasing unclaimed seats (not built yet)",
+                "{\"policy\":{\"checkIn\":{\"opensBefore\":\"PT30M\",\"closesAfter\":\"PT15M\","
+                    + "\"releaseUnclaimed\":true}}}"),
+            venueEdit(
+                "a check-in window without its close",
+                "{\"policy\":{\"checkIn\":{\"opensBefore\":\"PT30M\"}}}"),
+            venueEdit(
+                "a check-in window with a field it does not know",
+                "{\"policy\":{\"checkIn\":{\"opensBefore\":\"PT30M\",\"closesAfter\":\"PT15M\","
+                    + "\"graceMinutes\":5}}}"),
+            venueEdit(
                 "prepaid rules of an unknown place",
                 "{\"policy\":{\"prepaidRules\":\"CN-SH-2026\"}}"),
             venueEdit("prepaid rules that are a number", "{\"policy\":{\"prepaidRules\":2025}}"),

@@ -133,7 +133,8 @@ public final class MemoryWorld {
     var prepaid = new fairslot.wallet.app.PrepaidJudge(walletStore, passStore, catalogStore, clock);
     wallets = new WalletService(walletStore, catalogStore, clock, ids, prepaid);
     coupons = new CouponService(couponStore, catalogStore, clock);
-    staff = new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids);
+    staff =
+        new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids, catalogStore);
     finance =
         new fairslot.finance.app.FinanceService(
             financeStore, paymentStore, bookingStore, catalogStore, refunds, clock);

@@ -22,7 +22,8 @@ public record PolicyChange(
     Optional<OptionalInt> maxUpcomingPerMember,
     Optional<Optional<NoShowPolicy>> noShowPolicy,
     Optional<Duration> reminderBefore,
-    Optional<PrepaidRules> prepaidRules) {
+    Optional<PrepaidRules> prepaidRules,
+    Optional<Optional<VenuePolicy.CheckIn>> checkIn) {
 
   public static final PolicyChange NONE =
       new PolicyChange(
@@ -31,6 +32,7 @@ public record PolicyChange(
           Optional.empty(),
           Optional.empty(),
           OptionalInt.empty(),
+          Optional.empty(),
           Optional.empty(),
           Optional.empty(),
           Optional.empty(),
@@ -51,6 +53,7 @@ public record PolicyChange(
         maxUpcomingPerMember.orElse(p.maxUpcomingPerMember()),
         noShowPolicy.orElse(p.noShowPolicy()),
         reminderBefore.orElse(p.reminderBefore()),
-        prepaidRules.orElse(p.prepaidRules()));
+        prepaidRules.orElse(p.prepaidRules()),
+        checkIn.orElse(p.checkIn()));
   }
 }

@@ -20,7 +20,26 @@ public record VenuePolicy(
     OptionalInt maxUpcomingPerMember,
     Optional<NoShowPolicy> noShowPolicy,
     Duration reminderBefore,
-    PrepaidRules prepaidRules) {
+    PrepaidRules prepaidRules,
+    Optional<CheckIn> checkIn) {
+
+  /**
+   * When a PAID booking may be checked in (v1.3 "Booking rules, second pass"): from {@code
+   * opensBefore} its start to {@code closesAfter} it; {@code releaseUnclaimed}, whether an
+   * unclaimed booking's seats go back at the window's close.
+   */
+  public record CheckIn(Duration opensBefore, Duration closesAfter, boolean releaseUnclaimed) {
+    public static final Duration MAX = Duration.ofDays(1);
+
+    public CheckIn {
+      if (opensBefore.isNegative() || opensBefore.compareTo(MAX) > 0) {
+        throw new IllegalArgumentException("checkIn.opensBefore must be from PT0S to P1D");
+      }
+      if (closesAfter.isNegative() || closesAfter.compareTo(MAX) > 0) {
+        throw new IllegalArgumentException("checkIn.closesAfter must be from PT0S to P1D");
+      }
+    }
+  }
 
   /**
    * The contract's bounds (v1.1 "Venue operations"): beyond them instants overflow and every
@@ -43,10 +62,39 @@ public record VenuePolicy(
           OptionalInt.empty(),
           Optional.empty(),
           Duration.ofHours(2),
-          PrepaidRules.NONE);
+          PrepaidRules.NONE,
+          Optional.empty());
 
   /** The upper bound of {@code maxUpcomingPerMember}. */
   public static final int MAX_UPCOMING = 1000;
+
+  /** A policy with the v1.2 fields, prepaid rules and no check-in window. */
+  public VenuePolicy(
+      Duration holdDuration,
+      Duration cancelCutoff,
+      Duration offerDuration,
+      WaitlistMode waitlistMode,
+      int maxPerBooking,
+      BookingWindow bookingWindow,
+      CancelTiers cancelTiers,
+      OptionalInt maxUpcomingPerMember,
+      Optional<NoShowPolicy> noShowPolicy,
+      Duration reminderBefore,
+      PrepaidRules prepaidRules) {
+    this(
+        holdDuration,
+        cancelCutoff,
+        offerDuration,
+        waitlistMode,
+        maxPerBooking,
+        bookingWindow,
+        cancelTiers,
+        maxUpcomingPerMember,
+        noShowPolicy,
+        reminderBefore,
+        prepaidRules,
+        Optional.empty());
+  }
 
   /** A policy with the v1.2 fields and no prepaid rules. */
   public VenuePolicy(

@@ -109,6 +109,14 @@ final class VenueItemMapper {
       if (policy.prepaidRules() != PrepaidRules.NONE) {
         item.put("prepaidRules", s(policy.prepaidRules().name()));
       }
+      policy
+          .checkIn()
+          .ifPresent(
+              w -> {
+                item.put("checkInOpensSeconds", n(w.opensBefore().toSeconds()));
+                item.put("checkInClosesSeconds", n(w.closesAfter().toSeconds()));
+                item.put("checkInRelease", AttributeValue.fromBool(w.releaseUnclaimed()));
+              });
     }
 
     static VenuePolicy read(Map<String, AttributeValue> item) {
@@ -130,7 +138,20 @@ final class VenueItemMapper {
           // Items written before prepaid rules existed, and venues without them: none.
           item.containsKey("prepaidRules")
               ? PrepaidRules.valueOf(str(item, "prepaidRules"))
-              : PrepaidRules.NONE);
+              : PrepaidRules.NONE,
+          checkIn(item));
+    }
+
+    /** No window on items written before windows existed, or without one. */
+    private static Optional<VenuePolicy.CheckIn> checkIn(Map<String, AttributeValue> item) {
+      if (!item.containsKey("checkInOpensSeconds")) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new VenuePolicy.CheckIn(
+              Duration.ofSeconds(num(item, "checkInOpensSeconds")),
+              Duration.ofSeconds(num(item, "checkInClosesSeconds")),
+              Boolean.TRUE.equals(item.get("checkInRelease").bool())));
     }
 
     /** Items written before a rule existed have none of it. */

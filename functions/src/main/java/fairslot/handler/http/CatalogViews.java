@@ -38,7 +38,8 @@ public final class CatalogViews {
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxUpcomingPerMember,
       @JsonInclude(JsonInclude.Include.NON_NULL) NoShowPolicyView noShowPolicy,
       String reminderBefore,
-      String prepaidRules) {
+      String prepaidRules,
+      @JsonInclude(JsonInclude.Include.NON_NULL) CheckInView checkIn) {
     static PolicyView of(VenuePolicy p) {
       return new PolicyView(
           p.holdDuration().toString(),
@@ -56,9 +57,19 @@ public final class CatalogViews {
                           r.strikes(), r.window().toString(), r.suspension().toString()))
               .orElse(null),
           p.reminderBefore().toString(),
-          p.prepaidRules().wire());
+          p.prepaidRules().wire(),
+          p.checkIn()
+              .map(
+                  w ->
+                      new CheckInView(
+                          w.opensBefore().toString(),
+                          w.closesAfter().toString(),
+                          w.releaseUnclaimed()))
+              .orElse(null));
     }
   }
+
+  public record CheckInView(String opensBefore, String closesAfter, boolean releaseUnclaimed) {}
 
   public record CancelTierView(String before, int refundPercent) {
     static List<CancelTierView> of(CancelTiers tiers) {

@@ -45,6 +45,7 @@ public final class Problems {
           COUPON_EXHAUSTED,
           COUPON_ALREADY_USED,
           COUPON_CODE_TAKEN,
+          CHECK_IN_WINDOW_CLOSED,
           PASS_EXPIRED,
           PASS_NOT_VALID_HERE,
           INVALID_TRANSITION,

@@ -7,6 +7,8 @@ import fairslot.booking.app.WholeBooking;
 import fairslot.booking.domain.AuditSubject;
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.CatalogStore;
+import fairslot.catalog.domain.VenuePolicy;
 import fairslot.idempotency.app.StoredResponse;
 import fairslot.kernel.AuditEntry;
 import fairslot.kernel.Change;
@@ -25,6 +27,7 @@ import fairslot.payment.app.Refunds;
 import fairslot.payment.app.Settlement;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +46,7 @@ public final class StaffService {
   private final Clock clock;
   private final IdGenerator ids;
   private final DeskRefunds refunding;
+  private final CatalogStore catalog;
 
   public StaffService(
       BookingStore bookings,
@@ -50,7 +54,9 @@ public final class StaffService {
       SeatReleases releases,
       Refunds refunds,
       Clock clock,
-      IdGenerator ids) {
+      IdGenerator ids,
+      CatalogStore catalog) {
+    this.catalog = catalog;
     this.bookings = bookings;
     this.whole = new WholeBooking(bookings);
     this.payments = payments;
@@ -102,6 +108,10 @@ public final class StaffService {
                     "only a PAID booking can be checked in, not " + b.status(),
                     Map.of("status", b.status().name())));
           }
+          Optional<Outcome<Booking>> closed = outsideWindow(b, clock.instant());
+          if (closed.isPresent()) {
+            return closed;
+          }
           MoveResult r =
               bookings.move(
                   b, BookingStatus.COMPLETED, Change.by(staff, clock.instant(), "checked in"));
@@ -109,6 +119,33 @@ public final class StaffService {
               ? Optional.of(Outcome.done(moved.booking()))
               : Optional.empty();
         });
+  }
+
+  /**
+   * A check-in outside the venue's check-in window (v1.3): refused, with when it opens and closes
+   * in the venue's time. The move itself holds only while the booking is PAID, so a release at the
+   * window's close and a check-in at its last moment never both land.
+   */
+  private Optional<Outcome<Booking>> outsideWindow(Booking b, Instant now) {
+    Optional<VenuePolicy.CheckIn> window =
+        catalog.findVenue(b.slot().venueId()).flatMap(v -> v.policy().checkIn());
+    if (window.isEmpty()) {
+      return Optional.empty();
+    }
+    Instant start = b.slot().interval().start();
+    Instant opens = start.minus(window.get().opensBefore());
+    Instant closes = start.plus(window.get().closesAfter());
+    if (!now.isBefore(opens) && !now.isAfter(closes)) {
+      return Optional.empty();
+    }
+    ZoneId zone = b.slot().timeZone();
+    return Optional.of(
+        Outcome.refused(
+            Refusal.CHECK_IN_WINDOW_CLOSED,
+            now.isBefore(opens) ? "check-in has not opened yet" : "check-in has closed",
+            Map.of(
+                "opensAt", opens.atZone(zone).toOffsetDateTime().toString(),
+                "closesAt", closes.atZone(zone).toOffsetDateTime().toString())));
   }
 
   /** Every line of {@code b}, lead first ({@code b} alone for a booking of one slot). */

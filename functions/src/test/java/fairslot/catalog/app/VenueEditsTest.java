@@ -47,6 +47,7 @@ class VenueEditsTest {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
+            Optional.empty(),
             Optional.empty()),
         Optional.empty());
   }

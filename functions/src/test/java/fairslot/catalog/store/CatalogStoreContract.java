@@ -353,6 +353,7 @@ public abstract class CatalogStoreContract {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
+            Optional.empty(),
             Optional.empty()),
         Optional.empty());
   }

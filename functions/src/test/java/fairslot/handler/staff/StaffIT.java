@@ -63,6 +63,42 @@ class StaffIT {
   }
 
   @Test
+  void aVenuesCheckInWindowRefusesTheDeskBeforeItOpensAndAfterItCloses() {
+    String venue =
+        api.venue(
+            "Asia/Shanghai", "{\"checkIn\":{\"opensBefore\":\"PT30M\",\"closesAfter\":\"PT15M\"}}");
+    String court = api.resource(venue, "EXCLUSIVE", 1);
+    String slotId = api.slot(court, Duration.ofHours(2), Duration.ofHours(1), 8000);
+    String bookingId = api.book("u1", slotId, 1).text("bookingId");
+    staff("offline-payment", bookingId, FRONTDESK);
+
+    Reply early = staff("check-in", bookingId, FRONTDESK);
+    api.clock.advance(Duration.ofMinutes(90).plusSeconds(1));
+    Reply in = staff("check-in", bookingId, FRONTDESK);
+    String late =
+        api.book("u2", api.slot(court, Duration.ofHours(3), Duration.ofHours(1), 8000), 1)
+            .text("bookingId");
+    staff("offline-payment", late, FRONTDESK);
+    api.clock.advance(Duration.ofHours(3).plusMinutes(16));
+    Reply closed = staff("check-in", late, FRONTDESK);
+
+    assertThat(early.status()).isEqualTo(409);
+    assertThat(early.text("code")).isEqualTo("check_in_window_closed");
+    assertThat(early.text("opensAt")).endsWith("+08:00");
+    assertThat(in.text("status")).isEqualTo("COMPLETED");
+    assertThat(closed.status()).isEqualTo(409);
+    assertThat(closed.text("code")).isEqualTo("check_in_window_closed");
+    assertThat(
+            api.send("GET /venues/{venueId}", e -> e.path("venueId", venue))
+                .json()
+                .path("policy")
+                .path("checkIn")
+                .path("closesAfter")
+                .asText())
+        .isEqualTo("PT15M");
+  }
+
+  @Test
   void checkingInAnUnpaidBookingIsAnInvalidTransition() {
     String slotId = api.openSlot("SEATS", 3, 4000);
     String bookingId = api.book("u1", slotId, 1).text("bookingId");

@@ -5,15 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fairslot.booking.domain.Booking;
 import fairslot.booking.domain.BookingStatus;
+import fairslot.catalog.app.CatalogService;
+import fairslot.catalog.app.CreateResource;
 import fairslot.catalog.domain.Admission;
 import fairslot.catalog.domain.Resource;
 import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
+import fairslot.catalog.domain.Venue;
+import fairslot.catalog.domain.VenuePolicy;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.PrepaidRules;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -59,6 +65,67 @@ class StaffServiceTest {
         .isEqualTo(Refusal.HOLD_EXPIRED);
     assertThat(refusal(world.staff.offlinePayment("desk", cancelled.bookingId())))
         .isEqualTo(Refusal.INVALID_TRANSITION);
+  }
+
+  @Test
+  void checkInIsTakenOnlyInsideTheVenuesWindowAndRefusedBeforeAndAfterIt() {
+    VenuePolicy d = VenuePolicy.DEFAULT;
+    Venue venue =
+        world.catalog.createVenue(
+            new CatalogService.CreateVenue(
+                "Courts",
+                ZoneId.of("Asia/Shanghai"),
+                new VenuePolicy(
+                    d.holdDuration(),
+                    d.cancelCutoff(),
+                    d.offerDuration(),
+                    d.waitlistMode(),
+                    d.maxPerBooking(),
+                    d.bookingWindow(),
+                    d.cancelTiers(),
+                    d.maxUpcomingPerMember(),
+                    d.noShowPolicy(),
+                    d.reminderBefore(),
+                    PrepaidRules.NONE,
+                    Optional.of(
+                        new VenuePolicy.CheckIn(
+                            Duration.ofMinutes(30), Duration.ofMinutes(15), false)))),
+            Optional.empty());
+    Resource court =
+        done(
+            world.catalog.createResource(
+                new CreateResource(venue.venueId(), "Court", ResourceKind.EXCLUSIVE, 1),
+                Optional.empty()));
+    Slot evening = world.slotOf(court, world.clock.instant().plus(Duration.ofHours(2)), 5000);
+    Booking paid = done(world.staff.offlinePayment("desk", hold("u1", evening).bookingId()));
+
+    Outcome<Booking> early = world.staff.checkIn("desk", paid.bookingId()); // 2 h before
+    world.clock.advance(Duration.ofMinutes(90)); // the window opens: 30 min before
+    Booking in = done(world.staff.checkIn("desk", paid.bookingId()));
+
+    assertThat(refusal(early)).isEqualTo(Refusal.CHECK_IN_WINDOW_CLOSED);
+    assertThat(((Outcome.Refused<Booking>) early).extras())
+        .containsEntry(
+            "opensAt",
+            evening
+                .interval()
+                .start()
+                .minus(Duration.ofMinutes(30))
+                .atZone(ZoneId.of("Asia/Shanghai"))
+                .toOffsetDateTime()
+                .toString());
+    assertThat(in.status()).isEqualTo(BookingStatus.COMPLETED);
+
+    Booking late =
+        done(world.staff.offlinePayment("desk", hold("u2", slotAfter(court)).bookingId()));
+    world.clock.advance(Duration.ofHours(3).plusMinutes(16)); // 16 min after its start
+    assertThat(refusal(world.staff.checkIn("desk", late.bookingId())))
+        .isEqualTo(Refusal.CHECK_IN_WINDOW_CLOSED);
+  }
+
+  /** A slot of {@code court} three hours from now. */
+  private Slot slotAfter(Resource court) {
+    return world.slotOf(court, world.clock.instant().plus(Duration.ofHours(3)), 5000);
   }
 
   @Test
