@@ -390,6 +390,9 @@ const refusals: Record<string, [en: string, zh: string]> = {
   unauthorized: ["Please sign in again.", "请重新登录。"],
   offer_expired: ["The offer is no longer open.", "该候补名额已失效。"],
   seats_available: ["Seats are free: book instead of joining the waitlist.", "仍有名额，请直接预订。"],
+  prepaid_limit: ["This would take you beyond the venue's prepaid limits.", "超出场馆预付费额度上限。"],
+  check_in_window_closed: ["Check-in is not open for this booking now.", "当前不在该预订的签到时间内。"],
+  insufficient_balance: ["The wallet holds too little for this.", "储值余额不足。"],
 };
 
 /** A problem the API answered, as a sentence (the API's own detail for bad input). */
