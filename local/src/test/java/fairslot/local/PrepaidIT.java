@@ -6,14 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import fairslot.local.LocalClient.Reply;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -155,28 +149,15 @@ class PrepaidIT {
   void thirtyTwoTopUpsOfOneMemberAtOnceHoldAtMostFiveThousandYuan() throws Exception {
     String planId = walletPlan(100_000, "CNY").json().path("planId").asText();
     String member = api.token("p-racer", "customer");
-    int racers = 32;
-    ExecutorService pool = Executors.newFixedThreadPool(racers);
-    CountDownLatch go = new CountDownLatch(1);
-    List<Future<Reply>> answers = new ArrayList<>();
-    for (int i = 0; i < racers; i++) {
-      answers.add(
-          pool.submit(
-              () -> {
-                go.await();
-                return api.call(
+    List<Reply> replies =
+        api.race(
+            32,
+            () ->
+                api.call(
                     "POST",
                     "/wallet-plans/" + planId + "/buy",
                     member,
-                    "{\"provider\":\"stripe\"}");
-              }));
-    }
-    go.countDown();
-    List<Reply> replies = new ArrayList<>();
-    for (Future<Reply> answer : answers) {
-      replies.add(answer.get(3, TimeUnit.MINUTES));
-    }
-    pool.shutdown();
+                    "{\"provider\":\"stripe\"}"));
 
     List<Reply> started = replies.stream().filter(r -> r.status() == 201).toList();
     assertThat(started).hasSize(5);

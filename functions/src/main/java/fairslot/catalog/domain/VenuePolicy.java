@@ -68,35 +68,7 @@ public record VenuePolicy(
   /** The upper bound of {@code maxUpcomingPerMember}. */
   public static final int MAX_UPCOMING = 1000;
 
-  /** A policy with the v1.2 fields, prepaid rules and no check-in window. */
-  public VenuePolicy(
-      Duration holdDuration,
-      Duration cancelCutoff,
-      Duration offerDuration,
-      WaitlistMode waitlistMode,
-      int maxPerBooking,
-      BookingWindow bookingWindow,
-      CancelTiers cancelTiers,
-      OptionalInt maxUpcomingPerMember,
-      Optional<NoShowPolicy> noShowPolicy,
-      Duration reminderBefore,
-      PrepaidRules prepaidRules) {
-    this(
-        holdDuration,
-        cancelCutoff,
-        offerDuration,
-        waitlistMode,
-        maxPerBooking,
-        bookingWindow,
-        cancelTiers,
-        maxUpcomingPerMember,
-        noShowPolicy,
-        reminderBefore,
-        prepaidRules,
-        Optional.empty());
-  }
-
-  /** A policy with the v1.2 fields and no prepaid rules. */
+  /** A policy with the v1.2 fields, no prepaid rules and no check-in window. */
   public VenuePolicy(
       Duration holdDuration,
       Duration cancelCutoff,
@@ -119,7 +91,8 @@ public record VenuePolicy(
         maxUpcomingPerMember,
         noShowPolicy,
         reminderBefore,
-        PrepaidRules.NONE);
+        PrepaidRules.NONE,
+        Optional.empty());
   }
 
   /** A policy with the v1.1 member rules and the default reminder (two hours ahead). */
@@ -167,6 +140,32 @@ public record VenuePolicy(
         CancelTiers.NONE,
         OptionalInt.empty(),
         Optional.empty());
+  }
+
+  /** This policy under {@code rules} for its prepaid sales. */
+  public VenuePolicy withPrepaidRules(PrepaidRules rules) {
+    return with(rules, checkIn);
+  }
+
+  /** This policy with {@code window} for check-in. */
+  public VenuePolicy withCheckIn(CheckIn window) {
+    return with(prepaidRules, Optional.of(window));
+  }
+
+  private VenuePolicy with(PrepaidRules rules, Optional<CheckIn> window) {
+    return new VenuePolicy(
+        holdDuration,
+        cancelCutoff,
+        offerDuration,
+        waitlistMode,
+        maxPerBooking,
+        bookingWindow,
+        cancelTiers,
+        maxUpcomingPerMember,
+        noShowPolicy,
+        reminderBefore,
+        rules,
+        window);
   }
 
   /** The refund steps paid cancels follow: the tiers, or {@code cancelCutoff} as one 100 % tier. */

@@ -7,7 +7,6 @@ import fairslot.kernel.Refusal;
 import fairslot.member.app.WechatIdentityStore;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
-import fairslot.money.domain.PrepaidClaim;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.app.PassStore.PayStart;
 import fairslot.pass.app.PassStore.Settled;
@@ -79,33 +78,31 @@ final class PassOrders {
    * prepaid rules, the pass is bound to them here, with the judgement's claim.
    */
   private Recorded record(Pass pass, Payment payment) {
-    for (int round = 0; round < MAX_ROUNDS; round++) {
-      Outcome<Optional<PrepaidClaim>> claim =
-          prepaid.claim(pass.userId(), pass.venueId(), pass.plan().prepaid(0));
-      if (claim instanceof Outcome.Refused<Optional<PrepaidClaim>> beyond) {
-        return new Recorded.Refused(beyond.refusal(), beyond.detail());
-      }
-      PayStart started =
-          passes.startPayment(
-              pass,
-              payment,
-              ((Outcome.Done<Optional<PrepaidClaim>>) claim).value(),
-              Change.by(payment.userId(), payment.createdAt(), "customer pays for a pass"));
-      if (started instanceof PayStart.Started) {
-        return new Recorded.Started();
-      }
-      if (started instanceof PayStart.AlreadyStarted already) {
-        return new Recorded.AlreadyStarted(already.paymentNo());
-      }
-      if (started instanceof PayStart.VenueDisabled) {
-        return new Recorded.Refused(Refusal.DISABLED, "the venue is disabled");
-      }
-      if (started instanceof PayStart.NotPayable no) {
-        return new Recorded.Refused(
-            Refusal.INVALID_TRANSITION, "a " + no.current().status() + " pass cannot be paid");
-      }
-    }
-    return new Recorded.Refused(Refusal.THROTTLED, "the member's purchases are busy; try again");
+    return PrepaidStarts.bound(
+        () -> prepaid.claim(pass.userId(), pass.venueId(), pass.plan().prepaid(0)),
+        claim -> {
+          PayStart started =
+              passes.startPayment(
+                  pass,
+                  payment,
+                  claim,
+                  Change.by(payment.userId(), payment.createdAt(), "customer pays for a pass"));
+          if (started instanceof PayStart.AlreadyStarted already) {
+            return Optional.of(new Recorded.AlreadyStarted(already.paymentNo()));
+          }
+          if (started instanceof PayStart.VenueDisabled) {
+            return Optional.of(new Recorded.Refused(Refusal.DISABLED, "the venue is disabled"));
+          }
+          if (started instanceof PayStart.NotPayable no) {
+            return Optional.of(
+                new Recorded.Refused(
+                    Refusal.INVALID_TRANSITION,
+                    "a " + no.current().status() + " pass cannot be paid"));
+          }
+          return started instanceof PayStart.Started
+              ? Optional.of(new Recorded.Started())
+              : Optional.empty(); // contended: judge again
+        });
   }
 
   /** Applies a verified provider event to a pass's payment; replays change nothing. */

@@ -7,7 +7,6 @@ import fairslot.kernel.Refusal;
 import fairslot.member.app.WechatIdentityStore;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
-import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.PrepaidPurchase;
 import fairslot.pass.app.PrepaidCheck;
 import fairslot.payment.app.Order.Recorded;
@@ -78,32 +77,32 @@ final class TopUpOrders {
    * money is bound to them here (the member cannot pay beyond them however many pay at once).
    */
   private Recorded record(TopUp topUp, Payment payment) {
-    for (int round = 0; round < MAX_ROUNDS; round++) {
-      Outcome<Optional<PrepaidClaim>> claim =
-          prepaid.claim(
-              topUp.userId(), topUp.venueId(), new PrepaidPurchase.StoredValue(topUp.plan().pay()));
-      if (claim instanceof Outcome.Refused<Optional<PrepaidClaim>> beyond) {
-        return new Recorded.Refused(beyond.refusal(), beyond.detail());
-      }
-      Start started =
-          wallets.startPayment(
-              topUp,
-              payment,
-              ((Outcome.Done<Optional<PrepaidClaim>>) claim).value(),
-              Change.by(payment.userId(), payment.createdAt(), "customer pays for a top-up"));
-      if (started instanceof Start.Started) {
-        return new Recorded.Started();
-      }
-      if (started instanceof Start.AlreadyStarted already) {
-        return new Recorded.AlreadyStarted(already.paymentNo());
-      }
-      if (started instanceof Start.NotPayable) {
-        return new Recorded.Refused(
-            Refusal.INVALID_TRANSITION,
-            "this top-up cannot be paid now (paid, or its venue disabled)");
-      }
-    }
-    return new Recorded.Refused(Refusal.THROTTLED, "the member's purchases are busy; try again");
+    return PrepaidStarts.bound(
+        () ->
+            prepaid.claim(
+                topUp.userId(),
+                topUp.venueId(),
+                new PrepaidPurchase.StoredValue(topUp.plan().pay())),
+        claim -> {
+          Start started =
+              wallets.startPayment(
+                  topUp,
+                  payment,
+                  claim,
+                  Change.by(payment.userId(), payment.createdAt(), "customer pays for a top-up"));
+          if (started instanceof Start.AlreadyStarted already) {
+            return Optional.of(new Recorded.AlreadyStarted(already.paymentNo()));
+          }
+          if (started instanceof Start.NotPayable) {
+            return Optional.of(
+                new Recorded.Refused(
+                    Refusal.INVALID_TRANSITION,
+                    "this top-up cannot be paid now (paid, or its venue disabled)"));
+          }
+          return started instanceof Start.Started
+              ? Optional.of(new Recorded.Started())
+              : Optional.empty(); // contended: judge again
+        });
   }
 
   /** Applies a verified provider event to a top-up's payment; replays change nothing. */

@@ -17,7 +17,6 @@ import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.PaymentStatus;
-import fairslot.money.domain.PrepaidRules;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Optional;
@@ -69,27 +68,14 @@ class StaffServiceTest {
 
   @Test
   void checkInIsTakenOnlyInsideTheVenuesWindowAndRefusedBeforeAndAfterIt() {
-    VenuePolicy d = VenuePolicy.DEFAULT;
     Venue venue =
         world.catalog.createVenue(
             new CatalogService.CreateVenue(
                 "Courts",
                 ZoneId.of("Asia/Shanghai"),
-                new VenuePolicy(
-                    d.holdDuration(),
-                    d.cancelCutoff(),
-                    d.offerDuration(),
-                    d.waitlistMode(),
-                    d.maxPerBooking(),
-                    d.bookingWindow(),
-                    d.cancelTiers(),
-                    d.maxUpcomingPerMember(),
-                    d.noShowPolicy(),
-                    d.reminderBefore(),
-                    PrepaidRules.NONE,
-                    Optional.of(
-                        new VenuePolicy.CheckIn(
-                            Duration.ofMinutes(30), Duration.ofMinutes(15), false)))),
+                VenuePolicy.DEFAULT.withCheckIn(
+                    new VenuePolicy.CheckIn(
+                        Duration.ofMinutes(30), Duration.ofMinutes(15), false))),
             Optional.empty());
     Resource court =
         done(

@@ -39,25 +39,13 @@ class PrepaidJudgeTest {
 
   @Test
   void aTopUpPaidBetweenTheJudgesReadsIsCountedNeverMissed() {
-    VenuePolicy d = VenuePolicy.DEFAULT;
     Venue venue =
         catalog.createVenue(
             new Venue(
                 "v",
                 "Club",
                 ZoneOffset.ofHours(8),
-                new VenuePolicy(
-                    d.holdDuration(),
-                    d.cancelCutoff(),
-                    d.offerDuration(),
-                    d.waitlistMode(),
-                    d.maxPerBooking(),
-                    d.bookingWindow(),
-                    d.cancelTiers(),
-                    d.maxUpcomingPerMember(),
-                    d.noShowPolicy(),
-                    d.reminderBefore(),
-                    PrepaidRules.CN_SH_2025)));
+                VenuePolicy.DEFAULT.withPrepaidRules(PrepaidRules.CN_SH_2025)));
     Change change = Change.by("m", NOW, "test");
     WalletPlan plan =
         new WalletPlan("p", venue.venueId(), "Top", new Money(100_000, "CNY"), 0, NOW);

@@ -68,20 +68,7 @@ public abstract class PrepaidRulesContract {
     wallets = stores.wallets();
     passes = stores.passes();
     judge = new PrepaidJudge(wallets, passes, stores.catalog(), Clock.fixed(NOW, ZoneOffset.UTC));
-    VenuePolicy d = VenuePolicy.DEFAULT;
-    VenuePolicy shanghai =
-        new VenuePolicy(
-            d.holdDuration(),
-            d.cancelCutoff(),
-            d.offerDuration(),
-            d.waitlistMode(),
-            d.maxPerBooking(),
-            d.bookingWindow(),
-            d.cancelTiers(),
-            d.maxUpcomingPerMember(),
-            d.noShowPolicy(),
-            d.reminderBefore(),
-            PrepaidRules.CN_SH_2025);
+    VenuePolicy shanghai = VenuePolicy.DEFAULT.withPrepaidRules(PrepaidRules.CN_SH_2025);
     venue =
         stores
             .catalog()
