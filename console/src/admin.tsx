@@ -129,9 +129,17 @@ export function Admin({ venueId, say, useVenue }: Props) {
             { key: "maxPerBooking", label: t("maxPerBooking"), kind: "number", min: 1, max: 100, initial: "4" },
             { key: "prepaidRules", label: t("prepaidRules"), kind: "select", initial: "NONE",
               options: [["NONE", word("NONE")], ["CN-SH-2025", word("CN-SH-2025")]] },
+            { key: "checkIn", label: t("checkInWindow"), kind: "select", initial: "",
+              options: [["", t("checkInAnyTime")], ["PT30M/PT15M", t("checkIn30")], ["PT1H/PT30M", t("checkIn60")]] },
           ]}
           submit={(v) => act(async () => {
-            await api.editPolicy(venueId, { ...v, maxPerBooking: Number(v.maxPerBooking) });
+            const { checkIn, ...rest } = v;
+            const [opensBefore, closesAfter] = checkIn.split("/");
+            await api.editPolicy(venueId, {
+              ...rest,
+              maxPerBooking: Number(v.maxPerBooking),
+              checkIn: checkIn ? { opensBefore, closesAfter } : null,
+            });
             return t("policy");
           }, "saved")} />
       )}

@@ -543,13 +543,14 @@ try {
     await submit("policy", {
       holdDuration: "10", "holdDuration-unit": "M", cancelCutoff: "4", "cancelCutoff-unit": "H",
       offerDuration: "20", "offerDuration-unit": "M", waitlistMode: "OFFER", maxPerBooking: "2",
-      prepaidRules: "CN-SH-2025",
+      prepaidRules: "CN-SH-2025", checkIn: "PT30M/PT15M",
     });
     const edited = await api("GET", `/venues/${venueId}`);
     const plans = await api("GET", `/venues/${venueId}/plans`);
     check(edited.policy.holdDuration === "PT10M" && edited.policy.cancelCutoff === "PT4H" &&
-      edited.policy.maxPerBooking === 2 && edited.policy.prepaidRules === "CN-SH-2025" && plans.items.some((x) => x.priceMinor === 60000 && ["P90D", "PT2160H"].includes(x.validity)),
-      "an admin adds a coach, a room and a pass plan (¥600 for 90 days), and edits the venue's policy with pickers (Shanghai's prepaid rules too)");
+      edited.policy.maxPerBooking === 2 && edited.policy.prepaidRules === "CN-SH-2025" &&
+      edited.policy.checkIn?.opensBefore === "PT30M" && edited.policy.checkIn?.closesAfter === "PT15M" && plans.items.some((x) => x.priceMinor === 60000 && ["P90D", "PT2160H"].includes(x.validity)),
+      "an admin adds a coach, a room and a pass plan (¥600 for 90 days), and edits the venue's policy with pickers (Shanghai's prepaid rules and a check-in window too)");
     await noRawEnum(page, "admin");
     for (const resourceId of [a, b, full]) {
       // on the week grid: Tuesdays at 19:00, an hour each (18:00 is ticked to start with: untick it)
