@@ -82,9 +82,9 @@ public record PrepaidHoldings(
     }
     if (after.packSessions > MAX_PACK_SESSIONS && p instanceof PrepaidPurchase.Pack) {
       return Optional.of(
-          "packs held at one venue are at most "
+          "packs held at one venue may come to at most "
               + MAX_PACK_SESSIONS
-              + " sessions; this makes "
+              + " sessions; this would make "
               + after.packSessions);
     }
     if (after.membershipValueMinor > MAX_MEMBERSHIP_VALUE
@@ -99,9 +99,9 @@ public record PrepaidHoldings(
 
   private static String over(String what, long limit, long after) {
     return what
-        + " held at one venue are at most "
+        + " held at one venue may come to at most "
         + limit
-        + " fen under CN-SH-2025; this makes "
+        + " fen under CN-SH-2025; this would make "
         + after;
   }
 }
