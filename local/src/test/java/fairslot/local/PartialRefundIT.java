@@ -163,29 +163,16 @@ class PartialRefundIT {
     String member = api.token("pr-member-4", "customer");
     String desk = api.token("pr-desk", "frontdesk");
     String[] paid = api.stripePaid(member);
-    int n = 16;
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    CountDownLatch go = new CountDownLatch(1);
-    List<Future<Reply>> answers = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      answers.add(
-          pool.submit(
-              () -> {
-                go.await();
-                return api.call(
+    List<Reply> replies =
+        api.race(
+            16,
+            () ->
+                api.call(
                     "POST",
                     "/staff/bookings/" + paid[0] + "/refund",
                     desk,
                     "{\"amountMinor\":1500,\"reason\":\"court lights\"}",
-                    Map.of("Idempotency-Key", "pr-once"));
-              }));
-    }
-    go.countDown();
-    List<Reply> replies = new ArrayList<>();
-    for (Future<Reply> f : answers) {
-      replies.add(f.get(120, TimeUnit.SECONDS));
-    }
-    pool.shutdown();
+                    Map.of("Idempotency-Key", "pr-once")));
     Reply later =
         api.call(
             "POST",
