@@ -154,13 +154,17 @@ export function Admin({ venueId, say, useVenue }: Props) {
             { key: "week", label: t("weekGrid"), kind: "week", initial: "TUE@18:00" },
             { key: "length", label: t("sessionLength"), kind: "duration", initial: "PT1H" },
             { key: "priceMinor", label: t("price"), kind: "money", currency: "CNY", initial: "8000" },
+            { key: "peakPriceMinor", label: t("peakPrice"), kind: "money", currency: "CNY", initial: "" },
           ]}
           submit={(v) => act(async () => {
+            // Peak: evenings from 17:00 and weekends, at their own price when one is given.
+            const peak = v.peakPriceMinor === "" ? null : Number(v.peakPriceMinor);
             const weekly = v.week.split(",").filter(Boolean).map((cell) => {
               const [dayOfWeek, start] = cell.split("@");
               const end = plus(start, v.length);
               if (!end) throw new Error(t("pastMidnight"));
-              return { dayOfWeek, start, end };
+              const isPeak = dayOfWeek === "SAT" || dayOfWeek === "SUN" || start >= "17:00";
+              return { dayOfWeek, start, end, ...(peak !== null && isPeak ? { priceMinor: peak } : {}) };
             });
             const r = await api.generate({
               resourceId: v.resourceId, from: v.from, to: v.to, weekly,

@@ -557,6 +557,12 @@ try {
       await page.locator('[name="generate-week"][value="TUE@18:00"]').uncheck();
       await submit("generate", { resourceId, week: ["TUE@19:00"], length: "1", "length-unit": "H", priceMinor: "100" });
     }
+    // Peak prices: a court's Tuesday morning at ¥80 and its evening at the evening price, ¥120.
+    const court9 = await submit("resource", { name: "Court 9", kind: "EXCLUSIVE", capacity: "1" });
+    await page.locator(`[name="generate-resourceId"] option[value="${court9}"]`).waitFor({ state: "attached" });
+    await page.locator('[name="generate-week"][value="TUE@19:00"]').uncheck();
+    await submit("generate", { resourceId: court9, week: ["TUE@10:00", "TUE@19:00"], length: "1", "length-unit": "H",
+      priceMinor: "80", peakPriceMinor: "120" });
     await axe(page, "admin");
     await page.screenshot({ path: join(screens, "6-admin.png"), fullPage: true });
     // The first Tuesday at least two days ahead (inside the generated month).
@@ -572,7 +578,9 @@ try {
     await member.locator(`[data-slot="${wholeSlot}"] button`).click();
     await member.locator(".chosen").getByRole("button", { name: "Book" }).click();
     await member.locator("[data-booking]").first().waitFor();
-    const others = slots.items.filter((x) => x.slotId !== wholeSlot);
+    const others = slots.items.filter((x) => x.slotId !== wholeSlot && [a, b].includes(x.resourceId));
+    const peak = slots.items.filter((x) => x.resourceId === court9).map((x) => x.priceMinor).sort((x, y) => x - y);
+    check(peak.join() === "8000,12000", `an admin sets an evening price: the morning at ¥80, the evening at ¥120 (${peak})`);
     for (const o of others) {
       await member.locator(`[data-slot="${o.slotId}"]`, { hasText: "Sold out" }).waitFor({ timeout: 15000 });
     }
