@@ -7,6 +7,7 @@ import fairslot.idempotency.store.IdempotencyWrites;
 import fairslot.kernel.Change;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.RefundPartActions;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import java.util.Optional;

@@ -13,6 +13,7 @@ import fairslot.member.domain.MemberCalendar;
 import fairslot.member.store.CalendarItemMapper;
 import fairslot.member.store.CalendarWrites;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.RefundPartActions;
 import fairslot.pass.store.PassWrites;
 import fairslot.table.Attr;
 import fairslot.table.RecordParts;

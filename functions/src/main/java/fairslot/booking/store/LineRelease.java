@@ -10,6 +10,7 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Unavailable;
 import fairslot.money.domain.RefundPartPlan;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.RefundPartActions;
 import fairslot.notification.domain.Notification;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;

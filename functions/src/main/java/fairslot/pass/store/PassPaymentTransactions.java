@@ -15,6 +15,7 @@ import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentWrites;
 import fairslot.money.store.PrepaidWrites;
+import fairslot.money.store.RefundPartActions;
 import fairslot.pass.app.PassStore.PayStart;
 import fairslot.pass.app.PassStore.Settled;
 import fairslot.pass.domain.Pass;
@@ -22,7 +23,6 @@ import fairslot.pass.domain.PassStatus;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -189,25 +189,14 @@ final class PassPaymentTransactions {
   /** See {@link fairslot.pass.app.PassStore#refund}. */
   KeyedWrite refund(
       Pass read, Pass after, RefundPartPlan plan, Optional<Replayable> answer, Change change) {
-    List<TransactWriteItem> part = payments.addPart(plan);
     Transaction<Action> tx = new Transaction<Action>();
     answer.ifPresent(
         a -> tx.add(Action.KEY, replays.record(a.request(), a.response(), change.at())));
-    Optional<Transaction.Cancelled<Action>> cancelled =
-        tx.add(Action.PASS, writes.refund(read, after))
-            .add(writes.refundRecord(read, plan.part(), change.at()))
-            .add(auditPass(read, read.status().name(), read.status().name(), change))
-            .add(Action.PAYMENT, part.get(0))
-            .add(Action.PART, part.get(1))
-            .add(
-                PaymentAudits.part(
-                    records,
-                    plan.part().paymentNo(),
-                    plan.part().refundPart(),
-                    "-",
-                    plan.part().status().name(),
-                    change))
-            .commit(dynamo);
+    tx.add(Action.PASS, writes.refund(read, after))
+        .add(writes.refundRecord(read, plan.part(), change.at()))
+        .add(auditPass(read, read.status().name(), read.status().name(), change));
+    RefundPartActions.add(tx, Action.PAYMENT, Action.PART, plan, change, payments, records);
+    Optional<Transaction.Cancelled<Action>> cancelled = tx.commit(dynamo);
     if (cancelled.isEmpty()) {
       return new KeyedWrite.Made();
     }

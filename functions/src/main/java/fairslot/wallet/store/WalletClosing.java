@@ -3,8 +3,8 @@ package fairslot.wallet.store;
 import fairslot.kernel.Change;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.RefundPartPlan;
-import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.RefundPartActions;
 import fairslot.money.store.WalletWrites;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
@@ -47,18 +47,8 @@ final class WalletClosing {
             .add(Action.WALLET, emptied.get(0))
             .add(Action.ENTRY, emptied.get(1));
     for (RefundPartPlan plan : parts) {
-      List<TransactWriteItem> part = payments.addPart(plan);
       // a payment moved since it was read cancels the close: the caller reads again
-      tx.add(part.get(0))
-          .add(part.get(1))
-          .add(
-              PaymentAudits.part(
-                  records,
-                  plan.part().paymentNo(),
-                  plan.part().refundPart(),
-                  "-",
-                  plan.part().status().name(),
-                  change));
+      RefundPartActions.add(tx, plan, change, payments, records);
     }
     return tx.commit(dynamo).isEmpty();
   }
