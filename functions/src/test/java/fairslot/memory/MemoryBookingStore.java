@@ -484,8 +484,29 @@ public final class MemoryBookingStore implements BookingStore {
             || left != null && left.minor() < b.owedBack().minor()) {
           throw new IllegalStateException("release of " + b.bookingId() + " refused: payment");
         }
-        t.payments.put(paid.paymentNo(), MemoryTables.refundOf(paid, b.owedBack()));
+        // a split payment (v1.3 rest): the wallet's share in its proportion, the provider the rest
+        var part = t.walletPart(paid.paymentNo()).filter(w -> w.isTaken());
+        long toWallet =
+            part.map(w -> w.refundShare(b.owedBack().minor(), b.total().minor())).orElse(0L);
+        t.payments.put(
+            paid.paymentNo(),
+            MemoryTables.refundOf(
+                paid,
+                new fairslot.kernel.Money(
+                    b.owedBack().minor() - toWallet, b.owedBack().currency())));
         t.refundsDue.put(paid.paymentNo(), change.at());
+        if (toWallet > 0) {
+          Payment w = part.get().payment();
+          t.payments.put(
+              w.paymentNo(),
+              MemoryTables.refundOf(
+                  w, new fairslot.kernel.Money(toWallet, b.owedBack().currency())));
+          t.refundsDue.put(w.paymentNo(), change.at());
+        }
+      }
+      if (now.status() == BookingStatus.PENDING_PAY && now.paymentNo().isPresent()) {
+        t.giveBackWalletPart(
+            now.paymentNo().get(), change.at()); // ends unpaid: the part comes back
       }
       Slot slot = t.slots.get(b.slotId());
       if (slot.remaining() > slot.capacity() - b.quantity()) {

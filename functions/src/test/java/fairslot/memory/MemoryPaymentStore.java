@@ -51,6 +51,47 @@ public final class MemoryPaymentStore implements PaymentStore {
   }
 
   @Override
+  public StartResult startSplit(
+      Booking b, Payment payment, fairslot.money.domain.WalletPart part, Change change) {
+    synchronized (t.lock) {
+      var wallet = t.wallets.get(payment.userId() + " " + part.venueId());
+      Booking now = t.bookings.get(b.bookingId());
+      boolean payable =
+          now.status() == BookingStatus.PENDING_PAY
+              && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false)
+              && now.paymentNo().isEmpty();
+      if (payable && (wallet == null || !part.taken().within(wallet.balance()))) {
+        return new StartResult.WalletMoved();
+      }
+      StartResult started = start(b, payment, change);
+      if (started instanceof StartResult.Started) {
+        Payment w = part.payment();
+        t.payments.put(w.paymentNo(), w);
+        t.walletShares.put(w.paymentNo(), part.taken());
+        t.walletParts.put(payment.paymentNo(), part);
+        t.moveWallet(
+            fairslot.money.domain.LedgerEntry.debit(
+                w.userId(),
+                part.venueId(),
+                fairslot.money.domain.LedgerEntry.Kind.SPEND,
+                part.taken(),
+                w.amount().currency(),
+                w.paymentNo(),
+                change.at()));
+        audit(w.paymentNo(), "-", PaymentStatus.SUCCEEDED.name(), change);
+      }
+      return started;
+    }
+  }
+
+  @Override
+  public Optional<fairslot.money.domain.WalletPart> walletPartOf(String paymentNo) {
+    synchronized (t.lock) {
+      return t.walletPart(paymentNo);
+    }
+  }
+
+  @Override
   public Optional<Payment> findPayment(String paymentNo) {
     synchronized (t.lock) {
       return Optional.ofNullable(t.payments.get(paymentNo));
@@ -96,6 +137,9 @@ public final class MemoryPaymentStore implements PaymentStore {
     Payment p = t.current(s.payment());
     Optional<SettleResult> stale = Optional.of(new SettleResult.Stale());
     if (s instanceof Settlement.Revive r) {
+      if (t.walletPart(p == null ? "" : p.paymentNo()).filter(w -> !w.isTaken()).isPresent()) {
+        return Optional.of(new SettleResult.NoSeat()); // its wallet part went back: refund it
+      }
       // As the adapter reads its cancellation reasons: no seat outranks any other move.
       Booking b = r.booking();
       Slot slot = t.slots.get(b.slotId());
@@ -203,10 +247,12 @@ public final class MemoryPaymentStore implements PaymentStore {
       }
       paid(b, p, change);
     } else if (s instanceof Settlement.RefundLate) {
+      t.giveBackWalletPart(p.paymentNo(), change.at());
       t.payments.put(p.paymentNo(), MemoryTables.paymentIn(p, PaymentStatus.REFUNDING, 0));
       t.refundsDue.put(p.paymentNo(), change.at());
       audit(p.paymentNo(), p.status().name(), PaymentStatus.REFUNDING.name(), change);
     } else if (s instanceof Settlement.Failed f) {
+      t.giveBackWalletPart(p.paymentNo(), change.at());
       movePayment(p, PaymentStatus.FAILED, change);
       Booking b = t.bookings.get(f.booking().bookingId());
       if (b.paymentNo().isEmpty() || b.paymentNo().get().equals(p.paymentNo())) {
@@ -246,18 +292,23 @@ public final class MemoryPaymentStore implements PaymentStore {
                 change.at()));
       }
       // a refund part leaves a REFUNDING booking to its own refund; a pass's moves only money
-      if (!p.isPart() && r.subject() instanceof Settlement.Subject.OfBooking of) {
+      if (!p.isPart() && r.subject() instanceof Settlement.Subject.OfBooking of && namesIt(of, p)) {
         moveIfRefunding(of.booking(), BookingStatus.REFUNDED, change);
       }
     } else if (s instanceof Settlement.RefundGivenUp g) {
       movePayment(p, PaymentStatus.REFUND_FAILED, change);
       t.refundsDue.remove(MemoryTables.recordKey(p));
-      if (!p.isPart() && g.subject() instanceof Settlement.Subject.OfBooking of) {
+      if (!p.isPart() && g.subject() instanceof Settlement.Subject.OfBooking of && namesIt(of, p)) {
         moveIfRefunding(of.booking(), BookingStatus.REFUND_FAILED, change);
       }
     } else {
       audit(p.paymentNo(), p.status().name(), p.status().name(), change);
     }
+  }
+
+  /** Only the booking's own payment ends its refund (a wallet part's or late payment's do not). */
+  private static boolean namesIt(Settlement.Subject.OfBooking of, Payment p) {
+    return of.booking().paymentNo().map(p.paymentNo()::equals).orElse(false);
   }
 
   /** The booking becomes PAID by this payment, and the member is told. */

@@ -265,6 +265,42 @@ public final class MemoryTables {
   final List<fairslot.money.domain.LedgerEntry> walletEntries = new ArrayList<>();
   final Map<String, fairslot.money.domain.WalletShare> walletShares = new HashMap<>();
 
+  /** Split payments' wallet parts (v1.3 rest), by the rest's payment number, as taken. */
+  final Map<String, fairslot.money.domain.WalletPart> walletParts = new HashMap<>();
+
+  /**
+   * The wallet part of the rest {@code paymentNo}, its payment as it is now; call under the lock.
+   */
+  Optional<fairslot.money.domain.WalletPart> walletPart(String paymentNo) {
+    var part = walletParts.get(paymentNo);
+    return part == null
+        ? Optional.empty()
+        : Optional.of(
+            new fairslot.money.domain.WalletPart(
+                paymentNo, payments.get(part.payment().paymentNo()), part.taken(), part.venueId()));
+  }
+
+  /** As WalletParts.giveBack: the part REFUNDED and credited whole, if still taken. */
+  void giveBackWalletPart(String paymentNo, java.time.Instant at) {
+    walletPart(paymentNo)
+        .filter(fairslot.money.domain.WalletPart::isTaken)
+        .ifPresent(
+            part -> {
+              var w = part.payment();
+              payments.put(
+                  w.paymentNo(), paymentIn(w, fairslot.money.domain.PaymentStatus.REFUNDED, 0));
+              moveWallet(
+                  fairslot.money.domain.LedgerEntry.credit(
+                      w.userId(),
+                      part.venueId(),
+                      fairslot.money.domain.LedgerEntry.Kind.REFUND,
+                      part.taken(),
+                      w.amount().currency(),
+                      w.refundNo(),
+                      at));
+            });
+  }
+
   /** Each member's prepaid guard at each venue (v1.3 "Prepaid rules"), by user and venue. */
   final Map<String, Long> prepaidGuards = new HashMap<>();
 

@@ -321,7 +321,15 @@ public final class MemoryWorld {
         }
         if (b.status() == fairslot.booking.domain.BookingStatus.REFUNDING) {
           fairslot.money.domain.Payment p = tables.payments.get(b.paymentNo().orElseThrow());
-          if (!p.refund().equals(b.owedBack())) {
+          // a split payment's wallet part refunds its share beside the rest's (v1.3 rest)
+          long toWallet =
+              tables
+                  .walletPart(p.paymentNo())
+                  .map(w -> w.payment())
+                  .filter(w -> w.status() != fairslot.money.domain.PaymentStatus.SUCCEEDED)
+                  .map(w -> w.refund().minor())
+                  .orElse(0L);
+          if (p.refund().minor() + toWallet != b.owedBack().minor()) {
             out.add(
                 "payment " + p.paymentNo() + " owes " + p.refund() + ", booking " + b.owedBack());
           }

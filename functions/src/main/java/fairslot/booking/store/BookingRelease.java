@@ -16,9 +16,6 @@ import fairslot.kernel.Change;
 import fairslot.kernel.Unavailable;
 import fairslot.member.store.CalendarWrites;
 import fairslot.member.store.UpcomingWrites;
-import fairslot.money.domain.PaymentStatus;
-import fairslot.money.store.PaymentAudits;
-import fairslot.money.store.PaymentWrites;
 import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.pass.store.PassWrites;
@@ -54,7 +51,8 @@ final class BookingRelease {
     PART,
     REFUND,
     SEATS,
-    UPCOMING
+    UPCOMING,
+    WALLET_PART
   }
 
   private final DynamoDbClient dynamo;
@@ -65,10 +63,10 @@ final class BookingRelease {
   private final PassWrites credits;
   private final UpcomingWrites upcoming;
   private final SeatWrites seats;
-  private final PaymentWrites payments;
   private final RecordParts records;
   private final NoticeWrites notices;
   private final CouponWrites coupons;
+  private final ReleaseMoney money;
 
   BookingRelease(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -79,10 +77,10 @@ final class BookingRelease {
     this.credits = new PassWrites(table);
     this.upcoming = new UpcomingWrites(table);
     this.seats = new SeatWrites(table);
-    this.payments = new PaymentWrites(table);
     this.records = new RecordParts(table);
     this.notices = new NoticeWrites(table);
     this.coupons = new CouponWrites(table);
+    this.money = new ReleaseMoney(dynamo, table);
   }
 
   ReleaseResult release(Booking b, BookingStatus to, Change change, Optional<Notification> notice) {
@@ -148,6 +146,9 @@ final class BookingRelease {
                 : b;
         return Optional.of(new ReleaseResult.NotInStatus(current));
       }
+    }
+    if (reasons.failed(Action.WALLET_PART)) {
+      return Optional.empty(); // a split payment's wallet part moved: read it again
     }
     boolean retry = false;
     for (int i = 0; i < lines.size(); i++) {
@@ -237,25 +238,7 @@ final class BookingRelease {
             tx.add(
                 records.auditBooking(
                     l.bookingId(), l.version(), l.status().name(), to.name(), change)));
-    if (to == BookingStatus.REFUNDING) {
-      String paymentNo =
-          b.paymentNo()
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "PAID booking " + b.bookingId() + " has no payment to refund"));
-      tx.add(
-              Action.REFUND,
-              payments.requestRefund(
-                  paymentNo, PaymentStatus.SUCCEEDED.name(), change.at(), b.owedBack()))
-          .add(
-              PaymentAudits.payment(
-                  records,
-                  paymentNo,
-                  PaymentStatus.SUCCEEDED.name(),
-                  PaymentStatus.REFUNDING.name(),
-                  change));
-    }
+    money.add(tx, b, to, change);
     if (b.pass().isPresent()) {
       if (to == BookingStatus.REFUNDING) {
         throw new IllegalArgumentException("a pass booking is cancelled, not refunded");

@@ -160,11 +160,13 @@ public final class PaymentEndpoints implements Endpoints {
   record ReceivedView(String eventId, String status, String receivedAt, String rawCallback) {}
 
   private HttpResponse pay(HttpRequest request) {
+    PaymentViews.PayWith with = PaymentViews.PayWith.of(request);
     return respond(
         payments.pay(
             request.requireCaller().userId(),
             new Payable.ForBooking(request.path("bookingId")),
-            PaymentViews.providerAsked(request)),
+            with.provider(),
+            with.rest()),
         200,
         PaymentViews.PaymentView::of);
   }

@@ -6,6 +6,7 @@ import fairslot.kernel.Refusal;
 import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.WalletPart;
 import fairslot.payment.app.Order.Recorded;
 import fairslot.payment.app.PaymentProvider.Payer;
 import java.time.Clock;
@@ -52,8 +53,24 @@ final class Checkouts {
    * provider or the deployment's default.
    */
   Outcome<Checkout> pay(String userId, Payable payable, Optional<String> providerName) {
+    return pay(userId, payable, providerName, Optional.empty());
+  }
+
+  /**
+   * As {@link #pay(String, Payable, Optional)}; from the wallet with {@code rest} (v1.3), a booking
+   * the wallet cannot pay alone is paid by the wallet's whole balance and {@code rest}'s provider.
+   */
+  Outcome<Checkout> pay(
+      String userId, Payable payable, Optional<String> providerName, Optional<String> rest) {
     if (providerName.filter(PaymentProviders.WALLET::equals).isPresent()) {
-      return wallet.pay(userId, payable);
+      Outcome<Checkout> whole = wallet.pay(userId, payable);
+      boolean shortOfFunds =
+          whole instanceof Outcome.Refused<Checkout> no
+              && no.refusal() == Refusal.INSUFFICIENT_BALANCE;
+      if (rest.isPresent() && shortOfFunds && payable instanceof Payable.ForBooking paid) {
+        return split(userId, paid, rest.get());
+      }
+      return whole;
     }
     Instant now = clock.instant();
     return payable
@@ -63,6 +80,24 @@ final class Checkouts {
             topUp -> topUpOrders.order(userId, topUp.topUpId()))
         .then(order -> start(order, userId, payable, providerName, now));
   }
+
+  /** The wallet's balance and the rest's provider; a spend of the wallet meanwhile: again. */
+  private Outcome<Checkout> split(String userId, Payable.ForBooking paid, String rest) {
+    Outcome<Checkout> started = Outcome.refused(Refusal.THROTTLED, "the wallet is busy");
+    for (int round = 0; round < SPLIT_ROUNDS; round++) {
+      Instant now = clock.instant();
+      started =
+          bookingOrders
+              .order(userId, paid.bookingId(), now, (b, at) -> wallet.partOf(userId, b, at))
+              .then(order -> start(order, userId, paid, Optional.of(rest), now));
+      if (!(started instanceof Outcome.Refused<Checkout> no && no.refusal() == Refusal.THROTTLED)) {
+        return started;
+      }
+    }
+    return started;
+  }
+
+  private static final int SPLIT_ROUNDS = 8;
 
   private Outcome<Checkout> start(
       Order order, String userId, Payable payable, Optional<String> providerName, Instant now) {
@@ -97,7 +132,11 @@ final class Checkouts {
             payer.amount());
     Recorded recorded = order.record().apply(payment);
     if (recorded instanceof Recorded.Started) {
-      return Outcome.done(new Checkout(payment, provider.start(payment, payer)));
+      return Outcome.done(
+          new Checkout(
+              payment,
+              provider.start(payment, payer),
+              order.walletPart().map(WalletPart::payment)));
     }
     if (recorded instanceof Recorded.AlreadyStarted already) {
       return existing(already.paymentNo(), payer);
@@ -117,7 +156,13 @@ final class Checkouts {
   private Outcome<Checkout> existing(String paymentNo, Payer payer) {
     return payments
         .findPayment(paymentNo)
-        .<Outcome<Checkout>>map(p -> Outcome.done(new Checkout(p, clientFor(p, payer))))
+        .<Outcome<Checkout>>map(
+            p ->
+                Outcome.done(
+                    new Checkout(
+                        p,
+                        clientFor(p, payer),
+                        payments.walletPartOf(paymentNo).map(WalletPart::payment))))
         .orElseGet(() -> Outcome.refused(Refusal.NOT_FOUND, "no payment " + paymentNo));
   }
 

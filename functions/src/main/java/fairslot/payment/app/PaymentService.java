@@ -93,6 +93,15 @@ public final class PaymentService {
   }
 
   /**
+   * A booking paid from the wallet with {@code rest}'s provider paying what the wallet cannot (v1.3
+   * "One ledger"); the wallet part comes back if the rest fails or the hold ends first.
+   */
+  public Outcome<Checkout> pay(
+      String userId, Payable payable, Optional<String> providerName, Optional<String> rest) {
+    return checkouts.pay(userId, payable, providerName, rest);
+  }
+
+  /**
    * Refunds a paid pass (v1.3, finance): {@code amountMinor}, or the unused credits' share of its
    * price, through its provider; the credits left are voided. See {@link PassRefunds}.
    */

@@ -8,6 +8,7 @@ import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.MoneyMove;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentRecord;
+import fairslot.money.domain.WalletPart;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,7 +22,19 @@ public interface PaymentStore extends PaymentCheckStore {
    */
   StartResult start(Booking booking, Payment payment, Change change);
 
+  /**
+   * As {@link #start}, for the rest of a split payment (v1.3 {@code rest}): the wallet part is
+   * taken in the same transaction, on condition the wallet still holds its share ({@link
+   * StartResult.WalletMoved} if not).
+   */
+  StartResult startSplit(Booking booking, Payment payment, WalletPart part, Change change);
+
   Optional<Payment> findPayment(String paymentNo);
+
+  /**
+   * The wallet part of a split payment whose rest is {@code paymentNo}, as it is now; else empty.
+   */
+  Optional<WalletPart> walletPartOf(String paymentNo);
 
   /** Refund part {@code n} (from 1) of a payment, seen from that part. */
   Optional<Payment> findPart(String paymentNo, int n);
@@ -111,6 +124,9 @@ public interface PaymentStore extends PaymentCheckStore {
 
     /** The booking is not payable now (status moved, or the hold ran out). */
     record NotPayable(Booking current) implements StartResult {}
+
+    /** A split payment's wallet no longer holds the part as read: read it again. */
+    record WalletMoved() implements StartResult {}
   }
 
   sealed interface SettleResult {

@@ -13,6 +13,7 @@ import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.PrepaidClaim;
 import fairslot.money.domain.Wallet;
+import fairslot.money.domain.WalletPart;
 import fairslot.money.domain.WalletShare;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.app.PrepaidCheck;
@@ -147,6 +148,29 @@ final class WalletCheckout {
       }
     }
     return Outcome.refused(Refusal.THROTTLED, "the wallet is busy; try again");
+  }
+
+  /**
+   * A split payment's wallet part (v1.3 {@code rest}): all that the member's wallet at the
+   * booking's venue holds, when that is some of the total but not all of it; the rest's provider
+   * pays the rest. Empty otherwise (the wallet pays alone, or the provider pays all).
+   */
+  Optional<WalletPart> partOf(String userId, Booking booking, Instant now) {
+    Money total = booking.total();
+    return walletAt(userId, booking.slot().venueId(), total)
+        .map(Wallet::balance)
+        .filter(b -> b.totalMinor() > 0 && b.totalMinor() < total.minor())
+        .map(
+            balance ->
+                new WalletPart(
+                    "",
+                    payment(
+                        userId,
+                        new Payable.ForBooking(booking.bookingId()),
+                        new Money(balance.totalMinor(), total.currency()),
+                        now),
+                    balance,
+                    booking.slot().venueId()));
   }
 
   private Optional<Wallet> walletAt(String userId, String venueId, Money amount) {

@@ -3,9 +3,6 @@ package fairslot.payment.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.Booking;
-import fairslot.booking.domain.BookingStatus;
-import fairslot.booking.store.BookingItemMapper;
-import fairslot.booking.store.BookingWrites;
 import fairslot.definitions.Fairslot;
 import fairslot.kernel.Change;
 import fairslot.kernel.Money;
@@ -14,18 +11,18 @@ import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.MoneyMove;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentRecord;
-import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.WalletPart;
 import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentItemMapper;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.WalletParts;
 import fairslot.payment.app.PaymentStore;
 import fairslot.payment.app.Settlement;
 import fairslot.table.Attr;
 import fairslot.table.Keys;
 import fairslot.table.OwnWrites;
 import fairslot.table.RawItems;
-import fairslot.table.RecordParts;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
 import java.time.Instant;
@@ -42,22 +39,17 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   /** The named actions of this file's transactions: a cancellation is read by these. */
   private enum Action {
-    BOOKING,
     EVENT,
-    EXCEPTION,
-    LINKS,
-    PAYMENT
+    EXCEPTION
   }
 
   private final DynamoDbClient dynamo;
   private final String table;
   private final PendingPaymentChecks pending;
   private final PaymentWrites payments;
-  private final BookingWrites bookingWrites;
-  private final RecordParts records;
   private final ExceptionWrites exceptions;
   private final PaymentSettlement settlement;
-  private final PaymentLinks links;
+  private final PaymentStarts starts;
   private final PaymentDisputes disputes;
 
   public DynamoDbPaymentStore(DynamoDbClient dynamo, String table) {
@@ -65,11 +57,9 @@ public final class DynamoDbPaymentStore implements PaymentStore {
     this.table = table;
     this.pending = new PendingPaymentChecks(dynamo, table);
     this.payments = new PaymentWrites(table);
-    this.links = new PaymentLinks(table);
-    this.bookingWrites = new BookingWrites(table);
-    this.records = new RecordParts(table);
     this.exceptions = new ExceptionWrites(table);
     this.settlement = new PaymentSettlement(dynamo, table);
+    this.starts = new PaymentStarts(dynamo, table);
     this.disputes = new PaymentDisputes(dynamo, table);
   }
 
@@ -86,31 +76,17 @@ public final class DynamoDbPaymentStore implements PaymentStore {
 
   @Override
   public StartResult start(Booking b, Payment payment, Change change) {
-    Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(
-                Action.BOOKING,
-                bookingWrites.attachPayment(b.bookingId(), payment.paymentNo(), change.at()))
-            .add(Action.PAYMENT, payments.create(payment))
-            .add(
-                PaymentAudits.payment(
-                    records, payment.paymentNo(), "-", PaymentStatus.PENDING.name(), change))
-            .addEach(Action.LINKS, links.of(payment))
-            .commit(dynamo);
-    if (cancelled.isEmpty()) {
-      return new StartResult.Started(payment);
-    }
-    Optional<Map<String, AttributeValue>> current = cancelled.get().oldItem(Action.BOOKING);
-    if (cancelled.get().failed(Action.BOOKING) && current.isPresent()) {
-      Booking now = BookingItemMapper.fromItem(current.get());
-      if (now.status() == BookingStatus.PENDING_PAY
-          && now.paymentNo().isPresent()
-          && now.holdExpiresAt().map(d -> d.isAfter(change.at())).orElse(false)) {
-        return new StartResult.AlreadyStarted(now.paymentNo().get());
-      }
-      return new StartResult.NotPayable(now);
-    }
-    throw cancelled.get().exception();
+    return starts.start(b, payment, Optional.empty(), change);
+  }
+
+  @Override
+  public StartResult startSplit(Booking b, Payment payment, WalletPart part, Change change) {
+    return starts.start(b, payment, Optional.of(part), change);
+  }
+
+  @Override
+  public Optional<WalletPart> walletPartOf(String paymentNo) {
+    return new WalletParts(table).find(dynamo, paymentNo);
   }
 
   @Override

@@ -8,9 +8,11 @@ import fairslot.booking.store.BookingWrites;
 import fairslot.kernel.Change;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
+import fairslot.money.domain.WalletPart;
 import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
 import fairslot.money.store.PaymentWrites;
+import fairslot.money.store.WalletParts;
 import fairslot.notification.domain.Notification;
 import fairslot.notification.store.NoticeWrites;
 import fairslot.payment.app.PaymentStore.SettleResult;
@@ -40,7 +42,8 @@ final class PaymentSettlement {
     SEATS,
     STANDING,
     UPCOMING,
-    WALLET
+    WALLET,
+    WALLET_PART
   }
 
   private final DynamoDbClient dynamo;
@@ -53,6 +56,7 @@ final class PaymentSettlement {
   private final WalletSettlements wallets;
   private final OtherLines lines;
   private final Revivals revivals;
+  private final WalletParts walletParts;
 
   PaymentSettlement(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
@@ -65,6 +69,7 @@ final class PaymentSettlement {
     this.wallets = new WalletSettlements(dynamo, table);
     this.lines = new OtherLines(dynamo, table);
     this.revivals = new Revivals(table);
+    this.walletParts = new WalletParts(table);
   }
 
   SettleResult settle(Settlement s) {
@@ -95,8 +100,14 @@ final class PaymentSettlement {
               s.change()));
       lines.move(tx, m.booking(), m.booking().status(), BookingStatus.PAID, s.change());
     } else if (s instanceof Settlement.Revive r) {
+      Optional<WalletPart> part = wallets.part(s);
+      if (part.isPresent() && !part.get().isTaken()) {
+        return new SettleResult.NoSeat(); // its wallet part went back with the hold: refund it
+      }
       revivals.add(tx, r);
+      part.ifPresent(w -> tx.add(Action.WALLET_PART, walletParts.stillTaken(w)));
     } else if (s instanceof Settlement.RefundLate l) {
+      wallets.giveBackPart(tx, Action.WALLET_PART, s);
       tx.add(
           payments.requestRefund(
               l.payment().paymentNo(),
@@ -106,6 +117,7 @@ final class PaymentSettlement {
       tx.add(
           records.noteOnBooking(l.booking().bookingId(), l.booking().status().name(), s.change()));
     } else if (s instanceof Settlement.Failed f) {
+      wallets.giveBackPart(tx, Action.WALLET_PART, s);
       tx.add(payments.move(f.payment(), PaymentStatus.PENDING, PaymentStatus.FAILED, false));
       // A booking that names another payment (the desk's, paid meanwhile) keeps it: only the
       // payment fails. One that named this one forgets it, on condition it still does.
@@ -120,19 +132,27 @@ final class PaymentSettlement {
     } else if (s instanceof Settlement.Refunded r) {
       tx.add(payments.move(r.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUNDED, true));
       // A pass's refund moves only its payment: its credits were voided when it was made.
-      if (r.subject() instanceof Settlement.Subject.OfBooking of) {
+      if (r.subject() instanceof Settlement.Subject.OfBooking of && namesIt(of.booking(), r)) {
         refundedBooking(tx, r, of.booking());
       }
       wallets.refund(tx, r);
     } else if (s instanceof Settlement.RefundGivenUp g) {
       tx.add(
           payments.move(g.payment(), PaymentStatus.REFUNDING, PaymentStatus.REFUND_FAILED, true));
-      if (g.subject() instanceof Settlement.Subject.OfBooking of) {
+      if (g.subject() instanceof Settlement.Subject.OfBooking of && namesIt(of.booking(), g)) {
         addBookingMoveIfRefunding(
             tx, g.payment(), of.booking(), BookingStatus.REFUND_FAILED, s.change());
       }
     }
     return finish(tx, s);
+  }
+
+  /**
+   * Only the booking's own payment ends its refund: a split payment's wallet part, or a late
+   * payment sent back, refunds its money and leaves the booking to its payment.
+   */
+  private static boolean namesIt(Booking booking, Settlement s) {
+    return booking.paymentNo().map(s.payment().paymentNo()::equals).orElse(false);
   }
 
   /**
@@ -219,6 +239,11 @@ final class PaymentSettlement {
     }
     if (reasons.failed(Action.WALLET)) {
       return new SettleResult.ShortOfFunds();
+    }
+    if (reasons.failed(Action.WALLET_PART)) {
+      // a revival's part went back meanwhile (the money goes back); else it was given back by
+      // another: read again
+      return s instanceof Settlement.Revive ? new SettleResult.NoSeat() : new SettleResult.Stale();
     }
     if (reasons.failed(Action.SEATS)
         || reasons.failedAny(Action.COUNTERPART)

@@ -2,14 +2,17 @@ package fairslot.payment.store;
 
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payment;
+import fairslot.money.domain.WalletPart;
 import fairslot.money.domain.WalletShare;
 import fairslot.money.store.WalletItemMapper;
+import fairslot.money.store.WalletParts;
 import fairslot.money.store.WalletWrites;
 import fairslot.payment.app.PaymentProviders;
 import fairslot.payment.app.Settlement;
 import fairslot.table.RawItems;
 import fairslot.table.Transaction;
 import java.util.List;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -23,11 +26,13 @@ final class WalletSettlements {
   private final DynamoDbClient dynamo;
   private final String table;
   private final WalletWrites wallets;
+  private final WalletParts parts;
 
   WalletSettlements(DynamoDbClient dynamo, String table) {
     this.dynamo = dynamo;
     this.table = table;
     this.wallets = new WalletWrites(table);
+    this.parts = new WalletParts(table);
   }
 
   /** The wallet debited by what {@code w} takes, under {@code wallet}'s action name. */
@@ -44,6 +49,28 @@ final class WalletSettlements {
                 p.paymentNo(),
                 w.change().at()));
     tx.add(wallet, moves.get(0)).add(moves.get(1)).add(wallets.share(p.paymentNo(), w.share()));
+  }
+
+  /** A split payment's wallet part, when the rest's payment {@code s} settles (v1.3 rest). */
+  Optional<WalletPart> part(Settlement s) {
+    return s.payment().isPart() || PaymentProviders.WALLET.equals(s.payment().provider())
+        ? Optional.empty()
+        : parts.find(dynamo, s.payment().paymentNo());
+  }
+
+  /**
+   * The rest unpaid or sent back: its wallet part goes back whole, if nothing gave it back yet
+   * (under {@code action}: the part's move, so a give-back meanwhile cancels this one).
+   */
+  <A extends Enum<A>> void giveBackPart(Transaction<A> tx, A action, Settlement s) {
+    part(s)
+        .filter(WalletPart::isTaken)
+        .ifPresent(
+            w -> {
+              List<TransactWriteItem> back = parts.giveBack(w, s.change());
+              tx.add(action, back.get(0));
+              back.subList(1, back.size()).forEach(tx::add);
+            });
   }
 
   /** A refund of a wallet payment (its own, or a part) credited back, if {@code r}'s is one. */
