@@ -27,11 +27,20 @@ final class ChaosMoney {
     Map<String, Map<String, AttributeValue>> byBooking = new HashMap<>();
     Map<String, Integer> keptPerBooking = new HashMap<>();
     Set<String> keptLines = new HashSet<>();
+    // a split payment's wallet part is kept beside its rest: the booking's one payment is the rest
+    Set<String> walletParts = new HashSet<>();
+    for (var item : items) {
+      if (is(item, "WALLET_PART")) {
+        walletParts.add(s(item, "walletPaymentNo"));
+      }
+    }
     for (var item : items) {
       if (is(item, "PAYMENT")) {
         byPayment.put(s(item, "paymentNo"), item);
         // a pass's or a top-up's payment keeps no booking: ChaosPasses and ChaosWallets count them
-        if ("SUCCEEDED".equals(s(item, "status")) && item.containsKey("bookingId")) {
+        if ("SUCCEEDED".equals(s(item, "status"))
+            && item.containsKey("bookingId")
+            && !walletParts.contains(s(item, "paymentNo"))) {
           keptPerBooking.merge(s(item, "bookingId"), 1, Integer::sum);
         }
       }

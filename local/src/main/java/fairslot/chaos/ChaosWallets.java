@@ -38,8 +38,14 @@ final class ChaosWallets {
   /** The prepaid rules' venue, played and checked with the wallets. */
   private final ChaosPrepaid prepaid;
 
+  /** Split payments (the wallet and the local provider for the rest), at this venue. */
+  private final ChaosSplits splits;
+
+  private int round;
+
   ChaosWallets(ChaosWorld world, ChaosWorkload work, Random random) {
     this.prepaid = new ChaosPrepaid(world, random);
+    this.splits = new ChaosSplits(world, work, random);
     this.world = world;
     this.work = work;
     this.random = random;
@@ -48,6 +54,7 @@ final class ChaosWallets {
   void setUp(ChaosCatalog catalog, int n, String venueId) {
     this.venueId = venueId;
     prepaid.setUp(catalog);
+    splits.setUp(catalog, n + 4, venueId);
     for (int i = 0; i < 4; i++) {
       slots.add(catalog.slot(n + i, venueId, 10, "DIRECT", 5000));
     }
@@ -73,6 +80,7 @@ final class ChaosWallets {
       wave.add(() -> member(user));
     }
     prepaid.wave(wave);
+    splits.wave(wave, round++);
   }
 
   private Object member(String user) throws Exception {
@@ -154,6 +162,7 @@ final class ChaosWallets {
 
   void check(List<Map<String, AttributeValue>> items, List<String> out) {
     prepaid.check(items, out);
+    splits.check(items, out);
     Map<String, Long> closed = new HashMap<>();
     Map<String, Long> partsBack = new HashMap<>();
     for (var item : items) {
