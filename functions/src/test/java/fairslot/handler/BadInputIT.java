@@ -710,6 +710,42 @@ class BadInputIT {
                 404,
                 "not_found"),
             new Case(
+                "a rest without paying from the wallet",
+                "POST /bookings/{bookingId}/pay",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .path("bookingId", "nope")
+                        .body("{\"provider\":\"stripe\",\"rest\":\"local\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a rest paid by the wallet itself",
+                "POST /bookings/{bookingId}/pay",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .path("bookingId", "nope")
+                        .body("{\"provider\":\"wallet\",\"rest\":\"wallet\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a rest that is not a provider's name",
+                "POST /bookings/{bookingId}/pay",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .path("bookingId", "nope")
+                        .body("{\"provider\":\"wallet\",\"rest\":[\"local\"]}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "a rest for a pass",
+                "POST /passes/{passId}/pay",
+                e ->
+                    e.as("u1", CUSTOMER)
+                        .path("passId", "nope")
+                        .body("{\"provider\":\"wallet\",\"rest\":\"local\"}"),
+                422,
+                "invalid_request"),
+            new Case(
                 "paying an unknown booking from the wallet",
                 "POST /bookings/{bookingId}/pay",
                 e ->

@@ -154,6 +154,9 @@ final class ChaosSplits {
         parts.put(s(item, "PK").substring("PAYMENT#".length()), s(item, "walletPaymentNo"));
       }
     }
+    if (parts.isEmpty()) {
+      out.add("no split payment started: the workload no longer exercises it");
+    }
     parts.forEach(
         (restNo, partNo) -> {
           var rest = payments.getOrDefault(restNo, Map.of());
