@@ -194,11 +194,19 @@ export const api = {
   /** A booking of several slots (v1.2): all of them in one transaction, or none. */
   bookSeveral: (slotIds: string[], quantity: number) =>
     call<Booking>("POST", "/bookings", { body: { slotIds, quantity }, idempotent: true }),
-  pay: (bookingId: string, provider?: string) =>
-    call<{ paymentNo: string; provider: string; client?: Record<string, unknown> }>(
+  /** Pay a hold; `rest` (v1.3): the wallet pays what it holds and this provider the rest. */
+  pay: (bookingId: string, provider?: string, rest?: string) =>
+    call<{
+      paymentNo: string;
+      provider: string;
+      amountMinor: number;
+      currency: string;
+      client?: Record<string, unknown>;
+      walletPart?: { paymentNo: string; amountMinor: number; status: string };
+    }>(
       "POST",
       `/bookings/${enc(bookingId)}/pay`,
-      { body: provider ? { provider } : {} },
+      { body: provider ? (rest ? { provider, rest } : { provider }) : {} },
     ),
   booking: (bookingId: string) => call<Booking>("GET", `/bookings/${enc(bookingId)}`),
   /** My bookings; with no connection, the last list this device saw (for the ticket at a door). */

@@ -177,6 +177,7 @@ function Notices() {
 function Pay(p: { bookingId: string; act: (w: () => Promise<unknown>) => Promise<void> }) {
   const [provider, setProvider] = useState("");
   const [client, setClient] = useState<Record<string, unknown> | null>(null);
+  const [split, setSplit] = useState("");
   return (
     <span class="move">
       <label>
@@ -186,12 +187,20 @@ function Pay(p: { bookingId: string; act: (w: () => Promise<unknown>) => Promise
           <option value="wechatpay">{t("wechatPay")}</option>
           <option value="stripe">Stripe</option>
           <option value="wallet">{t("wallet")}</option>
+          <option value="wallet+wechatpay">{t("walletThen")} {t("wechatPay")}</option>
+          <option value="wallet+stripe">{t("walletThen")} Stripe</option>
         </select>
       </label>
       <button onClick={() => p.act(async () => {
-        const paid = await api.pay(p.bookingId, provider || undefined);
+        const [first, rest] = provider.split("+");
+        const paid = await api.pay(p.bookingId, first || undefined, rest);
         setClient(paid.client ?? null);
+        setSplit(paid.walletPart
+          ? `${money(paid.walletPart.amountMinor, paid.currency)} ${t("fromWallet")}; ` +
+            `${money(paid.amountMinor, paid.currency)} ${t("restBy")} ${rest === "stripe" ? "Stripe" : t("wechatPay")}`
+          : "");
       })}>{t("pay")}</button>
+      {split && <span class="split" data-split>{split}</span>}
       {client && Object.keys(client).length > 0 && (
         <details>
           <summary>{t("clientParams")}</summary>

@@ -251,6 +251,34 @@ try {
     await page.context().close();
   }
 
+  // A split payment (v1.3 rest): the wallet pays the ¥30 it holds and Stripe the other ¥20.
+  {
+    const plan = await api("POST", `/venues/${venue.venueId}/wallet-plans`, admin, {
+      name: "Pay 20 get 30", payMinor: 2000, bonusMinor: 1000, currency: "CNY",
+    });
+    const dan = await token("dan-" + run, ["customer"]);
+    const topUp = await api("POST", `/wallet-plans/${plan.planId}/buy`, dan, { provider: "stripe" });
+    await api("POST", `/_local/stripe/payment_intents/${topUp.payment.client.paymentIntentId}/succeed`, null, {});
+    const court = await slotAt(room.resourceId, "13", 5000);
+    const page = await signedIn(page0, "dan-" + run);
+    await page.locator(`td[data-slot="${court}"] button`).click();
+    await page.locator(".chosen").getByRole("button", { name: "Book" }).click();
+    const card = page.locator("[data-booking]").first();
+    await card.getByLabel("Pay with").waitFor({ timeout: 15000 });
+    await card.getByLabel("Pay with").selectOption("wallet+stripe");
+    await card.getByRole("button", { name: "Pay" }).click();
+    await card.locator("[data-split]").waitFor({ timeout: 15000 });
+    const said = (await card.locator("[data-split]").textContent()) ?? "";
+    const held = (await api("GET", "/me/bookings", dan)).items.find((b) => b.slotId === court);
+    const intent = (await api("GET", `/bookings/${held.bookingId}/payments`, dan)).items
+      .find((p) => p.provider === "stripe");
+    check(said.includes("30.00") && said.includes("20.00") && said.includes("Stripe") &&
+      (await api("GET", "/me/wallets", dan)).items[0].balanceMinor === 0 && intent?.amountMinor === 2000,
+      "a member short of the price pays what the wallet holds and the rest by card");
+    await noRawEnum(page, "split payment");
+    await page.context().close();
+  }
+
   // The day's grid: a member chooses two hours of one court and books them as one booking.
   {
     const court2 = await api("POST", `/venues/${venue.venueId}/resources`, admin, {
