@@ -123,6 +123,13 @@ final class Schedules {
                   false,
                   false,
                   PROVIDERS)),
+          // Memberships at their period's end (their family of the passes-due index): renewed from
+          // the wallet in one transaction, or PAST_DUE, EXPIRED, CANCELLED.
+          job(
+              "renew-memberships",
+              "rate(15 minutes)",
+              Permissions.table(
+                  Set.of(GET, QUERY, PUT, UPDATE, CONDITION_CHECK), Fairslot.PASSES_DUE)),
           // Sends the deliveries due (their family of the cancels-due index), signing each with the
           // subscription's derived secret; moves only delivery items.
           job(

@@ -35,6 +35,7 @@ import fairslot.handler.http.VenueStaffEndpoints;
 import fairslot.handler.http.WaitlistEndpoints;
 import fairslot.handler.http.WechatEndpoints;
 import fairslot.handler.http.coupon.CouponEndpoints;
+import fairslot.handler.http.membership.MembershipEndpoints;
 import fairslot.handler.http.wallet.WalletEndpoints;
 import fairslot.handler.integration.AuthEndpoints;
 import fairslot.handler.integration.CalendarEndpoints;
@@ -59,6 +60,7 @@ import fairslot.member.app.StandingService;
 import fairslot.member.app.WechatLinking;
 import fairslot.member.app.WechatPhones;
 import fairslot.member.app.WechatSignIn;
+import fairslot.membership.app.MembershipService;
 import fairslot.messaging.payments.WebhookSignature;
 import fairslot.messaging.stripe.StripeWebhooks;
 import fairslot.messaging.wechatpay.WechatPayNotifications;
@@ -110,6 +112,7 @@ public final class HttpApi {
       StandingService standing,
       PassService passes,
       WalletService wallets,
+      MembershipService memberships,
       CouponService coupons,
       ProfileService profiles,
       ContactVerification verification,
@@ -157,6 +160,7 @@ public final class HttpApi {
             new StandingEndpoints(s.standing()),
             new PassEndpoints(s.passes(), s.payments(), idempotency, clock),
             new WalletEndpoints(s.wallets(), s.payments(), idempotency),
+            new MembershipEndpoints(s.memberships(), s.payments(), idempotency),
             new CouponEndpoints(s.coupons(), idempotency),
             new ProfileEndpoints(s.profiles(), s.verification(), s.wechatPhones()),
             new NotificationEndpoints(s.notifications(), s.gate()),

@@ -11,6 +11,7 @@ import fairslot.member.app.PlatformAccessTokens;
 import fairslot.member.app.ProfileService;
 import fairslot.member.app.WechatLinking;
 import fairslot.member.app.WechatPhones;
+import fairslot.membership.app.MembershipService;
 import fairslot.messaging.stripe.Stripe;
 import fairslot.messaging.wechatpay.WechatPay;
 import fairslot.pass.app.PassService;
@@ -70,6 +71,7 @@ final class HttpWiring {
                 w.core().ids(),
                 prepaid),
             new WalletService(stores.wallets(), stores.catalog(), clock, w.core().ids(), prepaid),
+            new MembershipService(stores.memberships(), stores.catalog(), clock, w.core().ids()),
             new CouponService(stores.coupons(), stores.catalog(), clock),
             new ProfileService(stores.memberProfiles()),
             member.verification(),

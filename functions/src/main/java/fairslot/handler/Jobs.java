@@ -54,6 +54,8 @@ final class Jobs {
     // Payments still PENDING are asked about at their provider (lost notifications, failures
     // WeChat never reports) and a lapsed hold's order is closed.
     jobs.put("payments-reconcile", w -> w.payment().reconciliation().run(BATCH));
+    // Memberships at their period's end renewed from the wallet, or PAST_DUE, EXPIRED, CANCELLED.
+    jobs.put("renew-memberships", w -> w.payment().payments().renewals().run(BATCH));
     // Yesterday's statement of each provider that keeps one, matched line by line.
     jobs.put("statement-reconcile", w -> w.payment().statements().yesterday());
     // Webhook deliveries due get one try each, in order per subject, with backoff, then parked.

@@ -44,6 +44,7 @@ public record PaymentModule(
             stores.bookings(),
             stores.passes(),
             stores.wallets(),
+            stores.memberships(),
             providers,
             clock);
     PaymentService payments =
@@ -58,7 +59,8 @@ public record PaymentModule(
             members,
             stores.catalog(),
             wechatIds,
-            stores.wallets());
+            stores.wallets(),
+            stores.memberships());
     return new PaymentModule(
         providers,
         stripe,

@@ -15,6 +15,7 @@ import fairslot.member.store.DynamoDbMemberProfileStore;
 import fairslot.member.store.DynamoDbPlatformTokenStore;
 import fairslot.member.store.DynamoDbRateCounterStore;
 import fairslot.member.store.DynamoDbStandingStore;
+import fairslot.membership.store.DynamoDbMembershipStore;
 import fairslot.notification.store.DynamoDbNotificationStore;
 import fairslot.pass.store.DynamoDbPassStore;
 import fairslot.payment.store.DynamoDbPaymentStore;
@@ -45,7 +46,8 @@ record Stores(
     DynamoDbCalendarFeedStore calendarFeeds,
     DynamoDbPlatformTokenStore platformTokens,
     DynamoDbWalletStore wallets,
-    DynamoDbCouponStore coupons) {
+    DynamoDbCouponStore coupons,
+    DynamoDbMembershipStore memberships) {
 
   static Stores on(DynamoDbClient dynamo, String table) {
     return new Stores(
@@ -69,6 +71,7 @@ record Stores(
         new DynamoDbCalendarFeedStore(dynamo, table),
         new DynamoDbPlatformTokenStore(dynamo, table),
         new DynamoDbWalletStore(dynamo, table),
-        new DynamoDbCouponStore(dynamo, table));
+        new DynamoDbCouponStore(dynamo, table),
+        new DynamoDbMembershipStore(dynamo, table));
   }
 }

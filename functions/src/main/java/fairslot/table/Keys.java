@@ -137,6 +137,16 @@ public final class Keys {
     return "WPLAN#" + planId;
   }
 
+  /** A membership plan (v1.3), by its id; listed under its venue with the same key as sort key. */
+  public static String membershipPlan(String planId) {
+    return "MPLAN#" + planId;
+  }
+
+  /** A member's membership, in the member's partition (v1.3 "Memberships"). */
+  public static String membership(String membershipId) {
+    return "MEMBERSHIP#" + membershipId;
+  }
+
   /** A member's top-up of a wallet, in the member's partition. */
   public static String topUp(String topUpId) {
     return "TOPUP#" + topUpId;

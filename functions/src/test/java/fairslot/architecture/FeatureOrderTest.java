@@ -43,6 +43,7 @@ class FeatureOrderTest {
           "waitlist",
           "pass",
           "wallet",
+          "membership",
           "coupon",
           "booking",
           "lottery",

@@ -42,6 +42,7 @@ class LayersTest {
     "lottery",
     "auth",
     "wallet",
+    "membership",
     "coupon"
   };
 

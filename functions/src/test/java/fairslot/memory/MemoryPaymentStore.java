@@ -136,10 +136,11 @@ public final class MemoryPaymentStore implements PaymentStore {
   private Optional<SettleResult> refusal(Settlement s) {
     Payment p = t.current(s.payment());
     Optional<SettleResult> stale = Optional.of(new SettleResult.Stale());
+    if ((s instanceof Settlement.MarkPaid || s instanceof Settlement.Revive)
+        && t.walletPart(p == null ? "" : p.paymentNo()).filter(w -> !w.isTaken()).isPresent()) {
+      return Optional.of(new SettleResult.NoSeat()); // its wallet part went back: refund it
+    }
     if (s instanceof Settlement.Revive r) {
-      if (t.walletPart(p == null ? "" : p.paymentNo()).filter(w -> !w.isTaken()).isPresent()) {
-        return Optional.of(new SettleResult.NoSeat()); // its wallet part went back: refund it
-      }
       // As the adapter reads its cancellation reasons: no seat outranks any other move.
       Booking b = r.booking();
       Slot slot = t.slots.get(b.slotId());

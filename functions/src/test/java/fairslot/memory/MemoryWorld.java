@@ -63,7 +63,9 @@ public final class MemoryWorld {
   public final MemoryPassStore passStore = new MemoryPassStore(tables);
   public final MemoryWalletStore walletStore = new MemoryWalletStore(tables);
   public final MemoryCouponStore couponStore = new MemoryCouponStore(tables);
+  public final MemoryMembershipStore membershipStore = new MemoryMembershipStore(tables);
   public final CouponService coupons;
+  public final fairslot.membership.app.MembershipService memberships;
   public final WalletService wallets;
   public final MemoryLotteryStore lotteryStore = new MemoryLotteryStore(tables);
   public final MemoryMemberProfileStore memberProfiles = new MemoryMemberProfileStore();
@@ -98,7 +100,9 @@ public final class MemoryWorld {
     BookingQueue queue = (request, dedup) -> enqueued.add(request);
     SeatReleases releases = new SeatReleases(bookingStore, events);
     PaymentProviders providers = new PaymentProviders(provider);
-    refunds = new Refunds(paymentStore, bookingStore, passStore, walletStore, providers, clock);
+    refunds =
+        new Refunds(
+            paymentStore, bookingStore, passStore, walletStore, membershipStore, providers, clock);
     catalog = new CatalogService(catalogStore, clock, ids);
     bookings =
         new BookingService(
@@ -129,10 +133,13 @@ public final class MemoryWorld {
             new fairslot.booking.app.MemberBookings(bookingStore, memberProfiles),
             catalogStore,
             wechatIdentities,
-            walletStore);
+            walletStore,
+            membershipStore);
     var prepaid = new fairslot.wallet.app.PrepaidJudge(walletStore, passStore, catalogStore, clock);
     wallets = new WalletService(walletStore, catalogStore, clock, ids, prepaid);
     coupons = new CouponService(couponStore, catalogStore, clock);
+    memberships =
+        new fairslot.membership.app.MembershipService(membershipStore, catalogStore, clock, ids);
     staff =
         new StaffService(bookingStore, paymentStore, releases, refunds, clock, ids, catalogStore);
     finance =

@@ -5,7 +5,7 @@ import com.wechat.pay.java.core.cipher.AeadAesCipher;
 import fairslot.kernel.Money;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.payment.app.NotificationVerdict;
-import fairslot.payment.app.ProviderReport;
+import fairslot.payment.domain.ProviderReport;
 import fairslot.shared.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -6,8 +6,8 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * What a payment pays for, one type per kind: a booking or a pass (a wallet top-up; memberships are
- * next). Checkout, settlement, disputes and statements ask this type, never a flag.
+ * What a payment pays for, one type per kind: a booking, a pass, a wallet top-up or a membership.
+ * Checkout, settlement, disputes and statements ask this type, never a flag.
  */
 public sealed interface Payable {
   /** The id of what is paid for. */
@@ -63,17 +63,37 @@ public sealed interface Payable {
     }
   }
 
+  /** A membership's first period (v1.3 "Memberships"): paid, it becomes ACTIVE. */
+  record ForMembership(String membershipId) implements Payable {
+    @Override
+    public String id() {
+      return membershipId;
+    }
+
+    @Override
+    public String kind() {
+      return "membership";
+    }
+  }
+
   /**
-   * {@code booking}, {@code pass} or {@code topUp} applied to this, whichever it is: every use
-   * answers for every kind, and a new kind does not compile until each use answers for it too.
+   * {@code booking}, {@code pass}, {@code topUp} or {@code membership} applied to this, whichever
+   * it is: every use answers for every kind, and a new kind does not compile until each use answers
+   * for it too.
    */
   default <T> T match(
-      Function<ForBooking, T> booking, Function<ForPass, T> pass, Function<ForTopUp, T> topUp) {
+      Function<ForBooking, T> booking,
+      Function<ForPass, T> pass,
+      Function<ForTopUp, T> topUp,
+      Function<ForMembership, T> membership) {
     if (this instanceof ForBooking b) {
       return booking.apply(b);
     }
     if (this instanceof ForTopUp t) {
       return topUp.apply(t);
+    }
+    if (this instanceof ForMembership m) {
+      return membership.apply(m);
     }
     return pass.apply((ForPass) this);
   }
@@ -83,13 +103,14 @@ public sealed interface Payable {
     return switch (field) {
       case "passId" -> new ForPass(id);
       case "topUpId" -> new ForTopUp(id);
+      case "membershipId" -> new ForMembership(id);
       default -> new ForBooking(id);
     };
   }
 
   /** The one of {@code bookingId}, {@code passId} and {@code topUpId} that {@code has} finds. */
   static Optional<String> fieldOf(Predicate<String> has) {
-    var named = Stream.of("bookingId", "passId", "topUpId").filter(has).toList();
+    var named = Stream.of("bookingId", "passId", "topUpId", "membershipId").filter(has).toList();
     return named.size() == 1 ? Optional.of(named.get(0)) : Optional.empty();
   }
 }

@@ -6,6 +6,8 @@ package fairslot.money.domain;
  * it is written in one transaction with its entry.
  */
 public record Wallet(String userId, String venueId, String currency, WalletShare balance) {
+  /** The provider name of payments taken from a wallet. */
+  public static final String PROVIDER = "wallet";
 
   public static Wallet empty(String userId, String venueId, String currency) {
     return new Wallet(userId, venueId, currency, WalletShare.NONE);

@@ -25,6 +25,7 @@ final class Checkouts {
   private final BookingOrders bookingOrders;
   private final PassOrders passOrders;
   private final TopUpOrders topUpOrders;
+  private final MembershipOrders membershipOrders;
   private final WalletCheckout wallet;
   private final IdGenerator ids;
   private final Clock clock;
@@ -35,10 +36,12 @@ final class Checkouts {
       BookingOrders bookingOrders,
       PassOrders passOrders,
       TopUpOrders topUpOrders,
+      MembershipOrders membershipOrders,
       WalletCheckout wallet,
       IdGenerator ids,
       Clock clock) {
     this.topUpOrders = topUpOrders;
+    this.membershipOrders = membershipOrders;
     this.wallet = wallet;
     this.providers = providers;
     this.payments = payments;
@@ -77,7 +80,8 @@ final class Checkouts {
         .match(
             booking -> bookingOrders.order(userId, booking.bookingId(), now),
             pass -> passOrders.order(userId, pass.passId()),
-            topUp -> topUpOrders.order(userId, topUp.topUpId()))
+            topUp -> topUpOrders.order(userId, topUp.topUpId()),
+            membership -> membershipOrders.order(userId, membership.membershipId()))
         .then(order -> start(order, userId, payable, providerName, now));
   }
 

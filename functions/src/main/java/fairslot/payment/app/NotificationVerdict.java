@@ -3,6 +3,7 @@ package fairslot.payment.app;
 import fairslot.kernel.Money;
 import fairslot.money.domain.Decline;
 import fairslot.payment.domain.DisputeReport;
+import fairslot.payment.domain.ProviderReport;
 
 /** What a provider's notification turned out to be, once its adapter verified and read it. */
 public sealed interface NotificationVerdict {

@@ -1,6 +1,7 @@
 package fairslot.payment.app;
 
 import fairslot.booking.app.BookingStore;
+import fairslot.membership.app.MembershipStore;
 import fairslot.money.domain.Payment;
 import fairslot.pass.app.PassStore;
 import fairslot.pass.domain.Pass;
@@ -13,11 +14,14 @@ final class PaidFor {
   private final BookingStore bookings;
   private final PassStore passes;
   private final WalletStore wallets;
+  private final MembershipStore memberships;
 
-  PaidFor(BookingStore bookings, PassStore passes, WalletStore wallets) {
+  PaidFor(
+      BookingStore bookings, PassStore passes, WalletStore wallets, MembershipStore memberships) {
     this.bookings = bookings;
     this.passes = passes;
     this.wallets = wallets;
+    this.memberships = memberships;
   }
 
   /**
@@ -35,7 +39,11 @@ final class PaidFor {
             topUp ->
                 wallets
                     .findTopUp(p.userId(), topUp.topUpId())
-                    .map(t -> new Settlement.Subject.OfTopUp(t.topUpId(), t.venueId())));
+                    .map(t -> new Settlement.Subject.OfTopUp(t.topUpId(), t.venueId())),
+            membership ->
+                memberships
+                    .find(p.userId(), membership.membershipId())
+                    .map(m -> new Settlement.Subject.OfMembership(m.membershipId(), m.venueId())));
   }
 
   /** The venue of the booking or pass {@code p} pays for; empty if it is gone. */
@@ -44,6 +52,8 @@ final class PaidFor {
         .match(
             booking -> bookings.findBooking(booking.bookingId()).map(b -> b.slot().venueId()),
             pass -> passes.findPass(p.userId(), pass.passId()).map(Pass::venueId),
-            topUp -> wallets.findTopUp(p.userId(), topUp.topUpId()).map(TopUp::venueId));
+            topUp -> wallets.findTopUp(p.userId(), topUp.topUpId()).map(TopUp::venueId),
+            membership ->
+                memberships.find(p.userId(), membership.membershipId()).map(m -> m.venueId()));
   }
 }

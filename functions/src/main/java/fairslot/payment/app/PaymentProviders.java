@@ -13,7 +13,10 @@ import java.util.Optional;
 public final class PaymentProviders {
   public static final String OFFLINE = "offline";
 
-  /** The member's wallet (v1.3): paid and refunded inside fairslot's own transactions. */
+  /**
+   * The member's wallet (v1.3): paid and refunded inside fairslot's own transactions (the same name
+   * as the money room's {@code Wallet.PROVIDER}, which memberships' wallet payments use).
+   */
   public static final String WALLET = "wallet";
 
   private final List<PaymentProvider> online;

@@ -98,6 +98,7 @@ public final class PaymentReconciliation {
                   || booking.get().statusAt(now) == BookingStatus.EXPIRED;
             },
             pass -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now),
-            topUp -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now));
+            topUp -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now),
+            membership -> !p.createdAt().plus(PASS_ORDER_LIFETIME).isAfter(now));
   }
 }

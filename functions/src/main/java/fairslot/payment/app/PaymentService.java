@@ -8,12 +8,16 @@ import fairslot.kernel.IdGenerator;
 import fairslot.kernel.IdempotentRequest;
 import fairslot.kernel.Outcome;
 import fairslot.member.app.WechatIdentityStore;
+import fairslot.membership.app.MembershipCharges;
+import fairslot.membership.app.MembershipRenewals;
+import fairslot.membership.app.MembershipStore;
 import fairslot.money.domain.Decline;
 import fairslot.money.domain.Payable;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.PaymentRecord;
 import fairslot.pass.app.PassStore;
 import fairslot.payment.domain.DisputeReport;
+import fairslot.payment.domain.ProviderReport;
 import fairslot.wallet.app.PrepaidJudge;
 import fairslot.wallet.app.WalletStore;
 import java.time.Clock;
@@ -37,6 +41,7 @@ public final class PaymentService {
   private final PassRefunds passRefunds;
   private final PassCoolingOff coolingOff;
   private final WalletCloses walletCloses;
+  private final MembershipRenewals renewals;
 
   public PaymentService(
       BookingStore bookings,
@@ -49,8 +54,13 @@ public final class PaymentService {
       MemberBookings members,
       CatalogStore catalog,
       WechatIdentityStore wechat,
-      WalletStore wallets) {
-    PaidFor paidFor = new PaidFor(bookings, passes, wallets);
+      WalletStore wallets,
+      MembershipStore memberships) {
+    PaidFor paidFor = new PaidFor(bookings, passes, wallets, memberships);
+    MembershipOrders membershipOrders =
+        new MembershipOrders(memberships, payments, clock, wechat, catalog);
+    MembershipCharges charges = new MembershipCharges(memberships, wallets, catalog, ids, clock);
+    this.renewals = new MembershipRenewals(memberships, charges, clock);
     PrepaidJudge prepaid = new PrepaidJudge(wallets, passes, catalog, clock);
     PassOrders passOrders = new PassOrders(passes, payments, clock, wechat, catalog, prepaid);
     TopUpOrders topUpOrders = new TopUpOrders(wallets, payments, clock, wechat, catalog, prepaid);
@@ -61,7 +71,8 @@ public final class PaymentService {
             new BookingOrders(members, payments, wechat, catalog),
             passOrders,
             topUpOrders,
-            new WalletCheckout(members, payments, wallets, passes, ids, clock, prepaid),
+            membershipOrders,
+            new WalletCheckout(members, payments, wallets, passes, ids, clock, prepaid, charges),
             ids,
             clock);
     this.disputes = new Disputes(payments, paidFor, clock);
@@ -72,6 +83,7 @@ public final class PaymentService {
             refunds,
             passOrders,
             topUpOrders,
+            membershipOrders,
             paidFor,
             new PaymentDecisions(bookings, catalog),
             clock);
@@ -122,6 +134,11 @@ public final class PaymentService {
       Optional<IdempotentRequest> key,
       Function<PassRefunds.PassRefund, StoredResponse> answer) {
     return coolingOff.refund(userId, passId, key, answer);
+  }
+
+  /** The renew-memberships job ({@link MembershipRenewals}). */
+  public MembershipRenewals renewals() {
+    return renewals;
   }
 
   /** Closes the member's wallet at a venue ({@link WalletCloses}). */

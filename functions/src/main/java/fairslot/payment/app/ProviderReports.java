@@ -14,6 +14,7 @@ import fairslot.money.domain.PaymentRecord;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.payment.app.PaymentService.Applied;
 import fairslot.payment.app.PaymentStore.SettleResult;
+import fairslot.payment.domain.ProviderReport;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
@@ -32,6 +33,7 @@ final class ProviderReports {
   private final Refunds refunds;
   private final PassOrders passOrders;
   private final TopUpOrders topUpOrders;
+  private final MembershipOrders membershipOrders;
   private final PaidFor paidFor;
   private final PaymentDecisions decisions;
   private final Clock clock;
@@ -42,6 +44,7 @@ final class ProviderReports {
       Refunds refunds,
       PassOrders passOrders,
       TopUpOrders topUpOrders,
+      MembershipOrders membershipOrders,
       PaidFor paidFor,
       PaymentDecisions decisions,
       Clock clock) {
@@ -50,6 +53,7 @@ final class ProviderReports {
     this.refunds = refunds;
     this.passOrders = passOrders;
     this.topUpOrders = topUpOrders;
+    this.membershipOrders = membershipOrders;
     this.paidFor = paidFor;
     this.decisions = decisions;
     this.clock = clock;
@@ -147,7 +151,10 @@ final class ProviderReports {
           event
               .payable()
               .match(
-                  b -> Optional.of(b.bookingId()), pass -> Optional.empty(), t -> Optional.empty());
+                  b -> Optional.of(b.bookingId()),
+                  pass -> Optional.empty(),
+                  t -> Optional.empty(),
+                  m -> Optional.empty());
       payments.flag(
           event.eventId(),
           event.paymentNo(),
@@ -194,11 +201,14 @@ final class ProviderReports {
     if (found.get().payable() instanceof Payable.ForTopUp && !event.outcome().ofRefund()) {
       return topUpOrders.settle(event, found.get());
     }
+    if (found.get().payable() instanceof Payable.ForMembership && !event.outcome().ofRefund()) {
+      return membershipOrders.settle(event, found.get());
+    }
     if (found.get().passId().isPresent() && !event.outcome().ofRefund()) {
       return passOrders.settle(event, found.get());
     }
     if (found.get().bookingPaid().isEmpty()) {
-      return orderRefund(event); // a pass's or a top-up's
+      return orderRefund(event); // a pass's, a top-up's or a membership's
     }
     for (int round = 0; round < MAX_ROUNDS; round++) {
       Payment payment = round == 0 ? found.get() : paymentOf(event).orElseThrow();
@@ -226,7 +236,10 @@ final class ProviderReports {
         }
         return Outcome.done(Applied.APPLIED);
       }
-      if (result instanceof SettleResult.NoSeat && settlement instanceof Settlement.Revive) {
+      // no seat for a late payment, or a split payment's wallet part gone: the money goes back
+      if (result instanceof SettleResult.NoSeat
+          && (settlement instanceof Settlement.Revive
+              || settlement instanceof Settlement.MarkPaid)) {
         SettleResult refund =
             payments.settle(
                 new Settlement.RefundLate(

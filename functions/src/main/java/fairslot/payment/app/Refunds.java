@@ -6,6 +6,7 @@ import fairslot.kernel.Change;
 import fairslot.kernel.JobLoop;
 import fairslot.kernel.JobReport;
 import fairslot.kernel.Money;
+import fairslot.membership.app.MembershipStore;
 import fairslot.money.domain.AbnormalRefund;
 import fairslot.money.domain.FinanceException;
 import fairslot.money.domain.Payment;
@@ -42,10 +43,11 @@ public final class Refunds implements RefundRequests {
       BookingStore bookings,
       PassStore passes,
       WalletStore wallets,
+      MembershipStore memberships,
       PaymentProviders providers,
       Clock clock) {
     this.payments = payments;
-    this.paidFor = new PaidFor(bookings, passes, wallets);
+    this.paidFor = new PaidFor(bookings, passes, wallets, memberships);
     this.providers = providers;
     this.clock = clock;
     this.delays = new RefundDelays(payments, paidFor, clock);

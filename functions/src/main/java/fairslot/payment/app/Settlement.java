@@ -101,6 +101,14 @@ public sealed interface Settlement {
       }
     }
 
+    /** A membership's payment, sent back (only the payment moves). */
+    record OfMembership(String membershipId, String venueId) implements Subject {
+      @Override
+      public Optional<String> bookingId() {
+        return Optional.empty();
+      }
+    }
+
     /** A top-up's payment, refunded in part when its wallet was closed (only the payment moves). */
     record OfTopUp(String topUpId, String venueId) implements Subject {
       @Override

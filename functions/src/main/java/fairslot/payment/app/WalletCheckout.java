@@ -8,6 +8,7 @@ import fairslot.kernel.IdGenerator;
 import fairslot.kernel.Money;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.Refusal;
+import fairslot.membership.app.MembershipCharges;
 import fairslot.money.domain.Payable;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentStatus;
@@ -42,6 +43,7 @@ final class WalletCheckout {
   private final IdGenerator ids;
   private final Clock clock;
   private final PrepaidCheck prepaid;
+  private final MembershipCharges memberships;
 
   WalletCheckout(
       MemberBookings members,
@@ -50,8 +52,10 @@ final class WalletCheckout {
       PassStore passes,
       IdGenerator ids,
       Clock clock,
-      PrepaidCheck prepaid) {
+      PrepaidCheck prepaid,
+      MembershipCharges memberships) {
     this.prepaid = prepaid;
+    this.memberships = memberships;
     this.members = members;
     this.payments = payments;
     this.wallets = wallets;
@@ -63,6 +67,11 @@ final class WalletCheckout {
   Outcome<Checkout> pay(String userId, Payable payable) {
     if (payable instanceof Payable.ForPass pass) {
       return payPass(userId, pass);
+    }
+    if (payable instanceof Payable.ForMembership membership) {
+      return memberships
+          .first(userId, membership)
+          .then(p -> Outcome.done(new Checkout(p, Map.of())));
     }
     if (!(payable instanceof Payable.ForBooking paid)) {
       return Outcome.refused(Refusal.INVALID_REQUEST, "a wallet is not topped up from itself");

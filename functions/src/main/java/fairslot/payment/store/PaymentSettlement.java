@@ -81,6 +81,13 @@ final class PaymentSettlement {
                 payments.rememberPaymentEvent(
                     s.eventId(), s.payment().paymentNo(), s.change().at()));
     if (s instanceof Settlement.MarkPaid m) {
+      // a split payment's rest buys the booking only with its wallet part still taken (a failure
+      // gave it back: a success after it is sent back)
+      Optional<WalletPart> part = wallets.part(s);
+      if (part.isPresent() && !part.get().isTaken()) {
+        return new SettleResult.NoSeat();
+      }
+      part.ifPresent(w -> tx.add(Action.WALLET_PART, walletParts.stillTaken(w)));
       // From PENDING, or from FAILED when a success follows a failure (finance is told).
       tx.add(payments.move(m.payment(), m.payment().status(), PaymentStatus.SUCCEEDED, false));
       tx.add(
@@ -241,9 +248,11 @@ final class PaymentSettlement {
       return new SettleResult.ShortOfFunds();
     }
     if (reasons.failed(Action.WALLET_PART)) {
-      // a revival's part went back meanwhile (the money goes back); else it was given back by
-      // another: read again
-      return s instanceof Settlement.Revive ? new SettleResult.NoSeat() : new SettleResult.Stale();
+      // a revival's or payment's part went back meanwhile (the money goes back); else it was
+      // given back by another: read again
+      return s instanceof Settlement.Revive || s instanceof Settlement.MarkPaid
+          ? new SettleResult.NoSeat()
+          : new SettleResult.Stale();
     }
     if (reasons.failed(Action.SEATS)
         || reasons.failedAny(Action.COUNTERPART)

@@ -76,7 +76,8 @@ class PassCheckoutTest {
     assertThat(world.passStore.findPass("u1", pass.passId()).orElseThrow().status())
         .isEqualTo(PassStatus.ACTIVE);
     assertThat(
-            new PaidFor(world.bookingStore, world.passStore, world.walletStore)
+            new PaidFor(
+                    world.bookingStore, world.passStore, world.walletStore, world.membershipStore)
                 .venueOf(first.payment()))
         .contains(slot.venueId());
   }

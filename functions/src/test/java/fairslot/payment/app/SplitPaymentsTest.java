@@ -118,6 +118,22 @@ class SplitPaymentsTest {
   }
 
   @Test
+  void aSuccessOfTheRestAfterItsFailureGaveThePartBackIsSentBackNotPaidByTheRestAlone() {
+    world.toppedUp("u1", slot.venueId(), 2000, 1000);
+    Booking b = held("u1");
+    Checkout started = done(split("u1", b));
+    report(started.payment(), b, PaymentCallback.Outcome.FAILED, "no-1");
+
+    report(started.payment(), b, PaymentCallback.Outcome.SUCCEEDED, "ok-after-all");
+
+    assertThat(world.booking(b.bookingId()).status()).isEqualTo(BookingStatus.PENDING_PAY);
+    assertThat(world.payment(started.payment().paymentNo()).status())
+        .isEqualTo(PaymentStatus.REFUNDING);
+    assertThat(balance("u1")).isEqualTo(new WalletShare(2000, 1000));
+    assertThat(world.ledgerDeviations()).isEmpty();
+  }
+
+  @Test
   void theHoldEndingFirstGivesThePartBackAndALateSuccessOfTheRestIsSentBack() {
     world.toppedUp("u1", slot.venueId(), 2000, 1000);
     Booking b = held("u1");

@@ -270,6 +270,23 @@ public abstract class SplitPaymentContract {
   }
 
   @Test
+  void aSuccessOfARestWhosePartWentBackWithItsFailureIsNoSeatAndMarksNothingPaid() {
+    funded("m");
+    Booking b = held("m");
+    Payment rest = rest(b, 2000);
+    payments.startSplit(b, rest, part(b, rest, new WalletShare(2000, 1000)), by("m"));
+    payments.settle(new Settlement.Failed("no-1", rest, now(b), by("provider")));
+    Payment failed = payments.findPayment(rest.paymentNo()).orElseThrow();
+
+    SettleResult paid =
+        payments.settle(new Settlement.MarkPaid("ok-2", failed, now(b), by("provider")));
+
+    assertThat(paid).isEqualTo(new SettleResult.NoSeat());
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PENDING_PAY);
+    assertThat(balance("m")).isEqualTo(new WalletShare(2000, 1000));
+  }
+
+  @Test
   void aPaidSplitBookingsRefundIsOwedByTheRestAndThePartInProportion() {
     funded("m");
     Booking b = held("m");

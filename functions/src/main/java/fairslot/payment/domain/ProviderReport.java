@@ -1,4 +1,4 @@
-package fairslot.payment.app;
+package fairslot.payment.domain;
 
 import fairslot.kernel.Money;
 import fairslot.money.domain.Payment;
