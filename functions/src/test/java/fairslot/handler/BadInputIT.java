@@ -68,6 +68,16 @@ class BadInputIT {
         "invalid_request");
   }
 
+  /** A membership plan at the test's venue, created by an admin (v1.3 "Memberships"). */
+  private Case membershipPlan(String name, String body) {
+    return new Case(
+        name,
+        "POST /venues/{venueId}/membership-plans",
+        e -> e.as("a", ADMIN).path("venueId", venueId).body(body),
+        422,
+        "invalid_request");
+  }
+
   Stream<Arguments> cases() {
     String big = "{\"slotId\":\"" + "x".repeat(100 * 1024) + "\",\"quantity\":1}";
     return Stream.of(
@@ -707,6 +717,41 @@ class BadInputIT {
                 "a top-up of an unknown wallet plan",
                 "POST /wallet-plans/{planId}/buy",
                 e -> e.as("u1", CUSTOMER).path("planId", "nope").body("{}"),
+                404,
+                "not_found"),
+            membershipPlan(
+                "a membership plan of no price",
+                "{\"name\":\"m\",\"priceMinor\":0,\"currency\":\"CNY\",\"period\":\"P1M\"}"),
+            membershipPlan(
+                "a membership plan of an unknown period",
+                "{\"name\":\"m\",\"priceMinor\":100,\"currency\":\"CNY\",\"period\":\"P2W\"}"),
+            membershipPlan(
+                "a membership plan of an unknown currency",
+                "{\"name\":\"m\",\"priceMinor\":100,\"currency\":\"XAU\",\"period\":\"P1M\"}"),
+            membershipPlan(
+                "a membership plan taking more than all off",
+                "{\"name\":\"m\",\"priceMinor\":100,\"currency\":\"CNY\",\"period\":\"P1M\","
+                    + "\"benefits\":{\"percentOff\":101}}"),
+            membershipPlan(
+                "a membership plan with an unknown benefit",
+                "{\"name\":\"m\",\"priceMinor\":100,\"currency\":\"CNY\",\"period\":\"P1M\","
+                    + "\"benefits\":{\"free\":1}}"),
+            new Case(
+                "subscribing to an unknown membership plan",
+                "POST /membership-plans/{planId}/subscribe",
+                e -> e.as("u1", CUSTOMER).path("planId", "nope").body("{}"),
+                404,
+                "not_found"),
+            new Case(
+                "subscribing with autoRenew not a boolean",
+                "POST /membership-plans/{planId}/subscribe",
+                e -> e.as("u1", CUSTOMER).path("planId", "nope").body("{\"autoRenew\":\"yes\"}"),
+                422,
+                "invalid_request"),
+            new Case(
+                "cancelling another member's membership",
+                "POST /me/memberships/{membershipId}/cancel",
+                e -> e.as("u1", CUSTOMER).path("membershipId", "nope"),
                 404,
                 "not_found"),
             new Case(

@@ -64,6 +64,7 @@ class StaffRolesIT {
     MATRIX.put("POST /staff/members/{userId}/pardon", Set.of(FRONTDESK, ADMIN));
     MATRIX.put("POST /venues/{venueId}/plans", Set.of(ADMIN));
     MATRIX.put("POST /venues/{venueId}/wallet-plans", Set.of(ADMIN));
+    MATRIX.put("POST /venues/{venueId}/membership-plans", Set.of(ADMIN));
     MATRIX.put("POST /venues/{venueId}/coupons", Set.of(ADMIN));
     MATRIX.put("GET /venues/{venueId}/coupons", Set.of(ADMIN));
     MATRIX.put("POST /staff/passes", Set.of(FRONTDESK, ADMIN));
