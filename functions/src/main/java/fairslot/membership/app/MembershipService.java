@@ -16,6 +16,7 @@ import fairslot.membership.domain.MembershipPeriod;
 import fairslot.membership.domain.MembershipPlan;
 import fairslot.money.domain.PrepaidHoldings;
 import fairslot.money.domain.PrepaidPurchase;
+import fairslot.money.domain.PrepaidRules;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,6 +88,18 @@ public final class MembershipService {
     Optional<MembershipPlan> plan = memberships.findPlan(planId);
     if (plan.isEmpty()) {
       return Outcome.refused(Refusal.NOT_FOUND, "no membership plan " + planId);
+    }
+    // Shanghai's rules count every membership a member holds; until these are counted with the
+    // rest (the prepaid guard), selling them there could pass a limit: refused, not risked.
+    boolean counted =
+        catalog
+            .findVenue(plan.get().venueId())
+            .map(v -> v.policy().prepaidRules() == PrepaidRules.NONE)
+            .orElse(true);
+    if (!counted) {
+      return Outcome.refused(
+          Refusal.PREPAID_LIMIT,
+          "memberships are not sold yet at a venue with prepaid rules: they are not counted yet");
     }
     Instant now = clock.instant();
     Membership unpaid =

@@ -261,4 +261,24 @@ class MembershipsTest {
     assertThat(world.memberships.plans(shanghai, new PageRequest(10, Optional.empty())).items())
         .isEmpty();
   }
+
+  @Test
+  void aVenueUnderShanghaisRulesSellsNoMembershipUntilTheyAreCounted() {
+    String shanghai =
+        world.hall(VenuePolicy.DEFAULT.withPrepaidRules(PrepaidRules.CN_SH_2025)).venueId();
+    MembershipPlan plan =
+        done(
+            world.memberships.createPlan(
+                "admin",
+                shanghai,
+                new MembershipService.PlanTerms(
+                    "Monthly", new Money(30000, "CNY"), MembershipPeriod.P1M, Benefits.NONE),
+                Optional.empty()));
+
+    Outcome<Membership> refused =
+        world.memberships.subscribe("u1", plan.planId(), true, Optional.empty());
+
+    assertThat(((Outcome.Refused<?>) refused).refusal()).isEqualTo(Refusal.PREPAID_LIMIT);
+    assertThat(world.memberships.mine("u1")).isEmpty();
+  }
 }
