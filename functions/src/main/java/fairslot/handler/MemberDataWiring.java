@@ -5,6 +5,7 @@ import fairslot.booking.store.BookingMemberData;
 import fairslot.booking.store.RequestMemberData;
 import fairslot.kernel.IdGenerator;
 import fairslot.member.store.MemberRecords;
+import fairslot.membership.store.MembershipMemberData;
 import fairslot.notification.store.NotificationMemberData;
 import fairslot.pass.store.PassMemberData;
 import fairslot.payment.store.PaymentMemberData;
@@ -28,6 +29,7 @@ final class MemberDataWiring {
             new PaymentMemberData(dynamo, table),
             new PassMemberData(dynamo, table),
             new WalletMemberData(dynamo, table),
+            new MembershipMemberData(dynamo, table),
             new BookingMemberData(dynamo, table, clock),
             new RequestMemberData(dynamo, table),
             new WaitlistMemberData(dynamo, table),

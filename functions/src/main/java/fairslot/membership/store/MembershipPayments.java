@@ -13,14 +13,17 @@ import fairslot.money.domain.PaymentStatus;
 import fairslot.money.domain.WalletShare;
 import fairslot.money.store.ExceptionWrites;
 import fairslot.money.store.PaymentAudits;
+import fairslot.money.store.PaymentItemMapper;
 import fairslot.money.store.PaymentWrites;
 import fairslot.money.store.WalletWrites;
 import fairslot.table.Keys;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
+import fairslot.table.TxItems;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -61,6 +64,7 @@ final class MembershipPayments {
         new Transaction<Action>()
             .add(Action.MEMBERSHIP, writes.namePayment(m, payment))
             .add(Action.PAYMENT, payments.create(payment))
+            .add(payerLink(payment))
             .add(Action.VENUE, VenueChecks.sells(table, m.venueId()))
             .add(
                 PaymentAudits.payment(
@@ -157,6 +161,7 @@ final class MembershipPayments {
     return new Transaction<Action>()
         .add(Action.MEMBERSHIP, writes.move(seen, after))
         .add(Action.PAYMENT, payments.create(payment))
+        .add(payerLink(payment))
         .add(Action.WALLET, debit.get(0))
         .add(debit.get(1))
         .add(wallets.share(payment.paymentNo(), share))
@@ -166,6 +171,11 @@ final class MembershipPayments {
                 records, payment.paymentNo(), "-", PaymentStatus.SUCCEEDED.name(), change))
         .commit(dynamo)
         .isEmpty();
+  }
+
+  /** Listed under its payer: their export and erasure find every period's payment by it. */
+  private TransactWriteItem payerLink(Payment payment) {
+    return TxItems.put(Put.builder().tableName(table).item(PaymentItemMapper.payerLink(payment)));
   }
 
   private TransactWriteItem audit(Membership seen, Membership after, Change change) {

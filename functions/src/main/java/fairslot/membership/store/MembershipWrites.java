@@ -6,12 +6,14 @@ import static fairslot.table.Attr.s;
 import fairslot.membership.domain.Membership;
 import fairslot.money.domain.Payment;
 import fairslot.table.Attr;
+import fairslot.table.Keys;
 import fairslot.table.TxItems;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -69,6 +71,25 @@ final class MembershipWrites {
                     s(Membership.Status.PENDING_PAY),
                     ":one",
                     n(1))));
+  }
+
+  /** An ended membership, as read, moved to the pseudonym's partition: [delete, put]. */
+  List<TransactWriteItem> giveToPseudonym(Map<String, AttributeValue> read, String pseudonym) {
+    Map<String, AttributeValue> moved = new HashMap<>(read);
+    moved.put(Keys.PK, s(Keys.member(pseudonym)));
+    moved.put("userId", s(pseudonym));
+    return List.of(
+        TxItems.delete(
+            Delete.builder()
+                .tableName(table)
+                .key(Map.of(Keys.PK, read.get(Keys.PK), Keys.SK, read.get(Keys.SK)))
+                .conditionExpression("version = :v")
+                .expressionAttributeValues(Map.of(":v", read.get("version")))),
+        TxItems.put(
+            Put.builder()
+                .tableName(table)
+                .item(moved)
+                .conditionExpression("attribute_not_exists(PK)")));
   }
 
   /**

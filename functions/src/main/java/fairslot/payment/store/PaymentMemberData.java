@@ -3,6 +3,7 @@ package fairslot.payment.store;
 import static fairslot.table.Attr.s;
 
 import fairslot.booking.domain.BookingStatus;
+import fairslot.membership.domain.Membership;
 import fairslot.money.domain.PaymentStatus;
 import fairslot.money.store.PaymentItemMapper;
 import fairslot.money.store.PaymentWrites;
@@ -157,9 +158,24 @@ public final class PaymentMemberData implements MemberDataPart {
         .orElse(true);
   }
 
-  /** Whether the booking a payment paid for has ended (a booking gone counts as ended). */
+  /**
+   * Whether what a payment paid for has ended: its booking (one gone counts as ended), or its
+   * membership (CANCELLED or EXPIRED; any period's payment waits while the membership runs).
+   */
   private boolean bookingEnded(String paymentNo) {
-    return RawItems.get(dynamo, table, PaymentItemMapper.key(paymentNo, 0))
+    var payment = RawItems.get(dynamo, table, PaymentItemMapper.key(paymentNo, 0));
+    if (payment.isPresent() && payment.get().containsKey("membershipId")) {
+      return RawItems.get(
+              dynamo,
+              table,
+              Attr.key(
+                  Keys.member(Attr.str(payment.get(), "userId")),
+                  Keys.membership(Attr.str(payment.get(), "membershipId"))))
+          .map(m -> ENDED_MEMBERSHIPS.contains(Attr.str(m, "status")))
+          .orElse(true);
+    }
+    return payment
+        .filter(p -> p.containsKey("bookingId"))
         .flatMap(
             p ->
                 RawItems.get(
@@ -167,4 +183,7 @@ public final class PaymentMemberData implements MemberDataPart {
         .map(b -> BookingStatus.valueOf(Attr.str(b, "status")).next().isEmpty())
         .orElse(true);
   }
+
+  private static final Set<String> ENDED_MEMBERSHIPS =
+      Set.of(Membership.Status.CANCELLED.name(), Membership.Status.EXPIRED.name());
 }

@@ -409,6 +409,55 @@ class DataRightsIT {
     assertThat(sum).isZero();
   }
 
+  @Test
+  void aRunningMembershipKeepsItsMemberUntilItEndsThenMovesToThePseudonymWithItsPayment() {
+    String m = "rights-club" + suffix;
+    String venue = api.venue("Asia/Shanghai", "{}");
+    Reply plan =
+        api.send(
+            "POST /venues/{venueId}/membership-plans",
+            e ->
+                e.as("admin-1", ADMIN)
+                    .path("venueId", venue)
+                    .body(
+                        "{\"name\":\"Monthly\",\"priceMinor\":30000,\"currency\":\"CNY\","
+                            + "\"period\":\"P1M\"}"));
+    ApiDriver.expect(plan, 201);
+    Reply subscribed =
+        api.send(
+            "POST /membership-plans/{planId}/subscribe",
+            e -> e.as(m, CUSTOMER).path("planId", plan.text("planId")).body("{}"));
+    ApiDriver.expect(subscribed, 201);
+    String paymentNo = subscribed.json().path("payment").path("paymentNo").asText();
+    String membershipId = subscribed.text("membershipId");
+    api.provider.report(paymentNo, "SUCCEEDED");
+    JsonNode data = export(m).json();
+    assertThat(field(data.get("memberships"), "status")).containsExactly("ACTIVE");
+    assertThat(field(data.get("payments"), "paymentNo")).contains(paymentNo);
+
+    ApiDriver.expect(erase(m), 202);
+    run("erase-members");
+    assertThat(export(m).json().get("erasure").get("status").asText()).isEqualTo("REQUESTED");
+    assertThat(export(m).json().get("memberships")).hasSize(1); // it runs to its period's end
+
+    ApiDriver.expect(
+        api.send(
+            "POST /me/memberships/{membershipId}/cancel",
+            e -> e.as(m, CUSTOMER).path("membershipId", membershipId)),
+        200);
+    api.clock.advance(Duration.ofDays(32));
+    run("renew-memberships");
+    run("erase-members");
+
+    JsonNode after = export(m).json();
+    assertThat(after.get("erasure").get("status").asText()).isEqualTo("ERASED");
+    assertThat(after.get("memberships")).isEmpty();
+    assertThat(after.get("payments")).isEmpty();
+    assertThat(itemsMentioning(Set.of(m)))
+        .allSatisfy(f -> assertThat(f).matches(".* / (ERASURE|AUDIT#.*)"));
+    assertThat(item("PAYMENT#" + paymentNo, "PAYMENT").get("userId").s()).startsWith("erased-");
+  }
+
   private Map<String, AttributeValue> item(String pk, String sk) {
     Map<String, AttributeValue> found =
         Aws.dynamo()
