@@ -34,6 +34,51 @@ export function WalletPanel(p: { venueId: string; act: Act; say: (message: strin
 }
 
 /**
+ * Memberships (v1.3): the venue's plans to join (from the wallet, or by the default provider), and
+ * mine here with their state in words and the day the period ends; a running one's renewal can be
+ * stopped (it then ends on that day).
+ */
+export function MembershipPanel(p: { venueId: string; act: Act; say: (message: string) => void }) {
+  const plans = usePoll(() => api.membershipPlans(p.venueId), 60000, [p.venueId]);
+  const mine = usePoll(() => api.myMemberships(), 10000, []);
+  const here = (mine.value?.items ?? []).filter((m) => m.venueId === p.venueId);
+  if ((plans.value?.items ?? []).length === 0 && here.length === 0) return null;
+  return (
+    <section aria-labelledby="memberships-h">
+      <h2 id="memberships-h">{t("memberships")}</h2>
+      <ul class="cards">
+        {(plans.value?.items ?? []).map((plan) => (
+          <li class="card" key={plan.planId} data-membership-plan={plan.planId}>
+            <div>{plan.name}</div>
+            <div>{money(plan.priceMinor, plan.currency)} / {word(plan.period)}</div>
+            {plan.benefits.percentOff && <div>{plan.benefits.percentOff}% {t("offBookings")}</div>}
+            <button class="quiet" onClick={() => p.act(async () => {
+              await api.subscribe(plan.planId, "wallet");
+              mine.again();
+            })}>{t("joinFromWallet")}</button>
+          </li>
+        ))}
+        {here.map((m) => (
+          <li class="card" key={m.membershipId} data-membership={m.membershipId}>
+            <div>{m.name}</div>
+            <div class="status" data-status={m.status}>{word(m.status)}</div>
+            {m.currentPeriodEnd && (
+              <div>{m.cancelAtPeriodEnd ? t("endsOn") : t("renewsOn")} {venueDay(m.currentPeriodEnd)}</div>
+            )}
+            {(m.status === "ACTIVE" && !m.cancelAtPeriodEnd) && (
+              <button class="quiet" onClick={() => p.act(async () => {
+                await api.cancelMembership(m.membershipId);
+                mine.again();
+              })}>{t("stopRenewal")}</button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * The venue's plans to buy, and my passes: a pass books a slot of the day without money. Where
  * the venue keeps Shanghai's prepaid rules, an unused pack may be refunded in full in its first 7
  * days (the server judges the days and the use).

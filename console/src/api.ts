@@ -131,6 +131,27 @@ export type Booking = {
   pricing?: { baseMinor: number; discounts: { kind: string; amountMinor: number; code?: string }[]; amountMinor: number };
 };
 
+export type MembershipPlan = {
+  planId: string;
+  name: string;
+  priceMinor: number;
+  currency: string;
+  period: string;
+  benefits: { percentOff?: number; bookingWindowDays?: number; creditsPerPeriod?: number };
+};
+
+export type Membership = {
+  membershipId: string;
+  venueId: string;
+  name: string;
+  status: string;
+  autoRenew: boolean;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd?: string;
+  priceMinor: number;
+  currency: string;
+};
+
 export type Wallet = { venueId: string; currency: string; principalMinor: number; bonusMinor: number; balanceMinor: number };
 
 export type WaitEntry = {
@@ -184,6 +205,17 @@ export const api = {
     }),
   /** The member's stored value, one wallet per venue (v1.3). */
   myWallets: () => call<{ items: Wallet[] }>("GET", "/me/wallets"),
+  /** Memberships (v1.3): the venue's plans, mine, subscribing and cancelling renewal. */
+  membershipPlans: (venueId: string) =>
+    call<{ items: MembershipPlan[] }>("GET", `/venues/${enc(venueId)}/membership-plans`),
+  myMemberships: () => call<{ items: Membership[] }>("GET", "/me/memberships"),
+  subscribe: (planId: string, provider?: string) =>
+    call<Membership>("POST", `/membership-plans/${enc(planId)}/subscribe`, {
+      body: provider ? { provider } : {},
+      idempotent: true,
+    }),
+  cancelMembership: (membershipId: string) =>
+    call<Membership>("POST", `/me/memberships/${enc(membershipId)}/cancel`, { body: {} }),
   /** The wallet closed: its principal back to the top-ups, its bonus forfeited (v1.3). */
   closeWallet: (venueId: string) =>
     call<{ refundedMinor: number; forfeitedMinor: number; currency: string }>(

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, Booking, Slot, WaitEntry } from "./api";
 import { clock, countdown, durationMs, money, problem, t, venueDay, word } from "./i18n";
-import { Move, Passes, ProfileForm, WalletPanel } from "./account";
+import { MembershipPanel, Move, Passes, ProfileForm, WalletPanel } from "./account";
 import { DateStrip, DayGrid } from "./grid";
 import { useResources } from "./names";
 import { useNow, usePoll } from "./poll";
@@ -74,6 +74,7 @@ export function Member({ venueId, date, say, pickDate }: Props) {
       </section>
       <Passes venueId={venueId} slots={slots.value?.items ?? []} act={act} say={say} />
       <WalletPanel venueId={venueId} act={act} say={say} />
+      <MembershipPanel venueId={venueId} act={act} say={say} />
       <Notices />
       <ProfileForm say={say} />
     </div>

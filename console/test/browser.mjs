@@ -279,6 +279,35 @@ try {
     await page.context().close();
   }
 
+  // Memberships (v1.3): a member joins a monthly plan from the wallet and stops its renewal.
+  {
+    const plan = await api("POST", `/venues/${venue.venueId}/wallet-plans`, admin, {
+      name: "Pay 500", payMinor: 50000, bonusMinor: 0, currency: "CNY",
+    });
+    const erin = await token("erin-" + run, ["customer"]);
+    const topUp = await api("POST", `/wallet-plans/${plan.planId}/buy`, erin, { provider: "stripe" });
+    await api("POST", `/_local/stripe/payment_intents/${topUp.payment.client.paymentIntentId}/succeed`, null, {});
+    const monthly = await api("POST", `/venues/${venue.venueId}/membership-plans`, admin, {
+      name: "月卡 " + run, priceMinor: 30000, currency: "CNY", period: "P1M", benefits: { percentOff: 10 },
+    });
+    const page = await signedIn(page0, "erin-" + run);
+    const card = page.locator(`[data-membership-plan="${monthly.planId}"]`);
+    await card.getByRole("button", { name: /^Join/ }).click();
+    const mine = page.locator("[data-membership]").first();
+    await mine.locator('[data-status="ACTIVE"]').waitFor({ timeout: 15000 });
+    const joined = (await api("GET", "/me/memberships", erin)).items[0];
+    check(joined?.status === "ACTIVE" && (await mine.textContent()).includes("Renews on") &&
+      (await api("GET", "/me/wallets", erin)).items[0].balanceMinor === 20000,
+      "a member joins a membership from the wallet and sees when it renews");
+    await mine.getByRole("button", { name: "Stop renewal" }).click();
+    await mine.getByText(/^Ends on/).waitFor({ timeout: 15000 });
+    check((await api("GET", "/me/memberships", erin)).items[0].cancelAtPeriodEnd === true,
+      "a member stops a membership's renewal and sees the day it ends");
+    await noRawEnum(page, "memberships");
+    await axe(page, "memberships");
+    await page.context().close();
+  }
+
   // The day's grid: a member chooses two hours of one court and books them as one booking.
   {
     const court2 = await api("POST", `/venues/${venue.venueId}/resources`, admin, {
