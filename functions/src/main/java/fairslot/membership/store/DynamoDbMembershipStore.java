@@ -13,21 +13,20 @@ import fairslot.membership.domain.MembershipPlan;
 import fairslot.money.domain.Payment;
 import fairslot.money.domain.PaymentCallback;
 import fairslot.money.domain.WalletShare;
+import fairslot.table.Attr;
 import fairslot.table.Cursors;
 import fairslot.table.Keys;
 import fairslot.table.RawItems;
 import fairslot.table.RecordParts;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
-import fairslot.table.TxItems;
+import fairslot.table.VenueListings;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -35,9 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 /** Membership plans and memberships in the single table (v1.3 "Memberships"). */
 public final class DynamoDbMembershipStore implements MembershipStore {
   private enum Action {
-    LISTED,
     MEMBERSHIP,
-    PLAN,
     VENUE
   }
 
@@ -58,43 +55,26 @@ public final class DynamoDbMembershipStore implements MembershipStore {
   @Override
   public boolean createPlan(MembershipPlan plan, Change change) {
     String key = Keys.membershipPlan(plan.planId());
-    Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(Action.PLAN, putNew(MembershipItemMapper.planItem(plan, key, "PLAN")))
-            .add(
-                Action.LISTED,
-                putNew(MembershipItemMapper.planItem(plan, Keys.venue(plan.venueId()), key)))
-            .add(Action.VENUE, VenueChecks.sells(table, plan.venueId()))
-            .add(records.audit(Keys.venue(plan.venueId()), key, "-", "CREATED", change))
-            .commit(dynamo);
-    if (cancelled.isPresent() && cancelled.get().failed(Action.VENUE)) {
-      return false;
-    }
-    if (cancelled.isPresent() && !cancelled.get().failed(Action.PLAN)) {
-      throw cancelled.get().exception();
-    }
-    return true; // written now, or by a twin request before
+    return VenueListings.create(
+        dynamo,
+        table,
+        VenueChecks.sells(table, plan.venueId()),
+        MembershipItemMapper.planItem(plan, key, "PLAN"),
+        MembershipItemMapper.planItem(plan, Keys.venue(plan.venueId()), key),
+        records.audit(Keys.venue(plan.venueId()), key, "-", "CREATED", change));
   }
 
   @Override
   public Optional<MembershipPlan> findPlan(String planId) {
-    return RawItems.get(dynamo, table, fairslot.table.Attr.key(Keys.membershipPlan(planId), "PLAN"))
+    return RawItems.get(dynamo, table, Attr.key(Keys.membershipPlan(planId), "PLAN"))
         .map(MembershipItemMapper::planFrom);
   }
 
   @Override
   public Page<MembershipPlan> plansOf(String venueId, PageRequest page) {
     String list = "membership-plans#" + venueId;
-    QueryRequest.Builder query =
-        QueryRequest.builder()
-            .tableName(table)
-            .consistentRead(true)
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-            .expressionAttributeValues(
-                Map.of(":pk", s(Keys.venue(venueId)), ":prefix", s(Keys.membershipPlan(""))))
-            .limit(page.limit());
-    Cursors.startKey(page, list).ifPresent(query::exclusiveStartKey);
-    QueryResponse r = dynamo.query(query.build());
+    QueryResponse r =
+        VenueListings.page(dynamo, table, venueId, Keys.membershipPlan(""), list, page);
     return new Page<>(
         r.items().stream().map(MembershipItemMapper::planFrom).toList(),
         Cursors.encode(list, r.lastEvaluatedKey()));
@@ -194,10 +174,5 @@ public final class DynamoDbMembershipStore implements MembershipStore {
   private TransactWriteItem audit(Membership m, String from, String to, Change change) {
     return records.audit(
         Keys.member(m.userId()), Keys.membership(m.membershipId()), from, to, change);
-  }
-
-  private TransactWriteItem putNew(Map<String, AttributeValue> item) {
-    return TxItems.put(
-        Put.builder().tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
   }
 }

@@ -27,6 +27,7 @@ import fairslot.table.RecordParts;
 import fairslot.table.ShardedIndex;
 import fairslot.table.Transaction;
 import fairslot.table.TxItems;
+import fairslot.table.VenueListings;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -44,9 +45,7 @@ public final class DynamoDbPassStore implements PassStore {
 
   /** The named actions of this file's transactions: a cancellation is read by these. */
   private enum Action {
-    LISTED,
     PASS,
-    PLAN,
     PREPAID,
     VENUE
   }
@@ -74,27 +73,13 @@ public final class DynamoDbPassStore implements PassStore {
 
   @Override
   public boolean createPlan(Plan plan, Change change) {
-    Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(Action.PLAN, putNew(PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN")))
-            .add(Action.VENUE, VenueChecks.sells(table, plan.venueId()))
-            .add(
-                Action.LISTED,
-                putNew(
-                    PlanItemMapper.toItem(
-                        plan, Keys.venue(plan.venueId()), Keys.plan(plan.planId()))))
-            .add(
-                records.audit(
-                    Keys.venue(plan.venueId()), "plan:" + plan.planId(), "-", "CREATED", change))
-            .commit(dynamo);
-    if (cancelled.isPresent() && cancelled.get().failed(Action.VENUE)) {
-      return false;
-    }
-    if (cancelled.isPresent() && !cancelled.get().failed(Action.PLAN)) {
-      throw new IllegalStateException("plan create cancelled: " + cancelled.get());
-    }
-    // "plan" failed: the same id was created before (a retried request): it stands.
-    return true;
+    return VenueListings.create(
+        dynamo,
+        table,
+        VenueChecks.sells(table, plan.venueId()),
+        PlanItemMapper.toItem(plan, Keys.plan(plan.planId()), "PLAN"),
+        PlanItemMapper.toItem(plan, Keys.venue(plan.venueId()), Keys.plan(plan.planId())),
+        records.audit(Keys.venue(plan.venueId()), "plan:" + plan.planId(), "-", "CREATED", change));
   }
 
   @Override

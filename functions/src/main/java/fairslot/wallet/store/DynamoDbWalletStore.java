@@ -22,6 +22,7 @@ import fairslot.table.RawItems;
 import fairslot.table.RecordParts;
 import fairslot.table.Transaction;
 import fairslot.table.TxItems;
+import fairslot.table.VenueListings;
 import fairslot.wallet.app.WalletStore;
 import fairslot.wallet.domain.TopUp;
 import fairslot.wallet.domain.WalletPlan;
@@ -42,8 +43,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 /** Wallet plans (by id and under their venue), top-ups and wallets (in the member's partition). */
 public final class DynamoDbWalletStore implements WalletStore {
   private enum Action {
-    LISTED,
-    PLAN,
     TOP_UP,
     VENUE
   }
@@ -65,22 +64,13 @@ public final class DynamoDbWalletStore implements WalletStore {
   @Override
   public boolean createPlan(WalletPlan plan, Change change) {
     String key = Keys.walletPlan(plan.planId());
-    Optional<Transaction.Cancelled<Action>> cancelled =
-        new Transaction<Action>()
-            .add(Action.PLAN, putNew(WalletPlanItemMapper.toItem(plan, key, "PLAN")))
-            .add(
-                Action.LISTED,
-                putNew(WalletPlanItemMapper.toItem(plan, Keys.venue(plan.venueId()), key)))
-            .add(Action.VENUE, VenueChecks.sells(table, plan.venueId()))
-            .add(records.audit(Keys.venue(plan.venueId()), key, "-", "CREATED", change))
-            .commit(dynamo);
-    if (cancelled.isPresent() && cancelled.get().failed(Action.VENUE)) {
-      return false;
-    }
-    if (cancelled.isPresent() && !cancelled.get().failed(Action.PLAN)) {
-      throw cancelled.get().exception();
-    }
-    return true; // written now, or by a twin request before
+    return VenueListings.create(
+        dynamo,
+        table,
+        VenueChecks.sells(table, plan.venueId()),
+        WalletPlanItemMapper.toItem(plan, key, "PLAN"),
+        WalletPlanItemMapper.toItem(plan, Keys.venue(plan.venueId()), key),
+        records.audit(Keys.venue(plan.venueId()), key, "-", "CREATED", change));
   }
 
   @Override
@@ -92,7 +82,7 @@ public final class DynamoDbWalletStore implements WalletStore {
   @Override
   public Page<WalletPlan> plansOf(String venueId, PageRequest page) {
     String list = "wallet-plans#" + venueId;
-    QueryResponse r = query(Keys.venue(venueId), Keys.walletPlan(""), list, page);
+    QueryResponse r = VenueListings.page(dynamo, table, venueId, Keys.walletPlan(""), list, page);
     return new Page<>(
         r.items().stream().map(WalletPlanItemMapper::fromItem).toList(),
         Cursors.encode(list, r.lastEvaluatedKey()));
