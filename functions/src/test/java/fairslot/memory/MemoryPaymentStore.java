@@ -274,6 +274,11 @@ public final class MemoryPaymentStore implements PaymentStore {
               p.paymentNo(),
               change.at()));
     } else if (s instanceof Settlement.PaidOffline o) {
+      // paid whole at the desk: a split rest's wallet part under way goes back
+      t.bookings
+          .get(o.booking().bookingId())
+          .paymentNo()
+          .ifPresent(no -> t.giveBackWalletPart(no, change.at()));
       t.payments.put(p.paymentNo(), p);
       audit(p.paymentNo(), "-", PaymentStatus.SUCCEEDED.name(), change);
       paid(o.booking(), p, change);

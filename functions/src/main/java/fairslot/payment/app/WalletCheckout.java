@@ -90,6 +90,15 @@ final class WalletCheckout {
         return Outcome.refused(
             Refusal.INVALID_TRANSITION, "a " + booking.status() + " booking cannot be paid");
       }
+      // a split payment under way holds a part of this wallet: its rest is paid, or ends, first
+      if (booking
+          .paymentNo()
+          .flatMap(payments::walletPartOf)
+          .filter(WalletPart::isTaken)
+          .isPresent()) {
+        return Outcome.refused(
+            Refusal.INVALID_TRANSITION, "a split payment is under way: pay its rest or let it end");
+      }
       Money amount = booking.total();
       Optional<Wallet> wallet = walletAt(userId, booking.slot().venueId(), amount);
       Optional<WalletShare> share = wallet.flatMap(w -> w.balance().take(amount.minor()));

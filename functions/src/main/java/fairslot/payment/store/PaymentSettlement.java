@@ -133,6 +133,7 @@ final class PaymentSettlement {
       }
     } else if (s instanceof Settlement.PaidOffline o) {
       paidHere(tx, o.payment(), o.booking(), s.change());
+      wallets.giveBackPartOfStarted(tx, Action.WALLET_PART, o.booking().paymentNo(), s);
     } else if (s instanceof Settlement.PaidFromWallet w) {
       paidHere(tx, w.payment(), w.booking(), s.change());
       wallets.pay(tx, Action.WALLET, w);

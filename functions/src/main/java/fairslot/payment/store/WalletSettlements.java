@@ -63,8 +63,22 @@ final class WalletSettlements {
    * (under {@code action}: the part's move, so a give-back meanwhile cancels this one).
    */
   <A extends Enum<A>> void giveBackPart(Transaction<A> tx, A action, Settlement s) {
-    part(s)
-        .filter(WalletPart::isTaken)
+    giveBack(tx, action, part(s), s);
+  }
+
+  /**
+   * A booking paid at the desk while a split payment's rest was under way: the whole price is taken
+   * there, so that rest's wallet part goes back with it (the rest, if it pays after all, is sent
+   * back as any late payment).
+   */
+  <A extends Enum<A>> void giveBackPartOfStarted(
+      Transaction<A> tx, A action, Optional<String> startedPaymentNo, Settlement s) {
+    giveBack(tx, action, startedPaymentNo.flatMap(no -> parts.find(dynamo, no)), s);
+  }
+
+  private <A extends Enum<A>> void giveBack(
+      Transaction<A> tx, A action, Optional<WalletPart> part, Settlement s) {
+    part.filter(WalletPart::isTaken)
         .ifPresent(
             w -> {
               List<TransactWriteItem> back = parts.giveBack(w, s.change());

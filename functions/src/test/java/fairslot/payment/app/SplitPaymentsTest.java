@@ -12,6 +12,7 @@ import fairslot.catalog.domain.ResourceKind;
 import fairslot.catalog.domain.Slot;
 import fairslot.kernel.Outcome;
 import fairslot.kernel.PageRequest;
+import fairslot.kernel.Refusal;
 import fairslot.memory.MemoryWorld;
 import fairslot.money.domain.LedgerEntry;
 import fairslot.money.domain.Payable;
@@ -131,6 +132,37 @@ class SplitPaymentsTest {
         .isEqualTo(PaymentStatus.REFUNDING);
     assertThat(balance("u1")).isEqualTo(new WalletShare(2000, 1000));
     assertThat(world.ledgerDeviations()).isEmpty();
+  }
+
+  @Test
+  void theDeskTakingTheWholePriceWhileTheRestIsUnderWayGivesThePartBackAndTheRestIsSentBack() {
+    world.toppedUp("u1", slot.venueId(), 2000, 1000);
+    Booking b = held("u1");
+    Checkout started = done(split("u1", b));
+
+    done(world.staff.offlinePayment("desk", b.bookingId()));
+    report(started.payment(), b, PaymentCallback.Outcome.SUCCEEDED, "late-1");
+
+    assertThat(world.booking(b.bookingId()).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(balance("u1")).isEqualTo(new WalletShare(2000, 1000));
+    assertThat(world.payment(started.walletPart().get().paymentNo()).status())
+        .isEqualTo(PaymentStatus.REFUNDED);
+    assertThat(world.payment(started.payment().paymentNo()).status())
+        .isEqualTo(PaymentStatus.REFUNDING);
+  }
+
+  @Test
+  void theWalletAlonePaysNoBookingWhoseSplitRestIsUnderWay() {
+    world.toppedUp("u1", slot.venueId(), 2000, 1000);
+    Booking b = held("u1");
+    done(split("u1", b));
+    world.toppedUp("u1", slot.venueId(), 9000, 0);
+
+    Outcome<Checkout> whole =
+        world.payments.pay("u1", new Payable.ForBooking(b.bookingId()), Optional.of("wallet"));
+
+    assertThat(((Outcome.Refused<?>) whole).refusal()).isEqualTo(Refusal.INVALID_TRANSITION);
+    assertThat(balance("u1")).isEqualTo(new WalletShare(9000, 0));
   }
 
   @Test

@@ -287,6 +287,33 @@ public abstract class SplitPaymentContract {
   }
 
   @Test
+  void theDeskPayingTheWholePriceGivesAStartedRestsPartBackInItsTransaction() {
+    funded("m");
+    Booking b = held("m");
+    Payment rest = rest(b, 2000);
+    payments.startSplit(b, rest, part(b, rest, new WalletShare(2000, 1000)), by("m"));
+    Payment cash =
+        new Payment(
+            "c" + UUID.randomUUID().toString().replace("-", ""),
+            b.bookingId(),
+            "m",
+            b.total(),
+            "offline",
+            PaymentStatus.SUCCEEDED,
+            0,
+            NOW);
+
+    SettleResult paid =
+        payments.settle(new Settlement.PaidOffline("desk-1", cash, now(b), by("desk")));
+
+    assertThat(paid).isEqualTo(new SettleResult.Applied());
+    assertThat(now(b).status()).isEqualTo(BookingStatus.PAID);
+    assertThat(balance("m")).isEqualTo(new WalletShare(2000, 1000));
+    assertThat(payments.walletPartOf(rest.paymentNo()).orElseThrow().payment().status())
+        .isEqualTo(PaymentStatus.REFUNDED);
+  }
+
+  @Test
   void aPaidSplitBookingsRefundIsOwedByTheRestAndThePartInProportion() {
     funded("m");
     Booking b = held("m");
